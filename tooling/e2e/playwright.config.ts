@@ -1,0 +1,49 @@
+import { resolve } from "node:path";
+import { chromiumUse } from "@paraphe/playwright-config";
+import { defineConfig } from "@playwright/test";
+
+const root = resolve(import.meta.dirname, "../..");
+const dataDir = resolve(import.meta.dirname, ".cache/data");
+
+/**
+ * Browser tests: the production builds of the web and signing apps, served by `vite preview`, against
+ * the real api with a fresh embedded database, in Debian's Chromium.
+ */
+export default defineConfig({
+  testDir: "./tests",
+  outputDir: "./test-results",
+  fullyParallel: true,
+  workers: 2,
+  forbidOnly: true,
+  retries: 0,
+  timeout: 30_000,
+  reporter: [["list"], ["html", { open: "never", outputFolder: "playwright-report" }]],
+  use: {
+    ...chromiumUse(),
+    baseURL: "http://localhost:5173",
+  },
+  webServer: [
+    {
+      command: `rm -rf "${dataDir}" && node apps/api/dist/server.js`,
+      cwd: root,
+      url: "http://localhost:3000/health",
+      env: { NODE_ENV: "test", DATA_DIR: dataDir, LOG_LEVEL: "warn" },
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+    {
+      command: "pnpm --filter @paraphe/web exec vite preview --port 5173 --strictPort",
+      cwd: root,
+      url: "http://localhost:5173",
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+    {
+      command: "pnpm --filter @paraphe/sign exec vite preview --port 5174 --strictPort",
+      cwd: root,
+      url: "http://localhost:5174",
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+  ],
+});

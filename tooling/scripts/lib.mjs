@@ -1,0 +1,133 @@
+// Helpers shared by the start and test commands: find or install the pinned pnpm without corepack
+// or a global pnpm, run commands, and find a browser for the browser tests.
+import { execFileSync, spawn, spawnSync } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
+import { delimiter, dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
+
+const pinned = JSON.parse(readFileSync(join(root, "package.json"), "utf8")).packageManager.split("@")[1];
+
+function pnpmVersion(bin, env) {
+  const result = spawnSync(bin, ["--version"], { env, encoding: "utf8" });
+  return result.status === 0 ? result.stdout.trim() : null;
+}
+
+/**
+ * An environment whose PATH starts with the pinned pnpm: the one already on PATH when it is the
+ * pinned version, otherwise a copy installed with npm under `.cache/pnpm`.
+ */
+export function pnpmEnv() {
+  const env = { ...process.env };
+  if (pnpmVersion("pnpm", env) === pinned) return env;
+  const prefix = join(root, ".cache", "pnpm");
+  const bin = join(prefix, "node_modules", ".bin");
+  env.PATH = `${bin}${delimiter}${env.PATH ?? ""}`;
+  if (pnpmVersion(join(bin, "pnpm"), env) !== pinned) {
+    console.log(`Installing pnpm ${pinned} (pinned in package.json) under .cache/pnpm ...`);
+    execFileSync(
+      "npm",
+      ["install", "--prefix", prefix, "--no-save", "--no-audit", "--no-fund", "--loglevel=error", `pnpm@${pinned}`],
+      { stdio: "inherit", cwd: root },
+    );
+  }
+  return env;
+}
+
+/** Runs a command to completion with inherited output; returns its exit code. */
+export function run(cmd, args, { env, cwd = root } = {}) {
+  console.log(`\n$ ${[cmd, ...args].join(" ")}`);
+  const result = spawnSync(cmd, args, { stdio: "inherit", env, cwd });
+  if (result.error) throw result.error;
+  return result.status ?? 1;
+}
+
+/** Runs a command and exits the process when it fails. */
+export function mustRun(cmd, args, options) {
+  const code = run(cmd, args, options);
+  if (code !== 0) {
+    console.error(`\n✗ ${[cmd, ...args].join(" ")} failed (exit code ${code}).`);
+    process.exit(code);
+  }
+}
+
+/** Starts a long-running child in its own process group so that it can be stopped with its children. */
+export function startChild(name, cmd, args, { env, cwd = root } = {}) {
+  const child = spawn(cmd, args, { env, cwd, stdio: ["ignore", "pipe", "pipe"], detached: true });
+  const prefix = `[${name}]`;
+  const forward = (stream, out) => {
+    let buffer = "";
+    stream.on("data", (chunk) => {
+      buffer += chunk.toString();
+      const lines = buffer.split("\n");
+      buffer = lines.pop() ?? "";
+      for (const line of lines) out.write(`${prefix} ${line}\n`);
+    });
+  };
+  forward(child.stdout, process.stdout);
+  forward(child.stderr, process.stderr);
+  return child;
+}
+
+/** Stops a child started with {@link startChild} and everything it started. */
+export function stopChild(child, signal = "SIGTERM") {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolveStop) => {
+    const timer = setTimeout(() => {
+      try {
+        process.kill(-child.pid, "SIGKILL");
+      } catch {
+        // already gone
+      }
+    }, 5000);
+    child.once("exit", () => {
+      clearTimeout(timer);
+      resolveStop();
+    });
+    try {
+      process.kill(-child.pid, signal);
+    } catch {
+      clearTimeout(timer);
+      resolveStop();
+    }
+  });
+}
+
+/** Waits until `url` answers with a 2xx status. */
+export async function waitForUrl(url, { timeoutMs = 60_000, child } = {}) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child && child.exitCode !== null) throw new Error(`${url}: the process exited with code ${child.exitCode}`);
+    try {
+      const response = await fetch(url);
+      if (response.ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
+}
+
+const chromiumCandidates = ["/usr/bin/chromium", "/usr/bin/chromium-browser"];
+
+/**
+ * The browser for the browser tests: PARAPHE_CHROMIUM, or Debian's Chromium, installed with apt when
+ * it is missing and this user can install packages. Returns null when there is none.
+ */
+export function ensureChromium() {
+  if (process.env.PARAPHE_CHROMIUM) return process.env.PARAPHE_CHROMIUM;
+  const found = chromiumCandidates.find((c) => existsSync(c));
+  if (found) return found;
+  const isRoot = typeof process.getuid === "function" && process.getuid() === 0;
+  const hasApt = spawnSync("sh", ["-c", "command -v apt-get"]).status === 0;
+  if (isRoot && hasApt) {
+    console.log("Chromium is missing: installing Debian's chromium package ...");
+    run("apt-get", ["update", "-qq"]);
+    run("apt-get", ["install", "-y", "-qq", "chromium"], {
+      env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
+    });
+  }
+  return chromiumCandidates.find((c) => existsSync(c)) ?? null;
+}
