@@ -1,0 +1,6 @@
+import { defineLibraryConfig } from "@paraphe/tsup-config";
+import type { Options } from "tsup";
+
+const config: Options | Options[] = defineLibraryConfig({ entry: { index: "src/index.ts" } });
+
+export default config;
