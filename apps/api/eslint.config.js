@@ -1,0 +1,3 @@
+import base from "@paraphe/eslint-config/base";
+
+export default [...base];

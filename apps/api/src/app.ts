@@ -1,0 +1,102 @@
+import { HeaderName } from "@paraphe/api-sdk/contract";
+import { Hono } from "hono";
+import { cors } from "hono/cors";
+import { requestId } from "hono/request-id";
+import { secureHeaders } from "hono/secure-headers";
+import type { Kysely } from "kysely";
+import type { BlobStore } from "./blob/blob-store";
+import { usesDevMailbox, type Config } from "./config";
+import type { Database } from "./db/database";
+import { AppError } from "./errors/app-error";
+import { accessLog } from "./http/access-log";
+import { allowedMethodsFinder } from "./http/allowed-methods";
+import type { AppEnv } from "./http/context";
+import { sendError, toAppError } from "./http/error-response";
+import type { Logger } from "./logger";
+import { registerDevMailbox } from "./routes/dev/mailbox";
+import { registerErrorDocs } from "./routes/docs/errors";
+import { registerHealth } from "./routes/health";
+
+/** What the app needs; the server builds these, tests build their own. */
+export interface AppDeps {
+  config: Config;
+  logger: Logger;
+  db: Kysely<Database>;
+  blobStore: BlobStore;
+  /** Whether the database is migrated; `/health` answers 503 until it is. */
+  isReady: () => boolean;
+}
+
+export type AppRouter = Hono<AppEnv>;
+
+/** Request headers the web and signing apps may send cross-origin (spec §7 request signing, tunnel). */
+export const CORS_ALLOWED_HEADERS = [
+  "Content-Type",
+  "Accept-Language",
+  "Authorization",
+  "Signature",
+  "Signature-Input",
+  "Content-Digest",
+  "Digest",
+  "X-Timestamp",
+  HeaderName.sessionId,
+  HeaderName.requestId,
+];
+
+/** Builds the api without listening: the server serves `app.fetch`, tests call `app.request(...)`. */
+export function createApp(deps: AppDeps): AppRouter {
+  const { config, logger } = deps;
+  const app = new Hono<AppEnv>();
+
+  app.use(requestId({ headerName: HeaderName.requestId, limitLength: 128 }));
+  app.use(accessLog(logger));
+  app.use(
+    cors({
+      origin: [new URL(config.webUrl).origin, new URL(config.signUrl).origin],
+      credentials: true,
+      allowMethods: ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"],
+      allowHeaders: CORS_ALLOWED_HEADERS,
+      exposeHeaders: [HeaderName.requestId, HeaderName.sessionId, HeaderName.encryptedResponse],
+      maxAge: 600,
+    }),
+  );
+  app.use(
+    secureHeaders({
+      // Pages that need more (the development mailbox, the error documentation) set their own.
+      contentSecurityPolicy: { defaultSrc: ["'none'"], frameAncestors: ["'none'"], baseUri: ["'none'"] },
+      xFrameOptions: "DENY",
+      overwrite: false,
+    }),
+  );
+
+  registerHealth(app, deps);
+  registerErrorDocs(app);
+  if (usesDevMailbox(config)) registerDevMailbox(app, deps);
+
+  const allowedMethods = allowedMethodsFinder(app);
+  app.notFound((c) => {
+    const allowed = allowedMethods(c.req.path);
+    if (allowed.length > 0) {
+      return sendError(
+        c,
+        new AppError("METHOD_NOT_ALLOWED", {
+          message: `${c.req.method} is not allowed on ${c.req.path}.`,
+          suggestion: `Use ${allowed.join(", ")}.`,
+          headers: { Allow: allowed.join(", ") },
+        }),
+        config.publicApiUrl,
+      );
+    }
+    return sendError(c, new AppError("NOT_FOUND", { message: `Nothing is found at ${c.req.method} ${c.req.path}.` }), config.publicApiUrl);
+  });
+
+  app.onError((thrown, c) => {
+    const error = toAppError(thrown);
+    if (error.status >= 500) {
+      (c.get("logger") ?? logger).error({ err: thrown, code: error.code }, "request failed");
+    }
+    return sendError(c, error, config.publicApiUrl);
+  });
+
+  return app;
+}

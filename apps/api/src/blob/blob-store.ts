@@ -1,0 +1,48 @@
+/** A stored file: its bytes and the content type given when it was stored. */
+export interface StoredBlob {
+  bytes: Uint8Array;
+  contentType: string;
+}
+
+/**
+ * Storage of files (uploaded PDFs, previews, signature images, sealed PDFs, proofs), encrypted at
+ * rest. Keys are `/`-separated names of lower-case letters, digits, `.`, `_` and `-`
+ * (`envelopes/<uuid>/original.pdf`); see {@link isValidBlobKey}. The local implementation is
+ * `LocalEncryptedBlobStore`; an S3-compatible store implements the same interface.
+ */
+export interface BlobStore {
+  /** Stores `bytes` under `key`, replacing what was there; atomic: readers see the old or the new file. */
+  put(key: string, bytes: Uint8Array, options: { contentType: string }): Promise<void>;
+  /** The file under `key`, or null when there is none. Throws a `BlobIntegrityError` if it was tampered with. */
+  get(key: string): Promise<StoredBlob | null>;
+  /** Removes the file under `key`; nothing happens when there is none. */
+  delete(key: string): Promise<void>;
+  exists(key: string): Promise<boolean>;
+}
+
+const KEY_SEGMENT = /^[a-z0-9][a-z0-9._-]*$/;
+
+/**
+ * Whether `key` is a valid blob key: 1 to 512 characters, `/`-separated segments that each start
+ * with a letter or digit (so no `..`, no hidden files, no absolute paths) and hold only lower-case
+ * letters, digits, `.`, `_` and `-`.
+ */
+export function isValidBlobKey(key: string): boolean {
+  return key.length >= 1 && key.length <= 512 && key.split("/").every((segment) => KEY_SEGMENT.test(segment));
+}
+
+/** A key that breaks the rules of {@link isValidBlobKey}. */
+export class InvalidBlobKeyError extends Error {
+  constructor(key: string) {
+    super(`Invalid blob key ${JSON.stringify(key.slice(0, 100))}: use /-separated segments of a-z, 0-9, ".", "_" and "-", each starting with a letter or digit`);
+    this.name = "InvalidBlobKeyError";
+  }
+}
+
+/** A stored file that cannot be decrypted: modified, truncated, or sealed under another master key. */
+export class BlobIntegrityError extends Error {
+  constructor(key: string, reason: string, options?: { cause?: unknown }) {
+    super(`Blob ${JSON.stringify(key)} failed its integrity check: ${reason}`, options);
+    this.name = "BlobIntegrityError";
+  }
+}

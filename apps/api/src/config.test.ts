@@ -1,0 +1,158 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, configVariables, describeConfig, loadConfig, maskUrlPassword, usesDevMailbox } from "./config";
+
+const KEY = Buffer.alloc(32, 9).toString("base64");
+
+function problemsOf(env: Record<string, string>): { variable: string; problem: string }[] {
+  try {
+    loadConfig(env, { cwd: "/srv/paraphe" });
+  } catch (error) {
+    if (error instanceof ConfigError) return [...error.problems];
+    throw error;
+  }
+  throw new Error("expected a ConfigError");
+}
+
+describe("loadConfig", () => {
+  it("applies the documented defaults, with data paths made absolute from the working directory", () => {
+    const config = loadConfig({}, { cwd: "/srv/paraphe" });
+    expect(config).toEqual({
+      nodeEnv: "development",
+      host: "127.0.0.1",
+      port: 3000,
+      webUrl: "http://localhost:5173",
+      signUrl: "http://localhost:5174",
+      publicApiUrl: "http://localhost:3000",
+      dataDir: "/srv/paraphe/.data",
+      databaseUrl: undefined,
+      pgliteDir: "/srv/paraphe/.data/pglite",
+      smtpUrl: undefined,
+      mailFrom: "Paraphe <no-reply@paraphe.localhost>",
+      blobStorage: "local",
+      blobDir: "/srv/paraphe/.data/blobs",
+      blobMasterKey: undefined,
+      blobMasterKeyFile: "/srv/paraphe/.data/master.key",
+      logLevel: "info",
+    });
+    expect(usesDevMailbox(config)).toBe(true);
+  });
+
+  it("uses the defaults it documents in configVariables", () => {
+    const described = describeConfig(loadConfig({}, { cwd: "/srv/paraphe" }));
+    const resolved: Record<string, string> = { DATA_DIR: "/srv/paraphe/.data", BLOB_DIR: "/srv/paraphe/.data/blobs" };
+    for (const variable of configVariables) {
+      if (variable.default !== undefined) expect(described[variable.name]).toBe(resolved[variable.name] ?? variable.default);
+    }
+  });
+
+  it("reads every variable, trims values and drops trailing slashes of addresses", () => {
+    const config = loadConfig(
+      {
+        NODE_ENV: "production",
+        API_HOST: "0.0.0.0",
+        API_PORT: " 8080 ",
+        WEB_URL: "https://app.example.com/",
+        SIGN_URL: "https://sign.example.com",
+        PUBLIC_API_URL: "https://api.example.com/",
+        DATA_DIR: "var/data",
+        DATABASE_URL: "postgres://paraphe:pw@db:5432/paraphe",
+        SMTP_URL: "smtps://mailer:pw@smtp.example.com:465",
+        MAIL_FROM: "no-reply@example.com",
+        BLOB_STORAGE: "local",
+        BLOB_DIR: "/mnt/blobs",
+        BLOB_MASTER_KEY: KEY,
+        LOG_LEVEL: "warn",
+      },
+      { cwd: "/srv/paraphe" },
+    );
+    expect(config).toMatchObject({
+      nodeEnv: "production",
+      host: "0.0.0.0",
+      port: 8080,
+      webUrl: "https://app.example.com",
+      publicApiUrl: "https://api.example.com",
+      dataDir: "/srv/paraphe/var/data",
+      blobDir: "/mnt/blobs",
+      logLevel: "warn",
+    });
+    expect(config.blobMasterKey?.equals(Buffer.alloc(32, 9))).toBe(true);
+    expect(usesDevMailbox(config)).toBe(false);
+  });
+
+  it("treats blank variables as unset", () => {
+    expect(loadConfig({ API_PORT: "", DATABASE_URL: "  " }, { cwd: "/x" })).toMatchObject({ port: 3000, databaseUrl: undefined });
+  });
+
+  it("names each invalid variable in one error", () => {
+    const problems = problemsOf({ NODE_ENV: "staging", API_PORT: "70000", WEB_URL: "localhost:5173", LOG_LEVEL: "loud", BLOB_STORAGE: "s3" });
+    expect(problems.map((p) => p.variable).sort()).toEqual(["API_PORT", "BLOB_STORAGE", "LOG_LEVEL", "NODE_ENV", "WEB_URL"]);
+    expect(problems.find((p) => p.variable === "API_PORT")?.problem).toBe("must be a whole number from 0 to 65535");
+    const error = (() => {
+      try {
+        loadConfig({ API_PORT: "abc" });
+      } catch (thrown) {
+        return thrown as Error;
+      }
+      return undefined;
+    })();
+    expect(error?.message).toBe("Invalid configuration:\n  - API_PORT: must be a whole number from 0 to 65535");
+  });
+
+  it("never repeats a secret value in its error messages", () => {
+    const problems = problemsOf({
+      DATABASE_URL: "mysql://root:db-pass-123@db/x",
+      SMTP_URL: "http://user:smtp-pass-456@mail",
+      BLOB_MASTER_KEY: "c2hvcnQta2V5LXNlY3JldA==",
+    });
+    expect(problems.map((p) => p.variable).sort()).toEqual(["BLOB_MASTER_KEY", "DATABASE_URL", "SMTP_URL"]);
+    const text = JSON.stringify(problems);
+    for (const secret of ["db-pass-123", "smtp-pass-456", "c2hvcnQta2V5LXNlY3JldA=="]) expect(text).not.toContain(secret);
+  });
+
+  it("refuses a master key that is not the base64 of 32 bytes", () => {
+    expect(problemsOf({ BLOB_MASTER_KEY: Buffer.alloc(31).toString("base64") })[0]?.variable).toBe("BLOB_MASTER_KEY");
+    expect(problemsOf({ BLOB_MASTER_KEY: "not base64 !!" })[0]?.variable).toBe("BLOB_MASTER_KEY");
+  });
+
+  it("requires BLOB_MASTER_KEY and SMTP_URL in production", () => {
+    expect(problemsOf({ NODE_ENV: "production" })).toEqual([
+      expect.objectContaining({ variable: "BLOB_MASTER_KEY", problem: expect.stringContaining("required when NODE_ENV=production") }),
+      expect.objectContaining({ variable: "SMTP_URL", problem: expect.stringContaining("required when NODE_ENV=production") }),
+    ]);
+  });
+
+  it("ignores variables it does not know", () => {
+    expect(loadConfig({ PATH: "/bin", SECRET_THING: "x" }, { cwd: "/x" }).port).toBe(3000);
+  });
+});
+
+describe("describeConfig", () => {
+  it("prints every variable with passwords masked and without the master key", () => {
+    const config = loadConfig(
+      {
+        DATABASE_URL: "postgres://paraphe:db-pass-123@db.internal:5432/paraphe?sslmode=require",
+        SMTP_URL: "smtp://mailer:smtp%2Fpass-456@smtp.example.com:587",
+        BLOB_MASTER_KEY: KEY,
+      },
+      { cwd: "/srv/paraphe" },
+    );
+    const described = describeConfig(config);
+    expect(Object.keys(described)).toEqual(configVariables.map((variable) => variable.name));
+    expect(described.DATABASE_URL).toBe("postgres://paraphe:***@db.internal:5432/paraphe?sslmode=require");
+    expect(described.SMTP_URL).toBe("smtp://mailer:***@smtp.example.com:587");
+    expect(described.BLOB_MASTER_KEY).toBe("(set, not shown)");
+    const text = JSON.stringify(described);
+    for (const secret of ["db-pass-123", "pass-456", KEY]) expect(text).not.toContain(secret);
+  });
+
+  it("says where unset optional values come from", () => {
+    const described = describeConfig(loadConfig({}, { cwd: "/srv/paraphe" }));
+    expect(described.DATABASE_URL).toBe("(unset: embedded PGlite in /srv/paraphe/.data/pglite)");
+    expect(described.SMTP_URL).toBe("(unset: development mailbox at /dev/mailbox)");
+    expect(described.BLOB_MASTER_KEY).toBe("(unset: development key file /srv/paraphe/.data/master.key)");
+  });
+
+  it("masks secrets passed as query parameters", () => {
+    expect(maskUrlPassword("postgres://db/x?password=abc&sslmode=require")).toBe("postgres://db/x?password=***&sslmode=require");
+  });
+});

@@ -1,0 +1,324 @@
+import path from "node:path";
+import { z } from "zod";
+
+/** Log levels pino understands. */
+const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+
+export type NodeEnv = "development" | "test" | "production";
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** The validated configuration of the api, read from the environment once at start. */
+export interface Config {
+  nodeEnv: NodeEnv;
+  host: string;
+  port: number;
+  /** Origin of the team web app (CORS, links in mail). */
+  webUrl: string;
+  /** Origin of the public signing app (CORS, links in mail). */
+  signUrl: string;
+  /** Public address of this api (links in mail, error documentation). */
+  publicApiUrl: string;
+  /** Absolute path of the data directory. */
+  dataDir: string;
+  /** PostgreSQL connection string; undefined: embedded PGlite at `pgliteDir`. */
+  databaseUrl: string | undefined;
+  pgliteDir: string;
+  /** SMTP connection URL; undefined: development mailbox (never in production). */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  blobStorage: "local";
+  /** Absolute path of the local blob directory. */
+  blobDir: string;
+  /** The 32-byte blob master key from BLOB_MASTER_KEY; undefined: the development key file. */
+  blobMasterKey: Buffer | undefined;
+  /** Where the development master key is kept when BLOB_MASTER_KEY is unset. */
+  blobMasterKeyFile: string;
+  logLevel: LogLevel;
+}
+
+export interface ConfigVariable {
+  name: string;
+  description: string;
+  /** The default, in words; undefined when the variable has none and is optional. */
+  default: string | undefined;
+}
+
+/** Every environment variable the api reads, in the order they are documented. */
+export const configVariables: readonly ConfigVariable[] = [
+  {
+    name: "NODE_ENV",
+    description: "`development`, `test` or `production`. Production requires BLOB_MASTER_KEY and SMTP_URL and removes the development mailbox.",
+    default: "development",
+  },
+  { name: "API_HOST", description: "Interface the api listens on.", default: "127.0.0.1" },
+  { name: "API_PORT", description: "Port the api listens on (`0`: any free port, shown in the log).", default: "3000" },
+  {
+    name: "WEB_URL",
+    description: "Address of the team web app: allowed CORS origin and base of links in mail.",
+    default: "http://localhost:5173",
+  },
+  {
+    name: "SIGN_URL",
+    description: "Address of the public signing app: allowed CORS origin and base of signing links in mail.",
+    default: "http://localhost:5174",
+  },
+  {
+    name: "PUBLIC_API_URL",
+    description: "Public address of the api, as clients reach it (links, error documentation).",
+    default: "http://localhost:3000",
+  },
+  {
+    name: "DATA_DIR",
+    description: "Directory of local data (embedded database, blobs, development key). Relative paths are resolved against the working directory.",
+    default: ".data",
+  },
+  {
+    name: "DATABASE_URL",
+    description: "PostgreSQL connection string (`postgres://user:password@host:5432/db`). Unset: embedded PGlite in DATA_DIR/pglite.",
+    default: undefined,
+  },
+  {
+    name: "SMTP_URL",
+    description: "SMTP server (`smtp://user:password@host:587` or `smtps://...:465`). Unset: the development mailbox at /dev/mailbox.",
+    default: undefined,
+  },
+  {
+    name: "MAIL_FROM",
+    description: "Sender of outgoing mail.",
+    default: "Paraphe <no-reply@paraphe.localhost>",
+  },
+  { name: "BLOB_STORAGE", description: "Where files are stored: `local` (encrypted files in BLOB_DIR).", default: "local" },
+  {
+    name: "BLOB_DIR",
+    description: "Directory of the local blob store. Relative paths are resolved against the working directory.",
+    default: "DATA_DIR/blobs",
+  },
+  {
+    name: "BLOB_MASTER_KEY",
+    description: "Base64 of 32 random bytes (`openssl rand -base64 32`) that wraps every file's data key. Unset: a development key generated in DATA_DIR/master.key. Required in production.",
+    default: undefined,
+  },
+  {
+    name: "LOG_LEVEL",
+    description: "`fatal`, `error`, `warn`, `info`, `debug`, `trace` or `silent`.",
+    default: "info",
+  },
+];
+
+/** Raised when the environment does not hold a valid configuration; lists every problem, by variable. */
+export class ConfigError extends Error {
+  readonly problems: readonly { variable: string; problem: string }[];
+
+  constructor(problems: readonly { variable: string; problem: string }[]) {
+    super(
+      `Invalid configuration:\n${problems.map((p) => `  - ${p.variable}: ${p.problem}`).join("\n")}`,
+    );
+    this.name = "ConfigError";
+    this.problems = problems;
+  }
+}
+
+/** An unset or blank variable counts as unset. */
+const optionalText = z
+  .string()
+  .optional()
+  .transform((value) => (value === undefined || value.trim() === "" ? undefined : value.trim()));
+
+function httpUrl(defaultValue: string) {
+  return optionalText.pipe(
+    z
+      .string()
+      .default(defaultValue)
+      .refine(isHttpUrl, { message: "must be an http:// or https:// address, for example http://localhost:3000" })
+      .transform((value) => value.replace(/\/+$/, "")),
+  );
+}
+
+function isHttpUrl(value: string): boolean {
+  const url = URL.parse(value);
+  return url !== null && (url.protocol === "http:" || url.protocol === "https:") && url.hostname !== "";
+}
+
+function urlWithProtocols(protocols: readonly string[], example: string) {
+  return optionalText.pipe(
+    z
+      .string()
+      .refine(
+        (value) => {
+          const url = URL.parse(value);
+          return url !== null && protocols.includes(url.protocol) && url.hostname !== "";
+        },
+        // The value itself is never repeated: it may hold a password.
+        { message: `must be a URL starting with ${protocols.map((p) => `${p}//`).join(" or ")}, for example ${example}` },
+      )
+      .optional(),
+  );
+}
+
+const envSchema = z.object({
+  NODE_ENV: optionalText.pipe(
+    z.enum(["development", "test", "production"], { message: "must be development, test or production" }).default("development"),
+  ),
+  API_HOST: optionalText.pipe(z.string().default("127.0.0.1")),
+  API_PORT: optionalText.pipe(
+    z
+      .string()
+      .default("3000")
+      .refine((value) => /^\d{1,5}$/.test(value) && Number(value) <= 65535, {
+        message: "must be a whole number from 0 to 65535",
+      })
+      .transform(Number),
+  ),
+  WEB_URL: httpUrl("http://localhost:5173"),
+  SIGN_URL: httpUrl("http://localhost:5174"),
+  PUBLIC_API_URL: httpUrl("http://localhost:3000"),
+  DATA_DIR: optionalText.pipe(z.string().default(".data")),
+  DATABASE_URL: urlWithProtocols(["postgres:", "postgresql:"], "postgres://paraphe:secret@127.0.0.1:5432/paraphe"),
+  SMTP_URL: urlWithProtocols(["smtp:", "smtps:"], "smtp://user:secret@smtp.example.com:587"),
+  MAIL_FROM: optionalText.pipe(
+    z
+      .string()
+      .default("Paraphe <no-reply@paraphe.localhost>")
+      .refine((value) => /^[^\r\n]*[^\s<>@]+@[^\s<>@]+[^\r\n]*$/.test(value), {
+        message: 'must be an address such as no-reply@example.com or "Paraphe <no-reply@example.com>"',
+      }),
+  ),
+  BLOB_STORAGE: optionalText.pipe(
+    z.enum(["local"], { message: "must be local (the only store of this version)" }).default("local"),
+  ),
+  BLOB_DIR: optionalText,
+  BLOB_MASTER_KEY: optionalText.pipe(
+    z
+      .string()
+      .refine((value) => decodeMasterKey(value) !== undefined, {
+        // The value itself is never repeated: it is a secret.
+        message: "must be the base64 encoding of exactly 32 bytes (generate one with `openssl rand -base64 32`)",
+      })
+      .optional(),
+  ),
+  LOG_LEVEL: optionalText.pipe(
+    z.enum(LOG_LEVELS, { message: `must be one of ${LOG_LEVELS.join(", ")}` }).default("info"),
+  ),
+});
+
+function decodeMasterKey(value: string): Buffer | undefined {
+  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(value)) return undefined;
+  const key = Buffer.from(value, "base64");
+  return key.length === 32 ? key : undefined;
+}
+
+export interface LoadConfigOptions {
+  /** Directory that relative paths are resolved against; the process's working directory by default. */
+  cwd?: string;
+}
+
+/**
+ * Reads and validates the configuration. Call it once, at start, with `process.env`; everything else
+ * receives the resulting object. Throws a {@link ConfigError} naming each invalid variable.
+ */
+export function loadConfig(env: Readonly<Record<string, string | undefined>>, options: LoadConfigOptions = {}): Config {
+  const cwd = options.cwd ?? process.cwd();
+  const parsed = envSchema.safeParse(pickVariables(env));
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => ({ variable: String(issue.path[0] ?? "environment"), problem: issue.message })),
+    );
+  }
+  const vars = parsed.data;
+  const problems: { variable: string; problem: string }[] = [];
+  if (vars.NODE_ENV === "production") {
+    if (vars.BLOB_MASTER_KEY === undefined) {
+      problems.push({
+        variable: "BLOB_MASTER_KEY",
+        problem: "is required when NODE_ENV=production (generate one with `openssl rand -base64 32`)",
+      });
+    }
+    if (vars.SMTP_URL === undefined) {
+      problems.push({
+        variable: "SMTP_URL",
+        problem: "is required when NODE_ENV=production (the development mailbox does not exist in production)",
+      });
+    }
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+
+  const dataDir = path.resolve(cwd, vars.DATA_DIR);
+  return {
+    nodeEnv: vars.NODE_ENV,
+    host: vars.API_HOST,
+    port: vars.API_PORT,
+    webUrl: vars.WEB_URL,
+    signUrl: vars.SIGN_URL,
+    publicApiUrl: vars.PUBLIC_API_URL,
+    dataDir,
+    databaseUrl: vars.DATABASE_URL,
+    pgliteDir: path.join(dataDir, "pglite"),
+    smtpUrl: vars.SMTP_URL,
+    mailFrom: vars.MAIL_FROM,
+    blobStorage: vars.BLOB_STORAGE,
+    blobDir: vars.BLOB_DIR === undefined ? path.join(dataDir, "blobs") : path.resolve(cwd, vars.BLOB_DIR),
+    blobMasterKey: vars.BLOB_MASTER_KEY === undefined ? undefined : decodeMasterKey(vars.BLOB_MASTER_KEY),
+    blobMasterKeyFile: path.join(dataDir, "master.key"),
+    logLevel: vars.LOG_LEVEL,
+  };
+}
+
+function pickVariables(env: Readonly<Record<string, string | undefined>>): Record<string, string | undefined> {
+  return Object.fromEntries(configVariables.map((variable) => [variable.name, env[variable.name]]));
+}
+
+/** Whether mail goes to the development mailbox (no SMTP server configured, not in production). */
+export function usesDevMailbox(config: Pick<Config, "smtpUrl" | "nodeEnv">): boolean {
+  return config.smtpUrl === undefined && config.nodeEnv !== "production";
+}
+
+/** A URL with its password (and a user name alone stays) replaced by `***`. */
+export function maskUrlPassword(value: string): string {
+  const url = URL.parse(value);
+  if (url === null) return "***";
+  if (url.password !== "") url.password = "***";
+  for (const key of [...url.searchParams.keys()]) {
+    if (/pass|secret|key|token/i.test(key)) url.searchParams.set(key, "***");
+  }
+  return url.toString();
+}
+
+/**
+ * The configuration as variable -> value, fit to print at start: passwords inside DATABASE_URL and
+ * SMTP_URL are masked, and the master key is never shown (only where it comes from).
+ */
+export function describeConfig(config: Config): Record<string, string> {
+  return {
+    NODE_ENV: config.nodeEnv,
+    API_HOST: config.host,
+    API_PORT: String(config.port),
+    WEB_URL: config.webUrl,
+    SIGN_URL: config.signUrl,
+    PUBLIC_API_URL: config.publicApiUrl,
+    DATA_DIR: config.dataDir,
+    DATABASE_URL:
+      config.databaseUrl === undefined ? `(unset: embedded PGlite in ${config.pgliteDir})` : maskUrlPassword(config.databaseUrl),
+    SMTP_URL:
+      config.smtpUrl === undefined
+        ? usesDevMailbox(config)
+          ? "(unset: development mailbox at /dev/mailbox)"
+          : "(unset)"
+        : maskUrlPassword(config.smtpUrl),
+    MAIL_FROM: config.mailFrom,
+    BLOB_STORAGE: config.blobStorage,
+    BLOB_DIR: config.blobDir,
+    BLOB_MASTER_KEY:
+      config.blobMasterKey === undefined
+        ? `(unset: development key file ${config.blobMasterKeyFile})`
+        : "(set, not shown)",
+    LOG_LEVEL: config.logLevel,
+  };
+}
+
+/** The configuration variables as a markdown table (the one in the README). */
+export function configTableMarkdown(): string {
+  const rows = configVariables.map(
+    (variable) => `| \`${variable.name}\` | ${variable.default === undefined ? "(unset)" : `\`${variable.default}\``} | ${variable.description} |`,
+  );
+  return ["| Variable | Default | Meaning |", "|---|---|---|", ...rows].join("\n");
+}

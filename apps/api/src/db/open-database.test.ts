@@ -1,0 +1,59 @@
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, silentLogger, testDatabaseKinds, type TestDatabase } from "../test/databases";
+import { migrateToLatest } from "./migrate";
+
+describe.each(testDatabaseKinds)("the database on %s", (kind) => {
+  let database: TestDatabase;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+  });
+
+  afterAll(async () => {
+    await database.destroy();
+  });
+
+  it("has the tables of every migration, and migrating again changes nothing", async () => {
+    await migrateToLatest(database.connection.db, silentLogger());
+    const { rows } = await sql<{ name: string }>`SELECT name FROM kysely_migration ORDER BY name`.execute(database.connection.db);
+    expect(rows.map((row) => row.name)).toEqual(["20261122090000_mail"]);
+    const tables = await database.connection.db.introspection.getTables();
+    expect(tables.filter((table) => table.schema === tables.find((t) => t.name === "mail_outbox")?.schema).map((t) => t.name).sort()).toEqual([
+      "dev_mailbox",
+      "mail_outbox",
+    ]);
+  });
+
+  it("keeps a transaction's queries apart from queries issued outside it meanwhile", async () => {
+    const { db } = database.connection;
+    let releaseTransaction!: () => void;
+    const transactionMayEnd = new Promise<void>((resolve) => {
+      releaseTransaction = resolve;
+    });
+    let inserted!: () => void;
+    const insertedInTransaction = new Promise<void>((resolve) => {
+      inserted = resolve;
+    });
+
+    const transaction = db
+      .transaction()
+      .execute(async (trx) => {
+        await trx.insertInto("devMailbox").values({ fromAddress: "a@x", toAddress: "b@x", subject: "inside", textBody: "-" }).execute();
+        inserted();
+        await transactionMayEnd;
+        throw new Error("roll back");
+      })
+      .catch(() => "rolled back");
+    await insertedInTransaction;
+    // Issued while the transaction is open: must neither see its row nor be rolled back with it.
+    const outside = db.insertInto("devMailbox").values({ fromAddress: "a@x", toAddress: "b@x", subject: "outside", textBody: "-" }).execute();
+    releaseTransaction();
+    expect(await transaction).toBe("rolled back");
+    await outside;
+
+    const subjects = await db.selectFrom("devMailbox").select("subject").execute();
+    expect(subjects.map((row) => row.subject)).toEqual(["outside"]);
+    await db.deleteFrom("devMailbox").execute();
+  });
+});

@@ -1,0 +1,14 @@
+import type { ErrorCode } from "@paraphe/api-sdk/contract";
+import type { Logger } from "../logger";
+
+/** The Hono environment of the api: what middleware puts on the context of each request. */
+export interface AppEnv {
+  Variables: {
+    /** The request id (incoming `X-Request-Id` when sane, otherwise a fresh UUID). */
+    requestId: string;
+    /** The logger of this request: every line carries the request id. */
+    logger: Logger;
+    /** Set when the answer is an error, for the access log. */
+    errorCode?: ErrorCode;
+  };
+}

@@ -1,0 +1,46 @@
+import { sql, type Kysely } from "kysely";
+import { z } from "zod";
+import type { Database } from "../db/database";
+
+/** The NOTIFY channel that wakes mail workers when mail is committed to the outbox. */
+export const MAIL_OUTBOX_CHANNEL = "paraphe_mail_outbox";
+
+const headerText = z
+  .string()
+  .min(1)
+  .max(998)
+  .refine((value) => !/[\r\n]/.test(value), { message: "must be one line" });
+
+export const outgoingMailSchema = z.object({
+  // Internationalised addresses (élodie@exemple.fr) included.
+  to: z.email({ pattern: z.regexes.unicodeEmail }),
+  subject: headerText,
+  text: z.string().min(1),
+  html: z.string().min(1).optional(),
+  locale: z.enum(["en", "fr"]).optional(),
+});
+
+export type OutgoingMail = z.input<typeof outgoingMailSchema>;
+
+/**
+ * Puts a message in the outbox. Pass the transaction of the change that causes the mail: the
+ * message exists (and the workers are woken) only if that transaction commits. A worker sends it
+ * afterwards, with retries.
+ */
+export async function enqueueMail(trx: Kysely<Database>, mail: OutgoingMail): Promise<{ id: string }> {
+  const message = outgoingMailSchema.parse(mail);
+  const row = await trx
+    .insertInto("mailOutbox")
+    .values({
+      toAddress: message.to,
+      subject: message.subject,
+      textBody: message.text,
+      htmlBody: message.html ?? null,
+      locale: message.locale ?? null,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  // Delivered to listeners at commit, dropped on rollback.
+  await sql`SELECT pg_notify(${MAIL_OUTBOX_CHANNEL}, '')`.execute(trx);
+  return row;
+}

@@ -1,0 +1,100 @@
+import type { Kysely } from "kysely";
+import nodemailer from "nodemailer";
+import type { Database } from "../db/database";
+
+/** One message, ready to hand to a transport. */
+export interface MailMessage {
+  outboxId: string;
+  from: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string | null;
+  locale: string | null;
+}
+
+/** Where the worker delivers mail: an SMTP server, or the development mailbox. */
+export interface MailTransport {
+  readonly kind: "smtp" | "dev-mailbox";
+  /** Delivers one message; throws when it could not. */
+  send(message: MailMessage): Promise<{ messageId: string | null }>;
+  close(): Promise<void>;
+}
+
+export interface SmtpTimeouts {
+  connectionTimeoutMs?: number;
+  greetingTimeoutMs?: number;
+  socketTimeoutMs?: number;
+}
+
+/** Sends through nodemailer to the SMTP server of `smtpUrl` (`smtp://` or `smtps://`). */
+export function createSmtpTransport(smtpUrl: string, timeouts: SmtpTimeouts = {}): MailTransport {
+  const transporter = nodemailer.createTransport({
+    url: smtpUrl,
+    connectionTimeout: timeouts.connectionTimeoutMs ?? 10_000,
+    greetingTimeout: timeouts.greetingTimeoutMs ?? 10_000,
+    socketTimeout: timeouts.socketTimeoutMs ?? 60_000,
+  });
+  return {
+    kind: "smtp",
+    async send(message) {
+      const info = await transporter.sendMail({
+        from: message.from,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        ...(message.html === null ? {} : { html: message.html }),
+        ...(message.locale === null ? {} : { headers: { "Content-Language": message.locale } }),
+      });
+      return { messageId: typeof info.messageId === "string" ? info.messageId : null };
+    },
+    async close() {
+      transporter.close();
+    },
+  };
+}
+
+/** Delivers into the `dev_mailbox` table, shown at `/dev/mailbox` (development only). */
+export function createDevMailboxTransport(db: Kysely<Database>): MailTransport {
+  return {
+    kind: "dev-mailbox",
+    async send(message) {
+      const row = await db
+        .insertInto("devMailbox")
+        .values({
+          outboxId: message.outboxId,
+          fromAddress: message.from,
+          toAddress: message.to,
+          subject: message.subject,
+          textBody: message.text,
+          htmlBody: message.html,
+          locale: message.locale,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      return { messageId: `<${row.id}@dev-mailbox.paraphe.localhost>` };
+    },
+    async close() {},
+  };
+}
+
+/**
+ * A delivery error as stored in the outbox and logged: its message and SMTP codes, with any
+ * credentials of `smtpUrl` (and any `user:password@` in a URL) masked, at most 1000 characters.
+ */
+export function describeSendError(error: unknown, smtpUrl?: string): string {
+  let text = error instanceof Error ? error.message : String(error);
+  const details = error instanceof Error ? (error as { code?: unknown; responseCode?: unknown }) : {};
+  if (typeof details.code === "string") text = `${details.code}: ${text}`;
+  if (typeof details.responseCode === "number" && !text.includes(String(details.responseCode))) {
+    text = `${text} (SMTP ${details.responseCode})`;
+  }
+  const url = smtpUrl === undefined ? null : URL.parse(smtpUrl);
+  if (url !== null) {
+    for (const secret of [url.password, decodeURIComponent(url.password)]) {
+      if (secret.length >= 3) text = text.split(secret).join("***");
+    }
+  }
+  text = text.replace(/\/\/[^/\s:@]+:[^/\s@]+@/g, "//***:***@");
+  return text.length > 1000 ? `${text.slice(0, 997)}...` : text;
+}

@@ -1,0 +1,220 @@
+import { sql, type Kysely } from "kysely";
+import type { Database } from "../db/database";
+import type { Logger } from "../logger";
+import { MAIL_OUTBOX_CHANNEL } from "./outbox";
+import { describeSendError, type MailTransport } from "./transport";
+
+export interface MailWorkerOptions {
+  db: Kysely<Database>;
+  transport: MailTransport;
+  /** The From of every message (MAIL_FROM). */
+  from: string;
+  logger: Logger;
+  /** Subscribes to a NOTIFY channel (see `DatabaseConnection.listen`); without it the worker only polls. */
+  listen?: (channel: string, onNotify: () => void) => Promise<() => Promise<void>>;
+  /** For masking its credentials in stored errors. */
+  smtpUrl?: string;
+  /** Pause between polls when there is nothing to send. */
+  pollIntervalMs?: number;
+  /** Attempts before a message is marked failed. */
+  maxAttempts?: number;
+  /** Delay after the first failure; doubled after each further failure, up to `backoffMaxMs`. */
+  backoffBaseMs?: number;
+  backoffMaxMs?: number;
+  /** How long a claimed message stays reserved; past it (a crashed worker), another worker takes it over. */
+  leaseMs?: number;
+}
+
+/** What one `processNext()` did. */
+export type MailOutcome = "idle" | "sent" | "retry" | "failed";
+
+/** The delay before attempt `attempts + 1`, after `attempts` failed attempts: base x 2^(attempts-1), capped. */
+export function mailBackoffMs(attempts: number, baseMs: number, maxMs: number): number {
+  return Math.min(maxMs, baseMs * 2 ** Math.max(0, attempts - 1));
+}
+
+interface ClaimedMail {
+  id: string;
+  toAddress: string;
+  subject: string;
+  textBody: string;
+  htmlBody: string | null;
+  locale: string | null;
+  attempts: number;
+}
+
+/**
+ * Sends the mail of the outbox. Each message is claimed with `FOR UPDATE SKIP LOCKED` and leased,
+ * so several api replicas can run workers on one database; a message whose worker died is taken
+ * over when its lease runs out. Failed deliveries are retried with exponential backoff until
+ * `maxAttempts`, then marked failed with the last error.
+ */
+export class MailWorker {
+  readonly #db: Kysely<Database>;
+  readonly #transport: MailTransport;
+  readonly #from: string;
+  readonly #logger: Logger;
+  readonly #listen: MailWorkerOptions["listen"];
+  readonly #smtpUrl: string | undefined;
+  readonly #pollIntervalMs: number;
+  readonly #maxAttempts: number;
+  readonly #backoffBaseMs: number;
+  readonly #backoffMaxMs: number;
+  readonly #leaseMs: number;
+
+  #loop: Promise<void> | undefined;
+  #stopping = false;
+  #wakeRequested = false;
+  #wakeSleeper: (() => void) | undefined;
+  #unlisten: (() => Promise<void>) | undefined;
+
+  constructor(options: MailWorkerOptions) {
+    this.#db = options.db;
+    this.#transport = options.transport;
+    this.#from = options.from;
+    this.#logger = options.logger.child({ component: "mail-worker" });
+    this.#listen = options.listen;
+    this.#smtpUrl = options.smtpUrl;
+    this.#pollIntervalMs = options.pollIntervalMs ?? 1000;
+    this.#maxAttempts = options.maxAttempts ?? 8;
+    this.#backoffBaseMs = options.backoffBaseMs ?? 10_000;
+    this.#backoffMaxMs = options.backoffMaxMs ?? 3_600_000;
+    this.#leaseMs = options.leaseMs ?? 5 * 60_000;
+  }
+
+  /** Starts the loop: a message committed to the outbox wakes it at once; otherwise it polls. */
+  async start(): Promise<void> {
+    if (this.#loop !== undefined) return;
+    this.#stopping = false;
+    if (this.#listen !== undefined) this.#unlisten = await this.#listen(MAIL_OUTBOX_CHANNEL, () => this.wake());
+    this.#loop = this.#run();
+  }
+
+  /** Looks at the outbox now instead of at the next poll. */
+  wake(): void {
+    this.#wakeRequested = true;
+    this.#wakeSleeper?.();
+  }
+
+  /** Stops the loop after the message being sent, if any, is finished. */
+  async stop(): Promise<void> {
+    this.#stopping = true;
+    this.#wakeSleeper?.();
+    const unlisten = this.#unlisten;
+    this.#unlisten = undefined;
+    await unlisten?.();
+    await this.#loop;
+    this.#loop = undefined;
+  }
+
+  /** Claims the next due message, if any, and tries to deliver it. */
+  async processNext(): Promise<MailOutcome> {
+    const mail = await this.#claim();
+    if (mail === undefined) return "idle";
+    if (mail.attempts > this.#maxAttempts) {
+      // Its last attempt was interrupted (the worker died while it held the lease).
+      await this.#finish(mail.id, "failed", "the last attempt was interrupted");
+      return "failed";
+    }
+    try {
+      const { messageId } = await this.#transport.send({
+        outboxId: mail.id,
+        from: this.#from,
+        to: mail.toAddress,
+        subject: mail.subject,
+        text: mail.textBody,
+        html: mail.htmlBody,
+        locale: mail.locale,
+      });
+      await this.#db
+        .updateTable("mailOutbox")
+        .set({ status: "sent", sentAt: sql<Date>`now()`, lockedUntil: null, messageId, updatedAt: sql<Date>`now()` })
+        .where("id", "=", mail.id)
+        .execute();
+      this.#logger.info({ outboxId: mail.id, attempts: mail.attempts, transport: this.#transport.kind }, "mail sent");
+      return "sent";
+    } catch (error) {
+      const reason = describeSendError(error, this.#smtpUrl);
+      if (mail.attempts >= this.#maxAttempts) {
+        await this.#finish(mail.id, "failed", reason);
+        this.#logger.error({ outboxId: mail.id, attempts: mail.attempts, error: reason }, "mail delivery failed; giving up");
+        return "failed";
+      }
+      const delayMs = mailBackoffMs(mail.attempts, this.#backoffBaseMs, this.#backoffMaxMs);
+      await this.#db
+        .updateTable("mailOutbox")
+        .set({
+          status: "pending",
+          lockedUntil: null,
+          lastError: reason,
+          nextAttemptAt: sql<Date>`now() + ${delayMs}::double precision * interval '1 millisecond'`,
+          updatedAt: sql<Date>`now()`,
+        })
+        .where("id", "=", mail.id)
+        .execute();
+      this.#logger.warn(
+        { outboxId: mail.id, attempts: mail.attempts, retryInMs: delayMs, error: reason },
+        "mail delivery failed; will retry",
+      );
+      return "retry";
+    }
+  }
+
+  async #claim(): Promise<ClaimedMail | undefined> {
+    const result = await sql<ClaimedMail>`
+      UPDATE mail_outbox
+      SET status = 'sending',
+          attempts = attempts + 1,
+          last_attempt_at = now(),
+          locked_until = now() + ${this.#leaseMs}::double precision * interval '1 millisecond',
+          updated_at = now()
+      WHERE id = (
+        SELECT id FROM mail_outbox
+        WHERE (status = 'pending' AND next_attempt_at <= now())
+           OR (status = 'sending' AND locked_until <= now())
+        ORDER BY next_attempt_at, created_at
+        LIMIT 1
+        FOR UPDATE SKIP LOCKED
+      )
+      RETURNING id, to_address, subject, text_body, html_body, locale, attempts`.execute(this.#db);
+    return result.rows[0];
+  }
+
+  async #finish(id: string, status: "failed", reason: string): Promise<void> {
+    await this.#db
+      .updateTable("mailOutbox")
+      .set({ status, lockedUntil: null, lastError: reason, updatedAt: sql<Date>`now()` })
+      .where("id", "=", id)
+      .execute();
+  }
+
+  async #run(): Promise<void> {
+    while (!this.#stopping) {
+      let outcome: MailOutcome | "error";
+      try {
+        outcome = await this.processNext();
+      } catch (error) {
+        this.#logger.error({ error: describeSendError(error, this.#smtpUrl) }, "mail worker could not read the outbox");
+        outcome = "error";
+      }
+      if (outcome === "idle" || outcome === "error") await this.#sleep(this.#pollIntervalMs);
+    }
+  }
+
+  #sleep(ms: number): Promise<void> {
+    if (this.#wakeRequested || this.#stopping) {
+      this.#wakeRequested = false;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => {
+      const done = (): void => {
+        clearTimeout(timer);
+        this.#wakeSleeper = undefined;
+        this.#wakeRequested = false;
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      this.#wakeSleeper = done;
+    });
+  }
+}

@@ -1,0 +1,118 @@
+import { mkdir } from "node:fs/promises";
+import type { AddressInfo } from "node:net";
+import { serve } from "@hono/node-server";
+import type { Server } from "node:http";
+import { createApp } from "./app";
+import { LocalEncryptedBlobStore } from "./blob/local-encrypted-blob-store";
+import { loadMasterKey } from "./blob/master-key";
+import { describeConfig, usesDevMailbox, type Config } from "./config";
+import { migrateToLatest } from "./db/migrate";
+import { openDatabase, type DatabaseConnection } from "./db/open-database";
+import type { Logger } from "./logger";
+import { createDevMailboxTransport, createSmtpTransport, type MailTransport } from "./mail/transport";
+import { MailWorker } from "./mail/worker";
+
+export interface RunningApi {
+  /** The address it listens on (`http://host:port`). */
+  url: string;
+  port: number;
+  /**
+   * Stops accepting connections, lets the mail worker finish its message (for at most
+   * `graceMs`), closes the database. Resolves when everything is closed.
+   */
+  stop(options?: { graceMs?: number }): Promise<void>;
+}
+
+/**
+ * Starts the api: prints the configuration, opens and migrates the database, starts the mail
+ * worker, then listens. Everything opened is closed again if a later step fails.
+ */
+export async function startApi(config: Config, logger: Logger): Promise<RunningApi> {
+  logger.info({ config: describeConfig(config) }, "configuration");
+  const cleanups: (() => Promise<void>)[] = [];
+  const cleanUp = async (): Promise<void> => {
+    for (const cleanup of cleanups.reverse()) await cleanup().catch((error: unknown) => logger.error({ err: error }, "clean-up failed"));
+  };
+
+  try {
+    await mkdir(config.dataDir, { recursive: true });
+    const masterKey = await loadMasterKey(config);
+    if (masterKey.source === "development-key-file") {
+      logger.warn({ file: config.blobMasterKeyFile }, "blob master key: development key file (set BLOB_MASTER_KEY in production)");
+    }
+    const blobStore = new LocalEncryptedBlobStore({ directory: config.blobDir, masterKey: masterKey.key });
+
+    const database: DatabaseConnection = await openDatabase(
+      config.databaseUrl === undefined ? { pgliteDir: config.pgliteDir, logger } : { databaseUrl: config.databaseUrl, logger },
+    );
+    cleanups.push(() => database.close());
+    logger.info({ database: database.kind }, "database open");
+    await migrateToLatest(database.db, logger);
+
+    const transport: MailTransport =
+      config.smtpUrl !== undefined ? createSmtpTransport(config.smtpUrl) : createDevMailboxTransport(database.db);
+    cleanups.push(() => transport.close());
+    const worker = new MailWorker({
+      db: database.db,
+      transport,
+      from: config.mailFrom,
+      logger,
+      listen: database.listen,
+      ...(config.smtpUrl === undefined ? {} : { smtpUrl: config.smtpUrl }),
+    });
+    await worker.start();
+
+    const app = createApp({ config, logger, db: database.db, blobStore, isReady: () => true });
+    const server = await listen(app.fetch, config.host, config.port);
+    const port = (server.address() as AddressInfo).port;
+    const url = `http://${config.host.includes(":") ? `[${config.host}]` : config.host}:${port}`;
+    logger.info({ url }, "api listening");
+    if (usesDevMailbox(config)) logger.info({ url: `${config.publicApiUrl}/dev/mailbox` }, "development mailbox");
+
+    let stopping: Promise<void> | undefined;
+    return {
+      url,
+      port,
+      stop(options = {}) {
+        stopping ??= (async () => {
+          const graceMs = options.graceMs ?? 1500;
+          const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+          server.closeIdleConnections();
+          const forceClose = setTimeout(() => server.closeAllConnections(), graceMs).unref();
+          const workerStopped = await Promise.race([
+            worker.stop().then(() => true),
+            new Promise<false>((resolve) => setTimeout(() => resolve(false), graceMs).unref()),
+          ]);
+          if (!workerStopped) logger.warn("mail worker still sending at shutdown; its message will be retried");
+          server.closeAllConnections();
+          await closed;
+          clearTimeout(forceClose);
+          await cleanUp();
+          logger.info("api stopped");
+        })();
+        return stopping;
+      },
+    };
+  } catch (error) {
+    await cleanUp();
+    throw error;
+  }
+}
+
+function listen(fetch: (request: Request) => Response | Promise<Response>, hostname: string, port: number): Promise<Server> {
+  return new Promise((resolve, reject) => {
+    const server = serve({ fetch, hostname, port }) as Server;
+    const onError = (error: NodeJS.ErrnoException): void => {
+      reject(
+        error.code === "EADDRINUSE"
+          ? new Error(`Port ${port} on ${hostname} is already in use: stop the other process or set API_PORT`, { cause: error })
+          : error,
+      );
+    };
+    server.once("error", onError);
+    server.once("listening", () => {
+      server.off("error", onError);
+      resolve(server);
+    });
+  });
+}

@@ -1,0 +1,99 @@
+import type { AddressInfo } from "node:net";
+import { SMTPServer, type SMTPServerOptions } from "smtp-server";
+
+export interface ReceivedMail {
+  from: string;
+  to: string[];
+  raw: string;
+}
+
+export interface TestSmtpServer {
+  url: string;
+  received: ReceivedMail[];
+  /** Rejects the next `count` messages with a 451 (temporary) error. */
+  failNext(count: number): void;
+  /** Delays the answer to each message by `ms`. */
+  delayBy(ms: number): void;
+  /** Resolves when `count` messages have been received. */
+  waitFor(count: number, timeoutMs?: number): Promise<ReceivedMail[]>;
+  close(): Promise<void>;
+}
+
+/** A real SMTP server (smtp-server) on 127.0.0.1 and a random port, keeping what it receives. */
+export async function startSmtpServer(auth?: { user: string; password: string }): Promise<TestSmtpServer> {
+  const received: ReceivedMail[] = [];
+  let failures = 0;
+  let delayMs = 0;
+  const waiters = new Set<() => void>();
+
+  const options: SMTPServerOptions = {
+    disabledCommands: auth === undefined ? ["STARTTLS", "AUTH"] : ["STARTTLS"],
+    authOptional: auth === undefined,
+    allowInsecureAuth: true,
+    logger: false,
+    onAuth(credentials, _session, callback) {
+      if (auth !== undefined && credentials.username === auth.user && credentials.password === auth.password) {
+        callback(null, { user: credentials.username });
+      } else {
+        callback(new Error("Invalid username or password"));
+      }
+    },
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+      stream.on("end", () => {
+        setTimeout(() => {
+          if (failures > 0) {
+            failures -= 1;
+            const error = Object.assign(new Error("Mailbox temporarily unavailable"), { responseCode: 451 });
+            callback(error);
+            return;
+          }
+          received.push({
+            from: session.envelope.mailFrom === false ? "" : session.envelope.mailFrom.address,
+            to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
+            raw: Buffer.concat(chunks).toString("utf8"),
+          });
+          for (const wake of waiters) wake();
+          callback();
+        }, delayMs);
+      });
+    },
+  };
+  const server = new SMTPServer(options);
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => resolve());
+  });
+  const port = (server.server.address() as AddressInfo).port;
+  const credentials = auth === undefined ? "" : `${encodeURIComponent(auth.user)}:${encodeURIComponent(auth.password)}@`;
+
+  return {
+    url: `smtp://${credentials}127.0.0.1:${port}`,
+    received,
+    failNext(count) {
+      failures = count;
+    },
+    delayBy(ms) {
+      delayMs = ms;
+    },
+    waitFor(count, timeoutMs = 5000) {
+      return new Promise((resolve, reject) => {
+        const check = (): void => {
+          if (received.length >= count) {
+            waiters.delete(check);
+            clearTimeout(timer);
+            resolve(received.slice());
+          }
+        };
+        const timer = setTimeout(() => {
+          waiters.delete(check);
+          reject(new Error(`Expected ${count} messages, received ${received.length}`));
+        }, timeoutMs);
+        waiters.add(check);
+        check();
+      });
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

@@ -1,0 +1,173 @@
+import { z } from "zod";
+
+/**
+ * Every error code the Paraphe API answers with, plus the codes clients produce themselves
+ * (`GENERIC_ERROR` for a non-OK answer without the error shape). Clients translate these codes;
+ * the `message` beside them is English text for logs, scripts and a last-resort display.
+ */
+export const ErrorCode = {
+  VALIDATION_ERROR: "VALIDATION_ERROR",
+  AUTHENTICATION_ERROR: "AUTHENTICATION_ERROR",
+  TUNNEL_ERROR: "TUNNEL_ERROR",
+  FORBIDDEN: "FORBIDDEN",
+  ACCESS_LINK_INVALID: "ACCESS_LINK_INVALID",
+  NOT_FOUND: "NOT_FOUND",
+  METHOD_NOT_ALLOWED: "METHOD_NOT_ALLOWED",
+  CONFLICT: "CONFLICT",
+  PAYLOAD_TOO_LARGE: "PAYLOAD_TOO_LARGE",
+  UNSUPPORTED_MEDIA_TYPE: "UNSUPPORTED_MEDIA_TYPE",
+  RATE_LIMITED: "RATE_LIMITED",
+  OIDC_NOT_CONFIGURED: "OIDC_NOT_CONFIGURED",
+  OIDC_TOKEN_VERIFICATION_FAILED: "OIDC_TOKEN_VERIFICATION_FAILED",
+  OIDC_TOKEN_INVALID_PAYLOAD: "OIDC_TOKEN_INVALID_PAYLOAD",
+  OIDC_EMAIL_MISMATCH: "OIDC_EMAIL_MISMATCH",
+  GENERIC_ERROR: "GENERIC_ERROR",
+  INTERNAL_SERVER_ERROR: "INTERNAL_SERVER_ERROR",
+  SERVICE_UNAVAILABLE: "SERVICE_UNAVAILABLE",
+} as const;
+
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+export const errorCodeSchema = z.enum(ErrorCode);
+
+export interface ErrorCodeDefinition {
+  /** The HTTP status an answer with this code carries. */
+  status: number;
+  /** Default English message, suitable to show. */
+  message: string;
+  /** Default English suggestion: what the user or the calling program can do about it. */
+  suggestion: string;
+}
+
+/**
+ * The catalogue of error codes: HTTP status, default message and suggestion. The api answers with
+ * these defaults unless a more precise message applies.
+ */
+export const errorCatalogue: Readonly<Record<ErrorCode, ErrorCodeDefinition>> = {
+  VALIDATION_ERROR: {
+    status: 400,
+    message: "The request is not valid.",
+    suggestion: "Correct the fields listed in the error and send the request again.",
+  },
+  AUTHENTICATION_ERROR: {
+    status: 401,
+    message: "You are not signed in, or your session has ended.",
+    suggestion: "Sign in again.",
+  },
+  TUNNEL_ERROR: {
+    status: 401,
+    message: "The secure session is unknown or has expired.",
+    suggestion: "Open a new secure session and send the request again.",
+  },
+  FORBIDDEN: {
+    status: 403,
+    message: "You are not allowed to do this.",
+    suggestion: "Ask an administrator of your team for the permission.",
+  },
+  ACCESS_LINK_INVALID: {
+    status: 403,
+    message: "This access link is invalid or has expired.",
+    suggestion: "Ask the sender for a new invitation.",
+  },
+  NOT_FOUND: {
+    status: 404,
+    message: "The requested resource was not found.",
+    suggestion: "Check the address; the resource may have been deleted.",
+  },
+  METHOD_NOT_ALLOWED: {
+    status: 405,
+    message: "This method is not allowed on this path.",
+    suggestion: "Use one of the methods listed in the Allow header.",
+  },
+  CONFLICT: {
+    status: 409,
+    message: "The request conflicts with the current state of the resource.",
+    suggestion: "Reload the resource and try again.",
+  },
+  PAYLOAD_TOO_LARGE: {
+    status: 413,
+    message: "The request is too large.",
+    suggestion: "Send a smaller file or fewer items at once.",
+  },
+  UNSUPPORTED_MEDIA_TYPE: {
+    status: 415,
+    message: "This type of content is not supported.",
+    suggestion: "Send the content in a supported format.",
+  },
+  RATE_LIMITED: {
+    status: 429,
+    message: "Too many requests.",
+    suggestion: "Wait a moment before trying again.",
+  },
+  OIDC_NOT_CONFIGURED: {
+    status: 400,
+    message: "Single sign-on is not configured. Please contact your administrator.",
+    suggestion: "Sign in with your email address, or ask your administrator to configure single sign-on.",
+  },
+  OIDC_TOKEN_VERIFICATION_FAILED: {
+    status: 401,
+    message: "We could not verify your login. Please try again or contact support.",
+    suggestion: "Sign in again; contact support if it keeps failing.",
+  },
+  OIDC_TOKEN_INVALID_PAYLOAD: {
+    status: 401,
+    message: "The login information received is invalid. Please try again.",
+    suggestion: "Sign in again.",
+  },
+  OIDC_EMAIL_MISMATCH: {
+    status: 403,
+    message: "The email address does not match your account.",
+    suggestion: "Sign in with the identity-provider account that uses your Paraphe email address.",
+  },
+  GENERIC_ERROR: {
+    status: 500,
+    message: "An error occurred.",
+    suggestion: "Try again later.",
+  },
+  INTERNAL_SERVER_ERROR: {
+    status: 500,
+    message: "An unexpected error occurred.",
+    suggestion: "Try again later. If it keeps happening, contact support and give them the request id.",
+  },
+  SERVICE_UNAVAILABLE: {
+    status: 503,
+    message: "The service is not ready.",
+    suggestion: "Try again in a moment.",
+  },
+};
+
+/**
+ * One problem with one field of a request, so that a form can show it beside that field.
+ * `path` is the dotted path of the field (`recipients.0.email`; empty for the whole body), the
+ * notation react-hook-form uses for field names; `code` is the validation rule that failed
+ * (`invalid_type`, `too_small`, `invalid_format`, ...), stable for translation.
+ */
+export const fieldErrorSchema = z.object({
+  path: z.string(),
+  code: z.string(),
+  message: z.string(),
+});
+
+export type FieldError = z.infer<typeof fieldErrorSchema>;
+
+/** The shape of every error answer of the API (spec §8), plus the field problems of a VALIDATION_ERROR. */
+export const errorResponseSchema = z.object({
+  statusCode: z.number().int().min(400).max(599),
+  error: z.object({
+    code: errorCodeSchema,
+    message: z.string(),
+    suggestion: z.string(),
+    documentationUrl: z.string(),
+    fields: z.array(fieldErrorSchema).optional(),
+  }),
+  requestId: z.string(),
+  timestamp: z.iso.datetime(),
+  path: z.string(),
+});
+
+export type ErrorResponse = z.infer<typeof errorResponseSchema>;
+
+/** Whether a value is an error code this version knows. */
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === "string" && Object.hasOwn(ErrorCode, value);
+}
