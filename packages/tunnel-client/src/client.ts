@@ -1,0 +1,432 @@
+import { handshakeBackoffMs } from "./backoff";
+import { TunnelError, type TunnelErrorCode } from "./errors";
+import { createTimedLock } from "./lock";
+import { canonicalMethod, canonicalPath } from "./protocol/aad";
+import { fromUtf8, type Bytes } from "./protocol/bytes";
+import {
+  ENCRYPTED_RESPONSE_HEADER,
+  HANDSHAKE_PATH,
+  LOCK_TIMEOUT_MS,
+  MAX_CONSECUTIVE_FAILURES,
+  MAX_HANDSHAKE_STEPS,
+  SESSION_ID_HEADER,
+  TUNNEL_CONTENT_TYPE,
+} from "./protocol/constants";
+import { decodeSealedMessage } from "./protocol/message";
+import {
+  createTunnelSession,
+  hasWebCrypto,
+  type AttestationOutcome,
+  type TunnelSession,
+  type VerifyEvidence,
+} from "./session";
+
+/** Handshake POSTs a successful handshake needs (hello, then finished). */
+const HANDSHAKE_MESSAGES = 2;
+
+export type FetchLike = typeof globalThis.fetch;
+export type HeadersInitLike = ConstructorParameters<typeof Headers>[0];
+
+export interface TunnelClientOptions {
+  /** The api base, e.g. `https://api.paraphe.example` (a path prefix is allowed). */
+  baseUrl: string;
+  /** Defaults to the global fetch, looked up at each call. */
+  fetch?: FetchLike;
+  /** The app's attestation check of the server's evidence. */
+  verifyEvidence: VerifyEvidence;
+  /** Every verification outcome, also failed ones (the security dialog shows them). */
+  onAttestation?: (outcome: AttestationOutcome) => void;
+  /** Jitter source in [0, 1); Math.random by default. */
+  random?: () => number;
+  /** Backoff sleep; a setTimeout promise by default. */
+  sleep?: (ms: number) => Promise<void>;
+  /** Clock for attestation dates; Date.now by default. */
+  now?: () => number;
+  /** fetch credentials mode of every tunnel call (spec §7: included); "include" by default. */
+  credentials?: "include" | "same-origin" | "omit";
+}
+
+/** The request as it goes on the wire, handed to `beforeSend` (e.g. to sign it, RFC 9421). */
+export interface WireRequest {
+  method: string;
+  /** Canonical path and query, relative to the api base. */
+  path: string;
+  url: string;
+  /** Mutable: add headers here (Signature, Signature-Input, Content-Digest, ...). */
+  headers: Headers;
+  /** The sealed body that travels. */
+  body: Bytes;
+}
+
+export interface TunnelRequestOptions {
+  headers?: HeadersInitLike;
+  /** Plaintext body (non-empty; send `{}` for an empty JSON call). */
+  body: Uint8Array;
+  /** Runs before each send, retries included, with the sealed body of that attempt. */
+  beforeSend?: (request: WireRequest) => void | Promise<void>;
+  signal?: AbortSignal;
+}
+
+/** A response with its body opened. */
+export interface TunnelResponse {
+  readonly status: number;
+  readonly statusText: string;
+  readonly ok: boolean;
+  readonly headers: Headers;
+  /** True when the body was sealed (and is now opened); false for a plaintext error answer. */
+  readonly encrypted: boolean;
+  /** The plaintext body. */
+  readonly body: Bytes;
+  arrayBuffer(): Promise<ArrayBuffer>;
+  text(): Promise<string>;
+  json(): Promise<unknown>;
+}
+
+export interface TunnelClient {
+  /** Opens a session unless one is open (one handshake at a time; others wait up to 5 s). */
+  ensureOpen(): Promise<void>;
+  isOpen(): boolean;
+  /** Seals the body, sends it, opens the answer. A TUNNEL_ERROR 401 re-handshakes and retries once. */
+  request(method: string, path: string, options: TunnelRequestOptions): Promise<TunnelResponse>;
+  /** Drops the session (logout, or the spec's "tunnel destroyed"); the next call handshakes anew. */
+  destroy(): void;
+  /** Drops the session and clears the consecutive-failure count. */
+  reset(): void;
+  /** JSON of the last attestation results, or null. */
+  getAttestationResults(): string | null;
+  /** The last attestation status, or null. */
+  getAttestationStatus(): unknown;
+  /** The last attestation outcome (ok, status, results, checkedAt), or null. */
+  getLastAttestation(): AttestationOutcome | null;
+}
+
+const defaultSleep = (ms: number): Promise<void> =>
+  new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The spec's error shape: `{statusCode, error{code,message,...}, requestId, timestamp, path}`. */
+interface ErrorBody {
+  statusCode: number;
+  error: { code: string; message: string };
+}
+
+function parseErrorBody(bytes: Uint8Array): ErrorBody | null {
+  if (bytes.length === 0) return null;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(fromUtf8(bytes));
+  } catch {
+    return null;
+  }
+  if (typeof parsed !== "object" || parsed === null) return null;
+  const candidate = parsed as { statusCode?: unknown; error?: unknown };
+  if (typeof candidate.statusCode !== "number") return null;
+  const error = candidate.error as { code?: unknown; message?: unknown } | null | undefined;
+  if (typeof error !== "object" || error === null) return null;
+  if (typeof error.code !== "string" || typeof error.message !== "string") return null;
+  return parsed as ErrorBody;
+}
+
+function isTransientStatus(status: number): boolean {
+  return status >= 500 || status === 408 || status === 429;
+}
+
+function makeResponse(response: Response, body: Bytes, encrypted: boolean): TunnelResponse {
+  return {
+    status: response.status,
+    statusText: response.statusText,
+    ok: response.ok,
+    headers: new Headers(response.headers),
+    encrypted,
+    body,
+    arrayBuffer: async () => body.slice().buffer,
+    text: async () => new TextDecoder().decode(body),
+    json: async () => JSON.parse(new TextDecoder().decode(body)) as unknown,
+  };
+}
+
+function asTunnelError(error: unknown, code: TunnelErrorCode, message: string): TunnelError {
+  return error instanceof TunnelError ? error : new TunnelError(code, message, { cause: error });
+}
+
+/**
+ * The tunnel client: one session at a time, opened on demand by the handshake of the README,
+ * reused while open, rebuilt when the server drops it.
+ */
+export function createTunnelClient(options: TunnelClientOptions): TunnelClient {
+  const baseUrl = options.baseUrl.replace(/\/+$/, "");
+  const fetchImpl: FetchLike = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const random = options.random ?? Math.random;
+  const sleep = options.sleep ?? defaultSleep;
+  const now = options.now ?? Date.now;
+  const credentials = options.credentials ?? "include";
+  const lock = createTimedLock();
+
+  let current: TunnelSession | null = null;
+  let consecutiveFailures = 0;
+  let generation = 0;
+  let lastAttestation: AttestationOutcome | null = null;
+
+  const recordAttestation = (outcome: AttestationOutcome): void => {
+    lastAttestation = outcome;
+    options.onAttestation?.(outcome);
+  };
+
+  const failFast = (): TunnelError =>
+    new TunnelError(
+      "MAX_CONSECUTIVE_FAILURES",
+      `maximum consecutive failures reached (${MAX_CONSECUTIVE_FAILURES} failed handshakes); reset() to try again`,
+    );
+
+  async function postHandshake(message: Bytes, sessionId: string | null): Promise<Response> {
+    const headers = new Headers({ "Content-Type": TUNNEL_CONTENT_TYPE });
+    if (sessionId !== null) headers.set(SESSION_ID_HEADER, sessionId);
+    try {
+      return await fetchImpl(baseUrl + HANDSHAKE_PATH, {
+        method: "POST",
+        headers,
+        body: message,
+        credentials,
+      });
+    } catch (error) {
+      throw new TunnelError(
+        "FAILED_TO_ESTABLISH_SESSION",
+        "the handshake request failed (network)",
+        {
+          cause: error,
+          transient: true,
+        },
+      );
+    }
+  }
+
+  async function readHandshakeAnswer(response: Response): Promise<Bytes> {
+    try {
+      return new Uint8Array(await response.arrayBuffer());
+    } catch (error) {
+      throw new TunnelError("FAILED_TO_ESTABLISH_SESSION", "reading the answer failed (network)", {
+        cause: error,
+        transient: true,
+      });
+    }
+  }
+
+  /** One handshake: up to MAX_HANDSHAKE_STEPS POSTs, transient failures restarted after backoff. */
+  async function handshake(): Promise<TunnelSession> {
+    let steps = 0;
+    let retries = 0;
+    for (;;) {
+      const session = createTunnelSession({
+        verifyEvidence: options.verifyEvidence,
+        onAttestation: recordAttestation,
+        now,
+      });
+      try {
+        while (!session.isOpen()) {
+          const outgoing = await session.getOutgoingMessage();
+          if (outgoing === null) {
+            throw new TunnelError("FAILED_TO_ESTABLISH_SESSION", "the handshake stalled");
+          }
+          if (steps >= MAX_HANDSHAKE_STEPS) {
+            throw new TunnelError(
+              "MAX_HANDSHAKE_STEPS_REACHED",
+              `max handshake steps reached (${MAX_HANDSHAKE_STEPS})`,
+              { transient: true },
+            );
+          }
+          steps += 1;
+          const response = await postHandshake(outgoing, session.sessionId);
+          const body = await readHandshakeAnswer(response);
+          if (!response.ok) {
+            const detail = parseErrorBody(body)?.error.code;
+            throw new TunnelError(
+              "SERVER_STATUS",
+              `the handshake was answered with HTTP ${response.status}${detail ? ` (${detail})` : ""}`,
+              // 401 here means the server lost the pending session: starting over can succeed.
+              {
+                status: response.status,
+                transient: isTransientStatus(response.status) || response.status === 401,
+              },
+            );
+          }
+          await session.putIncomingMessage(body, {
+            sessionId: response.headers.get(SESSION_ID_HEADER),
+          });
+        }
+        return session;
+      } catch (caught) {
+        session.close();
+        const error = asTunnelError(caught, "FAILED_TO_ESTABLISH_SESSION", "the handshake failed");
+        if (!error.transient || error.code === "MAX_HANDSHAKE_STEPS_REACHED") throw error;
+        if (steps + HANDSHAKE_MESSAGES > MAX_HANDSHAKE_STEPS) {
+          throw new TunnelError(
+            "MAX_HANDSHAKE_STEPS_REACHED",
+            `max handshake steps reached (${MAX_HANDSHAKE_STEPS}); last failure: ${error.message}`,
+            { cause: error, status: error.status, transient: true },
+          );
+        }
+        await sleep(handshakeBackoffMs(retries, random));
+        retries += 1;
+      }
+    }
+  }
+
+  async function openSession(): Promise<TunnelSession> {
+    if (current?.isOpen()) return current;
+    const startedIn = generation;
+    if (consecutiveFailures >= MAX_CONSECUTIVE_FAILURES) throw failFast();
+    if (!hasWebCrypto()) {
+      throw new TunnelError(
+        "CLIENT_NOT_INITIALIZED",
+        "WebCrypto is unavailable (browsers only offer it in secure contexts: https or localhost)",
+      );
+    }
+    const release = await lock.acquire(LOCK_TIMEOUT_MS);
+    try {
+      if (current?.isOpen()) return current;
+      if (consecutiveFailures >= MAX_CONSECUTIVE_FAILURES) throw failFast();
+      if (consecutiveFailures > 0) await sleep(handshakeBackoffMs(consecutiveFailures - 1, random));
+      let session: TunnelSession;
+      try {
+        session = await handshake();
+      } catch (error) {
+        consecutiveFailures += 1;
+        throw error;
+      }
+      consecutiveFailures = 0;
+      // A destroy() during the handshake (logout) keeps this session out of the client.
+      if (startedIn === generation) current = session;
+      return session;
+    } finally {
+      release();
+    }
+  }
+
+  function discard(session: TunnelSession): void {
+    if (current === session) current = null;
+  }
+
+  return {
+    async ensureOpen() {
+      await openSession();
+    },
+
+    isOpen: () => current?.isOpen() ?? false,
+
+    async request(method, path, requestOptions) {
+      const given: unknown = requestOptions.body;
+      if (!ArrayBuffer.isView(given) || given.byteLength === 0) {
+        throw new TunnelError("EMPTY_REQUEST_BODY", "a tunnelled request needs a non-empty body");
+      }
+      // A copy: the caller may reuse its buffer, and it may come from another realm.
+      const body = new Uint8Array(
+        given.buffer.slice(given.byteOffset, given.byteOffset + given.byteLength),
+      );
+      let wireMethod: string;
+      let wirePath: string;
+      try {
+        wireMethod = canonicalMethod(method);
+        wirePath = canonicalPath(path);
+      } catch (error) {
+        throw new TunnelError("WRITE_ERROR", (error as Error).message, { cause: error });
+      }
+      if (wireMethod === "GET" || wireMethod === "HEAD") {
+        throw new TunnelError("WRITE_ERROR", `${wireMethod} requests cannot carry a sealed body`);
+      }
+      const url = baseUrl + wirePath;
+
+      let retried = false;
+      for (;;) {
+        const session = await openSession();
+        const sealed = await session.write(body, { method: wireMethod, path: wirePath });
+        const requestSeq = decodeSealedMessage(sealed).seq;
+        const headers = new Headers(requestOptions.headers);
+        headers.set("Content-Type", TUNNEL_CONTENT_TYPE);
+        headers.set(SESSION_ID_HEADER, session.sessionId ?? "");
+        await requestOptions.beforeSend?.({
+          method: wireMethod,
+          path: wirePath,
+          url,
+          headers,
+          body: sealed,
+        });
+        const response = await fetchImpl(url, {
+          method: wireMethod,
+          headers,
+          body: sealed,
+          credentials,
+          signal: requestOptions.signal,
+        });
+
+        if (response.headers.has(ENCRYPTED_RESPONSE_HEADER)) {
+          const data = new Uint8Array(await response.arrayBuffer());
+          if (data.length === 0) {
+            throw new TunnelError("EMPTY_RESPONSE_DATA", "the encrypted response has no body", {
+              transient: true,
+            });
+          }
+          const plaintext = await session.read(data, {
+            method: wireMethod,
+            path: wirePath,
+            requestSeq,
+            status: response.status,
+          });
+          return makeResponse(response, plaintext, true);
+        }
+
+        const data = new Uint8Array(await response.arrayBuffer());
+        if (response.ok) {
+          throw new TunnelError(
+            "UNENCRYPTED_RESPONSE",
+            `HTTP ${response.status} answer without the ${ENCRYPTED_RESPONSE_HEADER} header: refused`,
+          );
+        }
+        const errorBody = parseErrorBody(data);
+        if (!errorBody) {
+          throw new TunnelError("SERVER_STATUS", `the server answered HTTP ${response.status}`, {
+            status: response.status,
+            transient: isTransientStatus(response.status),
+          });
+        }
+        if (response.status === 401 && errorBody.error.code === "TUNNEL_ERROR") {
+          // Spec §4/§7: the session is unknown or expired on the server: drop it, retry once.
+          discard(session);
+          if (!retried) {
+            retried = true;
+            continue;
+          }
+        }
+        return makeResponse(response, data, false);
+      }
+    },
+
+    destroy() {
+      generation += 1;
+      current?.close();
+      current = null;
+    },
+
+    reset() {
+      generation += 1;
+      current?.close();
+      current = null;
+      consecutiveFailures = 0;
+    },
+
+    getAttestationResults() {
+      if (!lastAttestation || lastAttestation.results === undefined) return null;
+      try {
+        return JSON.stringify(lastAttestation.results) ?? null;
+      } catch {
+        return null;
+      }
+    },
+
+    getAttestationStatus() {
+      return lastAttestation ? lastAttestation.status : null;
+    },
+
+    getLastAttestation() {
+      return lastAttestation;
+    },
+  };
+}

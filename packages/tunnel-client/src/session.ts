@@ -1,0 +1,480 @@
+import type { SenderContext } from "@hpke/core";
+import { buildAssociatedData, buildClientFinishedAad, isValidSessionId } from "./protocol/aad";
+import { fromBase64Url, timingSafeEqual, type Bytes } from "./protocol/bytes";
+import {
+  CLIENT_NONCE_LENGTH,
+  MAX_SEQUENCE_NUMBER,
+  X25519_PUBLIC_KEY_LENGTH,
+} from "./protocol/constants";
+import { isTunnelProtocolError } from "./protocol/errors";
+import {
+  buildHpkeInfo,
+  computeTranscriptHash,
+  createHpkeSuite,
+  decodeServerFinished,
+  decodeServerHello,
+  encodeClientFinished,
+  encodeClientHello,
+  openServerFinished,
+  type TunnelEvidence,
+} from "./protocol/handshake";
+import { deriveSessionKeys, type SessionKeys } from "./protocol/keys";
+import { decodeSealedMessage, openMessage, sealMessage } from "./protocol/message";
+import { createReplayWindow, type ReplayWindow } from "./protocol/replay-window";
+import { TunnelError } from "./errors";
+
+/** What the app's attestation verifier concluded about the server's evidence. */
+export interface EvidenceVerification {
+  /** True only when the evidence was verified and binds the HPKE key and the client nonce. */
+  ok: boolean;
+  /** The app's status model (for Paraphe: `{ status, reason?, components }`), shown as is. */
+  status: unknown;
+  /** Measurements or component results, when the verifier has them. */
+  results?: unknown;
+}
+
+/** What the verifier is given besides the evidence: the values the evidence must bind. */
+export interface EvidenceContext {
+  /** The 32 random bytes of this handshake's client hello. */
+  clientNonce: Bytes;
+  /** The raw X25519 public key the client is about to encapsulate to (from the evidence). */
+  hpkePublicKey: Bytes;
+}
+
+/** The app's attestation check: the tunnel does not know attestation formats. */
+export type VerifyEvidence = (
+  evidence: TunnelEvidence,
+  context: EvidenceContext,
+) => Promise<EvidenceVerification>;
+
+/** One verification outcome, handed to `onAttestation` whether it succeeded or not. */
+export interface AttestationOutcome extends EvidenceVerification {
+  /** `now()` when the verification finished (ms since the epoch). */
+  checkedAt: number;
+}
+
+export interface TunnelSessionOptions {
+  verifyEvidence: VerifyEvidence;
+  /** Called with every verification outcome, also a failed one, so the UI can show it honestly. */
+  onAttestation?: (outcome: AttestationOutcome) => void;
+  now?: () => number;
+}
+
+export type TunnelSessionState =
+  | "initial"
+  | "awaiting-server-hello"
+  | "client-finished-ready"
+  | "awaiting-server-finished"
+  | "open"
+  | "failed"
+  | "closed";
+
+/** Where a sealed request goes: bound into its associated data. */
+export interface WriteMeta {
+  method: string;
+  /** Request target relative to the api base, with its query. */
+  path: string;
+}
+
+/** What a sealed response answers: bound into its associated data. */
+export interface ReadMeta extends WriteMeta {
+  /** Sequence number of the request being answered (see `decodeSealedMessage`). */
+  requestSeq: number;
+  /** HTTP status the response arrived with. */
+  status: number;
+}
+
+/**
+ * The client session of spec §7: the handshake as a message pump (`getOutgoingMessage` /
+ * `putIncomingMessage`), then `write` (seal a request) and `read` (open a response).
+ */
+export interface TunnelSession {
+  /** The server's session id, known once the first answer is in. */
+  readonly sessionId: string | null;
+  readonly state: TunnelSessionState;
+  /** True once the server's key confirmation checked out, until `close()`. */
+  isOpen(): boolean;
+  /** The next handshake message to POST, or null when waiting for an answer or done. */
+  getOutgoingMessage(): Promise<Bytes | null>;
+  /** Feeds the server's answer to the last message, with the X-Session-Id it came with. */
+  putIncomingMessage(message: Uint8Array, meta?: { sessionId?: string | null }): Promise<void>;
+  /** Seals a request body: the sealed message to send as the request body. */
+  write(plaintext: Uint8Array, meta: WriteMeta): Promise<Bytes>;
+  /** Opens a sealed response body. */
+  read(sealed: Uint8Array, meta: ReadMeta): Promise<Bytes>;
+  /** JSON of the verifier's `results`, or null. */
+  getAttestationResultsJson(): string | null;
+  /** The verifier's `status`, or null before any verification. */
+  getAttestationStatus(): unknown;
+  /** Forgets the keys; every later `write` and `read` fails with SESSION_NOT_OPEN. */
+  close(): void;
+}
+
+/** True when this runtime offers WebCrypto (browsers only do in secure contexts). */
+export function hasWebCrypto(): boolean {
+  const webCrypto = (globalThis as { crypto?: { subtle?: unknown; getRandomValues?: unknown } })
+    .crypto;
+  return typeof webCrypto?.subtle === "object" && typeof webCrypto.getRandomValues === "function";
+}
+
+function protocolFailure(what: string, error: unknown): TunnelError {
+  const detail = error instanceof Error ? `: ${error.message}` : "";
+  return new TunnelError("FAILED_TO_ESTABLISH_SESSION", `${what}${detail}`, { cause: error });
+}
+
+export function createTunnelSession(options: TunnelSessionOptions): TunnelSession {
+  const now = options.now ?? Date.now;
+  let state: TunnelSessionState = "initial";
+  let sessionId: string | null = null;
+  let clientNonce: Bytes | null = null;
+  let clientHello: Bytes | null = null;
+  let clientFinished: Bytes | null = null;
+  let transcriptHash: Bytes | null = null;
+  let pendingKeys: SessionKeys | null = null;
+  let keys: SessionKeys | null = null;
+  let nextSeq = 0;
+  let incoming: ReplayWindow = createReplayWindow();
+  let attestation: AttestationOutcome | null = null;
+
+  const forget = (): void => {
+    clientFinished = null;
+    pendingKeys = null;
+    keys = null;
+    incoming = createReplayWindow();
+  };
+
+  function fail(error: TunnelError): never {
+    state = "failed";
+    forget();
+    throw error;
+  }
+
+  async function acceptServerHello(
+    message: Uint8Array,
+    id: string | null | undefined,
+  ): Promise<void> {
+    if (id == null || id === "") {
+      fail(
+        new TunnelError(
+          "NO_SESSION_ID",
+          "the handshake answer carried no X-Session-Id header (is it listed in Access-Control-Expose-Headers?)",
+        ),
+      );
+    }
+    if (!isValidSessionId(id)) {
+      fail(
+        new TunnelError("NO_SESSION_ID", "the handshake answer carried an invalid X-Session-Id"),
+      );
+    }
+    sessionId = id;
+    if (message.length === 0) {
+      fail(
+        new TunnelError("EMPTY_RESPONSE", "the server answered the client hello with no body", {
+          transient: true,
+        }),
+      );
+    }
+    const hello = clientHello as Bytes;
+    const nonce = clientNonce as Bytes;
+    const serverHello = new Uint8Array(message);
+    let evidence: TunnelEvidence;
+    try {
+      evidence = decodeServerHello(serverHello).evidence;
+    } catch (error) {
+      return fail(protocolFailure("malformed server hello", error));
+    }
+
+    const echoed = fromBase64Url(evidence.clientNonce);
+    if (!echoed || !timingSafeEqual(echoed, nonce)) {
+      fail(
+        new TunnelError(
+          "EVIDENCE_REJECTED",
+          "the evidence does not echo this handshake's client nonce",
+        ),
+      );
+    }
+    const publicKeyBytes = fromBase64Url(evidence.hpkePublicKey);
+    if (!publicKeyBytes || publicKeyBytes.length !== X25519_PUBLIC_KEY_LENGTH) {
+      return fail(
+        new TunnelError("EVIDENCE_REJECTED", "the evidence carries no valid X25519 hpkePublicKey"),
+      );
+    }
+
+    let verification: EvidenceVerification;
+    try {
+      verification = await options.verifyEvidence(evidence, {
+        clientNonce: new Uint8Array(nonce),
+        hpkePublicKey: new Uint8Array(publicKeyBytes),
+      });
+    } catch (error) {
+      return fail(
+        new TunnelError("EVIDENCE_REJECTED", "the evidence verifier failed", { cause: error }),
+      );
+    }
+    if (state !== "awaiting-server-hello") {
+      return fail(
+        new TunnelError("SESSION_NOT_OPEN", "the session was closed during the handshake"),
+      );
+    }
+    attestation = {
+      ok: verification.ok === true,
+      status: verification.status,
+      results: verification.results,
+      checkedAt: now(),
+    };
+    options.onAttestation?.(attestation);
+    if (!attestation.ok) {
+      fail(
+        new TunnelError("EVIDENCE_REJECTED", "the server's attestation evidence was not verified"),
+      );
+    }
+
+    try {
+      const suite = createHpkeSuite();
+      const recipientPublicKey = await suite.kem.deserializePublicKey(publicKeyBytes);
+      const info = await buildHpkeInfo(hello, serverHello);
+      const sender: SenderContext = await suite.createSenderContext({ recipientPublicKey, info });
+      const enc = new Uint8Array(sender.enc);
+      const transcript = await computeTranscriptHash(hello, serverHello, enc);
+      const confirmation = new Uint8Array(
+        await sender.seal(transcript, buildClientFinishedAad(sessionId as string)),
+      );
+      const derived = await deriveSessionKeys(sender);
+      if (state !== "awaiting-server-hello") {
+        return fail(
+          new TunnelError("SESSION_NOT_OPEN", "the session was closed during the handshake"),
+        );
+      }
+      transcriptHash = transcript;
+      pendingKeys = derived;
+      clientFinished = encodeClientFinished({ enc, confirmation });
+      state = "client-finished-ready";
+    } catch (error) {
+      if (error instanceof TunnelError) throw error;
+      fail(protocolFailure("HPKE key set-up failed", error));
+    }
+  }
+
+  async function acceptServerFinished(
+    message: Uint8Array,
+    id: string | null | undefined,
+  ): Promise<void> {
+    if (id != null && id !== "" && id !== sessionId) {
+      fail(
+        new TunnelError(
+          "FAILED_TO_ESTABLISH_SESSION",
+          "the session id changed during the handshake",
+        ),
+      );
+    }
+    if (message.length === 0) {
+      fail(
+        new TunnelError("EMPTY_RESPONSE", "the server answered the client finished with no body", {
+          transient: true,
+        }),
+      );
+    }
+    let confirmation: Bytes;
+    try {
+      confirmation = decodeServerFinished(message).confirmation;
+    } catch (error) {
+      return fail(protocolFailure("malformed server finished", error));
+    }
+    const candidate = pendingKeys as SessionKeys;
+    let confirmed: Bytes;
+    try {
+      confirmed = await openServerFinished(candidate, sessionId as string, confirmation);
+    } catch (error) {
+      return fail(
+        new TunnelError(
+          "KEY_CONFIRMATION_FAILED",
+          "the server's key confirmation did not authenticate",
+          {
+            cause: error,
+          },
+        ),
+      );
+    }
+    if (!timingSafeEqual(confirmed, transcriptHash as Bytes)) {
+      fail(
+        new TunnelError(
+          "KEY_CONFIRMATION_FAILED",
+          "the server confirmed another handshake transcript",
+        ),
+      );
+    }
+    if (state !== "awaiting-server-finished") {
+      fail(new TunnelError("SESSION_NOT_OPEN", "the session was closed during the handshake"));
+    }
+    keys = candidate;
+    pendingKeys = null;
+    clientFinished = null;
+    state = "open";
+  }
+
+  return {
+    get sessionId() {
+      return sessionId;
+    },
+    get state() {
+      return state;
+    },
+    isOpen: () => state === "open",
+
+    async getOutgoingMessage() {
+      if (state === "initial") {
+        if (!hasWebCrypto()) {
+          fail(
+            new TunnelError(
+              "CLIENT_NOT_INITIALIZED",
+              "WebCrypto is unavailable (browsers only offer it in secure contexts: https or localhost)",
+            ),
+          );
+        }
+        clientNonce = globalThis.crypto.getRandomValues(new Uint8Array(CLIENT_NONCE_LENGTH));
+        clientHello = encodeClientHello({ clientNonce });
+        state = "awaiting-server-hello";
+        return new Uint8Array(clientHello);
+      }
+      if (state === "client-finished-ready") {
+        state = "awaiting-server-finished";
+        return new Uint8Array(clientFinished as Bytes);
+      }
+      return null;
+    },
+
+    async putIncomingMessage(message, meta = {}) {
+      switch (state) {
+        case "initial":
+          throw new TunnelError(
+            "CLIENT_NOT_INITIALIZED",
+            "the handshake has not started: send getOutgoingMessage() first",
+          );
+        case "awaiting-server-hello":
+          return acceptServerHello(message, meta.sessionId);
+        case "awaiting-server-finished":
+          return acceptServerFinished(message, meta.sessionId);
+        default:
+          throw new TunnelError(
+            "FAILED_TO_ESTABLISH_SESSION",
+            `unexpected handshake message in state ${state}`,
+          );
+      }
+    },
+
+    async write(plaintext, meta) {
+      if (state !== "open" || !keys || sessionId === null) {
+        throw new TunnelError(
+          "SESSION_NOT_OPEN",
+          "cannot seal a request: the tunnel session is not open",
+        );
+      }
+      if (plaintext.length === 0) {
+        throw new TunnelError("EMPTY_REQUEST_BODY", "a tunnelled request needs a non-empty body");
+      }
+      const seq = nextSeq;
+      if (seq > MAX_SEQUENCE_NUMBER) {
+        state = "closed";
+        forget();
+        throw new TunnelError("WRITE_ERROR", "the session's sequence numbers are exhausted");
+      }
+      let aad: Bytes;
+      try {
+        aad = buildAssociatedData({
+          direction: "request",
+          method: meta.method,
+          path: meta.path,
+          sessionId,
+          seq,
+        });
+      } catch (error) {
+        throw new TunnelError(
+          "WRITE_ERROR",
+          `cannot seal the request: ${(error as Error).message}`,
+          {
+            cause: error,
+          },
+        );
+      }
+      nextSeq = seq + 1;
+      const { c2sKey, c2sIv } = keys;
+      try {
+        return await sealMessage(c2sKey, c2sIv, seq, aad, plaintext);
+      } catch (error) {
+        throw new TunnelError("WRITE_ERROR", "sealing the request failed", { cause: error });
+      }
+    },
+
+    async read(sealed, meta) {
+      if (state !== "open" || !keys || sessionId === null) {
+        throw new TunnelError(
+          "SESSION_NOT_OPEN",
+          "cannot open a response: the tunnel session is not open",
+        );
+      }
+      if (sealed.length === 0) {
+        throw new TunnelError("EMPTY_ENCRYPTED_MESSAGE", "the sealed message is empty", {
+          transient: true,
+        });
+      }
+      const window = incoming;
+      const { s2cKey, s2cIv } = keys;
+      try {
+        const frame = decodeSealedMessage(sealed);
+        if (!window.check(frame.seq)) {
+          throw new TunnelError(
+            "DECRYPT_FAILED",
+            `replayed or stale response sequence number ${frame.seq}`,
+          );
+        }
+        const aad = buildAssociatedData({
+          direction: "response",
+          method: meta.method,
+          path: meta.path,
+          sessionId,
+          seq: frame.seq,
+          requestSeq: meta.requestSeq,
+          status: meta.status,
+        });
+        const plaintext = await openMessage(s2cKey, s2cIv, frame, aad);
+        if (!window.accept(frame.seq)) {
+          throw new TunnelError("DECRYPT_FAILED", `replayed response sequence number ${frame.seq}`);
+        }
+        if (plaintext.length === 0) {
+          throw new TunnelError(
+            "EMPTY_DECRYPTED_MESSAGE",
+            "the response opened to an empty message",
+            {
+              transient: true,
+            },
+          );
+        }
+        return plaintext;
+      } catch (error) {
+        if (error instanceof TunnelError) throw error;
+        const reason = isTunnelProtocolError(error) ? error.reason : "ERROR";
+        throw new TunnelError("DECRYPT_FAILED", `cannot open the response (${reason})`, {
+          cause: error,
+        });
+      }
+    },
+
+    getAttestationResultsJson() {
+      if (!attestation || attestation.results === undefined) return null;
+      try {
+        return JSON.stringify(attestation.results) ?? null;
+      } catch {
+        return null;
+      }
+    },
+
+    getAttestationStatus() {
+      return attestation ? attestation.status : null;
+    },
+
+    close() {
+      if (state !== "failed") state = "closed";
+      forget();
+    },
+  };
+}

@@ -1,0 +1,8 @@
+import { defineLibraryConfig } from "@paraphe/tsup-config";
+import type { Options } from "tsup";
+
+const config: Options | Options[] = defineLibraryConfig({
+  entry: { index: "src/index.ts", "protocol/index": "src/protocol/index.ts" },
+});
+
+export default config;
