@@ -1,0 +1,56 @@
+import { createBrowserI18n } from "@paraphe/i18n";
+import { render, screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { beforeEach, describe, expect, it } from "vitest";
+import { App } from "./app";
+
+/** Opens the app at `url` as a browser would: the language is detected from that address. */
+function openAt(url: string) {
+  window.history.replaceState(null, "", url);
+  const view = render(<App i18n={createBrowserI18n()} />);
+  return { ...view, user: userEvent.setup() };
+}
+
+beforeEach(() => {
+  document.cookie = "i18next=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/";
+});
+
+describe("the signing app", () => {
+  it("shows the not-found page for an unknown path, in English", async () => {
+    openAt("/no/such/page");
+    expect(await screen.findByRole("heading", { name: "Page not found" })).toBeInTheDocument();
+    expect(screen.getByText("Secure document signing")).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Sign in to Paraphe" })).toHaveAttribute(
+      "href",
+      "http://localhost:5173/login",
+    );
+    expect(screen.getByRole("link", { name: "Go to the Paraphe website" })).toHaveAttribute(
+      "href",
+      "https://paraphe.org/en/",
+    );
+    await waitFor(() => expect(document.title).toBe("Page not found · Paraphe"));
+  });
+
+  it("shows the not-found page in French with ?lng=fr", async () => {
+    openAt("/sign/3f0c9a52-1d7e-4b8e-9d55-0c1f6c2a9e11?lng=fr");
+    expect(await screen.findByRole("heading", { name: "Page introuvable" })).toBeInTheDocument();
+    expect(screen.getByText("Signature sécurisée de documents")).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Se connecter à Paraphe" })).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Aller sur le site de Paraphe" })).toHaveAttribute(
+      "href",
+      "https://paraphe.org/fr/",
+    );
+    expect(document.documentElement.lang).toBe("fr");
+    await waitFor(() => expect(document.title).toBe("Page introuvable · Paraphe"));
+  });
+
+  it("switches the language from the language select, and remembers it", async () => {
+    const { user } = openAt("/confirmation");
+    const select = await screen.findByRole("combobox", { name: "Language" });
+    expect(select).toHaveValue("en");
+    await user.selectOptions(select, "Français");
+    expect(await screen.findByRole("heading", { name: "Page introuvable" })).toBeInTheDocument();
+    expect(screen.getByRole("combobox", { name: "Langue" })).toHaveValue("fr");
+    expect(localStorage.getItem("i18nextLng")).toBe("fr");
+  });
+});

@@ -1,0 +1,14 @@
+/// <reference types="vite/client" />
+
+interface ImportMetaEnv {
+  /** Base URL of the api (default http://localhost:3000). */
+  readonly VITE_API_URL?: string;
+  /** Login page of the team web app (default http://localhost:5173/login). */
+  readonly VITE_WEB_URL?: string;
+  /** Base URL of the public website (default https://paraphe.org). */
+  readonly VITE_PUBLIC_SITE_URL?: string;
+}
+
+interface ImportMeta {
+  readonly env: ImportMetaEnv;
+}

@@ -1,0 +1,29 @@
+import { useTranslation } from "@paraphe/i18n/react";
+import { LoadingScreen } from "@paraphe/ui-kit";
+import { Navigate, Outlet, useLocation } from "react-router";
+import { useSession } from "../session-context";
+
+/** Where a guarded page was asked for, so that login can come back to it. */
+export interface LoginRedirectState {
+  from: { pathname: string; search: string; hash: string };
+}
+
+/**
+ * Guards the member pages (spec §2): a loading screen while the profile loads, /login without a
+ * user (keeping the target in the navigation state), /onboarding/team for a user without a team.
+ */
+export function RequireSession() {
+  const { status, profile } = useSession();
+  const location = useLocation();
+  const { t } = useTranslation("web");
+
+  if (status === "loading") return <LoadingScreen label={t("session.loading")} />;
+  if (status === "anonymous") {
+    const state: LoginRedirectState = {
+      from: { pathname: location.pathname, search: location.search, hash: location.hash },
+    };
+    return <Navigate to="/login" replace state={state} />;
+  }
+  if (!profile?.team) return <Navigate to="/onboarding/team" replace />;
+  return <Outlet />;
+}

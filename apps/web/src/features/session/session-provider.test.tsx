@@ -1,0 +1,120 @@
+import { QueryClientProvider } from "@tanstack/react-query";
+import { act, render, screen, waitFor } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
+import { createQueryClient } from "../../app/query-client";
+import { TEST_PROFILE, TEST_USER } from "../../test/render-app";
+import { useSession } from "./session-context";
+import { SessionProvider, type SessionProviderProps } from "./session-provider";
+import {
+  SESSION_STORAGE_KEY,
+  readLastEmail,
+  readStoredUser,
+  writeStoredUser,
+} from "./session-storage";
+
+let session: ReturnType<typeof useSession> | null = null;
+
+function Probe() {
+  session = useSession();
+  return <p data-testid="status">{session.status}</p>;
+}
+
+function renderSession(props: Omit<SessionProviderProps, "children"> = {}) {
+  const queryClient = createQueryClient();
+  render(
+    <QueryClientProvider client={queryClient}>
+      <SessionProvider {...props}>
+        <Probe />
+      </SessionProvider>
+    </QueryClientProvider>,
+  );
+  return { queryClient };
+}
+
+const status = () => screen.getByTestId("status").textContent;
+
+describe("SessionProvider", () => {
+  it("is anonymous without a stored user, and never loads a profile", () => {
+    const loadProfile = vi.fn(async () => TEST_PROFILE);
+    renderSession({ loadProfile });
+    expect(status()).toBe("anonymous");
+    expect(loadProfile).not.toHaveBeenCalled();
+  });
+
+  it("loads, then is authenticated with the profile of the stored user", async () => {
+    writeStoredUser(TEST_USER);
+    renderSession({ loadProfile: async () => TEST_PROFILE });
+    expect(status()).toBe("loading");
+    await waitFor(() => expect(status()).toBe("authenticated"));
+    expect(session?.profile).toEqual(TEST_PROFILE);
+    expect(session?.user).toEqual(TEST_USER);
+  });
+
+  it("signs a user in: stores it and loads its profile", async () => {
+    const loadProfile = vi.fn(async () => TEST_PROFILE);
+    renderSession({ loadProfile });
+    act(() => session?.signIn(TEST_USER));
+    expect(readStoredUser()).toEqual(TEST_USER);
+    await waitFor(() => expect(status()).toBe("authenticated"));
+    expect(loadProfile).toHaveBeenCalledTimes(1);
+  });
+
+  it("signs out: ends the server session, leaves, then forgets the user and the query cache", async () => {
+    writeStoredUser(TEST_USER);
+    const order: string[] = [];
+    const endServerSession = vi.fn(async () => {
+      order.push("server");
+    });
+    const { queryClient } = renderSession({
+      loadProfile: async () => TEST_PROFILE,
+      endServerSession,
+    });
+    await waitFor(() => expect(status()).toBe("authenticated"));
+    queryClient.setQueryData(["envelopes"], ["cached"]);
+
+    await act(async () => {
+      await session?.signOut((email) => {
+        order.push(`leave ${email}`);
+        expect(readStoredUser()).toEqual(TEST_USER);
+      });
+    });
+    expect(order).toEqual(["server", "leave lea.martin@example.com"]);
+    expect(endServerSession).toHaveBeenCalledWith(TEST_USER);
+    expect(status()).toBe("anonymous");
+    expect(readStoredUser()).toBeNull();
+    expect(readLastEmail()).toBe(TEST_USER.email);
+    expect(queryClient.getQueryData(["envelopes"])).toBeUndefined();
+  });
+
+  it("still signs out when ending the server session fails, with a warning", async () => {
+    writeStoredUser(TEST_USER);
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    renderSession({
+      loadProfile: async () => TEST_PROFILE,
+      endServerSession: () => Promise.reject(new Error("offline")),
+    });
+    await waitFor(() => expect(status()).toBe("authenticated"));
+    await act(async () => {
+      await session?.signOut();
+    });
+    expect(status()).toBe("anonymous");
+    expect(warn).toHaveBeenCalledWith(
+      "Failed to end the server session at logout",
+      expect.any(Error),
+    );
+  });
+
+  it("follows a logout made in another tab", async () => {
+    writeStoredUser(TEST_USER);
+    renderSession({ loadProfile: async () => TEST_PROFILE });
+    await waitFor(() => expect(status()).toBe("authenticated"));
+    localStorage.setItem(
+      SESSION_STORAGE_KEY,
+      JSON.stringify({ lastEmailLoggedIn: TEST_USER.email }),
+    );
+    act(() => {
+      window.dispatchEvent(new StorageEvent("storage", { key: SESSION_STORAGE_KEY }));
+    });
+    expect(status()).toBe("anonymous");
+  });
+});

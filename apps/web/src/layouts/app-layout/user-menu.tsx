@@ -1,0 +1,77 @@
+import { useLanguage, useTranslation } from "@paraphe/i18n/react";
+import {
+  Avatar,
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from "@paraphe/ui-kit";
+import { LifeBuoy, LogOut, UserRound } from "lucide-react";
+import { Link } from "react-router";
+import { useSession } from "../../features/session/session-context";
+import { useLogout } from "../../features/session/use-logout";
+import { LanguageRadioItems } from "../language-menu";
+
+/** The avatar menu of spec §2: Profile, Support, language (English, Français), Logout. */
+export function UserMenu() {
+  const { t } = useTranslation("web");
+  const { profile } = useSession();
+  const { language, setLanguage } = useLanguage();
+  const logout = useLogout();
+  if (!profile) return null;
+
+  const name = [profile.firstname, profile.lastname].filter(Boolean).join(" ");
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
+        <button
+          type="button"
+          aria-label={t("userMenu.trigger")}
+          className="inline-flex shrink-0 rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
+        >
+          <Avatar src={profile.profilePictureUrl} seed={profile.email} alt="" size={36} />
+        </button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end" className="w-64">
+        <DropdownMenuLabel className="flex items-center gap-3 py-2 font-normal">
+          <Avatar
+            src={profile.profilePictureUrl}
+            seed={profile.email}
+            alt={t("userMenu.avatarAlt", { email: profile.email })}
+            size={40}
+          />
+          <span className="flex min-w-0 flex-col">
+            {name ? <span className="truncate text-sm font-semibold text-ink">{name}</span> : null}
+            <span className="text-xs text-ink-muted">{t("userMenu.signedInAs")}</span>
+            <span className="truncate text-sm text-ink" data-testid="user-menu-email">
+              {profile.email}
+            </span>
+          </span>
+        </DropdownMenuLabel>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem asChild>
+          <Link to="/settings/profile">
+            <UserRound aria-hidden="true" />
+            {t("userMenu.profile")}
+          </Link>
+        </DropdownMenuItem>
+        <DropdownMenuItem asChild>
+          <Link to="/settings/support">
+            <LifeBuoy aria-hidden="true" />
+            {t("userMenu.support")}
+          </Link>
+        </DropdownMenuItem>
+        <DropdownMenuSeparator />
+        <DropdownMenuLabel>{t("userMenu.language")}</DropdownMenuLabel>
+        <LanguageRadioItems value={language} onChange={(next) => void setLanguage(next)} />
+        <DropdownMenuSeparator />
+        <DropdownMenuItem destructive onSelect={() => void logout()}>
+          <LogOut aria-hidden="true" />
+          {t("userMenu.logout")}
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}

@@ -1,0 +1,32 @@
+import { useTranslation } from "@paraphe/i18n/react";
+import { Logo, PublicLayout, buttonVariants } from "@paraphe/ui-kit";
+import { LogIn } from "lucide-react";
+import { type ReactNode } from "react";
+import { Link } from "react-router";
+import { LanguageMenu } from "../language-menu";
+
+/** The layout of pages without a session (spec §2): branding, subtitle, sign-in item, language menu. */
+export function WebPublicLayout({ children }: { children: ReactNode }) {
+  const { t } = useTranslation(["web", "common"]);
+  return (
+    <PublicLayout
+      brand={
+        <Link to="/" className="inline-flex rounded-control" aria-label={t("common:appName")}>
+          <Logo />
+        </Link>
+      }
+      subtitle={t("subtitle")}
+      actions={
+        <>
+          <LanguageMenu />
+          <Link to="/login" className={buttonVariants({ variant: "secondary", size: "sm" })}>
+            <LogIn aria-hidden="true" />
+            {t("publicLayout.signIn")}
+          </Link>
+        </>
+      }
+    >
+      {children}
+    </PublicLayout>
+  );
+}

@@ -1,0 +1,34 @@
+import { describe, expect, it } from "vitest";
+import { readConfig } from "./config";
+import { publicSiteLinks } from "./public-site";
+
+describe("readConfig", () => {
+  it("defaults to the local api and the public website", () => {
+    expect(readConfig({})).toEqual({
+      apiUrl: "http://localhost:3000",
+      publicSiteUrl: "https://paraphe.org",
+    });
+  });
+
+  it("reads VITE_API_URL and VITE_PUBLIC_SITE_URL, without a trailing slash", () => {
+    expect(
+      readConfig({
+        VITE_API_URL: "https://api.example.com/",
+        VITE_PUBLIC_SITE_URL: "https://www.example.com/",
+      }),
+    ).toEqual({
+      apiUrl: "https://api.example.com",
+      publicSiteUrl: "https://www.example.com",
+    });
+  });
+});
+
+describe("publicSiteLinks", () => {
+  it("points to the pages of a language", () => {
+    expect(publicSiteLinks("https://paraphe.org", "fr")).toEqual({
+      home: "https://paraphe.org/fr/",
+      privacy: "https://paraphe.org/fr/privacy",
+      signatureLegality: "https://paraphe.org/fr/signature-legality",
+    });
+  });
+});

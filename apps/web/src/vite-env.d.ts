@@ -1,0 +1,12 @@
+/// <reference types="vite/client" />
+
+interface ImportMetaEnv {
+  /** Base URL of the api (default http://localhost:3000). */
+  readonly VITE_API_URL?: string;
+  /** Base URL of the public website (default https://paraphe.org). */
+  readonly VITE_PUBLIC_SITE_URL?: string;
+}
+
+interface ImportMeta {
+  readonly env: ImportMetaEnv;
+}

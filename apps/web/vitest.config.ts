@@ -1,0 +1,7 @@
+import { defineVitestConfig } from "@paraphe/vitest-config";
+
+export default defineVitestConfig({
+  name: "@paraphe/web",
+  environment: "jsdom",
+  setupFiles: ["./src/test/setup.ts"],
+});

@@ -1,0 +1,25 @@
+export {
+  DEFAULT_LANGUAGE,
+  LANGUAGE_LABELS,
+  SUPPORTED_LANGUAGES,
+  isSupportedLanguage,
+  resolveLanguage,
+  type Language,
+} from "./languages";
+export {
+  DEFAULT_NAMESPACE,
+  NAMESPACES,
+  resources,
+  type Namespace,
+  type Resources,
+} from "./resources";
+export {
+  DETECTION_ORDER,
+  LANGUAGE_COOKIE,
+  LANGUAGE_QUERY_PARAMETER,
+  LANGUAGE_STORAGE_KEY,
+  createBrowserI18n,
+  type BrowserI18nOptions,
+} from "./browser";
+export { createServerI18n, getServerT, serverT, type ServerKey } from "./server";
+export type { TFunction, i18n as I18n } from "i18next";

@@ -1,0 +1,42 @@
+/** Strings shared by every app: actions, loading, not found, language, chunk-load failure. */
+export const common = {
+  appName: "Paraphe",
+  documentTitle: "{{title}} · Paraphe",
+  loading: "Loading…",
+  opensInNewTab: "(opens in a new tab)",
+  skipToContent: "Skip to content",
+  notifications: {
+    label: "Notifications",
+    close: "Close the notification",
+  },
+  actions: {
+    back: "Back",
+    cancel: "Cancel",
+    close: "Close",
+    reload: "Reload the page",
+    retry: "Try again",
+    save: "Save",
+    signIn: "Sign in",
+  },
+  language: {
+    label: "Language",
+    menu: "Change the language",
+    current: "Language: {{language}}",
+  },
+  notFound: {
+    title: "Page not found",
+    description:
+      "The page you are looking for does not exist or has moved. Check the address, or go back to the home page.",
+    action: "Back to home",
+  },
+  unexpectedError: {
+    title: "Something went wrong",
+    description: "An unexpected error stopped this page. Reload it to try again.",
+  },
+  chunkLoad: {
+    title: "Paraphe could not be loaded",
+    description:
+      "A new version may have been published, or the connection was interrupted. Reload the page to try again.",
+    reload: "Reload the page",
+  },
+};

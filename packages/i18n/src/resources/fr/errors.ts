@@ -1,0 +1,51 @@
+import { type errors as en } from "../en/errors";
+import { type FrenchTranslation } from "./types";
+
+export const errors: FrenchTranslation<typeof en> = {
+  generic: "Une erreur est survenue",
+  codes: {
+    GENERIC_ERROR: "Une erreur est survenue",
+    AUTHENTICATION_ERROR: "Votre session a expiré. Veuillez vous reconnecter.",
+    FORBIDDEN: "Vous n’avez pas l’autorisation d’effectuer cette action.",
+    NOT_FOUND: "L’élément demandé est introuvable.",
+    VALIDATION_ERROR:
+      "Certaines informations envoyées ne sont pas valides. Vérifiez-les et réessayez.",
+    CONFLICT:
+      "Cette modification est en conflit avec l’état actuel. Rechargez la page et réessayez.",
+    RATE_LIMITED: "Trop de tentatives. Patientez un instant, puis réessayez.",
+    INTERNAL_SERVER_ERROR:
+      "Impossible de joindre le serveur. Vérifiez votre connexion et réessayez.",
+    TUNNEL_ERROR: "La connexion sécurisée a été interrompue. Veuillez réessayer.",
+    OIDC_NOT_CONFIGURED:
+      "L’authentification unique n’est pas configurée. Veuillez contacter votre administrateur.",
+    OIDC_TOKEN_VERIFICATION_FAILED:
+      "Nous n’avons pas pu vérifier votre connexion. Veuillez réessayer ou contacter l’assistance.",
+    OIDC_TOKEN_INVALID_PAYLOAD:
+      "Les informations de connexion reçues ne sont pas valides. Veuillez réessayer.",
+    OIDC_EMAIL_MISMATCH: "L’adresse e-mail ne correspond pas à votre compte.",
+  },
+  oidcGeneric: "Une erreur inconnue est survenue lors de la connexion.",
+  loginFailed: {
+    title: "Échec de la connexion",
+    description: "Oups, un problème est survenu. Essayez de recharger la page.",
+  },
+  tunnelPreinitFailed:
+    "La connexion sécurisée n’a pas pu être préparée. Rechargez la page pour réessayer.",
+  signingAccess: {
+    documentNotFound: {
+      title: "Document introuvable",
+      description:
+        "Ce document a été supprimé ou le lien n’est pas valide. Demandez à l’expéditeur de vous envoyer une nouvelle invitation.",
+    },
+    invalidLink: {
+      title: "Lien invalide ou expiré",
+      description:
+        "Ce lien de signature n’est plus valide. Demandez à l’expéditeur de vous envoyer une nouvelle invitation.",
+    },
+    unableToAccess: {
+      title: "Impossible d’ouvrir le document",
+      description:
+        "Le document ne peut pas être ouvert pour le moment. Veuillez réessayer plus tard.",
+    },
+  },
+};

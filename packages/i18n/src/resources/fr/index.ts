@@ -1,0 +1,8 @@
+import { common } from "./common";
+import { errors } from "./errors";
+import { mail } from "./mail";
+import { security } from "./security";
+import { sign } from "./sign";
+import { web } from "./web";
+
+export const fr = { common, web, sign, errors, security, mail };

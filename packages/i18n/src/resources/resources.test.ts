@@ -1,0 +1,48 @@
+import { describe, expect, it } from "vitest";
+import { NAMESPACES, resources } from "./index";
+import { flattenResources, findTranslationProblems } from "./parity";
+
+describe("resources", () => {
+  it("English and French have the same namespaces, keys, plural forms and placeholders, and no empty text", () => {
+    expect(
+      findTranslationProblems(
+        { language: "en", resources: resources.en },
+        { language: "fr", resources: resources.fr },
+      ),
+    ).toEqual([]);
+  });
+
+  it("every declared namespace has resources in each language, and no undeclared namespace exists", () => {
+    expect(Object.keys(resources.en).sort()).toEqual([...NAMESPACES].sort());
+    expect(Object.keys(resources.fr).sort()).toEqual([...NAMESPACES].sort());
+  });
+
+  it("French uses typographic apostrophes and a no-break space before a colon", () => {
+    for (const [key, value] of flattenResources(resources.fr)) {
+      if (typeof value !== "string") continue;
+      expect(value, key).not.toMatch(/'/);
+      expect(value, key).not.toMatch(/[^\u00a0\u202f] ?[:;!?](\s|$)/);
+    }
+  });
+
+  it("holds the attestation texts of spec §8 under security.attestation", () => {
+    const keys = [...flattenResources(resources.en.security)].map(([key]) => key);
+    expect(keys).toEqual(
+      expect.arrayContaining([
+        "attestation.status.success",
+        "attestation.status.failure",
+        "attestation.status.none",
+        "attestation.status.unknown",
+        "attestation.status.default",
+        "attestation.loading",
+        "attestation.noData",
+        "attestation.noDataDescription",
+        "attestation.lastUpdated",
+        "attestation.clickToLearnMore",
+        "attestation.verified",
+        "attestation.failed",
+        "attestation.pending",
+      ]),
+    );
+  });
+});

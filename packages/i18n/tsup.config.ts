@@ -1,0 +1,8 @@
+import { defineLibraryConfig } from "@paraphe/tsup-config";
+import type { Options } from "tsup";
+
+const config: Options | Options[] = defineLibraryConfig({
+  entry: { index: "src/index.ts", react: "src/react.ts" },
+});
+
+export default config;
