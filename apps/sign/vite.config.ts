@@ -1,18 +1,10 @@
-import tailwindcss from "@tailwindcss/vite";
-import react from "@vitejs/plugin-react";
-import { defaultClientConditions, defineConfig } from "vite";
+import { resources } from "@paraphe/i18n";
+import { defineAppConfig } from "@paraphe/vite-config";
 
-const PORT = 5174;
-
-export default defineConfig({
-  plugins: [react(), tailwindcss()],
-  // Sibling workspace packages are read from their sources (`@paraphe/source`), not from dist/.
-  resolve: { conditions: ["@paraphe/source", ...defaultClientConditions] },
-  server: { port: PORT, strictPort: true },
-  preview: { port: PORT, strictPort: true },
+export default defineAppConfig({
+  port: 5174,
+  chunkLoadMessages: { en: resources.en.common.chunkLoad, fr: resources.fr.common.chunkLoad },
   build: {
-    outDir: "dist",
-    sourcemap: true,
     rolldownOptions: {
       output: {
         // React and the router change less often than the app: a separate chunk stays cached.

@@ -9,11 +9,21 @@ import { join } from "node:path";
 const run = (cmd, args) => execFileSync(cmd, args, { stdio: "inherit" });
 const dir = mkdtempSync(join(tmpdir(), "paraphe-pack-"));
 try {
-  execFileSync("pnpm", ["pack", "--pack-destination", dir], { stdio: ["ignore", "ignore", "inherit"] });
+  execFileSync("pnpm", ["pack", "--pack-destination", dir], {
+    stdio: ["ignore", "ignore", "inherit"],
+  });
   const tarball = readdirSync(dir).find((f) => f.endsWith(".tgz"));
   if (!tarball) throw new Error("pnpm pack produced no tarball");
   run("pnpm", ["exec", "publint", "--strict", join(dir, tarball)]);
-  run("pnpm", ["exec", "attw", join(dir, tarball), "--profile", "esm-only", "--format", "table-flipped"]);
+  run("pnpm", [
+    "exec",
+    "attw",
+    join(dir, tarball),
+    "--profile",
+    "esm-only",
+    "--format",
+    "table-flipped",
+  ]);
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }

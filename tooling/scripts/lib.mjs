@@ -7,7 +7,9 @@ import { fileURLToPath } from "node:url";
 
 export const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 
-const pinned = JSON.parse(readFileSync(join(root, "package.json"), "utf8")).packageManager.split("@")[1];
+const pinned = JSON.parse(readFileSync(join(root, "package.json"), "utf8")).packageManager.split(
+  "@",
+)[1];
 
 function pnpmVersion(bin, env) {
   const result = spawnSync(bin, ["--version"], { env, encoding: "utf8" });
@@ -28,7 +30,16 @@ export function pnpmEnv() {
     console.log(`Installing pnpm ${pinned} (pinned in package.json) under .cache/pnpm ...`);
     execFileSync(
       "npm",
-      ["install", "--prefix", prefix, "--no-save", "--no-audit", "--no-fund", "--loglevel=error", `pnpm@${pinned}`],
+      [
+        "install",
+        "--prefix",
+        prefix,
+        "--no-save",
+        "--no-audit",
+        "--no-fund",
+        "--loglevel=error",
+        `pnpm@${pinned}`,
+      ],
       { stdio: "inherit", cwd: root },
     );
   }
@@ -98,7 +109,8 @@ export function stopChild(child, signal = "SIGTERM") {
 export async function waitForUrl(url, { timeoutMs = 60_000, child } = {}) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (child && child.exitCode !== null) throw new Error(`${url}: the process exited with code ${child.exitCode}`);
+    if (child && child.exitCode !== null)
+      throw new Error(`${url}: the process exited with code ${child.exitCode}`);
     try {
       const response = await fetch(url);
       if (response.ok) return;

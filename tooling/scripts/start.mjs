@@ -5,7 +5,18 @@ import { mustRun, pnpmEnv, root, startChild, stopChild, waitForUrl } from "./lib
 
 const env = pnpmEnv();
 mustRun("pnpm", ["install", "--frozen-lockfile"], { env });
-mustRun("pnpm", ["turbo", "run", "build", "--filter=@paraphe/api", "--filter=@paraphe/web", "--filter=@paraphe/sign"], { env });
+mustRun(
+  "pnpm",
+  [
+    "turbo",
+    "run",
+    "build",
+    "--filter=@paraphe/api",
+    "--filter=@paraphe/web",
+    "--filter=@paraphe/sign",
+  ],
+  { env },
+);
 
 const apiPort = process.env.API_PORT ?? "3000";
 const webPort = process.env.WEB_PORT ?? "5173";
@@ -27,11 +38,19 @@ process.on("SIGINT", () => void stopAll(0));
 process.on("SIGTERM", () => void stopAll(0));
 
 const runtimeEnv = { ...env, NODE_ENV: process.env.NODE_ENV ?? "development" };
-const api = startChild("api", "node", ["apps/api/dist/server.js"], { env: { ...runtimeEnv, API_PORT: apiPort }, cwd: root });
+const api = startChild("api", "node", ["apps/api/dist/server.js"], {
+  env: { ...runtimeEnv, API_PORT: apiPort },
+  cwd: root,
+});
 const preview = (name, port) =>
-  startChild(name, "pnpm", ["--filter", `@paraphe/${name}`, "exec", "vite", "preview", "--port", port, "--strictPort"], {
-    env: runtimeEnv,
-  });
+  startChild(
+    name,
+    "pnpm",
+    ["--filter", `@paraphe/${name}`, "exec", "vite", "preview", "--port", port, "--strictPort"],
+    {
+      env: runtimeEnv,
+    },
+  );
 children.push(api);
 const web = preview("web", webPort);
 const sign = preview("sign", signPort);

@@ -23,7 +23,17 @@ if (process.env.TEST_DATABASE_URL) {
 mustRun("pnpm", ["exec", "prettier", "--check", "--log-level", "warn", "."], { env });
 mustRun(
   "pnpm",
-  ["turbo", "run", "lint", "typecheck", "test", "build", "check:package", "--concurrency=2", "--output-logs=errors-only"],
+  [
+    "turbo",
+    "run",
+    "lint",
+    "typecheck",
+    "test",
+    "build",
+    "check:package",
+    "--concurrency=2",
+    "--output-logs=errors-only",
+  ],
   { env },
 );
 mustRun("pnpm", ["--filter", "@paraphe/e2e", "test:e2e"], { env });

@@ -10,4 +10,7 @@ export interface VitestPresetOptions {
   typecheck?: boolean;
 }
 
-export declare function defineVitestConfig(options: VitestPresetOptions, extra?: UserConfig): UserConfig;
+export declare function defineVitestConfig(
+  options: VitestPresetOptions,
+  extra?: UserConfig,
+): UserConfig;

@@ -20,7 +20,12 @@ describe("buildAbility", () => {
   it("denies what an inverted rule names, with its reason", () => {
     const ability = buildAbility([
       { action: "manage", subject: "all" },
-      { action: "delete", subject: "Team", inverted: true, reason: "Only the owner can delete the team." },
+      {
+        action: "delete",
+        subject: "Team",
+        inverted: true,
+        reason: "Only the owner can delete the team.",
+      },
     ]);
     expect(ability.can("update", "Team")).toBe(true);
     expect(ability.can("delete", "Team")).toBe(false);
@@ -33,8 +38,12 @@ describe("buildAbility", () => {
     const ability = buildAbility([
       { action: "update", subject: "Envelope", conditions: { ownerEmail: "ada@example.com" } },
     ]);
-    expect(ability.can("update", asSubject("Envelope", { ownerEmail: "ada@example.com" }))).toBe(true);
-    expect(ability.can("update", asSubject("Envelope", { ownerEmail: "bob@example.com" }))).toBe(false);
+    expect(ability.can("update", asSubject("Envelope", { ownerEmail: "ada@example.com" }))).toBe(
+      true,
+    );
+    expect(ability.can("update", asSubject("Envelope", { ownerEmail: "bob@example.com" }))).toBe(
+      false,
+    );
     expect(() =>
       assertCan(ability, "update", asSubject("Envelope", { ownerEmail: "bob@example.com" })),
     ).toThrow(PermissionDeniedError);
@@ -54,7 +63,10 @@ describe("buildAbility", () => {
   it("gives an empty set and reports why when a rule is malformed", () => {
     const onInvalid = vi.fn();
     const ability = buildAbility(
-      [{ action: "manage", subject: "all" }, { action: "fly", subject: "Envelope" }],
+      [
+        { action: "manage", subject: "all" },
+        { action: "fly", subject: "Envelope" },
+      ],
       { onInvalid },
     );
     expect(ability.can("read", "Envelope")).toBe(false);
@@ -65,6 +77,8 @@ describe("buildAbility", () => {
     const error = vi.spyOn(console, "error").mockImplementation(() => undefined);
     const ability = buildAbility({ action: "manage", subject: "all" });
     expect(ability.can("read", "Team")).toBe(false);
-    expect(error).toHaveBeenCalledWith("Failed to build the permission set: rolePermissions is not a list");
+    expect(error).toHaveBeenCalledWith(
+      "Failed to build the permission set: rolePermissions is not a list",
+    );
   });
 });

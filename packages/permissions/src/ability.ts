@@ -8,7 +8,9 @@ import {
 import { describeRuleProblem, type Action, type PermissionRule, type Subject } from "./rules";
 
 /** A record checked against conditions: the subject type tagged on a plain object. */
-export type SubjectRecord = Record<PropertyKey, unknown> & { readonly __caslSubjectType__?: string };
+export type SubjectRecord = Record<PropertyKey, unknown> & {
+  readonly __caslSubjectType__?: string;
+};
 
 export type AppAbility = MongoAbility<[Action, Subject | SubjectRecord]>;
 
@@ -24,7 +26,8 @@ export interface BuildAbilityOptions {
  */
 export function buildAbility(rules: unknown, options: BuildAbilityOptions = {}): AppAbility {
   const onInvalid =
-    options.onInvalid ?? ((message: string) => console.error(`Failed to build the permission set: ${message}`));
+    options.onInvalid ??
+    ((message: string) => console.error(`Failed to build the permission set: ${message}`));
   if (rules === undefined || rules === null) return emptyAbility();
   if (!Array.isArray(rules)) {
     onInvalid("rolePermissions is not a list");
@@ -51,7 +54,10 @@ export function emptyAbility(): AppAbility {
 }
 
 /** Tags a plain object with its subject type so that rule conditions apply to it. */
-export function asSubject<T extends Record<PropertyKey, unknown>>(type: Exclude<Subject, "all">, object: T) {
+export function asSubject<T extends Record<PropertyKey, unknown>>(
+  type: Exclude<Subject, "all">,
+  object: T,
+) {
   return caslSubject(type, { ...object }) as T & SubjectRecord;
 }
 

@@ -15,7 +15,12 @@ export const MANAGED_ROLE_RULES: Readonly<Record<ManagedRoleName, readonly Permi
   Owner: [{ action: "manage", subject: "all" }],
   Admin: [
     { action: "manage", subject: "all" },
-    { action: "delete", subject: "Team", inverted: true, reason: "Only the owner can delete the team." },
+    {
+      action: "delete",
+      subject: "Team",
+      inverted: true,
+      reason: "Only the owner can delete the team.",
+    },
   ],
   Member: [
     { action: "manage", subject: ["Envelope", "Template", "Contact"] },

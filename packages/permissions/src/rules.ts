@@ -3,7 +3,15 @@ export const ACTIONS = ["manage", "create", "read", "update", "delete"] as const
 export type Action = (typeof ACTIONS)[number];
 
 /** The subjects of spec §6; `all` covers every subject. */
-export const SUBJECTS = ["Envelope", "Workspace", "Team", "Contact", "Template", "API", "all"] as const;
+export const SUBJECTS = [
+  "Envelope",
+  "Workspace",
+  "Team",
+  "Contact",
+  "Template",
+  "API",
+  "all",
+] as const;
 export type Subject = (typeof SUBJECTS)[number];
 
 /** A permission rule as the api sends it with the user profile (spec §3). */
@@ -41,7 +49,8 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 export function describeRuleProblem(value: unknown): string | null {
   if (!isPlainObject(value)) return "a rule must be an object";
   if (!isOneOrMany(value.action, isAction)) return `unknown action ${JSON.stringify(value.action)}`;
-  if (!isOneOrMany(value.subject, isSubject)) return `unknown subject ${JSON.stringify(value.subject)}`;
+  if (!isOneOrMany(value.subject, isSubject))
+    return `unknown subject ${JSON.stringify(value.subject)}`;
   if (value.conditions !== undefined && !isPlainObject(value.conditions)) {
     return "conditions must be an object";
   }
@@ -54,7 +63,8 @@ export function describeRuleProblem(value: unknown): string | null {
   if (value.inverted !== undefined && typeof value.inverted !== "boolean") {
     return "inverted must be a boolean";
   }
-  if (value.reason !== undefined && typeof value.reason !== "string") return "reason must be a string";
+  if (value.reason !== undefined && typeof value.reason !== "string")
+    return "reason must be a string";
   return null;
 }
 

@@ -126,3 +126,11 @@ export {
   type ChunkLoadFailure,
 } from "./runtime/chunk-load-guard";
 export { mountApp, ROOT_ELEMENT_NOT_FOUND } from "./runtime/mount-app";
+export {
+  CHUNK_LOAD_FAILURE_ID,
+  installPageChunkLoadGuard,
+  pageChunkLoadGuard,
+  pickMessageLanguage,
+  showChunkLoadFailure,
+  type ChunkLoadFailureTexts,
+} from "./runtime/page-chunk-load-guard";

@@ -1,15 +1,14 @@
 import { useTranslation } from "@paraphe/i18n/react";
-import { Button, LoadingScreen } from "@paraphe/ui-kit";
+import { Button, LoadingScreen, pageChunkLoadGuard } from "@paraphe/ui-kit";
 import { useEffect } from "react";
 import { useRouteError } from "react-router";
 import { useDocumentTitle } from "../lib/document-title";
-import { handleChunkLoadError } from "../lib/chunk-load";
 
 /** The router's error boundary: a failed chunk reloads the page; anything else shows a way out. */
 export function RouteError() {
   const error = useRouteError();
   const { t } = useTranslation();
-  const chunkFailure = handleChunkLoadError(error);
+  const chunkFailure = pageChunkLoadGuard()?.handleError(error) ?? false;
   useEffect(() => {
     if (!chunkFailure) console.error("Unexpected error while rendering a page", error);
   }, [chunkFailure, error]);

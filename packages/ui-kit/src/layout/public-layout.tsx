@@ -34,7 +34,7 @@ export function PublicLayout({
         <div className="mx-auto flex w-full max-w-6xl flex-wrap items-center gap-x-4 gap-y-1 px-4 py-3 sm:px-6">
           <div className="flex min-w-0 flex-1 flex-col gap-0.5 sm:flex-row sm:items-center sm:gap-4">
             <div className="shrink-0">{brand}</div>
-            <p className="truncate text-sm text-ink-muted sm:border-l sm:border-border sm:pl-4">
+            <p className="text-sm text-ink-muted sm:truncate sm:border-l sm:border-border sm:pl-4">
               {subtitle}
             </p>
           </div>
