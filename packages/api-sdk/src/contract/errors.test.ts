@@ -17,7 +17,9 @@ describe("the error catalogue", () => {
     expect(errorCatalogue.TUNNEL_ERROR.status).toBe(401);
     expect(errorCatalogue.INTERNAL_SERVER_ERROR.status).toBe(500);
     expect(errorCatalogue.GENERIC_ERROR.message).toBe("An error occurred.");
-    expect(errorCatalogue.OIDC_NOT_CONFIGURED.message).toBe("Single sign-on is not configured. Please contact your administrator.");
+    expect(errorCatalogue.OIDC_NOT_CONFIGURED.message).toBe(
+      "Single sign-on is not configured. Please contact your administrator.",
+    );
   });
 });
 
@@ -38,7 +40,9 @@ describe("errorResponseSchema", () => {
       message: "Some fields are not valid.",
       suggestion: "Correct the fields listed in the error and send the request again.",
       documentationUrl: "http://localhost:3000/docs/errors#VALIDATION_ERROR",
-      fields: [{ path: "recipients.0.email", code: "invalid_format", message: "Invalid email address" }],
+      fields: [
+        { path: "recipients.0.email", code: "invalid_format", message: "Invalid email address" },
+      ],
     },
     requestId: "9b1c8f3e-2f0a-4d7e-9a51-0c1f2e3d4b5a",
     timestamp: "2026-11-22T09:00:00.000Z",
@@ -54,8 +58,13 @@ describe("errorResponseSchema", () => {
   it("rejects an answer missing a part of the shape or carrying an unknown code", () => {
     const { requestId: _requestId, ...withoutRequestId } = answer;
     expect(errorResponseSchema.safeParse(withoutRequestId).success).toBe(false);
-    expect(errorResponseSchema.safeParse({ ...answer, error: { ...answer.error, code: "TEAPOT" } }).success).toBe(false);
+    expect(
+      errorResponseSchema.safeParse({ ...answer, error: { ...answer.error, code: "TEAPOT" } })
+        .success,
+    ).toBe(false);
     expect(errorResponseSchema.safeParse({ ...answer, statusCode: 200 }).success).toBe(false);
-    expect(errorResponseSchema.safeParse({ ...answer, timestamp: "yesterday" }).success).toBe(false);
+    expect(errorResponseSchema.safeParse({ ...answer, timestamp: "yesterday" }).success).toBe(
+      false,
+    );
   });
 });

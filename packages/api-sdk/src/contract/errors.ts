@@ -102,7 +102,8 @@ export const errorCatalogue: Readonly<Record<ErrorCode, ErrorCodeDefinition>> = 
   OIDC_NOT_CONFIGURED: {
     status: 400,
     message: "Single sign-on is not configured. Please contact your administrator.",
-    suggestion: "Sign in with your email address, or ask your administrator to configure single sign-on.",
+    suggestion:
+      "Sign in with your email address, or ask your administrator to configure single sign-on.",
   },
   OIDC_TOKEN_VERIFICATION_FAILED: {
     status: 401,
@@ -127,7 +128,8 @@ export const errorCatalogue: Readonly<Record<ErrorCode, ErrorCodeDefinition>> = 
   INTERNAL_SERVER_ERROR: {
     status: 500,
     message: "An unexpected error occurred.",
-    suggestion: "Try again later. If it keeps happening, contact support and give them the request id.",
+    suggestion:
+      "Try again later. If it keeps happening, contact support and give them the request id.",
   },
   SERVICE_UNAVAILABLE: {
     status: 503,

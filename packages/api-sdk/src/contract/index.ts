@@ -11,4 +11,8 @@ export {
 } from "./errors";
 export { HeaderName } from "./headers";
 export { healthResponseSchema, type HealthResponse } from "./health";
-export { devMailboxMessageSchema, devMailboxResponseSchema, type DevMailboxMessage } from "./dev-mailbox";
+export {
+  devMailboxMessageSchema,
+  devMailboxResponseSchema,
+  type DevMailboxMessage,
+} from "./dev-mailbox";

@@ -1,0 +1,15 @@
+export {
+  ApiError,
+  isApiError,
+  isAuthenticationError,
+  isRetryableTunnelMessage,
+  isTunnelSessionLost,
+  networkError,
+  readApiError,
+  RETRYABLE_TUNNEL_MESSAGES,
+  toApiError,
+  type ApiErrorInit,
+  type ErrorResponseLike,
+  type ResponseContext,
+  type RetryableTunnelMessage,
+} from "./api-error";
