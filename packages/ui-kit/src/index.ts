@@ -126,6 +126,7 @@ export {
   type ChunkLoadFailure,
 } from "./runtime/chunk-load-guard";
 export { mountApp, ROOT_ELEMENT_NOT_FOUND } from "./runtime/mount-app";
+export { UnexpectedErrorPage, type UnexpectedErrorPageProps } from "./layout/unexpected-error-page";
 export {
   CHUNK_LOAD_FAILURE_ID,
   installPageChunkLoadGuard,

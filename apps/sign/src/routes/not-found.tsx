@@ -1,8 +1,7 @@
-import { useLanguage, useTranslation } from "@paraphe/i18n/react";
+import { useDocumentTitle, useLanguage, useTranslation } from "@paraphe/i18n/react";
 import { NotFoundPage } from "@paraphe/ui-kit";
 import { SignPublicLayout } from "../layouts/public-layout";
 import { config } from "../lib/config";
-import { useDocumentTitle } from "../lib/document-title";
 
 /** Any path the signing app does not know (spec §2). */
 export function NotFoundRoute() {

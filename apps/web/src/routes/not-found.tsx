@@ -1,10 +1,9 @@
-import { useTranslation } from "@paraphe/i18n/react";
+import { useDocumentTitle, useTranslation } from "@paraphe/i18n/react";
 import { LoadingScreen, NotFoundPage } from "@paraphe/ui-kit";
 import { Link } from "react-router";
 import { useSession } from "../features/session/session-context";
 import { AppLayout } from "../layouts/app-layout/app-layout";
 import { WebPublicLayout } from "../layouts/public-layout/public-layout";
-import { useDocumentTitle } from "../lib/document-title";
 import { usePageMeta } from "../lib/page-meta";
 
 /** Any unknown path (spec §2): inside the app layout for a member of a team, the public layout otherwise. */

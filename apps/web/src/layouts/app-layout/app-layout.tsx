@@ -1,4 +1,4 @@
-import { useTranslation } from "@paraphe/i18n/react";
+import { useDocumentTitle, useTranslation } from "@paraphe/i18n/react";
 import {
   AppShell,
   DESKTOP_MEDIA_QUERY,
@@ -8,7 +8,6 @@ import {
 } from "@paraphe/ui-kit";
 import { type ReactNode } from "react";
 import { NavLink, Outlet, useLocation } from "react-router";
-import { useDocumentTitle } from "../../lib/document-title";
 import { PageMetaProvider, usePageMetaValue } from "../../lib/page-meta";
 import { AppHeader, BackButton } from "./app-header";
 import { LogoMenu } from "./logo-menu";
