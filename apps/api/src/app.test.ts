@@ -1,9 +1,11 @@
 import { errorCatalogue, errorResponseSchema, type ErrorResponse } from "@paraphe/api-sdk/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { TunnelClient, TunnelResponse } from "@paraphe/tunnel-client";
 import { z } from "zod";
 import { validateJson } from "./http/validate";
 import { createTestApp, type TestApp } from "./test/app";
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "./test/databases";
+import { createTestTunnelClient, fetchFromApp } from "./tunnel/testing";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
@@ -12,20 +14,36 @@ async function errorOf(response: Response): Promise<ErrorResponse> {
   return errorResponseSchema.parse(await response.json());
 }
 
+/** An answer that came back sealed through the tunnel, in the error shape. */
+async function sealedErrorOf(response: TunnelResponse): Promise<ErrorResponse> {
+  expect(response.encrypted).toBe(true);
+  return errorResponseSchema.parse(await response.json());
+}
+
 describe.each(testDatabaseKinds)("the api app on %s", (kind) => {
   let database: TestDatabase;
   let t: TestApp;
+  /** Routes other than the public ones take sealed requests: the tests reach them through the tunnel. */
+  let tunnel: TunnelClient;
+  const call = (path: string, body: string, headers: Record<string, string> = {}) =>
+    tunnel.request("POST", path, { body: new TextEncoder().encode(body), headers });
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);
     t = await createTestApp(database.connection.db);
     // Routes that exist only to exercise the shared validation and error handling.
-    t.app.post("/test/echo", validateJson(z.object({ email: z.email(), recipients: z.array(z.object({ name: z.string().min(1) })) })), (c) =>
-      c.json(c.req.valid("json")),
+    t.app.post(
+      "/test/echo",
+      validateJson(
+        z.object({ email: z.email(), recipients: z.array(z.object({ name: z.string().min(1) })) }),
+      ),
+      (c) => c.json(c.req.valid("json")),
     );
-    t.app.get("/test/crash", () => {
+    t.app.post("/test/text", validateJson(z.object({})), (c) => c.json({}));
+    t.app.post("/test/crash", () => {
       throw new Error("connection to db-secret-host failed: password=hunter2");
     });
+    tunnel = createTestTunnelClient(fetchFromApp(t.app));
   });
 
   afterAll(async () => {
@@ -69,7 +87,9 @@ describe.each(testDatabaseKinds)("the api app on %s", (kind) => {
   });
 
   it("echoes a sane incoming X-Request-Id in the header and the error body", async () => {
-    const response = await t.app.request("/nothing", { headers: { "X-Request-Id": "client-req_42" } });
+    const response = await t.app.request("/nothing", {
+      headers: { "X-Request-Id": "client-req_42" },
+    });
     expect(response.headers.get("x-request-id")).toBe("client-req_42");
     expect((await errorOf(response)).requestId).toBe("client-req_42");
   });
@@ -91,25 +111,20 @@ describe.each(testDatabaseKinds)("the api app on %s", (kind) => {
   });
 
   it("answers a body that is not JSON with 400 VALIDATION_ERROR", async () => {
-    const response = await t.app.request("/test/echo", {
-      method: "POST",
-      headers: { "Content-Type": "application/json", "X-Request-Id": "bad-json-1" },
-      body: "{not json",
-    });
+    const response = await call("/test/echo", "{not json", { "X-Request-Id": "bad-json-1" });
     expect(response.status).toBe(400);
-    const body = await errorOf(response);
+    const body = await sealedErrorOf(response);
     expect(body.error.code).toBe("VALIDATION_ERROR");
     expect(body.requestId).toBe("bad-json-1");
   });
 
   it("answers a schema failure with 400 VALIDATION_ERROR listing each field by path", async () => {
-    const response = await t.app.request("/test/echo", {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ email: "not-an-email", recipients: [{ name: "Ann" }, { name: "" }] }),
-    });
+    const response = await call(
+      "/test/echo",
+      JSON.stringify({ email: "not-an-email", recipients: [{ name: "Ann" }, { name: "" }] }),
+    );
     expect(response.status).toBe(400);
-    const body = await errorOf(response);
+    const body = await sealedErrorOf(response);
     expect(body.error.code).toBe("VALIDATION_ERROR");
     expect(body.error.fields?.map((field) => [field.path, field.code])).toEqual([
       ["email", "invalid_format"],
@@ -120,28 +135,26 @@ describe.each(testDatabaseKinds)("the api app on %s", (kind) => {
 
   it("passes a valid body to the handler", async () => {
     const payload = { email: "ann@example.com", recipients: [{ name: "Ann" }] };
-    const response = await t.app.request("/test/echo", {
-      method: "POST",
-      headers: { "Content-Type": "application/json; charset=utf-8" },
-      body: JSON.stringify(payload),
-    });
+    const response = await call("/test/echo", JSON.stringify(payload));
     expect(response.status).toBe(200);
+    expect(response.encrypted).toBe(true);
     expect(await response.json()).toEqual(payload);
   });
 
-  it("answers a body of another media type with 415", async () => {
-    const response = await t.app.request("/test/echo", {
+  it("refuses a plaintext body of another media type before any validation (the route takes sealed requests)", async () => {
+    const response = await t.app.request("/test/text", {
       method: "POST",
       headers: { "Content-Type": "text/plain" },
       body: "email=a@b.c",
     });
-    expect(response.status).toBe(415);
-    expect((await errorOf(response)).error.code).toBe("UNSUPPORTED_MEDIA_TYPE");
+    expect(response.status).toBe(401);
+    expect((await errorOf(response)).error.code).toBe("TUNNEL_ERROR");
   });
 
   it("answers an unexpected exception with a generic 500 and keeps the details in the log only", async () => {
-    const response = await t.app.request("/test/crash", { headers: { "X-Request-Id": "crash-1" } });
+    const response = await call("/test/crash", "{}", { "X-Request-Id": "crash-1" });
     expect(response.status).toBe(500);
+    expect(response.encrypted).toBe(true);
     const text = await response.text();
     expect(text).not.toContain("hunter2");
     expect(text).not.toContain("db-secret-host");
@@ -149,17 +162,35 @@ describe.each(testDatabaseKinds)("the api app on %s", (kind) => {
     expect(body.error.code).toBe("INTERNAL_SERVER_ERROR");
     expect(body.error.message).toBe(errorCatalogue.INTERNAL_SERVER_ERROR.message);
     expect(body.requestId).toBe("crash-1");
-    const logged = t.logs.find((line) => line.msg === "request failed" && line.requestId === "crash-1");
+    const logged = t.logs.find(
+      (line) => line.msg === "request failed" && line.requestId === "crash-1",
+    );
     expect(JSON.stringify(logged)).toContain("db-secret-host");
   });
 
   it("writes one access log line per request with method, path, status and duration, without the query string", async () => {
     await t.app.request("/health?secret=shh", { headers: { "X-Request-Id": "access-1" } });
     await t.app.request("/missing", { headers: { "X-Request-Id": "access-2" } });
-    const lines = t.logs.filter((line) => line.msg === "request" && typeof line.requestId === "string" && line.requestId.startsWith("access-"));
+    const lines = t.logs.filter(
+      (line) =>
+        line.msg === "request" &&
+        typeof line.requestId === "string" &&
+        line.requestId.startsWith("access-"),
+    );
     expect(lines).toHaveLength(2);
-    expect(lines[0]).toMatchObject({ requestId: "access-1", method: "GET", path: "/health", status: 200 });
-    expect(lines[1]).toMatchObject({ requestId: "access-2", method: "GET", path: "/missing", status: 404, code: "NOT_FOUND" });
+    expect(lines[0]).toMatchObject({
+      requestId: "access-1",
+      method: "GET",
+      path: "/health",
+      status: 200,
+    });
+    expect(lines[1]).toMatchObject({
+      requestId: "access-2",
+      method: "GET",
+      path: "/missing",
+      status: 404,
+      code: "NOT_FOUND",
+    });
     expect(typeof lines[0]?.durationMs).toBe("number");
     expect(JSON.stringify(lines)).not.toContain("shh");
   });
@@ -169,7 +200,9 @@ describe.each(testDatabaseKinds)("the api app on %s", (kind) => {
       const response = await t.app.request("/health", { headers: { Origin: origin } });
       expect(response.headers.get("access-control-allow-origin")).toBe(origin);
       expect(response.headers.get("access-control-allow-credentials")).toBe("true");
-      expect(response.headers.get("access-control-expose-headers")).toBe("X-Request-Id,X-Session-Id,X-Encrypted-Response");
+      expect(response.headers.get("access-control-expose-headers")).toBe(
+        "X-Request-Id,X-Session-Id,X-Encrypted-Response",
+      );
     }
     const preflight = await t.app.request("/envelope/list-requests", {
       method: "OPTIONS",
@@ -185,7 +218,9 @@ describe.each(testDatabaseKinds)("the api app on %s", (kind) => {
   });
 
   it("does not allow other origins", async () => {
-    const response = await t.app.request("/health", { headers: { Origin: "https://evil.example" } });
+    const response = await t.app.request("/health", {
+      headers: { Origin: "https://evil.example" },
+    });
     expect(response.headers.get("access-control-allow-origin")).toBeNull();
   });
 
@@ -193,7 +228,9 @@ describe.each(testDatabaseKinds)("the api app on %s", (kind) => {
     for (const response of [await t.app.request("/health"), await t.app.request("/missing")]) {
       expect(response.headers.get("x-content-type-options")).toBe("nosniff");
       expect(response.headers.get("x-frame-options")).toBe("DENY");
-      expect(response.headers.get("content-security-policy")).toBe("default-src 'none'; frame-ancestors 'none'; base-uri 'none'");
+      expect(response.headers.get("content-security-policy")).toBe(
+        "default-src 'none'; frame-ancestors 'none'; base-uri 'none'",
+      );
       expect(response.headers.get("referrer-policy")).toBe("no-referrer");
     }
   });

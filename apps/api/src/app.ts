@@ -1,5 +1,5 @@
 import { HeaderName } from "@paraphe/api-sdk/contract";
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
 import { cors } from "hono/cors";
 import { requestId } from "hono/request-id";
 import { secureHeaders } from "hono/secure-headers";
@@ -16,6 +16,9 @@ import type { Logger } from "./logger";
 import { registerDevMailbox } from "./routes/dev/mailbox";
 import { registerErrorDocs } from "./routes/docs/errors";
 import { registerHealth } from "./routes/health";
+import { registerTunnelRoutes } from "./tunnel/routes";
+import { registerSealedRequests } from "./tunnel/sealed-requests";
+import type { Tunnel } from "./tunnel/tunnel";
 
 /** What the app needs; the server builds these, tests build their own. */
 export interface AppDeps {
@@ -25,6 +28,8 @@ export interface AppDeps {
   blobStore: BlobStore;
   /** Whether the database is migrated; `/health` answers 503 until it is. */
   isReady: () => boolean;
+  /** The secure tunnel: handshake responder, session store, attestation identity. */
+  tunnel: Tunnel;
 }
 
 export type AppRouter = Hono<AppEnv>;
@@ -43,7 +48,12 @@ export const CORS_ALLOWED_HEADERS = [
   HeaderName.requestId,
 ];
 
-/** Builds the api without listening: the server serves `app.fetch`, tests call `app.request(...)`. */
+/**
+ * Builds the api without listening: the server serves `app.fetch`, tests call `app.request(...)`.
+ * Public routes (health, error documentation, development mailbox, tunnel handshake, attestation
+ * reference values) come before the tunnel middleware; every route registered after it, here or
+ * by the caller, takes sealed requests only and answers sealed.
+ */
 export function createApp(deps: AppDeps): AppRouter {
   const { config, logger } = deps;
   const app = new Hono<AppEnv>();
@@ -63,15 +73,30 @@ export function createApp(deps: AppDeps): AppRouter {
   app.use(
     secureHeaders({
       // Pages that need more (the development mailbox, the error documentation) set their own.
-      contentSecurityPolicy: { defaultSrc: ["'none'"], frameAncestors: ["'none'"], baseUri: ["'none'"] },
+      contentSecurityPolicy: {
+        defaultSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'none'"],
+      },
       xFrameOptions: "DENY",
       overwrite: false,
     }),
   );
 
+  const handleError = (thrown: unknown, c: Context<AppEnv>): Response => {
+    const error = toAppError(thrown);
+    if (error.status >= 500) {
+      (c.get("logger") ?? logger).error({ err: thrown, code: error.code }, "request failed");
+    }
+    return sendError(c, error, config.publicApiUrl);
+  };
+
   registerHealth(app, deps);
   registerErrorDocs(app);
   if (usesDevMailbox(config)) registerDevMailbox(app, deps);
+  registerTunnelRoutes(app, deps.tunnel);
+  registerSealedRequests(app, { tunnel: deps.tunnel, handleError });
+  // Routes registered from here on are sealed.
 
   const allowedMethods = allowedMethodsFinder(app);
   app.notFound((c) => {
@@ -87,16 +112,14 @@ export function createApp(deps: AppDeps): AppRouter {
         config.publicApiUrl,
       );
     }
-    return sendError(c, new AppError("NOT_FOUND", { message: `Nothing is found at ${c.req.method} ${c.req.path}.` }), config.publicApiUrl);
+    return sendError(
+      c,
+      new AppError("NOT_FOUND", { message: `Nothing is found at ${c.req.method} ${c.req.path}.` }),
+      config.publicApiUrl,
+    );
   });
 
-  app.onError((thrown, c) => {
-    const error = toAppError(thrown);
-    if (error.status >= 500) {
-      (c.get("logger") ?? logger).error({ err: thrown, code: error.code }, "request failed");
-    }
-    return sendError(c, error, config.publicApiUrl);
-  });
+  app.onError(handleError);
 
   return app;
 }

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, configVariables, describeConfig, loadConfig, maskUrlPassword, usesDevMailbox } from "./config";
+import {
+  ConfigError,
+  configVariables,
+  describeConfig,
+  loadConfig,
+  maskUrlPassword,
+  usesDevMailbox,
+} from "./config";
 
 const KEY = Buffer.alloc(32, 9).toString("base64");
 
@@ -33,15 +40,22 @@ describe("loadConfig", () => {
       blobMasterKey: undefined,
       blobMasterKeyFile: "/srv/paraphe/.data/master.key",
       logLevel: "info",
+      tunnelSessionStore: "memory",
+      tunnelIdleTimeoutSeconds: 1800,
+      tunnelMaxAgeSeconds: 43200,
     });
     expect(usesDevMailbox(config)).toBe(true);
   });
 
   it("uses the defaults it documents in configVariables", () => {
     const described = describeConfig(loadConfig({}, { cwd: "/srv/paraphe" }));
-    const resolved: Record<string, string> = { DATA_DIR: "/srv/paraphe/.data", BLOB_DIR: "/srv/paraphe/.data/blobs" };
+    const resolved: Record<string, string> = {
+      DATA_DIR: "/srv/paraphe/.data",
+      BLOB_DIR: "/srv/paraphe/.data/blobs",
+    };
     for (const variable of configVariables) {
-      if (variable.default !== undefined) expect(described[variable.name]).toBe(resolved[variable.name] ?? variable.default);
+      if (variable.default !== undefined)
+        expect(described[variable.name]).toBe(resolved[variable.name] ?? variable.default);
     }
   });
 
@@ -80,13 +94,30 @@ describe("loadConfig", () => {
   });
 
   it("treats blank variables as unset", () => {
-    expect(loadConfig({ API_PORT: "", DATABASE_URL: "  " }, { cwd: "/x" })).toMatchObject({ port: 3000, databaseUrl: undefined });
+    expect(loadConfig({ API_PORT: "", DATABASE_URL: "  " }, { cwd: "/x" })).toMatchObject({
+      port: 3000,
+      databaseUrl: undefined,
+    });
   });
 
   it("names each invalid variable in one error", () => {
-    const problems = problemsOf({ NODE_ENV: "staging", API_PORT: "70000", WEB_URL: "localhost:5173", LOG_LEVEL: "loud", BLOB_STORAGE: "s3" });
-    expect(problems.map((p) => p.variable).sort()).toEqual(["API_PORT", "BLOB_STORAGE", "LOG_LEVEL", "NODE_ENV", "WEB_URL"]);
-    expect(problems.find((p) => p.variable === "API_PORT")?.problem).toBe("must be a whole number from 0 to 65535");
+    const problems = problemsOf({
+      NODE_ENV: "staging",
+      API_PORT: "70000",
+      WEB_URL: "localhost:5173",
+      LOG_LEVEL: "loud",
+      BLOB_STORAGE: "s3",
+    });
+    expect(problems.map((p) => p.variable).sort()).toEqual([
+      "API_PORT",
+      "BLOB_STORAGE",
+      "LOG_LEVEL",
+      "NODE_ENV",
+      "WEB_URL",
+    ]);
+    expect(problems.find((p) => p.variable === "API_PORT")?.problem).toBe(
+      "must be a whole number from 0 to 65535",
+    );
     const error = (() => {
       try {
         loadConfig({ API_PORT: "abc" });
@@ -95,7 +126,9 @@ describe("loadConfig", () => {
       }
       return undefined;
     })();
-    expect(error?.message).toBe("Invalid configuration:\n  - API_PORT: must be a whole number from 0 to 65535");
+    expect(error?.message).toBe(
+      "Invalid configuration:\n  - API_PORT: must be a whole number from 0 to 65535",
+    );
   });
 
   it("never repeats a secret value in its error messages", () => {
@@ -104,21 +137,72 @@ describe("loadConfig", () => {
       SMTP_URL: "http://user:smtp-pass-456@mail",
       BLOB_MASTER_KEY: "c2hvcnQta2V5LXNlY3JldA==",
     });
-    expect(problems.map((p) => p.variable).sort()).toEqual(["BLOB_MASTER_KEY", "DATABASE_URL", "SMTP_URL"]);
+    expect(problems.map((p) => p.variable).sort()).toEqual([
+      "BLOB_MASTER_KEY",
+      "DATABASE_URL",
+      "SMTP_URL",
+    ]);
     const text = JSON.stringify(problems);
-    for (const secret of ["db-pass-123", "smtp-pass-456", "c2hvcnQta2V5LXNlY3JldA=="]) expect(text).not.toContain(secret);
+    for (const secret of ["db-pass-123", "smtp-pass-456", "c2hvcnQta2V5LXNlY3JldA=="])
+      expect(text).not.toContain(secret);
   });
 
   it("refuses a master key that is not the base64 of 32 bytes", () => {
-    expect(problemsOf({ BLOB_MASTER_KEY: Buffer.alloc(31).toString("base64") })[0]?.variable).toBe("BLOB_MASTER_KEY");
+    expect(problemsOf({ BLOB_MASTER_KEY: Buffer.alloc(31).toString("base64") })[0]?.variable).toBe(
+      "BLOB_MASTER_KEY",
+    );
     expect(problemsOf({ BLOB_MASTER_KEY: "not base64 !!" })[0]?.variable).toBe("BLOB_MASTER_KEY");
   });
 
   it("requires BLOB_MASTER_KEY and SMTP_URL in production", () => {
     expect(problemsOf({ NODE_ENV: "production" })).toEqual([
-      expect.objectContaining({ variable: "BLOB_MASTER_KEY", problem: expect.stringContaining("required when NODE_ENV=production") }),
-      expect.objectContaining({ variable: "SMTP_URL", problem: expect.stringContaining("required when NODE_ENV=production") }),
+      expect.objectContaining({
+        variable: "BLOB_MASTER_KEY",
+        problem: expect.stringContaining("required when NODE_ENV=production"),
+      }),
+      expect.objectContaining({
+        variable: "SMTP_URL",
+        problem: expect.stringContaining("required when NODE_ENV=production"),
+      }),
     ]);
+  });
+
+  it("reads the secure-tunnel session store and lifetimes", () => {
+    expect(
+      loadConfig(
+        {
+          TUNNEL_SESSION_STORE: "database",
+          TUNNEL_IDLE_TIMEOUT_SECONDS: "600",
+          TUNNEL_MAX_AGE_SECONDS: "3600",
+        },
+        { cwd: "/x" },
+      ),
+    ).toMatchObject({
+      tunnelSessionStore: "database",
+      tunnelIdleTimeoutSeconds: 600,
+      tunnelMaxAgeSeconds: 3600,
+    });
+    const problems = problemsOf({
+      TUNNEL_SESSION_STORE: "redis",
+      TUNNEL_IDLE_TIMEOUT_SECONDS: "0",
+      TUNNEL_MAX_AGE_SECONDS: "1.5",
+    });
+    expect(problems.map((p) => p.variable).sort()).toEqual([
+      "TUNNEL_IDLE_TIMEOUT_SECONDS",
+      "TUNNEL_MAX_AGE_SECONDS",
+      "TUNNEL_SESSION_STORE",
+    ]);
+    expect(problems.find((p) => p.variable === "TUNNEL_MAX_AGE_SECONDS")?.problem).toBe(
+      "must be a whole number of seconds from 1 to 2592000",
+    );
+  });
+
+  it("lets the build measure a production configuration without its secrets", () => {
+    expect(problemsOf({ NODE_ENV: "production" })).toHaveLength(2);
+    expect(
+      loadConfig({ NODE_ENV: "production" }, { cwd: "/x", requireProductionSecrets: false })
+        .nodeEnv,
+    ).toBe("production");
   });
 
   it("ignores variables it does not know", () => {
@@ -138,7 +222,9 @@ describe("describeConfig", () => {
     );
     const described = describeConfig(config);
     expect(Object.keys(described)).toEqual(configVariables.map((variable) => variable.name));
-    expect(described.DATABASE_URL).toBe("postgres://paraphe:***@db.internal:5432/paraphe?sslmode=require");
+    expect(described.DATABASE_URL).toBe(
+      "postgres://paraphe:***@db.internal:5432/paraphe?sslmode=require",
+    );
     expect(described.SMTP_URL).toBe("smtp://mailer:***@smtp.example.com:587");
     expect(described.BLOB_MASTER_KEY).toBe("(set, not shown)");
     const text = JSON.stringify(described);
@@ -149,10 +235,14 @@ describe("describeConfig", () => {
     const described = describeConfig(loadConfig({}, { cwd: "/srv/paraphe" }));
     expect(described.DATABASE_URL).toBe("(unset: embedded PGlite in /srv/paraphe/.data/pglite)");
     expect(described.SMTP_URL).toBe("(unset: development mailbox at /dev/mailbox)");
-    expect(described.BLOB_MASTER_KEY).toBe("(unset: development key file /srv/paraphe/.data/master.key)");
+    expect(described.BLOB_MASTER_KEY).toBe(
+      "(unset: development key file /srv/paraphe/.data/master.key)",
+    );
   });
 
   it("masks secrets passed as query parameters", () => {
-    expect(maskUrlPassword("postgres://db/x?password=abc&sslmode=require")).toBe("postgres://db/x?password=***&sslmode=require");
+    expect(maskUrlPassword("postgres://db/x?password=abc&sslmode=require")).toBe(
+      "postgres://db/x?password=***&sslmode=require",
+    );
   });
 });

@@ -34,7 +34,18 @@ export interface Config {
   /** Where the development master key is kept when BLOB_MASTER_KEY is unset. */
   blobMasterKeyFile: string;
   logLevel: LogLevel;
+  /** Where open tunnel sessions live: this process's memory, or the database (several replicas). */
+  tunnelSessionStore: TunnelSessionStoreKind;
+  /** A tunnel session unused for this long is closed. */
+  tunnelIdleTimeoutSeconds: number;
+  /** A tunnel session is closed this long after its handshake, however busy. */
+  tunnelMaxAgeSeconds: number;
 }
+
+export type TunnelSessionStoreKind = "memory" | "database";
+
+/** Bounds of the tunnel lifetimes, in seconds (1 second to 30 days). */
+const MAX_TUNNEL_LIFETIME_SECONDS = 30 * 24 * 3600;
 
 export interface ConfigVariable {
   name: string;
@@ -47,11 +58,16 @@ export interface ConfigVariable {
 export const configVariables: readonly ConfigVariable[] = [
   {
     name: "NODE_ENV",
-    description: "`development`, `test` or `production`. Production requires BLOB_MASTER_KEY and SMTP_URL and removes the development mailbox.",
+    description:
+      "`development`, `test` or `production`. Production requires BLOB_MASTER_KEY and SMTP_URL and removes the development mailbox.",
     default: "development",
   },
   { name: "API_HOST", description: "Interface the api listens on.", default: "127.0.0.1" },
-  { name: "API_PORT", description: "Port the api listens on (`0`: any free port, shown in the log).", default: "3000" },
+  {
+    name: "API_PORT",
+    description: "Port the api listens on (`0`: any free port, shown in the log).",
+    default: "3000",
+  },
   {
     name: "WEB_URL",
     description: "Address of the team web app: allowed CORS origin and base of links in mail.",
@@ -59,7 +75,8 @@ export const configVariables: readonly ConfigVariable[] = [
   },
   {
     name: "SIGN_URL",
-    description: "Address of the public signing app: allowed CORS origin and base of signing links in mail.",
+    description:
+      "Address of the public signing app: allowed CORS origin and base of signing links in mail.",
     default: "http://localhost:5174",
   },
   {
@@ -69,17 +86,20 @@ export const configVariables: readonly ConfigVariable[] = [
   },
   {
     name: "DATA_DIR",
-    description: "Directory of local data (embedded database, blobs, development key). Relative paths are resolved against the working directory.",
+    description:
+      "Directory of local data (embedded database, blobs, development key). Relative paths are resolved against the working directory.",
     default: ".data",
   },
   {
     name: "DATABASE_URL",
-    description: "PostgreSQL connection string (`postgres://user:password@host:5432/db`). Unset: embedded PGlite in DATA_DIR/pglite.",
+    description:
+      "PostgreSQL connection string (`postgres://user:password@host:5432/db`). Unset: embedded PGlite in DATA_DIR/pglite.",
     default: undefined,
   },
   {
     name: "SMTP_URL",
-    description: "SMTP server (`smtp://user:password@host:587` or `smtps://...:465`). Unset: the development mailbox at /dev/mailbox.",
+    description:
+      "SMTP server (`smtp://user:password@host:587` or `smtps://...:465`). Unset: the development mailbox at /dev/mailbox.",
     default: undefined,
   },
   {
@@ -87,21 +107,45 @@ export const configVariables: readonly ConfigVariable[] = [
     description: "Sender of outgoing mail.",
     default: "Paraphe <no-reply@paraphe.localhost>",
   },
-  { name: "BLOB_STORAGE", description: "Where files are stored: `local` (encrypted files in BLOB_DIR).", default: "local" },
+  {
+    name: "BLOB_STORAGE",
+    description: "Where files are stored: `local` (encrypted files in BLOB_DIR).",
+    default: "local",
+  },
   {
     name: "BLOB_DIR",
-    description: "Directory of the local blob store. Relative paths are resolved against the working directory.",
+    description:
+      "Directory of the local blob store. Relative paths are resolved against the working directory.",
     default: "DATA_DIR/blobs",
   },
   {
     name: "BLOB_MASTER_KEY",
-    description: "Base64 of 32 random bytes (`openssl rand -base64 32`) that wraps every file's data key. Unset: a development key generated in DATA_DIR/master.key. Required in production.",
+    description:
+      "Base64 of 32 random bytes (`openssl rand -base64 32`) that wraps every file's data key. Unset: a development key generated in DATA_DIR/master.key. Required in production.",
     default: undefined,
   },
   {
     name: "LOG_LEVEL",
     description: "`fatal`, `error`, `warn`, `info`, `debug`, `trace` or `silent`.",
     default: "info",
+  },
+  {
+    name: "TUNNEL_SESSION_STORE",
+    description:
+      "Where open secure-tunnel sessions are kept: `memory` (one api process) or `database` (several replicas share them; their keys are encrypted with the master key).",
+    default: "memory",
+  },
+  {
+    name: "TUNNEL_IDLE_TIMEOUT_SECONDS",
+    description:
+      "A secure-tunnel session unused for this many seconds is closed; the client opens a new one.",
+    default: "1800",
+  },
+  {
+    name: "TUNNEL_MAX_AGE_SECONDS",
+    description:
+      "A secure-tunnel session is closed this many seconds after it was opened, however busy.",
+    default: "43200",
   },
 ];
 
@@ -129,14 +173,36 @@ function httpUrl(defaultValue: string) {
     z
       .string()
       .default(defaultValue)
-      .refine(isHttpUrl, { message: "must be an http:// or https:// address, for example http://localhost:3000" })
+      .refine(isHttpUrl, {
+        message: "must be an http:// or https:// address, for example http://localhost:3000",
+      })
       .transform((value) => value.replace(/\/+$/, "")),
+  );
+}
+
+function seconds(defaultValue: string) {
+  return optionalText.pipe(
+    z
+      .string()
+      .default(defaultValue)
+      .refine(
+        (value) =>
+          /^\d{1,8}$/.test(value) &&
+          Number(value) >= 1 &&
+          Number(value) <= MAX_TUNNEL_LIFETIME_SECONDS,
+        {
+          message: `must be a whole number of seconds from 1 to ${MAX_TUNNEL_LIFETIME_SECONDS}`,
+        },
+      )
+      .transform(Number),
   );
 }
 
 function isHttpUrl(value: string): boolean {
   const url = URL.parse(value);
-  return url !== null && (url.protocol === "http:" || url.protocol === "https:") && url.hostname !== "";
+  return (
+    url !== null && (url.protocol === "http:" || url.protocol === "https:") && url.hostname !== ""
+  );
 }
 
 function urlWithProtocols(protocols: readonly string[], example: string) {
@@ -149,7 +215,9 @@ function urlWithProtocols(protocols: readonly string[], example: string) {
           return url !== null && protocols.includes(url.protocol) && url.hostname !== "";
         },
         // The value itself is never repeated: it may hold a password.
-        { message: `must be a URL starting with ${protocols.map((p) => `${p}//`).join(" or ")}, for example ${example}` },
+        {
+          message: `must be a URL starting with ${protocols.map((p) => `${p}//`).join(" or ")}, for example ${example}`,
+        },
       )
       .optional(),
   );
@@ -157,7 +225,11 @@ function urlWithProtocols(protocols: readonly string[], example: string) {
 
 const envSchema = z.object({
   NODE_ENV: optionalText.pipe(
-    z.enum(["development", "test", "production"], { message: "must be development, test or production" }).default("development"),
+    z
+      .enum(["development", "test", "production"], {
+        message: "must be development, test or production",
+      })
+      .default("development"),
   ),
   API_HOST: optionalText.pipe(z.string().default("127.0.0.1")),
   API_PORT: optionalText.pipe(
@@ -173,18 +245,24 @@ const envSchema = z.object({
   SIGN_URL: httpUrl("http://localhost:5174"),
   PUBLIC_API_URL: httpUrl("http://localhost:3000"),
   DATA_DIR: optionalText.pipe(z.string().default(".data")),
-  DATABASE_URL: urlWithProtocols(["postgres:", "postgresql:"], "postgres://paraphe:secret@127.0.0.1:5432/paraphe"),
+  DATABASE_URL: urlWithProtocols(
+    ["postgres:", "postgresql:"],
+    "postgres://paraphe:secret@127.0.0.1:5432/paraphe",
+  ),
   SMTP_URL: urlWithProtocols(["smtp:", "smtps:"], "smtp://user:secret@smtp.example.com:587"),
   MAIL_FROM: optionalText.pipe(
     z
       .string()
       .default("Paraphe <no-reply@paraphe.localhost>")
       .refine((value) => /^[^\r\n]*[^\s<>@]+@[^\s<>@]+[^\r\n]*$/.test(value), {
-        message: 'must be an address such as no-reply@example.com or "Paraphe <no-reply@example.com>"',
+        message:
+          'must be an address such as no-reply@example.com or "Paraphe <no-reply@example.com>"',
       }),
   ),
   BLOB_STORAGE: optionalText.pipe(
-    z.enum(["local"], { message: "must be local (the only store of this version)" }).default("local"),
+    z
+      .enum(["local"], { message: "must be local (the only store of this version)" })
+      .default("local"),
   ),
   BLOB_DIR: optionalText,
   BLOB_MASTER_KEY: optionalText.pipe(
@@ -192,13 +270,19 @@ const envSchema = z.object({
       .string()
       .refine((value) => decodeMasterKey(value) !== undefined, {
         // The value itself is never repeated: it is a secret.
-        message: "must be the base64 encoding of exactly 32 bytes (generate one with `openssl rand -base64 32`)",
+        message:
+          "must be the base64 encoding of exactly 32 bytes (generate one with `openssl rand -base64 32`)",
       })
       .optional(),
   ),
   LOG_LEVEL: optionalText.pipe(
     z.enum(LOG_LEVELS, { message: `must be one of ${LOG_LEVELS.join(", ")}` }).default("info"),
   ),
+  TUNNEL_SESSION_STORE: optionalText.pipe(
+    z.enum(["memory", "database"], { message: "must be memory or database" }).default("memory"),
+  ),
+  TUNNEL_IDLE_TIMEOUT_SECONDS: seconds("1800"),
+  TUNNEL_MAX_AGE_SECONDS: seconds("43200"),
 });
 
 function decodeMasterKey(value: string): Buffer | undefined {
@@ -210,33 +294,46 @@ function decodeMasterKey(value: string): Buffer | undefined {
 export interface LoadConfigOptions {
   /** Directory that relative paths are resolved against; the process's working directory by default. */
   cwd?: string;
+  /**
+   * Whether the secrets production requires (BLOB_MASTER_KEY, SMTP_URL) must be set; true by
+   * default. The build turns it off to measure the non-secret configuration it is given.
+   */
+  requireProductionSecrets?: boolean;
 }
 
 /**
  * Reads and validates the configuration. Call it once, at start, with `process.env`; everything else
  * receives the resulting object. Throws a {@link ConfigError} naming each invalid variable.
  */
-export function loadConfig(env: Readonly<Record<string, string | undefined>>, options: LoadConfigOptions = {}): Config {
+export function loadConfig(
+  env: Readonly<Record<string, string | undefined>>,
+  options: LoadConfigOptions = {},
+): Config {
   const cwd = options.cwd ?? process.cwd();
   const parsed = envSchema.safeParse(pickVariables(env));
   if (!parsed.success) {
     throw new ConfigError(
-      parsed.error.issues.map((issue) => ({ variable: String(issue.path[0] ?? "environment"), problem: issue.message })),
+      parsed.error.issues.map((issue) => ({
+        variable: String(issue.path[0] ?? "environment"),
+        problem: issue.message,
+      })),
     );
   }
   const vars = parsed.data;
   const problems: { variable: string; problem: string }[] = [];
-  if (vars.NODE_ENV === "production") {
+  if (vars.NODE_ENV === "production" && options.requireProductionSecrets !== false) {
     if (vars.BLOB_MASTER_KEY === undefined) {
       problems.push({
         variable: "BLOB_MASTER_KEY",
-        problem: "is required when NODE_ENV=production (generate one with `openssl rand -base64 32`)",
+        problem:
+          "is required when NODE_ENV=production (generate one with `openssl rand -base64 32`)",
       });
     }
     if (vars.SMTP_URL === undefined) {
       problems.push({
         variable: "SMTP_URL",
-        problem: "is required when NODE_ENV=production (the development mailbox does not exist in production)",
+        problem:
+          "is required when NODE_ENV=production (the development mailbox does not exist in production)",
       });
     }
   }
@@ -256,14 +353,21 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>, op
     smtpUrl: vars.SMTP_URL,
     mailFrom: vars.MAIL_FROM,
     blobStorage: vars.BLOB_STORAGE,
-    blobDir: vars.BLOB_DIR === undefined ? path.join(dataDir, "blobs") : path.resolve(cwd, vars.BLOB_DIR),
-    blobMasterKey: vars.BLOB_MASTER_KEY === undefined ? undefined : decodeMasterKey(vars.BLOB_MASTER_KEY),
+    blobDir:
+      vars.BLOB_DIR === undefined ? path.join(dataDir, "blobs") : path.resolve(cwd, vars.BLOB_DIR),
+    blobMasterKey:
+      vars.BLOB_MASTER_KEY === undefined ? undefined : decodeMasterKey(vars.BLOB_MASTER_KEY),
     blobMasterKeyFile: path.join(dataDir, "master.key"),
     logLevel: vars.LOG_LEVEL,
+    tunnelSessionStore: vars.TUNNEL_SESSION_STORE,
+    tunnelIdleTimeoutSeconds: vars.TUNNEL_IDLE_TIMEOUT_SECONDS,
+    tunnelMaxAgeSeconds: vars.TUNNEL_MAX_AGE_SECONDS,
   };
 }
 
-function pickVariables(env: Readonly<Record<string, string | undefined>>): Record<string, string | undefined> {
+function pickVariables(
+  env: Readonly<Record<string, string | undefined>>,
+): Record<string, string | undefined> {
   return Object.fromEntries(configVariables.map((variable) => [variable.name, env[variable.name]]));
 }
 
@@ -297,7 +401,9 @@ export function describeConfig(config: Config): Record<string, string> {
     PUBLIC_API_URL: config.publicApiUrl,
     DATA_DIR: config.dataDir,
     DATABASE_URL:
-      config.databaseUrl === undefined ? `(unset: embedded PGlite in ${config.pgliteDir})` : maskUrlPassword(config.databaseUrl),
+      config.databaseUrl === undefined
+        ? `(unset: embedded PGlite in ${config.pgliteDir})`
+        : maskUrlPassword(config.databaseUrl),
     SMTP_URL:
       config.smtpUrl === undefined
         ? usesDevMailbox(config)
@@ -312,13 +418,17 @@ export function describeConfig(config: Config): Record<string, string> {
         ? `(unset: development key file ${config.blobMasterKeyFile})`
         : "(set, not shown)",
     LOG_LEVEL: config.logLevel,
+    TUNNEL_SESSION_STORE: config.tunnelSessionStore,
+    TUNNEL_IDLE_TIMEOUT_SECONDS: String(config.tunnelIdleTimeoutSeconds),
+    TUNNEL_MAX_AGE_SECONDS: String(config.tunnelMaxAgeSeconds),
   };
 }
 
 /** The configuration variables as a markdown table (the one in the README). */
 export function configTableMarkdown(): string {
   const rows = configVariables.map(
-    (variable) => `| \`${variable.name}\` | ${variable.default === undefined ? "(unset)" : `\`${variable.default}\``} | ${variable.description} |`,
+    (variable) =>
+      `| \`${variable.name}\` | ${variable.default === undefined ? "(unset)" : `\`${variable.default}\``} | ${variable.description} |`,
   );
   return ["| Variable | Default | Meaning |", "|---|---|---|", ...rows].join("\n");
 }

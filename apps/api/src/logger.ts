@@ -8,7 +8,10 @@ export type { Logger } from "pino";
  * redacted wherever they appear in a logged object, as a second line of defence: code must not log
  * secrets in the first place.
  */
-export function createLogger(config: Pick<Config, "logLevel">, destination?: DestinationStream): Logger {
+export function createLogger(
+  config: Pick<Config, "logLevel">,
+  destination?: DestinationStream,
+): Logger {
   const options = {
     level: config.logLevel,
     base: { service: "paraphe-api" },

@@ -15,6 +15,14 @@ describe("the README", () => {
     expect(readme).toContain(configTableMarkdown());
   });
 
+  it("is copied into the repository README so that the first page stays true", async () => {
+    const rootReadme = await readFile(
+      path.join(import.meta.dirname, "..", "..", "..", "README.md"),
+      "utf8",
+    );
+    expect(rootReadme).toContain(configTableMarkdown());
+  });
+
   it("lists every error code with its HTTP status and message", () => {
     for (const [code, definition] of Object.entries(errorCatalogue)) {
       expect(readme).toContain(`| \`${code}\` | ${definition.status} | ${definition.message} |`);

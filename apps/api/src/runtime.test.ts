@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, inject, it } from "vitest";
 import { loadConfig } from "./config";
 import { createLogger } from "./logger";
 import { startApi } from "./runtime";
+import { createTestTunnelClient } from "./tunnel/testing";
 
 describe("the api process", () => {
   let dataDir: string;
@@ -22,13 +23,27 @@ describe("the api process", () => {
   });
 
   it("starts, answers /health over HTTP, creates the development master key, and stops quickly", async () => {
-    const config = loadConfig({ NODE_ENV: "test", DATA_DIR: dataDir, API_PORT: "0", LOG_LEVEL: "silent" });
+    const config = loadConfig({
+      NODE_ENV: "test",
+      DATA_DIR: dataDir,
+      API_PORT: "0",
+      LOG_LEVEL: "silent",
+    });
     const api = await startApi(config, createLogger(config));
     try {
       const response = await fetch(`${api.url}/health`);
       expect(response.status).toBe(200);
       expect(await response.json()).toEqual({ status: "ok" });
       expect((await stat(path.join(dataDir, "master.key"))).mode & 0o777).toBe(0o600);
+      // The secure tunnel answers over HTTP: a real client opens a session.
+      const client = createTestTunnelClient((input, init) => fetch(input, init), {
+        baseUrl: api.url,
+      });
+      await client.ensureOpen();
+      expect(client.isOpen()).toBe(true);
+      expect(await (await fetch(`${api.url}/attestation/reference-values`)).json()).toEqual({
+        referenceValues: {},
+      });
     } finally {
       const started = performance.now();
       await api.stop();
@@ -38,21 +53,38 @@ describe("the api process", () => {
   });
 
   it("runs server.ts: listens on API_PORT, then exits 0 within 2 s of SIGTERM", async () => {
-    const child = spawn(process.execPath, ["--conditions=@paraphe/source", "--import", "tsx", "src/server.ts"], {
-      cwd: path.join(import.meta.dirname, ".."),
-      env: { PATH: process.env.PATH, NODE_ENV: "development", DATA_DIR: dataDir, API_PORT: "0", LOG_LEVEL: "info" },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
+    const child = spawn(
+      process.execPath,
+      ["--conditions=@paraphe/source", "--import", "tsx", "src/server.ts"],
+      {
+        cwd: path.join(import.meta.dirname, ".."),
+        env: {
+          PATH: process.env.PATH,
+          NODE_ENV: "development",
+          DATA_DIR: dataDir,
+          API_PORT: "0",
+          LOG_LEVEL: "info",
+        },
+        stdio: ["ignore", "pipe", "pipe"],
+      },
+    );
     let output = "";
     child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+    const exited = new Promise<number | null>((resolve) =>
+      child.on("exit", (code) => resolve(code)),
+    );
     try {
-      await expect.poll(() => output.includes('"msg":"api listening"'), { timeout: 20_000, interval: 100 }).toBe(true);
+      await expect
+        .poll(() => output.includes('"msg":"api listening"'), { timeout: 20_000, interval: 100 })
+        .toBe(true);
       const url = /"url":"(http:\/\/127\.0\.0\.1:\d+)","msg":"api listening"/.exec(output)?.[1];
       expect(url).toBeDefined();
       expect(output).toContain('"url":"http://localhost:3000/dev/mailbox"');
       expect(output).toContain('"msg":"configuration"');
+      expect(output).toContain(
+        '"msg":"secure tunnel ready (no hardware isolation on this server)"',
+      );
       const health = await fetch(`${url}/health`);
       expect(health.status).toBe(200);
 
@@ -67,14 +99,20 @@ describe("the api process", () => {
   });
 
   it("exits 1 with the invalid variable named when the configuration is wrong", async () => {
-    const child = spawn(process.execPath, ["--conditions=@paraphe/source", "--import", "tsx", "src/server.ts"], {
-      cwd: path.join(import.meta.dirname, ".."),
-      env: { PATH: process.env.PATH, API_PORT: "not-a-port", DATA_DIR: dataDir },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
+    const child = spawn(
+      process.execPath,
+      ["--conditions=@paraphe/source", "--import", "tsx", "src/server.ts"],
+      {
+        cwd: path.join(import.meta.dirname, ".."),
+        env: { PATH: process.env.PATH, API_PORT: "not-a-port", DATA_DIR: dataDir },
+        stdio: ["ignore", "pipe", "pipe"],
+      },
+    );
     let stderr = "";
     child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-    const code = await new Promise<number | null>((resolve) => child.on("exit", (exitCode) => resolve(exitCode)));
+    const code = await new Promise<number | null>((resolve) =>
+      child.on("exit", (exitCode) => resolve(exitCode)),
+    );
     expect(code).toBe(1);
     expect(stderr).toContain("API_PORT: must be a whole number from 0 to 65535");
   });

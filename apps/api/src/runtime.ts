@@ -9,8 +9,13 @@ import { describeConfig, usesDevMailbox, type Config } from "./config";
 import { migrateToLatest } from "./db/migrate";
 import { openDatabase, type DatabaseConnection } from "./db/open-database";
 import type { Logger } from "./logger";
-import { createDevMailboxTransport, createSmtpTransport, type MailTransport } from "./mail/transport";
+import {
+  createDevMailboxTransport,
+  createSmtpTransport,
+  type MailTransport,
+} from "./mail/transport";
 import { MailWorker } from "./mail/worker";
+import { createTunnel, startTunnelSweeper } from "./tunnel/tunnel";
 
 export interface RunningApi {
   /** The address it listens on (`http://host:port`). */
@@ -23,34 +28,59 @@ export interface RunningApi {
   stop(options?: { graceMs?: number }): Promise<void>;
 }
 
+export interface StartApiOptions {
+  /**
+   * The file the process runs from (`dist/server.js` when built, `src/server.ts` in development):
+   * measured for the attestation evidence (`container_bundle`), and where the build's
+   * `reference-values.json` is looked up (beside it).
+   */
+  entryFile?: string;
+}
+
 /**
  * Starts the api: prints the configuration, opens and migrates the database, starts the mail
- * worker, then listens. Everything opened is closed again if a later step fails.
+ * worker and the secure tunnel, then listens. Everything opened is closed again if a later step
+ * fails.
  */
-export async function startApi(config: Config, logger: Logger): Promise<RunningApi> {
+export async function startApi(
+  config: Config,
+  logger: Logger,
+  options: StartApiOptions = {},
+): Promise<RunningApi> {
   logger.info({ config: describeConfig(config) }, "configuration");
   const cleanups: (() => Promise<void>)[] = [];
   const cleanUp = async (): Promise<void> => {
-    for (const cleanup of cleanups.reverse()) await cleanup().catch((error: unknown) => logger.error({ err: error }, "clean-up failed"));
+    for (const cleanup of cleanups.reverse())
+      await cleanup().catch((error: unknown) => logger.error({ err: error }, "clean-up failed"));
   };
 
   try {
     await mkdir(config.dataDir, { recursive: true });
     const masterKey = await loadMasterKey(config);
     if (masterKey.source === "development-key-file") {
-      logger.warn({ file: config.blobMasterKeyFile }, "blob master key: development key file (set BLOB_MASTER_KEY in production)");
+      logger.warn(
+        { file: config.blobMasterKeyFile },
+        "blob master key: development key file (set BLOB_MASTER_KEY in production)",
+      );
     }
-    const blobStore = new LocalEncryptedBlobStore({ directory: config.blobDir, masterKey: masterKey.key });
+    const blobStore = new LocalEncryptedBlobStore({
+      directory: config.blobDir,
+      masterKey: masterKey.key,
+    });
 
     const database: DatabaseConnection = await openDatabase(
-      config.databaseUrl === undefined ? { pgliteDir: config.pgliteDir, logger } : { databaseUrl: config.databaseUrl, logger },
+      config.databaseUrl === undefined
+        ? { pgliteDir: config.pgliteDir, logger }
+        : { databaseUrl: config.databaseUrl, logger },
     );
     cleanups.push(() => database.close());
     logger.info({ database: database.kind }, "database open");
     await migrateToLatest(database.db, logger);
 
     const transport: MailTransport =
-      config.smtpUrl !== undefined ? createSmtpTransport(config.smtpUrl) : createDevMailboxTransport(database.db);
+      config.smtpUrl !== undefined
+        ? createSmtpTransport(config.smtpUrl)
+        : createDevMailboxTransport(database.db);
     cleanups.push(() => transport.close());
     const worker = new MailWorker({
       db: database.db,
@@ -62,12 +92,39 @@ export async function startApi(config: Config, logger: Logger): Promise<RunningA
     });
     await worker.start();
 
-    const app = createApp({ config, logger, db: database.db, blobStore, isReady: () => true });
+    const tunnel = await createTunnel({
+      config,
+      db: database.db,
+      masterKey: masterKey.key,
+      logger,
+      ...(options.entryFile === undefined ? {} : { entryFile: options.entryFile }),
+    });
+    const stopSweeper = startTunnelSweeper(tunnel, logger);
+    cleanups.push(async () => stopSweeper());
+    logger.info(
+      {
+        store: tunnel.store.kind,
+        platform: "none",
+        measurements: tunnel.identity.measurements,
+        referenceValues: tunnel.identity.referenceValuesFile ?? "(none: not running from a build)",
+      },
+      "secure tunnel ready (no hardware isolation on this server)",
+    );
+
+    const app = createApp({
+      config,
+      logger,
+      db: database.db,
+      blobStore,
+      isReady: () => true,
+      tunnel,
+    });
     const server = await listen(app.fetch, config.host, config.port);
     const port = (server.address() as AddressInfo).port;
     const url = `http://${config.host.includes(":") ? `[${config.host}]` : config.host}:${port}`;
     logger.info({ url }, "api listening");
-    if (usesDevMailbox(config)) logger.info({ url: `${config.publicApiUrl}/dev/mailbox` }, "development mailbox");
+    if (usesDevMailbox(config))
+      logger.info({ url: `${config.publicApiUrl}/dev/mailbox` }, "development mailbox");
 
     let stopping: Promise<void> | undefined;
     return {
@@ -83,7 +140,8 @@ export async function startApi(config: Config, logger: Logger): Promise<RunningA
             worker.stop().then(() => true),
             new Promise<false>((resolve) => setTimeout(() => resolve(false), graceMs).unref()),
           ]);
-          if (!workerStopped) logger.warn("mail worker still sending at shutdown; its message will be retried");
+          if (!workerStopped)
+            logger.warn("mail worker still sending at shutdown; its message will be retried");
           server.closeAllConnections();
           await closed;
           clearTimeout(forceClose);
@@ -99,13 +157,20 @@ export async function startApi(config: Config, logger: Logger): Promise<RunningA
   }
 }
 
-function listen(fetch: (request: Request) => Response | Promise<Response>, hostname: string, port: number): Promise<Server> {
+function listen(
+  fetch: (request: Request) => Response | Promise<Response>,
+  hostname: string,
+  port: number,
+): Promise<Server> {
   return new Promise((resolve, reject) => {
     const server = serve({ fetch, hostname, port }) as Server;
     const onError = (error: NodeJS.ErrnoException): void => {
       reject(
         error.code === "EADDRINUSE"
-          ? new Error(`Port ${port} on ${hostname} is already in use: stop the other process or set API_PORT`, { cause: error })
+          ? new Error(
+              `Port ${port} on ${hostname} is already in use: stop the other process or set API_PORT`,
+              { cause: error },
+            )
           : error,
       );
     };

@@ -1,3 +1,4 @@
+import { fileURLToPath } from "node:url";
 import { ConfigError, loadConfig, type Config } from "./config";
 import { createLogger } from "./logger";
 import { startApi } from "./runtime";
@@ -18,7 +19,8 @@ async function main(): Promise<void> {
 
   let api;
   try {
-    api = await startApi(config, logger);
+    // In the build this module is dist/server.js itself: the bundle that is measured.
+    api = await startApi(config, logger, { entryFile: fileURLToPath(import.meta.url) });
   } catch (error) {
     logger.fatal({ err: error }, "the api could not start");
     process.exit(1);

@@ -28,13 +28,19 @@ const KEY_SEGMENT = /^[a-z0-9][a-z0-9._-]*$/;
  * letters, digits, `.`, `_` and `-`.
  */
 export function isValidBlobKey(key: string): boolean {
-  return key.length >= 1 && key.length <= 512 && key.split("/").every((segment) => KEY_SEGMENT.test(segment));
+  return (
+    key.length >= 1 &&
+    key.length <= 512 &&
+    key.split("/").every((segment) => KEY_SEGMENT.test(segment))
+  );
 }
 
 /** A key that breaks the rules of {@link isValidBlobKey}. */
 export class InvalidBlobKeyError extends Error {
   constructor(key: string) {
-    super(`Invalid blob key ${JSON.stringify(key.slice(0, 100))}: use /-separated segments of a-z, 0-9, ".", "_" and "-", each starting with a letter or digit`);
+    super(
+      `Invalid blob key ${JSON.stringify(key.slice(0, 100))}: use /-separated segments of a-z, 0-9, ".", "_" and "-", each starting with a letter or digit`,
+    );
     this.name = "InvalidBlobKeyError";
   }
 }

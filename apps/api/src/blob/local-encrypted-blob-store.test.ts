@@ -94,7 +94,9 @@ describe("LocalEncryptedBlobStore", () => {
     file[offset] = (file[offset] ?? 0) ^ 0x01;
     await writeFile(fileOf("doc.pdf"), file);
     await expect(store.get("doc.pdf")).rejects.toThrow(BlobIntegrityError);
-    await expect(store.get("doc.pdf")).rejects.toThrow(/failed its integrity check: the stored file was modified or is corrupt/);
+    await expect(store.get("doc.pdf")).rejects.toThrow(
+      /failed its integrity check: the stored file was modified or is corrupt/,
+    );
   });
 
   it("detects a truncated file", async () => {
@@ -106,7 +108,9 @@ describe("LocalEncryptedBlobStore", () => {
 
   it("refuses a file moved to another key", async () => {
     await store.put("envelopes/a/original.pdf", pdf, { contentType: "application/pdf" });
-    await store.put("envelopes/b/original.pdf", new TextEncoder().encode("other"), { contentType: "application/pdf" });
+    await store.put("envelopes/b/original.pdf", new TextEncoder().encode("other"), {
+      contentType: "application/pdf",
+    });
     await rename(fileOf("envelopes/a/original.pdf"), fileOf("envelopes/b/original.pdf"));
     await expect(store.get("envelopes/b/original.pdf")).rejects.toThrow(BlobIntegrityError);
   });
@@ -117,19 +121,34 @@ describe("LocalEncryptedBlobStore", () => {
     await expect(other.get("doc.pdf")).rejects.toThrow(/encrypted under a different master key/);
   });
 
-  it.each(["../outside", "a/../../b", "/etc/passwd", "a//b", ".hidden", "a/.git/config", "A.pdf", "a\\b", "a b", "", "x".repeat(513)])(
-    "rejects the key %j (no path traversal, no surprises)",
-    async (key) => {
-      expect(isValidBlobKey(key)).toBe(false);
-      await expect(store.put(key, pdf, { contentType: "application/pdf" })).rejects.toThrow(InvalidBlobKeyError);
-      await expect(store.get(key)).rejects.toThrow(InvalidBlobKeyError);
-      await expect(store.exists(key)).rejects.toThrow(InvalidBlobKeyError);
-      await expect(store.delete(key)).rejects.toThrow(InvalidBlobKeyError);
-    },
-  );
+  it.each([
+    "../outside",
+    "a/../../b",
+    "/etc/passwd",
+    "a//b",
+    ".hidden",
+    "a/.git/config",
+    "A.pdf",
+    "a\\b",
+    "a b",
+    "",
+    "x".repeat(513),
+  ])("rejects the key %j (no path traversal, no surprises)", async (key) => {
+    expect(isValidBlobKey(key)).toBe(false);
+    await expect(store.put(key, pdf, { contentType: "application/pdf" })).rejects.toThrow(
+      InvalidBlobKeyError,
+    );
+    await expect(store.get(key)).rejects.toThrow(InvalidBlobKeyError);
+    await expect(store.exists(key)).rejects.toThrow(InvalidBlobKeyError);
+    await expect(store.delete(key)).rejects.toThrow(InvalidBlobKeyError);
+  });
 
   it("accepts keys made of lower-case segments", () => {
-    for (const key of ["a", "envelopes/0b6f3c2e-1d2f-4c1a-9f00-3b2a1c0d9e8f/page-1.webp", "proofs/x_y.pdf"]) {
+    for (const key of [
+      "a",
+      "envelopes/0b6f3c2e-1d2f-4c1a-9f00-3b2a1c0d9e8f/page-1.webp",
+      "proofs/x_y.pdf",
+    ]) {
       expect(isValidBlobKey(key)).toBe(true);
     }
   });
@@ -149,7 +168,10 @@ describe("loadMasterKey", () => {
   it("uses BLOB_MASTER_KEY when it is configured, without touching the key file", async () => {
     const key = randomBytes(32);
     const file = path.join(directory, "master.key");
-    expect(await loadMasterKey({ blobMasterKey: key, blobMasterKeyFile: file })).toEqual({ key, source: "environment" });
+    expect(await loadMasterKey({ blobMasterKey: key, blobMasterKeyFile: file })).toEqual({
+      key,
+      source: "environment",
+    });
     await expect(stat(file)).rejects.toThrow();
   });
 
@@ -166,12 +188,16 @@ describe("loadMasterKey", () => {
   it("refuses a damaged key file", async () => {
     const file = path.join(directory, "master.key");
     await writeFile(file, "too-short\n", { mode: 0o600 });
-    await expect(loadMasterKey({ blobMasterKey: undefined, blobMasterKeyFile: file })).rejects.toThrow(/does not hold the base64 of 32 bytes/);
+    await expect(
+      loadMasterKey({ blobMasterKey: undefined, blobMasterKeyFile: file }),
+    ).rejects.toThrow(/does not hold the base64 of 32 bytes/);
   });
 
   it("refuses a key file other users can read", async () => {
     const file = path.join(directory, "master.key");
     await writeFile(file, `${randomBytes(32).toString("base64")}\n`, { mode: 0o644 });
-    await expect(loadMasterKey({ blobMasterKey: undefined, blobMasterKeyFile: file })).rejects.toThrow(/chmod 600/);
+    await expect(
+      loadMasterKey({ blobMasterKey: undefined, blobMasterKeyFile: file }),
+    ).rejects.toThrow(/chmod 600/);
   });
 });

@@ -54,7 +54,8 @@ export class LocalEncryptedBlobStore implements BlobStore {
   readonly #fingerprint: Buffer;
 
   constructor(options: LocalEncryptedBlobStoreOptions) {
-    if (options.masterKey.length !== KEY_BYTES) throw new Error("The blob master key must be 32 bytes");
+    if (options.masterKey.length !== KEY_BYTES)
+      throw new Error("The blob master key must be 32 bytes");
     this.#root = path.resolve(options.directory);
     this.#masterKey = Buffer.from(options.masterKey);
     this.#fingerprint = masterKeyFingerprint(this.#masterKey);
@@ -86,7 +87,15 @@ export class LocalEncryptedBlobStore implements BlobStore {
       const ciphertext = Buffer.concat([seal.update(bytes), seal.final()]);
       const dataTag = seal.getAuthTag();
 
-      await writeAtomically(file, [fullHeader, wrapIv, wrappedKey, wrapTag, dataIv, dataTag, ciphertext]);
+      await writeAtomically(file, [
+        fullHeader,
+        wrapIv,
+        wrappedKey,
+        wrapTag,
+        dataIv,
+        dataTag,
+        ciphertext,
+      ]);
     } finally {
       dataKey.fill(0);
     }
@@ -125,12 +134,16 @@ export class LocalEncryptedBlobStore implements BlobStore {
     const version = stored.readUInt8(4);
     if (version !== VERSION) throw new BlobIntegrityError(key, `unknown format version ${version}`);
     if (!stored.subarray(5, 13).equals(this.#fingerprint)) {
-      throw new BlobIntegrityError(key, "it was encrypted under a different master key (check BLOB_MASTER_KEY)");
+      throw new BlobIntegrityError(
+        key,
+        "it was encrypted under a different master key (check BLOB_MASTER_KEY)",
+      );
     }
     const contentTypeLength = stored.readUInt16BE(13);
     const headerEnd = fixedHeader + contentTypeLength;
     const bodyStart = headerEnd + IV_BYTES + KEY_BYTES + TAG_BYTES + IV_BYTES + TAG_BYTES;
-    if (contentTypeLength === 0 || stored.length < bodyStart) throw new BlobIntegrityError(key, "the file is truncated");
+    if (contentTypeLength === 0 || stored.length < bodyStart)
+      throw new BlobIntegrityError(key, "the file is truncated");
 
     const fullHeader = stored.subarray(0, headerEnd);
     const aad = associatedData(fullHeader, key);
@@ -149,14 +162,23 @@ export class LocalEncryptedBlobStore implements BlobStore {
 
     let dataKey: Buffer | undefined;
     try {
-      const unwrap = createDecipheriv("aes-256-gcm", this.#masterKey, wrapIv).setAAD(aad).setAuthTag(wrapTag);
+      const unwrap = createDecipheriv("aes-256-gcm", this.#masterKey, wrapIv)
+        .setAAD(aad)
+        .setAuthTag(wrapTag);
       dataKey = Buffer.concat([unwrap.update(wrappedKey), unwrap.final()]);
-      const decipher = createDecipheriv("aes-256-gcm", dataKey, dataIv).setAAD(aad).setAuthTag(dataTag);
+      const decipher = createDecipheriv("aes-256-gcm", dataKey, dataIv)
+        .setAAD(aad)
+        .setAuthTag(dataTag);
       const bytes = Buffer.concat([decipher.update(ciphertext), decipher.final()]);
       const contentType = fullHeader.subarray(fixedHeader).toString("utf8");
-      return { bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), contentType };
+      return {
+        bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength),
+        contentType,
+      };
     } catch (error) {
-      throw new BlobIntegrityError(key, "the stored file was modified or is corrupt", { cause: error });
+      throw new BlobIntegrityError(key, "the stored file was modified or is corrupt", {
+        cause: error,
+      });
     } finally {
       dataKey?.fill(0);
     }

@@ -34,15 +34,23 @@ export async function loadMasterKey(source: MasterKeySource): Promise<MasterKey>
   const text = (await readFile(file, "utf8")).trim();
   const key = Buffer.from(text, "base64");
   if (!/^[A-Za-z0-9+/]+={0,2}$/.test(text) || key.length !== 32) {
-    throw new Error(`The development master key file ${file} does not hold the base64 of 32 bytes; restore it or set BLOB_MASTER_KEY`);
+    throw new Error(
+      `The development master key file ${file} does not hold the base64 of 32 bytes; restore it or set BLOB_MASTER_KEY`,
+    );
   }
   if (((await stat(file)).mode & 0o077) !== 0) {
-    throw new Error(`The development master key file ${file} is readable by other users; run chmod 600 on it`);
+    throw new Error(
+      `The development master key file ${file} is readable by other users; run chmod 600 on it`,
+    );
   }
   return { key, source: "development-key-file" };
 }
 
 /** A short public identifier of a master key (first 8 bytes of its SHA-256), stored in each blob. */
 export function masterKeyFingerprint(key: Buffer): Buffer {
-  return createHash("sha256").update("paraphe blob master key v1\0").update(key).digest().subarray(0, 8);
+  return createHash("sha256")
+    .update("paraphe blob master key v1\0")
+    .update(key)
+    .digest()
+    .subarray(0, 8);
 }

@@ -11,9 +11,12 @@ import { migrations } from "./migrations";
  * connection's `search_path`), so that databases holding several schemas do not confuse it.
  */
 export async function migrateToLatest(db: Kysely<Database>, logger: Logger): Promise<void> {
-  const { rows } = await sql<{ schema: string | null }>`SELECT current_schema() AS schema`.execute(db);
+  const { rows } = await sql<{ schema: string | null }>`SELECT current_schema() AS schema`.execute(
+    db,
+  );
   const schema = rows[0]?.schema;
-  if (schema === undefined || schema === null) throw new Error("The database connection has no current schema (check search_path)");
+  if (schema === undefined || schema === null)
+    throw new Error("The database connection has no current schema (check search_path)");
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => migrations },
@@ -21,8 +24,10 @@ export async function migrateToLatest(db: Kysely<Database>, logger: Logger): Pro
   });
   const { error, results } = await migrator.migrateToLatest();
   for (const result of results ?? []) {
-    if (result.status === "Success") logger.info({ migration: result.migrationName }, "migration applied");
-    if (result.status === "Error") logger.error({ migration: result.migrationName }, "migration failed");
+    if (result.status === "Success")
+      logger.info({ migration: result.migrationName }, "migration applied");
+    if (result.status === "Error")
+      logger.error({ migration: result.migrationName }, "migration failed");
   }
   if (error !== undefined) throw new Error("Database migration failed", { cause: error });
 }

@@ -1,7 +1,13 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, silentLogger, testDatabaseKinds, type TestDatabase } from "../test/databases";
+import {
+  createTestDatabase,
+  silentLogger,
+  testDatabaseKinds,
+  type TestDatabase,
+} from "../test/databases";
 import { migrateToLatest } from "./migrate";
+import { migrations } from "./migrations";
 
 describe.each(testDatabaseKinds)("the database on %s", (kind) => {
   let database: TestDatabase;
@@ -16,13 +22,17 @@ describe.each(testDatabaseKinds)("the database on %s", (kind) => {
 
   it("has the tables of every migration, and migrating again changes nothing", async () => {
     await migrateToLatest(database.connection.db, silentLogger());
-    const { rows } = await sql<{ name: string }>`SELECT name FROM kysely_migration ORDER BY name`.execute(database.connection.db);
-    expect(rows.map((row) => row.name)).toEqual(["20261122090000_mail"]);
+    const { rows } = await sql<{
+      name: string;
+    }>`SELECT name FROM kysely_migration ORDER BY name`.execute(database.connection.db);
+    expect(rows.map((row) => row.name)).toEqual(Object.keys(migrations));
     const tables = await database.connection.db.introspection.getTables();
-    expect(tables.filter((table) => table.schema === tables.find((t) => t.name === "mail_outbox")?.schema).map((t) => t.name).sort()).toEqual([
-      "dev_mailbox",
-      "mail_outbox",
-    ]);
+    expect(
+      tables
+        .filter((table) => table.schema === tables.find((t) => t.name === "mail_outbox")?.schema)
+        .map((t) => t.name)
+        .sort(),
+    ).toEqual(["dev_mailbox", "mail_outbox", "tunnel_session"]);
   });
 
   it("keeps a transaction's queries apart from queries issued outside it meanwhile", async () => {
@@ -39,7 +49,10 @@ describe.each(testDatabaseKinds)("the database on %s", (kind) => {
     const transaction = db
       .transaction()
       .execute(async (trx) => {
-        await trx.insertInto("devMailbox").values({ fromAddress: "a@x", toAddress: "b@x", subject: "inside", textBody: "-" }).execute();
+        await trx
+          .insertInto("devMailbox")
+          .values({ fromAddress: "a@x", toAddress: "b@x", subject: "inside", textBody: "-" })
+          .execute();
         inserted();
         await transactionMayEnd;
         throw new Error("roll back");
@@ -47,7 +60,10 @@ describe.each(testDatabaseKinds)("the database on %s", (kind) => {
       .catch(() => "rolled back");
     await insertedInTransaction;
     // Issued while the transaction is open: must neither see its row nor be rolled back with it.
-    const outside = db.insertInto("devMailbox").values({ fromAddress: "a@x", toAddress: "b@x", subject: "outside", textBody: "-" }).execute();
+    const outside = db
+      .insertInto("devMailbox")
+      .values({ fromAddress: "a@x", toAddress: "b@x", subject: "outside", textBody: "-" })
+      .execute();
     releaseTransaction();
     expect(await transaction).toBe("rolled back");
     await outside;

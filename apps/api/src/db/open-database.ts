@@ -26,7 +26,9 @@ export type OpenDatabaseOptions =
 
 /** Opens PostgreSQL when a connection string is given, otherwise the embedded PGlite database. */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseConnection> {
-  return "databaseUrl" in options ? openPostgres(options.databaseUrl, options.logger) : openPglite(options.pgliteDir);
+  return "databaseUrl" in options
+    ? openPostgres(options.databaseUrl, options.logger)
+    : openPglite(options.pgliteDir);
 }
 
 const CHANNEL_NAME = /^[a-z_][a-z0-9_]*$/;
@@ -59,8 +61,13 @@ async function openPglite(dataDir: string): Promise<DatabaseConnection> {
 async function openPostgres(connectionString: string, logger: Logger): Promise<DatabaseConnection> {
   const pool = new pg.Pool({ connectionString, max: 10 });
   // An idle client that loses its server emits here; without a listener it would crash the process.
-  pool.on("error", (error) => logger.warn({ err: describeDbError(error) }, "idle database connection failed"));
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()] });
+  pool.on("error", (error) =>
+    logger.warn({ err: describeDbError(error) }, "idle database connection failed"),
+  );
+  const db = new Kysely<Database>({
+    dialect: new PostgresDialect({ pool }),
+    plugins: [new CamelCasePlugin()],
+  });
   const listeners = new Set<() => Promise<void>>();
   return {
     db,
@@ -102,7 +109,10 @@ async function listenWithReconnect(
     });
     next.on("error", (error) => {
       if (stopped) return;
-      logger.warn({ err: describeDbError(error), channel }, "notification listener failed; reconnecting");
+      logger.warn(
+        { err: describeDbError(error), channel },
+        "notification listener failed; reconnecting",
+      );
       next.end().catch(() => undefined);
       scheduleReconnect();
     });
@@ -117,7 +127,10 @@ async function listenWithReconnect(
     retry = setTimeout(() => {
       retry = undefined;
       connect().then(onNotify, (error: unknown) => {
-        logger.warn({ err: describeDbError(error), channel }, "notification listener could not reconnect");
+        logger.warn(
+          { err: describeDbError(error), channel },
+          "notification listener could not reconnect",
+        );
         scheduleReconnect();
       });
     }, 2000);

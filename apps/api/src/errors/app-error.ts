@@ -27,7 +27,10 @@ export class AppError extends Error {
 
   constructor(code: ErrorCode, options: AppErrorOptions = {}) {
     const definition = errorCatalogue[code];
-    super(options.message ?? definition.message, options.cause === undefined ? undefined : { cause: options.cause });
+    super(
+      options.message ?? definition.message,
+      options.cause === undefined ? undefined : { cause: options.cause },
+    );
     this.name = "AppError";
     this.code = code;
     this.suggestion = options.suggestion ?? definition.suggestion;

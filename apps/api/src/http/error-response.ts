@@ -37,7 +37,10 @@ export function sendError(c: Context<AppEnv>, error: AppError, publicApiUrl: str
   for (const [name, value] of Object.entries(error.headers)) c.header(name, value);
   c.header(HeaderName.requestId, requestId);
   c.header("Cache-Control", "no-store");
-  return c.json(errorBody(error, { requestId, path: c.req.path, publicApiUrl }), error.status as ContentfulStatusCode);
+  return c.json(
+    errorBody(error, { requestId, path: c.req.path, publicApiUrl }),
+    error.status as ContentfulStatusCode,
+  );
 }
 
 const httpExceptionCodes = {
@@ -61,7 +64,9 @@ const httpExceptionCodes = {
 export function toAppError(thrown: unknown): AppError {
   if (thrown instanceof AppError) return thrown;
   if (thrown instanceof HTTPException) {
-    const code = (httpExceptionCodes as Record<number, AppError["code"] | undefined>)[thrown.status];
+    const code = (httpExceptionCodes as Record<number, AppError["code"] | undefined>)[
+      thrown.status
+    ];
     if (code !== undefined) {
       return new AppError(code, {
         ...(thrown.status < 500 && thrown.message !== "" ? { message: thrown.message } : {}),

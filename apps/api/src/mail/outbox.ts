@@ -27,7 +27,10 @@ export type OutgoingMail = z.input<typeof outgoingMailSchema>;
  * message exists (and the workers are woken) only if that transaction commits. A worker sends it
  * afterwards, with retries.
  */
-export async function enqueueMail(trx: Kysely<Database>, mail: OutgoingMail): Promise<{ id: string }> {
+export async function enqueueMail(
+  trx: Kysely<Database>,
+  mail: OutgoingMail,
+): Promise<{ id: string }> {
   const message = outgoingMailSchema.parse(mail);
   const row = await trx
     .insertInto("mailOutbox")

@@ -84,7 +84,8 @@ export function createDevMailboxTransport(db: Kysely<Database>): MailTransport {
  */
 export function describeSendError(error: unknown, smtpUrl?: string): string {
   let text = error instanceof Error ? error.message : String(error);
-  const details = error instanceof Error ? (error as { code?: unknown; responseCode?: unknown }) : {};
+  const details =
+    error instanceof Error ? (error as { code?: unknown; responseCode?: unknown }) : {};
   if (typeof details.code === "string") text = `${details.code}: ${text}`;
   if (typeof details.responseCode === "number" && !text.includes(String(details.responseCode))) {
     text = `${text} (SMTP ${details.responseCode})`;

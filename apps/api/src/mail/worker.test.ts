@@ -1,7 +1,12 @@
 import { sql } from "kysely";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { MailOutboxRow } from "../db/database";
-import { createTestDatabase, silentLogger, testDatabaseKinds, type TestDatabase } from "../test/databases";
+import {
+  createTestDatabase,
+  silentLogger,
+  testDatabaseKinds,
+  type TestDatabase,
+} from "../test/databases";
 import { startSmtpServer, type TestSmtpServer } from "../test/smtp";
 import { enqueueMail, MAIL_OUTBOX_CHANNEL } from "./outbox";
 import { createDevMailboxTransport, createSmtpTransport, type MailTransport } from "./transport";
@@ -11,7 +16,9 @@ const FROM = "Paraphe <no-reply@paraphe.test>";
 
 describe("mailBackoffMs", () => {
   it("doubles the delay after each failure, up to the maximum", () => {
-    expect([1, 2, 3, 4, 5].map((attempts) => mailBackoffMs(attempts, 100, 1000))).toEqual([100, 200, 400, 800, 1000]);
+    expect([1, 2, 3, 4, 5].map((attempts) => mailBackoffMs(attempts, 100, 1000))).toEqual([
+      100, 200, 400, 800, 1000,
+    ]);
   });
 });
 
@@ -41,7 +48,11 @@ describe.each(testDatabaseKinds)("the mail outbox and worker on %s", (kind) => {
   }
 
   function smtpTransport(url: string): MailTransport {
-    const transport = createSmtpTransport(url, { connectionTimeoutMs: 2000, greetingTimeoutMs: 2000, socketTimeoutMs: 5000 });
+    const transport = createSmtpTransport(url, {
+      connectionTimeoutMs: 2000,
+      greetingTimeoutMs: 2000,
+      socketTimeoutMs: 5000,
+    });
     cleanups.push(() => transport.close());
     return transport;
   }
@@ -62,12 +73,24 @@ describe.each(testDatabaseKinds)("the mail outbox and worker on %s", (kind) => {
   }
 
   async function outboxRow(id: string): Promise<MailOutboxRow> {
-    return database.connection.db.selectFrom("mailOutbox").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+    return database.connection.db
+      .selectFrom("mailOutbox")
+      .selectAll()
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow();
   }
 
-  async function enqueueCommitted(to = "ann@example.com", subject = "Your login code"): Promise<string> {
+  async function enqueueCommitted(
+    to = "ann@example.com",
+    subject = "Your login code",
+  ): Promise<string> {
     return database.connection.db.transaction().execute(async (trx) => {
-      const { id } = await enqueueMail(trx, { to, subject, text: `Your code is 4F7K2Q.\nIt expires in 10 minutes.`, locale: "en" });
+      const { id } = await enqueueMail(trx, {
+        to,
+        subject,
+        text: `Your code is 4F7K2Q.\nIt expires in 10 minutes.`,
+        locale: "en",
+      });
       return id;
     });
   }
@@ -98,13 +121,19 @@ describe.each(testDatabaseKinds)("the mail outbox and worker on %s", (kind) => {
     const mailWorker = worker(smtpTransport(smtp.url));
     await expect(
       database.connection.db.transaction().execute(async (trx) => {
-        await enqueueMail(trx, { to: "bob@example.com", subject: "Invitation", text: "Join the team." });
+        await enqueueMail(trx, {
+          to: "bob@example.com",
+          subject: "Invitation",
+          text: "Join the team.",
+        });
         throw new Error("the change that caused the mail failed");
       }),
     ).rejects.toThrow("the change that caused the mail failed");
 
     expect(await mailWorker.processNext()).toBe("idle");
-    expect(await database.connection.db.selectFrom("mailOutbox").select("id").execute()).toEqual([]);
+    expect(await database.connection.db.selectFrom("mailOutbox").select("id").execute()).toEqual(
+      [],
+    );
     expect(smtp.received).toEqual([]);
   });
 
@@ -196,18 +225,30 @@ describe.each(testDatabaseKinds)("the mail outbox and worker on %s", (kind) => {
     smtp = await smtpServer();
     smtp.delayBy(20);
     const transport = smtpTransport(smtp.url);
-    const workers = [worker(transport, { pollIntervalMs: 50 }), worker(smtpTransport(smtp.url), { pollIntervalMs: 50 })];
+    const workers = [
+      worker(transport, { pollIntervalMs: 50 }),
+      worker(smtpTransport(smtp.url), { pollIntervalMs: 50 }),
+    ];
     await database.connection.db.transaction().execute(async (trx) => {
       for (let i = 0; i < 8; i += 1) {
-        await enqueueMail(trx, { to: `user${i}@example.com`, subject: `Message ${i}`, text: "Hello" });
+        await enqueueMail(trx, {
+          to: `user${i}@example.com`,
+          subject: `Message ${i}`,
+          text: "Hello",
+        });
       }
     });
     await Promise.all(workers.map((w) => w.start()));
     const received = await smtp.waitFor(8, 10_000);
     await Promise.all(workers.map((w) => w.stop()));
 
-    expect(received.map((mail) => mail.to[0]).sort()).toEqual([...Array(8).keys()].map((i) => `user${i}@example.com`).sort());
-    const rows = await database.connection.db.selectFrom("mailOutbox").select(["status", "attempts"]).execute();
+    expect(received.map((mail) => mail.to[0]).sort()).toEqual(
+      [...Array(8).keys()].map((i) => `user${i}@example.com`).sort(),
+    );
+    const rows = await database.connection.db
+      .selectFrom("mailOutbox")
+      .select(["status", "attempts"])
+      .execute();
     expect(rows.every((row) => row.status === "sent" && row.attempts === 1)).toBe(true);
   });
 
@@ -252,9 +293,17 @@ describe.each(testDatabaseKinds)("the mail outbox and worker on %s", (kind) => {
 
   it("delivers to the development mailbox when no SMTP server is configured", async () => {
     const mailWorker = worker(createDevMailboxTransport(database.connection.db));
-    const id = await database.connection.db.transaction().execute(async (trx) =>
-      enqueueMail(trx, { to: "ann@example.com", subject: "Code de connexion", text: "Votre code : 4F7K2Q", html: "<p>Votre code</p>", locale: "fr" }),
-    );
+    const id = await database.connection.db
+      .transaction()
+      .execute(async (trx) =>
+        enqueueMail(trx, {
+          to: "ann@example.com",
+          subject: "Code de connexion",
+          text: "Votre code : 4F7K2Q",
+          html: "<p>Votre code</p>",
+          locale: "fr",
+        }),
+      );
     expect(await mailWorker.processNext()).toBe("sent");
     const delivered = await database.connection.db.selectFrom("devMailbox").selectAll().execute();
     expect(delivered).toHaveLength(1);
@@ -271,13 +320,23 @@ describe.each(testDatabaseKinds)("the mail outbox and worker on %s", (kind) => {
 
   it("refuses a message with an invalid address or a multi-line subject", async () => {
     await expect(
-      database.connection.db.transaction().execute((trx) => enqueueMail(trx, { to: "not an address", subject: "Hi", text: "x" })),
+      database.connection.db
+        .transaction()
+        .execute((trx) => enqueueMail(trx, { to: "not an address", subject: "Hi", text: "x" })),
     ).rejects.toThrow();
     await expect(
       database.connection.db
         .transaction()
-        .execute((trx) => enqueueMail(trx, { to: "a@example.com", subject: "Hi\r\nBcc: victim@example.com", text: "x" })),
+        .execute((trx) =>
+          enqueueMail(trx, {
+            to: "a@example.com",
+            subject: "Hi\r\nBcc: victim@example.com",
+            text: "x",
+          }),
+        ),
     ).rejects.toThrow();
-    expect(await database.connection.db.selectFrom("mailOutbox").select("id").execute()).toEqual([]);
+    expect(await database.connection.db.selectFrom("mailOutbox").select("id").execute()).toEqual(
+      [],
+    );
   });
 });

@@ -86,7 +86,8 @@ export class MailWorker {
   async start(): Promise<void> {
     if (this.#loop !== undefined) return;
     this.#stopping = false;
-    if (this.#listen !== undefined) this.#unlisten = await this.#listen(MAIL_OUTBOX_CHANNEL, () => this.wake());
+    if (this.#listen !== undefined)
+      this.#unlisten = await this.#listen(MAIL_OUTBOX_CHANNEL, () => this.wake());
     this.#loop = this.#run();
   }
 
@@ -128,16 +129,28 @@ export class MailWorker {
       });
       await this.#db
         .updateTable("mailOutbox")
-        .set({ status: "sent", sentAt: sql<Date>`now()`, lockedUntil: null, messageId, updatedAt: sql<Date>`now()` })
+        .set({
+          status: "sent",
+          sentAt: sql<Date>`now()`,
+          lockedUntil: null,
+          messageId,
+          updatedAt: sql<Date>`now()`,
+        })
         .where("id", "=", mail.id)
         .execute();
-      this.#logger.info({ outboxId: mail.id, attempts: mail.attempts, transport: this.#transport.kind }, "mail sent");
+      this.#logger.info(
+        { outboxId: mail.id, attempts: mail.attempts, transport: this.#transport.kind },
+        "mail sent",
+      );
       return "sent";
     } catch (error) {
       const reason = describeSendError(error, this.#smtpUrl);
       if (mail.attempts >= this.#maxAttempts) {
         await this.#finish(mail.id, "failed", reason);
-        this.#logger.error({ outboxId: mail.id, attempts: mail.attempts, error: reason }, "mail delivery failed; giving up");
+        this.#logger.error(
+          { outboxId: mail.id, attempts: mail.attempts, error: reason },
+          "mail delivery failed; giving up",
+        );
         return "failed";
       }
       const delayMs = mailBackoffMs(mail.attempts, this.#backoffBaseMs, this.#backoffMaxMs);
@@ -194,7 +207,10 @@ export class MailWorker {
       try {
         outcome = await this.processNext();
       } catch (error) {
-        this.#logger.error({ error: describeSendError(error, this.#smtpUrl) }, "mail worker could not read the outbox");
+        this.#logger.error(
+          { error: describeSendError(error, this.#smtpUrl) },
+          "mail worker could not read the outbox",
+        );
         outcome = "error";
       }
       if (outcome === "idle" || outcome === "error") await this.#sleep(this.#pollIntervalMs);

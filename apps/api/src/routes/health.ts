@@ -8,7 +8,9 @@ import { AppError } from "../errors/app-error";
 export function registerHealth(app: AppRouter, deps: AppDeps): void {
   app.get("/health", async (c) => {
     if (!deps.isReady()) {
-      throw new AppError("SERVICE_UNAVAILABLE", { message: "The api is starting: the database is not migrated yet." });
+      throw new AppError("SERVICE_UNAVAILABLE", {
+        message: "The api is starting: the database is not migrated yet.",
+      });
     }
     try {
       await sql`SELECT 1`.execute(deps.db);

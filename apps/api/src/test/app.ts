@@ -8,6 +8,8 @@ import { LocalEncryptedBlobStore } from "../blob/local-encrypted-blob-store";
 import { loadConfig, type Config } from "../config";
 import type { Database } from "../db/database";
 import { createLogger, type Logger } from "../logger";
+import type { VerifyRequestSignature } from "../tunnel/sealed-requests";
+import { createTunnel, type Tunnel } from "../tunnel/tunnel";
 
 /** Log lines written during a test, parsed. */
 export type LogLine = Record<string, unknown>;
@@ -17,28 +19,66 @@ export interface TestApp {
   config: Config;
   logs: LogLine[];
   logger: Logger;
+  /** The secure tunnel of the app (its session store, identity, clock). */
+  tunnel: Tunnel;
   /** Flips the readiness that `/health` reports. */
   setReady(ready: boolean): void;
   destroy(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  /** The clock of tunnel session lifetimes. */
+  now?: () => number;
+  /** Test-only routes, registered after the tunnel middleware: they take sealed requests only. */
+  routes?: (app: AppRouter) => void;
+  verifyRequestSignature?: VerifyRequestSignature;
+  /** Measured as container_bundle; reference values are looked up beside it. */
+  entryFile?: string;
+  referenceValuesFile?: string;
+  /** The blob master key (replicas of one deployment share it); random by default. */
+  masterKey?: Buffer;
 }
 
 /**
  * The real app over a test database, with a configuration read from `env` (on top of test
  * defaults) and a logger whose lines are kept in `logs`.
  */
-export async function createTestApp(db: Kysely<Database>, env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  db: Kysely<Database>,
+  env: Record<string, string> = {},
+  options: TestAppOptions = {},
+): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), "paraphe-api-app-"));
   const config = loadConfig({ NODE_ENV: "test", DATA_DIR: dataDir, LOG_LEVEL: "info", ...env });
   const logs: LogLine[] = [];
-  const logger = createLogger(config, { write: (line: string) => void logs.push(JSON.parse(line) as LogLine) });
-  const blobStore = new LocalEncryptedBlobStore({ directory: config.blobDir, masterKey: randomBytes(32) });
+  const logger = createLogger(config, {
+    write: (line: string) => void logs.push(JSON.parse(line) as LogLine),
+  });
+  const masterKey = options.masterKey ?? randomBytes(32);
+  const blobStore = new LocalEncryptedBlobStore({ directory: config.blobDir, masterKey });
+  const tunnel = await createTunnel({
+    config,
+    db,
+    masterKey,
+    logger,
+    ...(options.now === undefined ? {} : { now: options.now }),
+    ...(options.verifyRequestSignature === undefined
+      ? {}
+      : { verifyRequestSignature: options.verifyRequestSignature }),
+    ...(options.entryFile === undefined ? {} : { entryFile: options.entryFile }),
+    ...(options.referenceValuesFile === undefined
+      ? {}
+      : { referenceValuesFile: options.referenceValuesFile }),
+  });
   let ready = true;
-  const app = createApp({ config, logger, db, blobStore, isReady: () => ready });
+  const app = createApp({ config, logger, db, blobStore, isReady: () => ready, tunnel });
+  options.routes?.(app);
   return {
     app,
     config,
     logs,
     logger,
+    tunnel,
     setReady(value) {
       ready = value;
     },

@@ -31,7 +31,10 @@ export interface TestDatabase {
  * A migrated database of its own for one test file: a copy of the migrated PGlite template, or a
  * fresh schema in the TEST_DATABASE_URL database (reached through the connection's search_path).
  */
-export async function createTestDatabase(kind: TestDatabaseKind, logger: Logger = silentLogger()): Promise<TestDatabase> {
+export async function createTestDatabase(
+  kind: TestDatabaseKind,
+  logger: Logger = silentLogger(),
+): Promise<TestDatabase> {
   if (kind === "pglite") {
     const root = await mkdtemp(path.join(tmpdir(), "paraphe-api-db-"));
     const dir = path.join(root, "pglite");

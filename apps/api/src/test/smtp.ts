@@ -20,7 +20,10 @@ export interface TestSmtpServer {
 }
 
 /** A real SMTP server (smtp-server) on 127.0.0.1 and a random port, keeping what it receives. */
-export async function startSmtpServer(auth?: { user: string; password: string }): Promise<TestSmtpServer> {
+export async function startSmtpServer(auth?: {
+  user: string;
+  password: string;
+}): Promise<TestSmtpServer> {
   const received: ReceivedMail[] = [];
   let failures = 0;
   let delayMs = 0;
@@ -32,7 +35,11 @@ export async function startSmtpServer(auth?: { user: string; password: string })
     allowInsecureAuth: true,
     logger: false,
     onAuth(credentials, _session, callback) {
-      if (auth !== undefined && credentials.username === auth.user && credentials.password === auth.password) {
+      if (
+        auth !== undefined &&
+        credentials.username === auth.user &&
+        credentials.password === auth.password
+      ) {
         callback(null, { user: credentials.username });
       } else {
         callback(new Error("Invalid username or password"));
@@ -45,7 +52,9 @@ export async function startSmtpServer(auth?: { user: string; password: string })
         setTimeout(() => {
           if (failures > 0) {
             failures -= 1;
-            const error = Object.assign(new Error("Mailbox temporarily unavailable"), { responseCode: 451 });
+            const error = Object.assign(new Error("Mailbox temporarily unavailable"), {
+              responseCode: 451,
+            });
             callback(error);
             return;
           }
@@ -66,7 +75,10 @@ export async function startSmtpServer(auth?: { user: string; password: string })
     server.listen(0, "127.0.0.1", () => resolve());
   });
   const port = (server.server.address() as AddressInfo).port;
-  const credentials = auth === undefined ? "" : `${encodeURIComponent(auth.user)}:${encodeURIComponent(auth.password)}@`;
+  const credentials =
+    auth === undefined
+      ? ""
+      : `${encodeURIComponent(auth.user)}:${encodeURIComponent(auth.password)}@`;
 
   return {
     url: `smtp://${credentials}127.0.0.1:${port}`,

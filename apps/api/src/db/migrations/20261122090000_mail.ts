@@ -22,8 +22,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       created_at timestamptz NOT NULL DEFAULT now(),
       updated_at timestamptz NOT NULL DEFAULT now()
     )`.execute(db);
-  await sql`CREATE INDEX mail_outbox_due_idx ON mail_outbox (next_attempt_at) WHERE status = 'pending'`.execute(db);
-  await sql`CREATE INDEX mail_outbox_lease_idx ON mail_outbox (locked_until) WHERE status = 'sending'`.execute(db);
+  await sql`CREATE INDEX mail_outbox_due_idx ON mail_outbox (next_attempt_at) WHERE status = 'pending'`.execute(
+    db,
+  );
+  await sql`CREATE INDEX mail_outbox_lease_idx ON mail_outbox (locked_until) WHERE status = 'sending'`.execute(
+    db,
+  );
   await sql`
     CREATE TABLE dev_mailbox (
       id uuid PRIMARY KEY DEFAULT gen_random_uuid(),

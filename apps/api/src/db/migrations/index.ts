@@ -1,5 +1,6 @@
 import type { Migration } from "kysely";
 import * as mail from "./20261122090000_mail";
+import * as tunnelSessions from "./20261122120000_tunnel-sessions";
 
 /**
  * Every migration, by name, in a static list so that the bundled build carries them. Names are
@@ -7,4 +8,5 @@ import * as mail from "./20261122090000_mail";
  */
 export const migrations: Readonly<Record<string, Migration>> = {
   "20261122090000_mail": mail,
+  "20261122120000_tunnel-sessions": tunnelSessions,
 };

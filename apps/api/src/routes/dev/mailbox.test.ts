@@ -4,7 +4,12 @@ import { enqueueMail, type OutgoingMail } from "../../mail/outbox";
 import { createDevMailboxTransport } from "../../mail/transport";
 import { MailWorker } from "../../mail/worker";
 import { createTestApp, type TestApp } from "../../test/app";
-import { createTestDatabase, silentLogger, testDatabaseKinds, type TestDatabase } from "../../test/databases";
+import {
+  createTestDatabase,
+  silentLogger,
+  testDatabaseKinds,
+  type TestDatabase,
+} from "../../test/databases";
 
 describe.each(testDatabaseKinds)("the development mailbox on %s", (kind) => {
   let database: TestDatabase;
@@ -19,7 +24,12 @@ describe.each(testDatabaseKinds)("the development mailbox on %s", (kind) => {
       logger: silentLogger(),
     });
     const mails: OutgoingMail[] = [
-      { to: "ann@example.com", subject: "Your login code", text: "Your code is 4F7K2Q.", locale: "en" },
+      {
+        to: "ann@example.com",
+        subject: "Your login code",
+        text: "Your code is 4F7K2Q.",
+        locale: "en",
+      },
       {
         to: "mallory@example.com",
         subject: "<script>alert('subject')</script>",
@@ -51,8 +61,16 @@ describe.each(testDatabaseKinds)("the development mailbox on %s", (kind) => {
     const response = await (await app()).app.request("/dev/mailbox.json");
     expect(response.status).toBe(200);
     const messages = devMailboxResponseSchema.parse(await response.json());
-    expect(messages.map((message) => message.subject)).toEqual(["<script>alert('subject')</script>", "Your login code"]);
-    expect(messages[1]).toMatchObject({ to: "ann@example.com", text: "Your code is 4F7K2Q.", locale: "en", html: null });
+    expect(messages.map((message) => message.subject)).toEqual([
+      "<script>alert('subject')</script>",
+      "Your login code",
+    ]);
+    expect(messages[1]).toMatchObject({
+      to: "ann@example.com",
+      text: "Your code is 4F7K2Q.",
+      locale: "en",
+      html: null,
+    });
   });
 
   it("shows the messages on a self-contained page with every value escaped", async () => {
@@ -68,7 +86,9 @@ describe.each(testDatabaseKinds)("the development mailbox on %s", (kind) => {
     expect(page).not.toContain("<script");
     expect(page).not.toContain("<img");
     // The HTML version sits, escaped, in a sandboxed frame.
-    expect(page).toContain('sandbox="" title="HTML version" srcdoc="&lt;p onclick=&quot;steal()&quot;&gt;Hello&lt;/p&gt;"');
+    expect(page).toContain(
+      'sandbox="" title="HTML version" srcdoc="&lt;p onclick=&quot;steal()&quot;&gt;Hello&lt;/p&gt;"',
+    );
     expect(page).not.toMatch(/<(script|link)\b|src="http/);
     expect(page.indexOf("alert(&#39;subject")).toBeLessThan(page.indexOf("Your login code"));
   });

@@ -1,0 +1,339 @@
+import {
+  buildAssociatedData,
+  canonicalMethod,
+  canonicalPath,
+  decodeSealedMessage,
+  ENCRYPTED_RESPONSE_HEADER,
+  isValidSessionId,
+  PROTOCOL_VERSION,
+  SESSION_ID_HEADER,
+  TUNNEL_CONTENT_TYPE,
+  type SealedMessage,
+  type SessionSecrets,
+} from "@paraphe/tunnel-client/protocol";
+import type { Context, Hono, MiddlewareHandler } from "hono";
+import { TrieRouter } from "hono/router/trie-router";
+import { AppError } from "../errors/app-error";
+import type { AppEnv } from "../http/context";
+import { openSealed, seal } from "./aead";
+import { readBodyUpTo } from "./read-body";
+import type { OpenTunnelSession } from "./session-store";
+import type { Tunnel } from "./tunnel";
+import { messageRefused, sessionUnknown } from "./tunnel-error";
+
+/**
+ * Paths answered in plaintext, outside the tunnel: readiness, the handshake itself, what clients
+ * need before they can check the server (attestation reference values), the development mailbox
+ * and the documentation. Only routes under these paths may be registered before the tunnel
+ * middleware; every route registered after it takes sealed requests only.
+ */
+export function isPublicPath(path: string): boolean {
+  return (
+    path === "/health" ||
+    path === "/tunnel/session" ||
+    path.startsWith("/attestation/") ||
+    path.startsWith("/dev/") ||
+    path.startsWith("/docs/")
+  );
+}
+
+/** Largest sealed request body read (32 MiB); a larger one is answered 413 before it is read. */
+export const MAX_SEALED_REQUEST_BYTES = 32 * 1024 * 1024;
+
+/** A tunnelled request after it was opened, as the request-signature check sees it. */
+export interface TunnelledRequest {
+  /** The method, upper case. */
+  method: string;
+  /** The URL as received (behind a reverse proxy: mind the public scheme and authority). */
+  url: string;
+  /** Path and query, canonical: what the associated data bound. */
+  path: string;
+  /** The headers as received (Signature, Signature-Input, Content-Digest, X-Timestamp, ...). */
+  headers: Headers;
+  /** The bytes that travelled (the sealed body): what RFC 9421 signatures cover. */
+  sealedBody: Uint8Array;
+  sessionId: string;
+  /** The request's sequence number in its session. */
+  seq: number;
+  /** The opened body. */
+  body: Uint8Array;
+}
+
+/**
+ * The seam of RFC 9421 request-signature verification (`@paraphe/api-sdk`'s signing code): it runs
+ * after the request was opened and accepted, before the route; to refuse the request it throws an
+ * `AppError` (AUTHENTICATION_ERROR, ...), which is answered sealed, and the route does not run.
+ */
+export type VerifyRequestSignature = (request: TunnelledRequest) => Promise<void>;
+
+export interface SealedRequestsOptions {
+  tunnel: Tunnel;
+  /** Turns anything thrown into the error answer (the app's error handler). */
+  handleError: (thrown: unknown, c: Context<AppEnv>) => Response | Promise<Response>;
+  maxBodyBytes?: number;
+}
+
+const OCTET_STREAM = /^application\/octet-stream\s*(;|$)/i;
+/** Statuses whose answers cannot carry a body; their sealed answer is sent as 200. */
+const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
+const EMPTY_JSON = new TextEncoder().encode("{}");
+
+interface OpenedRequest {
+  session: OpenTunnelSession;
+  method: string;
+  path: string;
+  seq: number;
+}
+
+/**
+ * Registers the tunnel middleware on `app`. Call it after the public routes (see
+ * {@link isPublicPath}) and before every other route: a request that a later route matches must be
+ * sealed for an open session, and is refused otherwise, in plaintext, without the route running:
+ *
+ * 1. no `X-Session-Id`, or an unknown or expired session: TUNNEL_ERROR 401 (the client opens a new
+ *    session and sends the call again once);
+ * 2. not `application/octet-stream`, no body, a malformed frame: TUNNEL_ERROR 400;
+ * 3. a sequence number already accepted, or older than the replay window: TUNNEL_ERROR 400;
+ * 4. a body that does not authenticate under the session's request key, with the associated data
+ *    of this method, path, session and sequence number (tampered, truncated, sealed for another
+ *    session, path or method): TUNNEL_ERROR 400;
+ * 5. the sequence number accepted atomically (a concurrent twin loses with 400); an empty body: 400.
+ *
+ * The opened body then replaces the request's (as `application/json`), the request signature is
+ * checked ({@link VerifyRequestSignature}), the route runs, and its answer, errors included, is
+ * sealed under the session's response key with the next response sequence number and sent with
+ * `X-Encrypted-Response: 1`. A request that no later route matches goes on unsealed to the
+ * not-found handler (404 or 405, nothing runs). Global middleware (`app.use(fn)`) registered later
+ * does not make a path sealed, so it must never answer a request itself.
+ */
+export function registerSealedRequests(app: Hono<AppEnv>, options: SealedRequestsOptions): void {
+  for (const route of app.routes) {
+    if (!isGlobalMiddleware(route) && !isPublicPath(route.path)) {
+      throw new Error(
+        `${route.method} ${route.path} is registered before the tunnel middleware but is not a public path`,
+      );
+    }
+  }
+  const { tunnel, handleError } = options;
+  const maxBodyBytes = options.maxBodyBytes ?? MAX_SEALED_REQUEST_BYTES;
+  let firstSealedRoute = -1;
+  let sealedRoutes: TrieRouter<true> | undefined;
+  const matchesSealedRoute = (method: string, path: string): boolean => {
+    if (sealedRoutes === undefined) {
+      // Built on the first request; Hono refuses routes added after its router has matched once.
+      sealedRoutes = new TrieRouter<true>();
+      for (const route of app.routes.slice(firstSealedRoute)) {
+        if (!isGlobalMiddleware(route)) sealedRoutes.add(route.method, route.path, true);
+      }
+    }
+    return sealedRoutes.match(method === "HEAD" ? "GET" : method, path)[0].length > 0;
+  };
+
+  const middleware: MiddlewareHandler<AppEnv> = async (c, next) => {
+    if (!matchesSealedRoute(c.req.method, c.req.path)) return next();
+    const received = c.req.raw;
+    const opened = await openRequest(c, tunnel, maxBodyBytes);
+
+    const headers = new Headers(received.headers);
+    headers.set("Content-Type", "application/json");
+    headers.delete("Content-Length");
+    c.req.raw = new Request(received.url, {
+      method: received.method,
+      headers,
+      body: opened.body,
+      signal: received.signal,
+    });
+    c.req.bodyCache = {};
+
+    try {
+      await tunnel.verifyRequestSignature?.({
+        method: opened.method,
+        url: received.url,
+        path: opened.path,
+        headers: received.headers,
+        sealedBody: opened.sealedBody,
+        sessionId: opened.session.id,
+        seq: opened.seq,
+        body: opened.body,
+      });
+      await next();
+    } catch (thrown) {
+      c.res = await handleError(thrown, c);
+    }
+    await sealAnswer(c, opened, tunnel, handleError);
+  };
+  app.use(middleware);
+  firstSealedRoute = app.routes.length;
+}
+
+function isGlobalMiddleware(route: { method: string; path: string }): boolean {
+  return route.method === "ALL" && (route.path === "/*" || route.path === "*");
+}
+
+async function openRequest(
+  c: Context<AppEnv>,
+  tunnel: Tunnel,
+  maxBodyBytes: number,
+): Promise<OpenedRequest & { body: Buffer; sealedBody: Uint8Array }> {
+  const log = c.get("logger");
+  const refuse = (error: AppError, reason: string): never => {
+    log.info({ reason }, "tunnel request refused");
+    throw error;
+  };
+
+  // 1. An open session.
+  const sessionId = c.req.header(SESSION_ID_HEADER);
+  if (sessionId === undefined || sessionId === "") {
+    return refuse(
+      sessionUnknown(
+        "This call needs a secure session: the request was not sent through the tunnel.",
+      ),
+      "no session id",
+    );
+  }
+  const now = tunnel.now();
+  const session = isValidSessionId(sessionId) ? await tunnel.store.find(sessionId, now) : undefined;
+  if (session === undefined) return refuse(sessionUnknown(), "unknown or expired session");
+
+  // 2. A well-formed sealed body.
+  if (!OCTET_STREAM.test(c.req.header("Content-Type") ?? "")) {
+    return refuse(
+      messageRefused(
+        "The request body must be sealed for the secure session (application/octet-stream).",
+      ),
+      "not sealed",
+    );
+  }
+  const sealedBody = await readBodyUpTo(c.req.raw, maxBodyBytes);
+  if (sealedBody === undefined) {
+    return refuse(
+      new AppError("PAYLOAD_TOO_LARGE", {
+        message: `The request is larger than ${maxBodyBytes} bytes.`,
+      }),
+      "body too large",
+    );
+  }
+  let frame: SealedMessage;
+  try {
+    frame = decodeSealedMessage(sealedBody);
+  } catch {
+    return refuse(messageRefused("The sealed request is malformed."), "malformed frame");
+  }
+
+  // 3. A sequence number not seen, not too old.
+  if (!session.mayAccept(frame.seq))
+    return refuse(
+      messageRefused("The sealed request was already received, or is too old."),
+      "replayed",
+    );
+
+  // 4. Authentic for this method, path, session and sequence number.
+  let method: string;
+  let path: string;
+  let body: Buffer;
+  try {
+    const url = new URL(c.req.url);
+    method = canonicalMethod(c.req.method);
+    path = canonicalPath(url.pathname + url.search);
+    const aad = buildAssociatedData({
+      direction: "request",
+      method,
+      path,
+      sessionId,
+      seq: frame.seq,
+    });
+    body = openSealed(session.secrets.c2sKey, session.secrets.c2sIv, frame, aad);
+  } catch {
+    return refuse(
+      messageRefused("The sealed request could not be opened."),
+      "does not authenticate",
+    );
+  }
+
+  // 5. Accepted once (a concurrent twin loses), and not empty.
+  const accepted = await tunnel.store.acceptRequest(sessionId, frame.seq, now);
+  if (accepted === "closed") return refuse(sessionUnknown(), "session closed meanwhile");
+  if (accepted === "replayed")
+    return refuse(
+      messageRefused("The sealed request was already received, or is too old."),
+      "replayed",
+    );
+  if (body.length === 0)
+    return refuse(
+      messageRefused("The sealed request is empty: send {} for a call without data."),
+      "empty",
+    );
+  return { session, method, path, seq: frame.seq, body, sealedBody };
+}
+
+/** Seals the answer in `c.res` for the session, whatever its status. */
+async function sealAnswer(
+  c: Context<AppEnv>,
+  opened: OpenedRequest,
+  tunnel: Tunnel,
+  handleError: SealedRequestsOptions["handleError"],
+): Promise<void> {
+  const { session, method, path } = opened;
+  const seq = await tunnel.store.takeResponseSeq(session.id);
+  if (seq === undefined) {
+    // The session was closed while the route ran: the answer cannot be sealed, and is not sent.
+    c.res = await handleError(
+      new AppError("INTERNAL_SERVER_ERROR", {
+        message: "The secure session ended before the answer could be sealed.",
+      }),
+      c,
+    );
+    return;
+  }
+  const answer = c.res;
+  const status = NULL_BODY_STATUSES.has(answer.status) ? 200 : answer.status;
+  const plaintext = new Uint8Array(await answer.arrayBuffer());
+  const sealed = sealResponse(session.secrets, {
+    method,
+    path,
+    sessionId: session.id,
+    seq,
+    requestSeq: opened.seq,
+    status,
+    plaintext: plaintext.length === 0 ? EMPTY_JSON : plaintext,
+  });
+  // Hono copies the previous answer's headers (request id, CORS, Allow, ...) onto the new one;
+  // those that described the plaintext body must not follow it.
+  for (const name of [
+    "Content-Length",
+    "Content-Encoding",
+    "Content-Disposition",
+    "ETag",
+    "Last-Modified",
+  ])
+    answer.headers.delete(name);
+  c.res = new Response(sealed, { status });
+  c.res.headers.set("Content-Type", TUNNEL_CONTENT_TYPE);
+  c.res.headers.set(ENCRYPTED_RESPONSE_HEADER, String(PROTOCOL_VERSION));
+  c.res.headers.set(SESSION_ID_HEADER, session.id);
+  c.res.headers.set("Cache-Control", "no-store");
+}
+
+function sealResponse(
+  secrets: SessionSecrets,
+  message: {
+    method: string;
+    path: string;
+    sessionId: string;
+    seq: number;
+    requestSeq: number;
+    status: number;
+    plaintext: Uint8Array;
+  },
+): Uint8Array<ArrayBuffer> {
+  const aad = buildAssociatedData({
+    direction: "response",
+    method: message.method,
+    path: message.path,
+    sessionId: message.sessionId,
+    seq: message.seq,
+    requestSeq: message.requestSeq,
+    status: message.status,
+  });
+  return seal(secrets.s2cKey, secrets.s2cIv, message.seq, aad, message.plaintext);
+}

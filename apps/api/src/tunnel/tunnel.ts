@@ -1,0 +1,102 @@
+import type { Kysely } from "kysely";
+import type { Config } from "../config";
+import type { Database } from "../db/database";
+import type { Logger } from "../logger";
+import { DatabaseSessionStore } from "./database-session-store";
+import { HandshakeResponder } from "./handshake";
+import { MemorySessionStore } from "./memory-session-store";
+import type { VerifyRequestSignature } from "./sealed-requests";
+import { createServerIdentity, type ServerIdentity } from "./server-identity";
+import type { SessionLifetimes, TunnelSessionStore } from "./session-store";
+
+/** The server side of the secure tunnel: identity, handshake responder and session store. */
+export interface Tunnel {
+  identity: ServerIdentity;
+  store: TunnelSessionStore;
+  responder: HandshakeResponder;
+  /** The clock of session lifetimes (milliseconds since the epoch). */
+  now: () => number;
+  /** RFC 9421 request-signature verification, once it is wired (see {@link VerifyRequestSignature}). */
+  verifyRequestSignature: VerifyRequestSignature | undefined;
+  /** Removes expired sessions and handshakes that waited too long. */
+  sweep(): Promise<void>;
+}
+
+export interface CreateTunnelOptions {
+  config: Config;
+  db: Kysely<Database>;
+  /** The blob master key: the database store encrypts session secrets under a key derived from it. */
+  masterKey: Uint8Array;
+  logger: Logger;
+  /** The file this process runs from (measured as `container_bundle`); see `createServerIdentity`. */
+  entryFile?: string;
+  referenceValuesFile?: string;
+  now?: () => number;
+  verifyRequestSignature?: VerifyRequestSignature;
+}
+
+export function sessionLifetimes(
+  config: Pick<Config, "tunnelIdleTimeoutSeconds" | "tunnelMaxAgeSeconds">,
+): SessionLifetimes {
+  return {
+    idleMs: config.tunnelIdleTimeoutSeconds * 1000,
+    maxAgeMs: config.tunnelMaxAgeSeconds * 1000,
+  };
+}
+
+/** Builds the tunnel at start: a fresh HPKE key pair, the measurements, the configured session store. */
+export async function createTunnel(options: CreateTunnelOptions): Promise<Tunnel> {
+  const { config } = options;
+  const identity = await createServerIdentity({
+    config,
+    ...(options.entryFile === undefined ? {} : { entryFile: options.entryFile }),
+    ...(options.referenceValuesFile === undefined
+      ? {}
+      : { referenceValuesFile: options.referenceValuesFile }),
+  });
+  const lifetimes = sessionLifetimes(config);
+  const store: TunnelSessionStore =
+    config.tunnelSessionStore === "database"
+      ? new DatabaseSessionStore({
+          db: options.db,
+          masterKey: options.masterKey,
+          lifetimes,
+          logger: options.logger,
+        })
+      : new MemorySessionStore({ lifetimes });
+  const responder = new HandshakeResponder({ identity, store });
+  const now = options.now ?? Date.now;
+  return {
+    identity,
+    store,
+    responder,
+    now,
+    verifyRequestSignature: options.verifyRequestSignature,
+    async sweep() {
+      const at = now();
+      responder.sweep(at);
+      await store.sweep(at);
+    },
+  };
+}
+
+/** Sweeps the tunnel every `intervalMs` (a minute by default); returns the function that stops it. */
+export function startTunnelSweeper(
+  tunnel: Tunnel,
+  logger: Logger,
+  intervalMs = 60_000,
+): () => void {
+  let running = false;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    tunnel
+      .sweep()
+      .catch((error: unknown) => logger.warn({ err: error }, "tunnel session sweep failed"))
+      .finally(() => {
+        running = false;
+      });
+  }, intervalMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}
