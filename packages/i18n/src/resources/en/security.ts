@@ -27,7 +27,7 @@ export const security = {
       tunnel:
         "Your browser and Paraphe's server talk through an encrypted tunnel: what you send is encrypted with AES-256 before it leaves your device, and only the server at the other end can read it.",
       attestation:
-        "Remote attestation is how that server proves where it runs: its processor signs a report on the isolated environment and on the software loaded into it, and the report is checked against the expected values. The components below show what that check found.",
+        "Remote attestation is how that server proves where it runs: its processor signs a report on the isolated environment and on the software loaded into it, and the report is checked against the expected values.",
       showAdvanced: "Show technical details",
       hideAdvanced: "Hide technical details",
     },

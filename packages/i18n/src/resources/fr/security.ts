@@ -29,7 +29,7 @@ export const security: FrenchTranslation<typeof en> = {
       tunnel:
         "Votre navigateur et le serveur de Paraphe communiquent par un tunnel chiffré\u00a0: ce que vous envoyez est chiffré en AES-256 avant de quitter votre appareil, et seul le serveur à l’autre bout peut le lire.",
       attestation:
-        "L’attestation à distance permet à ce serveur de prouver où il s’exécute\u00a0: son processeur signe un rapport sur l’environnement isolé et sur les logiciels qui y sont chargés, et ce rapport est comparé aux valeurs attendues. Les composants ci-dessous indiquent le résultat de cette vérification.",
+        "L’attestation à distance permet à ce serveur de prouver où il s’exécute\u00a0: son processeur signe un rapport sur l’environnement isolé et sur les logiciels qui y sont chargés, et ce rapport est comparé aux valeurs attendues.",
       showAdvanced: "Afficher les détails techniques",
       hideAdvanced: "Masquer les détails techniques",
     },

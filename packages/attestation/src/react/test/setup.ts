@@ -1,0 +1,8 @@
+// Test set-up of @paraphe/attestation. The core's tests run on Node; the React entry's tests opt into
+// jsdom per file (`// @vitest-environment jsdom`) and get the workspace's jsdom set-up: jest-dom
+// matchers, the browser APIs radix-ui needs, a clean DOM and storage after each test.
+import "@testing-library/jest-dom/vitest";
+
+if (typeof document !== "undefined") {
+  await import("@paraphe/vitest-config/jsdom-setup");
+}
