@@ -293,17 +293,15 @@ describe.each(testDatabaseKinds)("the mail outbox and worker on %s", (kind) => {
 
   it("delivers to the development mailbox when no SMTP server is configured", async () => {
     const mailWorker = worker(createDevMailboxTransport(database.connection.db));
-    const id = await database.connection.db
-      .transaction()
-      .execute(async (trx) =>
-        enqueueMail(trx, {
-          to: "ann@example.com",
-          subject: "Code de connexion",
-          text: "Votre code : 4F7K2Q",
-          html: "<p>Votre code</p>",
-          locale: "fr",
-        }),
-      );
+    const id = await database.connection.db.transaction().execute(async (trx) =>
+      enqueueMail(trx, {
+        to: "ann@example.com",
+        subject: "Code de connexion",
+        text: "Votre code : 4F7K2Q",
+        html: "<p>Votre code</p>",
+        locale: "fr",
+      }),
+    );
     expect(await mailWorker.processNext()).toBe("sent");
     const delivered = await database.connection.db.selectFrom("devMailbox").selectAll().execute();
     expect(delivered).toHaveLength(1);
@@ -325,15 +323,13 @@ describe.each(testDatabaseKinds)("the mail outbox and worker on %s", (kind) => {
         .execute((trx) => enqueueMail(trx, { to: "not an address", subject: "Hi", text: "x" })),
     ).rejects.toThrow();
     await expect(
-      database.connection.db
-        .transaction()
-        .execute((trx) =>
-          enqueueMail(trx, {
-            to: "a@example.com",
-            subject: "Hi\r\nBcc: victim@example.com",
-            text: "x",
-          }),
-        ),
+      database.connection.db.transaction().execute((trx) =>
+        enqueueMail(trx, {
+          to: "a@example.com",
+          subject: "Hi\r\nBcc: victim@example.com",
+          text: "x",
+        }),
+      ),
     ).rejects.toThrow();
     expect(await database.connection.db.selectFrom("mailOutbox").select("id").execute()).toEqual(
       [],
