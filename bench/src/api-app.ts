@@ -1,0 +1,77 @@
+/**
+ * The real api app (the same `createApp`, tunnel, session store and middleware as the server) over
+ * a migrated PGlite database in a temporary directory, built the way the api's own test helper
+ * (`createTestApp`) builds it, with a logger that formats every line at `info` and then drops it
+ * (so a long run does not keep its access log in memory).
+ */
+import { randomBytes } from "node:crypto";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { createApp, type AppRouter } from "../../apps/api/src/app";
+import { LocalEncryptedBlobStore } from "../../apps/api/src/blob/local-encrypted-blob-store";
+import { loadConfig } from "../../apps/api/src/config";
+import { migrateToLatest } from "../../apps/api/src/db/migrate";
+import { openDatabase } from "../../apps/api/src/db/open-database";
+import { createLogger } from "../../apps/api/src/logger";
+import { createTunnel, type Tunnel } from "../../apps/api/src/tunnel/tunnel";
+
+/** The app-level credential the throughput benchmark signs its calls with (RFC 9421). */
+export const BENCH_APP_CREDENTIAL = {
+  accessKey: "paraphe-bench",
+  secretKey: "paraphe-bench-app-credential",
+} as const;
+
+export interface BenchApi {
+  app: AppRouter;
+  tunnel: Tunnel;
+  close(): Promise<void>;
+}
+
+export interface BenchApiOptions {
+  /** Routes registered after the tunnel middleware: they take sealed requests only. */
+  routes?: (app: AppRouter) => void;
+  /** Where open tunnel sessions live (`memory` by default, as in one process). */
+  sessionStore?: "memory" | "database";
+}
+
+export async function createBenchApi(options: BenchApiOptions = {}): Promise<BenchApi> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), "paraphe-bench-"));
+  const silent = createLogger({ logLevel: "silent" });
+  const database = await openDatabase({ pgliteDir: path.join(dataDir, "pglite"), logger: silent });
+  try {
+    await migrateToLatest(database.db, silent);
+    const config = loadConfig({
+      NODE_ENV: "test",
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "info",
+      TUNNEL_SESSION_STORE: options.sessionStore ?? "memory",
+      APP_CREDENTIALS: `${BENCH_APP_CREDENTIAL.accessKey}:${BENCH_APP_CREDENTIAL.secretKey}`,
+    });
+    const logger = createLogger(config, { write: () => undefined });
+    const masterKey = randomBytes(32);
+    const blobStore = new LocalEncryptedBlobStore({ directory: config.blobDir, masterKey });
+    const tunnel = await createTunnel({ config, db: database.db, masterKey, logger });
+    const app = createApp({
+      config,
+      logger,
+      db: database.db,
+      blobStore,
+      isReady: () => true,
+      tunnel,
+    });
+    options.routes?.(app);
+    return {
+      app,
+      tunnel,
+      async close() {
+        await database.close();
+        await rm(dataDir, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    await database.close();
+    await rm(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+}
