@@ -30,7 +30,8 @@ describe.each(testDatabaseKinds)("the api app on %s", (kind) => {
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);
-    t = await createTestApp(database.connection.db);
+    // Signatures are proven in the auth tests; these exercise validation and error handling.
+    t = await createTestApp(database.connection.db, {}, { verifyRequestSignature: null });
     // Routes that exist only to exercise the shared validation and error handling.
     t.app.post(
       "/test/echo",

@@ -16,6 +16,7 @@ import type { Logger } from "./logger";
 import { registerDevMailbox } from "./routes/dev/mailbox";
 import { registerErrorDocs } from "./routes/docs/errors";
 import { registerHealth } from "./routes/health";
+import { registerRoutes } from "./routes/register-routes";
 import { registerTunnelRoutes } from "./tunnel/routes";
 import { registerSealedRequests } from "./tunnel/sealed-requests";
 import type { Tunnel } from "./tunnel/tunnel";
@@ -30,6 +31,8 @@ export interface AppDeps {
   isReady: () => boolean;
   /** The secure tunnel: handshake responder, session store, attestation identity. */
   tunnel: Tunnel;
+  /** The key session credentials' secret keys derive from (`deriveSessionCredentialKey`). */
+  sessionCredentialKey: Buffer;
 }
 
 export type AppRouter = Hono<AppEnv>;
@@ -97,6 +100,7 @@ export function createApp(deps: AppDeps): AppRouter {
   registerTunnelRoutes(app, deps.tunnel);
   registerSealedRequests(app, { tunnel: deps.tunnel, handleError });
   // Routes registered from here on are sealed.
+  registerRoutes(app, deps);
 
   const allowedMethods = allowedMethodsFinder(app);
   app.notFound((c) => {

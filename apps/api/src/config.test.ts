@@ -43,6 +43,10 @@ describe("loadConfig", () => {
       tunnelSessionStore: "memory",
       tunnelIdleTimeoutSeconds: 1800,
       tunnelMaxAgeSeconds: 43200,
+      appCredentials: new Map([
+        ["paraphe-web", "paraphe-web-app-credential"],
+        ["paraphe-sign", "paraphe-sign-app-credential"],
+      ]),
     });
     expect(usesDevMailbox(config)).toBe(true);
   });
@@ -244,5 +248,26 @@ describe("describeConfig", () => {
     expect(maskUrlPassword("postgres://db/x?password=abc&sslmode=require")).toBe(
       "postgres://db/x?password=***&sslmode=require",
     );
+  });
+});
+
+describe("the app-level credentials", () => {
+  it("accepts by default exactly the credentials the apps are built with", async () => {
+    const { DEFAULT_APP_CREDENTIALS: built } = await import("@paraphe/api-sdk");
+    const accepted = loadConfig({}).appCredentials;
+    expect([...accepted.entries()]).toEqual(
+      Object.values(built).map((credential) => [credential.accessKey, credential.secretKey]),
+    );
+  });
+
+  it("refuses a malformed or repeated list, without echoing the secrets", () => {
+    for (const value of ["web", "web:short", "web:abcdefgh,web:ijklmnop", "a:abcdefgh"]) {
+      expect(() => loadConfig({ APP_CREDENTIALS: value })).toThrow(/APP_CREDENTIALS/);
+    }
+    try {
+      loadConfig({ APP_CREDENTIALS: "web:abcdefgh,web:ijklmnop" });
+    } catch (error) {
+      expect(String(error)).not.toContain("ijklmnop");
+    }
   });
 });

@@ -40,7 +40,17 @@ export interface Config {
   tunnelIdleTimeoutSeconds: number;
   /** A tunnel session is closed this long after its handshake, however busy. */
   tunnelMaxAgeSeconds: number;
+  /** App-level credentials (spec §6): access key to secret key of each app that calls the api. */
+  appCredentials: ReadonlyMap<string, string>;
 }
+
+/**
+ * The app-level credentials of the web and signing apps as built by default (`@paraphe/api-sdk`'s
+ * DEFAULT_APP_CREDENTIALS). They ship inside public JavaScript, so they are not secrets: they name
+ * the calling app; what a public call may do is decided by what it carries (an access link).
+ */
+export const DEFAULT_APP_CREDENTIALS =
+  "paraphe-web:paraphe-web-app-credential,paraphe-sign:paraphe-sign-app-credential";
 
 export type TunnelSessionStoreKind = "memory" | "database";
 
@@ -146,6 +156,12 @@ export const configVariables: readonly ConfigVariable[] = [
     description:
       "A secure-tunnel session is closed this many seconds after it was opened, however busy.",
     default: "43200",
+  },
+  {
+    name: "APP_CREDENTIALS",
+    description:
+      "App-level credentials accepted on public calls, as `accessKey:secretKey` pairs separated by commas (the web and signing apps are built with `VITE_APP_ACCESS_KEY` and `VITE_APP_SECRET_KEY`). They name the calling app and are not secrets. Unset: the two apps' built-in credentials.",
+    default: undefined,
   },
 ];
 
@@ -283,7 +299,28 @@ const envSchema = z.object({
   ),
   TUNNEL_IDLE_TIMEOUT_SECONDS: seconds("1800"),
   TUNNEL_MAX_AGE_SECONDS: seconds("43200"),
+  APP_CREDENTIALS: optionalText.pipe(
+    z
+      .string()
+      .default(DEFAULT_APP_CREDENTIALS)
+      .refine((value) => parseAppCredentials(value) !== undefined, {
+        message:
+          "must be accessKey:secretKey pairs separated by commas, for example web:abc123,sign:def456",
+      })
+      .transform((value) => parseAppCredentials(value) ?? new Map<string, string>()),
+  ),
 });
+
+/** `key:secret,key:secret` as a map, or undefined when malformed or a key repeats. */
+export function parseAppCredentials(value: string): Map<string, string> | undefined {
+  const map = new Map<string, string>();
+  for (const pair of value.split(",")) {
+    const match = /^\s*([A-Za-z0-9._-]{3,64}):([^\s,]{8,256})\s*$/.exec(pair);
+    if (!match?.[1] || !match[2] || map.has(match[1])) return undefined;
+    map.set(match[1], match[2]);
+  }
+  return map.size > 0 ? map : undefined;
+}
 
 function decodeMasterKey(value: string): Buffer | undefined {
   if (!/^[A-Za-z0-9+/]+={0,2}$/.test(value)) return undefined;
@@ -362,6 +399,7 @@ export function loadConfig(
     tunnelSessionStore: vars.TUNNEL_SESSION_STORE,
     tunnelIdleTimeoutSeconds: vars.TUNNEL_IDLE_TIMEOUT_SECONDS,
     tunnelMaxAgeSeconds: vars.TUNNEL_MAX_AGE_SECONDS,
+    appCredentials: vars.APP_CREDENTIALS,
   };
 }
 
@@ -421,6 +459,7 @@ export function describeConfig(config: Config): Record<string, string> {
     TUNNEL_SESSION_STORE: config.tunnelSessionStore,
     TUNNEL_IDLE_TIMEOUT_SECONDS: String(config.tunnelIdleTimeoutSeconds),
     TUNNEL_MAX_AGE_SECONDS: String(config.tunnelMaxAgeSeconds),
+    APP_CREDENTIALS: [...config.appCredentials.keys()].join(", ") + " (secret keys not shown)",
   };
 }
 

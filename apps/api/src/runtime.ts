@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
 import type { Server } from "node:http";
 import { createApp } from "./app";
+import { deriveSessionCredentialKey } from "./auth/session-credentials";
 import { LocalEncryptedBlobStore } from "./blob/local-encrypted-blob-store";
 import { loadMasterKey } from "./blob/master-key";
 import { describeConfig, usesDevMailbox, type Config } from "./config";
@@ -118,6 +119,7 @@ export async function startApi(
       blobStore,
       isReady: () => true,
       tunnel,
+      sessionCredentialKey: deriveSessionCredentialKey(masterKey.key),
     });
     const server = await listen(app.fetch, config.host, config.port);
     const port = (server.address() as AddressInfo).port;

@@ -1,4 +1,13 @@
 export {
+  createApiClient,
+  type ApiCalls,
+  type ApiClient,
+  type ApiClientOptions,
+  type CallOptions,
+  type CredentialSource,
+} from "./client/api-client";
+export { DEFAULT_APP_CREDENTIALS } from "./client/app-credentials";
+export {
   ErrorCode,
   errorCatalogue,
   errorCodeSchema,

@@ -95,3 +95,9 @@ export {
   type ReportDataBindingInput,
 } from "./evidence/evidence";
 export { computeReferenceValue, type ReferenceValues } from "./evidence/reference-values";
+export {
+  createEvidenceVerifier,
+  type EvidenceCheck,
+  type EvidenceCheckContext,
+  type EvidenceVerifierOptions,
+} from "./evidence/verifier";

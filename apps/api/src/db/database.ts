@@ -8,6 +8,9 @@ import type { ColumnType, Generated, Insertable, Selectable } from "kysely";
 export interface Database {
   mailOutbox: MailOutboxTable;
   devMailbox: DevMailboxTable;
+  appUser: AppUserTable;
+  userSession: UserSessionTable;
+  requestNonce: RequestNonceTable;
 }
 
 /** A timestamp column: read as a Date, written as a Date or an SQL expression. */
@@ -56,3 +59,40 @@ export interface DevMailboxTable {
 export type MailOutboxRow = Selectable<MailOutboxTable>;
 export type NewMailOutboxRow = Insertable<MailOutboxTable>;
 export type DevMailboxRow = Selectable<DevMailboxTable>;
+
+export type Language = "en" | "fr";
+
+/** A person who completed a login (spec §3 user profile). */
+export interface AppUserTable {
+  id: Generated<string>;
+  email: string;
+  firstname: string | null;
+  lastname: string | null;
+  phone: string | null;
+  preferredLanguage: ColumnType<Language, Language | undefined, Language>;
+  createdAt: GeneratedTimestamp;
+  updatedAt: GeneratedTimestamp;
+}
+
+/** A session credential; its secret key is derived, never stored (see `auth/session-credentials`). */
+export interface UserSessionTable {
+  accessKey: string;
+  userId: string;
+  ipAddress: string | null;
+  platform: string | null;
+  userAgent: string | null;
+  method: "code" | "passkey";
+  createdAt: GeneratedTimestamp;
+  lastUsedAt: Timestamp | null;
+  endedAt: Timestamp | null;
+}
+
+/** RFC 9421 nonces seen inside the skew window. */
+export interface RequestNonceTable {
+  keyId: string;
+  nonce: string;
+  expiresAt: Timestamp;
+}
+
+export type AppUserRow = Selectable<AppUserTable>;
+export type UserSessionRow = Selectable<UserSessionTable>;

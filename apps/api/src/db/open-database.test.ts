@@ -32,7 +32,14 @@ describe.each(testDatabaseKinds)("the database on %s", (kind) => {
         .filter((table) => table.schema === tables.find((t) => t.name === "mail_outbox")?.schema)
         .map((t) => t.name)
         .sort(),
-    ).toEqual(["dev_mailbox", "mail_outbox", "tunnel_session"]);
+    ).toEqual([
+      "app_user",
+      "dev_mailbox",
+      "mail_outbox",
+      "request_nonce",
+      "tunnel_session",
+      "user_session",
+    ]);
   });
 
   it("keeps a transaction's queries apart from queries issued outside it meanwhile", async () => {

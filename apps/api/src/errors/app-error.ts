@@ -1,4 +1,9 @@
-import { errorCatalogue, type ErrorCode, type FieldError } from "@paraphe/api-sdk/contract";
+import {
+  errorCatalogue,
+  fieldErrorsFromZod,
+  type ErrorCode,
+  type FieldError,
+} from "@paraphe/api-sdk/contract";
 import type { z } from "zod";
 
 export interface AppErrorOptions {
@@ -46,14 +51,6 @@ export class AppError extends Error {
   static fromZodError(error: z.ZodError, message = "Some fields are not valid."): AppError {
     return new AppError("VALIDATION_ERROR", { message, fields: fieldErrorsFromZod(error) });
   }
-}
-
-export function fieldErrorsFromZod(error: z.ZodError): FieldError[] {
-  return error.issues.map((issue) => ({
-    path: issue.path.map(String).join("."),
-    code: issue.code,
-    message: issue.message,
-  }));
 }
 
 export function isAppError(value: unknown): value is AppError {

@@ -1,4 +1,5 @@
 import type { ErrorCode } from "@paraphe/api-sdk/contract";
+import type { Caller } from "../auth/caller";
 import type { Logger } from "../logger";
 
 /** The Hono environment of the api: what middleware puts on the context of each request. */
@@ -10,5 +11,7 @@ export interface AppEnv {
     logger: Logger;
     /** Set when the answer is an error, for the access log. */
     errorCode?: ErrorCode;
+    /** Who signed the call (set by the request-signature check of sealed calls). */
+    caller?: Caller;
   };
 }

@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Kysely } from "kysely";
 import { createApp, type AppRouter } from "../app";
+import { deriveSessionCredentialKey } from "../auth/session-credentials";
 import { LocalEncryptedBlobStore } from "../blob/local-encrypted-blob-store";
 import { loadConfig, type Config } from "../config";
 import type { Database } from "../db/database";
@@ -31,7 +32,8 @@ export interface TestAppOptions {
   now?: () => number;
   /** Test-only routes, registered after the tunnel middleware: they take sealed requests only. */
   routes?: (app: AppRouter) => void;
-  verifyRequestSignature?: VerifyRequestSignature;
+  /** The request-signature check; the real one by default, `null` for tests of tunnel mechanics. */
+  verifyRequestSignature?: VerifyRequestSignature | null;
   /** Measured as container_bundle; reference values are looked up beside it. */
   entryFile?: string;
   referenceValuesFile?: string;
@@ -71,7 +73,15 @@ export async function createTestApp(
       : { referenceValuesFile: options.referenceValuesFile }),
   });
   let ready = true;
-  const app = createApp({ config, logger, db, blobStore, isReady: () => ready, tunnel });
+  const app = createApp({
+    config,
+    logger,
+    db,
+    blobStore,
+    isReady: () => ready,
+    tunnel,
+    sessionCredentialKey: deriveSessionCredentialKey(masterKey),
+  });
   options.routes?.(app);
   return {
     app,

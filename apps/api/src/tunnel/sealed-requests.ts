@@ -12,6 +12,7 @@ import {
   type SessionSecrets,
 } from "@paraphe/tunnel-client/protocol";
 import type { Context, Hono, MiddlewareHandler } from "hono";
+import type { Caller } from "../auth/caller";
 import { TrieRouter } from "hono/router/trie-router";
 import { AppError } from "../errors/app-error";
 import type { AppEnv } from "../http/context";
@@ -64,7 +65,7 @@ export interface TunnelledRequest {
  * after the request was opened and accepted, before the route; to refuse the request it throws an
  * `AppError` (AUTHENTICATION_ERROR, ...), which is answered sealed, and the route does not run.
  */
-export type VerifyRequestSignature = (request: TunnelledRequest) => Promise<void>;
+export type VerifyRequestSignature = (request: TunnelledRequest) => Promise<Caller | void>;
 
 export interface SealedRequestsOptions {
   tunnel: Tunnel;
@@ -146,7 +147,7 @@ export function registerSealedRequests(app: Hono<AppEnv>, options: SealedRequest
     c.req.bodyCache = {};
 
     try {
-      await tunnel.verifyRequestSignature?.({
+      const caller = await tunnel.verifyRequestSignature?.({
         method: opened.method,
         url: received.url,
         path: opened.path,
@@ -156,6 +157,7 @@ export function registerSealedRequests(app: Hono<AppEnv>, options: SealedRequest
         seq: opened.seq,
         body: opened.body,
       });
+      if (caller) c.set("caller", caller);
       await next();
     } catch (thrown) {
       c.res = await handleError(thrown, c);

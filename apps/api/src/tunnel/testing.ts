@@ -3,7 +3,7 @@
  * `app.request` or a listening server), an evidence verifier built on the attestation package,
  * and a hand-driven session for tests that need to send chosen bytes. Not part of the server.
  */
-import { evaluateEvidence, type ReferenceValues } from "@paraphe/attestation";
+import { createEvidenceVerifier, type ReferenceValues } from "@paraphe/attestation";
 import {
   createTunnelClient,
   createTunnelSession,
@@ -27,31 +27,13 @@ export function fetchFromApp(app: {
   return async (input, init) => app.request(input, init);
 }
 
-function sameBytes(base64: unknown, bytes: Uint8Array): boolean {
-  return typeof base64 === "string" && Buffer.from(base64, "base64").equals(Buffer.from(bytes));
-}
-
 /**
- * What an app's `verifyEvidence` does with this server's evidence: the attestation evidence must be
- * bound to the HPKE key the client encapsulates to and to its nonce (otherwise `ok: false`);
- * `evaluateEvidence` against the reference values gives the honest status (on this machine:
- * GenericFailure, "no hardware isolation: development server", `amd_sev_snp` false). Accepting an
- * unverified hardware component is the app's policy; the tests accept it.
+ * What an app's `verifyEvidence` does with this server's evidence (`createEvidenceVerifier` of the
+ * attestation package): bound to the HPKE key and nonce, honest status (on this machine:
+ * GenericFailure, `amd_sev_snp` false). The tests accept the unverified hardware, as the apps do.
  */
 export function bindingVerifier(referenceValues: ReferenceValues = {}): VerifyEvidence {
-  return async (evidence, context) => {
-    const attestation = (evidence as { attestation?: Record<string, unknown> }).attestation;
-    const evaluation = await evaluateEvidence(attestation, {
-      referenceValues,
-      expectedKeyBinding: { hpkePublicKey: context.hpkePublicKey, nonce: context.clientNonce },
-      now: new Date(),
-    });
-    const bound =
-      attestation !== undefined &&
-      sameBytes(attestation.hpkePublicKey, context.hpkePublicKey) &&
-      sameBytes(attestation.nonce, context.clientNonce);
-    return { ok: bound, status: evaluation.status, results: evaluation.results };
-  };
+  return createEvidenceVerifier({ referenceValues });
 }
 
 /** The real tunnel client, talking to the app through `fetch`. */

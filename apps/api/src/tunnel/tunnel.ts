@@ -1,4 +1,8 @@
+import { createMemoryNonceStore } from "@paraphe/api-sdk";
 import type { Kysely } from "kysely";
+import { DatabaseNonceStore } from "../auth/nonce-stores";
+import { createSignatureVerifier } from "../auth/request-signatures";
+import { deriveSessionCredentialKey } from "../auth/session-credentials";
 import type { Config } from "../config";
 import type { Database } from "../db/database";
 import type { Logger } from "../logger";
@@ -16,7 +20,7 @@ export interface Tunnel {
   responder: HandshakeResponder;
   /** The clock of session lifetimes (milliseconds since the epoch). */
   now: () => number;
-  /** RFC 9421 request-signature verification, once it is wired (see {@link VerifyRequestSignature}). */
+  /** RFC 9421 request-signature verification (see {@link VerifyRequestSignature}); off only in tests. */
   verifyRequestSignature: VerifyRequestSignature | undefined;
   /** Removes expired sessions and handshakes that waited too long. */
   sweep(): Promise<void>;
@@ -32,7 +36,11 @@ export interface CreateTunnelOptions {
   entryFile?: string;
   referenceValuesFile?: string;
   now?: () => number;
-  verifyRequestSignature?: VerifyRequestSignature;
+  /**
+   * The request-signature check of sealed calls; by default the real one (spec §6 credentials,
+   * RFC 9421). `null` turns it off: only for tests of the tunnel's own mechanics.
+   */
+  verifyRequestSignature?: VerifyRequestSignature | null;
 }
 
 export function sessionLifetimes(
@@ -66,16 +74,33 @@ export async function createTunnel(options: CreateTunnelOptions): Promise<Tunnel
       : new MemorySessionStore({ lifetimes });
   const responder = new HandshakeResponder({ identity, store });
   const now = options.now ?? Date.now;
+  const nonceStore =
+    config.tunnelSessionStore === "database"
+      ? new DatabaseNonceStore(options.db)
+      : createMemoryNonceStore();
+  const verifyRequestSignature =
+    options.verifyRequestSignature === null
+      ? undefined
+      : (options.verifyRequestSignature ??
+        createSignatureVerifier({
+          db: options.db,
+          appCredentials: config.appCredentials,
+          sessionCredentialKey: deriveSessionCredentialKey(options.masterKey),
+          nonceStore,
+          logger: options.logger,
+          now,
+        }));
   return {
     identity,
     store,
     responder,
     now,
-    verifyRequestSignature: options.verifyRequestSignature,
+    verifyRequestSignature,
     async sweep() {
       const at = now();
       responder.sweep(at);
       await store.sweep(at);
+      if (nonceStore instanceof DatabaseNonceStore) await nonceStore.sweep(at);
     },
   };
 }

@@ -173,3 +173,12 @@ export type ErrorResponse = z.infer<typeof errorResponseSchema>;
 export function isErrorCode(value: unknown): value is ErrorCode {
   return typeof value === "string" && Object.hasOwn(ErrorCode, value);
 }
+
+/** Each zod issue as a field problem of a VALIDATION_ERROR: what the api answers and the SDK checks. */
+export function fieldErrorsFromZod(error: z.ZodError): FieldError[] {
+  return error.issues.map((issue) => ({
+    path: issue.path.map(String).join("."),
+    code: issue.code,
+    message: issue.message,
+  }));
+}

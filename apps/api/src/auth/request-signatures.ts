@@ -1,0 +1,104 @@
+import {
+  credentialKindForPath,
+  DEFAULT_MAX_SKEW_SECONDS,
+  verifyRequestSignature,
+  type NonceStore,
+} from "@paraphe/api-sdk";
+import type { Kysely } from "kysely";
+import type { Database } from "../db/database";
+import { AppError } from "../errors/app-error";
+import type { Logger } from "../logger";
+import type { TunnelledRequest } from "../tunnel/sealed-requests";
+import type { Caller } from "./caller";
+import { isSessionAccessKey, sessionSecretKey } from "./session-credentials";
+
+export interface SignatureVerifierOptions {
+  db: Kysely<Database>;
+  /** Access key to secret key of the app-level credentials (configuration). */
+  appCredentials: ReadonlyMap<string, string>;
+  /** The key session secret keys derive from (`deriveSessionCredentialKey`). */
+  sessionCredentialKey: Buffer;
+  nonceStore: NonceStore;
+  logger: Logger;
+  now?: () => number;
+  maxSkewSeconds?: number;
+}
+
+/** `user_session.last_used_at` is written at most this often per session. */
+const LAST_USED_RESOLUTION_MS = 60_000;
+
+/**
+ * The RFC 9421 check of every sealed call (spec §6, §7): the credential spec §6 names for the path
+ * must have signed the bytes that travelled — a live session credential for member paths, an
+ * app-level credential for public calls — within the skew window, with a fresh nonce. Answers who
+ * called; refuses with AUTHENTICATION_ERROR (the precise reason goes to the log only).
+ */
+export function createSignatureVerifier(
+  options: SignatureVerifierOptions,
+): (request: TunnelledRequest) => Promise<Caller> {
+  const now = options.now ?? Date.now;
+  const lastUsedWrites = new Map<string, number>();
+
+  return async (request) => {
+    const kind = credentialKindForPath(request.path);
+    let caller = null as Caller | null;
+    const result = await verifyRequestSignature({
+      method: request.method,
+      url: request.url,
+      headers: request.headers,
+      body: request.sealedBody,
+      nonceStore: options.nonceStore,
+      now: now(),
+      maxSkewSeconds: options.maxSkewSeconds ?? DEFAULT_MAX_SKEW_SECONDS,
+      lookupSecret: async (accessKey) => {
+        if (kind === "app") {
+          const secret = options.appCredentials.get(accessKey);
+          if (secret === undefined) return null;
+          caller = { kind: "app", appId: accessKey };
+          return secret;
+        }
+        if (!isSessionAccessKey(accessKey)) return null;
+        const session = await options.db
+          .selectFrom("userSession")
+          .select(["userId"])
+          .where("accessKey", "=", accessKey)
+          .where("endedAt", "is", null)
+          .executeTakeFirst();
+        if (session === undefined) return null;
+        caller = { kind: "session", userId: session.userId, accessKey };
+        return sessionSecretKey(options.sessionCredentialKey, accessKey);
+      },
+    });
+    if (!result.ok || caller === null) {
+      options.logger.info(
+        {
+          reason: result.ok ? "no caller" : result.code,
+          detail: result.ok ? undefined : result.message,
+          path: request.path,
+        },
+        "request signature refused",
+      );
+      throw new AppError("AUTHENTICATION_ERROR", {
+        message:
+          kind === "session"
+            ? "You are not signed in, or your session has ended."
+            : "The call is not signed by a known app.",
+      });
+    }
+    const accepted: Caller = caller;
+    if (accepted.kind === "session") {
+      const at = now();
+      const last = lastUsedWrites.get(accepted.accessKey) ?? 0;
+      if (at - last >= LAST_USED_RESOLUTION_MS) {
+        lastUsedWrites.set(accepted.accessKey, at);
+        if (lastUsedWrites.size > 10_000) lastUsedWrites.clear();
+        await options.db
+          .updateTable("userSession")
+          .set({ lastUsedAt: new Date(at) })
+          .where("accessKey", "=", accepted.accessKey)
+          .execute();
+      }
+    }
+    return accepted;
+  };
+}

@@ -1,0 +1,219 @@
+import {
+  createTunnelClient,
+  isTunnelError,
+  type FetchLike,
+  type TunnelClient,
+  type TunnelResponse,
+  type VerifyEvidence,
+  type AttestationOutcome,
+} from "@paraphe/tunnel-client";
+import type { z } from "zod";
+import { endpoints, type Endpoint, type Endpoints } from "../contract/endpoints";
+import { ErrorCode } from "../contract/errors";
+import { ApiError, networkError, toApiError } from "../errors/api-error";
+import { credentialKindForPath } from "../signing/credential-kind";
+import { signRequest, type SigningCredential } from "../signing/sign-request";
+import { fieldErrorsFromZod } from "../contract/errors";
+
+/** Where a credential comes from: a fixed one (an API key in a script) or the app's current one. */
+export type CredentialSource = SigningCredential | (() => SigningCredential | null | undefined);
+
+export interface ApiClientOptions {
+  /** The api base, e.g. `https://api.paraphe.example`. */
+  baseUrl: string;
+  /**
+   * The credential of member calls (spec §6): the session credential of the signed-in member, or a
+   * team API key's access and secret keys in a script. A function is read at every call.
+   */
+  credential?: CredentialSource;
+  /**
+   * The app-level credential of public calls (login, the signing link's calls). It only names the
+   * calling app; the call is authorised by what it carries. Defaults to `credential`.
+   */
+  appCredential?: CredentialSource;
+  /** The tunnel to use; built from `baseUrl`, `fetch` and `verifyEvidence` when omitted. */
+  tunnel?: TunnelClient;
+  /** The attestation check of the server's evidence (required when `tunnel` is omitted). */
+  verifyEvidence?: VerifyEvidence;
+  onAttestation?: (outcome: AttestationOutcome) => void;
+  fetch?: FetchLike;
+  /** Sent as `Accept-Language` (the api answers and mails in it where it applies). */
+  language?: () => string | undefined;
+  /** Called with every 401 AUTHENTICATION_ERROR (the apps drop the stored user and go to /login). */
+  onAuthenticationError?: (error: ApiError) => void;
+  /** The clock of request signatures (ms); `Date.now` by default. */
+  now?: () => number;
+}
+
+export interface CallOptions {
+  signal?: AbortSignal;
+}
+
+type EndpointMethod<E> =
+  E extends Endpoint<infer Req, infer Res>
+    ? (input: z.input<Req>, options?: CallOptions) => Promise<z.output<Res>>
+    : never;
+
+/** A typed method per endpoint of the contract: `api.user.profile({})`. */
+export type ApiCalls = {
+  readonly [Group in keyof Endpoints]: {
+    readonly [Name in keyof Endpoints[Group]]: EndpointMethod<Endpoints[Group][Name]>;
+  };
+};
+
+export interface ApiClient extends ApiCalls {
+  /** Calls any endpoint of the contract. */
+  call<Req extends z.ZodType, Res extends z.ZodType>(
+    endpoint: Endpoint<Req, Res>,
+    input: z.input<Req>,
+    options?: CallOptions,
+  ): Promise<z.output<Res>>;
+  /** The secure tunnel under the client (its attestation, `destroy()` at logout). */
+  readonly tunnel: TunnelClient;
+}
+
+function resolve(source: CredentialSource | undefined): SigningCredential | null {
+  if (source === undefined) return null;
+  const value = typeof source === "function" ? source() : source;
+  return value ?? null;
+}
+
+function localError(code: ErrorCode, statusCode: number, message: string, path: string): ApiError {
+  return new ApiError({ statusCode, code, message, path });
+}
+
+function parseJson(response: TunnelResponse): unknown {
+  if (response.body.length === 0) return undefined;
+  try {
+    return JSON.parse(new TextDecoder().decode(response.body)) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The typed client of the Paraphe api, for browsers and Node 20. Every call is a `POST` of JSON
+ * through the encrypted tunnel, signed (RFC 9421) with the credential spec §6 names for its path;
+ * the answer is checked against the contract. Failures reject with an `ApiError` (spec §8), or with
+ * the tunnel's own `TunnelError` for failures of the secure session itself.
+ */
+export function createApiClient(options: ApiClientOptions): ApiClient {
+  const tunnel =
+    options.tunnel ??
+    (() => {
+      if (!options.verifyEvidence) {
+        throw new TypeError("createApiClient needs `tunnel` or `verifyEvidence`");
+      }
+      return createTunnelClient({
+        baseUrl: options.baseUrl,
+        verifyEvidence: options.verifyEvidence,
+        ...(options.onAttestation ? { onAttestation: options.onAttestation } : {}),
+        ...(options.fetch ? { fetch: options.fetch } : {}),
+      });
+    })();
+  const now = options.now ?? Date.now;
+
+  async function call<Req extends z.ZodType, Res extends z.ZodType>(
+    endpoint: Endpoint<Req, Res>,
+    input: z.input<Req>,
+    callOptions: CallOptions = {},
+  ): Promise<z.output<Res>> {
+    const { path } = endpoint;
+    const checked = endpoint.request.safeParse(input);
+    if (!checked.success) {
+      throw new ApiError({
+        statusCode: 400,
+        code: ErrorCode.VALIDATION_ERROR,
+        message: "Some fields are not valid.",
+        path,
+        details: fieldErrorsFromZod(checked.error),
+      });
+    }
+    const kind = credentialKindForPath(path);
+    const credential =
+      kind === "session"
+        ? resolve(options.credential)
+        : (resolve(options.appCredential) ?? resolve(options.credential));
+    if (credential === null) {
+      const error = localError(
+        ErrorCode.AUTHENTICATION_ERROR,
+        401,
+        kind === "session" ? "Nobody is signed in." : "No app credential is configured.",
+        path,
+      );
+      if (kind === "session") options.onAuthenticationError?.(error);
+      throw error;
+    }
+
+    const headers = new Headers({ Accept: "application/json" });
+    const language = options.language?.();
+    if (language) headers.set("Accept-Language", language);
+    const body = new TextEncoder().encode(JSON.stringify(input ?? {}));
+
+    let response: TunnelResponse;
+    try {
+      response = await tunnel.request("POST", path, {
+        body,
+        headers,
+        ...(callOptions.signal ? { signal: callOptions.signal } : {}),
+        beforeSend: async (wire) => {
+          const signed = await signRequest({
+            method: wire.method,
+            url: wire.url,
+            headers: wire.headers,
+            body: wire.body,
+            credential,
+            now: now(),
+          });
+          for (const [name, value] of Object.entries(signed)) wire.headers.set(name, value);
+        },
+      });
+    } catch (error) {
+      if (isTunnelError(error, "SERVER_STATUS") && error.status !== undefined) {
+        // A non-OK answer without the error shape (spec §8: GENERIC_ERROR).
+        throw toApiError(error.status, undefined, { path });
+      }
+      if (isTunnelError(error)) throw error;
+      if (error instanceof DOMException && error.name === "AbortError") throw error;
+      throw networkError(error);
+    }
+
+    const json = parseJson(response);
+    if (!response.ok) {
+      const error = toApiError(response.status, json, {
+        path,
+        requestId: response.headers.get("X-Request-Id") ?? undefined,
+      });
+      if (error.statusCode === 401 && error.code === ErrorCode.AUTHENTICATION_ERROR) {
+        options.onAuthenticationError?.(error);
+      }
+      throw error;
+    }
+    const parsed = endpoint.response.safeParse(json);
+    if (!parsed.success) {
+      throw new ApiError({
+        statusCode: response.status,
+        code: ErrorCode.GENERIC_ERROR,
+        message: "An error occurred.",
+        path,
+        cause: parsed.error,
+      });
+    }
+    return parsed.data;
+  }
+
+  const groups = Object.fromEntries(
+    Object.entries(endpoints).map(([group, members]) => [
+      group,
+      Object.fromEntries(
+        Object.entries(members).map(([name, endpoint]) => [
+          name,
+          (input: unknown, callOptions?: CallOptions) =>
+            call(endpoint as Endpoint, input, callOptions),
+        ]),
+      ),
+    ]),
+  ) as unknown as ApiCalls;
+
+  return { ...groups, call, tunnel };
+}

@@ -1,0 +1,113 @@
+import type { z } from "zod";
+import {
+  createTeamRequestSchema,
+  deletePasskeyRequestSchema,
+  deletePasskeyResponseSchema,
+  listPasskeysRequestSchema,
+  listPasskeysResponseSchema,
+  listSessionsRequestSchema,
+  listSessionsResponseSchema,
+  loginResponseSchema,
+  passkeyInfoSchema,
+  passkeyLoginOptionsRequestSchema,
+  passkeyLoginOptionsResponseSchema,
+  passkeyLoginRequestSchema,
+  passkeyRegistrationOptionsRequestSchema,
+  passkeyRegistrationOptionsResponseSchema,
+  registerPasskeyRequestSchema,
+  removePictureRequestSchema,
+  removePictureResponseSchema,
+  requestCodeRequestSchema,
+  requestCodeResponseSchema,
+  terminateSessionsRequestSchema,
+  terminateSessionsResponseSchema,
+  updateProfileRequestSchema,
+  uploadPictureRequestSchema,
+  uploadPictureResponseSchema,
+  userProfileRequestSchema,
+  userProfileSchema,
+  verifyCodeRequestSchema,
+} from "./identity";
+
+/** One call of the api: `POST {path}` with a JSON body, answered with JSON. */
+export interface Endpoint<Req extends z.ZodType = z.ZodType, Res extends z.ZodType = z.ZodType> {
+  readonly path: string;
+  readonly request: Req;
+  readonly response: Res;
+}
+
+function endpoint<Req extends z.ZodType, Res extends z.ZodType>(
+  path: string,
+  request: Req,
+  response: Res,
+): Endpoint<Req, Res> {
+  return { path, request, response };
+}
+
+/**
+ * Every call of the api, by name. The api registers a route per entry (validating with `request`),
+ * and `createApiClient` offers a typed method per entry (checking the answer with `response`).
+ */
+export const endpoints = {
+  authentication: {
+    requestCode: endpoint(
+      "/authentication/request-code",
+      requestCodeRequestSchema,
+      requestCodeResponseSchema,
+    ),
+    verifyCode: endpoint(
+      "/authentication/verify-code",
+      verifyCodeRequestSchema,
+      loginResponseSchema,
+    ),
+    passkeyOptions: endpoint(
+      "/authentication/passkey-options",
+      passkeyLoginOptionsRequestSchema,
+      passkeyLoginOptionsResponseSchema,
+    ),
+    passkeyLogin: endpoint(
+      "/authentication/passkey-login",
+      passkeyLoginRequestSchema,
+      loginResponseSchema,
+    ),
+    listSessions: endpoint(
+      "/authentication/list-sessions",
+      listSessionsRequestSchema,
+      listSessionsResponseSchema,
+    ),
+    terminateSessions: endpoint(
+      "/authentication/terminate-sessions",
+      terminateSessionsRequestSchema,
+      terminateSessionsResponseSchema,
+    ),
+  },
+  user: {
+    profile: endpoint("/user/profile", userProfileRequestSchema, userProfileSchema),
+    updateProfile: endpoint("/user/update-profile", updateProfileRequestSchema, userProfileSchema),
+    uploadPicture: endpoint(
+      "/user/upload-picture",
+      uploadPictureRequestSchema,
+      uploadPictureResponseSchema,
+    ),
+    removePicture: endpoint(
+      "/user/remove-picture",
+      removePictureRequestSchema,
+      removePictureResponseSchema,
+    ),
+  },
+  team: {
+    create: endpoint("/team/create", createTeamRequestSchema, userProfileSchema),
+  },
+  passkey: {
+    registrationOptions: endpoint(
+      "/passkey/registration-options",
+      passkeyRegistrationOptionsRequestSchema,
+      passkeyRegistrationOptionsResponseSchema,
+    ),
+    register: endpoint("/passkey/register", registerPasskeyRequestSchema, passkeyInfoSchema),
+    list: endpoint("/passkey/list", listPasskeysRequestSchema, listPasskeysResponseSchema),
+    delete: endpoint("/passkey/delete", deletePasskeyRequestSchema, deletePasskeyResponseSchema),
+  },
+} as const;
+
+export type Endpoints = typeof endpoints;
