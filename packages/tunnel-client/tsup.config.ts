@@ -2,7 +2,11 @@ import { defineLibraryConfig } from "@paraphe/tsup-config";
 import type { Options } from "tsup";
 
 const config: Options | Options[] = defineLibraryConfig({
-  entry: { index: "src/index.ts", "protocol/index": "src/protocol/index.ts" },
+  entry: {
+    index: "src/index.ts",
+    "protocol/index": "src/protocol/index.ts",
+    "testing/index": "src/testing/index.ts",
+  },
 });
 
 export default config;

@@ -12,9 +12,9 @@ import {
   TUNNEL_CONTENT_TYPE,
   utf8,
 } from "./protocol";
-import { TEST_STATUS, verifyTestEvidence } from "./test/evidence";
+import { TEST_STATUS, verifyTestEvidence } from "./testing/evidence";
 import { API_BASE, createTestServer, tunnelHandlers } from "./test/handlers";
-import { createTestResponder, errorResponse, type TestResponder } from "./test/responder";
+import { createTestResponder, errorResponse, type TestResponder } from "./testing/responder";
 
 const server = createTestServer();
 beforeAll(() => server.listen({ onUnhandledRequest: "error" }));

@@ -14,12 +14,12 @@ import {
   type TunnelSession,
   type VerifyEvidence,
 } from "./session";
-import { TEST_STATUS, verifyTestEvidence } from "./test/evidence";
+import { TEST_STATUS, verifyTestEvidence } from "./testing/evidence";
 import {
   createTestResponder,
   type TestResponder,
   type TestResponderOptions,
-} from "./test/responder";
+} from "./testing/responder";
 
 const BASE = "http://api.test";
 

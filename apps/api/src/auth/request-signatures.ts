@@ -42,10 +42,16 @@ export function createSignatureVerifier(
   return async (request) => {
     const kind = credentialKindForPath(request.path);
     let caller = null as Caller | null;
+    // A body sent chunked, or handed over in-process, has no Content-Length header: the length
+    // that the signature covers is then the length of what arrived.
+    const headers = new Headers(request.headers);
+    if (!headers.has("Content-Length")) {
+      headers.set("Content-Length", String(request.sealedBody.byteLength));
+    }
     const result = await verifyRequestSignature({
       method: request.method,
       url: request.url,
-      headers: request.headers,
+      headers,
       body: request.sealedBody,
       nonceStore: options.nonceStore,
       now: now(),

@@ -22,6 +22,8 @@ export interface TestApp {
   logger: Logger;
   /** The secure tunnel of the app (its session store, identity, clock). */
   tunnel: Tunnel;
+  /** The key session credentials derive from (to mint credentials in tests). */
+  sessionCredentialKey: Buffer;
   /** Flips the readiness that `/health` reports. */
   setReady(ready: boolean): void;
   destroy(): Promise<void>;
@@ -73,6 +75,7 @@ export async function createTestApp(
       : { referenceValuesFile: options.referenceValuesFile }),
   });
   let ready = true;
+  const sessionCredentialKey = deriveSessionCredentialKey(masterKey);
   const app = createApp({
     config,
     logger,
@@ -80,7 +83,7 @@ export async function createTestApp(
     blobStore,
     isReady: () => ready,
     tunnel,
-    sessionCredentialKey: deriveSessionCredentialKey(masterKey),
+    sessionCredentialKey,
   });
   options.routes?.(app);
   return {
@@ -89,6 +92,7 @@ export async function createTestApp(
     logs,
     logger,
     tunnel,
+    sessionCredentialKey,
     setReady(value) {
       ready = value;
     },

@@ -1,7 +1,7 @@
 import { http } from "msw";
 import { setupServer } from "msw/node";
 import { HANDSHAKE_PATH } from "../protocol";
-import type { TestResponder } from "./responder";
+import type { TestResponder } from "../testing/responder";
 
 /** Origin of the api in client tests. */
 export const API_BASE = "http://api.test";

@@ -1,7 +1,8 @@
 /**
  * An in-test tunnel server: the responder duties of the README, written with the `protocol`
  * entry and @hpke/core's recipient side, exactly as apps/api is expected to do them. Used by the
- * tests to prove the client against real cryptography; it is not shipped.
+ * tests to prove the client against real cryptography; shipped as `@paraphe/tunnel-client/testing` so that code built on the SDK can test against a real
+ * tunnel (route it with msw or any fetch stub); never use it in a product path.
  */
 import {
   buildAssociatedData,
@@ -34,7 +35,7 @@ import {
   type ReplayWindow,
   type SessionKeys,
   type TunnelEvidence,
-} from "../protocol";
+} from "../protocol/index";
 
 export interface RouteRequest {
   method: string;

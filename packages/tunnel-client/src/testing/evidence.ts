@@ -1,5 +1,5 @@
 import type { EvidenceVerification, VerifyEvidence } from "../session";
-import { fromBase64Url, timingSafeEqual } from "../protocol";
+import { fromBase64Url, timingSafeEqual } from "../protocol/index";
 
 /** The honest status of the in-test responder: no TEE, so not Success. */
 export const TEST_STATUS = {
