@@ -1,0 +1,54 @@
+/**
+ * Signs in to Paraphe from a Node script with an email code, then reads the profile.
+ *
+ *   PARAPHE_API_URL=http://localhost:3000 PARAPHE_EMAIL=ada@example.com \
+ *     node --experimental-strip-types examples/sign-in.ts
+ *
+ * The script asks for the code that arrives by mail (with `npm start`: the development mailbox).
+ */
+import { createInterface } from "node:readline/promises";
+import { createEvidenceVerifier } from "@paraphe/attestation";
+import { createApiClient, DEFAULT_APP_CREDENTIALS, type SigningCredential } from "@paraphe/api-sdk";
+import type { UserProfile } from "@paraphe/api-sdk/contract";
+
+export interface SignInOptions {
+  baseUrl: string;
+  email: string;
+  /** Answers the code mailed to `email`. */
+  readCode: (email: string) => Promise<string>;
+}
+
+export async function signInAndReadProfile(options: SignInOptions): Promise<UserProfile> {
+  const { baseUrl } = options;
+  let credential: SigningCredential | null = null;
+  const api = createApiClient({
+    baseUrl,
+    // The reference values the api's build produced; the status says what was really verified.
+    verifyEvidence: createEvidenceVerifier({
+      referenceValues: async () => {
+        const response = await fetch(`${baseUrl}/attestation/reference-values`);
+        return ((await response.json()) as { referenceValues: Record<string, string> })
+          .referenceValues;
+      },
+    }),
+    appCredential: DEFAULT_APP_CREDENTIALS.web,
+    credential: () => credential,
+  });
+
+  await api.authentication.requestCode({ email: options.email, language: "en" });
+  const code = await options.readCode(options.email);
+  const session = await api.authentication.verifyCode({ email: options.email, code });
+  credential = session; // { accessKey, secretKey }: keep it to make further calls
+  return api.user.profile({});
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const prompt = createInterface({ input: process.stdin, output: process.stdout });
+  const profile = await signInAndReadProfile({
+    baseUrl: process.env.PARAPHE_API_URL ?? "http://localhost:3000",
+    email: process.env.PARAPHE_EMAIL ?? "ada@example.com",
+    readCode: (email) => prompt.question(`Code sent to ${email}: `),
+  });
+  prompt.close();
+  console.log(`Signed in as ${profile.email}; team: ${profile.team?.name ?? "(none yet)"}`);
+}
