@@ -24,10 +24,23 @@ export default defineConfig({
   },
   webServer: [
     {
+      // The test SMTP server: every mail the api sends lands here, for the tests to read.
+      command: "node mail-sink.mjs",
+      cwd: import.meta.dirname,
+      url: "http://127.0.0.1:2526/health",
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+    {
       command: `rm -rf "${dataDir}" && node apps/api/dist/server.js`,
       cwd: root,
       url: "http://localhost:3000/health",
-      env: { NODE_ENV: "test", DATA_DIR: dataDir, LOG_LEVEL: "warn" },
+      env: {
+        NODE_ENV: "test",
+        DATA_DIR: dataDir,
+        LOG_LEVEL: "warn",
+        SMTP_URL: "smtp://127.0.0.1:2525",
+      },
       reuseExistingServer: false,
       timeout: 60_000,
     },

@@ -15,3 +15,47 @@ export async function keepScreenshot(page: Page, testInfo: TestInfo, name: strin
   await page.screenshot({ path, fullPage: true });
   await testInfo.attach(name, { path, contentType: "image/png" });
 }
+
+const MAIL_SINK_URL = "http://127.0.0.1:2526";
+
+export interface ReceivedMail {
+  to: string[];
+  subject: string;
+  text: string;
+  html: string;
+  language: string | null;
+  date: string;
+}
+
+/** The mail the test SMTP server received for `to`, oldest first. */
+export async function mailTo(to: string): Promise<ReceivedMail[]> {
+  const response = await fetch(`${MAIL_SINK_URL}/messages?to=${encodeURIComponent(to)}`);
+  return (await response.json()) as ReceivedMail[];
+}
+
+/** Waits for the `count`-th mail to `to` (1 = the first) and returns it. */
+export async function waitForMail(
+  to: string,
+  count = 1,
+  timeoutMs = 15_000,
+): Promise<ReceivedMail> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const mail = await mailTo(to);
+    if (mail.length >= count) return mail[count - 1]!;
+    if (Date.now() > deadline) throw new Error(`no mail #${count} to ${to} within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+/** The 6-character sign-in code of a login mail (its alphabet has no look-alike characters). */
+export function loginCodeOf(mail: ReceivedMail): string {
+  const match = /\b([34679ACDEFGHJKMNPQRTUVWXY]{6})\b/.exec(mail.text);
+  if (!match?.[1]) throw new Error(`no sign-in code in the mail "${mail.subject}"`);
+  return match[1];
+}
+
+/** A fresh address for one test. */
+export function uniqueEmail(label: string): string {
+  return `${label}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+}
