@@ -80,3 +80,4 @@ export {
   type UserProfile,
   type VerifyCodeRequest,
 } from "./identity";
+export {} from "./envelope";

@@ -1,0 +1,486 @@
+import { z } from "zod";
+import { emailSchema } from "./identity";
+
+/**
+ * Requests and answers of envelopes: upload, editor, sending, the request list, the activity log,
+ * downloads, and the public calls of the signing link (spec §2, §3, §4, §5, §7). Coordinates of
+ * fields are fractions of the page (0..1) from its top-left corner, so that they do not depend on
+ * the size a page is shown at.
+ */
+
+/** Spec §5/§9: a cancellation reason is required and under 500 characters. */
+export const CANCEL_REASON_MAX_LENGTH = 499;
+/** A decline reason has the same bounds. */
+export const DECLINE_REASON_MAX_LENGTH = 499;
+export const ENVELOPE_TITLE_MAX_LENGTH = 255;
+export const INVITATION_MESSAGE_MAX_LENGTH = 2000;
+/** Recipients per envelope and fields per envelope. */
+export const MAX_RECIPIENTS = 50;
+export const MAX_FIELDS = 500;
+/** Documents in one upload. */
+export const MAX_DOCUMENTS_PER_ENVELOPE = 10;
+
+export const ENVELOPE_STATUSES = [
+  "draft",
+  "approving",
+  "signing",
+  "complete",
+  "declined",
+  "canceled",
+] as const;
+export type EnvelopeStatus = (typeof ENVELOPE_STATUSES)[number];
+export const envelopeStatusSchema = z.enum(ENVELOPE_STATUSES);
+
+/** The filters of the envelope list (spec §2: all, drafts, signing, complete). */
+export const ENVELOPE_LIST_FILTERS = ["all", "draft", "signing", "complete"] as const;
+export type EnvelopeListFilter = (typeof ENVELOPE_LIST_FILTERS)[number];
+
+export const RECIPIENT_STATUSES = [
+  "pending",
+  "approved",
+  "signed",
+  "declined",
+  "canceled",
+] as const;
+export type RecipientStatus = (typeof RECIPIENT_STATUSES)[number];
+export const recipientStatusSchema = z.enum(RECIPIENT_STATUSES);
+
+export const SIGNATURE_LEVELS = ["SES", "AES", "QES"] as const;
+export type SignatureLevel = (typeof SIGNATURE_LEVELS)[number];
+export const signatureLevelSchema = z.enum(SIGNATURE_LEVELS);
+
+export const SIGNING_ORDERS = ["parallel", "sequential"] as const;
+export type SigningOrder = (typeof SIGNING_ORDERS)[number];
+
+export const FIELD_KINDS = [
+  "signature",
+  "initials",
+  "text",
+  "image",
+  "date",
+  "name",
+  "email",
+  "checkbox",
+] as const;
+export type FieldKind = (typeof FIELD_KINDS)[number];
+export const fieldKindSchema = z.enum(FIELD_KINDS);
+
+export const ACTIVITY_EVENT_TYPES = [
+  "envelopeCreated",
+  "envelopeSent",
+  "envelopeOpened",
+  "documentSigned",
+  "envelopeCompleted",
+  "envelopeDeclined",
+  "envelopeCanceled",
+] as const;
+export type ActivityEventType = (typeof ACTIVITY_EVENT_TYPES)[number];
+
+const uuid = z.uuid();
+const isoDate = z.iso.datetime();
+const fraction = z.number().min(0).max(1);
+/** Base64 of binary data (a PDF, a PNG). */
+const base64 = z.base64({ error: "invalid_file" }).min(1, { error: "invalid_file" });
+
+const requiredName = z
+  .string()
+  .trim()
+  .min(1, { error: "required" })
+  .max(100, { error: "too_long" });
+
+export const envelopeTitleSchema = z
+  .string()
+  .trim()
+  .min(1, { error: "required" })
+  .max(ENVELOPE_TITLE_MAX_LENGTH, { error: "too_long" });
+
+export const cancelReasonSchema = z
+  .string()
+  .trim()
+  .min(1, { error: "required" })
+  .max(CANCEL_REASON_MAX_LENGTH, { error: "too_long" });
+
+// --- Shapes ---------------------------------------------------------------------------------
+
+export const documentPageSchema = z.object({
+  /** Page size in PDF points. */
+  width: z.number().positive(),
+  height: z.number().positive(),
+});
+
+export const envelopeDocumentSchema = z.object({
+  uuid,
+  filename: z.string(),
+  pageCount: z.number().int().positive(),
+  pages: z.array(documentPageSchema),
+  sha256: z.string(),
+});
+export type EnvelopeDocument = z.infer<typeof envelopeDocumentSchema>;
+
+export const recipientSchema = z.object({
+  uuid,
+  email: z.string(),
+  firstname: z.string(),
+  lastname: z.string(),
+  phone: z.string().nullable(),
+  /** 1-based signing position (meaningful in sequential order). */
+  order: z.number().int().positive(),
+  status: recipientStatusSchema,
+  signedAt: isoDate.nullable(),
+  declinedAt: isoDate.nullable(),
+  declineReason: z.string().nullable(),
+});
+export type Recipient = z.infer<typeof recipientSchema>;
+
+export const fieldPlacementSchema = z
+  .object({
+    documentUuid: uuid,
+    /** 0-based page index. */
+    page: z.number().int().min(0),
+    x: fraction,
+    y: fraction,
+    width: fraction.refine((value) => value > 0, { error: "too_small" }),
+    height: fraction.refine((value) => value > 0, { error: "too_small" }),
+  })
+  .refine((field) => field.x + field.width <= 1.0001 && field.y + field.height <= 1.0001, {
+    error: "outside_page",
+  });
+
+export const fieldSchema = z.object({
+  uuid,
+  documentUuid: uuid,
+  page: z.number().int().min(0),
+  x: fraction,
+  y: fraction,
+  width: fraction,
+  height: fraction,
+  kind: fieldKindSchema,
+  recipientUuid: uuid,
+  required: z.boolean(),
+  label: z.string().nullable(),
+});
+export type Field = z.infer<typeof fieldSchema>;
+
+export const envelopeOptionsSchema = z.object({
+  signatureLevel: signatureLevelSchema,
+  /** Whose name the invitation shows: the team's or the sender's. */
+  senderName: z.enum(["team", "personal"]),
+  message: z.string().max(INVITATION_MESSAGE_MAX_LENGTH, { error: "too_long" }).nullable(),
+  initialsOnAllPages: z.boolean(),
+  expiresAt: isoDate.nullable(),
+  /** Days between reminder mails to recipients who have not signed; null: no reminders. */
+  reminderDays: z.number().int().min(1).max(30).nullable(),
+  signingOrder: z.enum(SIGNING_ORDERS),
+});
+export type EnvelopeOptions = z.infer<typeof envelopeOptionsSchema>;
+
+export const envelopeSummarySchema = z.object({
+  uuid,
+  workspaceUuid: uuid,
+  title: z.string(),
+  status: envelopeStatusSchema,
+  owner: z.object({ name: z.string(), email: z.string() }),
+  signerCount: z.number().int().min(0),
+  signedCount: z.number().int().min(0),
+  /** A small preview of the first page, through `/envelope/page-preview`. */
+  firstDocumentUuid: uuid.nullable(),
+  createdAt: isoDate,
+  updatedAt: isoDate,
+});
+export type EnvelopeSummary = z.infer<typeof envelopeSummarySchema>;
+
+export const envelopeDetailSchema = envelopeSummarySchema.extend({
+  documents: z.array(envelopeDocumentSchema),
+  recipients: z.array(recipientSchema),
+  fields: z.array(fieldSchema),
+  options: envelopeOptionsSchema,
+  sentAt: isoDate.nullable(),
+  completedAt: isoDate.nullable(),
+  canceledAt: isoDate.nullable(),
+  cancelReason: z.string().nullable(),
+  /** Whether the caller is one of the recipients (the view then offers to sign). */
+  callerRecipientUuid: uuid.nullable(),
+});
+export type EnvelopeDetail = z.infer<typeof envelopeDetailSchema>;
+
+// --- Sender calls (session credential) ------------------------------------------------------
+
+// POST /envelope/upload
+export const uploadEnvelopeRequestSchema = z.object({
+  /** The workspace; the team's default workspace when omitted. */
+  workspaceUuid: uuid.optional(),
+  files: z
+    .array(
+      z.object({
+        filename: z.string().trim().min(1).max(255),
+        /** The PDF, base64. */
+        data: base64,
+      }),
+    )
+    .min(1, { error: "required" })
+    .max(MAX_DOCUMENTS_PER_ENVELOPE, { error: "too_many_files" }),
+  /** The title; the first file's name without extension when omitted. */
+  title: envelopeTitleSchema.optional(),
+});
+export type UploadEnvelopeRequest = z.input<typeof uploadEnvelopeRequestSchema>;
+
+// POST /envelope/list
+export const listEnvelopesRequestSchema = z.object({
+  filter: z.enum(ENVELOPE_LIST_FILTERS).default("all"),
+  workspaceUuid: uuid.optional(),
+  /** The `nextCursor` of the previous page (keyset pagination). */
+  cursor: z.string().max(200).optional(),
+  limit: z.number().int().min(1).max(100).default(25),
+});
+export type ListEnvelopesRequest = z.input<typeof listEnvelopesRequestSchema>;
+export const listEnvelopesResponseSchema = z.object({
+  envelopes: z.array(envelopeSummarySchema),
+  nextCursor: z.string().nullable(),
+});
+export type ListEnvelopesResponse = z.infer<typeof listEnvelopesResponseSchema>;
+
+export const envelopeRefSchema = z.object({ envelopeUuid: uuid });
+
+// POST /envelope/get
+export const getEnvelopeRequestSchema = envelopeRefSchema;
+
+// POST /envelope/update (drafts: title and options; the title also later)
+export const updateEnvelopeRequestSchema = envelopeRefSchema.extend({
+  title: envelopeTitleSchema.optional(),
+  options: envelopeOptionsSchema.partial().optional(),
+});
+export type UpdateEnvelopeRequest = z.input<typeof updateEnvelopeRequestSchema>;
+
+// POST /envelope/save-recipients (drafts)
+export const recipientInputSchema = z.object({
+  /** Kept when editing an existing recipient (its fields stay assigned). */
+  uuid: uuid.optional(),
+  email: emailSchema,
+  firstname: requiredName,
+  lastname: requiredName,
+  phone: z
+    .string()
+    .trim()
+    .max(32, { error: "too_long" })
+    .regex(/^[+\d\s().-]*$/, { error: "invalid_phone" })
+    .optional()
+    .transform((value) => (value === undefined || value === "" ? null : value)),
+  saveToContacts: z.boolean().default(false),
+});
+export type RecipientInput = z.input<typeof recipientInputSchema>;
+export const saveRecipientsRequestSchema = envelopeRefSchema.extend({
+  /** In signing order. */
+  recipients: z
+    .array(recipientInputSchema)
+    .max(MAX_RECIPIENTS, { error: "too_many_recipients" })
+    .superRefine((recipients, ctx) => {
+      const seen = new Set<string>();
+      recipients.forEach((recipient, index) => {
+        if (seen.has(recipient.email)) {
+          ctx.addIssue({ code: "custom", message: "already_added", path: [index, "email"] });
+        }
+        seen.add(recipient.email);
+      });
+    }),
+});
+export type SaveRecipientsRequest = z.input<typeof saveRecipientsRequestSchema>;
+
+// POST /envelope/save-fields (drafts): the whole set of fields
+export const fieldInputSchema = z.intersection(
+  fieldPlacementSchema,
+  z.object({
+    uuid: uuid.optional(),
+    kind: fieldKindSchema,
+    recipientUuid: uuid,
+    required: z.boolean().default(true),
+    label: z.string().trim().max(100).nullable().default(null),
+  }),
+);
+export type FieldInput = z.input<typeof fieldInputSchema>;
+export const saveFieldsRequestSchema = envelopeRefSchema.extend({
+  fields: z.array(fieldInputSchema).max(MAX_FIELDS, { error: "too_many_fields" }),
+});
+export type SaveFieldsRequest = z.input<typeof saveFieldsRequestSchema>;
+
+// POST /envelope/send
+export const sendEnvelopeRequestSchema = envelopeRefSchema;
+
+// POST /envelope/cancel
+export const cancelEnvelopeRequestSchema = envelopeRefSchema.extend({ reason: cancelReasonSchema });
+export type CancelEnvelopeRequest = z.input<typeof cancelEnvelopeRequestSchema>;
+
+// POST /envelope/move
+export const moveEnvelopeRequestSchema = envelopeRefSchema.extend({ workspaceUuid: uuid });
+
+// POST /envelope/delete (drafts only)
+export const deleteEnvelopeRequestSchema = envelopeRefSchema;
+export const deleteEnvelopeResponseSchema = z.object({ deleted: z.literal(true) });
+
+// POST /envelope/page-preview
+export const pagePreviewRequestSchema = envelopeRefSchema.extend({
+  documentUuid: uuid,
+  page: z.number().int().min(0),
+});
+export const binaryFileSchema = z.object({
+  filename: z.string(),
+  contentType: z.string(),
+  /** Base64. */
+  data: z.string(),
+});
+export type BinaryFile = z.infer<typeof binaryFileSchema>;
+
+// POST /envelope/download
+export const DOWNLOAD_KINDS = ["original", "sealed", "proof"] as const;
+export const downloadEnvelopeRequestSchema = envelopeRefSchema.extend({
+  kind: z.enum(DOWNLOAD_KINDS),
+  /** For `original`: which document (the first by default). */
+  documentUuid: uuid.optional(),
+});
+
+// POST /envelope/activity
+export const activityEventSchema = z.object({
+  type: z.enum(ACTIVITY_EVENT_TYPES),
+  at: isoDate,
+  actor: z.object({ name: z.string(), email: z.string() }).nullable(),
+  recipients: z.array(z.object({ name: z.string(), email: z.string() })),
+  reason: z.string().nullable(),
+  ipAddress: z.string().nullable(),
+  userAgent: z.string().nullable(),
+});
+export type ActivityEvent = z.infer<typeof activityEventSchema>;
+export const activityResponseSchema = z.object({
+  events: z.array(activityEventSchema),
+  /** The hash chain of the log checks out (no past event was changed). */
+  chainValid: z.boolean(),
+});
+
+// POST /envelope/list-requests (spec §3 signing request)
+export const signingRequestSchema = z.object({
+  envelopeUuid: uuid,
+  envelopeTitle: z.string(),
+  envelopeStatus: envelopeStatusSchema,
+  recipientStatus: recipientStatusSchema,
+  sender: z.object({ name: z.string(), email: z.string() }),
+  recipientLink: z.object({ token: z.string(), secretKey: z.string(), creationDate: isoDate }),
+  documents: z.array(z.object({ uuid, preview: z.string().nullable() })),
+});
+export type SigningRequest = z.infer<typeof signingRequestSchema>;
+export const listRequestsRequestSchema = z.object({});
+export const listRequestsResponseSchema = z.object({ requests: z.array(signingRequestSchema) });
+
+// POST /envelope/dashboard
+export const dashboardRequestSchema = z.object({});
+export const dashboardResponseSchema = z.object({
+  pendingSignature: z.number().int().min(0),
+  inProgress: z.number().int().min(0),
+  completed: z.number().int().min(0),
+  drafts: z.number().int().min(0),
+  inboxPending: z.number().int().min(0),
+  recent: z.array(envelopeSummarySchema),
+});
+
+// POST /workspace/list
+export const workspaceSchema = z.object({
+  uuid,
+  name: z.string(),
+  color: z.string(),
+  isDefault: z.boolean(),
+  memberCount: z.number().int().min(0),
+  createdAt: isoDate,
+  updatedAt: isoDate,
+});
+export type Workspace = z.infer<typeof workspaceSchema>;
+export const listWorkspacesRequestSchema = z.object({});
+export const listWorkspacesResponseSchema = z.object({ workspaces: z.array(workspaceSchema) });
+
+// POST /contact/lookup: is this email already in the workspace's contacts?
+export const lookupContactRequestSchema = z.object({ workspaceUuid: uuid, email: emailSchema });
+export const lookupContactResponseSchema = z.object({
+  contact: z
+    .object({
+      email: z.string(),
+      firstname: z.string(),
+      lastname: z.string(),
+      phone: z.string().nullable(),
+    })
+    .nullable(),
+});
+
+// --- Public calls of the signing link (app-level credential, authorised by the link) -----------
+
+export const accessLinkSchema = z.object({
+  envelopeUuid: uuid,
+  token: z.string().min(16).max(128),
+  secretKey: z.string().min(16).max(128),
+});
+export type AccessLink = z.infer<typeof accessLinkSchema>;
+
+// POST /envelope/open
+export const openEnvelopeRequestSchema = accessLinkSchema;
+export const openEnvelopeResponseSchema = z.object({
+  envelope: z.object({
+    uuid,
+    title: z.string(),
+    status: envelopeStatusSchema,
+    signatureLevel: signatureLevelSchema,
+    message: z.string().nullable(),
+    sender: z.object({ name: z.string(), email: z.string() }),
+    expiresAt: isoDate.nullable(),
+  }),
+  recipient: z.object({
+    uuid,
+    email: z.string(),
+    firstname: z.string(),
+    lastname: z.string(),
+    status: recipientStatusSchema,
+    /** False while an earlier signer (sequential order) has not signed. */
+    isTurn: z.boolean(),
+  }),
+  documents: z.array(envelopeDocumentSchema),
+  /** This recipient's fields. */
+  fields: z.array(fieldSchema),
+  /** Pages this recipient has been served, per document (every page is needed to sign). */
+  viewedPages: z.record(z.string(), z.array(z.number().int().min(0))),
+  /** The interface language the sender chose for mail, for the first visit. */
+  language: z.enum(["en", "fr"]),
+});
+export type OpenEnvelopeResponse = z.infer<typeof openEnvelopeResponseSchema>;
+
+// POST /envelope/download-signer-document
+export const downloadSignerDocumentRequestSchema = accessLinkSchema.extend({
+  documentUuid: uuid.optional(),
+  /** A page preview (recorded as viewed); without it, the whole PDF (sealed once complete). */
+  page: z.number().int().min(0).optional(),
+});
+
+// POST /envelope/sign
+export const signatureInputSchema = z.object({
+  kind: z.enum(["drawn", "typed"]),
+  /** The signature as a PNG, base64. */
+  image: base64,
+  /** For a typed signature: the text and the font it was typed in. */
+  typedName: z.string().trim().max(100).optional(),
+  font: z.string().max(64).optional(),
+});
+export const signEnvelopeRequestSchema = accessLinkSchema.extend({
+  signature: signatureInputSchema,
+  /** Initials as a PNG, base64 (for initials fields). */
+  initials: base64.optional(),
+  /** Values of the recipient's text, date, checkbox and image fields (by field uuid). */
+  values: z.record(z.string(), z.string().max(20_000)).default({}),
+});
+export type SignEnvelopeRequest = z.input<typeof signEnvelopeRequestSchema>;
+export const signEnvelopeResponseSchema = z.object({
+  recipientStatus: recipientStatusSchema,
+  envelopeStatus: envelopeStatusSchema,
+});
+
+// POST /envelope/decline
+export const declineEnvelopeRequestSchema = accessLinkSchema.extend({
+  reason: z
+    .string()
+    .trim()
+    .min(1, { error: "required" })
+    .max(DECLINE_REASON_MAX_LENGTH, { error: "too_long" }),
+});
+export const declineEnvelopeResponseSchema = signEnvelopeResponseSchema;
