@@ -1,0 +1,27 @@
+/**
+ * Why a PDF was refused or could not be processed. The codes are stable: the upload route maps
+ * them to the api's error shape and the web app to a translated message.
+ */
+export type DocumentErrorCode =
+  | "not_pdf"
+  | "too_large"
+  | "truncated"
+  | "unreadable"
+  | "encrypted"
+  | "too_many_pages"
+  | "no_pages";
+
+/** A document problem, with a stable code and an English message suitable for logs. */
+export class DocumentError extends Error {
+  readonly code: DocumentErrorCode;
+
+  constructor(code: DocumentErrorCode, message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = "DocumentError";
+    this.code = code;
+  }
+}
+
+export function isDocumentError(value: unknown): value is DocumentError {
+  return value instanceof DocumentError;
+}

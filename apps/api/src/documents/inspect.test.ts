@@ -1,0 +1,102 @@
+import { readFileSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import { PDFDocument } from "pdf-lib";
+import { afterAll, describe, expect, it } from "vitest";
+import { DocumentError } from "./document-error";
+import { inspectPdf } from "./inspect";
+import { makePdf, runToolOrThrow, temporaryDirectory } from "./test-support";
+
+const limits = { maxBytes: 5_000_000, maxPages: 10 };
+const tmp = temporaryDirectory();
+afterAll(() => tmp.cleanup());
+
+async function refusal(bytes: Uint8Array, custom = limits): Promise<DocumentError> {
+  try {
+    await inspectPdf(bytes, custom);
+  } catch (error) {
+    if (error instanceof DocumentError) return error;
+    throw error;
+  }
+  throw new Error("the PDF was accepted");
+}
+
+function encrypt(bytes: Uint8Array, userPassword: string): Uint8Array {
+  const input = tmp.file(`plain-${userPassword || "none"}.pdf`, bytes);
+  const output = tmp.file(`encrypted-${userPassword || "none"}.pdf`);
+  runToolOrThrow("qpdf", ["--encrypt", userPassword, "owner-secret", "256", "--", input, output]);
+  return new Uint8Array(readFileSync(output));
+}
+
+describe("inspectPdf", () => {
+  it("gives the page count, each page's size in points and the file's SHA-256", async () => {
+    const document = await PDFDocument.create();
+    document.addPage([595.28, 841.89]);
+    document.addPage([612, 792]);
+    document.addPage([842, 595]).setRotation({ type: "degrees", angle: 90 } as never);
+    const bytes = await document.save();
+
+    const result = await inspectPdf(bytes, limits);
+
+    expect(result.pageCount).toBe(3);
+    expect(result.pages[0]).toEqual({
+      width: expect.closeTo(595.28, 2),
+      height: expect.closeTo(841.89, 2),
+    });
+    expect(result.pages[1]).toEqual({ width: 612, height: 792 });
+    // A rotated page is measured as displayed.
+    expect(result.pages[2]).toEqual({ width: 595, height: 842 });
+    expect(result.sha256).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it("refuses bytes that are not a PDF", async () => {
+    const error = await refusal(new Uint8Array(randomBytes(4000)));
+    expect(error.code).toBe("not_pdf");
+    expect(error.message).toMatch(/not a PDF/);
+    expect((await refusal(new TextEncoder().encode("<html>hello</html>"))).code).toBe("not_pdf");
+  });
+
+  it("refuses a file over the size limit before reading it", async () => {
+    const bytes = await makePdf();
+    const error = await refusal(bytes, { maxBytes: bytes.length - 1, maxPages: 10 });
+    expect(error.code).toBe("too_large");
+    expect(error.message).toContain(`limit is ${bytes.length - 1} bytes`);
+  });
+
+  it("refuses a truncated upload", async () => {
+    const bytes = await makePdf({ pages: 3 });
+    const error = await refusal(bytes.slice(0, Math.floor(bytes.length / 2)));
+    expect(error.code).toBe("truncated");
+  });
+
+  it("refuses a file that has a PDF header and end marker but does not parse", async () => {
+    const garbage = new Uint8Array(randomBytes(3000));
+    const bytes = new Uint8Array([
+      ...new TextEncoder().encode("%PDF-1.7\n"),
+      ...garbage,
+      ...new TextEncoder().encode("\nstartxref\n999999\n%%EOF\n"),
+    ]);
+    const error = await refusal(bytes);
+    expect(["unreadable", "no_pages"]).toContain(error.code);
+  });
+
+  it("refuses a password-protected PDF", async () => {
+    const error = await refusal(encrypt(await makePdf(), "open-sesame"));
+    expect(error.code).toBe("encrypted");
+    expect(error.message).toMatch(/encrypted/);
+  });
+
+  it("refuses an encrypted PDF that opens without a password (restrictions only)", async () => {
+    expect((await refusal(encrypt(await makePdf(), ""))).code).toBe("encrypted");
+  });
+
+  it("refuses more pages than the limit", async () => {
+    const error = await refusal(await makePdf({ pages: 4 }), { maxBytes: 5_000_000, maxPages: 3 });
+    expect(error.code).toBe("too_many_pages");
+    expect(error.message).toBe("The PDF has 4 pages; the limit is 3.");
+  });
+
+  it("refuses a PDF without pages", async () => {
+    const bytes = await (await PDFDocument.create()).save({ addDefaultPage: false });
+    expect((await refusal(bytes)).code).toBe("no_pages");
+  });
+});

@@ -1,0 +1,130 @@
+import { createHash } from "node:crypto";
+import { PDFDocument } from "pdf-lib";
+import { DocumentError } from "./document-error";
+
+export interface InspectLimits {
+  /** Largest accepted file, in bytes. */
+  maxBytes: number;
+  /** Most pages accepted. */
+  maxPages: number;
+}
+
+export interface PageSize {
+  /** Width as displayed (page rotation applied), in PDF points (1/72 inch). */
+  width: number;
+  /** Height as displayed, in points. */
+  height: number;
+}
+
+export interface PdfInspection {
+  pageCount: number;
+  pages: PageSize[];
+  /** SHA-256 of the bytes, lowercase hex. */
+  sha256: string;
+}
+
+const MAGIC = "%PDF-";
+/** Where the header may start: the specification allows leading garbage, readers accept ~1 KB. */
+const HEADER_WINDOW = 1024;
+/** How far from the end `%%EOF` may be (trailing whitespace and junk are common). */
+const TRAILER_WINDOW = 2048;
+
+function indexOfAscii(bytes: Uint8Array, text: string, from: number, to: number): number {
+  const end = Math.min(to, bytes.length) - text.length;
+  outer: for (let i = Math.max(0, from); i <= end; i++) {
+    for (let j = 0; j < text.length; j++) {
+      if (bytes[i + j] !== text.charCodeAt(j)) continue outer;
+    }
+    return i;
+  }
+  return -1;
+}
+
+/**
+ * Checks that `bytes` are a PDF Paraphe can use: the magic bytes, the size limit, a complete file
+ * that parses, no encryption (with or without a password: a sealed copy could not be produced),
+ * at least one page and at most `maxPages`. Returns the page count, each page's displayed size in
+ * points and the SHA-256 of the file; throws a `DocumentError` otherwise.
+ *
+ * Parsing is synchronous (pdf-lib) and bounded by `maxBytes`; it takes a few milliseconds for
+ * ordinary documents.
+ */
+export async function inspectPdf(bytes: Uint8Array, limits: InspectLimits): Promise<PdfInspection> {
+  if (bytes.length > limits.maxBytes) {
+    throw new DocumentError(
+      "too_large",
+      `The file is ${bytes.length} bytes; the limit is ${limits.maxBytes} bytes.`,
+    );
+  }
+  if (indexOfAscii(bytes, MAGIC, 0, HEADER_WINDOW) === -1) {
+    throw new DocumentError("not_pdf", "The file is not a PDF: it does not start with %PDF-.");
+  }
+  const hasEof = indexOfAscii(bytes, "%%EOF", bytes.length - TRAILER_WINDOW, bytes.length) !== -1;
+  if (!hasEof) {
+    throw new DocumentError(
+      "truncated",
+      "The PDF is incomplete: its end-of-file marker (%%EOF) is missing; the upload was probably cut short.",
+    );
+  }
+
+  let document: PDFDocument;
+  try {
+    document = await PDFDocument.load(bytes, {
+      ignoreEncryption: true,
+      updateMetadata: false,
+      throwOnInvalidObject: false,
+    });
+  } catch (error) {
+    throw new DocumentError("unreadable", "The PDF could not be parsed.", { cause: error });
+  }
+
+  if (document.isEncrypted || document.context.trailerInfo.Encrypt !== undefined) {
+    throw new DocumentError(
+      "encrypted",
+      "The PDF is encrypted (password-protected or restricted); encrypted PDFs cannot be signed.",
+    );
+  }
+
+  let pageCount: number;
+  let pages: PageSize[];
+  try {
+    pageCount = document.getPageCount();
+    if (pageCount === 0) {
+      throw new DocumentError("no_pages", "The PDF has no pages.");
+    }
+    if (pageCount > limits.maxPages) {
+      throw new DocumentError(
+        "too_many_pages",
+        `The PDF has ${pageCount} pages; the limit is ${limits.maxPages}.`,
+      );
+    }
+    pages = document.getPages().map((page) => {
+      const box = page.getCropBox();
+      const rotation = normalizedRotation(page.getRotation().angle);
+      const quarter = rotation === 90 || rotation === 270;
+      const width = quarter ? box.height : box.width;
+      const height = quarter ? box.width : box.height;
+      if (!(width > 0 && height > 0)) {
+        throw new DocumentError("unreadable", "A page of the PDF has no usable size.");
+      }
+      return { width, height };
+    });
+  } catch (error) {
+    if (error instanceof DocumentError) throw error;
+    throw new DocumentError("unreadable", "The PDF's page tree could not be read.", {
+      cause: error,
+    });
+  }
+
+  return { pageCount, pages, sha256: sha256Hex(bytes) };
+}
+
+/** A page rotation in degrees as 0, 90, 180 or 270. */
+export function normalizedRotation(degrees: number): 0 | 90 | 180 | 270 {
+  const normalized = (((Math.round(degrees / 90) * 90) % 360) + 360) % 360;
+  return normalized as 0 | 90 | 180 | 270;
+}
+
+export function sha256Hex(bytes: Uint8Array): string {
+  return createHash("sha256").update(bytes).digest("hex");
+}
