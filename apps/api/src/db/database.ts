@@ -11,6 +11,15 @@ export interface Database {
   appUser: AppUserTable;
   userSession: UserSessionTable;
   requestNonce: RequestNonceTable;
+  team: TeamTable;
+  role: RoleTable;
+  teamMember: TeamMemberTable;
+  workspace: WorkspaceTable;
+  workspaceMember: WorkspaceMemberTable;
+  loginCode: LoginCodeTable;
+  rateLimitCounter: RateLimitCounterTable;
+  passkey: PasskeyTable;
+  webauthnChallenge: WebauthnChallengeTable;
 }
 
 /** A timestamp column: read as a Date, written as a Date or an SQL expression. */
@@ -96,3 +105,102 @@ export interface RequestNonceTable {
 
 export type AppUserRow = Selectable<AppUserTable>;
 export type UserSessionRow = Selectable<UserSessionTable>;
+
+/** A team (spec §3). */
+export interface TeamTable {
+  id: Generated<string>;
+  name: string;
+  createdAt: GeneratedTimestamp;
+  updatedAt: GeneratedTimestamp;
+}
+
+/**
+ * A role of a team (spec §3, §6): its permission rules as jsonb, written as a JSON string
+ * (`JSON.stringify(rules)`), read back parsed.
+ */
+export interface RoleTable {
+  id: Generated<string>;
+  teamId: string;
+  name: string;
+  origin: "managed" | "custom";
+  permissions: ColumnType<unknown, string, string>;
+  createdAt: GeneratedTimestamp;
+  updatedAt: GeneratedTimestamp;
+}
+
+/** A person's membership of a team (one team per person), with their role. */
+export interface TeamMemberTable {
+  teamId: string;
+  userId: string;
+  roleId: string;
+  joinedAt: GeneratedTimestamp;
+  updatedAt: GeneratedTimestamp;
+}
+
+/** A workspace of a team (spec §3); at most one per team is the default. */
+export interface WorkspaceTable {
+  id: Generated<string>;
+  teamId: string;
+  name: string;
+  /** `#rrggbb`, lower case. */
+  color: string;
+  isDefault: ColumnType<boolean, boolean | undefined, boolean>;
+  createdAt: GeneratedTimestamp;
+  updatedAt: GeneratedTimestamp;
+}
+
+export interface WorkspaceMemberTable {
+  workspaceId: string;
+  userId: string;
+  joinedAt: GeneratedTimestamp;
+}
+
+/** An email login code: its HMAC only; used or replaced codes carry `consumedAt`. */
+export interface LoginCodeTable {
+  id: Generated<string>;
+  email: string;
+  codeHash: Uint8Array;
+  /** The language of the mail, and of the account if this code creates one. */
+  language: Language;
+  createdAt: Timestamp;
+  expiresAt: Timestamp;
+  attempts: Generated<number>;
+  consumedAt: Timestamp | null;
+}
+
+/** A fixed-window counter of a rate limit (`login-code:email:<hash>` for the window starting at ...). */
+export interface RateLimitCounterTable {
+  bucket: string;
+  windowStart: Timestamp;
+  count: number;
+  expiresAt: Timestamp;
+}
+
+/** A WebAuthn credential (spec §3 passkey); `id` is the credential id, base64url. */
+export interface PasskeyTable {
+  id: string;
+  userId: string;
+  publicKey: Uint8Array;
+  /** bigint in PostgreSQL: read as a string by some drivers, hence `Number(...)` on read. */
+  counter: ColumnType<string | number, number | undefined, number>;
+  transports: ColumnType<string[], string[] | undefined, string[]>;
+  deviceType: string | null;
+  backedUp: ColumnType<boolean, boolean | undefined, boolean>;
+  createdAt: GeneratedTimestamp;
+  lastUsedAt: Timestamp | null;
+}
+
+/** A WebAuthn challenge handed out for a registration (of `userId`) or a login; single use. */
+export interface WebauthnChallengeTable {
+  id: Generated<string>;
+  challenge: string;
+  userId: string | null;
+  purpose: "registration" | "authentication";
+  expiresAt: Timestamp;
+}
+
+export type TeamRow = Selectable<TeamTable>;
+export type RoleRow = Selectable<RoleTable>;
+export type WorkspaceRow = Selectable<WorkspaceTable>;
+export type LoginCodeRow = Selectable<LoginCodeTable>;
+export type PasskeyRow = Selectable<PasskeyTable>;

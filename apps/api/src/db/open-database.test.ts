@@ -35,10 +35,19 @@ describe.each(testDatabaseKinds)("the database on %s", (kind) => {
     ).toEqual([
       "app_user",
       "dev_mailbox",
+      "login_code",
       "mail_outbox",
+      "passkey",
+      "rate_limit_counter",
       "request_nonce",
+      "role",
+      "team",
+      "team_member",
       "tunnel_session",
       "user_session",
+      "webauthn_challenge",
+      "workspace",
+      "workspace_member",
     ]);
   });
 

@@ -1,4 +1,9 @@
 import type { AppDeps, AppRouter } from "../app";
+import { identityDeps } from "../identity/identity-deps";
+import { registerListSessions } from "./authentication/list-sessions";
+import { registerRequestCode } from "./authentication/request-code";
+import { registerTerminateSessions } from "./authentication/terminate-sessions";
+import { registerVerifyCode } from "./authentication/verify-code";
 
 /**
  * The sealed routes of the api, one file per call named after its path (`routes/user/profile.ts`
@@ -6,6 +11,9 @@ import type { AppDeps, AppRouter } from "../app";
  * requests only; `c.get("caller")` says who signed.
  */
 export function registerRoutes(app: AppRouter, deps: AppDeps): void {
-  void app;
-  void deps;
+  const identity = identityDeps(deps);
+  registerRequestCode(app, identity);
+  registerVerifyCode(app, identity);
+  registerListSessions(app, identity);
+  registerTerminateSessions(app, identity);
 }

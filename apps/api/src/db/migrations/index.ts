@@ -2,6 +2,7 @@ import type { Migration } from "kysely";
 import * as mail from "./20261122090000_mail";
 import * as tunnelSessions from "./20261122120000_tunnel-sessions";
 import * as usersAndCredentials from "./20261122140000_users-and-credentials";
+import * as teamsAndLogins from "./20261122150000_teams-and-logins";
 
 /**
  * Every migration, by name, in a static list so that the bundled build carries them. Names are
@@ -11,4 +12,5 @@ export const migrations: Readonly<Record<string, Migration>> = {
   "20261122090000_mail": mail,
   "20261122120000_tunnel-sessions": tunnelSessions,
   "20261122140000_users-and-credentials": usersAndCredentials,
+  "20261122150000_teams-and-logins": teamsAndLogins,
 };

@@ -1,0 +1,267 @@
+import { ApiError } from "@paraphe/api-sdk";
+import { endpoints, LOGIN_CODE_ALPHABET } from "@paraphe/api-sdk/contract";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
+import { testDatabaseKinds } from "../test/databases";
+import { generateLoginCode } from "./login-codes";
+import { createIdentityHarness, randomIp, uniqueEmail, type IdentityHarness } from "./testing";
+
+async function failure(promise: Promise<unknown>): Promise<ApiError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof ApiError) return error;
+    throw error;
+  }
+  throw new Error("the call succeeded");
+}
+
+/** A code of the right shape that is not `code`. */
+function otherCode(code: string): string {
+  const first = LOGIN_CODE_ALPHABET.at(LOGIN_CODE_ALPHABET.indexOf(code[0] ?? "") === 0 ? 1 : 0);
+  return `${first}${code.slice(1)}`;
+}
+
+describe("login codes", () => {
+  it("are made of the alphabet without look-alikes, 6 characters long", () => {
+    for (let i = 0; i < 200; i++) {
+      expect(generateLoginCode()).toMatch(new RegExp(`^[${LOGIN_CODE_ALPHABET}]{6}$`));
+    }
+  });
+});
+
+describe.each(testDatabaseKinds)("login by email code on %s", (kind) => {
+  let h: IdentityHarness;
+
+  beforeAll(async () => {
+    h = await createIdentityHarness(kind);
+  });
+  afterAll(async () => {
+    await h.destroy();
+  });
+
+  it("makes a new email an account after its code is verified, then signs it in again", async () => {
+    const email = uniqueEmail("new");
+    const api = h.client();
+    await expect(api.authentication.requestCode({ email, language: "fr" })).resolves.toEqual({
+      sent: true,
+      expiresInSeconds: 600,
+    });
+    const first = await api.authentication.verifyCode({ email, code: await h.lastCode(email) });
+    expect(first).toMatchObject({ email, isNewUser: true });
+    expect(first.accessKey).toMatch(/^ses_/);
+    const user = await h.database.connection.db
+      .selectFrom("appUser")
+      .selectAll()
+      .where("email", "=", email)
+      .executeTakeFirstOrThrow();
+    expect(user.preferredLanguage).toBe("fr");
+
+    await api.authentication.requestCode({ email });
+    const second = await api.authentication.verifyCode({ email, code: await h.lastCode(email) });
+    expect(second.isNewUser).toBe(false);
+    expect(second.accessKey).not.toBe(first.accessKey);
+  });
+
+  it("stores only a hash of the code, never the code", async () => {
+    const email = uniqueEmail("hash");
+    await h.client().authentication.requestCode({ email });
+    const code = await h.lastCode(email);
+    const rows = await h.database.connection.db
+      .selectFrom("loginCode")
+      .selectAll()
+      .where("email", "=", email)
+      .execute();
+    expect(rows).toHaveLength(1);
+    const row = rows[0]!;
+    expect(Buffer.from(row.codeHash).toString("utf8")).not.toContain(code);
+    expect(Buffer.from(row.codeHash)).toHaveLength(32);
+    expect(row.expiresAt.getTime() - row.createdAt.getTime()).toBe(10 * 60_000);
+  });
+
+  it("answers the same for an email with an account and one without", async () => {
+    const known = uniqueEmail("known");
+    await h.login(known);
+    const unknown = uniqueEmail("unknown");
+    const api = h.client();
+    const forKnown = await api.authentication.requestCode({ email: known });
+    const forUnknown = await api.authentication.requestCode({ email: unknown });
+    expect(forKnown).toEqual(forUnknown);
+  });
+
+  it("refuses an expired code, 10 minutes after it was sent", async () => {
+    const email = uniqueEmail("expiry");
+    const api = h.client();
+    await api.authentication.requestCode({ email });
+    const code = await h.lastCode(email);
+    h.advance(10 * 60_000 + 1000);
+    const error = await failure(api.authentication.verifyCode({ email, code }));
+    expect(error.statusCode).toBe(400);
+    expect(error.code).toBe("VALIDATION_ERROR");
+    expect(error.details).toEqual([{ path: "code", code: "custom", message: "code_expired" }]);
+  });
+
+  it("accepts a code just before it expires", async () => {
+    const email = uniqueEmail("in-time");
+    const api = h.client();
+    await api.authentication.requestCode({ email });
+    const code = await h.lastCode(email);
+    h.advance(9 * 60_000);
+    await expect(api.authentication.verifyCode({ email, code })).resolves.toMatchObject({ email });
+  });
+
+  it("refuses a code used once already", async () => {
+    const email = uniqueEmail("reuse");
+    const api = h.client();
+    await api.authentication.requestCode({ email });
+    const code = await h.lastCode(email);
+    await api.authentication.verifyCode({ email, code });
+    const error = await failure(api.authentication.verifyCode({ email, code }));
+    expect(error.code).toBe("VALIDATION_ERROR");
+    expect(error.details?.[0]).toMatchObject({ path: "code", message: "code_incorrect" });
+  });
+
+  it("replaces an older code with the newer one", async () => {
+    const email = uniqueEmail("replaced");
+    const api = h.client();
+    await api.authentication.requestCode({ email });
+    const older = await h.lastCode(email);
+    await api.authentication.requestCode({ email });
+    const newer = await h.lastCode(email);
+    if (older !== newer) {
+      const error = await failure(api.authentication.verifyCode({ email, code: older }));
+      expect(error.details?.[0]?.message).toBe("code_incorrect");
+    }
+    await expect(api.authentication.verifyCode({ email, code: newer })).resolves.toMatchObject({
+      email,
+    });
+  });
+
+  it("kills a code after 5 wrong tries, even for the right code afterwards", async () => {
+    const email = uniqueEmail("tries");
+    const api = h.client();
+    await api.authentication.requestCode({ email });
+    const code = await h.lastCode(email);
+    const wrong = otherCode(code);
+    for (let i = 1; i <= 4; i++) {
+      const error = await failure(api.authentication.verifyCode({ email, code: wrong }));
+      expect(error.details?.[0]?.message).toBe("code_incorrect");
+    }
+    const fifth = await failure(api.authentication.verifyCode({ email, code: wrong }));
+    expect(fifth.details?.[0]?.message).toBe("code_attempts_exceeded");
+    const right = await failure(api.authentication.verifyCode({ email, code }));
+    expect(right.details?.[0]?.message).toBe("code_attempts_exceeded");
+
+    // A new code works again.
+    await api.authentication.requestCode({ email });
+    await expect(
+      api.authentication.verifyCode({ email, code: await h.lastCode(email) }),
+    ).resolves.toMatchObject({ email });
+  });
+
+  it("accepts the right code after 4 wrong tries", async () => {
+    const email = uniqueEmail("four");
+    const api = h.client();
+    await api.authentication.requestCode({ email });
+    const code = await h.lastCode(email);
+    for (let i = 0; i < 4; i++) {
+      await failure(api.authentication.verifyCode({ email, code: otherCode(code) }));
+    }
+    await expect(api.authentication.verifyCode({ email, code })).resolves.toMatchObject({ email });
+  });
+
+  it("answers an email that never asked for a code like a wrong code", async () => {
+    const error = await failure(
+      h.client().authentication.verifyCode({ email: uniqueEmail("never"), code: "ACDEFG" }),
+    );
+    expect(error.statusCode).toBe(400);
+    expect(error.details).toEqual([{ path: "code", code: "custom", message: "code_incorrect" }]);
+  });
+
+  it("limits codes to 5 per email per 15 minutes, from any address, with Retry-After", async () => {
+    const email = uniqueEmail("limit-email");
+    for (let i = 0; i < 5; i++) {
+      await h.client({ ip: randomIp() }).authentication.requestCode({ email });
+    }
+    const error = await failure(h.client({ ip: randomIp() }).authentication.requestCode({ email }));
+    expect(error.statusCode).toBe(429);
+    expect(error.code).toBe("RATE_LIMITED");
+    const mails = await h.database.connection.db
+      .selectFrom("mailOutbox")
+      .select("id")
+      .where("toAddress", "=", email)
+      .execute();
+    expect(mails).toHaveLength(5);
+
+    h.advance(15 * 60_000);
+    await expect(h.client().authentication.requestCode({ email })).resolves.toMatchObject({
+      sent: true,
+    });
+  });
+
+  it("limits codes to 20 per IP address per 15 minutes, whatever the emails", async () => {
+    const ip = randomIp();
+    const api = h.client({ ip });
+    for (let i = 0; i < 20; i++) {
+      await api.authentication.requestCode({ email: uniqueEmail("limit-ip") });
+    }
+    const error = await failure(api.authentication.requestCode({ email: uniqueEmail("limit-ip") }));
+    expect(error.statusCode).toBe(429);
+    expect(error.code).toBe("RATE_LIMITED");
+    // Another address is not affected.
+    await expect(
+      h.client().authentication.requestCode({ email: uniqueEmail("limit-ip") }),
+    ).resolves.toMatchObject({ sent: true });
+  });
+
+  it("mails the code in the language of the request for a new email", async () => {
+    const email = uniqueEmail("fr");
+    await h.client().authentication.requestCode({ email, language: "fr" });
+    const mail = await h.database.connection.db
+      .selectFrom("mailOutbox")
+      .selectAll()
+      .where("toAddress", "=", email)
+      .executeTakeFirstOrThrow();
+    const code = await h.lastCode(email);
+    expect(mail.locale).toBe("fr");
+    expect(mail.subject).toBe(`Votre code de vérification Paraphe\u00a0: ${code}`);
+    expect(mail.textBody).toContain("Il expire dans 10 minutes.");
+    expect(mail.htmlBody).toContain(code);
+    expect(mail.htmlBody).toContain('lang="fr"');
+  });
+
+  it("mails a member in their preferred language, whatever the request says", async () => {
+    const email = uniqueEmail("pref");
+    await h.login(email); // English by default
+    await h.client().authentication.requestCode({ email, language: "fr" });
+    const mail = await h.database.connection.db
+      .selectFrom("mailOutbox")
+      .selectAll()
+      .where("toAddress", "=", email)
+      .orderBy("createdAt", "desc")
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    expect(mail.locale).toBe("en");
+    expect(mail.textBody).toContain("It expires in 10 minutes.");
+  });
+
+  it("refuses a malformed email or code before anything is stored", async () => {
+    const api = h.client();
+    const bad = await failure(
+      api.call(
+        { ...endpoints.authentication.requestCode, request: z.any() },
+        { email: "not-an-email" },
+      ),
+    );
+    expect(bad.statusCode).toBe(400);
+    expect(bad.details?.[0]?.path).toBe("email");
+    const short = await failure(
+      api.call(
+        { ...endpoints.authentication.verifyCode, request: z.any() },
+        { email: uniqueEmail(), code: "ACD" },
+      ),
+    );
+    expect(short.statusCode).toBe(400);
+    expect(short.details?.[0]).toMatchObject({ path: "code", message: "code_length" });
+  });
+});

@@ -1,0 +1,221 @@
+import { createHmac, hkdfSync, randomInt, timingSafeEqual } from "node:crypto";
+import {
+  LOGIN_CODE_ALPHABET,
+  LOGIN_CODE_LENGTH,
+  type Language,
+  type LoginResponse,
+} from "@paraphe/api-sdk/contract";
+import { AppError } from "../errors/app-error";
+import { enqueueMail } from "../mail/outbox";
+import type { ClientInfo } from "./client-info";
+import type { IdentityDeps } from "./identity-deps";
+import { loginCodeMail } from "./login-code-mail";
+import {
+  hitRateLimit,
+  LOGIN_CODES_PER_EMAIL,
+  LOGIN_CODES_PER_IP,
+  sweepRateLimits,
+} from "./rate-limit";
+import { openSession } from "./sessions";
+
+/** A login code is valid for 10 minutes. */
+export const LOGIN_CODE_TTL_MS = 10 * 60_000;
+/** After this many wrong tries a code is dead: a new one must be asked for. */
+export const LOGIN_CODE_MAX_ATTEMPTS = 5;
+
+/** A fresh code of LOGIN_CODE_LENGTH characters of LOGIN_CODE_ALPHABET (uniform, crypto.randomInt). */
+export function generateLoginCode(): string {
+  let code = "";
+  for (let i = 0; i < LOGIN_CODE_LENGTH; i++) {
+    code += LOGIN_CODE_ALPHABET[randomInt(LOGIN_CODE_ALPHABET.length)];
+  }
+  return code;
+}
+
+const hashKeys = new WeakMap<Buffer, Buffer>();
+
+/**
+ * HMAC-SHA-256 of the email and code under a key derived from the session credential key (itself
+ * derived from the master key): the database alone does not let anyone test codes offline.
+ */
+function hashLoginCode(credentialKey: Buffer, email: string, code: string): Buffer {
+  let key = hashKeys.get(credentialKey);
+  if (key === undefined) {
+    key = Buffer.from(
+      hkdfSync("sha256", credentialKey, new Uint8Array(0), "paraphe/api login code v1", 32),
+    );
+    hashKeys.set(credentialKey, key);
+  }
+  return createHmac("sha256", key).update(`${email}\n${code}`, "utf8").digest();
+}
+
+/** The first supported language of an Accept-Language header, if any. */
+function languageOfHeader(header: string | undefined): Language | undefined {
+  if (header === undefined) return undefined;
+  for (const part of header.split(",")) {
+    const tag = part.split(";")[0]?.trim().toLowerCase().slice(0, 2);
+    if (tag === "en" || tag === "fr") return tag;
+  }
+  return undefined;
+}
+
+export interface RequestCodeInput {
+  email: string;
+  language: Language | undefined;
+  acceptLanguage: string | undefined;
+  client: ClientInfo;
+}
+
+/**
+ * Sends a login code to `email` (an account or not: the answer is the same, and an unknown email
+ * becomes an account once its code is verified). Older live codes of the email are replaced. The
+ * mail goes through the outbox in the same transaction, in the person's preferred language, or for
+ * a new email in the language of the request.
+ */
+export async function requestLoginCode(
+  deps: IdentityDeps,
+  input: RequestCodeInput,
+): Promise<{ sent: true; expiresInSeconds: number }> {
+  const { db } = deps;
+  const at = deps.now();
+  if (input.client.ipAddress !== null) {
+    await hitRateLimit(db, `login-code:ip:${input.client.ipAddress}`, LOGIN_CODES_PER_IP, at);
+  }
+  await hitRateLimit(db, `login-code:email:${input.email}`, LOGIN_CODES_PER_EMAIL, at);
+
+  const user = await db
+    .selectFrom("appUser")
+    .select("preferredLanguage")
+    .where("email", "=", input.email)
+    .executeTakeFirst();
+  const language =
+    user?.preferredLanguage ?? input.language ?? languageOfHeader(input.acceptLanguage) ?? "en";
+  const code = generateLoginCode();
+
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable("loginCode")
+      .set({ consumedAt: new Date(at) })
+      .where("email", "=", input.email)
+      .where("consumedAt", "is", null)
+      .execute();
+    await trx
+      .insertInto("loginCode")
+      .values({
+        email: input.email,
+        codeHash: hashLoginCode(deps.sessionCredentialKey, input.email, code),
+        language,
+        createdAt: new Date(at),
+        expiresAt: new Date(at + LOGIN_CODE_TTL_MS),
+      })
+      .execute();
+    await enqueueMail(trx, loginCodeMail(input.email, code, language, LOGIN_CODE_TTL_MS / 60_000));
+  });
+
+  // Housekeeping now and then: finished rate-limit windows, codes dead for a day.
+  if (Math.random() < 0.05) {
+    await sweepRateLimits(db, at);
+    await db
+      .deleteFrom("loginCode")
+      .where("expiresAt", "<", new Date(at - 24 * 3600_000))
+      .execute();
+  }
+  return { sent: true, expiresInSeconds: LOGIN_CODE_TTL_MS / 1000 };
+}
+
+function codeRefused(word: string, message: string, suggestion: string): AppError {
+  return new AppError("VALIDATION_ERROR", {
+    message,
+    suggestion,
+    fields: [{ path: "code", code: "custom", message: word }],
+  });
+}
+
+type VerifyOutcome =
+  { kind: "incorrect" | "expired" | "attempts" } | { kind: "ok"; login: LoginResponse };
+
+/**
+ * Checks a login code: the newest live code of the email, not expired, not past its wrong tries,
+ * compared in constant time; used once. A wrong code counts a try (committed even though the call
+ * fails). An email without a code is answered like a wrong code. A new email becomes an account
+ * (in the code's language) and `isNewUser` is true.
+ */
+export async function verifyLoginCode(
+  deps: IdentityDeps,
+  input: { email: string; code: string; client: ClientInfo },
+): Promise<LoginResponse> {
+  const at = deps.now();
+  const presented = hashLoginCode(deps.sessionCredentialKey, input.email, input.code);
+  const outcome = await deps.db.transaction().execute(async (trx): Promise<VerifyOutcome> => {
+    const row = await trx
+      .selectFrom("loginCode")
+      .select(["id", "codeHash", "language", "expiresAt", "attempts"])
+      .where("email", "=", input.email)
+      .where("consumedAt", "is", null)
+      .orderBy("createdAt", "desc")
+      .limit(1)
+      .forUpdate()
+      .executeTakeFirst();
+    if (row === undefined) return { kind: "incorrect" };
+    if (row.attempts >= LOGIN_CODE_MAX_ATTEMPTS) return { kind: "attempts" };
+    if (row.expiresAt.getTime() <= at) return { kind: "expired" };
+    const stored = Buffer.from(row.codeHash);
+    if (stored.length !== presented.length || !timingSafeEqual(stored, presented)) {
+      const attempts = row.attempts + 1;
+      await trx.updateTable("loginCode").set({ attempts }).where("id", "=", row.id).execute();
+      return { kind: attempts >= LOGIN_CODE_MAX_ATTEMPTS ? "attempts" : "incorrect" };
+    }
+    await trx
+      .updateTable("loginCode")
+      .set({ consumedAt: new Date(at) })
+      .where("id", "=", row.id)
+      .execute();
+
+    const created = await trx
+      .insertInto("appUser")
+      .values({ email: input.email, preferredLanguage: row.language })
+      .onConflict((oc) => oc.column("email").doNothing())
+      .returning(["id", "email"])
+      .executeTakeFirst();
+    const user =
+      created ??
+      (await trx
+        .selectFrom("appUser")
+        .select(["id", "email"])
+        .where("email", "=", input.email)
+        .executeTakeFirstOrThrow());
+    const login = await openSession(
+      trx,
+      deps,
+      user,
+      "code",
+      input.client,
+      at,
+      created !== undefined,
+    );
+    return { kind: "ok", login };
+  });
+
+  switch (outcome.kind) {
+    case "ok":
+      return outcome.login;
+    case "expired":
+      throw codeRefused(
+        "code_expired",
+        "This code has expired.",
+        "Ask for a new code: codes are valid for 10 minutes.",
+      );
+    case "attempts":
+      throw codeRefused(
+        "code_attempts_exceeded",
+        "Too many wrong codes were tried: this code no longer works.",
+        "Ask for a new code.",
+      );
+    case "incorrect":
+      throw codeRefused(
+        "code_incorrect",
+        "This code is not correct.",
+        "Check the code in the latest email, or ask for a new one.",
+      );
+  }
+}

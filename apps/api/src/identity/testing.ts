@@ -1,0 +1,127 @@
+/**
+ * Test helpers for the identity calls: one migrated database and one app per test file, a clock the
+ * tests move, and the real SDK client (sealed, signed calls) for each simulated person or device.
+ * Not part of the server.
+ */
+import { randomInt } from "node:crypto";
+import { createApiClient, DEFAULT_APP_CREDENTIALS, type ApiClient } from "@paraphe/api-sdk";
+import type { SessionCredential } from "@paraphe/api-sdk/contract";
+import { createTestApp, type TestApp, type TestAppOptions } from "../test/app";
+import { createTestDatabase, type TestDatabase, type TestDatabaseKind } from "../test/databases";
+import { createTestTunnelClient } from "../tunnel/testing";
+
+export interface Person {
+  api: ApiClient;
+  credential: SessionCredential;
+  email: string;
+  ip: string;
+}
+
+export interface IdentityHarness {
+  database: TestDatabase;
+  t: TestApp;
+  /** Moves the clock of the app (and of the clients' signatures) forward. */
+  advance(ms: number): void;
+  now(): number;
+  /**
+   * An SDK client whose calls come from `ip` (X-Forwarded-For) with `userAgent`; `credential` is
+   * read at every call.
+   */
+  client(options?: {
+    ip?: string;
+    userAgent?: string;
+    credential?: () => SessionCredential | null;
+  }): ApiClient;
+  /** The newest login code mailed to `email`, read from the outbox. */
+  lastCode(email: string): Promise<string>;
+  /** Asks for a code, reads it from the mail and verifies it: a signed-in person. */
+  login(email: string, options?: { ip?: string; userAgent?: string }): Promise<Person>;
+  destroy(): Promise<void>;
+}
+
+export function randomIp(): string {
+  return `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
+}
+
+let emailCounter = 0;
+export function uniqueEmail(name = "person"): string {
+  emailCounter += 1;
+  return `${name}.${Date.now().toString(36)}.${emailCounter}@example.com`;
+}
+
+export async function createIdentityHarness(
+  kind: TestDatabaseKind,
+  options: Omit<TestAppOptions, "now"> = {},
+): Promise<IdentityHarness> {
+  const database = await createTestDatabase(kind);
+  let offset = 0;
+  const now = () => Date.now() + offset;
+  const t = await createTestApp(database.connection.db, {}, { ...options, now });
+  const db = database.connection.db;
+
+  const client: IdentityHarness["client"] = (clientOptions = {}) => {
+    const ip = clientOptions.ip ?? randomIp();
+    const userAgent =
+      clientOptions.userAgent ??
+      "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36";
+    const fetch = async (input: string, init?: RequestInit) => {
+      const headers = new Headers(init?.headers);
+      headers.set("X-Forwarded-For", ip);
+      headers.set("User-Agent", userAgent);
+      return t.app.request(input, { ...init, headers });
+    };
+    return createApiClient({
+      baseUrl: "http://api.test",
+      tunnel: createTestTunnelClient(fetch),
+      appCredential: DEFAULT_APP_CREDENTIALS.web,
+      credential: () => clientOptions.credential?.() ?? null,
+      now,
+    });
+  };
+
+  const lastCode = async (email: string): Promise<string> => {
+    const mail = await db
+      .selectFrom("mailOutbox")
+      .select(["subject", "createdAt"])
+      .where("toAddress", "=", email)
+      .orderBy("createdAt", "desc")
+      .orderBy("id", "desc")
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    const code = /([0-9A-Z]{6})$/.exec(mail.subject)?.[1];
+    if (code === undefined) throw new Error(`no code in ${mail.subject}`);
+    return code;
+  };
+
+  return {
+    database,
+    t,
+    advance(ms) {
+      offset += ms;
+    },
+    now,
+    client,
+    lastCode,
+    async login(email, loginOptions = {}) {
+      const ip = loginOptions.ip ?? randomIp();
+      let credential: SessionCredential | null = null;
+      const api = client({
+        ip,
+        ...(loginOptions.userAgent === undefined ? {} : { userAgent: loginOptions.userAgent }),
+        credential: () => credential,
+      });
+      await api.authentication.requestCode({ email });
+      const answer = await api.authentication.verifyCode({ email, code: await lastCode(email) });
+      credential = {
+        accessKey: answer.accessKey,
+        secretKey: answer.secretKey,
+        email: answer.email,
+      };
+      return { api, credential, email, ip };
+    },
+    async destroy() {
+      await t.destroy();
+      await database.destroy();
+    },
+  };
+}
