@@ -1,5 +1,5 @@
 import { execFileSync, spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { PDFDocument, StandardFonts, rgb } from "pdf-lib";
@@ -85,4 +85,105 @@ export async function makePdf(
     }
   }
   return document.save();
+}
+
+/** A page rendered by pdftoppm as 8-bit grey pixels. */
+export interface GreyRaster {
+  width: number;
+  height: number;
+  /** Row-major, 0 = black, 255 = white. */
+  pixels: Uint8Array;
+}
+
+/** Renders one page (1-based) with poppler's pdftoppm at `dpi` into grey pixels. */
+export function renderGrey(pdf: Uint8Array, page: number, dpi = 40): GreyRaster {
+  const tmp = temporaryDirectory("paraphe-raster-");
+  try {
+    const input = tmp.file("in.pdf", pdf);
+    const prefix = tmp.file("page");
+    const args = ["-gray", "-r", String(dpi), "-f", String(page), "-l", String(page)];
+    runToolOrThrow("pdftoppm", [...args, "-singlefile", input, prefix]);
+    return parsePgm(new Uint8Array(readFileSync(`${prefix}.pgm`)));
+  } finally {
+    tmp.cleanup();
+  }
+}
+
+function parsePgm(bytes: Uint8Array): GreyRaster {
+  // "P5\n<width> <height>\n<max>\n" then the pixels.
+  const header: string[] = [];
+  let offset = 0;
+  while (header.length < 4) {
+    while (/\s/.test(String.fromCharCode(bytes[offset]!))) offset++;
+    let token = "";
+    while (!/\s/.test(String.fromCharCode(bytes[offset]!)))
+      token += String.fromCharCode(bytes[offset++]!);
+    header.push(token);
+  }
+  offset++;
+  if (header[0] !== "P5") throw new Error(`pdftoppm wrote ${header[0]}, not a binary PGM`);
+  const width = Number(header[1]);
+  const height = Number(header[2]);
+  return { width, height, pixels: bytes.subarray(offset, offset + width * height) };
+}
+
+/** Share of inked pixels (darker than 200 of 255) in a region given in fractions of the page, origin top-left. */
+export function darkShare(
+  raster: GreyRaster,
+  region: { x: number; y: number; width: number; height: number },
+): number {
+  const x0 = Math.floor(region.x * raster.width);
+  const y0 = Math.floor(region.y * raster.height);
+  const x1 = Math.ceil((region.x + region.width) * raster.width);
+  const y1 = Math.ceil((region.y + region.height) * raster.height);
+  let dark = 0;
+  let total = 0;
+  for (let y = y0; y < y1; y++) {
+    for (let x = x0; x < x1; x++) {
+      total++;
+      if (raster.pixels[y * raster.width + x]! < 200) dark++;
+    }
+  }
+  return total === 0 ? 0 : dark / total;
+}
+
+/** The text of a PDF as poppler's pdftotext extracts it (layout kept). */
+export function pdfText(pdf: Uint8Array): string {
+  const tmp = temporaryDirectory("paraphe-text-");
+  try {
+    const input = tmp.file("in.pdf", pdf);
+    return runToolOrThrow("pdftotext", ["-layout", "-enc", "UTF-8", input, "-"]);
+  } finally {
+    tmp.cleanup();
+  }
+}
+
+/** A PNG of a handwritten-looking stroke, `width` x `height` pixels, transparent background. */
+export async function makeSignaturePng(width = 400, height = 150): Promise<Uint8Array> {
+  const { createCanvas } = await import("@napi-rs/canvas");
+  const canvas = createCanvas(width, height);
+  const context = canvas.getContext("2d");
+  context.strokeStyle = "#1d3a8a";
+  context.lineWidth = height / 14;
+  context.lineCap = "round";
+  context.beginPath();
+  context.moveTo(width * 0.05, height * 0.7);
+  context.bezierCurveTo(
+    width * 0.25,
+    height * 0.05,
+    width * 0.3,
+    height * 0.95,
+    width * 0.5,
+    height * 0.45,
+  );
+  context.bezierCurveTo(
+    width * 0.65,
+    height * 0.1,
+    width * 0.75,
+    height * 0.9,
+    width * 0.95,
+    height * 0.3,
+  );
+  context.stroke();
+  return new Uint8Array(canvas.toBuffer("image/png"));
 }

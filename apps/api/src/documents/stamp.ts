@@ -1,0 +1,255 @@
+import fontkit from "@pdf-lib/fontkit";
+import {
+  LineCapStyle,
+  PDFDocument,
+  type PDFFont,
+  type PDFPage,
+  concatTransformationMatrix,
+  popGraphicsState,
+  pushGraphicsState,
+  rgb,
+} from "pdf-lib";
+import { z } from "zod";
+import { fontBytes } from "./fonts";
+import { normalizedRotation } from "./inspect";
+
+/** Kinds of field the editor places. Signature, initials and image carry a PNG; the rest text. */
+export const FIELD_KINDS = [
+  "signature",
+  "initials",
+  "text",
+  "name",
+  "email",
+  "date",
+  "checkbox",
+  "image",
+] as const;
+export type FieldKind = (typeof FIELD_KINDS)[number];
+
+const fraction = z.number().min(0).max(1);
+
+/**
+ * A filled field to draw. Position and size are fractions of the displayed page (0..1, origin at
+ * the top-left corner), as the editor places them; `page` is 0-based. A date arrives formatted
+ * by the caller. A checkbox is checked when its value is "true".
+ */
+export const stampFieldSchema = z
+  .object({
+    page: z.number().int().min(0),
+    x: fraction,
+    y: fraction,
+    width: fraction.refine((value) => value > 0, "width must be positive"),
+    height: fraction.refine((value) => value > 0, "height must be positive"),
+    kind: z.enum(FIELD_KINDS),
+    value: z.union([z.string(), z.object({ png: z.instanceof(Uint8Array) })]),
+  })
+  .refine((field) => field.x + field.width <= 1.0001 && field.y + field.height <= 1.0001, {
+    message: "the field must lie within its page",
+  });
+export type StampField = z.infer<typeof stampFieldSchema>;
+
+const INK = rgb(0.07, 0.09, 0.15);
+/** Smallest font size text is shrunk to before it is cut with an ellipsis. */
+const MIN_FONT_SIZE = 4;
+
+/**
+ * Draws filled fields into a PDF (pdf-lib, DejaVu Sans embedded as a subset) and returns the new
+ * bytes. Images are fitted into their box keeping their aspect ratio; text is shrunk to fit (one
+ * line when it can, else wrapped on words); a checked checkbox is drawn as a check mark in a square. Works on rotated pages:
+ * positions are those of the page as displayed.
+ */
+export async function stampFields(
+  pdfBytes: Uint8Array,
+  fields: readonly StampField[],
+): Promise<Uint8Array> {
+  const parsed = fields.map((field) => stampFieldSchema.parse(field));
+  const document = await PDFDocument.load(pdfBytes, { updateMetadata: false });
+  document.registerFontkit(fontkit);
+  const pages = document.getPages();
+  let font: PDFFont | undefined;
+  const prepared = new Set<PDFPage>();
+
+  for (const field of parsed) {
+    const page = pages[field.page];
+    if (!page) {
+      throw new RangeError(`A field is on page ${field.page + 1}; the PDF has ${pages.length}.`);
+    }
+    const space = displayedSpace(page);
+    if (!prepared.has(page)) {
+      isolateExistingContent(document, page);
+      prepared.add(page);
+    }
+    // Box in displayed space, origin bottom-left, y up.
+    const box = {
+      x: field.x * space.width,
+      y: (1 - field.y - field.height) * space.height,
+      width: field.width * space.width,
+      height: field.height * space.height,
+    };
+
+    page.pushOperators(pushGraphicsState(), concatTransformationMatrix(...space.matrix));
+    if (typeof field.value !== "string") {
+      const image = await document.embedPng(field.value.png);
+      const scale = Math.min(box.width / image.width, box.height / image.height);
+      const width = image.width * scale;
+      const height = image.height * scale;
+      page.drawImage(image, {
+        x: box.x + (box.width - width) / 2,
+        y: box.y + (box.height - height) / 2,
+        width,
+        height,
+      });
+    } else if (field.kind === "checkbox") {
+      drawCheckbox(page, box, field.value === "true");
+    } else if (field.value.trim() !== "") {
+      font ??= await document.embedFont(fontBytes("DejaVuSans"), { subset: true });
+      drawFittedText(page, font, field.value.replace(/\s+/g, " ").trim(), box);
+    }
+    page.pushOperators(popGraphicsState());
+  }
+  return document.save();
+}
+
+interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/**
+ * The displayed page's size and the matrix from displayed coordinates (origin bottom-left of the
+ * page as shown, y up) to the page's user space, for /Rotate 0, 90, 180 and 270 and any crop box.
+ */
+function displayedSpace(page: PDFPage): {
+  width: number;
+  height: number;
+  matrix: [number, number, number, number, number, number];
+} {
+  const { x, y, width, height } = page.getCropBox();
+  switch (normalizedRotation(page.getRotation().angle)) {
+    case 90:
+      return { width: height, height: width, matrix: [0, 1, -1, 0, x + width, y] };
+    case 180:
+      return { width, height, matrix: [-1, 0, 0, -1, x + width, y + height] };
+    case 270:
+      return { width: height, height: width, matrix: [0, -1, 1, 0, x, y + height] };
+    default:
+      return { width, height, matrix: [1, 0, 0, 1, x, y] };
+  }
+}
+
+/**
+ * Wraps the page's existing content in q ... Q, so that a transformation it leaves behind does
+ * not move what is drawn after it.
+ */
+function isolateExistingContent(document: PDFDocument, page: PDFPage): void {
+  const start = document.context.register(document.context.stream("q"));
+  const end = document.context.register(document.context.stream("Q"));
+  page.node.wrapContentStreams(start, end);
+}
+
+/**
+ * Sets text in its box at the largest size that fits: on one line when it can, else wrapped on
+ * word boundaries; below the smallest readable size the last line is cut with an ellipsis.
+ */
+function drawFittedText(page: PDFPage, font: PDFFont, text: string, box: Box): void {
+  const paddingX = Math.min(box.width * 0.04, 4);
+  const available = box.width - 2 * paddingX;
+  const lineGap = 1.15;
+  let size = Math.min(box.height * 0.7, 24);
+  let lines = wrap(font, text, available, size);
+  while (size > MIN_FONT_SIZE && lines.length * size * lineGap > box.height * 0.95) {
+    size = Math.max(MIN_FONT_SIZE, size * 0.94);
+    lines = wrap(font, text, available, size);
+  }
+  const fitting = Math.max(1, Math.floor((box.height * 0.95) / (size * lineGap)));
+  if (lines.length > fitting) {
+    lines = lines.slice(0, fitting);
+    lines[fitting - 1] = truncateToWidth(font, `${lines[fitting - 1]} …`, available, size);
+  }
+  const ascent = font.heightAtSize(size, { descender: false });
+  const descent = font.heightAtSize(size) - ascent;
+  const blockHeight = (lines.length - 1) * size * lineGap + ascent + descent;
+  const top = box.y + (box.height + blockHeight) / 2;
+  lines.forEach((line, index) => {
+    page.drawText(line, {
+      x: box.x + paddingX,
+      y: top - ascent - index * size * lineGap,
+      size,
+      font,
+      color: INK,
+    });
+  });
+}
+
+/** Greedy word wrap at `size`; a word wider than the line is broken between characters. */
+function wrap(font: PDFFont, text: string, width: number, size: number): string[] {
+  const fits = (value: string) => font.widthOfTextAtSize(value, size) <= width;
+  const lines: string[] = [];
+  let current = "";
+  for (const word of text.split(" ")) {
+    const candidate = current ? `${current} ${word}` : word;
+    if (fits(candidate)) {
+      current = candidate;
+      continue;
+    }
+    if (current) lines.push(current);
+    current = "";
+    let rest = word;
+    while (!fits(rest)) {
+      const characters = [...rest];
+      let take = characters.length - 1;
+      while (take > 1 && !fits(characters.slice(0, take).join(""))) take--;
+      lines.push(characters.slice(0, take).join(""));
+      rest = characters.slice(take).join("");
+    }
+    current = rest;
+  }
+  if (current) lines.push(current);
+  return lines;
+}
+
+function truncateToWidth(font: PDFFont, text: string, width: number, size: number): string {
+  if (font.widthOfTextAtSize(text, size) <= width) return text;
+  const characters = [...text.replace(/ ?…$/, "")];
+  while (characters.length > 0 && font.widthOfTextAtSize(`${characters.join("")}…`, size) > width) {
+    characters.pop();
+  }
+  return `${characters.join("").trimEnd()}…`;
+}
+
+function drawCheckbox(page: PDFPage, box: Box, checked: boolean): void {
+  const side = Math.min(box.width, box.height) * 0.9;
+  const x = box.x + (box.width - side) / 2;
+  const y = box.y + (box.height - side) / 2;
+  page.drawRectangle({
+    x,
+    y,
+    width: side,
+    height: side,
+    borderColor: INK,
+    borderWidth: Math.max(0.5, side * 0.06),
+  });
+  if (!checked) return;
+  const thickness = Math.max(0.8, side * 0.12);
+  const points = [
+    { x: x + side * 0.2, y: y + side * 0.52 },
+    { x: x + side * 0.42, y: y + side * 0.28 },
+    { x: x + side * 0.8, y: y + side * 0.76 },
+  ] as const;
+  page.drawLine({
+    start: points[0],
+    end: points[1],
+    thickness,
+    color: INK,
+    lineCap: LineCapStyle.Round,
+  });
+  page.drawLine({
+    start: points[1],
+    end: points[2],
+    thickness,
+    color: INK,
+    lineCap: LineCapStyle.Round,
+  });
+}
