@@ -41,7 +41,10 @@ export const stampFieldSchema = z
     width: fraction.refine((value) => value > 0, "width must be positive"),
     height: fraction.refine((value) => value > 0, "height must be positive"),
     kind: z.enum(FIELD_KINDS),
-    value: z.union([z.string(), z.object({ png: z.instanceof(Uint8Array) })]),
+    value: z.union([
+      z.string(),
+      z.object({ png: z.custom<Uint8Array>((value) => value instanceof Uint8Array, "png must be bytes") }),
+    ]),
   })
   .refine((field) => field.x + field.width <= 1.0001 && field.y + field.height <= 1.0001, {
     message: "the field must lie within its page",
