@@ -16,6 +16,7 @@ import type { Logger } from "./logger";
 import { registerDevMailbox } from "./routes/dev/mailbox";
 import { registerErrorDocs } from "./routes/docs/errors";
 import { registerHealth } from "./routes/health";
+import { registerPublicAvatars } from "./routes/public/avatars";
 import { registerRoutes } from "./routes/register-routes";
 import { registerTunnelRoutes } from "./tunnel/routes";
 import { registerSealedRequests } from "./tunnel/sealed-requests";
@@ -98,6 +99,7 @@ export function createApp(deps: AppDeps): AppRouter {
   registerErrorDocs(app);
   if (usesDevMailbox(config)) registerDevMailbox(app, deps);
   registerTunnelRoutes(app, deps.tunnel);
+  registerPublicAvatars(app, deps);
   registerSealedRequests(app, { tunnel: deps.tunnel, handleError });
   // Routes registered from here on are sealed.
   registerRoutes(app, deps);

@@ -73,12 +73,13 @@ export async function terminateSessions(
   accessKeys: readonly string[],
   at: number,
 ): Promise<number> {
-  const result = await db
+  const ended = await db
     .updateTable("userSession")
     .set({ endedAt: new Date(at) })
     .where("userId", "=", userId)
     .where("accessKey", "in", [...new Set(accessKeys)])
     .where("endedAt", "is", null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
+    .returning("accessKey")
+    .execute();
+  return ended.length;
 }

@@ -4,6 +4,11 @@ import { registerListSessions } from "./authentication/list-sessions";
 import { registerRequestCode } from "./authentication/request-code";
 import { registerTerminateSessions } from "./authentication/terminate-sessions";
 import { registerVerifyCode } from "./authentication/verify-code";
+import { registerCreateTeam } from "./team/create";
+import { registerUserProfile } from "./user/profile";
+import { registerRemovePicture } from "./user/remove-picture";
+import { registerUpdateProfile } from "./user/update-profile";
+import { registerUploadPicture } from "./user/upload-picture";
 
 /**
  * The sealed routes of the api, one file per call named after its path (`routes/user/profile.ts`
@@ -16,4 +21,9 @@ export function registerRoutes(app: AppRouter, deps: AppDeps): void {
   registerVerifyCode(app, identity);
   registerListSessions(app, identity);
   registerTerminateSessions(app, identity);
+  registerUserProfile(app, identity);
+  registerUpdateProfile(app, identity);
+  registerUploadPicture(app, identity);
+  registerRemovePicture(app, identity);
+  registerCreateTeam(app, identity);
 }

@@ -24,9 +24,10 @@ import { messageRefused, sessionUnknown } from "./tunnel-error";
 
 /**
  * Paths answered in plaintext, outside the tunnel: readiness, the handshake itself, what clients
- * need before they can check the server (attestation reference values), the development mailbox
- * and the documentation. Only routes under these paths may be registered before the tunnel
- * middleware; every route registered after it takes sealed requests only.
+ * need before they can check the server (attestation reference values), public data (profile
+ * pictures), the development mailbox and the documentation. Only routes under these paths may be
+ * registered before the tunnel middleware; every route registered after it takes sealed requests
+ * only.
  */
 export function isPublicPath(path: string): boolean {
   return (
@@ -34,6 +35,7 @@ export function isPublicPath(path: string): boolean {
     path === "/tunnel/session" ||
     path.startsWith("/attestation/") ||
     path.startsWith("/dev/") ||
+    path.startsWith("/public/") ||
     path.startsWith("/docs/")
   );
 }
