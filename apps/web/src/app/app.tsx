@@ -2,16 +2,31 @@ import { type I18n } from "@paraphe/i18n";
 import { useState } from "react";
 import { createBrowserRouter } from "react-router";
 import { RouterProvider } from "react-router/dom";
+import { leaveOnAuthenticationError } from "../lib/api/authentication-error";
+import { createWebApi } from "../lib/api/create-web-api";
+import { config } from "../lib/config";
 import { AppProviders } from "./providers";
 import { createQueryClient } from "./query-client";
 import { createAppRoutes } from "./router";
 
-/** The team web app. */
+/** The team web app: one router, one api client (tunnel + signatures), one query client. */
 export function App({ i18n }: { i18n: I18n }) {
-  const [queryClient] = useState(createQueryClient);
   const [router] = useState(() => createBrowserRouter(createAppRoutes()));
+  const [api] = useState(() =>
+    createWebApi({
+      apiUrl: config.apiUrl,
+      appCredential: config.appCredential,
+      language: () => i18n.resolvedLanguage ?? i18n.language,
+      onAuthenticationError: () =>
+        leaveOnAuthenticationError({
+          pathname: () => router.state.location.pathname,
+          navigate: (path) => void router.navigate(path, { replace: true }),
+        }),
+    }),
+  );
+  const [queryClient] = useState(() => createQueryClient(api.tunnel));
   return (
-    <AppProviders i18n={i18n} queryClient={queryClient}>
+    <AppProviders i18n={i18n} queryClient={queryClient} api={api} preinitializeTunnel>
       <RouterProvider router={router} />
     </AppProviders>
   );

@@ -1,34 +1,71 @@
 import { type I18n } from "@paraphe/i18n";
 import { I18nProvider, useTranslation } from "@paraphe/i18n/react";
-import { Toaster, TooltipProvider } from "@paraphe/ui-kit";
+import { preinitialize } from "@paraphe/tunnel-client";
+import { Toaster, TooltipProvider, toast } from "@paraphe/ui-kit";
 import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { type ReactNode } from "react";
+import { useEffect, useMemo, type ReactNode } from "react";
 import { SessionProvider, type SessionProviderProps } from "../features/session/session-provider";
+import { type EndServerSession, type LoadProfile } from "../features/session/types";
+import { ApiProvider } from "../lib/api/api-context";
+import { type WebApi } from "../lib/api/create-web-api";
+
+/** How long the toast of a failed tunnel pre-initialisation stays (spec §9). */
+export const TUNNEL_TOAST_DURATION_MS = 60_000;
 
 export interface AppProvidersProps extends Omit<SessionProviderProps, "children"> {
   i18n: I18n;
   queryClient: QueryClient;
+  /** The app's api client; the session loads the profile and ends server sessions through it. */
+  api: WebApi;
+  /** Opens the tunnel 200 ms after start (spec §7); off in component tests. */
+  preinitializeTunnel?: boolean;
   children: ReactNode;
 }
 
-/** Everything the pages rely on: translations, queries, tooltips, toasts, the session. */
+/** The session's calls through the api client (spec §4, §7). */
+export function sessionCallsOf(api: WebApi): {
+  loadProfile: LoadProfile;
+  endServerSession: EndServerSession;
+  dropTunnel: () => void;
+} {
+  return {
+    loadProfile: (_user, { signal }) => api.user.profile({}, { signal }),
+    endServerSession: async (user) => {
+      await api.authentication.terminateSessions({ filter: { accessKeys: [user.accessKey] } });
+    },
+    dropTunnel: () => api.tunnel.destroy(),
+  };
+}
+
+/** Everything the pages rely on: translations, the api, queries, tooltips, toasts, the session. */
 export function AppProviders({
   i18n,
   queryClient,
+  api,
+  preinitializeTunnel = false,
   loadProfile,
   endServerSession,
+  dropTunnel,
   children,
 }: AppProvidersProps) {
+  const calls = useMemo(() => sessionCallsOf(api), [api]);
   return (
     <I18nProvider i18n={i18n}>
-      <QueryClientProvider client={queryClient}>
-        <TooltipProvider>
-          <SessionProvider loadProfile={loadProfile} endServerSession={endServerSession}>
-            {children}
-          </SessionProvider>
-          <TranslatedToaster />
-        </TooltipProvider>
-      </QueryClientProvider>
+      <ApiProvider api={api}>
+        <QueryClientProvider client={queryClient}>
+          <TooltipProvider>
+            <SessionProvider
+              loadProfile={loadProfile ?? calls.loadProfile}
+              endServerSession={endServerSession ?? calls.endServerSession}
+              dropTunnel={dropTunnel ?? calls.dropTunnel}
+            >
+              {children}
+            </SessionProvider>
+            <TranslatedToaster />
+            {preinitializeTunnel ? <TunnelPreinitializer api={api} /> : null}
+          </TooltipProvider>
+        </QueryClientProvider>
+      </ApiProvider>
     </I18nProvider>
   );
 }
@@ -36,4 +73,27 @@ export function AppProviders({
 function TranslatedToaster() {
   const { t } = useTranslation();
   return <Toaster label={t("notifications.label")} closeLabel={t("notifications.close")} />;
+}
+
+/** Opens the tunnel early; a failure shows the tunnelPreinitFailed toast with Reload for 60 s. */
+export function TunnelPreinitializer({ api }: { api: WebApi }) {
+  const { t } = useTranslation(["errors", "common"]);
+  useEffect(
+    () =>
+      preinitialize(api.tunnel, {
+        onFailure: (error) => {
+          console.error("The secure tunnel could not be pre-initialised", error);
+          toast.error(t("errors:tunnelPreinitFailed"), {
+            id: "tunnel-preinit-failed",
+            duration: TUNNEL_TOAST_DURATION_MS,
+            action: {
+              label: t("common:actions.reload"),
+              onClick: () => window.location.reload(),
+            },
+          });
+        },
+      }),
+    [api, t],
+  );
+  return null;
 }

@@ -1,42 +1,50 @@
-import { describe, expect, it } from "vitest";
-import { MAX_TUNNEL_RETRIES, createQueryClient, shouldRetry } from "./query-client";
+import { ApiError, ErrorCode } from "@paraphe/api-sdk";
+import { describe, expect, it, vi } from "vitest";
+import { createQueryClient } from "./query-client";
 
-describe("shouldRetry (spec §7)", () => {
+function retryOf(tunnel = { reset: vi.fn(), destroy: vi.fn() }) {
+  const retry = createQueryClient(tunnel).getDefaultOptions().mutations?.retry;
+  if (typeof retry !== "function") throw new Error("retry is not a function");
+  return { retry: (count: number, error: unknown) => retry(count, error as Error), tunnel };
+}
+
+const tunnelLost = new ApiError({
+  statusCode: 401,
+  code: ErrorCode.TUNNEL_ERROR,
+  message: "Tunnel session expired",
+});
+
+describe("the query client's retry rules (spec §7)", () => {
   it.each([
     "EMPTY_REQUEST_BODY",
     "EMPTY_ENCRYPTED_MESSAGE",
     "EMPTY_DECRYPTED_MESSAGE",
     "EMPTY_RESPONSE_DATA",
-  ])("retries after %s", (message) => {
-    expect(shouldRetry(0, new Error(message))).toBe(true);
+  ])("runs the tunnel's reset routine and retries after %s", (message) => {
+    const { retry, tunnel } = retryOf();
+    expect(retry(0, new Error(message))).toBe(true);
+    expect(tunnel.reset).toHaveBeenCalledTimes(1);
+    expect(tunnel.destroy).not.toHaveBeenCalled();
   });
 
-  it("retries after TUNNEL_ERROR with HTTP 401", () => {
-    expect(
-      shouldRetry(0, { code: "TUNNEL_ERROR", statusCode: 401, message: "Session expired" }),
-    ).toBe(true);
-    expect(
-      shouldRetry(0, Object.assign(new Error("tunnel"), { code: "TUNNEL_ERROR", status: 401 })),
-    ).toBe(true);
+  it("destroys the tunnel and retries after TUNNEL_ERROR with HTTP 401", () => {
+    const { retry, tunnel } = retryOf();
+    expect(retry(0, tunnelLost)).toBe(true);
+    expect(tunnel.destroy).toHaveBeenCalledTimes(1);
   });
 
   it("does not retry other errors", () => {
-    expect(shouldRetry(0, { code: "TUNNEL_ERROR", statusCode: 500 })).toBe(false);
-    expect(shouldRetry(0, { code: "VALIDATION_ERROR", statusCode: 400 })).toBe(false);
-    expect(shouldRetry(0, new Error("An error occurred"))).toBe(false);
-    expect(shouldRetry(0, null)).toBe(false);
+    const { retry, tunnel } = retryOf();
+    expect(
+      retry(0, new ApiError({ statusCode: 400, code: ErrorCode.VALIDATION_ERROR, message: "x" })),
+    ).toBe(false);
+    expect(retry(0, new Error("An error occurred"))).toBe(false);
+    expect(tunnel.reset).not.toHaveBeenCalled();
   });
 
   it("stops after 3 retries", () => {
-    const error = new Error("EMPTY_RESPONSE_DATA");
-    expect(MAX_TUNNEL_RETRIES).toBe(3);
-    expect(shouldRetry(2, error)).toBe(true);
-    expect(shouldRetry(3, error)).toBe(false);
-  });
-
-  it("is the query client's rule for queries and mutations", () => {
-    const options = createQueryClient().getDefaultOptions();
-    expect(options.queries?.retry).toBe(shouldRetry);
-    expect(options.mutations?.retry).toBe(shouldRetry);
+    const { retry } = retryOf();
+    expect(retry(2, new Error("EMPTY_RESPONSE_DATA"))).toBe(true);
+    expect(retry(3, new Error("EMPTY_RESPONSE_DATA"))).toBe(false);
   });
 });

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
+import { apiError } from "../test/api";
 import { TEST_PROFILE, profileLoader, renderApp } from "../test/render-app";
 
 describe("route guards", () => {
@@ -11,9 +12,11 @@ describe("route guards", () => {
     });
   });
 
-  it("treats a stored user as logged out when no profile can be loaded, and logs it", async () => {
+  it("treats a stored user as logged out when the api refuses its credential, and logs it", async () => {
     const error = vi.spyOn(console, "error").mockImplementation(() => {});
-    const { router } = renderApp({ loadProfile: undefined });
+    const { router } = renderApp({
+      handlers: { "/user/profile": () => apiError(401, "AUTHENTICATION_ERROR") },
+    });
     await waitFor(() => expect(router.state.location.pathname).toBe("/login"));
     expect(error).toHaveBeenCalledWith("Failed to load user session", expect.any(Error));
   });

@@ -1,13 +1,16 @@
 import { Navigate, Outlet, type RouteObject } from "react-router";
 import { RequireSession } from "../features/session/components/require-session";
 import { AppLayout } from "../layouts/app-layout/app-layout";
+import { DashboardRoute } from "../routes/dashboard";
+import { LoginRoute } from "../routes/login";
 import { NotFoundRoute } from "../routes/not-found";
+import { OnboardingTeamRoute } from "../routes/onboarding-team";
+import { RegisterPasskeyRoute } from "../routes/register-passkey";
 import { RouteError } from "../routes/route-error";
 
 /**
- * The routes of the web app. Screens arrive with their issues (dashboard, envelopes, inbox,
- * templates, contacts, settings, login, onboarding); for now: the guarded layout, its redirects,
- * and the not-found page for every other path.
+ * The routes of the web app: the public identity pages (login, passkey offer, team onboarding), the
+ * guarded layout with the dashboard, and the not-found page for every other path.
  */
 export function createAppRoutes(): RouteObject[] {
   return [
@@ -15,14 +18,16 @@ export function createAppRoutes(): RouteObject[] {
       element: <Outlet />,
       errorElement: <RouteError />,
       children: [
+        { path: "login", element: <LoginRoute /> },
+        { path: "register-passkey", element: <RegisterPasskeyRoute /> },
+        { path: "onboarding/team", element: <OnboardingTeamRoute /> },
         {
           element: <RequireSession />,
           children: [
             {
               element: <AppLayout />,
               children: [
-                // The dashboard's place: the layout alone until the dashboard issue gives it its content.
-                { index: true, element: null },
+                { index: true, element: <DashboardRoute /> },
                 { path: "settings", element: <Navigate to="/settings/profile" replace /> },
               ],
             },

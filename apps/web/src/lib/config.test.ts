@@ -7,6 +7,7 @@ describe("readConfig", () => {
     expect(readConfig({})).toEqual({
       apiUrl: "http://localhost:3000",
       publicSiteUrl: "https://paraphe.org",
+      appCredential: { accessKey: "paraphe-web", secretKey: "paraphe-web-app-credential" },
     });
   });
 
@@ -19,7 +20,17 @@ describe("readConfig", () => {
     ).toEqual({
       apiUrl: "https://api.example.com",
       publicSiteUrl: "https://www.example.com",
+      appCredential: { accessKey: "paraphe-web", secretKey: "paraphe-web-app-credential" },
     });
+  });
+
+  it("uses VITE_APP_ACCESS_KEY and VITE_APP_SECRET_KEY only when both are set", () => {
+    expect(
+      readConfig({ VITE_APP_ACCESS_KEY: "web-2", VITE_APP_SECRET_KEY: "s2" }).appCredential,
+    ).toEqual({ accessKey: "web-2", secretKey: "s2" });
+    expect(readConfig({ VITE_APP_ACCESS_KEY: "web-2" }).appCredential.accessKey).toBe(
+      "paraphe-web",
+    );
   });
 });
 

@@ -1,9 +1,16 @@
+import { DEFAULT_APP_CREDENTIALS } from "@paraphe/api-sdk";
+
 /** Build-time configuration of the web app (Vite `VITE_*` variables), with the defaults of a local run. */
 export interface WebConfig {
   /** Base URL of the api. */
   apiUrl: string;
   /** Base URL of the public website (privacy policy, signature legality). */
   publicSiteUrl: string;
+  /**
+   * The app-level credential of public calls (spec §6). It names the app and ships in public
+   * JavaScript, so it is not a secret; the api's own default unless both variables are set.
+   */
+  appCredential: { accessKey: string; secretKey: string };
 }
 
 function withoutTrailingSlash(url: string): string {
@@ -16,6 +23,10 @@ export function readConfig(
   return {
     apiUrl: withoutTrailingSlash(env.VITE_API_URL || "http://localhost:3000"),
     publicSiteUrl: withoutTrailingSlash(env.VITE_PUBLIC_SITE_URL || "https://paraphe.org"),
+    appCredential:
+      env.VITE_APP_ACCESS_KEY && env.VITE_APP_SECRET_KEY
+        ? { accessKey: env.VITE_APP_ACCESS_KEY, secretKey: env.VITE_APP_SECRET_KEY }
+        : { ...DEFAULT_APP_CREDENTIALS.web },
   };
 }
 

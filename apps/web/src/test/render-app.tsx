@@ -13,20 +13,10 @@ import {
   type UserProfile,
 } from "../features/session/types";
 import { NavIndicatorsProvider } from "../lib/nav-indicators";
+import { createTestApi, TEST_CREDENTIAL, TEST_PROFILE, type Handlers } from "./api";
 
-export const TEST_USER: StoredSessionUser = {
-  accessKey: "ak_test_0001",
-  secretKey: "sk_test_secret",
-  email: "lea.martin@example.com",
-};
-
-export const TEST_PROFILE: UserProfile = {
-  email: "lea.martin@example.com",
-  profilePictureUrl: null,
-  firstname: "Léa",
-  lastname: "Martin",
-  team: { name: "Atelier Martin", rolePermissions: [{ action: "manage", subject: "all" }] },
-};
+export const TEST_USER: StoredSessionUser = TEST_CREDENTIAL;
+export { TEST_PROFILE };
 
 export interface RenderAppOptions {
   path?: string;
@@ -34,36 +24,54 @@ export interface RenderAppOptions {
   language?: Language;
   /** Stores this user before the app starts. */
   user?: StoredSessionUser | null;
+  /** Replaces the api's profile call (the app's own call goes to the test api otherwise). */
   loadProfile?: LoadProfile;
+  /** Handlers of the test api, over the default ones (src/test/api). */
+  handlers?: Handlers;
   inboxPending?: boolean;
   routes?: RouteObject[];
 }
 
-/** Renders the web app on a memory router, with the real providers, as the browser would run it. */
+/** Renders the web app on a memory router, with the real providers and api client over a test api. */
 export function renderApp({
   path = "/",
   language = "en",
   user = TEST_USER,
   loadProfile,
+  handlers,
   inboxPending = false,
   routes = createAppRoutes(),
 }: RenderAppOptions = {}) {
   localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
   if (user) writeStoredUser(user);
   const i18n = createBrowserI18n();
-  const queryClient = createQueryClient();
+  const testApi = createTestApi(handlers);
+  const queryClient = createQueryClient(testApi.api.tunnel);
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const view = render(
-    <AppProviders i18n={i18n} queryClient={queryClient} loadProfile={loadProfile}>
+    <AppProviders
+      i18n={i18n}
+      queryClient={queryClient}
+      api={testApi.api}
+      {...(loadProfile ? { loadProfile } : {})}
+    >
       <NavIndicatorsProvider value={{ inboxPending }}>
         <RouterProvider router={router} />
       </NavIndicatorsProvider>
     </AppProviders>,
   );
-  return { ...view, router, i18n, queryClient, user: userEvent.setup() };
+  return {
+    ...view,
+    router,
+    i18n,
+    queryClient,
+    server: testApi.server,
+    api: testApi.api,
+    user: userEvent.setup(),
+  };
 }
 
-/** A profile loader answering `profile` (the later identity issue provides the real one). */
+/** A profile loader answering `profile` without the api. */
 export function profileLoader(profile: UserProfile = TEST_PROFILE) {
   return vi.fn<LoadProfile>(async () => profile);
 }

@@ -11,7 +11,7 @@ export interface SessionContextValue {
   signIn: (user: StoredSessionUser) => void;
   /**
    * Logs out on this browser (spec §4): ends the server sessions when the app knows how (a failure is
-   * only warned), awaits `leave` with the email that was logged in (going to /login before the
+   * only warned), drops the secure tunnel, awaits `leave` with the email that was logged in (going to /login before the
    * guards notice the missing user), then forgets the stored user and clears the query cache.
    */
   signOut: (leave?: (email: string | undefined) => void | Promise<void>) => Promise<void>;

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from "react";
+import { startTransition, useCallback, useEffect, useMemo, useState, type ReactNode } from "react";
 import { SessionContext, type SessionContextValue } from "./session-context";
 import {
   SESSION_STORAGE_KEY,
@@ -31,6 +31,8 @@ export interface SessionProviderProps {
   loadProfile?: LoadProfile;
   /** Ends the user's server sessions at logout (POST /authentication/terminate-sessions). */
   endServerSession?: EndServerSession;
+  /** Drops the secure tunnel at logout, after the server sessions ended and before leaving (spec §4). */
+  dropTunnel?: () => void;
   children: ReactNode;
 }
 
@@ -39,7 +41,12 @@ export interface SessionProviderProps {
  * profile has loaded; without a user, without a profile loader, or when the profile fails to load
  * (logged as "Failed to load user session"), the app is logged out.
  */
-export function SessionProvider({ loadProfile, endServerSession, children }: SessionProviderProps) {
+export function SessionProvider({
+  loadProfile,
+  endServerSession,
+  dropTunnel,
+  children,
+}: SessionProviderProps) {
   const queryClient = useQueryClient();
   const [user, setUser] = useState<StoredSessionUser | null>(() => readStoredUser());
 
@@ -98,12 +105,19 @@ export function SessionProvider({ loadProfile, endServerSession, children }: Ses
           console.warn("Failed to end the server session at logout", failure);
         }
       }
+      try {
+        dropTunnel?.();
+      } catch (failure) {
+        console.warn("Failed to drop the secure tunnel at logout", failure);
+      }
       await leave?.(current?.email ?? profile?.email);
       clearStoredUser();
-      setUser(null);
+      // A transition, like the router's navigation to /login: both render together, so the guards
+      // never see the old page without a user (they would redirect it to /login without the email).
+      startTransition(() => setUser(null));
       queryClient.clear();
     },
-    [endServerSession, profile?.email, queryClient, user],
+    [dropTunnel, endServerSession, profile?.email, queryClient, user],
   );
 
   const value = useMemo<SessionContextValue>(

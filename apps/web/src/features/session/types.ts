@@ -1,4 +1,4 @@
-import { type PermissionRule } from "@paraphe/permissions";
+import { type UserProfile as ApiUserProfile } from "@paraphe/api-sdk/contract";
 
 /** The credential of a logged-in member, kept in local storage (spec §3 "Stored session user"). */
 export interface StoredSessionUser {
@@ -8,14 +8,7 @@ export interface StoredSessionUser {
 }
 
 /** The user profile the api answers to POST /user/profile (spec §3, §7). */
-export interface UserProfile {
-  email: string;
-  /** Public-data URL of the picture; the generated avatar shows when it is missing or fails. */
-  profilePictureUrl?: string | null;
-  team?: { name: string; rolePermissions: PermissionRule[] } | null;
-  firstname?: string;
-  lastname?: string;
-}
+export type UserProfile = ApiUserProfile;
 
 /** Loads the profile of a stored user; rejects when the session is not valid any more. */
 export type LoadProfile = (

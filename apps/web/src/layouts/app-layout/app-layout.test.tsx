@@ -143,8 +143,10 @@ describe("the authenticated layout", () => {
     expect(JSON.parse(localStorage.getItem(SESSION_STORAGE_KEY) ?? "{}")).toEqual({
       lastEmailLoggedIn: TEST_PROFILE.email,
     });
-    // Logged out, /login is shown in the public layout (the login screen comes with its issue).
-    expect(screen.queryByRole("navigation", { name: "Main navigation" })).not.toBeInTheDocument();
+    // Logged out, /login is shown in the public layout.
+    await waitFor(() =>
+      expect(screen.queryByRole("navigation", { name: "Main navigation" })).not.toBeInTheDocument(),
+    );
     expect(await screen.findByRole("link", { name: "Sign in" })).toHaveAttribute("href", "/login");
   });
 

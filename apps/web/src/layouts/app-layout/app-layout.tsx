@@ -9,6 +9,7 @@ import {
 import { type ReactNode } from "react";
 import { NavLink, Outlet, useLocation } from "react-router";
 import { PageMetaProvider, usePageMetaValue } from "../../lib/page-meta";
+import { SecurityButton } from "../security-button";
 import { AppHeader, BackButton } from "./app-header";
 import { LogoMenu } from "./logo-menu";
 import { useNavItems } from "./nav-items";
@@ -58,9 +59,29 @@ function AppLayoutFrame({ children }: { children: ReactNode }) {
           )}
         />
       }
-      header={<AppHeader title={title} meta={meta} actions={isDesktop ? <UserMenu /> : null} />}
+      header={
+        <AppHeader
+          title={title}
+          meta={meta}
+          actions={
+            isDesktop ? (
+              <>
+                <SecurityButton />
+                <UserMenu />
+              </>
+            ) : null
+          }
+        />
+      }
       mobileTitle={title}
-      mobileActions={isDesktop ? null : <UserMenu />}
+      mobileActions={
+        isDesktop ? null : (
+          <>
+            <SecurityButton />
+            <UserMenu />
+          </>
+        )
+      }
       menuLabel={t("header.menu")}
       closeMenuLabel={t("header.closeMenu")}
       locationKey={pathname}

@@ -12,6 +12,7 @@ import { LifeBuoy, LogOut, UserRound } from "lucide-react";
 import { Link } from "react-router";
 import { useSession } from "../../features/session/session-context";
 import { useLogout } from "../../features/session/use-logout";
+import { useProfilePictureSrc } from "../../lib/profile-picture";
 import { LanguageRadioItems } from "../language-menu";
 
 /** The avatar menu of spec §2: Profile, Support, language (English, Français), Logout. */
@@ -20,6 +21,7 @@ export function UserMenu() {
   const { profile } = useSession();
   const { language, setLanguage } = useLanguage();
   const logout = useLogout();
+  const pictureSrc = useProfilePictureSrc(profile);
   if (!profile) return null;
 
   const name = [profile.firstname, profile.lastname].filter(Boolean).join(" ");
@@ -31,13 +33,13 @@ export function UserMenu() {
           aria-label={t("userMenu.trigger")}
           className="inline-flex shrink-0 rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
         >
-          <Avatar src={profile.profilePictureUrl} seed={profile.email} alt="" size={36} />
+          <Avatar src={pictureSrc} seed={profile.email} alt="" size={36} />
         </button>
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end" className="w-64">
         <DropdownMenuLabel className="flex items-center gap-3 py-2 font-normal">
           <Avatar
-            src={profile.profilePictureUrl}
+            src={pictureSrc}
             seed={profile.email}
             alt={t("userMenu.avatarAlt", { email: profile.email })}
             size={40}

@@ -1,0 +1,46 @@
+import { type Language } from "@paraphe/api-sdk/contract";
+import {
+  startAuthentication,
+  type PublicKeyCredentialRequestOptionsJSON,
+} from "@simplewebauthn/browser";
+import { useMutation } from "@tanstack/react-query";
+import { useApi } from "../../../lib/api/api-context";
+
+/** POST /authentication/request-code: mails a 6-character code (same answer for every email). */
+export function useRequestCode() {
+  const api = useApi();
+  return useMutation({
+    mutationFn: (input: { email: string; language?: Language }) =>
+      api.authentication.requestCode(input),
+  });
+}
+
+/** POST /authentication/verify-code: the session credential of the email. */
+export function useVerifyCode() {
+  const api = useApi();
+  return useMutation({
+    mutationFn: (input: { email: string; code: string }) => api.authentication.verifyCode(input),
+  });
+}
+
+/**
+ * Passkey login: the api's challenge, the browser's WebAuthn ceremony (@simplewebauthn), then
+ * POST /authentication/passkey-login with the signed assertion.
+ */
+export function usePasskeyLogin() {
+  const api = useApi();
+  return useMutation({
+    mutationFn: async () => {
+      const { challengeId, options } = await api.authentication.passkeyOptions({});
+      const response = await startAuthentication({
+        optionsJSON: options as unknown as PublicKeyCredentialRequestOptionsJSON,
+      });
+      return api.authentication.passkeyLogin({
+        challengeId,
+        response: response as unknown as Record<string, unknown>,
+      });
+    },
+    // A passkey ceremony is never repeated behind the person's back.
+    retry: false,
+  });
+}

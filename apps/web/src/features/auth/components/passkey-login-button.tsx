@@ -1,0 +1,44 @@
+import { type LoginResponse } from "@paraphe/api-sdk/contract";
+import { useTranslation } from "@paraphe/i18n/react";
+import { Button } from "@paraphe/ui-kit";
+import { browserSupportsWebAuthn } from "@simplewebauthn/browser";
+import { KeyRound } from "lucide-react";
+import { useState } from "react";
+import { usePasskeyLogin } from "../api/auth-mutations";
+import { passkeyErrorKey } from "../../../lib/passkey-errors";
+import { LoginFailure } from "./login-failure";
+
+/** "Sign in with a passkey": hidden where the browser has no WebAuthn. */
+export function PasskeyLoginButton({
+  onSignedIn,
+}: {
+  onSignedIn: (credential: LoginResponse) => void;
+}) {
+  const { t } = useTranslation(["web", "errors"]);
+  const passkeyLogin = usePasskeyLogin();
+  const [supported] = useState(() => browserSupportsWebAuthn());
+  if (!supported) return null;
+  const failureKey = passkeyLogin.error ? passkeyErrorKey(passkeyLogin.error) : null;
+  return (
+    <div className="flex flex-col gap-3">
+      <div className="flex items-center gap-3 text-xs text-ink-muted" aria-hidden="true">
+        <span className="h-px flex-1 bg-border" />
+        {t("web:login.or")}
+        <span className="h-px flex-1 bg-border" />
+      </div>
+      {failureKey ? <LoginFailure description={t(failureKey)} /> : null}
+      <Button
+        type="button"
+        variant="secondary"
+        className="w-full"
+        loading={passkeyLogin.isPending}
+        onClick={() =>
+          passkeyLogin.mutate(undefined, { onSuccess: (credential) => onSignedIn(credential) })
+        }
+      >
+        <KeyRound aria-hidden="true" />
+        {t("web:login.passkey.submit")}
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,79 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { isApiError } from "@paraphe/api-sdk";
+import { emailSchema, isSupportedLanguageCode } from "./language";
+import { useTranslation } from "@paraphe/i18n/react";
+import { Button, FormField, Input } from "@paraphe/ui-kit";
+import { ArrowRight } from "lucide-react";
+import { useForm } from "react-hook-form";
+import { z } from "zod";
+import { fieldErrorWord, useErrorText } from "../../../lib/api/error-text";
+import { useRequestCode } from "../api/auth-mutations";
+import { LoginFailure } from "../components/login-failure";
+
+const emailFormSchema = z.object({ email: emailSchema });
+type EmailFormInput = z.input<typeof emailFormSchema>;
+type EmailFormOutput = z.output<typeof emailFormSchema>;
+
+/** Step 1 of /login: the email (required, valid), then a code is mailed to it. */
+export function EmailForm({
+  defaultEmail,
+  onCodeSent,
+}: {
+  defaultEmail: string;
+  onCodeSent: (email: string) => void;
+}) {
+  const { t, i18n } = useTranslation("web");
+  const errorText = useErrorText();
+  const requestCode = useRequestCode();
+  const form = useForm<EmailFormInput, unknown, EmailFormOutput>({
+    resolver: zodResolver(emailFormSchema),
+    defaultValues: { email: defaultEmail },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async ({ email }) => {
+    const language = i18n.resolvedLanguage ?? i18n.language;
+    try {
+      await requestCode.mutateAsync({
+        email,
+        ...(isSupportedLanguageCode(language) ? { language } : {}),
+      });
+      onCodeSent(email);
+    } catch (error) {
+      const word = fieldErrorWord(error, "email");
+      if (word) form.setError("email", { message: word }, { shouldFocus: true });
+    }
+  });
+
+  const failure = requestCode.error;
+  const fieldFailure = fieldErrorWord(failure, "email") !== undefined;
+  return (
+    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+      {failure && !fieldFailure ? (
+        isApiError(failure) && failure.code === "RATE_LIMITED" ? (
+          <LoginFailure description={errorText.apiError(failure)} />
+        ) : (
+          <LoginFailure />
+        )
+      ) : null}
+      <FormField
+        label={t("login.email.label")}
+        required
+        error={errorText.validation(errors.email?.message)}
+      >
+        <Input
+          type="email"
+          autoComplete="username webauthn"
+          inputMode="email"
+          autoFocus
+          placeholder={t("login.email.placeholder")}
+          {...form.register("email")}
+        />
+      </FormField>
+      <Button type="submit" loading={isSubmitting} className="w-full">
+        {t("login.email.submit")}
+        <ArrowRight aria-hidden="true" />
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,86 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { createTeamRequestSchema, type UserProfile } from "@paraphe/api-sdk/contract";
+import { useTranslation } from "@paraphe/i18n/react";
+import { Button, FormField, Input } from "@paraphe/ui-kit";
+import { useForm } from "react-hook-form";
+import { type z } from "zod";
+import { fieldErrorWord, useErrorText } from "../../../lib/api/error-text";
+import { useCreateTeam } from "../api/create-team";
+
+type CreateTeamInput = z.input<typeof createTeamRequestSchema>;
+type CreateTeamOutput = z.output<typeof createTeamRequestSchema>;
+
+const FIELDS = ["name", "firstname", "lastname"] as const;
+
+/** Team name (at least 3 characters), first name and last name (spec §5). */
+export function CreateTeamForm({
+  profile,
+  onCreated,
+}: {
+  profile: UserProfile | null;
+  onCreated: () => void;
+}) {
+  const { t } = useTranslation("web");
+  const errorText = useErrorText();
+  const createTeam = useCreateTeam();
+  const form = useForm<CreateTeamInput, unknown, CreateTeamOutput>({
+    resolver: zodResolver(createTeamRequestSchema),
+    defaultValues: {
+      name: "",
+      firstname: profile?.firstname ?? "",
+      lastname: profile?.lastname ?? "",
+    },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      await createTeam.mutateAsync(values);
+      onCreated();
+    } catch (error) {
+      for (const field of FIELDS) {
+        const word = fieldErrorWord(error, field);
+        if (word) form.setError(field, { message: word });
+      }
+    }
+  });
+
+  const failure = createTeam.error;
+  const fieldFailure = FIELDS.some((field) => fieldErrorWord(failure, field) !== undefined);
+  return (
+    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+      {failure && !fieldFailure ? (
+        <p role="alert" className="text-sm font-medium text-danger">
+          {errorText.apiError(failure)}
+        </p>
+      ) : null}
+      <FormField
+        label={t("onboarding.team.name")}
+        description={t("onboarding.team.nameHint")}
+        required
+        error={errorText.validation(errors.name?.message)}
+      >
+        <Input autoComplete="organization" autoFocus {...form.register("name")} />
+      </FormField>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField
+          label={t("profile.firstname")}
+          required
+          error={errorText.validation(errors.firstname?.message)}
+        >
+          <Input autoComplete="given-name" {...form.register("firstname")} />
+        </FormField>
+        <FormField
+          label={t("profile.lastname")}
+          required
+          error={errorText.validation(errors.lastname?.message)}
+        >
+          <Input autoComplete="family-name" {...form.register("lastname")} />
+        </FormField>
+      </div>
+      <Button type="submit" loading={isSubmitting} className="w-full sm:w-auto sm:self-end">
+        {t("onboarding.team.submit")}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,60 @@
+import { isApiError } from "@paraphe/api-sdk";
+import { resources } from "@paraphe/i18n";
+import { useTranslation } from "@paraphe/i18n/react";
+import { useCallback, useMemo } from "react";
+
+/** Validation words the contract's schemas and the api use as messages (translated under errors:validation). */
+const VALIDATION_WORDS = [
+  "required",
+  "invalid_email",
+  "too_short",
+  "too_long",
+  "code_length",
+  "code_invalid",
+  "code_incorrect",
+  "code_expired",
+  "invalid_phone",
+  "invalid_file",
+  "invalid_file_type",
+  "file_too_large",
+] as const;
+type ValidationWord = (typeof VALIDATION_WORDS)[number];
+
+function isValidationWord(value: unknown): value is ValidationWord {
+  return (VALIDATION_WORDS as readonly unknown[]).includes(value);
+}
+
+/** The word of the api's field error for `path` (`details[].message`), if the error has one. */
+export function fieldErrorWord(error: unknown, path: string): string | undefined {
+  if (!isApiError(error)) return undefined;
+  const detail = error.details?.find((item) => item.path === path);
+  if (!detail) return undefined;
+  return isValidationWord(detail.message) ? detail.message : detail.code;
+}
+
+/**
+ * Texts of errors for the user: an api error shows the translation of its code (never the raw
+ * message), anything else the generic text; a validation word shows errors:validation.<word>.
+ */
+export function useErrorText() {
+  const { t } = useTranslation("errors");
+  const apiError = useCallback(
+    (error: unknown): string =>
+      isApiError(error) && isTranslatedCode(error.code) ? t(`codes.${error.code}`) : t("generic"),
+    [t],
+  );
+  const validation = useCallback(
+    (word: string | undefined): string | undefined => {
+      if (word === undefined || word === "") return undefined;
+      return isValidationWord(word) ? t(`validation.${word}`) : t("validation.invalid");
+    },
+    [t],
+  );
+  return useMemo(() => ({ apiError, validation }), [apiError, validation]);
+}
+
+type TranslatedCode = keyof typeof resources.en.errors.codes;
+
+function isTranslatedCode(code: string): code is TranslatedCode {
+  return Object.hasOwn(resources.en.errors.codes, code);
+}

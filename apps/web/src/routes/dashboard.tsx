@@ -1,0 +1,5 @@
+import { Welcome } from "../features/dashboard/components/welcome";
+
+export function DashboardRoute() {
+  return <Welcome />;
+}

@@ -1,0 +1,43 @@
+import { vi } from "vitest";
+import { createWebApi, type WebApi } from "../../lib/api/create-web-api";
+import { authenticationHandlers } from "./authentication";
+import { passkeyHandlers } from "./passkey";
+import { createTestServer, type Handlers, type TestServer } from "./server";
+import { teamHandlers } from "./team";
+import { userHandlers } from "./user";
+
+export const defaultHandlers: Handlers = {
+  ...authenticationHandlers,
+  ...userHandlers,
+  ...teamHandlers,
+  ...passkeyHandlers,
+};
+
+export interface TestApi {
+  api: WebApi;
+  server: TestServer;
+  onAuthenticationError: ReturnType<typeof vi.fn>;
+}
+
+/** The real api client of the app on top of an in-memory api (handlers by service). */
+export function createTestApi(handlers: Handlers = {}): TestApi {
+  const server = createTestServer({ ...defaultHandlers, ...handlers });
+  const onAuthenticationError = vi.fn();
+  const api = createWebApi({
+    apiUrl: "https://api.test",
+    appCredential: { accessKey: "paraphe-web", secretKey: "test" },
+    language: () => "en",
+    onAuthenticationError,
+    tunnel: server.tunnel,
+  });
+  return { api, server, onAuthenticationError };
+}
+
+export { apiError, ok, type Handlers } from "./server";
+export {
+  NEW_PROFILE,
+  TEST_CREDENTIAL,
+  TEST_PASSKEYS,
+  TEST_PROFILE,
+  TEST_SESSIONS,
+} from "./fixtures";

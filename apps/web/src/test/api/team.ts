@@ -1,0 +1,19 @@
+import { TEST_PROFILE } from "./fixtures";
+import { ok, type Handlers } from "./server";
+
+/** POST /team/create: answers the profile with its new team. */
+export const teamHandlers: Handlers = {
+  "/team/create": ({ body }) => {
+    const { name, firstname, lastname } = body as {
+      name: string;
+      firstname: string;
+      lastname: string;
+    };
+    return ok({
+      ...TEST_PROFILE,
+      firstname,
+      lastname,
+      team: { ...TEST_PROFILE.team, name },
+    });
+  },
+};

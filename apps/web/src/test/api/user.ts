@@ -1,0 +1,10 @@
+import { TEST_PROFILE } from "./fixtures";
+import { ok, type Handlers } from "./server";
+
+/** POST /user/*: the profile of Léa, updated in place. */
+export const userHandlers: Handlers = {
+  "/user/profile": () => ok(TEST_PROFILE),
+  "/user/update-profile": ({ body }) => ok({ ...TEST_PROFILE, ...(body as object) }),
+  "/user/upload-picture": () => ok({ profilePictureUrl: TEST_PROFILE.profilePictureUrl }),
+  "/user/remove-picture": () => ok({ removed: true }),
+};
