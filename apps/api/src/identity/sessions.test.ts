@@ -73,6 +73,9 @@ describe.each(testDatabaseKinds)("sessions on %s", (kind) => {
         person.api.user.updateProfile({ firstname: "A", lastname: "B", preferredLanguage: "en" }),
       () => person.api.user.removePicture({}),
       () => person.api.team.create({ name: "Again Inc", firstname: "A", lastname: "B" }),
+      () => person.api.passkey.list({}),
+      () => person.api.passkey.registrationOptions({}),
+      () => person.api.passkey.delete({ id: "any" }),
     ];
     for (const call of calls) {
       const error = await failure(call());

@@ -1,9 +1,15 @@
 import type { AppDeps, AppRouter } from "../app";
 import { identityDeps } from "../identity/identity-deps";
 import { registerListSessions } from "./authentication/list-sessions";
+import { registerPasskeyLogin } from "./authentication/passkey-login";
+import { registerPasskeyOptions } from "./authentication/passkey-options";
 import { registerRequestCode } from "./authentication/request-code";
 import { registerTerminateSessions } from "./authentication/terminate-sessions";
 import { registerVerifyCode } from "./authentication/verify-code";
+import { registerPasskeyDelete } from "./passkey/delete";
+import { registerPasskeyList } from "./passkey/list";
+import { registerPasskeyRegister } from "./passkey/register";
+import { registerPasskeyRegistrationOptions } from "./passkey/registration-options";
 import { registerCreateTeam } from "./team/create";
 import { registerUserProfile } from "./user/profile";
 import { registerRemovePicture } from "./user/remove-picture";
@@ -26,4 +32,10 @@ export function registerRoutes(app: AppRouter, deps: AppDeps): void {
   registerUploadPicture(app, identity);
   registerRemovePicture(app, identity);
   registerCreateTeam(app, identity);
+  registerPasskeyOptions(app, identity);
+  registerPasskeyLogin(app, identity);
+  registerPasskeyRegistrationOptions(app, identity);
+  registerPasskeyRegister(app, identity);
+  registerPasskeyList(app, identity);
+  registerPasskeyDelete(app, identity);
 }

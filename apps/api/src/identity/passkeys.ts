@@ -1,0 +1,325 @@
+import type { LoginResponse, PasskeyInfo } from "@paraphe/api-sdk/contract";
+import {
+  generateAuthenticationOptions,
+  generateRegistrationOptions,
+  verifyAuthenticationResponse,
+  verifyRegistrationResponse,
+  type AuthenticationResponseJSON,
+  type RegistrationResponseJSON,
+} from "@simplewebauthn/server";
+import type { Kysely } from "kysely";
+import type { Database, PasskeyRow } from "../db/database";
+import { AppError } from "../errors/app-error";
+import type { ClientInfo } from "./client-info";
+import type { IdentityDeps } from "./identity-deps";
+import { openSession } from "./sessions";
+
+/** A WebAuthn challenge is valid for 5 minutes. */
+export const WEBAUTHN_CHALLENGE_TTL_MS = 5 * 60_000;
+
+/** The relying party: the team web app (its host name is the RP ID, its origin the expected one). */
+function relyingParty(deps: IdentityDeps): { rpID: string; origin: string } {
+  const url = new URL(deps.config.webUrl);
+  return { rpID: url.hostname, origin: url.origin };
+}
+
+const refused = (message = "The passkey could not be verified.") =>
+  new AppError("AUTHENTICATION_ERROR", {
+    message,
+    suggestion: "Try again, or sign in with a code sent by email.",
+  });
+
+function passkeyInfo(row: PasskeyRow): PasskeyInfo {
+  return {
+    id: row.id,
+    counter: Number(row.counter),
+    transports: row.transports,
+    createdAt: row.createdAt.toISOString(),
+    lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
+  };
+}
+
+/** The challenge a browser signed, read from its clientDataJSON (base64url JSON). */
+function challengeOf(response: { response?: unknown }): string | null {
+  const inner = response.response as { clientDataJSON?: unknown } | undefined;
+  if (typeof inner?.clientDataJSON !== "string") return null;
+  try {
+    const clientData = JSON.parse(
+      Buffer.from(inner.clientDataJSON, "base64url").toString("utf8"),
+    ) as {
+      challenge?: unknown;
+    };
+    return typeof clientData.challenge === "string" ? clientData.challenge : null;
+  } catch {
+    return null;
+  }
+}
+
+async function sweepChallenges(db: Kysely<Database>, at: number): Promise<void> {
+  await db.deleteFrom("webauthnChallenge").where("expiresAt", "<", new Date(at)).execute();
+}
+
+/**
+ * Options to register a passkey for the signed-in person: discoverable credential, user
+ * verification preferred, their existing passkeys excluded. The challenge is kept 5 minutes.
+ */
+export async function registrationOptions(
+  deps: IdentityDeps,
+  userId: string,
+): Promise<Record<string, unknown>> {
+  const at = deps.now();
+  const user = await deps.db
+    .selectFrom("appUser")
+    .select(["id", "email", "firstname", "lastname"])
+    .where("id", "=", userId)
+    .executeTakeFirstOrThrow();
+  const existing = await deps.db
+    .selectFrom("passkey")
+    .select(["id", "transports"])
+    .where("userId", "=", userId)
+    .execute();
+  const { rpID } = relyingParty(deps);
+  const displayName = [user.firstname, user.lastname].filter(Boolean).join(" ");
+  const options = await generateRegistrationOptions({
+    rpName: "Paraphe",
+    rpID,
+    userName: user.email,
+    userDisplayName: displayName === "" ? user.email : displayName,
+    userID: new TextEncoder().encode(user.id),
+    attestationType: "none",
+    timeout: WEBAUTHN_CHALLENGE_TTL_MS,
+    excludeCredentials: existing.map((passkey) => ({
+      id: passkey.id,
+      transports: passkey.transports,
+    })),
+    authenticatorSelection: { residentKey: "required", userVerification: "preferred" },
+  });
+  await sweepChallenges(deps.db, at);
+  await deps.db
+    .insertInto("webauthnChallenge")
+    .values({
+      challenge: options.challenge,
+      userId,
+      purpose: "registration",
+      expiresAt: new Date(at + WEBAUTHN_CHALLENGE_TTL_MS),
+    })
+    .execute();
+  return options as unknown as Record<string, unknown>;
+}
+
+/** Verifies a registration against a challenge handed to this person, and stores the passkey. */
+export async function registerPasskey(
+  deps: IdentityDeps,
+  userId: string,
+  response: Record<string, unknown>,
+): Promise<PasskeyInfo> {
+  const at = deps.now();
+  const challenge = challengeOf(response);
+  if (challenge === null) throw passkeyInvalid();
+  // Single use: taken whatever the outcome.
+  const taken = await deps.db
+    .deleteFrom("webauthnChallenge")
+    .where("challenge", "=", challenge)
+    .where("userId", "=", userId)
+    .where("purpose", "=", "registration")
+    .returning("expiresAt")
+    .executeTakeFirst();
+  if (taken === undefined || taken.expiresAt.getTime() <= at) throw passkeyInvalid();
+
+  const { rpID, origin } = relyingParty(deps);
+  let verification;
+  try {
+    verification = await verifyRegistrationResponse({
+      response: response as unknown as RegistrationResponseJSON,
+      expectedChallenge: challenge,
+      expectedOrigin: origin,
+      expectedRPID: rpID,
+      requireUserVerification: false,
+    });
+  } catch (error) {
+    deps.logger.info({ err: error }, "passkey registration refused");
+    throw passkeyInvalid();
+  }
+  if (!verification.verified) throw passkeyInvalid();
+  const info = verification.registrationInfo;
+  const row = await deps.db
+    .insertInto("passkey")
+    .values({
+      id: info.credential.id,
+      userId,
+      publicKey: info.credential.publicKey,
+      counter: info.credential.counter,
+      transports: info.credential.transports ?? [],
+      deviceType: info.credentialDeviceType,
+      backedUp: info.credentialBackedUp,
+      createdAt: new Date(at),
+    })
+    .onConflict((oc) => oc.column("id").doNothing())
+    .returningAll()
+    .executeTakeFirst();
+  if (row === undefined) {
+    throw new AppError("CONFLICT", {
+      message: "This passkey is already registered.",
+      suggestion: "Use it to sign in, or remove it first.",
+    });
+  }
+  return passkeyInfo(row);
+}
+
+function passkeyInvalid(): AppError {
+  return new AppError("VALIDATION_ERROR", {
+    message: "The passkey could not be registered.",
+    suggestion: "Start the registration again.",
+    fields: [{ path: "response", code: "custom", message: "passkey_invalid" }],
+  });
+}
+
+/** Options for a passkey login (discoverable credentials: no list of ids); the challenge's id. */
+export async function authenticationOptions(
+  deps: IdentityDeps,
+): Promise<{ challengeId: string; options: Record<string, unknown> }> {
+  const at = deps.now();
+  const { rpID } = relyingParty(deps);
+  const options = await generateAuthenticationOptions({
+    rpID,
+    userVerification: "preferred",
+    timeout: WEBAUTHN_CHALLENGE_TTL_MS,
+  });
+  await sweepChallenges(deps.db, at);
+  const row = await deps.db
+    .insertInto("webauthnChallenge")
+    .values({
+      challenge: options.challenge,
+      userId: null,
+      purpose: "authentication",
+      expiresAt: new Date(at + WEBAUTHN_CHALLENGE_TTL_MS),
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return { challengeId: row.id, options: options as unknown as Record<string, unknown> };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Logs in with a passkey: the challenge (single use, unexpired), the stored credential, the
+ * signature, and a counter that must increase when either side is non-zero (a cloned
+ * authenticator is refused). Updates counter and last use, opens a session (method `passkey`).
+ */
+export async function loginWithPasskey(
+  deps: IdentityDeps,
+  input: { challengeId: string; response: Record<string, unknown> },
+  client: ClientInfo,
+): Promise<LoginResponse> {
+  const at = deps.now();
+  if (!UUID.test(input.challengeId)) throw refused();
+  const taken = await deps.db
+    .deleteFrom("webauthnChallenge")
+    .where("id", "=", input.challengeId)
+    .where("purpose", "=", "authentication")
+    .returning(["challenge", "expiresAt"])
+    .executeTakeFirst();
+  if (taken === undefined || taken.expiresAt.getTime() <= at) {
+    throw refused("The passkey request has expired.");
+  }
+  const credentialId = typeof input.response.id === "string" ? input.response.id : "";
+  const passkey = await deps.db
+    .selectFrom("passkey")
+    .innerJoin("appUser", "appUser.id", "passkey.userId")
+    .select([
+      "passkey.id",
+      "passkey.userId",
+      "passkey.publicKey",
+      "passkey.counter",
+      "passkey.transports",
+      "appUser.email",
+    ])
+    .where("passkey.id", "=", credentialId)
+    .executeTakeFirst();
+  if (passkey === undefined) throw refused("This passkey is not known.");
+  const response = input.response as unknown as AuthenticationResponseJSON;
+  const userHandle = response.response.userHandle;
+  if (
+    userHandle !== undefined &&
+    Buffer.from(userHandle, "base64url").toString("utf8") !== passkey.userId
+  ) {
+    throw refused();
+  }
+
+  const storedCounter = Number(passkey.counter);
+  const { rpID, origin } = relyingParty(deps);
+  let newCounter: number;
+  try {
+    const verification = await verifyAuthenticationResponse({
+      response,
+      expectedChallenge: taken.challenge,
+      expectedOrigin: origin,
+      expectedRPID: rpID,
+      credential: {
+        id: passkey.id,
+        publicKey: new Uint8Array(passkey.publicKey),
+        counter: storedCounter,
+        transports: passkey.transports,
+      },
+      requireUserVerification: false,
+    });
+    if (!verification.verified) throw new Error("not verified");
+    newCounter = verification.authenticationInfo.newCounter;
+  } catch (error) {
+    deps.logger.info({ err: error, passkey: passkey.id }, "passkey login refused");
+    throw refused();
+  }
+  // Checked here too, whatever the library does: a counter must move forward once in use.
+  if ((newCounter > 0 || storedCounter > 0) && newCounter <= storedCounter) throw refused();
+
+  return deps.db.transaction().execute(async (trx) => {
+    const updated = await trx
+      .updateTable("passkey")
+      .set({ counter: newCounter, lastUsedAt: new Date(at) })
+      .where("id", "=", passkey.id)
+      .where("counter", "=", storedCounter)
+      .returning("id")
+      .executeTakeFirst();
+    // Another login with the same counter won the race.
+    if (updated === undefined) throw refused();
+    return openSession(
+      trx,
+      deps,
+      { id: passkey.userId, email: passkey.email },
+      "passkey",
+      client,
+      at,
+      false,
+    );
+  });
+}
+
+export async function listPasskeys(db: Kysely<Database>, userId: string): Promise<PasskeyInfo[]> {
+  const rows = await db
+    .selectFrom("passkey")
+    .selectAll()
+    .where("userId", "=", userId)
+    .orderBy("createdAt", "desc")
+    .execute();
+  return rows.map(passkeyInfo);
+}
+
+/** Removes one of the caller's passkeys; someone else's (or an unknown id) is NOT_FOUND. */
+export async function deletePasskey(
+  db: Kysely<Database>,
+  userId: string,
+  id: string,
+): Promise<void> {
+  const deleted = await db
+    .deleteFrom("passkey")
+    .where("id", "=", id)
+    .where("userId", "=", userId)
+    .returning("id")
+    .executeTakeFirst();
+  if (deleted === undefined) {
+    throw new AppError("NOT_FOUND", {
+      message: "There is no such passkey.",
+      suggestion: "Reload the list of your passkeys.",
+    });
+  }
+}
