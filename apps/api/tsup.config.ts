@@ -12,7 +12,8 @@ import { writeReferenceValues } from "./src/tunnel/reference-values";
  * non-secret configuration of the environment the build runs in (see the README, "Attestation").
  */
 export default defineConfig({
-  entry: { server: "src/server.ts" },
+  // The document worker thread (page previews, sealing) is its own file beside server.js.
+  entry: { server: "src/server.ts", "document-worker": "src/documents/document-worker.ts" },
   format: ["esm"],
   platform: "node",
   target: "node20",

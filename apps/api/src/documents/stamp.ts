@@ -43,7 +43,9 @@ export const stampFieldSchema = z
     kind: z.enum(FIELD_KINDS),
     value: z.union([
       z.string(),
-      z.object({ png: z.custom<Uint8Array>((value) => value instanceof Uint8Array, "png must be bytes") }),
+      z.object({
+        png: z.custom<Uint8Array>((value) => value instanceof Uint8Array, "png must be bytes"),
+      }),
     ]),
   })
   .refine((field) => field.x + field.width <= 1.0001 && field.y + field.height <= 1.0001, {

@@ -32,10 +32,14 @@ export function requireTool(name: string): string {
 export function runTool(
   name: string,
   args: string[],
-  options: { input?: Uint8Array } = {},
+  options: { input?: Uint8Array; cwd?: string } = {},
 ): { status: number | null; stdout: string; stderr: string } {
   requireTool(name);
-  const result = spawnSync(name, args, { encoding: "utf8", input: options.input });
+  const result = spawnSync(name, args, {
+    encoding: "utf8",
+    input: options.input,
+    cwd: options.cwd,
+  });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
@@ -186,4 +190,69 @@ export async function makeSignaturePng(width = 400, height = 150): Promise<Uint8
   );
   context.stroke();
   return new Uint8Array(canvas.toBuffer("image/png"));
+}
+
+/** A throw-away NSS database trusting `certificatePem`, for `pdfsig -nssdir sql:DIR`. */
+export function nssDatabaseTrusting(certificatePem: string): {
+  nssdir: string;
+  cleanup: () => void;
+} {
+  const tmp = temporaryDirectory("paraphe-nss-");
+  runToolOrThrow("certutil", ["-N", "--empty-password", "-d", `sql:${tmp.dir}`]);
+  const certificate = tmp.file("trusted.pem", certificatePem);
+  runToolOrThrow("certutil", [
+    "-A",
+    "-n",
+    "paraphe",
+    "-t",
+    "CT,C,C",
+    "-i",
+    certificate,
+    "-d",
+    `sql:${tmp.dir}`,
+  ]);
+  return { nssdir: `sql:${tmp.dir}`, cleanup: tmp.cleanup };
+}
+
+/** pdfsig's report on a PDF, with the given NSS database. */
+export function pdfsig(pdf: Uint8Array, nssdir: string, extra: string[] = []): string {
+  const tmp = temporaryDirectory("paraphe-pdfsig-");
+  try {
+    const result = runTool("pdfsig", ["-nssdir", nssdir, ...extra, tmp.file("in.pdf", pdf)]);
+    return `${result.stdout}${result.stderr}`;
+  } finally {
+    tmp.cleanup();
+  }
+}
+
+/** `qpdf --check` on a PDF: its exit status and output. */
+export function qpdfCheck(pdf: Uint8Array): { status: number | null; output: string } {
+  const tmp = temporaryDirectory("paraphe-qpdf-");
+  try {
+    const result = runTool("qpdf", ["--check", tmp.file("in.pdf", pdf)]);
+    return { status: result.status, output: `${result.stdout}${result.stderr}` };
+  } finally {
+    tmp.cleanup();
+  }
+}
+
+/** The CMS of the PDF's first signature, printed by `openssl cms -cmsout -print`. */
+export function printFirstSignatureCms(pdf: Uint8Array): string {
+  const tmp = temporaryDirectory("paraphe-cms-");
+  try {
+    const file = tmp.file("in.pdf", pdf);
+    // -dump writes in.pdf.sig0 into the working folder.
+    runTool("pdfsig", ["-nssdir", `sql:${tmp.dir}`, "-dump", file], { cwd: tmp.dir });
+    return runToolOrThrow("openssl", [
+      "cms",
+      "-cmsout",
+      "-print",
+      "-inform",
+      "DER",
+      "-in",
+      `${file}.sig0`,
+    ]);
+  } finally {
+    tmp.cleanup();
+  }
 }

@@ -1,0 +1,67 @@
+import { parentPort } from "node:worker_threads";
+import { renderPagePreviewsInThisThread } from "./previews";
+import { sealPdfInThisThread } from "./seal";
+import {
+  type DocumentTaskKind,
+  type DocumentTasks,
+  type TaskRequest,
+  type TaskResponse,
+} from "./worker-protocol";
+
+/** The document worker thread: runs one task at a time for the pool in `worker-pool.ts`. */
+type Handlers = {
+  [K in DocumentTaskKind]: (
+    input: DocumentTasks[K]["input"],
+  ) => Promise<DocumentTasks[K]["output"]>;
+};
+
+const handlers: Handlers = {
+  seal: ({ pdf, options }) => sealPdfInThisThread(pdf, options),
+  previews: ({ pdf, options }) => renderPagePreviewsInThisThread(pdf, options),
+};
+
+/** Buffers that can move to the parent thread instead of being copied: whole, unshared ones. */
+function transferables(output: unknown): ArrayBuffer[] {
+  const views = Array.isArray(output)
+    ? output.map((item: { data?: unknown }) => item.data)
+    : [output];
+  return views.flatMap((view) =>
+    view instanceof Uint8Array &&
+    view.buffer instanceof ArrayBuffer &&
+    view.byteOffset === 0 &&
+    view.byteLength === view.buffer.byteLength
+      ? [view.buffer]
+      : [],
+  );
+}
+
+const port = parentPort;
+if (!port) throw new Error("document-worker must run in a worker thread");
+
+port.on("message", (request: TaskRequest) => {
+  const handler = handlers[request.kind] as (input: unknown) => Promise<unknown>;
+  handler(request.input).then(
+    (output) => {
+      const response: TaskResponse = { id: request.id, ok: true, output };
+      try {
+        port.postMessage(response, transferables(output));
+      } catch {
+        port.postMessage(response);
+      }
+    },
+    (error: unknown) => {
+      const failure = error instanceof Error ? error : new Error(String(error));
+      const response: TaskResponse = {
+        id: request.id,
+        ok: false,
+        error: {
+          name: failure.name,
+          message: failure.message,
+          code: (failure as { code?: unknown }).code as string | undefined,
+          stack: failure.stack,
+        },
+      };
+      port.postMessage(response);
+    },
+  );
+});

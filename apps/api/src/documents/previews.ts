@@ -1,0 +1,113 @@
+import { createRequire } from "node:module";
+import path from "node:path";
+import { DocumentError } from "./document-error";
+import { sharedDocumentWorkers } from "./worker-pool";
+
+export interface PreviewOptions {
+  /** Widest image produced, in pixels; pages are scaled to this width (never above 3x). */
+  maxWidth?: number;
+  /** WebP quality, 0-100. */
+  quality?: number;
+}
+
+export interface PagePreview {
+  /** 0-based page index, as fields use. */
+  page: number;
+  width: number;
+  height: number;
+  contentType: "image/webp" | "image/png";
+  data: Uint8Array;
+}
+
+/** Suits the envelope cards and the light signing app on phones and desktops. */
+export const DEFAULT_PREVIEW_WIDTH = 1000;
+
+/**
+ * Renders every page of a PDF to an image (WebP, or PNG where WebP encoding is unavailable) with
+ * pdf.js and @napi-rs/canvas, in the document worker thread. Call it on a PDF `inspectPdf`
+ * accepted: the page limit bounds the work. A PDF pdf.js cannot read fails with a
+ * `DocumentError` "unreadable".
+ */
+export function renderPagePreviews(
+  bytes: Uint8Array,
+  options: PreviewOptions = {},
+): Promise<PagePreview[]> {
+  return sharedDocumentWorkers().run("previews", { pdf: bytes, options });
+}
+
+const require = createRequire(import.meta.url);
+const pdfjsRoot = path.dirname(require.resolve("pdfjs-dist/package.json"));
+/** pdf.js wants folder paths ending with a separator. */
+const assets = {
+  standardFontDataUrl: `${path.join(pdfjsRoot, "standard_fonts")}${path.sep}`,
+  cMapUrl: `${path.join(pdfjsRoot, "cmaps")}${path.sep}`,
+  wasmUrl: `${path.join(pdfjsRoot, "wasm")}${path.sep}`,
+};
+
+/** The work of `renderPagePreviews`, in the calling thread (the worker calls it). */
+export async function renderPagePreviewsInThisThread(
+  bytes: Uint8Array,
+  options: PreviewOptions = {},
+): Promise<PagePreview[]> {
+  const maxWidth = options.maxWidth ?? DEFAULT_PREVIEW_WIDTH;
+  const quality = options.quality ?? 80;
+  const [pdfjs, { createCanvas }] = await Promise.all([
+    import("pdfjs-dist/legacy/build/pdf.mjs"),
+    import("@napi-rs/canvas"),
+  ]);
+
+  const task = pdfjs.getDocument({
+    // pdf.js takes ownership of (and detaches) the buffer it is given: hand it a copy.
+    data: bytes.slice(),
+    ...assets,
+    cMapPacked: true,
+    isEvalSupported: false,
+    useSystemFonts: false,
+    verbosity: 0,
+  });
+  let document;
+  try {
+    document = await task.promise;
+  } catch (error) {
+    await task.destroy();
+    throw new DocumentError("unreadable", "pdf.js could not open the PDF to render previews.", {
+      cause: error,
+    });
+  }
+
+  const previews: PagePreview[] = [];
+  try {
+    for (let index = 0; index < document.numPages; index++) {
+      const page = await document.getPage(index + 1);
+      const base = page.getViewport({ scale: 1 });
+      const scale = Math.min(maxWidth / base.width, 3);
+      const viewport = page.getViewport({ scale });
+      const width = Math.max(1, Math.round(viewport.width));
+      const height = Math.max(1, Math.round(viewport.height));
+      const canvas = createCanvas(width, height);
+      // pdf.js paints the white background itself; its types name the DOM canvas.
+      const parameters = { canvas, viewport } as unknown as Parameters<typeof page.render>[0];
+      await page.render(parameters).promise;
+      page.cleanup();
+      previews.push({ page: index, width, height, ...(await encode(canvas, quality)) });
+    }
+  } finally {
+    await document.destroy();
+  }
+  return previews;
+}
+
+type Encodable = { encode(format: "webp" | "png", quality?: number): Promise<Uint8Array> };
+
+async function encode(
+  canvas: Encodable,
+  quality: number,
+): Promise<Pick<PagePreview, "contentType" | "data">> {
+  try {
+    const data = await canvas.encode("webp", quality);
+    if (data.length > 0) return { contentType: "image/webp", data: new Uint8Array(data) };
+  } catch {
+    // Fall through to PNG.
+  }
+  return { contentType: "image/png", data: new Uint8Array(await canvas.encode("png")) };
+}

@@ -1,0 +1,118 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type PlatformIdentity, loadOrCreatePlatformIdentity } from "./certificates";
+import { sealPdf, sealPdfInThisThread } from "./seal";
+import { stampFields } from "./stamp";
+import {
+  makePdf,
+  makeSignaturePng,
+  nssDatabaseTrusting,
+  pdfsig,
+  printFirstSignatureCms,
+  qpdfCheck,
+  temporaryDirectory,
+} from "./test-support";
+import { startTestTsa } from "./test-tsa";
+import { closeDocumentWorkers } from "./worker-pool";
+
+const tmp = temporaryDirectory();
+let identity: PlatformIdentity;
+let nss: { nssdir: string; cleanup: () => void };
+let tsa: Awaited<ReturnType<typeof startTestTsa>>;
+
+beforeAll(async () => {
+  identity = await loadOrCreatePlatformIdentity({ dataDir: tmp.dir });
+  nss = nssDatabaseTrusting(identity.certificatePem);
+  tsa = await startTestTsa();
+});
+
+afterAll(async () => {
+  await closeDocumentWorkers();
+  await tsa?.stop();
+  nss?.cleanup();
+  tmp.cleanup();
+});
+
+const seal = {
+  reason: "Signed by every recipient; sealed by Paraphe",
+  location: "Paraphe",
+  signerName: "Paraphe seal",
+} as const;
+
+describe("sealPdf", () => {
+  it("gives a B-B PAdES seal that pdfsig validates over the whole document and qpdf accepts", async () => {
+    const stamped = await stampFields(await makePdf({ pages: 3 }), [
+      {
+        page: 2,
+        x: 0.55,
+        y: 0.8,
+        width: 0.35,
+        height: 0.1,
+        kind: "signature",
+        value: { png: await makeSignaturePng() },
+      },
+      {
+        page: 2,
+        x: 0.1,
+        y: 0.8,
+        width: 0.4,
+        height: 0.04,
+        kind: "name",
+        value: "Zoë Łukasiewicz-Ñúñez",
+      },
+    ]);
+    const sealed = await sealPdf(stamped, { ...seal, identity, level: "B-B" });
+
+    const report = pdfsig(sealed, nss.nssdir);
+    expect(report).toContain("Signature is Valid");
+    expect(report).toContain("Total document signed");
+    expect(report).toContain("Certificate is Trusted");
+    expect(report).toContain("ETSI.CAdES.detached");
+    expect(report).toContain("Paraphe development seal");
+    const check = qpdfCheck(sealed);
+    expect(check.output).toContain("No syntax or stream encoding errors");
+    expect(check.status).toBe(0);
+    const cms = printFirstSignatureCms(sealed);
+    expect(cms).toMatch(/signingCertificateV2/i);
+    expect(cms).not.toMatch(/timeStampToken/i);
+  });
+
+  it("gives a B-T seal carrying a timestamp token from the timestamp authority", async () => {
+    const before = tsa.requests();
+    const sealed = await sealPdf(await makePdf(), {
+      ...seal,
+      identity,
+      level: "B-T",
+      tsaUrl: tsa.url,
+    });
+
+    expect(tsa.requests()).toBe(before + 1);
+    const report = pdfsig(sealed, nss.nssdir);
+    expect(report).toContain("Signature is Valid");
+    expect(report).toContain("Total document signed");
+    expect(qpdfCheck(sealed).status).toBe(0);
+    const cms = printFirstSignatureCms(sealed);
+    expect(cms).toMatch(/timeStampToken/i);
+    expect(cms).toMatch(/signingCertificateV2/i);
+  });
+
+  it("refuses B-T without a timestamp authority, and fails when the authority does not answer", async () => {
+    const pdf = await makePdf();
+    await expect(sealPdf(pdf, { ...seal, identity, level: "B-T" })).rejects.toThrow(/TSA_URL/);
+    await expect(
+      sealPdfInThisThread(pdf, {
+        ...seal,
+        identity,
+        level: "B-T",
+        tsaUrl: "http://127.0.0.1:9/tsa",
+      }),
+    ).rejects.toThrow();
+  });
+
+  it("seals a document that already carries a seal with a second, distinct signature", async () => {
+    const once = await sealPdf(await makePdf(), { ...seal, identity, level: "B-B" });
+    const twice = await sealPdf(once, { ...seal, identity, level: "B-B" });
+    const report = pdfsig(twice, nss.nssdir);
+    expect(report.match(/Signature is Valid/g)).toHaveLength(2);
+    expect(report).toContain("Total document signed");
+  });
+});

@@ -1,0 +1,117 @@
+import { CryptoKeySigner, HttpTimestampAuthority, P12Signer, PDF, type Signer } from "@libpdf/core";
+// @peculiar/x509 resolves its providers through tsyringe, which needs the Reflect metadata API
+// first (ES modules evaluate imports in order).
+import "reflect-metadata";
+import * as x509 from "@peculiar/x509";
+import { type PlatformIdentity } from "./certificates";
+import { sharedDocumentWorkers } from "./worker-pool";
+
+/** PAdES baseline levels Paraphe produces: B-B by default, B-T with a timestamp authority. */
+export type SealLevel = "B-B" | "B-T";
+
+export interface SealOptions {
+  identity: PlatformIdentity;
+  level: SealLevel;
+  /** RFC 3161 timestamp authority; required for B-T. */
+  tsaUrl?: string;
+  /** Shown by validators as the signature's reason ("Sealed by Paraphe after all signers signed"). */
+  reason: string;
+  location: string;
+  /**
+   * Name of the seal's signature field, which viewers list in their signature panel. (The
+   * signer that validators show is the certificate's subject; @libpdf/core 0.4 writes no /Name.)
+   */
+  signerName: string;
+  /** The claimed signing time; now by default. Only a B-T timestamp proves it. */
+  signingTime?: Date;
+}
+
+/**
+ * Seals a PDF with the platform's certificate: a PAdES signature (ETSI.CAdES.detached, SHA-256)
+ * over the whole file, added as an incremental update, at level B-B or B-T (with a timestamp from
+ * `tsaUrl`). Runs in the document worker thread, off the api's event loop.
+ */
+export async function sealPdf(bytes: Uint8Array, options: SealOptions): Promise<Uint8Array> {
+  return sharedDocumentWorkers().run("seal", { pdf: bytes, options });
+}
+
+const signers = new Map<string, Promise<Signer>>();
+
+/** The work of `sealPdf`, in the calling thread (the worker calls it). */
+export async function sealPdfInThisThread(
+  bytes: Uint8Array,
+  options: SealOptions,
+): Promise<Uint8Array> {
+  if (options.level === "B-T" && !options.tsaUrl) {
+    throw new Error("A B-T seal needs a timestamp authority URL (TSA_URL).");
+  }
+  const signer = await signerFor(options.identity);
+  const pdf = await PDF.load(bytes);
+  const chainBytes = [signer.certificate, ...(signer.certificateChain ?? [])].reduce(
+    (total, certificate) => total + certificate.length,
+    0,
+  );
+  const { bytes: sealed } = await pdf.sign({
+    signer,
+    level: options.level,
+    timestampAuthority:
+      options.level === "B-T" && options.tsaUrl
+        ? new HttpTimestampAuthority(options.tsaUrl, { timeout: 20_000 })
+        : undefined,
+    reason: options.reason,
+    location: options.location,
+    fieldName: uniqueFieldName(pdf, options.signerName),
+    signingTime: options.signingTime,
+    digestAlgorithm: "SHA-256",
+    // The CMS holds the certificates and, for B-T, the timestamp token with its own certificates.
+    estimatedSize: 8192 + 2 * chainBytes + (options.level === "B-T" ? 12_288 : 0),
+  });
+  return sealed;
+}
+
+function uniqueFieldName(pdf: PDF, wanted: string): string {
+  const base = wanted.replace(/[.\p{Cc}]/gu, " ").trim() || "Seal";
+  const taken = new Set(pdf.getForm()?.getFieldNames() ?? []);
+  let name = base;
+  for (let index = 2; taken.has(name); index++) name = `${base} ${index}`;
+  return name;
+}
+
+function signerFor(identity: PlatformIdentity): Promise<Signer> {
+  let signer = signers.get(identity.fingerprintSha256);
+  if (!signer) {
+    signer = createSigner(identity);
+    signers.set(identity.fingerprintSha256, signer);
+    signer.catch(() => signers.delete(identity.fingerprintSha256));
+  }
+  return signer;
+}
+
+async function createSigner(identity: PlatformIdentity): Promise<Signer> {
+  if (identity.key.format === "pkcs12") {
+    return P12Signer.create(identity.key.p12, identity.key.passphrase);
+  }
+  const algorithm = new x509.X509Certificate(identity.certificate).publicKey.algorithm;
+  if (algorithm.name === "RSASSA-PKCS1-v1_5" || algorithm.name === "RSA-PSS") {
+    const key = await crypto.subtle.importKey(
+      "pkcs8",
+      identity.key.pkcs8,
+      { name: "RSASSA-PKCS1-v1_5", hash: "SHA-256" },
+      false,
+      ["sign"],
+    );
+    return new CryptoKeySigner(key, identity.certificate, "RSA", "RSASSA-PKCS1-v1_5");
+  }
+  if (algorithm.name === "ECDSA") {
+    const namedCurve = (algorithm as { namedCurve?: string }).namedCurve ?? "P-256";
+    const key = await crypto.subtle.importKey(
+      "pkcs8",
+      identity.key.pkcs8,
+      { name: "ECDSA", namedCurve },
+      false,
+      ["sign"],
+    );
+    return new CryptoKeySigner(key, identity.certificate, "EC", "ECDSA");
+  }
+  throw new Error(`The signing certificate's key type (${algorithm.name}) is not supported.`);
+}
