@@ -7,6 +7,10 @@ import { NotFoundRoute } from "../routes/not-found";
 import { OnboardingTeamRoute } from "../routes/onboarding-team";
 import { RegisterPasskeyRoute } from "../routes/register-passkey";
 import { RouteError } from "../routes/route-error";
+import { SettingsRoute } from "../routes/settings";
+import { SettingsPasskeysRoute } from "../routes/settings-passkeys";
+import { SettingsProfileRoute } from "../routes/settings-profile";
+import { SettingsSessionsRoute } from "../routes/settings-sessions";
 
 /**
  * The routes of the web app: the public identity pages (login, passkey offer, team onboarding), the
@@ -28,7 +32,16 @@ export function createAppRoutes(): RouteObject[] {
               element: <AppLayout />,
               children: [
                 { index: true, element: <DashboardRoute /> },
-                { path: "settings", element: <Navigate to="/settings/profile" replace /> },
+                {
+                  path: "settings",
+                  element: <SettingsRoute />,
+                  children: [
+                    { index: true, element: <Navigate to="/settings/profile" replace /> },
+                    { path: "profile", element: <SettingsProfileRoute /> },
+                    { path: "sessions", element: <SettingsSessionsRoute /> },
+                    { path: "passkeys", element: <SettingsPasskeysRoute /> },
+                  ],
+                },
               ],
             },
           ],

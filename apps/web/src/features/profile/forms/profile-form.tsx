@@ -1,0 +1,99 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { LANGUAGES, updateProfileRequestSchema, type UserProfile } from "@paraphe/api-sdk/contract";
+import { LANGUAGE_LABELS } from "@paraphe/i18n";
+import { useTranslation } from "@paraphe/i18n/react";
+import { Button, FormField, Input, toast } from "@paraphe/ui-kit";
+import { useForm } from "react-hook-form";
+import { type z } from "zod";
+import { fieldErrorWord, useErrorText } from "../../../lib/api/error-text";
+import { useUpdateProfile } from "../api/profile-mutations";
+
+type ProfileInput = z.input<typeof updateProfileRequestSchema>;
+type ProfileOutput = z.output<typeof updateProfileRequestSchema>;
+
+const FIELDS = ["firstname", "lastname", "phone", "preferredLanguage"] as const;
+
+const selectClasses =
+  "h-10 w-full rounded-control border border-border bg-surface px-3 text-sm text-ink shadow-card focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 aria-[invalid=true]:border-danger";
+
+/** First name and last name (required), phone (optional), preferred language for mail (spec §5). */
+export function ProfileForm({ profile }: { profile: UserProfile }) {
+  const { t } = useTranslation(["web", "errors"]);
+  const errorText = useErrorText();
+  const update = useUpdateProfile();
+  const form = useForm<ProfileInput, unknown, ProfileOutput>({
+    resolver: zodResolver(updateProfileRequestSchema),
+    values: {
+      firstname: profile.firstname ?? "",
+      lastname: profile.lastname ?? "",
+      phone: profile.phone ?? "",
+      preferredLanguage: profile.preferredLanguage,
+    },
+    resetOptions: { keepDirtyValues: true },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      await update.mutateAsync({ ...values, phone: values.phone ?? undefined });
+      toast.success(t("settings.profile.saved"));
+    } catch (error) {
+      for (const field of FIELDS) {
+        const word = fieldErrorWord(error, field);
+        if (word) form.setError(field, { message: word });
+      }
+    }
+  });
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+      {update.isError ? (
+        <p role="alert" className="text-sm font-medium text-danger">
+          {t("errors:informationUpdate")}
+        </p>
+      ) : null}
+      <FormField label={t("settings.profile.email")}>
+        <Input value={profile.email} readOnly disabled autoComplete="email" />
+      </FormField>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField
+          label={t("profile.firstname")}
+          required
+          error={errorText.validation(errors.firstname?.message)}
+        >
+          <Input autoComplete="given-name" {...form.register("firstname")} />
+        </FormField>
+        <FormField
+          label={t("profile.lastname")}
+          required
+          error={errorText.validation(errors.lastname?.message)}
+        >
+          <Input autoComplete="family-name" {...form.register("lastname")} />
+        </FormField>
+      </div>
+      <FormField
+        label={t("settings.profile.phone")}
+        description={t("settings.profile.phoneHint")}
+        error={errorText.validation(errors.phone?.message)}
+      >
+        <Input type="tel" autoComplete="tel" inputMode="tel" {...form.register("phone")} />
+      </FormField>
+      <FormField
+        label={t("settings.profile.language")}
+        description={t("settings.profile.languageHint")}
+        error={errorText.validation(errors.preferredLanguage?.message)}
+      >
+        <select className={selectClasses} {...form.register("preferredLanguage")}>
+          {LANGUAGES.map((code) => (
+            <option key={code} value={code} lang={code}>
+              {LANGUAGE_LABELS[code]}
+            </option>
+          ))}
+        </select>
+      </FormField>
+      <Button type="submit" loading={isSubmitting} className="w-full sm:w-auto sm:self-end">
+        {t("settings.profile.save")}
+      </Button>
+    </form>
+  );
+}

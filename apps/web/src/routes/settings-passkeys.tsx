@@ -1,0 +1,5 @@
+import { PasskeysPage } from "../features/passkeys/components/passkeys-page";
+
+export function SettingsPasskeysRoute() {
+  return <PasskeysPage />;
+}

@@ -1,0 +1,5 @@
+import { SessionsPage } from "../features/sessions/components/sessions-page";
+
+export function SettingsSessionsRoute() {
+  return <SessionsPage />;
+}
