@@ -1,0 +1,148 @@
+import { createHash } from "node:crypto";
+import { z } from "zod";
+
+/** A person in the log: the actor of an event or a recipient it concerns. */
+export const auditPersonSchema = z.strictObject({
+  name: z.string().max(200),
+  email: z.string().max(320),
+});
+
+const reason = z.string().trim().min(1).max(500);
+
+/** What every event records besides its own data: when, who, and from where. */
+const common = {
+  /** ISO 8601 instant, UTC ("2026-11-22T19:40:00.000Z"). */
+  at: z.iso.datetime(),
+  /** Who caused the event; null for the platform itself (completion, sealing). */
+  actor: auditPersonSchema.nullable(),
+  ip: z.string().max(64).nullable(),
+  userAgent: z.string().max(1000).nullable(),
+};
+
+/**
+ * The activity log's events (spec 3: envelopeCreated, envelopeSent, envelopeOpened,
+ * documentSigned, envelopeCompleted, envelopeDeclined, envelopeCanceled), a discriminated union
+ * by `type` tying each type to its data. Strict: unknown fields are refused, so the hashed form is
+ * exactly what was validated.
+ */
+export const auditEventSchema = z.discriminatedUnion("type", [
+  z.strictObject({
+    type: z.literal("envelopeCreated"),
+    ...common,
+    data: z.strictObject({ title: z.string().max(500) }),
+  }),
+  z.strictObject({
+    type: z.literal("envelopeSent"),
+    ...common,
+    data: z.strictObject({ recipients: z.array(auditPersonSchema).min(1) }),
+  }),
+  z.strictObject({
+    type: z.literal("envelopeOpened"),
+    ...common,
+    data: z.strictObject({}),
+  }),
+  z.strictObject({
+    type: z.literal("documentSigned"),
+    ...common,
+    data: z.strictObject({
+      documentSha256: z
+        .string()
+        .regex(/^[0-9a-f]{64}$/)
+        .optional(),
+    }),
+  }),
+  z.strictObject({
+    type: z.literal("envelopeCompleted"),
+    ...common,
+    data: z.strictObject({
+      sealedSha256: z
+        .string()
+        .regex(/^[0-9a-f]{64}$/)
+        .optional(),
+    }),
+  }),
+  z.strictObject({
+    type: z.literal("envelopeDeclined"),
+    ...common,
+    data: z.strictObject({ reason }),
+  }),
+  z.strictObject({
+    type: z.literal("envelopeCanceled"),
+    ...common,
+    data: z.strictObject({ reason, recipients: z.array(auditPersonSchema) }),
+  }),
+]);
+export type AuditEvent = z.infer<typeof auditEventSchema>;
+export type AuditEventType = AuditEvent["type"];
+
+/** One link of the chain: the event and the hash binding it to everything before it. */
+export interface ChainedEvent {
+  event: AuditEvent;
+  /** SHA-256 (lowercase hex) of the canonical JSON of `{ previousHash, event }`. */
+  hash: string;
+}
+
+export type ChainVerification = { ok: true } | { ok: false; brokenAt: number };
+
+/**
+ * Validates an event and links it to the previous entry's hash (null for the first event).
+ * The hash covers the canonical JSON (keys sorted, no spaces) of `{ previousHash, event }`, so a
+ * change to any field of any past event, a removed event or a reordering breaks every later hash.
+ */
+export function chainEvent(previousHash: string | null, event: AuditEvent): ChainedEvent {
+  const parsed = auditEventSchema.parse(event);
+  return { event: parsed, hash: hashLink(previousHash, parsed) };
+}
+
+/**
+ * Checks a whole chain, first event first. Returns the index of the first entry whose event is
+ * invalid or whose hash does not match. Dropping the newest events leaves a valid shorter chain:
+ * pass the head hash stored elsewhere (on the envelope, in the proof) as `expectedHead` to detect
+ * that too; a mismatch is reported at index `entries.length`.
+ */
+export function verifyChain(
+  entries: readonly ChainedEvent[],
+  options: { expectedHead?: string | null } = {},
+): ChainVerification {
+  let previousHash: string | null = null;
+  for (const [index, entry] of entries.entries()) {
+    const parsed = auditEventSchema.safeParse(entry.event);
+    if (!parsed.success) return { ok: false, brokenAt: index };
+    if (hashLink(previousHash, parsed.data) !== entry.hash) return { ok: false, brokenAt: index };
+    // A strict parse keeps every field: hash what was stored, not a cleaned copy.
+    if (canonicalJson(parsed.data) !== canonicalJson(entry.event)) {
+      return { ok: false, brokenAt: index };
+    }
+    previousHash = entry.hash;
+  }
+  if (options.expectedHead !== undefined && options.expectedHead !== previousHash) {
+    return { ok: false, brokenAt: entries.length };
+  }
+  return { ok: true };
+}
+
+function hashLink(previousHash: string | null, event: AuditEvent): string {
+  return createHash("sha256").update(canonicalJson({ previousHash, event })).digest("hex");
+}
+
+/**
+ * JSON with object keys sorted at every level and no whitespace: one text per value. Properties
+ * whose value is undefined are left out, as JSON.stringify does.
+ */
+export function canonicalJson(value: unknown): string {
+  if (value === null || typeof value === "boolean" || typeof value === "string") {
+    return JSON.stringify(value);
+  }
+  if (typeof value === "number") {
+    if (!Number.isFinite(value)) throw new TypeError("canonical JSON has no NaN or Infinity");
+    return JSON.stringify(value);
+  }
+  if (Array.isArray(value)) return `[${value.map((item) => canonicalJson(item)).join(",")}]`;
+  if (typeof value === "object") {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, item]) => item !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonicalJson(item)}`).join(",")}}`;
+  }
+  throw new TypeError(`canonical JSON cannot encode a ${typeof value}`);
+}
