@@ -1,0 +1,51 @@
+/** The audit-log proof (certificate of completion), a PDF rendered on the server. */
+export const proof = {
+  documentTitle: "Certificate of completion",
+  productTagline: "Electronic signature",
+  heading: "Certificate of completion",
+  intro:
+    "This certificate records how the document below was signed: who took part, what they did and when, and the fingerprints of the original and sealed files.",
+  summary: {
+    heading: "Document",
+    title: "Title",
+    envelopeId: "Envelope ID",
+    originalSha256: "Original file (SHA-256)",
+    sealedSha256: "Sealed file (SHA-256)",
+    completedAt: "Completed",
+    generatedAt: "Certificate generated",
+    chainHead: "Activity log (head hash)",
+  },
+  signers: {
+    heading: "Signers",
+    signedAt: "Signed {{date}}",
+    notSigned: "Not signed",
+    noSignatureImage: "No signature image",
+  },
+  events: {
+    heading: "Activity log",
+    time: "Time",
+    event: "Event",
+    actor: "By",
+    ipAddress: "IP address",
+    userAgent: "Device (user agent)",
+    platform: "Paraphe",
+    notRecorded: "not recorded",
+    types: {
+      envelopeCreated: "Envelope created",
+      envelopeSent: "Sent for signature",
+      envelopeOpened: "Opened",
+      documentSigned: "Signed",
+      envelopeCompleted: "Completed and sealed",
+      envelopeDeclined: "Declined",
+      envelopeCanceled: "Canceled",
+    },
+    titleDetail: "Title: {{title}}",
+    recipientsDetail: "To: {{recipients}}",
+    reasonDetail: "Reason: {{reason}}",
+  },
+  verification: {
+    heading: "Verification",
+    body: "The signed document and this certificate are each sealed with Paraphe’s certificate (PAdES). Any PDF validator can check the seals; the SHA-256 fingerprints above identify the exact files. Times are given in {{timeZone}}.",
+  },
+  footer: "Envelope {{envelopeId}} · Page {{page}} of {{pages}}",
+};

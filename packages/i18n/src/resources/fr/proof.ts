@@ -1,0 +1,53 @@
+import { type proof as en } from "../en/proof";
+import { type FrenchTranslation } from "./types";
+
+export const proof: FrenchTranslation<typeof en> = {
+  documentTitle: "Certificat de signature",
+  productTagline: "Signature électronique",
+  heading: "Certificat de signature",
+  intro:
+    "Ce certificat retrace la signature du document ci-dessous\u00a0: qui y a pris part, ce que chacun a fait et quand, ainsi que les empreintes des fichiers original et scellé.",
+  summary: {
+    heading: "Document",
+    title: "Titre",
+    envelopeId: "Identifiant de l’enveloppe",
+    originalSha256: "Fichier original (SHA-256)",
+    sealedSha256: "Fichier scellé (SHA-256)",
+    completedAt: "Terminé",
+    generatedAt: "Certificat généré",
+    chainHead: "Journal d’activité (empreinte finale)",
+  },
+  signers: {
+    heading: "Signataires",
+    signedAt: "Signé le {{date}}",
+    notSigned: "Non signé",
+    noSignatureImage: "Pas d’image de signature",
+  },
+  events: {
+    heading: "Journal d’activité",
+    time: "Date et heure",
+    event: "Événement",
+    actor: "Par",
+    ipAddress: "Adresse IP",
+    userAgent: "Appareil (user agent)",
+    platform: "Paraphe",
+    notRecorded: "non enregistré",
+    types: {
+      envelopeCreated: "Enveloppe créée",
+      envelopeSent: "Envoyée pour signature",
+      envelopeOpened: "Ouverte",
+      documentSigned: "Signé",
+      envelopeCompleted: "Terminée et scellée",
+      envelopeDeclined: "Refusée",
+      envelopeCanceled: "Annulée",
+    },
+    titleDetail: "Titre\u00a0: {{title}}",
+    recipientsDetail: "À\u00a0: {{recipients}}",
+    reasonDetail: "Motif\u00a0: {{reason}}",
+  },
+  verification: {
+    heading: "Vérification",
+    body: "Le document signé et ce certificat sont chacun scellés avec le certificat de Paraphe (PAdES). Tout validateur PDF peut vérifier les sceaux\u00a0; les empreintes SHA-256 ci-dessus identifient exactement les fichiers. Les heures sont données en {{timeZone}}.",
+  },
+  footer: "Enveloppe {{envelopeId}} · Page {{page}} sur {{pages}}",
+};
