@@ -7,6 +7,9 @@ interface ImportMetaEnv {
   readonly VITE_WEB_URL?: string;
   /** Base URL of the public website (default https://paraphe.org). */
   readonly VITE_PUBLIC_SITE_URL?: string;
+  /** App-level credential of the public calls (default: the api-sdk's signing-app credential). */
+  readonly VITE_APP_ACCESS_KEY?: string;
+  readonly VITE_APP_SECRET_KEY?: string;
 }
 
 interface ImportMeta {

@@ -93,6 +93,7 @@ export { Badge, badgeVariants, type BadgeProps, type BadgeVariant } from "./comp
 export { EmptyState, type EmptyStateProps } from "./components/empty-state";
 export { Skeleton } from "./components/skeleton";
 export { Logo, type LogoProps } from "./components/logo";
+export { SwipeToConfirm, type SwipeToConfirmProps } from "./components/swipe-to-confirm";
 
 export { SideNav, type SideNavProps, type SideNavItem } from "./layout/side-nav";
 export { AppShell, type AppShellProps } from "./layout/app-shell";

@@ -32,7 +32,7 @@ describe("the signing app", () => {
   });
 
   it("shows the not-found page in French with ?lng=fr", async () => {
-    openAt("/sign/3f0c9a52-1d7e-4b8e-9d55-0c1f6c2a9e11?lng=fr");
+    openAt("/no/such/page?lng=fr");
     expect(await screen.findByRole("heading", { name: "Page introuvable" })).toBeInTheDocument();
     expect(screen.getByText("Signature sécurisée de documents")).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Se connecter à Paraphe" })).toBeInTheDocument();

@@ -7,6 +7,7 @@ describe("readConfig", () => {
       apiUrl: "http://localhost:3000",
       webUrl: "http://localhost:5173/login",
       publicSiteUrl: "https://paraphe.org",
+      appCredential: { accessKey: "paraphe-sign", secretKey: "paraphe-sign-app-credential" },
     });
   });
 
@@ -16,11 +17,14 @@ describe("readConfig", () => {
         VITE_API_URL: "https://api.example.com/",
         VITE_WEB_URL: "https://app.example.com/login",
         VITE_PUBLIC_SITE_URL: "https://www.example.com/",
+        VITE_APP_ACCESS_KEY: "sign-prod",
+        VITE_APP_SECRET_KEY: "sign-prod-secret",
       }),
     ).toEqual({
       apiUrl: "https://api.example.com",
       webUrl: "https://app.example.com/login",
       publicSiteUrl: "https://www.example.com",
+      appCredential: { accessKey: "sign-prod", secretKey: "sign-prod-secret" },
     });
   });
 });

@@ -9,4 +9,157 @@ export const sign: FrenchTranslation<typeof en> = {
       "Cette adresse ne mène à aucun document. Si vous avez reçu une invitation à signer, ouvrez à nouveau le lien reçu dans votre messagerie.",
     action: "Aller sur le site de Paraphe",
   },
+  loadingDocument: "Ouverture du document…",
+  errors: {
+    notFound: {
+      title: "Document introuvable",
+      description:
+        "Ce document a été supprimé ou le lien n’est pas valide. Demandez une nouvelle invitation à l’expéditeur.",
+    },
+    invalidLink: {
+      title: "Lien d’accès invalide ou expiré",
+      description:
+        "Ce lien d’accès n’est plus valide. Demandez une nouvelle invitation à signer à l’expéditeur.",
+    },
+    generic: {
+      title: "Impossible d’accéder au document",
+      description: "Le document ne peut pas être ouvert pour le moment. Réessayez plus tard.",
+      retry: "Réessayer",
+    },
+    signing: "Erreur lors de la signature du document. Votre signature est conservée : réessayez.",
+    declining: "Erreur lors du refus du document. Veuillez réessayer.",
+    download: "Le document n’a pas pu être téléchargé. Veuillez réessayer.",
+  },
+  envelope: {
+    from: "Envoyé par {{name}} ({{email}})",
+    level: {
+      SES: "Signature électronique simple",
+      AES: "Signature électronique avancée",
+      QES: "Signature électronique qualifiée",
+    },
+    expires: "À signer avant le {{date}}",
+    message: "Message de l’expéditeur",
+  },
+  states: {
+    signed: {
+      title: "Vous avez signé ce document",
+      description:
+        "Merci. Toutes les personnes concernées seront prévenues quand tous les signataires auront signé.",
+    },
+    declined: {
+      title: "Vous avez refusé ce document",
+      description: "L’expéditeur a été informé de votre refus de signer.",
+    },
+    declinedByOther: {
+      title: "Ce document a été refusé",
+      description: "Un autre destinataire a refusé de signer ; il ne peut plus être signé.",
+    },
+    canceled: {
+      title: "Ce document a été annulé",
+      description: "L’expéditeur a annulé la demande de signature ; il n’y a plus rien à signer.",
+    },
+    complete: {
+      title: "Ce document est signé par tous",
+      description: "Vous pouvez télécharger le document signé.",
+    },
+    notYourTurn: {
+      title: "Ce n’est pas encore votre tour",
+      description:
+        "Ce document se signe dans l’ordre : vous recevrez un e-mail dès que les signataires précédents auront signé.",
+    },
+    notOpen: {
+      title: "Ce document n’est pas ouvert à la signature",
+      description: "L’expéditeur ne l’a pas encore envoyé pour signature. Réessayez plus tard.",
+    },
+    expired: {
+      title: "Cette demande de signature a expiré",
+      description:
+        "La date limite de signature est passée. Demandez une nouvelle invitation à l’expéditeur.",
+    },
+  },
+  download: {
+    signed: "Télécharger le PDF signé",
+    document: "Télécharger le PDF",
+  },
+  reader: {
+    documents: "Documents à lire",
+    page: "Page {{page}} sur {{count}}",
+    pageOfDocument: "{{document}}, page {{page}} sur {{count}}",
+    loadingPage: "Chargement de la page {{page}}…",
+    pageFailed: "Cette page n’a pas pu être chargée.",
+    retryPage: "Charger à nouveau la page",
+    progress: "Pages lues {{read}} / {{total}}",
+    readAll: "Faites défiler toutes les pages pour pouvoir signer.",
+    allRead: "Toutes les pages ont été lues.",
+  },
+  fields: {
+    required: "Obligatoire",
+    requiredMark: "(obligatoire)",
+    signature: "Signature",
+    initials: "Paraphe",
+    text: "Texte",
+    date: "Date",
+    name: "Nom",
+    email: "E-mail",
+    checkbox: "Case à cocher",
+    image: "Image",
+    imageNotSupported: "Les champs image sont remplis par l’expéditeur.",
+    missing_one: "{{count}} champ obligatoire à remplir",
+    missing_many: "{{count}} champs obligatoires à remplir",
+    missing_other: "{{count}} champs obligatoires à remplir",
+    addSignature: "Signer ici",
+    addInitials: "Parapher ici",
+  },
+  actions: {
+    sign: "Signer",
+    decline: "Refuser",
+    bar: "Actions de signature",
+  },
+  signature: {
+    title: "Votre signature",
+    description: "Dessinez ou saisissez votre signature, puis faites glisser pour signer.",
+    initialsTitle: "Votre paraphe",
+    tabs: "Façon de signer",
+    draw: "Dessiner",
+    type: "Saisir",
+    padLabel: "Zone de dessin de la signature",
+    initialsPadLabel: "Zone de dessin du paraphe",
+    padHint: "Dessinez avec le doigt, un stylet ou la souris.",
+    clear: "Effacer",
+    typedName: "Nom complet",
+    typedInitials: "Initiales",
+    font: "Style",
+    fontOption: "Style {{index}}",
+    empty: "Dessinez ou saisissez d’abord votre signature.",
+    emptyInitials: "Dessinez ou saisissez d’abord votre paraphe.",
+    swipe: "Glisser pour signer",
+    swipeHint:
+      "Appuyez sur Entrée ou Espace pour signer le document, ou amenez le curseur jusqu’au bout.",
+    signing: "Signature en cours…",
+    consent:
+      "En signant, vous acceptez que cette signature électronique ait la même valeur que votre signature manuscrite.",
+  },
+  decline: {
+    title: "Refuser de signer",
+    description: "L’expéditeur verra votre motif.",
+    reason: "Motif",
+    reasonHint: "Jusqu’à {{max}} caractères.",
+    required: "Veuillez indiquer un motif.",
+    tooLong: "Le motif doit faire moins de 500 caractères.",
+    confirm: "Refuser",
+    declining: "Refus en cours…",
+  },
+  confirmation: {
+    title: "Merci, votre signature est enregistrée",
+    description:
+      "Une copie du document signé vous sera envoyée par e-mail quand tous les signataires auront signé.",
+    completeDescription:
+      "Tous les signataires ont signé. Vous pouvez télécharger le document signé.",
+    declinedTitle: "Vous avez refusé de signer",
+    declinedDescription: "L’expéditeur a été informé.",
+    accountTitle: "Envoyez et signez vos propres documents",
+    accountDescription:
+      "Créez un compte Paraphe gratuit pour préparer, envoyer et suivre vos documents.",
+    createAccount: "Créer un compte",
+  },
 };

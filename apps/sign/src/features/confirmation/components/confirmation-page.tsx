@@ -1,0 +1,56 @@
+import { useDocumentTitle, useTranslation } from "@paraphe/i18n/react";
+import { Button, buttonVariants, Card, toast } from "@paraphe/ui-kit";
+import { useMutation } from "@tanstack/react-query";
+import { CheckCircle2, Download, UserPlus } from "lucide-react";
+import { storedAccessLink } from "../../../lib/access-link";
+import { useApi } from "../../../lib/api";
+import { config } from "../../../lib/config";
+import { type ConfirmationState } from "../../../lib/confirmation-state";
+import { downloadSignerPdf } from "../../../lib/download";
+
+/** After signing: thanks, the signed PDF once everyone has signed, and an offer to create an account. */
+export function ConfirmationPage({ state }: { state: ConfirmationState }) {
+  const { t } = useTranslation("sign");
+  const api = useApi();
+  const title = t("confirmation.title");
+  useDocumentTitle(title);
+  const complete = state.envelopeStatus === "complete";
+  const link = storedAccessLink(state.envelopeUuid);
+  const download = useMutation({
+    mutationFn: () => {
+      if (!link) throw new Error("The access link is not available any more");
+      return downloadSignerPdf(api, link);
+    },
+    onError: () => toast.error(t("errors.download")),
+  });
+  // The web app's login reads the email from the fragment (spec §2), so it never reaches a server.
+  const accountHref = `${config.webUrl}#email=${encodeURIComponent(state.email)}`;
+
+  return (
+    <div className="mx-auto flex max-w-md flex-col gap-8 py-6 sm:py-12">
+      <section className="flex flex-col items-center gap-4 text-center">
+        <span className="flex size-16 items-center justify-center rounded-full bg-success-soft text-success">
+          <CheckCircle2 aria-hidden="true" className="size-8" />
+        </span>
+        <h1 className="text-2xl font-semibold text-balance">{title}</h1>
+        <p className="text-ink-muted text-pretty">
+          {complete ? t("confirmation.completeDescription") : t("confirmation.description")}
+        </p>
+        {complete && link ? (
+          <Button size="lg" onClick={() => download.mutate()} loading={download.isPending}>
+            <Download aria-hidden="true" />
+            {t("download.signed")}
+          </Button>
+        ) : null}
+      </section>
+      <Card className="flex flex-col gap-3 p-5">
+        <h2 className="text-base font-semibold">{t("confirmation.accountTitle")}</h2>
+        <p className="text-sm text-ink-muted">{t("confirmation.accountDescription")}</p>
+        <a href={accountHref} className={buttonVariants({ variant: "secondary" })}>
+          <UserPlus aria-hidden="true" />
+          {t("confirmation.createAccount")}
+        </a>
+      </Card>
+    </div>
+  );
+}

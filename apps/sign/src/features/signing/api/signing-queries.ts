@@ -1,0 +1,39 @@
+import { queryOptions } from "@tanstack/react-query";
+import { type AccessLink, type SignApi } from "../../../lib/api";
+
+/** Query keys of the signing page. The link's secret is never part of a key. */
+export const signingKeys = {
+  all: ["signing"] as const,
+  envelope: (envelopeUuid: string) => [...signingKeys.all, "envelope", envelopeUuid] as const,
+  page: (envelopeUuid: string, documentUuid: string, page: number) =>
+    [...signingKeys.envelope(envelopeUuid), "page", documentUuid, page] as const,
+};
+
+/** `/envelope/open`: what this recipient may see and do. */
+export function openEnvelopeQueryOptions(api: SignApi, link: AccessLink) {
+  return queryOptions({
+    queryKey: signingKeys.envelope(link.envelopeUuid),
+    queryFn: ({ signal }) => api.envelope.open(link, { signal }),
+    refetchOnWindowFocus: false,
+  });
+}
+
+/**
+ * A page preview image (`/envelope/download-signer-document` with `page`): the server records the
+ * page as viewed when it serves it. A page does not change: fetched once, kept for the visit.
+ */
+export function pagePreviewQueryOptions(
+  api: SignApi,
+  link: AccessLink,
+  documentUuid: string,
+  page: number,
+) {
+  return queryOptions({
+    queryKey: signingKeys.page(link.envelopeUuid, documentUuid, page),
+    queryFn: ({ signal }) =>
+      api.envelope.downloadSignerDocument({ ...link, documentUuid, page }, { signal }),
+    staleTime: Infinity,
+    gcTime: Infinity,
+    refetchOnWindowFocus: false,
+  });
+}

@@ -1,0 +1,80 @@
+import { useTranslation } from "@paraphe/i18n/react";
+import { Button, cn } from "@paraphe/ui-kit";
+import { PenLine } from "lucide-react";
+import { useId } from "react";
+
+export interface ActionBarProps {
+  readCount: number;
+  pageCount: number;
+  missingCount: number;
+  onSign: () => void;
+  onDecline: () => void;
+  /** Pointer over or focus on Sign: start loading the signature dialog. */
+  onPrefetchSign: () => void;
+}
+
+/**
+ * The bar stuck to the bottom of the screen: reading progress, Decline, and Sign, which opens only
+ * once every page was read and the required fields are filled (the server checks it as well).
+ */
+export function ActionBar({
+  readCount,
+  pageCount,
+  missingCount,
+  onSign,
+  onDecline,
+  onPrefetchSign,
+}: ActionBarProps) {
+  const { t } = useTranslation("sign");
+  const hintId = useId();
+  const allRead = readCount >= pageCount;
+  const canSign = allRead && missingCount === 0;
+  const hint = !allRead
+    ? t("reader.readAll")
+    : missingCount > 0
+      ? t("fields.missing", { count: missingCount })
+      : t("reader.allRead");
+  const percent = pageCount === 0 ? 100 : Math.round((readCount / pageCount) * 100);
+
+  return (
+    <div
+      role="region"
+      aria-label={t("actions.bar")}
+      className="fixed inset-x-0 bottom-0 z-40 border-t border-border bg-surface/95 shadow-popover backdrop-blur supports-[backdrop-filter]:bg-surface/85"
+    >
+      <div className="mx-auto flex w-full max-w-3xl flex-col gap-2 px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] sm:px-6">
+        <div className="flex items-center justify-between gap-3 text-sm">
+          <p aria-live="polite" className="font-medium tabular-nums">
+            {t("reader.progress", { read: readCount, total: pageCount })}
+          </p>
+          <p id={hintId} className={cn("truncate text-ink-muted", canSign && "text-success")}>
+            {hint}
+          </p>
+        </div>
+        <div aria-hidden="true" className="h-1 overflow-hidden rounded-full bg-border">
+          <div
+            className="h-full rounded-full bg-brand-500 transition-[width] duration-300"
+            style={{ width: `${percent}%` }}
+          />
+        </div>
+        <div className="flex gap-2">
+          <Button variant="secondary" size="lg" className="shrink-0" onClick={onDecline}>
+            {t("actions.decline")}
+          </Button>
+          <Button
+            size="lg"
+            className="flex-1"
+            disabled={!canSign}
+            aria-describedby={hintId}
+            onClick={onSign}
+            onPointerEnter={onPrefetchSign}
+            onFocus={onPrefetchSign}
+          >
+            <PenLine aria-hidden="true" />
+            {t("actions.sign")}
+          </Button>
+        </div>
+      </div>
+    </div>
+  );
+}

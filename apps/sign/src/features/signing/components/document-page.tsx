@@ -1,0 +1,92 @@
+import { useTranslation } from "@paraphe/i18n/react";
+import { Button, Skeleton } from "@paraphe/ui-kit";
+import { useQuery } from "@tanstack/react-query";
+import { useEffect, useRef } from "react";
+import { useApi, type AccessLink, type SignerField } from "../../../lib/api";
+import { pagePreviewQueryOptions } from "../api/signing-queries";
+import { type FieldValues } from "../lib/field-values";
+import { useNearViewport } from "../lib/use-near-viewport";
+import { FieldOverlay } from "./field-overlay";
+
+export interface DocumentPageProps {
+  link: AccessLink;
+  documentUuid: string;
+  /** 0-based. */
+  page: number;
+  pageCount: number;
+  /** Page size in PDF points: sets the box's aspect ratio before the image arrives. */
+  width: number;
+  height: number;
+  /** The accessible name of the page ("contract.pdf, page 2 of 5"). */
+  label: string;
+  fields: SignerField[];
+  values: FieldValues;
+  missing: Set<string>;
+  onChange: (fieldUuid: string, value: string) => void;
+  onViewed: (documentUuid: string, page: number) => void;
+}
+
+/**
+ * A page of a document: an empty box of the page's proportions until it comes near the viewport,
+ * then its preview image (fetching it records the page as viewed on the server) with the
+ * recipient's fields drawn over it.
+ */
+export function DocumentPage(props: DocumentPageProps) {
+  const { link, documentUuid, page, width, height, label, fields, onViewed } = props;
+  const { t } = useTranslation("sign");
+  const api = useApi();
+  const ref = useRef<HTMLDivElement>(null);
+  const near = useNearViewport(ref);
+  const preview = useQuery({
+    ...pagePreviewQueryOptions(api, link, documentUuid, page),
+    enabled: near,
+  });
+  const loaded = preview.isSuccess;
+  useEffect(() => {
+    if (loaded) onViewed(documentUuid, page);
+  }, [loaded, documentUuid, page, onViewed]);
+
+  return (
+    <div
+      ref={ref}
+      role="group"
+      aria-label={label}
+      data-page={page}
+      data-loaded={loaded || undefined}
+      className="@container relative w-full overflow-hidden rounded-[4px] bg-white shadow-card ring-1 ring-border"
+      style={{ aspectRatio: `${width} / ${height}` }}
+    >
+      {preview.data ? (
+        <img
+          src={`data:${preview.data.contentType};base64,${preview.data.data}`}
+          alt=""
+          draggable={false}
+          className="absolute inset-0 size-full object-contain select-none"
+        />
+      ) : preview.isError ? (
+        <div className="absolute inset-0 flex flex-col items-center justify-center gap-3 p-4 text-center">
+          <p className="text-sm text-ink-muted">{t("reader.pageFailed")}</p>
+          <Button variant="secondary" size="sm" onClick={() => void preview.refetch()}>
+            {t("reader.retryPage")}
+          </Button>
+        </div>
+      ) : (
+        <>
+          <Skeleton className="absolute inset-3 rounded-[2px]" />
+          <span className="sr-only">{t("reader.loadingPage", { page: page + 1 })}</span>
+        </>
+      )}
+      {loaded
+        ? fields.map((field) => (
+            <FieldOverlay
+              key={field.uuid}
+              field={field}
+              values={props.values}
+              onChange={props.onChange}
+              missing={props.missing.has(field.uuid)}
+            />
+          ))
+        : null}
+    </div>
+  );
+}

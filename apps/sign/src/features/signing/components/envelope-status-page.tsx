@@ -1,0 +1,54 @@
+import { useDocumentTitle, useTranslation } from "@paraphe/i18n/react";
+import { Button, toast } from "@paraphe/ui-kit";
+import { useMutation } from "@tanstack/react-query";
+import { Ban, CalendarX, CheckCircle2, Clock, Download, FileClock, XCircle } from "lucide-react";
+import { useApi, type AccessLink } from "../../../lib/api";
+import { downloadSignerPdf } from "../../../lib/download";
+import { type EnvelopeState } from "../lib/envelope-state";
+import { StatusPanel, type StatusPanelProps } from "./status-panel";
+
+type FinalState = Exclude<EnvelopeState, "sign">;
+
+const looks: Record<FinalState, Pick<StatusPanelProps, "icon" | "tone">> = {
+  signed: { icon: CheckCircle2, tone: "success" },
+  complete: { icon: CheckCircle2, tone: "success" },
+  declined: { icon: XCircle, tone: "neutral" },
+  declinedByOther: { icon: XCircle, tone: "warning" },
+  canceled: { icon: Ban, tone: "warning" },
+  notYourTurn: { icon: Clock, tone: "neutral" },
+  notOpen: { icon: FileClock, tone: "neutral" },
+  expired: { icon: CalendarX, tone: "warning" },
+};
+
+/** An envelope this recipient cannot sign now: signed, declined, canceled, complete, waiting, expired. */
+export function EnvelopeStatusPage({
+  state,
+  link,
+  title,
+}: {
+  state: FinalState;
+  link: AccessLink;
+  title: string;
+}) {
+  const { t } = useTranslation("sign");
+  const api = useApi();
+  useDocumentTitle(title);
+  const download = useMutation({
+    mutationFn: () => downloadSignerPdf(api, link),
+    onError: () => toast.error(t("errors.download")),
+  });
+  return (
+    <StatusPanel
+      {...looks[state]}
+      title={t(`states.${state}.title`)}
+      description={t(`states.${state}.description`)}
+    >
+      {state === "complete" ? (
+        <Button onClick={() => download.mutate()} loading={download.isPending} size="lg">
+          <Download aria-hidden="true" />
+          {t("download.signed")}
+        </Button>
+      ) : null}
+    </StatusPanel>
+  );
+}

@@ -1,0 +1,226 @@
+import { createBrowserI18n } from "@paraphe/i18n";
+import { render, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { App } from "../../../app/app";
+import {
+  apiError,
+  createTestApi,
+  DOCUMENT_UUID,
+  ENVELOPE_UUID,
+  openedEnvelope,
+  SECRET,
+  TEXT_FIELD_UUID,
+  TOKEN,
+  type SigningHandlers,
+} from "../../../test/api-handlers";
+import {
+  installFakeIntersectionObserver,
+  scrollPagesIntoView,
+} from "../../../test/intersection-observer";
+
+const SIGN_PATH = `/sign/${ENVELOPE_UUID}`;
+const LINK_FRAGMENT = `#token=${TOKEN}&secret=${SECRET}`;
+
+function openAt(url: string, handlers: SigningHandlers = {}) {
+  window.history.replaceState(null, "", url);
+  const { api, calls } = createTestApi(handlers);
+  const view = render(<App i18n={createBrowserI18n()} api={api} />);
+  return { ...view, calls, user: userEvent.setup() };
+}
+
+beforeEach(() => {
+  installFakeIntersectionObserver();
+  sessionStorage.clear();
+  localStorage.clear();
+  document.cookie = "i18next=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/";
+});
+afterEach(() => {
+  window.history.replaceState(null, "", "/");
+});
+
+describe("the access link", () => {
+  it("is read from the fragment, cleared from the address bar, and kept for a reload", async () => {
+    const first = openAt(`${SIGN_PATH}?lng=en${LINK_FRAGMENT}`);
+    expect(window.location.hash).toBe("");
+    expect(window.location.pathname + window.location.search).toBe(`${SIGN_PATH}?lng=en`);
+    expect(await screen.findByRole("heading", { name: "Lease agreement" })).toBeInTheDocument();
+    const open = first.calls.find((call) => call.path === "/envelope/open");
+    expect(open?.body).toEqual({ envelopeUuid: ENVELOPE_UUID, token: TOKEN, secretKey: SECRET });
+    first.unmount();
+
+    // A reload of the tab: the address has no fragment any more; the link comes from the session.
+    const reloaded = openAt(SIGN_PATH);
+    expect(await screen.findByRole("heading", { name: "Lease agreement" })).toBeInTheDocument();
+    expect(reloaded.calls.find((call) => call.path === "/envelope/open")?.body).toEqual({
+      envelopeUuid: ENVELOPE_UUID,
+      token: TOKEN,
+      secretKey: SECRET,
+    });
+  });
+
+  it("shows a loading skeleton while the envelope opens", async () => {
+    openAt(`${SIGN_PATH}${LINK_FRAGMENT}`);
+    expect(screen.getByRole("status")).toHaveTextContent("Opening the document…");
+    expect(await screen.findByRole("heading", { name: "Lease agreement" })).toBeInTheDocument();
+  });
+});
+
+describe("the signing page errors (spec §8)", () => {
+  it("shows 'document not found' when the api answers NOT_FOUND", async () => {
+    openAt(`${SIGN_PATH}${LINK_FRAGMENT}`, {
+      open: () => apiError(404, "NOT_FOUND", "/envelope/open"),
+    });
+    expect(await screen.findByRole("heading", { name: "Document not found" })).toBeInTheDocument();
+    expect(screen.getByText(/ask the sender for a new invitation/i)).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe("Document not found · Paraphe"));
+  });
+
+  it("shows 'invalid or expired access link' when the api answers ACCESS_LINK_INVALID", async () => {
+    openAt(`${SIGN_PATH}${LINK_FRAGMENT}`, {
+      open: () => apiError(403, "ACCESS_LINK_INVALID", "/envelope/open"),
+    });
+    expect(
+      await screen.findByRole("heading", { name: "Invalid or expired access link" }),
+    ).toBeInTheDocument();
+  });
+
+  it("shows 'invalid or expired access link' without calling the api when the link has no secret", async () => {
+    const { calls } = openAt(SIGN_PATH);
+    expect(
+      await screen.findByRole("heading", { name: "Invalid or expired access link" }),
+    ).toBeInTheDocument();
+    expect(calls).toEqual([]);
+  });
+
+  it("shows 'unable to access, retry later' for any other failure, and retries on demand", async () => {
+    let failures = 1;
+    const { user } = openAt(`${SIGN_PATH}${LINK_FRAGMENT}`, {
+      open: () =>
+        failures-- > 0
+          ? apiError(500, "INTERNAL_SERVER_ERROR", "/envelope/open")
+          : openedEnvelope(),
+    });
+    expect(
+      await screen.findByRole("heading", { name: "Unable to access the document" }),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Try again" }));
+    expect(await screen.findByRole("heading", { name: "Lease agreement" })).toBeInTheDocument();
+  });
+
+  it("speaks French with ?lng=fr", async () => {
+    openAt(`${SIGN_PATH}?lng=fr${LINK_FRAGMENT}`, {
+      open: () => apiError(404, "NOT_FOUND", "/envelope/open"),
+    });
+    expect(
+      await screen.findByRole("heading", { name: "Document introuvable" }),
+    ).toBeInTheDocument();
+  });
+});
+
+describe("reading before signing", () => {
+  it("keeps Sign disabled until every page was viewed", async () => {
+    const { calls } = openAt(`${SIGN_PATH}${LINK_FRAGMENT}`);
+    await screen.findByRole("heading", { name: "Lease agreement" });
+    const sign = screen.getByRole("button", { name: "Sign" });
+    expect(sign).toBeDisabled();
+    expect(screen.getByText("Pages read 0 / 2")).toBeInTheDocument();
+    expect(sign).toHaveAccessibleDescription("Scroll through every page to be able to sign.");
+
+    scrollPagesIntoView((element) => element.getAttribute("data-page") === "0");
+    expect(await screen.findByText("Pages read 1 / 2")).toBeInTheDocument();
+    expect(sign).toBeDisabled();
+
+    scrollPagesIntoView();
+    expect(await screen.findByText("Pages read 2 / 2")).toBeInTheDocument();
+    await waitFor(() => expect(sign).toBeEnabled());
+    const pages = calls.filter((call) => call.path === "/envelope/download-signer-document");
+    expect(pages.map((call) => call.body.page)).toEqual([0, 1]);
+    expect(pages[0]?.body).toMatchObject({ documentUuid: DOCUMENT_UUID, token: TOKEN });
+  });
+
+  it("counts the pages the server already recorded as viewed", async () => {
+    openAt(`${SIGN_PATH}${LINK_FRAGMENT}`, {
+      open: () => openedEnvelope({ viewedPages: { [DOCUMENT_UUID]: [0, 1] } }),
+    });
+    await screen.findByRole("heading", { name: "Lease agreement" });
+    expect(screen.getByText("Pages read 2 / 2")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Sign" })).toBeEnabled();
+  });
+
+  it("keeps Sign disabled while a required text field is empty", async () => {
+    const opened = openedEnvelope();
+    opened.fields.push({
+      ...opened.fields[0]!,
+      uuid: TEXT_FIELD_UUID,
+      kind: "text",
+      page: 0,
+      label: "City",
+    });
+    const { user } = openAt(`${SIGN_PATH}${LINK_FRAGMENT}`, { open: () => opened });
+    await screen.findByRole("heading", { name: "Lease agreement" });
+    scrollPagesIntoView();
+    expect(await screen.findByText("1 required field left to fill")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Sign" })).toBeDisabled();
+    await user.type(screen.getByRole("textbox", { name: "City (required)" }), "Paris");
+    expect(screen.getByRole("button", { name: "Sign" })).toBeEnabled();
+  });
+});
+
+describe("declining", () => {
+  it("requires a reason, then declines with it and shows the declined state", async () => {
+    let declined = false;
+    const { user, calls } = openAt(`${SIGN_PATH}${LINK_FRAGMENT}`, {
+      open: () =>
+        declined
+          ? openedEnvelope({
+              recipient: { ...openedEnvelope().recipient, status: "declined" },
+              envelope: { ...openedEnvelope().envelope, status: "declined" },
+            })
+          : openedEnvelope(),
+      decline: () => {
+        declined = true;
+        return { recipientStatus: "declined", envelopeStatus: "declined" };
+      },
+    });
+    await screen.findByRole("heading", { name: "Lease agreement" });
+    await user.click(screen.getByRole("button", { name: "Decline" }));
+    const dialog = await screen.findByRole("dialog", { name: "Decline to sign" });
+    await user.click(within(dialog).getByRole("button", { name: "Decline" }));
+    expect(within(dialog).getByRole("alert")).toHaveTextContent("Please give a reason.");
+    expect(calls.some((call) => call.path === "/envelope/decline")).toBe(false);
+
+    await user.type(within(dialog).getByRole("textbox", { name: /Reason/ }), "Wrong address");
+    await user.click(within(dialog).getByRole("button", { name: "Decline" }));
+    expect(
+      await screen.findByRole("heading", { name: "You declined this document" }),
+    ).toBeInTheDocument();
+    expect(calls.find((call) => call.path === "/envelope/decline")?.body).toMatchObject({
+      reason: "Wrong address",
+      token: TOKEN,
+    });
+  });
+});
+
+describe("when there is nothing to sign", () => {
+  it("says whose turn it is without naming anyone", async () => {
+    openAt(`${SIGN_PATH}${LINK_FRAGMENT}`, {
+      open: () => openedEnvelope({ recipient: { ...openedEnvelope().recipient, isTurn: false } }),
+    });
+    expect(await screen.findByRole("heading", { name: "Not your turn yet" })).toBeInTheDocument();
+  });
+
+  it("offers the signed PDF once the envelope is complete", async () => {
+    openAt(`${SIGN_PATH}${LINK_FRAGMENT}`, {
+      open: () =>
+        openedEnvelope({
+          envelope: { ...openedEnvelope().envelope, status: "complete" },
+          recipient: { ...openedEnvelope().recipient, status: "signed" },
+        }),
+    });
+    expect(
+      await screen.findByRole("heading", { name: "This document is signed by everyone" }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Download the signed PDF" })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,192 @@
+import { useDocumentTitle, useLanguage, useTranslation } from "@paraphe/i18n/react";
+import { Badge, toast } from "@paraphe/ui-kit";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from "react";
+import { useNavigate } from "react-router";
+import {
+  useApi,
+  type AccessLink,
+  type OpenedEnvelope,
+  type SignatureInput,
+} from "../../../lib/api";
+import { type ConfirmationState } from "../../../lib/confirmation-state";
+import { signingKeys } from "../api/signing-queries";
+import {
+  initialFieldValues,
+  initialsOf,
+  missingRequiredFields,
+  valuesToSend,
+  type FieldValues,
+} from "../lib/field-values";
+import { emptyDraft, type SignatureDraft } from "../lib/signature-draft";
+import { ActionBar } from "./action-bar";
+import { DeclineDialog } from "./decline-dialog";
+import { DocumentReader } from "./document-reader";
+
+// The pad, the handwriting fonts and the swipe arrive only when the signer is about to sign.
+const loadSignatureDialog = () => import("./signature-dialog");
+const SignatureDialog = lazy(loadSignatureDialog);
+
+const pageKey = (documentUuid: string, page: number) => `${documentUuid}:${page}`;
+
+/** The signing page proper: the envelope, its pages with the fields, and the sign/decline bar. */
+export function SigningWorkspace({ link, opened }: { link: AccessLink; opened: OpenedEnvelope }) {
+  const { t } = useTranslation("sign");
+  const { language } = useLanguage();
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const { envelope, recipient, documents, fields } = opened;
+  useDocumentTitle(envelope.title);
+
+  const [viewed, setViewed] = useState<ReadonlySet<string>>(
+    () =>
+      new Set(
+        Object.entries(opened.viewedPages).flatMap(([documentUuid, pages]) =>
+          pages.map((page) => pageKey(documentUuid, page)),
+        ),
+      ),
+  );
+  const onViewed = useCallback((documentUuid: string, page: number) => {
+    setViewed((current) => {
+      const key = pageKey(documentUuid, page);
+      return current.has(key) ? current : new Set(current).add(key);
+    });
+  }, []);
+  const allPages = useMemo(
+    () =>
+      documents.flatMap((document) =>
+        Array.from({ length: document.pageCount }, (_, page) => pageKey(document.uuid, page)),
+      ),
+    [documents],
+  );
+  const readCount = allPages.filter((key) => viewed.has(key)).length;
+  const allRead = readCount === allPages.length;
+
+  const [values, setValues] = useState<FieldValues>(() => initialFieldValues(opened));
+  const onChange = useCallback((fieldUuid: string, value: string) => {
+    setValues((current) => ({ ...current, [fieldUuid]: value }));
+  }, []);
+  const missingFields = missingRequiredFields(fields, values);
+  const missing = useMemo(() => new Set(missingFields.map((field) => field.uuid)), [missingFields]);
+
+  const fullName = `${recipient.firstname} ${recipient.lastname}`.trim();
+  const needsInitials = fields.some((field) => field.kind === "initials");
+  const [signatureDraft, setSignatureDraft] = useState<SignatureDraft>(() => emptyDraft(fullName));
+  const [initialsDraft, setInitialsDraft] = useState<SignatureDraft>(() =>
+    emptyDraft(initialsOf(fullName)),
+  );
+  const [signOpen, setSignOpen] = useState(false);
+  const [signMounted, setSignMounted] = useState(false);
+  const [declineOpen, setDeclineOpen] = useState(false);
+
+  useEffect(() => {
+    if (allRead) void loadSignatureDialog();
+  }, [allRead]);
+
+  const sign = useMutation({
+    mutationFn: (input: { signature: SignatureInput; initials: string | undefined }) =>
+      api.envelope.sign({
+        ...link,
+        signature: input.signature,
+        ...(input.initials ? { initials: input.initials } : {}),
+        values: valuesToSend(fields, values),
+      }),
+    onSuccess: async (result) => {
+      const state: ConfirmationState = {
+        envelopeUuid: link.envelopeUuid,
+        email: recipient.email,
+        envelopeStatus: result.envelopeStatus,
+      };
+      await navigate("/confirmation", { state });
+      void queryClient.invalidateQueries({ queryKey: signingKeys.envelope(link.envelopeUuid) });
+    },
+    onError: () => toast.error(t("errors.signing")),
+  });
+
+  const decline = useMutation({
+    mutationFn: (reason: string) => api.envelope.decline({ ...link, reason }),
+    onSuccess: async () => {
+      setDeclineOpen(false);
+      await queryClient.invalidateQueries({ queryKey: signingKeys.envelope(link.envelopeUuid) });
+    },
+    onError: () => toast.error(t("errors.declining")),
+  });
+
+  const expires = envelope.expiresAt
+    ? new Intl.DateTimeFormat(language, { dateStyle: "long" }).format(new Date(envelope.expiresAt))
+    : null;
+
+  return (
+    <div className="flex flex-col gap-6 pb-36">
+      <header className="flex flex-col gap-2">
+        <h1 className="text-xl leading-7 font-semibold break-words sm:text-2xl">
+          {envelope.title}
+        </h1>
+        <p className="text-sm text-ink-muted">
+          {t("envelope.from", { name: envelope.sender.name, email: envelope.sender.email })}
+        </p>
+        <div className="flex flex-wrap items-center gap-2">
+          <Badge>{t(`envelope.level.${envelope.signatureLevel}`)}</Badge>
+          {expires ? (
+            <span className="text-sm text-ink-muted">
+              {t("envelope.expires", { date: expires })}
+            </span>
+          ) : null}
+        </div>
+        {envelope.message ? (
+          <figure className="mt-2 rounded-card border border-border bg-surface p-4">
+            <figcaption className="mb-1 text-xs font-medium tracking-wide text-ink-muted uppercase">
+              {t("envelope.message")}
+            </figcaption>
+            <blockquote className="text-sm whitespace-pre-line">{envelope.message}</blockquote>
+          </figure>
+        ) : null}
+      </header>
+
+      <DocumentReader
+        link={link}
+        documents={documents}
+        fields={fields}
+        values={values}
+        missing={allRead ? missing : new Set()}
+        onChange={onChange}
+        onViewed={onViewed}
+      />
+
+      <ActionBar
+        readCount={readCount}
+        pageCount={allPages.length}
+        missingCount={missingFields.length}
+        onSign={() => {
+          setSignMounted(true);
+          setSignOpen(true);
+        }}
+        onDecline={() => setDeclineOpen(true)}
+        onPrefetchSign={() => void loadSignatureDialog()}
+      />
+
+      <DeclineDialog
+        open={declineOpen}
+        onOpenChange={setDeclineOpen}
+        onDecline={(reason) => decline.mutate(reason)}
+        declining={decline.isPending}
+      />
+
+      {signMounted ? (
+        <Suspense fallback={null}>
+          <SignatureDialog
+            open={signOpen}
+            onOpenChange={setSignOpen}
+            needsInitials={needsInitials}
+            signature={signatureDraft}
+            onSignatureChange={setSignatureDraft}
+            initials={initialsDraft}
+            onInitialsChange={setInitialsDraft}
+            onSign={(signature, initials) => sign.mutateAsync({ signature, initials })}
+          />
+        </Suspense>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+import { type AccessLink } from "./api";
+
+/** Where the link of an envelope is kept for a reload of the tab (never in the address). */
+const storageKey = (envelopeUuid: string) => `paraphe.sign.link.${envelopeUuid}`;
+
+function readStored(envelopeUuid: string): AccessLink | null {
+  try {
+    const raw = window.sessionStorage.getItem(storageKey(envelopeUuid));
+    if (!raw) return null;
+    const value = JSON.parse(raw) as { token?: unknown; secretKey?: unknown };
+    if (typeof value.token !== "string" || typeof value.secretKey !== "string") return null;
+    return { envelopeUuid, token: value.token, secretKey: value.secretKey };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The access link of `/sign/{envelopeUuid}#token=...&secret=...` (ARCHITECTURE §6: the secret
+ * travels in the fragment so that it never reaches a server log). Read once: the fragment is then
+ * removed from the address bar (history, bookmarks, screenshots) and kept in this tab's session
+ * storage, so that a reload still works. Without a fragment, the stored link of that envelope.
+ */
+export function takeAccessLink(envelopeUuid: string): AccessLink | null {
+  const fragment = new URLSearchParams(window.location.hash.replace(/^#/, ""));
+  const token = fragment.get("token");
+  const secretKey = fragment.get("secret");
+  if (fragment.size > 0) {
+    const { pathname, search } = window.location;
+    window.history.replaceState(window.history.state, "", pathname + search);
+  }
+  if (token && secretKey) {
+    try {
+      window.sessionStorage.setItem(storageKey(envelopeUuid), JSON.stringify({ token, secretKey }));
+    } catch {
+      // Private mode without storage: the link still works until the tab is reloaded.
+    }
+    return { envelopeUuid, token, secretKey };
+  }
+  return readStored(envelopeUuid);
+}
+
+/** The stored link of an envelope (the confirmation page's download). */
+export function storedAccessLink(envelopeUuid: string): AccessLink | null {
+  return readStored(envelopeUuid);
+}

@@ -1,0 +1,16 @@
+import { useLocation } from "react-router";
+import { ConfirmationPage } from "../features/confirmation/components/confirmation-page";
+import { SignPublicLayout } from "../layouts/public-layout";
+import { isConfirmationState } from "../lib/confirmation-state";
+import { NotFoundRoute } from "./not-found";
+
+/** `/confirmation`: shown after signing (spec §2); reached without a signature, it is not found. */
+export function ConfirmationRoute() {
+  const { state } = useLocation() as { state: unknown };
+  if (!isConfirmationState(state)) return <NotFoundRoute />;
+  return (
+    <SignPublicLayout>
+      <ConfirmationPage state={state} />
+    </SignPublicLayout>
+  );
+}

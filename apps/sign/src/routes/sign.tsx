@@ -1,0 +1,13 @@
+import { useParams } from "react-router";
+import { SigningPage } from "../features/signing/components/signing-page";
+import { SignPublicLayout } from "../layouts/public-layout";
+
+/** `/sign/{envelopeUuid}`: the public signing page reached through an access link (spec §2). */
+export function SignRoute() {
+  const { envelopeUuid = "" } = useParams();
+  return (
+    <SignPublicLayout>
+      <SigningPage key={envelopeUuid} envelopeUuid={envelopeUuid} />
+    </SignPublicLayout>
+  );
+}
