@@ -3,10 +3,11 @@
  * `@peculiar/x509` on WebCrypto, so that the same code runs in browsers and Node.
  *
  * `@peculiar/x509` resolves its algorithm providers through `tsyringe`, which needs the Reflect
- * metadata API: `reflect-metadata` is imported first, in this module, before the library. ES modules
- * evaluate their imports in order, so the polyfill is in place when the library loads.
+ * metadata API: `@abraham/reflection` is imported first, in this module, before the library. It is
+ * an ES module, so bundlers keep the order of evaluation (a CommonJS polyfill such as
+ * `reflect-metadata` is run lazily by bundlers, after the library, and the app fails to start).
  */
-import "reflect-metadata";
+import "@abraham/reflection";
 import { PemConverter, X509Certificate } from "@peculiar/x509";
 
 import { copyBytes, toHex } from "../internal/bytes";

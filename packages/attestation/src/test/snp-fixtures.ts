@@ -3,7 +3,7 @@
  * consistent fake AMD chain (ARK -> ASK -> VCEK) and signs reports with the fake VCEK. The forger
  * lets the tests prove that only the pinned root separates a forgery from the real thing.
  */
-import "reflect-metadata";
+import "@abraham/reflection";
 import { readFileSync } from "node:fs";
 
 import { Extension, X509CertificateGenerator } from "@peculiar/x509";
