@@ -144,8 +144,12 @@ describe("the authenticated layout", () => {
       lastEmailLoggedIn: TEST_PROFILE.email,
     });
     // Logged out, /login is shown in the public layout.
-    await waitFor(() =>
-      expect(screen.queryByRole("navigation", { name: "Main navigation" })).not.toBeInTheDocument(),
+    await waitFor(
+      () =>
+        expect(
+          screen.queryByRole("navigation", { name: "Main navigation" }),
+        ).not.toBeInTheDocument(),
+      { timeout: 3000 },
     );
     expect(await screen.findByRole("link", { name: "Sign in" })).toHaveAttribute("href", "/login");
   });
@@ -192,6 +196,13 @@ describe("the authenticated layout", () => {
         name: /^Découvrir la valeur juridique de la signature\s*\(s’ouvre dans un nouvel onglet\)$/,
       }),
     ).toHaveAttribute("href", "https://paraphe.org/fr/signature-legality");
+  });
+
+  it("shows the connection security button, opening the security dialog", async () => {
+    setViewport("desktop");
+    const { user } = await renderLayout();
+    await user.click(screen.getByRole("button", { name: /^Connection security:/ }));
+    expect(await screen.findByRole("dialog", { name: "Connection security" })).toBeInTheDocument();
   });
 
   it("shows a loading screen while the profile loads", async () => {

@@ -1,5 +1,5 @@
 import { type TunnelClient, type TunnelResponse } from "@paraphe/tunnel-client";
-import { vi } from "vitest";
+import { vi, type Mock } from "vitest";
 
 /** What a handler answers: a JSON body and a status. */
 export interface HandlerAnswer {
@@ -70,8 +70,9 @@ function response(answer: HandlerAnswer): TunnelResponse {
 export interface TestServer {
   /** A tunnel answering from the handlers, in place of the encrypted one (the api client is real). */
   tunnel: TunnelClient & {
-    destroy: ReturnType<typeof vi.fn>;
-    reset: ReturnType<typeof vi.fn>;
+    ensureOpen: Mock<() => Promise<void>>;
+    destroy: Mock<() => void>;
+    reset: Mock<() => void>;
   };
   /** Replaces handlers for the rest of the test (`server.use({...})`, as msw does). */
   use(handlers: Handlers): void;
