@@ -47,6 +47,7 @@ export {
 } from "./status/schema";
 export {
   ATTESTATION_HISTORY_LIMIT,
+  ATTESTATION_SAVED_EVENT,
   ATTESTATION_STORE_NAME,
   createAttestationRecord,
   loadAttestation,

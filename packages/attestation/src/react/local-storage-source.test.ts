@@ -49,3 +49,23 @@ describe("localStorageAttestationSource", () => {
     );
   });
 });
+
+describe("localStorageAttestationSource: freshness", () => {
+  it("tells its readers at once when a record is saved in this tab", async () => {
+    const { saveAttestation, createAttestationRecord } = await import("../status/store");
+    const source = localStorageAttestationSource();
+    const heard: number[] = [];
+    const stop = source.subscribe?.(() => heard.push(1));
+    saveAttestation(
+      window.localStorage,
+      createAttestationRecord({ status: { status: "None", components: {} } }, new Date()),
+    );
+    expect(heard).toHaveLength(1);
+    stop?.();
+    saveAttestation(
+      window.localStorage,
+      createAttestationRecord({ status: { status: "None", components: {} } }, new Date()),
+    );
+    expect(heard).toHaveLength(1);
+  });
+});

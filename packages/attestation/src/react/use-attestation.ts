@@ -17,6 +17,11 @@ import type { AttestationSnapshot } from "../status/store";
 export interface AttestationSource {
   /** The newest record, or `null` when there is none yet. A rejection is logged and shows no data. */
   load(): Promise<AttestationRecord | null> | AttestationRecord | null;
+  /**
+   * Calls `listener` when a newer record may be there (a handshake just saved one); returns the
+   * function that stops listening. Optional: without it, the 30 s reloads pick new records up.
+   */
+  subscribe?(listener: () => void): () => void;
 }
 
 /** What the dialog shows: loading (before the first load ends), no data, or the newest status. */
@@ -134,12 +139,14 @@ export function useAttestation(
       apply(loaded);
     };
     loadRef.current = load;
+    const unsubscribe = sourceRef.current.subscribe?.(() => void load());
 
     if (!visibilityDocument) {
       void load();
       return () => {
         active = false;
         loadRef.current = null;
+        unsubscribe?.();
       };
     }
     const poller = createVisibilityPoller({ intervalMs, run: load, document: visibilityDocument });
@@ -148,6 +155,7 @@ export function useAttestation(
       active = false;
       loadRef.current = null;
       poller.stop();
+      unsubscribe?.();
     };
   }, [enabled, intervalMs, visibilityDocument]);
 

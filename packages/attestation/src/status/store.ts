@@ -78,7 +78,14 @@ export function saveAttestation(storage: AttestationStorage, record: Attestation
     .sort((a, b) => timeOf(a) - timeOf(b))
     .slice(-ATTESTATION_HISTORY_LIMIT);
   storage.setItem(ATTESTATION_STORE_NAME, JSON.stringify(records));
+  // Same-tab readers (the security button) hear of it at once; other tabs get a `storage` event.
+  if (typeof globalThis.dispatchEvent === "function") {
+    globalThis.dispatchEvent(new Event(ATTESTATION_SAVED_EVENT));
+  }
 }
+
+/** Dispatched on `globalThis` (the window) each time {@link saveAttestation} stores a record. */
+export const ATTESTATION_SAVED_EVENT = "paraphe:attestation-saved";
 
 /** Builds a record from status and results payloads, dated `date`. */
 export function createAttestationRecord(
