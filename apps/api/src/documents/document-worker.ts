@@ -1,5 +1,6 @@
 import { parentPort } from "node:worker_threads";
 import { renderPagePreviewsInThisThread } from "./previews";
+import { layoutProofInThisThread } from "./proof-layout";
 import { sealPdfInThisThread } from "./seal";
 import {
   type DocumentTaskKind,
@@ -18,6 +19,7 @@ type Handlers = {
 const handlers: Handlers = {
   seal: ({ pdf, options }) => sealPdfInThisThread(pdf, options),
   previews: ({ pdf, options }) => renderPagePreviewsInThisThread(pdf, options),
+  proof: (model) => layoutProofInThisThread(model),
 };
 
 /** Buffers that can move to the parent thread instead of being copied: whole, unshared ones. */

@@ -50,7 +50,7 @@ describe("renderPagePreviews", () => {
   });
 
   it("runs off the event loop: timers keep firing while pages render", async () => {
-    const pdf = await makePdf({ pages: 12 });
+    const pdf = await makePdf({ pages: 6 });
     let ticks = 0;
     const timer = setInterval(() => ticks++, 5);
     try {

@@ -12,6 +12,7 @@ import {
 import { z } from "zod";
 import { fontBytes } from "./fonts";
 import { normalizedRotation } from "./inspect";
+import { wrapText } from "./text-layout";
 
 /** Kinds of field the editor places. Signature, initials and image carry a PNG; the rest text. */
 export const FIELD_KINDS = [
@@ -163,10 +164,10 @@ function drawFittedText(page: PDFPage, font: PDFFont, text: string, box: Box): v
   const available = box.width - 2 * paddingX;
   const lineGap = 1.15;
   let size = Math.min(box.height * 0.7, 24);
-  let lines = wrap(font, text, available, size);
+  let lines = wrapText(font, text, available, size);
   while (size > MIN_FONT_SIZE && lines.length * size * lineGap > box.height * 0.95) {
     size = Math.max(MIN_FONT_SIZE, size * 0.94);
-    lines = wrap(font, text, available, size);
+    lines = wrapText(font, text, available, size);
   }
   const fitting = Math.max(1, Math.floor((box.height * 0.95) / (size * lineGap)));
   if (lines.length > fitting) {
@@ -186,33 +187,6 @@ function drawFittedText(page: PDFPage, font: PDFFont, text: string, box: Box): v
       color: INK,
     });
   });
-}
-
-/** Greedy word wrap at `size`; a word wider than the line is broken between characters. */
-function wrap(font: PDFFont, text: string, width: number, size: number): string[] {
-  const fits = (value: string) => font.widthOfTextAtSize(value, size) <= width;
-  const lines: string[] = [];
-  let current = "";
-  for (const word of text.split(" ")) {
-    const candidate = current ? `${current} ${word}` : word;
-    if (fits(candidate)) {
-      current = candidate;
-      continue;
-    }
-    if (current) lines.push(current);
-    current = "";
-    let rest = word;
-    while (!fits(rest)) {
-      const characters = [...rest];
-      let take = characters.length - 1;
-      while (take > 1 && !fits(characters.slice(0, take).join(""))) take--;
-      lines.push(characters.slice(0, take).join(""));
-      rest = characters.slice(take).join("");
-    }
-    current = rest;
-  }
-  if (current) lines.push(current);
-  return lines;
 }
 
 function truncateToWidth(font: PDFFont, text: string, width: number, size: number): string {

@@ -151,12 +151,16 @@ export function darkShare(
   return total === 0 ? 0 : dark / total;
 }
 
-/** The text of a PDF as poppler's pdftotext extracts it (layout kept). */
-export function pdfText(pdf: Uint8Array): string {
+/**
+ * The text of a PDF as poppler's pdftotext extracts it: laid out as on the page, or with `raw` in
+ * drawing order (a table cell's wrapped lines then stay together).
+ */
+export function pdfText(pdf: Uint8Array, options: { raw?: boolean } = {}): string {
   const tmp = temporaryDirectory("paraphe-text-");
   try {
     const input = tmp.file("in.pdf", pdf);
-    return runToolOrThrow("pdftotext", ["-layout", "-enc", "UTF-8", input, "-"]);
+    const mode = options.raw ? "-raw" : "-layout";
+    return runToolOrThrow("pdftotext", [mode, "-enc", "UTF-8", input, "-"]);
   } finally {
     tmp.cleanup();
   }

@@ -1,10 +1,12 @@
 import { type PagePreview, type PreviewOptions } from "./previews";
+import { type ProofModel } from "./proof-layout";
 import { type SealOptions } from "./seal";
 
 /** The jobs the document worker thread runs: each kind's input and output. */
 export interface DocumentTasks {
   seal: { input: { pdf: Uint8Array; options: SealOptions }; output: Uint8Array };
   previews: { input: { pdf: Uint8Array; options: PreviewOptions }; output: PagePreview[] };
+  proof: { input: ProofModel; output: Uint8Array };
 }
 export type DocumentTaskKind = keyof DocumentTasks;
 

@@ -1,0 +1,147 @@
+import { getServerT } from "@paraphe/i18n";
+import { type AuditEvent } from "./audit-chain";
+import { type ProofModel } from "./proof-layout";
+import { sharedDocumentWorkers } from "./worker-pool";
+
+export interface ProofSigner {
+  name: string;
+  email: string;
+  /** When the signer signed; null when they did not (declined or canceled envelopes). */
+  signedAt: Date | null;
+  /** The signature as drawn or typed, PNG. */
+  signatureImage?: Uint8Array;
+}
+
+export interface ProofInput {
+  /** The sender's (or recipient's) language. */
+  language: "en" | "fr";
+  title: string;
+  envelopeId: string;
+  /** SHA-256 of the uploaded file and of the sealed one, lowercase hex. */
+  originalSha256: string;
+  sealedSha256: string;
+  /** The activity log, oldest first, as recorded in the hash chain. */
+  events: readonly AuditEvent[];
+  signers: readonly ProofSigner[];
+  generatedAt: Date;
+  completedAt?: Date;
+  /** The activity log's last hash, which anchors the chain. */
+  chainHead?: string;
+  /** IANA time zone the times are written in; UTC by default. */
+  timeZone?: string;
+}
+
+type ProofT = ReturnType<typeof getServerT<"proof">>;
+
+/**
+ * Renders the audit-log proof, the certificate of completion: the document's title and ids, the
+ * SHA-256 of the original and sealed files, each signer with their signature image, and every
+ * event of the activity log with its time, actor, IP address and user agent, in `language`
+ * (texts from the i18n `proof` namespace, dates through Intl). A4, DejaVu Sans embedded as
+ * subsets, as many pages as the log needs, each with a footer. Seal the result with `sealPdf`.
+ *
+ * The texts are resolved here; the layout (pdf-lib, font subsetting: about half a second of
+ * CPU) runs in the document worker thread.
+ */
+export function renderProof(input: ProofInput): Promise<Uint8Array> {
+  return sharedDocumentWorkers().run("proof", proofModel(input));
+}
+
+/** Every text of the proof, translated and formatted, ready for the layout. */
+export function proofModel(input: ProofInput): ProofModel {
+  const t = getServerT(input.language, "proof");
+  const timeZone = input.timeZone ?? "UTC";
+  const dateTime = new Intl.DateTimeFormat(input.language, {
+    dateStyle: "long",
+    timeStyle: "long",
+    timeZone,
+  });
+  const formatDate = (value: Date | string) => dateTime.format(new Date(value));
+
+  const summary: ProofModel["summary"] = [
+    { label: t("summary.title"), value: input.title, mono: false },
+    { label: t("summary.envelopeId"), value: input.envelopeId, mono: true },
+    { label: t("summary.originalSha256"), value: input.originalSha256, mono: true },
+    { label: t("summary.sealedSha256"), value: input.sealedSha256, mono: true },
+  ];
+  if (input.completedAt) {
+    summary.push({
+      label: t("summary.completedAt"),
+      value: formatDate(input.completedAt),
+      mono: false,
+    });
+  }
+  summary.push({
+    label: t("summary.generatedAt"),
+    value: formatDate(input.generatedAt),
+    mono: false,
+  });
+  if (input.chainHead) {
+    summary.push({ label: t("summary.chainHead"), value: input.chainHead, mono: true });
+  }
+
+  return {
+    language: input.language === "fr" ? "fr-FR" : "en",
+    documentTitle: `${t("documentTitle")} — ${input.title}`,
+    envelopeId: input.envelopeId,
+    generatedAt: input.generatedAt,
+    texts: {
+      productTagline: t("productTagline"),
+      runningTitle: t("documentTitle"),
+      heading: t("heading"),
+      title: input.title,
+      intro: t("intro"),
+      summaryHeading: t("summary.heading"),
+      signersHeading: t("signers.heading"),
+      eventsHeading: t("events.heading"),
+      verificationHeading: t("verification.heading"),
+      verificationBody: t("verification.body", { timeZone }),
+      noSignatureImage: t("signers.noSignatureImage"),
+      columns: [
+        t("events.time"),
+        t("events.event"),
+        t("events.actor"),
+        t("events.ipAddress"),
+        t("events.userAgent"),
+      ],
+      footer: t("footer", { envelopeId: input.envelopeId, page: "{page}", pages: "{pages}" }),
+    },
+    summary,
+    signers: input.signers.map((signer) => ({
+      name: signer.name,
+      email: signer.email,
+      status: signer.signedAt
+        ? t("signers.signedAt", { date: formatDate(signer.signedAt) })
+        : t("signers.notSigned"),
+      signatureImage: signer.signatureImage,
+    })),
+    events: input.events.map((event) => ({
+      time: formatDate(event.at),
+      event: t(`events.types.${event.type}`),
+      details: eventDetails(event, t),
+      actorName: event.actor?.name || event.actor?.email || t("events.platform"),
+      actorEmail: event.actor?.name ? event.actor.email : "",
+      ip: event.ip ?? t("events.notRecorded"),
+      ipRecorded: event.ip !== null,
+      userAgent: event.userAgent ?? t("events.notRecorded"),
+    })),
+  };
+}
+
+function eventDetails(event: AuditEvent, t: ProofT): string[] {
+  const people = (list: readonly { name: string; email: string }[]) =>
+    list
+      .map((person) => (person.name ? `${person.name} <${person.email}>` : person.email))
+      .join(", ");
+  switch (event.type) {
+    case "envelopeCreated":
+      return [t("events.titleDetail", { title: event.data.title })];
+    case "envelopeSent":
+      return [t("events.recipientsDetail", { recipients: people(event.data.recipients) })];
+    case "envelopeDeclined":
+    case "envelopeCanceled":
+      return [t("events.reasonDetail", { reason: event.data.reason })];
+    default:
+      return [];
+  }
+}
