@@ -14,7 +14,8 @@ export interface ActionBarProps {
 }
 
 /**
- * The bar stuck to the bottom of the screen: reading progress, Decline, and Sign, which opens only
+ * The bar stuck to the bottom of the screen while the document scrolls (sticky, so that it rests
+ * above the footer at the end): reading progress, Decline, and Sign, which opens only
  * once every page was read and the required fields are filled (the server checks it as well).
  */
 export function ActionBar({
@@ -40,9 +41,9 @@ export function ActionBar({
     <div
       role="region"
       aria-label={t("actions.bar")}
-      className="fixed inset-x-0 bottom-0 z-40 border-t border-border bg-surface/95 shadow-popover backdrop-blur supports-[backdrop-filter]:bg-surface/85"
+      className="sticky bottom-0 z-40 -mx-4 border-t border-border bg-surface/95 shadow-popover backdrop-blur supports-[backdrop-filter]:bg-surface/85 sm:mx-0 sm:rounded-t-card sm:border-x"
     >
-      <div className="mx-auto flex w-full max-w-3xl flex-col gap-2 px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] sm:px-6">
+      <div className="flex flex-col gap-2 px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] sm:px-5">
         <div className="flex items-center justify-between gap-3 text-sm">
           <p aria-live="polite" className="font-medium tabular-nums">
             {t("reader.progress", { read: readCount, total: pageCount })}

@@ -37,7 +37,7 @@ export function FieldOverlay({ field, values, onChange, missing }: FieldOverlayP
   const requiredDot = field.required ? (
     <span
       aria-hidden="true"
-      className="absolute -top-2 -right-2 flex size-4 items-center justify-center rounded-full bg-brand-600 text-[10px] leading-none font-bold text-white"
+      className="pointer-events-none absolute -top-2 -right-2 flex size-4 items-center justify-center rounded-full bg-brand-600 text-[10px] leading-none font-bold text-white"
     >
       *
     </span>

@@ -118,7 +118,7 @@ export function SigningWorkspace({ link, opened }: { link: AccessLink; opened: O
     : null;
 
   return (
-    <div className="flex flex-col gap-6 pb-36">
+    <div className="flex flex-col gap-6">
       <header className="flex flex-col gap-2">
         <h1 className="text-xl leading-7 font-semibold break-words sm:text-2xl">
           {envelope.title}

@@ -4,7 +4,7 @@ import { useEffect, useState, type RefObject } from "react";
  * True once the element comes within `margin` of the viewport (and stays true): pages load a
  * little before they scroll into view. Without IntersectionObserver, true at once.
  */
-export function useNearViewport(ref: RefObject<Element | null>, margin = "600px 0px"): boolean {
+export function useNearViewport(ref: RefObject<Element | null>, margin = "300px 0px"): boolean {
   const [near, setNear] = useState(() => typeof IntersectionObserver === "undefined");
   useEffect(() => {
     const element = ref.current;
