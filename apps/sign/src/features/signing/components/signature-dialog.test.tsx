@@ -1,0 +1,101 @@
+import { createBrowserI18n } from "@paraphe/i18n";
+import { render, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { beforeEach, describe, expect, it } from "vitest";
+import { App } from "../../../app/app";
+import {
+  apiError,
+  createTestApi,
+  DOCUMENT_UUID,
+  ENVELOPE_UUID,
+  openedEnvelope,
+  PIXEL_PNG,
+  SECRET,
+  TOKEN,
+  type SigningHandlers,
+} from "../../../test/api-handlers";
+import { installFakeCanvas } from "../../../test/canvas";
+import { installFakeIntersectionObserver } from "../../../test/intersection-observer";
+
+/** Opens a link whose pages were all viewed already, so that Sign is available at once. */
+async function openReadyToSign(handlers: SigningHandlers = {}) {
+  window.history.replaceState(null, "", `/sign/${ENVELOPE_UUID}#token=${TOKEN}&secret=${SECRET}`);
+  const { api, calls } = createTestApi({
+    open: () => openedEnvelope({ viewedPages: { [DOCUMENT_UUID]: [0, 1] } }),
+    ...handlers,
+  });
+  render(<App i18n={createBrowserI18n()} api={api} />);
+  const user = userEvent.setup();
+  await user.click(await screen.findByRole("button", { name: "Sign" }));
+  const dialog = await screen.findByRole("dialog", { name: "Your signature" });
+  return { user, calls, dialog };
+}
+
+beforeEach(() => {
+  installFakeIntersectionObserver();
+  installFakeCanvas();
+  document.cookie = "i18next=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/";
+});
+
+describe("signing", () => {
+  it("signs with a typed signature once the swipe is confirmed from the keyboard, then confirms", async () => {
+    const { user, calls, dialog } = await openReadyToSign({
+      sign: () => ({ recipientStatus: "signed", envelopeStatus: "complete" }),
+    });
+    const swipe = within(dialog).getByRole("slider", { name: "Swipe to sign" });
+    expect(swipe).toHaveAttribute("aria-disabled", "true");
+
+    await user.click(within(dialog).getByRole("tab", { name: "Type" }));
+    expect(within(dialog).getByRole("textbox", { name: "Full name" })).toHaveValue("Ada Lovelace");
+    await user.click(within(dialog).getByRole("radio", { name: "Style 2" }));
+    expect(swipe).not.toHaveAttribute("aria-disabled");
+
+    swipe.focus();
+    await user.keyboard("{Enter}");
+    expect(
+      await screen.findByRole("heading", { name: "Thank you, your signature is recorded" }),
+    ).toBeInTheDocument();
+    expect(calls.find((call) => call.path === "/envelope/sign")?.body).toMatchObject({
+      envelopeUuid: ENVELOPE_UUID,
+      token: TOKEN,
+      secretKey: SECRET,
+      signature: { kind: "typed", image: PIXEL_PNG, typedName: "Ada Lovelace", font: "caveat" },
+    });
+    expect(window.location.pathname).toBe("/confirmation");
+    expect(screen.getByRole("button", { name: "Download the signed PDF" })).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Create an account" })).toHaveAttribute(
+      "href",
+      "http://localhost:5173/login#email=ada%40example.com",
+    );
+  });
+
+  it("keeps the signature and shows 'error signing' when the call fails, so that it can be retried", async () => {
+    let attempts = 0;
+    const { user, calls, dialog } = await openReadyToSign({
+      sign: () =>
+        ++attempts === 1
+          ? apiError(500, "INTERNAL_SERVER_ERROR", "/envelope/sign")
+          : { recipientStatus: "signed", envelopeStatus: "signing" },
+    });
+    await user.click(within(dialog).getByRole("tab", { name: "Type" }));
+    const name = within(dialog).getByRole("textbox", { name: "Full name" });
+    await user.clear(name);
+    await user.type(name, "Ada K. Lovelace");
+    const swipe = within(dialog).getByRole("slider", { name: "Swipe to sign" });
+    swipe.focus();
+    await user.keyboard("{Enter}");
+
+    expect(await screen.findByText(/Error signing the document/)).toBeInTheDocument();
+    await waitFor(() => expect(swipe).toHaveAttribute("aria-valuenow", "0"));
+    expect(screen.getByRole("dialog", { name: "Your signature" })).toBeInTheDocument();
+    expect(name).toHaveValue("Ada K. Lovelace");
+
+    swipe.focus();
+    await user.keyboard("{Enter}");
+    expect(
+      await screen.findByRole("heading", { name: "Thank you, your signature is recorded" }),
+    ).toBeInTheDocument();
+    expect(calls.filter((call) => call.path === "/envelope/sign")).toHaveLength(2);
+    expect(screen.queryByRole("button", { name: "Download the signed PDF" })).toBeNull();
+  });
+});
