@@ -13,6 +13,7 @@ const PACKAGES: Record<string, string> = {
   pdfsig: "poppler-utils",
   pdftoppm: "poppler-utils",
   pdftotext: "poppler-utils",
+  pdffonts: "poppler-utils",
   qpdf: "qpdf",
   openssl: "openssl",
   certutil: "libnss3-tools",
