@@ -10,6 +10,7 @@ import { RouteError } from "../routes/route-error";
 import { SettingsRoute } from "../routes/settings";
 import { SettingsPasskeysRoute } from "../routes/settings-passkeys";
 import { SettingsProfileRoute } from "../routes/settings-profile";
+import { SettingsSecurityRoute } from "../routes/settings-security";
 import { SettingsSessionsRoute } from "../routes/settings-sessions";
 
 /**
@@ -40,6 +41,7 @@ export function createAppRoutes(): RouteObject[] {
                     { path: "profile", element: <SettingsProfileRoute /> },
                     { path: "sessions", element: <SettingsSessionsRoute /> },
                     { path: "passkeys", element: <SettingsPasskeysRoute /> },
+                    { path: "security", element: <SettingsSecurityRoute /> },
                   ],
                 },
               ],

@@ -1,7 +1,5 @@
-import { SecurityStatusButton, localStorageAttestationSource } from "@paraphe/attestation/react";
-
-/** The newest attestation record the tunnel saved (local store tunnelAttestation, spec §3). */
-const attestationSource = localStorageAttestationSource();
+import { SecurityStatusButton } from "@paraphe/attestation/react";
+import { attestationSource } from "../lib/attestation-source";
 
 /** The header's security status button, opening the security dialog (spec §2). */
 export function SecurityButton() {

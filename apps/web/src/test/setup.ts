@@ -1,5 +1,10 @@
 import "@paraphe/vitest-config/jsdom-setup";
+import { configure } from "@testing-library/react";
 import { beforeEach, vi } from "vitest";
+
+// Screens render the whole app (session, profile, then their own queries): on a busy machine running
+// every file in parallel that takes more than testing-library's default second.
+configure({ asyncUtilTimeout: 4000 });
 
 // No test reaches the network: the public-data HEAD check of profile pictures answers 404, so
 // avatars fall back to the generated picture. Tests that need another answer stub fetch again.

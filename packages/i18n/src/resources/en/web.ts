@@ -104,6 +104,7 @@ export const web = {
       profile: "Profile",
       sessions: "Sessions",
       passkeys: "Passkeys",
+      security: "Security",
     },
     profile: {
       title: "Profile",
@@ -159,6 +160,12 @@ export const web = {
       },
       ended: "The session has been ended.",
       endedOthers: "The other sessions have been ended.",
+    },
+    security: {
+      title: "Security",
+      description:
+        "How your documents are protected on their way to Paraphe and where they are processed.",
+      open: "Show the verification details",
     },
     passkeys: {
       title: "Passkeys",

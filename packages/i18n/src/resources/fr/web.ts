@@ -106,6 +106,7 @@ export const web: FrenchTranslation<typeof en> = {
       profile: "Profil",
       sessions: "Sessions",
       passkeys: "Clés d’accès",
+      security: "Sécurité",
     },
     profile: {
       title: "Profil",
@@ -162,6 +163,11 @@ export const web: FrenchTranslation<typeof en> = {
       },
       ended: "La session a été terminée.",
       endedOthers: "Les autres sessions ont été terminées.",
+    },
+    security: {
+      title: "Sécurité",
+      description: "Comment vos documents sont protégés jusqu’à Paraphe et là où ils sont traités.",
+      open: "Afficher les détails de la vérification",
     },
     passkeys: {
       title: "Clés d’accès",

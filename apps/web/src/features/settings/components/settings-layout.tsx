@@ -2,13 +2,14 @@ import { useTranslation } from "@paraphe/i18n/react";
 import { cn } from "@paraphe/ui-kit";
 import { NavLink, Outlet } from "react-router";
 
-/** Settings pages with their sub-navigation (Profile, Sessions, Passkeys). */
+/** Settings pages with their sub-navigation (Profile, Sessions, Passkeys, Security). */
 export function SettingsLayout() {
   const { t } = useTranslation("web");
   const links = [
     { to: "/settings/profile", label: t("settings.nav.profile") },
     { to: "/settings/sessions", label: t("settings.nav.sessions") },
     { to: "/settings/passkeys", label: t("settings.nav.passkeys") },
+    { to: "/settings/security", label: t("settings.nav.security") },
   ];
   return (
     <div className="flex flex-col gap-6">

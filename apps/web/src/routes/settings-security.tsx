@@ -1,0 +1,5 @@
+import { SecuritySettingsPage } from "../features/security/components/security-settings-page";
+
+export function SettingsSecurityRoute() {
+  return <SecuritySettingsPage />;
+}
