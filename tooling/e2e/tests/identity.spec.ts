@@ -85,9 +85,7 @@ for (const language of ["en", "fr"] as const) {
     await expect(page).toHaveURL(/\/onboarding\/team$/);
     await page.getByLabel(t.teamName).fill("Ac");
     await page.getByRole("textbox", { name: t.firstname, exact: true }).fill(name);
-    await page
-      .getByRole("textbox", { name: t.lastname, exact: true })
-      .fill("Lovelace-Łukasiewicz");
+    await page.getByRole("textbox", { name: t.lastname, exact: true }).fill("Lovelace-Łukasiewicz");
     await page.getByRole("button", { name: t.createTeam }).click();
     // Spec §5: at least 3 characters; the form says so and stays.
     await expect(page).toHaveURL(/\/onboarding\/team$/);

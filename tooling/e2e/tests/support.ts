@@ -59,3 +59,27 @@ export function loginCodeOf(mail: ReceivedMail): string {
 export function uniqueEmail(label: string): string {
   return `${label}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.com`;
 }
+
+/** Signs a new person up through the web app (code from the real mail, no passkey, a team). */
+export async function signUpWithTeam(
+  page: Page,
+  options: { language?: "en" | "fr"; firstname?: string; team?: string } = {},
+): Promise<string> {
+  const language = options.language ?? "en";
+  const email = uniqueEmail(`member-${language}`);
+  await page.goto(`/login?lng=${language}`);
+  await page.getByRole("textbox").first().fill(email);
+  await page.keyboard.press("Enter");
+  const code = loginCodeOf(await waitForMail(email));
+  await page.getByRole("textbox").first().fill(code);
+  await page.keyboard.press("Enter");
+  await page.waitForURL(/\/(register-passkey|onboarding\/team)$/);
+  await page.goto("/onboarding/team");
+  const fields = page.getByRole("textbox");
+  await fields.nth(0).fill(options.team ?? "Analytical Engines");
+  await fields.nth(1).fill(options.firstname ?? "Ada");
+  await fields.nth(2).fill("Lovelace");
+  await page.keyboard.press("Enter");
+  await page.waitForURL((url) => url.pathname === "/");
+  return email;
+}

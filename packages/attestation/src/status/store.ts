@@ -79,8 +79,9 @@ export function saveAttestation(storage: AttestationStorage, record: Attestation
     .slice(-ATTESTATION_HISTORY_LIMIT);
   storage.setItem(ATTESTATION_STORE_NAME, JSON.stringify(records));
   // Same-tab readers (the security button) hear of it at once; other tabs get a `storage` event.
-  if (typeof globalThis.dispatchEvent === "function") {
-    globalThis.dispatchEvent(new Event(ATTESTATION_SAVED_EVENT));
+  const target = globalThis as { dispatchEvent?: (event: Event) => boolean };
+  if (typeof target.dispatchEvent === "function") {
+    target.dispatchEvent(new Event(ATTESTATION_SAVED_EVENT));
   }
 }
 
