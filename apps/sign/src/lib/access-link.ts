@@ -3,6 +3,12 @@ import { type AccessLink } from "./api";
 /** Where the link of an envelope is kept for a reload of the tab (never in the address). */
 const storageKey = (envelopeUuid: string) => `paraphe.sign.link.${envelopeUuid}`;
 
+/**
+ * Links read in this page's life, for browsers that refuse session storage (a second read, as
+ * React's strict mode does, must still find the link).
+ */
+const taken = new Map<string, AccessLink>();
+
 function readStored(envelopeUuid: string): AccessLink | null {
   try {
     const raw = window.sessionStorage.getItem(storageKey(envelopeUuid));
@@ -11,7 +17,7 @@ function readStored(envelopeUuid: string): AccessLink | null {
     if (typeof value.token !== "string" || typeof value.secretKey !== "string") return null;
     return { envelopeUuid, token: value.token, secretKey: value.secretKey };
   } catch {
-    return null;
+    return taken.get(envelopeUuid) ?? null;
   }
 }
 
@@ -30,6 +36,7 @@ export function takeAccessLink(envelopeUuid: string): AccessLink | null {
     window.history.replaceState(window.history.state, "", pathname + search);
   }
   if (token && secretKey) {
+    taken.set(envelopeUuid, { envelopeUuid, token, secretKey });
     try {
       window.sessionStorage.setItem(storageKey(envelopeUuid), JSON.stringify({ token, secretKey }));
     } catch {
