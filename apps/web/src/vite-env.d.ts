@@ -5,6 +5,8 @@ interface ImportMetaEnv {
   readonly VITE_API_URL?: string;
   /** Base URL of the public website (default https://paraphe.org). */
   readonly VITE_PUBLIC_SITE_URL?: string;
+  /** Base URL of the public signing app (default http://localhost:5174). */
+  readonly VITE_SIGN_URL?: string;
   /** Access key of the app-level credential (default: the api's default web credential). */
   readonly VITE_APP_ACCESS_KEY?: string;
   /** Secret key of the app-level credential (set together with VITE_APP_ACCESS_KEY). */

@@ -2,6 +2,11 @@ import { Navigate, Outlet, type RouteObject } from "react-router";
 import { RequireSession } from "../features/session/components/require-session";
 import { AppLayout } from "../layouts/app-layout/app-layout";
 import { DashboardRoute } from "../routes/dashboard";
+import {
+  EnvelopesByStatusRoute,
+  EnvelopesOfWorkspaceRoute,
+  EnvelopesRoute,
+} from "../routes/envelopes";
 import { LoginRoute } from "../routes/login";
 import { NotFoundRoute } from "../routes/not-found";
 import { OnboardingTeamRoute } from "../routes/onboarding-team";
@@ -33,6 +38,9 @@ export function createAppRoutes(): RouteObject[] {
               element: <AppLayout />,
               children: [
                 { index: true, element: <DashboardRoute /> },
+                { path: "envelopes", element: <EnvelopesRoute /> },
+                { path: "envelopes/:status", element: <EnvelopesByStatusRoute /> },
+                { path: "envelopes/:workspaceUuid/all", element: <EnvelopesOfWorkspaceRoute /> },
                 {
                   path: "settings",
                   element: <SettingsRoute />,

@@ -7,6 +7,7 @@ describe("readConfig", () => {
     expect(readConfig({})).toEqual({
       apiUrl: "http://localhost:3000",
       publicSiteUrl: "https://paraphe.org",
+      signUrl: "http://localhost:5174",
       appCredential: { accessKey: "paraphe-web", secretKey: "paraphe-web-app-credential" },
     });
   });
@@ -20,6 +21,7 @@ describe("readConfig", () => {
     ).toEqual({
       apiUrl: "https://api.example.com",
       publicSiteUrl: "https://www.example.com",
+      signUrl: "http://localhost:5174",
       appCredential: { accessKey: "paraphe-web", secretKey: "paraphe-web-app-credential" },
     });
   });

@@ -6,6 +6,8 @@ export interface WebConfig {
   apiUrl: string;
   /** Base URL of the public website (privacy policy, signature legality). */
   publicSiteUrl: string;
+  /** Base URL of the public signing app (`/sign/{envelopeUuid}#token=..&secret=..`). */
+  signUrl: string;
   /**
    * The app-level credential of public calls (spec §6). It names the app and ships in public
    * JavaScript, so it is not a secret; the api's own default unless both variables are set.
@@ -23,6 +25,7 @@ export function readConfig(
   return {
     apiUrl: withoutTrailingSlash(env.VITE_API_URL || "http://localhost:3000"),
     publicSiteUrl: withoutTrailingSlash(env.VITE_PUBLIC_SITE_URL || "https://paraphe.org"),
+    signUrl: withoutTrailingSlash(env.VITE_SIGN_URL || "http://localhost:5174"),
     appCredential:
       env.VITE_APP_ACCESS_KEY && env.VITE_APP_SECRET_KEY
         ? { accessKey: env.VITE_APP_ACCESS_KEY, secretKey: env.VITE_APP_SECRET_KEY }

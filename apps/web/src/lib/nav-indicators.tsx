@@ -1,4 +1,5 @@
 import { createContext, useContext, type ReactNode } from "react";
+import { useSigningRequests } from "./signing-requests";
 
 /** Badges of the side navigation. */
 export interface NavIndicators {
@@ -6,14 +7,11 @@ export interface NavIndicators {
   inboxPending: boolean;
 }
 
-/**
- * Nothing is known until a source provides it: the request list (POST /envelope/list-requests)
- * arrives with the inbox issue, which wraps the app in a NavIndicatorsProvider fed by its query.
- */
 const NO_INDICATORS: NavIndicators = { inboxPending: false };
 
-const NavIndicatorsContext = createContext<NavIndicators>(NO_INDICATORS);
+const NavIndicatorsContext = createContext<NavIndicators | null>(null);
 
+/** Gives fixed indicators (tests, stories); a live provider inside it then keeps them. */
 export function NavIndicatorsProvider({
   value,
   children,
@@ -24,6 +22,29 @@ export function NavIndicatorsProvider({
   return <NavIndicatorsContext.Provider value={value}>{children}</NavIndicatorsContext.Provider>;
 }
 
+/**
+ * The indicators fed by the api: the inbox dot shows while a signing request is pending
+ * (POST /envelope/list-requests, shared with the inbox and refreshed after a minute). An outer
+ * NavIndicatorsProvider wins, so that a test can fix the value.
+ */
+export function LiveNavIndicatorsProvider({ children }: { children: ReactNode }) {
+  const outer = useContext(NavIndicatorsContext);
+  if (outer) return <>{children}</>;
+  return <LiveIndicators>{children}</LiveIndicators>;
+}
+
+function LiveIndicators({ children }: { children: ReactNode }) {
+  const requests = useSigningRequests();
+  const inboxPending = (requests.data ?? []).some(
+    (request) => request.recipientStatus === "pending",
+  );
+  return (
+    <NavIndicatorsContext.Provider value={{ inboxPending }}>
+      {children}
+    </NavIndicatorsContext.Provider>
+  );
+}
+
 export function useNavIndicators(): NavIndicators {
-  return useContext(NavIndicatorsContext);
+  return useContext(NavIndicatorsContext) ?? NO_INDICATORS;
 }

@@ -25,7 +25,8 @@ export function NotFoundRoute() {
   );
 }
 
-function NotFoundContent() {
+/** The not-found message inside the current layout (a route that matched but names nothing). */
+export function NotFoundContent() {
   const { t } = useTranslation();
   const title = t("notFound.title");
   usePageMeta({ title });

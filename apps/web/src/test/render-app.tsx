@@ -28,6 +28,7 @@ export interface RenderAppOptions {
   loadProfile?: LoadProfile;
   /** Handlers of the test api, over the default ones (src/test/api). */
   handlers?: Handlers;
+  /** Fixes the inbox dot; without it the dot follows the test api's request list. */
   inboxPending?: boolean;
   routes?: RouteObject[];
 }
@@ -39,7 +40,7 @@ export function renderApp({
   user = TEST_USER,
   loadProfile,
   handlers,
-  inboxPending = false,
+  inboxPending,
   routes = createAppRoutes(),
 }: RenderAppOptions = {}) {
   localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
@@ -55,9 +56,13 @@ export function renderApp({
       api={testApi.api}
       {...(loadProfile ? { loadProfile } : {})}
     >
-      <NavIndicatorsProvider value={{ inboxPending }}>
+      {inboxPending === undefined ? (
         <RouterProvider router={router} />
-      </NavIndicatorsProvider>
+      ) : (
+        <NavIndicatorsProvider value={{ inboxPending }}>
+          <RouterProvider router={router} />
+        </NavIndicatorsProvider>
+      )}
     </AppProviders>,
   );
   return {

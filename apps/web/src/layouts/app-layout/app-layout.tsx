@@ -8,6 +8,7 @@ import {
 } from "@paraphe/ui-kit";
 import { type ReactNode } from "react";
 import { NavLink, Outlet, useLocation } from "react-router";
+import { LiveNavIndicatorsProvider } from "../../lib/nav-indicators";
 import { PageMetaProvider, usePageMetaValue } from "../../lib/page-meta";
 import { SecurityButton } from "../security-button";
 import { AppHeader, BackButton } from "./app-header";
@@ -24,7 +25,9 @@ import { UserMenu } from "./user-menu";
 export function AppLayout({ children }: { children?: ReactNode }) {
   return (
     <PageMetaProvider>
-      <AppLayoutFrame>{children ?? <Outlet />}</AppLayoutFrame>
+      <LiveNavIndicatorsProvider>
+        <AppLayoutFrame>{children ?? <Outlet />}</AppLayoutFrame>
+      </LiveNavIndicatorsProvider>
     </PageMetaProvider>
   );
 }

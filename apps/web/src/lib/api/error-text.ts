@@ -17,6 +17,21 @@ const VALIDATION_WORDS = [
   "invalid_file",
   "invalid_file_type",
   "file_too_large",
+  "already_added",
+  "outside_page",
+  "too_small",
+  "not_pdf",
+  "too_large",
+  "truncated",
+  "unreadable",
+  "encrypted",
+  "too_many_pages",
+  "no_pages",
+  "too_many_files",
+  "too_many_recipients",
+  "too_many_fields",
+  "level_unavailable",
+  "invalid_date",
 ] as const;
 type ValidationWord = (typeof VALIDATION_WORDS)[number];
 

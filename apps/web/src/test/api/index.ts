@@ -1,6 +1,7 @@
 import { vi } from "vitest";
 import { createWebApi, type WebApi } from "../../lib/api/create-web-api";
 import { authenticationHandlers } from "./authentication";
+import { createEnvelopeHandlers } from "./envelope";
 import { passkeyHandlers } from "./passkey";
 import { createTestServer, type Handlers, type TestServer } from "./server";
 import { teamHandlers } from "./team";
@@ -21,7 +22,7 @@ export interface TestApi {
 
 /** The real api client of the app on top of an in-memory api (handlers by service). */
 export function createTestApi(handlers: Handlers = {}): TestApi {
-  const server = createTestServer({ ...defaultHandlers, ...handlers });
+  const server = createTestServer({ ...defaultHandlers, ...createEnvelopeHandlers(), ...handlers });
   const onAuthenticationError = vi.fn();
   const api = createWebApi({
     apiUrl: "https://api.test",
@@ -34,6 +35,17 @@ export function createTestApi(handlers: Handlers = {}): TestApi {
 }
 
 export { apiError, ok, type Handlers } from "./server";
+export {
+  DOCUMENT_UUID,
+  ENVELOPE_UUID,
+  RECIPIENT_UUID,
+  TEST_ACTIVITY,
+  WORKSPACE_LEGAL,
+  WORKSPACE_MAIN,
+  envelopeDetail,
+  envelopeSummary,
+  signingRequest,
+} from "./envelope";
 export {
   NEW_PROFILE,
   TEST_CREDENTIAL,

@@ -1,0 +1,100 @@
+import { type EnvelopeListFilter } from "@paraphe/api-sdk/contract";
+import {
+  infiniteQueryOptions,
+  queryOptions,
+  useInfiniteQuery,
+  useQuery,
+} from "@tanstack/react-query";
+import { useApi } from "../../../lib/api/api-context";
+import { type WebApi } from "../../../lib/api/create-web-api";
+import { contactKeys, envelopeKeys, workspaceKeys } from "../../../lib/envelope-keys";
+
+/** Envelopes per page of the list. */
+export const ENVELOPE_PAGE_SIZE = 25;
+
+/** POST /envelope/list, page after page (keyset: each answer gives the next cursor). */
+export function envelopeListQueryOptions(
+  api: WebApi,
+  filter: EnvelopeListFilter,
+  workspaceUuid: string | undefined,
+) {
+  return infiniteQueryOptions({
+    queryKey: envelopeKeys.list(filter, workspaceUuid),
+    queryFn: ({ signal, pageParam }) =>
+      api.envelope.list(
+        {
+          filter,
+          limit: ENVELOPE_PAGE_SIZE,
+          ...(workspaceUuid ? { workspaceUuid } : {}),
+          ...(pageParam ? { cursor: pageParam } : {}),
+        },
+        { signal },
+      ),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+  });
+}
+
+export function useEnvelopeList(filter: EnvelopeListFilter, workspaceUuid: string | undefined) {
+  const api = useApi();
+  return useInfiniteQuery(envelopeListQueryOptions(api, filter, workspaceUuid));
+}
+
+/** POST /envelope/get: the whole envelope (documents, recipients, fields, options). */
+export function envelopeQueryOptions(api: WebApi, envelopeUuid: string) {
+  return queryOptions({
+    queryKey: envelopeKeys.detail(envelopeUuid),
+    queryFn: ({ signal }) => api.envelope.get({ envelopeUuid }, { signal }),
+  });
+}
+
+export function useEnvelope(envelopeUuid: string) {
+  const api = useApi();
+  return useQuery(envelopeQueryOptions(api, envelopeUuid));
+}
+
+/** POST /envelope/activity: the events and whether their hash chain checks out. */
+export function envelopeActivityQueryOptions(api: WebApi, envelopeUuid: string) {
+  return queryOptions({
+    queryKey: envelopeKeys.activity(envelopeUuid),
+    queryFn: ({ signal }) => api.envelope.activity({ envelopeUuid }, { signal }),
+  });
+}
+
+export function useEnvelopeActivity(envelopeUuid: string) {
+  const api = useApi();
+  return useQuery(envelopeActivityQueryOptions(api, envelopeUuid));
+}
+
+/** POST /workspace/list: the workspaces the member belongs to. */
+export function workspacesQueryOptions(api: WebApi) {
+  return queryOptions({
+    queryKey: workspaceKeys.list(),
+    queryFn: ({ signal }) => api.workspace.list({}, { signal }),
+    select: (data) => data.workspaces,
+    staleTime: 5 * 60_000,
+  });
+}
+
+export function useWorkspaces() {
+  const api = useApi();
+  return useQuery(workspacesQueryOptions(api));
+}
+
+/** POST /contact/lookup: is this email already one of the workspace's contacts? */
+export function contactLookupQueryOptions(api: WebApi, workspaceUuid: string, email: string) {
+  return queryOptions({
+    queryKey: contactKeys.lookup(workspaceUuid, email),
+    queryFn: ({ signal }) => api.contact.lookup({ workspaceUuid, email }, { signal }),
+    select: (data) => data.contact,
+    staleTime: 60_000,
+  });
+}
+
+export function useContactLookup(workspaceUuid: string, email: string | null) {
+  const api = useApi();
+  return useQuery({
+    ...contactLookupQueryOptions(api, workspaceUuid, email ?? ""),
+    enabled: email !== null,
+  });
+}

@@ -1,0 +1,64 @@
+import { type EnvelopeSummary } from "@paraphe/api-sdk/contract";
+import { useTranslation } from "@paraphe/i18n/react";
+import {
+  Table,
+  TableBody,
+  TableCaption,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from "@paraphe/ui-kit";
+import { Link } from "react-router";
+import { EnvelopeStatusBadge } from "../../../lib/envelope-status";
+import { formatDateTime } from "../../../lib/format";
+import { envelopeHref } from "./envelope-link";
+
+/** The table view of the envelope list. */
+export function EnvelopeTable({ envelopes }: { envelopes: EnvelopeSummary[] }) {
+  const { t, i18n } = useTranslation("web");
+  const language = i18n.resolvedLanguage ?? i18n.language;
+  return (
+    <Table>
+      <TableCaption className="sr-only">{t("envelopes.caption")}</TableCaption>
+      <TableHeader>
+        <TableRow>
+          <TableHead>{t("envelopes.columns.title")}</TableHead>
+          <TableHead>{t("envelopes.columns.status")}</TableHead>
+          <TableHead className="hidden md:table-cell">{t("envelopes.columns.owner")}</TableHead>
+          <TableHead className="hidden sm:table-cell">{t("envelopes.columns.signers")}</TableHead>
+          <TableHead className="hidden lg:table-cell">{t("envelopes.columns.updatedAt")}</TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {envelopes.map((envelope) => (
+          <TableRow key={envelope.uuid}>
+            <TableCell className="max-w-64 font-medium">
+              <Link
+                to={envelopeHref(envelope)}
+                className="block truncate text-ink underline-offset-2 hover:underline"
+              >
+                {envelope.title}
+              </Link>
+            </TableCell>
+            <TableCell>
+              <EnvelopeStatusBadge status={envelope.status} />
+            </TableCell>
+            <TableCell className="hidden md:table-cell">
+              <span className="block truncate">{envelope.owner.name || envelope.owner.email}</span>
+            </TableCell>
+            <TableCell className="hidden whitespace-nowrap sm:table-cell">
+              {t("envelopes.signedOf", {
+                signed: envelope.signedCount,
+                total: envelope.signerCount,
+              })}
+            </TableCell>
+            <TableCell className="hidden whitespace-nowrap lg:table-cell">
+              {formatDateTime(envelope.updatedAt, language)}
+            </TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}

@@ -1,0 +1,320 @@
+import { useTranslation } from "@paraphe/i18n/react";
+import { Button, Dialog, DialogContent, DialogFooter, cn } from "@paraphe/ui-kit";
+import { FileUp, FileText, X } from "lucide-react";
+import { useId, useRef, useState, type DragEvent } from "react";
+import { useNavigate } from "react-router";
+import { useErrorText } from "../../../lib/api/error-text";
+import { useUploadEnvelope } from "../api/envelope-mutations";
+import {
+  MAX_DOCUMENTS_PER_ENVELOPE,
+  pdfFileProblem,
+  readAsBase64,
+  startsLikePdf,
+  uploadFieldErrors,
+} from "../upload-files";
+
+interface Chosen {
+  id: number;
+  file: File;
+  /** Refused before sending (client check) or by the api: a validation word. */
+  problem: string | null;
+}
+
+type Stage = "idle" | "reading" | "sending" | "done";
+
+let nextId = 1;
+
+function formatSize(bytes: number, language: string): string {
+  const megabytes = bytes / (1024 * 1024);
+  const format = new Intl.NumberFormat(language, { maximumFractionDigits: 1 });
+  return megabytes >= 1 ? `${format.format(megabytes)} MB` : `${format.format(bytes / 1024)} KB`;
+}
+
+/**
+ * Upload of one or more PDFs into a new draft envelope: drag and drop or the file picker, checks
+ * before sending (PDF, ≤ 20 MB), stage progress (reading the files with real byte progress, then
+ * encrypting, sending and checking on the server, whose progress is not observable through the
+ * tunnel), the api's refusals beside each file; success opens the editor.
+ */
+export function UploadDialog({
+  open,
+  onOpenChange,
+  workspaceUuid,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  workspaceUuid?: string;
+}) {
+  const { t, i18n } = useTranslation(["web", "common"]);
+  const errorText = useErrorText();
+  const navigate = useNavigate();
+  const upload = useUploadEnvelope();
+  const inputId = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [chosen, setChosen] = useState<Chosen[]>([]);
+  const [stage, setStage] = useState<Stage>("idle");
+  const [readFraction, setReadFraction] = useState(0);
+  const [dragging, setDragging] = useState(false);
+  const [generalError, setGeneralError] = useState<string | null>(null);
+  const language = i18n.resolvedLanguage ?? i18n.language;
+  const busy = stage === "reading" || stage === "sending";
+
+  const reset = () => {
+    setChosen([]);
+    setStage("idle");
+    setReadFraction(0);
+    setGeneralError(null);
+    upload.reset();
+  };
+
+  const add = (files: FileList | File[]) => {
+    if (busy) return;
+    setGeneralError(null);
+    setChosen((current) => [
+      ...current,
+      ...Array.from(files).map((file) => ({ id: nextId++, file, problem: pdfFileProblem(file) })),
+    ]);
+  };
+
+  const valid = chosen.filter((item) => item.problem === null);
+  const tooMany = valid.length > MAX_DOCUMENTS_PER_ENVELOPE;
+
+  const start = async () => {
+    if (valid.length === 0 || tooMany) return;
+    setGeneralError(null);
+    setStage("reading");
+    const total = valid.reduce((sum, item) => sum + item.file.size, 0) || 1;
+    const loaded = new Map<number, number>();
+    const files: { filename: string; data: string }[] = [];
+    const notPdf = new Set<number>();
+    try {
+      for (const item of valid) {
+        const data = await readAsBase64(item.file, (bytes) => {
+          loaded.set(item.id, bytes);
+          setReadFraction([...loaded.values()].reduce((sum, value) => sum + value, 0) / total);
+        });
+        if (!startsLikePdf(data)) notPdf.add(item.id);
+        files.push({ filename: item.file.name, data });
+      }
+    } catch {
+      setStage("idle");
+      setGeneralError(t("web:envelopes.upload.readError"));
+      return;
+    }
+    if (notPdf.size > 0) {
+      setChosen((current) =>
+        current.map((item) => (notPdf.has(item.id) ? { ...item, problem: "not_pdf" } : item)),
+      );
+      setStage("idle");
+      return;
+    }
+    setStage("sending");
+    try {
+      const envelope = await upload.mutateAsync({
+        files,
+        ...(workspaceUuid ? { workspaceUuid } : {}),
+      });
+      setStage("done");
+      onOpenChange(false);
+      reset();
+      void navigate(`/envelopes/${envelope.workspaceUuid}/${envelope.uuid}/edit`);
+    } catch (error) {
+      setStage("idle");
+      const { byFile, other } = uploadFieldErrors(error);
+      if (byFile.size > 0) {
+        const ids = valid.map((item) => item.id);
+        setChosen((current) =>
+          current.map((item) => {
+            const word = byFile.get(ids.indexOf(item.id));
+            return word ? { ...item, problem: word } : item;
+          }),
+        );
+      }
+      if (other || byFile.size === 0) setGeneralError(errorText.apiError(error));
+    }
+  };
+
+  const onDrop = (event: DragEvent) => {
+    event.preventDefault();
+    setDragging(false);
+    if (event.dataTransfer.files.length > 0) add(event.dataTransfer.files);
+  };
+
+  const progress = stage === "reading" ? Math.round(readFraction * 100) : null;
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (busy) return;
+        if (!next) reset();
+        onOpenChange(next);
+      }}
+    >
+      <DialogContent
+        title={t("web:envelopes.upload.title")}
+        description={t("web:envelopes.upload.description")}
+        closeLabel={t("common:actions.close")}
+      >
+        <div
+          onDragOver={(event) => {
+            event.preventDefault();
+            if (!busy) setDragging(true);
+          }}
+          onDragLeave={() => setDragging(false)}
+          onDrop={onDrop}
+          data-testid="upload-dropzone"
+          className={cn(
+            "flex flex-col items-center gap-3 rounded-lg border-2 border-dashed border-border p-6 text-center",
+            dragging && "border-brand-500 bg-brand-50",
+          )}
+        >
+          <FileUp aria-hidden="true" className="size-8 text-ink-muted" />
+          <p className="text-sm text-ink-muted">{t("web:envelopes.upload.drop")}</p>
+          <input
+            ref={inputRef}
+            id={inputId}
+            type="file"
+            accept="application/pdf,.pdf"
+            multiple
+            className="sr-only"
+            tabIndex={-1}
+            aria-label={t("web:envelopes.upload.choose")}
+            onChange={(event) => {
+              if (event.target.files) add(event.target.files);
+              event.target.value = "";
+            }}
+          />
+          <Button
+            type="button"
+            variant="secondary"
+            disabled={busy}
+            onClick={() => inputRef.current?.click()}
+          >
+            {t("web:envelopes.upload.choose")}
+          </Button>
+          <p className="text-xs text-ink-muted">
+            {t("web:envelopes.upload.limits", { max: MAX_DOCUMENTS_PER_ENVELOPE })}
+          </p>
+        </div>
+
+        {chosen.length > 0 ? (
+          <ul aria-label={t("web:envelopes.upload.files")} className="flex flex-col gap-2">
+            {chosen.map((item) => (
+              <li
+                key={item.id}
+                className="flex items-start gap-2 rounded-md border border-border p-2 text-sm"
+              >
+                <FileText aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-ink-muted" />
+                <div className="flex min-w-0 flex-1 flex-col">
+                  <span className="truncate font-medium text-ink">{item.file.name}</span>
+                  <span className="text-xs text-ink-muted">
+                    {formatSize(item.file.size, language)}
+                  </span>
+                  {item.problem ? (
+                    <span role="alert" className="text-sm font-medium text-danger">
+                      {t(`web:envelopes.upload.problems.${uploadProblemKey(item.problem)}`)}
+                    </span>
+                  ) : null}
+                </div>
+                <Button
+                  type="button"
+                  variant="ghost"
+                  size="icon"
+                  disabled={busy}
+                  aria-label={t("web:envelopes.upload.remove", { name: item.file.name })}
+                  onClick={() =>
+                    setChosen((current) => current.filter((other) => other.id !== item.id))
+                  }
+                >
+                  <X aria-hidden="true" />
+                </Button>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+
+        {tooMany ? (
+          <p role="alert" className="text-sm font-medium text-danger">
+            {t("web:envelopes.upload.tooMany", { max: MAX_DOCUMENTS_PER_ENVELOPE })}
+          </p>
+        ) : null}
+
+        {busy ? (
+          <div className="flex flex-col gap-2">
+            <div
+              role="progressbar"
+              aria-label={t("web:envelopes.upload.progress")}
+              aria-valuemin={0}
+              aria-valuemax={100}
+              aria-valuenow={progress ?? undefined}
+              aria-valuetext={
+                stage === "reading"
+                  ? t("web:envelopes.upload.stages.reading")
+                  : t("web:envelopes.upload.stages.sending")
+              }
+              className="h-2 w-full overflow-hidden rounded-full bg-surface-muted"
+            >
+              <div
+                className={cn(
+                  "h-full rounded-full bg-brand-600 transition-[width]",
+                  stage === "sending" && "w-full animate-pulse",
+                )}
+                style={stage === "reading" ? { width: `${(progress ?? 0) / 2}%` } : undefined}
+              />
+            </div>
+            <ol className="flex flex-col gap-0.5 text-xs text-ink-muted" aria-live="polite">
+              <li aria-current={stage === "reading" ? "step" : undefined}>
+                {stage === "reading" ? "→ " : "✓ "}
+                {t("web:envelopes.upload.stages.reading")}
+                {stage === "reading" ? ` (${progress ?? 0} %)` : ""}
+              </li>
+              <li aria-current={stage === "sending" ? "step" : undefined}>
+                {stage === "sending" ? "→ " : "· "}
+                {t("web:envelopes.upload.stages.sending")}
+              </li>
+              <li>
+                {"· "}
+                {t("web:envelopes.upload.stages.opening")}
+              </li>
+            </ol>
+          </div>
+        ) : null}
+
+        {generalError ? (
+          <p role="alert" className="text-sm font-medium text-danger">
+            {generalError}
+          </p>
+        ) : null}
+
+        <DialogFooter>
+          <Button
+            type="button"
+            loading={busy}
+            disabled={valid.length === 0 || tooMany || busy}
+            onClick={() => void start()}
+          >
+            {t("web:envelopes.upload.submit")}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+const UPLOAD_PROBLEMS = [
+  "not_pdf",
+  "too_large",
+  "empty",
+  "truncated",
+  "unreadable",
+  "encrypted",
+  "too_many_pages",
+  "no_pages",
+  "invalid_file",
+] as const;
+type UploadProblem = (typeof UPLOAD_PROBLEMS)[number] | "other";
+
+function uploadProblemKey(word: string): UploadProblem {
+  return (UPLOAD_PROBLEMS as readonly string[]).includes(word) ? (word as UploadProblem) : "other";
+}

@@ -1,0 +1,27 @@
+import { type EnvelopeListFilter } from "@paraphe/api-sdk/contract";
+
+/**
+ * Query keys of envelope data. The envelope screens, the dashboard and the inbox read different
+ * calls about the same envelopes, and a mutation must reach each of them, so the factory is shared.
+ */
+export const envelopeKeys = {
+  all: ["envelopes"] as const,
+  lists: () => ["envelopes", "list"] as const,
+  list: (filter: EnvelopeListFilter, workspaceUuid: string | undefined) =>
+    ["envelopes", "list", { filter, workspaceUuid: workspaceUuid ?? null }] as const,
+  detail: (envelopeUuid: string) => ["envelopes", "detail", envelopeUuid] as const,
+  activity: (envelopeUuid: string) => ["envelopes", "activity", envelopeUuid] as const,
+  pagePreview: (envelopeUuid: string, documentUuid: string, page: number) =>
+    ["envelopes", "page-preview", envelopeUuid, documentUuid, page] as const,
+  dashboard: () => ["envelopes", "dashboard"] as const,
+};
+
+export const workspaceKeys = {
+  all: ["workspaces"] as const,
+  list: () => ["workspaces", "list"] as const,
+};
+
+export const contactKeys = {
+  lookup: (workspaceUuid: string, email: string) =>
+    ["contacts", "lookup", workspaceUuid, email] as const,
+};
