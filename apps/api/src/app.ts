@@ -34,6 +34,10 @@ export interface AppDeps {
   tunnel: Tunnel;
   /** The key session credentials' secret keys derive from (`deriveSessionCredentialKey`). */
   sessionCredentialKey: Buffer;
+  /** The key access-link secret keys derive from (`deriveLinkKey`). */
+  linkKey: Buffer;
+  /** Wakes the job worker of this process after a job is committed (optional: it also polls). */
+  wakeJobs?: () => void;
 }
 
 export type AppRouter = Hono<AppEnv>;

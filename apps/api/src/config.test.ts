@@ -47,8 +47,39 @@ describe("loadConfig", () => {
         ["paraphe-web", "paraphe-web-app-credential"],
         ["paraphe-sign", "paraphe-sign-app-credential"],
       ]),
+      maxUploadBytes: 20 * 1024 * 1024,
+      maxUploadPages: 500,
+      sealP12File: undefined,
+      sealP12Passphrase: undefined,
+      tsaUrl: undefined,
     });
     expect(usesDevMailbox(config)).toBe(true);
+  });
+
+  it("reads the upload limits and seal settings, and never prints the seal passphrase", () => {
+    const config = loadConfig(
+      {
+        MAX_UPLOAD_BYTES: "1048576",
+        MAX_UPLOAD_PAGES: "20",
+        SEAL_P12_FILE: "secrets/seal.p12",
+        SEAL_P12_PASSPHRASE: "p12-pass-789",
+        TSA_URL: "http://tsa.example.com/",
+      },
+      { cwd: "/srv/paraphe" },
+    );
+    expect(config).toMatchObject({
+      maxUploadBytes: 1048576,
+      maxUploadPages: 20,
+      sealP12File: "/srv/paraphe/secrets/seal.p12",
+      sealP12Passphrase: "p12-pass-789",
+      tsaUrl: "http://tsa.example.com/",
+    });
+    const printed = JSON.stringify(describeConfig(config));
+    expect(printed).not.toContain("p12-pass-789");
+    expect(describeConfig(config).SEAL_P12_PASSPHRASE).toBe("(set, not shown)");
+    expect(
+      problemsOf({ MAX_UPLOAD_PAGES: "0", TSA_URL: "ftp://x" }).map((p) => p.variable),
+    ).toEqual(["MAX_UPLOAD_PAGES", "TSA_URL"]);
   });
 
   it("uses the defaults it documents in configVariables", () => {

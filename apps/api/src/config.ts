@@ -42,6 +42,16 @@ export interface Config {
   tunnelMaxAgeSeconds: number;
   /** App-level credentials (spec §6): access key to secret key of each app that calls the api. */
   appCredentials: ReadonlyMap<string, string>;
+  /** Largest PDF accepted by an upload, in bytes. */
+  maxUploadBytes: number;
+  /** Most pages a PDF of an upload may have. */
+  maxUploadPages: number;
+  /** PKCS#12 file of the platform seal; undefined: the development certificate in DATA_DIR. */
+  sealP12File: string | undefined;
+  /** Passphrase of SEAL_P12_FILE (secret: never printed). */
+  sealP12Passphrase: string | undefined;
+  /** RFC 3161 timestamp authority: seals are PAdES B-T when set, B-B otherwise. */
+  tsaUrl: string | undefined;
 }
 
 /**
@@ -161,6 +171,33 @@ export const configVariables: readonly ConfigVariable[] = [
     name: "APP_CREDENTIALS",
     description:
       "App-level credentials accepted on public calls, as `accessKey:secretKey` pairs separated by commas (the web and signing apps are built with `VITE_APP_ACCESS_KEY` and `VITE_APP_SECRET_KEY`). They name the calling app and are not secrets. Unset: the two apps' built-in credentials.",
+    default: undefined,
+  },
+  {
+    name: "MAX_UPLOAD_BYTES",
+    description: "Largest PDF an upload accepts, in bytes (20 MB by default).",
+    default: "20971520",
+  },
+  {
+    name: "MAX_UPLOAD_PAGES",
+    description: "Most pages a PDF of an upload may have.",
+    default: "500",
+  },
+  {
+    name: "SEAL_P12_FILE",
+    description:
+      "PKCS#12 (.p12/.pfx) file with the certificate and key that seal completed documents. Unset: a development certificate generated in DATA_DIR/platform-seal (not trusted by validators).",
+    default: undefined,
+  },
+  {
+    name: "SEAL_P12_PASSPHRASE",
+    description: "Passphrase of SEAL_P12_FILE (never printed).",
+    default: undefined,
+  },
+  {
+    name: "TSA_URL",
+    description:
+      "RFC 3161 timestamp authority. Set: seals are PAdES B-T (timestamped); unset: B-B.",
     default: undefined,
   },
 ];
@@ -309,7 +346,34 @@ const envSchema = z.object({
       })
       .transform((value) => parseAppCredentials(value) ?? new Map<string, string>()),
   ),
+  MAX_UPLOAD_BYTES: positiveInteger("20971520", 1024, 1024 * 1024 * 1024),
+  MAX_UPLOAD_PAGES: positiveInteger("500", 1, 100_000),
+  SEAL_P12_FILE: optionalText,
+  SEAL_P12_PASSPHRASE: z
+    .string()
+    .optional()
+    .transform((value) => (value === undefined || value === "" ? undefined : value)),
+  TSA_URL: optionalText.pipe(
+    z
+      .string()
+      .refine(isHttpUrl, {
+        message: "must be an http:// or https:// address, for example http://timestamp.example.com",
+      })
+      .optional(),
+  ),
 });
+
+function positiveInteger(defaultValue: string, min: number, max: number) {
+  return optionalText.pipe(
+    z
+      .string()
+      .default(defaultValue)
+      .refine((value) => /^\d{1,12}$/.test(value) && Number(value) >= min && Number(value) <= max, {
+        message: `must be a whole number from ${min} to ${max}`,
+      })
+      .transform(Number),
+  );
+}
 
 /** `key:secret,key:secret` as a map, or undefined when malformed or a key repeats. */
 export function parseAppCredentials(value: string): Map<string, string> | undefined {
@@ -400,6 +464,12 @@ export function loadConfig(
     tunnelIdleTimeoutSeconds: vars.TUNNEL_IDLE_TIMEOUT_SECONDS,
     tunnelMaxAgeSeconds: vars.TUNNEL_MAX_AGE_SECONDS,
     appCredentials: vars.APP_CREDENTIALS,
+    maxUploadBytes: vars.MAX_UPLOAD_BYTES,
+    maxUploadPages: vars.MAX_UPLOAD_PAGES,
+    sealP12File:
+      vars.SEAL_P12_FILE === undefined ? undefined : path.resolve(cwd, vars.SEAL_P12_FILE),
+    sealP12Passphrase: vars.SEAL_P12_PASSPHRASE,
+    tsaUrl: vars.TSA_URL,
   };
 }
 
@@ -460,6 +530,13 @@ export function describeConfig(config: Config): Record<string, string> {
     TUNNEL_IDLE_TIMEOUT_SECONDS: String(config.tunnelIdleTimeoutSeconds),
     TUNNEL_MAX_AGE_SECONDS: String(config.tunnelMaxAgeSeconds),
     APP_CREDENTIALS: [...config.appCredentials.keys()].join(", ") + " (secret keys not shown)",
+    MAX_UPLOAD_BYTES: String(config.maxUploadBytes),
+    MAX_UPLOAD_PAGES: String(config.maxUploadPages),
+    SEAL_P12_FILE:
+      config.sealP12File ?? `(unset: development certificate in ${config.dataDir}/platform-seal)`,
+    SEAL_P12_PASSPHRASE: config.sealP12Passphrase === undefined ? "(unset)" : "(set, not shown)",
+    TSA_URL:
+      config.tsaUrl === undefined ? "(unset: seals are PAdES B-B)" : maskUrlPassword(config.tsaUrl),
   };
 }
 

@@ -7,6 +7,9 @@ import { deriveSessionCredentialKey } from "./auth/session-credentials";
 import { LocalEncryptedBlobStore } from "./blob/local-encrypted-blob-store";
 import { loadMasterKey } from "./blob/master-key";
 import { describeConfig, usesDevMailbox, type Config } from "./config";
+import { closeDocumentWorkers } from "./documents/worker-pool";
+import { deriveLinkKey } from "./envelopes/access-links";
+import { createJobWorker } from "./jobs/handlers";
 import { migrateToLatest } from "./db/migrate";
 import { openDatabase, type DatabaseConnection } from "./db/open-database";
 import type { Logger } from "./logger";
@@ -112,6 +115,21 @@ export async function startApi(
       "secure tunnel ready (no hardware isolation on this server)",
     );
 
+    const linkKey = deriveLinkKey(masterKey.key);
+    cleanups.push(() => closeDocumentWorkers());
+    const jobs = createJobWorker({
+      db: database.db,
+      config,
+      logger,
+      blobStore,
+      linkKey,
+      now: tunnel.now,
+      listen: database.listen,
+    });
+    // The sweep hands back jobs a previous process left running, and seals envelopes left unsealed.
+    await jobs.start();
+    cleanups.push(() => jobs.stop());
+
     const app = createApp({
       config,
       logger,
@@ -120,6 +138,8 @@ export async function startApi(
       isReady: () => true,
       tunnel,
       sessionCredentialKey: deriveSessionCredentialKey(masterKey.key),
+      linkKey,
+      wakeJobs: () => jobs.wake(),
     });
     const server = await listen(app.fetch, config.host, config.port);
     const port = (server.address() as AddressInfo).port;
@@ -139,11 +159,13 @@ export async function startApi(
           server.closeIdleConnections();
           const forceClose = setTimeout(() => server.closeAllConnections(), graceMs).unref();
           const workerStopped = await Promise.race([
-            worker.stop().then(() => true),
+            Promise.all([worker.stop(), jobs.stop()]).then(() => true),
             new Promise<false>((resolve) => setTimeout(() => resolve(false), graceMs).unref()),
           ]);
           if (!workerStopped)
-            logger.warn("mail worker still sending at shutdown; its message will be retried");
+            logger.warn(
+              "mail or job worker still busy at shutdown; its work will be retried at the next start",
+            );
           server.closeAllConnections();
           await closed;
           clearTimeout(forceClose);

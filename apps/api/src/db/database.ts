@@ -20,6 +20,15 @@ export interface Database {
   rateLimitCounter: RateLimitCounterTable;
   passkey: PasskeyTable;
   webauthnChallenge: WebauthnChallengeTable;
+  envelope: EnvelopeTable;
+  envelopeDocument: EnvelopeDocumentTable;
+  documentPreview: DocumentPreviewTable;
+  recipient: RecipientTable;
+  recipientPageView: RecipientPageViewTable;
+  field: FieldTable;
+  activityEvent: ActivityEventTable;
+  contact: ContactTable;
+  job: JobTable;
 }
 
 /** A timestamp column: read as a Date, written as a Date or an SQL expression. */
@@ -204,3 +213,148 @@ export type RoleRow = Selectable<RoleTable>;
 export type WorkspaceRow = Selectable<WorkspaceTable>;
 export type LoginCodeRow = Selectable<LoginCodeTable>;
 export type PasskeyRow = Selectable<PasskeyTable>;
+
+export type EnvelopeStatus =
+  "draft" | "approving" | "signing" | "complete" | "declined" | "canceled";
+export type RecipientStatus = "pending" | "approved" | "signed" | "declined" | "canceled";
+
+/** An envelope (spec §3): documents sent for signature, with its options. */
+export interface EnvelopeTable {
+  id: Generated<string>;
+  teamId: string;
+  workspaceId: string;
+  ownerUserId: string;
+  title: string;
+  status: ColumnType<EnvelopeStatus, EnvelopeStatus | undefined, EnvelopeStatus>;
+  signatureLevel: ColumnType<"SES" | "AES" | "QES", "SES" | "AES" | "QES" | undefined>;
+  senderName: ColumnType<"team" | "personal", "team" | "personal" | undefined>;
+  message: string | null;
+  initialsOnAllPages: ColumnType<boolean, boolean | undefined, boolean>;
+  expiresAt: Timestamp | null;
+  reminderDays: number | null;
+  signingOrder: ColumnType<"parallel" | "sequential", "parallel" | "sequential" | undefined>;
+  sentAt: Timestamp | null;
+  completedAt: Timestamp | null;
+  canceledAt: Timestamp | null;
+  cancelReason: string | null;
+  /** The hash of the newest activity event (detects dropped events). */
+  activityHead: string | null;
+  proofBlobKey: string | null;
+  createdAt: GeneratedTimestamp;
+  updatedAt: GeneratedTimestamp;
+}
+
+/** One uploaded PDF of an envelope; `pages` is jsonb (`[{ width, height }]`, written as JSON text). */
+export interface EnvelopeDocumentTable {
+  id: Generated<string>;
+  envelopeId: string;
+  position: number;
+  filename: string;
+  pageCount: number;
+  pages: ColumnType<{ width: number; height: number }[], string, string>;
+  sha256: string;
+  blobKey: string;
+  sealedBlobKey: string | null;
+  sealedSha256: string | null;
+}
+
+export interface DocumentPreviewTable {
+  documentId: string;
+  page: number;
+  blobKey: string;
+  contentType: string;
+  width: number;
+  height: number;
+}
+
+/** A signer of an envelope, in signing order, with the token of their access link. */
+export interface RecipientTable {
+  id: Generated<string>;
+  envelopeId: string;
+  email: string;
+  firstname: string;
+  lastname: string;
+  phone: string | null;
+  position: number;
+  status: ColumnType<RecipientStatus, RecipientStatus | undefined, RecipientStatus>;
+  linkToken: string;
+  linkCreatedAt: Timestamp | null;
+  invitedAt: Timestamp | null;
+  openedAt: Timestamp | null;
+  signedAt: Timestamp | null;
+  declinedAt: Timestamp | null;
+  declineReason: string | null;
+  signatureBlobKey: string | null;
+  initialsBlobKey: string | null;
+}
+
+export interface RecipientPageViewTable {
+  recipientId: string;
+  documentId: string;
+  page: number;
+  viewedAt: GeneratedTimestamp;
+}
+
+export type FieldKindColumn =
+  "signature" | "initials" | "text" | "image" | "date" | "name" | "email" | "checkbox";
+
+export interface FieldTable {
+  id: Generated<string>;
+  envelopeId: string;
+  documentId: string;
+  recipientId: string;
+  page: number;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  kind: FieldKindColumn;
+  required: ColumnType<boolean, boolean | undefined, boolean>;
+  label: string | null;
+  value: string | null;
+}
+
+/** One link of an envelope's hash-chained activity log; `data` is the whole audit event (jsonb). */
+export interface ActivityEventTable {
+  envelopeId: string;
+  seq: number;
+  type: string;
+  data: ColumnType<unknown, string, string>;
+  hash: string;
+  previousHash: string | null;
+  createdAt: GeneratedTimestamp;
+}
+
+export interface ContactTable {
+  id: Generated<string>;
+  workspaceId: string;
+  email: string;
+  firstname: string;
+  lastname: string;
+  phone: string | null;
+  createdAt: GeneratedTimestamp;
+  updatedAt: GeneratedTimestamp;
+}
+
+export type JobStatus = "pending" | "running" | "done" | "failed";
+
+/** Background work; `payload` is jsonb (written as JSON text). */
+export interface JobTable {
+  id: Generated<string>;
+  name: string;
+  payload: ColumnType<unknown, string, string>;
+  dedupeKey: string | null;
+  status: ColumnType<JobStatus, JobStatus | undefined, JobStatus>;
+  attempts: Generated<number>;
+  runAt: GeneratedTimestamp;
+  lockedUntil: Timestamp | null;
+  lastError: string | null;
+  createdAt: GeneratedTimestamp;
+  updatedAt: GeneratedTimestamp;
+  finishedAt: Timestamp | null;
+}
+
+export type EnvelopeRow = Selectable<EnvelopeTable>;
+export type EnvelopeDocumentRow = Selectable<EnvelopeDocumentTable>;
+export type RecipientRow = Selectable<RecipientTable>;
+export type FieldRow = Selectable<FieldTable>;

@@ -52,11 +52,13 @@ export function uniqueEmail(name = "person"): string {
 export async function createIdentityHarness(
   kind: TestDatabaseKind,
   options: Omit<TestAppOptions, "now"> = {},
+  /** Configuration variables of the app, on top of the test defaults. */
+  env: Record<string, string> = {},
 ): Promise<IdentityHarness> {
   const database = await createTestDatabase(kind);
   let offset = 0;
   const now = () => Date.now() + offset;
-  const t = await createTestApp(database.connection.db, {}, { ...options, now });
+  const t = await createTestApp(database.connection.db, env, { ...options, now });
   const db = database.connection.db;
 
   const client: IdentityHarness["client"] = (clientOptions = {}) => {

@@ -7,6 +7,9 @@ import { createApp, type AppRouter } from "../app";
 import { deriveSessionCredentialKey } from "../auth/session-credentials";
 import { LocalEncryptedBlobStore } from "../blob/local-encrypted-blob-store";
 import { loadConfig, type Config } from "../config";
+import { deriveLinkKey } from "../envelopes/access-links";
+import { createJobWorker } from "../jobs/handlers";
+import type { JobWorker } from "../jobs/job-worker";
 import type { Database } from "../db/database";
 import { createLogger, type Logger } from "../logger";
 import type { VerifyRequestSignature } from "../tunnel/sealed-requests";
@@ -24,6 +27,10 @@ export interface TestApp {
   tunnel: Tunnel;
   /** The key session credentials derive from (to mint credentials in tests). */
   sessionCredentialKey: Buffer;
+  /** The key access-link secrets derive from. */
+  linkKey: Buffer;
+  /** A job worker over the app's database, not started: tests run it with `runUntilIdle()`. */
+  jobs: JobWorker;
   /** Flips the readiness that `/health` reports. */
   setReady(ready: boolean): void;
   destroy(): Promise<void>;
@@ -76,6 +83,8 @@ export async function createTestApp(
   });
   let ready = true;
   const sessionCredentialKey = deriveSessionCredentialKey(masterKey);
+  const linkKey = deriveLinkKey(masterKey);
+  const jobs = createJobWorker({ db, config, logger, blobStore, linkKey, now: tunnel.now });
   const app = createApp({
     config,
     logger,
@@ -84,6 +93,7 @@ export async function createTestApp(
     isReady: () => ready,
     tunnel,
     sessionCredentialKey,
+    linkKey,
   });
   options.routes?.(app);
   return {
@@ -93,6 +103,8 @@ export async function createTestApp(
     logger,
     tunnel,
     sessionCredentialKey,
+    linkKey,
+    jobs,
     setReady(value) {
       ready = value;
     },

@@ -3,6 +3,7 @@ import * as mail from "./20261122090000_mail";
 import * as tunnelSessions from "./20261122120000_tunnel-sessions";
 import * as usersAndCredentials from "./20261122140000_users-and-credentials";
 import * as teamsAndLogins from "./20261122150000_teams-and-logins";
+import * as envelopes from "./20261122160000_envelopes";
 
 /**
  * Every migration, by name, in a static list so that the bundled build carries them. Names are
@@ -13,4 +14,5 @@ export const migrations: Readonly<Record<string, Migration>> = {
   "20261122120000_tunnel-sessions": tunnelSessions,
   "20261122140000_users-and-credentials": usersAndCredentials,
   "20261122150000_teams-and-logins": teamsAndLogins,
+  "20261122160000_envelopes": envelopes,
 };

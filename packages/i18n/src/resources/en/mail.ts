@@ -13,4 +13,27 @@ export const mail = {
     expires_other: "It expires in {{count}} minutes.",
     ignore: "If you did not try to sign in, you can ignore this email: your account stays safe.",
   },
+  invitation: {
+    subject: "{{sender}} asks you to sign “{{title}}”",
+    intro: "{{sender}} ({{email}}) sent you “{{title}}” to sign with Paraphe.",
+    message: "Their message:",
+    action: "Read and sign the document:",
+    expires: "This request expires on {{date}}.",
+    ignore: "Keep this link to yourself: anyone who has it can sign in your name.",
+  },
+  canceled: {
+    subject: "“{{title}}” was canceled",
+    intro: "{{sender}} canceled the signature request “{{title}}”. You no longer need to sign it.",
+    reason: "Reason given: {{reason}}",
+  },
+  declined: {
+    subject: "{{name}} declined to sign “{{title}}”",
+    intro: "{{name}} ({{email}}) declined to sign “{{title}}”. The signature request is closed.",
+    reason: "Reason given: {{reason}}",
+  },
+  completed: {
+    subject: "“{{title}}” is signed by everyone",
+    intro: "Everyone signed “{{title}}”. The sealed document and its audit-log proof are ready.",
+    action: "Download them here:",
+  },
 };

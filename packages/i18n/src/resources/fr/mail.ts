@@ -18,4 +18,31 @@ export const mail: FrenchTranslation<typeof en> = {
     ignore:
       "Si vous n’avez pas essayé de vous connecter, vous pouvez ignorer cet e-mail\u00a0: votre compte reste protégé.",
   },
+  invitation: {
+    subject: "{{sender}} vous demande de signer «\u00a0{{title}}\u00a0»",
+    intro: "{{sender}} ({{email}}) vous a envoyé «\u00a0{{title}}\u00a0» à signer avec Paraphe.",
+    message: "Son message\u00a0:",
+    action: "Lisez et signez le document\u00a0:",
+    expires: "Cette demande expire le {{date}}.",
+    ignore:
+      "Gardez ce lien pour vous\u00a0: toute personne qui le possède peut signer en votre nom.",
+  },
+  canceled: {
+    subject: "«\u00a0{{title}}\u00a0» a été annulé",
+    intro:
+      "{{sender}} a annulé la demande de signature «\u00a0{{title}}\u00a0». Vous n’avez plus à le signer.",
+    reason: "Motif indiqué\u00a0: {{reason}}",
+  },
+  declined: {
+    subject: "{{name}} a refusé de signer «\u00a0{{title}}\u00a0»",
+    intro:
+      "{{name}} ({{email}}) a refusé de signer «\u00a0{{title}}\u00a0». La demande de signature est close.",
+    reason: "Motif indiqué\u00a0: {{reason}}",
+  },
+  completed: {
+    subject: "«\u00a0{{title}}\u00a0» est signé par tous",
+    intro:
+      "Tout le monde a signé «\u00a0{{title}}\u00a0». Le document scellé et sa preuve (journal d’audit) sont prêts.",
+    action: "Téléchargez-les ici\u00a0:",
+  },
 };

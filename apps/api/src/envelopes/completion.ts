@@ -1,0 +1,317 @@
+import { sql, type Kysely } from "kysely";
+import { enqueueJob, sealEnvelopeJob } from "../jobs/definitions";
+import type { BlobStore } from "../blob/blob-store";
+import type { Config } from "../config";
+import type { Database } from "../db/database";
+import type { AuditEvent } from "../documents/audit-chain";
+import { loadOrCreatePlatformIdentity, type PlatformIdentity } from "../documents/certificates";
+import { sha256Hex } from "../documents/inspect";
+import { renderProof, type ProofSigner } from "../documents/proof";
+import { sealPdf } from "../documents/seal";
+import { stampFields, type StampField } from "../documents/stamp";
+import { enqueueMail } from "../mail/outbox";
+import type { Logger } from "../logger";
+import { appendEvent, loadActivity } from "./activity";
+import { signingLinkUrl } from "./access-links";
+import { mailLanguages } from "./languages";
+import { completedMail } from "./mails";
+import { blobKeys } from "./sender";
+import { loadDocuments, loadRecipients, senderOf } from "./views";
+
+export interface CompletionDeps {
+  db: Kysely<Database>;
+  config: Config;
+  logger: Logger;
+  blobStore: BlobStore;
+  linkKey: Buffer;
+  now: () => number;
+}
+
+let identity: Promise<PlatformIdentity> | undefined;
+let identityFor: string | undefined;
+
+/** The platform's seal identity (PKCS#12 or the development certificate), loaded once per setting. */
+function platformIdentity(config: Config): Promise<PlatformIdentity> {
+  const key = `${config.dataDir}\0${config.sealP12File ?? ""}`;
+  if (identity === undefined || identityFor !== key) {
+    identityFor = key;
+    identity = loadOrCreatePlatformIdentity({
+      dataDir: config.dataDir,
+      ...(config.sealP12File === undefined ? {} : { p12File: config.sealP12File }),
+      ...(config.sealP12Passphrase === undefined
+        ? {}
+        : { p12Passphrase: config.sealP12Passphrase }),
+    });
+    identity.catch(() => {
+      identity = undefined;
+    });
+  }
+  return identity;
+}
+
+async function readBlob(blobStore: BlobStore, key: string): Promise<Uint8Array> {
+  const blob = await blobStore.get(key);
+  if (blob === null) throw new Error(`blob ${key} is missing`);
+  return blob.bytes;
+}
+
+/**
+ * The seal-envelope job: completes an envelope whose signers have all signed. Each step is
+ * idempotent, so a retry after a crash picks up where the last attempt stopped:
+ * 1. each document without a sealed copy: fields and signatures stamped (name, email and date
+ *    signed filled here, dates in the sender's language), sealed (PAdES B-B, or B-T with TSA_URL),
+ *    stored encrypted;
+ * 2. the envelopeCompleted event, once;
+ * 3. the audit-log proof in the sender's language, sealed too, stored; then, in one transaction,
+ *    status complete and the mails to the sender and every recipient.
+ */
+export async function completeEnvelope(deps: CompletionDeps, envelopeId: string): Promise<void> {
+  const envelope = await deps.db
+    .selectFrom("envelope")
+    .selectAll()
+    .where("id", "=", envelopeId)
+    .executeTakeFirst();
+  if (envelope === undefined || envelope.status !== "signing") {
+    deps.logger.info({ envelopeId, status: envelope?.status }, "nothing to seal");
+    return;
+  }
+  const recipients = await loadRecipients(deps.db, envelopeId);
+  if (recipients.some((recipient) => recipient.status !== "signed")) {
+    throw new Error(`envelope ${envelopeId} has signers who have not signed`);
+  }
+  const sender = await senderOf(deps.db, envelope);
+  const platform = await platformIdentity(deps.config);
+  const level = deps.config.tsaUrl === undefined ? ("B-B" as const) : ("B-T" as const);
+  const seal = (bytes: Uint8Array, reason: string) =>
+    sealPdf(bytes, {
+      identity: platform,
+      level,
+      ...(deps.config.tsaUrl === undefined ? {} : { tsaUrl: deps.config.tsaUrl }),
+      reason,
+      location: "Paraphe",
+      signerName: "Paraphe",
+    });
+  const dateFormat = new Intl.DateTimeFormat(sender.language, {
+    dateStyle: "long",
+    timeZone: "UTC",
+  });
+
+  const images = new Map<string, Uint8Array>();
+  for (const recipient of recipients) {
+    if (recipient.signatureBlobKey !== null)
+      images.set(`s:${recipient.id}`, await readBlob(deps.blobStore, recipient.signatureBlobKey));
+    if (recipient.initialsBlobKey !== null)
+      images.set(`i:${recipient.id}`, await readBlob(deps.blobStore, recipient.initialsBlobKey));
+  }
+
+  // 1. Stamp and seal each document.
+  const fields = await deps.db
+    .selectFrom("field")
+    .selectAll()
+    .where("envelopeId", "=", envelopeId)
+    .execute();
+  for (const document of await loadDocuments(deps.db, envelopeId)) {
+    if (document.sealedBlobKey !== null) continue;
+    const stamps: StampField[] = [];
+    for (const field of fields.filter((row) => row.documentId === document.id)) {
+      const recipient = recipients.find((row) => row.id === field.recipientId);
+      if (recipient === undefined) continue;
+      let value: StampField["value"] | undefined;
+      switch (field.kind) {
+        case "signature": {
+          const png = images.get(`s:${recipient.id}`);
+          value = png === undefined ? undefined : { png };
+          break;
+        }
+        case "initials": {
+          const png = images.get(`i:${recipient.id}`) ?? images.get(`s:${recipient.id}`);
+          value = png === undefined ? undefined : { png };
+          break;
+        }
+        case "name":
+          value = `${recipient.firstname} ${recipient.lastname}`.trim();
+          break;
+        case "email":
+          value = recipient.email;
+          break;
+        case "date":
+          value = recipient.signedAt === null ? undefined : dateFormat.format(recipient.signedAt);
+          break;
+        case "image":
+          value =
+            field.value === null || field.value === ""
+              ? undefined
+              : { png: new Uint8Array(Buffer.from(field.value, "base64")) };
+          break;
+        default:
+          value = field.value === null || field.value === "" ? undefined : field.value;
+      }
+      if (value === undefined) continue;
+      stamps.push({
+        page: field.page,
+        x: field.x,
+        y: field.y,
+        width: field.width,
+        height: field.height,
+        kind: field.kind,
+        value,
+      });
+    }
+    const original = await readBlob(deps.blobStore, document.blobKey);
+    const stamped = await stampFields(original, stamps);
+    const sealed = await seal(stamped, "Sealed by Paraphe after every signer signed");
+    const key = blobKeys.sealed(envelopeId, document.id);
+    await deps.blobStore.put(key, sealed, { contentType: "application/pdf" });
+    await deps.db
+      .updateTable("envelopeDocument")
+      .set({ sealedBlobKey: key, sealedSha256: sha256Hex(sealed) })
+      .where("id", "=", document.id)
+      .execute();
+  }
+  const documents = await loadDocuments(deps.db, envelopeId);
+
+  // 2. The envelopeCompleted event, once.
+  await deps.db.transaction().execute(async (trx) => {
+    const done = await trx
+      .selectFrom("activityEvent")
+      .select("seq")
+      .where("envelopeId", "=", envelopeId)
+      .where("type", "=", "envelopeCompleted")
+      .executeTakeFirst();
+    if (done !== undefined) return;
+    const sealedSha256 = documents[0]?.sealedSha256 ?? undefined;
+    await appendEvent(trx, envelopeId, {
+      type: "envelopeCompleted",
+      at: new Date(deps.now()).toISOString(),
+      actor: null,
+      ip: null,
+      userAgent: null,
+      data: sealedSha256 === undefined ? {} : { sealedSha256 },
+    });
+  });
+
+  // 3. The proof, then status complete and the mails.
+  const activity = await loadActivity(deps.db, envelopeId);
+  const events: AuditEvent[] = activity.entries.map((entry) => entry.event);
+  const completedEvent = events.findLast((event) => event.type === "envelopeCompleted");
+  const completedAt = new Date(completedEvent?.at ?? deps.now());
+  const signers: ProofSigner[] = recipients.map((recipient) => {
+    const image = images.get(`s:${recipient.id}`);
+    return {
+      name: `${recipient.firstname} ${recipient.lastname}`.trim(),
+      email: recipient.email,
+      signedAt: recipient.signedAt,
+      ...(image === undefined ? {} : { signatureImage: image }),
+    };
+  });
+  const proof = await renderProof({
+    language: sender.language,
+    title: envelope.title,
+    envelopeId,
+    originalSha256: documents.map((document) => document.sha256).join(" "),
+    sealedSha256: documents.map((document) => document.sealedSha256 ?? "").join(" "),
+    events,
+    signers,
+    generatedAt: new Date(deps.now()),
+    completedAt,
+    ...(activity.head === null ? {} : { chainHead: activity.head }),
+  });
+  const sealedProof = await seal(proof, "Audit-log proof of the signature, sealed by Paraphe");
+  const proofKey = blobKeys.proof(envelopeId);
+  await deps.blobStore.put(proofKey, sealedProof, { contentType: "application/pdf" });
+
+  await deps.db.transaction().execute(async (trx) => {
+    const current = await trx
+      .selectFrom("envelope")
+      .select("status")
+      .where("id", "=", envelopeId)
+      .forUpdate()
+      .executeTakeFirstOrThrow();
+    if (current.status !== "signing") return;
+    await trx
+      .updateTable("envelope")
+      .set({
+        status: "complete",
+        completedAt,
+        proofBlobKey: proofKey,
+        updatedAt: new Date(deps.now()),
+      })
+      .where("id", "=", envelopeId)
+      .execute();
+    const languages = await mailLanguages(
+      trx,
+      recipients.map((recipient) => recipient.email),
+      sender.language,
+    );
+    await enqueueMail(
+      trx,
+      completedMail({
+        to: sender.email,
+        language: sender.language,
+        title: envelope.title,
+        link: `${deps.config.webUrl}/envelopes/${envelope.workspaceId}/${envelopeId}/view`,
+      }),
+    );
+    for (const recipient of recipients) {
+      if (recipient.email === sender.email) continue;
+      await enqueueMail(
+        trx,
+        completedMail({
+          to: recipient.email,
+          language: languages.get(recipient.email) ?? sender.language,
+          title: envelope.title,
+          link: signingLinkUrl(deps.config.signUrl, deps.linkKey, envelopeId, recipient.linkToken),
+        }),
+      );
+    }
+  });
+  deps.logger.info({ envelopeId, level }, "envelope sealed and complete");
+}
+
+/**
+ * Enqueues the seal-envelope job of every envelope still being signed whose signers have all
+ * signed but that has no open job (its job failed for good, or was lost): run by the job sweep at
+ * start, so that no envelope stays in signing after everyone signed. Returns how many it enqueued.
+ */
+export async function enqueueMissingSeals(db: Kysely<Database>): Promise<number> {
+  const stuck = await db
+    .selectFrom("envelope")
+    .select("envelope.id")
+    .where("envelope.status", "=", "signing")
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom("recipient")
+            .select("recipient.id")
+            .whereRef("recipient.envelopeId", "=", "envelope.id")
+            .where("recipient.status", "!=", "signed"),
+        ),
+      ),
+    )
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom("job")
+            .select("job.id")
+            .whereRef("job.dedupeKey", "=", sql<string>`'seal-envelope:' || envelope.id`)
+            .where("job.status", "in", ["pending", "running"]),
+        ),
+      ),
+    )
+    .execute();
+  for (const envelope of stuck) {
+    await db.transaction().execute((trx) =>
+      enqueueJob(
+        trx,
+        sealEnvelopeJob,
+        { envelopeId: envelope.id },
+        {
+          dedupeKey: `seal-envelope:${envelope.id}`,
+        },
+      ),
+    );
+  }
+  return stuck.length;
+}

@@ -1,0 +1,32 @@
+import type { Kysely } from "kysely";
+import type { AppDeps } from "../app";
+import type { BlobStore } from "../blob/blob-store";
+import type { Config } from "../config";
+import type { Database } from "../db/database";
+import type { Logger } from "../logger";
+
+/** What the envelope services need. */
+export interface EnvelopeDeps {
+  db: Kysely<Database>;
+  config: Config;
+  logger: Logger;
+  blobStore: BlobStore;
+  /** The key access-link secrets derive from. */
+  linkKey: Buffer;
+  /** Milliseconds since the epoch. */
+  now: () => number;
+  /** Wakes this process's job worker after a job was committed. */
+  wakeJobs: () => void;
+}
+
+export function envelopeDeps(deps: AppDeps): EnvelopeDeps {
+  return {
+    db: deps.db,
+    config: deps.config,
+    logger: deps.logger,
+    blobStore: deps.blobStore,
+    linkKey: deps.linkKey,
+    now: deps.tunnel.now,
+    wakeJobs: deps.wakeJobs ?? (() => undefined),
+  };
+}

@@ -1,0 +1,130 @@
+import { serverT, type ServerKey } from "@paraphe/i18n";
+import type { Language } from "../db/database";
+import type { OutgoingMail } from "../mail/outbox";
+
+function escapeHtml(value: string): string {
+  return value
+    .replaceAll("&", "&amp;")
+    .replaceAll("<", "&lt;")
+    .replaceAll(">", "&gt;")
+    .replaceAll('"', "&quot;");
+}
+
+interface Paragraph {
+  text: string;
+  /** A link shown on its own line after the text. */
+  link?: string;
+}
+
+/** A mail of greeting, paragraphs, signature and notice, as plain text and simple HTML. */
+function composeMail(
+  to: string,
+  language: Language,
+  subject: string,
+  paragraphs: readonly Paragraph[],
+): OutgoingMail {
+  const t = (key: ServerKey) => serverT(language, key);
+  const all: Paragraph[] = [
+    { text: t("mail:common.greeting") },
+    ...paragraphs,
+    { text: t("mail:common.signature") },
+  ];
+  const notice = t("mail:common.automatedNotice");
+  const text = [
+    ...all.map((p) => (p.link === undefined ? p.text : `${p.text}\n${p.link}`)),
+    notice,
+  ].join("\n\n");
+  const html = `<!doctype html>
+<html lang="${language}"><body style="font-family:system-ui,sans-serif;color:#1f2937">
+${all
+  .map(
+    (p) =>
+      `<p>${escapeHtml(p.text)}${
+        p.link === undefined
+          ? ""
+          : `<br><a href="${escapeHtml(p.link)}" style="color:#4338ca">${escapeHtml(p.link)}</a>`
+      }</p>`,
+  )
+  .join("\n")}
+<p style="font-size:12px;color:#6b7280">${escapeHtml(notice)}</p>
+</body></html>
+`;
+  return { to, subject, text: `${text}\n`, html, locale: language };
+}
+
+export function invitationMail(input: {
+  to: string;
+  language: Language;
+  sender: { name: string; email: string };
+  title: string;
+  message: string | null;
+  expiresAt: Date | null;
+  link: string;
+}): OutgoingMail {
+  const { language } = input;
+  const values = { sender: input.sender.name, email: input.sender.email, title: input.title };
+  const t = (key: ServerKey, options: Record<string, unknown> = values) =>
+    serverT(language, key, options);
+  const paragraphs: Paragraph[] = [{ text: t("mail:invitation.intro") }];
+  if (input.message !== null && input.message.trim() !== "") {
+    paragraphs.push({ text: `${t("mail:invitation.message")}\n${input.message.trim()}` });
+  }
+  paragraphs.push({ text: t("mail:invitation.action"), link: input.link });
+  if (input.expiresAt !== null) {
+    const date = new Intl.DateTimeFormat(language, { dateStyle: "long", timeZone: "UTC" }).format(
+      input.expiresAt,
+    );
+    paragraphs.push({ text: t("mail:invitation.expires", { date }) });
+  }
+  paragraphs.push({ text: t("mail:invitation.ignore") });
+  return composeMail(input.to, language, oneLine(t("mail:invitation.subject")), paragraphs);
+}
+
+export function canceledMail(input: {
+  to: string;
+  language: Language;
+  sender: string;
+  title: string;
+  reason: string;
+}): OutgoingMail {
+  const values = { sender: input.sender, title: input.title, reason: input.reason };
+  const t = (key: ServerKey) => serverT(input.language, key, values);
+  return composeMail(input.to, input.language, oneLine(t("mail:canceled.subject")), [
+    { text: t("mail:canceled.intro") },
+    { text: t("mail:canceled.reason") },
+  ]);
+}
+
+export function declinedMail(input: {
+  to: string;
+  language: Language;
+  name: string;
+  email: string;
+  title: string;
+  reason: string;
+}): OutgoingMail {
+  const values = { name: input.name, email: input.email, title: input.title, reason: input.reason };
+  const t = (key: ServerKey) => serverT(input.language, key, values);
+  return composeMail(input.to, input.language, oneLine(t("mail:declined.subject")), [
+    { text: t("mail:declined.intro") },
+    { text: t("mail:declined.reason") },
+  ]);
+}
+
+export function completedMail(input: {
+  to: string;
+  language: Language;
+  title: string;
+  link: string;
+}): OutgoingMail {
+  const t = (key: ServerKey) => serverT(input.language, key, { title: input.title });
+  return composeMail(input.to, input.language, oneLine(t("mail:completed.subject")), [
+    { text: t("mail:completed.intro") },
+    { text: t("mail:completed.action"), link: input.link },
+  ]);
+}
+
+/** A subject must be one line of at most 998 characters. */
+function oneLine(value: string): string {
+  return value.replace(/[\r\n]+/g, " ").slice(0, 900);
+}

@@ -1,0 +1,140 @@
+import {
+  buildAbility,
+  type Action,
+  type AppAbility,
+  type PermissionRule,
+} from "@paraphe/permissions";
+import type { Kysely } from "kysely";
+import type { Database, EnvelopeRow, Language } from "../db/database";
+import { AppError } from "../errors/app-error";
+
+/** The signed-in member behind a session call: their team, role abilities and language. */
+export interface Member {
+  userId: string;
+  email: string;
+  name: string;
+  language: Language;
+  teamId: string;
+  teamName: string;
+  ability: AppAbility;
+}
+
+/** A person's display name: first and last name, or the email without them. */
+export function displayName(person: {
+  firstname: string | null;
+  lastname: string | null;
+  email: string;
+}): string {
+  const name = [person.firstname, person.lastname].filter(Boolean).join(" ").trim();
+  return name === "" ? person.email : name;
+}
+
+/** The member behind `userId`; FORBIDDEN when they have no team yet. */
+export async function requireMember(db: Kysely<Database>, userId: string): Promise<Member> {
+  const row = await db
+    .selectFrom("appUser")
+    .innerJoin("teamMember", "teamMember.userId", "appUser.id")
+    .innerJoin("team", "team.id", "teamMember.teamId")
+    .innerJoin("role", "role.id", "teamMember.roleId")
+    .select([
+      "appUser.email",
+      "appUser.firstname",
+      "appUser.lastname",
+      "appUser.preferredLanguage",
+      "team.id as teamId",
+      "team.name as teamName",
+      "role.permissions",
+    ])
+    .where("appUser.id", "=", userId)
+    .executeTakeFirst();
+  if (row === undefined) {
+    throw new AppError("FORBIDDEN", {
+      message: "You are not a member of a team.",
+      suggestion: "Create or join a team first.",
+    });
+  }
+  return {
+    userId,
+    email: row.email,
+    name: displayName(row),
+    language: row.preferredLanguage,
+    teamId: row.teamId,
+    teamName: row.teamName,
+    ability: buildAbility(row.permissions as PermissionRule[]),
+  };
+}
+
+/** FORBIDDEN unless the member's role allows `action` on `subject`. */
+export function requirePermission(
+  member: Member,
+  action: Action,
+  subject: "Envelope" | "Workspace" | "Contact",
+): void {
+  if (!member.ability.can(action, subject)) {
+    throw new AppError("FORBIDDEN", {
+      message: `Your role does not allow you to ${action} ${subject.toLowerCase()}s.`,
+    });
+  }
+}
+
+export const envelopeNotFound = (): AppError =>
+  new AppError("NOT_FOUND", { message: "This envelope does not exist or you cannot see it." });
+
+/**
+ * The envelope `envelopeId` as `member` may see it: of their team, in a workspace they belong to,
+ * and their role allows `action`. Any other envelope answers NOT_FOUND (its existence is never
+ * revealed); a visible one the role does not allow `action` on answers FORBIDDEN.
+ */
+export async function findEnvelopeForMember(
+  db: Kysely<Database>,
+  member: Member,
+  envelopeId: string,
+  action: Action,
+  options: { forUpdate?: boolean } = {},
+): Promise<EnvelopeRow> {
+  if (!member.ability.can("read", "Envelope")) throw envelopeNotFound();
+  let query = db
+    .selectFrom("envelope")
+    .selectAll("envelope")
+    .where("envelope.id", "=", envelopeId)
+    .where("envelope.teamId", "=", member.teamId)
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom("workspaceMember")
+          .select("workspaceMember.userId")
+          .whereRef("workspaceMember.workspaceId", "=", "envelope.workspaceId")
+          .where("workspaceMember.userId", "=", member.userId),
+      ),
+    );
+  if (options.forUpdate) query = query.forUpdate();
+  const envelope = await query.executeTakeFirst();
+  if (envelope === undefined) throw envelopeNotFound();
+  requirePermission(member, action, "Envelope");
+  return envelope;
+}
+
+/** A workspace of the member's team that they belong to; NOT_FOUND otherwise. */
+export async function findWorkspaceForMember(
+  db: Kysely<Database>,
+  member: Member,
+  workspaceId: string | undefined,
+): Promise<{ id: string; name: string }> {
+  let query = db
+    .selectFrom("workspace")
+    .innerJoin("workspaceMember", "workspaceMember.workspaceId", "workspace.id")
+    .select(["workspace.id", "workspace.name"])
+    .where("workspace.teamId", "=", member.teamId)
+    .where("workspaceMember.userId", "=", member.userId);
+  query =
+    workspaceId === undefined
+      ? query.where("workspace.isDefault", "=", true)
+      : query.where("workspace.id", "=", workspaceId);
+  const workspace = await query.executeTakeFirst();
+  if (workspace === undefined) {
+    throw new AppError("NOT_FOUND", {
+      message: "This workspace does not exist or you are not a member of it.",
+    });
+  }
+  return workspace;
+}

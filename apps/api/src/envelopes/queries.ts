@@ -1,0 +1,335 @@
+import type {
+  BinaryFile,
+  EnvelopeListFilter,
+  EnvelopeSummary,
+  SigningRequest,
+  Workspace,
+} from "@paraphe/api-sdk/contract";
+import { sql, type Kysely, type SelectQueryBuilder } from "kysely";
+import type { BlobStore } from "../blob/blob-store";
+import type { Database, EnvelopeRow } from "../db/database";
+import { AppError } from "../errors/app-error";
+import { linkSecretKey } from "./access-links";
+import type { EnvelopeDeps } from "./envelope-deps";
+import { findWorkspaceForMember, requirePermission, type Member } from "./members";
+import { senderOf, toSummaries } from "./views";
+
+type EnvelopeQuery = SelectQueryBuilder<Database, "envelope", EnvelopeRow>;
+
+/** Envelopes the member may see: their team's, in workspaces they belong to. */
+function visibleEnvelopes(db: Kysely<Database>, member: Member): EnvelopeQuery {
+  return db
+    .selectFrom("envelope")
+    .selectAll("envelope")
+    .where("envelope.teamId", "=", member.teamId)
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom("workspaceMember")
+          .select("workspaceMember.userId")
+          .whereRef("workspaceMember.workspaceId", "=", "envelope.workspaceId")
+          .where("workspaceMember.userId", "=", member.userId),
+      ),
+    );
+}
+
+const STATUSES_OF_FILTER: Record<EnvelopeListFilter, readonly EnvelopeRow["status"][] | null> = {
+  all: null,
+  draft: ["draft"],
+  signing: ["signing", "approving"],
+  complete: ["complete"],
+};
+
+function encodeCursor(envelope: EnvelopeRow): string {
+  return Buffer.from(
+    JSON.stringify([envelope.updatedAt.toISOString(), envelope.id]),
+    "utf8",
+  ).toString("base64url");
+}
+
+function decodeCursor(cursor: string): { updatedAt: Date; id: string } {
+  try {
+    const [updatedAt, id] = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")) as [
+      unknown,
+      unknown,
+    ];
+    if (
+      typeof updatedAt === "string" &&
+      typeof id === "string" &&
+      /^[0-9a-f-]{36}$/.test(id) &&
+      !Number.isNaN(Date.parse(updatedAt))
+    ) {
+      return { updatedAt: new Date(updatedAt), id };
+    }
+  } catch {
+    // answered below
+  }
+  throw new AppError("VALIDATION_ERROR", {
+    message: "The cursor is not valid.",
+    fields: [{ path: "cursor", code: "custom", message: "invalid_cursor" }],
+  });
+}
+
+/** A page of the envelope list, newest change first (keyset pagination on updated_at, id). */
+export async function listEnvelopes(
+  db: Kysely<Database>,
+  member: Member,
+  input: {
+    filter: EnvelopeListFilter;
+    workspaceUuid?: string | undefined;
+    cursor?: string | undefined;
+    limit: number;
+  },
+): Promise<{ envelopes: EnvelopeSummary[]; nextCursor: string | null }> {
+  if (!member.ability.can("read", "Envelope")) return { envelopes: [], nextCursor: null };
+  let query = visibleEnvelopes(db, member);
+  const statuses = STATUSES_OF_FILTER[input.filter];
+  if (statuses !== null) query = query.where("envelope.status", "in", statuses);
+  if (input.workspaceUuid !== undefined)
+    query = query.where("envelope.workspaceId", "=", input.workspaceUuid);
+  if (input.cursor !== undefined) {
+    const cursor = decodeCursor(input.cursor);
+    query = query.where(
+      sql<boolean>`(envelope.updated_at, envelope.id) < (${cursor.updatedAt}, ${cursor.id}::uuid)`,
+    );
+  }
+  const rows = await query
+    .orderBy("envelope.updatedAt", "desc")
+    .orderBy("envelope.id", "desc")
+    .limit(input.limit + 1)
+    .execute();
+  const page = rows.slice(0, input.limit);
+  const last = page.at(-1);
+  return {
+    envelopes: await toSummaries(db, page),
+    nextCursor: rows.length > input.limit && last !== undefined ? encodeCursor(last) : null,
+  };
+}
+
+/** Counts of the member's envelopes, their pending requests and the 5 most recent envelopes. */
+export async function dashboard(db: Kysely<Database>, member: Member) {
+  const readable = member.ability.can("read", "Envelope");
+  const counts = readable
+    ? await db
+        .selectFrom(visibleEnvelopes(db, member).as("visible"))
+        .select(["visible.status", (eb) => eb.fn.countAll<string>().as("count")])
+        .groupBy("visible.status")
+        .execute()
+    : [];
+  const count = (...statuses: string[]) =>
+    counts
+      .filter((row) => statuses.includes(row.status))
+      .reduce((sum, row) => sum + Number(row.count), 0);
+  const recent = readable
+    ? await visibleEnvelopes(db, member)
+        .orderBy("envelope.updatedAt", "desc")
+        .orderBy("envelope.id", "desc")
+        .limit(5)
+        .execute()
+    : [];
+  const inbox = await db
+    .selectFrom("recipient")
+    .innerJoin("envelope", "envelope.id", "recipient.envelopeId")
+    .select((eb) => eb.fn.countAll<string>().as("count"))
+    .where("recipient.email", "=", member.email)
+    .where("recipient.status", "=", "pending")
+    .where("envelope.status", "=", "signing")
+    .where("recipient.invitedAt", "is not", null)
+    .executeTakeFirstOrThrow();
+  return {
+    pendingSignature: count("signing", "approving"),
+    inProgress: count("draft", "signing", "approving"),
+    completed: count("complete"),
+    drafts: count("draft"),
+    inboxPending: Number(inbox.count),
+    recent: await toSummaries(db, recent),
+  };
+}
+
+/**
+ * The signing requests addressed to `email`, across every team's envelopes (spec §3 signing
+ * request): those the recipient was invited to, pending ones first, then newest first.
+ */
+export async function listRequests(deps: EnvelopeDeps, email: string): Promise<SigningRequest[]> {
+  const rows = await deps.db
+    .selectFrom("recipient")
+    .innerJoin("envelope", "envelope.id", "recipient.envelopeId")
+    .selectAll("envelope")
+    .select([
+      "recipient.id as recipientId",
+      "recipient.status as recipientStatus",
+      "recipient.linkToken",
+      "recipient.linkCreatedAt",
+    ])
+    .where("recipient.email", "=", email.toLowerCase())
+    .where("recipient.invitedAt", "is not", null)
+    .where("envelope.status", "!=", "draft")
+    .orderBy(
+      sql`CASE WHEN recipient.status = 'pending' AND envelope.status = 'signing' THEN 0 ELSE 1 END`,
+    )
+    .orderBy("recipient.linkCreatedAt", "desc")
+    .execute();
+  const requests: SigningRequest[] = [];
+  for (const row of rows) {
+    const sender = await senderOf(deps.db, row);
+    const documents = await deps.db
+      .selectFrom("envelopeDocument")
+      .leftJoin("documentPreview", (join) =>
+        join
+          .onRef("documentPreview.documentId", "=", "envelopeDocument.id")
+          .on("documentPreview.page", "=", 0),
+      )
+      .select(["envelopeDocument.id", "documentPreview.blobKey", "documentPreview.contentType"])
+      .where("envelopeDocument.envelopeId", "=", row.id)
+      .orderBy("envelopeDocument.position")
+      .execute();
+    const previews = [];
+    for (const [index, document] of documents.entries()) {
+      // The card shows the first page of the first document; the others stay light.
+      let preview: string | null = null;
+      if (index === 0 && document.blobKey !== null) {
+        const blob = await deps.blobStore.get(document.blobKey);
+        if (blob !== null) {
+          preview = `data:${blob.contentType};base64,${Buffer.from(blob.bytes).toString("base64")}`;
+        }
+      }
+      previews.push({ uuid: document.id, preview });
+    }
+    requests.push({
+      envelopeUuid: row.id,
+      envelopeTitle: row.title,
+      envelopeStatus: row.status,
+      recipientStatus: row.recipientStatus,
+      sender: { name: sender.name, email: sender.email },
+      recipientLink: {
+        token: row.linkToken,
+        secretKey: linkSecretKey(deps.linkKey, row.linkToken),
+        creationDate: (row.linkCreatedAt ?? row.createdAt).toISOString(),
+      },
+      documents: previews,
+    });
+  }
+  return requests;
+}
+
+/** The member's workspaces (of their team, that they belong to). */
+export async function listWorkspaces(db: Kysely<Database>, member: Member): Promise<Workspace[]> {
+  const rows = await db
+    .selectFrom("workspace")
+    .innerJoin("workspaceMember", "workspaceMember.workspaceId", "workspace.id")
+    .selectAll("workspace")
+    .select((eb) =>
+      eb
+        .selectFrom("workspaceMember as wm")
+        .select((inner) => inner.fn.countAll<string>().as("n"))
+        .whereRef("wm.workspaceId", "=", "workspace.id")
+        .as("memberCount"),
+    )
+    .where("workspace.teamId", "=", member.teamId)
+    .where("workspaceMember.userId", "=", member.userId)
+    .orderBy("workspace.isDefault", "desc")
+    .orderBy("workspace.name")
+    .execute();
+  return rows.map((row) => ({
+    uuid: row.id,
+    name: row.name,
+    color: row.color,
+    isDefault: row.isDefault,
+    memberCount: Number(row.memberCount ?? 0),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  }));
+}
+
+export async function lookupContact(
+  db: Kysely<Database>,
+  member: Member,
+  input: { workspaceUuid: string; email: string },
+) {
+  requirePermission(member, "read", "Contact");
+  const workspace = await findWorkspaceForMember(db, member, input.workspaceUuid);
+  const contact = await db
+    .selectFrom("contact")
+    .select(["email", "firstname", "lastname", "phone"])
+    .where("workspaceId", "=", workspace.id)
+    .where("email", "=", input.email)
+    .executeTakeFirst();
+  return { contact: contact ?? null };
+}
+
+/** A stored file as the binary-file answer (base64). */
+export async function binaryFile(
+  blobStore: BlobStore,
+  key: string,
+  filename: string,
+): Promise<BinaryFile> {
+  const blob = await blobStore.get(key);
+  if (blob === null) throw new AppError("NOT_FOUND", { message: "This file is not available." });
+  return {
+    filename,
+    contentType: blob.contentType,
+    data: Buffer.from(blob.bytes).toString("base64"),
+  };
+}
+
+/** The preview image of one page of one of the envelope's documents. */
+export async function pagePreview(
+  db: Kysely<Database>,
+  blobStore: BlobStore,
+  envelopeId: string,
+  documentId: string | undefined,
+  page: number,
+): Promise<BinaryFile & { documentId: string }> {
+  let query = db
+    .selectFrom("envelopeDocument")
+    .innerJoin("documentPreview", "documentPreview.documentId", "envelopeDocument.id")
+    .select([
+      "envelopeDocument.id",
+      "envelopeDocument.filename",
+      "documentPreview.blobKey",
+      "documentPreview.contentType",
+    ])
+    .where("envelopeDocument.envelopeId", "=", envelopeId)
+    .where("documentPreview.page", "=", page);
+  query =
+    documentId === undefined
+      ? query.where("envelopeDocument.position", "=", 0)
+      : query.where("envelopeDocument.id", "=", documentId);
+  const row = await query.executeTakeFirst();
+  if (row === undefined) {
+    throw new AppError("NOT_FOUND", { message: "This page does not exist in the document." });
+  }
+  const extension = row.contentType === "image/webp" ? "webp" : "png";
+  const base = row.filename.replace(/\.pdf$/i, "");
+  return {
+    ...(await binaryFile(blobStore, row.blobKey, `${base}-page-${page + 1}.${extension}`)),
+    documentId: row.id,
+  };
+}
+
+/** One of the envelope's documents: its original, or its sealed copy once sealed. */
+export async function documentFile(
+  db: Kysely<Database>,
+  blobStore: BlobStore,
+  envelopeId: string,
+  documentId: string | undefined,
+  kind: "original" | "sealed",
+): Promise<BinaryFile> {
+  let query = db.selectFrom("envelopeDocument").selectAll().where("envelopeId", "=", envelopeId);
+  query =
+    documentId === undefined ? query.where("position", "=", 0) : query.where("id", "=", documentId);
+  const document = await query.executeTakeFirst();
+  if (document === undefined) {
+    throw new AppError("NOT_FOUND", { message: "This document does not exist in the envelope." });
+  }
+  if (kind === "sealed") {
+    if (document.sealedBlobKey === null) {
+      throw new AppError("CONFLICT", {
+        message: "The sealed document exists once everyone has signed.",
+      });
+    }
+    const base = document.filename.replace(/\.pdf$/i, "");
+    return binaryFile(blobStore, document.sealedBlobKey, `${base}-signed.pdf`);
+  }
+  return binaryFile(blobStore, document.blobKey, document.filename);
+}

@@ -1,0 +1,318 @@
+import { randomBytes } from "node:crypto";
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadOrCreatePlatformIdentity } from "../documents/certificates";
+import {
+  nssDatabaseTrusting,
+  pdfsig,
+  printFirstSignatureCms,
+  qpdfCheck,
+} from "../documents/test-support";
+import { startTestTsa } from "../documents/test-tsa";
+import { createIdentityHarness, uniqueEmail, type IdentityHarness } from "../identity/testing";
+import { createTestApp } from "../test/app";
+import { testDatabaseKinds } from "../test/databases";
+import {
+  failure,
+  linkFromMail,
+  mailsTo,
+  readEveryPage,
+  sentEnvelope,
+  sign,
+  signingClient,
+  signUpMember,
+  tinyPdf,
+  signaturePng,
+  type TeamMember,
+} from "./testing";
+
+describe.each(testDatabaseKinds)("signing an envelope end to end on %s", (kind) => {
+  let h: IdentityHarness;
+  let sender: TeamMember;
+  let tsa: Awaited<ReturnType<typeof startTestTsa>>;
+  const masterKey = randomBytes(32);
+
+  beforeAll(async () => {
+    tsa = await startTestTsa();
+    h = await createIdentityHarness(kind, { masterKey }, { TSA_URL: tsa.url });
+    sender = await signUpMember(h, "sender");
+  });
+  afterAll(async () => {
+    await h.destroy();
+    await tsa.stop();
+  });
+
+  it("runs upload, sequential signing, the seal job, and gives a sealed PDF and proof that validators accept", async () => {
+    const first = uniqueEmail("first");
+    const second = uniqueEmail("second");
+    const draft = await sender.api.envelope.upload({
+      files: [{ filename: "Lease contract.pdf", data: await tinyPdf(2) }],
+    });
+    expect(draft).toMatchObject({ title: "Lease contract", status: "draft" });
+    expect(draft.documents[0]).toMatchObject({ pageCount: 2, filename: "Lease contract.pdf" });
+    const preview = await sender.api.envelope.pagePreview({
+      envelopeUuid: draft.uuid,
+      documentUuid: draft.documents[0]?.uuid ?? "",
+      page: 1,
+    });
+    expect(preview.contentType).toMatch(/^image\/(webp|png)$/);
+
+    await sender.api.envelope.update({
+      envelopeUuid: draft.uuid,
+      options: { signingOrder: "sequential" },
+    });
+    const withRecipients = await sender.api.envelope.saveRecipients({
+      envelopeUuid: draft.uuid,
+      recipients: [
+        { email: first, firstname: "Élodie", lastname: "Dupont", saveToContacts: true },
+        { email: second, firstname: "Bob", lastname: "Martin" },
+      ],
+    });
+    const [one, two] = withRecipients.recipients;
+    const documentUuid = draft.documents[0]?.uuid ?? "";
+    await sender.api.envelope.saveFields({
+      envelopeUuid: draft.uuid,
+      fields: [
+        {
+          documentUuid,
+          page: 1,
+          x: 0.1,
+          y: 0.6,
+          width: 0.4,
+          height: 0.1,
+          kind: "signature",
+          recipientUuid: one?.uuid ?? "",
+        },
+        {
+          documentUuid,
+          page: 1,
+          x: 0.1,
+          y: 0.72,
+          width: 0.4,
+          height: 0.05,
+          kind: "name",
+          recipientUuid: one?.uuid ?? "",
+        },
+        {
+          documentUuid,
+          page: 1,
+          x: 0.55,
+          y: 0.72,
+          width: 0.4,
+          height: 0.05,
+          kind: "date",
+          recipientUuid: one?.uuid ?? "",
+        },
+        {
+          documentUuid,
+          page: 0,
+          x: 0.1,
+          y: 0.5,
+          width: 0.5,
+          height: 0.05,
+          kind: "text",
+          recipientUuid: two?.uuid ?? "",
+          label: "City",
+        },
+        {
+          documentUuid,
+          page: 1,
+          x: 0.5,
+          y: 0.85,
+          width: 0.4,
+          height: 0.1,
+          kind: "signature",
+          recipientUuid: two?.uuid ?? "",
+        },
+      ],
+    });
+    await expect(
+      sender.api.contact.lookup({ workspaceUuid: sender.defaultWorkspaceUuid, email: first }),
+    ).resolves.toEqual({
+      contact: { email: first, firstname: "Élodie", lastname: "Dupont", phone: null },
+    });
+
+    const sent = await sender.api.envelope.send({ envelopeUuid: draft.uuid });
+    expect(sent.status).toBe("signing");
+    expect(await mailsTo(h, first)).toHaveLength(1);
+    expect(await mailsTo(h, second)).toHaveLength(0);
+
+    const signer = signingClient(h);
+    const firstLink = await linkFromMail(h, first, draft.uuid);
+    const opened = await signer.envelope.open(firstLink);
+    expect(opened.recipient).toMatchObject({ email: first, isTurn: true, status: "pending" });
+    expect(opened.fields).toHaveLength(3);
+    expect(opened.viewedPages).toEqual({});
+
+    const unread = await failure(sign(signer, firstLink));
+    expect(unread.code).toBe("VALIDATION_ERROR");
+    expect(unread.details?.[0]?.message).toBe("pages_not_viewed");
+
+    // The second signer's link exists (list-requests, once invited); out of turn it is refused.
+    const secondToken = await h.database.connection.db
+      .selectFrom("recipient")
+      .select("linkToken")
+      .where("id", "=", two?.uuid ?? "")
+      .executeTakeFirstOrThrow();
+    const { linkSecretKey } = await import("./access-links");
+    const secondLinkEarly = {
+      envelopeUuid: draft.uuid,
+      token: secondToken.linkToken,
+      secretKey: linkSecretKey(h.t.linkKey, secondToken.linkToken),
+    };
+    expect((await signer.envelope.open(secondLinkEarly)).recipient.isTurn).toBe(false);
+    await readEveryPage(signer, secondLinkEarly);
+    const early = await failure(
+      signer.envelope.sign({
+        ...secondLinkEarly,
+        signature: { kind: "drawn", image: await signaturePng() },
+        values: { [sent.fields.find((field) => field.kind === "text")?.uuid ?? ""]: "Lyon" },
+      }),
+    );
+    expect(early.code).toBe("CONFLICT");
+    expect(early.message).toMatch(/not your turn/);
+
+    await readEveryPage(signer, firstLink);
+    expect((await signer.envelope.open(firstLink)).viewedPages).toEqual({ [documentUuid]: [0, 1] });
+    await expect(sign(signer, firstLink)).resolves.toEqual({
+      recipientStatus: "signed",
+      envelopeStatus: "signing",
+    });
+    const twice = await failure(sign(signer, firstLink));
+    expect(twice.code).toBe("CONFLICT");
+
+    expect(await mailsTo(h, second)).toHaveLength(1);
+    const secondLink = await linkFromMail(h, second, draft.uuid);
+    expect(secondLink).toEqual(secondLinkEarly);
+    const missingText = await failure(sign(signer, secondLink));
+    expect(missingText.details?.[0]).toMatchObject({
+      path: `values.${sent.fields.find((field) => field.kind === "text")?.uuid}`,
+      message: "required",
+    });
+    await signer.envelope.sign({
+      ...secondLink,
+      signature: { kind: "typed", image: await signaturePng(), typedName: "Bob Martin" },
+      values: { [sent.fields.find((f) => f.kind === "text")?.uuid ?? ""]: "Lyon" },
+    });
+    expect((await sender.api.envelope.get({ envelopeUuid: draft.uuid })).status).toBe("signing");
+    const early2 = await failure(
+      sender.api.envelope.download({ envelopeUuid: draft.uuid, kind: "sealed" }),
+    );
+    expect(early2.code).toBe("CONFLICT");
+
+    await expect(h.t.jobs.runUntilIdle()).resolves.toEqual(["done"]);
+    const complete = await sender.api.envelope.get({ envelopeUuid: draft.uuid });
+    expect(complete.status).toBe("complete");
+    expect(complete.completedAt).not.toBeNull();
+
+    const sealed = Buffer.from(
+      (await sender.api.envelope.download({ envelopeUuid: draft.uuid, kind: "sealed" })).data,
+      "base64",
+    );
+    const proof = Buffer.from(
+      (await sender.api.envelope.download({ envelopeUuid: draft.uuid, kind: "proof" })).data,
+      "base64",
+    );
+    const identity = await loadOrCreatePlatformIdentity({ dataDir: h.t.config.dataDir });
+    const nss = nssDatabaseTrusting(identity.certificatePem);
+    try {
+      for (const pdf of [sealed, proof]) {
+        const report = pdfsig(pdf, nss.nssdir);
+        expect(report).toContain("Signature is Valid");
+        expect(report).toContain("Total document signed");
+        expect(qpdfCheck(pdf).status).toBe(0);
+      }
+    } finally {
+      nss.cleanup();
+    }
+    // TSA_URL is set: PAdES B-T, the timestamp token in the CMS.
+    expect(tsa.requests()).toBeGreaterThanOrEqual(2);
+    expect(printFirstSignatureCms(sealed)).toMatch(/timeStampToken|id-smime-aa-timeStampToken/);
+
+    // The signer downloads the sealed copy through the link.
+    const fromLink = await signer.envelope.downloadSignerDocument(firstLink);
+    expect(Buffer.from(fromLink.data, "base64").equals(sealed)).toBe(true);
+
+    expect(
+      (await mailsTo(h, sender.email)).some((subject) => /signed by everyone/.test(subject)),
+    ).toBe(true);
+    expect((await mailsTo(h, first)).length).toBe(2);
+
+    const activity = await sender.api.envelope.activity({ envelopeUuid: draft.uuid });
+    expect(activity.chainValid).toBe(true);
+    expect(activity.events.map((event) => event.type)).toEqual([
+      "envelopeCreated",
+      "envelopeSent",
+      "envelopeOpened",
+      "envelopeOpened",
+      "documentSigned",
+      "documentSigned",
+      "envelopeCompleted",
+    ]);
+    expect(activity.events[4]).toMatchObject({
+      ipAddress: "198.51.100.7",
+      actor: { email: first },
+    });
+
+    // Changing a past event in the database breaks the chain.
+    await sql`UPDATE activity_event SET data = jsonb_set(data, '{ip}', '"203.0.113.9"')
+      WHERE envelope_id = ${draft.uuid} AND seq = 5`.execute(h.database.connection.db);
+    expect((await sender.api.envelope.activity({ envelopeUuid: draft.uuid })).chainValid).toBe(
+      false,
+    );
+
+    const cancel = await failure(
+      sender.api.envelope.cancel({ envelopeUuid: draft.uuid, reason: "Too late" }),
+    );
+    expect(cancel.code).toBe("CONFLICT");
+  });
+
+  it("completes an envelope whose seal job was interrupted, in a new app over the same database", async () => {
+    const signerEmail = uniqueEmail("solo");
+    const envelope = await sentEnvelope(sender, [signerEmail]);
+    const signer = signingClient(h);
+    const link = await linkFromMail(h, signerEmail, envelope.uuid);
+    await readEveryPage(signer, link);
+    await sign(signer, link);
+    const db = h.database.connection.db;
+    // The api died while sealing: the job is running under a lease that has run out.
+    await db
+      .updateTable("job")
+      .set({ status: "running", attempts: 1, lockedUntil: new Date(Date.now() - 1000) })
+      .where("dedupeKey", "=", `seal-envelope:${envelope.uuid}`)
+      .execute();
+
+    const restarted = await createTestApp(
+      db,
+      { DATA_DIR: h.t.config.dataDir, TSA_URL: tsa.url },
+      { masterKey },
+    );
+    try {
+      await expect(restarted.jobs.sweep()).resolves.toBe(1);
+      await restarted.jobs.runUntilIdle();
+      expect((await sender.api.envelope.get({ envelopeUuid: envelope.uuid })).status).toBe(
+        "complete",
+      );
+    } finally {
+      await restarted.destroy();
+    }
+  });
+
+  it("seals an envelope left in signing without any job, found by the sweep", async () => {
+    const signerEmail = uniqueEmail("lost");
+    const envelope = await sentEnvelope(sender, [signerEmail]);
+    const signer = signingClient(h);
+    const link = await linkFromMail(h, signerEmail, envelope.uuid);
+    await readEveryPage(signer, link);
+    await sign(signer, link);
+    await h.database.connection.db
+      .deleteFrom("job")
+      .where("dedupeKey", "=", `seal-envelope:${envelope.uuid}`)
+      .execute();
+    await expect(h.t.jobs.sweep()).resolves.toBe(1);
+    await h.t.jobs.runUntilIdle();
+    expect((await sender.api.envelope.get({ envelopeUuid: envelope.uuid })).status).toBe(
+      "complete",
+    );
+  });
+});

@@ -1,0 +1,450 @@
+import type { AccessLink, BinaryFile, OpenEnvelopeResponse } from "@paraphe/api-sdk/contract";
+import type { Kysely } from "kysely";
+import type { Database, EnvelopeRow, RecipientRow } from "../db/database";
+import { AppError } from "../errors/app-error";
+import { enqueueJob, sealEnvelopeJob } from "../jobs/definitions";
+import { enqueueMail } from "../mail/outbox";
+import { appendEvent } from "./activity";
+import { isLinkSecretValid } from "./access-links";
+import type { EnvelopeDeps } from "./envelope-deps";
+import { mailLanguages } from "./languages";
+import { declinedMail } from "./mails";
+import { blobKeys, inviteRecipient, type RequestOrigin } from "./sender";
+import { documentFile, pagePreview } from "./queries";
+import { loadDocuments, loadRecipients, senderOf, toDocument, toField } from "./views";
+
+/** Largest signature or initials image accepted (spec §9 pictures: under 1 MB). */
+export const SIGNATURE_IMAGE_MAX_BYTES = 1024 * 1024;
+
+const invalidLink = (): AppError => new AppError("ACCESS_LINK_INVALID");
+const notFound = (): AppError =>
+  new AppError("NOT_FOUND", {
+    message: "This document was not found: it may have been deleted, or the link is wrong.",
+    suggestion: "Ask the sender for a new invitation.",
+  });
+
+export interface LinkAccess {
+  envelope: EnvelopeRow;
+  recipient: RecipientRow;
+}
+
+/**
+ * Authorises a public call by its access link alone. A secret that is not the token's answers
+ * ACCESS_LINK_INVALID; a token of another envelope (or of none) NOT_FOUND; a link of a draft
+ * NOT_FOUND; a link of an envelope past its expiry while being signed ACCESS_LINK_INVALID.
+ */
+export async function verifyAccessLink(
+  deps: EnvelopeDeps,
+  db: Kysely<Database>,
+  link: AccessLink,
+  options: { forUpdate?: boolean } = {},
+): Promise<LinkAccess> {
+  if (!isLinkSecretValid(deps.linkKey, link.token, link.secretKey)) throw invalidLink();
+  const recipient = await db
+    .selectFrom("recipient")
+    .selectAll()
+    .where("linkToken", "=", link.token)
+    .executeTakeFirst();
+  if (recipient === undefined || recipient.envelopeId !== link.envelopeUuid) throw notFound();
+  let query = db.selectFrom("envelope").selectAll().where("id", "=", recipient.envelopeId);
+  if (options.forUpdate) query = query.forUpdate();
+  const envelope = await query.executeTakeFirst();
+  if (envelope === undefined || envelope.status === "draft" || recipient.linkCreatedAt === null) {
+    throw notFound();
+  }
+  if (
+    envelope.status === "signing" &&
+    envelope.expiresAt !== null &&
+    envelope.expiresAt.getTime() <= deps.now()
+  ) {
+    throw invalidLink();
+  }
+  // Read the recipient again under the envelope's lock: its status may have just changed.
+  const current = options.forUpdate
+    ? await db
+        .selectFrom("recipient")
+        .selectAll()
+        .where("id", "=", recipient.id)
+        .executeTakeFirstOrThrow()
+    : recipient;
+  return { envelope, recipient: current };
+}
+
+/** Whether it is the recipient's turn: in sequential order, every earlier signer has signed. */
+function isTurn(
+  envelope: EnvelopeRow,
+  recipient: RecipientRow,
+  all: readonly RecipientRow[],
+): boolean {
+  if (envelope.signingOrder !== "sequential") return true;
+  return all
+    .filter((other) => other.position < recipient.position)
+    .every((other) => other.status === "signed");
+}
+
+const personOf = (recipient: RecipientRow) => ({
+  name: `${recipient.firstname} ${recipient.lastname}`.trim(),
+  email: recipient.email,
+});
+
+async function viewedPages(
+  db: Kysely<Database>,
+  recipientId: string,
+): Promise<Record<string, number[]>> {
+  const rows = await db
+    .selectFrom("recipientPageView")
+    .select(["documentId", "page"])
+    .where("recipientId", "=", recipientId)
+    .orderBy("page")
+    .execute();
+  const result: Record<string, number[]> = {};
+  for (const row of rows) (result[row.documentId] ??= []).push(row.page);
+  return result;
+}
+
+/** POST /envelope/open: what the signing page shows; records envelopeOpened once per recipient. */
+export async function openEnvelope(
+  deps: EnvelopeDeps,
+  link: AccessLink,
+  origin: RequestOrigin,
+): Promise<OpenEnvelopeResponse> {
+  let { envelope, recipient } = await verifyAccessLink(deps, deps.db, link);
+  if (recipient.openedAt === null && envelope.status === "signing") {
+    await deps.db.transaction().execute(async (trx) => {
+      const locked = await verifyAccessLink(deps, trx, link, { forUpdate: true });
+      if (locked.recipient.openedAt !== null) return;
+      const at = new Date(deps.now());
+      await trx
+        .updateTable("recipient")
+        .set({ openedAt: at })
+        .where("id", "=", recipient.id)
+        .execute();
+      await appendEvent(trx, envelope.id, {
+        type: "envelopeOpened",
+        at: at.toISOString(),
+        actor: personOf(locked.recipient),
+        ip: origin.ip,
+        userAgent: origin.userAgent,
+        data: {},
+      });
+    });
+    ({ envelope, recipient } = await verifyAccessLink(deps, deps.db, link));
+  }
+  const sender = await senderOf(deps.db, envelope);
+  const recipients = await loadRecipients(deps.db, envelope.id);
+  const documents = await loadDocuments(deps.db, envelope.id);
+  const fields = await deps.db
+    .selectFrom("field")
+    .selectAll()
+    .where("recipientId", "=", recipient.id)
+    .orderBy("documentId")
+    .orderBy("page")
+    .orderBy("y")
+    .execute();
+  const languages = await mailLanguages(deps.db, [recipient.email], sender.language);
+  return {
+    envelope: {
+      uuid: envelope.id,
+      title: envelope.title,
+      status: envelope.status,
+      signatureLevel: envelope.signatureLevel,
+      message: envelope.message,
+      sender: { name: sender.name, email: sender.email },
+      expiresAt: envelope.expiresAt?.toISOString() ?? null,
+    },
+    recipient: {
+      uuid: recipient.id,
+      email: recipient.email,
+      firstname: recipient.firstname,
+      lastname: recipient.lastname,
+      status: recipient.status,
+      isTurn: isTurn(envelope, recipient, recipients),
+    },
+    documents: documents.map(toDocument),
+    fields: fields.map(toField),
+    viewedPages: await viewedPages(deps.db, recipient.id),
+    language: languages.get(recipient.email) ?? sender.language,
+  };
+}
+
+/**
+ * POST /envelope/download-signer-document: with `page`, that page's preview (recorded as viewed by
+ * the recipient); without, the whole PDF: the original, or the sealed copy once complete.
+ */
+export async function downloadSignerDocument(
+  deps: EnvelopeDeps,
+  input: AccessLink & { documentUuid?: string | undefined; page?: number | undefined },
+): Promise<BinaryFile> {
+  const { envelope, recipient } = await verifyAccessLink(deps, deps.db, input);
+  if (input.page !== undefined) {
+    const preview = await pagePreview(
+      deps.db,
+      deps.blobStore,
+      envelope.id,
+      input.documentUuid,
+      input.page,
+    );
+    await deps.db
+      .insertInto("recipientPageView")
+      .values({
+        recipientId: recipient.id,
+        documentId: preview.documentId,
+        page: input.page,
+        viewedAt: new Date(deps.now()),
+      })
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+    return { filename: preview.filename, contentType: preview.contentType, data: preview.data };
+  }
+  return documentFile(
+    deps.db,
+    deps.blobStore,
+    envelope.id,
+    input.documentUuid,
+    envelope.status === "complete" ? "sealed" : "original",
+  );
+}
+
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+/** Whether bytes are a PNG: the signature, then an IHDR chunk of sane dimensions. */
+export function isPng(bytes: Buffer): boolean {
+  if (bytes.length < 33 || !bytes.subarray(0, 8).equals(PNG_SIGNATURE)) return false;
+  if (bytes.readUInt32BE(8) !== 13 || bytes.toString("latin1", 12, 16) !== "IHDR") return false;
+  const width = bytes.readUInt32BE(16);
+  const height = bytes.readUInt32BE(20);
+  return width > 0 && height > 0 && width <= 10_000 && height <= 10_000;
+}
+
+function imageProblem(
+  base64: string,
+  path: string,
+): { path: string; code: string; message: string } | null {
+  const bytes = Buffer.from(base64, "base64");
+  if (bytes.length >= SIGNATURE_IMAGE_MAX_BYTES)
+    return { path, code: "custom", message: "too_large" };
+  if (!isPng(bytes)) return { path, code: "custom", message: "invalid_image" };
+  return null;
+}
+
+const conflict = (message: string): AppError =>
+  new AppError("CONFLICT", { message, suggestion: "Reload the page." });
+
+/** Kinds whose value the platform fills in at sealing (name, email, date signed). */
+const SERVER_FILLED = new Set(["name", "email", "date"]);
+
+/**
+ * POST /envelope/sign. Refused unless the link is valid, the envelope is being signed, the
+ * recipient has not signed or declined yet, it is their turn, they were served every page of every
+ * document, every required field of theirs has a value, and the signature (and initials) are PNG
+ * images under 1 MB. The last signature enqueues the seal-envelope job in the same transaction;
+ * in sequential order the next signer is invited.
+ */
+export async function signEnvelope(
+  deps: EnvelopeDeps,
+  input: AccessLink & {
+    signature: { kind: "drawn" | "typed"; image: string };
+    initials?: string | undefined;
+    values: Record<string, string>;
+  },
+  origin: RequestOrigin,
+): Promise<{ recipientStatus: RecipientRow["status"]; envelopeStatus: EnvelopeRow["status"] }> {
+  // Cheap checks first, outside the transaction.
+  const first = await verifyAccessLink(deps, deps.db, input);
+  const problems = [imageProblem(input.signature.image, "signature.image")];
+  if (input.initials !== undefined) problems.push(imageProblem(input.initials, "initials"));
+  const imageProblems = problems.filter((problem) => problem !== null);
+  if (imageProblems.length > 0) {
+    throw new AppError("VALIDATION_ERROR", {
+      message: "The signature must be a PNG image under 1 MB.",
+      fields: imageProblems,
+    });
+  }
+  const envelopeId = first.envelope.id;
+  const recipientId = first.recipient.id;
+  const signatureKey = blobKeys.signature(envelopeId, recipientId);
+  const initialsKey = blobKeys.initials(envelopeId, recipientId);
+
+  let completed = false;
+  const result = await deps.db.transaction().execute(async (trx) => {
+    const { envelope, recipient } = await verifyAccessLink(deps, trx, input, { forUpdate: true });
+    if (recipient.status === "signed") throw conflict("You have already signed this document.");
+    if (recipient.status !== "pending") {
+      throw conflict(`You can no longer sign: your request is ${recipient.status}.`);
+    }
+    if (envelope.status !== "signing") {
+      throw conflict(`This document can no longer be signed: it is ${envelope.status}.`);
+    }
+    const recipients = await loadRecipients(trx, envelope.id);
+    if (!isTurn(envelope, recipient, recipients)) {
+      throw conflict("It is not your turn to sign yet: an earlier signer has not signed.");
+    }
+    const documents = await loadDocuments(trx, envelope.id);
+    const viewed = await viewedPages(trx, recipient.id);
+    const unseen = documents.filter(
+      (document) => (viewed[document.id]?.length ?? 0) < document.pageCount,
+    );
+    if (unseen.length > 0) {
+      throw new AppError("VALIDATION_ERROR", {
+        message: "Read every page of every document before signing.",
+        suggestion: "Scroll through the whole document, then sign.",
+        fields: unseen.map((document) => ({
+          path: `documents.${document.id}`,
+          code: "custom",
+          message: "pages_not_viewed",
+        })),
+      });
+    }
+    const fields = await trx
+      .selectFrom("field")
+      .selectAll()
+      .where("recipientId", "=", recipient.id)
+      .execute();
+    const missing: { path: string; code: string; message: string }[] = [];
+    for (const field of fields) {
+      if (field.kind === "signature" || SERVER_FILLED.has(field.kind)) continue;
+      if (field.kind === "initials") {
+        if (field.required && input.initials === undefined)
+          missing.push({ path: "initials", code: "custom", message: "required" });
+        continue;
+      }
+      const value = input.values[field.id];
+      const empty =
+        value === undefined ||
+        value.trim() === "" ||
+        (field.kind === "checkbox" && value !== "true");
+      if (field.required && empty) {
+        missing.push({ path: `values.${field.id}`, code: "custom", message: "required" });
+      } else if (field.kind === "image" && value !== undefined && value !== "") {
+        const problem = imageProblem(value, `values.${field.id}`);
+        if (problem !== null) missing.push(problem);
+      }
+    }
+    if (missing.length > 0) {
+      throw new AppError("VALIDATION_ERROR", {
+        message: "Fill in every required field before signing.",
+        fields: missing.filter(
+          (problem, index) => missing.findIndex((other) => other.path === problem.path) === index,
+        ),
+      });
+    }
+
+    await deps.blobStore.put(signatureKey, Buffer.from(input.signature.image, "base64"), {
+      contentType: "image/png",
+    });
+    if (input.initials !== undefined) {
+      await deps.blobStore.put(initialsKey, Buffer.from(input.initials, "base64"), {
+        contentType: "image/png",
+      });
+    }
+    const at = new Date(deps.now());
+    for (const field of fields) {
+      const value = input.values[field.id];
+      if (value !== undefined && !SERVER_FILLED.has(field.kind) && field.kind !== "signature") {
+        await trx.updateTable("field").set({ value }).where("id", "=", field.id).execute();
+      }
+    }
+    await trx
+      .updateTable("recipient")
+      .set({
+        status: "signed",
+        signedAt: at,
+        signatureBlobKey: signatureKey,
+        initialsBlobKey: input.initials === undefined ? null : initialsKey,
+      })
+      .where("id", "=", recipient.id)
+      .execute();
+    await trx
+      .updateTable("envelope")
+      .set({ updatedAt: at })
+      .where("id", "=", envelope.id)
+      .execute();
+    await appendEvent(trx, envelope.id, {
+      type: "documentSigned",
+      at: at.toISOString(),
+      actor: personOf(recipient),
+      ip: origin.ip,
+      userAgent: origin.userAgent,
+      data: documents[0] === undefined ? {} : { documentSha256: documents[0].sha256 },
+    });
+    const remaining = recipients.filter(
+      (other) => other.id !== recipient.id && other.status !== "signed",
+    );
+    if (remaining.length === 0) {
+      await enqueueJob(
+        trx,
+        sealEnvelopeJob,
+        { envelopeId: envelope.id },
+        {
+          dedupeKey: `seal-envelope:${envelope.id}`,
+        },
+      );
+      completed = true;
+    } else if (envelope.signingOrder === "sequential") {
+      const next = remaining.sort((a, b) => a.position - b.position)[0];
+      if (next !== undefined && next.invitedAt === null) {
+        await inviteRecipient(deps, trx, envelope, next, at);
+      }
+    }
+    return { recipientStatus: "signed" as const, envelopeStatus: envelope.status };
+  });
+  if (completed) deps.wakeJobs();
+  return result;
+}
+
+/** POST /envelope/decline: the envelope is declined; the sender and other invited recipients are mailed. */
+export async function declineEnvelope(
+  deps: EnvelopeDeps,
+  input: AccessLink & { reason: string },
+  origin: RequestOrigin,
+): Promise<{ recipientStatus: RecipientRow["status"]; envelopeStatus: EnvelopeRow["status"] }> {
+  return deps.db.transaction().execute(async (trx) => {
+    const { envelope, recipient } = await verifyAccessLink(deps, trx, input, { forUpdate: true });
+    if (recipient.status !== "pending") {
+      throw conflict(`You can no longer decline: your request is ${recipient.status}.`);
+    }
+    if (envelope.status !== "signing") {
+      throw conflict(`This document can no longer be declined: it is ${envelope.status}.`);
+    }
+    const at = new Date(deps.now());
+    await trx
+      .updateTable("recipient")
+      .set({ status: "declined", declinedAt: at, declineReason: input.reason })
+      .where("id", "=", recipient.id)
+      .execute();
+    await trx
+      .updateTable("envelope")
+      .set({ status: "declined", updatedAt: at })
+      .where("id", "=", envelope.id)
+      .execute();
+    const sender = await senderOf(trx, envelope);
+    const recipients = await loadRecipients(trx, envelope.id);
+    const others = recipients.filter(
+      (other) => other.id !== recipient.id && other.invitedAt !== null,
+    );
+    const emails = [sender.email, ...others.map((other) => other.email)];
+    const languages = await mailLanguages(trx, emails, sender.language);
+    for (const email of new Set(emails)) {
+      await enqueueMail(
+        trx,
+        declinedMail({
+          to: email,
+          language: languages.get(email) ?? sender.language,
+          name: personOf(recipient).name,
+          email: recipient.email,
+          title: envelope.title,
+          reason: input.reason,
+        }),
+      );
+    }
+    await appendEvent(trx, envelope.id, {
+      type: "envelopeDeclined",
+      at: at.toISOString(),
+      actor: personOf(recipient),
+      ip: origin.ip,
+      userAgent: origin.userAgent,
+      data: { reason: input.reason },
+    });
+    return { recipientStatus: "declined" as const, envelopeStatus: "declined" as const };
+  });
+}

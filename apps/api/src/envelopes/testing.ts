@@ -1,0 +1,175 @@
+/**
+ * Test helpers for envelopes: members with a team, the signing app's client (app-level credential,
+ * authorised by the access link), tiny PDFs, and access links read from the mail outbox. Not part
+ * of the server.
+ */
+import {
+  ApiError,
+  createApiClient,
+  DEFAULT_APP_CREDENTIALS,
+  type ApiClient,
+} from "@paraphe/api-sdk";
+import type { AccessLink, EnvelopeDetail } from "@paraphe/api-sdk/contract";
+import { makePdf, makeSignaturePng } from "../documents/test-support";
+import type { IdentityHarness, Person } from "../identity/testing";
+import { uniqueEmail } from "../identity/testing";
+import { createTestTunnelClient, fetchFromApp } from "../tunnel/testing";
+
+export interface TeamMember extends Person {
+  teamUuid: string;
+  defaultWorkspaceUuid: string;
+}
+
+/** Signs a new person up and creates their team: a member with the Owner role. */
+export async function signUpMember(
+  h: IdentityHarness,
+  name = "sender",
+  team = "Acme Signatures",
+): Promise<TeamMember> {
+  const person = await h.login(uniqueEmail(name));
+  const profile = await person.api.team.create({ name: team, firstname: "Ada", lastname: name });
+  return {
+    ...person,
+    teamUuid: profile.team?.uuid ?? "",
+    defaultWorkspaceUuid: profile.team?.defaultWorkspaceUuid ?? "",
+  };
+}
+
+/** The signing app's client: app-level credential, from `ip` with a browser user agent. */
+export function signingClient(h: IdentityHarness, ip = "198.51.100.7"): ApiClient {
+  const fetch = fetchFromApp(h.t.app);
+  return createApiClient({
+    baseUrl: "http://api.test",
+    tunnel: createTestTunnelClient(async (input, init) => {
+      const headers = new Headers(init?.headers);
+      headers.set("X-Forwarded-For", ip);
+      headers.set("User-Agent", "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) Mobile");
+      return fetch(input, { ...init, headers });
+    }),
+    appCredential: DEFAULT_APP_CREDENTIALS.sign,
+    credential: () => null,
+    now: h.now,
+  });
+}
+
+/** A small PDF (small pages render quickly), base64. */
+export async function tinyPdf(pages = 1, title = "Service agreement"): Promise<string> {
+  const bytes = await makePdf({ pages, width: 300, height: 400, title });
+  return Buffer.from(bytes).toString("base64");
+}
+
+let signature: string | undefined;
+export async function signaturePng(): Promise<string> {
+  signature ??= Buffer.from(await makeSignaturePng(200, 80)).toString("base64");
+  return signature;
+}
+
+/** The rejection of a call, as the SDK raises it. */
+export async function failure(promise: Promise<unknown>): Promise<ApiError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof ApiError) return error;
+    throw error;
+  }
+  throw new Error("the call succeeded");
+}
+
+/** The access link of the newest mail to `email` about `envelopeUuid`, read from the outbox. */
+export async function linkFromMail(
+  h: IdentityHarness,
+  email: string,
+  envelopeUuid: string,
+): Promise<AccessLink> {
+  const mails = await h.database.connection.db
+    .selectFrom("mailOutbox")
+    .select(["textBody"])
+    .where("toAddress", "=", email)
+    .orderBy("createdAt", "desc")
+    .execute();
+  for (const mail of mails) {
+    const match = new RegExp(`/sign/${envelopeUuid}#token=([^&\\s]+)&secret=([^&\\s]+)`).exec(
+      mail.textBody,
+    );
+    if (match?.[1] !== undefined && match[2] !== undefined) {
+      return {
+        envelopeUuid,
+        token: decodeURIComponent(match[1]),
+        secretKey: decodeURIComponent(match[2]),
+      };
+    }
+  }
+  throw new Error(`no signing link mailed to ${email}`);
+}
+
+/** Mails to `email` (subjects), oldest first. */
+export async function mailsTo(h: IdentityHarness, email: string): Promise<string[]> {
+  const rows = await h.database.connection.db
+    .selectFrom("mailOutbox")
+    .select("subject")
+    .where("toAddress", "=", email)
+    .orderBy("createdAt")
+    .orderBy("id")
+    .execute();
+  return rows.map((row) => row.subject);
+}
+
+/**
+ * A draft of `pages` pages sent to `recipients` (each with one signature field on the first page),
+ * in `order`.
+ */
+export async function sentEnvelope(
+  sender: TeamMember,
+  recipients: readonly string[],
+  options: { order?: "parallel" | "sequential"; pages?: number; title?: string } = {},
+): Promise<EnvelopeDetail> {
+  const draft = await sender.api.envelope.upload({
+    files: [
+      { filename: `${options.title ?? "Agreement"}.pdf`, data: await tinyPdf(options.pages ?? 1) },
+    ],
+  });
+  await sender.api.envelope.update({
+    envelopeUuid: draft.uuid,
+    options: { signingOrder: options.order ?? "parallel" },
+  });
+  const withRecipients = await sender.api.envelope.saveRecipients({
+    envelopeUuid: draft.uuid,
+    recipients: recipients.map((email, index) => ({
+      email,
+      firstname: "Signer",
+      lastname: `Number ${index + 1}`,
+    })),
+  });
+  const documentUuid = draft.documents[0]?.uuid ?? "";
+  await sender.api.envelope.saveFields({
+    envelopeUuid: draft.uuid,
+    fields: withRecipients.recipients.map((recipient, index) => ({
+      documentUuid,
+      page: 0,
+      x: 0.1,
+      y: 0.6 + index * 0.15,
+      width: 0.4,
+      height: 0.1,
+      kind: "signature" as const,
+      recipientUuid: recipient.uuid,
+    })),
+  });
+  return sender.api.envelope.send({ envelopeUuid: draft.uuid });
+}
+
+/** Serves every page of every document to the link's recipient, as the signing page does. */
+export async function readEveryPage(signer: ApiClient, link: AccessLink): Promise<void> {
+  const opened = await signer.envelope.open(link);
+  for (const document of opened.documents) {
+    for (let page = 0; page < document.pageCount; page++) {
+      await signer.envelope.downloadSignerDocument({ ...link, documentUuid: document.uuid, page });
+    }
+  }
+}
+
+export async function sign(signer: ApiClient, link: AccessLink) {
+  return signer.envelope.sign({
+    ...link,
+    signature: { kind: "drawn", image: await signaturePng() },
+  });
+}

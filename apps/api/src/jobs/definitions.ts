@@ -1,0 +1,44 @@
+import { sql, type Kysely } from "kysely";
+import { z } from "zod";
+import type { Database } from "../db/database";
+
+/** The NOTIFY channel that wakes job workers when a job is committed. */
+export const JOB_CHANNEL = "paraphe_job";
+
+/** A kind of background work: its name and the schema of its payload. The handler lives apart. */
+export interface JobDefinition<S extends z.ZodType = z.ZodType> {
+  readonly name: string;
+  readonly payload: S;
+}
+
+function defineJob<S extends z.ZodType>(name: string, payload: S): JobDefinition<S> {
+  return { name, payload };
+}
+
+/**
+ * Seals a completed envelope: fields and signatures stamped into each document, the platform's
+ * PAdES seal, the envelopeCompleted event, the sealed audit-log proof, status complete, mails.
+ * Enqueued in the transaction of the last signature.
+ */
+export const sealEnvelopeJob = defineJob("seal-envelope", z.object({ envelopeId: z.uuid() }));
+
+export const jobDefinitions = [sealEnvelopeJob] as const;
+
+/**
+ * Enqueues a job. Pass the transaction of the change that causes it: the job exists (and workers
+ * are woken) only if that transaction commits. With `dedupeKey`, a job with the same key that is
+ * still pending or running makes this a no-op.
+ */
+export async function enqueueJob<S extends z.ZodType>(
+  trx: Kysely<Database>,
+  definition: JobDefinition<S>,
+  payload: z.input<S>,
+  options: { dedupeKey?: string } = {},
+): Promise<void> {
+  const parsed: unknown = definition.payload.parse(payload);
+  await sql`
+    INSERT INTO job (name, payload, dedupe_key)
+    VALUES (${definition.name}, ${JSON.stringify(parsed)}::jsonb, ${options.dedupeKey ?? null})
+    ON CONFLICT (dedupe_key) WHERE status IN ('pending', 'running') DO NOTHING`.execute(trx);
+  await sql`SELECT pg_notify(${JOB_CHANNEL}, '')`.execute(trx);
+}

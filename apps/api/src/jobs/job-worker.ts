@@ -1,0 +1,250 @@
+import { sql, type Kysely } from "kysely";
+import type { z } from "zod";
+import type { Database } from "../db/database";
+import type { Logger } from "../logger";
+import { JOB_CHANNEL, type JobDefinition } from "./definitions";
+
+/** Runs one job's payload; throwing makes the job retry later. */
+export type JobHandler<S extends z.ZodType = z.ZodType> = (payload: z.output<S>) => Promise<void>;
+
+export interface RegisteredJob {
+  definition: JobDefinition;
+  handler: JobHandler;
+}
+
+/** Pairs a definition with its handler, keeping the payload type. */
+export function jobHandler<S extends z.ZodType>(
+  definition: JobDefinition<S>,
+  handler: JobHandler<S>,
+): RegisteredJob {
+  return { definition, handler: handler as JobHandler };
+}
+
+export interface JobWorkerOptions {
+  db: Kysely<Database>;
+  logger: Logger;
+  jobs: readonly RegisteredJob[];
+  listen?: (channel: string, onNotify: () => void) => Promise<() => Promise<void>>;
+  pollIntervalMs?: number;
+  maxAttempts?: number;
+  backoffBaseMs?: number;
+  backoffMaxMs?: number;
+  /** How long a claimed job stays reserved; past it (a crashed worker) another worker takes it over. */
+  leaseMs?: number;
+  /** Further checks of `sweep()` that enqueue work found missing (an envelope left unsealed). */
+  sweeps?: readonly (() => Promise<number>)[];
+}
+
+export type JobOutcome = "idle" | "done" | "retry" | "failed";
+
+interface ClaimedJob {
+  id: string;
+  name: string;
+  payload: unknown;
+  attempts: number;
+}
+
+/**
+ * Runs background jobs. Each is claimed with `FOR UPDATE SKIP LOCKED` and leased, so several api
+ * replicas can share one database; a job whose worker died is taken over when its lease runs out,
+ * and `sweep()` (run at start) hands such jobs back at once. Failures are retried with exponential
+ * backoff up to `maxAttempts`, then the job is marked failed with its last error.
+ */
+export class JobWorker {
+  readonly #db: Kysely<Database>;
+  readonly #logger: Logger;
+  readonly #handlers: Map<string, RegisteredJob>;
+  readonly #listen: JobWorkerOptions["listen"];
+  readonly #pollIntervalMs: number;
+  readonly #maxAttempts: number;
+  readonly #backoffBaseMs: number;
+  readonly #backoffMaxMs: number;
+  readonly #leaseMs: number;
+  readonly #sweeps: readonly (() => Promise<number>)[];
+
+  #loop: Promise<void> | undefined;
+  #stopping = false;
+  #wakeRequested = false;
+  #wakeSleeper: (() => void) | undefined;
+  #unlisten: (() => Promise<void>) | undefined;
+
+  constructor(options: JobWorkerOptions) {
+    this.#db = options.db;
+    this.#logger = options.logger.child({ component: "job-worker" });
+    this.#handlers = new Map(options.jobs.map((job) => [job.definition.name, job]));
+    this.#listen = options.listen;
+    this.#pollIntervalMs = options.pollIntervalMs ?? 2000;
+    this.#maxAttempts = options.maxAttempts ?? 10;
+    this.#backoffBaseMs = options.backoffBaseMs ?? 5_000;
+    this.#backoffMaxMs = options.backoffMaxMs ?? 3_600_000;
+    this.#leaseMs = options.leaseMs ?? 3 * 60_000;
+    this.#sweeps = options.sweeps ?? [];
+  }
+
+  /**
+   * Hands back jobs whose worker died (running, lease expired) so that they run now. Returns how
+   * many were resumed.
+   */
+  async sweep(): Promise<number> {
+    const rows = await this.#db
+      .updateTable("job")
+      .set({
+        status: "pending",
+        lockedUntil: null,
+        runAt: sql<Date>`now()`,
+        updatedAt: sql<Date>`now()`,
+      })
+      .where("status", "=", "running")
+      .where("lockedUntil", "<=", sql<Date>`now()`)
+      .returning("id")
+      .execute();
+    let resumed = rows.length;
+    for (const sweep of this.#sweeps) resumed += await sweep();
+    if (resumed > 0) this.#logger.warn({ resumed }, "resumed interrupted work");
+    return resumed;
+  }
+
+  /** Sweeps, then starts the loop: a committed job wakes it at once; otherwise it polls. */
+  async start(): Promise<void> {
+    if (this.#loop !== undefined) return;
+    this.#stopping = false;
+    await this.sweep();
+    if (this.#listen !== undefined)
+      this.#unlisten = await this.#listen(JOB_CHANNEL, () => this.wake());
+    this.#loop = this.#run();
+  }
+
+  wake(): void {
+    this.#wakeRequested = true;
+    this.#wakeSleeper?.();
+  }
+
+  /** Stops the loop after the job being run, if any, is finished. */
+  async stop(): Promise<void> {
+    this.#stopping = true;
+    this.#wakeSleeper?.();
+    const unlisten = this.#unlisten;
+    this.#unlisten = undefined;
+    await unlisten?.();
+    await this.#loop;
+    this.#loop = undefined;
+  }
+
+  /** Runs due jobs until none is left (tests, and the loop). */
+  async runUntilIdle(): Promise<JobOutcome[]> {
+    const outcomes: JobOutcome[] = [];
+    for (;;) {
+      const outcome = await this.processNext();
+      if (outcome === "idle") return outcomes;
+      outcomes.push(outcome);
+    }
+  }
+
+  /** Claims the next due job, if any, and runs it. */
+  async processNext(): Promise<JobOutcome> {
+    const job = await this.#claim();
+    if (job === undefined) return "idle";
+    const log = this.#logger.child({ jobId: job.id, job: job.name, attempts: job.attempts });
+    const registered = this.#handlers.get(job.name);
+    try {
+      if (registered === undefined) throw new Error(`no handler for job ${job.name}`);
+      await registered.handler(registered.definition.payload.parse(job.payload));
+      await this.#db
+        .updateTable("job")
+        .set({
+          status: "done",
+          lockedUntil: null,
+          lastError: null,
+          finishedAt: sql<Date>`now()`,
+          updatedAt: sql<Date>`now()`,
+        })
+        .where("id", "=", job.id)
+        .execute();
+      log.info("job done");
+      return "done";
+    } catch (error) {
+      const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+      if (job.attempts >= this.#maxAttempts) {
+        await this.#db
+          .updateTable("job")
+          .set({
+            status: "failed",
+            lockedUntil: null,
+            lastError: reason.slice(0, 2000),
+            finishedAt: sql<Date>`now()`,
+            updatedAt: sql<Date>`now()`,
+          })
+          .where("id", "=", job.id)
+          .execute();
+        log.error({ err: error }, "job failed; giving up");
+        return "failed";
+      }
+      const delayMs = Math.min(
+        this.#backoffMaxMs,
+        this.#backoffBaseMs * 2 ** Math.max(0, job.attempts - 1),
+      );
+      await this.#db
+        .updateTable("job")
+        .set({
+          status: "pending",
+          lockedUntil: null,
+          lastError: reason.slice(0, 2000),
+          runAt: sql<Date>`now() + ${delayMs}::double precision * interval '1 millisecond'`,
+          updatedAt: sql<Date>`now()`,
+        })
+        .where("id", "=", job.id)
+        .execute();
+      log.warn({ err: error, retryInMs: delayMs }, "job failed; will retry");
+      return "retry";
+    }
+  }
+
+  async #claim(): Promise<ClaimedJob | undefined> {
+    const result = await sql<ClaimedJob>`
+      UPDATE job
+      SET status = 'running',
+          attempts = attempts + 1,
+          locked_until = now() + ${this.#leaseMs}::double precision * interval '1 millisecond',
+          updated_at = now()
+      WHERE id = (
+        SELECT id FROM job
+        WHERE (status = 'pending' AND run_at <= now())
+           OR (status = 'running' AND locked_until <= now())
+        ORDER BY run_at, created_at
+        LIMIT 1
+        FOR UPDATE SKIP LOCKED
+      )
+      RETURNING id, name, payload, attempts`.execute(this.#db);
+    return result.rows[0];
+  }
+
+  async #run(): Promise<void> {
+    while (!this.#stopping) {
+      let outcome: JobOutcome | "error";
+      try {
+        outcome = await this.processNext();
+      } catch (error) {
+        this.#logger.error({ err: error }, "job worker could not read the job table");
+        outcome = "error";
+      }
+      if (outcome === "idle" || outcome === "error") await this.#sleep(this.#pollIntervalMs);
+    }
+  }
+
+  #sleep(ms: number): Promise<void> {
+    if (this.#wakeRequested || this.#stopping) {
+      this.#wakeRequested = false;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => {
+      const done = (): void => {
+        clearTimeout(timer);
+        this.#wakeSleeper = undefined;
+        this.#wakeRequested = false;
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      this.#wakeSleeper = done;
+    });
+  }
+}

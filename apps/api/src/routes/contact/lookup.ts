@@ -1,0 +1,18 @@
+import { endpoints } from "@paraphe/api-sdk/contract";
+import type { AppRouter } from "../../app";
+import { requireSessionCaller } from "../../auth/caller";
+import type { EnvelopeDeps } from "../../envelopes/envelope-deps";
+import { requireMember } from "../../envelopes/members";
+import { lookupContact } from "../../envelopes/queries";
+import { validateJson } from "../../http/validate";
+
+/** POST /contact/lookup: the workspace's contact with this email, if any. */
+export function registerContactLookup(app: AppRouter, deps: EnvelopeDeps): void {
+  const endpoint = endpoints.contact.lookup;
+  app.post(endpoint.path, validateJson(endpoint.request), async (c) => {
+    const member = await requireMember(deps.db, requireSessionCaller(c).userId);
+    return c.json(
+      endpoint.response.parse(await lookupContact(deps.db, member, c.req.valid("json"))),
+    );
+  });
+}

@@ -1,0 +1,28 @@
+import { endpoints } from "@paraphe/api-sdk/contract";
+import type { AppRouter } from "../../app";
+import { requireSessionCaller } from "../../auth/caller";
+import { loadActivity, toActivityEvent } from "../../envelopes/activity";
+import type { EnvelopeDeps } from "../../envelopes/envelope-deps";
+import { findEnvelopeForMember, requireMember } from "../../envelopes/members";
+import { validateJson } from "../../http/validate";
+
+/** POST /envelope/activity: the activity log and whether its hash chain checks out. */
+export function registerEnvelopeActivity(app: AppRouter, deps: EnvelopeDeps): void {
+  const endpoint = endpoints.envelope.activity;
+  app.post(endpoint.path, validateJson(endpoint.request), async (c) => {
+    const member = await requireMember(deps.db, requireSessionCaller(c).userId);
+    const envelope = await findEnvelopeForMember(
+      deps.db,
+      member,
+      c.req.valid("json").envelopeUuid,
+      "read",
+    );
+    const activity = await loadActivity(deps.db, envelope.id);
+    return c.json(
+      endpoint.response.parse({
+        events: activity.entries.map((entry) => toActivityEvent(entry.event)),
+        chainValid: activity.chainValid,
+      }),
+    );
+  });
+}

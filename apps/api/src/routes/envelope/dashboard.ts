@@ -1,0 +1,16 @@
+import { endpoints } from "@paraphe/api-sdk/contract";
+import type { AppRouter } from "../../app";
+import { requireSessionCaller } from "../../auth/caller";
+import type { EnvelopeDeps } from "../../envelopes/envelope-deps";
+import { requireMember } from "../../envelopes/members";
+import { dashboard } from "../../envelopes/queries";
+import { validateJson } from "../../http/validate";
+
+/** POST /envelope/dashboard: counts of the team's envelopes, pending requests, the 5 most recent. */
+export function registerEnvelopeDashboard(app: AppRouter, deps: EnvelopeDeps): void {
+  const endpoint = endpoints.envelope.dashboard;
+  app.post(endpoint.path, validateJson(endpoint.request), async (c) => {
+    const member = await requireMember(deps.db, requireSessionCaller(c).userId);
+    return c.json(endpoint.response.parse(await dashboard(deps.db, member)));
+  });
+}
