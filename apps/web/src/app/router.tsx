@@ -3,6 +3,7 @@ import { RequireSession } from "../features/session/components/require-session";
 import { AppLayout } from "../layouts/app-layout/app-layout";
 import { DashboardRoute } from "../routes/dashboard";
 import {
+  EnvelopeEditRoute,
   EnvelopesByStatusRoute,
   EnvelopesOfWorkspaceRoute,
   EnvelopesRoute,
@@ -41,6 +42,10 @@ export function createAppRoutes(): RouteObject[] {
                 { path: "envelopes", element: <EnvelopesRoute /> },
                 { path: "envelopes/:status", element: <EnvelopesByStatusRoute /> },
                 { path: "envelopes/:workspaceUuid/all", element: <EnvelopesOfWorkspaceRoute /> },
+                {
+                  path: "envelopes/:workspaceUuid/:envelopeUuid/edit",
+                  element: <EnvelopeEditRoute />,
+                },
                 {
                   path: "settings",
                   element: <SettingsRoute />,

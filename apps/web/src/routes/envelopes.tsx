@@ -1,5 +1,6 @@
 import { ENVELOPE_LIST_FILTERS, type EnvelopeListFilter } from "@paraphe/api-sdk/contract";
 import { useParams } from "react-router";
+import { EditorPage } from "../features/envelopes/components/editor/editor-page";
 import { EnvelopesPage } from "../features/envelopes/components/envelopes-page";
 import { NotFoundContent } from "./not-found";
 
@@ -20,4 +21,10 @@ export function EnvelopesByStatusRoute() {
 export function EnvelopesOfWorkspaceRoute() {
   const { workspaceUuid } = useParams();
   return <EnvelopesPage key={workspaceUuid} initialWorkspaceUuid={workspaceUuid} />;
+}
+
+/** /envelopes/{workspaceUuid}/{envelopeUuid}/edit */
+export function EnvelopeEditRoute() {
+  const { envelopeUuid = "" } = useParams();
+  return <EditorPage key={envelopeUuid} envelopeUuid={envelopeUuid} />;
 }

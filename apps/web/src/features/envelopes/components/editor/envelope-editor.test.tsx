@@ -1,0 +1,198 @@
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import {
+  DOCUMENT_UUID,
+  ENVELOPE_UUID,
+  RECIPIENT_UUID,
+  WORKSPACE_MAIN,
+  envelopeDetail,
+  ok,
+} from "../../../../test/api";
+import { renderApp } from "../../../../test/render-app";
+
+const EDIT_PATH = `/envelopes/${WORKSPACE_MAIN.uuid}/${ENVELOPE_UUID}/edit`;
+
+const JANE = {
+  uuid: RECIPIENT_UUID,
+  email: "jane.doe@example.com",
+  firstname: "Jane",
+  lastname: "Doe",
+  phone: null,
+  order: 1,
+  status: "pending" as const,
+  signedAt: null,
+  declinedAt: null,
+  declineReason: null,
+};
+
+function withRecipient() {
+  let envelope = envelopeDetail({ recipients: [JANE] });
+  return {
+    "/envelope/get": () => ok(envelope),
+    "/envelope/save-fields": ({ body }: { body: unknown }) => {
+      const { fields } = body as { fields: typeof envelope.fields };
+      envelope = {
+        ...envelope,
+        fields: fields.map((field, index) => ({
+          ...field,
+          uuid: field.uuid ?? `9a4c5d6e-5555-4e4e-8e4e-${String(index + 1).padStart(12, "0")}`,
+        })),
+      };
+      return ok(envelope);
+    },
+  };
+}
+
+async function openAddRecipient(user: ReturnType<typeof renderApp>["user"]) {
+  await user.click(await screen.findByRole("button", { name: "Add" }));
+  return screen.findByRole("dialog", { name: "Add a recipient" });
+}
+
+describe("recipient form", () => {
+  it("requires the email, first name and last name", async () => {
+    const { user, server } = renderApp({ path: EDIT_PATH });
+    const dialog = await openAddRecipient(user);
+    await user.click(within(dialog).getByRole("button", { name: "Add the recipient" }));
+    expect(await within(dialog).findAllByText("This field is required.")).toHaveLength(3);
+    expect(server.bodiesOf("/envelope/save-recipients")).toEqual([]);
+  });
+
+  it("refuses an invalid email and an email already added", async () => {
+    const { user, server } = renderApp({ path: EDIT_PATH, handlers: withRecipient() });
+    const dialog = await openAddRecipient(user);
+    const email = within(dialog).getByRole("textbox", { name: /Email address/ });
+    await user.type(email, "not-an-email");
+    await user.type(within(dialog).getByRole("textbox", { name: /First name/ }), "Max");
+    await user.type(within(dialog).getByRole("textbox", { name: /Last name/ }), "Roy");
+    await user.click(within(dialog).getByRole("button", { name: "Add the recipient" }));
+    expect(await within(dialog).findByText("Enter a valid email address.")).toBeInTheDocument();
+
+    await user.clear(email);
+    await user.type(email, "Jane.Doe@example.com");
+    await user.click(within(dialog).getByRole("button", { name: "Add the recipient" }));
+    expect(
+      await within(dialog).findByText("This email address has already been added."),
+    ).toBeInTheDocument();
+    expect(server.bodiesOf("/envelope/save-recipients")).toEqual([]);
+  });
+
+  it("says when the email is already in the contacts, and saves the recipient", async () => {
+    const { user, server } = renderApp({
+      path: EDIT_PATH,
+      handlers: {
+        "/contact/lookup": ({ body }) =>
+          ok({
+            contact:
+              (body as { email: string }).email === "paul@example.com"
+                ? { email: "paul@example.com", firstname: "Paul", lastname: "Durand", phone: null }
+                : null,
+          }),
+      },
+    });
+    const dialog = await openAddRecipient(user);
+    await user.type(
+      within(dialog).getByRole("textbox", { name: /Email address/ }),
+      "paul@example.com",
+    );
+    expect(
+      await within(dialog).findByText("Already in your contacts as Paul Durand."),
+    ).toBeInTheDocument();
+    expect(within(dialog).queryByRole("checkbox", { name: "Save to my contacts" })).toBeNull();
+    expect(server.bodiesOf("/contact/lookup")).toEqual([
+      { workspaceUuid: WORKSPACE_MAIN.uuid, email: "paul@example.com" },
+    ]);
+    await user.click(within(dialog).getByRole("button", { name: "Use these details" }));
+    await user.click(within(dialog).getByRole("button", { name: "Add the recipient" }));
+    await waitFor(() =>
+      expect(server.bodiesOf("/envelope/save-recipients")).toEqual([
+        {
+          envelopeUuid: ENVELOPE_UUID,
+          recipients: [
+            {
+              email: "paul@example.com",
+              firstname: "Paul",
+              lastname: "Durand",
+              phone: "",
+              saveToContacts: false,
+            },
+          ],
+        },
+      ]),
+    );
+    expect(
+      await screen.findByRole("button", { name: "Place fields for Paul Durand" }),
+    ).toBeInTheDocument();
+  });
+});
+
+describe("field placement", () => {
+  it("places a field in page fractions inside the page, and moves it with the keyboard", async () => {
+    const { user, server } = renderApp({ path: EDIT_PATH, handlers: withRecipient() });
+    const page = await screen.findByTestId(`page-${DOCUMENT_UUID}-0`);
+    page.getBoundingClientRect = () =>
+      ({
+        left: 100,
+        top: 50,
+        width: 600,
+        height: 850,
+        right: 700,
+        bottom: 900,
+        x: 100,
+        y: 50,
+      }) as DOMRect;
+
+    await user.click(screen.getByRole("button", { name: "Signature" }));
+    // A click near the bottom-right corner: the field stays inside the page.
+    fireEvent.click(page, { clientX: 695, clientY: 895 });
+
+    await waitFor(() => expect(server.bodiesOf("/envelope/save-fields")).toHaveLength(1), {
+      timeout: 3000,
+    });
+    const [first] = (
+      server.bodiesOf("/envelope/save-fields")[0] as { fields: Record<string, number>[] }
+    ).fields;
+    expect(first).toMatchObject({ documentUuid: DOCUMENT_UUID, page: 0, kind: "signature" });
+    expect(first!.x + first!.width).toBeLessThanOrEqual(1);
+    expect(first!.y + first!.height).toBeLessThanOrEqual(1);
+    expect(first!.x).toBeGreaterThan(0);
+
+    const field = screen.getByRole("button", { name: "Signature field for Jane Doe, page 1" });
+    field.focus();
+    await user.keyboard("{ArrowUp}{ArrowUp}{ArrowLeft}");
+    await waitFor(() => expect(server.bodiesOf("/envelope/save-fields")).toHaveLength(2), {
+      timeout: 3000,
+    });
+    const [moved] = (
+      server.bodiesOf("/envelope/save-fields")[1] as { fields: Record<string, number>[] }
+    ).fields;
+    expect(moved!.y).toBeCloseTo(first!.y - 0.02, 5);
+    expect(moved!.x).toBeCloseTo(first!.x - 0.01, 5);
+    expect(moved!.uuid).toBeDefined();
+
+    await user.keyboard("{Delete}");
+    await waitFor(
+      () =>
+        expect(server.bodiesOf("/envelope/save-fields").at(-1)).toEqual({
+          envelopeUuid: ENVELOPE_UUID,
+          fields: [],
+        }),
+      { timeout: 3000 },
+    );
+  });
+
+  it("checks before sending that every recipient has a signature field", async () => {
+    const { user, server } = renderApp({ path: EDIT_PATH, handlers: withRecipient() });
+    await user.click(await screen.findByRole("button", { name: "Send" }));
+    expect(await screen.findByText("Place a signature field for Jane Doe.")).toBeInTheDocument();
+    expect(server.bodiesOf("/envelope/send")).toEqual([]);
+  });
+
+  it("shows AES and QES as needing identity verification, not selectable", async () => {
+    renderApp({ path: EDIT_PATH });
+    const aes = await screen.findByRole("radio", { name: /Advanced electronic signature/ });
+    expect(aes).toBeDisabled();
+    expect(aes).toHaveAccessibleDescription(/identity verification/);
+    expect(screen.getByRole("radio", { name: /Qualified electronic signature/ })).toBeDisabled();
+    expect(screen.getByRole("radio", { name: /Simple electronic signature/ })).toBeChecked();
+  });
+});

@@ -1,0 +1,133 @@
+import { FIELD_KINDS, type FieldKind } from "@paraphe/api-sdk/contract";
+import { useTranslation } from "@paraphe/i18n/react";
+import { cn } from "@paraphe/ui-kit";
+import {
+  Calendar,
+  CheckSquare,
+  Image,
+  Mail,
+  PenLine,
+  Signature,
+  Type,
+  UserRound,
+} from "lucide-react";
+import { useRef, useState, type PointerEvent, type ReactNode } from "react";
+
+const ICONS: Record<FieldKind, ReactNode> = {
+  signature: <Signature aria-hidden="true" />,
+  initials: <PenLine aria-hidden="true" />,
+  text: <Type aria-hidden="true" />,
+  image: <Image aria-hidden="true" />,
+  date: <Calendar aria-hidden="true" />,
+  name: <UserRound aria-hidden="true" />,
+  email: <Mail aria-hidden="true" />,
+  checkbox: <CheckSquare aria-hidden="true" />,
+};
+
+/** Movement (px) after which a press on a tool becomes a drag rather than a click. */
+const DRAG_THRESHOLD_PX = 6;
+
+/**
+ * The field tools. A click (or Enter) arms a tool, then a click on a page places it; a tool can
+ * also be dragged onto a page (pointer events, so it works with touch and a pen as with a mouse).
+ */
+export function FieldPalette({
+  armedKind,
+  onArm,
+  onDrop,
+  color,
+  disabled,
+}: {
+  armedKind: FieldKind | null;
+  onArm: (kind: FieldKind | null) => void;
+  onDrop: (kind: FieldKind, clientX: number, clientY: number) => void;
+  color: string;
+  disabled: boolean;
+}) {
+  const { t } = useTranslation("web");
+  const press = useRef<{ kind: FieldKind; x: number; y: number; pointerId: number } | null>(null);
+  const [ghost, setGhost] = useState<{ kind: FieldKind; x: number; y: number } | null>(null);
+
+  const down = (kind: FieldKind) => (event: PointerEvent<HTMLButtonElement>) => {
+    if (disabled || event.button !== 0) return;
+    press.current = { kind, x: event.clientX, y: event.clientY, pointerId: event.pointerId };
+    event.currentTarget.setPointerCapture?.(event.pointerId);
+  };
+  const move = (event: PointerEvent<HTMLButtonElement>) => {
+    const current = press.current;
+    if (!current || current.pointerId !== event.pointerId) return;
+    const distance = Math.hypot(event.clientX - current.x, event.clientY - current.y);
+    if (ghost || distance > DRAG_THRESHOLD_PX) {
+      setGhost({ kind: current.kind, x: event.clientX, y: event.clientY });
+    }
+  };
+  const up = (event: PointerEvent<HTMLButtonElement>) => {
+    const current = press.current;
+    press.current = null;
+    if (!current || current.pointerId !== event.pointerId) return;
+    if (ghost) {
+      setGhost(null);
+      onDrop(current.kind, event.clientX, event.clientY);
+      // The click that follows the drag must not arm the tool.
+      event.currentTarget.dataset.dragged = "true";
+    }
+  };
+
+  return (
+    <section aria-labelledby="palette-heading" className="flex flex-col gap-2">
+      <h2 id="palette-heading" className="text-base font-semibold text-ink">
+        {t("editor.fields.title")}
+      </h2>
+      <p className="text-xs text-ink-muted">
+        {disabled ? t("editor.fields.needRecipient") : t("editor.fields.hint")}
+      </p>
+      <div role="toolbar" aria-label={t("editor.fields.title")} className="grid grid-cols-2 gap-2">
+        {FIELD_KINDS.map((kind) => (
+          <button
+            key={kind}
+            type="button"
+            disabled={disabled}
+            aria-pressed={armedKind === kind}
+            onPointerDown={down(kind)}
+            onPointerMove={move}
+            onPointerUp={up}
+            onPointerCancel={() => {
+              press.current = null;
+              setGhost(null);
+            }}
+            onClick={(event) => {
+              if (event.currentTarget.dataset.dragged) {
+                delete event.currentTarget.dataset.dragged;
+                return;
+              }
+              onArm(armedKind === kind ? null : kind);
+            }}
+            className={cn(
+              "flex touch-none items-center gap-2 rounded-md border border-border bg-surface px-2 py-2 text-left text-sm text-ink disabled:opacity-50 focus-visible:outline-2 focus-visible:outline-brand-500 [&_svg]:size-4 [&_svg]:shrink-0",
+              armedKind === kind && "border-transparent ring-2",
+            )}
+            style={armedKind === kind ? { boxShadow: `0 0 0 2px ${color}` } : undefined}
+          >
+            {ICONS[kind]}
+            <span className="truncate">{t(`editor.fields.kinds.${kind}`)}</span>
+          </button>
+        ))}
+      </div>
+      {ghost ? (
+        <div
+          aria-hidden="true"
+          className="pointer-events-none fixed z-50 -translate-x-1/2 -translate-y-1/2 rounded-sm border-2 px-2 py-1 text-xs font-medium"
+          style={{
+            left: ghost.x,
+            top: ghost.y,
+            borderColor: color,
+            color,
+            backgroundColor: `${color}22`,
+          }}
+        >
+          {t(`editor.fields.kinds.${ghost.kind}`)}
+        </div>
+      ) : null}
+    </section>
+  );
+}

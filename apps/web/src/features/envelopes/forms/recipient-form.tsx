@@ -1,0 +1,163 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { emailSchema, recipientInputSchema, type Recipient } from "@paraphe/api-sdk/contract";
+import { useTranslation } from "@paraphe/i18n/react";
+import { Button, FormField, Input } from "@paraphe/ui-kit";
+import { useEffect, useMemo, useState } from "react";
+import { useForm, useWatch } from "react-hook-form";
+import { type z } from "zod";
+import { fieldErrorWord, useErrorText } from "../../../lib/api/error-text";
+import { useContactLookup } from "../api/envelope-queries";
+
+type RecipientFormInput = z.input<typeof recipientInputSchema>;
+export type RecipientFormOutput = z.output<typeof recipientInputSchema>;
+
+/** How long the email must stay unchanged before the contacts are asked (ms). */
+export const CONTACT_LOOKUP_DELAY_MS = 400;
+
+const FIELDS = ["email", "firstname", "lastname", "phone"] as const;
+
+/** The contract's recipient rules plus "not already added" among the envelope's other recipients. */
+export function recipientFormSchema(otherEmails: readonly string[]) {
+  const taken = new Set(otherEmails.map((email) => email.toLowerCase()));
+  return recipientInputSchema.superRefine((value, ctx) => {
+    if (taken.has(value.email)) {
+      ctx.addIssue({ code: "custom", message: "already_added", path: ["email"] });
+    }
+  });
+}
+
+/** A valid email, after the delay, or null (nothing to look up). */
+function useDebouncedEmail(value: string | undefined): string | null {
+  const [debounced, setDebounced] = useState<string | null>(null);
+  useEffect(() => {
+    const parsed = emailSchema.safeParse(value ?? "");
+    const next = parsed.success ? parsed.data : null;
+    const timer = setTimeout(() => setDebounced(next), CONTACT_LOOKUP_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [value]);
+  return debounced;
+}
+
+/**
+ * Add or edit a recipient (spec §5): email required, valid and not already added; first and last
+ * names required; phone optional; "already in contacts" once the email is found in the workspace's
+ * contacts (otherwise a "save to contacts" option).
+ */
+export function RecipientForm({
+  workspaceUuid,
+  recipient,
+  otherEmails,
+  onSubmit,
+  onCancel,
+  submitError,
+}: {
+  workspaceUuid: string;
+  recipient?: Recipient;
+  otherEmails: readonly string[];
+  onSubmit: (values: RecipientFormOutput) => Promise<unknown>;
+  onCancel: () => void;
+  submitError?: unknown;
+}) {
+  const { t } = useTranslation(["web", "common"]);
+  const errorText = useErrorText();
+  const schema = useMemo(() => recipientFormSchema(otherEmails), [otherEmails]);
+  const form = useForm<RecipientFormInput, unknown, RecipientFormOutput>({
+    resolver: zodResolver(schema),
+    defaultValues: {
+      email: recipient?.email ?? "",
+      firstname: recipient?.firstname ?? "",
+      lastname: recipient?.lastname ?? "",
+      phone: recipient?.phone ?? "",
+      saveToContacts: false,
+    },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const email = useWatch({ control: form.control, name: "email" });
+  const lookupEmail = useDebouncedEmail(email);
+  const lookup = useContactLookup(workspaceUuid, lookupEmail);
+  const contact = lookupEmail !== null ? lookup.data : null;
+
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      await onSubmit({ ...values, saveToContacts: contact ? false : values.saveToContacts });
+    } catch (error) {
+      for (const field of FIELDS) {
+        const word = fieldErrorWord(error, field) ?? fieldErrorWord(error, `recipients.0.${field}`);
+        if (word) form.setError(field, { message: word });
+      }
+    }
+  });
+
+  const useContact = () => {
+    if (!contact) return;
+    form.setValue("firstname", contact.firstname, { shouldValidate: true });
+    form.setValue("lastname", contact.lastname, { shouldValidate: true });
+    if (contact.phone) form.setValue("phone", contact.phone);
+  };
+
+  return (
+    <form noValidate onSubmit={submit} className="flex flex-col gap-3">
+      {submitError ? (
+        <p role="alert" className="text-sm font-medium text-danger">
+          {t("web:editor.recipients.saveError")} {errorText.apiError(submitError)}
+        </p>
+      ) : null}
+      <FormField
+        label={t("web:editor.recipients.email")}
+        required
+        error={errorText.validation(errors.email?.message)}
+        description={
+          contact ? (
+            <span role="status" className="flex flex-wrap items-center gap-2">
+              {t("web:editor.recipients.inContacts", {
+                name: `${contact.firstname} ${contact.lastname}`.trim(),
+              })}
+              <Button type="button" size="sm" variant="ghost" onClick={useContact}>
+                {t("web:editor.recipients.useContact")}
+              </Button>
+            </span>
+          ) : undefined
+        }
+      >
+        <Input type="email" autoComplete="off" autoFocus {...form.register("email")} />
+      </FormField>
+      <div className="grid gap-3 sm:grid-cols-2">
+        <FormField
+          label={t("web:editor.recipients.firstname")}
+          required
+          error={errorText.validation(errors.firstname?.message)}
+        >
+          <Input autoComplete="off" {...form.register("firstname")} />
+        </FormField>
+        <FormField
+          label={t("web:editor.recipients.lastname")}
+          required
+          error={errorText.validation(errors.lastname?.message)}
+        >
+          <Input autoComplete="off" {...form.register("lastname")} />
+        </FormField>
+      </div>
+      <FormField
+        label={t("web:editor.recipients.phone")}
+        description={t("web:editor.recipients.phoneHint")}
+        error={errorText.validation(errors.phone?.message)}
+      >
+        <Input type="tel" autoComplete="off" {...form.register("phone")} />
+      </FormField>
+      {contact ? null : (
+        <label className="flex items-center gap-2 text-sm text-ink">
+          <input type="checkbox" className="size-4" {...form.register("saveToContacts")} />
+          {t("web:editor.recipients.saveToContacts")}
+        </label>
+      )}
+      <div className="flex justify-end gap-2">
+        <Button type="button" variant="secondary" onClick={onCancel}>
+          {t("common:actions.cancel")}
+        </Button>
+        <Button type="submit" loading={isSubmitting}>
+          {recipient ? t("web:editor.recipients.update") : t("web:editor.recipients.add")}
+        </Button>
+      </div>
+    </form>
+  );
+}
