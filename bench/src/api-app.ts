@@ -8,6 +8,8 @@ import { randomBytes } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { deriveSessionCredentialKey } from "../../apps/api/src/auth/session-credentials";
+import { deriveLinkKey } from "../../apps/api/src/envelopes/access-links";
 import { createApp, type AppRouter } from "../../apps/api/src/app";
 import { LocalEncryptedBlobStore } from "../../apps/api/src/blob/local-encrypted-blob-store";
 import { loadConfig } from "../../apps/api/src/config";
@@ -59,6 +61,8 @@ export async function createBenchApi(options: BenchApiOptions = {}): Promise<Ben
       blobStore,
       isReady: () => true,
       tunnel,
+      sessionCredentialKey: deriveSessionCredentialKey(masterKey),
+      linkKey: deriveLinkKey(masterKey),
     });
     options.routes?.(app);
     return {
