@@ -4,6 +4,7 @@ import { AppLayout } from "../layouts/app-layout/app-layout";
 import { DashboardRoute } from "../routes/dashboard";
 import {
   EnvelopeEditRoute,
+  EnvelopeViewRoute,
   EnvelopesByStatusRoute,
   EnvelopesOfWorkspaceRoute,
   EnvelopesRoute,
@@ -45,6 +46,10 @@ export function createAppRoutes(): RouteObject[] {
                 {
                   path: "envelopes/:workspaceUuid/:envelopeUuid/edit",
                   element: <EnvelopeEditRoute />,
+                },
+                {
+                  path: "envelopes/:workspaceUuid/:envelopeUuid/view",
+                  element: <EnvelopeViewRoute />,
                 },
                 {
                   path: "settings",

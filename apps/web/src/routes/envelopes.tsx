@@ -2,6 +2,7 @@ import { ENVELOPE_LIST_FILTERS, type EnvelopeListFilter } from "@paraphe/api-sdk
 import { useParams } from "react-router";
 import { EditorPage } from "../features/envelopes/components/editor/editor-page";
 import { EnvelopesPage } from "../features/envelopes/components/envelopes-page";
+import { EnvelopeViewPage } from "../features/envelopes/components/view/envelope-view-page";
 import { NotFoundContent } from "./not-found";
 
 /** /envelopes */
@@ -27,4 +28,10 @@ export function EnvelopesOfWorkspaceRoute() {
 export function EnvelopeEditRoute() {
   const { envelopeUuid = "" } = useParams();
   return <EditorPage key={envelopeUuid} envelopeUuid={envelopeUuid} />;
+}
+
+/** /envelopes/{workspaceUuid}/{envelopeUuid}/view */
+export function EnvelopeViewRoute() {
+  const { envelopeUuid = "" } = useParams();
+  return <EnvelopeViewPage key={envelopeUuid} envelopeUuid={envelopeUuid} />;
 }

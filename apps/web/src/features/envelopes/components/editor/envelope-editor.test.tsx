@@ -10,6 +10,14 @@ import {
 } from "../../../../test/api";
 import { renderApp } from "../../../../test/render-app";
 
+interface PlacedField {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  uuid?: string;
+}
+
 const EDIT_PATH = `/envelopes/${WORKSPACE_MAIN.uuid}/${ENVELOPE_UUID}/edit`;
 
 const JANE = {
@@ -148,9 +156,8 @@ describe("field placement", () => {
     await waitFor(() => expect(server.bodiesOf("/envelope/save-fields")).toHaveLength(1), {
       timeout: 3000,
     });
-    const [first] = (
-      server.bodiesOf("/envelope/save-fields")[0] as { fields: Record<string, number>[] }
-    ).fields;
+    const [first] = (server.bodiesOf("/envelope/save-fields")[0] as { fields: PlacedField[] })
+      .fields;
     expect(first).toMatchObject({ documentUuid: DOCUMENT_UUID, page: 0, kind: "signature" });
     expect(first!.x + first!.width).toBeLessThanOrEqual(1);
     expect(first!.y + first!.height).toBeLessThanOrEqual(1);
@@ -162,9 +169,8 @@ describe("field placement", () => {
     await waitFor(() => expect(server.bodiesOf("/envelope/save-fields")).toHaveLength(2), {
       timeout: 3000,
     });
-    const [moved] = (
-      server.bodiesOf("/envelope/save-fields")[1] as { fields: Record<string, number>[] }
-    ).fields;
+    const [moved] = (server.bodiesOf("/envelope/save-fields")[1] as { fields: PlacedField[] })
+      .fields;
     expect(moved!.y).toBeCloseTo(first!.y - 0.02, 5);
     expect(moved!.x).toBeCloseTo(first!.x - 0.01, 5);
     expect(moved!.uuid).toBeDefined();

@@ -1,0 +1,175 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import {
+  ENVELOPE_UUID,
+  RECIPIENT_UUID,
+  TEST_ACTIVITY,
+  WORKSPACE_LEGAL,
+  WORKSPACE_MAIN,
+  envelopeDetail,
+  ok,
+  signingRequest,
+} from "../../../../test/api";
+import { renderApp } from "../../../../test/render-app";
+
+const VIEW_PATH = `/envelopes/${WORKSPACE_MAIN.uuid}/${ENVELOPE_UUID}/view`;
+
+const SIGNER = {
+  uuid: RECIPIENT_UUID,
+  email: "jane.doe@example.com",
+  firstname: "Jane",
+  lastname: "Doe",
+  phone: null,
+  order: 1,
+  status: "pending" as const,
+  signedAt: null,
+  declinedAt: null,
+  declineReason: null,
+};
+
+function sent(overrides: Parameters<typeof envelopeDetail>[0] = {}) {
+  return envelopeDetail({
+    status: "signing",
+    sentAt: "2026-03-03T09:00:00.000Z",
+    recipients: [SIGNER],
+    ...overrides,
+  });
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe("envelope view", () => {
+  it("shows the status, the signers and the activity log", async () => {
+    renderApp({ path: VIEW_PATH, handlers: { "/envelope/get": () => ok(sent()) } });
+    expect(await screen.findByText("Pending signature")).toBeInTheDocument();
+    const signers = screen.getByRole("region", { name: "Signers" });
+    expect(within(signers).getByText("Jane Doe")).toBeInTheDocument();
+    expect(within(signers).getByText("Pending")).toBeInTheDocument();
+    expect(await screen.findByText("Document created")).toBeInTheDocument();
+    expect(screen.queryByText("Log integrity check failed")).not.toBeInTheDocument();
+    expect(
+      screen.queryByRole("button", { name: "Download the audit-log proof" }),
+    ).not.toBeInTheDocument();
+  });
+
+  it("warns when the activity log's chain is broken, and shows its load error", async () => {
+    const first = renderApp({
+      path: VIEW_PATH,
+      handlers: {
+        "/envelope/get": () => ok(sent()),
+        "/envelope/activity": () => ok({ events: TEST_ACTIVITY, chainValid: false }),
+      },
+    });
+    expect(await screen.findByText("Log integrity check failed")).toBeInTheDocument();
+    first.unmount();
+    renderApp({
+      path: VIEW_PATH,
+      handlers: {
+        "/envelope/get": () => ok(sent()),
+        "/envelope/activity": () => ({ status: 403, body: { statusCode: 403 } }),
+      },
+    });
+    expect(
+      await screen.findByText("The activity log could not be loaded.", {}, { timeout: 8000 }),
+    ).toBeInTheDocument();
+  });
+
+  it("cancels only with a reason, limited to 499 characters", async () => {
+    const { user, server } = renderApp({
+      path: VIEW_PATH,
+      handlers: { "/envelope/get": () => ok(sent()) },
+    });
+    await user.click(await screen.findByRole("button", { name: "Cancel the signature request" }));
+    const dialog = await screen.findByRole("dialog", { name: "Cancel the signature request?" });
+    await user.click(within(dialog).getByRole("button", { name: "Cancel the request" }));
+    expect(await within(dialog).findByText("This field is required.")).toBeInTheDocument();
+
+    const reason = within(dialog).getByRole("textbox", { name: /Reason/ });
+    expect(reason).toHaveAttribute("maxLength", "499");
+    await user.click(reason);
+    await user.paste("x".repeat(600));
+    expect(reason).toHaveValue("x".repeat(499));
+    expect(within(dialog).getByText("499 / 499 characters")).toBeInTheDocument();
+    await user.clear(reason);
+    await user.type(reason, "Wrong version of the contract");
+    await user.click(within(dialog).getByRole("button", { name: "Cancel the request" }));
+    await waitFor(() =>
+      expect(server.bodiesOf("/envelope/cancel")).toEqual([
+        { envelopeUuid: ENVELOPE_UUID, reason: "Wrong version of the contract" },
+      ]),
+    );
+    expect(await screen.findByText("Canceled")).toBeInTheDocument();
+  });
+
+  it("offers to sign through the request's link when the viewer is a recipient", async () => {
+    renderApp({
+      path: VIEW_PATH,
+      handlers: {
+        "/envelope/get": () => ok(sent({ callerRecipientUuid: RECIPIENT_UUID })),
+        "/envelope/list-requests": () => ok({ requests: [signingRequest()] }),
+      },
+    });
+    const sign = await screen.findByRole("link", { name: "Sign" });
+    expect(sign).toHaveAttribute(
+      "href",
+      `http://localhost:5174/sign/${ENVELOPE_UUID}#token=tok_0123456789abcdef&secret=sec_0123456789abcdef`,
+    );
+    expect(screen.getByRole("link", { name: /Contact the sender/ })).toHaveAttribute(
+      "href",
+      expect.stringContaining("mailto:lea.martin@example.com"),
+    );
+  });
+
+  it("downloads the sealed PDF and the proof of a complete envelope, and says when the proof fails", async () => {
+    const createObjectURL = vi.fn(() => "blob:test");
+    vi.stubGlobal("URL", Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
+    const { user, server } = renderApp({
+      path: VIEW_PATH,
+      handlers: {
+        "/envelope/get": () => ok(sent({ status: "complete" })),
+      },
+    });
+    await user.click(await screen.findByRole("button", { name: "Download the signed PDF" }));
+    await waitFor(() =>
+      expect(server.bodiesOf("/envelope/download")).toEqual([
+        { envelopeUuid: ENVELOPE_UUID, kind: "sealed" },
+      ]),
+    );
+    await waitFor(() => expect(createObjectURL).toHaveBeenCalled());
+    server.use({ "/envelope/download": () => ({ status: 403, body: { statusCode: 403 } }) });
+    await user.click(screen.getByRole("button", { name: "Download the audit-log proof" }));
+    expect(
+      await screen.findByText(
+        "The audit-log proof could not be downloaded. Please try again.",
+        {},
+        { timeout: 8000 },
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it("moves the envelope to another workspace", async () => {
+    const { user, server, router } = renderApp({
+      path: VIEW_PATH,
+      handlers: {
+        "/envelope/get": () => ok(sent()),
+        "/envelope/move": () => ok(sent({ workspaceUuid: WORKSPACE_LEGAL.uuid })),
+      },
+    });
+    await user.click(await screen.findByRole("button", { name: "Move to another workspace" }));
+    const dialog = await screen.findByRole("dialog", { name: "Move the document" });
+    expect(await within(dialog).findByRole("combobox", { name: "Workspace" })).toHaveValue(
+      WORKSPACE_LEGAL.uuid,
+    );
+    await user.click(within(dialog).getByRole("button", { name: "Move" }));
+    await waitFor(() =>
+      expect(server.bodiesOf("/envelope/move")).toEqual([
+        { envelopeUuid: ENVELOPE_UUID, workspaceUuid: WORKSPACE_LEGAL.uuid },
+      ]),
+    );
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe(
+        `/envelopes/${WORKSPACE_LEGAL.uuid}/${ENVELOPE_UUID}/view`,
+      ),
+    );
+  });
+});
