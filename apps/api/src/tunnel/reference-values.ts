@@ -59,6 +59,31 @@ function sha256Hex(bytes: Uint8Array | string): string {
   return createHash("sha256").update(bytes).digest("hex");
 }
 
+/** Code the bundle runs beside it, measured with it: the document worker (sealing, previews). */
+export const BUNDLE_COMPANIONS = ["document-worker.js"] as const;
+
+/**
+ * The measurement of the container bundle: the SHA-256 of the entry file alone when it runs alone,
+ * otherwise of each file's name, a zero byte, its length and its bytes, entry first, then the
+ * companions found beside it (a worker that seals documents is part of what is attested).
+ */
+export async function measureBundle(entryFile: string): Promise<string> {
+  const entry = await readFile(entryFile);
+  const parts: Buffer[] = [];
+  for (const name of BUNDLE_COMPANIONS) {
+    let bytes: Buffer;
+    try {
+      bytes = await readFile(path.join(path.dirname(entryFile), name));
+    } catch {
+      continue;
+    }
+    parts.push(Buffer.from(`${name}\0${bytes.length}\0`, "utf8"), bytes);
+  }
+  if (parts.length === 0) return sha256Hex(entry);
+  const head = Buffer.from(`${path.basename(entryFile)}\0${entry.length}\0`, "utf8");
+  return sha256Hex(Buffer.concat([head, entry, ...parts]));
+}
+
 const COMPONENT = /^[a-z0-9_]{1,64}$/;
 const SHA256_HEX = /^[0-9a-f]{64}$/;
 
@@ -86,7 +111,8 @@ export interface BuildReferenceValuesOptions {
 
 /**
  * Computes the reference values of a build and writes them next to the bundle, in
- * `reference-values.json`: `container_bundle` is the SHA-256 of the bundle file, `container_config`
+ * `reference-values.json`: `container_bundle` measures the bundle file and its worker
+ * ({@link measureBundle}), `container_config`
  * the SHA-256 of the canonical configuration read from `env` (the secrets production requires are
  * not needed for it). Resolves to the values written.
  */
@@ -95,7 +121,7 @@ export async function writeReferenceValues(
 ): Promise<Record<string, string>> {
   const config = loadConfig(options.env, { requireProductionSecrets: false });
   const values = {
-    [CONTAINER_BUNDLE]: sha256Hex(await readFile(options.bundleFile)),
+    [CONTAINER_BUNDLE]: await measureBundle(options.bundleFile),
     [CONTAINER_CONFIG]: sha256Hex(canonicalConfiguration(config)),
   };
   await writeFile(

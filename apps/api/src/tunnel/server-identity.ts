@@ -6,6 +6,7 @@ import type { Config } from "../config";
 import {
   canonicalConfiguration,
   CONTAINER_BUNDLE,
+  measureBundle,
   CONTAINER_CONFIG,
   parseReferenceValues,
   REFERENCE_VALUES_FILE,
@@ -80,7 +81,7 @@ export async function createServerIdentity(
     ),
   };
   if (options.entryFile !== undefined) {
-    measurements[CONTAINER_BUNDLE] = await computeReferenceValue(await readFile(options.entryFile));
+    measurements[CONTAINER_BUNDLE] = await measureBundle(options.entryFile);
   }
 
   const referenceValuesFile =
