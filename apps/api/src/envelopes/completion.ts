@@ -157,6 +157,8 @@ export async function completeEnvelope(deps: CompletionDeps, envelopeId: string)
         value,
       });
     }
+    if (envelope.initialsOnAllPages)
+      stamps.push(...initialsOnEveryPage(document.pageCount, recipients, images));
     const original = await readBlob(deps.blobStore, document.blobKey);
     const stamped = await stampFields(original, stamps);
     const sealed = await seal(stamped, "Sealed by Paraphe after every signer signed");
@@ -266,6 +268,36 @@ export async function completeEnvelope(deps: CompletionDeps, envelopeId: string)
     }
   });
   deps.logger.info({ envelopeId, level }, "envelope sealed and complete");
+}
+
+/**
+ * The "initials on all pages" option: each signer's initials (their signature when they gave
+ * none) in the bottom-right corner of every page, side by side, nine to a row.
+ */
+function initialsOnEveryPage(
+  pageCount: number,
+  recipients: readonly { id: string }[],
+  images: ReadonlyMap<string, Uint8Array>,
+): StampField[] {
+  const stamps: StampField[] = [];
+  for (let page = 0; page < pageCount; page++) {
+    recipients.forEach((recipient, index) => {
+      const png = images.get(`i:${recipient.id}`) ?? images.get(`s:${recipient.id}`);
+      if (png === undefined) return;
+      const column = index % 9;
+      const row = Math.floor(index / 9);
+      stamps.push({
+        page,
+        x: 0.89 - column * 0.1,
+        y: Math.max(0, 0.95 - row * 0.05),
+        width: 0.08,
+        height: 0.04,
+        kind: "initials",
+        value: { png },
+      });
+    });
+  }
+  return stamps;
 }
 
 /**

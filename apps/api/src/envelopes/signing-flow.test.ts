@@ -3,7 +3,9 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadOrCreatePlatformIdentity } from "../documents/certificates";
 import {
+  darkShare,
   nssDatabaseTrusting,
+  renderGrey,
   pdfsig,
   printFirstSignatureCms,
   qpdfCheck,
@@ -314,5 +316,57 @@ describe.each(testDatabaseKinds)("signing an envelope end to end on %s", (kind) 
     expect((await sender.api.envelope.get({ envelopeUuid: envelope.uuid })).status).toBe(
       "complete",
     );
+  });
+
+  it("asks for initials when the sender wants them on every page, and draws them on each page", async () => {
+    const email = uniqueEmail("initials");
+    const draft = await sender.api.envelope.upload({
+      files: [{ filename: "Two pages.pdf", data: await tinyPdf(2) }],
+    });
+    await sender.api.envelope.update({
+      envelopeUuid: draft.uuid,
+      options: { initialsOnAllPages: true },
+    });
+    const saved = await sender.api.envelope.saveRecipients({
+      envelopeUuid: draft.uuid,
+      recipients: [{ email, firstname: "Inès", lastname: "Œuvray" }],
+    });
+    await sender.api.envelope.saveFields({
+      envelopeUuid: draft.uuid,
+      fields: [
+        {
+          documentUuid: draft.documents[0]?.uuid ?? "",
+          page: 0,
+          x: 0.1,
+          y: 0.5,
+          width: 0.4,
+          height: 0.1,
+          kind: "signature",
+          recipientUuid: saved.recipients[0]?.uuid ?? "",
+        },
+      ],
+    });
+    await sender.api.envelope.send({ envelopeUuid: draft.uuid });
+    const signer = signingClient(h);
+    const link = await linkFromMail(h, email, draft.uuid);
+    await readEveryPage(signer, link);
+    const noInitials = await failure(sign(signer, link));
+    expect(noInitials.details?.[0]).toMatchObject({ path: "initials", message: "required" });
+    await signer.envelope.sign({
+      ...link,
+      signature: { kind: "drawn", image: await signaturePng() },
+      initials: await signaturePng(),
+    });
+    await h.t.jobs.runUntilIdle();
+    const sealed = Buffer.from(
+      (await sender.api.envelope.download({ envelopeUuid: draft.uuid, kind: "sealed" })).data,
+      "base64",
+    );
+    for (const page of [1, 2]) {
+      const raster = renderGrey(sealed, page, 72);
+      expect(darkShare(raster, { x: 0.89, y: 0.95, width: 0.08, height: 0.04 })).toBeGreaterThan(
+        0.01,
+      );
+    }
   });
 });

@@ -301,6 +301,10 @@ export async function signEnvelope(
       .where("recipientId", "=", recipient.id)
       .execute();
     const missing: { path: string; code: string; message: string }[] = [];
+    if (envelope.initialsOnAllPages && input.initials === undefined) {
+      // The sender asked for the signers' initials on every page.
+      missing.push({ path: "initials", code: "custom", message: "required" });
+    }
     for (const field of fields) {
       if (field.kind === "signature" || SERVER_FILLED.has(field.kind)) continue;
       if (field.kind === "initials") {

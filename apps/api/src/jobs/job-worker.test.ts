@@ -1,0 +1,108 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
+import {
+  createTestDatabase,
+  silentLogger,
+  testDatabaseKinds,
+  type TestDatabase,
+} from "../test/databases";
+import { enqueueJob, type JobDefinition } from "./definitions";
+import { jobHandler, JobWorker } from "./job-worker";
+
+const flakyJob: JobDefinition<z.ZodObject<{ key: z.ZodString }>> = {
+  name: "test-flaky",
+  payload: z.object({ key: z.string() }),
+};
+
+describe.each(testDatabaseKinds)("the job worker on %s", (kind) => {
+  let database: TestDatabase;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+  });
+  afterAll(async () => {
+    await database.destroy();
+  });
+
+  it("retries a failing job with backoff, runs it once it succeeds, and keeps one open job per dedupe key", async () => {
+    const { db } = database.connection;
+    let calls = 0;
+    const worker = new JobWorker({
+      db,
+      logger: silentLogger(),
+      backoffBaseMs: 0,
+      jobs: [
+        jobHandler(flakyJob, async ({ key }) => {
+          calls++;
+          if (key === "flaky" && calls < 3) throw new Error(`attempt ${calls} failed`);
+        }),
+      ],
+    });
+    await db.transaction().execute(async (trx) => {
+      await enqueueJob(trx, flakyJob, { key: "flaky" }, { dedupeKey: "test:flaky" });
+      await enqueueJob(trx, flakyJob, { key: "flaky" }, { dedupeKey: "test:flaky" });
+    });
+    await expect(worker.runUntilIdle()).resolves.toEqual(["retry", "retry", "done"]);
+    const jobs = await db
+      .selectFrom("job")
+      .selectAll()
+      .where("dedupeKey", "=", "test:flaky")
+      .execute();
+    expect(jobs).toHaveLength(1);
+    expect(jobs[0]).toMatchObject({ status: "done", attempts: 3, lastError: null });
+  });
+
+  it("marks a job failed after its last attempt, with the error", async () => {
+    const { db } = database.connection;
+    const worker = new JobWorker({
+      db,
+      logger: silentLogger(),
+      backoffBaseMs: 0,
+      maxAttempts: 2,
+      jobs: [
+        jobHandler(flakyJob, async () => {
+          throw new Error("always broken");
+        }),
+      ],
+    });
+    await db
+      .transaction()
+      .execute((trx) => enqueueJob(trx, flakyJob, { key: "broken" }, { dedupeKey: "test:broken" }));
+    await expect(worker.runUntilIdle()).resolves.toEqual(["retry", "failed"]);
+    const job = await db
+      .selectFrom("job")
+      .selectAll()
+      .where("dedupeKey", "=", "test:broken")
+      .executeTakeFirstOrThrow();
+    expect(job).toMatchObject({ status: "failed", attempts: 2 });
+    expect(job.lastError).toMatch(/always broken/);
+  });
+
+  it("leaves a job whose lease has not run out to its worker, and takes it over once it has", async () => {
+    const { db } = database.connection;
+    let runs = 0;
+    const worker = new JobWorker({
+      db,
+      logger: silentLogger(),
+      jobs: [jobHandler(flakyJob, async () => void runs++)],
+    });
+    await db
+      .transaction()
+      .execute((trx) => enqueueJob(trx, flakyJob, { key: "leased" }, { dedupeKey: "test:leased" }));
+    await db
+      .updateTable("job")
+      .set({ status: "running", lockedUntil: new Date(Date.now() + 60_000) })
+      .where("dedupeKey", "=", "test:leased")
+      .execute();
+    await expect(worker.sweep()).resolves.toBe(0);
+    await expect(worker.runUntilIdle()).resolves.toEqual([]);
+    await db
+      .updateTable("job")
+      .set({ lockedUntil: new Date(Date.now() - 1000) })
+      .where("dedupeKey", "=", "test:leased")
+      .execute();
+    await expect(worker.sweep()).resolves.toBe(1);
+    await expect(worker.runUntilIdle()).resolves.toEqual(["done"]);
+    expect(runs).toBe(1);
+  });
+});
