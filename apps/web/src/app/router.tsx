@@ -9,6 +9,7 @@ import {
   EnvelopesOfWorkspaceRoute,
   EnvelopesRoute,
 } from "../routes/envelopes";
+import { InboxDetailRoute, InboxRoute } from "../routes/inbox";
 import { LoginRoute } from "../routes/login";
 import { NotFoundRoute } from "../routes/not-found";
 import { OnboardingTeamRoute } from "../routes/onboarding-team";
@@ -40,6 +41,8 @@ export function createAppRoutes(): RouteObject[] {
               element: <AppLayout />,
               children: [
                 { index: true, element: <DashboardRoute /> },
+                { path: "inbox", element: <InboxRoute /> },
+                { path: "inbox/:uuid", element: <InboxDetailRoute /> },
                 { path: "envelopes", element: <EnvelopesRoute /> },
                 { path: "envelopes/:status", element: <EnvelopesByStatusRoute /> },
                 { path: "envelopes/:workspaceUuid/all", element: <EnvelopesOfWorkspaceRoute /> },

@@ -96,6 +96,21 @@ export const web = {
     welcomeName: "Welcome, {{name}}",
     team: "Team: {{team}}",
     quickAccess: "Quick access",
+    loadError: "The dashboard could not be loaded.",
+    counts: {
+      label: "Your documents",
+      pendingSignature: "Pending signature",
+      inProgress: "In progress",
+      inbox: "Waiting in your inbox",
+    },
+    recent: {
+      title: "Recent requests",
+      all: "Open the inbox",
+      empty: "No signature requests for you yet.",
+    },
+    quick: {
+      upload: "Upload a document",
+    },
   },
   settings: {
     title: "Settings",
@@ -456,5 +471,38 @@ export const web = {
       confirm: "Move",
       done: "The document has been moved.",
     },
+  },
+  requests: {
+    status: {
+      signing: "Needs your signature",
+      complete: "Complete",
+      declined: "Declined",
+    },
+  },
+  inbox: {
+    title: "Inbox",
+    back: "Back to the inbox",
+    loading: "Loading your requests…",
+    loadError: "Your requests could not be loaded.",
+    empty: {
+      title: "Nothing to sign",
+      description: "Documents that others send you to sign will appear here.",
+    },
+    columns: {
+      pending: "Pending",
+      done: "Completed or declined",
+    },
+    columnEmpty: "Nothing here.",
+    received: "Received {{date}}",
+    receivedLabel: "Received",
+    from: "From",
+    documents: "Documents",
+    previewAlt: "First page of {{title}}",
+    notFound: "This request was not found. It may have been canceled or moved.",
+    sign: "Sign",
+    decline: "Decline",
+    signHint: "Both open the signing page, where you read every page before signing or declining.",
+    nothingToDo: "Nothing more to do for this request.",
+    contactSender: "Contact the sender",
   },
 };

@@ -98,6 +98,21 @@ export const web: FrenchTranslation<typeof en> = {
     welcomeName: "Bienvenue, {{name}}",
     team: "Équipe : {{team}}",
     quickAccess: "Accès rapide",
+    loadError: "Le tableau de bord n’a pas pu être chargé.",
+    counts: {
+      label: "Vos documents",
+      pendingSignature: "En attente de signature",
+      inProgress: "En cours",
+      inbox: "En attente dans votre boîte de réception",
+    },
+    recent: {
+      title: "Demandes récentes",
+      all: "Ouvrir la boîte de réception",
+      empty: "Aucune demande de signature pour vous pour l’instant.",
+    },
+    quick: {
+      upload: "Importer un document",
+    },
   },
   settings: {
     title: "Paramètres",
@@ -462,5 +477,39 @@ export const web: FrenchTranslation<typeof en> = {
       confirm: "Déplacer",
       done: "Le document a été déplacé.",
     },
+  },
+  requests: {
+    status: {
+      signing: "Nécessite votre signature",
+      complete: "Terminé",
+      declined: "Refusé",
+    },
+  },
+  inbox: {
+    title: "Boîte de réception",
+    back: "Retour à la boîte de réception",
+    loading: "Chargement de vos demandes…",
+    loadError: "Vos demandes n’ont pas pu être chargées.",
+    empty: {
+      title: "Rien à signer",
+      description: "Les documents que l’on vous envoie à signer apparaîtront ici.",
+    },
+    columns: {
+      pending: "En attente",
+      done: "Terminées ou refusées",
+    },
+    columnEmpty: "Rien ici.",
+    received: "Reçu le {{date}}",
+    receivedLabel: "Reçu le",
+    from: "De",
+    documents: "Documents",
+    previewAlt: "Première page de {{title}}",
+    notFound: "Cette demande est introuvable. Elle a peut-être été annulée ou déplacée.",
+    sign: "Signer",
+    decline: "Refuser",
+    signHint:
+      "Les deux ouvrent la page de signature, où vous lisez chaque page avant de signer ou de refuser.",
+    nothingToDo: "Plus rien à faire pour cette demande.",
+    contactSender: "Contacter l’expéditeur",
   },
 };

@@ -1,11 +1,13 @@
 import { useTranslation } from "@paraphe/i18n/react";
-import { Avatar, Badge, Card, CardContent, buttonVariants } from "@paraphe/ui-kit";
-import { KeyRound, MonitorSmartphone, UserRound } from "lucide-react";
-import { Link } from "react-router";
+import { Avatar, Badge, Card, CardContent } from "@paraphe/ui-kit";
 import { useProfilePictureSrc } from "../../../lib/profile-picture";
 import { useSession } from "../../session/session-context";
+import { DashboardCounts, QuickAccess, RecentRequests } from "./dashboard-overview";
 
-/** The dashboard's welcome (spec §2 "/"): who is signed in, in which team, and where to go next. */
+/**
+ * The dashboard (spec §2 "/"): who is signed in and in which team, the counts of documents pending
+ * signature and in progress and of the inbox, the recent requests, and quick access.
+ */
 export function Welcome() {
   const { t } = useTranslation("web");
   const { profile } = useSession();
@@ -31,33 +33,9 @@ export function Welcome() {
           </div>
         </CardContent>
       </Card>
-      <nav aria-label={t("dashboard.quickAccess")} className="flex flex-col gap-3">
-        <h2 className="text-base font-semibold text-ink">{t("dashboard.quickAccess")}</h2>
-        <ul className="grid gap-3 sm:grid-cols-3">
-          {[
-            { to: "/settings/profile", icon: UserRound, label: t("settings.nav.profile") },
-            { to: "/settings/passkeys", icon: KeyRound, label: t("settings.nav.passkeys") },
-            {
-              to: "/settings/sessions",
-              icon: MonitorSmartphone,
-              label: t("settings.nav.sessions"),
-            },
-          ].map(({ to, icon: Icon, label }) => (
-            <li key={to}>
-              <Link
-                to={to}
-                className={buttonVariants({
-                  variant: "secondary",
-                  className: "w-full justify-start",
-                })}
-              >
-                <Icon aria-hidden="true" />
-                {label}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <DashboardCounts />
+      <RecentRequests />
+      <QuickAccess />
     </div>
   );
 }

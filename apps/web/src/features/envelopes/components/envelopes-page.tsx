@@ -7,6 +7,7 @@ import { useTranslation } from "@paraphe/i18n/react";
 import { Button, EmptyState, Skeleton, cn } from "@paraphe/ui-kit";
 import { Columns3, FileUp, List } from "lucide-react";
 import { useId, useState, type KeyboardEvent } from "react";
+import { useSearchParams } from "react-router";
 import { usePageMeta } from "../../../lib/page-meta";
 import { useEnvelopeList, useWorkspaces } from "../api/envelope-queries";
 import { EnvelopeKanban } from "./envelope-kanban";
@@ -48,7 +49,13 @@ export function EnvelopesPage({
   const [filter, setFilter] = useState<EnvelopeListFilter>(initialFilter);
   const [workspaceUuid, setWorkspaceUuid] = useState<string | undefined>(initialWorkspaceUuid);
   const [view, setView] = useState<EnvelopeView>(readView);
-  const [uploading, setUploading] = useState(false);
+  const [searchParams, setSearchParams] = useSearchParams();
+  // `?upload=1` (the dashboard's quick access) opens the upload at once.
+  const [uploading, setUploadingState] = useState(() => searchParams.get("upload") === "1");
+  const setUploading = (open: boolean) => {
+    setUploadingState(open);
+    if (!open && searchParams.has("upload")) setSearchParams({}, { replace: true });
+  };
   const workspaces = useWorkspaces();
   const list = useEnvelopeList(filter, workspaceUuid);
   const selectId = useId();
