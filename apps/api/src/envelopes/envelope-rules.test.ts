@@ -362,4 +362,30 @@ describe.each(testDatabaseKinds)("envelope rules on %s", (kind) => {
       "CONFLICT",
     );
   });
+
+  it("mails each recipient in their language: a known user's preferred one, otherwise the sender's", async () => {
+    const french = await h.login(uniqueEmail("francais"));
+    await french.api.user.updateProfile({
+      firstname: "Élise",
+      lastname: "Durand",
+      preferredLanguage: "fr",
+    });
+    const stranger = uniqueEmail("stranger");
+    const envelope = await sentEnvelope(sender, [french.email, stranger], { title: "Bail" });
+    const mails = await h.database.connection.db
+      .selectFrom("mailOutbox")
+      .select(["toAddress", "locale", "subject", "textBody"])
+      .where("toAddress", "in", [french.email, stranger])
+      .where("textBody", "like", `%/sign/${envelope.uuid}#%`)
+      .execute();
+    const byAddress = new Map(mails.map((mail) => [mail.toAddress, mail]));
+    expect(byAddress.get(french.email)).toMatchObject({ locale: "fr" });
+    expect(byAddress.get(french.email)?.subject).toMatch(/vous demande de signer/);
+    expect(byAddress.get(stranger)).toMatchObject({ locale: "en" });
+    expect(byAddress.get(stranger)?.subject).toMatch(/asks you to sign “Bail”/);
+    const opened = await signingClient(h).envelope.open(
+      await linkFromMail(h, french.email, envelope.uuid),
+    );
+    expect(opened.language).toBe("fr");
+  });
 });
