@@ -369,4 +369,27 @@ describe.each(testDatabaseKinds)("signing an envelope end to end on %s", (kind) 
       );
     }
   });
+
+  it("keeps the chain linear and enqueues one seal when the last two signers sign at the same time", async () => {
+    const emails = [uniqueEmail("together-a"), uniqueEmail("together-b")];
+    const envelope = await sentEnvelope(sender, emails);
+    const links = await Promise.all(emails.map((email) => linkFromMail(h, email, envelope.uuid)));
+    const signers = links.map(() => signingClient(h));
+    for (const [index, link] of links.entries()) await readEveryPage(signers[index]!, link);
+    const results = await Promise.all(links.map((link, index) => sign(signers[index]!, link)));
+    expect(results.map((result) => result.recipientStatus)).toEqual(["signed", "signed"]);
+    const jobs = await h.database.connection.db
+      .selectFrom("job")
+      .select("status")
+      .where("dedupeKey", "=", `seal-envelope:${envelope.uuid}`)
+      .execute();
+    expect(jobs).toHaveLength(1);
+    const activity = await sender.api.envelope.activity({ envelopeUuid: envelope.uuid });
+    expect(activity.chainValid).toBe(true);
+    expect(activity.events.filter((event) => event.type === "documentSigned")).toHaveLength(2);
+    await h.t.jobs.runUntilIdle();
+    expect((await sender.api.envelope.get({ envelopeUuid: envelope.uuid })).status).toBe(
+      "complete",
+    );
+  });
 });
