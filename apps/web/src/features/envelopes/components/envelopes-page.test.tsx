@@ -156,6 +156,14 @@ describe("upload", () => {
     await user.upload(within(dialog).getByLabelText("Choose files", { selector: "input" }), big);
     expect(within(dialog).getByText("File too large: the limit is 20 MB.")).toBeInTheDocument();
     expect(within(dialog).getByRole("button", { name: "Upload and prepare" })).toBeDisabled();
+
+    // The picker is emptied after each choice: a second choice adds to the list.
+    await user.upload(
+      within(dialog).getByLabelText("Choose files", { selector: "input" }),
+      pdf("small.pdf"),
+    );
+    expect(within(within(dialog).getByRole("list")).getAllByRole("listitem")).toHaveLength(2);
+    expect(within(dialog).getByRole("button", { name: "Upload and prepare" })).toBeEnabled();
   });
 
   it("opens the editor of the new envelope", async () => {

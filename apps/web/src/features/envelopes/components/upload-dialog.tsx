@@ -69,11 +69,14 @@ export function UploadDialog({
 
   const add = (files: FileList | File[]) => {
     if (busy) return;
+    // Copied now: the picker's FileList is emptied when its value is reset just after.
+    const added = Array.from(files).map((file) => ({
+      id: nextId++,
+      file,
+      problem: pdfFileProblem(file),
+    }));
     setGeneralError(null);
-    setChosen((current) => [
-      ...current,
-      ...Array.from(files).map((file) => ({ id: nextId++, file, problem: pdfFileProblem(file) })),
-    ]);
+    setChosen((current) => [...current, ...added]);
   };
 
   const valid = chosen.filter((item) => item.problem === null);

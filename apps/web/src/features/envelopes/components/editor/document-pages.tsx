@@ -111,7 +111,7 @@ export function DocumentPages({
                   }
                 }}
                 className={cn(
-                  "relative w-full touch-none overflow-hidden rounded-sm border border-border bg-white shadow-sm select-none",
+                  "relative w-full overflow-hidden rounded-sm border border-border bg-white shadow-sm select-none",
                   !readOnly && armedKind && "cursor-crosshair",
                 )}
                 style={{ aspectRatio: `${size.width} / ${size.height}` }}
@@ -258,7 +258,7 @@ function FieldBoxView({
       onFocus={readOnly ? undefined : onSelect}
       onKeyDown={onKeyDown}
       className={cn(
-        "absolute flex items-center justify-center overflow-hidden rounded-sm border-2 text-[10px] leading-tight font-medium sm:text-xs",
+        "absolute flex touch-none items-center justify-center overflow-hidden rounded-sm border-2 text-[10px] leading-tight font-medium sm:text-xs",
         !readOnly &&
           "cursor-move focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600",
         selected && !readOnly && "shadow-lg",

@@ -103,7 +103,7 @@ export function FieldPalette({
               onArm(armedKind === kind ? null : kind);
             }}
             className={cn(
-              "flex touch-none items-center gap-2 rounded-md border border-border bg-surface px-2 py-2 text-left text-sm text-ink disabled:opacity-50 focus-visible:outline-2 focus-visible:outline-brand-500 [&_svg]:size-4 [&_svg]:shrink-0",
+              "flex items-center gap-2 rounded-md border lg:touch-none border-border bg-surface px-2 py-2 text-left text-sm text-ink disabled:opacity-50 focus-visible:outline-2 focus-visible:outline-brand-500 [&_svg]:size-4 [&_svg]:shrink-0",
               armedKind === kind && "border-transparent ring-2",
             )}
             style={armedKind === kind ? { boxShadow: `0 0 0 2px ${color}` } : undefined}
