@@ -28,51 +28,92 @@ interface Recipient {
   lastname: string;
 }
 
-async function prepareAndSend(page: Page, recipients: Recipient[]): Promise<string> {
+const EDITOR = {
+  en: {
+    upload: "Upload",
+    uploadSubmit: "Upload and prepare",
+    add: "Add",
+    email: "Email address",
+    firstname: "First name",
+    lastname: "Last name",
+    addRecipient: "Add the recipient",
+    sequential: "One after another",
+    placeFor: (name: string) => `Place fields for ${name}`,
+    signature: "Signature",
+    placeOn: (page: number) => new RegExp(`Place the field on .*page ${page} of 2`),
+    saved: "All changes saved",
+    send: "Send",
+  },
+  fr: {
+    upload: "Importer",
+    uploadSubmit: "Importer et préparer",
+    add: "Ajouter",
+    email: "Adresse e-mail",
+    firstname: "Prénom",
+    lastname: "Nom",
+    addRecipient: "Ajouter le destinataire",
+    sequential: "L’un après l’autre",
+    placeFor: (name: string) => `Placer des champs pour ${name}`,
+    signature: "Signature",
+    placeOn: (page: number) => new RegExp(`Placer le champ sur .*page ${page} sur 2`),
+    saved: "Toutes les modifications sont enregistrées",
+    send: "Envoyer",
+  },
+} as const;
+
+async function prepareAndSend(
+  page: Page,
+  recipients: Recipient[],
+  { language = "en", sequential = true }: { language?: "en" | "fr"; sequential?: boolean } = {},
+): Promise<string> {
+  const t = EDITOR[language];
   await page.goto("/envelopes");
-  await page.getByRole("button", { name: "Upload" }).first().click();
+  await page.getByRole("button", { name: t.upload }).first().click();
   await page.locator('input[type="file"]').setInputFiles(AGREEMENT);
-  await page.getByRole("button", { name: "Upload and prepare" }).click();
+  await page.getByRole("button", { name: t.uploadSubmit }).click();
   await page.waitForURL(/\/envelopes\/[0-9a-f-]+\/[0-9a-f-]+\/edit$/);
 
   for (const recipient of recipients) {
-    await page.getByRole("button", { name: "Add", exact: true }).click();
+    await page.getByRole("button", { name: t.add, exact: true }).click();
     const dialog = page.getByRole("dialog");
-    await dialog.getByRole("textbox", { name: "Email address" }).fill(recipient.email);
-    await dialog.getByRole("textbox", { name: "First name" }).fill(recipient.firstname);
-    await dialog.getByRole("textbox", { name: "Last name" }).fill(recipient.lastname);
-    await dialog.getByRole("button", { name: "Add the recipient" }).click();
+    await dialog.getByRole("textbox", { name: t.email, exact: true }).fill(recipient.email);
+    await dialog.getByRole("textbox", { name: t.firstname, exact: true }).fill(recipient.firstname);
+    await dialog.getByRole("textbox", { name: t.lastname, exact: true }).fill(recipient.lastname);
+    await dialog.getByRole("button", { name: t.addRecipient }).click();
     await expect(dialog).toBeHidden();
   }
-  await page.getByText("One after another").click();
+  if (sequential) await page.getByText(t.sequential).click();
 
   // One signature field per recipient, each on its own page.
   for (const [index, recipient] of recipients.entries()) {
     await page
-      .getByRole("button", {
-        name: `Place fields for ${recipient.firstname} ${recipient.lastname}`,
-      })
+      .getByRole("button", { name: t.placeFor(`${recipient.firstname} ${recipient.lastname}`) })
       .click();
-    await page.getByRole("button", { name: "Signature", exact: true }).click();
-    const pageSurface = page.getByRole("button", {
-      name: new RegExp(`Place the field on .*page ${index + 1} of 2`),
-    });
-    await pageSurface.click({ position: { x: 120, y: 420 } });
+    await page.getByRole("button", { name: t.signature, exact: true }).click();
+    await page
+      .getByRole("button", { name: t.placeOn((index % 2) + 1) })
+      .click({ position: { x: 120, y: 420 } });
   }
-  await expect(page.getByText("All changes saved")).toBeVisible({ timeout: 15_000 });
-  await page.getByRole("button", { name: "Send", exact: true }).click();
+  await expect(page.getByText(t.saved)).toBeVisible({ timeout: 15_000 });
+  await page.getByRole("button", { name: t.send, exact: true }).click();
   await page.waitForURL(/\/view$/);
   return page.url();
 }
 
-async function openAsRecipient(browser: Browser, email: string, count = 1): Promise<Page> {
+async function openAsRecipient(
+  browser: Browser,
+  email: string,
+  count = 1,
+  language?: "fr",
+): Promise<Page> {
   const mail = await waitForMail(email, count, 30_000);
   const context = await browser.newContext({
     viewport: { width: 390, height: 844 },
     hasTouch: true,
   });
   const page = await context.newPage();
-  await page.goto(signingLinkOf(mail));
+  const link = signingLinkOf(mail);
+  await page.goto(language ? link.replace("#", `?lng=${language}#`) : link);
   return page;
 }
 
@@ -139,8 +180,10 @@ test("a sender sends to two signers in order; one draws, one types; the sealed P
   await page.goto(viewUrl);
   await expect(async () => {
     await page.reload();
-    await expect(page.getByText("Complete").first()).toBeVisible({ timeout: 2_000 });
-  }).toPass({ timeout: 60_000 });
+    await expect(page.getByRole("button", { name: "Download the signed PDF" })).toBeVisible({
+      timeout: 2_000,
+    });
+  }).toPass({ timeout: 90_000 });
   const dir = await mkdtemp(join(tmpdir(), "paraphe-e2e-"));
   for (const [name, label] of [
     ["sealed.pdf", "Download the signed PDF"],
@@ -159,4 +202,59 @@ test("a sender sends to two signers in order; one draws, one types; the sealed P
   }
   await keepScreenshot(page, testInfo, "envelope-view-complete");
   await writeFile(join(dir, "done"), "");
+});
+
+test("a signer declines with a reason, in French, and the sender sees it declined", async ({
+  page,
+  browser,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signUpWithTeam(page, { language: "fr", firstname: "Zoë" });
+  const signer = { email: uniqueEmail("decliner"), firstname: "Jeanne", lastname: "Bézier" };
+  const viewUrl = await prepareAndSend(page, [signer], { language: "fr", sequential: false });
+
+  const recipient = await openAsRecipient(browser, signer.email, 1, "fr");
+  await recipient.getByRole("button", { name: "Refuser", exact: true }).click();
+  const dialog = recipient.getByRole("dialog", { name: "Refuser de signer" });
+  await dialog.getByRole("button", { name: "Refuser", exact: true }).click();
+  await expect(dialog.getByText("Veuillez indiquer un motif.")).toBeVisible();
+  await dialog
+    .getByRole("textbox", { name: "Motif" })
+    .fill("Le montant ne correspond pas au devis.");
+  await dialog.getByRole("button", { name: "Refuser", exact: true }).click();
+  await expect(
+    recipient.getByRole("heading", { name: "Vous avez refusé ce document" }),
+  ).toBeVisible();
+  await keepScreenshot(recipient, testInfo, "signer-declined-fr");
+
+  await page.goto(viewUrl);
+  await expect(page.getByText("Refusé").first()).toBeVisible();
+  await expect(page.getByText("Le montant ne correspond pas au devis.").first()).toBeVisible();
+});
+
+test("a sender cancels with a required reason; the signer is told and can no longer sign", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signUpWithTeam(page);
+  const signer = { email: uniqueEmail("canceled"), firstname: "Alan", lastname: "Turing" };
+  const viewUrl = await prepareAndSend(page, [signer], { sequential: false });
+
+  await page.goto(viewUrl);
+  await page.getByRole("button", { name: "Cancel the signature request" }).click();
+  const dialog = page.getByRole("dialog", { name: "Cancel the signature request?" });
+  const confirm = dialog.getByRole("button", { name: "Cancel the request" });
+  await dialog.getByRole("textbox", { name: "Reason" }).fill("x".repeat(520));
+  await expect(dialog.getByRole("textbox", { name: "Reason" })).toHaveValue("x".repeat(499));
+  await dialog.getByRole("textbox", { name: "Reason" }).fill("Sent to the wrong person.");
+  await confirm.click();
+  await expect(page.getByText("Canceled").first()).toBeVisible();
+
+  // The signer is mailed (the invitation, then the cancellation), and the link shows it is over.
+  await waitForMail(signer.email, 2, 30_000);
+  const recipient = await openAsRecipient(browser, signer.email);
+  await expect(recipient.getByText("This document was canceled")).toBeVisible();
 });
