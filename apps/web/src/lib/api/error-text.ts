@@ -32,11 +32,21 @@ const VALIDATION_WORDS = [
   "too_many_fields",
   "level_unavailable",
   "invalid_date",
+  "in_past",
+  "signature_field_required",
+  "not_found",
+  "duplicate",
 ] as const;
 type ValidationWord = (typeof VALIDATION_WORDS)[number];
 
 function isValidationWord(value: unknown): value is ValidationWord {
   return (VALIDATION_WORDS as readonly unknown[]).includes(value);
+}
+
+/** The distinct words of an api error's field problems (all paths). */
+export function fieldErrorWords(error: unknown): string[] {
+  if (!isApiError(error) || !error.details) return [];
+  return [...new Set(error.details.map((item) => item.message || item.code))];
 }
 
 /** The word of the api's field error for `path` (`details[].message`), if the error has one. */

@@ -77,6 +77,10 @@ export const errors = {
     level_unavailable:
       "This signature level is not available: identity verification is not configured.",
     invalid_date: "Enter a valid date.",
+    in_past: "This date is already past.",
+    signature_field_required: "Each recipient needs a signature field.",
+    not_found: "Something this refers to no longer exists. Reload the page.",
+    duplicate: "This appears twice.",
   },
   uploadError: "Upload error: the picture could not be saved. Please try again.",
   informationUpdate: "Your information could not be updated. Please try again.",

@@ -343,7 +343,7 @@ export const web = {
     },
     fields: {
       title: "Fields",
-      hint: "Choose a field, then click on a page; or drag it onto a page.",
+      hint: "Choose a field, then click on a page (Escape puts it down); or drag it onto a page.",
       needRecipient: "Add a recipient first: each field belongs to a recipient.",
       keyboardHint:
         "Arrow keys move the field, Shift with arrow keys resizes it, Delete removes it.",

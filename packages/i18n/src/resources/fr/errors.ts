@@ -83,6 +83,10 @@ export const errors: FrenchTranslation<typeof en> = {
     level_unavailable:
       "Ce niveau de signature n’est pas disponible : la vérification d’identité n’est pas configurée.",
     invalid_date: "Saisissez une date valide.",
+    in_past: "Cette date est déjà passée.",
+    signature_field_required: "Chaque destinataire doit avoir un champ de signature.",
+    not_found: "Un élément auquel ceci se rapporte n’existe plus. Rechargez la page.",
+    duplicate: "Cet élément apparaît deux fois.",
   },
   uploadError: "Erreur d’envoi : la photo n’a pas pu être enregistrée. Veuillez réessayer.",
   informationUpdate: "Vos informations n’ont pas pu être mises à jour. Veuillez réessayer.",

@@ -349,7 +349,7 @@ export const web: FrenchTranslation<typeof en> = {
     },
     fields: {
       title: "Champs",
-      hint: "Choisissez un champ, puis cliquez sur une page ; ou faites-le glisser sur une page.",
+      hint: "Choisissez un champ, puis cliquez sur une page (Échap pour le reposer) ; ou faites-le glisser sur une page.",
       needRecipient: "Ajoutez d’abord un destinataire : chaque champ appartient à un destinataire.",
       keyboardHint:
         "Les flèches déplacent le champ, Maj avec les flèches le redimensionne, Suppr le retire.",

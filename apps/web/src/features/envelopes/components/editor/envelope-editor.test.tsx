@@ -5,6 +5,7 @@ import {
   ENVELOPE_UUID,
   RECIPIENT_UUID,
   WORKSPACE_MAIN,
+  apiError,
   envelopeDetail,
   ok,
 } from "../../../../test/api";
@@ -191,6 +192,44 @@ describe("field placement", () => {
     await user.click(await screen.findByRole("button", { name: "Send" }));
     expect(await screen.findByText("Place a signature field for Jane Doe.")).toBeInTheDocument();
     expect(server.bodiesOf("/envelope/send")).toEqual([]);
+  });
+
+  it("sends, and shows the api's refusal in words", async () => {
+    const envelope = envelopeDetail({
+      recipients: [JANE],
+      fields: [
+        {
+          uuid: "9a4c5d6e-5555-4e4e-8e4e-000000000001",
+          documentUuid: DOCUMENT_UUID,
+          page: 0,
+          x: 0.1,
+          y: 0.1,
+          width: 0.3,
+          height: 0.07,
+          kind: "signature",
+          recipientUuid: RECIPIENT_UUID,
+          required: true,
+          label: null,
+        },
+      ],
+    });
+    const { user, server } = renderApp({
+      path: EDIT_PATH,
+      handlers: {
+        "/envelope/get": () => ok(envelope),
+        "/envelope/send": () =>
+          apiError(400, "VALIDATION_ERROR", [
+            { path: "options.signatureLevel", message: "level_unavailable" },
+          ]),
+      },
+    });
+    await user.click(await screen.findByRole("button", { name: "Send" }));
+    expect(
+      await screen.findByText(
+        "This signature level is not available: identity verification is not configured.",
+      ),
+    ).toBeInTheDocument();
+    expect(server.bodiesOf("/envelope/send")).toEqual([{ envelopeUuid: ENVELOPE_UUID }]);
   });
 
   it("shows AES and QES as needing identity verification, not selectable", async () => {

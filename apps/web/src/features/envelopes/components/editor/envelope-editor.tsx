@@ -9,7 +9,7 @@ import { Button, DESKTOP_MEDIA_QUERY, EditablePageTitle, useMediaQuery } from "@
 import { Eye, PenLine, Send, Trash2, X } from "lucide-react";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useNavigate } from "react-router";
-import { useErrorText } from "../../../../lib/api/error-text";
+import { fieldErrorWords, useErrorText } from "../../../../lib/api/error-text";
 import { usePageMeta } from "../../../../lib/page-meta";
 import { useSession } from "../../../session/session-context";
 import {
@@ -74,6 +74,16 @@ export function EnvelopeEditor({ envelope }: { envelope: EnvelopeDetail }) {
   const [selectedKey, setSelectedKey] = useState<string | null>(null);
   const [previewing, setPreviewing] = useState(false);
   const [problems, setProblems] = useState<string[]>([]);
+
+  // Escape puts an armed tool down.
+  useEffect(() => {
+    if (!armedKind) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === "Escape") setArmedKind(null);
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [armedKind]);
 
   // --- Autosave of fields and options --------------------------------------------------------
   const fieldsRef = useRef(fields);
@@ -275,9 +285,16 @@ export function EnvelopeEditor({ envelope }: { envelope: EnvelopeDetail }) {
               ))}
             </ul>
           ) : (
-            <p>
-              {t("web:editor.send.error")} {errorText.apiError(send.error)}
-            </p>
+            <>
+              <p>
+                {t("web:editor.send.error")} {errorText.apiError(send.error)}
+              </p>
+              <ul className="list-inside list-disc">
+                {fieldErrorWords(send.error).map((word) => (
+                  <li key={word}>{errorText.validation(word)}</li>
+                ))}
+              </ul>
+            </>
           )}
         </div>
       ) : null}
