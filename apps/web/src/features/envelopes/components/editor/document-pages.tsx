@@ -154,6 +154,7 @@ type Gesture = {
   start: FieldBox;
   pageWidth: number;
   pageHeight: number;
+  moved: boolean;
 };
 
 function FieldBoxView({
@@ -207,25 +208,33 @@ function FieldBoxView({
       start: { x: field.x, y: field.y, width: field.width, height: field.height },
       pageWidth: page.width,
       pageHeight: page.height,
+      moved: false,
     };
+  };
+
+  /** The box under the pointer now (from the gesture's start, so no move is lost). */
+  const boxAtPointer = (current: Gesture, event: PointerEvent<HTMLElement>): FieldBox => {
+    const dx = (event.clientX - current.startX) / current.pageWidth;
+    const dy = (event.clientY - current.startY) / current.pageHeight;
+    return current.mode === "move"
+      ? moveBox(current.start, dx, dy)
+      : resizeBox(current.start, dx, dy);
   };
 
   const track = (event: PointerEvent<HTMLElement>) => {
     const current = gesture.current;
     if (!current || current.pointerId !== event.pointerId) return;
-    const dx = (event.clientX - current.startX) / current.pageWidth;
-    const dy = (event.clientY - current.startY) / current.pageHeight;
-    setLive(
-      current.mode === "move" ? moveBox(current.start, dx, dy) : resizeBox(current.start, dx, dy),
-    );
+    current.moved = true;
+    setLive(boxAtPointer(current, event));
   };
 
   const end = (event: PointerEvent<HTMLElement>) => {
     const current = gesture.current;
     if (!current || current.pointerId !== event.pointerId) return;
     gesture.current = null;
-    if (live) onChange(live);
     setLive(null);
+    // Computed from the release point: the last rendered live box may lag behind the pointer.
+    if (current.moved && event.type === "pointerup") onChange(boxAtPointer(current, event));
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
