@@ -45,10 +45,7 @@ export function OptionsPanel({
   const id = useId();
   const today = dateInputValue(new Date().toISOString());
   return (
-    <section aria-labelledby={`${id}-heading`} className="flex flex-col gap-4">
-      <h2 id={`${id}-heading`} className="text-base font-semibold text-ink">
-        {t("editor.options.title")}
-      </h2>
+    <section aria-label={t("editor.options.title")} className="flex flex-col gap-4">
 
       <fieldset className="flex flex-col gap-2">
         <legend className="mb-1 text-sm font-medium text-ink">
