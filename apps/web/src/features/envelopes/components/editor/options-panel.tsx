@@ -46,7 +46,6 @@ export function OptionsPanel({
   const today = dateInputValue(new Date().toISOString());
   return (
     <section aria-label={t("editor.options.title")} className="flex flex-col gap-4">
-
       <fieldset className="flex flex-col gap-2">
         <legend className="mb-1 text-sm font-medium text-ink">
           {t("editor.options.level.label")}
