@@ -194,7 +194,10 @@ function EnvelopeView({ envelope }: { envelope: EnvelopeDetail }) {
         <ActivityLog envelopeUuid={envelope.uuid} />
       </div>
 
-      <aside aria-label={t("web:view.actions")} className="flex flex-col gap-2 lg:sticky lg:top-4">
+      <aside
+        aria-label={t("web:view.actions")}
+        className="order-first flex flex-col gap-2 sm:flex-row sm:flex-wrap lg:sticky lg:top-4 lg:order-none lg:flex-col"
+      >
         {request ? (
           <a href={signingLinkOf(request)} className={buttonVariants({ className: "w-full" })}>
             <PenLine aria-hidden="true" />
