@@ -2,19 +2,23 @@
  * Paraphe's benchmark runner: `pnpm bench` (or `pnpm --filter @paraphe/bench bench`).
  *
  *   --quick            short run (a few seconds per benchmark)
- *   --only=sealing     only the sealing benchmark (or --only=throughput)
+ *   --only=NAME        only one benchmark: sealing, throughput, documents, signing-page, bundle
  *
  * Every ratio compares two numbers measured in this same run, on this machine. Benchmarks print;
  * they never pass or fail on a time.
  */
 import os from "node:os";
+import { runBundleBenchmark } from "./src/bundle";
+import { runDocumentsBenchmark, type DocumentsOptions } from "./src/documents";
 import { runSealingBenchmark, type SealingOptions } from "./src/sealing";
+import { FAST_3G, medianRun, runSigningPageBenchmark } from "./src/signing-page";
 import {
   formatDuration,
   formatRate,
   formatRatio,
   formatSize,
   formatThroughput,
+  median,
   renderTable,
 } from "./src/stats";
 import { runThroughputBenchmark, type ThroughputOptions } from "./src/throughput";
@@ -22,11 +26,12 @@ import { runThroughputBenchmark, type ThroughputOptions } from "./src/throughput
 const args = new Set(process.argv.slice(2));
 const quick = args.has("--quick");
 const only = [...args].find((arg) => arg.startsWith("--only="))?.slice("--only=".length);
-const known = new Set(["--quick", "--only=sealing", "--only=throughput"]);
+const BENCHMARKS = ["sealing", "throughput", "documents", "signing-page", "bundle"];
+const known = new Set(["--quick", ...BENCHMARKS.map((name) => `--only=${name}`)]);
 const unknown = [...args].filter((arg) => !known.has(arg));
 if (unknown.length > 0) {
   console.error(`unknown option(s): ${unknown.join(" ")}`);
-  console.error("usage: run.ts [--quick] [--only=sealing|--only=throughput]");
+  console.error(`usage: run.ts [--quick] [--only=${BENCHMARKS.join("|")}]`);
   process.exit(2);
 }
 
@@ -44,6 +49,17 @@ const throughputOptions: ThroughputOptions = {
   connections: 50,
   sessions: 10,
 };
+
+const documentsOptions: DocumentsOptions = {
+  pageCounts: [1, 10, 100],
+  budgetMs: quick ? 1000 : 5000,
+  minIterations: quick ? 3 : 10,
+  maxIterations: 1000,
+};
+
+const signingPageRuns = quick ? 1 : 3;
+
+const kb = (bytes: number): string => `${(bytes / 1024).toFixed(1)} KB`;
 
 const loadAverage = (): string =>
   os
@@ -135,6 +151,135 @@ async function main(): Promise<void> {
     console.log(
       `The tunnelled calls are spread over ${throughputOptions.sessions} sessions; CPU is in % of one core ` +
         "(client: this process, the load generator; server: the server process).",
+    );
+  }
+
+  if (only === undefined || only === "documents") {
+    log("documents: stamp and seal generated PDFs of 1, 10 and 100 pages");
+    const results = await runDocumentsBenchmark(documentsOptions, log);
+    console.log(
+      "\nSeal time per page: PAdES B-B seal of a stamped PDF vs SHA-256 of the same bytes (medians)\n",
+    );
+    console.log(
+      renderTable([
+        [
+          "pages",
+          "PDF",
+          "iterations",
+          "stamp",
+          "seal",
+          "seal/page",
+          "SHA-256",
+          "seal/SHA-256",
+          "seal in worker",
+          "worker round trip",
+        ],
+        ...results.map((result) => [
+          String(result.pages),
+          kb(result.bytes),
+          String(result.iterations),
+          formatDuration(result.stampMs),
+          formatDuration(result.sealMs),
+          formatDuration(result.sealMs / result.pages),
+          formatDuration(result.sha256Ms),
+          formatRatio(result.sealMs / result.sha256Ms),
+          formatDuration(result.workerSealMs),
+          `${result.workerSealMs < result.sealMs ? "-" : "+"}${formatDuration(Math.abs(result.workerSealMs - result.sealMs))} (${formatRatio(result.workerSealMs / result.sealMs)})`,
+        ]),
+      ]),
+    );
+    console.log(
+      "\nstamp: stampFields (a signature PNG on the last page). seal: sealPdfInThisThread (RSA-2048,\n" +
+        "SHA-256, incremental update). SHA-256: node:crypto over the same bytes, the floor of any\n" +
+        "signature over the file. seal in worker: sealPdf through the document worker thread, as the\n" +
+        "api calls it; worker round trip = seal in worker - seal (and their ratio).",
+    );
+  }
+
+  if (only === undefined || only === "bundle") {
+    log("bundle: JS of the signing app and of the web app (production builds)");
+    const [sign, web] = await runBundleBenchmark(log);
+    console.log("\nSigning app JS vs web app JS (production builds; gzip: node:zlib, level 6)\n");
+    console.log(
+      renderTable([
+        [
+          "app",
+          "initial files",
+          "initial raw",
+          "initial gzip",
+          "all JS files",
+          "all raw",
+          "all gzip",
+          "largest file (gzip)",
+        ],
+        ...[sign!, web!].map((result) => [
+          result.app,
+          String(result.initial.files),
+          kb(result.initial.raw),
+          kb(result.initial.gzip),
+          String(result.all.files),
+          kb(result.all.raw),
+          kb(result.all.gzip),
+          `${result.largest.name} (${kb(result.largest.gzip)})`,
+        ]),
+      ]),
+    );
+    console.log(
+      `\nsign/web: initial gzip ${formatRatio(sign!.initial.gzip / web!.initial.gzip)}, ` +
+        `all gzip ${formatRatio(sign!.all.gzip / web!.all.gzip)}.\n` +
+        "initial = the entry module and modulepreload links of index.html; all = every .js under\n" +
+        "dist/assets (lazy chunks included).",
+    );
+  }
+
+  if (only === undefined || only === "signing-page") {
+    log(`signing-page: real api + vite preview, Chromium under Fast 3G, ${signingPageRuns} run(s)`);
+    const runs = await runSigningPageBenchmark({ runs: signingPageRuns }, log);
+    console.log(
+      `\nSigning page, first page visible under Fast 3G (${FAST_3G.latencyMs} ms, ` +
+        `${FAST_3G.downloadBytesPerSecond.toLocaleString("en-US")} B/s down, ` +
+        `${FAST_3G.uploadBytesPerSecond.toLocaleString("en-US")} B/s up), cache disabled\n`,
+    );
+    const row = (name: string, run: (typeof runs)[number]): string[] => [
+      name,
+      formatDuration(run.visibleMs),
+      String(run.requests),
+      kb(run.receivedBytes),
+      kb(run.sentBytes),
+      String(run.roundTrips),
+      formatDuration(run.floorMs),
+      formatRatio(run.visibleMs / run.floorMs),
+    ];
+    const middle = medianRun(runs);
+    console.log(
+      renderTable([
+        [
+          "run",
+          "first page visible",
+          "requests",
+          "received",
+          "sent",
+          "round trips",
+          "floor",
+          "measured/floor",
+        ],
+        ...runs.map((run, index) => row(String(index + 1), run)),
+        [
+          "median",
+          formatDuration(median(runs.map((run) => run.visibleMs))),
+          String(middle.requests),
+          kb(middle.receivedBytes),
+          kb(middle.sentBytes),
+          String(middle.roundTrips),
+          formatDuration(middle.floorMs),
+          formatRatio(median(runs.map((run) => run.visibleMs)) / middle.floorMs),
+        ],
+      ]),
+    );
+    console.log(
+      "\nfloor = received / download rate + sent / upload rate + round trips × latency. Round trips:\n" +
+        "the longest chain of requests each started after the previous one finished (median run):\n" +
+        `  ${middle.chain.join(" → ")}`,
     );
   }
 
