@@ -3,6 +3,7 @@ import type { z } from "zod";
 import type { Database } from "../db/database";
 import type { Logger } from "../logger";
 import { JOB_CHANNEL, type JobDefinition } from "./definitions";
+import { WakeableLoop, type ListenFn } from "./wakeable-loop";
 
 /** Runs one job's payload; throwing makes the job retry later. */
 export type JobHandler<S extends z.ZodType = z.ZodType> = (payload: z.output<S>) => Promise<void>;
@@ -24,7 +25,7 @@ export interface JobWorkerOptions {
   db: Kysely<Database>;
   logger: Logger;
   jobs: readonly RegisteredJob[];
-  listen?: (channel: string, onNotify: () => void) => Promise<() => Promise<void>>;
+  listen?: ListenFn;
   pollIntervalMs?: number;
   maxAttempts?: number;
   backoffBaseMs?: number;
@@ -54,31 +55,36 @@ export class JobWorker {
   readonly #db: Kysely<Database>;
   readonly #logger: Logger;
   readonly #handlers: Map<string, RegisteredJob>;
-  readonly #listen: JobWorkerOptions["listen"];
-  readonly #pollIntervalMs: number;
   readonly #maxAttempts: number;
   readonly #backoffBaseMs: number;
   readonly #backoffMaxMs: number;
   readonly #leaseMs: number;
   readonly #sweeps: readonly (() => Promise<number>)[];
 
-  #loop: Promise<void> | undefined;
-  #stopping = false;
-  #wakeRequested = false;
-  #wakeSleeper: (() => void) | undefined;
-  #unlisten: (() => Promise<void>) | undefined;
+  readonly #loop: WakeableLoop;
 
   constructor(options: JobWorkerOptions) {
     this.#db = options.db;
     this.#logger = options.logger.child({ component: "job-worker" });
     this.#handlers = new Map(options.jobs.map((job) => [job.definition.name, job]));
-    this.#listen = options.listen;
-    this.#pollIntervalMs = options.pollIntervalMs ?? 2000;
     this.#maxAttempts = options.maxAttempts ?? 10;
     this.#backoffBaseMs = options.backoffBaseMs ?? 5_000;
     this.#backoffMaxMs = options.backoffMaxMs ?? 3_600_000;
     this.#leaseMs = options.leaseMs ?? 3 * 60_000;
     this.#sweeps = options.sweeps ?? [];
+    this.#loop = new WakeableLoop({
+      channel: JOB_CHANNEL,
+      pollIntervalMs: options.pollIntervalMs ?? 2000,
+      ...(options.listen === undefined ? {} : { listen: options.listen }),
+      step: async () => {
+        try {
+          return (await this.processNext()) !== "idle";
+        } catch (error) {
+          this.#logger.error({ err: error }, "job worker could not read the job table");
+          return false;
+        }
+      },
+    });
   }
 
   /**
@@ -106,28 +112,18 @@ export class JobWorker {
 
   /** Sweeps, then starts the loop: a committed job wakes it at once; otherwise it polls. */
   async start(): Promise<void> {
-    if (this.#loop !== undefined) return;
-    this.#stopping = false;
+    if (this.#loop.running) return;
     await this.sweep();
-    if (this.#listen !== undefined)
-      this.#unlisten = await this.#listen(JOB_CHANNEL, () => this.wake());
-    this.#loop = this.#run();
+    await this.#loop.start();
   }
 
   wake(): void {
-    this.#wakeRequested = true;
-    this.#wakeSleeper?.();
+    this.#loop.wake();
   }
 
   /** Stops the loop after the job being run, if any, is finished. */
   async stop(): Promise<void> {
-    this.#stopping = true;
-    this.#wakeSleeper?.();
-    const unlisten = this.#unlisten;
-    this.#unlisten = undefined;
-    await unlisten?.();
-    await this.#loop;
-    this.#loop = undefined;
+    await this.#loop.stop();
   }
 
   /** Runs due jobs until none is left (tests, and the loop). */
@@ -216,35 +212,5 @@ export class JobWorker {
       )
       RETURNING id, name, payload, attempts`.execute(this.#db);
     return result.rows[0];
-  }
-
-  async #run(): Promise<void> {
-    while (!this.#stopping) {
-      let outcome: JobOutcome | "error";
-      try {
-        outcome = await this.processNext();
-      } catch (error) {
-        this.#logger.error({ err: error }, "job worker could not read the job table");
-        outcome = "error";
-      }
-      if (outcome === "idle" || outcome === "error") await this.#sleep(this.#pollIntervalMs);
-    }
-  }
-
-  #sleep(ms: number): Promise<void> {
-    if (this.#wakeRequested || this.#stopping) {
-      this.#wakeRequested = false;
-      return Promise.resolve();
-    }
-    return new Promise((resolve) => {
-      const done = (): void => {
-        clearTimeout(timer);
-        this.#wakeSleeper = undefined;
-        this.#wakeRequested = false;
-        resolve();
-      };
-      const timer = setTimeout(done, ms);
-      this.#wakeSleeper = done;
-    });
   }
 }

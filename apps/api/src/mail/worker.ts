@@ -2,6 +2,7 @@ import { sql, type Kysely } from "kysely";
 import type { Database } from "../db/database";
 import type { Logger } from "../logger";
 import { MAIL_OUTBOX_CHANNEL } from "./outbox";
+import { WakeableLoop, type ListenFn } from "../jobs/wakeable-loop";
 import { describeSendError, type MailTransport } from "./transport";
 
 export interface MailWorkerOptions {
@@ -11,7 +12,7 @@ export interface MailWorkerOptions {
   from: string;
   logger: Logger;
   /** Subscribes to a NOTIFY channel (see `DatabaseConnection.listen`); without it the worker only polls. */
-  listen?: (channel: string, onNotify: () => void) => Promise<() => Promise<void>>;
+  listen?: ListenFn;
   /** For masking its credentials in stored errors. */
   smtpUrl?: string;
   /** Pause between polls when there is nothing to send. */
@@ -54,58 +55,55 @@ export class MailWorker {
   readonly #transport: MailTransport;
   readonly #from: string;
   readonly #logger: Logger;
-  readonly #listen: MailWorkerOptions["listen"];
   readonly #smtpUrl: string | undefined;
-  readonly #pollIntervalMs: number;
   readonly #maxAttempts: number;
   readonly #backoffBaseMs: number;
   readonly #backoffMaxMs: number;
   readonly #leaseMs: number;
 
-  #loop: Promise<void> | undefined;
-  #stopping = false;
-  #wakeRequested = false;
-  #wakeSleeper: (() => void) | undefined;
-  #unlisten: (() => Promise<void>) | undefined;
+  readonly #loop: WakeableLoop;
 
   constructor(options: MailWorkerOptions) {
     this.#db = options.db;
     this.#transport = options.transport;
     this.#from = options.from;
     this.#logger = options.logger.child({ component: "mail-worker" });
-    this.#listen = options.listen;
     this.#smtpUrl = options.smtpUrl;
-    this.#pollIntervalMs = options.pollIntervalMs ?? 1000;
     this.#maxAttempts = options.maxAttempts ?? 8;
     this.#backoffBaseMs = options.backoffBaseMs ?? 10_000;
     this.#backoffMaxMs = options.backoffMaxMs ?? 3_600_000;
     this.#leaseMs = options.leaseMs ?? 5 * 60_000;
+    this.#loop = new WakeableLoop({
+      channel: MAIL_OUTBOX_CHANNEL,
+      pollIntervalMs: options.pollIntervalMs ?? 1000,
+      ...(options.listen === undefined ? {} : { listen: options.listen }),
+      step: async () => {
+        try {
+          return (await this.processNext()) !== "idle";
+        } catch (error) {
+          this.#logger.error(
+            { error: describeSendError(error, this.#smtpUrl) },
+            "mail worker could not read the outbox",
+          );
+          return false;
+        }
+      },
+    });
   }
 
   /** Starts the loop: a message committed to the outbox wakes it at once; otherwise it polls. */
   async start(): Promise<void> {
-    if (this.#loop !== undefined) return;
-    this.#stopping = false;
-    if (this.#listen !== undefined)
-      this.#unlisten = await this.#listen(MAIL_OUTBOX_CHANNEL, () => this.wake());
-    this.#loop = this.#run();
+    await this.#loop.start();
   }
 
   /** Looks at the outbox now instead of at the next poll. */
   wake(): void {
-    this.#wakeRequested = true;
-    this.#wakeSleeper?.();
+    this.#loop.wake();
   }
 
   /** Stops the loop after the message being sent, if any, is finished. */
   async stop(): Promise<void> {
-    this.#stopping = true;
-    this.#wakeSleeper?.();
-    const unlisten = this.#unlisten;
-    this.#unlisten = undefined;
-    await unlisten?.();
-    await this.#loop;
-    this.#loop = undefined;
+    await this.#loop.stop();
   }
 
   /** Claims the next due message, if any, and tries to deliver it. */
@@ -199,38 +197,5 @@ export class MailWorker {
       .set({ status, lockedUntil: null, lastError: reason, updatedAt: sql<Date>`now()` })
       .where("id", "=", id)
       .execute();
-  }
-
-  async #run(): Promise<void> {
-    while (!this.#stopping) {
-      let outcome: MailOutcome | "error";
-      try {
-        outcome = await this.processNext();
-      } catch (error) {
-        this.#logger.error(
-          { error: describeSendError(error, this.#smtpUrl) },
-          "mail worker could not read the outbox",
-        );
-        outcome = "error";
-      }
-      if (outcome === "idle" || outcome === "error") await this.#sleep(this.#pollIntervalMs);
-    }
-  }
-
-  #sleep(ms: number): Promise<void> {
-    if (this.#wakeRequested || this.#stopping) {
-      this.#wakeRequested = false;
-      return Promise.resolve();
-    }
-    return new Promise((resolve) => {
-      const done = (): void => {
-        clearTimeout(timer);
-        this.#wakeSleeper = undefined;
-        this.#wakeRequested = false;
-        resolve();
-      };
-      const timer = setTimeout(done, ms);
-      this.#wakeSleeper = done;
-    });
   }
 }

@@ -1,0 +1,83 @@
+/** Subscribes to a database notification channel; answers the function that unsubscribes. */
+export type ListenFn = (channel: string, onNotify: () => void) => Promise<() => Promise<void>>;
+
+export interface WakeableLoopOptions {
+  /**
+   * One unit of work. Answers `false` when there was nothing to do (or it failed): the loop then
+   * sleeps for `pollIntervalMs`, unless woken. It must not throw.
+   */
+  step: () => Promise<boolean>;
+  pollIntervalMs: number;
+  /** A notification on `channel` wakes the loop at once (work was committed). */
+  listen?: ListenFn;
+  channel: string;
+}
+
+/**
+ * The loop of a background worker (mail outbox, jobs): runs `step` while there is work, otherwise
+ * polls; a database notification or `wake()` cuts the sleep short; `stop()` lets the current step
+ * finish.
+ */
+export class WakeableLoop {
+  readonly #options: WakeableLoopOptions;
+  #loop: Promise<void> | undefined;
+  #stopping = false;
+  #wakeRequested = false;
+  #wakeSleeper: (() => void) | undefined;
+  #unlisten: (() => Promise<void>) | undefined;
+
+  constructor(options: WakeableLoopOptions) {
+    this.#options = options;
+  }
+
+  get running(): boolean {
+    return this.#loop !== undefined;
+  }
+
+  async start(): Promise<void> {
+    if (this.#loop !== undefined) return;
+    this.#stopping = false;
+    const { listen, channel } = this.#options;
+    if (listen !== undefined) this.#unlisten = await listen(channel, () => this.wake());
+    this.#loop = this.#run();
+  }
+
+  wake(): void {
+    this.#wakeRequested = true;
+    this.#wakeSleeper?.();
+  }
+
+  async stop(): Promise<void> {
+    this.#stopping = true;
+    this.#wakeSleeper?.();
+    const unlisten = this.#unlisten;
+    this.#unlisten = undefined;
+    await unlisten?.();
+    await this.#loop;
+    this.#loop = undefined;
+  }
+
+  async #run(): Promise<void> {
+    while (!this.#stopping) {
+      const worked = await this.#options.step();
+      if (!worked) await this.#sleep(this.#options.pollIntervalMs);
+    }
+  }
+
+  #sleep(ms: number): Promise<void> {
+    if (this.#wakeRequested || this.#stopping) {
+      this.#wakeRequested = false;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => {
+      const done = (): void => {
+        clearTimeout(timer);
+        this.#wakeSleeper = undefined;
+        this.#wakeRequested = false;
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      this.#wakeSleeper = done;
+    });
+  }
+}
