@@ -280,6 +280,8 @@ export interface RecipientTable {
   linkToken: string;
   linkCreatedAt: Timestamp | null;
   invitedAt: Timestamp | null;
+  /** When the newest reminder was queued (the envelope-deadlines job); null before the first. */
+  lastRemindedAt: Timestamp | null;
   openedAt: Timestamp | null;
   signedAt: Timestamp | null;
   declinedAt: Timestamp | null;

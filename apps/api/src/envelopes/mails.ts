@@ -71,13 +71,62 @@ export function invitationMail(input: {
   }
   paragraphs.push({ text: t("mail:invitation.action"), link: input.link });
   if (input.expiresAt !== null) {
-    const date = new Intl.DateTimeFormat(language, { dateStyle: "long", timeZone: "UTC" }).format(
-      input.expiresAt,
-    );
-    paragraphs.push({ text: t("mail:invitation.expires", { date }) });
+    paragraphs.push({
+      text: t("mail:invitation.expires", { date: longDate(language, input.expiresAt) }),
+    });
   }
   paragraphs.push({ text: t("mail:invitation.ignore") });
   return composeMail(input.to, language, oneLine(t("mail:invitation.subject")), paragraphs);
+}
+
+/** A date as mails show it: long style, in the mail's language, UTC. */
+function longDate(language: Language, date: Date): string {
+  return new Intl.DateTimeFormat(language, { dateStyle: "long", timeZone: "UTC" }).format(date);
+}
+
+/**
+ * The reminder of a recipient who has not signed yet: who asked, the title, the deadline if any,
+ * and the same signing link as the invitation.
+ */
+export function reminderMail(input: {
+  to: string;
+  language: Language;
+  sender: { name: string; email: string };
+  title: string;
+  expiresAt: Date | null;
+  link: string;
+}): OutgoingMail {
+  const { language } = input;
+  const values = { sender: input.sender.name, email: input.sender.email, title: input.title };
+  const t = (key: ServerKey, options: Record<string, unknown> = values) =>
+    serverT(language, key, options);
+  const paragraphs: Paragraph[] = [
+    { text: t("mail:reminder.intro") },
+    { text: t("mail:reminder.action"), link: input.link },
+  ];
+  if (input.expiresAt !== null) {
+    paragraphs.push({
+      text: t("mail:reminder.expires", { date: longDate(language, input.expiresAt) }),
+    });
+  }
+  paragraphs.push({ text: t("mail:invitation.ignore") });
+  return composeMail(input.to, language, oneLine(t("mail:reminder.subject")), paragraphs);
+}
+
+/** To the sender: their envelope reached its expiry before everyone signed and was canceled. */
+export function expiredMail(input: {
+  to: string;
+  language: Language;
+  title: string;
+  expiresAt: Date;
+  link: string;
+}): OutgoingMail {
+  const values = { title: input.title, date: longDate(input.language, input.expiresAt) };
+  const t = (key: ServerKey) => serverT(input.language, key, values);
+  return composeMail(input.to, input.language, oneLine(t("mail:expired.subject")), [
+    { text: t("mail:expired.intro") },
+    { text: t("mail:expired.action"), link: input.link },
+  ]);
 }
 
 export function canceledMail(input: {

@@ -6,6 +6,7 @@ import { enqueueJob, sealEnvelopeJob } from "../jobs/definitions";
 import { enqueueMail } from "../mail/outbox";
 import { appendEvent } from "./activity";
 import { isLinkSecretValid } from "./access-links";
+import { isPastExpiry } from "./deadlines";
 import type { EnvelopeDeps } from "./envelope-deps";
 import { mailLanguages } from "./languages";
 import { declinedMail } from "./mails";
@@ -31,7 +32,8 @@ export interface LinkAccess {
 /**
  * Authorises a public call by its access link alone. A secret that is not the token's answers
  * ACCESS_LINK_INVALID; a token of another envelope (or of none) NOT_FOUND; a link of a draft
- * NOT_FOUND; a link of an envelope past its expiry while being signed ACCESS_LINK_INVALID.
+ * NOT_FOUND; a link of an envelope past its expiry ACCESS_LINK_INVALID, unless it is complete or
+ * declined (being signed, or canceled: by the expiry pass or before).
  */
 export async function verifyAccessLink(
   deps: EnvelopeDeps,
@@ -52,10 +54,11 @@ export async function verifyAccessLink(
   if (envelope === undefined || envelope.status === "draft" || recipient.linkCreatedAt === null) {
     throw notFound();
   }
+  // Past its expiry, a link opens only the outcome of an envelope that ended in time.
   if (
-    envelope.status === "signing" &&
-    envelope.expiresAt !== null &&
-    envelope.expiresAt.getTime() <= deps.now()
+    isPastExpiry(envelope, deps.now()) &&
+    envelope.status !== "complete" &&
+    envelope.status !== "declined"
   ) {
     throw invalidLink();
   }

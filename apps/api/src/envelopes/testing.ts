@@ -116,12 +116,18 @@ export async function mailsTo(h: IdentityHarness, email: string): Promise<string
 
 /**
  * A draft of `pages` pages sent to `recipients` (each with one signature field on the first page),
- * in `order`.
+ * in `order`, with reminders every `reminderDays` and expiry at `expiresAt` when given.
  */
 export async function sentEnvelope(
   sender: TeamMember,
   recipients: readonly string[],
-  options: { order?: "parallel" | "sequential"; pages?: number; title?: string } = {},
+  options: {
+    order?: "parallel" | "sequential";
+    pages?: number;
+    title?: string;
+    reminderDays?: number;
+    expiresAt?: string;
+  } = {},
 ): Promise<EnvelopeDetail> {
   const draft = await sender.api.envelope.upload({
     files: [
@@ -130,7 +136,11 @@ export async function sentEnvelope(
   });
   await sender.api.envelope.update({
     envelopeUuid: draft.uuid,
-    options: { signingOrder: options.order ?? "parallel" },
+    options: {
+      signingOrder: options.order ?? "parallel",
+      ...(options.reminderDays === undefined ? {} : { reminderDays: options.reminderDays }),
+      ...(options.expiresAt === undefined ? {} : { expiresAt: options.expiresAt }),
+    },
   });
   const withRecipients = await sender.api.envelope.saveRecipients({
     envelopeUuid: draft.uuid,

@@ -22,23 +22,31 @@ function defineJob<S extends z.ZodType>(name: string, payload: S): JobDefinition
  */
 export const sealEnvelopeJob = defineJob("seal-envelope", z.object({ envelopeId: z.uuid() }));
 
-export const jobDefinitions = [sealEnvelopeJob] as const;
+/**
+ * The periodic pass over envelopes being signed: reminders to recipients whose turn it is, and
+ * expiry. Each run schedules the next time slot's run (see `scheduleDeadlinePass`).
+ */
+export const envelopeDeadlinesJob = defineJob("envelope-deadlines", z.object({}));
+
+export const jobDefinitions = [sealEnvelopeJob, envelopeDeadlinesJob] as const;
 
 /**
  * Enqueues a job. Pass the transaction of the change that causes it: the job exists (and workers
  * are woken) only if that transaction commits. With `dedupeKey`, a job with the same key that is
- * still pending or running makes this a no-op.
+ * still pending or running makes this a no-op. With `runAt`, the job waits until then.
  */
 export async function enqueueJob<S extends z.ZodType>(
   trx: Kysely<Database>,
   definition: JobDefinition<S>,
   payload: z.input<S>,
-  options: { dedupeKey?: string } = {},
+  options: { dedupeKey?: string; runAt?: Date } = {},
 ): Promise<void> {
   const parsed: unknown = definition.payload.parse(payload);
+  const runAt =
+    options.runAt === undefined ? sql`now()` : sql`${options.runAt.toISOString()}::timestamptz`;
   await sql`
-    INSERT INTO job (name, payload, dedupe_key)
-    VALUES (${definition.name}, ${JSON.stringify(parsed)}::jsonb, ${options.dedupeKey ?? null})
+    INSERT INTO job (name, payload, dedupe_key, run_at)
+    VALUES (${definition.name}, ${JSON.stringify(parsed)}::jsonb, ${options.dedupeKey ?? null}, ${runAt})
     ON CONFLICT (dedupe_key) WHERE status IN ('pending', 'running') DO NOTHING`.execute(trx);
   await sql`SELECT pg_notify(${JOB_CHANNEL}, '')`.execute(trx);
 }

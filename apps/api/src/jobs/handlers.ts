@@ -5,28 +5,57 @@ import {
   enqueueMissingSeals,
   type CompletionDeps,
 } from "../envelopes/completion";
+import {
+  DEADLINE_PASS_INTERVAL_MS,
+  runDeadlinePass,
+  scheduleDeadlinePass,
+} from "../envelopes/deadlines";
 import type { Logger } from "../logger";
-import { sealEnvelopeJob } from "./definitions";
+import { envelopeDeadlinesJob, sealEnvelopeJob } from "./definitions";
 import { jobHandler, JobWorker, type RegisteredJob } from "./job-worker";
 
 /** Every job this api runs, each definition with its handler. */
-export function jobHandlers(deps: CompletionDeps): RegisteredJob[] {
-  return [jobHandler(sealEnvelopeJob, ({ envelopeId }) => completeEnvelope(deps, envelopeId))];
+export function jobHandlers(
+  deps: CompletionDeps,
+  options: { deadlineIntervalMs?: number } = {},
+): RegisteredJob[] {
+  const intervalMs = options.deadlineIntervalMs ?? DEADLINE_PASS_INTERVAL_MS;
+  return [
+    jobHandler(sealEnvelopeJob, ({ envelopeId }) => completeEnvelope(deps, envelopeId)),
+    jobHandler(envelopeDeadlinesJob, async () => {
+      // The next run first: a pass that fails (and is retried) does not break the chain.
+      await scheduleDeadlinePass(deps.db, "next", intervalMs);
+      await runDeadlinePass(deps);
+    }),
+  ];
 }
 
-/** The api's job worker: every handler, and a sweep that also finds envelopes left unsealed. */
+/**
+ * The api's job worker: every handler, and a sweep that also finds envelopes left unsealed and
+ * schedules the envelope-deadlines pass (reminders, expiry) at once, which then reschedules
+ * itself every `deadlineIntervalMs`.
+ */
 export function createJobWorker(
   deps: CompletionDeps & {
     db: Kysely<Database>;
     logger: Logger;
     listen?: (channel: string, onNotify: () => void) => Promise<() => Promise<void>>;
+    deadlineIntervalMs?: number;
   },
 ): JobWorker {
+  const intervalMs = deps.deadlineIntervalMs ?? DEADLINE_PASS_INTERVAL_MS;
   return new JobWorker({
     db: deps.db,
     logger: deps.logger,
-    jobs: jobHandlers(deps),
+    jobs: jobHandlers(deps, { deadlineIntervalMs: intervalMs }),
     ...(deps.listen === undefined ? {} : { listen: deps.listen }),
-    sweeps: [() => enqueueMissingSeals(deps.db)],
+    sweeps: [
+      () => enqueueMissingSeals(deps.db),
+      async () => {
+        // Scheduling is not resuming lost work: it counts for nothing in the sweep's total.
+        await scheduleDeadlinePass(deps.db, "now", intervalMs);
+        return 0;
+      },
+    ],
   });
 }

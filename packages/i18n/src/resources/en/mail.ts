@@ -31,6 +31,19 @@ export const mail = {
     intro: "{{name}} ({{email}}) declined to sign “{{title}}”. The signature request is closed.",
     reason: "Reason given: {{reason}}",
   },
+  reminder: {
+    subject: "Reminder: {{sender}} is waiting for your signature on “{{title}}”",
+    intro:
+      "{{sender}} ({{email}}) asked you to sign “{{title}}” with Paraphe, and your signature is still missing.",
+    action: "Read and sign the document:",
+    expires: "Please sign before {{date}}: the request expires then.",
+  },
+  expired: {
+    subject: "“{{title}}” expired before everyone signed",
+    intro:
+      "The signature request “{{title}}” reached its expiry date ({{date}}) before everyone signed, so Paraphe canceled it. Recipients can no longer sign it.",
+    action: "See who signed and its activity:",
+  },
   completed: {
     subject: "“{{title}}” is signed by everyone",
     intro: "Everyone signed “{{title}}”. The sealed document and its audit-log proof are ready.",

@@ -39,6 +39,19 @@ export const mail: FrenchTranslation<typeof en> = {
       "{{name}} ({{email}}) a refusé de signer «\u00a0{{title}}\u00a0». La demande de signature est close.",
     reason: "Motif indiqué\u00a0: {{reason}}",
   },
+  reminder: {
+    subject: "Rappel\u00a0: {{sender}} attend votre signature sur «\u00a0{{title}}\u00a0»",
+    intro:
+      "{{sender}} ({{email}}) vous a demandé de signer «\u00a0{{title}}\u00a0» avec Paraphe, et votre signature manque encore.",
+    action: "Lisez et signez le document\u00a0:",
+    expires: "Merci de signer avant le {{date}}\u00a0: la demande expire à cette date.",
+  },
+  expired: {
+    subject: "«\u00a0{{title}}\u00a0» a expiré avant d’être signé par tous",
+    intro:
+      "La demande de signature «\u00a0{{title}}\u00a0» a atteint sa date d’expiration ({{date}}) avant que tout le monde ait signé\u00a0; Paraphe l’a donc annulée. Les destinataires ne peuvent plus la signer.",
+    action: "Voyez qui a signé et son historique\u00a0:",
+  },
   completed: {
     subject: "«\u00a0{{title}}\u00a0» est signé par tous",
     intro:
