@@ -1,11 +1,12 @@
 import { execFile } from "node:child_process";
-import { mkdtemp, writeFile } from "node:fs/promises";
+import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { promisify } from "node:util";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import {
   keepScreenshot,
+  mailTo,
   signUpWithTeam,
   uniqueEmail,
   waitForMail,
@@ -117,92 +118,128 @@ async function openAsRecipient(
   return page;
 }
 
-async function readEveryPage(page: Page): Promise<void> {
-  await expect(
-    page.getByText("Pages read 0 / 2").or(page.getByText(/Pages read \d \/ 2/)),
-  ).toBeVisible();
+const SIGNING = {
+  en: {
+    read: (n: number) => `Pages read ${n} / 2`,
+    anyRead: /Pages read \d \/ 2/,
+    sign: "Sign",
+    draw: "Draw",
+    type: "Type",
+    pad: "Signature drawing area",
+    typedName: "Full name",
+    swipe: "Swipe to sign",
+    downloadSealed: "Download the signed PDF",
+    downloadProof: "Download the audit-log proof",
+  },
+  fr: {
+    read: (n: number) => `Pages lues ${n} / 2`,
+    anyRead: /Pages lues \d \/ 2/,
+    sign: "Signer",
+    draw: "Dessiner",
+    type: "Saisir",
+    pad: "Zone de dessin de la signature",
+    typedName: "Nom complet",
+    swipe: "Glisser pour signer",
+    downloadSealed: "Télécharger le PDF signé",
+    downloadProof: "Télécharger la preuve (journal d’audit)",
+  },
+} as const;
+
+async function readEveryPage(page: Page, language: "en" | "fr" = "en"): Promise<void> {
+  const t = SIGNING[language];
+  await expect(page.getByText(t.anyRead)).toBeVisible();
   for (let i = 0; i < 8; i += 1) {
     await page.mouse.wheel(0, 900);
     await page.waitForTimeout(250);
   }
-  await expect(page.getByText("Pages read 2 / 2")).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText(t.read(2))).toBeVisible({ timeout: 15_000 });
 }
 
-async function swipe(page: Page): Promise<void> {
-  const slider = page.getByRole("slider", { name: "Swipe to sign" });
+async function swipe(page: Page, language: "en" | "fr" = "en"): Promise<void> {
+  const slider = page.getByRole("slider", { name: SIGNING[language].swipe });
   await slider.focus();
   await page.keyboard.press("End");
   await page.keyboard.press("Enter").catch(() => undefined);
 }
 
-test("a sender sends to two signers in order; one draws, one types; the sealed PDF and the proof pass pdfsig and qpdf", async ({
-  page,
-  browser,
-}, testInfo) => {
-  test.setTimeout(180_000);
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await signUpWithTeam(page);
-  const first = { email: uniqueEmail("signer-one"), firstname: "Grace", lastname: "Hopper" };
-  const second = { email: uniqueEmail("signer-two"), firstname: "Émile", lastname: "Ñúñez" };
-  const viewUrl = await prepareAndSend(page, [first, second]);
-  await keepScreenshot(page, testInfo, "envelope-view-sent");
+for (const language of ["en", "fr"] as const) {
+  test(`a sender sends to two signers in order; one draws, one types; the sealed PDF and the proof pass pdfsig and qpdf (${language})`, async ({
+    page,
+    browser,
+  }, testInfo) => {
+    test.setTimeout(180_000);
+    const t = SIGNING[language];
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await signUpWithTeam(page, { language });
+    const first = { email: uniqueEmail("signer-one"), firstname: "Grace", lastname: "Hopper" };
+    const second = { email: uniqueEmail("signer-two"), firstname: "Émile", lastname: "Ñúñez" };
+    const viewUrl = await prepareAndSend(page, [first, second], { language });
+    await keepScreenshot(page, testInfo, `envelope-view-sent-${language}`);
 
-  // Only the first signer is invited at first (sequential order).
-  const one = await openAsRecipient(browser, first.email);
-  expect((await waitForMail(second.email, 1, 1_000).catch(() => null)) === null).toBe(true);
-  await readEveryPage(one);
-  await one.getByRole("button", { name: "Sign", exact: true }).click();
-  await one.getByRole("tab", { name: "Draw" }).click();
-  const pad = one
-    .getByRole("img", { name: "Signature drawing area" })
-    .or(one.getByLabel("Signature drawing area"));
-  const box = (await pad.first().boundingBox())!;
-  await one.mouse.move(box.x + 20, box.y + box.height / 2);
-  await one.mouse.down();
-  for (let x = 20; x < box.width - 20; x += 12) {
-    await one.mouse.move(box.x + x, box.y + box.height / 2 + Math.sin(x / 15) * 20);
-  }
-  await one.mouse.up();
-  await keepScreenshot(one, testInfo, "signer-draws-390");
-  await swipe(one);
-  await one.waitForURL(/\/confirmation/);
+    // Only the first signer is invited at first (sequential order).
+    const one = await openAsRecipient(
+      browser,
+      first.email,
+      1,
+      language === "fr" ? "fr" : undefined,
+    );
+    expect(await mailTo(second.email)).toHaveLength(0);
+    await readEveryPage(one, language);
+    await one.getByRole("button", { name: t.sign, exact: true }).click();
+    await one.getByRole("tab", { name: t.draw }).click();
+    const pad = one.getByRole("img", { name: t.pad }).or(one.getByLabel(t.pad));
+    const box = (await pad.first().boundingBox())!;
+    await one.mouse.move(box.x + 20, box.y + box.height / 2);
+    await one.mouse.down();
+    for (let x = 20; x < box.width - 20; x += 12) {
+      await one.mouse.move(box.x + x, box.y + box.height / 2 + Math.sin(x / 15) * 20);
+    }
+    await one.mouse.up();
+    await keepScreenshot(one, testInfo, `signer-draws-390-${language}`);
+    await swipe(one, language);
+    await one.waitForURL(/\/confirmation/);
 
-  // Then the second, who types.
-  const two = await openAsRecipient(browser, second.email);
-  await readEveryPage(two);
-  await two.getByRole("button", { name: "Sign", exact: true }).click();
-  await two.getByRole("tab", { name: "Type" }).click();
-  await two.getByRole("textbox", { name: "Full name" }).fill("Émile Ñúñez");
-  await swipe(two);
-  await two.waitForURL(/\/confirmation/);
+    // Then the second, who types.
+    const two = await openAsRecipient(
+      browser,
+      second.email,
+      1,
+      language === "fr" ? "fr" : undefined,
+    );
+    await readEveryPage(two, language);
+    await two.getByRole("button", { name: t.sign, exact: true }).click();
+    await two.getByRole("tab", { name: t.type }).click();
+    await two.getByRole("textbox", { name: t.typedName }).fill("Émile Ñúñez");
+    await swipe(two, language);
+    await two.waitForURL(/\/confirmation/);
 
-  // The sender sees it complete once sealed, and downloads both files.
-  await page.goto(viewUrl);
-  await expect(async () => {
-    await page.reload();
-    await expect(page.getByRole("button", { name: "Download the signed PDF" })).toBeVisible({
-      timeout: 2_000,
-    });
-  }).toPass({ timeout: 90_000 });
-  const dir = await mkdtemp(join(tmpdir(), "paraphe-e2e-"));
-  for (const [name, label] of [
-    ["sealed.pdf", "Download the signed PDF"],
-    ["proof.pdf", "Download the audit-log proof"],
-  ] as const) {
-    const [download] = await Promise.all([
-      page.waitForEvent("download"),
-      page.getByRole("button", { name: label }).click(),
-    ]);
-    const file = join(dir, name);
-    await download.saveAs(file);
-    const sig = await run("pdfsig", [file]).then((r) => r.stdout);
-    expect(sig).toContain("Signature is Valid");
-    expect(sig).toContain("Total document signed");
-    await run("qpdf", ["--check", file]);
-  }
-  await keepScreenshot(page, testInfo, "envelope-view-complete");
-  await writeFile(join(dir, "done"), "");
-});
+    // The sender sees it complete once sealed, and downloads both files.
+    await page.goto(viewUrl);
+    await expect(async () => {
+      await page.reload();
+      await expect(page.getByRole("button", { name: t.downloadSealed })).toBeVisible({
+        timeout: 2_000,
+      });
+    }).toPass({ timeout: 90_000 });
+    const dir = await mkdtemp(join(tmpdir(), "paraphe-e2e-"));
+    for (const [name, label] of [
+      ["sealed.pdf", t.downloadSealed],
+      ["proof.pdf", t.downloadProof],
+    ] as const) {
+      const [download] = await Promise.all([
+        page.waitForEvent("download"),
+        page.getByRole("button", { name: label }).click(),
+      ]);
+      const file = join(dir, name);
+      await download.saveAs(file);
+      const sig = await run("pdfsig", [file]).then((r) => r.stdout);
+      expect(sig).toContain("Signature is Valid");
+      expect(sig).toContain("Total document signed");
+      await run("qpdf", ["--check", file]);
+    }
+    await keepScreenshot(page, testInfo, `envelope-view-complete-${language}`);
+  });
+}
 
 test("a signer declines with a reason, in French, and the sender sees it declined", async ({
   page,
