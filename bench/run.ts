@@ -278,7 +278,8 @@ async function main(): Promise<void> {
     );
     console.log(
       "\nfloor = received / download rate + sent / upload rate + round trips × latency. Round trips:\n" +
-        "the longest chain of requests each started after the previous one finished (median run):\n" +
+        "the critical path to the page image, each request preceded by the one that finished last\n" +
+        "before it started (median run):\n" +
         `  ${middle.chain.join(" → ")}`,
     );
   }
