@@ -1,3 +1,4 @@
+import { EXPIRED_CANCEL_REASON } from "@paraphe/api-sdk/contract";
 import { sql, type Kysely } from "kysely";
 import type { Config } from "../config";
 import type { Database, EnvelopeRow, RecipientRow } from "../db/database";
@@ -10,12 +11,7 @@ import { mailLanguages } from "./languages";
 import { expiredMail, reminderMail } from "./mails";
 import { loadRecipients, senderOf } from "./views";
 
-/**
- * The cancel reason of an envelope that the platform canceled because its expiry date passed
- * before everyone signed (spec §4 has no "expired" status: it is `canceled`, with this reason, and
- * an envelopeCanceled event whose actor is null).
- */
-export const EXPIRED_CANCEL_REASON = "expired";
+export { EXPIRED_CANCEL_REASON };
 
 /** How often the envelope-deadlines job runs (its time slots). */
 export const DEADLINE_PASS_INTERVAL_MS = 10 * 60_000;

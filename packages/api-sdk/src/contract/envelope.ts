@@ -10,6 +10,8 @@ import { emailSchema } from "./identity";
 
 /** Spec §5/§9: a cancellation reason is required and under 500 characters. */
 export const CANCEL_REASON_MAX_LENGTH = 499;
+/** The cancel reason of an envelope whose deadline (`options.expiresAt`) passed unsigned. */
+export const EXPIRED_CANCEL_REASON = "expired";
 /** A decline reason has the same bounds. */
 export const DECLINE_REASON_MAX_LENGTH = 499;
 export const ENVELOPE_TITLE_MAX_LENGTH = 255;

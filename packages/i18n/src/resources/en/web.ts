@@ -413,6 +413,7 @@ export const web = {
     canceledAt: "Canceled",
     level: "Signature level",
     cancelReason: "Reason for cancellation: {{reason}}",
+    expiredReason: "the deadline to sign passed",
     actions: "Document actions",
     sign: "Sign",
     downloadSealed: "Download the signed PDF",

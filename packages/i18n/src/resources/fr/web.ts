@@ -419,6 +419,7 @@ export const web: FrenchTranslation<typeof en> = {
     canceledAt: "Annulé",
     level: "Niveau de signature",
     cancelReason: "Motif de l’annulation : {{reason}}",
+    expiredReason: "la date limite de signature est dépassée",
     actions: "Actions sur le document",
     sign: "Signer",
     downloadSealed: "Télécharger le PDF signé",

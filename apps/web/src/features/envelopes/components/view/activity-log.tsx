@@ -1,3 +1,4 @@
+import { EXPIRED_CANCEL_REASON } from "@paraphe/api-sdk/contract";
 import { useTranslation } from "@paraphe/i18n/react";
 import { Badge, Button, Skeleton } from "@paraphe/ui-kit";
 import { ShieldAlert } from "lucide-react";
@@ -66,7 +67,12 @@ export function ActivityLog({ envelopeUuid }: { envelopeUuid: string }) {
               ) : null}
               {event.reason ? (
                 <span className="text-ink-muted">
-                  {t("web:view.activity.reason", { reason: event.reason })}
+                  {t("web:view.activity.reason", {
+                    reason:
+                      event.type === "envelopeCanceled" && event.reason === EXPIRED_CANCEL_REASON
+                        ? t("web:view.expiredReason")
+                        : event.reason,
+                  })}
                 </span>
               ) : null}
             </li>

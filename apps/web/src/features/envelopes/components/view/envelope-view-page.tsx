@@ -1,3 +1,4 @@
+import { EXPIRED_CANCEL_REASON } from "@paraphe/api-sdk/contract";
 import { type EnvelopeDetail, type Recipient } from "@paraphe/api-sdk/contract";
 import { useTranslation } from "@paraphe/i18n/react";
 import {
@@ -148,7 +149,12 @@ function EnvelopeView({ envelope }: { envelope: EnvelopeDetail }) {
             </dl>
             {envelope.cancelReason ? (
               <p className="text-sm text-ink">
-                {t("web:view.cancelReason", { reason: envelope.cancelReason })}
+                {t("web:view.cancelReason", {
+                  reason:
+                    envelope.cancelReason === EXPIRED_CANCEL_REASON
+                      ? t("web:view.expiredReason")
+                      : envelope.cancelReason,
+                })}
               </p>
             ) : null}
           </CardContent>
