@@ -91,6 +91,12 @@ export const web = {
     firstname: "First name",
     lastname: "Last name",
   },
+  roles: {
+    Owner: "Owner",
+    Admin: "Admin",
+    Member: "Member",
+    Viewer: "Viewer",
+  },
   dashboard: {
     welcome: "Welcome",
     welcomeName: "Welcome, {{name}}",

@@ -93,6 +93,12 @@ export const web: FrenchTranslation<typeof en> = {
     firstname: "Prénom",
     lastname: "Nom",
   },
+  roles: {
+    Owner: "Propriétaire",
+    Admin: "Administrateur",
+    Member: "Membre",
+    Viewer: "Lecteur",
+  },
   dashboard: {
     welcome: "Bienvenue",
     welcomeName: "Bienvenue, {{name}}",

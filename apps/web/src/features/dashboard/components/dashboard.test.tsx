@@ -28,4 +28,10 @@ describe("dashboard", () => {
       "/envelopes?upload=1",
     );
   });
+
+  it("names the person's managed role in the interface language", async () => {
+    renderApp({ path: "/", language: "fr" });
+    expect(await screen.findByText("Propriétaire")).toBeInTheDocument();
+    expect(screen.queryByText("Owner")).not.toBeInTheDocument();
+  });
 });

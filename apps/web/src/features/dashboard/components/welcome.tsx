@@ -1,4 +1,5 @@
 import { useTranslation } from "@paraphe/i18n/react";
+import { MANAGED_ROLE_NAMES, type ManagedRoleName } from "@paraphe/permissions";
 import { Avatar, Badge, Card, CardContent } from "@paraphe/ui-kit";
 import { useProfilePictureSrc } from "../../../lib/profile-picture";
 import { useSession } from "../../session/session-context";
@@ -8,6 +9,10 @@ import { DashboardCounts, QuickAccess, RecentRequests } from "./dashboard-overvi
  * The dashboard (spec §2 "/"): who is signed in and in which team, the counts of documents pending
  * signature and in progress and of the inbox, the recent requests, and quick access.
  */
+function isManagedRoleName(name: string): name is ManagedRoleName {
+  return (MANAGED_ROLE_NAMES as readonly string[]).includes(name);
+}
+
 export function Welcome() {
   const { t } = useTranslation("web");
   const { profile } = useSession();
@@ -26,7 +31,12 @@ export function Welcome() {
             {profile.team ? (
               <p className="flex flex-wrap items-center gap-2 text-sm text-ink-muted">
                 <span>{t("dashboard.team", { team: profile.team.name })}</span>
-                <Badge>{profile.team.role.name}</Badge>
+                <Badge>
+                  {profile.team.role.origin === "managed" &&
+                  isManagedRoleName(profile.team.role.name)
+                    ? t(`roles.${profile.team.role.name}`)
+                    : profile.team.role.name}
+                </Badge>
               </p>
             ) : null}
             <p className="truncate text-sm text-ink-muted">{profile.email}</p>
