@@ -16,7 +16,7 @@ import { signingLinkUrl } from "./access-links";
 import { mailLanguages } from "./languages";
 import { completedMail } from "./mails";
 import { blobKeys } from "./sender";
-import { loadDocuments, loadRecipients, senderOf } from "./views";
+import { loadDocuments, loadRecipients, personOf, recipientName, senderOf } from "./views";
 
 export interface CompletionDeps {
   db: Kysely<Database>;
@@ -129,7 +129,7 @@ export async function completeEnvelope(deps: CompletionDeps, envelopeId: string)
           break;
         }
         case "name":
-          value = `${recipient.firstname} ${recipient.lastname}`.trim();
+          value = recipientName(recipient);
           break;
         case "email":
           value = recipient.email;
@@ -200,8 +200,7 @@ export async function completeEnvelope(deps: CompletionDeps, envelopeId: string)
   const signers: ProofSigner[] = recipients.map((recipient) => {
     const image = images.get(`s:${recipient.id}`);
     return {
-      name: `${recipient.firstname} ${recipient.lastname}`.trim(),
-      email: recipient.email,
+      ...personOf(recipient),
       signedAt: recipient.signedAt,
       ...(image === undefined ? {} : { signatureImage: image }),
     };

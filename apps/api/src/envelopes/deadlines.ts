@@ -9,7 +9,7 @@ import { appendEvent } from "./activity";
 import { signingLinkUrl } from "./access-links";
 import { mailLanguages } from "./languages";
 import { expiredMail, reminderMail } from "./mails";
-import { loadRecipients, senderOf } from "./views";
+import { loadRecipients, personOf, senderOf } from "./views";
 
 export { EXPIRED_CANCEL_REASON };
 
@@ -172,12 +172,7 @@ async function expireEnvelope(deps: DeadlineDeps, envelopeId: string, at: Date):
       userAgent: null,
       data: {
         reason: EXPIRED_CANCEL_REASON,
-        recipients: recipients
-          .filter((recipient) => recipient.invitedAt !== null)
-          .map((recipient) => ({
-            name: `${recipient.firstname} ${recipient.lastname}`.trim(),
-            email: recipient.email,
-          })),
+        recipients: recipients.filter((recipient) => recipient.invitedAt !== null).map(personOf),
       },
     });
     return true;

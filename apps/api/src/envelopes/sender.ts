@@ -18,7 +18,7 @@ import type { EnvelopeDeps } from "./envelope-deps";
 import { mailLanguages } from "./languages";
 import { canceledMail, invitationMail } from "./mails";
 import { findWorkspaceForMember, requirePermission, type Member } from "./members";
-import { loadRecipients, senderOf } from "./views";
+import { loadRecipients, personOf, senderOf } from "./views";
 
 /** Where the platform records who did something from where. */
 export interface RequestOrigin {
@@ -513,10 +513,7 @@ export async function sendEnvelope(
       ip: origin.ip,
       userAgent: origin.userAgent,
       data: {
-        recipients: recipients.map((recipient) => ({
-          name: `${recipient.firstname} ${recipient.lastname}`.trim(),
-          email: recipient.email,
-        })),
+        recipients: recipients.map(personOf),
       },
     });
   });
@@ -586,10 +583,7 @@ export async function cancelEnvelope(
       userAgent: origin.userAgent,
       data: {
         reason,
-        recipients: invited.map((recipient) => ({
-          name: `${recipient.firstname} ${recipient.lastname}`.trim(),
-          email: recipient.email,
-        })),
+        recipients: invited.map(personOf),
       },
     });
   });

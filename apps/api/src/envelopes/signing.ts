@@ -12,7 +12,7 @@ import { mailLanguages } from "./languages";
 import { declinedMail } from "./mails";
 import { blobKeys, inviteRecipient, type RequestOrigin } from "./sender";
 import { documentFile, pagePreview } from "./queries";
-import { loadDocuments, loadRecipients, senderOf, toDocument, toField } from "./views";
+import { loadDocuments, loadRecipients, personOf, senderOf, toDocument, toField } from "./views";
 
 /** Largest signature or initials image accepted (spec §9 pictures: under 1 MB). */
 export const SIGNATURE_IMAGE_MAX_BYTES = 1024 * 1024;
@@ -84,11 +84,6 @@ function isTurn(
     .filter((other) => other.position < recipient.position)
     .every((other) => other.status === "signed");
 }
-
-const personOf = (recipient: RecipientRow) => ({
-  name: `${recipient.firstname} ${recipient.lastname}`.trim(),
-  email: recipient.email,
-});
 
 async function viewedPages(
   db: Kysely<Database>,

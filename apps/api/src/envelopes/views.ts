@@ -27,6 +27,16 @@ export function toDocument(row: EnvelopeDocumentRow): EnvelopeDocument {
   };
 }
 
+/** A recipient's full name, as mails, events and the sealed document show it. */
+export function recipientName(recipient: Pick<RecipientRow, "firstname" | "lastname">): string {
+  return `${recipient.firstname} ${recipient.lastname}`.trim();
+}
+
+/** A recipient as a person of the activity log (name and email). */
+export function personOf(recipient: RecipientRow): { name: string; email: string } {
+  return { name: recipientName(recipient), email: recipient.email };
+}
+
 export function toRecipient(row: RecipientRow): Recipient {
   return {
     uuid: row.id,
