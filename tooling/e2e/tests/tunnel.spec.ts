@@ -38,6 +38,12 @@ for (const language of ["en", "fr"] as const) {
       .poll(() => apiRequests.some((r) => r.url().endsWith("/authentication/request-code")))
       .toBe(true);
 
+    // The session ids the handshake answered: every call must name one of them.
+    const openedSessions = await Promise.all(
+      apiRequests
+        .filter((r) => r.url().endsWith("/tunnel/session"))
+        .map(async (r) => (await r.response())?.headers()["x-session-id"]),
+    );
     const calls = apiRequests.filter(
       (r) =>
         r.method() === "POST" &&
@@ -48,7 +54,7 @@ for (const language of ["en", "fr"] as const) {
     for (const call of calls) {
       const headers = await call.allHeaders();
       expect(headers["content-type"]).toBe("application/octet-stream");
-      expect(headers["x-session-id"]).toBeTruthy();
+      expect(openedSessions).toContain(headers["x-session-id"]);
       expect(headers["signature"]).toMatch(/^sig1=:/);
       const body = call.postDataBuffer() ?? Buffer.alloc(0);
       expect(body.length).toBeGreaterThan(0);

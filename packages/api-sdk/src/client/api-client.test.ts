@@ -85,9 +85,12 @@ describe("createApiClient", () => {
     expect(seen).toHaveLength(1);
     expect(seen[0]?.path).toBe("/user/profile");
     expect(keyIdOf(seen[0]!)).toBe(MEMBER.accessKey);
-    for (const header of ["Signature", "Content-Digest", "Digest", "X-Timestamp"]) {
-      expect(seen[0]?.headers.get(header)).toBeTruthy();
-    }
+    const headers = seen[0]!.headers;
+    expect(headers.get("Signature")).toMatch(/^sig1=:[A-Za-z0-9+/]+=*:$/);
+    expect(headers.get("Content-Digest")).toMatch(/^sha-256=:[A-Za-z0-9+/]{43}=:$/);
+    expect(headers.get("Digest")).toMatch(/^SHA-256=[A-Za-z0-9+/]{43}=$/);
+    const timestamp = Number(headers.get("X-Timestamp"));
+    expect(Math.abs(timestamp - Date.now() / 1000)).toBeLessThan(60);
   });
 
   it("signs public calls with the app-level credential", async () => {
