@@ -125,21 +125,66 @@ export async function waitForUrl(url, { timeoutMs = 60_000, child } = {}) {
 const chromiumCandidates = ["/usr/bin/chromium", "/usr/bin/chromium-browser"];
 
 /**
- * The browser for the browser tests: PARAPHE_CHROMIUM, or Debian's Chromium, installed with apt when
- * it is missing and this user can install packages. Returns null when there is none.
+ * The system tools the test suites call, each with the Debian package that provides it. A tool is
+ * found when one of its commands is on PATH (or, for fonts, one of its files exists).
  */
-export function ensureChromium() {
-  if (process.env.PARAPHE_CHROMIUM) return process.env.PARAPHE_CHROMIUM;
-  const found = chromiumCandidates.find((c) => existsSync(c));
-  if (found) return found;
+export const testSystemTools = [
+  { what: "Chromium (browser tests)", pkg: "chromium", files: chromiumCandidates },
+  {
+    what: "pdfsig, pdftoppm, pdftotext, pdffonts",
+    pkg: "poppler-utils",
+    commands: ["pdfsig", "pdftoppm", "pdftotext", "pdffonts"],
+  },
+  { what: "qpdf", pkg: "qpdf", commands: ["qpdf"] },
+  {
+    what: "certutil (trust a test certificate in pdfsig)",
+    pkg: "libnss3-tools",
+    commands: ["certutil"],
+  },
+  {
+    what: "openssl (test certificates, timestamp authority)",
+    pkg: "openssl",
+    commands: ["openssl"],
+  },
+  {
+    what: "fonts for the browser's pages and screenshots",
+    pkg: "fonts-dejavu-core",
+    files: ["/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"],
+  },
+];
+
+function onPath(command) {
+  return spawnSync("sh", ["-c", `command -v ${command}`], { stdio: "ignore" }).status === 0;
+}
+
+function present(tool) {
+  if (tool.commands && !tool.commands.every(onPath)) return false;
+  if (tool.files && !tool.files.some((f) => existsSync(f))) return false;
+  return true;
+}
+
+/**
+ * Makes sure every tool in `tools` is present: missing ones are installed with one `apt-get
+ * install` when this user can install packages. Returns the Debian packages still missing
+ * (empty when all is there).
+ */
+export function ensureSystemTools(tools) {
+  const missing = () => [...new Set(tools.filter((t) => !present(t)).map((t) => t.pkg))];
+  const before = missing();
+  if (before.length === 0) return [];
   const isRoot = typeof process.getuid === "function" && process.getuid() === 0;
-  const hasApt = spawnSync("sh", ["-c", "command -v apt-get"]).status === 0;
+  const hasApt = onPath("apt-get");
   if (isRoot && hasApt) {
-    console.log("Chromium is missing: installing Debian's chromium package ...");
-    run("apt-get", ["update", "-qq"]);
-    run("apt-get", ["install", "-y", "-qq", "chromium"], {
-      env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
-    });
+    console.log(`Installing the system packages the tests call: ${before.join(" ")} ...`);
+    const aptEnv = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
+    run("apt-get", ["update", "-qq"], { env: aptEnv });
+    run("apt-get", ["install", "-y", "-qq", "--no-install-recommends", ...before], { env: aptEnv });
   }
+  return missing();
+}
+
+/** The Chromium binary for the browser tests: PARAPHE_CHROMIUM or Debian's. */
+export function chromiumPath() {
+  if (process.env.PARAPHE_CHROMIUM) return process.env.PARAPHE_CHROMIUM;
   return chromiumCandidates.find((c) => existsSync(c)) ?? null;
 }

@@ -1,19 +1,25 @@
 #!/usr/bin/env node
 // `npm test`: install, then lint, typecheck, unit and integration tests, package checks and the
 // browser tests in Debian's Chromium. Exits non-zero on the first failure.
-import { ensureChromium, mustRun, pnpmEnv } from "./lib.mjs";
+import { chromiumPath, ensureSystemTools, mustRun, pnpmEnv, testSystemTools } from "./lib.mjs";
 
 const started = Date.now();
 const env = { ...pnpmEnv(), CI: process.env.CI ?? "1" };
 mustRun("pnpm", ["install", "--frozen-lockfile"], { env });
 
-const chromium = ensureChromium();
-if (!chromium) {
+// Every system tool a suite calls is installed now (one apt-get install), or the run stops here with
+// one line naming what is missing, rather than failing suites minutes later.
+const tools = process.env.PARAPHE_CHROMIUM
+  ? testSystemTools.filter((t) => t.pkg !== "chromium")
+  : testSystemTools;
+const missing = ensureSystemTools(tools);
+if (missing.length > 0) {
   console.error(
-    "No Chromium for the browser tests: install Debian's chromium package (apt-get install chromium) or set PARAPHE_CHROMIUM to a Chromium binary.",
+    `The tests need these Debian packages, which are missing and could not be installed here: apt-get install ${missing.join(" ")}`,
   );
   process.exit(1);
 }
+const chromium = chromiumPath();
 env.PARAPHE_CHROMIUM = chromium;
 
 if (process.env.TEST_DATABASE_URL) {
