@@ -1,23 +1,36 @@
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
+import { createHash } from "node:crypto";
+import { resolve } from "node:path";
 import { build } from "rolldown";
-import { defaultClientConditions, defineConfig } from "vite";
+import { defaultClientConditions, defineConfig, loadEnv } from "vite";
+import { securityHeaders, staticHostHeadersFile } from "./security-headers.js";
+
+/** Where the chunk-load guard is served, in development and in the build (content-hashed there). */
+const GUARD_DEV_PATH = "/@paraphe/chunk-load-guard.js";
 
 /**
- * Inlines the ui-kit's page chunk-load guard into index.html as a classic script that runs before the
- * app's own scripts, so that it also catches a failure of the entry script itself (spec §4: reload at
- * most 3 times in 60 s, then give up with a message in the page's language).
+ * Builds the ui-kit's page chunk-load guard as a classic script file that index.html loads (a
+ * blocking `<script src>` at the top of `<head>`) before the app's own module scripts, so that it also
+ * catches a failure of the entry script itself (spec §4: reload at most 3 times in 60 s, then give up
+ * with a message in the page's language). A file, not an inline script: the Content-Security-Policy
+ * allows scripts of the app's origin only.
  *
  * @param {{ messages: Record<string, { title: string; description: string; reload: string }> }} options
  * @returns {import("vite").Plugin}
  */
 export function chunkLoadGuardPlugin({ messages }) {
   let root = process.cwd();
+  let base = "/";
+  let command = "build";
   let script = "";
+  let src = GUARD_DEV_PATH;
   return {
     name: "paraphe:chunk-load-guard",
     configResolved(config) {
       root = config.root;
+      base = config.base;
+      command = config.command;
     },
     async buildStart() {
       const bundle = await build({
@@ -30,26 +43,86 @@ export function chunkLoadGuardPlugin({ messages }) {
       });
       const chunk = bundle.output.find((item) => item.type === "chunk");
       if (!chunk) throw new Error("The chunk-load guard did not build.");
-      script = `${chunk.code}\nParapheChunkLoadGuard.installPageChunkLoadGuard(${JSON.stringify(messages)});`;
+      script = `${chunk.code}\nParapheChunkLoadGuard.installPageChunkLoadGuard(${JSON.stringify(messages)});\n`;
+      if (command === "build") {
+        const hash = createHash("sha256").update(script).digest("hex").slice(0, 8);
+        const fileName = `assets/chunk-load-guard-${hash}.js`;
+        this.emitFile({ type: "asset", fileName, source: script });
+        src = `${base}${fileName}`;
+      }
+    },
+    configureServer(server) {
+      server.middlewares.use(GUARD_DEV_PATH, (_request, response) => {
+        response.setHeader("Content-Type", "text/javascript; charset=utf-8");
+        response.end(script);
+      });
     },
     transformIndexHtml() {
-      return [{ tag: "script", children: script, injectTo: "head-prepend" }];
+      return [{ tag: "script", attrs: { src }, injectTo: "head-prepend" }];
+    },
+  };
+}
+
+/**
+ * Serves the apps' security headers (Content-Security-Policy, Referrer-Policy, nosniff, ...) under
+ * `vite preview`, and writes the same headers into `dist/_headers` for a static host (Netlify and
+ * Cloudflare Pages read that file). Both come from one computation, from the build's `VITE_API_URL`.
+ * The dev server gets none: Vite's dev client and React's refresh preamble are inline scripts.
+ *
+ * @param {{ referrerPolicy?: "no-referrer" | "strict-origin-when-cross-origin" }} [options]
+ * @returns {import("vite").Plugin}
+ */
+export function securityHeadersPlugin({ referrerPolicy } = {}) {
+  /** @type {Record<string, string>} */
+  let headers = {};
+  return {
+    name: "paraphe:security-headers",
+    config(userConfig, { mode }) {
+      const root = resolve(userConfig.root ?? process.cwd());
+      const envDir =
+        typeof userConfig.envDir === "string" ? resolve(root, userConfig.envDir) : root;
+      const env = loadEnv(mode, envDir, "VITE_");
+      headers = securityHeaders({ apiUrl: env.VITE_API_URL, referrerPolicy });
+      return { preview: { headers } };
+    },
+    generateBundle() {
+      this.emitFile({
+        type: "asset",
+        fileName: "_headers",
+        source: staticHostHeadersFile(headers),
+      });
     },
   };
 }
 
 /**
  * The Vite configuration of a Paraphe app: React, Tailwind, sibling packages read from source, the
- * inline chunk-load guard, fixed ports for the dev server and `vite preview`.
+ * chunk-load guard, the security headers, fixed ports for the dev server and `vite preview`.
  *
- * @param {{ port: number; chunkLoadMessages: Record<string, { title: string; description: string; reload: string }>; build?: import("vite").BuildOptions }} options
+ * @param {{ port: number; chunkLoadMessages: Record<string, { title: string; description: string; reload: string }>; referrerPolicy?: "no-referrer" | "strict-origin-when-cross-origin"; build?: import("vite").BuildOptions }} options
  */
-export function defineAppConfig({ port, chunkLoadMessages, build: buildOptions = {} }) {
+export function defineAppConfig({
+  port,
+  chunkLoadMessages,
+  referrerPolicy,
+  build: buildOptions = {},
+}) {
   return defineConfig({
-    plugins: [react(), tailwindcss(), chunkLoadGuardPlugin({ messages: chunkLoadMessages })],
+    plugins: [
+      react(),
+      tailwindcss(),
+      chunkLoadGuardPlugin({ messages: chunkLoadMessages }),
+      securityHeadersPlugin({ referrerPolicy }),
+    ],
     resolve: { conditions: ["@paraphe/source", ...defaultClientConditions] },
     server: { port, strictPort: true },
     preview: { port, strictPort: true },
-    build: { outDir: "dist", sourcemap: true, ...buildOptions },
+    build: {
+      outDir: "dist",
+      sourcemap: true,
+      // Fonts stay files: the Content-Security-Policy allows fonts of the app's origin only, not data:.
+      assetsInlineLimit: (file) => (/\.woff2?$/.test(file) ? false : undefined),
+      ...buildOptions,
+    },
   });
 }

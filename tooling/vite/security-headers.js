@@ -1,0 +1,140 @@
+/**
+ * The HTTP security headers of the Paraphe apps: one builder, used both by `vite preview` (`npm
+ * start`, the browser tests) and by the `_headers` file the build writes for a static host, so the
+ * two can never differ.
+ */
+
+/** The api's address when `VITE_API_URL` is not set: the apps' own default (`src/lib/config.ts`). */
+export const DEFAULT_API_URL = "http://localhost:3000";
+
+/** Where the api serves profile pictures (`PROFILE_PICTURE_PATH_PREFIX` of the api-sdk contract). */
+export const PROFILE_PICTURE_PATH = "/public/avatars/";
+
+/** The Trusted Types policies the apps may create: none (no library writes HTML or script URLs). */
+export const TRUSTED_TYPES_POLICIES = [];
+
+/**
+ * The api base (`VITE_API_URL`) as an absolute http(s) URL without a trailing slash.
+ *
+ * @param {string | undefined} apiUrl
+ * @returns {URL}
+ */
+function parseApiUrl(apiUrl) {
+  const value = (apiUrl || DEFAULT_API_URL).replace(/\/+$/, "");
+  let url;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(`VITE_API_URL must be an absolute http(s) URL, got "${value}".`);
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") {
+    throw new Error(`VITE_API_URL must be an absolute http(s) URL, got "${value}".`);
+  }
+  if (
+    url.search ||
+    url.hash ||
+    url.username ||
+    url.password ||
+    !/^[A-Za-z0-9\-._~/%]*$/.test(url.pathname)
+  ) {
+    throw new Error(
+      `VITE_API_URL must have no query, fragment, credentials or punctuation in its path, got "${value}" (it also goes into the Content-Security-Policy).`,
+    );
+  }
+  return url;
+}
+
+/**
+ * The Content-Security-Policy of an app, as an ordered list of directives.
+ *
+ * Everything is denied (`default-src 'none'`) except what the apps use:
+ * - scripts, styles, fonts and the web manifest of the app's own origin (the build emits files only;
+ *   no inline script, no `eval`);
+ * - calls to the app's origin and to the api's origin (the tunnel, the profile picture's HEAD check);
+ * - images of the app's origin, `data:` (page previews and the drawn or typed signature arrive as
+ *   base64 and are shown as data URLs; the generated avatar is an SVG data URL) and the api's public
+ *   profile pictures;
+ * - `style-src-elem 'unsafe-inline'`: the scroll lock of radix dialogs and menus
+ *   (react-remove-scroll) writes a `<style>` element whose content depends on the scrollbar width,
+ *   and sonner injects its stylesheet the same way, so neither can be listed by hash. Style
+ *   *attributes* stay forbidden (`style-src-attr 'none'`): React and radix set styles through the
+ *   CSSOM, which CSP does not restrict. `style-src` keeps the same sources for browsers without the
+ *   `-elem`/`-attr` directives. CSS cannot run script, and with images, fonts and calls limited as
+ *   above an injected rule has nowhere to send data.
+ * - no frames, objects, workers or media; the app may not be framed (`frame-ancestors 'none'`), forms
+ *   post only to the app, `<base>` only to the app;
+ * - Trusted Types (Chromium): string assignments to DOM XSS sinks (`innerHTML`, `script.src`, ...)
+ *   are refused, and no policy may be created.
+ *
+ * @param {{ apiUrl?: string }} [options]
+ * @returns {string[]}
+ */
+export function contentSecurityPolicyDirectives({ apiUrl } = {}) {
+  const api = parseApiUrl(apiUrl);
+  const apiBase = `${api.origin}${api.pathname.replace(/\/+$/, "")}`;
+  const inlineStyleElements = ["'self'", "'unsafe-inline'"];
+  const trustedTypes = TRUSTED_TYPES_POLICIES.length > 0 ? TRUSTED_TYPES_POLICIES : ["'none'"];
+  return [
+    "default-src 'none'",
+    "script-src 'self'",
+    `style-src ${inlineStyleElements.join(" ")}`,
+    `style-src-elem ${inlineStyleElements.join(" ")}`,
+    "style-src-attr 'none'",
+    `img-src 'self' data: ${apiBase}${PROFILE_PICTURE_PATH}`,
+    "font-src 'self'",
+    `connect-src 'self' ${api.origin}`,
+    "manifest-src 'self'",
+    "worker-src 'none'",
+    "frame-src 'none'",
+    "object-src 'none'",
+    "media-src 'none'",
+    "frame-ancestors 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "require-trusted-types-for 'script'",
+    `trusted-types ${trustedTypes.join(" ")}`,
+  ];
+}
+
+/**
+ * The Content-Security-Policy header value of an app.
+ *
+ * @param {{ apiUrl?: string }} [options]
+ * @returns {string}
+ */
+export function contentSecurityPolicy(options = {}) {
+  return contentSecurityPolicyDirectives(options).join("; ");
+}
+
+/**
+ * Every security header of an app's responses.
+ *
+ * @param {{ apiUrl?: string; referrerPolicy?: "no-referrer" | "strict-origin-when-cross-origin" }} [options]
+ * @returns {Record<string, string>}
+ */
+export function securityHeaders({
+  apiUrl,
+  referrerPolicy = "strict-origin-when-cross-origin",
+} = {}) {
+  return {
+    "Content-Security-Policy": contentSecurityPolicy({ apiUrl }),
+    "Referrer-Policy": referrerPolicy,
+    "X-Content-Type-Options": "nosniff",
+    // For browsers that predate `frame-ancestors`.
+    "X-Frame-Options": "DENY",
+  };
+}
+
+/**
+ * The headers as a `_headers` file (Netlify and Cloudflare Pages format): applied to every path.
+ *
+ * @param {Record<string, string>} headers
+ * @returns {string}
+ */
+export function staticHostHeadersFile(headers) {
+  const lines = Object.entries(headers).map(([name, value]) => {
+    if (/[\r\n]/.test(value)) throw new Error(`The ${name} header must fit on one line.`);
+    return `  ${name}: ${value}`;
+  });
+  return `# Security headers of every response (generated by the build: do not edit).\n/*\n${lines.join("\n")}\n`;
+}

@@ -1,0 +1,109 @@
+import { describe, expect, it } from "vitest";
+import {
+  contentSecurityPolicy,
+  contentSecurityPolicyDirectives,
+  securityHeaders,
+  staticHostHeadersFile,
+} from "./security-headers.js";
+
+/** The policy as a map from directive name to its sources. */
+function parse(policy) {
+  return new Map(
+    policy.split(";").map((directive) => {
+      const [name, ...sources] = directive.trim().split(/\s+/);
+      return [name, sources];
+    }),
+  );
+}
+
+describe("contentSecurityPolicy", () => {
+  it("allows scripts of the app's origin only: no inline script, no eval", () => {
+    const policy = parse(contentSecurityPolicy());
+    expect(policy.get("script-src")).toEqual(["'self'"]);
+    expect(policy.get("default-src")).toEqual(["'none'"]);
+    for (const sources of policy.values()) {
+      expect(sources).not.toContain("'unsafe-eval'");
+      expect(sources).not.toContain("*");
+    }
+  });
+
+  it("limits calls to the app and the api origin of the build, and images to the api's public pictures", () => {
+    const policy = parse(contentSecurityPolicy({ apiUrl: "https://api.paraphe.example/v1/" }));
+    expect(policy.get("connect-src")).toEqual(["'self'", "https://api.paraphe.example"]);
+    expect(policy.get("img-src")).toEqual([
+      "'self'",
+      "data:",
+      "https://api.paraphe.example/v1/public/avatars/",
+    ]);
+  });
+
+  it("uses the apps' default api address when VITE_API_URL is unset or empty", () => {
+    for (const apiUrl of [undefined, ""]) {
+      expect(parse(contentSecurityPolicy({ apiUrl })).get("connect-src")).toEqual([
+        "'self'",
+        "http://localhost:3000",
+      ]);
+    }
+  });
+
+  it("forbids framing, plugins, foreign base and form targets, and enforces Trusted Types with no policy", () => {
+    const policy = parse(contentSecurityPolicy());
+    expect(policy.get("frame-ancestors")).toEqual(["'none'"]);
+    expect(policy.get("object-src")).toEqual(["'none'"]);
+    expect(policy.get("base-uri")).toEqual(["'self'"]);
+    expect(policy.get("form-action")).toEqual(["'self'"]);
+    expect(policy.get("require-trusted-types-for")).toEqual(["'script'"]);
+    expect(policy.get("trusted-types")).toEqual(["'none'"]);
+  });
+
+  it("relaxes styles for style elements only, never for style attributes, and fonts stay on the app's origin", () => {
+    const policy = parse(contentSecurityPolicy());
+    expect(policy.get("style-src-elem")).toEqual(["'self'", "'unsafe-inline'"]);
+    expect(policy.get("style-src-attr")).toEqual(["'none'"]);
+    expect(policy.get("font-src")).toEqual(["'self'"]);
+  });
+
+  it("names every directive once", () => {
+    const names = contentSecurityPolicyDirectives().map((directive) => directive.split(" ")[0]);
+    expect(new Set(names).size).toBe(names.length);
+  });
+
+  it.each([
+    ["a relative address", "/api"],
+    ["another scheme", "ftp://api.paraphe.example"],
+    ["a query that would break out of the policy", "https://api.paraphe.example/?a=1;script-src *"],
+    ["a source list injected through spaces", "https://api.paraphe.example *"],
+    ["a directive injected through its path", "https://api.paraphe.example/a;script-src"],
+  ])("refuses an api address with %s", (_label, apiUrl) => {
+    expect(() => contentSecurityPolicy({ apiUrl })).toThrow(/VITE_API_URL/);
+  });
+});
+
+describe("securityHeaders", () => {
+  it("sends no referrer from the signing app and sniffs no content type", () => {
+    const headers = securityHeaders({ referrerPolicy: "no-referrer" });
+    expect(headers["Referrer-Policy"]).toBe("no-referrer");
+    expect(headers["X-Content-Type-Options"]).toBe("nosniff");
+    expect(headers["Content-Security-Policy"]).toBe(contentSecurityPolicy());
+  });
+
+  it("keeps the origin-only referrer for the web app by default", () => {
+    expect(securityHeaders()["Referrer-Policy"]).toBe("strict-origin-when-cross-origin");
+  });
+});
+
+describe("staticHostHeadersFile", () => {
+  it("writes every header once, for every path, in the _headers format", () => {
+    const headers = securityHeaders({ apiUrl: "https://api.paraphe.example" });
+    const file = staticHostHeadersFile(headers);
+    const lines = file.split("\n");
+    expect(lines).toContain("/*");
+    for (const [name, value] of Object.entries(headers)) {
+      expect(lines).toContain(`  ${name}: ${value}`);
+    }
+  });
+
+  it("refuses a header value that would start another line", () => {
+    expect(() => staticHostHeadersFile({ "X-Test": "a\n/evil" })).toThrow(/one line/);
+  });
+});
