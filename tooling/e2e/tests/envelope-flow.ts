@@ -1,0 +1,160 @@
+import { resolve } from "node:path";
+import { expect, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import { waitForMail, type ReceivedMail } from "./support";
+
+// The envelope flow of the browser tests, step by step: the sender prepares and sends, a signer
+// opens the link, reads every page and swipes to sign.
+
+export const AGREEMENT = resolve(import.meta.dirname, "../fixtures/agreement-2-pages.pdf");
+
+/** The signing link of an invitation mail (its secret travels in the fragment). */
+export function signingLinkOf(mail: ReceivedMail): string {
+  const match = /(http:\/\/localhost:5174\/sign\/[0-9a-f-]+#[^\s"<>]+)/.exec(mail.text);
+  if (!match?.[1]) throw new Error(`no signing link in "${mail.subject}"`);
+  return match[1];
+}
+
+export interface Recipient {
+  email: string;
+  firstname: string;
+  lastname: string;
+}
+
+export const EDITOR = {
+  en: {
+    upload: "Upload",
+    uploadSubmit: "Upload and prepare",
+    add: "Add",
+    email: "Email address",
+    firstname: "First name",
+    lastname: "Last name",
+    addRecipient: "Add the recipient",
+    sequential: "One after another",
+    placeFor: (name: string) => `Place fields for ${name}`,
+    signature: "Signature",
+    placeOn: (page: number) => new RegExp(`Place the field on .*page ${page} of 2`),
+    saved: "All changes saved",
+    send: "Send",
+  },
+  fr: {
+    upload: "Importer",
+    uploadSubmit: "Importer et préparer",
+    add: "Ajouter",
+    email: "Adresse e-mail",
+    firstname: "Prénom",
+    lastname: "Nom",
+    addRecipient: "Ajouter le destinataire",
+    sequential: "L’un après l’autre",
+    placeFor: (name: string) => `Placer des champs pour ${name}`,
+    signature: "Signature",
+    placeOn: (page: number) => new RegExp(`Placer le champ sur .*page ${page} sur 2`),
+    saved: "Toutes les modifications sont enregistrées",
+    send: "Envoyer",
+  },
+} as const;
+
+export async function prepareAndSend(
+  page: Page,
+  recipients: Recipient[],
+  { language = "en", sequential = true }: { language?: "en" | "fr"; sequential?: boolean } = {},
+): Promise<string> {
+  const t = EDITOR[language];
+  await page.goto("/envelopes");
+  await page.getByRole("button", { name: t.upload }).first().click();
+  await page.locator('input[type="file"]').setInputFiles(AGREEMENT);
+  await page.getByRole("button", { name: t.uploadSubmit }).click();
+  await page.waitForURL(/\/envelopes\/[0-9a-f-]+\/[0-9a-f-]+\/edit$/);
+
+  for (const recipient of recipients) {
+    await page.getByRole("button", { name: t.add, exact: true }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByRole("textbox", { name: t.email, exact: true }).fill(recipient.email);
+    await dialog.getByRole("textbox", { name: t.firstname, exact: true }).fill(recipient.firstname);
+    await dialog.getByRole("textbox", { name: t.lastname, exact: true }).fill(recipient.lastname);
+    await dialog.getByRole("button", { name: t.addRecipient }).click();
+    await expect(dialog).toBeHidden();
+  }
+  if (sequential) await page.getByText(t.sequential).click();
+
+  // One signature field per recipient, each on its own page.
+  for (const [index, recipient] of recipients.entries()) {
+    await page
+      .getByRole("button", { name: t.placeFor(`${recipient.firstname} ${recipient.lastname}`) })
+      .click();
+    await page.getByRole("button", { name: t.signature, exact: true }).click();
+    await page
+      .getByRole("button", { name: t.placeOn((index % 2) + 1) })
+      .click({ position: { x: 120, y: 420 } });
+  }
+  await expect(page.getByText(t.saved)).toBeVisible({ timeout: 15_000 });
+  await page.getByRole("button", { name: t.send, exact: true }).click();
+  await page.waitForURL(/\/view$/);
+  return page.url();
+}
+
+/**
+ * Opens the signing link of the `count`-th mail to `email` in a new phone-sized context;
+ * `prepareContext` runs on the context before the page opens (init scripts, bindings).
+ */
+export async function openAsRecipient(
+  browser: Browser,
+  email: string,
+  count = 1,
+  language?: "fr",
+  prepareContext?: (context: BrowserContext) => Promise<void>,
+): Promise<Page> {
+  const mail = await waitForMail(email, count, 30_000);
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    hasTouch: true,
+  });
+  await prepareContext?.(context);
+  const page = await context.newPage();
+  const link = signingLinkOf(mail);
+  await page.goto(language ? link.replace("#", `?lng=${language}#`) : link);
+  return page;
+}
+
+export const SIGNING = {
+  en: {
+    read: (n: number) => `Pages read ${n} / 2`,
+    anyRead: /Pages read \d \/ 2/,
+    sign: "Sign",
+    draw: "Draw",
+    type: "Type",
+    pad: "Signature drawing area",
+    typedName: "Full name",
+    swipe: "Swipe to sign",
+    downloadSealed: "Download the signed PDF",
+    downloadProof: "Download the audit-log proof",
+  },
+  fr: {
+    read: (n: number) => `Pages lues ${n} / 2`,
+    anyRead: /Pages lues \d \/ 2/,
+    sign: "Signer",
+    draw: "Dessiner",
+    type: "Saisir",
+    pad: "Zone de dessin de la signature",
+    typedName: "Nom complet",
+    swipe: "Glisser pour signer",
+    downloadSealed: "Télécharger le PDF signé",
+    downloadProof: "Télécharger la preuve (journal d’audit)",
+  },
+} as const;
+
+export async function readEveryPage(page: Page, language: "en" | "fr" = "en"): Promise<void> {
+  const t = SIGNING[language];
+  await expect(page.getByText(t.anyRead)).toBeVisible();
+  for (let i = 0; i < 8; i += 1) {
+    await page.mouse.wheel(0, 900);
+    await page.waitForTimeout(250);
+  }
+  await expect(page.getByText(t.read(2))).toBeVisible({ timeout: 15_000 });
+}
+
+export async function swipe(page: Page, language: "en" | "fr" = "en"): Promise<void> {
+  const slider = page.getByRole("slider", { name: SIGNING[language].swipe });
+  await slider.focus();
+  await page.keyboard.press("End");
+  await page.keyboard.press("Enter").catch(() => undefined);
+}
