@@ -49,6 +49,14 @@ describe("buildAbility", () => {
     ).toThrow(PermissionDeniedError);
   });
 
+  it("tags a copy of the record with its subject type, readable by the caller", () => {
+    const row = { ownerId: "u1" };
+    const tagged = asSubject("Envelope", row);
+    expect(tagged.__caslSubjectType__).toBe("Envelope");
+    expect(tagged).not.toBe(row);
+    expect(Object.keys(row)).toEqual(["ownerId"]);
+  });
+
   it("restricts a rule to the fields it names", () => {
     const ability = buildAbility([{ action: "update", subject: "Team", fields: ["name"] }]);
     expect(ability.can("update", "Team", "name")).toBe(true);

@@ -12,6 +12,11 @@ export type SubjectRecord = Record<PropertyKey, unknown> & {
   readonly __caslSubjectType__?: string;
 };
 
+/** A record tagged as a `type` by {@link asSubject}. */
+export type TaggedSubject<S extends Exclude<Subject, "all">> = SubjectRecord & {
+  readonly __caslSubjectType__: S;
+};
+
 export type AppAbility = MongoAbility<[Action, Subject | SubjectRecord]>;
 
 export interface BuildAbilityOptions {
@@ -53,12 +58,15 @@ export function emptyAbility(): AppAbility {
   return createMongoAbility<AppAbility>([]);
 }
 
-/** Tags a plain object with its subject type so that rule conditions apply to it. */
-export function asSubject<T extends Record<PropertyKey, unknown>>(
-  type: Exclude<Subject, "all">,
-  object: T,
-) {
-  return caslSubject(type, { ...object }) as T & SubjectRecord;
+/**
+ * Tags a copy of a plain object with its subject type (CASL's `subject` helper) so that rule
+ * conditions and field rules apply to it; the type stays readable as `__caslSubjectType__`.
+ */
+export function asSubject<
+  S extends Exclude<Subject, "all">,
+  T extends Record<PropertyKey, unknown>,
+>(type: S, object: T): T & TaggedSubject<S> {
+  return caslSubject(type, { ...object }) as T & TaggedSubject<S>;
 }
 
 /** Thrown by {@link assertCan}; carries the denying rule's reason when there is one. */

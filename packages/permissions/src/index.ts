@@ -18,5 +18,6 @@ export {
   type AppAbility,
   type BuildAbilityOptions,
   type SubjectRecord,
+  type TaggedSubject,
 } from "./ability";
 export { MANAGED_ROLE_NAMES, MANAGED_ROLE_RULES, type ManagedRoleName } from "./managed-roles";

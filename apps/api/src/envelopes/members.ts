@@ -1,8 +1,10 @@
 import {
+  asSubject,
   buildAbility,
   type Action,
   type AppAbility,
   type PermissionRule,
+  type TaggedSubject,
 } from "@paraphe/permissions";
 import type { Kysely } from "kysely";
 import type { Database, EnvelopeRow, Language } from "../db/database";
@@ -64,17 +66,50 @@ export async function requireMember(db: Kysely<Database>, userId: string): Promi
   };
 }
 
-/** FORBIDDEN unless the member's role allows `action` on `subject`. */
+type CheckedSubject = "Envelope" | "Workspace" | "Contact";
+
+/**
+ * FORBIDDEN unless the member's role allows `action` on `subject`: a subject type, or a record
+ * tagged with {@link envelopeSubject} or {@link contactSubject} so that rule conditions apply to it.
+ * With `field`, field rules apply too (`fields: ["title"]` allows changing the title only).
+ */
 export function requirePermission(
   member: Member,
   action: Action,
-  subject: "Envelope" | "Workspace" | "Contact",
+  subject: CheckedSubject | TaggedSubject<CheckedSubject>,
+  field?: string,
 ): void {
-  if (!member.ability.can(action, subject)) {
+  if (!member.ability.can(action, subject, field)) {
+    const type = typeof subject === "string" ? subject : subject.__caslSubjectType__;
     throw new AppError("FORBIDDEN", {
-      message: `Your role does not allow you to ${action} ${subject.toLowerCase()}s.`,
+      message: `Your role does not allow you to ${action} ${field === undefined ? "" : `the ${field} of `}${type.toLowerCase()}s${typeof subject === "string" ? "" : " like this one"}.`,
     });
   }
+}
+
+/**
+ * An envelope as role conditions see it (`{ "ownerId": "<user uuid>" }`, `{ "status": "draft" }`):
+ * the fields rules may name, tagged as an `Envelope`.
+ */
+export function envelopeSubject(envelope: EnvelopeRow) {
+  return asSubject("Envelope", {
+    id: envelope.id,
+    teamId: envelope.teamId,
+    workspaceId: envelope.workspaceId,
+    ownerId: envelope.ownerUserId,
+    status: envelope.status,
+    title: envelope.title,
+    signatureLevel: envelope.signatureLevel,
+    signingOrder: envelope.signingOrder,
+  });
+}
+
+/** A contact of a workspace as role conditions see it, tagged as a `Contact`. */
+export function contactSubject(contact: { workspaceId: string; email: string }) {
+  return asSubject("Contact", {
+    workspaceId: contact.workspaceId,
+    email: contact.email,
+  });
 }
 
 export const envelopeNotFound = (): AppError =>
@@ -82,18 +117,19 @@ export const envelopeNotFound = (): AppError =>
 
 /**
  * The envelope `envelopeId` as `member` may see it: of their team, in a workspace they belong to,
- * and their role allows `action`. Any other envelope answers NOT_FOUND (its existence is never
- * revealed); a visible one the role does not allow `action` on answers FORBIDDEN.
+ * and their role allows reading this very envelope (rule conditions apply to the row). Any other
+ * envelope answers NOT_FOUND (its existence is never revealed); a visible one the role does not
+ * allow `action` on answers FORBIDDEN. Commands that change the envelope check again on the row
+ * they lock (`envelope-store.ts`).
  */
 export async function findEnvelopeForMember(
   db: Kysely<Database>,
   member: Member,
   envelopeId: string,
   action: Action,
-  options: { forUpdate?: boolean } = {},
 ): Promise<EnvelopeRow> {
   if (!member.ability.can("read", "Envelope")) throw envelopeNotFound();
-  let query = db
+  const envelope = await db
     .selectFrom("envelope")
     .selectAll("envelope")
     .where("envelope.id", "=", envelopeId)
@@ -106,11 +142,12 @@ export async function findEnvelopeForMember(
           .whereRef("workspaceMember.workspaceId", "=", "envelope.workspaceId")
           .where("workspaceMember.userId", "=", member.userId),
       ),
-    );
-  if (options.forUpdate) query = query.forUpdate();
-  const envelope = await query.executeTakeFirst();
+    )
+    .executeTakeFirst();
   if (envelope === undefined) throw envelopeNotFound();
-  requirePermission(member, action, "Envelope");
+  const subject = envelopeSubject(envelope);
+  if (!member.ability.can("read", subject)) throw envelopeNotFound();
+  requirePermission(member, action, subject);
   return envelope;
 }
 

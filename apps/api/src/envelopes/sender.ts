@@ -12,12 +12,19 @@ import { inspectPdf, type PdfInspection } from "../documents/inspect";
 import { renderPagePreviews, type PagePreview } from "../documents/previews";
 import { AppError } from "../errors/app-error";
 import { enqueueMail } from "../mail/outbox";
-import { lockEnvelope, appendEvent } from "./activity";
+import { appendEvent } from "./activity";
 import { newLinkToken, signingLinkUrl } from "./access-links";
 import type { EnvelopeDeps } from "./envelope-deps";
 import { mailLanguages } from "./languages";
 import { canceledMail, invitationMail } from "./mails";
-import { findWorkspaceForMember, requirePermission, type Member } from "./members";
+import { lockDraftFor, lockEnvelopeFor } from "./envelope-store";
+import {
+  contactSubject,
+  envelopeSubject,
+  findWorkspaceForMember,
+  requirePermission,
+  type Member,
+} from "./members";
 import { loadRecipients, personOf, senderOf } from "./views";
 
 /** Where the platform records who did something from where. */
@@ -28,15 +35,6 @@ export interface RequestOrigin {
 
 const conflict = (message: string, suggestion?: string): AppError =>
   new AppError("CONFLICT", { message, ...(suggestion === undefined ? {} : { suggestion }) });
-
-function requireDraft(envelope: EnvelopeRow): void {
-  if (envelope.status !== "draft") {
-    throw conflict(
-      "Only a draft can be changed this way; this envelope was already sent.",
-      "Reload the envelope.",
-    );
-  }
-}
 
 const fieldError = (path: string, message: string): AppError =>
   new AppError("VALIDATION_ERROR", {
@@ -190,39 +188,50 @@ export async function uploadEnvelope(
   return envelopeId;
 }
 
-/** The title (any status but canceled or declined ones too) and, for drafts, the options. */
+/**
+ * The title (any status but canceled or declined ones too) and, for drafts, the options. The
+ * status and the role's rules (fields `title` and `options`) are checked on the locked row.
+ */
 export async function updateEnvelope(
   deps: EnvelopeDeps,
-  envelope: EnvelopeRow,
+  member: Member,
+  envelopeId: string,
   input: { title?: string | undefined; options?: Partial<EnvelopeOptions> | undefined },
 ): Promise<void> {
   const options = input.options ?? {};
   const changesOptions = Object.values(options).some((value) => value !== undefined);
-  if (changesOptions) requireDraft(envelope);
   if (options.expiresAt !== undefined && options.expiresAt !== null) {
     if (new Date(options.expiresAt).getTime() <= deps.now()) {
       throw fieldError("options.expiresAt", "in_past");
     }
   }
-  await deps.db
-    .updateTable("envelope")
-    .set({
-      ...(input.title === undefined ? {} : { title: input.title }),
-      ...(options.signatureLevel === undefined ? {} : { signatureLevel: options.signatureLevel }),
-      ...(options.senderName === undefined ? {} : { senderName: options.senderName }),
-      ...(options.message === undefined ? {} : { message: options.message }),
-      ...(options.initialsOnAllPages === undefined
-        ? {}
-        : { initialsOnAllPages: options.initialsOnAllPages }),
-      ...(options.expiresAt === undefined
-        ? {}
-        : { expiresAt: options.expiresAt === null ? null : new Date(options.expiresAt) }),
-      ...(options.reminderDays === undefined ? {} : { reminderDays: options.reminderDays }),
-      ...(options.signingOrder === undefined ? {} : { signingOrder: options.signingOrder }),
-      updatedAt: new Date(deps.now()),
-    })
-    .where("id", "=", envelope.id)
-    .execute();
+  await deps.db.transaction().execute(async (trx) => {
+    const envelope = changesOptions
+      ? await lockDraftFor(trx, member, envelopeId, "update", "options")
+      : await lockEnvelopeFor(trx, member, envelopeId, "update");
+    if (input.title !== undefined) {
+      requirePermission(member, "update", envelopeSubject(envelope), "title");
+    }
+    await trx
+      .updateTable("envelope")
+      .set({
+        ...(input.title === undefined ? {} : { title: input.title }),
+        ...(options.signatureLevel === undefined ? {} : { signatureLevel: options.signatureLevel }),
+        ...(options.senderName === undefined ? {} : { senderName: options.senderName }),
+        ...(options.message === undefined ? {} : { message: options.message }),
+        ...(options.initialsOnAllPages === undefined
+          ? {}
+          : { initialsOnAllPages: options.initialsOnAllPages }),
+        ...(options.expiresAt === undefined
+          ? {}
+          : { expiresAt: options.expiresAt === null ? null : new Date(options.expiresAt) }),
+        ...(options.reminderDays === undefined ? {} : { reminderDays: options.reminderDays }),
+        ...(options.signingOrder === undefined ? {} : { signingOrder: options.signingOrder }),
+        updatedAt: new Date(deps.now()),
+      })
+      .where("id", "=", envelope.id)
+      .execute();
+  });
 }
 
 type ParsedRecipientInput = Omit<RecipientInput, "phone" | "saveToContacts"> & {
@@ -233,16 +242,18 @@ type ParsedRecipientInput = Omit<RecipientInput, "phone" | "saveToContacts"> & {
 /**
  * Replaces the recipients of a draft, in signing order. A recipient given with its uuid is kept
  * (its fields stay assigned); recipients left out are removed with their fields. Recipients marked
- * `saveToContacts` are upserted into the envelope's workspace contacts.
+ * `saveToContacts` are upserted into the envelope's workspace contacts, which needs the role to
+ * allow creating (new email) or updating (known email) that contact. Checked on the locked draft.
  */
 export async function saveRecipients(
   deps: EnvelopeDeps,
-  envelope: EnvelopeRow,
+  member: Member,
+  envelopeId: string,
   recipients: readonly ParsedRecipientInput[],
 ): Promise<void> {
-  requireDraft(envelope);
   await deps.db.transaction().execute(async (trx) => {
-    await lockEnvelope(trx, envelope.id);
+    const envelope = await lockDraftFor(trx, member, envelopeId, "update", "recipients");
+    await requireContactWrites(trx, member, envelope, recipients);
     const existing = await loadRecipients(trx, envelope.id);
     const existingIds = new Set(existing.map((recipient) => recipient.id));
     recipients.forEach((recipient, index) => {
@@ -304,20 +315,45 @@ export async function saveRecipients(
   });
 }
 
+/** FORBIDDEN unless the role may create or update each contact that `saveToContacts` writes. */
+async function requireContactWrites(
+  trx: Kysely<Database>,
+  member: Member,
+  envelope: EnvelopeRow,
+  recipients: readonly ParsedRecipientInput[],
+): Promise<void> {
+  const emails = recipients.filter((r) => r.saveToContacts).map((r) => r.email);
+  if (emails.length === 0) return;
+  const known = await trx
+    .selectFrom("contact")
+    .select("email")
+    .where("workspaceId", "=", envelope.workspaceId)
+    .where("email", "in", emails)
+    .execute();
+  const knownEmails = new Set(known.map((row) => row.email));
+  for (const email of emails) {
+    requirePermission(
+      member,
+      knownEmails.has(email) ? "update" : "create",
+      contactSubject({ workspaceId: envelope.workspaceId, email }),
+    );
+  }
+}
+
 type ParsedFieldInput = FieldInput & { required: boolean; label: string | null };
 
 /**
  * Replaces the fields of a draft. Each must lie on a page of one of the envelope's documents and
- * belong to one of its recipients; a field's uuid is kept when given.
+ * belong to one of its recipients; a field's uuid is kept when given. Checked on the locked draft.
  */
 export async function saveFields(
   deps: EnvelopeDeps,
-  envelope: EnvelopeRow,
+  member: Member,
+  envelopeId: string,
   fields: readonly ParsedFieldInput[],
 ): Promise<void> {
-  requireDraft(envelope);
   await deps.db.transaction().execute(async (trx) => {
-    await lockEnvelope(trx, envelope.id);
+    const envelope = await lockDraftFor(trx, member, envelopeId, "update", "fields");
     const documents = await trx
       .selectFrom("envelopeDocument")
       .select(["id", "pageCount"])
@@ -440,13 +476,7 @@ export async function sendEnvelope(
   origin: RequestOrigin,
 ): Promise<void> {
   await deps.db.transaction().execute(async (trx) => {
-    const envelope = await trx
-      .selectFrom("envelope")
-      .selectAll()
-      .where("id", "=", envelopeId)
-      .forUpdate()
-      .executeTakeFirstOrThrow();
-    requireDraft(envelope);
+    const envelope = await lockDraftFor(trx, member, envelopeId, "update");
     const recipients = await loadRecipients(trx, envelope.id);
     const fields = await trx
       .selectFrom("field")
@@ -528,12 +558,7 @@ export async function cancelEnvelope(
   origin: RequestOrigin,
 ): Promise<void> {
   await deps.db.transaction().execute(async (trx) => {
-    const envelope = await trx
-      .selectFrom("envelope")
-      .selectAll()
-      .where("id", "=", envelopeId)
-      .forUpdate()
-      .executeTakeFirstOrThrow();
+    const envelope = await lockEnvelopeFor(trx, member, envelopeId, "update");
     if (envelope.status !== "signing" && envelope.status !== "approving") {
       throw conflict(
         envelope.status === "complete"
@@ -593,31 +618,39 @@ export async function cancelEnvelope(
 export async function moveEnvelope(
   deps: EnvelopeDeps,
   member: Member,
-  envelope: EnvelopeRow,
+  envelopeId: string,
   workspaceUuid: string,
 ): Promise<void> {
   const workspace = await findWorkspaceForMember(deps.db, member, workspaceUuid);
-  await deps.db
-    .updateTable("envelope")
-    .set({ workspaceId: workspace.id, updatedAt: new Date(deps.now()) })
-    .where("id", "=", envelope.id)
-    .execute();
+  await deps.db.transaction().execute(async (trx) => {
+    const envelope = await lockEnvelopeFor(trx, member, envelopeId, "update", "workspaceId");
+    await trx
+      .updateTable("envelope")
+      .set({ workspaceId: workspace.id, updatedAt: new Date(deps.now()) })
+      .where("id", "=", envelope.id)
+      .execute();
+  });
 }
 
-/** Deletes a draft with its files. */
-export async function deleteDraft(deps: EnvelopeDeps, envelope: EnvelopeRow): Promise<void> {
-  requireDraft(envelope);
-  const documents = await deps.db
-    .selectFrom("envelopeDocument")
-    .leftJoin("documentPreview", "documentPreview.documentId", "envelopeDocument.id")
-    .select(["envelopeDocument.blobKey", "documentPreview.blobKey as previewKey"])
-    .where("envelopeDocument.envelopeId", "=", envelope.id)
-    .execute();
-  await deps.db
-    .deleteFrom("envelope")
-    .where("id", "=", envelope.id)
-    .where("status", "=", "draft")
-    .execute();
-  const keys = new Set(documents.flatMap((row) => [row.blobKey, row.previewKey ?? []].flat()));
+/**
+ * Deletes a draft with its files. The status is checked on the locked row, and the files go only
+ * once the row is gone: a delete that loses a race with sending answers CONFLICT and leaves them.
+ */
+export async function deleteDraft(
+  deps: EnvelopeDeps,
+  member: Member,
+  envelopeId: string,
+): Promise<void> {
+  const keys = await deps.db.transaction().execute(async (trx) => {
+    const envelope = await lockDraftFor(trx, member, envelopeId, "delete");
+    const documents = await trx
+      .selectFrom("envelopeDocument")
+      .leftJoin("documentPreview", "documentPreview.documentId", "envelopeDocument.id")
+      .select(["envelopeDocument.blobKey", "documentPreview.blobKey as previewKey"])
+      .where("envelopeDocument.envelopeId", "=", envelope.id)
+      .execute();
+    await trx.deleteFrom("envelope").where("id", "=", envelope.id).execute();
+    return new Set(documents.flatMap((row) => [row.blobKey, row.previewKey ?? []].flat()));
+  });
   await Promise.allSettled([...keys].map((key) => deps.blobStore.delete(key)));
 }

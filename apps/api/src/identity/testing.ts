@@ -6,6 +6,7 @@
 import { randomInt } from "node:crypto";
 import { createApiClient, DEFAULT_APP_CREDENTIALS, type ApiClient } from "@paraphe/api-sdk";
 import type { SessionCredential } from "@paraphe/api-sdk/contract";
+import type { KyselyPlugin } from "kysely";
 import { createTestApp, type TestApp, type TestAppOptions } from "../test/app";
 import { createTestDatabase, type TestDatabase, type TestDatabaseKind } from "../test/databases";
 import { createTestTunnelClient } from "../tunnel/testing";
@@ -54,11 +55,14 @@ export async function createIdentityHarness(
   options: Omit<TestAppOptions, "now"> = {},
   /** Configuration variables of the app, on top of the test defaults. */
   env: Record<string, string> = {},
+  /** Kysely plugins of the app's connection (to watch the queries it runs). */
+  plugins: readonly KyselyPlugin[] = [],
 ): Promise<IdentityHarness> {
   const database = await createTestDatabase(kind);
   let offset = 0;
   const now = () => Date.now() + offset;
-  const t = await createTestApp(database.connection.db, env, { ...options, now });
+  const appDb = plugins.reduce((db, plugin) => db.withPlugin(plugin), database.connection.db);
+  const t = await createTestApp(appDb, env, { ...options, now });
   const db = database.connection.db;
 
   const client: IdentityHarness["client"] = (clientOptions = {}) => {

@@ -5,6 +5,7 @@ import path from "node:path";
 import type { Kysely } from "kysely";
 import { createApp, type AppRouter } from "../app";
 import { deriveSessionCredentialKey } from "../auth/session-credentials";
+import type { BlobStore } from "../blob/blob-store";
 import { LocalEncryptedBlobStore } from "../blob/local-encrypted-blob-store";
 import { loadConfig, type Config } from "../config";
 import { deriveLinkKey } from "../envelopes/access-links";
@@ -29,6 +30,8 @@ export interface TestApp {
   sessionCredentialKey: Buffer;
   /** The key access-link secrets derive from. */
   linkKey: Buffer;
+  /** The app's blob store. */
+  blobStore: BlobStore;
   /** A job worker over the app's database, not started: tests run it with `runUntilIdle()`. */
   jobs: JobWorker;
   /** Flips the readiness that `/health` reports. */
@@ -104,6 +107,7 @@ export async function createTestApp(
     tunnel,
     sessionCredentialKey,
     linkKey,
+    blobStore,
     jobs,
     setReady(value) {
       ready = value;

@@ -17,7 +17,7 @@ export function registerEnvelopeDelete(app: AppRouter, deps: EnvelopeDeps): void
       c.req.valid("json").envelopeUuid,
       "delete",
     );
-    await deleteDraft(deps, envelope);
+    await deleteDraft(deps, member, envelope.id);
     return c.json(endpoint.response.parse({ deleted: true }));
   });
 }

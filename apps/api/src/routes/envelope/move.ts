@@ -14,7 +14,7 @@ export function registerEnvelopeMove(app: AppRouter, deps: EnvelopeDeps): void {
     const member = await requireMember(deps.db, requireSessionCaller(c).userId);
     const input = c.req.valid("json");
     const envelope = await findEnvelopeForMember(deps.db, member, input.envelopeUuid, "update");
-    await moveEnvelope(deps, member, envelope, input.workspaceUuid);
+    await moveEnvelope(deps, member, envelope.id, input.workspaceUuid);
     return c.json(endpoint.response.parse(await loadDetail(deps.db, envelope.id, member.email)));
   });
 }

@@ -14,7 +14,7 @@ export function registerEnvelopeSaveFields(app: AppRouter, deps: EnvelopeDeps): 
     const member = await requireMember(deps.db, requireSessionCaller(c).userId);
     const input = c.req.valid("json");
     const envelope = await findEnvelopeForMember(deps.db, member, input.envelopeUuid, "update");
-    await saveFields(deps, envelope, input.fields);
+    await saveFields(deps, member, envelope.id, input.fields);
     return c.json(endpoint.response.parse(await loadDetail(deps.db, envelope.id, member.email)));
   });
 }

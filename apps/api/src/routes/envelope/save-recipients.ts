@@ -14,7 +14,7 @@ export function registerEnvelopeSaveRecipients(app: AppRouter, deps: EnvelopeDep
     const member = await requireMember(deps.db, requireSessionCaller(c).userId);
     const input = c.req.valid("json");
     const envelope = await findEnvelopeForMember(deps.db, member, input.envelopeUuid, "update");
-    await saveRecipients(deps, envelope, input.recipients);
+    await saveRecipients(deps, member, envelope.id, input.recipients);
     return c.json(endpoint.response.parse(await loadDetail(deps.db, envelope.id, member.email)));
   });
 }

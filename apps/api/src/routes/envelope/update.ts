@@ -14,7 +14,7 @@ export function registerEnvelopeUpdate(app: AppRouter, deps: EnvelopeDeps): void
     const member = await requireMember(deps.db, requireSessionCaller(c).userId);
     const input = c.req.valid("json");
     const envelope = await findEnvelopeForMember(deps.db, member, input.envelopeUuid, "update");
-    await updateEnvelope(deps, envelope, input);
+    await updateEnvelope(deps, member, envelope.id, input);
     return c.json(endpoint.response.parse(await loadDetail(deps.db, envelope.id, member.email)));
   });
 }

@@ -1,0 +1,61 @@
+import type { Kysely } from "kysely";
+import type { Database, EnvelopeRow } from "../db/database";
+import { AppError } from "../errors/app-error";
+import { envelopeNotFound, envelopeSubject, requirePermission, type Member } from "./members";
+
+/*
+ * The one place that loads envelope rows to change them: each loader takes the row lock
+ * (SELECT ... FOR UPDATE) inside the caller's transaction, so a check made on the row it answers
+ * (its status, the role's conditions) still holds when the transaction writes. Concurrent commands
+ * on one envelope queue up on the lock; the later one sees what the earlier one committed.
+ */
+
+/** The envelope row, locked for the rest of the transaction; undefined when it does not exist. */
+export async function lockEnvelopeRow(
+  trx: Kysely<Database>,
+  envelopeId: string,
+): Promise<EnvelopeRow | undefined> {
+  return trx
+    .selectFrom("envelope")
+    .selectAll()
+    .where("id", "=", envelopeId)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+/** CONFLICT: the change needs a draft and the envelope was sent meanwhile. */
+export const notADraft = (): AppError =>
+  new AppError("CONFLICT", {
+    message: "Only a draft can be changed this way; this envelope was already sent.",
+    suggestion: "Reload the envelope.",
+  });
+
+/**
+ * The envelope locked for `member` to `action` it: NOT_FOUND when it went meanwhile, FORBIDDEN
+ * when the role's rules (conditions and, with `field`, field rules) do not allow it on this row.
+ */
+export async function lockEnvelopeFor(
+  trx: Kysely<Database>,
+  member: Member,
+  envelopeId: string,
+  action: "update" | "delete",
+  field?: string,
+): Promise<EnvelopeRow> {
+  const envelope = await lockEnvelopeRow(trx, envelopeId);
+  if (envelope === undefined) throw envelopeNotFound();
+  requirePermission(member, action, envelopeSubject(envelope), field);
+  return envelope;
+}
+
+/** {@link lockEnvelopeFor}, and CONFLICT unless the envelope is still a draft. */
+export async function lockDraftFor(
+  trx: Kysely<Database>,
+  member: Member,
+  envelopeId: string,
+  action: "update" | "delete",
+  field?: string,
+): Promise<EnvelopeRow> {
+  const envelope = await lockEnvelopeFor(trx, member, envelopeId, action, field);
+  if (envelope.status !== "draft") throw notADraft();
+  return envelope;
+}
