@@ -127,6 +127,16 @@ describe.each(testDatabaseKinds)("request signatures on %s", (kind) => {
       );
     });
 
+    it("decides the credential from the decoded path the router runs, so percent-encoding cannot turn a member call into a public one", async () => {
+      // `/%75ser/test-member` runs `/user/test-member`: a member call.
+      refusedAsUnauthenticated(await call(tunnel, "/%75ser/test-member", {}));
+      const result = await call(tunnel, "/%75ser/test-member", { credential: member });
+      expect(result.status).toBe(200);
+      expect(callers).toEqual([
+        { kind: "session", userId: member.userId, accessKey: member.accessKey },
+      ]);
+    });
+
     it("refuses an unknown access key and a wrong secret key", async () => {
       refusedAsUnauthenticated(
         await call(tunnel, "/authentication/test-public", {

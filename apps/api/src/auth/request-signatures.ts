@@ -40,7 +40,9 @@ export function createSignatureVerifier(
   const lastUsedWrites = new Map<string, number>();
 
   return async (request) => {
-    const kind = credentialKindForPath(request.path);
+    // The path the router matched, decoded: `/%65nvelope/get` runs `/envelope/get`, so it needs the
+    // credential of `/envelope/get`.
+    const kind = credentialKindForPath(request.routePath);
     let caller = null as Caller | null;
     // A body sent chunked, or handed over in-process, has no Content-Length header: the length
     // that the signature covers is then the length of what arrived.
@@ -80,7 +82,7 @@ export function createSignatureVerifier(
         {
           reason: result.ok ? "no caller" : result.code,
           detail: result.ok ? undefined : result.message,
-          path: request.path,
+          path: request.routePath,
         },
         "request signature refused",
       );

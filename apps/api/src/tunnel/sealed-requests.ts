@@ -49,8 +49,13 @@ export interface TunnelledRequest {
   method: string;
   /** The URL as received (behind a reverse proxy: mind the public scheme and authority). */
   url: string;
-  /** Path and query, canonical: what the associated data bound. */
+  /** Path and query, canonical: what the associated data bound (percent-encoding kept). */
   path: string;
+  /**
+   * The decoded path the router matches (`/%65nvelope/get` arrives as `/envelope/get`): what
+   * decides which credential must sign the call, so that an encoding cannot change it.
+   */
+  routePath: string;
   /** The headers as received (Signature, Signature-Input, Content-Digest, X-Timestamp, ...). */
   headers: Headers;
   /** The bytes that travelled (the sealed body): what RFC 9421 signatures cover. */
@@ -153,6 +158,7 @@ export function registerSealedRequests(app: Hono<AppEnv>, options: SealedRequest
         method: opened.method,
         url: received.url,
         path: opened.path,
+        routePath: c.req.path,
         headers: received.headers,
         sealedBody: opened.sealedBody,
         sessionId: opened.session.id,
