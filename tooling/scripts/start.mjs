@@ -39,7 +39,8 @@ process.on("SIGTERM", () => void stopAll(0));
 
 const runtimeEnv = { ...env, NODE_ENV: process.env.NODE_ENV ?? "development" };
 const api = startChild("api", "node", ["apps/api/dist/server.js"], {
-  env: { ...runtimeEnv, API_PORT: apiPort },
+  // The development mailbox: the api listens on 127.0.0.1 by default, so only this machine reads it.
+  env: { ...runtimeEnv, API_PORT: apiPort, DEV_MAILBOX: process.env.DEV_MAILBOX ?? "1" },
   cwd: root,
 });
 const preview = (name, port) =>

@@ -5,7 +5,7 @@ import { requestId } from "hono/request-id";
 import { secureHeaders } from "hono/secure-headers";
 import type { Kysely } from "kysely";
 import type { BlobStore } from "./blob/blob-store";
-import { usesDevMailbox, type Config } from "./config";
+import { servesDevMailbox, type Config } from "./config";
 import type { Database } from "./db/database";
 import { AppError } from "./errors/app-error";
 import { accessLog } from "./http/access-log";
@@ -101,7 +101,7 @@ export function createApp(deps: AppDeps): AppRouter {
 
   registerHealth(app, deps);
   registerErrorDocs(app);
-  if (usesDevMailbox(config)) registerDevMailbox(app, deps);
+  if (servesDevMailbox(config)) registerDevMailbox(app, deps);
   registerTunnelRoutes(app, deps.tunnel);
   registerPublicAvatars(app, deps);
   registerSealedRequests(app, { tunnel: deps.tunnel, handleError });

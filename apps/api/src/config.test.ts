@@ -34,6 +34,7 @@ describe("loadConfig", () => {
       databaseUrl: undefined,
       pgliteDir: "/srv/paraphe/.data/pglite",
       smtpUrl: undefined,
+      devMailbox: false,
       mailFrom: "Paraphe <no-reply@paraphe.localhost>",
       blobStorage: "local",
       blobDir: "/srv/paraphe/.data/blobs",
@@ -269,7 +270,12 @@ describe("describeConfig", () => {
   it("says where unset optional values come from", () => {
     const described = describeConfig(loadConfig({}, { cwd: "/srv/paraphe" }));
     expect(described.DATABASE_URL).toBe("(unset: embedded PGlite in /srv/paraphe/.data/pglite)");
-    expect(described.SMTP_URL).toBe("(unset: development mailbox at /dev/mailbox)");
+    expect(described.SMTP_URL).toBe(
+      "(unset: development mailbox, not served; set DEV_MAILBOX=1 and a loopback API_HOST)",
+    );
+    expect(describeConfig(loadConfig({ DEV_MAILBOX: "1" }, { cwd: "/x" })).SMTP_URL).toBe(
+      "(unset: development mailbox at /dev/mailbox)",
+    );
     expect(described.BLOB_MASTER_KEY).toBe(
       "(unset: development key file /srv/paraphe/.data/master.key)",
     );

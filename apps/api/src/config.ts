@@ -1,3 +1,4 @@
+import { isIPv4 } from "node:net";
 import path from "node:path";
 import { z } from "zod";
 
@@ -25,6 +26,8 @@ export interface Config {
   pgliteDir: string;
   /** SMTP connection URL; undefined: development mailbox (never in production). */
   smtpUrl: string | undefined;
+  /** DEV_MAILBOX=1: serve the development mailbox (only while listening on a loopback address). */
+  devMailbox: boolean;
   mailFrom: string;
   blobStorage: "local";
   /** Absolute path of the local blob directory. */
@@ -119,8 +122,14 @@ export const configVariables: readonly ConfigVariable[] = [
   {
     name: "SMTP_URL",
     description:
-      "SMTP server (`smtp://user:password@host:587` or `smtps://...:465`). Unset: the development mailbox at /dev/mailbox.",
+      "SMTP server (`smtp://user:password@host:587` or `smtps://...:465`). Unset: mail goes to the development mailbox (see DEV_MAILBOX).",
     default: undefined,
+  },
+  {
+    name: "DEV_MAILBOX",
+    description:
+      "`1`: show the development mailbox at /dev/mailbox (every mail, sign-in codes included) when SMTP_URL is unset, outside production, and only while API_HOST is a loopback address; otherwise its paths answer 404. `npm start` sets it.",
+    default: "0",
   },
   {
     name: "MAIL_FROM",
@@ -298,6 +307,12 @@ const envSchema = z.object({
   SIGN_URL: httpUrl("http://localhost:5174"),
   PUBLIC_API_URL: httpUrl("http://localhost:3000"),
   DATA_DIR: optionalText.pipe(z.string().default(".data")),
+  DEV_MAILBOX: optionalText.pipe(
+    z
+      .enum(["0", "1"], { message: "must be 1 (show the development mailbox) or 0" })
+      .default("0")
+      .transform((value) => value === "1"),
+  ),
   DATABASE_URL: urlWithProtocols(
     ["postgres:", "postgresql:"],
     "postgres://paraphe:secret@127.0.0.1:5432/paraphe",
@@ -452,6 +467,7 @@ export function loadConfig(
     databaseUrl: vars.DATABASE_URL,
     pgliteDir: path.join(dataDir, "pglite"),
     smtpUrl: vars.SMTP_URL,
+    devMailbox: vars.DEV_MAILBOX,
     mailFrom: vars.MAIL_FROM,
     blobStorage: vars.BLOB_STORAGE,
     blobDir:
@@ -484,6 +500,25 @@ export function usesDevMailbox(config: Pick<Config, "smtpUrl" | "nodeEnv">): boo
   return config.smtpUrl === undefined && config.nodeEnv !== "production";
 }
 
+/**
+ * Whether the development mailbox is served at /dev/mailbox: mail goes to it, DEV_MAILBOX=1 asks
+ * for it, and the api listens on a loopback address only, so no other machine can read it.
+ */
+export function servesDevMailbox(
+  config: Pick<Config, "smtpUrl" | "nodeEnv" | "devMailbox" | "host">,
+): boolean {
+  return usesDevMailbox(config) && config.devMailbox && isLoopbackHost(config.host);
+}
+
+/** Whether `host` names a loopback interface only (127.0.0.0/8, ::1, localhost). */
+export function isLoopbackHost(host: string): boolean {
+  const name = host.replace(/^\[(.*)\]$/, "$1").toLowerCase();
+  if (name === "localhost" || name === "::1") return true;
+  if (isIPv4(name)) return name.startsWith("127.");
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(name)?.[1];
+  return mapped !== undefined && isIPv4(mapped) && mapped.startsWith("127.");
+}
+
 /** A URL with its password (and a user name alone stays) replaced by `***`. */
 export function maskUrlPassword(value: string): string {
   const url = URL.parse(value);
@@ -514,10 +549,13 @@ export function describeConfig(config: Config): Record<string, string> {
         : maskUrlPassword(config.databaseUrl),
     SMTP_URL:
       config.smtpUrl === undefined
-        ? usesDevMailbox(config)
+        ? servesDevMailbox(config)
           ? "(unset: development mailbox at /dev/mailbox)"
-          : "(unset)"
+          : usesDevMailbox(config)
+            ? "(unset: development mailbox, not served; set DEV_MAILBOX=1 and a loopback API_HOST)"
+            : "(unset)"
         : maskUrlPassword(config.smtpUrl),
+    DEV_MAILBOX: config.devMailbox ? "1" : "0",
     MAIL_FROM: config.mailFrom,
     BLOB_STORAGE: config.blobStorage,
     BLOB_DIR: config.blobDir,

@@ -64,6 +64,7 @@ describe("the api process", () => {
           DATA_DIR: dataDir,
           API_PORT: "0",
           LOG_LEVEL: "info",
+          DEV_MAILBOX: "1",
         },
         stdio: ["ignore", "pipe", "pipe"],
       },

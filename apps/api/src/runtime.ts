@@ -6,7 +6,7 @@ import { createApp } from "./app";
 import { deriveSessionCredentialKey } from "./auth/session-credentials";
 import { LocalEncryptedBlobStore } from "./blob/local-encrypted-blob-store";
 import { loadMasterKey } from "./blob/master-key";
-import { describeConfig, usesDevMailbox, type Config } from "./config";
+import { describeConfig, servesDevMailbox, usesDevMailbox, type Config } from "./config";
 import { closeDocumentWorkers } from "./documents/worker-pool";
 import { deriveLinkKey } from "./envelopes/access-links";
 import { createJobWorker } from "./jobs/handlers";
@@ -145,8 +145,12 @@ export async function startApi(
     const port = (server.address() as AddressInfo).port;
     const url = `http://${config.host.includes(":") ? `[${config.host}]` : config.host}:${port}`;
     logger.info({ url }, "api listening");
-    if (usesDevMailbox(config))
+    if (servesDevMailbox(config))
       logger.info({ url: `${config.publicApiUrl}/dev/mailbox` }, "development mailbox");
+    else if (usesDevMailbox(config))
+      logger.warn(
+        "mail is kept in the development mailbox, which is not served: set SMTP_URL, or DEV_MAILBOX=1 with a loopback API_HOST",
+      );
 
     let stopping: Promise<void> | undefined;
     return {

@@ -51,7 +51,7 @@ describe.each(testDatabaseKinds)("the development mailbox on %s", (kind) => {
     await database.destroy();
   });
 
-  async function app(env: Record<string, string> = {}): Promise<TestApp> {
+  async function app(env: Record<string, string> = { DEV_MAILBOX: "1" }): Promise<TestApp> {
     const created = await createTestApp(database.connection.db, env);
     apps.push(created);
     return created;
@@ -93,8 +93,34 @@ describe.each(testDatabaseKinds)("the development mailbox on %s", (kind) => {
     expect(page.indexOf("alert(&#39;subject")).toBeLessThan(page.indexOf("Your login code"));
   });
 
+  async function expectAbsent(testApp: TestApp): Promise<void> {
+    for (const path of ["/dev/mailbox", "/dev/mailbox.json"]) {
+      const response = await testApp.app.request(path);
+      expect(response.status).toBe(404);
+      expect(((await response.json()) as { error: { code: string } }).error.code).toBe("NOT_FOUND");
+    }
+  }
+
+  it("does not exist unless DEV_MAILBOX=1 asks for it", async () => {
+    await expectAbsent(await app({}));
+    await expectAbsent(await app({ DEV_MAILBOX: "0" }));
+  });
+
+  it("does not exist while the api listens on an address other machines reach", async () => {
+    for (const host of ["0.0.0.0", "::", "192.168.1.20"]) {
+      await expectAbsent(await app({ DEV_MAILBOX: "1", API_HOST: host }));
+    }
+    for (const host of ["localhost", "::1", "127.0.0.1"]) {
+      const response = await (
+        await app({ DEV_MAILBOX: "1", API_HOST: host })
+      ).app.request("/dev/mailbox.json");
+      expect(response.status).toBe(200);
+    }
+  });
+
   it("does not exist in production", async () => {
     const production = await app({
+      DEV_MAILBOX: "1",
       NODE_ENV: "production",
       SMTP_URL: "smtp://127.0.0.1:2525",
       BLOB_MASTER_KEY: Buffer.alloc(32, 7).toString("base64"),
@@ -107,7 +133,7 @@ describe.each(testDatabaseKinds)("the development mailbox on %s", (kind) => {
   });
 
   it("does not exist when an SMTP server is configured", async () => {
-    const withSmtp = await app({ SMTP_URL: "smtp://127.0.0.1:2525" });
+    const withSmtp = await app({ DEV_MAILBOX: "1", SMTP_URL: "smtp://127.0.0.1:2525" });
     expect((await withSmtp.app.request("/dev/mailbox.json")).status).toBe(404);
   });
 });
