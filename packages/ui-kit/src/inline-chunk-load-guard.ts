@@ -1,4 +1,5 @@
-// Entry bundled as a classic script and inlined into each app's index.html by the build.
+// Entry bundled as a classic script file that each app's index.html loads before its modules
+// (@paraphe/vite-config).
 export {
   installPageChunkLoadGuard,
   type ChunkLoadFailureTexts,

@@ -47,6 +47,9 @@ function staticHostHeaders(dist: string): Map<string, string> {
   return headers;
 }
 
+const ONE_PIXEL_PNG =
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==";
+
 const CSP_MESSAGE = /Content.Security.Policy|Trusted.?Type|TrustedHTML|TrustedScript|Refused to/i;
 
 /**
@@ -166,7 +169,21 @@ test("the main flow (sign-in, upload, editor, send, signing, download) reports n
   await page.setViewportSize({ width: 1280, height: 900 });
 
   await signUpWithTeam(page);
-  // The avatar menu: a radix menu (scroll lock) and the profile picture check against the api.
+  // A profile picture: previewed as a data URL, then shown from the api's public path.
+  await page.goto("/settings/profile");
+  await page.locator('input[type="file"]').setInputFiles({
+    name: "me.png",
+    mimeType: "image/png",
+    buffer: Buffer.from(ONE_PIXEL_PNG, "base64"),
+  });
+  await page.getByRole("button", { name: "Save the picture" }).click();
+  await expect(page.getByText("Your picture has been updated.")).toBeVisible();
+  const avatar = page.getByRole("button", { name: "Account menu" }).locator("img");
+  await expect(avatar).toHaveAttribute("src", new RegExp(`^${API_URL}/public/avatars/`));
+  await expect
+    .poll(() => avatar.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth))
+    .toBe(1);
+  // The avatar menu: a radix menu, whose scroll lock writes a style element.
   await page.getByRole("button", { name: "Account menu" }).click();
   await expect(page.getByRole("menu")).toBeVisible();
   await page.keyboard.press("Escape");

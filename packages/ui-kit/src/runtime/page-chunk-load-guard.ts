@@ -81,9 +81,9 @@ export function showChunkLoadFailure(
 }
 
 /**
- * Installs the chunk-load guard for the whole page, before the app's scripts run (the build inlines
- * this into index.html, so a failed entry script is caught too), and shows the give-up message in
- * the page's language.
+ * Installs the chunk-load guard for the whole page, before the app's scripts run (the build makes
+ * this a classic script that index.html loads first, so a failed entry script is caught too), and
+ * shows the give-up message in the page's language.
  */
 export function installPageChunkLoadGuard(
   messages: Readonly<Record<string, ChunkLoadFailureTexts>>,
