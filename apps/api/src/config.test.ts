@@ -44,6 +44,8 @@ describe("loadConfig", () => {
       tunnelSessionStore: "memory",
       tunnelIdleTimeoutSeconds: 1800,
       tunnelMaxAgeSeconds: 43200,
+      sessionIdleTimeoutSeconds: 604800,
+      sessionMaxAgeSeconds: 2592000,
       appCredentials: new Map([
         ["paraphe-web", "paraphe-web-app-credential"],
         ["paraphe-sign", "paraphe-sign-app-credential"],
@@ -231,6 +233,29 @@ describe("loadConfig", () => {
     expect(problems.find((p) => p.variable === "TUNNEL_MAX_AGE_SECONDS")?.problem).toBe(
       "must be a whole number of seconds from 1 to 2592000",
     );
+  });
+
+  it("reads the sign-in session lifetimes and refuses values that are not whole seconds in range", () => {
+    expect(
+      loadConfig(
+        { SESSION_IDLE_TIMEOUT_SECONDS: "3600", SESSION_MAX_AGE_SECONDS: "86400" },
+        { cwd: "/x" },
+      ),
+    ).toMatchObject({ sessionIdleTimeoutSeconds: 3600, sessionMaxAgeSeconds: 86400 });
+    const problems = problemsOf({
+      SESSION_IDLE_TIMEOUT_SECONDS: "7d",
+      SESSION_MAX_AGE_SECONDS: "99999999",
+    });
+    expect(problems).toEqual([
+      {
+        variable: "SESSION_IDLE_TIMEOUT_SECONDS",
+        problem: "must be a whole number from 60 to 31622400",
+      },
+      {
+        variable: "SESSION_MAX_AGE_SECONDS",
+        problem: "must be a whole number from 60 to 31622400",
+      },
+    ]);
   });
 
   it("lets the build measure a production configuration without its secrets", () => {

@@ -43,6 +43,10 @@ export interface Config {
   tunnelIdleTimeoutSeconds: number;
   /** A tunnel session is closed this long after its handshake, however busy. */
   tunnelMaxAgeSeconds: number;
+  /** A sign-in session unused for this long has ended. */
+  sessionIdleTimeoutSeconds: number;
+  /** A sign-in session has ended this long after it was opened, however busy. */
+  sessionMaxAgeSeconds: number;
   /** App-level credentials (spec §6): access key to secret key of each app that calls the api. */
   appCredentials: ReadonlyMap<string, string>;
   /** Largest PDF accepted by an upload, in bytes. */
@@ -69,6 +73,9 @@ export type TunnelSessionStoreKind = "memory" | "database";
 
 /** Bounds of the tunnel lifetimes, in seconds (1 second to 30 days). */
 const MAX_TUNNEL_LIFETIME_SECONDS = 30 * 24 * 3600;
+
+/** Bound of the sign-in session lifetimes, in seconds (366 days). */
+const MAX_SESSION_LIFETIME_SECONDS = 366 * 24 * 3600;
 
 export interface ConfigVariable {
   name: string;
@@ -175,6 +182,18 @@ export const configVariables: readonly ConfigVariable[] = [
     description:
       "A secure-tunnel session is closed this many seconds after it was opened, however busy.",
     default: "43200",
+  },
+  {
+    name: "SESSION_IDLE_TIMEOUT_SECONDS",
+    description:
+      "A sign-in session unused for this many seconds has ended: its calls answer AUTHENTICATION_ERROR and the person signs in again (7 days by default).",
+    default: "604800",
+  },
+  {
+    name: "SESSION_MAX_AGE_SECONDS",
+    description:
+      "A sign-in session has ended this many seconds after sign-in, however busy (30 days by default; at most 366 days).",
+    default: "2592000",
   },
   {
     name: "APP_CREDENTIALS",
@@ -351,6 +370,8 @@ const envSchema = z.object({
   ),
   TUNNEL_IDLE_TIMEOUT_SECONDS: seconds("1800"),
   TUNNEL_MAX_AGE_SECONDS: seconds("43200"),
+  SESSION_IDLE_TIMEOUT_SECONDS: positiveInteger("604800", 60, MAX_SESSION_LIFETIME_SECONDS),
+  SESSION_MAX_AGE_SECONDS: positiveInteger("2592000", 60, MAX_SESSION_LIFETIME_SECONDS),
   APP_CREDENTIALS: optionalText.pipe(
     z
       .string()
@@ -479,6 +500,8 @@ export function loadConfig(
     tunnelSessionStore: vars.TUNNEL_SESSION_STORE,
     tunnelIdleTimeoutSeconds: vars.TUNNEL_IDLE_TIMEOUT_SECONDS,
     tunnelMaxAgeSeconds: vars.TUNNEL_MAX_AGE_SECONDS,
+    sessionIdleTimeoutSeconds: vars.SESSION_IDLE_TIMEOUT_SECONDS,
+    sessionMaxAgeSeconds: vars.SESSION_MAX_AGE_SECONDS,
     appCredentials: vars.APP_CREDENTIALS,
     maxUploadBytes: vars.MAX_UPLOAD_BYTES,
     maxUploadPages: vars.MAX_UPLOAD_PAGES,
@@ -567,6 +590,8 @@ export function describeConfig(config: Config): Record<string, string> {
     TUNNEL_SESSION_STORE: config.tunnelSessionStore,
     TUNNEL_IDLE_TIMEOUT_SECONDS: String(config.tunnelIdleTimeoutSeconds),
     TUNNEL_MAX_AGE_SECONDS: String(config.tunnelMaxAgeSeconds),
+    SESSION_IDLE_TIMEOUT_SECONDS: String(config.sessionIdleTimeoutSeconds),
+    SESSION_MAX_AGE_SECONDS: String(config.sessionMaxAgeSeconds),
     APP_CREDENTIALS: [...config.appCredentials.keys()].join(", ") + " (secret keys not shown)",
     MAX_UPLOAD_BYTES: String(config.maxUploadBytes),
     MAX_UPLOAD_PAGES: String(config.maxUploadPages),

@@ -10,6 +10,11 @@ import { AppError } from "../errors/app-error";
 import type { Logger } from "../logger";
 import type { TunnelledRequest } from "../tunnel/sealed-requests";
 import type { Caller } from "./caller";
+import {
+  createSessionUseRecorder,
+  findLiveSession,
+  type SignInSessionLifetimes,
+} from "../identity/sessions";
 import { isSessionAccessKey, sessionSecretKey } from "./session-credentials";
 
 export interface SignatureVerifierOptions {
@@ -18,14 +23,13 @@ export interface SignatureVerifierOptions {
   appCredentials: ReadonlyMap<string, string>;
   /** The key session secret keys derive from (`deriveSessionCredentialKey`). */
   sessionCredentialKey: Buffer;
+  /** Idle and absolute lifetimes of sign-in sessions, checked on every call. */
+  sessionLifetimes: SignInSessionLifetimes;
   nonceStore: NonceStore;
   logger: Logger;
   now?: () => number;
   maxSkewSeconds?: number;
 }
-
-/** `user_session.last_used_at` is written at most this often per session. */
-const LAST_USED_RESOLUTION_MS = 60_000;
 
 /**
  * The RFC 9421 check of every sealed call (spec §6, §7): the credential spec §6 names for the path
@@ -37,7 +41,7 @@ export function createSignatureVerifier(
   options: SignatureVerifierOptions,
 ): (request: TunnelledRequest) => Promise<Caller> {
   const now = options.now ?? Date.now;
-  const lastUsedWrites = new Map<string, number>();
+  const recordSessionUse = createSessionUseRecorder(options.db);
 
   return async (request) => {
     // The path the router matched, decoded: `/%65nvelope/get` runs `/envelope/get`, so it needs the
@@ -66,13 +70,13 @@ export function createSignatureVerifier(
           return secret;
         }
         if (!isSessionAccessKey(accessKey)) return null;
-        const session = await options.db
-          .selectFrom("userSession")
-          .select(["userId"])
-          .where("accessKey", "=", accessKey)
-          .where("endedAt", "is", null)
-          .executeTakeFirst();
-        if (session === undefined) return null;
+        const session = await findLiveSession(
+          options.db,
+          accessKey,
+          now(),
+          options.sessionLifetimes,
+        );
+        if (session === null) return null;
         caller = { kind: "session", userId: session.userId, accessKey };
         return sessionSecretKey(options.sessionCredentialKey, accessKey);
       },
@@ -94,19 +98,7 @@ export function createSignatureVerifier(
       });
     }
     const accepted: Caller = caller;
-    if (accepted.kind === "session") {
-      const at = now();
-      const last = lastUsedWrites.get(accepted.accessKey) ?? 0;
-      if (at - last >= LAST_USED_RESOLUTION_MS) {
-        lastUsedWrites.set(accepted.accessKey, at);
-        if (lastUsedWrites.size > 10_000) lastUsedWrites.clear();
-        await options.db
-          .updateTable("userSession")
-          .set({ lastUsedAt: new Date(at) })
-          .where("accessKey", "=", accepted.accessKey)
-          .execute();
-      }
-    }
+    if (accepted.kind === "session") await recordSessionUse(accepted.accessKey, now());
     return accepted;
   };
 }

@@ -1,6 +1,7 @@
 import type { LoginResponse, SessionInfo } from "@paraphe/api-sdk/contract";
 import type { Kysely } from "kysely";
 import { newSessionAccessKey, sessionSecretKey } from "../auth/session-credentials";
+import type { Config } from "../config";
 import type { Database } from "../db/database";
 import type { ClientInfo } from "./client-info";
 import type { IdentityDeps } from "./identity-deps";
@@ -82,4 +83,75 @@ export async function terminateSessions(
     .returning("accessKey")
     .execute();
   return ended.length;
+}
+
+/** How long a sign-in session lives: unused (idle) and in all (absolute), in milliseconds. */
+export interface SignInSessionLifetimes {
+  idleMs: number;
+  maxAgeMs: number;
+}
+
+export function signInSessionLifetimes(
+  config: Pick<Config, "sessionIdleTimeoutSeconds" | "sessionMaxAgeSeconds">,
+): SignInSessionLifetimes {
+  return {
+    idleMs: config.sessionIdleTimeoutSeconds * 1000,
+    maxAgeMs: config.sessionMaxAgeSeconds * 1000,
+  };
+}
+
+/**
+ * The user of the live session `accessKey` at `at`: not ended, used within the idle lifetime and
+ * opened within the absolute one. A session found past either lifetime is ended there and then
+ * (it shows as ended everywhere), and answers null like an unknown one.
+ */
+export async function findLiveSession(
+  db: Kysely<Database>,
+  accessKey: string,
+  at: number,
+  lifetimes: SignInSessionLifetimes,
+): Promise<{ userId: string } | null> {
+  const session = await db
+    .selectFrom("userSession")
+    .select(["userId", "createdAt", "lastUsedAt"])
+    .where("accessKey", "=", accessKey)
+    .where("endedAt", "is", null)
+    .executeTakeFirst();
+  if (session === undefined) return null;
+  const lastUsed = Math.max(session.createdAt.getTime(), session.lastUsedAt?.getTime() ?? 0);
+  if (at >= session.createdAt.getTime() + lifetimes.maxAgeMs || at >= lastUsed + lifetimes.idleMs) {
+    await db
+      .updateTable("userSession")
+      .set({ endedAt: new Date(at) })
+      .where("accessKey", "=", accessKey)
+      .where("endedAt", "is", null)
+      .execute();
+    return null;
+  }
+  return { userId: session.userId };
+}
+
+/** `user_session.last_used_at` is written at most this often per session and process. */
+export const LAST_USED_RESOLUTION_MS = 60_000;
+
+/**
+ * Records that a session was used, cheaply: at most one write per session every
+ * {@link LAST_USED_RESOLUTION_MS} in this process (the idle lifetime is days, so the minute lost is
+ * nothing), remembering at most 10,000 sessions.
+ */
+export function createSessionUseRecorder(
+  db: Kysely<Database>,
+): (accessKey: string, at: number) => Promise<void> {
+  const lastWrites = new Map<string, number>();
+  return async (accessKey, at) => {
+    const last = lastWrites.get(accessKey) ?? Number.NEGATIVE_INFINITY;
+    if (at - last < LAST_USED_RESOLUTION_MS) return;
+    if (lastWrites.size >= 10_000) lastWrites.clear();
+    lastWrites.set(accessKey, at);
+    await db
+      .updateTable("userSession")
+      .set({ lastUsedAt: new Date(at) })
+      .where("accessKey", "=", accessKey)
+      .execute();
+  };
 }

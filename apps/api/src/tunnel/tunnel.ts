@@ -2,6 +2,7 @@ import { createMemoryNonceStore } from "@paraphe/api-sdk";
 import type { Kysely } from "kysely";
 import { DatabaseNonceStore } from "../auth/nonce-stores";
 import { createSignatureVerifier } from "../auth/request-signatures";
+import { signInSessionLifetimes } from "../identity/sessions";
 import { deriveSessionCredentialKey } from "../auth/session-credentials";
 import type { Config } from "../config";
 import type { Database } from "../db/database";
@@ -86,6 +87,7 @@ export async function createTunnel(options: CreateTunnelOptions): Promise<Tunnel
           db: options.db,
           appCredentials: config.appCredentials,
           sessionCredentialKey: deriveSessionCredentialKey(options.masterKey),
+          sessionLifetimes: signInSessionLifetimes(config),
           nonceStore,
           logger: options.logger,
           now,

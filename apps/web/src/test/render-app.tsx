@@ -7,6 +7,7 @@ import { AppProviders } from "../app/providers";
 import { createQueryClient } from "../app/query-client";
 import { createAppRoutes } from "../app/router";
 import { writeStoredUser } from "../features/session/session-storage";
+import { leaveOnAuthenticationError } from "../lib/api/authentication-error";
 import {
   type LoadProfile,
   type StoredSessionUser,
@@ -31,6 +32,11 @@ export interface RenderAppOptions {
   /** Fixes the inbox dot; without it the dot follows the test api's request list. */
   inboxPending?: boolean;
   routes?: RouteObject[];
+  /**
+   * Wires the api client as the app does: a member call answered 401 AUTHENTICATION_ERROR removes
+   * the stored user and leaves for /login (spec §8). Off: such calls only fail.
+   */
+  leaveOnAuthenticationError?: boolean;
 }
 
 /** Renders the web app on a memory router, with the real providers and api client over a test api. */
@@ -42,11 +48,18 @@ export function renderApp({
   handlers,
   inboxPending,
   routes = createAppRoutes(),
+  leaveOnAuthenticationError: leaves = false,
 }: RenderAppOptions = {}) {
   localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
   if (user) writeStoredUser(user);
   const i18n = createBrowserI18n();
-  const testApi = createTestApi(handlers);
+  const testApi = createTestApi(handlers, () => {
+    if (!leaves) return;
+    leaveOnAuthenticationError({
+      pathname: () => router.state.location.pathname,
+      navigate: (to) => void router.navigate(to, { replace: true }),
+    });
+  });
   const queryClient = createQueryClient(testApi.api.tunnel);
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const view = render(

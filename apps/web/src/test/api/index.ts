@@ -20,10 +20,16 @@ export interface TestApi {
   onAuthenticationError: ReturnType<typeof vi.fn>;
 }
 
-/** The real api client of the app on top of an in-memory api (handlers by service). */
-export function createTestApi(handlers: Handlers = {}): TestApi {
+/**
+ * The real api client of the app on top of an in-memory api (handlers by service);
+ * `onAuthenticationError` also hears member calls answered 401 AUTHENTICATION_ERROR.
+ */
+export function createTestApi(
+  handlers: Handlers = {},
+  whenAuthenticationFails: () => void = () => undefined,
+): TestApi {
   const server = createTestServer({ ...defaultHandlers, ...createEnvelopeHandlers(), ...handlers });
-  const onAuthenticationError = vi.fn();
+  const onAuthenticationError = vi.fn(whenAuthenticationFails);
   const api = createWebApi({
     apiUrl: "https://api.test",
     appCredential: { accessKey: "paraphe-web", secretKey: "test" },
