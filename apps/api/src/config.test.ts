@@ -52,6 +52,7 @@ describe("loadConfig", () => {
       sealP12File: undefined,
       sealP12Passphrase: undefined,
       tsaUrl: undefined,
+      trustedProxies: [],
     });
     expect(usesDevMailbox(config)).toBe(true);
   });
