@@ -12,6 +12,7 @@ import { accessLog } from "./http/access-log";
 import { allowedMethodsFinder } from "./http/allowed-methods";
 import type { AppEnv } from "./http/context";
 import { sendError, toAppError } from "./http/error-response";
+import { clientAddress } from "./identity/client-info";
 import type { Logger } from "./logger";
 import { registerDevMailbox } from "./routes/dev/mailbox";
 import { registerErrorDocs } from "./routes/docs/errors";
@@ -67,6 +68,7 @@ export function createApp(deps: AppDeps): AppRouter {
   const app = new Hono<AppEnv>();
 
   app.use(requestId({ headerName: HeaderName.requestId, limitLength: 128 }));
+  app.use(clientAddress(config.trustedProxies));
   app.use(accessLog(logger));
   app.use(
     cors({

@@ -55,6 +55,7 @@ describe("loadConfig", () => {
       sealP12File: undefined,
       sealP12Passphrase: undefined,
       tsaUrl: undefined,
+      trustedProxies: [],
     });
     expect(usesDevMailbox(config)).toBe(true);
   });

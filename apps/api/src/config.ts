@@ -1,4 +1,4 @@
-import { isIPv4 } from "node:net";
+import { isIP, isIPv4 } from "node:net";
 import path from "node:path";
 import { z } from "zod";
 
@@ -59,6 +59,11 @@ export interface Config {
   sealP12Passphrase: string | undefined;
   /** RFC 3161 timestamp authority: seals are PAdES B-T when set, B-B otherwise. */
   tsaUrl: string | undefined;
+  /**
+   * Reverse proxies whose `X-Forwarded-For` is believed, as IP addresses and CIDR ranges
+   * (`10.0.0.0/8`, `::1`); empty: the socket's address is the client's.
+   */
+  trustedProxies: readonly string[];
 }
 
 /**
@@ -226,6 +231,12 @@ export const configVariables: readonly ConfigVariable[] = [
     name: "TSA_URL",
     description:
       "RFC 3161 timestamp authority. Set: seals are PAdES B-T (timestamped); unset: B-B.",
+    default: undefined,
+  },
+  {
+    name: "TRUSTED_PROXIES",
+    description:
+      "Reverse proxies in front of the api whose `X-Forwarded-For` is believed, as IP addresses or CIDR ranges separated by commas (`127.0.0.1,10.0.0.0/8`). The client is the right-most address of `X-Forwarded-For` that is not a trusted proxy. Unset: `X-Forwarded-For` is ignored and the connection's address is the client's.",
     default: undefined,
   },
 ];
@@ -397,6 +408,16 @@ const envSchema = z.object({
       })
       .optional(),
   ),
+  TRUSTED_PROXIES: optionalText.pipe(
+    z
+      .string()
+      .refine((value) => parseTrustedProxies(value) !== undefined, {
+        message:
+          "must be IP addresses or CIDR ranges separated by commas, for example 127.0.0.1,10.0.0.0/8",
+      })
+      .transform((value) => parseTrustedProxies(value) ?? [])
+      .optional(),
+  ),
 });
 
 function positiveInteger(defaultValue: string, min: number, max: number) {
@@ -420,6 +441,26 @@ export function parseAppCredentials(value: string): Map<string, string> | undefi
     map.set(match[1], match[2]);
   }
   return map.size > 0 ? map : undefined;
+}
+
+/**
+ * `TRUSTED_PROXIES` as a list of IP addresses and CIDR ranges (`10.0.0.0/8`, `fd00::/8`), or
+ * undefined when an entry is neither.
+ */
+export function parseTrustedProxies(value: string): string[] | undefined {
+  const entries: string[] = [];
+  for (const part of value.split(",")) {
+    const entry = part.trim();
+    const [address = "", prefix, ...rest] = entry.split("/");
+    const family = isIP(address);
+    if (family === 0 || rest.length > 0) return undefined;
+    if (prefix !== undefined) {
+      const bits = family === 4 ? 32 : 128;
+      if (!/^\d{1,3}$/.test(prefix) || Number(prefix) > bits) return undefined;
+    }
+    entries.push(entry);
+  }
+  return entries;
 }
 
 function decodeMasterKey(value: string): Buffer | undefined {
@@ -509,6 +550,7 @@ export function loadConfig(
       vars.SEAL_P12_FILE === undefined ? undefined : path.resolve(cwd, vars.SEAL_P12_FILE),
     sealP12Passphrase: vars.SEAL_P12_PASSPHRASE,
     tsaUrl: vars.TSA_URL,
+    trustedProxies: vars.TRUSTED_PROXIES ?? [],
   };
 }
 
@@ -600,6 +642,10 @@ export function describeConfig(config: Config): Record<string, string> {
     SEAL_P12_PASSPHRASE: config.sealP12Passphrase === undefined ? "(unset)" : "(set, not shown)",
     TSA_URL:
       config.tsaUrl === undefined ? "(unset: seals are PAdES B-B)" : maskUrlPassword(config.tsaUrl),
+    TRUSTED_PROXIES:
+      config.trustedProxies.length === 0
+        ? "(unset: X-Forwarded-For is ignored)"
+        : config.trustedProxies.join(","),
   };
 }
 

@@ -13,5 +13,7 @@ export interface AppEnv {
     errorCode?: ErrorCode;
     /** Who signed the call (set by the request-signature check of sealed calls). */
     caller?: Caller;
+    /** The client's IP address (set by `clientAddress`; `TRUSTED_PROXIES` decide X-Forwarded-For). */
+    clientIp?: string | null;
   };
 }

@@ -121,20 +121,43 @@ describe.each(testDatabaseKinds)("login by email code on %s", (kind) => {
     expect(error.details?.[0]).toMatchObject({ path: "code", message: "code_incorrect" });
   });
 
-  it("replaces an older code with the newer one", async () => {
-    const email = uniqueEmail("replaced");
+  it("keeps an earlier live code valid when a new one is asked for", async () => {
+    const email = uniqueEmail("kept");
     const api = h.client();
     await api.authentication.requestCode({ email });
     const older = await h.lastCode(email);
     await api.authentication.requestCode({ email });
     const newer = await h.lastCode(email);
-    if (older !== newer) {
-      const error = await failure(api.authentication.verifyCode({ email, code: older }));
-      expect(error.details?.[0]?.message).toBe("code_incorrect");
-    }
-    await expect(api.authentication.verifyCode({ email, code: newer })).resolves.toMatchObject({
+    await expect(api.authentication.verifyCode({ email, code: older })).resolves.toMatchObject({
       email,
     });
+    // Each code is used once; the other one still works until it expires.
+    if (older !== newer) {
+      await expect(api.authentication.verifyCode({ email, code: newer })).resolves.toMatchObject({
+        email,
+      });
+    }
+  });
+
+  it("does not let someone asking codes for another person's email void that person's code", async () => {
+    const email = uniqueEmail("victim");
+    const owner = h.client({ ip: randomIp() });
+    await owner.authentication.requestCode({ email });
+    const ownersCode = await h.lastCode(email);
+
+    const attacker = h.client({ ip: randomIp() });
+    for (let i = 0; i < 5; i++) await attacker.authentication.requestCode({ email });
+    const refused = await failure(attacker.authentication.requestCode({ email }));
+    expect(refused.statusCode).toBe(429);
+    expect(refused.code).toBe("RATE_LIMITED");
+
+    // The owner may still ask from their address, and the code they had still signs them in.
+    await expect(owner.authentication.requestCode({ email })).resolves.toMatchObject({
+      sent: true,
+    });
+    await expect(
+      owner.authentication.verifyCode({ email, code: ownersCode }),
+    ).resolves.toMatchObject({ email });
   });
 
   it("kills a code after 5 wrong tries, even for the right code afterwards", async () => {
@@ -178,12 +201,13 @@ describe.each(testDatabaseKinds)("login by email code on %s", (kind) => {
     expect(error.details).toEqual([{ path: "code", code: "custom", message: "code_incorrect" }]);
   });
 
-  it("limits codes to 5 per email per 15 minutes, from any address, with Retry-After", async () => {
-    const email = uniqueEmail("limit-email");
+  it("limits codes to 5 per (address, email) pair per 15 minutes", async () => {
+    const email = uniqueEmail("limit-pair");
+    const ip = randomIp();
     for (let i = 0; i < 5; i++) {
-      await h.client({ ip: randomIp() }).authentication.requestCode({ email });
+      await h.client({ ip }).authentication.requestCode({ email });
     }
-    const error = await failure(h.client({ ip: randomIp() }).authentication.requestCode({ email }));
+    const error = await failure(h.client({ ip }).authentication.requestCode({ email }));
     expect(error.statusCode).toBe(429);
     expect(error.code).toBe("RATE_LIMITED");
     const mails = await h.database.connection.db
@@ -192,11 +216,73 @@ describe.each(testDatabaseKinds)("login by email code on %s", (kind) => {
       .where("toAddress", "=", email)
       .execute();
     expect(mails).toHaveLength(5);
+    // The same address for another email, and another address for this email, are not affected.
+    await expect(
+      h.client({ ip }).authentication.requestCode({ email: uniqueEmail("limit-pair") }),
+    ).resolves.toMatchObject({ sent: true });
+    await expect(
+      h.client({ ip: randomIp() }).authentication.requestCode({ email }),
+    ).resolves.toMatchObject({ sent: true });
 
     h.advance(15 * 60_000);
-    await expect(h.client().authentication.requestCode({ email })).resolves.toMatchObject({
+    await expect(h.client({ ip }).authentication.requestCode({ email })).resolves.toMatchObject({
       sent: true,
     });
+  });
+
+  it("keeps at most 10 live codes per email, and refuses another until one expires", async () => {
+    const email = uniqueEmail("live-bound");
+    const first = h.client({ ip: randomIp() });
+    const second = h.client({ ip: randomIp() });
+    for (let i = 0; i < 5; i++) {
+      await first.authentication.requestCode({ email });
+      await second.authentication.requestCode({ email });
+    }
+    const third = h.client({ ip: randomIp() });
+    const refused = await failure(third.authentication.requestCode({ email }));
+    expect(refused.statusCode).toBe(429);
+    expect(refused.code).toBe("RATE_LIMITED");
+    const mails = await h.database.connection.db
+      .selectFrom("mailOutbox")
+      .select("id")
+      .where("toAddress", "=", email)
+      .execute();
+    expect(mails).toHaveLength(10);
+
+    h.advance(10 * 60_000);
+    await expect(third.authentication.requestCode({ email })).resolves.toMatchObject({
+      sent: true,
+    });
+  });
+
+  it("limits code checks to 30 per address per 15 minutes, whatever the emails", async () => {
+    const api = h.client({ ip: randomIp() });
+    for (let i = 0; i < 30; i++) {
+      const error = await failure(
+        api.authentication.verifyCode({ email: uniqueEmail("check-ip"), code: "ACDEFG" }),
+      );
+      expect(error.code).toBe("VALIDATION_ERROR");
+    }
+    const refused = await failure(
+      api.authentication.verifyCode({ email: uniqueEmail("check-ip"), code: "ACDEFG" }),
+    );
+    expect(refused.statusCode).toBe(429);
+    expect(refused.code).toBe("RATE_LIMITED");
+    // Another address is not affected.
+    const other = await failure(
+      h.client().authentication.verifyCode({ email: uniqueEmail("check-ip"), code: "ACDEFG" }),
+    );
+    expect(other.code).toBe("VALIDATION_ERROR");
+  });
+
+  it("limits code checks to 20 per email per 15 minutes, from any address", async () => {
+    const email = uniqueEmail("check-email");
+    for (let i = 0; i < 20; i++) {
+      await failure(h.client().authentication.verifyCode({ email, code: "ACDEFG" }));
+    }
+    const refused = await failure(h.client().authentication.verifyCode({ email, code: "ACDEFG" }));
+    expect(refused.statusCode).toBe(429);
+    expect(refused.code).toBe("RATE_LIMITED");
   });
 
   it("limits codes to 20 per IP address per 15 minutes, whatever the emails", async () => {

@@ -1,4 +1,5 @@
 import { createHmac, hkdfSync, randomInt, timingSafeEqual } from "node:crypto";
+import { sql } from "kysely";
 import {
   LOGIN_CODE_ALPHABET,
   LOGIN_CODE_LENGTH,
@@ -12,7 +13,9 @@ import type { IdentityDeps } from "./identity-deps";
 import { loginCodeMail } from "./login-code-mail";
 import {
   hitRateLimit,
-  LOGIN_CODES_PER_EMAIL,
+  LOGIN_CODE_CHECKS_PER_EMAIL,
+  LOGIN_CODE_CHECKS_PER_IP,
+  LOGIN_CODES_PER_ADDRESS_AND_EMAIL,
   LOGIN_CODES_PER_IP,
   sweepRateLimits,
 } from "./rate-limit";
@@ -22,6 +25,12 @@ import { openSession } from "./sessions";
 export const LOGIN_CODE_TTL_MS = 10 * 60_000;
 /** After this many wrong tries a code is dead: a new one must be asked for. */
 export const LOGIN_CODE_MAX_ATTEMPTS = 5;
+/**
+ * At most this many live codes per email: asking for another one does not revoke the earlier ones
+ * (someone asking codes for another person's email must not void the code that person is typing),
+ * and past this bound a new code is refused until one is used or expires.
+ */
+export const MAX_LIVE_LOGIN_CODES = 10;
 
 /** A fresh code of LOGIN_CODE_LENGTH characters of LOGIN_CODE_ALPHABET (uniform, crypto.randomInt). */
 export function generateLoginCode(): string {
@@ -68,9 +77,11 @@ export interface RequestCodeInput {
 
 /**
  * Sends a login code to `email` (an account or not: the answer is the same, and an unknown email
- * becomes an account once its code is verified). Older live codes of the email are replaced. The
- * mail goes through the outbox in the same transaction, in the person's preferred language, or for
- * a new email in the language of the request.
+ * becomes an account once its code is verified). Earlier live codes of the email stay valid until
+ * they are used or expire; at most {@link MAX_LIVE_LOGIN_CODES} live at once (RATE_LIMITED past
+ * it, until the oldest expires). Limited per (address, email) pair and per address. The mail goes
+ * through the outbox in the same transaction, in the person's preferred language, or for a new
+ * email in the language of the request.
  */
 export async function requestLoginCode(
   deps: IdentityDeps,
@@ -78,10 +89,16 @@ export async function requestLoginCode(
 ): Promise<{ sent: true; expiresInSeconds: number }> {
   const { db } = deps;
   const at = deps.now();
+  const address = input.client.ipAddress ?? "unknown";
+  await hitRateLimit(
+    db,
+    `login-code:pair:${address} ${input.email}`,
+    LOGIN_CODES_PER_ADDRESS_AND_EMAIL,
+    at,
+  );
   if (input.client.ipAddress !== null) {
     await hitRateLimit(db, `login-code:ip:${input.client.ipAddress}`, LOGIN_CODES_PER_IP, at);
   }
-  await hitRateLimit(db, `login-code:email:${input.email}`, LOGIN_CODES_PER_EMAIL, at);
 
   const user = await db
     .selectFrom("appUser")
@@ -93,12 +110,29 @@ export async function requestLoginCode(
   const code = generateLoginCode();
 
   await db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable("loginCode")
-      .set({ consumedAt: new Date(at) })
+    // One request per email at a time counts the live codes, so the bound holds.
+    await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`login-code:${input.email}`}, 0))`.execute(
+      trx,
+    );
+    const live = await trx
+      .selectFrom("loginCode")
+      .select("expiresAt")
       .where("email", "=", input.email)
       .where("consumedAt", "is", null)
+      .where("expiresAt", ">", new Date(at))
+      .where("attempts", "<", LOGIN_CODE_MAX_ATTEMPTS)
+      .orderBy("expiresAt", "asc")
       .execute();
+    const oldest = live[0];
+    if (live.length >= MAX_LIVE_LOGIN_CODES && oldest !== undefined) {
+      const retryAfter = Math.max(1, Math.ceil((oldest.expiresAt.getTime() - at) / 1000));
+      throw new AppError("RATE_LIMITED", {
+        message:
+          "Several verification codes were sent to this address and are still valid. Use the latest one, or wait before asking again.",
+        suggestion: `Try again in ${Math.ceil(retryAfter / 60)} minute(s).`,
+        headers: { "Retry-After": String(retryAfter) },
+      });
+    }
     await trx
       .insertInto("loginCode")
       .values({
@@ -135,36 +169,69 @@ type VerifyOutcome =
   { kind: "incorrect" | "expired" | "attempts" } | { kind: "ok"; login: LoginResponse };
 
 /**
- * Checks a login code: the newest live code of the email, not expired, not past its wrong tries,
- * compared in constant time; used once. A wrong code counts a try (committed even though the call
- * fails). An email without a code is answered like a wrong code. A new email becomes an account
- * (in the code's language) and `isNewUser` is true.
+ * Checks a login code against every unused code of the email sent in the last lifetime (so that
+ * an expired one is told apart), each compared in constant time; the matching code must be live:
+ * not expired, not past its wrong tries; it is used once. A wrong code counts a try on every live
+ * code of the email (each was tested; committed even though the call fails). An email without a
+ * code is answered like a wrong code. Limited per address and per email. A new email becomes an
+ * account (in the code's language) and `isNewUser` is true.
  */
 export async function verifyLoginCode(
   deps: IdentityDeps,
   input: { email: string; code: string; client: ClientInfo },
 ): Promise<LoginResponse> {
   const at = deps.now();
+  if (input.client.ipAddress !== null) {
+    await hitRateLimit(
+      deps.db,
+      `login-check:ip:${input.client.ipAddress}`,
+      LOGIN_CODE_CHECKS_PER_IP,
+      at,
+    );
+  }
+  await hitRateLimit(deps.db, `login-check:email:${input.email}`, LOGIN_CODE_CHECKS_PER_EMAIL, at);
   const presented = hashLoginCode(deps.sessionCredentialKey, input.email, input.code);
   const outcome = await deps.db.transaction().execute(async (trx): Promise<VerifyOutcome> => {
-    const row = await trx
+    const rows = await trx
       .selectFrom("loginCode")
       .select(["id", "codeHash", "language", "expiresAt", "attempts"])
       .where("email", "=", input.email)
       .where("consumedAt", "is", null)
+      .where("expiresAt", ">", new Date(at - LOGIN_CODE_TTL_MS))
       .orderBy("createdAt", "desc")
-      .limit(1)
       .forUpdate()
-      .executeTakeFirst();
-    if (row === undefined) return { kind: "incorrect" };
-    if (row.attempts >= LOGIN_CODE_MAX_ATTEMPTS) return { kind: "attempts" };
-    if (row.expiresAt.getTime() <= at) return { kind: "expired" };
-    const stored = Buffer.from(row.codeHash);
-    if (stored.length !== presented.length || !timingSafeEqual(stored, presented)) {
-      const attempts = row.attempts + 1;
-      await trx.updateTable("loginCode").set({ attempts }).where("id", "=", row.id).execute();
-      return { kind: attempts >= LOGIN_CODE_MAX_ATTEMPTS ? "attempts" : "incorrect" };
+      .execute();
+    const newest = rows[0];
+    if (newest === undefined) return { kind: "incorrect" };
+    let match: (typeof rows)[number] | undefined;
+    for (const row of rows) {
+      const stored = Buffer.from(row.codeHash);
+      if (stored.length === presented.length && timingSafeEqual(stored, presented)) {
+        match ??= row;
+      }
     }
+    const isLive = (row: { expiresAt: Date; attempts: number }) =>
+      row.expiresAt.getTime() > at && row.attempts < LOGIN_CODE_MAX_ATTEMPTS;
+    if (match === undefined) {
+      const live = rows.filter(isLive);
+      if (live.length === 0) {
+        return { kind: newest.expiresAt.getTime() <= at ? "expired" : "attempts" };
+      }
+      await trx
+        .updateTable("loginCode")
+        .set({ attempts: sql<number>`attempts + 1` })
+        .where(
+          "id",
+          "in",
+          live.map((row) => row.id),
+        )
+        .execute();
+      const stillLive = live.some((row) => row.attempts + 1 < LOGIN_CODE_MAX_ATTEMPTS);
+      return { kind: stillLive ? "incorrect" : "attempts" };
+    }
+    if (match.attempts >= LOGIN_CODE_MAX_ATTEMPTS) return { kind: "attempts" };
+    if (match.expiresAt.getTime() <= at) return { kind: "expired" };
+    const row = match;
     await trx
       .updateTable("loginCode")
       .set({ consumedAt: new Date(at) })

@@ -6,12 +6,38 @@ export interface RateLimit {
   /** Most hits allowed in one window. */
   limit: number;
   windowMs: number;
+  /** The English message of the refusal (the apps show their own words for RATE_LIMITED). */
+  message: string;
 }
 
-/** Login codes asked for one email: 5 per 15 minutes. */
-export const LOGIN_CODES_PER_EMAIL: RateLimit = { limit: 5, windowMs: 15 * 60_000 };
-/** Login codes asked from one IP address: 20 per 15 minutes. */
-export const LOGIN_CODES_PER_IP: RateLimit = { limit: 20, windowMs: 15 * 60_000 };
+const CODES_ASKED =
+  "Too many verification codes were asked for. Wait a little before asking again.";
+const CODES_TRIED = "Too many verification codes were tried. Wait a little before trying again.";
+
+/** Login codes asked for one email from one IP address: 5 per 15 minutes. */
+export const LOGIN_CODES_PER_ADDRESS_AND_EMAIL: RateLimit = {
+  limit: 5,
+  windowMs: 15 * 60_000,
+  message: CODES_ASKED,
+};
+/** Login codes asked from one IP address, whatever the emails: 20 per 15 minutes. */
+export const LOGIN_CODES_PER_IP: RateLimit = {
+  limit: 20,
+  windowMs: 15 * 60_000,
+  message: CODES_ASKED,
+};
+/** Login codes tried from one IP address, whatever the emails: 30 per 15 minutes. */
+export const LOGIN_CODE_CHECKS_PER_IP: RateLimit = {
+  limit: 30,
+  windowMs: 15 * 60_000,
+  message: CODES_TRIED,
+};
+/** Login codes tried for one email, from any address: 20 per 15 minutes. */
+export const LOGIN_CODE_CHECKS_PER_EMAIL: RateLimit = {
+  limit: 20,
+  windowMs: 15 * 60_000,
+  message: CODES_TRIED,
+};
 
 /**
  * Counts one hit of `bucket` in its current fixed window, in the database (api replicas share the
@@ -23,6 +49,26 @@ export async function hitRateLimit(
   rule: RateLimit,
   at: number,
 ): Promise<void> {
+  const refusal = await countRateLimitHit(db, bucket, rule, at);
+  if (refusal !== undefined) {
+    throw new AppError("RATE_LIMITED", {
+      message: rule.message,
+      suggestion: `Try again in ${Math.ceil(refusal.retryAfterSeconds / 60)} minute(s).`,
+      headers: { "Retry-After": String(refusal.retryAfterSeconds) },
+    });
+  }
+}
+
+/**
+ * Counts one hit of `bucket` in its current fixed window; resolves to how long to wait when the
+ * hit is past the limit (the hit is counted all the same), undefined otherwise.
+ */
+export async function countRateLimitHit(
+  db: Kysely<Database>,
+  bucket: string,
+  rule: Pick<RateLimit, "limit" | "windowMs">,
+  at: number,
+): Promise<{ retryAfterSeconds: number } | undefined> {
   const windowStart = Math.floor(at / rule.windowMs) * rule.windowMs;
   const windowEnd = windowStart + rule.windowMs;
   const row = await db
@@ -40,14 +86,8 @@ export async function hitRateLimit(
     )
     .returning("count")
     .executeTakeFirstOrThrow();
-  if (row.count > rule.limit) {
-    const retryAfter = Math.max(1, Math.ceil((windowEnd - at) / 1000));
-    throw new AppError("RATE_LIMITED", {
-      message: "Too many verification codes were asked for. Wait a little before asking again.",
-      suggestion: `Try again in ${Math.ceil(retryAfter / 60)} minute(s).`,
-      headers: { "Retry-After": String(retryAfter) },
-    });
-  }
+  if (row.count <= rule.limit) return undefined;
+  return { retryAfterSeconds: Math.max(1, Math.ceil((windowEnd - at) / 1000)) };
 }
 
 /** Removes the counters of windows that ended. */

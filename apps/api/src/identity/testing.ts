@@ -25,8 +25,9 @@ export interface IdentityHarness {
   advance(ms: number): void;
   now(): number;
   /**
-   * An SDK client whose calls come from `ip` (X-Forwarded-For) with `userAgent`; `credential` is
-   * read at every call.
+   * An SDK client whose calls come from `ip` with `userAgent`: they reach the app from
+   * {@link TEST_PROXY_ADDRESS}, a trusted proxy, with `X-Forwarded-For: ip`. `credential` is read
+   * at every call.
    */
   client(options?: {
     ip?: string;
@@ -38,6 +39,17 @@ export interface IdentityHarness {
   /** Asks for a code, reads it from the mail and verifies it: a signed-in person. */
   login(email: string, options?: { ip?: string; userAgent?: string }): Promise<Person>;
   destroy(): Promise<void>;
+}
+
+/**
+ * The socket address of the harness's calls: a reverse proxy, trusted (`TRUSTED_PROXIES`) unless
+ * the test's configuration says otherwise.
+ */
+export const TEST_PROXY_ADDRESS = "127.0.0.1";
+
+/** What `@hono/node-server` hands the app for a request that arrived on a socket from `address`. */
+export function socketEnv(address: string): { incoming: { socket: { remoteAddress: string } } } {
+  return { incoming: { socket: { remoteAddress: address } } };
 }
 
 export function randomIp(): string {
@@ -62,7 +74,11 @@ export async function createIdentityHarness(
   let offset = 0;
   const now = () => Date.now() + offset;
   const appDb = plugins.reduce((db, plugin) => db.withPlugin(plugin), database.connection.db);
-  const t = await createTestApp(appDb, env, { ...options, now });
+  const t = await createTestApp(
+    appDb,
+    { TRUSTED_PROXIES: TEST_PROXY_ADDRESS, ...env },
+    { ...options, now },
+  );
   const db = database.connection.db;
 
   const client: IdentityHarness["client"] = (clientOptions = {}) => {
@@ -74,7 +90,7 @@ export async function createIdentityHarness(
       const headers = new Headers(init?.headers);
       headers.set("X-Forwarded-For", ip);
       headers.set("User-Agent", userAgent);
-      return t.app.request(input, { ...init, headers });
+      return t.app.request(input, { ...init, headers }, socketEnv(TEST_PROXY_ADDRESS));
     };
     return createApiClient({
       baseUrl: "http://api.test",
