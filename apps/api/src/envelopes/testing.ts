@@ -13,6 +13,7 @@ import type { AccessLink, EnvelopeDetail } from "@paraphe/api-sdk/contract";
 import { makePdf, makeSignaturePng } from "../documents/test-support";
 import type { IdentityHarness, Person } from "../identity/testing";
 import { uniqueEmail } from "../identity/testing";
+import { outboxMails } from "../test/outbox";
 import { createTestTunnelClient, fetchFromApp } from "../tunnel/testing";
 
 export interface TeamMember extends Person {
@@ -81,15 +82,10 @@ export async function linkFromMail(
   email: string,
   envelopeUuid: string,
 ): Promise<AccessLink> {
-  const mails = await h.database.connection.db
-    .selectFrom("mailOutbox")
-    .select(["textBody"])
-    .where("toAddress", "=", email)
-    .orderBy("createdAt", "desc")
-    .execute();
+  const mails = await outboxMails(h.database.connection.db, h.t.mailKey, email);
   for (const mail of mails) {
     const match = new RegExp(`/sign/${envelopeUuid}#token=([^&\\s]+)&secret=([^&\\s]+)`).exec(
-      mail.textBody,
+      mail.text,
     );
     if (match?.[1] !== undefined && match[2] !== undefined) {
       return {

@@ -7,7 +7,9 @@ import { createApp, type AppRouter } from "../app";
 import { deriveSessionCredentialKey } from "../auth/session-credentials";
 import { LocalEncryptedBlobStore } from "../blob/local-encrypted-blob-store";
 import { loadConfig, type Config } from "../config";
+import { deriveActivityKey } from "../documents/audit-chain";
 import { deriveLinkKey } from "../envelopes/access-links";
+import { deriveMailKey } from "../mail/body-sealing";
 import { createJobWorker } from "../jobs/handlers";
 import type { JobWorker } from "../jobs/job-worker";
 import type { Database } from "../db/database";
@@ -29,6 +31,9 @@ export interface TestApp {
   sessionCredentialKey: Buffer;
   /** The key access-link secrets derive from. */
   linkKey: Buffer;
+  /** The key mail bodies are sealed with (open them with `openMailBody`, or read `outboxMails`). */
+  mailKey: Buffer;
+  activityKey: Buffer;
   /** A job worker over the app's database, not started: tests run it with `runUntilIdle()`. */
   jobs: JobWorker;
   /** Flips the readiness that `/health` reports. */
@@ -84,7 +89,18 @@ export async function createTestApp(
   let ready = true;
   const sessionCredentialKey = deriveSessionCredentialKey(masterKey);
   const linkKey = deriveLinkKey(masterKey);
-  const jobs = createJobWorker({ db, config, logger, blobStore, linkKey, now: tunnel.now });
+  const mailKey = deriveMailKey(masterKey);
+  const activityKey = deriveActivityKey(masterKey);
+  const jobs = createJobWorker({
+    db,
+    config,
+    logger,
+    blobStore,
+    linkKey,
+    mailKey,
+    activityKey,
+    now: tunnel.now,
+  });
   const app = createApp({
     config,
     logger,
@@ -94,6 +110,8 @@ export async function createTestApp(
     tunnel,
     sessionCredentialKey,
     linkKey,
+    mailKey,
+    activityKey,
   });
   options.routes?.(app);
   return {
@@ -104,6 +122,8 @@ export async function createTestApp(
     tunnel,
     sessionCredentialKey,
     linkKey,
+    mailKey,
+    activityKey,
     jobs,
     setReady(value) {
       ready = value;
