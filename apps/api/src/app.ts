@@ -37,6 +37,10 @@ export interface AppDeps {
   sessionCredentialKey: Buffer;
   /** The key access-link secret keys derive from (`deriveLinkKey`). */
   linkKey: Buffer;
+  /** The key mail bodies are sealed with at rest (`deriveMailKey`). */
+  mailKey: Buffer;
+  /** The key the activity chain is computed with (`deriveActivityKey`). */
+  activityKey: Buffer;
   /** Wakes the job worker of this process after a job is committed (optional: it also polls). */
   wakeJobs?: () => void;
 }

@@ -8,7 +8,9 @@ import { LocalEncryptedBlobStore } from "./blob/local-encrypted-blob-store";
 import { loadMasterKey } from "./blob/master-key";
 import { describeConfig, servesDevMailbox, usesDevMailbox, type Config } from "./config";
 import { closeDocumentWorkers } from "./documents/worker-pool";
+import { deriveActivityKey } from "./documents/audit-chain";
 import { deriveLinkKey } from "./envelopes/access-links";
+import { deriveMailKey } from "./mail/body-sealing";
 import { createJobWorker } from "./jobs/handlers";
 import { migrateToLatest } from "./db/migrate";
 import { openDatabase, type DatabaseConnection } from "./db/open-database";
@@ -81,14 +83,17 @@ export async function startApi(
     logger.info({ database: database.kind }, "database open");
     await migrateToLatest(database.db, logger);
 
+    const mailKey = deriveMailKey(masterKey.key);
+    const activityKey = deriveActivityKey(masterKey.key);
     const transport: MailTransport =
       config.smtpUrl !== undefined
         ? createSmtpTransport(config.smtpUrl)
-        : createDevMailboxTransport(database.db);
+        : createDevMailboxTransport(database.db, mailKey);
     cleanups.push(() => transport.close());
     const worker = new MailWorker({
       db: database.db,
       transport,
+      mailKey,
       from: config.mailFrom,
       logger,
       listen: database.listen,
@@ -123,6 +128,8 @@ export async function startApi(
       logger,
       blobStore,
       linkKey,
+      mailKey,
+      activityKey,
       now: tunnel.now,
       listen: database.listen,
     });
@@ -139,6 +146,8 @@ export async function startApi(
       tunnel,
       sessionCredentialKey: deriveSessionCredentialKey(masterKey.key),
       linkKey,
+      mailKey,
+      activityKey,
       wakeJobs: () => jobs.wake(),
     });
     const server = await listen(app.fetch, config.host, config.port);

@@ -7,11 +7,11 @@ describe("interpolation and plurals", () => {
   const fr = i18n.getFixedT("fr", "mail");
 
   it("interpolates values in English and in French", () => {
-    expect(en("loginCode.subject", { code: "7KQ2ZP" })).toBe(
-      "Your Paraphe verification code: 7KQ2ZP",
+    expect(en("declined.subject", { name: "Ann", title: "Lease" })).toBe(
+      "Ann declined to sign “Lease”",
     );
-    expect(fr("loginCode.subject", { code: "7KQ2ZP" })).toBe(
-      "Votre code de vérification Paraphe\u00a0: 7KQ2ZP",
+    expect(fr("declined.subject", { name: "Ann", title: "Bail" })).toBe(
+      "Ann a refusé de signer «\u00a0Bail\u00a0»",
     );
   });
 

@@ -267,7 +267,7 @@ export interface DocumentPreviewTable {
   height: number;
 }
 
-/** A signer of an envelope, in signing order, with the token of their access link. */
+/** A signer of an envelope, in signing order, with the hash of their access link's token. */
 export interface RecipientTable {
   id: Generated<string>;
   envelopeId: string;
@@ -277,7 +277,10 @@ export interface RecipientTable {
   phone: string | null;
   position: number;
   status: ColumnType<RecipientStatus, RecipientStatus | undefined, RecipientStatus>;
-  linkToken: string;
+  /** SHA-256 (hex) of the token of the recipient's current link; the token itself is never stored. */
+  linkTokenHash: string;
+  /** Version of the current link: its token derives from (id, version); a resend bumps it. 0: a token from before derivation. */
+  linkVersion: ColumnType<number, number | undefined, number>;
   linkCreatedAt: Timestamp | null;
   invitedAt: Timestamp | null;
   /** When the newest reminder was queued (the envelope-deadlines job); null before the first. */

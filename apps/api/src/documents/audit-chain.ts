@@ -1,5 +1,13 @@
-import { createHash } from "node:crypto";
+import { createHash, hkdfSync } from "node:crypto";
 import { z } from "zod";
+
+const KEY_LABEL = "paraphe/api activity chain v2";
+
+/** The key that chains activity events (HMAC-SHA-256), from the 32-byte master key. */
+export function deriveActivityKey(masterKey: Uint8Array): Buffer {
+  if (masterKey.length !== 32) throw new Error("The master key must be 32 bytes");
+  return Buffer.from(hkdfSync("sha256", masterKey, new Uint8Array(0), KEY_LABEL, 32));
+}
 
 /** A person in the log: the actor of an event or a recipient it concerns. */
 export const auditPersonSchema = z.strictObject({

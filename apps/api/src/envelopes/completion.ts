@@ -12,7 +12,7 @@ import { stampFields, type StampField } from "../documents/stamp";
 import { enqueueMail } from "../mail/outbox";
 import type { Logger } from "../logger";
 import { appendEvent, loadActivity } from "./activity";
-import { signingLinkUrl } from "./access-links";
+import { currentLinkToken, signingLinkUrl } from "./access-links";
 import { mailLanguages } from "./languages";
 import { completedMail } from "./mails";
 import { blobKeys } from "./sender";
@@ -24,6 +24,8 @@ export interface CompletionDeps {
   logger: Logger;
   blobStore: BlobStore;
   linkKey: Buffer;
+  mailKey: Buffer;
+  activityKey: Buffer;
   now: () => number;
 }
 
@@ -246,6 +248,7 @@ export async function completeEnvelope(deps: CompletionDeps, envelopeId: string)
     );
     await enqueueMail(
       trx,
+      deps.mailKey,
       completedMail({
         to: sender.email,
         language: sender.language,
@@ -257,11 +260,17 @@ export async function completeEnvelope(deps: CompletionDeps, envelopeId: string)
       if (recipient.email === sender.email) continue;
       await enqueueMail(
         trx,
+        deps.mailKey,
         completedMail({
           to: recipient.email,
           language: languages.get(recipient.email) ?? sender.language,
           title: envelope.title,
-          link: signingLinkUrl(deps.config.signUrl, deps.linkKey, envelopeId, recipient.linkToken),
+          link: signingLinkUrl(
+            deps.config.signUrl,
+            deps.linkKey,
+            envelopeId,
+            await currentLinkToken(trx, deps.linkKey, recipient),
+          ),
         }),
       );
     }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createIdentityHarness, uniqueEmail, type IdentityHarness } from "../identity/testing";
 import { testDatabaseKinds } from "../test/databases";
+import { outboxMails } from "../test/outbox";
 import { loadActivity } from "./activity";
 import { EXPIRED_CANCEL_REASON, runDeadlinePass, type DeadlineDeps } from "./deadlines";
 import {
@@ -94,6 +95,8 @@ describe.each(testDatabaseKinds)("reminders and expiry of envelopes on %s", (kin
       config: h.t.config,
       logger: h.t.logger,
       linkKey: h.t.linkKey,
+      mailKey: h.t.mailKey,
+      activityKey: h.t.activityKey,
       now: h.now,
     };
     await Promise.all([runDeadlinePass(deps), runDeadlinePass(deps)]);
@@ -104,15 +107,9 @@ describe.each(testDatabaseKinds)("reminders and expiry of envelopes on %s", (kin
     const [one, two] = await Promise.all([runDeadlinePass(deps), runDeadlinePass(deps)]);
     expect(one.reminded + two.reminded).toBe(1);
     expect(await mailsTo(h, late)).toHaveLength(invited + 2);
-    const reminder = await h.database.connection.db
-      .selectFrom("mailOutbox")
-      .select(["textBody", "locale"])
-      .where("toAddress", "=", late)
-      .orderBy("createdAt", "desc")
-      .limit(1)
-      .executeTakeFirstOrThrow();
-    expect(reminder.locale).toBe("fr");
-    expect(reminder.textBody).toContain("«\u00a0Lease\u00a0»");
+    const [reminder] = await outboxMails(h.database.connection.db, h.t.mailKey, late);
+    expect(reminder?.locale).toBe("fr");
+    expect(reminder?.text).toContain("«\u00a0Lease\u00a0»");
     const status = await h.database.connection.db
       .selectFrom("envelope")
       .select("status")

@@ -6,7 +6,7 @@ import { enqueueJob, envelopeDeadlinesJob } from "../jobs/definitions";
 import type { Logger } from "../logger";
 import { enqueueMail } from "../mail/outbox";
 import { appendEvent } from "./activity";
-import { signingLinkUrl } from "./access-links";
+import { currentLinkToken, signingLinkUrl } from "./access-links";
 import { mailLanguages } from "./languages";
 import { expiredMail, reminderMail } from "./mails";
 import { loadRecipients, personOf, senderOf } from "./views";
@@ -26,6 +26,8 @@ export interface DeadlineDeps {
   config: Config;
   logger: Logger;
   linkKey: Buffer;
+  mailKey: Buffer;
+  activityKey: Buffer;
   /** Milliseconds since the epoch: the clock deadlines are measured against. */
   now: () => number;
 }
@@ -156,6 +158,7 @@ async function expireEnvelope(deps: DeadlineDeps, envelopeId: string, at: Date):
     const sender = await senderOf(trx, envelope);
     await enqueueMail(
       trx,
+      deps.mailKey,
       expiredMail({
         to: sender.email,
         language: sender.language,
@@ -260,13 +263,19 @@ async function remindEnvelope(deps: DeadlineDeps, envelopeId: string, at: Date):
         .execute();
       await enqueueMail(
         trx,
+        deps.mailKey,
         reminderMail({
           to: recipient.email,
           language: languages.get(recipient.email) ?? sender.language,
           sender: { name: sender.name, email: sender.email },
           title: envelope.title,
           expiresAt: envelope.expiresAt,
-          link: signingLinkUrl(deps.config.signUrl, deps.linkKey, envelope.id, recipient.linkToken),
+          link: signingLinkUrl(
+            deps.config.signUrl,
+            deps.linkKey,
+            envelope.id,
+            await currentLinkToken(trx, deps.linkKey, recipient),
+          ),
         }),
       );
     }

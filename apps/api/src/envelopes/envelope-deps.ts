@@ -13,6 +13,10 @@ export interface EnvelopeDeps {
   blobStore: BlobStore;
   /** The key access-link secrets derive from. */
   linkKey: Buffer;
+  /** The key mail bodies are sealed with at rest. */
+  mailKey: Buffer;
+  /** The key the activity chain is computed with. */
+  activityKey: Buffer;
   /** Milliseconds since the epoch. */
   now: () => number;
   /** Wakes this process's job worker after a job was committed. */
@@ -26,6 +30,8 @@ export function envelopeDeps(deps: AppDeps): EnvelopeDeps {
     logger: deps.logger,
     blobStore: deps.blobStore,
     linkKey: deps.linkKey,
+    mailKey: deps.mailKey,
+    activityKey: deps.activityKey,
     now: deps.tunnel.now,
     wakeJobs: deps.wakeJobs ?? (() => undefined),
   };

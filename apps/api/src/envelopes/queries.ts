@@ -9,7 +9,7 @@ import { sql, type Kysely, type SelectQueryBuilder } from "kysely";
 import type { BlobStore } from "../blob/blob-store";
 import type { Database, EnvelopeRow } from "../db/database";
 import { AppError } from "../errors/app-error";
-import { linkSecretKey } from "./access-links";
+import { currentLinkToken, linkSecretKey } from "./access-links";
 import type { EnvelopeDeps } from "./envelope-deps";
 import { findWorkspaceForMember, requirePermission, type Member } from "./members";
 import { senderOf, toSummaries } from "./views";
@@ -158,7 +158,7 @@ export async function listRequests(deps: EnvelopeDeps, email: string): Promise<S
     .select([
       "recipient.id as recipientId",
       "recipient.status as recipientStatus",
-      "recipient.linkToken",
+      "recipient.linkVersion",
       "recipient.linkCreatedAt",
     ])
     .where("recipient.email", "=", email.toLowerCase())
@@ -195,6 +195,10 @@ export async function listRequests(deps: EnvelopeDeps, email: string): Promise<S
       }
       previews.push({ uuid: document.id, preview });
     }
+    const token = await currentLinkToken(deps.db, deps.linkKey, {
+      id: row.recipientId,
+      linkVersion: row.linkVersion,
+    });
     requests.push({
       envelopeUuid: row.id,
       envelopeTitle: row.title,
@@ -202,8 +206,8 @@ export async function listRequests(deps: EnvelopeDeps, email: string): Promise<S
       recipientStatus: row.recipientStatus,
       sender: { name: sender.name, email: sender.email },
       recipientLink: {
-        token: row.linkToken,
-        secretKey: linkSecretKey(deps.linkKey, row.linkToken),
+        token,
+        secretKey: linkSecretKey(deps.linkKey, token),
         creationDate: (row.linkCreatedAt ?? row.createdAt).toISOString(),
       },
       documents: previews,

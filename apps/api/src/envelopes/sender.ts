@@ -13,7 +13,7 @@ import { renderPagePreviews, type PagePreview } from "../documents/previews";
 import { AppError } from "../errors/app-error";
 import { enqueueMail } from "../mail/outbox";
 import { appendEvent } from "./activity";
-import { newLinkToken, signingLinkUrl } from "./access-links";
+import { currentLinkToken, newRecipientLink, signingLinkUrl } from "./access-links";
 import type { EnvelopeDeps } from "./envelope-deps";
 import { mailLanguages } from "./languages";
 import { canceledMail, invitationMail } from "./mails";
@@ -283,7 +283,7 @@ export async function saveRecipients(
       } else {
         await trx
           .insertInto("recipient")
-          .values({ ...values, envelopeId: envelope.id, linkToken: newLinkToken() })
+          .values({ ...values, ...newRecipientLink(deps.linkKey), envelopeId: envelope.id })
           .execute();
       }
       if (recipient.saveToContacts) {
@@ -438,13 +438,14 @@ export async function inviteRecipient(
   deps: EnvelopeDeps,
   trx: Kysely<Database>,
   envelope: EnvelopeRow,
-  recipient: { id: string; email: string; linkToken: string },
+  recipient: { id: string; email: string; linkVersion: number },
   at: Date,
 ): Promise<void> {
   const sender = await senderOf(trx, envelope);
   const languages = await mailLanguages(trx, [recipient.email], sender.language);
   await enqueueMail(
     trx,
+    deps.mailKey,
     invitationMail({
       to: recipient.email,
       language: languages.get(recipient.email) ?? sender.language,
@@ -452,7 +453,12 @@ export async function inviteRecipient(
       title: envelope.title,
       message: envelope.message,
       expiresAt: envelope.expiresAt,
-      link: signingLinkUrl(deps.config.signUrl, deps.linkKey, envelope.id, recipient.linkToken),
+      link: signingLinkUrl(
+        deps.config.signUrl,
+        deps.linkKey,
+        envelope.id,
+        await currentLinkToken(trx, deps.linkKey, recipient),
+      ),
     }),
   );
   await trx
@@ -591,6 +597,7 @@ export async function cancelEnvelope(
     for (const recipient of invited) {
       await enqueueMail(
         trx,
+        deps.mailKey,
         canceledMail({
           to: recipient.email,
           language: languages.get(recipient.email) ?? sender.language,

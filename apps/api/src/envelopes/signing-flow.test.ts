@@ -151,16 +151,17 @@ describe.each(testDatabaseKinds)("signing an envelope end to end on %s", (kind) 
     expect(unread.details?.[0]?.message).toBe("pages_not_viewed");
 
     // The second signer's link exists (list-requests, once invited); out of turn it is refused.
-    const secondToken = await h.database.connection.db
+    const secondRow = await h.database.connection.db
       .selectFrom("recipient")
-      .select("linkToken")
+      .select("linkVersion")
       .where("id", "=", two?.uuid ?? "")
       .executeTakeFirstOrThrow();
-    const { linkSecretKey } = await import("./access-links");
+    const { linkSecretKey, linkToken } = await import("./access-links");
+    const secondToken = linkToken(h.t.linkKey, two?.uuid ?? "", secondRow.linkVersion);
     const secondLinkEarly = {
       envelopeUuid: draft.uuid,
-      token: secondToken.linkToken,
-      secretKey: linkSecretKey(h.t.linkKey, secondToken.linkToken),
+      token: secondToken,
+      secretKey: linkSecretKey(h.t.linkKey, secondToken),
     };
     expect((await signer.envelope.open(secondLinkEarly)).recipient.isTurn).toBe(false);
     await readEveryPage(signer, secondLinkEarly);

@@ -5,7 +5,7 @@ import { AppError } from "../errors/app-error";
 import { enqueueJob, sealEnvelopeJob } from "../jobs/definitions";
 import { enqueueMail } from "../mail/outbox";
 import { appendEvent } from "./activity";
-import { isLinkSecretValid } from "./access-links";
+import { isLinkSecretValid, isLinkTokenOf, linkTokenHash } from "./access-links";
 import { isPastExpiry } from "./deadlines";
 import type { EnvelopeDeps } from "./envelope-deps";
 import { mailLanguages } from "./languages";
@@ -45,9 +45,20 @@ export async function verifyAccessLink(
   const recipient = await db
     .selectFrom("recipient")
     .selectAll()
-    .where("linkToken", "=", link.token)
+    .where("linkTokenHash", "=", linkTokenHash(link.token))
     .executeTakeFirst();
-  if (recipient === undefined || recipient.envelopeId !== link.envelopeUuid) throw notFound();
+  if (recipient === undefined || !isLinkTokenOf(link.token, recipient.linkTokenHash)) {
+    // The secret is right, so this platform made the link: it was replaced by a newer one (a
+    // resent invitation), or its envelope is gone.
+    const envelope = await db
+      .selectFrom("envelope")
+      .select("status")
+      .where("id", "=", link.envelopeUuid)
+      .executeTakeFirst();
+    if (envelope !== undefined && envelope.status !== "draft") throw invalidLink();
+    throw notFound();
+  }
+  if (recipient.envelopeId !== link.envelopeUuid) throw notFound();
   let query = db.selectFrom("envelope").selectAll().where("id", "=", recipient.envelopeId);
   if (options.forUpdate) query = query.forUpdate();
   const envelope = await query.executeTakeFirst();
@@ -429,6 +440,7 @@ export async function declineEnvelope(
     for (const email of new Set(emails)) {
       await enqueueMail(
         trx,
+        deps.mailKey,
         declinedMail({
           to: email,
           language: languages.get(email) ?? sender.language,

@@ -13,7 +13,8 @@ import type { AccessLink, EnvelopeDetail } from "@paraphe/api-sdk/contract";
 import { makePdf, makeSignaturePng } from "../documents/test-support";
 import type { IdentityHarness, Person } from "../identity/testing";
 import { socketEnv, TEST_PROXY_ADDRESS, uniqueEmail } from "../identity/testing";
-import { createTestTunnelClient } from "../tunnel/testing";
+import { outboxMails } from "../test/outbox";
+import { createTestTunnelClient, fetchFromApp } from "../tunnel/testing";
 
 export interface TeamMember extends Person {
   teamUuid: string;
@@ -81,15 +82,10 @@ export async function linkFromMail(
   email: string,
   envelopeUuid: string,
 ): Promise<AccessLink> {
-  const mails = await h.database.connection.db
-    .selectFrom("mailOutbox")
-    .select(["textBody"])
-    .where("toAddress", "=", email)
-    .orderBy("createdAt", "desc")
-    .execute();
+  const mails = await outboxMails(h.database.connection.db, h.t.mailKey, email);
   for (const mail of mails) {
     const match = new RegExp(`/sign/${envelopeUuid}#token=([^&\\s]+)&secret=([^&\\s]+)`).exec(
-      mail.textBody,
+      mail.text,
     );
     if (match?.[1] !== undefined && match[2] !== undefined) {
       return {

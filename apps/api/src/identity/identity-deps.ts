@@ -13,6 +13,8 @@ export interface IdentityDeps {
   blobStore: BlobStore;
   /** The key session secret keys (and login-code hashes) derive from. */
   sessionCredentialKey: Buffer;
+  /** The key mail bodies are sealed with at rest. */
+  mailKey: Buffer;
   /** Milliseconds since the epoch: the clock of the tunnel (and of request signatures). */
   now: () => number;
 }
@@ -24,6 +26,7 @@ export function identityDeps(deps: AppDeps): IdentityDeps {
     logger: deps.logger,
     blobStore: deps.blobStore,
     sessionCredentialKey: deps.sessionCredentialKey,
+    mailKey: deps.mailKey,
     now: deps.tunnel.now,
   };
 }

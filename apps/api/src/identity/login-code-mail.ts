@@ -40,7 +40,8 @@ export function loginCodeMail(
 `;
   return {
     to,
-    subject: t("mail:loginCode.subject", { code }),
+    // Never the code: subjects stay readable in the outbox, for the delivery log.
+    subject: t("mail:loginCode.subject"),
     text,
     html,
     locale: language,

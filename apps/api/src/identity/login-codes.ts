@@ -143,7 +143,11 @@ export async function requestLoginCode(
         expiresAt: new Date(at + LOGIN_CODE_TTL_MS),
       })
       .execute();
-    await enqueueMail(trx, loginCodeMail(input.email, code, language, LOGIN_CODE_TTL_MS / 60_000));
+    await enqueueMail(
+      trx,
+      deps.mailKey,
+      loginCodeMail(input.email, code, language, LOGIN_CODE_TTL_MS / 60_000),
+    );
   });
 
   // Housekeeping now and then: finished rate-limit windows, codes dead for a day.

@@ -9,6 +9,7 @@ import type { SessionCredential } from "@paraphe/api-sdk/contract";
 import type { KyselyPlugin } from "kysely";
 import { createTestApp, type TestApp, type TestAppOptions } from "../test/app";
 import { createTestDatabase, type TestDatabase, type TestDatabaseKind } from "../test/databases";
+import { outboxMails } from "../test/outbox";
 import { createTestTunnelClient } from "../tunnel/testing";
 
 export interface Person {
@@ -102,16 +103,10 @@ export async function createIdentityHarness(
   };
 
   const lastCode = async (email: string): Promise<string> => {
-    const mail = await db
-      .selectFrom("mailOutbox")
-      .select(["subject", "createdAt"])
-      .where("toAddress", "=", email)
-      .orderBy("createdAt", "desc")
-      .orderBy("id", "desc")
-      .limit(1)
-      .executeTakeFirstOrThrow();
-    const code = /([0-9A-Z]{6})$/.exec(mail.subject)?.[1];
-    if (code === undefined) throw new Error(`no code in ${mail.subject}`);
+    // The code is in the (sealed) body only: on a line of its own.
+    const [mail] = await outboxMails(db, t.mailKey, email);
+    const code = mail === undefined ? undefined : /^([0-9A-Z]{6})$/m.exec(mail.text)?.[1];
+    if (code === undefined) throw new Error(`no code mailed to ${email}`);
     return code;
   };
 

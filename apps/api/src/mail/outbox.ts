@@ -1,6 +1,7 @@
 import { sql, type Kysely } from "kysely";
 import { z } from "zod";
 import type { Database } from "../db/database";
+import { sealMailBody } from "./body-sealing";
 
 /** The NOTIFY channel that wakes mail workers when mail is committed to the outbox. */
 export const MAIL_OUTBOX_CHANNEL = "paraphe_mail_outbox";
@@ -25,20 +26,24 @@ export type OutgoingMail = z.input<typeof outgoingMailSchema>;
 /**
  * Puts a message in the outbox. Pass the transaction of the change that causes the mail: the
  * message exists (and the workers are woken) only if that transaction commits. A worker sends it
- * afterwards, with retries.
+ * afterwards, with retries. The bodies are stored sealed with `mailKey` (`deriveMailKey`): they
+ * carry codes and links; the recipient and subject stay readable for the log, so a subject must
+ * never hold a secret.
  */
 export async function enqueueMail(
   trx: Kysely<Database>,
+  mailKey: Buffer,
   mail: OutgoingMail,
 ): Promise<{ id: string }> {
   const message = outgoingMailSchema.parse(mail);
+  const binding = { to: message.to, subject: message.subject };
   const row = await trx
     .insertInto("mailOutbox")
     .values({
       toAddress: message.to,
       subject: message.subject,
-      textBody: message.text,
-      htmlBody: message.html ?? null,
+      textBody: sealMailBody(mailKey, binding, message.text),
+      htmlBody: message.html === undefined ? null : sealMailBody(mailKey, binding, message.html),
       locale: message.locale ?? null,
     })
     .returning("id")

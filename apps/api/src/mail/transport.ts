@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import nodemailer from "nodemailer";
 import type { Database } from "../db/database";
+import { sealMailBody } from "./body-sealing";
 
 /** One message, ready to hand to a transport. */
 export interface MailMessage {
@@ -54,11 +55,15 @@ export function createSmtpTransport(smtpUrl: string, timeouts: SmtpTimeouts = {}
   };
 }
 
-/** Delivers into the `dev_mailbox` table, shown at `/dev/mailbox` (development only). */
-export function createDevMailboxTransport(db: Kysely<Database>): MailTransport {
+/**
+ * Delivers into the `dev_mailbox` table, shown at `/dev/mailbox` (development only), the bodies
+ * sealed with `mailKey` as in the outbox.
+ */
+export function createDevMailboxTransport(db: Kysely<Database>, mailKey: Buffer): MailTransport {
   return {
     kind: "dev-mailbox",
     async send(message) {
+      const binding = { to: message.to, subject: message.subject };
       const row = await db
         .insertInto("devMailbox")
         .values({
@@ -66,8 +71,8 @@ export function createDevMailboxTransport(db: Kysely<Database>): MailTransport {
           fromAddress: message.from,
           toAddress: message.to,
           subject: message.subject,
-          textBody: message.text,
-          htmlBody: message.html,
+          textBody: sealMailBody(mailKey, binding, message.text),
+          htmlBody: message.html === null ? null : sealMailBody(mailKey, binding, message.html),
           locale: message.locale,
         })
         .returning("id")

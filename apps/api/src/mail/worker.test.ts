@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { sql } from "kysely";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { MailOutboxRow } from "../db/database";
@@ -8,11 +9,13 @@ import {
   type TestDatabase,
 } from "../test/databases";
 import { startSmtpServer, type TestSmtpServer } from "../test/smtp";
+import { isSealedMailBody, openMailBody } from "./body-sealing";
 import { enqueueMail, MAIL_OUTBOX_CHANNEL } from "./outbox";
 import { createDevMailboxTransport, createSmtpTransport, type MailTransport } from "./transport";
 import { mailBackoffMs, MailWorker, type MailWorkerOptions } from "./worker";
 
 const FROM = "Paraphe <no-reply@paraphe.test>";
+const MAIL_KEY = randomBytes(32);
 
 describe("mailBackoffMs", () => {
   it("doubles the delay after each failure, up to the maximum", () => {
@@ -61,6 +64,7 @@ describe.each(testDatabaseKinds)("the mail outbox and worker on %s", (kind) => {
     const mailWorker = new MailWorker({
       db: database.connection.db,
       transport,
+      mailKey: MAIL_KEY,
       from: FROM,
       logger: silentLogger(),
       pollIntervalMs: 60_000,
@@ -85,7 +89,7 @@ describe.each(testDatabaseKinds)("the mail outbox and worker on %s", (kind) => {
     subject = "Your login code",
   ): Promise<string> {
     return database.connection.db.transaction().execute(async (trx) => {
-      const { id } = await enqueueMail(trx, {
+      const { id } = await enqueueMail(trx, MAIL_KEY, {
         to,
         subject,
         text: `Your code is 4F7K2Q.\nIt expires in 10 minutes.`,
@@ -121,7 +125,7 @@ describe.each(testDatabaseKinds)("the mail outbox and worker on %s", (kind) => {
     const mailWorker = worker(smtpTransport(smtp.url));
     await expect(
       database.connection.db.transaction().execute(async (trx) => {
-        await enqueueMail(trx, {
+        await enqueueMail(trx, MAIL_KEY, {
           to: "bob@example.com",
           subject: "Invitation",
           text: "Join the team.",
@@ -146,7 +150,11 @@ describe.each(testDatabaseKinds)("the mail outbox and worker on %s", (kind) => {
     await database.connection.db
       .transaction()
       .execute(async (trx) => {
-        await enqueueMail(trx, { to: "bob@example.com", subject: "Rolled back", text: "No." });
+        await enqueueMail(trx, MAIL_KEY, {
+          to: "bob@example.com",
+          subject: "Rolled back",
+          text: "No.",
+        });
         throw new Error("rollback");
       })
       .catch(() => undefined);
@@ -231,7 +239,7 @@ describe.each(testDatabaseKinds)("the mail outbox and worker on %s", (kind) => {
     ];
     await database.connection.db.transaction().execute(async (trx) => {
       for (let i = 0; i < 8; i += 1) {
-        await enqueueMail(trx, {
+        await enqueueMail(trx, MAIL_KEY, {
           to: `user${i}@example.com`,
           subject: `Message ${i}`,
           text: "Hello",
@@ -292,9 +300,9 @@ describe.each(testDatabaseKinds)("the mail outbox and worker on %s", (kind) => {
   });
 
   it("delivers to the development mailbox when no SMTP server is configured", async () => {
-    const mailWorker = worker(createDevMailboxTransport(database.connection.db));
+    const mailWorker = worker(createDevMailboxTransport(database.connection.db, MAIL_KEY));
     const id = await database.connection.db.transaction().execute(async (trx) =>
-      enqueueMail(trx, {
+      enqueueMail(trx, MAIL_KEY, {
         to: "ann@example.com",
         subject: "Code de connexion",
         text: "Votre code : 4F7K2Q",
@@ -310,21 +318,66 @@ describe.each(testDatabaseKinds)("the mail outbox and worker on %s", (kind) => {
       fromAddress: FROM,
       toAddress: "ann@example.com",
       subject: "Code de connexion",
-      textBody: "Votre code : 4F7K2Q",
-      htmlBody: "<p>Votre code</p>",
       locale: "fr",
     });
+    // Sealed there too: only the mailbox page opens them.
+    const row = delivered[0]!;
+    expect(row.textBody).not.toContain("4F7K2Q");
+    const binding = { to: row.toAddress, subject: row.subject };
+    expect(openMailBody(MAIL_KEY, binding, row.textBody)).toBe("Votre code : 4F7K2Q");
+    expect(openMailBody(MAIL_KEY, binding, row.htmlBody ?? "")).toBe("<p>Votre code</p>");
+  });
+
+  it("stores bodies sealed, keeping the recipient and subject readable, and sends them opened", async () => {
+    smtp = await smtpServer();
+    const id = await enqueueCommitted();
+    const stored = await outboxRow(id);
+    expect(stored).toMatchObject({ toAddress: "ann@example.com", subject: "Your login code" });
+    expect(isSealedMailBody(stored.textBody)).toBe(true);
+    expect(stored.textBody).not.toContain("4F7K2Q");
+    expect(await worker(smtpTransport(smtp.url)).processNext()).toBe("sent");
+    expect(smtp.received[0]?.raw).toContain("Your code is 4F7K2Q.");
+  });
+
+  it("does not open a sealed body moved to another recipient, and fails it without sending", async () => {
+    smtp = await smtpServer();
+    const id = await enqueueCommitted();
+    await database.connection.db
+      .updateTable("mailOutbox")
+      .set({ toAddress: "mallory@example.com" })
+      .where("id", "=", id)
+      .execute();
+    expect(await worker(smtpTransport(smtp.url)).processNext()).toBe("failed");
+    expect(smtp.received).toHaveLength(0);
+    expect(await outboxRow(id)).toMatchObject({
+      status: "failed",
+      lastError: "the message body does not open with this master key",
+    });
+  });
+
+  it("sends a body stored before sealing as it is, then clears it", async () => {
+    smtp = await smtpServer();
+    const { id } = await database.connection.db
+      .insertInto("mailOutbox")
+      .values({ toAddress: "ann@example.com", subject: "Old", textBody: "Old code 4F7K2Q" })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    expect(await worker(smtpTransport(smtp.url)).processNext()).toBe("sent");
+    expect(smtp.received[0]?.raw).toContain("Old code 4F7K2Q");
+    expect(await outboxRow(id)).toMatchObject({ status: "sent", textBody: "", htmlBody: null });
   });
 
   it("refuses a message with an invalid address or a multi-line subject", async () => {
     await expect(
       database.connection.db
         .transaction()
-        .execute((trx) => enqueueMail(trx, { to: "not an address", subject: "Hi", text: "x" })),
+        .execute((trx) =>
+          enqueueMail(trx, MAIL_KEY, { to: "not an address", subject: "Hi", text: "x" }),
+        ),
     ).rejects.toThrow();
     await expect(
       database.connection.db.transaction().execute((trx) =>
-        enqueueMail(trx, {
+        enqueueMail(trx, MAIL_KEY, {
           to: "a@example.com",
           subject: "Hi\r\nBcc: victim@example.com",
           text: "x",

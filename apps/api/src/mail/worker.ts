@@ -1,6 +1,7 @@
 import { sql, type Kysely } from "kysely";
 import type { Database } from "../db/database";
 import type { Logger } from "../logger";
+import { isSealedMailBody, openMailBody } from "./body-sealing";
 import { MAIL_OUTBOX_CHANNEL } from "./outbox";
 import { WakeableLoop, type ListenFn } from "../jobs/wakeable-loop";
 import { describeSendError, type MailTransport } from "./transport";
@@ -8,6 +9,8 @@ import { describeSendError, type MailTransport } from "./transport";
 export interface MailWorkerOptions {
   db: Kysely<Database>;
   transport: MailTransport;
+  /** The key the outbox bodies are sealed with (`deriveMailKey`). */
+  mailKey: Buffer;
   /** The From of every message (MAIL_FROM). */
   from: string;
   logger: Logger;
@@ -53,6 +56,7 @@ interface ClaimedMail {
 export class MailWorker {
   readonly #db: Kysely<Database>;
   readonly #transport: MailTransport;
+  readonly #mailKey: Buffer;
   readonly #from: string;
   readonly #logger: Logger;
   readonly #smtpUrl: string | undefined;
@@ -66,6 +70,7 @@ export class MailWorker {
   constructor(options: MailWorkerOptions) {
     this.#db = options.db;
     this.#transport = options.transport;
+    this.#mailKey = options.mailKey;
     this.#from = options.from;
     this.#logger = options.logger.child({ component: "mail-worker" });
     this.#smtpUrl = options.smtpUrl;
@@ -115,14 +120,28 @@ export class MailWorker {
       await this.#finish(mail.id, "failed", "the last attempt was interrupted");
       return "failed";
     }
+    const binding = { to: mail.toAddress, subject: mail.subject };
+    let text: string;
+    let html: string | null;
+    try {
+      text = openMailBody(this.#mailKey, binding, mail.textBody);
+      html = mail.htmlBody === null ? null : openMailBody(this.#mailKey, binding, mail.htmlBody);
+    } catch {
+      // Another master key, or an altered row: retrying cannot help.
+      await this.#finish(mail.id, "failed", "the message body does not open with this master key");
+      this.#logger.error({ outboxId: mail.id }, "mail body does not open; giving up");
+      return "failed";
+    }
+    // A body stored before bodies were sealed is cleared once delivered.
+    const legacy = !isSealedMailBody(mail.textBody);
     try {
       const { messageId } = await this.#transport.send({
         outboxId: mail.id,
         from: this.#from,
         to: mail.toAddress,
         subject: mail.subject,
-        text: mail.textBody,
-        html: mail.htmlBody,
+        text,
+        html,
         locale: mail.locale,
       });
       await this.#db
@@ -133,6 +152,7 @@ export class MailWorker {
           lockedUntil: null,
           messageId,
           updatedAt: sql<Date>`now()`,
+          ...(legacy ? { textBody: "", htmlBody: null } : {}),
         })
         .where("id", "=", mail.id)
         .execute();

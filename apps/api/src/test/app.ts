@@ -8,7 +8,9 @@ import { deriveSessionCredentialKey } from "../auth/session-credentials";
 import type { BlobStore } from "../blob/blob-store";
 import { LocalEncryptedBlobStore } from "../blob/local-encrypted-blob-store";
 import { loadConfig, type Config } from "../config";
+import { deriveActivityKey } from "../documents/audit-chain";
 import { deriveLinkKey } from "../envelopes/access-links";
+import { deriveMailKey } from "../mail/body-sealing";
 import { createJobWorker } from "../jobs/handlers";
 import type { JobWorker } from "../jobs/job-worker";
 import type { Database } from "../db/database";
@@ -32,6 +34,9 @@ export interface TestApp {
   linkKey: Buffer;
   /** The app's blob store. */
   blobStore: BlobStore;
+  /** The key mail bodies are sealed with (open them with `openMailBody`, or read `outboxMails`). */
+  mailKey: Buffer;
+  activityKey: Buffer;
   /** A job worker over the app's database, not started: tests run it with `runUntilIdle()`. */
   jobs: JobWorker;
   /** Flips the readiness that `/health` reports. */
@@ -87,7 +92,18 @@ export async function createTestApp(
   let ready = true;
   const sessionCredentialKey = deriveSessionCredentialKey(masterKey);
   const linkKey = deriveLinkKey(masterKey);
-  const jobs = createJobWorker({ db, config, logger, blobStore, linkKey, now: tunnel.now });
+  const mailKey = deriveMailKey(masterKey);
+  const activityKey = deriveActivityKey(masterKey);
+  const jobs = createJobWorker({
+    db,
+    config,
+    logger,
+    blobStore,
+    linkKey,
+    mailKey,
+    activityKey,
+    now: tunnel.now,
+  });
   const app = createApp({
     config,
     logger,
@@ -97,6 +113,8 @@ export async function createTestApp(
     tunnel,
     sessionCredentialKey,
     linkKey,
+    mailKey,
+    activityKey,
   });
   options.routes?.(app);
   return {
@@ -108,6 +126,8 @@ export async function createTestApp(
     sessionCredentialKey,
     linkKey,
     blobStore,
+    mailKey,
+    activityKey,
     jobs,
     setReady(value) {
       ready = value;

@@ -1,5 +1,7 @@
+import { randomBytes } from "node:crypto";
 import { devMailboxResponseSchema } from "@paraphe/api-sdk/contract";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { deriveMailKey } from "../../mail/body-sealing";
 import { enqueueMail, type OutgoingMail } from "../../mail/outbox";
 import { createDevMailboxTransport } from "../../mail/transport";
 import { MailWorker } from "../../mail/worker";
@@ -13,13 +15,16 @@ import {
 
 describe.each(testDatabaseKinds)("the development mailbox on %s", (kind) => {
   let database: TestDatabase;
+  const masterKey = randomBytes(32);
+  const mailKey = deriveMailKey(masterKey);
   const apps: TestApp[] = [];
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);
     const worker = new MailWorker({
       db: database.connection.db,
-      transport: createDevMailboxTransport(database.connection.db),
+      transport: createDevMailboxTransport(database.connection.db, mailKey),
+      mailKey,
       from: "Paraphe <no-reply@paraphe.localhost>",
       logger: silentLogger(),
     });
@@ -38,7 +43,7 @@ describe.each(testDatabaseKinds)("the development mailbox on %s", (kind) => {
       },
     ];
     for (const mail of mails) {
-      await database.connection.db.transaction().execute((trx) => enqueueMail(trx, mail));
+      await database.connection.db.transaction().execute((trx) => enqueueMail(trx, mailKey, mail));
       expect(await worker.processNext()).toBe("sent");
     }
   });
@@ -52,7 +57,7 @@ describe.each(testDatabaseKinds)("the development mailbox on %s", (kind) => {
   });
 
   async function app(env: Record<string, string> = { DEV_MAILBOX: "1" }): Promise<TestApp> {
-    const created = await createTestApp(database.connection.db, env);
+    const created = await createTestApp(database.connection.db, env, { masterKey });
     apps.push(created);
     return created;
   }

@@ -2,13 +2,15 @@ import type { DevMailboxMessage } from "@paraphe/api-sdk/contract";
 import { html } from "hono/html";
 import type { AppDeps, AppRouter } from "../../app";
 import type { DevMailboxRow } from "../../db/database";
+import { openMailBody } from "../../mail/body-sealing";
 
 /** The newest messages shown; older ones stay in the table. */
 const LIMIT = 200;
 
 /**
  * The development mailbox: `GET /dev/mailbox` (a page) and `GET /dev/mailbox.json`, newest first.
- * Registered only when mail goes to the development mailbox (never in production).
+ * Registered only when mail goes to the development mailbox (never in production), DEV_MAILBOX=1
+ * asks for it and the api listens on a loopback address. Bodies are stored sealed; it opens them.
  */
 export function registerDevMailbox(app: AppRouter, deps: AppDeps): void {
   const list = async (): Promise<DevMailboxMessage[]> => {
@@ -19,7 +21,7 @@ export function registerDevMailbox(app: AppRouter, deps: AppDeps): void {
       .orderBy("id", "desc")
       .limit(LIMIT)
       .execute();
-    return rows.map(toMessage);
+    return rows.map((row) => toMessage(deps.mailKey, row));
   };
 
   app.get("/dev/mailbox.json", async (c) => {
@@ -39,14 +41,23 @@ export function registerDevMailbox(app: AppRouter, deps: AppDeps): void {
   });
 }
 
-function toMessage(row: DevMailboxRow): DevMailboxMessage {
+/** A stored message with its bodies opened (one sealed under another master key says so). */
+function toMessage(mailKey: Buffer, row: DevMailboxRow): DevMailboxMessage {
+  const binding = { to: row.toAddress, subject: row.subject };
+  const open = (stored: string): string => {
+    try {
+      return openMailBody(mailKey, binding, stored);
+    } catch {
+      return "(this message was sealed with another master key: it cannot be read)";
+    }
+  };
   return {
     id: row.id,
     from: row.fromAddress,
     to: row.toAddress,
     subject: row.subject,
-    text: row.textBody,
-    html: row.htmlBody,
+    text: open(row.textBody),
+    html: row.htmlBody === null ? null : open(row.htmlBody),
     locale: row.locale,
     createdAt: row.createdAt.toISOString(),
   };

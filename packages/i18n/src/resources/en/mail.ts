@@ -7,7 +7,7 @@ export const mail = {
     automatedNotice: "This is an automated message from Paraphe. Please do not reply to it.",
   },
   loginCode: {
-    subject: "Your Paraphe verification code: {{code}}",
+    subject: "Your Paraphe verification code",
     intro: "Here is your verification code to sign in to Paraphe:",
     expires_one: "It expires in {{count}} minute.",
     expires_other: "It expires in {{count}} minutes.",

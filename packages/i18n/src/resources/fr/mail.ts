@@ -10,7 +10,7 @@ export const mail: FrenchTranslation<typeof en> = {
       "Ce message automatique vous est envoyé par Paraphe. Merci de ne pas y répondre.",
   },
   loginCode: {
-    subject: "Votre code de vérification Paraphe\u00a0: {{code}}",
+    subject: "Votre code de vérification Paraphe",
     intro: "Voici votre code de vérification pour vous connecter à Paraphe\u00a0:",
     expires_one: "Il expire dans {{count}} minute.",
     expires_many: "Il expire dans {{count}} minutes.",
