@@ -3,6 +3,7 @@ import {
   LineCapStyle,
   PDFDocument,
   type PDFFont,
+  type PDFImage,
   type PDFPage,
   concatTransformationMatrix,
   popGraphicsState,
@@ -11,8 +12,8 @@ import {
 } from "pdf-lib";
 import { z } from "zod";
 import { fontBytes } from "./fonts";
-import { normalizedRotation } from "./inspect";
-import { wrapText } from "./text-layout";
+import { normalizedRotation, sha256Hex } from "./inspect";
+import { truncateToWidth, wrapText } from "./text-layout";
 
 /** Kinds of field the editor places. Signature, initials and image carry a PNG; the rest text. */
 export const FIELD_KINDS = [
@@ -74,6 +75,7 @@ export async function stampFields(
   const pages = document.getPages();
   let font: PDFFont | undefined;
   const prepared = new Set<PDFPage>();
+  const images = new EmbeddedImages(document);
 
   for (const field of parsed) {
     const page = pages[field.page];
@@ -95,7 +97,7 @@ export async function stampFields(
 
     page.pushOperators(pushGraphicsState(), concatTransformationMatrix(...space.matrix));
     if (typeof field.value !== "string") {
-      const image = await document.embedPng(field.value.png);
+      const image = await images.embed(field.value.png);
       const scale = Math.min(box.width / image.width, box.height / image.height);
       const width = image.width * scale;
       const height = image.height * scale;
@@ -114,6 +116,31 @@ export async function stampFields(
     page.pushOperators(popGraphicsState());
   }
   return document.save();
+}
+
+/**
+ * Each distinct PNG decoded and embedded once, however many stamps show it (a signer's initials
+ * on every page are one image XObject drawn on each page). Known by identity first, then by
+ * content (SHA-256), so copies of the same bytes share it too.
+ */
+class EmbeddedImages {
+  private readonly byArray = new WeakMap<Uint8Array, Promise<PDFImage>>();
+  private readonly byDigest = new Map<string, Promise<PDFImage>>();
+
+  constructor(private readonly document: PDFDocument) {}
+
+  embed(png: Uint8Array): Promise<PDFImage> {
+    let image = this.byArray.get(png);
+    if (image) return image;
+    const digest = sha256Hex(png);
+    image = this.byDigest.get(digest);
+    if (!image) {
+      image = this.document.embedPng(png);
+      this.byDigest.set(digest, image);
+    }
+    this.byArray.set(png, image);
+    return image;
+  }
 }
 
 interface Box {
@@ -155,18 +182,33 @@ function isolateExistingContent(document: PDFDocument, page: PDFPage): void {
   page.node.wrapContentStreams(start, end);
 }
 
+/** Steps of the binary search for the font size: the size is found to within 20/2^10 pt. */
+const FONT_SIZE_STEPS = 10;
+
 /**
  * Sets text in its box at the largest size that fits: on one line when it can, else wrapped on
- * word boundaries; below the smallest readable size the last line is cut with an ellipsis.
+ * word boundaries; below the smallest readable size the last line is cut with an ellipsis. The
+ * size is found by a binary search over a fixed number of steps, each a linear wrap, so the work
+ * is linear in the text's length.
  */
 function drawFittedText(page: PDFPage, font: PDFFont, text: string, box: Box): void {
   const paddingX = Math.min(box.width * 0.04, 4);
   const available = box.width - 2 * paddingX;
   const lineGap = 1.15;
-  let size = Math.min(box.height * 0.7, 24);
+  const fits = (lines: string[], size: number) =>
+    lines.length * size * lineGap <= box.height * 0.95;
+  const largest = Math.min(box.height * 0.7, 24);
+  let size = largest;
   let lines = wrapText(font, text, available, size);
-  while (size > MIN_FONT_SIZE && lines.length * size * lineGap > box.height * 0.95) {
-    size = Math.max(MIN_FONT_SIZE, size * 0.94);
+  if (!fits(lines, size) && largest > MIN_FONT_SIZE) {
+    let low = MIN_FONT_SIZE;
+    let high = largest;
+    for (let step = 0; step < FONT_SIZE_STEPS; step++) {
+      const middle = (low + high) / 2;
+      if (fits(wrapText(font, text, available, middle), middle)) low = middle;
+      else high = middle;
+    }
+    size = low;
     lines = wrapText(font, text, available, size);
   }
   const fitting = Math.max(1, Math.floor((box.height * 0.95) / (size * lineGap)));
@@ -187,15 +229,6 @@ function drawFittedText(page: PDFPage, font: PDFFont, text: string, box: Box): v
       color: INK,
     });
   });
-}
-
-function truncateToWidth(font: PDFFont, text: string, width: number, size: number): string {
-  if (font.widthOfTextAtSize(text, size) <= width) return text;
-  const characters = [...text.replace(/ ?…$/, "")];
-  while (characters.length > 0 && font.widthOfTextAtSize(`${characters.join("")}…`, size) > width) {
-    characters.pop();
-  }
-  return `${characters.join("").trimEnd()}…`;
 }
 
 function drawCheckbox(page: PDFPage, box: Box, checked: boolean): void {
