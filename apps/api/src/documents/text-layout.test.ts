@@ -1,8 +1,8 @@
-import fontkit from "@pdf-lib/fontkit";
-import { PDFDocument, PDFFont } from "pdf-lib";
+import { type EmbeddedFont, PDF } from "@libpdf/core";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { fontBytes } from "./fonts";
 import { stampFields } from "./stamp";
+import { makePdf } from "./test-support";
 import { truncateToWidth, wrapParagraphs, wrapText } from "./text-layout";
 
 /** A string of `length` characters without a space, cycling through 36 different characters. */
@@ -17,15 +17,14 @@ function words(length: number): string {
   return "Lorem ipsum dolor sit amet consectetur adipiscing elit ".repeat(length).slice(0, length);
 }
 
-async function freshFont(): Promise<PDFFont> {
-  const document = await PDFDocument.create();
-  document.registerFontkit(fontkit);
-  return document.embedFont(fontBytes("DejaVuSans"), { subset: true });
+function freshFont(): EmbeddedFont {
+  return PDF.create().embedFont(fontBytes("DejaVuSans"));
 }
 
 /** How many characters the font was asked to measure while `work` ran. */
 async function charactersMeasured(work: () => Promise<unknown>): Promise<number> {
-  const spy = vi.spyOn(PDFFont.prototype, "widthOfTextAtSize");
+  const prototype = Object.getPrototypeOf(freshFont()) as EmbeddedFont;
+  const spy = vi.spyOn(prototype, "widthOfTextAtSize");
   try {
     await work();
     return spy.mock.calls.reduce((total, [text]) => total + [...text].length, 0);
@@ -46,7 +45,7 @@ describe("text layout", () => {
     "wraps %s measuring each character at most once, so 4n characters cost no more than 4 × n",
     async (_, make) => {
       const measure = async (length: number) => {
-        const font = await freshFont();
+        const font = freshFont();
         return charactersMeasured(async () => wrapParagraphs(font, make(length), 80, 9));
       };
       const small = await measure(500);
@@ -57,9 +56,7 @@ describe("text layout", () => {
   );
 
   it("stamps a long unbroken value with a number of measurements linear in its length", async () => {
-    const document = await PDFDocument.create();
-    document.addPage([595.28, 841.89]);
-    const pdf = await document.save();
+    const pdf = await makePdf({ pages: 1 });
     const stamp = (length: number) =>
       charactersMeasured(() =>
         stampFields(pdf, [
@@ -76,12 +73,13 @@ describe("text layout", () => {
       );
     const small = await stamp(250);
     const large = await stamp(1000);
+    expect(small).toBeGreaterThan(0);
     expect(large).toBeLessThanOrEqual(4 * small);
     expect(large).toBeLessThanOrEqual(1000);
   });
 
   it("breaks a word wider than the line between characters, every line within the width", async () => {
-    const font = await freshFont();
+    const font = freshFont();
     const text = `short ${unbroken(300)} end`;
     const lines = wrapText(font, text, 60, 8);
     expect(lines[0]).toBe("short");
@@ -92,7 +90,7 @@ describe("text layout", () => {
   });
 
   it("cuts text that does not fit with an ellipsis, within the width", async () => {
-    const font = await freshFont();
+    const font = freshFont();
     const cut = truncateToWidth(font, `${unbroken(400)} …`, 50, 8);
     expect(cut.endsWith("…")).toBe(true);
     expect(unbroken(400).startsWith(cut.slice(0, -1))).toBe(true);

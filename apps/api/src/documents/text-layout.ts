@@ -1,4 +1,7 @@
-import { type PDFFont } from "pdf-lib";
+/** What the layout needs of a font: pdf-lib's MeasuringFont and @libpdf/core's EmbeddedFont both fit. */
+export interface MeasuringFont {
+  widthOfTextAtSize(text: string, size: number): number;
+}
 
 /**
  * Text layout that is linear in the text's length: each character's advance is measured once per
@@ -7,11 +10,11 @@ import { type PDFFont } from "pdf-lib";
  * errs by a fraction of a point on a line.
  */
 
-const unitWidthsByFont = new WeakMap<PDFFont, Map<string, number>>();
+const unitWidthsByFont = new WeakMap<MeasuringFont, Map<string, number>>();
 
 /** The advance of each character of `text` at `size`, in points (characters by code point). */
 export function characterWidths(
-  font: PDFFont,
+  font: MeasuringFont,
   text: string,
   size: number,
 ): { characters: string[]; widths: number[] } {
@@ -33,7 +36,7 @@ export function characterWidths(
 }
 
 /** The width of `text` at `size`, from the cached character advances. */
-export function textWidth(font: PDFFont, text: string, size: number): number {
+export function textWidth(font: MeasuringFont, text: string, size: number): number {
   return characterWidths(font, text, size).widths.reduce((total, width) => total + width, 0);
 }
 
@@ -41,7 +44,7 @@ export function textWidth(font: PDFFont, text: string, size: number): number {
  * Greedy word wrap of one paragraph at `size`; a word wider than the line (a hash, a user agent)
  * is broken between characters. Linear in the paragraph's length.
  */
-export function wrapText(font: PDFFont, text: string, width: number, size: number): string[] {
+export function wrapText(font: MeasuringFont, text: string, width: number, size: number): string[] {
   const space = textWidth(font, " ", size);
   const lines: string[] = [];
   let current = "";
@@ -88,7 +91,12 @@ export function wrapText(font: PDFFont, text: string, width: number, size: numbe
 }
 
 /** Wraps text that may hold several paragraphs (newlines), keeping at least one line. */
-export function wrapParagraphs(font: PDFFont, text: string, width: number, size: number): string[] {
+export function wrapParagraphs(
+  font: MeasuringFont,
+  text: string,
+  width: number,
+  size: number,
+): string[] {
   const lines = text
     .split(/\r?\n/)
     .flatMap((paragraph) => wrapText(font, paragraph.replace(/\s+/g, " ").trim(), width, size));
@@ -99,7 +107,12 @@ export function wrapParagraphs(font: PDFFont, text: string, width: number, size:
  * `text` if it fits in `width`, else its longest prefix that fits followed by an ellipsis (a
  * trailing " …" in `text` is replaced). Linear in the text's length.
  */
-export function truncateToWidth(font: PDFFont, text: string, width: number, size: number): string {
+export function truncateToWidth(
+  font: MeasuringFont,
+  text: string,
+  width: number,
+  size: number,
+): string {
   if (textWidth(font, text, size) <= width) return text;
   const ellipsis = textWidth(font, "…", size);
   const kept = characterWidths(font, text.replace(/ ?…$/, ""), size);
