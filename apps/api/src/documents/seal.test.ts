@@ -115,4 +115,46 @@ describe("sealPdf", () => {
     expect(report.match(/Signature is Valid/g)).toHaveLength(2);
     expect(report).toContain("Total document signed");
   });
+
+  it("keeps every earlier signature valid when a sealed PDF is stamped and sealed again", async () => {
+    const signature = await makeSignaturePng();
+    const once = await sealPdf(
+      await stampFields(await makePdf({ pages: 2 }), [
+        {
+          page: 0,
+          x: 0.5,
+          y: 0.8,
+          width: 0.4,
+          height: 0.1,
+          kind: "signature",
+          value: { png: signature },
+        },
+      ]),
+      { ...seal, identity, level: "B-B" },
+    );
+    // Uploaded again into a new envelope: stamped with this round's fields, then sealed.
+    const stamped = await stampFields(once, [
+      { page: 1, x: 0.1, y: 0.8, width: 0.4, height: 0.04, kind: "name", value: "Zoë Łukasiewicz" },
+      {
+        page: 1,
+        x: 0.5,
+        y: 0.8,
+        width: 0.4,
+        height: 0.1,
+        kind: "signature",
+        value: { png: signature },
+      },
+      { page: 0, x: 0.1, y: 0.9, width: 0.05, height: 0.03, kind: "checkbox", value: "true" },
+    ]);
+    // Stamping appends: the sealed file is a prefix of the stamped one.
+    expect(Buffer.from(stamped.subarray(0, once.length)).equals(Buffer.from(once))).toBe(true);
+    const twice = await sealPdf(stamped, { ...seal, identity, level: "B-B" });
+
+    const report = pdfsig(twice, nss.nssdir);
+    expect(report.match(/Signature #\d+:/g)).toHaveLength(2);
+    expect(report.match(/Signature is Valid/g)).toHaveLength(2);
+    expect(report).not.toMatch(/Digest Mismatch|Signature is Invalid/);
+    expect(report).toContain("Total document signed");
+    expect(qpdfCheck(twice).status).toBe(0);
+  });
 });

@@ -1,4 +1,4 @@
-import { PDFDocument, degrees } from "pdf-lib";
+import { PDFDocument, PDFName, PDFRawStream, degrees } from "pdf-lib";
 import { beforeAll, describe, expect, it } from "vitest";
 import { inspectPdf } from "./inspect";
 import { type StampField, stampFields } from "./stamp";
@@ -150,4 +150,64 @@ describe("stampFields", () => {
       ]),
     ).rejects.toThrow(/page 4; the PDF has 1/);
   });
+
+  it("embeds a signer's image once however many pages show it", async () => {
+    const copy = new Uint8Array(signature); // the same picture in other bytes
+    const pages = 6;
+    const fields: StampField[] = [];
+    for (let page = 0; page < pages; page++) {
+      fields.push(
+        {
+          page,
+          x: 0.85,
+          y: 0.9,
+          width: 0.1,
+          height: 0.05,
+          kind: "initials",
+          value: { png: signature },
+        },
+        { page, x: 0.7, y: 0.9, width: 0.1, height: 0.05, kind: "initials", value: { png: copy } },
+      );
+    }
+    fields.push({
+      page: 0,
+      x: 0.1,
+      y: 0.1,
+      width: 0.3,
+      height: 0.1,
+      kind: "signature",
+      value: { png: await makeSignaturePng(300, 100) },
+    });
+    const stamped = await stampFields(await makePdf({ pages }), fields);
+
+    const document = await PDFDocument.load(stamped);
+    const images = document.context
+      .enumerateIndirectObjects()
+      .filter(
+        ([, object]) =>
+          object instanceof PDFRawStream &&
+          object.dict.get(PDFName.of("Subtype")) === PDFName.of("Image"),
+      )
+      // A PNG with transparency is an image and its soft mask.
+      .filter(
+        ([, object]) =>
+          (object as PDFRawStream).dict.get(PDFName.of("SMask")) !== undefined ||
+          !isSoftMask(document, object as PDFRawStream),
+      );
+    expect(images).toHaveLength(2);
+    // Every page draws the shared image.
+    const raster = renderGrey(stamped, pages, 72);
+    expect(darkShare(raster, { x: 0.85, y: 0.9, width: 0.1, height: 0.05 })).toBeGreaterThan(0.01);
+  });
 });
+
+/** Whether an image stream is some image's /SMask. */
+function isSoftMask(document: PDFDocument, image: PDFRawStream): boolean {
+  return document.context
+    .enumerateIndirectObjects()
+    .some(
+      ([, object]) =>
+        object instanceof PDFRawStream &&
+        document.context.lookup(object.dict.get(PDFName.of("SMask"))) === image,
+    );
+}

@@ -1,18 +1,8 @@
-import fontkit from "@pdf-lib/fontkit";
-import {
-  LineCapStyle,
-  PDFDocument,
-  type PDFFont,
-  type PDFPage,
-  concatTransformationMatrix,
-  popGraphicsState,
-  pushGraphicsState,
-  rgb,
-} from "pdf-lib";
+import { type EmbeddedFont, PDF, type PDFImage, type PDFPage, ops, rgb } from "@libpdf/core";
 import { z } from "zod";
 import { fontBytes } from "./fonts";
-import { normalizedRotation } from "./inspect";
-import { wrapText } from "./text-layout";
+import { normalizedRotation, sha256Hex } from "./inspect";
+import { truncateToWidth, wrapText } from "./text-layout";
 
 /** Kinds of field the editor places. Signature, initials and image carry a PNG; the rest text. */
 export const FIELD_KINDS = [
@@ -59,20 +49,22 @@ const INK = rgb(0.07, 0.09, 0.15);
 const MIN_FONT_SIZE = 4;
 
 /**
- * Draws filled fields into a PDF (pdf-lib, DejaVu Sans embedded as a subset) and returns the new
- * bytes. Images are fitted into their box keeping their aspect ratio; text is shrunk to fit (one
- * line when it can, else wrapped on words); a checked checkbox is drawn as a check mark in a square. Works on rotated pages:
- * positions are those of the page as displayed.
+ * Draws filled fields into a PDF (@libpdf/core, DejaVu Sans embedded as a subset) and returns the
+ * new bytes: the drawing is appended as an incremental update, so the original bytes stay as they
+ * were and signatures already in the file stay valid. Images are fitted into their box keeping
+ * their aspect ratio, each distinct image embedded once; text is shrunk to fit (one line when it
+ * can, else wrapped on words); a checked checkbox is drawn as a check mark in a square. Works on
+ * rotated pages: positions are those of the page as displayed.
  */
 export async function stampFields(
   pdfBytes: Uint8Array,
   fields: readonly StampField[],
 ): Promise<Uint8Array> {
   const parsed = fields.map((field) => stampFieldSchema.parse(field));
-  const document = await PDFDocument.load(pdfBytes, { updateMetadata: false });
-  document.registerFontkit(fontkit);
+  const document = await PDF.load(pdfBytes);
   const pages = document.getPages();
-  let font: PDFFont | undefined;
+  let font: EmbeddedFont | undefined;
+  const images = new EmbeddedImages(document);
   const prepared = new Set<PDFPage>();
 
   for (const field of parsed) {
@@ -81,10 +73,6 @@ export async function stampFields(
       throw new RangeError(`A field is on page ${field.page + 1}; the PDF has ${pages.length}.`);
     }
     const space = displayedSpace(page);
-    if (!prepared.has(page)) {
-      isolateExistingContent(document, page);
-      prepared.add(page);
-    }
     // Box in displayed space, origin bottom-left, y up.
     const box = {
       x: field.x * space.width,
@@ -93,9 +81,13 @@ export async function stampFields(
       height: field.height * space.height,
     };
 
-    page.pushOperators(pushGraphicsState(), concatTransformationMatrix(...space.matrix));
+    if (!prepared.has(page)) {
+      isolateExistingContent(page);
+      prepared.add(page);
+    }
+    page.drawOperators([ops.pushGraphicsState(), ops.concatMatrix(...space.matrix)]);
     if (typeof field.value !== "string") {
-      const image = await document.embedPng(field.value.png);
+      const image = images.embed(field.value.png);
       const scale = Math.min(box.width / image.width, box.height / image.height);
       const width = image.width * scale;
       const height = image.height * scale;
@@ -108,12 +100,37 @@ export async function stampFields(
     } else if (field.kind === "checkbox") {
       drawCheckbox(page, box, field.value === "true");
     } else if (field.value.trim() !== "") {
-      font ??= await document.embedFont(fontBytes("DejaVuSans"), { subset: true });
+      font ??= document.embedFont(fontBytes("DejaVuSans"));
       drawFittedText(page, font, field.value.replace(/\s+/g, " ").trim(), box);
     }
-    page.pushOperators(popGraphicsState());
+    page.drawOperators([ops.popGraphicsState()]);
   }
-  return document.save();
+  return document.save({ incremental: true, subsetFonts: true });
+}
+
+/**
+ * Each distinct PNG decoded and embedded once, however many stamps show it (a signer's initials
+ * on every page are one image XObject drawn on each page). Known by identity first, then by
+ * content (SHA-256), so copies of the same bytes share it too.
+ */
+class EmbeddedImages {
+  private readonly byArray = new WeakMap<Uint8Array, PDFImage>();
+  private readonly byDigest = new Map<string, PDFImage>();
+
+  constructor(private readonly document: PDF) {}
+
+  embed(png: Uint8Array): PDFImage {
+    let image = this.byArray.get(png);
+    if (image) return image;
+    const digest = sha256Hex(png);
+    image = this.byDigest.get(digest);
+    if (!image) {
+      image = this.document.embedPng(png);
+      this.byDigest.set(digest, image);
+    }
+    this.byArray.set(png, image);
+    return image;
+  }
 }
 
 interface Box {
@@ -133,7 +150,7 @@ function displayedSpace(page: PDFPage): {
   matrix: [number, number, number, number, number, number];
 } {
   const { x, y, width, height } = page.getCropBox();
-  switch (normalizedRotation(page.getRotation().angle)) {
+  switch (normalizedRotation(page.rotation)) {
     case 90:
       return { width: height, height: width, matrix: [0, 1, -1, 0, x + width, y] };
     case 180:
@@ -146,27 +163,42 @@ function displayedSpace(page: PDFPage): {
 }
 
 /**
- * Wraps the page's existing content in q ... Q, so that a transformation it leaves behind does
- * not move what is drawn after it.
+ * Has the page's existing content wrapped in q ... Q before anything is drawn, so that a
+ * transformation it leaves behind does not move what is drawn after it. (@libpdf/core wraps the
+ * content it finds at its second drawing call; a page without content gets an empty q Q first.)
  */
-function isolateExistingContent(document: PDFDocument, page: PDFPage): void {
-  const start = document.context.register(document.context.stream("q"));
-  const end = document.context.register(document.context.stream("Q"));
-  page.node.wrapContentStreams(start, end);
+function isolateExistingContent(page: PDFPage): void {
+  page.drawOperators([ops.pushGraphicsState(), ops.popGraphicsState()]);
+  page.drawOperators([ops.pushGraphicsState(), ops.popGraphicsState()]);
 }
+
+/** Steps of the binary search for the font size: the size is found to within 20/2^10 pt. */
+const FONT_SIZE_STEPS = 10;
 
 /**
  * Sets text in its box at the largest size that fits: on one line when it can, else wrapped on
- * word boundaries; below the smallest readable size the last line is cut with an ellipsis.
+ * word boundaries; below the smallest readable size the last line is cut with an ellipsis. The
+ * size is found by a binary search over a fixed number of steps, each a linear wrap, so the work
+ * is linear in the text's length.
  */
-function drawFittedText(page: PDFPage, font: PDFFont, text: string, box: Box): void {
+function drawFittedText(page: PDFPage, font: EmbeddedFont, text: string, box: Box): void {
   const paddingX = Math.min(box.width * 0.04, 4);
   const available = box.width - 2 * paddingX;
   const lineGap = 1.15;
-  let size = Math.min(box.height * 0.7, 24);
+  const fits = (lines: string[], size: number) =>
+    lines.length * size * lineGap <= box.height * 0.95;
+  const largest = Math.min(box.height * 0.7, 24);
+  let size = largest;
   let lines = wrapText(font, text, available, size);
-  while (size > MIN_FONT_SIZE && lines.length * size * lineGap > box.height * 0.95) {
-    size = Math.max(MIN_FONT_SIZE, size * 0.94);
+  if (!fits(lines, size) && largest > MIN_FONT_SIZE) {
+    let low = MIN_FONT_SIZE;
+    let high = largest;
+    for (let step = 0; step < FONT_SIZE_STEPS; step++) {
+      const middle = (low + high) / 2;
+      if (fits(wrapText(font, text, available, middle), middle)) low = middle;
+      else high = middle;
+    }
+    size = low;
     lines = wrapText(font, text, available, size);
   }
   const fitting = Math.max(1, Math.floor((box.height * 0.95) / (size * lineGap)));
@@ -174,9 +206,8 @@ function drawFittedText(page: PDFPage, font: PDFFont, text: string, box: Box): v
     lines = lines.slice(0, fitting);
     lines[fitting - 1] = truncateToWidth(font, `${lines[fitting - 1]} …`, available, size);
   }
-  const ascent = font.heightAtSize(size, { descender: false });
-  const descent = font.heightAtSize(size) - ascent;
-  const blockHeight = (lines.length - 1) * size * lineGap + ascent + descent;
+  const ascent = ((font.descriptor?.ascent ?? 800) / 1000) * size;
+  const blockHeight = (lines.length - 1) * size * lineGap + font.heightAtSize(size);
   const top = box.y + (box.height + blockHeight) / 2;
   lines.forEach((line, index) => {
     page.drawText(line, {
@@ -187,15 +218,6 @@ function drawFittedText(page: PDFPage, font: PDFFont, text: string, box: Box): v
       color: INK,
     });
   });
-}
-
-function truncateToWidth(font: PDFFont, text: string, width: number, size: number): string {
-  if (font.widthOfTextAtSize(text, size) <= width) return text;
-  const characters = [...text.replace(/ ?…$/, "")];
-  while (characters.length > 0 && font.widthOfTextAtSize(`${characters.join("")}…`, size) > width) {
-    characters.pop();
-  }
-  return `${characters.join("").trimEnd()}…`;
 }
 
 function drawCheckbox(page: PDFPage, box: Box, checked: boolean): void {
@@ -222,13 +244,13 @@ function drawCheckbox(page: PDFPage, box: Box, checked: boolean): void {
     end: points[1],
     thickness,
     color: INK,
-    lineCap: LineCapStyle.Round,
+    lineCap: "round",
   });
   page.drawLine({
     start: points[1],
     end: points[2],
     thickness,
     color: INK,
-    lineCap: LineCapStyle.Round,
+    lineCap: "round",
   });
 }
