@@ -52,6 +52,12 @@ export interface Config {
   sealP12Passphrase: string | undefined;
   /** RFC 3161 timestamp authority: seals are PAdES B-T when set, B-B otherwise. */
   tsaUrl: string | undefined;
+  /** Time limit of one task of a document worker (parsing, previews, stamping, sealing). */
+  documentWorkerTimeoutSeconds: number;
+  /** Heap cap of each document worker thread, in megabytes. */
+  documentWorkerMaxHeapMb: number;
+  /** Tasks that may wait per document-worker lane; past it uploads answer 503 SERVICE_BUSY. */
+  documentWorkerQueueLimit: number;
 }
 
 /**
@@ -199,6 +205,24 @@ export const configVariables: readonly ConfigVariable[] = [
     description:
       "RFC 3161 timestamp authority. Set: seals are PAdES B-T (timestamped); unset: B-B.",
     default: undefined,
+  },
+  {
+    name: "DOCUMENT_WORKER_TIMEOUT_SECONDS",
+    description:
+      "Time limit of one document task (PDF parsing, previews, stamping, sealing) in its worker thread; past it the worker is replaced and the task fails (an upload is refused as too_complex, a seal job retries).",
+    default: "120",
+  },
+  {
+    name: "DOCUMENT_WORKER_MAX_HEAP_MB",
+    description:
+      "Heap cap of each document worker thread, in megabytes (resourceLimits); a task that needs more fails like one that runs too long.",
+    default: "512",
+  },
+  {
+    name: "DOCUMENT_WORKER_QUEUE_LIMIT",
+    description:
+      "Document tasks that may wait in each lane (uploads; sealing) while its worker is busy; past it an upload answers 503 SERVICE_BUSY with Retry-After.",
+    default: "8",
   },
 ];
 
@@ -348,6 +372,9 @@ const envSchema = z.object({
   ),
   MAX_UPLOAD_BYTES: positiveInteger("20971520", 1024, 1024 * 1024 * 1024),
   MAX_UPLOAD_PAGES: positiveInteger("500", 1, 100_000),
+  DOCUMENT_WORKER_TIMEOUT_SECONDS: positiveInteger("120", 1, 3600),
+  DOCUMENT_WORKER_MAX_HEAP_MB: positiveInteger("512", 64, 65_536),
+  DOCUMENT_WORKER_QUEUE_LIMIT: positiveInteger("8", 0, 10_000),
   SEAL_P12_FILE: optionalText,
   SEAL_P12_PASSPHRASE: z
     .string()
@@ -470,6 +497,9 @@ export function loadConfig(
       vars.SEAL_P12_FILE === undefined ? undefined : path.resolve(cwd, vars.SEAL_P12_FILE),
     sealP12Passphrase: vars.SEAL_P12_PASSPHRASE,
     tsaUrl: vars.TSA_URL,
+    documentWorkerTimeoutSeconds: vars.DOCUMENT_WORKER_TIMEOUT_SECONDS,
+    documentWorkerMaxHeapMb: vars.DOCUMENT_WORKER_MAX_HEAP_MB,
+    documentWorkerQueueLimit: vars.DOCUMENT_WORKER_QUEUE_LIMIT,
   };
 }
 
@@ -537,6 +567,9 @@ export function describeConfig(config: Config): Record<string, string> {
     SEAL_P12_PASSPHRASE: config.sealP12Passphrase === undefined ? "(unset)" : "(set, not shown)",
     TSA_URL:
       config.tsaUrl === undefined ? "(unset: seals are PAdES B-B)" : maskUrlPassword(config.tsaUrl),
+    DOCUMENT_WORKER_TIMEOUT_SECONDS: String(config.documentWorkerTimeoutSeconds),
+    DOCUMENT_WORKER_MAX_HEAP_MB: String(config.documentWorkerMaxHeapMb),
+    DOCUMENT_WORKER_QUEUE_LIMIT: String(config.documentWorkerQueueLimit),
   };
 }
 

@@ -7,7 +7,11 @@ import { deriveSessionCredentialKey } from "./auth/session-credentials";
 import { LocalEncryptedBlobStore } from "./blob/local-encrypted-blob-store";
 import { loadMasterKey } from "./blob/master-key";
 import { describeConfig, usesDevMailbox, type Config } from "./config";
-import { closeDocumentWorkers } from "./documents/worker-pool";
+import {
+  closeDocumentWorkers,
+  configureDocumentWorkers,
+  documentWorkerOptions,
+} from "./documents/worker-pool";
 import { deriveLinkKey } from "./envelopes/access-links";
 import { createJobWorker } from "./jobs/handlers";
 import { migrateToLatest } from "./db/migrate";
@@ -116,6 +120,7 @@ export async function startApi(
     );
 
     const linkKey = deriveLinkKey(masterKey.key);
+    configureDocumentWorkers(documentWorkerOptions(config));
     cleanups.push(() => closeDocumentWorkers());
     const jobs = createJobWorker({
       db: database.db,

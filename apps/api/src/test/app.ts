@@ -7,6 +7,7 @@ import { createApp, type AppRouter } from "../app";
 import { deriveSessionCredentialKey } from "../auth/session-credentials";
 import { LocalEncryptedBlobStore } from "../blob/local-encrypted-blob-store";
 import { loadConfig, type Config } from "../config";
+import { configureDocumentWorkers, documentWorkerOptions } from "../documents/worker-pool";
 import { deriveLinkKey } from "../envelopes/access-links";
 import { createJobWorker } from "../jobs/handlers";
 import type { JobWorker } from "../jobs/job-worker";
@@ -84,6 +85,7 @@ export async function createTestApp(
   let ready = true;
   const sessionCredentialKey = deriveSessionCredentialKey(masterKey);
   const linkKey = deriveLinkKey(masterKey);
+  configureDocumentWorkers(documentWorkerOptions(config));
   const jobs = createJobWorker({ db, config, logger, blobStore, linkKey, now: tunnel.now });
   const app = createApp({
     config,
