@@ -56,8 +56,36 @@ describe("loadConfig", () => {
       sealP12Passphrase: undefined,
       tsaUrl: undefined,
       trustedProxies: [],
+      documentWorkerTimeoutSeconds: 120,
+      documentWorkerMaxHeapMb: 512,
+      documentWorkerQueueLimit: 8,
     });
     expect(usesDevMailbox(config)).toBe(true);
+  });
+
+  it("reads the document worker limits and refuses a heap cap too small to load the worker", () => {
+    expect(
+      loadConfig({
+        DOCUMENT_WORKER_TIMEOUT_SECONDS: "30",
+        DOCUMENT_WORKER_MAX_HEAP_MB: "256",
+        DOCUMENT_WORKER_QUEUE_LIMIT: "0",
+      }),
+    ).toMatchObject({
+      documentWorkerTimeoutSeconds: 30,
+      documentWorkerMaxHeapMb: 256,
+      documentWorkerQueueLimit: 0,
+    });
+    expect(
+      problemsOf({
+        DOCUMENT_WORKER_TIMEOUT_SECONDS: "0",
+        DOCUMENT_WORKER_MAX_HEAP_MB: "16",
+        DOCUMENT_WORKER_QUEUE_LIMIT: "-1",
+      }).map((p) => p.variable),
+    ).toEqual([
+      "DOCUMENT_WORKER_TIMEOUT_SECONDS",
+      "DOCUMENT_WORKER_MAX_HEAP_MB",
+      "DOCUMENT_WORKER_QUEUE_LIMIT",
+    ]);
   });
 
   it("reads the upload limits and seal settings, and never prints the seal passphrase", () => {

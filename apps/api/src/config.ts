@@ -64,6 +64,12 @@ export interface Config {
    * (`10.0.0.0/8`, `::1`); empty: the socket's address is the client's.
    */
   trustedProxies: readonly string[];
+  /** Time limit of one task of a document worker (parsing, previews, stamping, sealing). */
+  documentWorkerTimeoutSeconds: number;
+  /** Heap cap of each document worker thread, in megabytes. */
+  documentWorkerMaxHeapMb: number;
+  /** Tasks that may wait per document-worker lane; past it uploads answer 503 SERVICE_BUSY. */
+  documentWorkerQueueLimit: number;
 }
 
 /**
@@ -239,6 +245,24 @@ export const configVariables: readonly ConfigVariable[] = [
       "Reverse proxies in front of the api whose `X-Forwarded-For` is believed, as IP addresses or CIDR ranges separated by commas (`127.0.0.1,10.0.0.0/8`). The client is the right-most address of `X-Forwarded-For` that is not a trusted proxy. Unset: `X-Forwarded-For` is ignored and the connection's address is the client's.",
     default: undefined,
   },
+  {
+    name: "DOCUMENT_WORKER_TIMEOUT_SECONDS",
+    description:
+      "Time limit of one document task (PDF parsing, previews, stamping, sealing) in its worker thread; past it the worker is replaced and the task fails (an upload is refused as too_complex, a seal job retries).",
+    default: "120",
+  },
+  {
+    name: "DOCUMENT_WORKER_MAX_HEAP_MB",
+    description:
+      "Heap cap of each document worker thread, in megabytes (resourceLimits); a task that needs more fails like one that runs too long.",
+    default: "512",
+  },
+  {
+    name: "DOCUMENT_WORKER_QUEUE_LIMIT",
+    description:
+      "Document tasks that may wait in each lane (uploads; sealing) while its worker is busy; past it an upload answers 503 SERVICE_BUSY with Retry-After.",
+    default: "8",
+  },
 ];
 
 /** Raised when the environment does not hold a valid configuration; lists every problem, by variable. */
@@ -395,6 +419,9 @@ const envSchema = z.object({
   ),
   MAX_UPLOAD_BYTES: positiveInteger("20971520", 1024, 1024 * 1024 * 1024),
   MAX_UPLOAD_PAGES: positiveInteger("500", 1, 100_000),
+  DOCUMENT_WORKER_TIMEOUT_SECONDS: positiveInteger("120", 1, 3600),
+  DOCUMENT_WORKER_MAX_HEAP_MB: positiveInteger("512", 64, 65_536),
+  DOCUMENT_WORKER_QUEUE_LIMIT: positiveInteger("8", 0, 10_000),
   SEAL_P12_FILE: optionalText,
   SEAL_P12_PASSPHRASE: z
     .string()
@@ -551,6 +578,9 @@ export function loadConfig(
     sealP12Passphrase: vars.SEAL_P12_PASSPHRASE,
     tsaUrl: vars.TSA_URL,
     trustedProxies: vars.TRUSTED_PROXIES ?? [],
+    documentWorkerTimeoutSeconds: vars.DOCUMENT_WORKER_TIMEOUT_SECONDS,
+    documentWorkerMaxHeapMb: vars.DOCUMENT_WORKER_MAX_HEAP_MB,
+    documentWorkerQueueLimit: vars.DOCUMENT_WORKER_QUEUE_LIMIT,
   };
 }
 
@@ -646,6 +676,9 @@ export function describeConfig(config: Config): Record<string, string> {
       config.trustedProxies.length === 0
         ? "(unset: X-Forwarded-For is ignored)"
         : config.trustedProxies.join(","),
+    DOCUMENT_WORKER_TIMEOUT_SECONDS: String(config.documentWorkerTimeoutSeconds),
+    DOCUMENT_WORKER_MAX_HEAP_MB: String(config.documentWorkerMaxHeapMb),
+    DOCUMENT_WORKER_QUEUE_LIMIT: String(config.documentWorkerQueueLimit),
   };
 }
 

@@ -7,7 +7,11 @@ import { deriveSessionCredentialKey } from "./auth/session-credentials";
 import { LocalEncryptedBlobStore } from "./blob/local-encrypted-blob-store";
 import { loadMasterKey } from "./blob/master-key";
 import { describeConfig, servesDevMailbox, usesDevMailbox, type Config } from "./config";
-import { closeDocumentWorkers } from "./documents/worker-pool";
+import {
+  closeDocumentWorkers,
+  configureDocumentWorkers,
+  documentWorkerOptions,
+} from "./documents/worker-pool";
 import { deriveActivityKey } from "./documents/audit-chain";
 import { deriveLinkKey } from "./envelopes/access-links";
 import { deriveMailKey } from "./mail/body-sealing";
@@ -121,6 +125,7 @@ export async function startApi(
     );
 
     const linkKey = deriveLinkKey(masterKey.key);
+    configureDocumentWorkers(documentWorkerOptions(config));
     cleanups.push(() => closeDocumentWorkers());
     const jobs = createJobWorker({
       db: database.db,

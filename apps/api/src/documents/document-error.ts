@@ -9,7 +9,9 @@ export type DocumentErrorCode =
   | "unreadable"
   | "encrypted"
   | "too_many_pages"
-  | "no_pages";
+  | "no_pages"
+  /** Processing it exceeded the document worker's time limit or heap cap. */
+  | "too_complex";
 
 /** A document problem, with a stable code and an English message suitable for logs. */
 export class DocumentError extends Error {

@@ -1,15 +1,17 @@
 import { parentPort } from "node:worker_threads";
+import { inspectPdf } from "./inspect";
 import { renderPagePreviewsInThisThread } from "./previews";
 import { layoutProofInThisThread } from "./proof-layout";
 import { sealPdfInThisThread } from "./seal";
+import { stampFields } from "./stamp";
 import {
   type DocumentTaskKind,
   type DocumentTasks,
   type TaskRequest,
-  type TaskResponse,
+  type WorkerMessage,
 } from "./worker-protocol";
 
-/** The document worker thread: runs one task at a time for the pool in `worker-pool.ts`. */
+/** A document worker thread: runs one task at a time for the pool in `worker-pool.ts`. */
 type Handlers = {
   [K in DocumentTaskKind]: (
     input: DocumentTasks[K]["input"],
@@ -17,8 +19,10 @@ type Handlers = {
 };
 
 const handlers: Handlers = {
-  seal: ({ pdf, options }) => sealPdfInThisThread(pdf, options),
+  inspect: ({ pdf, limits }) => inspectPdf(pdf, limits),
   previews: ({ pdf, options }) => renderPagePreviewsInThisThread(pdf, options),
+  stamp: ({ pdf, fields }) => stampFields(pdf, fields),
+  seal: ({ pdf, options }) => sealPdfInThisThread(pdf, options),
   proof: (model) => layoutProofInThisThread(model),
 };
 
@@ -44,16 +48,17 @@ port.on("message", (request: TaskRequest) => {
   const handler = handlers[request.kind] as (input: unknown) => Promise<unknown>;
   handler(request.input).then(
     (output) => {
-      const response: TaskResponse = { id: request.id, ok: true, output };
+      const message: WorkerMessage = { type: "result", id: request.id, ok: true, output };
       try {
-        port.postMessage(response, transferables(output));
+        port.postMessage(message, transferables(output));
       } catch {
-        port.postMessage(response);
+        port.postMessage(message);
       }
     },
     (error: unknown) => {
       const failure = error instanceof Error ? error : new Error(String(error));
-      const response: TaskResponse = {
+      const message: WorkerMessage = {
+        type: "result",
         id: request.id,
         ok: false,
         error: {
@@ -63,7 +68,10 @@ port.on("message", (request: TaskRequest) => {
           stack: failure.stack,
         },
       };
-      port.postMessage(response);
+      port.postMessage(message);
     },
   );
 });
+
+const ready: WorkerMessage = { type: "ready" };
+port.postMessage(ready);

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { DocumentError } from "./document-error";
-import { renderPagePreviews } from "./previews";
+import { MAX_PREVIEW_PIXELS, renderPagePreviews } from "./previews";
 import { makePdf } from "./test-support";
 import { closeDocumentWorkers } from "./worker-pool";
 
@@ -62,6 +62,14 @@ describe("renderPagePreviews", () => {
     } finally {
       clearInterval(timer);
     }
+  });
+
+  it("downscales a huge page so that its preview stays within the pixel cap, keeping its ratio", async () => {
+    // 200 x 14,400 points: at the usual 3x this would be 600 x 43,200 pixels (26 megapixels).
+    const [preview] = await renderPagePreviews(await makePdf({ width: 200, height: 14_400 }));
+    expect(preview!.width * preview!.height).toBeLessThanOrEqual(MAX_PREVIEW_PIXELS);
+    expect(preview!.width * preview!.height).toBeGreaterThan(MAX_PREVIEW_PIXELS / 2);
+    expect(preview!.height / preview!.width).toBeCloseTo(14_400 / 200, 0);
   });
 
   it("refuses a PDF pdf.js cannot read with a DocumentError", async () => {

@@ -23,9 +23,32 @@ export interface PagePreview {
 export const DEFAULT_PREVIEW_WIDTH = 1000;
 
 /**
+ * Most pixels in one page's preview (4 megapixels, 16 MB of canvas): a page whose image would be
+ * larger (a very tall or huge page) is downscaled to fit, never refused.
+ */
+export const MAX_PREVIEW_PIXELS = 4_000_000;
+/** Longest side of a preview, in pixels (canvas limits). */
+export const MAX_PREVIEW_SIDE = 16_384;
+
+/**
+ * The scale at which a page of `width` x `height` points is rendered: `maxWidth` wide, at most 3x,
+ * and downscaled so that the image stays within {@link MAX_PREVIEW_PIXELS} and
+ * {@link MAX_PREVIEW_SIDE}.
+ */
+export function previewScale(width: number, height: number, maxWidth: number): number {
+  return Math.min(
+    maxWidth / width,
+    3,
+    Math.sqrt(MAX_PREVIEW_PIXELS / (width * height)),
+    MAX_PREVIEW_SIDE / Math.max(width, height),
+  );
+}
+
+/**
  * Renders every page of a PDF to an image (WebP, or PNG where WebP encoding is unavailable) with
  * pdf.js and @napi-rs/canvas, in the document worker thread. Call it on a PDF `inspectPdf`
- * accepted: the page limit bounds the work. A PDF pdf.js cannot read fails with a
+ * accepted: the page limit bounds the work, and each page's pixel area is capped
+ * ({@link MAX_PREVIEW_PIXELS}: a huge page is downscaled). A PDF pdf.js cannot read fails with a
  * `DocumentError` "unreadable".
  */
 export function renderPagePreviews(
@@ -80,7 +103,7 @@ export async function renderPagePreviewsInThisThread(
     for (let index = 0; index < document.numPages; index++) {
       const page = await document.getPage(index + 1);
       const base = page.getViewport({ scale: 1 });
-      const scale = Math.min(maxWidth / base.width, 3);
+      const scale = previewScale(base.width, base.height, maxWidth);
       const viewport = page.getViewport({ scale });
       const width = Math.max(1, Math.round(viewport.width));
       const height = Math.max(1, Math.round(viewport.height));

@@ -2,7 +2,16 @@ import { execFileSync, spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { PDFDocument, StandardFonts, rgb } from "pdf-lib";
+import {
+  PDFDocument,
+  PDFName,
+  StandardFonts,
+  drawObject,
+  popGraphicsState,
+  pushGraphicsState,
+  rgb,
+  type PDFRef,
+} from "pdf-lib";
 
 /**
  * Test helpers of the document engine (imported by tests only). External tools are required, not
@@ -88,6 +97,36 @@ export async function makePdf(
         color: rgb(0.85, 0.86, 0.88),
       });
     }
+  }
+  return document.save();
+}
+
+/**
+ * A small, valid PDF that is very slow to render: each page draws a form XObject that draws the
+ * one below it `fanOut` times, `depth` levels deep (fanOut^depth triangles per page for a few
+ * hundred bytes). The hostile upload of the worker-pool and /health tests.
+ */
+export async function makeNestedDrawingPdf(
+  options: { depth?: number; fanOut?: number; pages?: number } = {},
+): Promise<Uint8Array> {
+  const { depth = 7, fanOut = 10, pages = 1 } = options;
+  const document = await PDFDocument.create();
+  let previous: PDFRef | undefined;
+  for (let level = 0; level < depth; level++) {
+    const content =
+      previous === undefined ? "0 0 m 100 100 l 100 0 l f\n" : "q /X Do Q\n".repeat(fanOut);
+    const stream = document.context.stream(content, {
+      Type: "XObject",
+      Subtype: "Form",
+      BBox: [0, 0, 100, 100],
+      ...(previous === undefined ? {} : { Resources: { XObject: { X: previous } } }),
+    });
+    previous = document.context.register(stream);
+  }
+  for (let index = 0; index < pages; index++) {
+    const page = document.addPage([612, 792]);
+    if (previous !== undefined) page.node.setXObject(PDFName.of("X"), previous);
+    page.pushOperators(pushGraphicsState(), drawObject("X"), popGraphicsState());
   }
   return document.save();
 }

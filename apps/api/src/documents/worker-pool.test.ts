@@ -1,16 +1,151 @@
 import { describe, expect, it } from "vitest";
-import { makePdf } from "./test-support";
-import { DocumentWorkerPool } from "./worker-pool";
+import { DocumentError } from "./document-error";
+import { makeNestedDrawingPdf, makePdf } from "./test-support";
+import {
+  DocumentWorkerError,
+  DocumentWorkerPool,
+  DocumentWorkersBusyError,
+  type DocumentTaskEvent,
+} from "./worker-pool";
+
+/** Resolves with the first event of the pool that matches. */
+function nextEvent(
+  pool: DocumentWorkerPool,
+  matches: (event: DocumentTaskEvent) => boolean,
+): Promise<DocumentTaskEvent> {
+  return new Promise((resolve) => {
+    const stop = pool.onTask((event) => {
+      if (!matches(event)) return;
+      stop();
+      resolve(event);
+    });
+  });
+}
+
+const limits = { maxBytes: 10_000_000, maxPages: 50 };
 
 describe("DocumentWorkerPool", () => {
   it("abandons a task that runs too long, and the next task gets a fresh worker", async () => {
     const pool = new DocumentWorkerPool({ taskTimeoutMs: 1 });
     try {
       const pdf = await makePdf();
-      await expect(pool.run("previews", { pdf, options: {} })).rejects.toThrow(
-        /timed out after 1 ms/,
+      const fields = [
+        { page: 0, x: 0.1, y: 0.1, width: 0.4, height: 0.05, kind: "text" as const, value: "A" },
+      ];
+      const failure = await pool.run("stamp", { pdf, fields }).catch((error: unknown) => error);
+      expect(failure).toBeInstanceOf(DocumentWorkerError);
+      expect(failure).toMatchObject({ reason: "timeout" });
+      expect(String(failure)).toMatch(/timed out after 1 ms/);
+      await expect(pool.run("stamp", { pdf, fields })).rejects.toThrow(/timed out/);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it("refuses an upload task that exceeds the time limit as a too_complex document", async () => {
+    const pool = new DocumentWorkerPool({ taskTimeoutMs: 300 });
+    try {
+      const pdf = await makeNestedDrawingPdf({ depth: 7 });
+      await expect(pool.run("inspect", { pdf, limits })).resolves.toMatchObject({ pageCount: 1 });
+      const failure = await pool
+        .run("previews", { pdf, options: {} })
+        .catch((error: unknown) => error);
+      expect(failure).toBeInstanceOf(DocumentError);
+      expect(failure).toMatchObject({ code: "too_complex" });
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it("runs inspection and stamping in its workers", async () => {
+    const pool = new DocumentWorkerPool();
+    try {
+      const pdf = await makePdf({ pages: 2 });
+      await expect(pool.run("inspect", { pdf, limits })).resolves.toMatchObject({ pageCount: 2 });
+      const stamped = await pool.run("stamp", {
+        pdf,
+        fields: [
+          { page: 1, x: 0.1, y: 0.1, width: 0.4, height: 0.05, kind: "text", value: "Approved" },
+        ],
+      });
+      expect(stamped.byteLength).toBeGreaterThan(pdf.byteLength);
+      const refusal = await pool
+        .run("inspect", { pdf: new TextEncoder().encode("hello"), limits })
+        .catch((error: unknown) => error);
+      expect(refusal).toMatchObject({ name: "DocumentError", code: "not_pdf" });
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it("caps each worker's heap: a task that needs more memory fails and the process lives on", async () => {
+    const pool = new DocumentWorkerPool({ maxHeapMb: 64 });
+    try {
+      const pdf = await makePdf({ pages: 1 });
+      // 200,000 fields of 1,000 characters each: far more than 64 MB of heap to parse and lay out.
+      const value = "x".repeat(1000);
+      const fields = Array.from({ length: 200_000 }, () => ({
+        page: 0,
+        x: 0.1,
+        y: 0.1,
+        width: 0.4,
+        height: 0.05,
+        kind: "text" as const,
+        value,
+      }));
+      const failure = await pool.run("stamp", { pdf, fields }).catch((error: unknown) => error);
+      expect(failure).toBeInstanceOf(DocumentWorkerError);
+      expect(failure).toMatchObject({ reason: "out_of_memory" });
+      await expect(pool.run("inspect", { pdf, limits })).resolves.toMatchObject({ pageCount: 1 });
+    } finally {
+      await pool.close();
+    }
+  }, 60_000);
+
+  it("answers busy at once when a lane's worker is taken and its queue is full", async () => {
+    const pool = new DocumentWorkerPool({ queueLimit: 1, taskTimeoutMs: 60_000 });
+    try {
+      const hostile = await makeNestedDrawingPdf({ depth: 7 });
+      const started = nextEvent(pool, (event) => event.phase === "started");
+      const running = pool.run("previews", { pdf: hostile, options: {} }).catch(String);
+      const queued = pool.run("previews", { pdf: hostile, options: {} }).catch(String);
+      await started;
+      const refusal = await pool
+        .run("previews", { pdf: hostile, options: {} })
+        .catch((error: unknown) => error);
+      expect(refusal).toBeInstanceOf(DocumentWorkersBusyError);
+      expect(refusal).toMatchObject({ lane: "uploads", retryAfterSeconds: 5 });
+      await pool.close();
+      await expect(running).resolves.toMatch(/closed/);
+      await expect(queued).resolves.toMatch(/closed/);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it("never makes sealing work wait behind previews: stamping finishes while a preview still renders", async () => {
+    const pool = new DocumentWorkerPool({ queueLimit: 4, taskTimeoutMs: 60_000 });
+    try {
+      const hostile = await makeNestedDrawingPdf({ depth: 7 });
+      const pdf = await makePdf();
+      const order: string[] = [];
+      pool.onTask((event) => {
+        if (event.phase === "settled") order.push(event.kind);
+      });
+      const previewStarted = nextEvent(
+        pool,
+        (event) => event.kind === "previews" && event.phase === "started",
       );
-      await expect(pool.run("previews", { pdf, options: {} })).rejects.toThrow(/timed out/);
+      const previews = pool.run("previews", { pdf: hostile, options: {} }).catch(String);
+      void pool.run("previews", { pdf: hostile, options: {} }).catch(() => undefined);
+      await previewStarted;
+      await pool.run("stamp", {
+        pdf,
+        fields: [{ page: 0, x: 0.1, y: 0.1, width: 0.4, height: 0.05, kind: "text", value: "A" }],
+      });
+      expect(order).toEqual(["stamp"]);
+      await pool.close();
+      await expect(previews).resolves.toMatch(/closed/);
     } finally {
       await pool.close();
     }

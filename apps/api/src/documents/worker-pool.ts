@@ -1,43 +1,104 @@
 import { createRequire } from "node:module";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { Worker } from "node:worker_threads";
+import { Worker, type ResourceLimits } from "node:worker_threads";
+import type { Config } from "../config";
 import { DocumentError, type DocumentErrorCode } from "./document-error";
 import {
+  laneOfTask,
+  type DocumentLane,
   type DocumentTaskKind,
   type DocumentTasks,
   type SerializedError,
   type TaskRequest,
-  type TaskResponse,
+  type WorkerMessage,
 } from "./worker-protocol";
 
 export interface DocumentWorkerPoolOptions {
-  /** Worker threads; each runs one task at a time. */
+  /** Worker threads of each lane; each runs one task at a time. */
   size?: number;
   /** A task running longer is abandoned and its worker restarted. */
   taskTimeoutMs?: number;
+  /**
+   * Tasks that may wait in each lane while its workers are busy; past it `run` fails at once with
+   * {@link DocumentWorkersBusyError} (the routes answer 503 with Retry-After).
+   */
+  queueLimit?: number;
+  /** Heap cap of each worker thread (V8 old generation), in megabytes. */
+  maxHeapMb?: number;
 }
+
+/** Why a worker stopped under a task. */
+export type DocumentWorkerFailure = "timeout" | "out_of_memory" | "crashed" | "closed";
+
+/** A task lost with its worker: timed out, out of memory, crashed, or the pool closed. */
+export class DocumentWorkerError extends Error {
+  readonly reason: DocumentWorkerFailure;
+
+  constructor(reason: DocumentWorkerFailure, message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = "DocumentWorkerError";
+    this.reason = reason;
+  }
+}
+
+/** A lane's workers are all busy and its queue is full: try again later. */
+export class DocumentWorkersBusyError extends Error {
+  readonly lane: DocumentLane;
+  /** A fair wait before trying again, for the Retry-After header. */
+  readonly retryAfterSeconds: number;
+
+  constructor(lane: DocumentLane, retryAfterSeconds: number) {
+    super(`The document workers of the ${lane} lane are busy and their queue is full.`);
+    this.name = "DocumentWorkersBusyError";
+    this.lane = lane;
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
+}
+
+/** A task of the pool starting on a worker, or settled (done, failed or abandoned). */
+export interface DocumentTaskEvent {
+  id: number;
+  kind: DocumentTaskKind;
+  lane: DocumentLane;
+  phase: "started" | "settled";
+}
+
+/** Seconds a refused caller is told to wait (Retry-After). */
+const RETRY_AFTER_SECONDS = 5;
 
 interface Pending {
   resolve: (value: unknown) => void;
   reject: (error: Error) => void;
-  timer: NodeJS.Timeout;
-}
-
-interface Slot {
-  worker: Worker;
-  busy: (Pending & { id: number }) | undefined;
 }
 
 interface Queued {
   request: TaskRequest;
-  pending: Omit<Pending, "timer">;
+  pending: Pending;
+}
+
+interface Slot {
+  lane: Lane;
+  worker: Worker;
+  /** The worker loaded its modules and takes tasks. */
+  ready: boolean;
+  stopped: boolean;
+  running: (Queued & { timer: NodeJS.Timeout }) | undefined;
+}
+
+interface Lane {
+  name: DocumentLane;
+  slots: Slot[];
+  queue: Queued[];
 }
 
 /**
- * Runs heavy document work (page rendering, sealing) in worker threads so that the api's event
- * loop never waits on it. Workers start on the first task, do not keep the process alive while
- * idle, and are replaced when they crash or a task times out.
+ * Runs heavy document work (parsing, previews, stamping, sealing) in worker threads so that the
+ * api's event loop never waits on it. Two lanes, each with its own workers and bounded queue:
+ * uploads (inspection, previews) and sealing (stamping, sealing, the proof), so that sealing never
+ * waits behind previews. Each worker has a heap cap (`resourceLimits`) and each task a time limit;
+ * a worker that runs out of memory, crashes or overruns is replaced. Workers start on the first
+ * task and do not keep the process alive while idle.
  *
  * From source (tsx, vitest) the worker is `document-worker.ts`, loaded through tsx's loader; from
  * the build it is `document-worker.js` beside `server.js` (a separate tsup entry).
@@ -45,98 +106,171 @@ interface Queued {
 export class DocumentWorkerPool {
   private readonly size: number;
   private readonly taskTimeoutMs: number;
-  private readonly slots: Slot[] = [];
-  private readonly queue: Queued[] = [];
+  private readonly queueLimit: number;
+  private readonly resourceLimits: ResourceLimits;
+  private readonly lanes: Record<DocumentLane, Lane> = {
+    uploads: { name: "uploads", slots: [], queue: [] },
+    sealing: { name: "sealing", slots: [], queue: [] },
+  };
+  private readonly listeners = new Set<(event: DocumentTaskEvent) => void>();
   private nextId = 1;
   private closed = false;
 
   constructor(options: DocumentWorkerPoolOptions = {}) {
     this.size = Math.max(1, options.size ?? 1);
     this.taskTimeoutMs = options.taskTimeoutMs ?? 120_000;
+    this.queueLimit = Math.max(0, options.queueLimit ?? 8);
+    this.resourceLimits = { maxOldGenerationSizeMb: options.maxHeapMb ?? 512 };
   }
 
   run<K extends DocumentTaskKind>(
     kind: K,
     input: DocumentTasks[K]["input"],
   ): Promise<DocumentTasks[K]["output"]> {
-    if (this.closed) return Promise.reject(new Error("The document worker pool is closed."));
+    if (this.closed) {
+      return Promise.reject(
+        new DocumentWorkerError("closed", "The document worker pool is closed."),
+      );
+    }
+    const lane = this.lanes[laneOfTask[kind]];
+    const running = lane.slots.filter((slot) => slot.running !== undefined).length;
+    if (lane.queue.length >= this.size - running + this.queueLimit) {
+      return Promise.reject(new DocumentWorkersBusyError(lane.name, RETRY_AFTER_SECONDS));
+    }
     return new Promise((resolve, reject) => {
-      this.queue.push({
+      lane.queue.push({
         request: { id: this.nextId++, kind, input },
         pending: { resolve: resolve as (value: unknown) => void, reject },
       });
-      this.dispatch();
+      this.dispatch(lane);
     });
+  }
+
+  /** Calls `listener` when a task starts on a worker and when it settles; answers the unsubscribe. */
+  onTask(listener: (event: DocumentTaskEvent) => void): () => void {
+    this.listeners.add(listener);
+    return () => void this.listeners.delete(listener);
   }
 
   /** Stops the workers; running and queued tasks fail. */
   async close(): Promise<void> {
     this.closed = true;
-    for (const queued of this.queue.splice(0)) {
-      queued.pending.reject(new Error("The document worker pool was closed."));
+    const stops: Promise<void>[] = [];
+    for (const lane of Object.values(this.lanes)) {
+      for (const queued of lane.queue.splice(0)) {
+        queued.pending.reject(
+          new DocumentWorkerError("closed", "The document worker pool was closed."),
+        );
+      }
+      stops.push(...[...lane.slots].map((slot) => this.stop(slot, "closed")));
     }
-    await Promise.all(this.slots.splice(0).map((slot) => this.stop(slot, "closed")));
+    await Promise.all(stops);
   }
 
-  private dispatch(): void {
-    while (this.queue.length > 0) {
-      let slot = this.slots.find((candidate) => !candidate.busy);
-      if (!slot && this.slots.length < this.size) slot = this.start();
-      if (!slot) return;
-      const { request, pending } = this.queue.shift()!;
-      const timer = setTimeout(() => {
-        void this.stop(slot, `timed out after ${this.taskTimeoutMs} ms`);
-      }, this.taskTimeoutMs);
+  private emit(request: TaskRequest, lane: Lane, phase: DocumentTaskEvent["phase"]): void {
+    for (const listener of this.listeners) {
+      listener({ id: request.id, kind: request.kind, lane: lane.name, phase });
+    }
+  }
+
+  private dispatch(lane: Lane): void {
+    while (lane.queue.length > 0) {
+      const slot = lane.slots.find((candidate) => candidate.ready && !candidate.running);
+      if (!slot) {
+        const starting = lane.slots.some((candidate) => !candidate.ready);
+        if (!starting && lane.slots.length < this.size) this.start(lane);
+        return;
+      }
+      const queued = lane.queue.shift()!;
+      const timer = setTimeout(() => void this.stop(slot, "timeout"), this.taskTimeoutMs);
       timer.unref();
-      slot.busy = { id: request.id, ...pending, timer };
+      slot.running = { ...queued, timer };
       slot.worker.ref();
-      slot.worker.postMessage(request);
+      slot.worker.postMessage(queued.request);
+      this.emit(queued.request, lane, "started");
     }
   }
 
-  private start(): Slot {
-    const worker = spawnDocumentWorker();
-    const slot: Slot = { worker, busy: undefined };
-    worker.unref();
-    worker.on("message", (response: TaskResponse) => {
-      const busy = slot.busy;
-      if (!busy || busy.id !== response.id) return;
-      clearTimeout(busy.timer);
-      slot.busy = undefined;
+  private start(lane: Lane): void {
+    const worker = spawnDocumentWorker(this.resourceLimits);
+    const slot: Slot = { lane, worker, ready: false, stopped: false, running: undefined };
+    worker.on("message", (message: WorkerMessage) => {
+      if (message.type === "ready") {
+        slot.ready = true;
+        worker.unref();
+        this.dispatch(lane);
+        return;
+      }
+      const running = slot.running;
+      if (!running || running.request.id !== message.id) return;
+      clearTimeout(running.timer);
+      slot.running = undefined;
       worker.unref();
-      if (response.ok) busy.resolve(response.output);
-      else busy.reject(deserializeError(response.error));
-      this.dispatch();
+      if (message.ok) running.pending.resolve(message.output);
+      else running.pending.reject(deserializeError(message.error));
+      this.emit(running.request, lane, "settled");
+      this.dispatch(lane);
     });
-    worker.on("error", (error) => {
-      void this.stop(slot, `failed: ${error.message}`, error);
+    worker.on("error", (error: Error & { code?: string }) => {
+      const reason = error.code === "ERR_WORKER_OUT_OF_MEMORY" ? "out_of_memory" : "crashed";
+      void this.stop(slot, reason, error);
     });
     worker.on("exit", (code) => {
-      void this.stop(slot, `exited with code ${code}`);
+      void this.stop(slot, "crashed", new Error(`exited with code ${code}`));
     });
-    this.slots.push(slot);
-    return slot;
+    lane.slots.push(slot);
   }
 
-  private async stop(slot: Slot, why: string, cause?: unknown): Promise<void> {
-    const index = this.slots.indexOf(slot);
-    if (index !== -1) this.slots.splice(index, 1);
-    const busy = slot.busy;
-    slot.busy = undefined;
-    if (busy) {
-      clearTimeout(busy.timer);
-      busy.reject(new Error(`The document worker ${why}.`, { cause }));
+  private async stop(slot: Slot, reason: DocumentWorkerFailure, cause?: unknown): Promise<void> {
+    if (slot.stopped) return;
+    slot.stopped = true;
+    const lane = slot.lane;
+    lane.slots.splice(lane.slots.indexOf(slot), 1);
+    const running = slot.running;
+    slot.running = undefined;
+    if (running) {
+      clearTimeout(running.timer);
+      running.pending.reject(this.failure(running.request.kind, reason, cause));
+      this.emit(running.request, lane, "settled");
+    } else if (!slot.ready && reason !== "closed") {
+      // The worker died while loading: fail the task it was started for rather than loop.
+      lane.queue.shift()?.pending.reject(this.failure(undefined, reason, cause));
     }
     slot.worker.removeAllListeners("exit");
     await slot.worker.terminate();
-    if (!this.closed) this.dispatch();
+    if (!this.closed) this.dispatch(lane);
+  }
+
+  private failure(
+    kind: DocumentTaskKind | undefined,
+    reason: DocumentWorkerFailure,
+    cause: unknown,
+  ): Error {
+    const what =
+      reason === "timeout"
+        ? `timed out after ${this.taskTimeoutMs} ms`
+        : reason === "out_of_memory"
+          ? `ran out of memory (heap cap ${this.resourceLimits.maxOldGenerationSizeMb} MB)`
+          : reason === "closed"
+            ? "was closed"
+            : "crashed";
+    const message = `The document worker ${what}.`;
+    // An uploaded file that exhausts the limits is the file's problem: the upload refuses it.
+    if (
+      kind !== undefined &&
+      laneOfTask[kind] === "uploads" &&
+      (reason === "timeout" || reason === "out_of_memory")
+    ) {
+      return new DocumentError("too_complex", message, { cause });
+    }
+    return new DocumentWorkerError(reason, message, { cause });
   }
 }
 
-function spawnDocumentWorker(): Worker {
+function spawnDocumentWorker(resourceLimits: ResourceLimits): Worker {
   const fromSource = import.meta.url.endsWith(".ts");
   if (!fromSource) {
-    return new Worker(new URL("./document-worker.js", import.meta.url));
+    return new Worker(new URL("./document-worker.js", import.meta.url), { resourceLimits });
   }
   // Source: register tsx's loader in the worker, then import the TypeScript entry.
   const require = createRequire(import.meta.url);
@@ -149,7 +283,7 @@ function spawnDocumentWorker(): Worker {
     register();
     return import(${JSON.stringify(entry)});
   });`;
-  return new Worker(bootstrap, { eval: true });
+  return new Worker(bootstrap, { eval: true, resourceLimits });
 }
 
 function deserializeError(error: SerializedError): Error {
@@ -161,17 +295,61 @@ function deserializeError(error: SerializedError): Error {
   return result;
 }
 
-let shared: DocumentWorkerPool | undefined;
+/** The pool's options from the api's configuration (DOCUMENT_WORKER_* variables). */
+export function documentWorkerOptions(
+  config: Pick<
+    Config,
+    "documentWorkerTimeoutSeconds" | "documentWorkerMaxHeapMb" | "documentWorkerQueueLimit"
+  >,
+): DocumentWorkerPoolOptions {
+  return {
+    size: 1,
+    taskTimeoutMs: config.documentWorkerTimeoutSeconds * 1000,
+    maxHeapMb: config.documentWorkerMaxHeapMb,
+    queueLimit: config.documentWorkerQueueLimit,
+  };
+}
 
-/** The process's document worker pool (one worker), started on first use. */
+let shared: DocumentWorkerPool | undefined;
+let sharedOptions: DocumentWorkerPoolOptions = { size: 1 };
+
+/** The process's document worker pool, started on first use. */
 export function sharedDocumentWorkers(): DocumentWorkerPool {
-  shared ??= new DocumentWorkerPool({ size: 1 });
+  shared ??= new DocumentWorkerPool(sharedOptions);
   return shared;
 }
 
-/** Stops the shared document worker; call it when the api shuts down. */
+/**
+ * Sets the options of the process's pool (call it at start, from the configuration); a pool
+ * already started with other options is closed and the next task starts one with these.
+ */
+export function configureDocumentWorkers(options: DocumentWorkerPoolOptions): void {
+  if (JSON.stringify(options) === JSON.stringify(sharedOptions)) return;
+  sharedOptions = options;
+  const previous = shared;
+  shared = undefined;
+  void previous?.close();
+}
+
+/** Stops the shared document workers; call it when the api shuts down. */
 export async function closeDocumentWorkers(): Promise<void> {
   const pool = shared;
   shared = undefined;
   await pool?.close();
+}
+
+/** Checks a PDF (`inspectPdf`) in a document worker thread. */
+export function inspectPdfOffThread(
+  pdf: Uint8Array,
+  limits: DocumentTasks["inspect"]["input"]["limits"],
+): Promise<DocumentTasks["inspect"]["output"]> {
+  return sharedDocumentWorkers().run("inspect", { pdf, limits });
+}
+
+/** Draws filled fields (`stampFields`) in a document worker thread. */
+export function stampFieldsOffThread(
+  pdf: Uint8Array,
+  fields: DocumentTasks["stamp"]["input"]["fields"],
+): Promise<Uint8Array> {
+  return sharedDocumentWorkers().run("stamp", { pdf, fields });
 }

@@ -8,7 +8,8 @@ import { loadOrCreatePlatformIdentity, type PlatformIdentity } from "../document
 import { sha256Hex } from "../documents/inspect";
 import { renderProof, type ProofSigner } from "../documents/proof";
 import { sealPdf } from "../documents/seal";
-import { stampFields, type StampField } from "../documents/stamp";
+import { type StampField } from "../documents/stamp";
+import { stampFieldsOffThread } from "../documents/worker-pool";
 import { enqueueMail } from "../mail/outbox";
 import type { Logger } from "../logger";
 import { appendEvent, loadActivity } from "./activity";
@@ -162,7 +163,7 @@ export async function completeEnvelope(deps: CompletionDeps, envelopeId: string)
     if (envelope.initialsOnAllPages)
       stamps.push(...initialsOnEveryPage(document.pageCount, recipients, images));
     const original = await readBlob(deps.blobStore, document.blobKey);
-    const stamped = await stampFields(original, stamps);
+    const stamped = await stampFieldsOffThread(original, stamps);
     const sealed = await seal(stamped, "Sealed by Paraphe after every signer signed");
     const key = blobKeys.sealed(envelopeId, document.id);
     await deps.blobStore.put(key, sealed, { contentType: "application/pdf" });

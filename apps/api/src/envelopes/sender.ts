@@ -8,8 +8,9 @@ import type {
 import { sql, type Kysely } from "kysely";
 import type { Database, EnvelopeRow } from "../db/database";
 import { isDocumentError } from "../documents/document-error";
-import { inspectPdf, type PdfInspection } from "../documents/inspect";
+import { type PdfInspection } from "../documents/inspect";
 import { renderPagePreviews, type PagePreview } from "../documents/previews";
+import { inspectPdfOffThread } from "../documents/worker-pool";
 import { AppError } from "../errors/app-error";
 import { enqueueMail } from "../mail/outbox";
 import { appendEvent } from "./activity";
@@ -85,7 +86,7 @@ export async function uploadEnvelope(
   for (const [index, file] of input.files.entries()) {
     const bytes = new Uint8Array(Buffer.from(file.data, "base64"));
     try {
-      const inspection = await inspectPdf(bytes, {
+      const inspection = await inspectPdfOffThread(bytes, {
         maxBytes: deps.config.maxUploadBytes,
         maxPages: deps.config.maxUploadPages,
       });

@@ -2,6 +2,7 @@ import { HeaderName, type ErrorResponse } from "@paraphe/api-sdk/contract";
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { DocumentWorkersBusyError } from "../documents/worker-pool";
 import { AppError } from "../errors/app-error";
 import type { AppEnv } from "./context";
 
@@ -59,10 +60,16 @@ const httpExceptionCodes = {
 /**
  * Turns anything thrown while handling a request into an {@link AppError}. Hono's own
  * `HTTPException`s (malformed JSON, body limit, ...) keep their status and message when they are
- * client errors; everything else becomes a generic INTERNAL_SERVER_ERROR whose details stay in the log.
+ * client errors; busy document workers answer 503 SERVICE_BUSY with Retry-After; everything else becomes a generic INTERNAL_SERVER_ERROR whose details stay in the log.
  */
 export function toAppError(thrown: unknown): AppError {
   if (thrown instanceof AppError) return thrown;
+  if (thrown instanceof DocumentWorkersBusyError) {
+    return new AppError("SERVICE_BUSY", {
+      headers: { "Retry-After": String(thrown.retryAfterSeconds) },
+      cause: thrown,
+    });
+  }
   if (thrown instanceof HTTPException) {
     const code = (httpExceptionCodes as Record<number, AppError["code"] | undefined>)[
       thrown.status

@@ -9,6 +9,7 @@ import type { BlobStore } from "../blob/blob-store";
 import { LocalEncryptedBlobStore } from "../blob/local-encrypted-blob-store";
 import { loadConfig, type Config } from "../config";
 import { deriveActivityKey } from "../documents/audit-chain";
+import { configureDocumentWorkers, documentWorkerOptions } from "../documents/worker-pool";
 import { deriveLinkKey } from "../envelopes/access-links";
 import { deriveMailKey } from "../mail/body-sealing";
 import { createJobWorker } from "../jobs/handlers";
@@ -92,6 +93,7 @@ export async function createTestApp(
   let ready = true;
   const sessionCredentialKey = deriveSessionCredentialKey(masterKey);
   const linkKey = deriveLinkKey(masterKey);
+  configureDocumentWorkers(documentWorkerOptions(config));
   const mailKey = deriveMailKey(masterKey);
   const activityKey = deriveActivityKey(masterKey);
   const jobs = createJobWorker({

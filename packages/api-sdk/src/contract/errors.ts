@@ -24,6 +24,7 @@ export const ErrorCode = {
   GENERIC_ERROR: "GENERIC_ERROR",
   INTERNAL_SERVER_ERROR: "INTERNAL_SERVER_ERROR",
   SERVICE_UNAVAILABLE: "SERVICE_UNAVAILABLE",
+  SERVICE_BUSY: "SERVICE_BUSY",
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -135,6 +136,12 @@ export const errorCatalogue: Readonly<Record<ErrorCode, ErrorCodeDefinition>> = 
     status: 503,
     message: "The service is not ready.",
     suggestion: "Try again in a moment.",
+  },
+  SERVICE_BUSY: {
+    status: 503,
+    message: "The server is busy with other documents.",
+    suggestion:
+      "Wait the number of seconds in the Retry-After header, then send the request again.",
   },
 };
 

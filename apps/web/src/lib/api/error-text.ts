@@ -27,6 +27,7 @@ const VALIDATION_WORDS = [
   "encrypted",
   "too_many_pages",
   "no_pages",
+  "too_complex",
   "too_many_files",
   "too_many_recipients",
   "too_many_fields",

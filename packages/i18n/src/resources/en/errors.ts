@@ -24,6 +24,7 @@ export const errors = {
     UNSUPPORTED_MEDIA_TYPE: "This type of file is not accepted.",
     METHOD_NOT_ALLOWED: "This action is not available.",
     SERVICE_UNAVAILABLE: "The service is temporarily unavailable. Please try again in a moment.",
+    SERVICE_BUSY: "The server is busy with other documents. Please try again in a few seconds.",
   },
   oidcGeneric: "An unknown error occurred during login.",
   loginFailed: {
@@ -71,6 +72,7 @@ export const errors = {
     encrypted: "This PDF is encrypted or password-protected.",
     too_many_pages: "This PDF has too many pages.",
     no_pages: "This PDF has no pages.",
+    too_complex: "This PDF is too complex to process (it needs too much time or memory).",
     too_many_files: "Too many files for one envelope.",
     too_many_recipients: "Too many recipients for one envelope.",
     too_many_fields: "Too many fields for one envelope.",

@@ -294,6 +294,8 @@ export const web = {
           "This PDF is encrypted or password-protected: remove the protection and try again.",
         too_many_pages: "This PDF has too many pages.",
         no_pages: "This PDF has no pages.",
+        too_complex:
+          "This PDF is too complex to process (it needs too much time or memory): simplify or split it.",
         invalid_file: "This file cannot be read.",
         other: "This file was refused.",
       },

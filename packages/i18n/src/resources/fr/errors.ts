@@ -28,6 +28,7 @@ export const errors: FrenchTranslation<typeof en> = {
     UNSUPPORTED_MEDIA_TYPE: "Ce type de fichier n’est pas accepté.",
     METHOD_NOT_ALLOWED: "Cette action n’est pas disponible.",
     SERVICE_UNAVAILABLE: "Le service est momentanément indisponible. Réessayez dans un instant.",
+    SERVICE_BUSY: "Le serveur traite d’autres documents. Réessayez dans quelques secondes.",
   },
   oidcGeneric: "Une erreur inconnue est survenue lors de la connexion.",
   loginFailed: {
@@ -77,6 +78,7 @@ export const errors: FrenchTranslation<typeof en> = {
     encrypted: "Ce PDF est chiffré ou protégé par un mot de passe.",
     too_many_pages: "Ce PDF comporte trop de pages.",
     no_pages: "Ce PDF ne comporte aucune page.",
+    too_complex: "Ce PDF est trop complexe à traiter (il demande trop de temps ou de mémoire).",
     too_many_files: "Trop de fichiers pour une enveloppe.",
     too_many_recipients: "Trop de destinataires pour une enveloppe.",
     too_many_fields: "Trop de champs pour une enveloppe.",

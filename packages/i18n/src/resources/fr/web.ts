@@ -298,6 +298,8 @@ export const web: FrenchTranslation<typeof en> = {
           "Ce PDF est chiffré ou protégé par un mot de passe : retirez la protection et réessayez.",
         too_many_pages: "Ce PDF comporte trop de pages.",
         no_pages: "Ce PDF ne comporte aucune page.",
+        too_complex:
+          "Ce PDF est trop complexe à traiter (il demande trop de temps ou de mémoire) : simplifiez-le ou divisez-le.",
         invalid_file: "Ce fichier ne peut pas être lu.",
         other: "Ce fichier a été refusé.",
       },

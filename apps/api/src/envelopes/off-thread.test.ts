@@ -1,0 +1,105 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { makeNestedDrawingPdf, makePdf } from "../documents/test-support";
+import {
+  closeDocumentWorkers,
+  DocumentWorkersBusyError,
+  sharedDocumentWorkers,
+  type DocumentTaskEvent,
+} from "../documents/worker-pool";
+import { toAppError } from "../http/error-response";
+import { createIdentityHarness, type IdentityHarness } from "../identity/testing";
+import { testDatabaseKinds } from "../test/databases";
+import { failure, signUpMember, type TeamMember } from "./testing";
+
+afterAll(() => closeDocumentWorkers());
+
+describe("busy document workers", () => {
+  it("answer 503 SERVICE_BUSY with a Retry-After header", () => {
+    const error = toAppError(new DocumentWorkersBusyError("uploads", 5));
+    expect(error).toMatchObject({ code: "SERVICE_BUSY", status: 503 });
+    expect(error.headers).toEqual({ "Retry-After": "5" });
+  });
+});
+
+describe.each(testDatabaseKinds)("document work off the event loop on %s", (kind) => {
+  let h: IdentityHarness;
+  let sender: TeamMember;
+
+  beforeAll(async () => {
+    h = await createIdentityHarness(
+      kind,
+      {},
+      { DOCUMENT_WORKER_TIMEOUT_SECONDS: "5", DOCUMENT_WORKER_QUEUE_LIMIT: "0" },
+    );
+    sender = await signUpMember(h, "sender", "Busy team");
+  });
+  afterAll(async () => {
+    await h.destroy();
+  });
+
+  it("answers /health while a hostile upload and the longest stamp run, refuses a further upload with 503, then refuses the hostile file as too complex", async () => {
+    const pool = sharedDocumentWorkers();
+    const events: DocumentTaskEvent[] = [];
+    const started = (taskKind: DocumentTaskEvent["kind"]) =>
+      new Promise<DocumentTaskEvent>((resolve) => {
+        const stop = pool.onTask((event) => {
+          if (event.kind !== taskKind || event.phase !== "started") return;
+          stop();
+          resolve(event);
+        });
+      });
+    pool.onTask((event) => void events.push(event));
+    const previewsStarted = started("previews");
+    const stampStarted = started("stamp");
+
+    // A few hundred bytes that take minutes to render, within every upload limit.
+    const hostile = Buffer.from(await makeNestedDrawingPdf({ depth: 7 })).toString("base64");
+    const upload = failure(
+      sender.api.envelope.upload({ files: [{ filename: "hostile.pdf", data: hostile }] }),
+    );
+    // The longest unbroken field value seen stalling the seal.
+    const stamp = pool
+      .run("stamp", {
+        pdf: await makePdf(),
+        fields: [
+          {
+            page: 0,
+            x: 0.1,
+            y: 0.1,
+            width: 0.3,
+            height: 0.04,
+            kind: "text",
+            value: "W".repeat(2000),
+          },
+        ],
+      })
+      .then(
+        () => "stamped",
+        (error: unknown) => String(error),
+      );
+    const previews = await previewsStarted;
+    await stampStarted;
+
+    const health = await h.t.app.request("/health");
+    expect(health.status).toBe(200);
+    // The preview task was still running when /health answered: it had not settled.
+    expect(events.some((event) => event.id === previews.id && event.phase === "settled")).toBe(
+      false,
+    );
+
+    const busy = await failure(
+      sender.api.envelope.upload({
+        files: [{ filename: "fine.pdf", data: Buffer.from(await makePdf()).toString("base64") }],
+      }),
+    );
+    expect(busy).toMatchObject({ statusCode: 503, code: "SERVICE_BUSY" });
+    expect(busy.suggestion).toMatch(/Retry-After/);
+
+    const refused = await upload;
+    expect(refused).toMatchObject({ statusCode: 400, code: "VALIDATION_ERROR" });
+    expect(refused.details).toEqual([
+      expect.objectContaining({ path: "files.0", message: "too_complex" }),
+    ]);
+    await expect(stamp).resolves.toMatch(/stamped|timed out/);
+  }, 60_000);
+});
