@@ -135,6 +135,8 @@ describe.each(testDatabaseKinds)("draft edits racing the send on %s", (kind) => 
       logger: h.t.logger,
       blobStore: h.t.blobStore,
       linkKey: h.t.linkKey,
+      mailKey: h.t.mailKey,
+      activityKey: h.t.activityKey,
       now: h.now,
       wakeJobs: () => undefined,
     };
