@@ -4,7 +4,16 @@ import tseslint from "typescript-eslint";
 
 /** Shared rules for every TypeScript package of the workspace. */
 export default tseslint.config(
-  { ignores: ["**/dist/**", "**/.cache/**", "**/coverage/**", "**/test-results/**", "**/*.d.ts"] },
+  {
+    ignores: [
+      "**/dist/**",
+      "**/.cache/**",
+      "**/coverage/**",
+      "**/test-results/**",
+      "**/playwright-report/**",
+      "**/*.d.ts",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
