@@ -107,8 +107,9 @@ export class JobWorker {
   }
 
   /**
-   * Hands back jobs whose worker died (running, lease expired) so that they run now. Returns how
-   * many were resumed.
+   * Hands back jobs whose worker died (running, lease expired) so that they run now, and gives up
+   * those that died on their last attempt (a job that freezes or kills the process must not be
+   * resumed at every start). Returns how many were resumed, with what the further sweeps enqueued.
    */
   async sweep(): Promise<number> {
     const interrupted = await this.#db
@@ -241,6 +242,8 @@ export class JobWorker {
       })
       .where("id", "=", job.id)
       .where("status", "=", "running")
+      // A takeover by another worker meanwhile counted a new attempt: that one is not ours to end.
+      .where("attempts", "=", job.attempts)
       .returning("id")
       .execute();
     if (rows.length === 0) return;
