@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process";
-import { mkdtemp } from "node:fs/promises";
+import { mkdtemp, readdir, rename } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
@@ -141,4 +141,53 @@ test("a sender cancels with a required reason; the signer is told and can no lon
   await waitForMail(signer.email, 2, 30_000);
   const recipient = await openAsRecipient(browser, signer.email);
   await expect(recipient.getByText("This document was canceled")).toBeVisible();
+});
+
+test("a seal that keeps failing shows the sender its error; Retry sealing completes the envelope", async ({
+  page,
+  browser,
+}, testInfo) => {
+  // Five failed attempts with the api's backoff (5, 10, 20 and 40 s) before the job gives up.
+  test.setTimeout(300_000);
+  const t = SIGNING.en;
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signUpWithTeam(page);
+  const signer = { email: uniqueEmail("sealing"), firstname: "Ada", lastname: "Lovelace" };
+  const viewUrl = await prepareAndSend(page, [signer]);
+  const envelopeUuid = /\/envelopes\/[0-9a-f-]+\/([0-9a-f-]+)\/view$/.exec(viewUrl)?.[1] ?? "";
+  // The original PDF goes missing from the blob store: every seal attempt fails.
+  const envelopeDir = resolve(import.meta.dirname, "../.cache/data/blobs/envelopes", envelopeUuid);
+  const original = (await readdir(envelopeDir, { recursive: true })).find((file) =>
+    file.endsWith("original.pdf.blob"),
+  );
+  if (original === undefined) throw new Error(`no original PDF under ${envelopeDir}`);
+  const stored = join(envelopeDir, original);
+  await rename(stored, `${stored}.away`);
+
+  const one = await openAsRecipient(browser, signer.email);
+  await readEveryPage(one);
+  await one.getByRole("button", { name: t.sign, exact: true }).click();
+  await one.getByRole("tab", { name: t.type }).click();
+  await one.getByRole("textbox", { name: t.typedName }).fill("Ada Lovelace");
+  await swipe(one);
+  await one.waitForURL(/\/confirmation/);
+
+  await page.goto(viewUrl);
+  const alert = page.getByRole("alert").filter({ hasText: "could not be sealed" });
+  await expect(async () => {
+    await page.reload();
+    await expect(alert).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 150_000 });
+  await keepScreenshot(page, testInfo, "envelope-view-sealing-failed");
+
+  await rename(`${stored}.away`, stored);
+  await alert.getByRole("button", { name: "Retry sealing" }).click();
+  await expect(page.getByText("Sealing started again.")).toBeVisible();
+  await expect(async () => {
+    await page.reload();
+    await expect(page.getByRole("button", { name: t.downloadSealed })).toBeVisible({
+      timeout: 2_000,
+    });
+  }).toPass({ timeout: 60_000 });
+  await expect(alert).toBeHidden();
 });

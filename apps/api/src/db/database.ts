@@ -240,6 +240,10 @@ export interface EnvelopeTable {
   /** The hash of the newest activity event (detects dropped events). */
   activityHead: string | null;
   proofBlobKey: string | null;
+  /** When the seal-envelope job gave up after its last attempt; null while sealing may proceed. */
+  sealFailedAt: Timestamp | null;
+  /** The last error of the seal job that gave up (English, for the log and the sender). */
+  sealError: string | null;
   createdAt: GeneratedTimestamp;
   updatedAt: GeneratedTimestamp;
 }

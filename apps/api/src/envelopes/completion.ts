@@ -10,6 +10,7 @@ import { renderProof, type ProofSigner } from "../documents/proof";
 import { sealPdf } from "../documents/seal";
 import { type StampField } from "../documents/stamp";
 import { stampFieldsOffThread } from "../documents/worker-pool";
+import { AppError } from "../errors/app-error";
 import { enqueueMail } from "../mail/outbox";
 import type { Logger } from "../logger";
 import { appendEvent, loadActivity } from "./activity";
@@ -310,15 +311,71 @@ function initialsOnEveryPage(
 }
 
 /**
+ * The seal-envelope job gave up after its last attempt: the envelope (still being signed) records
+ * when and why, so that the sweep leaves it alone and the sender sees it and can retry.
+ */
+export async function markSealFailed(
+  db: Kysely<Database>,
+  envelopeId: string,
+  lastError: string,
+  now: Date,
+): Promise<void> {
+  await db
+    .updateTable("envelope")
+    .set({ sealFailedAt: now, sealError: lastError.slice(0, 2000), updatedAt: now })
+    .where("id", "=", envelopeId)
+    .where("status", "=", "signing")
+    .execute();
+}
+
+/**
+ * `POST /envelope/retry-seal`: clears the sealing error of an envelope whose seal job gave up and
+ * enqueues the job again (fresh attempts), in one transaction; CONFLICT for any other envelope.
+ */
+export async function retrySeal(
+  db: Kysely<Database>,
+  envelopeId: string,
+  now: Date,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const envelope = await trx
+      .selectFrom("envelope")
+      .select(["status", "sealFailedAt"])
+      .where("id", "=", envelopeId)
+      .forUpdate()
+      .executeTakeFirstOrThrow();
+    if (envelope.status !== "signing" || envelope.sealFailedAt === null) {
+      throw new AppError("CONFLICT", {
+        message: "Only an envelope whose sealing failed can be retried.",
+        suggestion: "Reload the envelope.",
+      });
+    }
+    await trx
+      .updateTable("envelope")
+      .set({ sealFailedAt: null, sealError: null, updatedAt: now })
+      .where("id", "=", envelopeId)
+      .execute();
+    await enqueueJob(
+      trx,
+      sealEnvelopeJob,
+      { envelopeId },
+      { dedupeKey: `seal-envelope:${envelopeId}` },
+    );
+  });
+}
+
+/**
  * Enqueues the seal-envelope job of every envelope still being signed whose signers have all
- * signed but that has no open job (its job failed for good, or was lost): run by the job sweep at
- * start, so that no envelope stays in signing after everyone signed. Returns how many it enqueued.
+ * signed but that has no open job (its job was lost): run by the job sweep at start, so that no
+ * envelope stays in signing after everyone signed. An envelope whose seal job gave up (a sealing
+ * error) is left alone: only the sender's retry runs it again. Returns how many it enqueued.
  */
 export async function enqueueMissingSeals(db: Kysely<Database>): Promise<number> {
   const stuck = await db
     .selectFrom("envelope")
     .select("envelope.id")
     .where("envelope.status", "=", "signing")
+    .where("envelope.sealFailedAt", "is", null)
     .where((eb) =>
       eb.not(
         eb.exists(

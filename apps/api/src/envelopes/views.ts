@@ -213,6 +213,7 @@ export async function loadDetail(
     completedAt: iso(envelope.completedAt),
     canceledAt: iso(envelope.canceledAt),
     cancelReason: envelope.cancelReason,
+    sealingFailedAt: iso(envelope.sealFailedAt),
     callerRecipientUuid:
       recipients.find((recipient) => recipient.email === callerEmail.toLowerCase())?.id ??
       recipients.find((recipient) => recipient.email === callerEmail)?.id ??

@@ -9,18 +9,29 @@ export const JOB_CHANNEL = "paraphe_job";
 export interface JobDefinition<S extends z.ZodType = z.ZodType> {
   readonly name: string;
   readonly payload: S;
+  /** Attempts before the job gives up (the worker's default when unset). */
+  readonly maxAttempts?: number;
 }
 
-function defineJob<S extends z.ZodType>(name: string, payload: S): JobDefinition<S> {
-  return { name, payload };
+function defineJob<S extends z.ZodType>(
+  name: string,
+  payload: S,
+  options: { maxAttempts?: number } = {},
+): JobDefinition<S> {
+  return { name, payload, ...options };
 }
 
 /**
  * Seals a completed envelope: fields and signatures stamped into each document, the platform's
  * PAdES seal, the envelopeCompleted event, the sealed audit-log proof, status complete, mails.
- * Enqueued in the transaction of the last signature.
+ * Enqueued in the transaction of the last signature. A document that keeps failing or timing out
+ * in the document worker makes it give up after 5 attempts (counted before each run, so a run that
+ * freezes or kills the process counts too): the envelope then carries a sealing error, the
+ * start-up sweep leaves it alone, and the sender retries it (`POST /envelope/retry-seal`).
  */
-export const sealEnvelopeJob = defineJob("seal-envelope", z.object({ envelopeId: z.uuid() }));
+export const sealEnvelopeJob = defineJob("seal-envelope", z.object({ envelopeId: z.uuid() }), {
+  maxAttempts: 5,
+});
 
 /**
  * The periodic pass over envelopes being signed: reminders to recipients whose turn it is, and

@@ -3,6 +3,7 @@ import type { Database } from "../db/database";
 import {
   completeEnvelope,
   enqueueMissingSeals,
+  markSealFailed,
   type CompletionDeps,
 } from "../envelopes/completion";
 import {
@@ -21,7 +22,10 @@ export function jobHandlers(
 ): RegisteredJob[] {
   const intervalMs = options.deadlineIntervalMs ?? DEADLINE_PASS_INTERVAL_MS;
   return [
-    jobHandler(sealEnvelopeJob, ({ envelopeId }) => completeEnvelope(deps, envelopeId)),
+    jobHandler(sealEnvelopeJob, ({ envelopeId }) => completeEnvelope(deps, envelopeId), {
+      onGiveUp: ({ envelopeId }, lastError) =>
+        markSealFailed(deps.db, envelopeId, lastError, new Date(deps.now())),
+    }),
     jobHandler(envelopeDeadlinesJob, async () => {
       // The next run first: a pass that fails (and is retried) does not break the chain.
       await scheduleDeadlinePass(deps.db, "next", intervalMs);

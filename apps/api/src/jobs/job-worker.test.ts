@@ -7,7 +7,7 @@ import {
   type TestDatabase,
 } from "../test/databases";
 import { enqueueJob, type JobDefinition } from "./definitions";
-import { jobHandler, JobWorker } from "./job-worker";
+import { INTERRUPTED_ERROR, jobHandler, JobWorker } from "./job-worker";
 
 const flakyJob: JobDefinition<z.ZodObject<{ key: z.ZodString }>> = {
   name: "test-flaky",
@@ -76,6 +76,46 @@ describe.each(testDatabaseKinds)("the job worker on %s", (kind) => {
       .executeTakeFirstOrThrow();
     expect(job).toMatchObject({ status: "failed", attempts: 2 });
     expect(job.lastError).toMatch(/always broken/);
+  });
+
+  it("gives up a job interrupted on its last attempt, by the sweep or a takeover, without running it, and calls its onGiveUp", async () => {
+    const { db } = database.connection;
+    let runs = 0;
+    const givenUp: string[] = [];
+    const worker = new JobWorker({
+      db,
+      logger: silentLogger(),
+      maxAttempts: 3,
+      jobs: [
+        jobHandler(flakyJob, async () => void runs++, {
+          onGiveUp: async ({ key }, lastError) => void givenUp.push(`${key}: ${lastError}`),
+        }),
+      ],
+    });
+    await db.transaction().execute(async (trx) => {
+      await enqueueJob(trx, flakyJob, { key: "frozen" }, { dedupeKey: "test:frozen" });
+      await enqueueJob(trx, flakyJob, { key: "killed" }, { dedupeKey: "test:killed" });
+    });
+    // Both froze or killed the process on their third (last) attempt; the lease has run out.
+    await db
+      .updateTable("job")
+      .set({ status: "running", attempts: 3, lockedUntil: new Date(Date.now() - 1000) })
+      .where("dedupeKey", "in", ["test:frozen", "test:killed"])
+      .execute();
+    await expect(worker.processNext()).resolves.toBe("failed");
+    await expect(worker.sweep()).resolves.toBe(0);
+    await expect(worker.runUntilIdle()).resolves.toEqual([]);
+    expect(runs).toBe(0);
+    expect(givenUp.sort()).toEqual([
+      `frozen: ${INTERRUPTED_ERROR}`,
+      `killed: ${INTERRUPTED_ERROR}`,
+    ]);
+    const jobs = await db
+      .selectFrom("job")
+      .selectAll()
+      .where("dedupeKey", "in", ["test:frozen", "test:killed"])
+      .execute();
+    expect(jobs.map((job) => job.status)).toEqual(["failed", "failed"]);
   });
 
   it("leaves a job whose lease has not run out to its worker, and takes it over once it has", async () => {

@@ -8,18 +8,34 @@ import { WakeableLoop, type ListenFn } from "./wakeable-loop";
 /** Runs one job's payload; throwing makes the job retry later. */
 export type JobHandler<S extends z.ZodType = z.ZodType> = (payload: z.output<S>) => Promise<void>;
 
+/** Runs once when a job gives up for good: its payload and the last error, in words. */
+export type GiveUpHandler<S extends z.ZodType = z.ZodType> = (
+  payload: z.output<S>,
+  lastError: string,
+) => Promise<void>;
+
 export interface RegisteredJob {
   definition: JobDefinition;
   handler: JobHandler;
+  onGiveUp?: GiveUpHandler;
 }
 
-/** Pairs a definition with its handler, keeping the payload type. */
+/** Pairs a definition with its handler (and what to do when it gives up), keeping the payload type. */
 export function jobHandler<S extends z.ZodType>(
   definition: JobDefinition<S>,
   handler: JobHandler<S>,
+  options: { onGiveUp?: GiveUpHandler<S> } = {},
 ): RegisteredJob {
-  return { definition, handler: handler as JobHandler };
+  return {
+    definition,
+    handler: handler as JobHandler,
+    ...(options.onGiveUp === undefined ? {} : { onGiveUp: options.onGiveUp as GiveUpHandler }),
+  };
 }
+
+/** The last error of an attempt that never reported back: the process stopped or froze under it. */
+export const INTERRUPTED_ERROR =
+  "The attempt was interrupted (the process stopped, froze or was killed while running it).";
 
 export interface JobWorkerOptions {
   db: Kysely<Database>;
@@ -48,8 +64,11 @@ interface ClaimedJob {
 /**
  * Runs background jobs. Each is claimed with `FOR UPDATE SKIP LOCKED` and leased, so several api
  * replicas can share one database; a job whose worker died is taken over when its lease runs out,
- * and `sweep()` (run at start) hands such jobs back at once. Failures are retried with exponential
- * backoff up to `maxAttempts`, then the job is marked failed with its last error.
+ * and `sweep()` (run at start) hands such jobs back at once. The attempt is counted when the job is
+ * claimed, before it runs, so an attempt that freezes or kills the process counts too. Failures are
+ * retried with exponential backoff up to `maxAttempts` (the definition's, else the worker's); then
+ * the job is marked failed with its last error and its `onGiveUp` runs. A job interrupted on its
+ * last attempt is given up, not resumed, by the sweep and by a takeover.
  */
 export class JobWorker {
   readonly #db: Kysely<Database>;
@@ -88,23 +107,38 @@ export class JobWorker {
   }
 
   /**
-   * Hands back jobs whose worker died (running, lease expired) so that they run now. Returns how
-   * many were resumed.
+   * Hands back jobs whose worker died (running, lease expired) so that they run now, and gives up
+   * those that died on their last attempt (a job that freezes or kills the process must not be
+   * resumed at every start). Returns how many were resumed, with what the further sweeps enqueued.
    */
   async sweep(): Promise<number> {
-    const rows = await this.#db
-      .updateTable("job")
-      .set({
-        status: "pending",
-        lockedUntil: null,
-        runAt: sql<Date>`now()`,
-        updatedAt: sql<Date>`now()`,
-      })
+    const interrupted = await this.#db
+      .selectFrom("job")
+      .select(["id", "name", "payload", "attempts"])
       .where("status", "=", "running")
       .where("lockedUntil", "<=", sql<Date>`now()`)
-      .returning("id")
       .execute();
-    let resumed = rows.length;
+    let resumed = 0;
+    for (const job of interrupted) {
+      if (job.attempts >= this.#maxAttemptsOf(job.name)) {
+        await this.#giveUp(job, INTERRUPTED_ERROR, this.#logger.child({ jobId: job.id }));
+        continue;
+      }
+      const rows = await this.#db
+        .updateTable("job")
+        .set({
+          status: "pending",
+          lockedUntil: null,
+          runAt: sql<Date>`now()`,
+          updatedAt: sql<Date>`now()`,
+        })
+        .where("id", "=", job.id)
+        .where("status", "=", "running")
+        .where("lockedUntil", "<=", sql<Date>`now()`)
+        .returning("id")
+        .execute();
+      resumed += rows.length;
+    }
     for (const sweep of this.#sweeps) resumed += await sweep();
     if (resumed > 0) this.#logger.warn({ resumed }, "resumed interrupted work");
     return resumed;
@@ -142,6 +176,11 @@ export class JobWorker {
     if (job === undefined) return "idle";
     const log = this.#logger.child({ jobId: job.id, job: job.name, attempts: job.attempts });
     const registered = this.#handlers.get(job.name);
+    if (job.attempts > this.#maxAttemptsOf(job.name)) {
+      // Taken over after its last attempt was interrupted: give up rather than run it again.
+      await this.#giveUp(job, INTERRUPTED_ERROR, log);
+      return "failed";
+    }
     try {
       if (registered === undefined) throw new Error(`no handler for job ${job.name}`);
       await registered.handler(registered.definition.payload.parse(job.payload));
@@ -160,19 +199,9 @@ export class JobWorker {
       return "done";
     } catch (error) {
       const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-      if (job.attempts >= this.#maxAttempts) {
-        await this.#db
-          .updateTable("job")
-          .set({
-            status: "failed",
-            lockedUntil: null,
-            lastError: reason.slice(0, 2000),
-            finishedAt: sql<Date>`now()`,
-            updatedAt: sql<Date>`now()`,
-          })
-          .where("id", "=", job.id)
-          .execute();
-        log.error({ err: error }, "job failed; giving up");
+      if (job.attempts >= this.#maxAttemptsOf(job.name)) {
+        log.error({ err: error }, "job failed on its last attempt");
+        await this.#giveUp(job, reason, log);
         return "failed";
       }
       const delayMs = Math.min(
@@ -192,6 +221,39 @@ export class JobWorker {
         .execute();
       log.warn({ err: error, retryInMs: delayMs }, "job failed; will retry");
       return "retry";
+    }
+  }
+
+  #maxAttemptsOf(name: string): number {
+    return this.#handlers.get(name)?.definition.maxAttempts ?? this.#maxAttempts;
+  }
+
+  /** Marks the job failed with its last error, then runs the definition's `onGiveUp`. */
+  async #giveUp(job: ClaimedJob, reason: string, log: Logger): Promise<void> {
+    const lastError = reason.slice(0, 2000);
+    const rows = await this.#db
+      .updateTable("job")
+      .set({
+        status: "failed",
+        lockedUntil: null,
+        lastError,
+        finishedAt: sql<Date>`now()`,
+        updatedAt: sql<Date>`now()`,
+      })
+      .where("id", "=", job.id)
+      .where("status", "=", "running")
+      // A takeover by another worker meanwhile counted a new attempt: that one is not ours to end.
+      .where("attempts", "=", job.attempts)
+      .returning("id")
+      .execute();
+    if (rows.length === 0) return;
+    log.error({ job: job.name, attempts: job.attempts, lastError }, "job gave up");
+    const registered = this.#handlers.get(job.name);
+    if (registered?.onGiveUp === undefined) return;
+    try {
+      await registered.onGiveUp(registered.definition.payload.parse(job.payload), lastError);
+    } catch (error) {
+      log.error({ err: error }, "the job's give-up step failed");
     }
   }
 

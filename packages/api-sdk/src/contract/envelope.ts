@@ -200,6 +200,11 @@ export const envelopeDetailSchema = envelopeSummarySchema.extend({
   completedAt: isoDate.nullable(),
   canceledAt: isoDate.nullable(),
   cancelReason: z.string().nullable(),
+  /**
+   * When sealing gave up after its last attempt (the envelope stays in signing until a retry
+   * succeeds: `POST /envelope/retry-seal`); null otherwise.
+   */
+  sealingFailedAt: isoDate.nullable(),
   /** Whether the caller is one of the recipients (the view then offers to sign). */
   callerRecipientUuid: uuid.nullable(),
 });
@@ -310,6 +315,10 @@ export const sendEnvelopeRequestSchema = envelopeRefSchema;
 // POST /envelope/cancel
 export const cancelEnvelopeRequestSchema = envelopeRefSchema.extend({ reason: cancelReasonSchema });
 export type CancelEnvelopeRequest = z.input<typeof cancelEnvelopeRequestSchema>;
+
+// POST /envelope/retry-seal (an envelope whose sealing gave up)
+export const retrySealRequestSchema = envelopeRefSchema;
+export type RetrySealRequest = z.input<typeof retrySealRequestSchema>;
 
 // POST /envelope/move
 export const moveEnvelopeRequestSchema = envelopeRefSchema.extend({ workspaceUuid: uuid });

@@ -5,6 +5,7 @@ import * as usersAndCredentials from "./20261122140000_users-and-credentials";
 import * as teamsAndLogins from "./20261122150000_teams-and-logins";
 import * as envelopes from "./20261122160000_envelopes";
 import * as recipientReminders from "./20261122170000_recipient-reminders";
+import * as envelopeSealFailures from "./20261123140000_envelope-seal-failures";
 import * as secretsAtRest from "./20261123141000_secrets-at-rest";
 
 /**
@@ -18,5 +19,6 @@ export const migrations: Readonly<Record<string, Migration>> = {
   "20261122150000_teams-and-logins": teamsAndLogins,
   "20261122160000_envelopes": envelopes,
   "20261122170000_recipient-reminders": recipientReminders,
+  "20261123140000_envelope-seal-failures": envelopeSealFailures,
   "20261123141000_secrets-at-rest": secretsAtRest,
 };

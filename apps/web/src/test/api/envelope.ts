@@ -80,6 +80,7 @@ export function envelopeDetail(overrides: Partial<EnvelopeDetail> = {}): Envelop
     completedAt: null,
     canceledAt: null,
     cancelReason: null,
+    sealingFailedAt: null,
     callerRecipientUuid: null,
     ...overrides,
   };
@@ -194,6 +195,10 @@ export function createEnvelopeHandlers(): Handlers {
         status: "canceled",
         cancelReason: (body as { reason: string }).reason,
       };
+      return ok(envelope);
+    },
+    "/envelope/retry-seal": () => {
+      envelope = { ...envelope, sealingFailedAt: null };
       return ok(envelope);
     },
     "/envelope/move": ({ body }) => {

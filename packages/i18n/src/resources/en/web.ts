@@ -422,6 +422,12 @@ export const web = {
     level: "Signature level",
     cancelReason: "Reason for cancellation: {{reason}}",
     expiredReason: "the deadline to sign passed",
+    sealing: {
+      failed:
+        "Everyone has signed, but the signed document could not be sealed (last attempt: {{date}}).",
+      retry: "Retry sealing",
+      retried: "Sealing started again.",
+    },
     actions: "Document actions",
     sign: "Sign",
     downloadSealed: "Download the signed PDF",

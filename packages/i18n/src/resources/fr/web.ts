@@ -428,6 +428,12 @@ export const web: FrenchTranslation<typeof en> = {
     level: "Niveau de signature",
     cancelReason: "Motif de l’annulation : {{reason}}",
     expiredReason: "la date limite de signature est dépassée",
+    sealing: {
+      failed:
+        "Tout le monde a signé, mais le document signé n’a pas pu être scellé (dernière tentative : {{date}}).",
+      retry: "Relancer le scellement",
+      retried: "Le scellement a été relancé.",
+    },
     actions: "Actions sur le document",
     sign: "Signer",
     downloadSealed: "Télécharger le PDF signé",

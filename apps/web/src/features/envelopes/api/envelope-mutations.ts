@@ -1,5 +1,6 @@
 import {
   type CancelEnvelopeRequest,
+  type RetrySealRequest,
   type EnvelopeDetail,
   type SaveFieldsRequest,
   type SaveRecipientsRequest,
@@ -96,6 +97,19 @@ export function useCancelEnvelope() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (request: CancelEnvelopeRequest) => api.envelope.cancel(request),
+    onSuccess: (envelope) => {
+      storeDetail(queryClient, envelope);
+      invalidateStatus(queryClient, envelope.uuid);
+    },
+  });
+}
+
+/** POST /envelope/retry-seal: the seal job runs again; the envelope's status follows when it ends. */
+export function useRetrySeal() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (request: RetrySealRequest) => api.envelope.retrySeal(request),
     onSuccess: (envelope) => {
       storeDetail(queryClient, envelope);
       invalidateStatus(queryClient, envelope.uuid);

@@ -101,6 +101,26 @@ describe("envelope view", () => {
     expect(await screen.findByText("Canceled")).toBeInTheDocument();
   });
 
+  it("shows a sealing that gave up, and retries it with the Retry sealing button", async () => {
+    const signed = { ...SIGNER, status: "signed" as const, signedAt: "2026-03-04T10:00:00.000Z" };
+    const { user, server } = renderApp({
+      path: VIEW_PATH,
+      handlers: {
+        "/envelope/get": () =>
+          ok(sent({ recipients: [signed], sealingFailedAt: "2026-03-04T10:05:00.000Z" })),
+        "/envelope/retry-seal": () => ok(sent({ recipients: [signed], sealingFailedAt: null })),
+      },
+    });
+    const alert = await screen.findByRole("alert");
+    expect(alert).toHaveTextContent(/the signed document could not be sealed/);
+    await user.click(within(alert).getByRole("button", { name: "Retry sealing" }));
+    await waitFor(() =>
+      expect(server.bodiesOf("/envelope/retry-seal")).toEqual([{ envelopeUuid: ENVELOPE_UUID }]),
+    );
+    expect(await screen.findByText("Sealing started again.")).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText(/could not be sealed/)).not.toBeInTheDocument());
+  });
+
   it("offers to sign through the request's link when the viewer is a recipient", async () => {
     renderApp({
       path: VIEW_PATH,

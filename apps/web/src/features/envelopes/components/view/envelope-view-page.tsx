@@ -27,6 +27,7 @@ import {
   useCancelEnvelope,
   useDownloadEnvelope,
   useMoveEnvelope,
+  useRetrySeal,
 } from "../../api/envelope-mutations";
 import { useEnvelope, useWorkspaces } from "../../api/envelope-queries";
 import { CancelForm } from "../../forms/cancel-form";
@@ -89,6 +90,7 @@ function EnvelopeView({ envelope }: { envelope: EnvelopeDetail }) {
   const download = useDownloadEnvelope();
   const proof = useDownloadEnvelope();
   const cancel = useCancelEnvelope();
+  const retrySeal = useRetrySeal();
   const requests = useSigningRequests();
   const [canceling, setCanceling] = useState(false);
   const [moving, setMoving] = useState(false);
@@ -156,6 +158,34 @@ function EnvelopeView({ envelope }: { envelope: EnvelopeDetail }) {
                       : envelope.cancelReason,
                 })}
               </p>
+            ) : null}
+            {envelope.sealingFailedAt !== null && envelope.status === "signing" ? (
+              <div
+                role="alert"
+                className="flex flex-wrap items-center gap-3 rounded-md border border-danger p-3 text-sm text-danger"
+              >
+                <span>
+                  {t("web:view.sealing.failed", {
+                    date: formatDateTime(envelope.sealingFailedAt, language),
+                  })}
+                </span>
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  loading={retrySeal.isPending}
+                  onClick={() =>
+                    retrySeal.mutate(
+                      { envelopeUuid: envelope.uuid },
+                      {
+                        onSuccess: () => toast.success(t("web:view.sealing.retried")),
+                        onError: (error) => toast.error(errorText.apiError(error)),
+                      },
+                    )
+                  }
+                >
+                  {t("web:view.sealing.retry")}
+                </Button>
+              </div>
             ) : null}
           </CardContent>
         </Card>
