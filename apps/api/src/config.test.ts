@@ -53,6 +53,9 @@ describe("loadConfig", () => {
       sealP12Passphrase: undefined,
       tsaUrl: undefined,
       trustedProxies: [],
+      tunnelMaxSessions: 100_000,
+      tunnelMaxSessionsPerAddress: 200,
+      tunnelHandshakesPerAddress: 120,
     });
     expect(usesDevMailbox(config)).toBe(true);
   });

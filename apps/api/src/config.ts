@@ -58,6 +58,12 @@ export interface Config {
    * (`10.0.0.0/8`, `::1`); empty: the socket's address is the client's.
    */
   trustedProxies: readonly string[];
+  /** Most open tunnel sessions in the store (handshakes waiting for their second step included). */
+  tunnelMaxSessions: number;
+  /** Most open tunnel sessions one client address may hold. */
+  tunnelMaxSessionsPerAddress: number;
+  /** Most handshakes one client address may start per minute. */
+  tunnelHandshakesPerAddress: number;
 }
 
 /**
@@ -211,6 +217,24 @@ export const configVariables: readonly ConfigVariable[] = [
     description:
       "Reverse proxies in front of the api whose `X-Forwarded-For` is believed, as IP addresses or CIDR ranges separated by commas (`127.0.0.1,10.0.0.0/8`). The client is the right-most address of `X-Forwarded-For` that is not a trusted proxy. Unset: `X-Forwarded-For` is ignored and the connection's address is the client's.",
     default: undefined,
+  },
+  {
+    name: "TUNNEL_MAX_SESSIONS",
+    description:
+      "Most open secure-tunnel sessions (and, up to 10,000, handshakes waiting for their second step); past it a handshake answers 503 with `Retry-After`.",
+    default: "100000",
+  },
+  {
+    name: "TUNNEL_MAX_SESSIONS_PER_ADDRESS",
+    description:
+      "Most open secure-tunnel sessions one client address may hold; past it a handshake answers 429 with `Retry-After`.",
+    default: "200",
+  },
+  {
+    name: "TUNNEL_HANDSHAKES_PER_ADDRESS",
+    description:
+      "Most secure-tunnel handshakes one client address may start per minute; past it a handshake answers 429 with `Retry-After`.",
+    default: "120",
   },
 ];
 
@@ -383,6 +407,9 @@ const envSchema = z.object({
       .transform((value) => parseTrustedProxies(value) ?? [])
       .optional(),
   ),
+  TUNNEL_MAX_SESSIONS: positiveInteger("100000", 10, 10_000_000),
+  TUNNEL_MAX_SESSIONS_PER_ADDRESS: positiveInteger("200", 1, 10_000_000),
+  TUNNEL_HANDSHAKES_PER_ADDRESS: positiveInteger("120", 1, 1_000_000),
 });
 
 function positiveInteger(defaultValue: string, min: number, max: number) {
@@ -513,6 +540,9 @@ export function loadConfig(
     sealP12Passphrase: vars.SEAL_P12_PASSPHRASE,
     tsaUrl: vars.TSA_URL,
     trustedProxies: vars.TRUSTED_PROXIES ?? [],
+    tunnelMaxSessions: vars.TUNNEL_MAX_SESSIONS,
+    tunnelMaxSessionsPerAddress: vars.TUNNEL_MAX_SESSIONS_PER_ADDRESS,
+    tunnelHandshakesPerAddress: vars.TUNNEL_HANDSHAKES_PER_ADDRESS,
   };
 }
 
@@ -584,6 +614,9 @@ export function describeConfig(config: Config): Record<string, string> {
       config.trustedProxies.length === 0
         ? "(unset: X-Forwarded-For is ignored)"
         : config.trustedProxies.join(","),
+    TUNNEL_MAX_SESSIONS: String(config.tunnelMaxSessions),
+    TUNNEL_MAX_SESSIONS_PER_ADDRESS: String(config.tunnelMaxSessionsPerAddress),
+    TUNNEL_HANDSHAKES_PER_ADDRESS: String(config.tunnelHandshakesPerAddress),
   };
 }
 

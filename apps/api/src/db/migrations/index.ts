@@ -5,6 +5,7 @@ import * as usersAndCredentials from "./20261122140000_users-and-credentials";
 import * as teamsAndLogins from "./20261122150000_teams-and-logins";
 import * as envelopes from "./20261122160000_envelopes";
 import * as recipientReminders from "./20261122170000_recipient-reminders";
+import * as tunnelSessionLimits from "./20261123142000_tunnel-session-limits";
 
 /**
  * Every migration, by name, in a static list so that the bundled build carries them. Names are
@@ -17,4 +18,5 @@ export const migrations: Readonly<Record<string, Migration>> = {
   "20261122150000_teams-and-logins": teamsAndLogins,
   "20261122160000_envelopes": envelopes,
   "20261122170000_recipient-reminders": recipientReminders,
+  "20261123142000_tunnel-session-limits": tunnelSessionLimits,
 };
