@@ -227,8 +227,8 @@ export const configVariables: readonly ConfigVariable[] = [
   {
     name: "TUNNEL_MAX_SESSIONS_PER_ADDRESS",
     description:
-      "Most open secure-tunnel sessions one client address may hold; past it a handshake answers 429 with `Retry-After`.",
-    default: "200",
+      "Most open secure-tunnel sessions one client address may hold (a page load opens one; it closes after TUNNEL_IDLE_TIMEOUT_SECONDS unused); past it a handshake answers 429 with `Retry-After`.",
+    default: "1000",
   },
   {
     name: "TUNNEL_HANDSHAKES_PER_ADDRESS",
@@ -408,7 +408,7 @@ const envSchema = z.object({
       .optional(),
   ),
   TUNNEL_MAX_SESSIONS: positiveInteger("100000", 10, 10_000_000),
-  TUNNEL_MAX_SESSIONS_PER_ADDRESS: positiveInteger("200", 1, 10_000_000),
+  TUNNEL_MAX_SESSIONS_PER_ADDRESS: positiveInteger("1000", 1, 10_000_000),
   TUNNEL_HANDSHAKES_PER_ADDRESS: positiveInteger("120", 1, 1_000_000),
 });
 

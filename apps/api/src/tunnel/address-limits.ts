@@ -12,7 +12,7 @@ export interface TunnelLimits {
 
 export const DEFAULT_TUNNEL_LIMITS: TunnelLimits = {
   maxSessions: 100_000,
-  maxSessionsPerAddress: 200,
+  maxSessionsPerAddress: 1000,
   handshakesPerAddress: 120,
 };
 
