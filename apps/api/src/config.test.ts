@@ -55,7 +55,7 @@ describe("loadConfig", () => {
       trustedProxies: [],
       tunnelMaxSessions: 100_000,
       tunnelMaxSessionsPerAddress: 1000,
-      tunnelHandshakesPerAddress: 120,
+      tunnelHandshakesPerAddress: 600,
     });
     expect(usesDevMailbox(config)).toBe(true);
   });

@@ -234,7 +234,7 @@ export const configVariables: readonly ConfigVariable[] = [
     name: "TUNNEL_HANDSHAKES_PER_ADDRESS",
     description:
       "Most secure-tunnel handshakes one client address may start per minute; past it a handshake answers 429 with `Retry-After`.",
-    default: "120",
+    default: "600",
   },
 ];
 
@@ -409,7 +409,7 @@ const envSchema = z.object({
   ),
   TUNNEL_MAX_SESSIONS: positiveInteger("100000", 10, 10_000_000),
   TUNNEL_MAX_SESSIONS_PER_ADDRESS: positiveInteger("1000", 1, 10_000_000),
-  TUNNEL_HANDSHAKES_PER_ADDRESS: positiveInteger("120", 1, 1_000_000),
+  TUNNEL_HANDSHAKES_PER_ADDRESS: positiveInteger("600", 1, 1_000_000),
 });
 
 function positiveInteger(defaultValue: string, min: number, max: number) {

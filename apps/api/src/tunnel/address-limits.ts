@@ -13,7 +13,7 @@ export interface TunnelLimits {
 export const DEFAULT_TUNNEL_LIMITS: TunnelLimits = {
   maxSessions: 100_000,
   maxSessionsPerAddress: 1000,
-  handshakesPerAddress: 120,
+  handshakesPerAddress: 600,
 };
 
 /** Handshakes are counted per address in fixed windows of one minute. */
