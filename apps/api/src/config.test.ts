@@ -59,6 +59,9 @@ describe("loadConfig", () => {
       documentWorkerTimeoutSeconds: 120,
       documentWorkerMaxHeapMb: 512,
       documentWorkerQueueLimit: 8,
+      tunnelMaxSessions: 100_000,
+      tunnelMaxSessionsPerAddress: 1000,
+      tunnelHandshakesPerAddress: 600,
     });
     expect(usesDevMailbox(config)).toBe(true);
   });
@@ -112,6 +115,31 @@ describe("loadConfig", () => {
     expect(
       problemsOf({ MAX_UPLOAD_PAGES: "0", TSA_URL: "ftp://x" }).map((p) => p.variable),
     ).toEqual(["MAX_UPLOAD_PAGES", "TSA_URL"]);
+  });
+
+  it("reads the tunnel quotas and refuses values out of range, naming each variable", () => {
+    expect(
+      loadConfig({
+        TUNNEL_MAX_SESSIONS: "5000",
+        TUNNEL_MAX_SESSIONS_PER_ADDRESS: "50",
+        TUNNEL_HANDSHAKES_PER_ADDRESS: "30",
+      }),
+    ).toMatchObject({
+      tunnelMaxSessions: 5000,
+      tunnelMaxSessionsPerAddress: 50,
+      tunnelHandshakesPerAddress: 30,
+    });
+    expect(
+      problemsOf({
+        TUNNEL_MAX_SESSIONS: "5",
+        TUNNEL_MAX_SESSIONS_PER_ADDRESS: "0",
+        TUNNEL_HANDSHAKES_PER_ADDRESS: "many",
+      }).map((p) => p.variable),
+    ).toEqual([
+      "TUNNEL_MAX_SESSIONS",
+      "TUNNEL_MAX_SESSIONS_PER_ADDRESS",
+      "TUNNEL_HANDSHAKES_PER_ADDRESS",
+    ]);
   });
 
   it("uses the defaults it documents in configVariables", () => {

@@ -70,6 +70,12 @@ export interface Config {
   documentWorkerMaxHeapMb: number;
   /** Tasks that may wait per document-worker lane; past it uploads answer 503 SERVICE_BUSY. */
   documentWorkerQueueLimit: number;
+  /** Most open tunnel sessions in the store (handshakes waiting for their second step included). */
+  tunnelMaxSessions: number;
+  /** Most open tunnel sessions one client address may hold. */
+  tunnelMaxSessionsPerAddress: number;
+  /** Most handshakes one client address may start per minute. */
+  tunnelHandshakesPerAddress: number;
 }
 
 /**
@@ -263,6 +269,24 @@ export const configVariables: readonly ConfigVariable[] = [
       "Document tasks that may wait in each lane (uploads; sealing) while its worker is busy; past it an upload answers 503 SERVICE_BUSY with Retry-After.",
     default: "8",
   },
+  {
+    name: "TUNNEL_MAX_SESSIONS",
+    description:
+      "Most open secure-tunnel sessions (and, up to 10,000, handshakes waiting for their second step); past it a handshake answers 503 with `Retry-After`.",
+    default: "100000",
+  },
+  {
+    name: "TUNNEL_MAX_SESSIONS_PER_ADDRESS",
+    description:
+      "Most open secure-tunnel sessions one client address may hold (a page load opens one; it closes after TUNNEL_IDLE_TIMEOUT_SECONDS unused); past it a handshake answers 429 with `Retry-After`.",
+    default: "1000",
+  },
+  {
+    name: "TUNNEL_HANDSHAKES_PER_ADDRESS",
+    description:
+      "Most secure-tunnel handshakes one client address may start per minute; past it a handshake answers 429 with `Retry-After`.",
+    default: "600",
+  },
 ];
 
 /** Raised when the environment does not hold a valid configuration; lists every problem, by variable. */
@@ -445,6 +469,9 @@ const envSchema = z.object({
       .transform((value) => parseTrustedProxies(value) ?? [])
       .optional(),
   ),
+  TUNNEL_MAX_SESSIONS: positiveInteger("100000", 10, 10_000_000),
+  TUNNEL_MAX_SESSIONS_PER_ADDRESS: positiveInteger("1000", 1, 10_000_000),
+  TUNNEL_HANDSHAKES_PER_ADDRESS: positiveInteger("600", 1, 1_000_000),
 });
 
 function positiveInteger(defaultValue: string, min: number, max: number) {
@@ -581,6 +608,9 @@ export function loadConfig(
     documentWorkerTimeoutSeconds: vars.DOCUMENT_WORKER_TIMEOUT_SECONDS,
     documentWorkerMaxHeapMb: vars.DOCUMENT_WORKER_MAX_HEAP_MB,
     documentWorkerQueueLimit: vars.DOCUMENT_WORKER_QUEUE_LIMIT,
+    tunnelMaxSessions: vars.TUNNEL_MAX_SESSIONS,
+    tunnelMaxSessionsPerAddress: vars.TUNNEL_MAX_SESSIONS_PER_ADDRESS,
+    tunnelHandshakesPerAddress: vars.TUNNEL_HANDSHAKES_PER_ADDRESS,
   };
 }
 
@@ -679,6 +709,9 @@ export function describeConfig(config: Config): Record<string, string> {
     DOCUMENT_WORKER_TIMEOUT_SECONDS: String(config.documentWorkerTimeoutSeconds),
     DOCUMENT_WORKER_MAX_HEAP_MB: String(config.documentWorkerMaxHeapMb),
     DOCUMENT_WORKER_QUEUE_LIMIT: String(config.documentWorkerQueueLimit),
+    TUNNEL_MAX_SESSIONS: String(config.tunnelMaxSessions),
+    TUNNEL_MAX_SESSIONS_PER_ADDRESS: String(config.tunnelMaxSessionsPerAddress),
+    TUNNEL_HANDSHAKES_PER_ADDRESS: String(config.tunnelHandshakesPerAddress),
   };
 }
 

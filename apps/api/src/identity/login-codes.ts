@@ -128,7 +128,7 @@ export async function requestLoginCode(
       const retryAfter = Math.max(1, Math.ceil((oldest.expiresAt.getTime() - at) / 1000));
       throw new AppError("RATE_LIMITED", {
         message:
-          "Several verification codes were sent to this address and are still valid. Use the latest one, or wait before asking again.",
+          "Several verification codes were sent to this email address and are still valid. Use one of them, or wait before asking again.",
         suggestion: `Try again in ${Math.ceil(retryAfter / 60)} minute(s).`,
         headers: { "Retry-After": String(retryAfter) },
       });

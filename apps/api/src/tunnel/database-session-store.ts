@@ -1,7 +1,15 @@
 import { MAX_SEQUENCE_NUMBER, type SessionSecrets } from "@paraphe/tunnel-client/protocol";
 import { sql, type ColumnType, type Kysely } from "kysely";
 import type { Database } from "../db/database";
+import { countRateLimitHit, sweepRateLimits } from "../identity/rate-limit";
 import type { Logger } from "../logger";
+import {
+  DEFAULT_TUNNEL_LIMITS,
+  HANDSHAKE_WINDOW_MS,
+  STORE_FULL_RETRY_AFTER_MS,
+  type CreateResult,
+  type TunnelLimits,
+} from "./address-limits";
 import { deriveSecretsKey, openSecrets, sealSecrets } from "./secrets-at-rest";
 import {
   decodeReplayBitmap,
@@ -33,6 +41,8 @@ export interface TunnelSessionTable {
   replayHighest: ColumnType<string, number | undefined, number>;
   replayBitmap: ColumnType<Uint8Array, Uint8Array | undefined, Uint8Array>;
   nextResponseSeq: ColumnType<string, number | undefined, number>;
+  /** The address key of the client that opened it (migration 20261123142000); null in-process. */
+  clientAddress: string | null;
 }
 
 export type TunnelTables = {
@@ -45,6 +55,8 @@ export interface DatabaseSessionStoreOptions {
   masterKey: Uint8Array;
   lifetimes: SessionLifetimes;
   logger: Logger;
+  /** Quotas (total rows and per address); {@link DEFAULT_TUNNEL_LIMITS} for those not given. */
+  limits?: Partial<TunnelLimits>;
 }
 
 /**
@@ -53,40 +65,106 @@ export interface DatabaseSessionStoreOptions {
  * accepting a request's sequence number locks the row (`SELECT ... FOR UPDATE`) for the check and
  * the update, and a response's sequence number is taken with one `UPDATE ... RETURNING`, so two
  * replicas never accept the same request twice nor seal two responses under one nonce.
+ *
+ * The table is bounded: a session is refused when its client's address already holds
+ * `maxSessionsPerAddress` live sessions (counted under a per-address lock), or when the table holds
+ * `maxSessions` rows after the expired ones were removed (concurrent handshakes may overshoot by
+ * as many as run at once). Handshakes per address are counted in `rate_limit_counter`, shared by
+ * the replicas.
  */
 export class DatabaseSessionStore implements TunnelSessionStore {
   readonly kind = "database";
   readonly #db: Kysely<Database & TunnelTables>;
+  /** The same database, for the shared rate-limit counters. */
+  readonly #counters: Kysely<Database>;
   readonly #key: Buffer;
   readonly #lifetimes: SessionLifetimes;
   readonly #logger: Logger;
+  readonly #limits: TunnelLimits;
 
   constructor(options: DatabaseSessionStoreOptions) {
     this.#db = options.db.withTables<TunnelTables>();
+    this.#counters = options.db;
     this.#key = deriveSecretsKey(options.masterKey);
     this.#lifetimes = options.lifetimes;
     this.#logger = options.logger;
+    this.#limits = { ...DEFAULT_TUNNEL_LIMITS, ...options.limits };
+  }
+
+  async admitHandshake(
+    addressKey: string,
+    now: number,
+  ): Promise<{ retryAfterMs: number } | undefined> {
+    const refusal = await countRateLimitHit(
+      this.#counters,
+      `tunnel-handshake:${addressKey}`,
+      { limit: this.#limits.handshakesPerAddress, windowMs: HANDSHAKE_WINDOW_MS },
+      now,
+    );
+    return refusal === undefined ? undefined : { retryAfterMs: refusal.retryAfterSeconds * 1000 };
   }
 
   async create(session: {
     id: string;
     secrets: SessionSecrets;
     createdAt: number;
-  }): Promise<boolean> {
-    const createdAt = new Date(session.createdAt);
-    await this.#db
-      .insertInto("tunnelSession")
-      .values({
-        id: session.id,
-        sealedSecrets: sealSecrets(this.#key, session.id, session.secrets),
-        createdAt,
-        lastUsedAt: createdAt,
-        expiresAt: new Date(
-          sessionExpiresAt(session.createdAt, session.createdAt, this.#lifetimes),
-        ),
-      })
-      .execute();
-    return true;
+    addressKey: string | null;
+  }): Promise<CreateResult> {
+    const now = session.createdAt;
+    const createdAt = new Date(now);
+    if (!(await this.#hasRoom())) {
+      await this.sweep(now);
+      if (!(await this.#hasRoom())) {
+        return { created: false, reason: "full", retryAfterMs: STORE_FULL_RETRY_AFTER_MS };
+      }
+    }
+    return this.#db.transaction().execute(async (trx): Promise<CreateResult> => {
+      const { addressKey } = session;
+      if (addressKey !== null) {
+        // One handshake per address at a time counts that address's sessions, so the quota holds.
+        await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`tunnel-session:${addressKey}`}, 0))`.execute(
+          trx,
+        );
+        const open = await trx
+          .selectFrom("tunnelSession")
+          .select([
+            sql<string>`count(*)::text`.as("count"),
+            sql<Date | null>`min(expires_at)`.as("soonest"),
+          ])
+          .where("clientAddress", "=", addressKey)
+          .where("expiresAt", ">", createdAt)
+          .executeTakeFirstOrThrow();
+        if (Number(open.count) >= this.#limits.maxSessionsPerAddress) {
+          const soonest = open.soonest === null ? now : new Date(open.soonest).getTime();
+          return {
+            created: false,
+            reason: "address",
+            retryAfterMs: Math.max(1000, soonest - now),
+          };
+        }
+      }
+      await trx
+        .insertInto("tunnelSession")
+        .values({
+          id: session.id,
+          sealedSecrets: sealSecrets(this.#key, session.id, session.secrets),
+          createdAt,
+          lastUsedAt: createdAt,
+          expiresAt: new Date(sessionExpiresAt(now, now, this.#lifetimes)),
+          clientAddress: addressKey,
+        })
+        .execute();
+      return { created: true };
+    });
+  }
+
+  /** Whether the table holds fewer rows than its bound. */
+  async #hasRoom(): Promise<boolean> {
+    const row = await this.#db
+      .selectFrom("tunnelSession")
+      .select(sql<string>`count(*)::text`.as("count"))
+      .executeTakeFirstOrThrow();
+    return Number(row.count) < this.#limits.maxSessions;
   }
 
   async find(id: string, now: number): Promise<OpenTunnelSession | undefined> {
@@ -196,6 +274,7 @@ export class DatabaseSessionStore implements TunnelSessionStore {
       // Counted from the rows returned: the embedded database's driver reports no row count.
       .returning("id")
       .execute();
+    await sweepRateLimits(this.#counters, now);
     return removed.length;
   }
 

@@ -16,25 +16,47 @@ import {
   type Bytes,
   type SessionSecrets,
 } from "@paraphe/tunnel-client/protocol";
+import { AppError } from "../errors/app-error";
 import type { ServerIdentity } from "./server-identity";
 import type { TunnelSessionStore } from "./session-store";
 import { TunnelAppError } from "./tunnel-error";
 
 /** How long a handshake may wait between its two steps. */
 export const PENDING_HANDSHAKE_LIFETIME_MS = 30_000;
-/** At most this many handshakes wait for their second step; beyond, step 1 answers 503. */
+/**
+ * At most this many handshakes wait for their second step (or TUNNEL_MAX_SESSIONS if smaller);
+ * beyond, step 1 answers 503.
+ */
 export const MAX_PENDING_HANDSHAKES = 10_000;
 
 interface PendingHandshake {
   clientHello: Bytes;
   serverHello: Bytes;
   expiresAt: number;
+  addressKey: string | null;
 }
 
 export interface HandshakeResponderOptions {
   identity: ServerIdentity;
   store: TunnelSessionStore;
   maxPending?: number;
+}
+
+/** 429 RATE_LIMITED for a client address past its quota, with `Retry-After`. */
+function addressRefused(message: string, retryAfterMs: number): AppError {
+  const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
+  return new AppError("RATE_LIMITED", {
+    message,
+    suggestion: `Try again in ${seconds} second(s).`,
+    headers: { "Retry-After": String(seconds) },
+  });
+}
+
+/** 503 TUNNEL_ERROR: the server as a whole cannot take the handshake now, with `Retry-After`. */
+function serverBusy(message: string, retryAfterMs: number): TunnelAppError {
+  return new TunnelAppError(503, message, "Try again in a moment.", {
+    "Retry-After": String(Math.max(1, Math.ceil(retryAfterMs / 1000))),
+  });
 }
 
 /**
@@ -56,20 +78,36 @@ export class HandshakeResponder {
     this.#maxPending = options.maxPending ?? MAX_PENDING_HANDSHAKES;
   }
 
-  /** Step 1: a client hello; answers a new session id and the server hello (with the evidence). */
-  hello(body: Uint8Array, now: number): { sessionId: string; serverHello: Bytes } {
+  /**
+   * Step 1: a client hello from the client at `addressKey` (null: an in-process call, not counted
+   * per address); answers a new session id and the server hello (with the evidence). An address
+   * past its handshakes per minute is refused with 429 before anything is kept.
+   */
+  async hello(
+    body: Uint8Array,
+    now: number,
+    addressKey: string | null = null,
+  ): Promise<{ sessionId: string; serverHello: Bytes }> {
     let clientNonce: Bytes;
     try {
       clientNonce = decodeClientHello(body).clientNonce;
     } catch {
       throw new TunnelAppError(400, "The client hello is malformed.");
     }
+    if (addressKey !== null) {
+      const refusal = await this.#store.admitHandshake(addressKey, now);
+      if (refusal !== undefined) {
+        throw addressRefused(
+          "Too many secure sessions were started from this address.",
+          refusal.retryAfterMs,
+        );
+      }
+    }
     if (this.#pending.size >= this.#maxPending) this.sweep(now);
     if (this.#pending.size >= this.#maxPending) {
-      throw new TunnelAppError(
-        503,
+      throw serverBusy(
         "Too many secure sessions are being opened; try again in a moment.",
-        "Try again in a moment.",
+        PENDING_HANDSHAKE_LIFETIME_MS,
       );
     }
     const sessionId = toBase64Url(randomBytes(32));
@@ -78,6 +116,7 @@ export class HandshakeResponder {
       clientHello: new Uint8Array(body),
       serverHello,
       expiresAt: now + PENDING_HANDSHAKE_LIFETIME_MS,
+      addressKey,
     });
     return { sessionId, serverHello };
   }
@@ -138,12 +177,22 @@ export class HandshakeResponder {
       sessionId,
       transcript,
     );
-    if (!(await this.#store.create({ id: sessionId, secrets, createdAt: now }))) {
-      throw new TunnelAppError(
-        503,
-        "Too many secure sessions are open; try again in a moment.",
-        "Try again in a moment.",
-      );
+    const created = await this.#store.create({
+      id: sessionId,
+      secrets,
+      createdAt: now,
+      addressKey: pending.addressKey,
+    });
+    if (!created.created) {
+      throw created.reason === "address"
+        ? addressRefused(
+            "Too many secure sessions are open from this address.",
+            created.retryAfterMs,
+          )
+        : serverBusy(
+            "Too many secure sessions are open; try again in a moment.",
+            created.retryAfterMs,
+          );
     }
     return encodeServerFinished({ confirmation });
   }

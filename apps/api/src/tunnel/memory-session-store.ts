@@ -5,6 +5,13 @@ import {
   type SessionSecrets,
 } from "@paraphe/tunnel-client/protocol";
 import {
+  DEFAULT_TUNNEL_LIMITS,
+  HandshakeCounter,
+  STORE_FULL_RETRY_AFTER_MS,
+  type CreateResult,
+  type TunnelLimits,
+} from "./address-limits";
+import {
   sessionExpiresAt,
   type AcceptResult,
   type OpenTunnelSession,
@@ -18,12 +25,13 @@ interface MemorySession {
   lastUsedAt: number;
   incoming: ReplayWindow;
   nextResponseSeq: number;
+  addressKey: string | null;
 }
 
 export interface MemorySessionStoreOptions {
   lifetimes: SessionLifetimes;
-  /** At most this many open sessions; a handshake beyond it is refused (503). Default 100,000. */
-  maxSessions?: number;
+  /** Quotas (total and per address); {@link DEFAULT_TUNNEL_LIMITS} for those not given. */
+  limits?: Partial<TunnelLimits>;
 }
 
 /**
@@ -34,22 +42,59 @@ export interface MemorySessionStoreOptions {
 export class MemorySessionStore implements TunnelSessionStore {
   readonly kind = "memory";
   readonly #sessions = new Map<string, MemorySession>();
+  /** Address key to the ids of its open sessions. */
+  readonly #byAddress = new Map<string, Set<string>>();
   readonly #lifetimes: SessionLifetimes;
-  readonly #maxSessions: number;
+  readonly #limits: TunnelLimits;
+  readonly #handshakes: HandshakeCounter;
 
   constructor(options: MemorySessionStoreOptions) {
     this.#lifetimes = options.lifetimes;
-    this.#maxSessions = options.maxSessions ?? 100_000;
+    this.#limits = { ...DEFAULT_TUNNEL_LIMITS, ...options.limits };
+    this.#handshakes = new HandshakeCounter(
+      this.#limits.handshakesPerAddress,
+      this.#limits.maxSessions,
+    );
+  }
+
+  async admitHandshake(
+    addressKey: string,
+    now: number,
+  ): Promise<{ retryAfterMs: number } | undefined> {
+    return this.#handshakes.hit(addressKey, now);
   }
 
   async create(session: {
     id: string;
     secrets: SessionSecrets;
     createdAt: number;
-  }): Promise<boolean> {
-    if (this.#sessions.size >= this.#maxSessions) {
-      await this.sweep(session.createdAt);
-      if (this.#sessions.size >= this.#maxSessions) return false;
+    addressKey: string | null;
+  }): Promise<CreateResult> {
+    const now = session.createdAt;
+    const { addressKey } = session;
+    if (addressKey !== null) {
+      // Drops the address's expired sessions while finding when its next one expires, then counts.
+      const ids = this.#byAddress.get(addressKey);
+      let soonest = Number.POSITIVE_INFINITY;
+      for (const id of ids ?? []) {
+        const live = this.#live(id, now);
+        if (live !== undefined) {
+          soonest = Math.min(
+            soonest,
+            sessionExpiresAt(live.createdAt, live.lastUsedAt, this.#lifetimes),
+          );
+        }
+      }
+      const open = this.#byAddress.get(addressKey)?.size ?? 0;
+      if (open >= this.#limits.maxSessionsPerAddress) {
+        return { created: false, reason: "address", retryAfterMs: Math.max(1000, soonest - now) };
+      }
+    }
+    if (this.#sessions.size >= this.#limits.maxSessions) {
+      await this.sweep(now);
+      if (this.#sessions.size >= this.#limits.maxSessions) {
+        return { created: false, reason: "full", retryAfterMs: STORE_FULL_RETRY_AFTER_MS };
+      }
     }
     this.#sessions.set(session.id, {
       secrets: session.secrets,
@@ -57,8 +102,14 @@ export class MemorySessionStore implements TunnelSessionStore {
       lastUsedAt: session.createdAt,
       incoming: createReplayWindow(),
       nextResponseSeq: 0,
+      addressKey,
     });
-    return true;
+    if (addressKey !== null) {
+      const ids = this.#byAddress.get(addressKey) ?? new Set<string>();
+      ids.add(session.id);
+      this.#byAddress.set(addressKey, ids);
+    }
+    return { created: true };
   }
 
   async find(id: string, now: number): Promise<OpenTunnelSession | undefined> {
@@ -94,6 +145,7 @@ export class MemorySessionStore implements TunnelSessionStore {
   }
 
   async sweep(now: number): Promise<number> {
+    this.#handshakes.sweep(now);
     let removed = 0;
     for (const [id, session] of this.#sessions) {
       if (now >= sessionExpiresAt(session.createdAt, session.lastUsedAt, this.#lifetimes)) {
@@ -115,6 +167,11 @@ export class MemorySessionStore implements TunnelSessionStore {
   }
 
   #remove(id: string): void {
+    const session = this.#sessions.get(id);
     this.#sessions.delete(id);
+    if (session === undefined || session.addressKey === null) return;
+    const ids = this.#byAddress.get(session.addressKey);
+    ids?.delete(id);
+    if (ids?.size === 0) this.#byAddress.delete(session.addressKey);
   }
 }

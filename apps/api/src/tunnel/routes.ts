@@ -5,6 +5,8 @@ import {
 } from "@paraphe/tunnel-client/protocol";
 import type { Hono } from "hono";
 import type { AppEnv } from "../http/context";
+import { clientIp } from "../identity/client-info";
+import { addressKey } from "./address-limits";
 import { readBodyUpTo } from "./read-body";
 import type { Tunnel } from "./tunnel";
 import { TunnelAppError } from "./tunnel-error";
@@ -49,7 +51,12 @@ export function registerTunnelRoutes(app: Hono<AppEnv>, tunnel: Tunnel): void {
       });
     if (sessionId === undefined) {
       // Step 1: a new pending session, the server hello with the evidence.
-      const hello = tunnel.responder.hello(body, tunnel.now());
+      const ip = clientIp(c);
+      const hello = await tunnel.responder.hello(
+        body,
+        tunnel.now(),
+        ip === null ? null : addressKey(ip),
+      );
       return answer(hello.sessionId, hello.serverHello);
     }
     // Step 2: the key confirmation; the session is open once answered.

@@ -1,5 +1,6 @@
 import type { SessionSecrets } from "@paraphe/tunnel-client/protocol";
 import type { TunnelSessionStoreKind } from "../config";
+import type { CreateResult } from "./address-limits";
 
 /** How long a session lives: unused (idle) and in all (absolute), in milliseconds. */
 export interface SessionLifetimes {
@@ -48,8 +49,22 @@ export type AcceptResult =
  */
 export interface TunnelSessionStore {
   readonly kind: TunnelSessionStoreKind;
-  /** Stores a session whose handshake has just completed; false when the store is full. */
-  create(session: { id: string; secrets: SessionSecrets; createdAt: number }): Promise<boolean>;
+  /**
+   * Counts a handshake started by the client at `addressKey` (see `addressKey`); resolves to how
+   * long to wait when that address is past its handshakes per minute.
+   */
+  admitHandshake(addressKey: string, now: number): Promise<{ retryAfterMs: number } | undefined>;
+  /**
+   * Stores a session whose handshake has just completed, opened by the client at `addressKey`
+   * (null: an in-process call, not counted per address). Refused when that address already holds
+   * its most sessions, or when the store is full (after removing the expired ones).
+   */
+  create(session: {
+    id: string;
+    secrets: SessionSecrets;
+    createdAt: number;
+    addressKey: string | null;
+  }): Promise<CreateResult>;
   /** The open session, or undefined when unknown or expired at `now` (an expired one is removed). */
   find(id: string, now: number): Promise<OpenTunnelSession | undefined>;
   /**
@@ -62,6 +77,6 @@ export interface TunnelSessionStore {
    * nonce; undefined when the session is gone or its counter is exhausted (it is then removed).
    */
   takeResponseSeq(id: string): Promise<number | undefined>;
-  /** Removes every session expired at `now`; resolves to how many. */
+  /** Removes every session expired at `now` (and ended handshake counters); resolves to how many. */
   sweep(now: number): Promise<number>;
 }

@@ -10,6 +10,7 @@ import {
 } from "../test/databases";
 import { DatabaseSessionStore } from "./database-session-store";
 import { MemorySessionStore } from "./memory-session-store";
+import type { TunnelLimits } from "./address-limits";
 import type { TunnelSessionStore } from "./session-store";
 
 const lifetimes = { idleMs: 60_000, maxAgeMs: 300_000 };
@@ -29,15 +30,33 @@ const newId = (): string => `session-${(counter += 1)}-${randomBytes(6).toString
 
 describe.each(testDatabaseKinds)("tunnel session stores on %s", (kind) => {
   let database: TestDatabase;
-  const stores: Record<"memory" | "database", () => TunnelSessionStore> = {
-    memory: () => new MemorySessionStore({ lifetimes }),
-    database: () =>
+  const stores: Record<
+    "memory" | "database",
+    (limits?: Partial<TunnelLimits>) => TunnelSessionStore
+  > = {
+    memory: (limits = {}) => new MemorySessionStore({ lifetimes, limits }),
+    database: (limits = {}) =>
       new DatabaseSessionStore({
         db: database.connection.db,
         masterKey: randomBytes(32),
         lifetimes,
         logger: silentLogger(),
+        limits,
       }),
+  };
+  /** A store of `name` with `limits`, over an empty table (the database's rows count in its bound). */
+  const emptyStore = async (
+    name: "memory" | "database",
+    limits: Partial<TunnelLimits>,
+  ): Promise<TunnelSessionStore> => {
+    await sql`DELETE FROM tunnel_session`.execute(database.connection.db);
+    return stores[name](limits);
+  };
+  const tableRows = async (): Promise<number> => {
+    const result = await sql<{
+      count: string;
+    }>`SELECT count(*)::text AS count FROM tunnel_session`.execute(database.connection.db);
+    return Number(result.rows[0]?.count);
   };
 
   beforeAll(async () => {
@@ -53,7 +72,9 @@ describe.each(testDatabaseKinds)("tunnel session stores on %s", (kind) => {
       const store = stores[name]();
       const id = newId();
       const secrets = someSecrets();
-      expect(await store.create({ id, secrets, createdAt: T0 })).toBe(true);
+      expect(await store.create({ id, secrets, createdAt: T0, addressKey: null })).toEqual({
+        created: true,
+      });
       const found = await store.find(id, T0 + 59_999);
       expect(found?.secrets).toEqual(secrets);
       expect(await store.acceptRequest(id, 0, T0 + 59_999)).toBe("accepted");
@@ -65,7 +86,7 @@ describe.each(testDatabaseKinds)("tunnel session stores on %s", (kind) => {
     it("closes a session at its absolute limit however busy", async () => {
       const store = stores[name]();
       const id = newId();
-      await store.create({ id, secrets: someSecrets(), createdAt: T0 });
+      await store.create({ id, secrets: someSecrets(), createdAt: T0, addressKey: null });
       for (let at = T0, seq = 0; at < T0 + 300_000; at += 30_000, seq += 1) {
         expect(await store.acceptRequest(id, seq, at)).toBe("accepted");
       }
@@ -76,7 +97,7 @@ describe.each(testDatabaseKinds)("tunnel session stores on %s", (kind) => {
     it("accepts each request sequence number once, within the window", async () => {
       const store = stores[name]();
       const id = newId();
-      await store.create({ id, secrets: someSecrets(), createdAt: T0 });
+      await store.create({ id, secrets: someSecrets(), createdAt: T0, addressKey: null });
       expect(await store.acceptRequest(id, 5, T0)).toBe("accepted");
       expect(await store.acceptRequest(id, 5, T0)).toBe("replayed");
       expect(await store.acceptRequest(id, 3, T0)).toBe("accepted");
@@ -92,7 +113,7 @@ describe.each(testDatabaseKinds)("tunnel session stores on %s", (kind) => {
     it("hands out response sequence numbers 0, 1, 2, ... once each, even concurrently", async () => {
       const store = stores[name]();
       const id = newId();
-      await store.create({ id, secrets: someSecrets(), createdAt: T0 });
+      await store.create({ id, secrets: someSecrets(), createdAt: T0, addressKey: null });
       const taken = await Promise.all(Array.from({ length: 20 }, () => store.takeResponseSeq(id)));
       expect([...taken].sort((a, b) => (a ?? 0) - (b ?? 0))).toEqual(
         Array.from({ length: 20 }, (_, i) => i),
@@ -100,12 +121,58 @@ describe.each(testDatabaseKinds)("tunnel session stores on %s", (kind) => {
       expect(await store.takeResponseSeq("unknown")).toBeUndefined();
     });
 
+    it("refuses a new session when full (503 material), after removing the expired ones", async () => {
+      const store = await emptyStore(name, { maxSessions: 2 });
+      const open = (id: string, createdAt: number) =>
+        store.create({ id: `${id}-${name}`, secrets: someSecrets(), createdAt, addressKey: null });
+      expect(await open("a", T0)).toEqual({ created: true });
+      expect(await open("b", T0)).toEqual({ created: true });
+      expect(await open("c", T0)).toEqual({ created: false, reason: "full", retryAfterMs: 60_000 });
+      // A minute later both have been idle too long: they are removed and the new one fits.
+      expect(await open("c", T0 + 60_000)).toEqual({ created: true });
+      if (name === "database") expect(await tableRows()).toBe(1);
+    });
+
+    it("refuses a session past its address's quota until one of that address's sessions expires, counting each address apart", async () => {
+      const store = await emptyStore(name, { maxSessionsPerAddress: 2 });
+      const open = (addressKey: string | null, createdAt = T0) =>
+        store.create({ id: newId(), secrets: someSecrets(), createdAt, addressKey });
+      expect(await open("203.0.113.1")).toEqual({ created: true });
+      expect(await open("203.0.113.1", T0 + 10_000)).toEqual({ created: true });
+      // The first one is idle until T0 + 60 s: that is when this address may open another.
+      expect(await open("203.0.113.1", T0 + 20_000)).toEqual({
+        created: false,
+        reason: "address",
+        retryAfterMs: 40_000,
+      });
+      expect(await open("203.0.113.2", T0 + 20_000)).toEqual({ created: true });
+      expect(await open(null, T0 + 20_000)).toEqual({ created: true });
+      expect(await open(null, T0 + 20_000)).toEqual({ created: true });
+      expect(await open(null, T0 + 20_000)).toEqual({ created: true });
+      expect(await open("203.0.113.1", T0 + 60_000)).toEqual({ created: true });
+    });
+
+    it("counts handshakes per address in one-minute windows", async () => {
+      const store = stores[name]({ handshakesPerAddress: 3 });
+      const address = `198.51.100.${(counter += 1) % 250}-${name}-${randomBytes(3).toString("hex")}`;
+      for (let i = 0; i < 3; i++) {
+        expect(await store.admitHandshake(address, T0 + 1000 * i)).toBeUndefined();
+      }
+      expect(await store.admitHandshake(address, T0 + 15_000)).toEqual({ retryAfterMs: 45_000 });
+      expect(await store.admitHandshake(`${address}-other`, T0 + 15_000)).toBeUndefined();
+      expect(await store.admitHandshake(address, T0 + 60_000)).toBeUndefined();
+    });
+
     it("sweeps expired sessions and keeps the others", async () => {
       const store = stores[name]();
       const [old, idle, fresh] = [newId(), newId(), newId()];
-      await store.create({ id: old, secrets: someSecrets(), createdAt: T0 - 300_000 });
-      await store.create({ id: idle, secrets: someSecrets(), createdAt: T0 - 61_000 });
-      await store.create({ id: fresh, secrets: someSecrets(), createdAt: T0 - 1000 });
+      for (const [id, createdAt] of [
+        [old, T0 - 300_000],
+        [idle, T0 - 61_000],
+        [fresh, T0 - 1000],
+      ] as const) {
+        await store.create({ id, secrets: someSecrets(), createdAt, addressKey: null });
+      }
       expect(await store.sweep(T0)).toBeGreaterThanOrEqual(2);
       expect(await store.find(old, T0 - 1)).toBeUndefined();
       expect(await store.find(idle, T0 - 1)).toBeUndefined();
@@ -113,20 +180,10 @@ describe.each(testDatabaseKinds)("tunnel session stores on %s", (kind) => {
     });
   });
 
-  it("memory: refuses a new session when full, after sweeping what expired", async () => {
-    const store = new MemorySessionStore({ lifetimes, maxSessions: 2 });
-    expect(await store.create({ id: "a", secrets: someSecrets(), createdAt: T0 })).toBe(true);
-    expect(await store.create({ id: "b", secrets: someSecrets(), createdAt: T0 })).toBe(true);
-    expect(await store.create({ id: "c", secrets: someSecrets(), createdAt: T0 })).toBe(false);
-    expect(await store.create({ id: "c", secrets: someSecrets(), createdAt: T0 + 60_000 })).toBe(
-      true,
-    );
-  });
-
   it("database: closes a session whose response counter is exhausted", async () => {
     const store = stores.database();
     const id = newId();
-    await store.create({ id, secrets: someSecrets(), createdAt: T0 });
+    await store.create({ id, secrets: someSecrets(), createdAt: T0, addressKey: null });
     await sql`UPDATE tunnel_session SET next_response_seq = ${MAX_SEQUENCE_NUMBER} WHERE id = ${id}`.execute(
       database.connection.db,
     );
@@ -139,7 +196,7 @@ describe.each(testDatabaseKinds)("tunnel session stores on %s", (kind) => {
     const writer = stores.database();
     const reader = stores.database();
     const id = newId();
-    await writer.create({ id, secrets: someSecrets(), createdAt: T0 });
+    await writer.create({ id, secrets: someSecrets(), createdAt: T0, addressKey: null });
     expect(await reader.find(id, T0)).toBeUndefined();
     expect(await writer.find(id, T0)).toBeUndefined();
   });

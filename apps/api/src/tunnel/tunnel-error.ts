@@ -10,15 +10,28 @@ import { AppError } from "../errors/app-error";
  * - 401: no session, an unknown one, or one past its idle or absolute lifetime; the client opens a
  *   new session and sends the call again once.
  * - 403: the client's key confirmation of the handshake failed.
- * - 503: the server cannot take a new handshake now (the client retries after a backoff).
+ * - 503: the server cannot take a new handshake now (the client retries after a backoff), with
+ *   `Retry-After`.
+ *
+ * (A client address past its handshakes per minute or its open sessions is answered 429
+ * RATE_LIMITED with `Retry-After`, see `handshake.ts`.)
  *
  * The error code stays `TUNNEL_ERROR` whatever the status; only 401 makes the client re-handshake.
  */
 export class TunnelAppError extends AppError {
   readonly #status: number;
 
-  constructor(status: 400 | 401 | 403 | 503, message: string, suggestion?: string) {
-    super("TUNNEL_ERROR", { message, ...(suggestion === undefined ? {} : { suggestion }) });
+  constructor(
+    status: 400 | 401 | 403 | 503,
+    message: string,
+    suggestion?: string,
+    headers?: Record<string, string>,
+  ) {
+    super("TUNNEL_ERROR", {
+      message,
+      ...(suggestion === undefined ? {} : { suggestion }),
+      ...(headers === undefined ? {} : { headers }),
+    });
     this.#status = status;
   }
 

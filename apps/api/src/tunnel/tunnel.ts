@@ -8,7 +8,8 @@ import type { Config } from "../config";
 import type { Database } from "../db/database";
 import type { Logger } from "../logger";
 import { DatabaseSessionStore } from "./database-session-store";
-import { HandshakeResponder } from "./handshake";
+import type { TunnelLimits } from "./address-limits";
+import { HandshakeResponder, MAX_PENDING_HANDSHAKES } from "./handshake";
 import { MemorySessionStore } from "./memory-session-store";
 import type { VerifyRequestSignature } from "./sealed-requests";
 import { createServerIdentity, type ServerIdentity } from "./server-identity";
@@ -64,6 +65,11 @@ export async function createTunnel(options: CreateTunnelOptions): Promise<Tunnel
       : { referenceValuesFile: options.referenceValuesFile }),
   });
   const lifetimes = sessionLifetimes(config);
+  const limits: TunnelLimits = {
+    maxSessions: config.tunnelMaxSessions,
+    maxSessionsPerAddress: config.tunnelMaxSessionsPerAddress,
+    handshakesPerAddress: config.tunnelHandshakesPerAddress,
+  };
   const store: TunnelSessionStore =
     config.tunnelSessionStore === "database"
       ? new DatabaseSessionStore({
@@ -71,9 +77,14 @@ export async function createTunnel(options: CreateTunnelOptions): Promise<Tunnel
           masterKey: options.masterKey,
           lifetimes,
           logger: options.logger,
+          limits,
         })
-      : new MemorySessionStore({ lifetimes });
-  const responder = new HandshakeResponder({ identity, store });
+      : new MemorySessionStore({ lifetimes, limits });
+  const responder = new HandshakeResponder({
+    identity,
+    store,
+    maxPending: Math.min(MAX_PENDING_HANDSHAKES, limits.maxSessions),
+  });
   const now = options.now ?? Date.now;
   const nonceStore =
     config.tunnelSessionStore === "database"
