@@ -62,6 +62,8 @@ describe.each(testDatabaseKinds)("a seal job that keeps failing on %s", (kind) =
         logger: t.logger,
         blobStore: new LocalEncryptedBlobStore({ directory: t.config.blobDir, masterKey }),
         linkKey: t.linkKey,
+        mailKey: t.mailKey,
+        activityKey: t.activityKey,
         now: t.tunnel.now,
       }),
     });
