@@ -128,7 +128,7 @@ export async function openEnvelope(
         .set({ openedAt: at })
         .where("id", "=", recipient.id)
         .execute();
-      await appendEvent(trx, envelope.id, {
+      await appendEvent(trx, deps.activityKey, envelope.id, {
         type: "envelopeOpened",
         at: at.toISOString(),
         actor: personOf(locked.recipient),
@@ -372,7 +372,7 @@ export async function signEnvelope(
       .set({ updatedAt: at })
       .where("id", "=", envelope.id)
       .execute();
-    await appendEvent(trx, envelope.id, {
+    await appendEvent(trx, deps.activityKey, envelope.id, {
       type: "documentSigned",
       at: at.toISOString(),
       actor: personOf(recipient),
@@ -451,7 +451,7 @@ export async function declineEnvelope(
         }),
       );
     }
-    await appendEvent(trx, envelope.id, {
+    await appendEvent(trx, deps.activityKey, envelope.id, {
       type: "envelopeDeclined",
       at: at.toISOString(),
       actor: personOf(recipient),

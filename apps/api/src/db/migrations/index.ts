@@ -6,6 +6,7 @@ import * as teamsAndLogins from "./20261122150000_teams-and-logins";
 import * as envelopes from "./20261122160000_envelopes";
 import * as recipientReminders from "./20261122170000_recipient-reminders";
 import * as secretsAtRest from "./20261123141000_secrets-at-rest";
+import * as keyedActivityChain from "./20261123142000_keyed-activity-chain";
 
 /**
  * Every migration, by name, in a static list so that the bundled build carries them. Names are
@@ -19,4 +20,5 @@ export const migrations: Readonly<Record<string, Migration>> = {
   "20261122160000_envelopes": envelopes,
   "20261122170000_recipient-reminders": recipientReminders,
   "20261123141000_secrets-at-rest": secretsAtRest,
+  "20261123142000_keyed-activity-chain": keyedActivityChain,
 };
