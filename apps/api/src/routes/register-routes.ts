@@ -4,6 +4,7 @@ import { identityDeps } from "../identity/identity-deps";
 import { registerContactLookup } from "./contact/lookup";
 import { registerEnvelopeActivity } from "./envelope/activity";
 import { registerEnvelopeCancel } from "./envelope/cancel";
+import { registerEnvelopeResendInvitation } from "./envelope/resend-invitation";
 import { registerEnvelopeDashboard } from "./envelope/dashboard";
 import { registerEnvelopeDecline } from "./envelope/decline";
 import { registerEnvelopeDelete } from "./envelope/delete";
@@ -65,6 +66,7 @@ export function registerRoutes(app: AppRouter, deps: AppDeps): void {
   registerContactLookup(app, envelopes);
   registerEnvelopeActivity(app, envelopes);
   registerEnvelopeCancel(app, envelopes);
+  registerEnvelopeResendInvitation(app, envelopes);
   registerEnvelopeDashboard(app, envelopes);
   registerEnvelopeDecline(app, envelopes);
   registerEnvelopeDelete(app, envelopes);
