@@ -10,6 +10,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { deriveSessionCredentialKey } from "../../apps/api/src/auth/session-credentials";
 import { deriveLinkKey } from "../../apps/api/src/envelopes/access-links";
+import { deriveMailKey } from "../../apps/api/src/mail/body-sealing";
+import { deriveActivityKey } from "../../apps/api/src/documents/audit-chain";
 import { createApp, type AppRouter } from "../../apps/api/src/app";
 import { LocalEncryptedBlobStore } from "../../apps/api/src/blob/local-encrypted-blob-store";
 import { loadConfig } from "../../apps/api/src/config";
@@ -63,6 +65,8 @@ export async function createBenchApi(options: BenchApiOptions = {}): Promise<Ben
       tunnel,
       sessionCredentialKey: deriveSessionCredentialKey(masterKey),
       linkKey: deriveLinkKey(masterKey),
+      mailKey: deriveMailKey(masterKey),
+      activityKey: deriveActivityKey(masterKey),
     });
     options.routes?.(app);
     return {

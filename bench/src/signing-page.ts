@@ -388,6 +388,8 @@ export async function runSigningPageBenchmark(
       SIGN_URL: signUrl,
       WEB_URL: `http://127.0.0.1:${webPort}`,
       LOG_LEVEL: "warn",
+      // The sign-in code and the signing link are read from the development mailbox.
+      DEV_MAILBOX: "1",
     };
     delete env.SMTP_URL;
     api = spawn(process.execPath, [server], {

@@ -13,6 +13,7 @@ import {
   documentWorkerOptions,
 } from "./documents/worker-pool";
 import { deriveActivityKey } from "./documents/audit-chain";
+import { rekeyLegacyChains } from "./envelopes/activity";
 import { deriveLinkKey } from "./envelopes/access-links";
 import { deriveMailKey } from "./mail/body-sealing";
 import { createJobWorker } from "./jobs/handlers";
@@ -86,6 +87,8 @@ export async function startApi(
     cleanups.push(() => database.close());
     logger.info({ database: database.kind }, "database open");
     await migrateToLatest(database.db, logger);
+    // Chains recorded before they were keyed: checked, then re-keyed, before anything is served.
+    await rekeyLegacyChains(database.db, deriveActivityKey(masterKey.key), logger);
 
     const mailKey = deriveMailKey(masterKey.key);
     const activityKey = deriveActivityKey(masterKey.key);

@@ -331,6 +331,10 @@ export interface ActivityEventTable {
   data: ColumnType<unknown, string, string>;
   hash: string;
   previousHash: string | null;
+  /** Whether `hash` is keyed (HMAC-SHA-256); false: recorded before chains were keyed, not yet re-keyed. */
+  keyed: ColumnType<boolean, boolean | undefined, boolean>;
+  /** When a chain recorded before keying was checked and re-keyed; null for events keyed when recorded. */
+  rekeyedAt: Timestamp | null;
   createdAt: GeneratedTimestamp;
 }
 

@@ -1,11 +1,23 @@
+import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import {
   type AuditEvent,
   type ChainedEvent,
   canonicalJson,
-  chainEvent,
-  verifyChain,
+  chainEvent as chainEventWith,
+  deriveActivityKey,
+  hashLink,
+  verifyChain as verifyChainWithKey,
+  verifyChainWith,
 } from "./audit-chain";
+
+const KEY = deriveActivityKey(randomBytes(32));
+const chainEvent = (previousHash: string | null, event: AuditEvent): ChainedEvent =>
+  chainEventWith(KEY, previousHash, event);
+const verifyChain = (
+  entries: readonly ChainedEvent[],
+  options?: { expectedHead?: string | null },
+) => verifyChainWithKey(KEY, entries, options);
 
 const alice = { name: "Alice Martin", email: "alice@example.com" };
 const zoe = { name: "Zoë Łukasiewicz", email: "zoe@example.fr" };
@@ -135,6 +147,48 @@ describe("audit chain", () => {
       }),
     ).toThrow();
     expect(() => chainEvent(null, { ...events[1]!, data: {} } as unknown as AuditEvent)).toThrow();
+  });
+
+  it("cannot be rewritten by someone without the key: an event rewritten and the chain recomputed with bare SHA-256 fails", () => {
+    const entries = chain(events);
+    const rewritten = clone(events);
+    (rewritten[3]!.actor as { email: string }).email = "mallory@example.com";
+    const forged: ChainedEvent[] = [];
+    for (const event of rewritten) {
+      const previousHash = forged.at(-1)?.hash ?? null;
+      forged.push({ event, hash: hashLink({ kind: "legacy-sha256" }, previousHash, event) });
+    }
+    // Consistent as a bare SHA-256 chain, head included ...
+    expect(verifyChainWith({ kind: "legacy-sha256" }, forged)).toEqual({ ok: true });
+    // ... but not under the key, from its first event on.
+    expect(verifyChain(forged, { expectedHead: forged.at(-1)!.hash })).toEqual({
+      ok: false,
+      brokenAt: 0,
+    });
+    expect(verifyChain(entries)).toEqual({ ok: true });
+  });
+
+  it("fails an event rewritten and the chain recomputed under another key", () => {
+    const otherKey = deriveActivityKey(randomBytes(32));
+    const rewritten = clone(events);
+    rewritten[1]!.at = "2026-11-21T00:00:00.000Z";
+    const forged: ChainedEvent[] = [];
+    for (const event of rewritten)
+      forged.push(chainEventWith(otherKey, forged.at(-1)?.hash ?? null, event));
+    expect(verifyChainWithKey(otherKey, forged)).toEqual({ ok: true });
+    expect(verifyChain(forged, { expectedHead: forged.at(-1)!.hash })).toEqual({
+      ok: false,
+      brokenAt: 0,
+    });
+  });
+
+  it("derives a different key from each master key, and hashes with HMAC-SHA-256", () => {
+    const master = randomBytes(32);
+    expect(deriveActivityKey(master)).toEqual(deriveActivityKey(master));
+    expect(deriveActivityKey(master)).not.toEqual(deriveActivityKey(randomBytes(32)));
+    expect(() => deriveActivityKey(randomBytes(16))).toThrow(/32 bytes/);
+    const entry = chainEvent(null, events[0]!);
+    expect(entry.hash).not.toBe(hashLink({ kind: "legacy-sha256" }, null, events[0]!));
   });
 
   it("hashes a canonical JSON: key order does not matter", () => {

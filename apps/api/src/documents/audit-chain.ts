@@ -1,9 +1,13 @@
-import { createHash, hkdfSync } from "node:crypto";
+import { createHash, createHmac, hkdfSync, timingSafeEqual } from "node:crypto";
 import { z } from "zod";
 
 const KEY_LABEL = "paraphe/api activity chain v2";
 
-/** The key that chains activity events (HMAC-SHA-256), from the 32-byte master key. */
+/**
+ * The key that chains activity events (HMAC-SHA-256), from the 32-byte master key. Without it, a
+ * rewritten event cannot be given a hash that verifies, even by someone who can write the
+ * database.
+ */
 export function deriveActivityKey(masterKey: Uint8Array): Buffer {
   if (masterKey.length !== 32) throw new Error("The master key must be 32 bytes");
   return Buffer.from(hkdfSync("sha256", masterKey, new Uint8Array(0), KEY_LABEL, 32));
@@ -86,20 +90,31 @@ export type AuditEventType = AuditEvent["type"];
 /** One link of the chain: the event and the hash binding it to everything before it. */
 export interface ChainedEvent {
   event: AuditEvent;
-  /** SHA-256 (lowercase hex) of the canonical JSON of `{ previousHash, event }`. */
+  /** HMAC-SHA-256 under the activity key (lowercase hex) of the canonical JSON of `{ previousHash, event }`. */
   hash: string;
 }
 
 export type ChainVerification = { ok: true } | { ok: false; brokenAt: number };
 
+/** How a link's hash is computed: keyed (HMAC-SHA-256 under the activity key), or the legacy bare SHA-256. */
+export type ChainHash = { kind: "keyed"; key: Buffer } | { kind: "legacy-sha256" };
+
 /**
  * Validates an event and links it to the previous entry's hash (null for the first event).
- * The hash covers the canonical JSON (keys sorted, no spaces) of `{ previousHash, event }`, so a
- * change to any field of any past event, a removed event or a reordering breaks every later hash.
+ * The hash is HMAC-SHA-256 under `activityKey` of the canonical JSON (keys sorted, no spaces) of
+ * `{ previousHash, event }`, so a change to any field of any past event, a removed event or a
+ * reordering breaks every later hash, and nobody without the key can compute a replacement.
  */
-export function chainEvent(previousHash: string | null, event: AuditEvent): ChainedEvent {
+export function chainEvent(
+  activityKey: Buffer,
+  previousHash: string | null,
+  event: AuditEvent,
+): ChainedEvent {
   const parsed = auditEventSchema.parse(event);
-  return { event: parsed, hash: hashLink(previousHash, parsed) };
+  return {
+    event: parsed,
+    hash: hashLink({ kind: "keyed", key: activityKey }, previousHash, parsed),
+  };
 }
 
 /**
@@ -109,6 +124,20 @@ export function chainEvent(previousHash: string | null, event: AuditEvent): Chai
  * that too; a mismatch is reported at index `entries.length`.
  */
 export function verifyChain(
+  activityKey: Buffer,
+  entries: readonly ChainedEvent[],
+  options: { expectedHead?: string | null } = {},
+): ChainVerification {
+  return verifyChainWith({ kind: "keyed", key: activityKey }, entries, options);
+}
+
+/**
+ * {@link verifyChain} with a chosen hash: `legacy-sha256` checks a chain recorded before chains
+ * were keyed (bare SHA-256), only to re-key it (`rekeyLegacyChains`); it proves nothing against
+ * someone who could write the database.
+ */
+export function verifyChainWith(
+  hash: ChainHash,
   entries: readonly ChainedEvent[],
   options: { expectedHead?: string | null } = {},
 ): ChainVerification {
@@ -116,7 +145,9 @@ export function verifyChain(
   for (const [index, entry] of entries.entries()) {
     const parsed = auditEventSchema.safeParse(entry.event);
     if (!parsed.success) return { ok: false, brokenAt: index };
-    if (hashLink(previousHash, parsed.data) !== entry.hash) return { ok: false, brokenAt: index };
+    if (!sameHash(hashLink(hash, previousHash, parsed.data), entry.hash)) {
+      return { ok: false, brokenAt: index };
+    }
     // A strict parse keeps every field: hash what was stored, not a cleaned copy.
     if (canonicalJson(parsed.data) !== canonicalJson(entry.event)) {
       return { ok: false, brokenAt: index };
@@ -129,8 +160,18 @@ export function verifyChain(
   return { ok: true };
 }
 
-function hashLink(previousHash: string | null, event: AuditEvent): string {
-  return createHash("sha256").update(canonicalJson({ previousHash, event })).digest("hex");
+/** The hash of one link under `hash`. */
+export function hashLink(hash: ChainHash, previousHash: string | null, event: AuditEvent): string {
+  const text = canonicalJson({ previousHash, event });
+  return hash.kind === "keyed"
+    ? createHmac("sha256", hash.key).update(text).digest("hex")
+    : createHash("sha256").update(text).digest("hex");
+}
+
+function sameHash(computed: string, stored: string): boolean {
+  const a = Buffer.from(computed, "utf8");
+  const b = Buffer.from(stored, "utf8");
+  return a.length === b.length && timingSafeEqual(a, b);
 }
 
 /**

@@ -2,7 +2,7 @@ import { getServerT } from "@paraphe/i18n";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AuditEvent } from "./audit-chain";
 import { inspectPdf } from "./inspect";
-import { type ProofInput, renderProof } from "./proof";
+import { type ProofInput, proofModel, renderProof } from "./proof";
 import { loadOrCreatePlatformIdentity } from "./certificates";
 import { sealPdf } from "./seal";
 import {
@@ -140,6 +140,38 @@ describe("renderProof", () => {
       expect(check.status).toBe(0);
     });
   }
+
+  it("says how the activity chain was checked: keyed, re-keyed on a date, or broken, in both languages", () => {
+    const row = (model: ReturnType<typeof proofModel>, label: string) =>
+      model.summary.find((item) => item.label === label)?.value;
+    for (const language of ["en", "fr"] as const) {
+      const t = getServerT(language, "proof");
+      const label = t("summary.chainCheck");
+      expect(row(proofModel({ ...input, language }), label)).toBeUndefined();
+      const keyed = row(
+        proofModel({ ...input, language, chainCheck: { valid: true, rekeyedAt: null } }),
+        label,
+      );
+      expect(keyed).toBe(t("chainCheck.keyed"));
+      expect(keyed).toContain("HMAC-SHA-256");
+      const rekeyed = row(
+        proofModel({
+          ...input,
+          language,
+          chainCheck: { valid: true, rekeyedAt: new Date("2026-11-23T12:00:00.000Z") },
+        }),
+        label,
+      );
+      expect(rekeyed).toContain("SHA-256");
+      expect(rekeyed).toContain(language === "en" ? "November 23, 2026" : "23 novembre 2026");
+      expect(
+        row(
+          proofModel({ ...input, language, chainCheck: { valid: false, rekeyedAt: null } }),
+          label,
+        ),
+      ).toBe(t("chainCheck.broken"));
+    }
+  });
 
   it("formats dates with Intl in the proof's language", async () => {
     expect(flatText(await renderProof({ ...input, language: "en" }))).toContain(

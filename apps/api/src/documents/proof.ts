@@ -27,6 +27,11 @@ export interface ProofInput {
   completedAt?: Date;
   /** The activity log's last hash, which anchors the chain. */
   chainHead?: string;
+  /**
+   * How the activity chain was checked when the proof was made: keyed (HMAC-SHA-256) and valid or
+   * not, and when events recorded before keying were re-keyed (null: all keyed when recorded).
+   */
+  chainCheck?: { valid: boolean; rekeyedAt: Date | null };
   /** IANA time zone the times are written in; UTC by default. */
   timeZone?: string;
 }
@@ -78,6 +83,18 @@ export function proofModel(input: ProofInput): ProofModel {
   });
   if (input.chainHead) {
     summary.push({ label: t("summary.chainHead"), value: input.chainHead, mono: true });
+  }
+  if (input.chainCheck) {
+    const { valid, rekeyedAt } = input.chainCheck;
+    summary.push({
+      label: t("summary.chainCheck"),
+      value: !valid
+        ? t("chainCheck.broken")
+        : rekeyedAt === null
+          ? t("chainCheck.keyed")
+          : t("chainCheck.rekeyed", { date: formatDate(rekeyedAt) }),
+      mono: false,
+    });
   }
 
   return {

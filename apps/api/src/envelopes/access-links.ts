@@ -1,4 +1,5 @@
 import { createHash, createHmac, hkdfSync, randomUUID, timingSafeEqual } from "node:crypto";
+import { SIGNING_LINK_DAYS_AFTER_END } from "@paraphe/api-sdk/contract";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/database";
 
@@ -15,6 +16,13 @@ import type { Database } from "../db/database";
  * platform mails that recipient again: then the recipient moves to a derived token.
  */
 const LABEL = "paraphe/api access link v1";
+
+/**
+ * How long after an envelope ended (completed, declined, canceled) its links still open it: to show
+ * the outcome and, once complete, download the signed documents. Signing stops at once.
+ */
+export const LINK_AFTER_END_DAYS = SIGNING_LINK_DAYS_AFTER_END;
+export const LINK_AFTER_END_MS = LINK_AFTER_END_DAYS * 24 * 60 * 60_000;
 const TOKEN_LABEL = "paraphe/api access link token v2";
 
 /** The key that derives access-link tokens and secret keys, from the 32-byte master key. */

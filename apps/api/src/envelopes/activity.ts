@@ -3,10 +3,13 @@ import type { Kysely } from "kysely";
 import type { Database } from "../db/database";
 import {
   chainEvent,
+  hashLink,
   verifyChain,
+  verifyChainWith,
   type AuditEvent,
   type ChainedEvent,
 } from "../documents/audit-chain";
+import type { Logger } from "../logger";
 
 /** The envelope row locked for the rest of the transaction: serialises changes to one envelope. */
 export async function lockEnvelope(trx: Kysely<Database>, envelopeId: string): Promise<void> {
@@ -19,13 +22,15 @@ export async function lockEnvelope(trx: Kysely<Database>, envelopeId: string): P
 }
 
 /**
- * Appends an event to an envelope's activity log, chained on the hash of the previous event.
+ * Appends an event to an envelope's activity log, chained on the hash of the previous event
+ * (HMAC-SHA-256 under `activityKey`, `deriveActivityKey`).
  * Call it inside the transaction of the change the event records: it locks the envelope row
  * (SELECT ... FOR UPDATE), so concurrent appends to one envelope queue up and the chain stays
  * linear. The envelope keeps the newest hash (`activity_head`) to detect dropped events.
  */
 export async function appendEvent(
   trx: Kysely<Database>,
+  activityKey: Buffer,
   envelopeId: string,
   event: AuditEvent,
 ): Promise<ChainedEvent> {
@@ -46,7 +51,7 @@ export async function appendEvent(
   if (previousHash !== envelope.activityHead) {
     throw new Error(`the activity log of envelope ${envelopeId} does not end at its head hash`);
   }
-  const chained = chainEvent(previousHash, event);
+  const chained = chainEvent(activityKey, previousHash, event);
   await trx
     .insertInto("activityEvent")
     .values({
@@ -66,11 +71,25 @@ export async function appendEvent(
   return chained;
 }
 
-/** The activity log of an envelope, oldest first, and whether its chain checks out. */
+/** An envelope's activity log, and how its chain was checked. */
+export interface LoadedActivity {
+  entries: ChainedEvent[];
+  /** Whether every link verifies under the activity key and the chain ends at the envelope's head. */
+  chainValid: boolean;
+  head: string | null;
+  /**
+   * When the oldest events, recorded before chains were keyed (bare SHA-256), were checked and
+   * re-keyed; null when every event was keyed as it was recorded.
+   */
+  rekeyedAt: Date | null;
+}
+
+/** The activity log of an envelope, oldest first, and whether its keyed chain checks out. */
 export async function loadActivity(
   db: Kysely<Database>,
+  activityKey: Buffer,
   envelopeId: string,
-): Promise<{ entries: ChainedEvent[]; chainValid: boolean; head: string | null }> {
+): Promise<LoadedActivity> {
   const envelope = await db
     .selectFrom("envelope")
     .select("activityHead")
@@ -78,13 +97,91 @@ export async function loadActivity(
     .executeTakeFirstOrThrow();
   const rows = await db
     .selectFrom("activityEvent")
-    .select(["data", "hash"])
+    .select(["data", "hash", "rekeyedAt"])
     .where("envelopeId", "=", envelopeId)
     .orderBy("seq")
     .execute();
   const entries = rows.map((row) => ({ event: row.data as AuditEvent, hash: row.hash }));
-  const verification = verifyChain(entries, { expectedHead: envelope.activityHead });
-  return { entries, chainValid: verification.ok, head: envelope.activityHead };
+  const verification = verifyChain(activityKey, entries, { expectedHead: envelope.activityHead });
+  const rekeyed = rows.flatMap((row) => (row.rekeyedAt === null ? [] : [row.rekeyedAt]));
+  return {
+    entries,
+    chainValid: verification.ok,
+    head: envelope.activityHead,
+    rekeyedAt: rekeyed.length === 0 ? null : new Date(Math.max(...rekeyed.map(Number))),
+  };
+}
+
+/**
+ * Re-keys the chains recorded before chains were keyed (`activity_event.keyed` false): each one
+ * whose bare SHA-256 chain still checks out against its envelope's head is recomputed with
+ * HMAC-SHA-256 under `activityKey`, its events marked with the time of re-keying (the proof says
+ * so). A chain that does not check out is left as it is, so it keeps failing verification. Run at
+ * start, after the migrations. Returns how many envelopes were re-keyed.
+ */
+export async function rekeyLegacyChains(
+  db: Kysely<Database>,
+  activityKey: Buffer,
+  logger: Logger,
+  now: Date = new Date(),
+): Promise<number> {
+  const pending = await db
+    .selectFrom("activityEvent")
+    .select("envelopeId")
+    .distinct()
+    .where("keyed", "=", false)
+    .execute();
+  let rekeyed = 0;
+  for (const { envelopeId } of pending) {
+    const done = await db.transaction().execute(async (trx) => {
+      const envelope = await trx
+        .selectFrom("envelope")
+        .select("activityHead")
+        .where("id", "=", envelopeId)
+        .forUpdate()
+        .executeTakeFirstOrThrow();
+      const rows = await trx
+        .selectFrom("activityEvent")
+        .select(["seq", "data", "hash", "keyed"])
+        .where("envelopeId", "=", envelopeId)
+        .orderBy("seq")
+        .execute();
+      const entries = rows.map((row) => ({ event: row.data as AuditEvent, hash: row.hash }));
+      const legacy = verifyChainWith({ kind: "legacy-sha256" }, entries, {
+        expectedHead: envelope.activityHead,
+      });
+      if (!legacy.ok || rows.some((row) => row.keyed)) return false;
+      let previousHash: string | null = null;
+      for (const [index, row] of rows.entries()) {
+        const hash = hashLink(
+          { kind: "keyed", key: activityKey },
+          previousHash,
+          entries[index]!.event,
+        );
+        await trx
+          .updateTable("activityEvent")
+          .set({ hash, previousHash, keyed: true, rekeyedAt: now })
+          .where("envelopeId", "=", envelopeId)
+          .where("seq", "=", row.seq)
+          .execute();
+        previousHash = hash;
+      }
+      await trx
+        .updateTable("envelope")
+        .set({ activityHead: previousHash })
+        .where("id", "=", envelopeId)
+        .execute();
+      return true;
+    });
+    if (done) rekeyed += 1;
+    else
+      logger.error(
+        { envelopeId },
+        "activity chain recorded before keying does not check out; left as it is",
+      );
+  }
+  if (rekeyed > 0) logger.info({ envelopes: rekeyed }, "activity chains re-keyed");
+  return rekeyed;
 }
 
 /** An audit event as the activity call answers it (spec §3 activity log event). */

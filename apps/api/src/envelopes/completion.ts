@@ -186,7 +186,7 @@ export async function completeEnvelope(deps: CompletionDeps, envelopeId: string)
       .executeTakeFirst();
     if (done !== undefined) return;
     const sealedSha256 = documents[0]?.sealedSha256 ?? undefined;
-    await appendEvent(trx, envelopeId, {
+    await appendEvent(trx, deps.activityKey, envelopeId, {
       type: "envelopeCompleted",
       at: new Date(deps.now()).toISOString(),
       actor: null,
@@ -197,7 +197,7 @@ export async function completeEnvelope(deps: CompletionDeps, envelopeId: string)
   });
 
   // 3. The proof, then status complete and the mails.
-  const activity = await loadActivity(deps.db, envelopeId);
+  const activity = await loadActivity(deps.db, deps.activityKey, envelopeId);
   const events: AuditEvent[] = activity.entries.map((entry) => entry.event);
   const completedEvent = events.findLast((event) => event.type === "envelopeCompleted");
   const completedAt = new Date(completedEvent?.at ?? deps.now());
@@ -220,6 +220,7 @@ export async function completeEnvelope(deps: CompletionDeps, envelopeId: string)
     generatedAt: new Date(deps.now()),
     completedAt,
     ...(activity.head === null ? {} : { chainHead: activity.head }),
+    chainCheck: { valid: activity.chainValid, rekeyedAt: activity.rekeyedAt },
   });
   const sealedProof = await seal(proof, "Audit-log proof of the signature, sealed by Paraphe");
   const proofKey = blobKeys.proof(envelopeId);

@@ -167,7 +167,7 @@ async function expireEnvelope(deps: DeadlineDeps, envelopeId: string, at: Date):
         link: `${deps.config.webUrl}/envelopes/${envelope.workspaceId}/${envelopeId}/view`,
       }),
     );
-    await appendEvent(trx, envelopeId, {
+    await appendEvent(trx, deps.activityKey, envelopeId, {
       type: "envelopeCanceled",
       at: at.toISOString(),
       actor: null,

@@ -173,7 +173,7 @@ export async function uploadEnvelope(
         }));
         if (rows.length > 0) await trx.insertInto("documentPreview").values(rows).execute();
       }
-      await appendEvent(trx, envelopeId, {
+      await appendEvent(trx, deps.activityKey, envelopeId, {
         type: "envelopeCreated",
         at: at.toISOString(),
         actor: { name: member.name, email: member.email },
@@ -543,7 +543,7 @@ export async function sendEnvelope(
       .execute();
     const invited = envelope.signingOrder === "sequential" ? recipients.slice(0, 1) : recipients;
     for (const recipient of invited) await inviteRecipient(deps, trx, envelope, recipient, at);
-    await appendEvent(trx, envelope.id, {
+    await appendEvent(trx, deps.activityKey, envelope.id, {
       type: "envelopeSent",
       at: at.toISOString(),
       actor: { name: member.name, email: member.email },
@@ -608,7 +608,7 @@ export async function cancelEnvelope(
         }),
       );
     }
-    await appendEvent(trx, envelope.id, {
+    await appendEvent(trx, deps.activityKey, envelope.id, {
       type: "envelopeCanceled",
       at: at.toISOString(),
       actor: { name: member.name, email: member.email },

@@ -5,7 +5,7 @@ import { AppError } from "../errors/app-error";
 import { enqueueJob, sealEnvelopeJob } from "../jobs/definitions";
 import { enqueueMail } from "../mail/outbox";
 import { appendEvent } from "./activity";
-import { isLinkSecretValid, isLinkTokenOf, linkTokenHash } from "./access-links";
+import { isLinkSecretValid, isLinkTokenOf, LINK_AFTER_END_MS, linkTokenHash } from "./access-links";
 import { isPastExpiry } from "./deadlines";
 import type { EnvelopeDeps } from "./envelope-deps";
 import { mailLanguages } from "./languages";
@@ -30,16 +30,27 @@ export interface LinkAccess {
 }
 
 /**
+ * What a public call does with its link: `sign` (sign, decline) needs an envelope being signed;
+ * `read` (open) also shows the outcome of an ended envelope; `download` (documents, previews) the
+ * documents of an envelope being signed or the sealed ones of a complete envelope.
+ */
+export type LinkPurpose = "sign" | "read" | "download";
+
+/**
  * Authorises a public call by its access link alone. A secret that is not the token's answers
- * ACCESS_LINK_INVALID; a token of another envelope (or of none) NOT_FOUND; a link of a draft
- * NOT_FOUND; a link of an envelope past its expiry ACCESS_LINK_INVALID, unless it is complete or
- * declined (being signed, or canceled: by the expiry pass or before).
+ * ACCESS_LINK_INVALID; a replaced link (a resent invitation) ACCESS_LINK_INVALID; a token of another
+ * envelope (or of none) NOT_FOUND; a link of a draft NOT_FOUND. Then by `purpose`, ACCESS_LINK_INVALID:
+ * - `sign`: unless the envelope is being signed and not past its expiry (a completed, declined,
+ *   canceled or expired envelope can no longer be signed through its links);
+ * - `read`: past its expiry unless it ended in time (complete or declined), and once an ended
+ *   envelope (complete, declined, canceled) ended more than 30 days ago (`LINK_AFTER_END_MS`);
+ * - `download`: unless being signed and not past its expiry, or complete less than 30 days ago.
  */
 export async function verifyAccessLink(
   deps: EnvelopeDeps,
   db: Kysely<Database>,
   link: AccessLink,
-  options: { forUpdate?: boolean } = {},
+  options: { forUpdate?: boolean; purpose?: LinkPurpose } = {},
 ): Promise<LinkAccess> {
   if (!isLinkSecretValid(deps.linkKey, link.token, link.secretKey)) throw invalidLink();
   const recipient = await db
@@ -65,14 +76,7 @@ export async function verifyAccessLink(
   if (envelope === undefined || envelope.status === "draft" || recipient.linkCreatedAt === null) {
     throw notFound();
   }
-  // Past its expiry, a link opens only the outcome of an envelope that ended in time.
-  if (
-    isPastExpiry(envelope, deps.now()) &&
-    envelope.status !== "complete" &&
-    envelope.status !== "declined"
-  ) {
-    throw invalidLink();
-  }
+  if (!linkServes(envelope, options.purpose ?? "read", deps.now())) throw invalidLink();
   // Read the recipient again under the envelope's lock: its status may have just changed.
   const current = options.forUpdate
     ? await db
@@ -82,6 +86,19 @@ export async function verifyAccessLink(
         .executeTakeFirstOrThrow()
     : recipient;
   return { envelope, recipient: current };
+}
+
+/** Whether a valid link of `envelope` still serves `purpose` at `now` (see `verifyAccessLink`). */
+function linkServes(envelope: EnvelopeRow, purpose: LinkPurpose, now: number): boolean {
+  const open = envelope.status === "signing" || envelope.status === "approving";
+  if (open) return !isPastExpiry(envelope, now);
+  if (purpose === "sign") return false;
+  const endedAt = envelope.completedAt ?? envelope.canceledAt ?? envelope.updatedAt;
+  const withinWindow = now < endedAt.getTime() + LINK_AFTER_END_MS;
+  if (purpose === "download") return envelope.status === "complete" && withinWindow;
+  // Past its expiry, a link opens only the outcome of an envelope that ended in time.
+  const endedInTime = envelope.status === "complete" || envelope.status === "declined";
+  return withinWindow && (endedInTime || !isPastExpiry(envelope, now));
 }
 
 /** Whether it is the recipient's turn: in sequential order, every earlier signer has signed. */
@@ -128,7 +145,7 @@ export async function openEnvelope(
         .set({ openedAt: at })
         .where("id", "=", recipient.id)
         .execute();
-      await appendEvent(trx, envelope.id, {
+      await appendEvent(trx, deps.activityKey, envelope.id, {
         type: "envelopeOpened",
         at: at.toISOString(),
         actor: personOf(locked.recipient),
@@ -184,7 +201,9 @@ export async function downloadSignerDocument(
   deps: EnvelopeDeps,
   input: AccessLink & { documentUuid?: string | undefined; page?: number | undefined },
 ): Promise<BinaryFile> {
-  const { envelope, recipient } = await verifyAccessLink(deps, deps.db, input);
+  const { envelope, recipient } = await verifyAccessLink(deps, deps.db, input, {
+    purpose: "download",
+  });
   if (input.page !== undefined) {
     const preview = await pagePreview(
       deps.db,
@@ -259,7 +278,7 @@ export async function signEnvelope(
   origin: RequestOrigin,
 ): Promise<{ recipientStatus: RecipientRow["status"]; envelopeStatus: EnvelopeRow["status"] }> {
   // Cheap checks first, outside the transaction.
-  const first = await verifyAccessLink(deps, deps.db, input);
+  const first = await verifyAccessLink(deps, deps.db, input, { purpose: "sign" });
   const problems = [imageProblem(input.signature.image, "signature.image")];
   if (input.initials !== undefined) problems.push(imageProblem(input.initials, "initials"));
   const imageProblems = problems.filter((problem) => problem !== null);
@@ -276,7 +295,10 @@ export async function signEnvelope(
 
   let completed = false;
   const result = await deps.db.transaction().execute(async (trx) => {
-    const { envelope, recipient } = await verifyAccessLink(deps, trx, input, { forUpdate: true });
+    const { envelope, recipient } = await verifyAccessLink(deps, trx, input, {
+      forUpdate: true,
+      purpose: "sign",
+    });
     if (recipient.status === "signed") throw conflict("You have already signed this document.");
     if (recipient.status !== "pending") {
       throw conflict(`You can no longer sign: your request is ${recipient.status}.`);
@@ -372,7 +394,7 @@ export async function signEnvelope(
       .set({ updatedAt: at })
       .where("id", "=", envelope.id)
       .execute();
-    await appendEvent(trx, envelope.id, {
+    await appendEvent(trx, deps.activityKey, envelope.id, {
       type: "documentSigned",
       at: at.toISOString(),
       actor: personOf(recipient),
@@ -412,7 +434,10 @@ export async function declineEnvelope(
   origin: RequestOrigin,
 ): Promise<{ recipientStatus: RecipientRow["status"]; envelopeStatus: EnvelopeRow["status"] }> {
   return deps.db.transaction().execute(async (trx) => {
-    const { envelope, recipient } = await verifyAccessLink(deps, trx, input, { forUpdate: true });
+    const { envelope, recipient } = await verifyAccessLink(deps, trx, input, {
+      forUpdate: true,
+      purpose: "sign",
+    });
     if (recipient.status !== "pending") {
       throw conflict(`You can no longer decline: your request is ${recipient.status}.`);
     }
@@ -451,7 +476,7 @@ export async function declineEnvelope(
         }),
       );
     }
-    await appendEvent(trx, envelope.id, {
+    await appendEvent(trx, deps.activityKey, envelope.id, {
       type: "envelopeDeclined",
       at: at.toISOString(),
       actor: personOf(recipient),

@@ -5,6 +5,7 @@ import { registerContactLookup } from "./contact/lookup";
 import { registerEnvelopeActivity } from "./envelope/activity";
 import { registerEnvelopeCancel } from "./envelope/cancel";
 import { registerEnvelopeRetrySeal } from "./envelope/retry-seal";
+import { registerEnvelopeResendInvitation } from "./envelope/resend-invitation";
 import { registerEnvelopeDashboard } from "./envelope/dashboard";
 import { registerEnvelopeDecline } from "./envelope/decline";
 import { registerEnvelopeDelete } from "./envelope/delete";
@@ -67,6 +68,7 @@ export function registerRoutes(app: AppRouter, deps: AppDeps): void {
   registerEnvelopeActivity(app, envelopes);
   registerEnvelopeCancel(app, envelopes);
   registerEnvelopeRetrySeal(app, envelopes);
+  registerEnvelopeResendInvitation(app, envelopes);
   registerEnvelopeDashboard(app, envelopes);
   registerEnvelopeDecline(app, envelopes);
   registerEnvelopeDelete(app, envelopes);

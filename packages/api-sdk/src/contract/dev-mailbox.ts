@@ -2,7 +2,8 @@ import { z } from "zod";
 
 /**
  * One message of the development mailbox (`GET /dev/mailbox.json`, only when no SMTP server is
- * configured and the api is not in production). End-to-end tests read login codes from it.
+ * configured, the api is not in production, `DEV_MAILBOX=1` asks for it and the api listens on a
+ * loopback address). Benchmarks read login codes from it.
  */
 export const devMailboxMessageSchema = z.object({
   id: z.string(),

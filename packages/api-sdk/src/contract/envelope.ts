@@ -320,6 +320,17 @@ export type CancelEnvelopeRequest = z.input<typeof cancelEnvelopeRequestSchema>;
 export const retrySealRequestSchema = envelopeRefSchema;
 export type RetrySealRequest = z.input<typeof retrySealRequestSchema>;
 
+/**
+ * How many days after an envelope ended (completed, declined, canceled) its signing links still
+ * open it: to see the outcome and, once complete, download the signed documents. Signing through
+ * a link stops as soon as the envelope ends.
+ */
+export const SIGNING_LINK_DAYS_AFTER_END = 30;
+
+// POST /envelope/resend-invitation: a recipient who has not signed gets a new link; the old one stops working.
+export const resendInvitationRequestSchema = envelopeRefSchema.extend({ recipientUuid: uuid });
+export type ResendInvitationRequest = z.input<typeof resendInvitationRequestSchema>;
+
 // POST /envelope/move
 export const moveEnvelopeRequestSchema = envelopeRefSchema.extend({ workspaceUuid: uuid });
 

@@ -8,6 +8,7 @@ import * as recipientReminders from "./20261122170000_recipient-reminders";
 import * as envelopeSealFailures from "./20261123140000_envelope-seal-failures";
 import * as secretsAtRest from "./20261123141000_secrets-at-rest";
 import * as tunnelSessionLimits from "./20261123142000_tunnel-session-limits";
+import * as keyedActivityChain from "./20261123143000_keyed-activity-chain";
 
 /**
  * Every migration, by name, in a static list so that the bundled build carries them. Names are
@@ -23,4 +24,5 @@ export const migrations: Readonly<Record<string, Migration>> = {
   "20261123140000_envelope-seal-failures": envelopeSealFailures,
   "20261123141000_secrets-at-rest": secretsAtRest,
   "20261123142000_tunnel-session-limits": tunnelSessionLimits,
+  "20261123143000_keyed-activity-chain": keyedActivityChain,
 };

@@ -17,7 +17,7 @@ export function registerEnvelopeActivity(app: AppRouter, deps: EnvelopeDeps): vo
       c.req.valid("json").envelopeUuid,
       "read",
     );
-    const activity = await loadActivity(deps.db, envelope.id);
+    const activity = await loadActivity(deps.db, deps.activityKey, envelope.id);
     return c.json(
       endpoint.response.parse({
         events: activity.entries.map((entry) => toActivityEvent(entry.event)),

@@ -14,6 +14,15 @@ export const proof = {
     completedAt: "Completed",
     generatedAt: "Certificate generated",
     chainHead: "Activity log (head hash)",
+    chainCheck: "Activity log check",
+  },
+  chainCheck: {
+    keyed:
+      "Each event is chained to the one before with HMAC-SHA-256, under a key that only the Paraphe platform holds; the whole chain checked out when this certificate was generated.",
+    rekeyed:
+      "Each event is chained to the one before with HMAC-SHA-256, under a key that only the Paraphe platform holds; the whole chain checked out when this certificate was generated. Events recorded before {{date}} were first chained with plain SHA-256: that chain was checked, then keyed, on {{date}}.",
+    broken:
+      "The activity log’s chain did not check out when this certificate was generated: an event may have been changed after it was recorded.",
   },
   signers: {
     heading: "Signers",

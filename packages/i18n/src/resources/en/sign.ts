@@ -57,7 +57,8 @@ export const sign = {
     },
     complete: {
       title: "This document is signed by everyone",
-      description: "You can download the signed document.",
+      description:
+        "You can download the signed document with this link for {{days}} days after everyone signed.",
     },
     notYourTurn: {
       title: "Not your turn yet",

@@ -477,6 +477,16 @@ export const web = {
       confirm: "Cancel the request",
       done: "The signature request has been canceled.",
     },
+    resend: {
+      open: "Resend",
+      label: "Resend the invitation to {{name}}",
+      title: "Resend the invitation?",
+      description:
+        "{{email}} receives a new signing link by email. The link sent before stops working.",
+      keep: "Don’t resend",
+      confirm: "Resend the invitation",
+      done: "A new invitation has been sent to {{email}}.",
+    },
     move: {
       open: "Move to another workspace",
       title: "Move the document",

@@ -16,6 +16,15 @@ export const proof: FrenchTranslation<typeof en> = {
     completedAt: "Terminé",
     generatedAt: "Certificat généré",
     chainHead: "Journal d’activité (empreinte finale)",
+    chainCheck: "Contrôle du journal d’activité",
+  },
+  chainCheck: {
+    keyed:
+      "Chaque événement est chaîné au précédent par HMAC-SHA-256, avec une clé que seule la plateforme Paraphe détient\u00a0; toute la chaîne a été vérifiée lors de la génération de ce certificat.",
+    rekeyed:
+      "Chaque événement est chaîné au précédent par HMAC-SHA-256, avec une clé que seule la plateforme Paraphe détient\u00a0; toute la chaîne a été vérifiée lors de la génération de ce certificat. Les événements enregistrés avant le {{date}} étaient d’abord chaînés par un simple SHA-256\u00a0: cette chaîne a été vérifiée, puis chaînée avec la clé, le {{date}}.",
+    broken:
+      "La chaîne du journal d’activité n’a pas pu être vérifiée lors de la génération de ce certificat\u00a0: un événement a peut-être été modifié après son enregistrement.",
   },
   signers: {
     heading: "Signataires",

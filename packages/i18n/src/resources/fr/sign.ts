@@ -60,7 +60,8 @@ export const sign: FrenchTranslation<typeof en> = {
     },
     complete: {
       title: "Ce document est signé par tous",
-      description: "Vous pouvez télécharger le document signé.",
+      description:
+        "Vous pouvez télécharger le document signé avec ce lien pendant {{days}}\u00a0jours après la dernière signature.",
     },
     notYourTurn: {
       title: "Ce n’est pas encore votre tour",

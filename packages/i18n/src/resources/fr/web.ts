@@ -483,6 +483,16 @@ export const web: FrenchTranslation<typeof en> = {
       confirm: "Annuler la demande",
       done: "La demande de signature a été annulée.",
     },
+    resend: {
+      open: "Renvoyer",
+      label: "Renvoyer l’invitation à {{name}}",
+      title: "Renvoyer l’invitation\u00a0?",
+      description:
+        "{{email}} reçoit par e-mail un nouveau lien de signature. Le lien envoyé auparavant ne fonctionne plus.",
+      keep: "Ne pas renvoyer",
+      confirm: "Renvoyer l’invitation",
+      done: "Une nouvelle invitation a été envoyée à {{email}}.",
+    },
     move: {
       open: "Déplacer vers un autre espace de travail",
       title: "Déplacer le document",

@@ -1,3 +1,4 @@
+import { SIGNING_LINK_DAYS_AFTER_END } from "@paraphe/api-sdk/contract";
 import { useDocumentTitle, useTranslation } from "@paraphe/i18n/react";
 import { Button, toast } from "@paraphe/ui-kit";
 import { useMutation } from "@tanstack/react-query";
@@ -41,7 +42,7 @@ export function EnvelopeStatusPage({
     <StatusPanel
       {...looks[state]}
       title={t(`states.${state}.title`)}
-      description={t(`states.${state}.description`)}
+      description={t(`states.${state}.description`, { days: SIGNING_LINK_DAYS_AFTER_END })}
     >
       {state === "complete" ? (
         <Button onClick={() => download.mutate()} loading={download.isPending} size="lg">

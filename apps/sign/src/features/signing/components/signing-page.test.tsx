@@ -202,6 +202,34 @@ describe("declining", () => {
   });
 });
 
+describe("a link that stops working while the page is open", () => {
+  it("says the link is invalid or expired when declining is refused for it, in English and French", async () => {
+    for (const [language, heading] of [
+      ["en", "Invalid or expired access link"],
+      ["fr", "Lien d’accès invalide ou expiré"],
+    ] as const) {
+      let spent = false;
+      const { user, unmount } = openAt(`${SIGN_PATH}?lng=${language}${LINK_FRAGMENT}`, {
+        open: () =>
+          spent ? apiError(403, "ACCESS_LINK_INVALID", "/envelope/open") : openedEnvelope(),
+        decline: () => {
+          spent = true;
+          return apiError(403, "ACCESS_LINK_INVALID", "/envelope/decline");
+        },
+      });
+      await screen.findByRole("heading", { name: "Lease agreement" });
+      const declineLabel = language === "en" ? "Decline" : "Refuser";
+      await user.click(screen.getByRole("button", { name: declineLabel }));
+      const dialog = await screen.findByRole("dialog");
+      await user.type(within(dialog).getByRole("textbox"), "Wrong address");
+      await user.click(within(dialog).getByRole("button", { name: declineLabel }));
+      expect(await screen.findByRole("heading", { name: heading })).toBeInTheDocument();
+      unmount();
+      sessionStorage.clear();
+    }
+  });
+});
+
 describe("when there is nothing to sign", () => {
   it("says whose turn it is without naming anyone", async () => {
     openAt(`${SIGN_PATH}${LINK_FRAGMENT}`, {
@@ -222,5 +250,10 @@ describe("when there is nothing to sign", () => {
       await screen.findByRole("heading", { name: "This document is signed by everyone" }),
     ).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Download the signed PDF" })).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        "You can download the signed document with this link for 30 days after everyone signed.",
+      ),
+    ).toBeInTheDocument();
   });
 });

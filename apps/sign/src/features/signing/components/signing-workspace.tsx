@@ -11,6 +11,7 @@ import {
 } from "../../../lib/api";
 import { type ConfirmationState } from "../../../lib/confirmation-state";
 import { signingKeys } from "../api/signing-queries";
+import { accessErrorKind } from "../lib/access-error";
 import {
   initialFieldValues,
   initialsOf,
@@ -84,6 +85,17 @@ export function SigningWorkspace({ link, opened }: { link: AccessLink; opened: O
     if (allRead) void loadSignatureDialog();
   }, [allRead]);
 
+  // The link stopped working while the page was open (a resent invitation, the envelope ended):
+  // say so, then open it again, which shows the envelope's outcome or the spec's link error.
+  const linkSpent = (error: unknown): boolean => {
+    if (accessErrorKind(error) !== "invalidLink") return false;
+    setSignOpen(false);
+    setDeclineOpen(false);
+    toast.error(t("errors.invalidLink.title"));
+    void queryClient.invalidateQueries({ queryKey: signingKeys.envelope(link.envelopeUuid) });
+    return true;
+  };
+
   const sign = useMutation({
     mutationFn: (input: { signature: SignatureInput; initials: string | undefined }) =>
       api.envelope.sign({
@@ -101,7 +113,10 @@ export function SigningWorkspace({ link, opened }: { link: AccessLink; opened: O
       await navigate("/confirmation", { state });
       void queryClient.invalidateQueries({ queryKey: signingKeys.envelope(link.envelopeUuid) });
     },
-    onError: () => toast.error(t("errors.signing")),
+    onError: (error) => {
+      if (linkSpent(error)) return;
+      toast.error(t("errors.signing"));
+    },
   });
 
   const decline = useMutation({
@@ -110,7 +125,10 @@ export function SigningWorkspace({ link, opened }: { link: AccessLink; opened: O
       setDeclineOpen(false);
       await queryClient.invalidateQueries({ queryKey: signingKeys.envelope(link.envelopeUuid) });
     },
-    onError: () => toast.error(t("errors.declining")),
+    onError: (error) => {
+      if (linkSpent(error)) return;
+      toast.error(t("errors.declining"));
+    },
   });
 
   const expires = envelope.expiresAt

@@ -1,6 +1,7 @@
 import {
   type CancelEnvelopeRequest,
   type RetrySealRequest,
+  type ResendInvitationRequest,
   type EnvelopeDetail,
   type SaveFieldsRequest,
   type SaveRecipientsRequest,
@@ -114,6 +115,17 @@ export function useRetrySeal() {
       storeDetail(queryClient, envelope);
       invalidateStatus(queryClient, envelope.uuid);
     },
+  });
+}
+
+/** POST /envelope/resend-invitation: a new link is mailed, the recipient's previous one stops working. */
+export function useResendInvitation() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (request: ResendInvitationRequest) => api.envelope.resendInvitation(request),
+    // Only the link changed: no status, list or activity entry moves.
+    onSuccess: (envelope) => storeDetail(queryClient, envelope),
   });
 }
 

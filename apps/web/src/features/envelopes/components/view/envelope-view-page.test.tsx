@@ -6,6 +6,7 @@ import {
   TEST_ACTIVITY,
   WORKSPACE_LEGAL,
   WORKSPACE_MAIN,
+  apiError,
   envelopeDetail,
   ok,
   signingRequest,
@@ -165,6 +166,78 @@ describe("envelope view", () => {
         { timeout: 8000 },
       ),
     ).toBeInTheDocument();
+  });
+
+  it("resends a pending signer's invitation after confirmation, and says so", async () => {
+    const { user, server } = renderApp({
+      path: VIEW_PATH,
+      handlers: {
+        "/envelope/get": () => ok(sent()),
+        "/envelope/resend-invitation": () => ok(sent()),
+      },
+    });
+    await user.click(
+      await screen.findByRole("button", { name: "Resend the invitation to Jane Doe" }),
+    );
+    const dialog = await screen.findByRole("dialog", { name: "Resend the invitation?" });
+    expect(
+      within(dialog).getByText(
+        "jane.doe@example.com receives a new signing link by email. The link sent before stops working.",
+      ),
+    ).toBeInTheDocument();
+    await user.click(within(dialog).getByRole("button", { name: "Resend the invitation" }));
+    await waitFor(() =>
+      expect(server.bodiesOf("/envelope/resend-invitation")).toEqual([
+        { envelopeUuid: ENVELOPE_UUID, recipientUuid: RECIPIENT_UUID },
+      ]),
+    );
+    expect(
+      await screen.findByText("A new invitation has been sent to jane.doe@example.com."),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+  });
+
+  it("shows why a resend was refused, in the dialog", async () => {
+    const { user } = renderApp({
+      path: VIEW_PATH,
+      handlers: {
+        "/envelope/get": () => ok(sent()),
+        "/envelope/resend-invitation": () => apiError(409, "CONFLICT"),
+      },
+    });
+    await user.click(
+      await screen.findByRole("button", { name: "Resend the invitation to Jane Doe" }),
+    );
+    const dialog = await screen.findByRole("dialog", { name: "Resend the invitation?" });
+    await user.click(within(dialog).getByRole("button", { name: "Resend the invitation" }));
+    expect(
+      await within(dialog).findByText(
+        "This change conflicts with the current state. Reload the page and try again.",
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it("offers no resend for a signer who signed, nor on a closed envelope", async () => {
+    const first = renderApp({
+      path: VIEW_PATH,
+      handlers: {
+        "/envelope/get": () =>
+          ok(
+            sent({
+              recipients: [{ ...SIGNER, status: "signed", signedAt: "2026-03-04T09:00:00.000Z" }],
+            }),
+          ),
+      },
+    });
+    expect(await screen.findByText("Jane Doe")).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: /Resend the invitation/ })).not.toBeInTheDocument();
+    first.unmount();
+    renderApp({
+      path: VIEW_PATH,
+      handlers: { "/envelope/get": () => ok(sent({ status: "canceled" })) },
+    });
+    expect(await screen.findByText("Jane Doe")).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: /Resend the invitation/ })).not.toBeInTheDocument();
   });
 
   it("moves the envelope to another workspace", async () => {

@@ -15,7 +15,7 @@ import {
   toast,
   type BadgeVariant,
 } from "@paraphe/ui-kit";
-import { Ban, Download, FileCheck2, FolderInput, Mail, PenLine } from "lucide-react";
+import { Ban, Download, FileCheck2, FolderInput, Mail, PenLine, Send } from "lucide-react";
 import { useId, useState } from "react";
 import { Navigate, useNavigate } from "react-router";
 import { useErrorText } from "../../../../lib/api/error-text";
@@ -28,6 +28,7 @@ import {
   useDownloadEnvelope,
   useMoveEnvelope,
   useRetrySeal,
+  useResendInvitation,
 } from "../../api/envelope-mutations";
 import { useEnvelope, useWorkspaces } from "../../api/envelope-queries";
 import { CancelForm } from "../../forms/cancel-form";
@@ -94,6 +95,7 @@ function EnvelopeView({ envelope }: { envelope: EnvelopeDetail }) {
   const requests = useSigningRequests();
   const [canceling, setCanceling] = useState(false);
   const [moving, setMoving] = useState(false);
+  const [resending, setResending] = useState<Recipient | null>(null);
   const complete = envelope.status === "complete";
   const open = envelope.status === "signing" || envelope.status === "approving";
   const request =
@@ -203,7 +205,7 @@ function EnvelopeView({ envelope }: { envelope: EnvelopeDetail }) {
                 <div className="flex min-w-0 flex-col">
                   <span className="truncate text-sm font-medium text-ink">
                     {envelope.options.signingOrder === "sequential" ? `${recipient.order}. ` : ""}
-                    {`${recipient.firstname} ${recipient.lastname}`.trim() || recipient.email}
+                    {recipientName(recipient)}
                   </span>
                   <span className="truncate text-xs text-ink-muted">{recipient.email}</span>
                   {recipient.declineReason ? (
@@ -213,6 +215,17 @@ function EnvelopeView({ envelope }: { envelope: EnvelopeDetail }) {
                   ) : null}
                 </div>
                 <div className="flex flex-col items-end gap-0.5">
+                  {open && canResend(envelope, recipient) ? (
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      aria-label={t("web:view.resend.label", { name: recipientName(recipient) })}
+                      onClick={() => setResending(recipient)}
+                    >
+                      <Send aria-hidden="true" />
+                      {t("web:view.resend.open")}
+                    </Button>
+                  ) : null}
                   <Badge variant={RECIPIENT_VARIANTS[recipient.status]}>
                     {t(`web:view.signers.status.${recipient.status}`)}
                   </Badge>
@@ -299,7 +312,82 @@ function EnvelopeView({ envelope }: { envelope: EnvelopeDetail }) {
       </Dialog>
 
       <MoveDialog open={moving} onOpenChange={setMoving} envelope={envelope} />
+      <ResendDialog envelope={envelope} recipient={resending} onClose={() => setResending(null)} />
     </div>
+  );
+}
+
+function recipientName(recipient: Recipient): string {
+  return `${recipient.firstname} ${recipient.lastname}`.trim() || recipient.email;
+}
+
+/** A recipient who was invited and has not answered: in sequential order, everyone before signed. */
+function canResend(envelope: EnvelopeDetail, recipient: Recipient): boolean {
+  if (recipient.status !== "pending") return false;
+  if (envelope.options.signingOrder !== "sequential") return true;
+  return envelope.recipients
+    .filter((other) => other.order < recipient.order)
+    .every((other) => other.status === "signed");
+}
+
+/** Confirms, then mails the recipient a new link; the previous one stops working. */
+function ResendDialog({
+  envelope,
+  recipient,
+  onClose,
+}: {
+  envelope: EnvelopeDetail;
+  recipient: Recipient | null;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation(["web", "common"]);
+  const errorText = useErrorText();
+  const resend = useResendInvitation();
+  return (
+    <Dialog
+      open={recipient !== null}
+      onOpenChange={(next) => {
+        if (!next) {
+          resend.reset();
+          onClose();
+        }
+      }}
+    >
+      <DialogContent
+        title={t("web:view.resend.title")}
+        description={t("web:view.resend.description", { email: recipient?.email ?? "" })}
+        closeLabel={t("common:actions.close")}
+      >
+        {resend.isError ? (
+          <p role="alert" className="text-sm font-medium text-danger">
+            {errorText.apiError(resend.error)}
+          </p>
+        ) : null}
+        <DialogFooter>
+          <Button variant="secondary" onClick={onClose}>
+            {t("web:view.resend.keep")}
+          </Button>
+          <Button
+            loading={resend.isPending}
+            onClick={() => {
+              if (recipient === null) return;
+              resend.mutate(
+                { envelopeUuid: envelope.uuid, recipientUuid: recipient.uuid },
+                {
+                  onSuccess: () => {
+                    onClose();
+                    resend.reset();
+                    toast.success(t("web:view.resend.done", { email: recipient.email }));
+                  },
+                },
+              );
+            }}
+          >
+            {t("web:view.resend.confirm")}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
   );
 }
 
