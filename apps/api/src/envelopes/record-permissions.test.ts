@@ -119,7 +119,7 @@ describe.each(testDatabaseKinds)("permissions checked on the envelope itself on 
     expect(after.recipients).toEqual(theirs.recipients);
   });
 
-  it("a role that may read only its own envelopes does not see a teammate's: NOT_FOUND", async () => {
+  it("a role that may read only its own envelopes does not see a teammate's: NOT_FOUND, and left out of the list and the dashboard", async () => {
     const reader = await teammateWithRole("own-reader", (userId) => [
       { action: "manage", subject: "Envelope", conditions: { ownerId: userId } },
       { action: "read", subject: "Workspace" },
@@ -129,6 +129,17 @@ describe.each(testDatabaseKinds)("permissions checked on the envelope itself on 
     expect(error.code).toBe("NOT_FOUND");
     const mine = await draftOf(reader, "Readable");
     expect((await reader.api.envelope.get({ envelopeUuid: mine.uuid })).title).toBe("Readable");
+
+    const listed = await reader.api.envelope.list({ filter: "draft" });
+    expect(listed.envelopes.map((envelope) => envelope.uuid)).toEqual([mine.uuid]);
+    const dashboard = await reader.api.envelope.dashboard({});
+    expect(dashboard.drafts).toBe(1);
+    expect(dashboard.recent.map((envelope) => envelope.uuid)).toEqual([mine.uuid]);
+    // The owner, whose role reads every envelope, sees both.
+    const all = await owner.api.envelope.list({ filter: "draft" });
+    expect(all.envelopes.map((envelope) => envelope.uuid)).toEqual(
+      expect.arrayContaining([mine.uuid, theirs.uuid]),
+    );
   });
 
   it("field rules apply: a role that may change only the title renames and gets FORBIDDEN on options, recipients and fields", async () => {
