@@ -168,6 +168,45 @@ describe.each(testDatabaseKinds)("permissions checked on the envelope itself on 
     expect(after.recipients).toEqual(draft.recipients);
   });
 
+  it("a role that may create envelopes in one workspace only gets FORBIDDEN uploading to another, and nothing is stored", async () => {
+    const db = h.database.connection.db;
+    const legal = await db
+      .insertInto("workspace")
+      .values({ teamId: owner.teamUuid, name: "Legal", color: "#336699" })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const scoped = await teammateWithRole("scoped", () => [
+      {
+        action: "create",
+        subject: "Envelope",
+        conditions: { workspaceId: owner.defaultWorkspaceUuid },
+      },
+      { action: ["read", "update"], subject: "Envelope" },
+      { action: "read", subject: "Workspace" },
+    ]);
+    const user = await db
+      .selectFrom("appUser")
+      .select("id")
+      .where("email", "=", scoped.email)
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto("workspaceMember")
+      .values({ workspaceId: legal.id, userId: user.id })
+      .execute();
+
+    const files = [{ filename: "Scoped.pdf", data: await tinyPdf(1) }];
+    const refused = await failure(scoped.api.envelope.upload({ workspaceUuid: legal.id, files }));
+    expect(refused.code).toBe("FORBIDDEN");
+    const inLegal = await db
+      .selectFrom("envelope")
+      .select("id")
+      .where("workspaceId", "=", legal.id)
+      .execute();
+    expect(inLegal).toEqual([]);
+    const allowed = await scoped.api.envelope.upload({ files });
+    expect(allowed.status).toBe("draft");
+  });
+
   it("saving recipients to contacts needs the Contact permission: create for a new contact, update for a known one", async () => {
     const noContacts = await teammateWithRole("no-contacts", () => [
       { action: "manage", subject: "Envelope" },

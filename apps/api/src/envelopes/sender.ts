@@ -5,6 +5,7 @@ import type {
   FieldInput,
   RecipientInput,
 } from "@paraphe/api-sdk/contract";
+import { asSubject } from "@paraphe/permissions";
 import { sql, type Kysely } from "kysely";
 import type { Database, EnvelopeRow } from "../db/database";
 import { isDocumentError } from "../documents/document-error";
@@ -79,6 +80,16 @@ export async function uploadEnvelope(
 ): Promise<string> {
   requirePermission(member, "create", "Envelope");
   const workspace = await findWorkspaceForMember(deps.db, member, input.workspaceUuid);
+  // Conditions of the role apply to the envelope about to exist (`{ "workspaceId": ... }`).
+  requirePermission(
+    member,
+    "create",
+    asSubject("Envelope", {
+      teamId: member.teamId,
+      workspaceId: workspace.id,
+      ownerId: member.userId,
+    }),
+  );
 
   const files: { filename: string; bytes: Uint8Array; inspection: PdfInspection }[] = [];
   const problems: { path: string; code: string; message: string }[] = [];
