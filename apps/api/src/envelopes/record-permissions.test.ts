@@ -142,7 +142,7 @@ describe.each(testDatabaseKinds)("permissions checked on the envelope itself on 
     );
   });
 
-  it("field rules apply: a role that may change only the title renames and gets FORBIDDEN on options, recipients and fields", async () => {
+  it("field rules apply: a role that may change only the title renames and gets FORBIDDEN on options, recipients, fields and sending", async () => {
     const titler = await teammateWithRole("titler", () => [
       { action: "read", subject: "Envelope" },
       { action: "update", subject: "Envelope", fields: ["title"] },
@@ -160,10 +160,12 @@ describe.each(testDatabaseKinds)("permissions checked on the envelope itself on 
           recipients: [{ email: uniqueEmail("other"), firstname: "Oth", lastname: "Er" }],
         }),
       () => titler.api.envelope.saveFields({ envelopeUuid: draft.uuid, fields: [] }),
+      () => titler.api.envelope.send({ envelopeUuid: draft.uuid }),
     ]) {
       expect((await failure(call())).code).toBe("FORBIDDEN");
     }
     const after = await owner.api.envelope.get({ envelopeUuid: draft.uuid });
+    expect(after.status).toBe("draft");
     expect(after.options.reminderDays).toBe(draft.options.reminderDays);
     expect(after.recipients).toEqual(draft.recipients);
   });

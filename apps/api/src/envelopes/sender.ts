@@ -487,7 +487,7 @@ export async function sendEnvelope(
   origin: RequestOrigin,
 ): Promise<void> {
   await deps.db.transaction().execute(async (trx) => {
-    const envelope = await lockDraftFor(trx, member, envelopeId, "update");
+    const envelope = await lockDraftFor(trx, member, envelopeId, "update", "status");
     const recipients = await loadRecipients(trx, envelope.id);
     const fields = await trx
       .selectFrom("field")
@@ -569,7 +569,7 @@ export async function cancelEnvelope(
   origin: RequestOrigin,
 ): Promise<void> {
   await deps.db.transaction().execute(async (trx) => {
-    const envelope = await lockEnvelopeFor(trx, member, envelopeId, "update");
+    const envelope = await lockEnvelopeFor(trx, member, envelopeId, "update", "status");
     if (envelope.status !== "signing" && envelope.status !== "approving") {
       throw conflict(
         envelope.status === "complete"
