@@ -209,6 +209,41 @@ describe.each(testDatabaseKinds)("permissions checked on the envelope itself on 
     expect(allowed.status).toBe("draft");
   });
 
+  it("a role that may change envelopes in one workspace only cannot move one out of it", async () => {
+    const db = h.database.connection.db;
+    const archive = await db
+      .insertInto("workspace")
+      .values({ teamId: owner.teamUuid, name: "Archive", color: "#663399" })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const keeper = await teammateWithRole("keeper", () => [
+      { action: ["read", "create"], subject: "Envelope" },
+      {
+        action: "update",
+        subject: "Envelope",
+        conditions: { workspaceId: owner.defaultWorkspaceUuid },
+      },
+      { action: "read", subject: "Workspace" },
+    ]);
+    const user = await db
+      .selectFrom("appUser")
+      .select("id")
+      .where("email", "=", keeper.email)
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto("workspaceMember")
+      .values({ workspaceId: archive.id, userId: user.id })
+      .execute();
+    const draft = await draftOf(keeper, "Stays");
+    const refused = await failure(
+      keeper.api.envelope.move({ envelopeUuid: draft.uuid, workspaceUuid: archive.id }),
+    );
+    expect(refused.code).toBe("FORBIDDEN");
+    expect((await keeper.api.envelope.get({ envelopeUuid: draft.uuid })).workspaceUuid).toBe(
+      owner.defaultWorkspaceUuid,
+    );
+  });
+
   it("saving recipients to contacts needs the Contact permission: create for a new contact, update for a known one", async () => {
     const noContacts = await teammateWithRole("no-contacts", () => [
       { action: "manage", subject: "Envelope" },

@@ -635,6 +635,13 @@ export async function moveEnvelope(
   const workspace = await findWorkspaceForMember(deps.db, member, workspaceUuid);
   await deps.db.transaction().execute(async (trx) => {
     const envelope = await lockEnvelopeFor(trx, member, envelopeId, "update", "workspaceId");
+    // The role must allow the envelope where it lands too (`{ "workspaceId": ... }` conditions).
+    requirePermission(
+      member,
+      "update",
+      envelopeSubject({ ...envelope, workspaceId: workspace.id }),
+      "workspaceId",
+    );
     await trx
       .updateTable("envelope")
       .set({ workspaceId: workspace.id, updatedAt: new Date(deps.now()) })
