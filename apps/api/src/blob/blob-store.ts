@@ -18,6 +18,17 @@ export interface BlobStore {
   /** Removes the file under `key`; nothing happens when there is none. */
   delete(key: string): Promise<void>;
   exists(key: string): Promise<boolean>;
+  /**
+   * Every file whose key starts with `prefix` (a key followed by `/`, such as `envelopes/`), with
+   * the time it was last written (milliseconds since the epoch); in no particular order.
+   */
+  list(prefix: string): AsyncIterable<BlobListing>;
+}
+
+/** A stored file as {@link BlobStore.list} names it. */
+export interface BlobListing {
+  key: string;
+  modifiedAt: number;
 }
 
 const KEY_SEGMENT = /^[a-z0-9][a-z0-9._-]*$/;

@@ -99,6 +99,31 @@ describe("LocalEncryptedBlobStore", () => {
     );
   });
 
+  it("lists the files under a prefix with the time they were written, skipping writes in progress", async () => {
+    await store.put("envelopes/a1/documents/d1/original.pdf", pdf, {
+      contentType: "application/pdf",
+    });
+    await store.put("envelopes/a1/documents/d1/previews/0.webp", pdf, {
+      contentType: "image/webp",
+    });
+    await store.put("avatars/ab12", pdf, { contentType: "image/png" });
+    await writeFile(`${fileOf("envelopes/a1/proof.pdf")}.0f1e.tmp`, "partial");
+    const listed = [];
+    for await (const listing of store.list("envelopes/")) listed.push(listing);
+    expect(listed.map((listing) => listing.key).sort()).toEqual([
+      "envelopes/a1/documents/d1/original.pdf",
+      "envelopes/a1/documents/d1/previews/0.webp",
+    ]);
+    const written = (await stat(fileOf("envelopes/a1/documents/d1/original.pdf"))).mtimeMs;
+    expect(listed.find((l) => l.key.endsWith("original.pdf"))?.modifiedAt).toBe(written);
+    const nothing = [];
+    for await (const listing of store.list("templates/")) nothing.push(listing);
+    expect(nothing).toEqual([]);
+    await expect(async () => {
+      for await (const listing of store.list("../")) nothing.push(listing);
+    }).rejects.toBeInstanceOf(InvalidBlobKeyError);
+  });
+
   it("detects a truncated file", async () => {
     await store.put("doc.pdf", pdf, { contentType: "application/pdf" });
     const file = await readFile(fileOf("doc.pdf"));

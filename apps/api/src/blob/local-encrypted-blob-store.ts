@@ -1,10 +1,11 @@
 import { createCipheriv, createDecipheriv, randomBytes, randomUUID } from "node:crypto";
-import { mkdir, open, readFile, rename, rm, stat } from "node:fs/promises";
+import { mkdir, open, readdir, readFile, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import {
   BlobIntegrityError,
   InvalidBlobKeyError,
   isValidBlobKey,
+  type BlobListing,
   type BlobStore,
   type StoredBlob,
 } from "./blob-store";
@@ -123,6 +124,33 @@ export class LocalEncryptedBlobStore implements BlobStore {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === "ENOENT") return false;
       throw error;
+    }
+  }
+
+  async *list(prefix: string): AsyncIterable<BlobListing> {
+    if (!prefix.endsWith("/") || !isValidBlobKey(prefix.slice(0, -1))) {
+      throw new InvalidBlobKeyError(prefix);
+    }
+    const directory = path.join(this.#root, ...prefix.slice(0, -1).split("/"));
+    let names: string[];
+    try {
+      names = await readdir(directory, { recursive: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") return;
+      throw error;
+    }
+    for (const name of names) {
+      // Temporary files of writes in progress end in `.tmp`, not in the suffix.
+      if (!name.endsWith(FILE_SUFFIX)) continue;
+      const key = prefix + name.slice(0, -FILE_SUFFIX.length).split(path.sep).join("/");
+      if (!isValidBlobKey(key)) continue;
+      try {
+        const info = await stat(path.join(directory, name));
+        if (info.isFile()) yield { key, modifiedAt: info.mtimeMs };
+      } catch (error) {
+        // Deleted since the directory was read.
+        if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+      }
     }
   }
 

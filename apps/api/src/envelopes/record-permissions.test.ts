@@ -119,7 +119,7 @@ describe.each(testDatabaseKinds)("permissions checked on the envelope itself on 
     expect(after.recipients).toEqual(theirs.recipients);
   });
 
-  it("a role that may read only its own envelopes does not see a teammate's: NOT_FOUND", async () => {
+  it("a role that may read only its own envelopes does not see a teammate's: NOT_FOUND, and left out of the list and the dashboard", async () => {
     const reader = await teammateWithRole("own-reader", (userId) => [
       { action: "manage", subject: "Envelope", conditions: { ownerId: userId } },
       { action: "read", subject: "Workspace" },
@@ -129,9 +129,20 @@ describe.each(testDatabaseKinds)("permissions checked on the envelope itself on 
     expect(error.code).toBe("NOT_FOUND");
     const mine = await draftOf(reader, "Readable");
     expect((await reader.api.envelope.get({ envelopeUuid: mine.uuid })).title).toBe("Readable");
+
+    const listed = await reader.api.envelope.list({ filter: "draft" });
+    expect(listed.envelopes.map((envelope) => envelope.uuid)).toEqual([mine.uuid]);
+    const dashboard = await reader.api.envelope.dashboard({});
+    expect(dashboard.drafts).toBe(1);
+    expect(dashboard.recent.map((envelope) => envelope.uuid)).toEqual([mine.uuid]);
+    // The owner, whose role reads every envelope, sees both.
+    const all = await owner.api.envelope.list({ filter: "draft" });
+    expect(all.envelopes.map((envelope) => envelope.uuid)).toEqual(
+      expect.arrayContaining([mine.uuid, theirs.uuid]),
+    );
   });
 
-  it("field rules apply: a role that may change only the title renames and gets FORBIDDEN on options, recipients and fields", async () => {
+  it("field rules apply: a role that may change only the title renames and gets FORBIDDEN on options, recipients, fields and sending", async () => {
     const titler = await teammateWithRole("titler", () => [
       { action: "read", subject: "Envelope" },
       { action: "update", subject: "Envelope", fields: ["title"] },
@@ -149,12 +160,88 @@ describe.each(testDatabaseKinds)("permissions checked on the envelope itself on 
           recipients: [{ email: uniqueEmail("other"), firstname: "Oth", lastname: "Er" }],
         }),
       () => titler.api.envelope.saveFields({ envelopeUuid: draft.uuid, fields: [] }),
+      () => titler.api.envelope.send({ envelopeUuid: draft.uuid }),
     ]) {
       expect((await failure(call())).code).toBe("FORBIDDEN");
     }
     const after = await owner.api.envelope.get({ envelopeUuid: draft.uuid });
+    expect(after.status).toBe("draft");
     expect(after.options.reminderDays).toBe(draft.options.reminderDays);
     expect(after.recipients).toEqual(draft.recipients);
+  });
+
+  it("a role that may create envelopes in one workspace only gets FORBIDDEN uploading to another, and nothing is stored", async () => {
+    const db = h.database.connection.db;
+    const legal = await db
+      .insertInto("workspace")
+      .values({ teamId: owner.teamUuid, name: "Legal", color: "#336699" })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const scoped = await teammateWithRole("scoped", () => [
+      {
+        action: "create",
+        subject: "Envelope",
+        conditions: { workspaceId: owner.defaultWorkspaceUuid },
+      },
+      { action: ["read", "update"], subject: "Envelope" },
+      { action: "read", subject: "Workspace" },
+    ]);
+    const user = await db
+      .selectFrom("appUser")
+      .select("id")
+      .where("email", "=", scoped.email)
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto("workspaceMember")
+      .values({ workspaceId: legal.id, userId: user.id })
+      .execute();
+
+    const files = [{ filename: "Scoped.pdf", data: await tinyPdf(1) }];
+    const refused = await failure(scoped.api.envelope.upload({ workspaceUuid: legal.id, files }));
+    expect(refused.code).toBe("FORBIDDEN");
+    const inLegal = await db
+      .selectFrom("envelope")
+      .select("id")
+      .where("workspaceId", "=", legal.id)
+      .execute();
+    expect(inLegal).toEqual([]);
+    const allowed = await scoped.api.envelope.upload({ files });
+    expect(allowed.status).toBe("draft");
+  });
+
+  it("a role that may change envelopes in one workspace only cannot move one out of it", async () => {
+    const db = h.database.connection.db;
+    const archive = await db
+      .insertInto("workspace")
+      .values({ teamId: owner.teamUuid, name: "Archive", color: "#663399" })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const keeper = await teammateWithRole("keeper", () => [
+      { action: ["read", "create"], subject: "Envelope" },
+      {
+        action: "update",
+        subject: "Envelope",
+        conditions: { workspaceId: owner.defaultWorkspaceUuid },
+      },
+      { action: "read", subject: "Workspace" },
+    ]);
+    const user = await db
+      .selectFrom("appUser")
+      .select("id")
+      .where("email", "=", keeper.email)
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto("workspaceMember")
+      .values({ workspaceId: archive.id, userId: user.id })
+      .execute();
+    const draft = await draftOf(keeper, "Stays");
+    const refused = await failure(
+      keeper.api.envelope.move({ envelopeUuid: draft.uuid, workspaceUuid: archive.id }),
+    );
+    expect(refused.code).toBe("FORBIDDEN");
+    expect((await keeper.api.envelope.get({ envelopeUuid: draft.uuid })).workspaceUuid).toBe(
+      owner.defaultWorkspaceUuid,
+    );
   });
 
   it("saving recipients to contacts needs the Contact permission: create for a new contact, update for a known one", async () => {

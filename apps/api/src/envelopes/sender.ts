@@ -5,6 +5,7 @@ import type {
   FieldInput,
   RecipientInput,
 } from "@paraphe/api-sdk/contract";
+import { asSubject } from "@paraphe/permissions";
 import { sql, type Kysely } from "kysely";
 import type { Database, EnvelopeRow } from "../db/database";
 import { isDocumentError } from "../documents/document-error";
@@ -80,6 +81,16 @@ export async function uploadEnvelope(
 ): Promise<string> {
   requirePermission(member, "create", "Envelope");
   const workspace = await findWorkspaceForMember(deps.db, member, input.workspaceUuid);
+  // Conditions of the role apply to the envelope about to exist (`{ "workspaceId": ... }`).
+  requirePermission(
+    member,
+    "create",
+    asSubject("Envelope", {
+      teamId: member.teamId,
+      workspaceId: workspace.id,
+      ownerId: member.userId,
+    }),
+  );
 
   const files: { filename: string; bytes: Uint8Array; inspection: PdfInspection }[] = [];
   const problems: { path: string; code: string; message: string }[] = [];
@@ -483,7 +494,7 @@ export async function sendEnvelope(
   origin: RequestOrigin,
 ): Promise<void> {
   await deps.db.transaction().execute(async (trx) => {
-    const envelope = await lockDraftFor(trx, member, envelopeId, "update");
+    const envelope = await lockDraftFor(trx, member, envelopeId, "update", "status");
     const recipients = await loadRecipients(trx, envelope.id);
     const fields = await trx
       .selectFrom("field")
@@ -565,7 +576,7 @@ export async function cancelEnvelope(
   origin: RequestOrigin,
 ): Promise<void> {
   await deps.db.transaction().execute(async (trx) => {
-    const envelope = await lockEnvelopeFor(trx, member, envelopeId, "update");
+    const envelope = await lockEnvelopeFor(trx, member, envelopeId, "update", "status");
     if (envelope.status !== "signing" && envelope.status !== "approving") {
       throw conflict(
         envelope.status === "complete"
@@ -632,6 +643,13 @@ export async function moveEnvelope(
   const workspace = await findWorkspaceForMember(deps.db, member, workspaceUuid);
   await deps.db.transaction().execute(async (trx) => {
     const envelope = await lockEnvelopeFor(trx, member, envelopeId, "update", "workspaceId");
+    // The role must allow the envelope where it lands too (`{ "workspaceId": ... }` conditions).
+    requirePermission(
+      member,
+      "update",
+      envelopeSubject({ ...envelope, workspaceId: workspace.id }),
+      "workspaceId",
+    );
     await trx
       .updateTable("envelope")
       .set({ workspaceId: workspace.id, updatedAt: new Date(deps.now()) })

@@ -55,6 +55,17 @@ describe.each(testDatabaseKinds)("sign-in session lifetimes on %s", (kind) => {
     await expectSignedOut(person);
   });
 
+  it("does not list a session that expired unused, even before a call ends it", async () => {
+    const email = uniqueEmail("listed");
+    const stale = await h.login(email);
+    h.advance(7 * DAY - MINUTE);
+    const fresh = await h.login(email);
+    h.advance(2 * MINUTE);
+    const { sessions } = await fresh.api.authentication.listSessions({});
+    expect(sessions.map((session) => session.accessKey)).toEqual([fresh.credential.accessKey]);
+    expect((await sessionRow(stale)).endedAt).toBeNull();
+  });
+
   it("ends a session 30 days after sign-in however busy", async () => {
     const person = await h.login(uniqueEmail("busy"));
     for (let day = 0; day < 29; day++) {

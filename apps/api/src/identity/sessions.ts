@@ -40,17 +40,29 @@ export async function openSession(
   };
 }
 
-/** The live sessions of `userId`, newest first; `currentAccessKey`'s is flagged. */
+/**
+ * The live sessions of `userId` at `at`, newest first: not ended and within both lifetimes (an
+ * expired session is not listed even before a call ends it); `currentAccessKey`'s is flagged.
+ */
 export async function listSessions(
   db: Kysely<Database>,
   userId: string,
   currentAccessKey: string,
+  at: number,
+  lifetimes: SignInSessionLifetimes,
 ): Promise<SessionInfo[]> {
   const rows = await db
     .selectFrom("userSession")
     .select(["accessKey", "ipAddress", "platform", "userAgent", "createdAt", "lastUsedAt"])
     .where("userId", "=", userId)
     .where("endedAt", "is", null)
+    .where("createdAt", ">", new Date(at - lifetimes.maxAgeMs))
+    .where((eb) =>
+      eb.or([
+        eb("createdAt", ">", new Date(at - lifetimes.idleMs)),
+        eb("lastUsedAt", ">", new Date(at - lifetimes.idleMs)),
+      ]),
+    )
     .orderBy("createdAt", "desc")
     .execute();
   return rows.map((row) => ({

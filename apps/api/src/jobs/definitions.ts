@@ -39,7 +39,13 @@ export const sealEnvelopeJob = defineJob("seal-envelope", z.object({ envelopeId:
  */
 export const envelopeDeadlinesJob = defineJob("envelope-deadlines", z.object({}));
 
-export const jobDefinitions = [sealEnvelopeJob, envelopeDeadlinesJob] as const;
+/**
+ * Removes envelope files that no row references, older than the grace period: what a change that
+ * rolled back after writing its files left behind. Each run schedules the next hour's run.
+ */
+export const sweepOrphanFilesJob = defineJob("sweep-orphan-files", z.object({}));
+
+export const jobDefinitions = [sealEnvelopeJob, envelopeDeadlinesJob, sweepOrphanFilesJob] as const;
 
 /**
  * Enqueues a job. Pass the transaction of the change that causes it: the job exists (and workers

@@ -11,8 +11,9 @@ import {
   runDeadlinePass,
   scheduleDeadlinePass,
 } from "../envelopes/deadlines";
+import { scheduleOrphanFileSweep, sweepOrphanEnvelopeFiles } from "../envelopes/file-references";
 import type { Logger } from "../logger";
-import { envelopeDeadlinesJob, sealEnvelopeJob } from "./definitions";
+import { envelopeDeadlinesJob, sealEnvelopeJob, sweepOrphanFilesJob } from "./definitions";
 import { jobHandler, JobWorker, type RegisteredJob } from "./job-worker";
 
 /** Every job this api runs, each definition with its handler. */
@@ -30,6 +31,10 @@ export function jobHandlers(
       // The next run first: a pass that fails (and is retried) does not break the chain.
       await scheduleDeadlinePass(deps.db, "next", intervalMs);
       await runDeadlinePass(deps);
+    }),
+    jobHandler(sweepOrphanFilesJob, async () => {
+      await scheduleOrphanFileSweep(deps.db, "next", deps.now());
+      await sweepOrphanEnvelopeFiles(deps);
     }),
   ];
 }
@@ -58,6 +63,11 @@ export function createJobWorker(
       async () => {
         // Scheduling is not resuming lost work: it counts for nothing in the sweep's total.
         await scheduleDeadlinePass(deps.db, "now", intervalMs);
+        return 0;
+      },
+      async () => {
+        // Likewise: the orphan-file sweep runs at start, then every hour.
+        await scheduleOrphanFileSweep(deps.db, "now", deps.now());
         return 0;
       },
     ],

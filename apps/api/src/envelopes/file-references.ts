@@ -1,0 +1,96 @@
+import type { Kysely } from "kysely";
+import type { BlobStore } from "../blob/blob-store";
+import { sweepOrphanBlobs } from "../blob/orphan-sweep";
+import type { Database } from "../db/database";
+import { enqueueJob, sweepOrphanFilesJob } from "../jobs/definitions";
+import type { Logger } from "../logger";
+
+/** Where envelope files live in the blob store (see `blobKeys`). */
+export const ENVELOPE_FILES_PREFIX = "envelopes/";
+
+/**
+ * Which of `keys` an envelope row names: a document's original or sealed copy, a page preview, a
+ * recipient's signature or initials image, an envelope's proof.
+ */
+export async function referencedEnvelopeFiles(
+  db: Kysely<Database>,
+  keys: readonly string[],
+): Promise<ReadonlySet<string>> {
+  if (keys.length === 0) return new Set();
+  const list = [...keys];
+  const found = await Promise.all([
+    db
+      .selectFrom("envelopeDocument")
+      .select("blobKey as key")
+      .where("blobKey", "in", list)
+      .execute(),
+    db
+      .selectFrom("envelopeDocument")
+      .select("sealedBlobKey as key")
+      .where("sealedBlobKey", "in", list)
+      .execute(),
+    db
+      .selectFrom("documentPreview")
+      .select("blobKey as key")
+      .where("blobKey", "in", list)
+      .execute(),
+    db
+      .selectFrom("recipient")
+      .select("signatureBlobKey as key")
+      .where("signatureBlobKey", "in", list)
+      .execute(),
+    db
+      .selectFrom("recipient")
+      .select("initialsBlobKey as key")
+      .where("initialsBlobKey", "in", list)
+      .execute(),
+    db
+      .selectFrom("envelope")
+      .select("proofBlobKey as key")
+      .where("proofBlobKey", "in", list)
+      .execute(),
+  ]);
+  return new Set(found.flat().flatMap((row) => (row.key === null ? [] : [row.key])));
+}
+
+/** The orphan-file sweep runs once an hour (and at start). */
+export const ORPHAN_SWEEP_INTERVAL_MS = 60 * 60_000;
+
+/** Enqueues the sweep of this hour (`now`) or of the next one (`next`), once per hour slot. */
+export async function scheduleOrphanFileSweep(
+  db: Kysely<Database>,
+  when: "now" | "next",
+  at: number,
+): Promise<void> {
+  const slot = Math.floor(at / ORPHAN_SWEEP_INTERVAL_MS) + (when === "next" ? 1 : 0);
+  await db.transaction().execute((trx) =>
+    enqueueJob(
+      trx,
+      sweepOrphanFilesJob,
+      {},
+      when === "next"
+        ? {
+            dedupeKey: `sweep-orphan-files:${slot}`,
+            runAt: new Date(slot * ORPHAN_SWEEP_INTERVAL_MS),
+          }
+        : { dedupeKey: `sweep-orphan-files:${slot}` },
+    ),
+  );
+}
+
+/** One sweep of the envelope files nothing references (see `sweepOrphanBlobs`). */
+export async function sweepOrphanEnvelopeFiles(deps: {
+  db: Kysely<Database>;
+  blobStore: BlobStore;
+  logger: Logger;
+  now: () => number;
+}): Promise<number> {
+  const removed = await sweepOrphanBlobs({
+    blobStore: deps.blobStore,
+    prefix: ENVELOPE_FILES_PREFIX,
+    referenced: (keys) => referencedEnvelopeFiles(deps.db, keys),
+    now: deps.now,
+  });
+  if (removed > 0) deps.logger.info({ removed }, "removed envelope files that no row references");
+  return removed;
+}
