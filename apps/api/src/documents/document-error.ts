@@ -9,7 +9,8 @@ export type DocumentErrorCode =
   | "unreadable"
   | "encrypted"
   | "too_many_pages"
-  | "no_pages";
+  | "no_pages"
+  | "certified";
 
 /** A document problem, with a stable code and an English message suitable for logs. */
 export class DocumentError extends Error {

@@ -1,9 +1,11 @@
 import { readFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
-import { PDFDocument } from "pdf-lib";
+import { PDFDocument, PDFName } from "pdf-lib";
 import { afterAll, describe, expect, it } from "vitest";
 import { DocumentError } from "./document-error";
+import { loadOrCreatePlatformIdentity } from "./certificates";
 import { inspectPdf } from "./inspect";
+import { sealPdfInThisThread } from "./seal";
 import { makePdf, runToolOrThrow, temporaryDirectory } from "./test-support";
 
 const limits = { maxBytes: 5_000_000, maxPages: 10 };
@@ -99,4 +101,57 @@ describe("inspectPdf", () => {
     const bytes = await (await PDFDocument.create()).save({ addDefaultPage: false });
     expect((await refusal(bytes)).code).toBe("no_pages");
   });
+
+  it.each([1, 2, 3])(
+    "refuses a PDF under a certification signature (DocMDP P=%i): stamping would break it",
+    async (permission) => {
+      const error = await refusal(await certified(permission));
+      expect(error.code).toBe("certified");
+      expect(error.message).toContain(`P=${permission}`);
+    },
+  );
+
+  it("counts the signatures a PDF already carries and accepts it", async () => {
+    const identity = await loadOrCreatePlatformIdentity({ dataDir: tmp.file("identity") });
+    const plain = await makePdf();
+    expect((await inspectPdf(plain, limits)).signatureCount).toBe(0);
+    const sealed = await sealPdfInThisThread(plain, {
+      identity,
+      level: "B-B",
+      reason: "Test",
+      location: "Paraphe",
+      signerName: "Seal",
+    });
+    const twice = await sealPdfInThisThread(sealed, {
+      identity,
+      level: "B-B",
+      reason: "Test",
+      location: "Paraphe",
+      signerName: "Seal",
+    });
+    expect((await inspectPdf(sealed, limits)).signatureCount).toBe(1);
+    expect((await inspectPdf(twice, limits)).signatureCount).toBe(2);
+  });
 });
+
+/** A PDF whose catalog names a certification signature with DocMDP permission `permission`. */
+async function certified(permission: number): Promise<Uint8Array> {
+  const document = await PDFDocument.load(await makePdf());
+  const { context } = document;
+  const signature = context.register(
+    context.obj({
+      Type: "Sig",
+      Filter: "Adobe.PPKLite",
+      SubFilter: "ETSI.CAdES.detached",
+      Reference: [
+        {
+          Type: "SigRef",
+          TransformMethod: "DocMDP",
+          TransformParams: { Type: "TransformParams", P: permission, V: "1.2" },
+        },
+      ],
+    }),
+  );
+  document.catalog.set(PDFName.of("Perms"), context.obj({ DocMDP: signature }));
+  return document.save();
+}

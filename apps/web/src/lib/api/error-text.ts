@@ -27,6 +27,7 @@ const VALIDATION_WORDS = [
   "encrypted",
   "too_many_pages",
   "no_pages",
+  "certified",
   "too_many_files",
   "too_many_recipients",
   "too_many_fields",

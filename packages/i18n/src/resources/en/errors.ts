@@ -71,6 +71,8 @@ export const errors = {
     encrypted: "This PDF is encrypted or password-protected.",
     too_many_pages: "This PDF has too many pages.",
     no_pages: "This PDF has no pages.",
+    certified:
+      "This PDF carries a certification signature that forbids changes: signing it here would invalidate that signature.",
     too_many_files: "Too many files for one envelope.",
     too_many_recipients: "Too many recipients for one envelope.",
     too_many_fields: "Too many fields for one envelope.",

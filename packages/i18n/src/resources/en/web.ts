@@ -294,6 +294,8 @@ export const web = {
           "This PDF is encrypted or password-protected: remove the protection and try again.",
         too_many_pages: "This PDF has too many pages.",
         no_pages: "This PDF has no pages.",
+        certified:
+          "This PDF carries a certification signature that forbids changes: signing it here would invalidate that signature. Upload the document before it was certified.",
         invalid_file: "This file cannot be read.",
         other: "This file was refused.",
       },

@@ -314,6 +314,7 @@ const UPLOAD_PROBLEMS = [
   "encrypted",
   "too_many_pages",
   "no_pages",
+  "certified",
   "invalid_file",
 ] as const;
 type UploadProblem = (typeof UPLOAD_PROBLEMS)[number] | "other";
