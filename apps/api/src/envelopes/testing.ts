@@ -36,14 +36,18 @@ export async function signUpMember(
 }
 
 /** The signing app's client: app-level credential, from `ip` with a browser user agent. */
-export function signingClient(h: IdentityHarness, ip = "198.51.100.7"): ApiClient {
+export function signingClient(
+  h: IdentityHarness,
+  ip = "198.51.100.7",
+  userAgent = "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) Mobile",
+): ApiClient {
   const fetch = fetchFromApp(h.t.app);
   return createApiClient({
     baseUrl: "http://api.test",
     tunnel: createTestTunnelClient(async (input, init) => {
       const headers = new Headers(init?.headers);
       headers.set("X-Forwarded-For", ip);
-      headers.set("User-Agent", "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) Mobile");
+      headers.set("User-Agent", userAgent);
       return fetch(input, { ...init, headers });
     }),
     appCredential: DEFAULT_APP_CREDENTIALS.sign,

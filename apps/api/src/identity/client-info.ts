@@ -1,3 +1,4 @@
+import { USER_AGENT_MAX_LENGTH } from "@paraphe/api-sdk/contract";
 import type { Context } from "hono";
 import type { AppEnv } from "../http/context";
 
@@ -52,6 +53,6 @@ export function platformOf(userAgent: string | null): string | null {
 
 export function clientInfo(c: Context<AppEnv>): ClientInfo {
   const raw = c.req.header("User-Agent");
-  const userAgent = raw === undefined || raw === "" ? null : raw.slice(0, 512);
+  const userAgent = raw === undefined || raw === "" ? null : raw.slice(0, USER_AGENT_MAX_LENGTH);
   return { ipAddress: clientIp(c), platform: platformOf(userAgent), userAgent };
 }
