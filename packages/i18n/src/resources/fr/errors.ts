@@ -78,7 +78,7 @@ export const errors: FrenchTranslation<typeof en> = {
     too_many_pages: "Ce PDF comporte trop de pages.",
     no_pages: "Ce PDF ne comporte aucune page.",
     certified:
-      "Ce PDF porte une signature de certification qui interdit toute modification : le signer ici invaliderait cette signature.",
+      "Ce PDF porte une signature de certification qui interdit toute modification : le signer ici invaliderait cette signature.",
     too_many_files: "Trop de fichiers pour une enveloppe.",
     too_many_recipients: "Trop de destinataires pour une enveloppe.",
     too_many_fields: "Trop de champs pour une enveloppe.",

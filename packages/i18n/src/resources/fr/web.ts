@@ -299,7 +299,7 @@ export const web: FrenchTranslation<typeof en> = {
         too_many_pages: "Ce PDF comporte trop de pages.",
         no_pages: "Ce PDF ne comporte aucune page.",
         certified:
-          "Ce PDF porte une signature de certification qui interdit toute modification : le signer ici invaliderait cette signature. Téléversez le document tel qu’il était avant sa certification.",
+          "Ce PDF porte une signature de certification qui interdit toute modification : le signer ici invaliderait cette signature. Téléversez le document tel qu’il était avant sa certification.",
         invalid_file: "Ce fichier ne peut pas être lu.",
         other: "Ce fichier a été refusé.",
       },
