@@ -10,7 +10,8 @@ export type DocumentErrorCode =
   | "encrypted"
   | "too_many_pages"
   | "no_pages"
-  | "certified";
+  | "certified"
+  | "signatures_not_kept";
 
 /** A document problem, with a stable code and an English message suitable for logs. */
 export class DocumentError extends Error {

@@ -132,6 +132,27 @@ describe("inspectPdf", () => {
     expect((await inspectPdf(sealed, limits)).signatureCount).toBe(1);
     expect((await inspectPdf(twice, limits)).signatureCount).toBe(2);
   });
+
+  it("refuses a signed PDF saved for fast web view (linearized), whose signatures could not be kept", async () => {
+    const identity = await loadOrCreatePlatformIdentity({ dataDir: tmp.file("identity") });
+    const plain = await makePdf();
+    const sealed = await sealPdfInThisThread(plain, {
+      identity,
+      level: "B-B",
+      reason: "Test",
+      location: "Paraphe",
+      signerName: "Seal",
+    });
+    const linearize = (bytes: Uint8Array, name: string) => {
+      const output = tmp.file(`${name}-linearized.pdf`);
+      runToolOrThrow("qpdf", ["--linearize", tmp.file(`${name}.pdf`, bytes), output]);
+      return new Uint8Array(readFileSync(output));
+    };
+    const error = await refusal(linearize(sealed, "sealed"));
+    expect(error.code).toBe("signatures_not_kept");
+    // Without signatures, a linearized PDF is fine: nothing in it has to stay valid.
+    expect((await inspectPdf(linearize(plain, "plain"), limits)).signatureCount).toBe(0);
+  });
 });
 
 /** A PDF whose catalog names a certification signature with DocMDP permission `permission`. */

@@ -126,7 +126,29 @@ export async function inspectPdf(bytes: Uint8Array, limits: InspectLimits): Prom
     );
   }
 
-  return { pageCount, pages, sha256: sha256Hex(bytes), signatureCount: signedFields(document) };
+  const signatureCount = signedFields(document);
+  if (signatureCount > 0 && isLinearized(document)) {
+    throw new DocumentError(
+      "signatures_not_kept",
+      `The PDF carries ${signatureCount} signature(s) and is linearized ("fast web view"); changes cannot be appended to it, so its signatures would not stay valid.`,
+    );
+  }
+
+  return { pageCount, pages, sha256: sha256Hex(bytes), signatureCount };
+}
+
+/**
+ * Whether the file is linearized (a /Linearized dictionary): @libpdf/core then rewrites it when
+ * stamping instead of appending, which would invalidate signatures already in it.
+ */
+function isLinearized(document: PDFDocument): boolean {
+  return document.context
+    .enumerateIndirectObjects()
+    .some(
+      ([, object]) =>
+        object instanceof PDFDict &&
+        document.context.lookup(object.get(PDFName.of("Linearized"))) instanceof PDFNumber,
+    );
 }
 
 /**

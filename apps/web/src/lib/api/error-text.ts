@@ -28,6 +28,7 @@ const VALIDATION_WORDS = [
   "too_many_pages",
   "no_pages",
   "certified",
+  "signatures_not_kept",
   "too_many_files",
   "too_many_recipients",
   "too_many_fields",

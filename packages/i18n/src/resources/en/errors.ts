@@ -71,6 +71,8 @@ export const errors = {
     encrypted: "This PDF is encrypted or password-protected.",
     too_many_pages: "This PDF has too many pages.",
     no_pages: "This PDF has no pages.",
+    signatures_not_kept:
+      "This PDF carries signatures that would not stay valid: it is saved for fast web view (linearized).",
     certified:
       "This PDF carries a certification signature that forbids changes: signing it here would invalidate that signature.",
     too_many_files: "Too many files for one envelope.",

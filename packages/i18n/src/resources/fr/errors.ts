@@ -77,6 +77,8 @@ export const errors: FrenchTranslation<typeof en> = {
     encrypted: "Ce PDF est chiffré ou protégé par un mot de passe.",
     too_many_pages: "Ce PDF comporte trop de pages.",
     no_pages: "Ce PDF ne comporte aucune page.",
+    signatures_not_kept:
+      "Ce PDF porte des signatures qui ne resteraient pas valides : il est enregistré pour l’affichage web rapide (linéarisé).",
     certified:
       "Ce PDF porte une signature de certification qui interdit toute modification : le signer ici invaliderait cette signature.",
     too_many_files: "Trop de fichiers pour une enveloppe.",

@@ -298,6 +298,8 @@ export const web: FrenchTranslation<typeof en> = {
           "Ce PDF est chiffré ou protégé par un mot de passe : retirez la protection et réessayez.",
         too_many_pages: "Ce PDF comporte trop de pages.",
         no_pages: "Ce PDF ne comporte aucune page.",
+        signatures_not_kept:
+          "Ce PDF porte des signatures qui ne resteraient pas valides : il est enregistré pour l’affichage web rapide (linéarisé). Téléversez une copie enregistrée sans affichage web rapide avant sa signature.",
         certified:
           "Ce PDF porte une signature de certification qui interdit toute modification : le signer ici invaliderait cette signature. Téléversez le document tel qu’il était avant sa certification.",
         invalid_file: "Ce fichier ne peut pas être lu.",

@@ -315,6 +315,7 @@ const UPLOAD_PROBLEMS = [
   "too_many_pages",
   "no_pages",
   "certified",
+  "signatures_not_kept",
   "invalid_file",
 ] as const;
 type UploadProblem = (typeof UPLOAD_PROBLEMS)[number] | "other";
