@@ -1,12 +1,12 @@
 import { readFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
-import { PDFDocument, PDFName } from "pdf-lib";
+import { PDFDocument } from "pdf-lib";
 import { afterAll, describe, expect, it } from "vitest";
 import { DocumentError } from "./document-error";
 import { loadOrCreatePlatformIdentity } from "./certificates";
 import { inspectPdf } from "./inspect";
 import { sealPdfInThisThread } from "./seal";
-import { makePdf, runToolOrThrow, temporaryDirectory } from "./test-support";
+import { makeCertifiedPdf, makePdf, runToolOrThrow, temporaryDirectory } from "./test-support";
 
 const limits = { maxBytes: 5_000_000, maxPages: 10 };
 const tmp = temporaryDirectory();
@@ -105,7 +105,7 @@ describe("inspectPdf", () => {
   it.each([1, 2, 3])(
     "refuses a PDF under a certification signature (DocMDP P=%i): stamping would break it",
     async (permission) => {
-      const error = await refusal(await certified(permission));
+      const error = await refusal(await makeCertifiedPdf(permission));
       expect(error.code).toBe("certified");
       expect(error.message).toContain(`P=${permission}`);
     },
@@ -154,25 +154,3 @@ describe("inspectPdf", () => {
     expect((await inspectPdf(linearize(plain, "plain"), limits)).signatureCount).toBe(0);
   });
 });
-
-/** A PDF whose catalog names a certification signature with DocMDP permission `permission`. */
-async function certified(permission: number): Promise<Uint8Array> {
-  const document = await PDFDocument.load(await makePdf());
-  const { context } = document;
-  const signature = context.register(
-    context.obj({
-      Type: "Sig",
-      Filter: "Adobe.PPKLite",
-      SubFilter: "ETSI.CAdES.detached",
-      Reference: [
-        {
-          Type: "SigRef",
-          TransformMethod: "DocMDP",
-          TransformParams: { Type: "TransformParams", P: permission, V: "1.2" },
-        },
-      ],
-    }),
-  );
-  document.catalog.set(PDFName.of("Perms"), context.obj({ DocMDP: signature }));
-  return document.save();
-}

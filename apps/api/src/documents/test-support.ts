@@ -2,7 +2,7 @@ import { execFileSync, spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { PDFDocument, StandardFonts, rgb } from "pdf-lib";
+import { PDFDocument, PDFName, StandardFonts, rgb } from "pdf-lib";
 
 /**
  * Test helpers of the document engine (imported by tests only). External tools are required, not
@@ -260,4 +260,27 @@ export function printFirstSignatureCms(pdf: Uint8Array): string {
   } finally {
     tmp.cleanup();
   }
+}
+
+/**
+ * A PDF (`pdf`, or one page of `makePdf`) whose catalog names a certification signature with DocMDP permission `permission`. */
+export async function makeCertifiedPdf(permission: number, pdf?: Uint8Array): Promise<Uint8Array> {
+  const document = await PDFDocument.load(pdf ?? (await makePdf()));
+  const { context } = document;
+  const signature = context.register(
+    context.obj({
+      Type: "Sig",
+      Filter: "Adobe.PPKLite",
+      SubFilter: "ETSI.CAdES.detached",
+      Reference: [
+        {
+          Type: "SigRef",
+          TransformMethod: "DocMDP",
+          TransformParams: { Type: "TransformParams", P: permission, V: "1.2" },
+        },
+      ],
+    }),
+  );
+  document.catalog.set(PDFName.of("Perms"), context.obj({ DocMDP: signature }));
+  return document.save();
 }
