@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { PDF } from "@libpdf/core";
 import { PDFArray, PDFDict, PDFDocument, PDFName, PDFNumber, type PDFObject } from "pdf-lib";
 import { DocumentError } from "./document-error";
 
@@ -127,28 +128,30 @@ export async function inspectPdf(bytes: Uint8Array, limits: InspectLimits): Prom
   }
 
   const signatureCount = signedFields(document);
-  if (signatureCount > 0 && isLinearized(document)) {
-    throw new DocumentError(
-      "signatures_not_kept",
-      `The PDF carries ${signatureCount} signature(s) and is linearized ("fast web view"); changes cannot be appended to it, so its signatures would not stay valid.`,
-    );
+  if (signatureCount > 0) {
+    const blocker = await incrementalSaveBlocker(bytes);
+    if (blocker !== null) {
+      throw new DocumentError(
+        "signatures_not_kept",
+        `The PDF carries ${signatureCount} signature(s) but changes cannot be appended to it (${blocker}): stamping would rewrite it and its signatures would not stay valid.`,
+      );
+    }
   }
 
   return { pageCount, pages, sha256: sha256Hex(bytes), signatureCount };
 }
 
 /**
- * Whether the file is linearized (a /Linearized dictionary): @libpdf/core then rewrites it when
- * stamping instead of appending, which would invalidate signatures already in it.
+ * Why @libpdf/core, which stamps and seals, would rewrite the file instead of appending to it
+ * ("linearized", "brute-force-recovery": a file it had to repair), or null. Asked only of signed
+ * PDFs (a second parse).
  */
-function isLinearized(document: PDFDocument): boolean {
-  return document.context
-    .enumerateIndirectObjects()
-    .some(
-      ([, object]) =>
-        object instanceof PDFDict &&
-        document.context.lookup(object.get(PDFName.of("Linearized"))) instanceof PDFNumber,
-    );
+async function incrementalSaveBlocker(bytes: Uint8Array): Promise<string | null> {
+  try {
+    return (await PDF.load(bytes)).canSaveIncrementally();
+  } catch (error) {
+    throw new DocumentError("unreadable", "The PDF could not be parsed.", { cause: error });
+  }
 }
 
 /**

@@ -72,7 +72,7 @@ export const errors = {
     too_many_pages: "This PDF has too many pages.",
     no_pages: "This PDF has no pages.",
     signatures_not_kept:
-      "This PDF carries signatures that would not stay valid: it is saved for fast web view (linearized).",
+      "This PDF carries signatures that would not stay valid: its structure is damaged (it had to be repaired to be read).",
     certified:
       "This PDF carries a certification signature that forbids changes: signing it here would invalidate that signature.",
     too_many_files: "Too many files for one envelope.",

@@ -295,7 +295,7 @@ export const web = {
         too_many_pages: "This PDF has too many pages.",
         no_pages: "This PDF has no pages.",
         signatures_not_kept:
-          "This PDF carries signatures that would not stay valid: it is saved for fast web view (linearized). Upload a copy saved without fast web view before it was signed.",
+          "This PDF carries signatures that would not stay valid: its structure is damaged (it had to be repaired to be read). Upload an intact copy.",
         certified:
           "This PDF carries a certification signature that forbids changes: signing it here would invalidate that signature. Upload the document before it was certified.",
         invalid_file: "This file cannot be read.",

@@ -78,7 +78,7 @@ export const errors: FrenchTranslation<typeof en> = {
     too_many_pages: "Ce PDF comporte trop de pages.",
     no_pages: "Ce PDF ne comporte aucune page.",
     signatures_not_kept:
-      "Ce PDF porte des signatures qui ne resteraient pas valides : il est enregistré pour l’affichage web rapide (linéarisé).",
+      "Ce PDF porte des signatures qui ne resteraient pas valides : sa structure est endommagée (il a fallu la réparer pour le lire).",
     certified:
       "Ce PDF porte une signature de certification qui interdit toute modification : le signer ici invaliderait cette signature.",
     too_many_files: "Trop de fichiers pour une enveloppe.",

@@ -299,7 +299,7 @@ export const web: FrenchTranslation<typeof en> = {
         too_many_pages: "Ce PDF comporte trop de pages.",
         no_pages: "Ce PDF ne comporte aucune page.",
         signatures_not_kept:
-          "Ce PDF porte des signatures qui ne resteraient pas valides : il est enregistré pour l’affichage web rapide (linéarisé). Téléversez une copie enregistrée sans affichage web rapide avant sa signature.",
+          "Ce PDF porte des signatures qui ne resteraient pas valides : sa structure est endommagée (il a fallu la réparer pour le lire). Téléversez une copie intacte.",
         certified:
           "Ce PDF porte une signature de certification qui interdit toute modification : le signer ici invaliderait cette signature. Téléversez le document tel qu’il était avant sa certification.",
         invalid_file: "Ce fichier ne peut pas être lu.",

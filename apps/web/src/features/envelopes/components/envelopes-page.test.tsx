@@ -147,7 +147,7 @@ describe("upload", () => {
     expect(sent.files.map((file) => file.filename)).toEqual(["contract.pdf", "locked.pdf"]);
   });
 
-  it("says why the api refused a certified or a signed fast-web-view PDF", async () => {
+  it("says why the api refused a certified PDF or a signed one whose signatures could not be kept", async () => {
     const { user } = renderApp({
       path: "/envelopes",
       handlers: {
@@ -161,7 +161,7 @@ describe("upload", () => {
     await user.click(await screen.findByRole("button", { name: "Upload" }));
     const dialog = await screen.findByRole("dialog", { name: "Upload documents" });
     fireEvent.drop(within(dialog).getByTestId("upload-dropzone"), {
-      dataTransfer: { files: [pdf("certified.pdf"), pdf("web.pdf")] },
+      dataTransfer: { files: [pdf("certified.pdf"), pdf("damaged.pdf")] },
     });
     await user.click(within(dialog).getByRole("button", { name: "Upload and prepare" }));
     const items = within(within(dialog).getByRole("list", { name: "Chosen files" })).getAllByRole(
@@ -173,7 +173,7 @@ describe("upload", () => {
       ),
     );
     expect(items[1]).toHaveTextContent(
-      "This PDF carries signatures that would not stay valid: it is saved for fast web view",
+      "This PDF carries signatures that would not stay valid: its structure is damaged",
     );
   });
 
