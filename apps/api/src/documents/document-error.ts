@@ -11,7 +11,9 @@ export type DocumentErrorCode =
   | "too_many_pages"
   | "no_pages"
   /** Processing it exceeded the document worker's time limit or heap cap. */
-  | "too_complex";
+  | "too_complex"
+  | "certified"
+  | "signatures_not_kept";
 
 /** A document problem, with a stable code and an English message suitable for logs. */
 export class DocumentError extends Error {

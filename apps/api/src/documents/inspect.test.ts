@@ -3,8 +3,10 @@ import { randomBytes } from "node:crypto";
 import { PDFDocument } from "pdf-lib";
 import { afterAll, describe, expect, it } from "vitest";
 import { DocumentError } from "./document-error";
+import { loadOrCreatePlatformIdentity } from "./certificates";
 import { inspectPdf } from "./inspect";
-import { makePdf, runToolOrThrow, temporaryDirectory } from "./test-support";
+import { sealPdfInThisThread } from "./seal";
+import { makeCertifiedPdf, makePdf, runToolOrThrow, temporaryDirectory } from "./test-support";
 
 const limits = { maxBytes: 5_000_000, maxPages: 10 };
 const tmp = temporaryDirectory();
@@ -98,5 +100,65 @@ describe("inspectPdf", () => {
   it("refuses a PDF without pages", async () => {
     const bytes = await (await PDFDocument.create()).save({ addDefaultPage: false });
     expect((await refusal(bytes)).code).toBe("no_pages");
+  });
+
+  it.each([1, 2, 3])(
+    "refuses a PDF under a certification signature (DocMDP P=%i): stamping would break it",
+    async (permission) => {
+      const error = await refusal(await makeCertifiedPdf(permission));
+      expect(error.code).toBe("certified");
+      expect(error.message).toContain(`P=${permission}`);
+    },
+  );
+
+  it("counts the signatures a PDF already carries and accepts it", async () => {
+    const identity = await loadOrCreatePlatformIdentity({ dataDir: tmp.file("identity") });
+    const plain = await makePdf();
+    expect((await inspectPdf(plain, limits)).signatureCount).toBe(0);
+    const sealed = await sealPdfInThisThread(plain, {
+      identity,
+      level: "B-B",
+      reason: "Test",
+      location: "Paraphe",
+      signerName: "Seal",
+    });
+    const twice = await sealPdfInThisThread(sealed, {
+      identity,
+      level: "B-B",
+      reason: "Test",
+      location: "Paraphe",
+      signerName: "Seal",
+    });
+    expect((await inspectPdf(sealed, limits)).signatureCount).toBe(1);
+    expect((await inspectPdf(twice, limits)).signatureCount).toBe(2);
+  });
+
+  it("refuses a signed PDF that would be rewritten instead of appended to (a broken cross-reference table)", async () => {
+    const identity = await loadOrCreatePlatformIdentity({ dataDir: tmp.file("identity") });
+    const plain = await makePdf();
+    const sealOptions = {
+      identity,
+      level: "B-B",
+      reason: "Test",
+      location: "Paraphe",
+      signerName: "Seal",
+    } as const;
+    const breakCrossReferences = (bytes: Uint8Array) => {
+      const text = Buffer.from(bytes).toString("latin1");
+      const at = text.lastIndexOf("startxref");
+      return new Uint8Array(
+        Buffer.from(
+          text.slice(0, at) + text.slice(at).replace(/startxref\s+\d+/, "startxref\n7"),
+          "latin1",
+        ),
+      );
+    };
+    const error = await refusal(
+      breakCrossReferences(await sealPdfInThisThread(plain, sealOptions)),
+    );
+    expect(error.code).toBe("signatures_not_kept");
+    expect(error.message).toContain("brute-force-recovery");
+    // Without signatures, nothing in it has to stay valid: it is accepted (and rewritten).
+    expect((await inspectPdf(breakCrossReferences(plain), limits)).signatureCount).toBe(0);
   });
 });

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
-import { PDFDocument } from "pdf-lib";
+import { PDF } from "@libpdf/core";
+import { PDFArray, PDFDict, PDFDocument, PDFName, PDFNumber, type PDFObject } from "pdf-lib";
 import { DocumentError } from "./document-error";
 
 export interface InspectLimits {
@@ -21,6 +22,8 @@ export interface PdfInspection {
   pages: PageSize[];
   /** SHA-256 of the bytes, lowercase hex. */
   sha256: string;
+  /** Signed signature fields already in the file (kept valid: Paraphe appends its changes). */
+  signatureCount: number;
 }
 
 const MAGIC = "%PDF-";
@@ -116,7 +119,93 @@ export async function inspectPdf(bytes: Uint8Array, limits: InspectLimits): Prom
     });
   }
 
-  return { pageCount, pages, sha256: sha256Hex(bytes) };
+  const certification = docMdpPermission(document);
+  if (certification !== null) {
+    throw new DocumentError(
+      "certified",
+      `The PDF carries a certification signature (DocMDP, P=${certification}) that forbids the changes signing makes (fields drawn on its pages); it would no longer be valid.`,
+    );
+  }
+
+  const signatureCount = signedFields(document);
+  if (signatureCount > 0) {
+    const blocker = await incrementalSaveBlocker(bytes);
+    if (blocker !== null) {
+      throw new DocumentError(
+        "signatures_not_kept",
+        `The PDF carries ${signatureCount} signature(s) but changes cannot be appended to it (${blocker}): stamping would rewrite it and its signatures would not stay valid.`,
+      );
+    }
+  }
+
+  return { pageCount, pages, sha256: sha256Hex(bytes), signatureCount };
+}
+
+/**
+ * Why @libpdf/core, which stamps and seals, would rewrite the file instead of appending to it
+ * ("linearized", "brute-force-recovery": a file it had to repair), or null. Asked only of signed
+ * PDFs (a second parse).
+ */
+async function incrementalSaveBlocker(bytes: Uint8Array): Promise<string | null> {
+  try {
+    return (await PDF.load(bytes)).canSaveIncrementally();
+  } catch (error) {
+    throw new DocumentError("unreadable", "The PDF could not be parsed.", { cause: error });
+  }
+}
+
+/**
+ * The permission (P: 1 no changes, 2 form filling and signing, 3 also annotations) of the
+ * document's certification signature (catalog /Perms /DocMDP), or null when it has none. Every
+ * level forbids what stamping does (drawing on pages), so any certification is reported.
+ */
+function docMdpPermission(document: PDFDocument): number | null {
+  const lookup = (value: PDFObject | undefined) =>
+    value === undefined ? undefined : document.context.lookup(value);
+  const perms = lookup(document.catalog.get(PDFName.of("Perms")));
+  if (!(perms instanceof PDFDict)) return null;
+  const signature = lookup(perms.get(PDFName.of("DocMDP")));
+  if (!(signature instanceof PDFDict)) return null;
+  const references = lookup(signature.get(PDFName.of("Reference")));
+  if (references instanceof PDFArray) {
+    for (let index = 0; index < references.size(); index++) {
+      const reference = lookup(references.get(index));
+      if (!(reference instanceof PDFDict)) continue;
+      if (lookup(reference.get(PDFName.of("TransformMethod"))) !== PDFName.of("DocMDP")) continue;
+      const params = lookup(reference.get(PDFName.of("TransformParams")));
+      const permission =
+        params instanceof PDFDict ? lookup(params.get(PDFName.of("P"))) : undefined;
+      return permission instanceof PDFNumber ? permission.asNumber() : 2;
+    }
+  }
+  return 2; // A DocMDP signature without readable parameters: the default permission.
+}
+
+/** Signature fields with a value (/FT /Sig and /V), through the AcroForm's field tree. */
+function signedFields(document: PDFDocument): number {
+  const lookup = (value: PDFObject | undefined) =>
+    value === undefined ? undefined : document.context.lookup(value);
+  const form = lookup(document.catalog.get(PDFName.of("AcroForm")));
+  if (!(form instanceof PDFDict)) return 0;
+  let count = 0;
+  const seen = new Set<PDFObject>();
+  const pending: PDFObject[] = [];
+  const roots = lookup(form.get(PDFName.of("Fields")));
+  if (roots instanceof PDFArray) pending.push(...roots.asArray());
+  while (pending.length > 0) {
+    const field = lookup(pending.pop());
+    if (!(field instanceof PDFDict) || seen.has(field)) continue;
+    seen.add(field);
+    if (
+      lookup(field.get(PDFName.of("FT"))) === PDFName.of("Sig") &&
+      field.get(PDFName.of("V")) !== undefined
+    ) {
+      count++;
+    }
+    const kids = lookup(field.get(PDFName.of("Kids")));
+    if (kids instanceof PDFArray) pending.push(...kids.asArray());
+  }
+  return count;
 }
 
 /** A page rotation in degrees as 0, 90, 180 or 270. */

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { PDFDocument, PDFName, PDFRawStream, degrees } from "pdf-lib";
 import { beforeAll, describe, expect, it } from "vitest";
 import { inspectPdf } from "./inspect";
@@ -7,6 +8,7 @@ import {
   makePdf,
   makeSignaturePng,
   pdfText,
+  qpdfCheck,
   renderGrey,
   runTool,
   temporaryDirectory,
@@ -149,6 +151,25 @@ describe("stampFields", () => {
         { page: 3, x: 0.1, y: 0.1, width: 0.2, height: 0.1, kind: "text", value: "x" },
       ]),
     ).rejects.toThrow(/page 4; the PDF has 1/);
+  });
+
+  it("stamps a linearized (fast web view) PDF by appending to it", async () => {
+    const tmp = temporaryDirectory();
+    try {
+      const output = tmp.file("linearized.pdf");
+      runTool("qpdf", ["--linearize", tmp.file("plain.pdf", await makePdf()), output]);
+      const linearized = new Uint8Array(readFileSync(output));
+      const stamped = await stampFields(linearized, [
+        { page: 0, x: 0.1, y: 0.5, width: 0.5, height: 0.05, kind: "text", value: "Lyon" },
+      ]);
+      expect(pdfText(stamped)).toContain("Lyon");
+      expect(
+        Buffer.from(stamped.subarray(0, linearized.length)).equals(Buffer.from(linearized)),
+      ).toBe(true);
+      expect(qpdfCheck(stamped).status).toBe(0);
+    } finally {
+      tmp.cleanup();
+    }
   });
 
   it("embeds a signer's image once however many pages show it", async () => {

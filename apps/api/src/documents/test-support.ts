@@ -300,3 +300,26 @@ export function printFirstSignatureCms(pdf: Uint8Array): string {
     tmp.cleanup();
   }
 }
+
+/**
+ * A PDF (`pdf`, or one page of `makePdf`) whose catalog names a certification signature with DocMDP permission `permission`. */
+export async function makeCertifiedPdf(permission: number, pdf?: Uint8Array): Promise<Uint8Array> {
+  const document = await PDFDocument.load(pdf ?? (await makePdf()));
+  const { context } = document;
+  const signature = context.register(
+    context.obj({
+      Type: "Sig",
+      Filter: "Adobe.PPKLite",
+      SubFilter: "ETSI.CAdES.detached",
+      Reference: [
+        {
+          Type: "SigRef",
+          TransformMethod: "DocMDP",
+          TransformParams: { Type: "TransformParams", P: permission, V: "1.2" },
+        },
+      ],
+    }),
+  );
+  document.catalog.set(PDFName.of("Perms"), context.obj({ DocMDP: signature }));
+  return document.save();
+}

@@ -1,6 +1,11 @@
 import { type EmbeddedFont, PDF } from "@libpdf/core";
+import { USER_AGENT_MAX_LENGTH } from "@paraphe/api-sdk/contract";
+import { PDFFont } from "pdf-lib";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { type AuditEvent } from "./audit-chain";
 import { fontBytes } from "./fonts";
+import { proofModel } from "./proof";
+import { layoutProofInThisThread } from "./proof-layout";
 import { stampFields } from "./stamp";
 import { makePdf } from "./test-support";
 import { truncateToWidth, wrapParagraphs, wrapText } from "./text-layout";
@@ -21,15 +26,20 @@ function freshFont(): EmbeddedFont {
   return PDF.create().embedFont(fontBytes("DejaVuSans"));
 }
 
-/** How many characters the font was asked to measure while `work` ran. */
+/** How many characters the fonts (@libpdf/core's and pdf-lib's) measured while `work` ran. */
 async function charactersMeasured(work: () => Promise<unknown>): Promise<number> {
   const prototype = Object.getPrototypeOf(freshFont()) as EmbeddedFont;
-  const spy = vi.spyOn(prototype, "widthOfTextAtSize");
+  const spies = [
+    vi.spyOn(prototype, "widthOfTextAtSize"),
+    vi.spyOn(PDFFont.prototype, "widthOfTextAtSize"),
+  ];
   try {
     await work();
-    return spy.mock.calls.reduce((total, [text]) => total + [...text].length, 0);
+    return spies
+      .flatMap((spy) => spy.mock.calls)
+      .reduce((total, [text]) => total + [...text].length, 0);
   } finally {
-    spy.mockRestore();
+    for (const spy of spies) spy.mockRestore();
   }
 }
 
@@ -76,6 +86,38 @@ describe("text layout", () => {
     expect(small).toBeGreaterThan(0);
     expect(large).toBeLessThanOrEqual(4 * small);
     expect(large).toBeLessThanOrEqual(1000);
+  });
+
+  it("lays the proof's event table out with measurements linear in the user agents' length", async () => {
+    const proof = (length: number) => {
+      const events: AuditEvent[] = Array.from({ length: 6 }, (_, index) => ({
+        type: "envelopeOpened",
+        at: new Date(Date.UTC(2026, 10, 23, 10, index)).toISOString(),
+        actor: { name: "Zoë", email: "zoe@example.fr" },
+        ip: "203.0.113.7",
+        userAgent: unbroken(length),
+        data: {},
+      }));
+      return charactersMeasured(() =>
+        layoutProofInThisThread(
+          proofModel({
+            language: "en",
+            title: "Service agreement",
+            envelopeId: "0b8e4c6e-2f7d-4d8a-9c51-7f3e2a1b9d40",
+            originalSha256: "a".repeat(64),
+            sealedSha256: "b".repeat(64),
+            events,
+            signers: [],
+            generatedAt: new Date("2026-11-23T10:10:00.000Z"),
+            timeZone: "UTC",
+          }),
+        ),
+      );
+    };
+    const small = await proof(USER_AGENT_MAX_LENGTH / 4);
+    const large = await proof(USER_AGENT_MAX_LENGTH);
+    expect(small).toBeGreaterThan(0);
+    expect(large).toBeLessThanOrEqual(4 * small);
   });
 
   it("breaks a word wider than the line between characters, every line within the width", async () => {

@@ -1,4 +1,4 @@
-import type { ActivityEvent } from "@paraphe/api-sdk/contract";
+import { type ActivityEvent, USER_AGENT_MAX_LENGTH } from "@paraphe/api-sdk/contract";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/database";
 import {
@@ -199,6 +199,7 @@ export function toActivityEvent(event: AuditEvent): ActivityEvent {
     recipients: recipients.map((person) => ({ name: person.name, email: person.email })),
     reason,
     ipAddress: event.ip,
-    userAgent: event.userAgent,
+    // Events recorded before the cap (user agents up to 1,000 characters) are cut on the way out.
+    userAgent: event.userAgent?.slice(0, USER_AGENT_MAX_LENGTH) ?? null,
   };
 }

@@ -2,7 +2,12 @@ import { readdir } from "node:fs/promises";
 import { endpoints, type Endpoint } from "@paraphe/api-sdk/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { makePdf, runToolOrThrow, temporaryDirectory } from "../documents/test-support";
+import {
+  makeCertifiedPdf,
+  makePdf,
+  runToolOrThrow,
+  temporaryDirectory,
+} from "../documents/test-support";
 import { createIdentityHarness, uniqueEmail, type IdentityHarness } from "../identity/testing";
 import { testDatabaseKinds } from "../test/databases";
 import { outboxMails } from "../test/outbox";
@@ -54,7 +59,7 @@ describe.each(testDatabaseKinds)("envelope rules on %s", (kind) => {
     await h.destroy();
   });
 
-  it("refuses truncated, encrypted, non-PDF, oversized and too-long files with clear field errors, storing nothing", async () => {
+  it("refuses truncated, encrypted, non-PDF, oversized, too-long and certified files with clear field errors, storing nothing", async () => {
     const good = await makePdf({ pages: 1, width: 300, height: 400 });
     const tmp = temporaryDirectory();
     let encrypted: Buffer;
@@ -75,6 +80,10 @@ describe.each(testDatabaseKinds)("envelope rules on %s", (kind) => {
       { filename: "notes.pdf", data: Buffer.from("just some text, not a PDF").toString("base64") },
       { filename: "huge.pdf", data: oversized.toString("base64") },
       { filename: "long.pdf", data: await tinyPdf(MAX_PAGES + 1) },
+      {
+        filename: "certified.pdf",
+        data: Buffer.from(await makeCertifiedPdf(1, good)).toString("base64"),
+      },
     ];
     const before = await blobFiles(h.t.config.blobDir);
     const error = await failure(sender.api.envelope.upload({ files }));
@@ -85,6 +94,7 @@ describe.each(testDatabaseKinds)("envelope rules on %s", (kind) => {
       ["files.3", "not_pdf"],
       ["files.4", "too_large"],
       ["files.5", "too_many_pages"],
+      ["files.6", "certified"],
     ]);
     expect(await blobFiles(h.t.config.blobDir)).toEqual(before);
     const count = await h.database.connection.db

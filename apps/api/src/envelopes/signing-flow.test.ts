@@ -1,9 +1,17 @@
 import { randomBytes } from "node:crypto";
+import { readdir } from "node:fs/promises";
+import {
+  FIELD_VALUE_MAX_LENGTH,
+  SIGNATURE_IMAGE_MAX_HEIGHT,
+  SIGNATURE_IMAGE_MAX_WIDTH,
+  USER_AGENT_MAX_LENGTH,
+} from "@paraphe/api-sdk/contract";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadOrCreatePlatformIdentity } from "../documents/certificates";
 import {
   darkShare,
+  makeSignaturePng,
   nssDatabaseTrusting,
   renderGrey,
   pdfsig,
@@ -317,6 +325,83 @@ describe.each(testDatabaseKinds)("signing an envelope end to end on %s", (kind) 
     expect((await sender.api.envelope.get({ envelopeUuid: envelope.uuid })).status).toBe(
       "complete",
     );
+  });
+
+  it("refuses over-long text values and over-sized signature pictures before storing anything, and records the user agent cut to its cap", async () => {
+    const email = uniqueEmail("limits");
+    const draft = await sender.api.envelope.upload({
+      files: [{ filename: "One page.pdf", data: await tinyPdf(1) }],
+    });
+    const saved = await sender.api.envelope.saveRecipients({
+      envelopeUuid: draft.uuid,
+      recipients: [{ email, firstname: "Léa", lastname: "Durand" }],
+    });
+    const place = (kind: "signature" | "text", y: number) => ({
+      documentUuid: draft.documents[0]?.uuid ?? "",
+      page: 0,
+      x: 0.1,
+      y,
+      width: 0.5,
+      height: 0.1,
+      kind,
+      recipientUuid: saved.recipients[0]?.uuid ?? "",
+    });
+    await sender.api.envelope.saveFields({
+      envelopeUuid: draft.uuid,
+      fields: [place("signature", 0.7), place("text", 0.3)],
+    });
+    const sent = await sender.api.envelope.send({ envelopeUuid: draft.uuid });
+    const textField = sent.fields.find((field) => field.kind === "text")?.uuid ?? "";
+    const longAgent = `Mozilla/5.0 ${"x".repeat(3000)}`;
+    const signer = signingClient(h, "198.51.100.8", longAgent);
+    const link = await linkFromMail(h, email, draft.uuid);
+    await readEveryPage(signer, link);
+    const signature = await signaturePng();
+    const signWith = (value: string) =>
+      signer.envelope.sign({
+        ...link,
+        signature: { kind: "drawn", image: signature },
+        values: { [textField]: value },
+      });
+
+    const tooLong = await failure(signWith("x".repeat(FIELD_VALUE_MAX_LENGTH + 1)));
+    expect(tooLong.code).toBe("VALIDATION_ERROR");
+    expect(tooLong.details?.[0]?.message).toBe("too_long");
+    // Past the contract (shaped like an image), the server still holds a text field to the cap.
+    const disguised = await failure(signWith(`iVBORw0KGgo${"A".repeat(FIELD_VALUE_MAX_LENGTH)}`));
+    expect(disguised.code).toBe("VALIDATION_ERROR");
+    expect(disguised.details?.[0]).toMatchObject({
+      path: `values.${textField}`,
+      message: "too_long",
+    });
+    // A signature picture past 2000 × 800 pixels is refused before anything is stored.
+    const png = async (width: number, height: number) =>
+      Buffer.from(await makeSignaturePng(width, height)).toString("base64");
+    const wide = await failure(
+      signer.envelope.sign({
+        ...link,
+        signature: { kind: "drawn", image: await png(SIGNATURE_IMAGE_MAX_WIDTH + 1, 100) },
+        initials: await png(100, SIGNATURE_IMAGE_MAX_HEIGHT + 1),
+        values: { [textField]: "Lyon" },
+      }),
+    );
+    expect(wide.code).toBe("VALIDATION_ERROR");
+    expect(wide.details?.map((detail) => [detail.path, detail.message])).toEqual([
+      ["signature.image", "image_too_large"],
+      ["initials", "image_too_large"],
+    ]);
+    expect((await sender.api.envelope.get({ envelopeUuid: draft.uuid })).status).toBe("signing");
+    const stored = await readdir(h.t.config.blobDir, { recursive: true });
+    expect(
+      stored.filter((name) => name.includes(draft.uuid) && name.includes("recipients")),
+    ).toEqual([]);
+
+    await expect(signWith("x".repeat(FIELD_VALUE_MAX_LENGTH))).resolves.toMatchObject({
+      recipientStatus: "signed",
+    });
+    const { events } = await sender.api.envelope.activity({ envelopeUuid: draft.uuid });
+    const signed = events.find((event) => event.type === "documentSigned");
+    expect(signed?.userAgent).toBe(longAgent.slice(0, USER_AGENT_MAX_LENGTH));
   });
 
   it("asks for initials when the sender wants them on every page, and draws them on each page", async () => {

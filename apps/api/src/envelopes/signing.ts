@@ -1,4 +1,11 @@
-import type { AccessLink, BinaryFile, OpenEnvelopeResponse } from "@paraphe/api-sdk/contract";
+import {
+  type AccessLink,
+  type BinaryFile,
+  FIELD_VALUE_MAX_LENGTH,
+  type OpenEnvelopeResponse,
+  SIGNATURE_IMAGE_MAX_HEIGHT,
+  SIGNATURE_IMAGE_MAX_WIDTH,
+} from "@paraphe/api-sdk/contract";
 import type { Kysely } from "kysely";
 import type { Database, EnvelopeRow, RecipientRow } from "../db/database";
 import { AppError } from "../errors/app-error";
@@ -252,6 +259,13 @@ function imageProblem(
   if (bytes.length >= SIGNATURE_IMAGE_MAX_BYTES)
     return { path, code: "custom", message: "too_large" };
   if (!isPng(bytes)) return { path, code: "custom", message: "invalid_image" };
+  // Decoding (at sealing) costs width × height: the header's dimensions are held to the cap.
+  if (
+    bytes.readUInt32BE(16) > SIGNATURE_IMAGE_MAX_WIDTH ||
+    bytes.readUInt32BE(20) > SIGNATURE_IMAGE_MAX_HEIGHT
+  ) {
+    return { path, code: "custom", message: "image_too_large" };
+  }
   return null;
 }
 
@@ -265,7 +279,7 @@ const SERVER_FILLED = new Set(["name", "email", "date"]);
  * POST /envelope/sign. Refused unless the link is valid, the envelope is being signed, the
  * recipient has not signed or declined yet, it is their turn, they were served every page of every
  * document, every required field of theirs has a value, and the signature (and initials) are PNG
- * images under 1 MB. The last signature enqueues the seal-envelope job in the same transaction;
+ * images under 1 MB and 2000 × 800 pixels. The last signature enqueues the seal-envelope job in the same transaction;
  * in sequential order the next signer is invited.
  */
 export async function signEnvelope(
@@ -284,7 +298,7 @@ export async function signEnvelope(
   const imageProblems = problems.filter((problem) => problem !== null);
   if (imageProblems.length > 0) {
     throw new AppError("VALIDATION_ERROR", {
-      message: "The signature must be a PNG image under 1 MB.",
+      message: `The signature must be a PNG image under 1 MB, at most ${SIGNATURE_IMAGE_MAX_WIDTH} × ${SIGNATURE_IMAGE_MAX_HEIGHT} pixels.`,
       fields: imageProblems,
     });
   }
@@ -353,6 +367,9 @@ export async function signEnvelope(
       } else if (field.kind === "image" && value !== undefined && value !== "") {
         const problem = imageProblem(value, `values.${field.id}`);
         if (problem !== null) missing.push(problem);
+      } else if (value !== undefined && value.length > FIELD_VALUE_MAX_LENGTH) {
+        // The contract lets a PNG through for image fields; text stays within what can be shown.
+        missing.push({ path: `values.${field.id}`, code: "custom", message: "too_long" });
       }
     }
     if (missing.length > 0) {

@@ -14,7 +14,7 @@ import { makePdf, makeSignaturePng } from "../documents/test-support";
 import type { IdentityHarness, Person } from "../identity/testing";
 import { socketEnv, TEST_PROXY_ADDRESS, uniqueEmail } from "../identity/testing";
 import { outboxMails } from "../test/outbox";
-import { createTestTunnelClient, fetchFromApp } from "../tunnel/testing";
+import { createTestTunnelClient } from "../tunnel/testing";
 
 export interface TeamMember extends Person {
   teamUuid: string;
@@ -37,14 +37,18 @@ export async function signUpMember(
 }
 
 /** The signing app's client: app-level credential, from `ip` with a browser user agent. */
-export function signingClient(h: IdentityHarness, ip = "198.51.100.7"): ApiClient {
+export function signingClient(
+  h: IdentityHarness,
+  ip = "198.51.100.7",
+  userAgent = "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) Mobile",
+): ApiClient {
   return createApiClient({
     baseUrl: "http://api.test",
     // Through the harness's trusted proxy, which forwards `ip`.
     tunnel: createTestTunnelClient(async (input, init) => {
       const headers = new Headers(init?.headers);
       headers.set("X-Forwarded-For", ip);
-      headers.set("User-Agent", "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) Mobile");
+      headers.set("User-Agent", userAgent);
       return h.t.app.request(input, { ...init, headers }, socketEnv(TEST_PROXY_ADDRESS));
     }),
     appCredential: DEFAULT_APP_CREDENTIALS.sign,

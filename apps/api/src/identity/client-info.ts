@@ -1,4 +1,5 @@
 import { BlockList, isIP } from "node:net";
+import { USER_AGENT_MAX_LENGTH } from "@paraphe/api-sdk/contract";
 import type { Context, MiddlewareHandler } from "hono";
 import type { AppEnv } from "../http/context";
 
@@ -128,6 +129,6 @@ export function platformOf(userAgent: string | null): string | null {
 
 export function clientInfo(c: Context<AppEnv>): ClientInfo {
   const raw = c.req.header("User-Agent");
-  const userAgent = raw === undefined || raw === "" ? null : raw.slice(0, 512);
+  const userAgent = raw === undefined || raw === "" ? null : raw.slice(0, USER_AGENT_MAX_LENGTH);
   return { ipAddress: clientIp(c), platform: platformOf(userAgent), userAgent };
 }

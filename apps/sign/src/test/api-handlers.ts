@@ -78,7 +78,7 @@ export function openedEnvelope(overrides: Partial<OpenedEnvelope> = {}): OpenedE
   };
 }
 
-const json = (status: number, value: unknown): RouteResponse => ({
+export const json = (status: number, value: unknown): RouteResponse => ({
   status,
   body: new TextEncoder().encode(JSON.stringify(value)),
 });

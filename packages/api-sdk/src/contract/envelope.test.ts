@@ -1,11 +1,17 @@
 import { describe, expect, it } from "vitest";
 import {
+  activityEventSchema,
   cancelEnvelopeRequestSchema,
   CANCEL_REASON_MAX_LENGTH,
+  FIELD_IMAGE_VALUE_MAX_LENGTH,
+  FIELD_VALUE_MAX_LENGTH,
   fieldInputSchema,
+  signEnvelopeRequestSchema,
+  TYPED_NAME_MAX_LENGTH,
   saveRecipientsRequestSchema,
   uploadEnvelopeRequestSchema,
 } from "./envelope";
+import { USER_AGENT_MAX_LENGTH } from "./identity";
 
 const ENVELOPE = "0b7c3a52-8f4e-4c1a-9a57-3f5b1f0e2d11";
 const DOCUMENT = "5e0f7a1b-2c3d-4e5f-8a9b-0c1d2e3f4a5b";
@@ -63,5 +69,42 @@ describe("the envelope contract", () => {
 
   it("needs at least one file to upload", () => {
     expect(messagesOf(uploadEnvelopeRequestSchema.safeParse({ files: [] }))).toEqual(["required"]);
+  });
+
+  it("caps field values, typed names and user agents at what can be shown", () => {
+    const link = {
+      envelopeUuid: ENVELOPE,
+      token: "t".repeat(32),
+      secretKey: "s".repeat(32),
+    };
+    const sign = (values: Record<string, string>, typedName?: string) =>
+      signEnvelopeRequestSchema.safeParse({
+        ...link,
+        signature: { kind: "typed", image: "iVBORw0KGgo=", typedName },
+        values,
+      });
+    expect(sign({ a: "x".repeat(FIELD_VALUE_MAX_LENGTH) }).success).toBe(true);
+    expect(messagesOf(sign({ a: "x".repeat(FIELD_VALUE_MAX_LENGTH + 1) }))).toEqual(["too_long"]);
+    // An image field's PNG (base64) may be longer, within its own bound.
+    const png = `iVBORw0KGgo${"A".repeat(5000)}`;
+    expect(sign({ a: png }).success).toBe(true);
+    expect(messagesOf(sign({ a: png.padEnd(FIELD_IMAGE_VALUE_MAX_LENGTH + 1, "A") }))).toEqual([
+      "too_long",
+    ]);
+    expect(sign({}, "N".repeat(TYPED_NAME_MAX_LENGTH)).success).toBe(true);
+    expect(messagesOf(sign({}, "N".repeat(TYPED_NAME_MAX_LENGTH + 1)))).toEqual(["too_long"]);
+
+    const event = (userAgent: string) =>
+      activityEventSchema.safeParse({
+        type: "envelopeOpened",
+        at: "2026-11-23T10:00:00.000Z",
+        actor: null,
+        recipients: [],
+        reason: null,
+        ipAddress: null,
+        userAgent,
+      });
+    expect(event("u".repeat(USER_AGENT_MAX_LENGTH)).success).toBe(true);
+    expect(event("u".repeat(USER_AGENT_MAX_LENGTH + 1)).success).toBe(false);
   });
 });

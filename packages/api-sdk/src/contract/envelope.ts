@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { emailSchema } from "./identity";
+import { USER_AGENT_MAX_LENGTH, emailSchema } from "./identity";
 
 /**
  * Requests and answers of envelopes: upload, editor, sending, the request list, the activity log,
@@ -21,6 +21,21 @@ export const MAX_RECIPIENTS = 50;
 export const MAX_FIELDS = 500;
 /** Documents in one upload. */
 export const MAX_DOCUMENTS_PER_ENVELOPE = 10;
+/**
+ * What a signer may type into a text field: 1,000 characters, about what the largest field on a
+ * page can show at a readable size. Stamping shrinks and wraps it in time linear in its length.
+ */
+export const FIELD_VALUE_MAX_LENGTH = 1000;
+/** An image field's value: a PNG in base64 (about 15 KB). */
+export const FIELD_IMAGE_VALUE_MAX_LENGTH = 20_000;
+/** A typed signature's text (drawn as an image, shown on the proof). */
+export const TYPED_NAME_MAX_LENGTH = 100;
+/**
+ * Largest signature, initials or image-field picture, in pixels: the api refuses a PNG whose
+ * header declares more (field error `image_too_large`) before storing anything.
+ */
+export const SIGNATURE_IMAGE_MAX_WIDTH = 2000;
+export const SIGNATURE_IMAGE_MAX_HEIGHT = 800;
 
 export const ENVELOPE_STATUSES = [
   "draft",
@@ -367,7 +382,7 @@ export const activityEventSchema = z.object({
   recipients: z.array(z.object({ name: z.string(), email: z.string() })),
   reason: z.string().nullable(),
   ipAddress: z.string().nullable(),
-  userAgent: z.string().nullable(),
+  userAgent: z.string().max(USER_AGENT_MAX_LENGTH).nullable(),
 });
 export type ActivityEvent = z.infer<typeof activityEventSchema>;
 export const activityResponseSchema = z.object({
@@ -481,15 +496,28 @@ export const signatureInputSchema = z.object({
   /** The signature as a PNG, base64. */
   image: base64,
   /** For a typed signature: the text and the font it was typed in. */
-  typedName: z.string().trim().max(100).optional(),
+  typedName: z.string().trim().max(TYPED_NAME_MAX_LENGTH, { error: "too_long" }).optional(),
   font: z.string().max(64).optional(),
 });
+/** Base64 of a PNG starts with the PNG signature's encoding. */
+const PNG_BASE64_PREFIX = "iVBORw0KGgo";
+/**
+ * A field value: text up to FIELD_VALUE_MAX_LENGTH characters, or for an image field a PNG in
+ * base64 up to FIELD_IMAGE_VALUE_MAX_LENGTH.
+ */
+export const fieldValueSchema = z
+  .string()
+  .max(FIELD_IMAGE_VALUE_MAX_LENGTH, { error: "too_long" })
+  .refine(
+    (value) => value.length <= FIELD_VALUE_MAX_LENGTH || value.startsWith(PNG_BASE64_PREFIX),
+    { error: "too_long" },
+  );
 export const signEnvelopeRequestSchema = accessLinkSchema.extend({
   signature: signatureInputSchema,
   /** Initials as a PNG, base64 (for initials fields). */
   initials: base64.optional(),
   /** Values of the recipient's text, date, checkbox and image fields (by field uuid). */
-  values: z.record(z.string(), z.string().max(20_000)).default({}),
+  values: z.record(z.string(), fieldValueSchema).default({}),
 });
 export type SignEnvelopeRequest = z.input<typeof signEnvelopeRequestSchema>;
 export const signEnvelopeResponseSchema = z.object({

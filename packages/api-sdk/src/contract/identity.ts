@@ -2,6 +2,12 @@ import { ACTIONS, SUBJECTS } from "@paraphe/permissions";
 import { z } from "zod";
 
 /**
+ * A user agent as the api records it (sessions, the activity log, the proof): the header is cut
+ * to this many characters. Real browsers send 100 to 300.
+ */
+export const USER_AGENT_MAX_LENGTH = 512;
+
+/**
  * Requests and answers of login, sessions, profile, team creation and passkeys (spec §3, §5, §7).
  * The limits of spec §9 live here once; the api validates with these schemas and the apps' forms
  * reuse them.
@@ -123,7 +129,7 @@ export const sessionInfoSchema = z.object({
   accessKey: z.string(),
   ipAddress: z.string().nullable(),
   platform: z.string().nullable(),
-  userAgent: z.string().nullable(),
+  userAgent: z.string().max(USER_AGENT_MAX_LENGTH).nullable(),
   createdAt: z.iso.datetime(),
   lastUsedAt: z.iso.datetime().nullable(),
   current: z.boolean(),

@@ -28,6 +28,8 @@ const VALIDATION_WORDS = [
   "too_many_pages",
   "no_pages",
   "too_complex",
+  "certified",
+  "signatures_not_kept",
   "too_many_files",
   "too_many_recipients",
   "too_many_fields",

@@ -73,6 +73,10 @@ export const errors = {
     too_many_pages: "This PDF has too many pages.",
     no_pages: "This PDF has no pages.",
     too_complex: "This PDF is too complex to process (it needs too much time or memory).",
+    signatures_not_kept:
+      "This PDF carries signatures that would not stay valid: its structure is damaged (it had to be repaired to be read).",
+    certified:
+      "This PDF carries a certification signature that forbids changes: signing it here would invalidate that signature.",
     too_many_files: "Too many files for one envelope.",
     too_many_recipients: "Too many recipients for one envelope.",
     too_many_fields: "Too many fields for one envelope.",

@@ -25,6 +25,10 @@ export const sign = {
       retry: "Try again",
     },
     signing: "Error signing the document. Your signature is kept: please try again.",
+    imageTooLarge:
+      "Your signature picture is too large (at most 2000 × 800 pixels and 1 MB). Clear it and sign again.",
+    valueTooLong:
+      "A field holds too much text: at most {{max}} characters. Shorten it and try again.",
     declining: "Error declining the document. Please try again.",
     download: "The document could not be downloaded. Please try again.",
   },
@@ -90,6 +94,7 @@ export const sign = {
     allRead: "All pages read.",
   },
   fields: {
+    atLimit: "Up to {{max}} characters.",
     required: "Required",
     requiredMark: "(required)",
     signature: "Signature",

@@ -296,6 +296,10 @@ export const web = {
         no_pages: "This PDF has no pages.",
         too_complex:
           "This PDF is too complex to process (it needs too much time or memory): simplify or split it.",
+        signatures_not_kept:
+          "This PDF carries signatures that would not stay valid: its structure is damaged (it had to be repaired to be read). Upload an intact copy.",
+        certified:
+          "This PDF carries a certification signature that forbids changes: signing it here would invalidate that signature. Upload the document before it was certified.",
         invalid_file: "This file cannot be read.",
         other: "This file was refused.",
       },

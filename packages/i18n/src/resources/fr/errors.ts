@@ -79,6 +79,10 @@ export const errors: FrenchTranslation<typeof en> = {
     too_many_pages: "Ce PDF comporte trop de pages.",
     no_pages: "Ce PDF ne comporte aucune page.",
     too_complex: "Ce PDF est trop complexe à traiter (il demande trop de temps ou de mémoire).",
+    signatures_not_kept:
+      "Ce PDF porte des signatures qui ne resteraient pas valides : sa structure est endommagée (il a fallu la réparer pour le lire).",
+    certified:
+      "Ce PDF porte une signature de certification qui interdit toute modification : le signer ici invaliderait cette signature.",
     too_many_files: "Trop de fichiers pour une enveloppe.",
     too_many_recipients: "Trop de destinataires pour une enveloppe.",
     too_many_fields: "Trop de champs pour une enveloppe.",

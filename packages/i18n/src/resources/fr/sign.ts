@@ -27,6 +27,10 @@ export const sign: FrenchTranslation<typeof en> = {
       retry: "Réessayer",
     },
     signing: "Erreur lors de la signature du document. Votre signature est conservée : réessayez.",
+    imageTooLarge:
+      "L’image de votre signature est trop grande (2000 × 800 pixels et 1 Mo au plus). Effacez-la et signez de nouveau.",
+    valueTooLong:
+      "Un champ contient trop de texte : {{max}} caractères au plus. Raccourcissez-le et réessayez.",
     declining: "Erreur lors du refus du document. Veuillez réessayer.",
     download: "Le document n’a pas pu être téléchargé. Veuillez réessayer.",
   },
@@ -94,6 +98,7 @@ export const sign: FrenchTranslation<typeof en> = {
     allRead: "Toutes les pages ont été lues.",
   },
   fields: {
+    atLimit: "{{max}} caractères au plus.",
     required: "Obligatoire",
     requiredMark: "(obligatoire)",
     signature: "Signature",

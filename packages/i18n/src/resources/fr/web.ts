@@ -300,6 +300,10 @@ export const web: FrenchTranslation<typeof en> = {
         no_pages: "Ce PDF ne comporte aucune page.",
         too_complex:
           "Ce PDF est trop complexe à traiter (il demande trop de temps ou de mémoire) : simplifiez-le ou divisez-le.",
+        signatures_not_kept:
+          "Ce PDF porte des signatures qui ne resteraient pas valides : sa structure est endommagée (il a fallu la réparer pour le lire). Téléversez une copie intacte.",
+        certified:
+          "Ce PDF porte une signature de certification qui interdit toute modification : le signer ici invaliderait cette signature. Téléversez le document tel qu’il était avant sa certification.",
         invalid_file: "Ce fichier ne peut pas être lu.",
         other: "Ce fichier a été refusé.",
       },

@@ -1,3 +1,4 @@
+import { FIELD_VALUE_MAX_LENGTH } from "@paraphe/api-sdk/contract";
 import { useTranslation } from "@paraphe/i18n/react";
 import { cn } from "@paraphe/ui-kit";
 import { PenLine } from "lucide-react";
@@ -56,7 +57,12 @@ export function FieldOverlay({ field, values, onChange, missing }: FieldOverlayP
             aria-required={field.required || undefined}
             aria-invalid={missing || undefined}
             value={value}
-            maxLength={field.kind === "text" ? 500 : undefined}
+            maxLength={field.kind === "text" ? FIELD_VALUE_MAX_LENGTH : undefined}
+            title={
+              field.kind === "text" && value.length >= FIELD_VALUE_MAX_LENGTH
+                ? t("fields.atLimit", { max: FIELD_VALUE_MAX_LENGTH })
+                : undefined
+            }
             onChange={(event) => onChange(field.uuid, event.target.value)}
             className={cn(
               "size-full min-w-0 bg-transparent px-1 text-ink outline-none focus-visible:bg-white",

@@ -1,3 +1,4 @@
+import { TYPED_NAME_MAX_LENGTH } from "@paraphe/api-sdk/contract";
 import { createBrowserI18n } from "@paraphe/i18n";
 import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
@@ -6,6 +7,7 @@ import { App } from "../../../app/app";
 import {
   apiError,
   createTestApi,
+  json,
   DOCUMENT_UUID,
   ENVELOPE_UUID,
   openedEnvelope,
@@ -97,5 +99,34 @@ describe("signing", () => {
     ).toBeInTheDocument();
     expect(calls.filter((call) => call.path === "/envelope/sign")).toHaveLength(2);
     expect(screen.queryByRole("button", { name: "Download the signed PDF" })).toBeNull();
+  });
+
+  it("says the signature picture is too large when the api refuses its size", async () => {
+    const { user, dialog } = await openReadyToSign({
+      sign: () =>
+        json(400, {
+          statusCode: 400,
+          error: {
+            code: "VALIDATION_ERROR",
+            message: "The signature must be a PNG image under 1 MB, at most 2000 × 800 pixels.",
+            suggestion: "",
+            documentationUrl: "",
+            fields: [{ path: "signature.image", code: "custom", message: "image_too_large" }],
+          },
+          requestId: "req-2",
+          timestamp: "2026-11-22T10:00:00.000Z",
+          path: "/envelope/sign",
+        }),
+    });
+    await user.click(within(dialog).getByRole("tab", { name: "Type" }));
+    const name = within(dialog).getByRole("textbox", { name: "Full name" });
+    expect(name).toHaveAttribute("maxLength", String(TYPED_NAME_MAX_LENGTH));
+    await user.type(name, "Ada Lovelace");
+    within(dialog).getByRole("slider", { name: "Swipe to sign" }).focus();
+    await user.keyboard("{Enter}");
+
+    expect(
+      await screen.findByText(/Your signature picture is too large \(at most 2000 × 800 pixels/),
+    ).toBeInTheDocument();
   });
 });

@@ -1,3 +1,4 @@
+import { TYPED_NAME_MAX_LENGTH } from "@paraphe/api-sdk/contract";
 import { useTranslation } from "@paraphe/i18n/react";
 import { Button, cn, Input, Label } from "@paraphe/ui-kit";
 import { Eraser } from "lucide-react";
@@ -116,7 +117,7 @@ export function SignatureInput({ kind, draft, onChange, padRef }: SignatureInput
               <Input
                 id={`${id}-typed`}
                 value={draft.typed}
-                maxLength={isInitials ? 8 : 100}
+                maxLength={isInitials ? 8 : TYPED_NAME_MAX_LENGTH}
                 autoComplete={isInitials ? "off" : "name"}
                 onChange={(event) => onChange({ ...draft, typed: event.target.value })}
               />

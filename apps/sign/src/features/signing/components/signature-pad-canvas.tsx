@@ -1,3 +1,4 @@
+import { SIGNATURE_IMAGE_MAX_HEIGHT, SIGNATURE_IMAGE_MAX_WIDTH } from "@paraphe/api-sdk/contract";
 import SignaturePad, { type PointGroup } from "signature_pad";
 import { useEffect, useImperativeHandle, useRef, type Ref } from "react";
 
@@ -64,12 +65,17 @@ export function SignaturePadCanvas({
     padRef.current = pad;
     let lastWidth = 0;
     const fit = (data: PointGroup[]) => {
-      const ratio = Math.max(window.devicePixelRatio || 1, 1);
       const width = canvas.offsetWidth;
+      // Sharp on dense screens, within the pixel size the api accepts for a signature picture.
+      const ratio = Math.min(
+        Math.max(window.devicePixelRatio || 1, 1),
+        SIGNATURE_IMAGE_MAX_WIDTH / Math.max(width, 1),
+        SIGNATURE_IMAGE_MAX_HEIGHT / Math.max(canvas.offsetHeight, 1),
+      );
       if (width === 0 || width === lastWidth) return;
       lastWidth = width;
-      canvas.width = width * ratio;
-      canvas.height = canvas.offsetHeight * ratio;
+      canvas.width = Math.floor(width * ratio);
+      canvas.height = Math.floor(canvas.offsetHeight * ratio);
       canvas.getContext("2d")?.scale(ratio, ratio);
       pad.clear();
       pad.fromData(data);

@@ -1,3 +1,4 @@
+import { FIELD_VALUE_MAX_LENGTH } from "@paraphe/api-sdk/contract";
 import { useDocumentTitle, useLanguage, useTranslation } from "@paraphe/i18n/react";
 import { Badge, toast } from "@paraphe/ui-kit";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
@@ -10,6 +11,7 @@ import {
   type SignatureInput,
 } from "../../../lib/api";
 import { type ConfirmationState } from "../../../lib/confirmation-state";
+import { signingErrorKey } from "../lib/access-error";
 import { signingKeys } from "../api/signing-queries";
 import { accessErrorKind } from "../lib/access-error";
 import {
@@ -115,7 +117,7 @@ export function SigningWorkspace({ link, opened }: { link: AccessLink; opened: O
     },
     onError: (error) => {
       if (linkSpent(error)) return;
-      toast.error(t("errors.signing"));
+      toast.error(t(signingErrorKey(error), { max: FIELD_VALUE_MAX_LENGTH }));
     },
   });
 

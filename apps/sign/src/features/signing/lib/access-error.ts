@@ -1,5 +1,20 @@
 import { ErrorCode, isApiError } from "@paraphe/api-sdk";
 
+/**
+ * The message of a refused signature: a picture too large (pixels or bytes), a value too long, or
+ * the generic "try again".
+ */
+export function signingErrorKey(
+  error: unknown,
+): "errors.imageTooLarge" | "errors.valueTooLong" | "errors.signing" {
+  const words = isApiError(error) ? (error.details ?? []).map((detail) => detail.message) : [];
+  if (words.includes("image_too_large") || words.includes("too_large")) {
+    return "errors.imageTooLarge";
+  }
+  if (words.includes("too_long")) return "errors.valueTooLong";
+  return "errors.signing";
+}
+
 /** The three signing-page errors of spec §8. */
 export type AccessErrorKind = "notFound" | "invalidLink" | "generic";
 

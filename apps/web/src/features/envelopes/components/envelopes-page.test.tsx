@@ -147,6 +147,36 @@ describe("upload", () => {
     expect(sent.files.map((file) => file.filename)).toEqual(["contract.pdf", "locked.pdf"]);
   });
 
+  it("says why the api refused a certified PDF or a signed one whose signatures could not be kept", async () => {
+    const { user } = renderApp({
+      path: "/envelopes",
+      handlers: {
+        "/envelope/upload": () =>
+          apiError(400, "VALIDATION_ERROR", [
+            { path: "files.0", message: "certified" },
+            { path: "files.1", message: "signatures_not_kept" },
+          ]),
+      },
+    });
+    await user.click(await screen.findByRole("button", { name: "Upload" }));
+    const dialog = await screen.findByRole("dialog", { name: "Upload documents" });
+    fireEvent.drop(within(dialog).getByTestId("upload-dropzone"), {
+      dataTransfer: { files: [pdf("certified.pdf"), pdf("damaged.pdf")] },
+    });
+    await user.click(within(dialog).getByRole("button", { name: "Upload and prepare" }));
+    const items = within(within(dialog).getByRole("list", { name: "Chosen files" })).getAllByRole(
+      "listitem",
+    );
+    await waitFor(() =>
+      expect(items[0]).toHaveTextContent(
+        "This PDF carries a certification signature that forbids changes",
+      ),
+    );
+    expect(items[1]).toHaveTextContent(
+      "This PDF carries signatures that would not stay valid: its structure is damaged",
+    );
+  });
+
   it("refuses a file over 20 MB before sending", async () => {
     const { user } = renderApp({ path: "/envelopes" });
     await user.click(await screen.findByRole("button", { name: "Upload" }));

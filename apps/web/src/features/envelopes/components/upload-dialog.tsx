@@ -315,6 +315,8 @@ const UPLOAD_PROBLEMS = [
   "too_many_pages",
   "no_pages",
   "too_complex",
+  "certified",
+  "signatures_not_kept",
   "invalid_file",
 ] as const;
 type UploadProblem = (typeof UPLOAD_PROBLEMS)[number] | "other";
