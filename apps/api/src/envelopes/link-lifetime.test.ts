@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createIdentityHarness, uniqueEmail, type IdentityHarness } from "../identity/testing";
 import { testDatabaseKinds } from "../test/databases";
 import { LINK_AFTER_END_DAYS } from "./access-links";
@@ -22,6 +22,9 @@ describe.each(testDatabaseKinds)("signing-link lifetime and resent invitations o
 
   beforeAll(async () => {
     h = await createIdentityHarness(kind);
+  });
+  // Each test moves the clock by days: a sender signed in afresh keeps a live session throughout.
+  beforeEach(async () => {
     sender = await signUpMember(h, "links-sender");
   });
   afterAll(async () => {
