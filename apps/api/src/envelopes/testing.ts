@@ -14,7 +14,7 @@ import { makePdf, makeSignaturePng } from "../documents/test-support";
 import type { IdentityHarness, Person } from "../identity/testing";
 import { socketEnv, TEST_PROXY_ADDRESS, uniqueEmail } from "../identity/testing";
 import { outboxMails } from "../test/outbox";
-import { createTestTunnelClient, fetchFromApp } from "../tunnel/testing";
+import { createTestTunnelClient } from "../tunnel/testing";
 
 export interface TeamMember extends Person {
   teamUuid: string;
