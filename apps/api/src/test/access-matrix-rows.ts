@@ -3,39 +3,19 @@
  * A new endpoint adds one entry here (its target, its input, its expectations); the suite fails
  * while an endpoint of the contract has none. See "The access matrix" in the api's README.
  */
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import type { AccessLink, Endpoints } from "@paraphe/api-sdk/contract";
 import { readEveryPage, signingClient } from "../envelopes/testing";
 import { uniqueEmail } from "../identity/testing";
 import {
   madeUpLink,
   type CallerName,
+  type MatrixRow,
   type MatrixCaller,
   type MatrixFixture,
   type Outcome,
   type Target,
 } from "./access-matrix";
-
-export interface MatrixRow {
-  /**
-   * The record the call acts on: a draft, a sent envelope, or one the row makes. Without it, the
-   * call acts on the caller alone.
-   */
-  target?: "draft" | "sent" | ((fixture: MatrixFixture) => Promise<Target>);
-  /**
-   * The call changes its target: every cell expected to succeed gets a fresh one (refusals share
-   * one, which they must leave as it was), so that the order of the cells does not matter.
-   */
-  mutates?: boolean;
-  /** The body of the call for `caller` (the target is the row's, or null without one). */
-  input(target: Target, caller: MatrixCaller, fixture: MatrixFixture): unknown;
-  /**
-   * For calls that answer with several records: whether the answer shows the target. A success
-   * that does not is `hidden`.
-   */
-  reveals?(answer: unknown, target: Target): boolean;
-  expect: Readonly<Record<CallerName, Outcome>>;
-}
 
 type TeamCaller = "owner" | "admin" | "member" | "viewer" | "customRole";
 type Outsider = "otherTeam" | "outsideWorkspace";
@@ -150,10 +130,10 @@ async function ownerPasskey(fixture: MatrixFixture): Promise<Target> {
 
 /** A target for rows that need no envelope. */
 function madeUpTarget(): Target {
-  const envelopeUuid = crypto.randomUUID();
+  const envelopeUuid = randomUUID();
   return {
     envelopeUuid,
-    documentUuid: crypto.randomUUID(),
+    documentUuid: randomUUID(),
     link: madeUpLink(envelopeUuid),
     extra: "",
   };
@@ -204,7 +184,7 @@ export const accessMatrix: {
     },
     passkeyOptions: { input: () => ({}), expect: publicCall("ok") },
     passkeyLogin: {
-      input: () => ({ challengeId: crypto.randomUUID(), response: { id: "made-up" } }),
+      input: () => ({ challengeId: randomUUID(), response: { id: "made-up" } }),
       expect: publicCall(AUTH),
     },
     listSessions: {

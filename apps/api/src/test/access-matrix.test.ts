@@ -2,18 +2,15 @@ import { endpoints, type Endpoint } from "@paraphe/api-sdk/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createIdentityHarness, type IdentityHarness } from "../identity/testing";
 import {
-  CALLERS,
   createMatrixFixture,
   endpointsWithoutRow,
   formatMatrix,
-  madeUpLink,
-  outcomeLabel,
+  runRow,
   type CallerName,
   type MatrixFixture,
-  type Outcome,
-  type Target,
+  type MatrixRow,
 } from "./access-matrix";
-import { accessMatrix, matrixRow, type MatrixRow } from "./access-matrix-rows";
+import { accessMatrix, matrixRow } from "./access-matrix-rows";
 import { testDatabaseKinds } from "./databases";
 
 const contractEndpoints = Object.entries(endpoints).flatMap(([group, members]) =>
@@ -23,6 +20,13 @@ const contractEndpoints = Object.entries(endpoints).flatMap(([group, members]) =
     row: matrixRow(group, name),
   })),
 );
+
+/** A row of the matrix, which must exist for these tests. */
+function rowOf(group: string, name: string): MatrixRow {
+  const row = matrixRow(group, name);
+  if (row === undefined) throw new Error(`${group}.${name} has no row`);
+  return row;
+}
 
 describe("the access matrix's table", () => {
   it("has a row for every endpoint of the contract", () => {
@@ -52,29 +56,6 @@ describe.each(testDatabaseKinds)("the access matrix on %s", (kind) => {
     await h.destroy();
   });
 
-  async function targetOf(row: MatrixRow): Promise<Target> {
-    if (row.target === undefined) {
-      const envelopeUuid = crypto.randomUUID();
-      return {
-        envelopeUuid,
-        documentUuid: envelopeUuid,
-        link: madeUpLink(envelopeUuid),
-        extra: "",
-      };
-    }
-    if (row.target === "draft") return fixture.draft();
-    if (row.target === "sent") return fixture.sent();
-    return row.target(fixture);
-  }
-
-  /** The target envelope as its owner sees it (null when the row's target is no envelope). */
-  async function ownerView(target: Target): Promise<unknown> {
-    const answer = await fixture.callers.owner.call(endpoints.envelope.get, {
-      envelopeUuid: target.envelopeUuid,
-    });
-    return answer.ok ? answer.body : null;
-  }
-
   it.each(contractEndpoints)(
     "$id: every caller gets what its row says, and a refusal changes nothing",
     async ({ id, endpoint, row }) => {
@@ -83,32 +64,38 @@ describe.each(testDatabaseKinds)("the access matrix on %s", (kind) => {
           `${id} has no row in the access matrix: add one to apps/api/src/test/access-matrix-rows.ts`,
         );
       }
-      const shared = await targetOf(row);
-      const before = row.mutates === true ? await ownerView(shared) : null;
-      const cells = {} as Record<CallerName, string>;
-      const mismatches: string[] = [];
-      for (const name of CALLERS) {
-        const caller = fixture.callers[name];
-        const expected = row.expect[name];
-        // A call that changes its target gets a fresh one where it is expected to succeed.
-        const target = row.mutates === true && expected === "ok" ? await targetOf(row) : shared;
-        const answer = await caller.call(endpoint, row.input(target, caller, fixture));
-        const actual: Outcome | string = answer.ok
-          ? row.reveals === undefined || row.reveals(answer.body, target)
-            ? "ok"
-            : "hidden"
-          : answer.code;
-        const label = outcomeLabel(actual as Outcome);
-        if (actual === expected) {
-          cells[name] = label;
-        } else {
-          cells[name] = `${label} (want ${outcomeLabel(expected)})`;
-          mismatches.push(`${name}: got ${actual}, the matrix says ${expected}`);
-        }
+      const result = await runRow(fixture, endpoint, row);
+      printed.push({ endpoint: endpoint.path, cells: result.cells });
+      expect(result.mismatches).toEqual([]);
+      if (result.sharedTarget !== null) {
+        expect(result.sharedTarget.after).toEqual(result.sharedTarget.before);
       }
-      printed.push({ endpoint: endpoint.path, cells });
-      expect(mismatches).toEqual([]);
-      if (row.mutates === true) expect(await ownerView(shared)).toEqual(before);
     },
   );
+
+  it("reports a leak: a row that says the Viewer may not read an envelope fails on the Viewer's success", async () => {
+    const get = rowOf("envelope", "get");
+    const result = await runRow(fixture, endpoints.envelope.get, {
+      ...get,
+      expect: { ...get.expect, viewer: "FORBIDDEN" },
+    });
+    expect(result.mismatches).toEqual(["viewer: got ok, the matrix says FORBIDDEN"]);
+    expect(result.cells.viewer).toBe("ok (want FORBIDDEN)");
+  });
+
+  it("reports a wrong refusal and a listed record that should not show", async () => {
+    const update = rowOf("envelope", "update");
+    const refused = await runRow(fixture, endpoints.envelope.update, {
+      ...update,
+      expect: { ...update.expect, viewer: "ok" },
+    });
+    expect(refused.mismatches).toEqual(["viewer: got FORBIDDEN, the matrix says ok"]);
+
+    const list = rowOf("envelope", "list");
+    const listed = await runRow(fixture, endpoints.envelope.list, {
+      ...list,
+      expect: { ...list.expect, member: "hidden" },
+    });
+    expect(listed.mismatches).toEqual(["member: got ok, the matrix says hidden"]);
+  });
 });

@@ -3,9 +3,14 @@
  * outcome of one call, and the check that every endpoint of the contract has a row. The rows
  * themselves are in `access-matrix-rows.ts`; the suite in `access-matrix.test.ts`.
  */
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { ApiError, DEFAULT_APP_CREDENTIALS, type ApiClient } from "@paraphe/api-sdk";
-import type { AccessLink, Endpoint, ErrorCode } from "@paraphe/api-sdk/contract";
+import {
+  endpoints,
+  type AccessLink,
+  type Endpoint,
+  type ErrorCode,
+} from "@paraphe/api-sdk/contract";
 import type { PermissionRule } from "@paraphe/permissions";
 import {
   linkFromMail,
@@ -82,6 +87,27 @@ export interface MatrixCaller {
   call(endpoint: Endpoint, input: unknown): Promise<Answer>;
 }
 
+export interface MatrixRow {
+  /**
+   * The record the call acts on: a draft, a sent envelope, or one the row makes. Without it, the
+   * call acts on the caller alone.
+   */
+  target?: "draft" | "sent" | ((fixture: MatrixFixture) => Promise<Target>);
+  /**
+   * The call changes its target: every cell expected to succeed gets a fresh one (refusals share
+   * one, which they must leave as it was), so that the order of the cells does not matter.
+   */
+  mutates?: boolean;
+  /** The body of the call for `caller` (the target is the row's, or null without one). */
+  input(target: Target, caller: MatrixCaller, fixture: MatrixFixture): unknown;
+  /**
+   * For calls that answer with several records: whether the answer shows the target. A success
+   * that does not is `hidden`.
+   */
+  reveals?(answer: unknown, target: Target): boolean;
+  expect: Readonly<Record<CallerName, Outcome>>;
+}
+
 /** Records for the rows, in the owner's team, default workspace. */
 export interface MatrixFixture {
   h: IdentityHarness;
@@ -147,7 +173,7 @@ export function formatMatrix(
 }
 
 /** The short form of an outcome in the printed matrix. */
-export function outcomeLabel(outcome: Outcome): string {
+export function outcomeLabel(outcome: string): string {
   switch (outcome) {
     case "AUTHENTICATION_ERROR":
       return "AUTH";
@@ -383,4 +409,71 @@ async function sentEnvelopeDraft(
     })),
   });
   return { uuid: draft.uuid, documentUuid };
+}
+
+/** The target of `row`: a fresh record, or a made-up one for rows that act on the caller alone. */
+async function targetOf(row: MatrixRow, fixture: MatrixFixture): Promise<Target> {
+  if (row.target === undefined) {
+    const envelopeUuid = randomUUID();
+    return { envelopeUuid, documentUuid: randomUUID(), link: madeUpLink(envelopeUuid), extra: "" };
+  }
+  if (row.target === "draft") return fixture.draft();
+  if (row.target === "sent") return fixture.sent();
+  return row.target(fixture);
+}
+
+/** The target envelope as its owner sees it (null when the target is no envelope of theirs). */
+async function ownerView(fixture: MatrixFixture, target: Target): Promise<unknown> {
+  const answer = await fixture.callers.owner.call(endpoints.envelope.get, {
+    envelopeUuid: target.envelopeUuid,
+  });
+  return answer.ok ? answer.body : null;
+}
+
+export interface RowResult {
+  /** What each caller got, as printed in the matrix (with what the row wanted, when it differs). */
+  cells: Record<CallerName, string>;
+  /** The cells that differ from the row: a leak (an unexpected success) or a wrong refusal. */
+  mismatches: string[];
+  /** For a row that changes its target: the shared target, as its owner saw it before and after the refusals. */
+  sharedTarget: { before: unknown; after: unknown } | null;
+}
+
+/**
+ * Calls `endpoint` as every caller with the row's input and compares each outcome with the row.
+ * Where the call changes its target, each cell expected to succeed gets a fresh one; the refusals
+ * share one, which must be left as it was.
+ */
+export async function runRow(
+  fixture: MatrixFixture,
+  endpoint: Endpoint,
+  row: MatrixRow,
+): Promise<RowResult> {
+  const shared = await targetOf(row, fixture);
+  const before = row.mutates === true ? await ownerView(fixture, shared) : null;
+  const cells = {} as Record<CallerName, string>;
+  const mismatches: string[] = [];
+  for (const name of CALLERS) {
+    const caller = fixture.callers[name];
+    const expected = row.expect[name];
+    const target =
+      row.mutates === true && expected === "ok" ? await targetOf(row, fixture) : shared;
+    const answer = await caller.call(endpoint, row.input(target, caller, fixture));
+    const actual = answer.ok
+      ? row.reveals === undefined || row.reveals(answer.body, target)
+        ? "ok"
+        : "hidden"
+      : answer.code;
+    if (actual === expected) {
+      cells[name] = outcomeLabel(expected);
+    } else {
+      cells[name] = `${outcomeLabel(actual)} (want ${outcomeLabel(expected)})`;
+      mismatches.push(`${name}: got ${actual}, the matrix says ${expected}`);
+    }
+  }
+  return {
+    cells,
+    mismatches,
+    sharedTarget: row.mutates === true ? { before, after: await ownerView(fixture, shared) } : null,
+  };
 }
