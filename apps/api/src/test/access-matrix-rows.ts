@@ -176,6 +176,13 @@ export const accessMatrix: {
     verifyCode: {
       target: mailedCode,
       mutates: true,
+      // A refused verification signs nobody up.
+      state: (target, fixture) =>
+        fixture.h.database.connection.db
+          .selectFrom("appUser")
+          .select("id")
+          .where("email", "=", target.extra.split(" ")[0] ?? "")
+          .executeTakeFirst(),
       input: (target) => {
         const [email, code] = target.extra.split(" ");
         return { email, code };
@@ -200,6 +207,12 @@ export const accessMatrix: {
     terminateSessions: {
       target: ownerSecondSession,
       mutates: true,
+      state: (target, fixture) =>
+        fixture.h.database.connection.db
+          .selectFrom("userSession")
+          .select("endedAt")
+          .where("accessKey", "=", target.extra)
+          .executeTakeFirst(),
       input: (target) => ({ filter: { accessKeys: [target.extra] } }),
       reveals: (answer) => (answer as { terminated: number }).terminated > 0,
       expect: { ...anySession("hidden"), owner: "ok" },
@@ -370,6 +383,12 @@ export const accessMatrix: {
     delete: {
       target: ownerPasskey,
       mutates: true,
+      state: (target, fixture) =>
+        fixture.h.database.connection.db
+          .selectFrom("passkey")
+          .select(["id", "userId"])
+          .where("id", "=", target.extra)
+          .executeTakeFirst(),
       input: (target) => ({ id: target.extra }),
       expect: { ...anySession(NOT_FOUND), owner: "ok" },
     },

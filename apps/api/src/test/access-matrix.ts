@@ -98,7 +98,12 @@ export interface MatrixRow {
    * one, which they must leave as it was), so that the order of the cells does not matter.
    */
   mutates?: boolean;
-  /** The body of the call for `caller` (the target is the row's, or null without one). */
+  /**
+   * For a row that changes its target: what the refusals must leave as it was. The owner's view of
+   * the target envelope by default.
+   */
+  state?(target: Target, fixture: MatrixFixture): Promise<unknown>;
+  /** The body of the call for `caller` (a made-up target for rows without one). */
   input(target: Target, caller: MatrixCaller, fixture: MatrixFixture): unknown;
   /**
    * For calls that answer with several records: whether the answer shows the target. A success
@@ -250,7 +255,11 @@ async function unsignedCaller(h: IdentityHarness): Promise<MatrixCaller> {
         typeof body === "object" && body !== null && "error" in body
           ? (body.error as { code?: unknown }).code
           : undefined;
-      return { ok: false, code: typeof code === "string" ? code : "?", status: response.status };
+      return {
+        ok: false,
+        code: typeof code === "string" ? code : "(no error shape)",
+        status: response.status,
+      };
     },
   };
 }
@@ -422,6 +431,11 @@ async function targetOf(row: MatrixRow, fixture: MatrixFixture): Promise<Target>
   return row.target(fixture);
 }
 
+/** What the refusals of `row` must leave as it was. */
+async function stateOf(row: MatrixRow, fixture: MatrixFixture, target: Target): Promise<unknown> {
+  return row.state === undefined ? ownerView(fixture, target) : row.state(target, fixture);
+}
+
 /** The target envelope as its owner sees it (null when the target is no envelope of theirs). */
 async function ownerView(fixture: MatrixFixture, target: Target): Promise<unknown> {
   const answer = await fixture.callers.owner.call(endpoints.envelope.get, {
@@ -450,7 +464,7 @@ export async function runRow(
   row: MatrixRow,
 ): Promise<RowResult> {
   const shared = await targetOf(row, fixture);
-  const before = row.mutates === true ? await ownerView(fixture, shared) : null;
+  const before = row.mutates === true ? await stateOf(row, fixture, shared) : null;
   const cells = {} as Record<CallerName, string>;
   const mismatches: string[] = [];
   for (const name of CALLERS) {
@@ -474,6 +488,7 @@ export async function runRow(
   return {
     cells,
     mismatches,
-    sharedTarget: row.mutates === true ? { before, after: await ownerView(fixture, shared) } : null,
+    sharedTarget:
+      row.mutates === true ? { before, after: await stateOf(row, fixture, shared) } : null,
   };
 }
