@@ -278,6 +278,12 @@ export const accessMatrix: {
       expect: changeEnvelope,
     },
     retrySeal: { target: sealFailed, mutates: true, input: ref, expect: changeEnvelope },
+    resendInvitation: {
+      target: "sent",
+      mutates: true,
+      input: (target) => ({ ...ref(target), recipientUuid: target.extra }),
+      expect: changeEnvelope,
+    },
     move: {
       target: "draft",
       mutates: true,

@@ -346,7 +346,8 @@ export async function createMatrixFixture(h: IdentityHarness): Promise<MatrixFix
       envelopeUuid: envelope.uuid,
       documentUuid: envelope.documents[0]?.uuid ?? "",
       link: await linkFromMail(h, recipient, envelope.uuid),
-      extra: "",
+      // The recipient's uuid, for calls that name a recipient (resend-invitation).
+      extra: envelope.recipients[0]?.uuid ?? "",
     };
   };
   const elsewhere = await sent();
