@@ -1,7 +1,7 @@
 import { execFile } from "node:child_process";
 import { mkdtemp, readdir, rename } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { promisify } from "node:util";
 import { expect, test } from "@playwright/test";
 import { openAsRecipient, prepareAndSend, readEveryPage, SIGNING, swipe } from "./envelope-flow";
