@@ -10,16 +10,7 @@ import {
   type ChainedEvent,
 } from "../documents/audit-chain";
 import type { Logger } from "../logger";
-
-/** The envelope row locked for the rest of the transaction: serialises changes to one envelope. */
-export async function lockEnvelope(trx: Kysely<Database>, envelopeId: string): Promise<void> {
-  await trx
-    .selectFrom("envelope")
-    .select("id")
-    .where("id", "=", envelopeId)
-    .forUpdate()
-    .executeTakeFirstOrThrow();
-}
+import { requireEnvelopeRow } from "./envelope-store";
 
 /**
  * Appends an event to an envelope's activity log, chained on the hash of the previous event
@@ -34,12 +25,7 @@ export async function appendEvent(
   envelopeId: string,
   event: AuditEvent,
 ): Promise<ChainedEvent> {
-  const envelope = await trx
-    .selectFrom("envelope")
-    .select("activityHead")
-    .where("id", "=", envelopeId)
-    .forUpdate()
-    .executeTakeFirstOrThrow();
+  const envelope = await requireEnvelopeRow(trx, envelopeId);
   const last = await trx
     .selectFrom("activityEvent")
     .select(["seq", "hash"])
@@ -134,12 +120,7 @@ export async function rekeyLegacyChains(
   let rekeyed = 0;
   for (const { envelopeId } of pending) {
     const done = await db.transaction().execute(async (trx) => {
-      const envelope = await trx
-        .selectFrom("envelope")
-        .select("activityHead")
-        .where("id", "=", envelopeId)
-        .forUpdate()
-        .executeTakeFirstOrThrow();
+      const envelope = await requireEnvelopeRow(trx, envelopeId);
       const rows = await trx
         .selectFrom("activityEvent")
         .select(["seq", "data", "hash", "keyed"])

@@ -19,6 +19,7 @@ import { mailLanguages } from "./languages";
 import { completedMail } from "./mails";
 import { blobKeys } from "./sender";
 import { loadDocuments, loadRecipients, personOf, recipientName, senderOf } from "./views";
+import { requireEnvelopeRow } from "./envelope-store";
 
 export interface CompletionDeps {
   db: Kysely<Database>;
@@ -227,12 +228,7 @@ export async function completeEnvelope(deps: CompletionDeps, envelopeId: string)
   await deps.blobStore.put(proofKey, sealedProof, { contentType: "application/pdf" });
 
   await deps.db.transaction().execute(async (trx) => {
-    const current = await trx
-      .selectFrom("envelope")
-      .select("status")
-      .where("id", "=", envelopeId)
-      .forUpdate()
-      .executeTakeFirstOrThrow();
+    const current = await requireEnvelopeRow(trx, envelopeId);
     if (current.status !== "signing") return;
     await trx
       .updateTable("envelope")
@@ -339,12 +335,7 @@ export async function retrySeal(
   now: Date,
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    const envelope = await trx
-      .selectFrom("envelope")
-      .select(["status", "sealFailedAt"])
-      .where("id", "=", envelopeId)
-      .forUpdate()
-      .executeTakeFirstOrThrow();
+    const envelope = await requireEnvelopeRow(trx, envelopeId);
     if (envelope.status !== "signing" || envelope.sealFailedAt === null) {
       throw new AppError("CONFLICT", {
         message: "Only an envelope whose sealing failed can be retried.",

@@ -10,6 +10,7 @@ import { currentLinkToken, signingLinkUrl } from "./access-links";
 import { mailLanguages } from "./languages";
 import { expiredMail, reminderMail } from "./mails";
 import { loadRecipients, personOf, senderOf } from "./views";
+import { requireEnvelopeRow } from "./envelope-store";
 
 export { EXPIRED_CANCEL_REASON };
 
@@ -127,12 +128,7 @@ export async function expireEnvelopes(
 
 async function expireEnvelope(deps: DeadlineDeps, envelopeId: string, at: Date): Promise<boolean> {
   return deps.db.transaction().execute(async (trx) => {
-    const envelope = await trx
-      .selectFrom("envelope")
-      .selectAll()
-      .where("id", "=", envelopeId)
-      .forUpdate()
-      .executeTakeFirstOrThrow();
+    const envelope = await requireEnvelopeRow(trx, envelopeId);
     // Read again under the lock: another replica, a signature or a cancel may have come first.
     if (envelope.status !== "signing" || envelope.expiresAt === null) return false;
     if (!isPastExpiry(envelope, at.getTime())) return false;
@@ -240,12 +236,7 @@ export async function sendReminders(deps: DeadlineDeps, failures: unknown[] = []
 
 async function remindEnvelope(deps: DeadlineDeps, envelopeId: string, at: Date): Promise<number> {
   return deps.db.transaction().execute(async (trx) => {
-    const envelope = await trx
-      .selectFrom("envelope")
-      .selectAll()
-      .where("id", "=", envelopeId)
-      .forUpdate()
-      .executeTakeFirstOrThrow();
+    const envelope = await requireEnvelopeRow(trx, envelopeId);
     // Read under the envelope's lock: a replica that reminded first has committed its marks.
     const due = dueRecipients(await loadRecipients(trx, envelopeId), envelope, at.getTime());
     if (due.length === 0) return 0;

@@ -23,6 +23,22 @@ export async function lockEnvelopeRow(
     .executeTakeFirst();
 }
 
+/**
+ * The envelope row, locked for the rest of the transaction, for callers that hold the id of an
+ * envelope that exists (a job's payload, a row already read); throws when it does not.
+ */
+export async function requireEnvelopeRow(
+  trx: Kysely<Database>,
+  envelopeId: string,
+): Promise<EnvelopeRow> {
+  return trx
+    .selectFrom("envelope")
+    .selectAll()
+    .where("id", "=", envelopeId)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
+}
+
 /** CONFLICT: the change needs a draft and the envelope was sent meanwhile. */
 export const notADraft = (): AppError =>
   new AppError("CONFLICT", {

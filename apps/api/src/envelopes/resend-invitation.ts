@@ -5,6 +5,7 @@ import { rotateLink } from "./access-links";
 import { isPastExpiry } from "./deadlines";
 import type { EnvelopeDeps } from "./envelope-deps";
 import { inviteRecipient } from "./sender";
+import { requireEnvelopeRow } from "./envelope-store";
 
 const conflict = (message: string): AppError =>
   new AppError("CONFLICT", { message, suggestion: "Reload the envelope." });
@@ -21,12 +22,7 @@ export async function resendInvitation(
   recipientId: string,
 ): Promise<void> {
   await deps.db.transaction().execute(async (trx: Kysely<Database>) => {
-    const envelope = await trx
-      .selectFrom("envelope")
-      .selectAll()
-      .where("id", "=", envelopeId)
-      .forUpdate()
-      .executeTakeFirstOrThrow();
+    const envelope = await requireEnvelopeRow(trx, envelopeId);
     if (envelope.status !== "signing" || isPastExpiry(envelope, deps.now())) {
       throw conflict(
         `Only an envelope being signed can have its invitations sent again; this one is ${
