@@ -5,7 +5,7 @@ import { testDatabaseKinds } from "../test/databases";
 import { createIdentityHarness, uniqueEmail, type IdentityHarness } from "./testing";
 
 /**
- * The tables of the public schema whose rows, as text, contain `needle` (upper case) or its bytes
+ * The tables of the current schema whose rows, as text, contain `needle` (upper case) or its bytes
  * in hex (as a bytea column prints them).
  */
 async function tablesHolding(
@@ -15,7 +15,7 @@ async function tablesHolding(
 ): Promise<string[]> {
   const tables = await sql<{ name: string }>`
     SELECT table_name AS name FROM information_schema.tables
-    WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY table_name`.execute(db);
+    WHERE table_schema = current_schema() AND table_type = 'BASE TABLE' ORDER BY table_name`.execute(db);
   const hex = Buffer.from(needle, "utf8").toString("hex");
   const holding: string[] = [];
   for (const { name } of tables.rows) {
