@@ -15,7 +15,9 @@ async function tablesHolding(
 ): Promise<string[]> {
   const tables = await sql<{ name: string }>`
     SELECT table_name AS name FROM information_schema.tables
-    WHERE table_schema = current_schema() AND table_type = 'BASE TABLE' ORDER BY table_name`.execute(db);
+    WHERE table_schema = current_schema() AND table_type = 'BASE TABLE' ORDER BY table_name`.execute(
+    db,
+  );
   const hex = Buffer.from(needle, "utf8").toString("hex");
   const holding: string[] = [];
   for (const { name } of tables.rows) {
