@@ -1,46 +1,29 @@
 import { isSupportedLanguage } from "@paraphe/i18n";
 import { useLanguage, useTranslation } from "@paraphe/i18n/react";
-import { cn } from "@paraphe/ui-kit";
-import { ChevronDown, Languages } from "lucide-react";
-import { useId } from "react";
+import { cn, Select } from "@paraphe/ui-kit";
+import { Languages } from "lucide-react";
 
-/**
- * The signing app's language choice: a native select (English / Français). Lighter than a menu
- * component in this small bundle, and it opens the platform's own picker on phones.
- */
+/** The signing app's language choice (English / Français), the shared Select with a globe icon. */
 export function LanguageSelect({ className }: { className?: string }) {
   const { t } = useTranslation();
   const { language, setLanguage, languages } = useLanguage();
-  const id = useId();
   return (
     <div className={cn("relative inline-flex items-center", className)}>
-      <label htmlFor={id} className="sr-only">
-        {t("language.label")}
-      </label>
       <Languages
         aria-hidden="true"
-        className="pointer-events-none absolute left-2.5 size-4 text-ink-muted"
+        className="pointer-events-none absolute left-2.5 z-10 size-4 text-ink-muted"
       />
-      <select
-        id={id}
+      <Select
+        aria-label={t("language.label")}
         value={language}
-        onChange={(event) => {
-          if (isSupportedLanguage(event.target.value)) void setLanguage(event.target.value);
+        onValueChange={(value) => {
+          if (isSupportedLanguage(value)) void setLanguage(value);
         }}
-        className={cn(
-          "h-8 cursor-pointer appearance-none rounded-control bg-transparent pr-7 pl-8 text-sm font-medium text-ink",
-          "hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500",
-        )}
-      >
-        {languages.map((option) => (
-          <option key={option.code} value={option.code} lang={option.code}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-      <ChevronDown
-        aria-hidden="true"
-        className="pointer-events-none absolute right-2 size-4 text-ink-muted"
+        className="h-8 w-auto gap-1 border-transparent bg-transparent pr-2 pl-8 font-medium shadow-none hover:bg-brand-50 sm:text-sm"
+        options={languages.map((option) => ({
+          value: option.code,
+          label: <span lang={option.code}>{option.label}</span>,
+        }))}
       />
     </div>
   );

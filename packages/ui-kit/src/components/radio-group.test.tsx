@@ -54,6 +54,18 @@ describe("RadioGroup", () => {
     await user.keyboard("{/ArrowDown}");
   });
 
+  it("names an option by its aria-label when the visible label is a picture", () => {
+    render(
+      <RadioGroup
+        aria-label="Style"
+        options={[
+          { value: "1", label: <span aria-hidden="true">Ada</span>, "aria-label": "Style 1" },
+        ]}
+      />,
+    );
+    expect(screen.getByRole("radio", { name: "Style 1" })).toBeInTheDocument();
+  });
+
   it("selects an option with a click on its label", async () => {
     const user = userEvent.setup();
     render(<Example />);

@@ -9,6 +9,8 @@ export interface RadioGroupOption {
   label: ReactNode;
   description?: ReactNode;
   disabled?: boolean;
+  /** Accessible name when the visible label is not text (e.g. a preview of a handwriting style). */
+  "aria-label"?: string;
 }
 
 export interface RadioGroupProps extends Omit<
@@ -43,6 +45,7 @@ export const RadioGroup = forwardRef<HTMLDivElement, RadioGroupProps>(function R
                 value={option.value}
                 disabled={option.disabled}
                 aria-describedby={descriptionId}
+                aria-label={option["aria-label"]}
                 className={cn(
                   "inline-flex size-4 shrink-0 items-center justify-center rounded-full border border-ink-muted bg-surface",
                   "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500",

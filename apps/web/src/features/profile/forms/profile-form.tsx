@@ -2,8 +2,8 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { LANGUAGES, updateProfileRequestSchema, type UserProfile } from "@paraphe/api-sdk/contract";
 import { LANGUAGE_LABELS } from "@paraphe/i18n";
 import { useTranslation } from "@paraphe/i18n/react";
-import { Button, FormField, Input, toast } from "@paraphe/ui-kit";
-import { useForm } from "react-hook-form";
+import { Button, FormField, Input, Select, toast } from "@paraphe/ui-kit";
+import { Controller, useForm } from "react-hook-form";
 import { type z } from "zod";
 import { fieldErrorWord, useErrorText } from "../../../lib/api/error-text";
 import { useUpdateProfile } from "../api/profile-mutations";
@@ -12,9 +12,6 @@ type ProfileInput = z.input<typeof updateProfileRequestSchema>;
 type ProfileOutput = z.output<typeof updateProfileRequestSchema>;
 
 const FIELDS = ["firstname", "lastname", "phone", "preferredLanguage"] as const;
-
-const selectClasses =
-  "h-10 w-full rounded-control border border-border bg-surface px-3 text-sm text-ink shadow-card focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 aria-[invalid=true]:border-danger";
 
 /** First name and last name (required), phone (optional), preferred language for mail (spec §5). */
 export function ProfileForm({ profile }: { profile: UserProfile }) {
@@ -78,19 +75,29 @@ export function ProfileForm({ profile }: { profile: UserProfile }) {
       >
         <Input type="tel" autoComplete="tel" inputMode="tel" {...form.register("phone")} />
       </FormField>
-      <FormField
-        label={t("settings.profile.language")}
-        description={t("settings.profile.languageHint")}
-        error={errorText.validation(errors.preferredLanguage?.message)}
-      >
-        <select className={selectClasses} {...form.register("preferredLanguage")}>
-          {LANGUAGES.map((code) => (
-            <option key={code} value={code} lang={code}>
-              {LANGUAGE_LABELS[code]}
-            </option>
-          ))}
-        </select>
-      </FormField>
+      <Controller
+        control={form.control}
+        name="preferredLanguage"
+        render={({ field }) => (
+          <FormField
+            label={t("settings.profile.language")}
+            description={t("settings.profile.languageHint")}
+            error={errorText.validation(errors.preferredLanguage?.message)}
+          >
+            <Select
+              ref={field.ref}
+              name={field.name}
+              value={field.value}
+              onValueChange={field.onChange}
+              onBlur={field.onBlur}
+              options={LANGUAGES.map((code) => ({
+                value: code,
+                label: <span lang={code}>{LANGUAGE_LABELS[code]}</span>,
+              }))}
+            />
+          </FormField>
+        )}
+      />
       <Button type="submit" loading={isSubmitting} className="w-full sm:w-auto sm:self-end">
         {t("settings.profile.save")}
       </Button>

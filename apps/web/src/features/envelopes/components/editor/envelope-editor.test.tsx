@@ -232,6 +232,34 @@ describe("field placement", () => {
     expect(server.bodiesOf("/envelope/send")).toEqual([{ envelopeUuid: ENVELOPE_UUID }]);
   });
 
+  it("saves the sender name, initials and reminders chosen with the shared controls", async () => {
+    const { user, server } = renderApp({ path: EDIT_PATH });
+    await user.click(
+      await screen.findByRole("combobox", { name: "Sender name in the invitation" }),
+    );
+    await user.click(await screen.findByRole("option", { name: /^Personal:/ }));
+    await user.click(screen.getByRole("checkbox", { name: "Ask for initials on every page" }));
+    await user.click(screen.getByRole("combobox", { name: "Reminders" }));
+    await user.click(await screen.findByRole("option", { name: "Every 3 days" }));
+    expect(screen.getByRole("checkbox", { name: "Ask for initials on every page" })).toBeChecked();
+    await waitFor(() =>
+      expect(server.bodiesOf("/envelope/update")).toEqual([
+        {
+          envelopeUuid: ENVELOPE_UUID,
+          options: { senderName: "personal", initialsOnAllPages: true, reminderDays: 3 },
+        },
+      ]),
+    );
+    await user.click(screen.getByRole("combobox", { name: "Reminders" }));
+    await user.click(await screen.findByRole("option", { name: "No reminders" }));
+    await waitFor(() =>
+      expect(server.bodiesOf("/envelope/update")).toContainEqual({
+        envelopeUuid: ENVELOPE_UUID,
+        options: { reminderDays: null },
+      }),
+    );
+  });
+
   it("shows AES and QES as needing identity verification, not selectable", async () => {
     renderApp({ path: EDIT_PATH });
     const aes = await screen.findByRole("radio", { name: /Advanced electronic signature/ });
