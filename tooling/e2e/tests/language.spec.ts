@@ -37,8 +37,7 @@ test.describe("language", () => {
   test("the signing app follows ?lng=fr and its language choice", async ({ page }) => {
     await page.goto("http://localhost:5174/anywhere?lng=fr");
     await expect(page.getByRole("heading", { name: "Page introuvable" })).toBeVisible();
-    await page.getByRole("combobox", { name: "Langue" }).click();
-    await page.getByRole("option", { name: "English" }).click();
+    await page.getByRole("combobox", { name: "Langue" }).selectOption("en");
     await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
     await page.goto("http://localhost:5174/anywhere");
     await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();

@@ -333,7 +333,8 @@ export function DataTable<TData extends RowData>({
           <label htmlFor={pageSizeId}>{labels.rowsPerPage}</label>
           <Select
             id={pageSizeId}
-            className="h-8 w-20"
+            containerClassName="w-20"
+            className="h-8"
             value={String(pageSize)}
             onValueChange={(value) => table.setPageSize(Number(value))}
             options={pageSizes.map((size) => ({ value: String(size), label: String(size) }))}

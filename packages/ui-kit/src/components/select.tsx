@@ -1,114 +1,78 @@
-import { Check, ChevronDown } from "lucide-react";
-import { Select as SelectPrimitive } from "radix-ui";
-import { forwardRef, type ComponentPropsWithoutRef, type ReactNode } from "react";
+import { ChevronDown } from "lucide-react";
+import { forwardRef, type SelectHTMLAttributes } from "react";
 import { cn } from "../lib/cn";
 
-/** One choice of a Select. Radix reserves the empty string: give every option a non-empty value. */
+/** One choice of a Select. */
 export interface SelectOption {
   value: string;
-  label: ReactNode;
+  label: string;
   disabled?: boolean;
+  /** Language of the label, e.g. "fr" for "Français" in a language choice. */
+  lang?: string;
 }
 
 export interface SelectProps extends Omit<
-  ComponentPropsWithoutRef<typeof SelectPrimitive.Trigger>,
-  "value" | "defaultValue" | "onChange" | "dir" | "children"
+  SelectHTMLAttributes<HTMLSelectElement>,
+  "children" | "multiple"
 > {
   options: readonly SelectOption[];
-  value?: string;
-  defaultValue?: string;
+  /** Called with the chosen value (alongside `onChange`, which still receives the event). */
   onValueChange?: (value: string) => void;
-  /** Shown while no option is chosen. */
-  placeholder?: ReactNode;
-  /** Name of the hidden form control, so that the value is submitted with a native form. */
-  name?: string;
-  required?: boolean;
-  /** Classes of the list panel. */
-  contentClassName?: string;
+  /** Shown, and not choosable again, while no option is chosen (an empty value). */
+  placeholder?: string;
+  /** Classes of the wrapper (the select and its chevron). */
+  containerClassName?: string;
 }
 
 /**
- * A single choice from a short list (radix Select): a button with `role="combobox"` that opens a
- * listbox; arrow keys, typeahead, Enter/Space and Escape work as in a native select. The trigger
- * takes `id`, `aria-label`, `aria-invalid` and `aria-describedby`, so it can be the child of a
- * FormField.
+ * A single choice from a short list: a styled native `<select>`, so the platform's own picker opens
+ * on phones, screen readers announce it as a combobox with its options, the keyboard works as
+ * everywhere, and nothing is injected into the page (the apps' Content Security Policy and Trusted
+ * Types forbid the inline style that radix Select writes). It takes `id`, `aria-*`, `name` and a ref,
+ * so it works in a FormField and with react-hook-form's `register`.
  */
-export const Select = forwardRef<HTMLButtonElement, SelectProps>(function Select(
-  {
-    options,
-    value,
-    defaultValue,
-    onValueChange,
-    placeholder,
-    name,
-    required,
-    disabled,
-    className,
-    contentClassName,
-    ...triggerProps
-  },
+export const Select = forwardRef<HTMLSelectElement, SelectProps>(function Select(
+  { options, onValueChange, onChange, placeholder, className, containerClassName, ...props },
   ref,
 ) {
   return (
-    <SelectPrimitive.Root
-      value={value}
-      defaultValue={defaultValue}
-      onValueChange={onValueChange}
-      name={name}
-      required={required}
-      disabled={disabled}
-    >
-      <SelectPrimitive.Trigger
+    <div className={cn("relative inline-flex w-full items-center", containerClassName)}>
+      <select
         ref={ref}
         className={cn(
-          "flex h-10 w-full items-center justify-between gap-2 rounded-control border border-border bg-surface px-3 text-left text-base text-ink shadow-card sm:text-sm",
+          "h-10 w-full cursor-pointer appearance-none rounded-control border border-border bg-surface pr-9 pl-3 text-base text-ink shadow-card sm:text-sm",
           "transition-colors hover:border-brand-300",
           "focus-visible:border-brand-500 focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-brand-500/40",
           "disabled:cursor-not-allowed disabled:bg-surface-muted disabled:opacity-60",
-          "aria-invalid:border-danger data-[placeholder]:text-ink-muted",
+          "aria-invalid:border-danger",
           className,
         )}
-        {...triggerProps}
+        onChange={(event) => {
+          onChange?.(event);
+          onValueChange?.(event.target.value);
+        }}
+        {...props}
       >
-        <span className="truncate">
-          <SelectPrimitive.Value placeholder={placeholder} />
-        </span>
-        <SelectPrimitive.Icon asChild>
-          <ChevronDown aria-hidden="true" className="size-4 shrink-0 text-ink-muted" />
-        </SelectPrimitive.Icon>
-      </SelectPrimitive.Trigger>
-      <SelectPrimitive.Portal>
-        <SelectPrimitive.Content
-          position="popper"
-          sideOffset={4}
-          collisionPadding={8}
-          className={cn(
-            "z-50 max-h-[var(--radix-select-content-available-height)] min-w-[var(--radix-select-trigger-width)] overflow-hidden",
-            "rounded-control border border-border bg-surface p-1 text-ink shadow-popover animate-fade-in",
-            contentClassName,
-          )}
-        >
-          <SelectPrimitive.Viewport>
-            {options.map((option) => (
-              <SelectPrimitive.Item
-                key={option.value}
-                value={option.value}
-                disabled={option.disabled}
-                className={cn(
-                  "relative flex min-h-9 cursor-pointer items-center rounded-[calc(var(--radius-control)-2px)] py-1.5 pr-8 pl-2 text-sm outline-none select-none",
-                  "data-[highlighted]:bg-brand-50 data-[highlighted]:text-brand-800",
-                  "data-[disabled]:pointer-events-none data-[disabled]:opacity-50",
-                )}
-              >
-                <SelectPrimitive.ItemText>{option.label}</SelectPrimitive.ItemText>
-                <SelectPrimitive.ItemIndicator className="absolute right-2 inline-flex">
-                  <Check aria-hidden="true" className="size-4 text-brand-600" />
-                </SelectPrimitive.ItemIndicator>
-              </SelectPrimitive.Item>
-            ))}
-          </SelectPrimitive.Viewport>
-        </SelectPrimitive.Content>
-      </SelectPrimitive.Portal>
-    </SelectPrimitive.Root>
+        {placeholder !== undefined ? (
+          <option value="" disabled hidden>
+            {placeholder}
+          </option>
+        ) : null}
+        {options.map((option) => (
+          <option
+            key={option.value}
+            value={option.value}
+            disabled={option.disabled}
+            lang={option.lang}
+          >
+            {option.label}
+          </option>
+        ))}
+      </select>
+      <ChevronDown
+        aria-hidden="true"
+        className="pointer-events-none absolute right-3 size-4 text-ink-muted"
+      />
+    </div>
   );
 });

@@ -27,8 +27,7 @@ describe("envelope list", () => {
     );
     expect(screen.getByRole("tab", { name: "Drafts" })).toHaveAttribute("aria-selected", "true");
 
-    await user.click(screen.getByRole("combobox", { name: "Workspace" }));
-    await user.click(screen.getByRole("option", { name: "Legal" }));
+    await user.selectOptions(screen.getByRole("combobox", { name: "Workspace" }), "Legal");
     await waitFor(() =>
       expect(server.bodiesOf("/envelope/list")).toContainEqual({
         filter: "draft",

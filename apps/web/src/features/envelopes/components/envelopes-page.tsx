@@ -16,8 +16,6 @@ import { UploadDialog } from "./upload-dialog";
 
 export type EnvelopeView = "table" | "kanban";
 export const ENVELOPE_VIEW_STORAGE_KEY = "paraphe.envelopes.view";
-// The workspace choice that lists every workspace (workspace ids are UUIDs, so it cannot clash).
-const ALL_WORKSPACES = "all";
 
 function readView(): EnvelopeView {
   try {
@@ -121,13 +119,12 @@ export function EnvelopesPage({
           </label>
           <Select
             id={selectId}
-            className="h-9 w-auto min-w-40"
-            value={workspaceUuid ?? ALL_WORKSPACES}
-            onValueChange={(value) =>
-              setWorkspaceUuid(value === ALL_WORKSPACES ? undefined : value)
-            }
+            containerClassName="w-auto"
+            className="h-9"
+            value={workspaceUuid ?? ""}
+            onValueChange={(value) => setWorkspaceUuid(value || undefined)}
             options={[
-              { value: ALL_WORKSPACES, label: t("web:envelopes.workspace.all") },
+              { value: "", label: t("web:envelopes.workspace.all") },
               ...(workspaces.data ?? []).map((workspace) => ({
                 value: workspace.uuid,
                 label: workspace.name,

@@ -71,8 +71,7 @@ describe("profile form", () => {
 
     await user.type(firstname, "Léa");
     await user.type(screen.getByRole("textbox", { name: /Phone number/ }), "+33 6 12 34 56 78");
-    await user.click(screen.getByRole("combobox", { name: /Preferred language/ }));
-    await user.click(screen.getByRole("option", { name: "Français" }));
+    await user.selectOptions(screen.getByRole("combobox", { name: /Preferred language/ }), "fr");
     await user.click(screen.getByRole("button", { name: "Save changes" }));
     await waitFor(() =>
       expect(server.bodiesOf("/user/update-profile")).toEqual([

@@ -3,7 +3,7 @@ import { LANGUAGES, updateProfileRequestSchema, type UserProfile } from "@paraph
 import { LANGUAGE_LABELS } from "@paraphe/i18n";
 import { useTranslation } from "@paraphe/i18n/react";
 import { Button, FormField, Input, Select, toast } from "@paraphe/ui-kit";
-import { Controller, useForm } from "react-hook-form";
+import { useForm } from "react-hook-form";
 import { type z } from "zod";
 import { fieldErrorWord, useErrorText } from "../../../lib/api/error-text";
 import { useUpdateProfile } from "../api/profile-mutations";
@@ -75,29 +75,20 @@ export function ProfileForm({ profile }: { profile: UserProfile }) {
       >
         <Input type="tel" autoComplete="tel" inputMode="tel" {...form.register("phone")} />
       </FormField>
-      <Controller
-        control={form.control}
-        name="preferredLanguage"
-        render={({ field }) => (
-          <FormField
-            label={t("settings.profile.language")}
-            description={t("settings.profile.languageHint")}
-            error={errorText.validation(errors.preferredLanguage?.message)}
-          >
-            <Select
-              ref={field.ref}
-              name={field.name}
-              value={field.value}
-              onValueChange={field.onChange}
-              onBlur={field.onBlur}
-              options={LANGUAGES.map((code) => ({
-                value: code,
-                label: <span lang={code}>{LANGUAGE_LABELS[code]}</span>,
-              }))}
-            />
-          </FormField>
-        )}
-      />
+      <FormField
+        label={t("settings.profile.language")}
+        description={t("settings.profile.languageHint")}
+        error={errorText.validation(errors.preferredLanguage?.message)}
+      >
+        <Select
+          options={LANGUAGES.map((code) => ({
+            value: code,
+            label: LANGUAGE_LABELS[code],
+            lang: code,
+          }))}
+          {...form.register("preferredLanguage")}
+        />
+      </FormField>
       <Button type="submit" loading={isSubmitting} className="w-full sm:w-auto sm:self-end">
         {t("settings.profile.save")}
       </Button>

@@ -234,13 +234,12 @@ describe("field placement", () => {
 
   it("saves the sender name, initials and reminders chosen with the shared controls", async () => {
     const { user, server } = renderApp({ path: EDIT_PATH });
-    await user.click(
+    await user.selectOptions(
       await screen.findByRole("combobox", { name: "Sender name in the invitation" }),
+      "personal",
     );
-    await user.click(await screen.findByRole("option", { name: /^Personal:/ }));
     await user.click(screen.getByRole("checkbox", { name: "Ask for initials on every page" }));
-    await user.click(screen.getByRole("combobox", { name: "Reminders" }));
-    await user.click(await screen.findByRole("option", { name: "Every 3 days" }));
+    await user.selectOptions(screen.getByRole("combobox", { name: "Reminders" }), "Every 3 days");
     expect(screen.getByRole("checkbox", { name: "Ask for initials on every page" })).toBeChecked();
     await waitFor(() =>
       expect(server.bodiesOf("/envelope/update")).toEqual([
@@ -250,8 +249,7 @@ describe("field placement", () => {
         },
       ]),
     );
-    await user.click(screen.getByRole("combobox", { name: "Reminders" }));
-    await user.click(await screen.findByRole("option", { name: "No reminders" }));
+    await user.selectOptions(screen.getByRole("combobox", { name: "Reminders" }), "No reminders");
     await waitFor(() =>
       expect(server.bodiesOf("/envelope/update")).toContainEqual({
         envelopeUuid: ENVELOPE_UUID,

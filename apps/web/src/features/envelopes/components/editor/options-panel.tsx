@@ -8,8 +8,6 @@ import { Checkbox, Label, RadioGroup, Select, Textarea } from "@paraphe/ui-kit";
 import { useId } from "react";
 
 const REMINDER_CHOICES = [1, 2, 3, 5, 7, 14] as const;
-// The Select choice for "no reminders" (a Select option cannot have an empty value).
-const NO_REMINDERS = "none";
 
 /** The YYYY-MM-DD of a date in the reader's time zone (for a date input). */
 function dateInputValue(iso: string | null): string {
@@ -138,12 +136,10 @@ export function OptionsPanel({
         <Label htmlFor={`${id}-reminders`}>{t("editor.options.reminders.label")}</Label>
         <Select
           id={`${id}-reminders`}
-          value={options.reminderDays === null ? NO_REMINDERS : String(options.reminderDays)}
-          onValueChange={(value) =>
-            onChange({ reminderDays: value === NO_REMINDERS ? null : Number(value) })
-          }
+          value={options.reminderDays ?? ""}
+          onValueChange={(value) => onChange({ reminderDays: value ? Number(value) : null })}
           options={[
-            { value: NO_REMINDERS, label: t("editor.options.reminders.none") },
+            { value: "", label: t("editor.options.reminders.none") },
             ...REMINDER_CHOICES.map((days) => ({
               value: String(days),
               label: t("editor.options.reminders.every", { days }),

@@ -177,9 +177,8 @@ describe("envelope view", () => {
     });
     await user.click(await screen.findByRole("button", { name: "Move to another workspace" }));
     const dialog = await screen.findByRole("dialog", { name: "Move the document" });
-    // The shared Select shows the chosen workspace by name (a button, not a native select).
-    expect(await within(dialog).findByRole("combobox", { name: "Workspace" })).toHaveTextContent(
-      WORKSPACE_LEGAL.name,
+    expect(await within(dialog).findByRole("combobox", { name: "Workspace" })).toHaveValue(
+      WORKSPACE_LEGAL.uuid,
     );
     await user.click(within(dialog).getByRole("button", { name: "Move" }));
     await waitFor(() =>
