@@ -41,6 +41,7 @@ export {
   DropdownMenuSeparator,
   DropdownMenuRadioGroup,
   DropdownMenuRadioItem,
+  DropdownMenuCheckboxItem,
   DropdownMenuSub,
   DropdownMenuSubTrigger,
   DropdownMenuSubContent,
@@ -54,6 +55,11 @@ export {
   type TooltipProps,
   type TooltipProviderProps,
 } from "./components/tooltip";
+export { Select, type SelectProps, type SelectOption } from "./components/select";
+export { Checkbox, type CheckboxProps } from "./components/checkbox";
+export { RadioGroup, type RadioGroupProps, type RadioGroupOption } from "./components/radio-group";
+export { Combobox, type ComboboxProps, type ComboboxOption } from "./components/combobox";
+export { ConfirmDialog, type ConfirmDialogProps } from "./components/confirm-dialog";
 export { Toaster, toast, TOAST_DEFAULTS, type ToasterProps } from "./components/toaster";
 
 export { Avatar, type AvatarProps } from "./components/avatar";
@@ -80,6 +86,19 @@ export {
   type TableProps,
   type TableEmptyProps,
 } from "./components/table";
+export {
+  DataTable,
+  type DataTableProps,
+  type DataTableColumn,
+  type DataTableLabels,
+} from "./components/data-table";
+export {
+  toCsv,
+  toJson,
+  type DataTableExportFile,
+  type DataTableValue,
+  type ExportColumn,
+} from "./components/data-table-export";
 export { EditablePageTitle, type EditablePageTitleProps } from "./components/editable-page-title";
 export {
   Card,

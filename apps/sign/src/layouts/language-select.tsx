@@ -1,12 +1,12 @@
 import { isSupportedLanguage } from "@paraphe/i18n";
 import { useLanguage, useTranslation } from "@paraphe/i18n/react";
-import { cn } from "@paraphe/ui-kit";
-import { ChevronDown, Languages } from "lucide-react";
+import { cn, Select } from "@paraphe/ui-kit";
+import { Languages } from "lucide-react";
 import { useId } from "react";
 
 /**
- * The signing app's language choice: a native select (English / Français). Lighter than a menu
- * component in this small bundle, and it opens the platform's own picker on phones.
+ * The signing app's language choice (English / Français): the shared Select, which is a native
+ * select (light in this small bundle, and the platform's own picker on phones), with a globe icon.
  */
 export function LanguageSelect({ className }: { className?: string }) {
   const { t } = useTranslation();
@@ -19,28 +19,21 @@ export function LanguageSelect({ className }: { className?: string }) {
       </label>
       <Languages
         aria-hidden="true"
-        className="pointer-events-none absolute left-2.5 size-4 text-ink-muted"
+        className="pointer-events-none absolute left-2.5 z-10 size-4 text-ink-muted"
       />
-      <select
+      <Select
         id={id}
         value={language}
-        onChange={(event) => {
-          if (isSupportedLanguage(event.target.value)) void setLanguage(event.target.value);
+        onValueChange={(value) => {
+          if (isSupportedLanguage(value)) void setLanguage(value);
         }}
-        className={cn(
-          "h-8 cursor-pointer appearance-none rounded-control bg-transparent pr-7 pl-8 text-sm font-medium text-ink",
-          "hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500",
-        )}
-      >
-        {languages.map((option) => (
-          <option key={option.code} value={option.code} lang={option.code}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-      <ChevronDown
-        aria-hidden="true"
-        className="pointer-events-none absolute right-2 size-4 text-ink-muted"
+        containerClassName="w-auto"
+        className="h-8 border-transparent bg-transparent pl-8 font-medium shadow-none hover:bg-brand-50 sm:text-sm"
+        options={languages.map((option) => ({
+          value: option.code,
+          label: option.label,
+          lang: option.code,
+        }))}
       />
     </div>
   );

@@ -117,6 +117,31 @@ export const DropdownMenuRadioItem = forwardRef<
   );
 });
 
+/** An item that toggles on or off (`role="menuitemcheckbox"`), e.g. a column of a table; the menu stays open. */
+export const DropdownMenuCheckboxItem = forwardRef<
+  ComponentRef<typeof MenuPrimitive.CheckboxItem>,
+  ComponentPropsWithoutRef<typeof MenuPrimitive.CheckboxItem>
+>(function DropdownMenuCheckboxItem({ className, children, onSelect, ...props }, ref) {
+  return (
+    <MenuPrimitive.CheckboxItem
+      ref={ref}
+      className={cn(itemClasses, "pl-8", className)}
+      onSelect={(event) => {
+        event.preventDefault();
+        onSelect?.(event);
+      }}
+      {...props}
+    >
+      <span className="absolute left-2 flex size-4 items-center justify-center">
+        <MenuPrimitive.ItemIndicator>
+          <Check aria-hidden="true" className="text-brand-600" />
+        </MenuPrimitive.ItemIndicator>
+      </span>
+      {children}
+    </MenuPrimitive.CheckboxItem>
+  );
+});
+
 /** The item that opens a submenu (ArrowRight or hover), with a chevron. */
 export const DropdownMenuSubTrigger = forwardRef<
   ComponentRef<typeof MenuPrimitive.SubTrigger>,

@@ -18,6 +18,18 @@ export const common = {
     save: "Save",
     signIn: "Sign in",
   },
+  dataTable: {
+    columns: "Columns",
+    rowsPerPage: "Rows per page",
+    previousPage: "Previous page",
+    nextPage: "Next page",
+    pageStatus: "Page {{page}} of {{pages}}",
+    export: "Export",
+    exportCsv: "Export as CSV",
+    exportJson: "Export as JSON",
+    loading: "Loading the table…",
+    empty: "Nothing to show yet",
+  },
   language: {
     label: "Language",
     menu: "Change the language",

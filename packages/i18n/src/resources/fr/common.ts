@@ -20,6 +20,18 @@ export const common: FrenchTranslation<typeof en> = {
     save: "Enregistrer",
     signIn: "Se connecter",
   },
+  dataTable: {
+    columns: "Colonnes",
+    rowsPerPage: "Lignes par page",
+    previousPage: "Page précédente",
+    nextPage: "Page suivante",
+    pageStatus: "Page {{page}} sur {{pages}}",
+    export: "Exporter",
+    exportCsv: "Exporter en CSV",
+    exportJson: "Exporter en JSON",
+    loading: "Chargement du tableau…",
+    empty: "Rien à afficher pour l’instant",
+  },
   language: {
     label: "Langue",
     menu: "Changer de langue",

@@ -1,6 +1,6 @@
 import { FIELD_VALUE_MAX_LENGTH } from "@paraphe/api-sdk/contract";
 import { useTranslation } from "@paraphe/i18n/react";
-import { cn } from "@paraphe/ui-kit";
+import { Checkbox, cn } from "@paraphe/ui-kit";
 import { PenLine } from "lucide-react";
 import { type SignerField } from "../../../lib/api";
 import { type FieldValues } from "../lib/field-values";
@@ -75,14 +75,13 @@ export function FieldOverlay({ field, values, onChange, missing }: FieldOverlayP
     case "checkbox":
       return (
         <label className={cn(frame, "justify-center")} style={style} data-field-kind="checkbox">
-          <input
-            type="checkbox"
+          <Checkbox
             aria-label={name}
             aria-required={field.required || undefined}
             aria-invalid={missing || undefined}
             checked={value === "true"}
-            onChange={(event) => onChange(field.uuid, event.target.checked ? "true" : "false")}
-            className="size-[70%] max-h-6 max-w-6 accent-brand-600"
+            onCheckedChange={(checked) => onChange(field.uuid, checked === true ? "true" : "false")}
+            className="size-[70%] max-h-6 max-w-6"
           />
           {requiredDot}
         </label>

@@ -1,6 +1,6 @@
 import { TYPED_NAME_MAX_LENGTH } from "@paraphe/api-sdk/contract";
 import { useTranslation } from "@paraphe/i18n/react";
-import { Button, cn, Input, Label } from "@paraphe/ui-kit";
+import { Button, cn, Input, Label, RadioGroup } from "@paraphe/ui-kit";
 import { Eraser } from "lucide-react";
 import { useId, useRef, type KeyboardEvent, type Ref } from "react";
 import { fontFamily } from "../lib/render-signature";
@@ -123,34 +123,36 @@ export function SignatureInput({ kind, draft, onChange, padRef }: SignatureInput
               />
             </div>
             <fieldset className="flex flex-col gap-2">
-              <legend className="mb-1.5 text-sm font-medium">{t("signature.font")}</legend>
-              {HANDWRITING_FONTS.map((font, index) => (
-                <label
-                  key={font.id}
-                  className={cn(
-                    "flex cursor-pointer items-center gap-3 rounded-control border border-border bg-white px-3 py-2",
-                    "has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-500",
-                    draft.font === font.id && "border-brand-500 bg-brand-50",
-                  )}
-                >
-                  <input
-                    type="radio"
-                    name={`${id}-font`}
-                    value={font.id}
-                    checked={draft.font === font.id}
-                    onChange={() => onChange({ ...draft, font: font.id })}
-                    className="accent-brand-600"
-                    aria-label={t("signature.fontOption", { index: index + 1 })}
-                  />
-                  <span
-                    aria-hidden="true"
-                    className="min-w-0 truncate text-3xl leading-tight text-ink"
-                    style={{ fontFamily: `"${fontFamily(font.id)}", cursive` }}
-                  >
-                    {preview}
-                  </span>
-                </label>
-              ))}
+              <legend id={`${id}-font-legend`} className="mb-1.5 text-sm font-medium">
+                {t("signature.font")}
+              </legend>
+              <RadioGroup
+                aria-labelledby={`${id}-font-legend`}
+                name={`${id}-font`}
+                value={draft.font}
+                onValueChange={(value) => {
+                  const font = HANDWRITING_FONTS.find((candidate) => candidate.id === value);
+                  if (font) onChange({ ...draft, font: font.id });
+                }}
+                optionClassName={cn(
+                  "items-center gap-3 rounded-control border border-border bg-white px-3 py-2",
+                  "has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-500",
+                  "has-[[data-state=checked]]:border-brand-500 has-[[data-state=checked]]:bg-brand-50",
+                )}
+                options={HANDWRITING_FONTS.map((font, index) => ({
+                  value: font.id,
+                  "aria-label": t("signature.fontOption", { index: index + 1 }),
+                  label: (
+                    <span
+                      aria-hidden="true"
+                      className="block min-w-0 truncate text-3xl leading-tight text-ink"
+                      style={{ fontFamily: `"${fontFamily(font.id)}", cursive` }}
+                    >
+                      {preview}
+                    </span>
+                  ),
+                }))}
+              />
             </fieldset>
           </div>
         )}

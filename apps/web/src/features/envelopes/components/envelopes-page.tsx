@@ -4,7 +4,7 @@ import {
   type EnvelopeSummary,
 } from "@paraphe/api-sdk/contract";
 import { useTranslation } from "@paraphe/i18n/react";
-import { Button, EmptyState, Skeleton, cn } from "@paraphe/ui-kit";
+import { Button, EmptyState, Select, Skeleton, cn } from "@paraphe/ui-kit";
 import { Columns3, FileUp, List } from "lucide-react";
 import { useId, useState, type KeyboardEvent } from "react";
 import { useSearchParams } from "react-router";
@@ -117,19 +117,20 @@ export function EnvelopesPage({
           <label htmlFor={selectId} className="sr-only">
             {t("web:envelopes.workspace.label")}
           </label>
-          <select
+          <Select
             id={selectId}
+            containerClassName="w-auto"
+            className="h-9"
             value={workspaceUuid ?? ""}
-            onChange={(event) => setWorkspaceUuid(event.target.value || undefined)}
-            className="h-9 rounded-md border border-border bg-surface px-2 text-sm text-ink"
-          >
-            <option value="">{t("web:envelopes.workspace.all")}</option>
-            {(workspaces.data ?? []).map((workspace) => (
-              <option key={workspace.uuid} value={workspace.uuid}>
-                {workspace.name}
-              </option>
-            ))}
-          </select>
+            onValueChange={(value) => setWorkspaceUuid(value || undefined)}
+            options={[
+              { value: "", label: t("web:envelopes.workspace.all") },
+              ...(workspaces.data ?? []).map((workspace) => ({
+                value: workspace.uuid,
+                label: workspace.name,
+              })),
+            ]}
+          />
           <div
             role="group"
             aria-label={t("web:envelopes.view.label")}

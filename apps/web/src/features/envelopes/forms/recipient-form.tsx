@@ -1,9 +1,9 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { emailSchema, recipientInputSchema, type Recipient } from "@paraphe/api-sdk/contract";
 import { useTranslation } from "@paraphe/i18n/react";
-import { Button, FormField, Input } from "@paraphe/ui-kit";
+import { Button, Checkbox, FormField, Input } from "@paraphe/ui-kit";
 import { useEffect, useMemo, useState } from "react";
-import { useForm, useWatch } from "react-hook-form";
+import { Controller, useForm, useWatch } from "react-hook-form";
 import { type z } from "zod";
 import { fieldErrorWord, useErrorText } from "../../../lib/api/error-text";
 import { useContactLookup } from "../api/envelope-queries";
@@ -145,10 +145,20 @@ export function RecipientForm({
         <Input type="tel" autoComplete="off" {...form.register("phone")} />
       </FormField>
       {contact ? null : (
-        <label className="flex items-center gap-2 text-sm text-ink">
-          <input type="checkbox" className="size-4" {...form.register("saveToContacts")} />
-          {t("web:editor.recipients.saveToContacts")}
-        </label>
+        <Controller
+          control={form.control}
+          name="saveToContacts"
+          render={({ field }) => (
+            <Checkbox
+              ref={field.ref}
+              name={field.name}
+              label={t("web:editor.recipients.saveToContacts")}
+              checked={field.value === true}
+              onCheckedChange={(checked) => field.onChange(checked === true)}
+              onBlur={field.onBlur}
+            />
+          )}
+        />
       )}
       <div className="flex justify-end gap-2">
         <Button type="button" variant="secondary" onClick={onCancel}>

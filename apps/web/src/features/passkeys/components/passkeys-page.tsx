@@ -2,6 +2,7 @@ import { type PasskeyInfo } from "@paraphe/api-sdk/contract";
 import { useTranslation } from "@paraphe/i18n/react";
 import {
   Button,
+  ConfirmDialog,
   EmptyState,
   Skeleton,
   Table,
@@ -17,7 +18,6 @@ import { browserSupportsWebAuthn } from "@simplewebauthn/browser";
 import { KeyRound, Plus } from "lucide-react";
 import { useState } from "react";
 import { useErrorText } from "../../../lib/api/error-text";
-import { ConfirmDialog } from "../../../lib/confirm-dialog";
 import { formatDateTime, shortenIdentifier } from "../../../lib/format";
 import { usePageMeta } from "../../../lib/page-meta";
 import { passkeyErrorKey } from "../../../lib/passkey-errors";
@@ -141,6 +141,8 @@ export function PasskeysPage() {
         </Table>
       )}
       <ConfirmDialog
+        cancelLabel={t("common:actions.cancel")}
+        closeLabel={t("common:actions.close")}
         open={removing !== null}
         onOpenChange={(open) => {
           if (!open) setRemoving(null);

@@ -2,7 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { LANGUAGES, updateProfileRequestSchema, type UserProfile } from "@paraphe/api-sdk/contract";
 import { LANGUAGE_LABELS } from "@paraphe/i18n";
 import { useTranslation } from "@paraphe/i18n/react";
-import { Button, FormField, Input, toast } from "@paraphe/ui-kit";
+import { Button, FormField, Input, Select, toast } from "@paraphe/ui-kit";
 import { useForm } from "react-hook-form";
 import { type z } from "zod";
 import { fieldErrorWord, useErrorText } from "../../../lib/api/error-text";
@@ -12,9 +12,6 @@ type ProfileInput = z.input<typeof updateProfileRequestSchema>;
 type ProfileOutput = z.output<typeof updateProfileRequestSchema>;
 
 const FIELDS = ["firstname", "lastname", "phone", "preferredLanguage"] as const;
-
-const selectClasses =
-  "h-10 w-full rounded-control border border-border bg-surface px-3 text-sm text-ink shadow-card focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 aria-[invalid=true]:border-danger";
 
 /** First name and last name (required), phone (optional), preferred language for mail (spec §5). */
 export function ProfileForm({ profile }: { profile: UserProfile }) {
@@ -83,13 +80,14 @@ export function ProfileForm({ profile }: { profile: UserProfile }) {
         description={t("settings.profile.languageHint")}
         error={errorText.validation(errors.preferredLanguage?.message)}
       >
-        <select className={selectClasses} {...form.register("preferredLanguage")}>
-          {LANGUAGES.map((code) => (
-            <option key={code} value={code} lang={code}>
-              {LANGUAGE_LABELS[code]}
-            </option>
-          ))}
-        </select>
+        <Select
+          options={LANGUAGES.map((code) => ({
+            value: code,
+            label: LANGUAGE_LABELS[code],
+            lang: code,
+          }))}
+          {...form.register("preferredLanguage")}
+        />
       </FormField>
       <Button type="submit" loading={isSubmitting} className="w-full sm:w-auto sm:self-end">
         {t("settings.profile.save")}

@@ -3,6 +3,7 @@ import { useTranslation } from "@paraphe/i18n/react";
 import {
   Badge,
   Button,
+  ConfirmDialog,
   Skeleton,
   Table,
   TableBody,
@@ -17,7 +18,6 @@ import {
 import { LogOut } from "lucide-react";
 import { useState } from "react";
 import { useErrorText } from "../../../lib/api/error-text";
-import { ConfirmDialog } from "../../../lib/confirm-dialog";
 import { formatDateTime, shortenIdentifier } from "../../../lib/format";
 import { usePageMeta } from "../../../lib/page-meta";
 import { useSessionList, useTerminateSessions } from "../api/sessions-queries";
@@ -152,6 +152,8 @@ export function SessionsPage() {
       </Table>
 
       <ConfirmDialog
+        cancelLabel={t("common:actions.cancel")}
+        closeLabel={t("common:actions.close")}
         open={pending !== null}
         onOpenChange={(open) => {
           if (!open) setPending(null);

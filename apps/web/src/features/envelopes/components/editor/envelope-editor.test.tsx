@@ -232,6 +232,32 @@ describe("field placement", () => {
     expect(server.bodiesOf("/envelope/send")).toEqual([{ envelopeUuid: ENVELOPE_UUID }]);
   });
 
+  it("saves the sender name, initials and reminders chosen with the shared controls", async () => {
+    const { user, server } = renderApp({ path: EDIT_PATH });
+    await user.selectOptions(
+      await screen.findByRole("combobox", { name: "Sender name in the invitation" }),
+      "personal",
+    );
+    await user.click(screen.getByRole("checkbox", { name: "Ask for initials on every page" }));
+    await user.selectOptions(screen.getByRole("combobox", { name: "Reminders" }), "Every 3 days");
+    expect(screen.getByRole("checkbox", { name: "Ask for initials on every page" })).toBeChecked();
+    await waitFor(() =>
+      expect(server.bodiesOf("/envelope/update")).toEqual([
+        {
+          envelopeUuid: ENVELOPE_UUID,
+          options: { senderName: "personal", initialsOnAllPages: true, reminderDays: 3 },
+        },
+      ]),
+    );
+    await user.selectOptions(screen.getByRole("combobox", { name: "Reminders" }), "No reminders");
+    await waitFor(() =>
+      expect(server.bodiesOf("/envelope/update")).toContainEqual({
+        envelopeUuid: ENVELOPE_UUID,
+        options: { reminderDays: null },
+      }),
+    );
+  });
+
   it("shows AES and QES as needing identity verification, not selectable", async () => {
     renderApp({ path: EDIT_PATH });
     const aes = await screen.findByRole("radio", { name: /Advanced electronic signature/ });

@@ -5,9 +5,17 @@ import {
   type RecipientInput,
 } from "@paraphe/api-sdk/contract";
 import { useTranslation } from "@paraphe/i18n/react";
-import { Button, DESKTOP_MEDIA_QUERY, EditablePageTitle, useMediaQuery } from "@paraphe/ui-kit";
+import {
+  Button,
+  Checkbox,
+  DESKTOP_MEDIA_QUERY,
+  EditablePageTitle,
+  Label,
+  Select,
+  useMediaQuery,
+} from "@paraphe/ui-kit";
 import { Eye, PenLine, Send, Trash2, X } from "lucide-react";
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { fieldErrorWords, useErrorText } from "../../../../lib/api/error-text";
 import { usePageMeta } from "../../../../lib/page-meta";
@@ -54,6 +62,7 @@ export function sendProblems(
  */
 export function EnvelopeEditor({ envelope }: { envelope: EnvelopeDetail }) {
   const { t } = useTranslation(["web", "common"]);
+  const assignedToId = useId();
   const errorText = useErrorText();
   const navigate = useNavigate();
   const { profile } = useSession();
@@ -384,33 +393,27 @@ export function EnvelopeEditor({ envelope }: { envelope: EnvelopeDetail }) {
                   <X aria-hidden="true" />
                 </Button>
               </div>
-              <label className="flex flex-col gap-1 text-sm text-ink">
-                {t("web:editor.fields.assignedTo")}
-                <select
+              <div className="flex flex-col gap-1">
+                <Label htmlFor={assignedToId}>{t("web:editor.fields.assignedTo")}</Label>
+                <Select
+                  id={assignedToId}
                   value={selectedField.recipientUuid}
-                  onChange={(event) =>
-                    changeField(selectedField.key, { recipientUuid: event.target.value })
+                  onValueChange={(value) =>
+                    changeField(selectedField.key, { recipientUuid: value })
                   }
-                  className="h-9 rounded-md border border-border bg-surface px-2 text-sm"
-                >
-                  {envelope.recipients.map((recipient) => (
-                    <option key={recipient.uuid} value={recipient.uuid}>
-                      {recipientName(recipient)}
-                    </option>
-                  ))}
-                </select>
-              </label>
-              <label className="flex items-center gap-2 text-sm text-ink">
-                <input
-                  type="checkbox"
-                  checked={selectedField.required}
-                  onChange={(event) =>
-                    changeField(selectedField.key, { required: event.target.checked })
-                  }
-                  className="size-4"
+                  options={envelope.recipients.map((recipient) => ({
+                    value: recipient.uuid,
+                    label: recipientName(recipient),
+                  }))}
                 />
-                {t("web:editor.fields.required")}
-              </label>
+              </div>
+              <Checkbox
+                label={t("web:editor.fields.required")}
+                checked={selectedField.required}
+                onCheckedChange={(checked) =>
+                  changeField(selectedField.key, { required: checked === true })
+                }
+              />
               <Button variant="danger" size="sm" onClick={() => removeField(selectedField.key)}>
                 <Trash2 aria-hidden="true" />
                 {t("web:editor.fields.remove")}

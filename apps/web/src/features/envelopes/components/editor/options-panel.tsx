@@ -4,7 +4,7 @@ import {
   type EnvelopeOptions,
 } from "@paraphe/api-sdk/contract";
 import { useTranslation } from "@paraphe/i18n/react";
-import { Label, Textarea } from "@paraphe/ui-kit";
+import { Checkbox, Label, RadioGroup, Select, Textarea } from "@paraphe/ui-kit";
 import { useId } from "react";
 
 const REMINDER_CHOICES = [1, 2, 3, 5, 7, 14] as const;
@@ -47,37 +47,26 @@ export function OptionsPanel({
   return (
     <section aria-label={t("editor.options.title")} className="flex flex-col gap-4">
       <fieldset className="flex flex-col gap-2">
-        <legend className="mb-1 text-sm font-medium text-ink">
+        <legend id={`${id}-level-legend`} className="mb-1 text-sm font-medium text-ink">
           {t("editor.options.level.label")}
         </legend>
-        {SIGNATURE_LEVELS.map((level) => {
-          const available = level === "SES";
-          return (
-            <label
-              key={level}
-              className="flex items-start gap-2 text-sm text-ink has-[:disabled]:text-ink-muted"
-            >
-              <input
-                type="radio"
-                name={`${id}-level`}
-                value={level}
-                checked={options.signatureLevel === level}
-                disabled={!available}
-                aria-describedby={available ? undefined : `${id}-${level}-why`}
-                onChange={() => onChange({ signatureLevel: level })}
-                className="mt-0.5 size-4"
-              />
-              <span>
-                {t(`editor.options.level.${level}`)}
-                <span id={`${id}-${level}-why`} className="block text-xs text-ink-muted">
-                  {available
-                    ? t("editor.options.level.SESHint")
-                    : t("editor.options.level.unavailable")}
-                </span>
-              </span>
-            </label>
-          );
-        })}
+        <RadioGroup
+          aria-labelledby={`${id}-level-legend`}
+          value={options.signatureLevel}
+          onValueChange={(value) => {
+            const level = SIGNATURE_LEVELS.find((candidate) => candidate === value);
+            if (level) onChange({ signatureLevel: level });
+          }}
+          options={SIGNATURE_LEVELS.map((level) => ({
+            value: level,
+            label: t(`editor.options.level.${level}`),
+            description:
+              level === "SES"
+                ? t("editor.options.level.SESHint")
+                : t("editor.options.level.unavailable"),
+            disabled: level !== "SES",
+          }))}
+        />
         {options.signatureLevel !== "SES" ? (
           <p role="alert" className="text-sm text-danger">
             {t("editor.options.level.currentUnavailable", { level: options.signatureLevel })}
@@ -87,19 +76,20 @@ export function OptionsPanel({
 
       <div className="flex flex-col gap-1.5">
         <Label htmlFor={`${id}-sender`}>{t("editor.options.senderName.label")}</Label>
-        <select
+        <Select
           id={`${id}-sender`}
           value={options.senderName}
-          onChange={(event) =>
-            onChange({ senderName: event.target.value === "personal" ? "personal" : "team" })
+          onValueChange={(value) =>
+            onChange({ senderName: value === "personal" ? "personal" : "team" })
           }
-          className="h-9 rounded-md border border-border bg-surface px-2 text-sm text-ink"
-        >
-          <option value="team">{t("editor.options.senderName.team", { name: teamName })}</option>
-          <option value="personal">
-            {t("editor.options.senderName.personal", { name: personalName })}
-          </option>
-        </select>
+          options={[
+            { value: "team", label: t("editor.options.senderName.team", { name: teamName }) },
+            {
+              value: "personal",
+              label: t("editor.options.senderName.personal", { name: personalName }),
+            },
+          ]}
+        />
       </div>
 
       <div className="flex flex-col gap-1.5">
@@ -120,15 +110,11 @@ export function OptionsPanel({
         </p>
       </div>
 
-      <label className="flex items-center gap-2 text-sm text-ink">
-        <input
-          type="checkbox"
-          checked={options.initialsOnAllPages}
-          onChange={(event) => onChange({ initialsOnAllPages: event.target.checked })}
-          className="size-4"
-        />
-        {t("editor.options.initialsOnAllPages")}
-      </label>
+      <Checkbox
+        label={t("editor.options.initialsOnAllPages")}
+        checked={options.initialsOnAllPages}
+        onCheckedChange={(checked) => onChange({ initialsOnAllPages: checked === true })}
+      />
 
       <div className="flex flex-col gap-1.5">
         <Label htmlFor={`${id}-expires`}>{t("editor.options.expiresAt.label")}</Label>
@@ -148,21 +134,18 @@ export function OptionsPanel({
 
       <div className="flex flex-col gap-1.5">
         <Label htmlFor={`${id}-reminders`}>{t("editor.options.reminders.label")}</Label>
-        <select
+        <Select
           id={`${id}-reminders`}
           value={options.reminderDays ?? ""}
-          onChange={(event) =>
-            onChange({ reminderDays: event.target.value ? Number(event.target.value) : null })
-          }
-          className="h-9 rounded-md border border-border bg-surface px-2 text-sm text-ink"
-        >
-          <option value="">{t("editor.options.reminders.none")}</option>
-          {REMINDER_CHOICES.map((days) => (
-            <option key={days} value={days}>
-              {t("editor.options.reminders.every", { days })}
-            </option>
-          ))}
-        </select>
+          onValueChange={(value) => onChange({ reminderDays: value ? Number(value) : null })}
+          options={[
+            { value: "", label: t("editor.options.reminders.none") },
+            ...REMINDER_CHOICES.map((days) => ({
+              value: String(days),
+              label: t("editor.options.reminders.every", { days }),
+            })),
+          ]}
+        />
       </div>
     </section>
   );

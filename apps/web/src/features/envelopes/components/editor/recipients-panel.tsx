@@ -4,9 +4,9 @@ import {
   type RecipientInput,
 } from "@paraphe/api-sdk/contract";
 import { useTranslation } from "@paraphe/i18n/react";
-import { Button, Dialog, DialogContent, cn } from "@paraphe/ui-kit";
+import { Button, Dialog, DialogContent, RadioGroup, cn } from "@paraphe/ui-kit";
 import { ArrowDown, ArrowUp, Pencil, Plus, Trash2 } from "lucide-react";
-import { useState } from "react";
+import { useId, useState } from "react";
 import { RecipientForm, type RecipientFormOutput } from "../../forms/recipient-form";
 import { recipientColor } from "../../recipient-colors";
 
@@ -50,6 +50,7 @@ export function RecipientsPanel({
   onSigningOrderChange: (order: "parallel" | "sequential") => void;
 }) {
   const { t } = useTranslation(["web", "common"]);
+  const signingOrderLegendId = useId();
   const [editing, setEditing] = useState<Editing>(null);
   const [submitError, setSubmitError] = useState<unknown>(null);
   const recipients = envelope.recipients;
@@ -193,27 +194,21 @@ export function RecipientsPanel({
       )}
 
       <fieldset className="flex flex-col gap-1">
-        <legend className="mb-1 text-sm font-medium text-ink">
+        <legend id={signingOrderLegendId} className="mb-1 text-sm font-medium text-ink">
           {t("web:editor.signingOrder.label")}
         </legend>
-        {(["parallel", "sequential"] as const).map((order) => (
-          <label key={order} className="flex items-start gap-2 text-sm text-ink">
-            <input
-              type="radio"
-              name="signing-order"
-              value={order}
-              checked={signingOrder === order}
-              onChange={() => onSigningOrderChange(order)}
-              className="mt-0.5 size-4"
-            />
-            <span>
-              {t(`web:editor.signingOrder.${order}`)}
-              <span className="block text-xs text-ink-muted">
-                {t(`web:editor.signingOrder.${order}Hint`)}
-              </span>
-            </span>
-          </label>
-        ))}
+        <RadioGroup
+          aria-labelledby={signingOrderLegendId}
+          value={signingOrder}
+          onValueChange={(value) =>
+            onSigningOrderChange(value === "sequential" ? "sequential" : "parallel")
+          }
+          options={(["parallel", "sequential"] as const).map((order) => ({
+            value: order,
+            label: t(`web:editor.signingOrder.${order}`),
+            description: t(`web:editor.signingOrder.${order}Hint`),
+          }))}
+        />
       </fieldset>
 
       <Dialog

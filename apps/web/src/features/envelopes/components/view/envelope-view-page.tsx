@@ -10,6 +10,7 @@ import {
   DialogContent,
   DialogFooter,
   Label,
+  Select,
   Skeleton,
   buttonVariants,
   toast,
@@ -432,18 +433,15 @@ function MoveDialog({
         ) : (
           <div className="flex flex-col gap-1.5">
             <Label htmlFor={selectId}>{t("web:view.move.workspace")}</Label>
-            <select
+            <Select
               id={selectId}
               value={chosen}
-              onChange={(event) => setTarget(event.target.value)}
-              className="h-9 rounded-md border border-border bg-surface px-2 text-sm text-ink"
-            >
-              {others.map((workspace) => (
-                <option key={workspace.uuid} value={workspace.uuid}>
-                  {workspace.name}
-                </option>
-              ))}
-            </select>
+              onValueChange={setTarget}
+              options={others.map((workspace) => ({
+                value: workspace.uuid,
+                label: workspace.name,
+              }))}
+            />
           </div>
         )}
         {move.isError ? (

@@ -1,0 +1,365 @@
+import {
+  columnVisibilityFeature,
+  createPaginatedRowModel,
+  createSortedRowModel,
+  rowPaginationFeature,
+  rowSortingFeature,
+  sortFn_basic,
+  tableFeatures,
+  useTable,
+  type ColumnDef,
+  type RowData,
+  type SortingState,
+} from "@tanstack/react-table";
+import { ArrowDown, ArrowUp, ArrowUpDown, Columns3, Download } from "lucide-react";
+import { useId, useMemo, type ReactNode } from "react";
+import { cn } from "../lib/cn";
+import { Button } from "./button";
+import {
+  downloadFile,
+  toCsv,
+  toJson,
+  type DataTableExportFile,
+  type DataTableValue,
+} from "./data-table-export";
+import {
+  DropdownMenu,
+  DropdownMenuCheckboxItem,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuTrigger,
+} from "./dropdown-menu";
+import { Select } from "./select";
+import { Spinner } from "./spinner";
+import {
+  Table,
+  TableBody,
+  TableCaption,
+  TableCell,
+  TableEmpty,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from "./table";
+
+/** One column of a DataTable. */
+export interface DataTableColumn<TData> {
+  /** Stable id: the key in the JSON export and in `initialSorting`/`initialHiddenColumns`. */
+  id: string;
+  /** Visible header, also the CSV header and the name in the column menu. */
+  header: string;
+  /** The value used to sort and to export. */
+  value: (row: TData) => DataTableValue;
+  /** How the cell is shown; the value as text when omitted. */
+  cell?: (row: TData) => ReactNode;
+  /** Default true. */
+  sortable?: boolean;
+  /** Whether the column menu can hide it (default true). */
+  hideable?: boolean;
+  /** Classes of the column's header and cells (alignment, width). */
+  className?: string;
+}
+
+/** Every text of a DataTable (the app passes translations). */
+export interface DataTableLabels {
+  /** Name of the column-visibility menu button. */
+  columns: string;
+  /** Label of the page-size control. */
+  rowsPerPage: string;
+  previousPage: string;
+  nextPage: string;
+  /** "Page 2 of 5". */
+  pageStatus: (page: number, pageCount: number) => string;
+  /** Name of the export menu button. */
+  export: string;
+  exportCsv: string;
+  exportJson: string;
+  /** Read while `loading`. */
+  loading: string;
+  /** Title of the empty state. */
+  empty: string;
+  /** The retry button of the error state (shown when `onRetry` is given). */
+  retry?: string;
+}
+
+export interface DataTableProps<TData> {
+  data: readonly TData[];
+  columns: readonly DataTableColumn<TData>[];
+  /** Row identity (the key of each row); the index when omitted. */
+  getRowId?: (row: TData, index: number) => string;
+  /** Accessible name of the table, shown as its caption. */
+  caption: string;
+  labels: DataTableLabels;
+  /** Shows a spinner instead of the rows. */
+  loading?: boolean;
+  /** When set, shows this message instead of the rows (`role="alert"`). */
+  error?: ReactNode;
+  onRetry?: () => void;
+  /** Extra text under the empty state's title, and an optional call to action. */
+  emptyDescription?: ReactNode;
+  emptyAction?: ReactNode;
+  /** The page-size choices (default 10, 25, 50, 100); the first is the initial size. */
+  pageSizes?: readonly number[];
+  initialSorting?: { id: string; desc: boolean };
+  initialHiddenColumns?: readonly string[];
+  /** File name of the exports, without the extension (default "export"). */
+  exportFileName?: string;
+  /**
+   * Receives the exported file; by default the browser downloads it. The export holds every row
+   * (all pages) in the current order, with the visible columns.
+   */
+  onExport?: (file: DataTableExportFile) => void;
+  className?: string;
+}
+
+const DEFAULT_PAGE_SIZES = [10, 25, 50, 100] as const;
+
+const features = tableFeatures({
+  rowSortingFeature,
+  sortedRowModel: createSortedRowModel(),
+  sortFns: { basic: sortFn_basic },
+  rowPaginationFeature,
+  paginatedRowModel: createPaginatedRowModel(),
+  columnVisibilityFeature,
+});
+
+function asText(value: DataTableValue): string {
+  if (value === null || value === undefined) return "";
+  if (value instanceof Date) return value.toISOString();
+  return String(value);
+}
+
+// Missing values sort as undefined, which TanStack keeps last in both directions.
+function sortKey(value: DataTableValue): string | number | undefined {
+  if (value === null || value === undefined) return undefined;
+  if (value instanceof Date) return value.getTime();
+  if (typeof value === "number") return value;
+  if (typeof value === "boolean") return value ? 1 : 0;
+  return value.toLocaleLowerCase();
+}
+
+/**
+ * A table of records on TanStack Table: click or Enter on a sortable header sorts (ascending,
+ * descending, none; `aria-sort` on the header), pages with a page-size choice, a menu to show or
+ * hide columns, and CSV or JSON export of all rows. Loading, error and empty states replace the
+ * rows. The data are sorted and paged in the browser.
+ */
+export function DataTable<TData extends RowData>({
+  data,
+  columns,
+  getRowId,
+  caption,
+  labels,
+  loading = false,
+  error,
+  onRetry,
+  emptyDescription,
+  emptyAction,
+  pageSizes = DEFAULT_PAGE_SIZES,
+  initialSorting,
+  initialHiddenColumns = [],
+  exportFileName = "export",
+  onExport = downloadFile,
+  className,
+}: DataTableProps<TData>) {
+  const pageSizeId = `data-table-page-size-${useId()}`;
+  const columnDefs = useMemo<ColumnDef<typeof features, TData>[]>(
+    () =>
+      columns.map((column) => ({
+        id: column.id,
+        header: column.header,
+        accessorFn: (row: TData) => sortKey(column.value(row)),
+        cell: ({ row }) => column.cell?.(row.original) ?? asText(column.value(row.original)),
+        enableSorting: column.sortable ?? true,
+        enableHiding: column.hideable ?? true,
+        sortFn: "basic",
+        sortDescFirst: false,
+        sortUndefined: "last",
+      })),
+    [columns],
+  );
+  const rows = useMemo(() => [...data], [data]);
+  const table = useTable({
+    features,
+    columns: columnDefs,
+    data: rows,
+    getRowId: getRowId ? (row, index) => getRowId(row, index) : undefined,
+    initialState: {
+      sorting: initialSorting ? [initialSorting] : ([] satisfies SortingState),
+      pagination: { pageIndex: 0, pageSize: pageSizes[0] ?? 10 },
+      columnVisibility: Object.fromEntries(initialHiddenColumns.map((id) => [id, false])),
+    },
+  });
+
+  const columnById = new Map(columns.map((column) => [column.id, column]));
+  const visibleColumns = table
+    .getVisibleLeafColumns()
+    .flatMap((column) => columnById.get(column.id) ?? []);
+  const hideable = table.getAllLeafColumns().filter((column) => column.getCanHide());
+  const colSpan = Math.max(visibleColumns.length, 1);
+  const pageCount = Math.max(table.getPageCount(), 1);
+  const { pageIndex, pageSize } = table.state.pagination;
+  const state = error ? "error" : loading ? "loading" : rows.length === 0 ? "empty" : "rows";
+
+  function exportAs(format: "csv" | "json") {
+    const allRows = table.getPrePaginatedRowModel().rows.map((row) => row.original);
+    onExport({
+      format,
+      fileName: `${exportFileName}.${format}`,
+      mimeType: format === "csv" ? "text/csv;charset=utf-8" : "application/json",
+      content: format === "csv" ? toCsv(visibleColumns, allRows) : toJson(visibleColumns, allRows),
+    });
+  }
+
+  return (
+    <div className={cn("flex flex-col gap-3", className)}>
+      <div className="flex flex-wrap items-center justify-end gap-2">
+        <DropdownMenu>
+          <DropdownMenuTrigger asChild>
+            <Button variant="secondary" size="sm">
+              <Columns3 aria-hidden="true" />
+              {labels.columns}
+            </Button>
+          </DropdownMenuTrigger>
+          <DropdownMenuContent>
+            <DropdownMenuLabel>{labels.columns}</DropdownMenuLabel>
+            {hideable.map((column) => (
+              <DropdownMenuCheckboxItem
+                key={column.id}
+                checked={column.getIsVisible()}
+                onCheckedChange={(checked) => column.toggleVisibility(checked)}
+              >
+                {columnById.get(column.id)?.header ?? column.id}
+              </DropdownMenuCheckboxItem>
+            ))}
+          </DropdownMenuContent>
+        </DropdownMenu>
+        <DropdownMenu>
+          <DropdownMenuTrigger asChild>
+            <Button variant="secondary" size="sm" disabled={state !== "rows"}>
+              <Download aria-hidden="true" />
+              {labels.export}
+            </Button>
+          </DropdownMenuTrigger>
+          <DropdownMenuContent>
+            <DropdownMenuItem onSelect={() => exportAs("csv")}>{labels.exportCsv}</DropdownMenuItem>
+            <DropdownMenuItem onSelect={() => exportAs("json")}>
+              {labels.exportJson}
+            </DropdownMenuItem>
+          </DropdownMenuContent>
+        </DropdownMenu>
+      </div>
+      <Table aria-busy={state === "loading" || undefined}>
+        <TableCaption className="sr-only">{caption}</TableCaption>
+        <TableHeader>
+          {table.getHeaderGroups().map((group) => (
+            <TableRow key={group.id}>
+              {group.headers.map((header) => {
+                const column = columnById.get(header.column.id);
+                const sorted = header.column.getIsSorted();
+                const SortIcon =
+                  sorted === "asc" ? ArrowUp : sorted === "desc" ? ArrowDown : ArrowUpDown;
+                return (
+                  <TableHead
+                    key={header.id}
+                    className={column?.className}
+                    aria-sort={
+                      sorted === "asc" ? "ascending" : sorted === "desc" ? "descending" : undefined
+                    }
+                  >
+                    {header.column.getCanSort() ? (
+                      <button
+                        type="button"
+                        className="-mx-1 inline-flex items-center gap-1 rounded px-1 uppercase hover:text-ink focus-visible:outline-2 focus-visible:outline-brand-500"
+                        onClick={() => header.column.toggleSorting(undefined, false)}
+                      >
+                        {column?.header}
+                        <SortIcon aria-hidden="true" className="size-3.5" />
+                      </button>
+                    ) : (
+                      column?.header
+                    )}
+                  </TableHead>
+                );
+              })}
+            </TableRow>
+          ))}
+        </TableHeader>
+        <TableBody>
+          {state === "loading" ? (
+            <tr>
+              <td colSpan={colSpan} className="px-4 py-12">
+                <div className="flex justify-center">
+                  <Spinner label={labels.loading} />
+                </div>
+              </td>
+            </tr>
+          ) : state === "error" ? (
+            <tr>
+              <td colSpan={colSpan} className="px-4 py-12 text-center">
+                <p role="alert" className="font-medium text-danger">
+                  {error}
+                </p>
+                {onRetry && labels.retry ? (
+                  <Button variant="secondary" size="sm" className="mt-4" onClick={onRetry}>
+                    {labels.retry}
+                  </Button>
+                ) : null}
+              </td>
+            </tr>
+          ) : state === "empty" ? (
+            <TableEmpty
+              colSpan={colSpan}
+              title={labels.empty}
+              description={emptyDescription}
+              action={emptyAction}
+            />
+          ) : (
+            table.getRowModel().rows.map((row) => (
+              <TableRow key={row.id}>
+                {row.getVisibleCells().map((cell) => (
+                  <TableCell key={cell.id} className={columnById.get(cell.column.id)?.className}>
+                    <table.FlexRender cell={cell} />
+                  </TableCell>
+                ))}
+              </TableRow>
+            ))
+          )}
+        </TableBody>
+      </Table>
+      <div className="flex flex-wrap items-center justify-between gap-3 text-sm text-ink-muted">
+        <div className="flex items-center gap-2">
+          <label htmlFor={pageSizeId}>{labels.rowsPerPage}</label>
+          <Select
+            id={pageSizeId}
+            containerClassName="w-20"
+            className="h-8"
+            value={String(pageSize)}
+            onValueChange={(value) => table.setPageSize(Number(value))}
+            options={pageSizes.map((size) => ({ value: String(size), label: String(size) }))}
+          />
+        </div>
+        <div className="flex items-center gap-2">
+          <span aria-live="polite">{labels.pageStatus(pageIndex + 1, pageCount)}</span>
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={() => table.previousPage()}
+            disabled={!table.getCanPreviousPage()}
+          >
+            {labels.previousPage}
+          </Button>
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={() => table.nextPage()}
+            disabled={!table.getCanNextPage()}
+          >
+            {labels.nextPage}
+          </Button>
+        </div>
+      </div>
+    </div>
+  );
+}
