@@ -5,7 +5,14 @@ import { join, resolve } from "node:path";
 import { promisify } from "node:util";
 import { expect, test } from "@playwright/test";
 import { openAsRecipient, prepareAndSend, readEveryPage, SIGNING, swipe } from "./envelope-flow";
-import { keepScreenshot, mailTo, signUpWithTeam, uniqueEmail, waitForMail } from "./support";
+import {
+  expectAccessible,
+  keepScreenshot,
+  mailTo,
+  signUpWithTeam,
+  uniqueEmail,
+  waitForMail,
+} from "./support";
 
 const run = promisify(execFile);
 
@@ -43,6 +50,7 @@ for (const language of ["en", "fr"] as const) {
     }
     await one.mouse.up();
     await keepScreenshot(one, testInfo, `signer-draws-390-${language}`);
+    await expectAccessible(one, `signature dialog, drawing (${language}, 390 px)`);
     await swipe(one, language);
     await one.waitForURL(/\/confirmation/);
 
@@ -85,6 +93,7 @@ for (const language of ["en", "fr"] as const) {
       await run("qpdf", ["--check", file]);
     }
     await keepScreenshot(page, testInfo, `envelope-view-complete-${language}`);
+    await expectAccessible(page, `envelope view, completed (${language})`);
   });
 }
 
@@ -103,6 +112,7 @@ test("a signer declines with a reason, in French, and the sender sees it decline
   const dialog = recipient.getByRole("dialog", { name: "Refuser de signer" });
   await dialog.getByRole("button", { name: "Refuser", exact: true }).click();
   await expect(dialog.getByText("Veuillez indiquer un motif.")).toBeVisible();
+  await expectAccessible(recipient, "decline dialog with an error (fr)");
   await dialog
     .getByRole("textbox", { name: "Motif" })
     .fill("Le montant ne correspond pas au devis.");
@@ -111,6 +121,7 @@ test("a signer declines with a reason, in French, and the sender sees it decline
     recipient.getByRole("heading", { name: "Vous avez refusé ce document" }),
   ).toBeVisible();
   await keepScreenshot(recipient, testInfo, "signer-declined-fr");
+  await expectAccessible(recipient, "declined (fr)");
 
   await page.goto(viewUrl);
   await expect(page.getByText("Refusé").first()).toBeVisible();
@@ -134,6 +145,7 @@ test("a sender cancels with a required reason; the signer is told and can no lon
   await dialog.getByRole("textbox", { name: "Reason" }).fill("x".repeat(520));
   await expect(dialog.getByRole("textbox", { name: "Reason" })).toHaveValue("x".repeat(499));
   await dialog.getByRole("textbox", { name: "Reason" }).fill("Sent to the wrong person.");
+  await expectAccessible(page, "cancel dialog");
   await confirm.click();
   await expect(page.getByText("Canceled").first()).toBeVisible();
 
@@ -141,6 +153,7 @@ test("a sender cancels with a required reason; the signer is told and can no lon
   await waitForMail(signer.email, 2, 30_000);
   const recipient = await openAsRecipient(browser, signer.email);
   await expect(recipient.getByText("This document was canceled")).toBeVisible();
+  await expectAccessible(recipient, "signing link of a canceled envelope");
 });
 
 test("a seal that keeps failing shows the sender its error; Retry sealing completes the envelope", async ({
@@ -179,6 +192,7 @@ test("a seal that keeps failing shows the sender its error; Retry sealing comple
     await expect(alert).toBeVisible({ timeout: 2_000 });
   }).toPass({ timeout: 150_000 });
   await keepScreenshot(page, testInfo, "envelope-view-sealing-failed");
+  await expectAccessible(page, "envelope view with a sealing failure");
 
   await rename(`${stored}.away`, stored);
   await alert.getByRole("button", { name: "Retry sealing" }).click();

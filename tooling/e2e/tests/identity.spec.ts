@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { keepScreenshot, loginCodeOf, uniqueEmail, waitForMail } from "./support";
+import { expectAccessible, keepScreenshot, loginCodeOf, uniqueEmail, waitForMail } from "./support";
 
 /** The words the flow clicks and reads, in each language. */
 const TEXT = {
@@ -68,6 +68,7 @@ for (const language of ["en", "fr"] as const) {
 
     await page.goto(`/login?lng=${language}`);
     await expect(page.getByRole("heading", { name: t.loginTitle })).toBeVisible();
+    await expectAccessible(page, `login (${language})`);
     await page.getByLabel(t.email).fill(email);
     await page.getByRole("button", { name: t.continue }).click();
 
@@ -76,6 +77,7 @@ for (const language of ["en", "fr"] as const) {
     expect(mail.subject).toMatch(t.mailSubject);
     await page.getByLabel(t.code).fill(loginCodeOf(mail));
     await keepScreenshot(page, testInfo, `login-code-${language}`);
+    await expectAccessible(page, `login code step (${language})`);
     await page.getByRole("button", { name: t.signIn, exact: true }).click();
 
     // After a code login, a passkey is offered.
@@ -91,10 +93,12 @@ for (const language of ["en", "fr"] as const) {
     await expect(page).toHaveURL(/\/onboarding\/team$/);
     await page.getByLabel(t.teamName).fill("Analytical Engines");
     await keepScreenshot(page, testInfo, `onboarding-${language}`);
+    await expectAccessible(page, `team onboarding with an error (${language})`);
     await page.getByRole("button", { name: t.createTeam }).click();
 
     await expect(page.getByRole("heading", { name: t.welcome(name) })).toBeVisible();
     await keepScreenshot(page, testInfo, `dashboard-${language}`);
+    await expectAccessible(page, `dashboard (${language})`);
 
     // Log out: back to /login with the email carried in the fragment.
     await page.getByRole("button", { name: t.accountMenu }).click();

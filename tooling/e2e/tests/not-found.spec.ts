@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { SIGN_URL, keepScreenshot } from "./support";
+import { SIGN_URL, expectAccessible, keepScreenshot } from "./support";
 
 const apps = [
   { name: "web", url: "http://localhost:5173" },
@@ -13,6 +13,7 @@ for (const app of apps) {
       expect(response?.ok()).toBe(true);
       await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
       await expect(page).toHaveTitle(/Page not found/);
+      await expectAccessible(page, `${app.name} not found (en)`);
       await keepScreenshot(page, testInfo, `${app.name}-not-found-en`);
     });
 
@@ -20,6 +21,7 @@ for (const app of apps) {
       await page.goto(`${app.url}/no/such/page?lng=fr`);
       await expect(page.getByRole("heading", { name: "Page introuvable" })).toBeVisible();
       await expect(page).toHaveTitle(/Page introuvable/);
+      await expectAccessible(page, `${app.name} not found (fr)`);
       await keepScreenshot(page, testInfo, `${app.name}-not-found-fr`);
     });
   });

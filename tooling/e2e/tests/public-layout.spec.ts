@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { keepScreenshot } from "./support";
+import { expectAccessible, keepScreenshot } from "./support";
 
 for (const width of [390, 800, 1280]) {
   test(`the public layout shows branding, subtitle and the sign-in item at ${width} px`, async ({
@@ -18,6 +18,7 @@ for (const width of [390, 800, 1280]) {
       () => document.documentElement.scrollWidth - window.innerWidth,
     );
     expect(overflow).toBeLessThanOrEqual(0);
+    await expectAccessible(page, `web public layout (${width} px)`);
     await keepScreenshot(page, testInfo, `web-public-layout-${width}`);
   });
 }
@@ -29,5 +30,6 @@ test("the signing app's public layout shows branding and subtitle in French", as
   await page.goto("http://localhost:5174/x?lng=fr");
   await expect(page.getByText("Signature sécurisée de documents")).toBeVisible();
   await expect(page.getByRole("link", { name: "Se connecter à Paraphe" })).toBeVisible();
+  await expectAccessible(page, "signing app public layout (fr, 390 px)");
   await keepScreenshot(page, testInfo, "sign-public-layout-390-fr");
 });

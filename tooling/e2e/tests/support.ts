@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { resolve } from "node:path";
-import type { Page, TestInfo } from "@playwright/test";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page, type TestInfo } from "@playwright/test";
 
 export const WEB_URL = "http://localhost:5173";
 export const SIGN_URL = "http://localhost:5174";
@@ -82,4 +83,38 @@ export async function signUpWithTeam(
   await page.keyboard.press("Enter");
   await page.waitForURL((url) => url.pathname === "/");
   return email;
+}
+
+/** The axe-core rule tags of WCAG 2.2 levels A and AA (spec: usable by everyone). */
+export const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
+
+/**
+ * Runs axe-core with the WCAG 2.2 A and AA rules on what the page shows now; a serious or critical
+ * violation fails the test, and the failure names the page, each rule and its target selectors.
+ * Call it once the page (or the dialog) has settled: animations are awaited first, so that a
+ * fading element is not measured half-transparent.
+ */
+export async function expectAccessible(page: Page, label: string): Promise<void> {
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (animation) =>
+          animation.playState !== "running" ||
+          animation.effect?.getTiming().iterations === Infinity,
+      ),
+  );
+  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  const blocking = violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map(
+      (violation) =>
+        `${violation.id} (${violation.impact}): ${violation.help} ${violation.helpUrl}\n` +
+        violation.nodes
+          .map(
+            (node) => `    ${node.target.map(String).join(" >> ")}: ${node.failureSummary ?? ""}`,
+          )
+          .join("\n"),
+    );
+  expect(blocking, `accessibility of "${label}" at ${page.url()}`).toEqual([]);
 }

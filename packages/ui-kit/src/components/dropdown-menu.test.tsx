@@ -81,4 +81,17 @@ describe("DropdownMenu", () => {
       "true",
     );
   });
+
+  it("leaves the page behind an open menu exposed, since its controls stay focusable", async () => {
+    const user = userEvent.setup();
+    render(
+      <>
+        <a href="/elsewhere">Elsewhere</a>
+        <AvatarMenu onLogout={vi.fn()} />
+      </>,
+    );
+    await user.click(screen.getByRole("button", { name: "Account" }));
+    expect(screen.getByRole("menu")).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Elsewhere" }).closest("[aria-hidden]")).toBeNull();
+  });
 });

@@ -3,8 +3,18 @@ import { DropdownMenu as MenuPrimitive } from "radix-ui";
 import { forwardRef, type ComponentPropsWithoutRef, type ComponentRef } from "react";
 import { cn } from "../lib/cn";
 
-/** Root of a dropdown menu (radix DropdownMenu): arrow keys, typeahead, Escape and focus return built in. */
-export const DropdownMenu = MenuPrimitive.Root;
+/**
+ * Root of a dropdown menu (radix DropdownMenu): arrow keys, typeahead, Escape and focus return built
+ * in. It is not modal by default, as a menu button is (WAI-ARIA APG): the page behind is not hidden
+ * with `aria-hidden` while its links and buttons stay focusable (axe's `aria-hidden-focus`), and a
+ * click outside closes the menu.
+ */
+export function DropdownMenu({
+  modal = false,
+  ...props
+}: ComponentPropsWithoutRef<typeof MenuPrimitive.Root>) {
+  return <MenuPrimitive.Root modal={modal} {...props} />;
+}
 /** The button that opens the menu; use `asChild` around a Button or an Avatar button. */
 export const DropdownMenuTrigger = MenuPrimitive.Trigger;
 /** Groups related items (no visual effect). */

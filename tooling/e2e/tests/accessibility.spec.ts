@@ -1,0 +1,221 @@
+import { expect, test as base, type BrowserContext, type Page } from "@playwright/test";
+import {
+  AGREEMENT,
+  EDITOR,
+  openAsRecipient,
+  prepareAndSend,
+  readEveryPage,
+  SIGNING,
+  signingLinkOf,
+  swipe,
+} from "./envelope-flow";
+import {
+  expectAccessible,
+  loginCodeOf,
+  SIGN_URL,
+  signUpWithTeam,
+  uniqueEmail,
+  waitForMail,
+} from "./support";
+
+// Every page of both apps, in English and in French, at a phone width and a desktop width, checked
+// with axe-core against the WCAG 2.2 A and AA rules (see `expectAccessible`).
+
+const LANGUAGES = ["en", "fr"] as const;
+const WIDTHS = [390, 1280] as const;
+type Language = (typeof LANGUAGES)[number];
+
+/** The words the visits wait for, in each language. */
+const TEXT = {
+  en: {
+    code: "Verification code",
+    notFound: "Page not found",
+    teamName: "Team name",
+    securityOpen: "Show the verification details",
+    invalidLink: "Invalid or expired access link",
+    typedName: "Full name",
+  },
+  fr: {
+    code: "Code de vérification",
+    notFound: "Page introuvable",
+    teamName: "Nom de l’équipe",
+    securityOpen: "Afficher les détails de la vérification",
+    invalidLink: "Lien d’accès invalide ou expiré",
+    typedName: "Nom complet",
+  },
+} as const;
+
+/** One signed-up team per worker: its session, a draft being edited and an envelope sent to a signer. */
+interface Team {
+  storageState: Awaited<ReturnType<BrowserContext["storageState"]>>;
+  editUrl: string;
+  viewUrl: string;
+  signerEmail: string;
+}
+
+const test = base.extend<object, { team: Team }>({
+  team: [
+    async ({ browser }, use) => {
+      const context = await browser.newContext({
+        baseURL: "http://localhost:5173",
+        viewport: { width: 1280, height: 900 },
+      });
+      const page = await context.newPage();
+      await signUpWithTeam(page);
+      const signerEmail = uniqueEmail("axe-signer");
+      const viewUrl = await prepareAndSend(
+        page,
+        [{ email: signerEmail, firstname: "Grace", lastname: "Hopper" }],
+        { sequential: false },
+      );
+      await page.goto("/envelopes");
+      await page.getByRole("button", { name: EDITOR.en.upload }).first().click();
+      await page.locator('input[type="file"]').setInputFiles(AGREEMENT);
+      await page.getByRole("button", { name: EDITOR.en.uploadSubmit }).click();
+      await page.waitForURL(/\/edit$/);
+      const editUrl = page.url();
+      const storageState = await context.storageState();
+      await context.close();
+      await use({ storageState, editUrl, viewUrl, signerEmail });
+    },
+    { scope: "worker", timeout: 90_000 },
+  ],
+});
+
+/** Waits until the page shows its main content and has no request in flight. */
+async function settle(page: Page): Promise<void> {
+  await expect(page.getByRole("main")).toBeVisible();
+  await page.waitForLoadState("networkidle");
+}
+
+for (const language of LANGUAGES) {
+  for (const width of WIDTHS) {
+    const t = TEXT[language];
+    const at = `${language}, ${width} px`;
+
+    test(`the web app's public pages have no serious accessibility violation (${at})`, async ({
+      page,
+    }) => {
+      test.setTimeout(60_000);
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(`/login?lng=${language}`);
+      await settle(page);
+      await expectAccessible(page, `login (${at})`);
+
+      const email = uniqueEmail(`axe-${language}`);
+      await page.getByRole("textbox").first().fill(email);
+      await page.keyboard.press("Enter");
+      await expect(page.getByLabel(t.code)).toBeVisible();
+      await expectAccessible(page, `login code step (${at})`);
+
+      await page.getByLabel(t.code).fill(loginCodeOf(await waitForMail(email)));
+      await page.keyboard.press("Enter");
+      await page.waitForURL(/\/(register-passkey|onboarding\/team)$/);
+      if (page.url().endsWith("/register-passkey")) {
+        await settle(page);
+        await expectAccessible(page, `passkey offer (${at})`);
+      }
+      await page.goto("/onboarding/team");
+      await expect(page.getByLabel(t.teamName)).toBeVisible();
+      await expectAccessible(page, `team onboarding (${at})`);
+
+      await page.goto(`/no/such/page?lng=${language}`);
+      await expect(page.getByRole("heading", { name: t.notFound })).toBeVisible();
+      await expectAccessible(page, `web not found (${at})`);
+    });
+
+    test(`the web app's signed-in pages have no serious accessibility violation (${at})`, async ({
+      browser,
+      team,
+    }) => {
+      test.setTimeout(90_000);
+      const context = await browser.newContext({
+        baseURL: "http://localhost:5173",
+        viewport: { width, height: 900 },
+        storageState: team.storageState,
+      });
+      const page = await context.newPage();
+      const visit = async (path: string, label: string) => {
+        const url = new URL(path, "http://localhost:5173");
+        url.searchParams.set("lng", language);
+        await page.goto(url.toString());
+        await settle(page);
+        await expectAccessible(page, `${label} (${at})`);
+      };
+
+      await visit("/", "dashboard");
+      await visit("/envelopes", "envelopes list");
+      await page.getByRole("button", { name: EDITOR[language].upload }).first().click();
+      await expect(page.getByRole("dialog")).toBeVisible();
+      await expectAccessible(page, `upload dialog (${at})`);
+      await page.keyboard.press("Escape");
+
+      await visit(team.editUrl, "envelope editor");
+      await visit(team.viewUrl, "envelope view");
+      await visit("/inbox", "inbox");
+      await visit("/settings/profile", "profile settings");
+      await visit("/settings/sessions", "sessions settings");
+      await visit("/settings/passkeys", "passkeys settings");
+      await visit("/settings/security", "security settings");
+      await page.getByRole("button", { name: t.securityOpen }).click();
+      await expect(page.getByRole("dialog")).toBeVisible();
+      await expectAccessible(page, `security dialog (${at})`);
+      await context.close();
+    });
+
+    test(`the signing app's invalid-link and not-found pages have no serious accessibility violation (${at})`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(
+        `${SIGN_URL}/sign/00000000-0000-4000-8000-000000000000?lng=${language}#${"x".repeat(43)}`,
+      );
+      await expect(page.getByRole("heading", { name: t.invalidLink })).toBeVisible();
+      await expectAccessible(page, `signing app invalid link (${at})`);
+
+      await page.goto(`${SIGN_URL}/no/such/page?lng=${language}`);
+      await expect(page.getByRole("heading", { name: t.notFound })).toBeVisible();
+      await expectAccessible(page, `signing app not found (${at})`);
+    });
+  }
+}
+
+test("the signing page of a sent envelope and the confirmation have no serious accessibility violation (en, fr; 390 and 1280 px)", async ({
+  browser,
+  team,
+}) => {
+  test.setTimeout(120_000);
+  const signer = await openAsRecipient(browser, team.signerEmail);
+  // The app takes the secret out of the address bar: the link comes from the mail again.
+  const link = signingLinkOf(await waitForMail(team.signerEmail));
+  for (const language of LANGUAGES) {
+    for (const width of WIDTHS) {
+      await signer.setViewportSize({ width, height: 900 });
+      await signer.goto(link.replace("#", `?lng=${language}#`));
+      await expect(signer.getByText(SIGNING[language].anyRead)).toBeVisible();
+      await signer.waitForLoadState("networkidle");
+      await expectAccessible(signer, `signing page (${language}, ${width} px)`);
+    }
+  }
+
+  // The last visit was in French at 1280 px: sign there, then check the confirmation everywhere.
+  const last: Language = "fr";
+  await readEveryPage(signer, last);
+  await signer.getByRole("button", { name: SIGNING[last].sign, exact: true }).click();
+  await signer.getByRole("tab", { name: SIGNING[last].type }).click();
+  await signer.getByRole("textbox", { name: TEXT[last].typedName }).fill("Grace Hopper");
+  await expectAccessible(signer, `signature dialog (${last}, 1280 px)`);
+  await swipe(signer, last);
+  await signer.waitForURL(/\/confirmation/);
+  for (const language of LANGUAGES) {
+    for (const width of WIDTHS) {
+      // The confirmation lives in the history entry's state, which a reload keeps.
+      await signer.evaluate((value) => window.localStorage.setItem("i18nextLng", value), language);
+      await signer.setViewportSize({ width, height: 900 });
+      await signer.reload();
+      await expect(signer.locator("html")).toHaveAttribute("lang", language);
+      await settle(signer);
+      await expectAccessible(signer, `confirmation (${language}, ${width} px)`);
+    }
+  }
+});
