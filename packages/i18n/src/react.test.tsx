@@ -66,10 +66,10 @@ describe("Trans", () => {
     render(
       <I18nProvider i18n={createBrowserI18n({ language: "fr" })}>
         <p>
-          <Trans ns="web" i18nKey="userMenu.avatarAlt" values={{ email: "lea@example.com" }} />
+          <Trans ns="web" i18nKey="dashboard.welcomeName" values={{ name: "Léa" }} />
         </p>
       </I18nProvider>,
     );
-    expect(screen.getByText("Photo de profil de lea@example.com")).toBeInTheDocument();
+    expect(screen.getByText("Bienvenue, Léa")).toBeInTheDocument();
   });
 });

@@ -38,12 +38,9 @@ export function UserMenu() {
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end" className="w-64">
         <DropdownMenuLabel className="flex items-center gap-3 py-2 font-normal">
-          <Avatar
-            src={pictureSrc}
-            seed={profile.email}
-            alt={t("userMenu.avatarAlt", { email: profile.email })}
-            size={40}
-          />
+          {/* Decorative: the name and email beside it say whose account this is, and a menu may
+              hold only items and groups (an image there breaks aria-required-children). */}
+          <Avatar src={pictureSrc} seed={profile.email} alt="" size={40} />
           <span className="flex min-w-0 flex-col">
             {name ? <span className="truncate text-sm font-semibold text-ink">{name}</span> : null}
             <span className="text-xs text-ink-muted">{t("userMenu.signedInAs")}</span>

@@ -23,7 +23,6 @@ export const web = {
   userMenu: {
     trigger: "Account menu",
     signedInAs: "Signed in as",
-    avatarAlt: "Profile picture of {{email}}",
     profile: "Profile",
     support: "Support",
     language: "Language",

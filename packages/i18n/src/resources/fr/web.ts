@@ -25,7 +25,6 @@ export const web: FrenchTranslation<typeof en> = {
   userMenu: {
     trigger: "Menu du compte",
     signedInAs: "Adresse de connexion",
-    avatarAlt: "Photo de profil de {{email}}",
     profile: "Profil",
     support: "Assistance",
     language: "Langue",
