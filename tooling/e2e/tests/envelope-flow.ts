@@ -145,11 +145,11 @@ export const SIGNING = {
 export async function readEveryPage(page: Page, language: "en" | "fr" = "en"): Promise<void> {
   const t = SIGNING[language];
   await expect(page.getByText(t.anyRead)).toBeVisible();
-  for (let i = 0; i < 8; i += 1) {
+  // Scroll on until the page counts every page as read (it reacts to what becomes visible).
+  await expect(async () => {
     await page.mouse.wheel(0, 900);
-    await page.waitForTimeout(250);
-  }
-  await expect(page.getByText(t.read(2))).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByText(t.read(2))).toBeVisible({ timeout: 500 });
+  }).toPass({ timeout: 15_000 });
 }
 
 export async function swipe(page: Page, language: "en" | "fr" = "en"): Promise<void> {
