@@ -2,7 +2,7 @@ import type { PermissionRule } from "@paraphe/permissions";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createIdentityHarness, uniqueEmail, type IdentityHarness } from "../identity/testing";
 import { testDatabaseKinds } from "../test/databases";
-import { failure, signUpMember, tinyPdf, type TeamMember } from "./testing";
+import { failure, joinTeam, signUpMember, tinyPdf, type TeamMember } from "./testing";
 
 describe.each(testDatabaseKinds)("permissions checked on the envelope itself on %s", (kind) => {
   let h: IdentityHarness;
@@ -17,40 +17,23 @@ describe.each(testDatabaseKinds)("permissions checked on the envelope itself on 
   });
 
   /** A teammate of `owner` (default workspace) with a custom role of `rules(their user id)`. */
-  async function teammateWithRole(
+  function teammateWithRole(
     name: string,
     rules: (userId: string) => PermissionRule[],
   ): Promise<TeamMember> {
-    const person = await h.login(uniqueEmail(name));
-    const db = h.database.connection.db;
-    const user = await db
-      .selectFrom("appUser")
-      .select("id")
-      .where("email", "=", person.email)
-      .executeTakeFirstOrThrow();
-    const role = await db
-      .insertInto("role")
-      .values({
-        teamId: owner.teamUuid,
-        name: `Custom ${name}`,
-        origin: "custom",
-        permissions: JSON.stringify(rules(user.id)),
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    await db
-      .insertInto("teamMember")
-      .values({ teamId: owner.teamUuid, userId: user.id, roleId: role.id })
-      .execute();
-    await db
-      .insertInto("workspaceMember")
-      .values({ workspaceId: owner.defaultWorkspaceUuid, userId: user.id })
-      .execute();
-    return {
-      ...person,
-      teamUuid: owner.teamUuid,
-      defaultWorkspaceUuid: owner.defaultWorkspaceUuid,
-    };
+    return joinTeam(h, owner, name, async (userId) => {
+      const role = await h.database.connection.db
+        .insertInto("role")
+        .values({
+          teamId: owner.teamUuid,
+          name: `Custom ${name}`,
+          origin: "custom",
+          permissions: JSON.stringify(rules(userId)),
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      return role.id;
+    });
   }
 
   async function draftOf(member: TeamMember, title: string) {

@@ -21,6 +21,35 @@ export interface TeamMember extends Person {
   defaultWorkspaceUuid: string;
 }
 
+/**
+ * Adds a new signed-in person to `owner`'s team, member of `workspaceUuids`, with the role
+ * `roleFor(their user id)` answers (a role's rules may name the person).
+ */
+export async function joinTeam(
+  h: IdentityHarness,
+  owner: TeamMember,
+  name: string,
+  roleFor: (userId: string) => string | Promise<string>,
+  workspaceUuids: readonly string[] = [owner.defaultWorkspaceUuid],
+): Promise<TeamMember> {
+  const person = await h.login(uniqueEmail(name));
+  const db = h.database.connection.db;
+  const user = await db
+    .selectFrom("appUser")
+    .select("id")
+    .where("email", "=", person.email)
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto("teamMember")
+    .values({ teamId: owner.teamUuid, userId: user.id, roleId: await roleFor(user.id) })
+    .execute();
+  await db
+    .insertInto("workspaceMember")
+    .values(workspaceUuids.map((workspaceId) => ({ workspaceId, userId: user.id })))
+    .execute();
+  return { ...person, teamUuid: owner.teamUuid, defaultWorkspaceUuid: owner.defaultWorkspaceUuid };
+}
+
 /** Signs a new person up and creates their team: a member with the Owner role. */
 export async function signUpMember(
   h: IdentityHarness,

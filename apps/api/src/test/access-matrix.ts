@@ -13,6 +13,7 @@ import {
 } from "@paraphe/api-sdk/contract";
 import type { PermissionRule } from "@paraphe/permissions";
 import {
+  joinTeam,
   linkFromMail,
   sentEnvelope,
   signaturePng,
@@ -25,7 +26,6 @@ import {
   TEST_PROXY_ADDRESS,
   uniqueEmail,
   type IdentityHarness,
-  type Person,
 } from "../identity/testing";
 import { openManualSession, type ManualSession } from "../tunnel/testing";
 
@@ -264,32 +264,6 @@ async function unsignedCaller(h: IdentityHarness): Promise<MatrixCaller> {
   };
 }
 
-/** Adds a signed-in person to the owner's team with `roleId`, in the listed workspaces. */
-async function teammate(
-  h: IdentityHarness,
-  owner: TeamMember,
-  name: string,
-  roleId: string,
-  workspaceUuids: readonly string[],
-): Promise<Person> {
-  const person = await h.login(uniqueEmail(name));
-  const db = h.database.connection.db;
-  const user = await db
-    .selectFrom("appUser")
-    .select("id")
-    .where("email", "=", person.email)
-    .executeTakeFirstOrThrow();
-  await db
-    .insertInto("teamMember")
-    .values({ teamId: owner.teamUuid, userId: user.id, roleId })
-    .execute();
-  await db
-    .insertInto("workspaceMember")
-    .values(workspaceUuids.map((workspaceId) => ({ workspaceId, userId: user.id })))
-    .execute();
-  return person;
-}
-
 /**
  * The callers and records of the matrix: the owner's team with its managed roles and a custom
  * one, a second workspace, another team, and the signing links of two envelopes.
@@ -333,11 +307,11 @@ export async function createMatrixFixture(h: IdentityHarness): Promise<MatrixFix
     .values({ workspaceId: otherWorkspace.id, userId: await userIdOf(h, owner.email) })
     .execute();
 
-  const admin = await teammate(h, owner, "admin", roleId("Admin"), both);
-  const member = await teammate(h, owner, "member", roleId("Member"), both);
-  const viewer = await teammate(h, owner, "viewer", roleId("Viewer"), both);
-  const customRole = await teammate(h, owner, "custom", custom.id, both);
-  const outside = await teammate(h, owner, "outside", roleId("Member"), [otherWorkspace.id]);
+  const admin = await joinTeam(h, owner, "admin", () => roleId("Admin"), both);
+  const member = await joinTeam(h, owner, "member", () => roleId("Member"), both);
+  const viewer = await joinTeam(h, owner, "viewer", () => roleId("Viewer"), both);
+  const customRole = await joinTeam(h, owner, "custom", () => custom.id, both);
+  const outside = await joinTeam(h, owner, "outside", () => roleId("Member"), [otherWorkspace.id]);
   const otherTeam = await signUpMember(h, "stranger", "Other team");
 
   const sent = async (recipient = uniqueEmail("signer")): Promise<Target> => {
