@@ -8,6 +8,7 @@ import { SessionProvider, type SessionProviderProps } from "../features/session/
 import { type EndServerSession, type LoadProfile } from "../features/session/types";
 import { ApiProvider } from "../lib/api/api-context";
 import { type WebApi } from "../lib/api/create-web-api";
+import { PermissionsProvider } from "./permissions/permissions-provider";
 
 /** How long the toast of a failed tunnel pre-initialisation stays (spec §9). */
 export const TUNNEL_TOAST_DURATION_MS = 60_000;
@@ -37,7 +38,10 @@ export function sessionCallsOf(api: WebApi): {
   };
 }
 
-/** Everything the pages rely on: translations, the api, queries, tooltips, toasts, the session. */
+/**
+ * Everything the pages rely on: translations, the api, queries, tooltips, toasts, the session and
+ * the member's permissions.
+ */
 export function AppProviders({
   i18n,
   queryClient,
@@ -59,7 +63,7 @@ export function AppProviders({
               endServerSession={endServerSession ?? calls.endServerSession}
               dropTunnel={dropTunnel ?? calls.dropTunnel}
             >
-              {children}
+              <PermissionsProvider>{children}</PermissionsProvider>
             </SessionProvider>
             <TranslatedToaster />
             {preinitializeTunnel ? <TunnelPreinitializer api={api} /> : null}

@@ -59,3 +59,4 @@ export {
   TEST_PROFILE,
   TEST_SESSIONS,
 } from "./fixtures";
+export { asRole, profileWithRole } from "./roles";

@@ -96,6 +96,15 @@ export const web = {
     Member: "Member",
     Viewer: "Viewer",
   },
+  permissions: {
+    denied: {
+      createEnvelope: "Your role does not allow you to create envelopes.",
+      updateEnvelope: "Your role does not allow you to change or send envelopes.",
+      createContact: "Your role does not allow you to add contacts.",
+    },
+    readOnlyDraft:
+      "Your role lets you read this draft, but not change it or send it. Ask a team administrator if you need to.",
+  },
   dashboard: {
     welcome: "Welcome",
     welcomeName: "Welcome, {{name}}",

@@ -98,6 +98,15 @@ export const web: FrenchTranslation<typeof en> = {
     Member: "Membre",
     Viewer: "Lecteur",
   },
+  permissions: {
+    denied: {
+      createEnvelope: "Votre rôle ne vous permet pas de créer des enveloppes.",
+      updateEnvelope: "Votre rôle ne vous permet pas de modifier ni d’envoyer des enveloppes.",
+      createContact: "Votre rôle ne vous permet pas d’ajouter des contacts.",
+    },
+    readOnlyDraft:
+      "Votre rôle vous permet de consulter ce brouillon, mais pas de le modifier ni de l’envoyer. Adressez-vous à un administrateur de l’équipe si nécessaire.",
+  },
   dashboard: {
     welcome: "Bienvenue",
     welcomeName: "Bienvenue, {{name}}",
