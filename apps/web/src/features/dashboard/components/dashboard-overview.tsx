@@ -2,6 +2,7 @@ import { useTranslation } from "@paraphe/i18n/react";
 import { Button, Card, CardContent, Skeleton, buttonVariants } from "@paraphe/ui-kit";
 import { FileText, FileUp, Inbox, Settings } from "lucide-react";
 import { Link } from "react-router";
+import { usePermissions } from "../../../app/permissions/permissions-context";
 import { useErrorText } from "../../../lib/api/error-text";
 import { RequestCard } from "../../../lib/request-card";
 import { RECENT_REQUESTS_COUNT, useSigningRequests } from "../../../lib/signing-requests";
@@ -111,11 +112,14 @@ export function RecentRequests() {
   );
 }
 
-/** Quick access: upload, envelopes, inbox, settings. */
+/** Quick access: upload (for roles that may create envelopes), envelopes, inbox, settings. */
 export function QuickAccess() {
   const { t } = useTranslation("web");
+  const { can } = usePermissions();
   const links = [
-    { to: "/envelopes?upload=1", icon: FileUp, label: t("dashboard.quick.upload") },
+    ...(can("create", "Envelope")
+      ? [{ to: "/envelopes?upload=1", icon: FileUp, label: t("dashboard.quick.upload") }]
+      : []),
     { to: "/envelopes", icon: FileText, label: t("nav.envelopes") },
     { to: "/inbox", icon: Inbox, label: t("nav.inbox") },
     { to: "/settings", icon: Settings, label: t("nav.settings") },

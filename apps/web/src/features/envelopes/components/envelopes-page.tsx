@@ -8,6 +8,8 @@ import { Button, EmptyState, Select, Skeleton, cn } from "@paraphe/ui-kit";
 import { Columns3, FileUp, List } from "lucide-react";
 import { useId, useState, type KeyboardEvent } from "react";
 import { useSearchParams } from "react-router";
+import { useGate } from "../../../app/permissions/gates";
+import { PermittedButton } from "../../../app/permissions/permitted-button";
 import { usePageMeta } from "../../../lib/page-meta";
 import { useEnvelopeList, useWorkspaces } from "../api/envelope-queries";
 import { EnvelopeKanban } from "./envelope-kanban";
@@ -50,8 +52,11 @@ export function EnvelopesPage({
   const [workspaceUuid, setWorkspaceUuid] = useState<string | undefined>(initialWorkspaceUuid);
   const [view, setView] = useState<EnvelopeView>(readView);
   const [searchParams, setSearchParams] = useSearchParams();
-  // `?upload=1` (the dashboard's quick access) opens the upload at once.
-  const [uploading, setUploadingState] = useState(() => searchParams.get("upload") === "1");
+  const mayUpload = useGate("create Envelope").allowed;
+  // `?upload=1` (the dashboard's quick access) opens the upload at once, for a role that may.
+  const [uploading, setUploadingState] = useState(
+    () => mayUpload && searchParams.get("upload") === "1",
+  );
   const setUploading = (open: boolean) => {
     setUploadingState(open);
     if (!open && searchParams.has("upload")) setSearchParams({}, { replace: true });
@@ -77,10 +82,10 @@ export function EnvelopesPage({
   };
 
   const uploadButton = (
-    <Button onClick={() => setUploading(true)}>
+    <PermittedButton permission="create Envelope" onClick={() => setUploading(true)}>
       <FileUp aria-hidden="true" />
       {t("web:envelopes.upload.open")}
-    </Button>
+    </PermittedButton>
   );
 
   return (

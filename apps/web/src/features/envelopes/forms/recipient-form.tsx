@@ -5,6 +5,7 @@ import { Button, Checkbox, FormField, Input } from "@paraphe/ui-kit";
 import { useEffect, useMemo, useState } from "react";
 import { Controller, useForm, useWatch } from "react-hook-form";
 import { type z } from "zod";
+import { useGate } from "../../../app/permissions/gates";
 import { fieldErrorWord, useErrorText } from "../../../lib/api/error-text";
 import { useContactLookup } from "../api/envelope-queries";
 
@@ -76,10 +77,14 @@ export function RecipientForm({
   const lookupEmail = useDebouncedEmail(email);
   const lookup = useContactLookup(workspaceUuid, lookupEmail);
   const contact = lookupEmail !== null ? lookup.data : null;
+  const contactGate = useGate("create Contact");
 
   const submit = form.handleSubmit(async (values) => {
     try {
-      await onSubmit({ ...values, saveToContacts: contact ? false : values.saveToContacts });
+      await onSubmit({
+        ...values,
+        saveToContacts: contact || !contactGate.allowed ? false : values.saveToContacts,
+      });
     } catch (error) {
       for (const field of FIELDS) {
         const word = fieldErrorWord(error, field) ?? fieldErrorWord(error, `recipients.0.${field}`);
@@ -153,6 +158,7 @@ export function RecipientForm({
               ref={field.ref}
               name={field.name}
               label={t("web:editor.recipients.saveToContacts")}
+              {...(contactGate.allowed ? {} : { disabled: true, description: contactGate.reason })}
               checked={field.value === true}
               onCheckedChange={(checked) => field.onChange(checked === true)}
               onBlur={field.onBlur}

@@ -17,6 +17,8 @@ import {
 import { Eye, PenLine, Send, Trash2, X } from "lucide-react";
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
 import { useNavigate } from "react-router";
+import { useGate } from "../../../../app/permissions/gates";
+import { PermittedButton } from "../../../../app/permissions/permitted-button";
 import { fieldErrorWords, useErrorText } from "../../../../lib/api/error-text";
 import { usePageMeta } from "../../../../lib/page-meta";
 import { useSession } from "../../../session/session-context";
@@ -73,6 +75,8 @@ export function EnvelopeEditor({ envelope }: { envelope: EnvelopeDetail }) {
   const saveFields = useSaveFields();
   const send = useSendEnvelope();
   const envelopeUuid = envelope.uuid;
+  // A role that may not change envelopes reads the draft as in the preview.
+  const mayEdit = useGate("update Envelope").allowed;
 
   const [fields, setFields] = useState<FieldDraft[]>(() => envelope.fields.map(draftOf));
   const [options, setOptions] = useState<EnvelopeOptions>(envelope.options);
@@ -172,13 +176,15 @@ export function EnvelopeEditor({ envelope }: { envelope: EnvelopeDetail }) {
   usePageMeta({
     title: envelope.title,
     back: { label: t("web:editor.back"), onClick: () => void navigate("/envelopes") },
-    editable: {
-      onSave: saveTitle,
-      label: t("web:editor.titleLabel"),
-      editLabel: t("web:editor.titleEdit"),
-      required: true,
-      requiredMessage: errorText.validation("required"),
-    },
+    editable: mayEdit
+      ? {
+          onSave: saveTitle,
+          label: t("web:editor.titleLabel"),
+          editLabel: t("web:editor.titleEdit"),
+          required: true,
+          requiredMessage: errorText.validation("required"),
+        }
+      : undefined,
   });
 
   // --- Recipients -----------------------------------------------------------------------------
@@ -272,18 +278,24 @@ export function EnvelopeEditor({ envelope }: { envelope: EnvelopeDetail }) {
     <div className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-border bg-surface p-3">
       <SaveIndicator status={saveStatus.status} />
       <div className="flex flex-wrap gap-2">
-        <Button
-          variant="secondary"
-          aria-pressed={previewing}
-          onClick={() => setPreviewing(!previewing)}
+        {mayEdit ? (
+          <Button
+            variant="secondary"
+            aria-pressed={previewing}
+            onClick={() => setPreviewing(!previewing)}
+          >
+            {previewing ? <PenLine aria-hidden="true" /> : <Eye aria-hidden="true" />}
+            {previewing ? t("web:editor.backToEdit") : t("web:editor.preview")}
+          </Button>
+        ) : null}
+        <PermittedButton
+          permission="update Envelope"
+          loading={send.isPending}
+          onClick={() => void trySend()}
         >
-          {previewing ? <PenLine aria-hidden="true" /> : <Eye aria-hidden="true" />}
-          {previewing ? t("web:editor.backToEdit") : t("web:editor.preview")}
-        </Button>
-        <Button loading={send.isPending} onClick={() => void trySend()}>
           <Send aria-hidden="true" />
           {t("web:editor.send.submit")}
-        </Button>
+        </PermittedButton>
       </div>
       {problems.length > 0 || send.isError ? (
         <div role="alert" className="w-full text-sm text-danger">
@@ -310,28 +322,37 @@ export function EnvelopeEditor({ envelope }: { envelope: EnvelopeDetail }) {
     </div>
   );
 
+  const readOnly = previewing || !mayEdit;
   const pages = (
     <DocumentPages
       envelope={envelope}
       fields={fields}
       recipients={looks}
-      armedKind={previewing ? null : armedKind}
-      selectedKey={previewing ? null : selectedKey}
+      armedKind={readOnly ? null : armedKind}
+      selectedKey={readOnly ? null : selectedKey}
       onSelect={setSelectedKey}
       onPlace={(documentUuid, page, point) => {
         if (armedKind) place(armedKind, documentUuid, page, point);
       }}
       onChange={(key, box: FieldBox) => changeField(key, box)}
       onRemove={removeField}
-      readOnly={previewing}
+      readOnly={readOnly}
     />
   );
 
-  if (previewing) {
+  if (readOnly) {
     return (
       <div className="flex flex-col gap-4">
         {toolbar}
-        <section aria-label={t("web:editor.preview")} className="mx-auto w-full max-w-3xl">
+        {mayEdit ? null : (
+          <p role="note" className="rounded-md border border-border bg-surface-muted p-3 text-sm">
+            {t("web:permissions.readOnlyDraft")}
+          </p>
+        )}
+        <section
+          aria-label={previewing ? t("web:editor.preview") : t("web:editor.pages.title")}
+          className="mx-auto w-full max-w-3xl"
+        >
           {pages}
         </section>
       </div>

@@ -19,6 +19,7 @@ import {
 import { Ban, Download, FileCheck2, FolderInput, Mail, PenLine, Send } from "lucide-react";
 import { useId, useState } from "react";
 import { Navigate, useNavigate } from "react-router";
+import { PermittedButton } from "../../../../app/permissions/permitted-button";
 import { useErrorText } from "../../../../lib/api/error-text";
 import { EnvelopeStatusBadge } from "../../../../lib/envelope-status";
 import { formatDateTime } from "../../../../lib/format";
@@ -172,7 +173,8 @@ function EnvelopeView({ envelope }: { envelope: EnvelopeDetail }) {
                     date: formatDateTime(envelope.sealingFailedAt, language),
                   })}
                 </span>
-                <Button
+                <PermittedButton
+                  permission="update Envelope"
                   variant="secondary"
                   size="sm"
                   loading={retrySeal.isPending}
@@ -187,7 +189,7 @@ function EnvelopeView({ envelope }: { envelope: EnvelopeDetail }) {
                   }
                 >
                   {t("web:view.sealing.retry")}
-                </Button>
+                </PermittedButton>
               </div>
             ) : null}
           </CardContent>
@@ -217,7 +219,8 @@ function EnvelopeView({ envelope }: { envelope: EnvelopeDetail }) {
                 </div>
                 <div className="flex flex-col items-end gap-0.5">
                   {open && canResend(envelope, recipient) ? (
-                    <Button
+                    <PermittedButton
+                      permission="update Envelope"
                       variant="ghost"
                       size="sm"
                       aria-label={t("web:view.resend.label", { name: recipientName(recipient) })}
@@ -225,7 +228,7 @@ function EnvelopeView({ envelope }: { envelope: EnvelopeDetail }) {
                     >
                       <Send aria-hidden="true" />
                       {t("web:view.resend.open")}
-                    </Button>
+                    </PermittedButton>
                   ) : null}
                   <Badge variant={RECIPIENT_VARIANTS[recipient.status]}>
                     {t(`web:view.signers.status.${recipient.status}`)}
@@ -276,12 +279,17 @@ function EnvelopeView({ envelope }: { envelope: EnvelopeDetail }) {
           <Mail aria-hidden="true" />
           {t("web:view.contactSender", { email: envelope.owner.email })}
         </a>
-        <Button variant="secondary" onClick={() => setMoving(true)}>
+        <PermittedButton
+          permission="update Envelope"
+          variant="secondary"
+          onClick={() => setMoving(true)}
+        >
           <FolderInput aria-hidden="true" />
           {t("web:view.move.open")}
-        </Button>
+        </PermittedButton>
         {open ? (
-          <Button
+          <PermittedButton
+            permission="update Envelope"
             variant="danger"
             onClick={() => {
               cancel.reset();
@@ -290,7 +298,7 @@ function EnvelopeView({ envelope }: { envelope: EnvelopeDetail }) {
           >
             <Ban aria-hidden="true" />
             {t("web:view.cancel.open")}
-          </Button>
+          </PermittedButton>
         ) : null}
       </aside>
 
