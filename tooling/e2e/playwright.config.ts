@@ -1,9 +1,15 @@
 import { resolve } from "node:path";
 import { chromiumUse } from "@paraphe/playwright-config";
 import { defineConfig } from "@playwright/test";
+import { SEEDED_TEAM } from "./tests/seeded-team";
 
 const root = resolve(import.meta.dirname, "../..");
 const dataDir = resolve(import.meta.dirname, ".cache/data");
+
+// The fresh database gets the seeded team (tests/seeded-team.ts) before the api starts on it.
+const seedCommand =
+  "pnpm --filter @paraphe/api exec tsx --conditions=@paraphe/source src/test/e2e-seed.ts " +
+  `--team "${SEEDED_TEAM.name}" --owner ${SEEDED_TEAM.owner} --viewer ${SEEDED_TEAM.viewer}`;
 
 /**
  * Browser tests: the production builds of the web and signing apps, served by `vite preview`, against
@@ -32,7 +38,7 @@ export default defineConfig({
       timeout: 30_000,
     },
     {
-      command: `rm -rf "${dataDir}" && node apps/api/dist/server.js`,
+      command: `rm -rf "${dataDir}" && ${seedCommand} && node apps/api/dist/server.js`,
       cwd: root,
       url: "http://localhost:3000/health",
       env: {
@@ -42,7 +48,8 @@ export default defineConfig({
         SMTP_URL: "smtp://127.0.0.1:2525",
       },
       reuseExistingServer: false,
-      timeout: 60_000,
+      // The seed migrates the new database first (PGlite: tens of seconds on a busy machine).
+      timeout: 120_000,
     },
     {
       command: "pnpm --filter @paraphe/web exec vite preview --port 5173 --strictPort",

@@ -1,0 +1,107 @@
+/**
+ * Seeds the browser tests' database before the api starts on it: a team owned by `--owner`, and
+ * `--viewer` as its member with the managed Viewer role, in the team's default workspace. The api
+ * has no call that adds a member to a team yet (team administration comes later), and the browser
+ * tests need a person whose role may only read. Both people then sign in as anyone does (their
+ * account exists; the login code is mailed). Not part of the server: `tooling/e2e` runs it on its
+ * fresh DATA_DIR, with the api's environment, before `node dist/server.js`:
+ *
+ *   tsx --conditions=@paraphe/source src/test/e2e-seed.ts --owner a@example.com --viewer b@example.com
+ *
+ * It refuses to run unless NODE_ENV is `test`.
+ */
+import { parseArgs } from "node:util";
+import { deriveSessionCredentialKey } from "../auth/session-credentials";
+import { LocalEncryptedBlobStore } from "../blob/local-encrypted-blob-store";
+import { loadMasterKey } from "../blob/master-key";
+import { loadConfig } from "../config";
+import { migrateToLatest } from "../db/migrate";
+import { openDatabase } from "../db/open-database";
+import { createTeam } from "../identity/teams";
+import { createLogger } from "../logger";
+import { deriveMailKey } from "../mail/body-sealing";
+
+const { values } = parseArgs({
+  options: {
+    owner: { type: "string" },
+    viewer: { type: "string" },
+    team: { type: "string", default: "Seeded Team" },
+  },
+});
+const { owner, viewer, team } = values;
+if (owner === undefined || viewer === undefined) {
+  throw new Error("usage: e2e-seed.ts --owner <email> --viewer <email> [--team <name>]");
+}
+
+const config = loadConfig(process.env);
+if (config.nodeEnv !== "test") throw new Error("e2e-seed.ts only seeds a test database");
+const logger = createLogger(config);
+const masterKey = await loadMasterKey(config);
+const database = await openDatabase(
+  config.databaseUrl === undefined
+    ? { pgliteDir: config.pgliteDir, logger }
+    : { databaseUrl: config.databaseUrl, logger },
+);
+try {
+  const db = database.db;
+  await migrateToLatest(db, logger);
+  const [ownerRow, viewerRow] = await db
+    .insertInto("appUser")
+    .values([owner, viewer].map((email) => ({ email, preferredLanguage: "en" as const })))
+    .returning(["id", "email"])
+    .execute();
+  if (ownerRow === undefined || viewerRow === undefined) throw new Error("no users were created");
+
+  // The team as its owner creates it: managed roles, default workspace, the owner as Owner.
+  await createTeam(
+    {
+      db,
+      config,
+      logger,
+      blobStore: new LocalEncryptedBlobStore({
+        directory: config.blobDir,
+        masterKey: masterKey.key,
+      }),
+      sessionCredentialKey: deriveSessionCredentialKey(masterKey.key),
+      mailKey: deriveMailKey(masterKey.key),
+      now: () => Date.now(),
+    },
+    ownerRow.id,
+    { name: team, firstname: "Olivia", lastname: "Owner" },
+  );
+  const { teamId } = await db
+    .selectFrom("teamMember")
+    .select("teamId")
+    .where("userId", "=", ownerRow.id)
+    .executeTakeFirstOrThrow();
+  const viewerRole = await db
+    .selectFrom("role")
+    .select("id")
+    .where("teamId", "=", teamId)
+    .where("name", "=", "Viewer")
+    .executeTakeFirstOrThrow();
+  const workspace = await db
+    .selectFrom("workspace")
+    .select("id")
+    .where("teamId", "=", teamId)
+    .where("isDefault", "=", true)
+    .executeTakeFirstOrThrow();
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto("teamMember")
+      .values({ teamId, userId: viewerRow.id, roleId: viewerRole.id })
+      .execute();
+    await trx
+      .insertInto("workspaceMember")
+      .values({ workspaceId: workspace.id, userId: viewerRow.id })
+      .execute();
+    await trx
+      .updateTable("appUser")
+      .set({ firstname: "Victor", lastname: "Viewer" })
+      .where("id", "=", viewerRow.id)
+      .execute();
+  });
+  logger.info({ team, owner, viewer }, "browser-test team seeded");
+} finally {
+  await database.close();
+}

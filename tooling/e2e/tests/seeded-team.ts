@@ -1,0 +1,12 @@
+/**
+ * The team the browser tests' api starts with (seeded by the api's `src/test/e2e-seed.ts` on the fresh
+ * database, before the server starts): the api has no call yet that adds a member to a team, and
+ * the permission tests need a member whose role may only read.
+ */
+export const SEEDED_TEAM = {
+  name: "Seeded Team",
+  /** Owner of the team (managed role Owner). */
+  owner: "seeded-owner@example.com",
+  /** Member of the team with the managed role Viewer, in its default workspace. */
+  viewer: "seeded-viewer@example.com",
+} as const;
