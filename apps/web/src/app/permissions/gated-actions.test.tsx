@@ -73,6 +73,12 @@ describe("a Viewer", () => {
     expect(server.bodiesOf("/envelope/upload")).toEqual([]);
   });
 
+  it("is told why in French too", async () => {
+    renderApp({ path: "/envelopes", language: "fr", handlers: viewer() });
+    await screen.findByRole("link", { name: "Service agreement" });
+    await deniedButton("Importer", "Votre rôle ne vous permet pas de créer des enveloppes.");
+  });
+
   it("can download a sent envelope but finds move, cancel and resend disabled with their reason", async () => {
     const { user } = renderApp({
       path: VIEW_PATH,
