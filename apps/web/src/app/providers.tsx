@@ -4,8 +4,8 @@ import { preinitialize } from "@paraphe/tunnel-client";
 import { Toaster, TooltipProvider, toast } from "@paraphe/ui-kit";
 import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { useEffect, useMemo, type ReactNode } from "react";
-import { SessionProvider, type SessionProviderProps } from "../features/session/session-provider";
-import { type EndServerSession, type LoadProfile } from "../features/session/types";
+import { SessionProvider, type SessionProviderProps } from "./session/session-provider";
+import { type EndServerSession, type LoadProfile } from "./session/types";
 import { ApiProvider } from "../lib/api/api-context";
 import { type WebApi } from "../lib/api/create-web-api";
 

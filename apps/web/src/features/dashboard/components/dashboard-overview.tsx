@@ -3,8 +3,8 @@ import { Button, Card, CardContent, Skeleton, buttonVariants } from "@paraphe/ui
 import { FileText, FileUp, Inbox, Settings } from "lucide-react";
 import { Link } from "react-router";
 import { useErrorText } from "../../../lib/api/error-text";
-import { RequestCard } from "../../../lib/request-card";
-import { RECENT_REQUESTS_COUNT, useSigningRequests } from "../../../lib/signing-requests";
+import { RequestCard } from "../../../domain/request-card";
+import { RECENT_REQUESTS_COUNT, useSigningRequests } from "../../../domain/signing-requests";
 import { useDashboard } from "../api/dashboard-query";
 
 /** Dashboard counts: pending signature, in progress, inbox. */

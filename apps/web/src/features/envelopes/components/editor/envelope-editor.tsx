@@ -19,7 +19,7 @@ import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react"
 import { useNavigate } from "react-router";
 import { fieldErrorWords, useErrorText } from "../../../../lib/api/error-text";
 import { usePageMeta } from "../../../../lib/page-meta";
-import { useSession } from "../../../session/session-context";
+import { useSession } from "../../../../app/session/session-context";
 import {
   useSaveFields,
   useSaveRecipients,

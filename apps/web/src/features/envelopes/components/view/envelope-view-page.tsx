@@ -20,10 +20,10 @@ import { Ban, Download, FileCheck2, FolderInput, Mail, PenLine, Send } from "luc
 import { useId, useState } from "react";
 import { Navigate, useNavigate } from "react-router";
 import { useErrorText } from "../../../../lib/api/error-text";
-import { EnvelopeStatusBadge } from "../../../../lib/envelope-status";
+import { EnvelopeStatusBadge } from "../envelope-status";
 import { formatDateTime } from "../../../../lib/format";
 import { usePageMeta } from "../../../../lib/page-meta";
-import { signingLinkOf, useSigningRequests } from "../../../../lib/signing-requests";
+import { signingLinkOf, useSigningRequests } from "../../../../domain/signing-requests";
 import {
   useCancelEnvelope,
   useDownloadEnvelope,
