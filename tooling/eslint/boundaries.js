@@ -11,9 +11,8 @@ import importX from "eslint-plugin-import-x";
  * - `importBoundaries(dir)`, for every app (apps/*) and library package (packages/*):
  *   - packages never import apps, and apps never import each other, by package name or by path;
  *   - in a package that has `src/features/<name>/` (the web and signing apps): a feature does not
- *     import another feature, and only `src/app/` and `src/routes/` (and the test set-up in
- *     `src/test/`) import features: `src/lib/`, `src/layouts/`, `src/domain/` and any other folder
- *     of `src/` import none;
+ *     import another feature, and only `src/app/` and `src/routes/` import features: `src/lib/`,
+ *     `src/layouts/`, `src/domain/`, `src/test/` and any other folder of `src/` import none;
  *   - no relative import leaves its package (`relativeImportsStayInPackage`).
  * - `relativeImportsStayInPackage(dir)` alone: no relative import leaves its package; another
  *   package is imported by its name and exports. For the workspace members that are neither an app
@@ -108,7 +107,7 @@ function workspaceZones(packageDir, root, apps) {
 }
 
 /** Folders of src/ that compose features: everything else under src/ imports none. */
-const composingFolders = new Set(["features", "app", "routes", "test"]);
+const composingFolders = new Set(["features", "app", "routes"]);
 
 /** Zones inside an app with src/features/: features are independent, and the layers under them too. */
 function featureZones(packageDir) {

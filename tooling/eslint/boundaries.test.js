@@ -42,6 +42,7 @@ before(() => {
     "src/lib/format.ts",
     "src/layouts/app-layout.tsx",
     "src/domain/signing-requests.ts",
+    "src/test/setup.ts",
     "src/features/inbox/components/inbox-page.tsx",
     "src/features/inbox/api/inbox-queries.ts",
     "src/features/envelopes/components/envelopes-page.tsx",
@@ -187,6 +188,7 @@ describe("only app/ and routes/ compose features", () => {
     "apps/web/src/lib/uses-feature.ts",
     "apps/web/src/layouts/uses-feature.tsx",
     "apps/web/src/domain/uses-feature.ts",
+    "apps/web/src/test/uses-feature.tsx",
   ]) {
     test(`${file.split("/")[3]}/ importing a feature is an error`, async () => {
       const rules = await lint(
