@@ -1,3 +1,4 @@
 import base from "@paraphe/eslint-config/base";
+import { importBoundaries } from "@paraphe/eslint-config/boundaries";
 
-export default [...base];
+export default [...base, ...importBoundaries(import.meta.dirname)];

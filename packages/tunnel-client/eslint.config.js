@@ -1,7 +1,9 @@
 import base from "@paraphe/eslint-config/base";
+import { importBoundaries } from "@paraphe/eslint-config/boundaries";
 
 export default [
   ...base,
+  ...importBoundaries(import.meta.dirname),
   {
     // The shipped sources run in browsers as well as Node: no Node built-ins (tests may use them).
     files: ["src/**/*.ts"],

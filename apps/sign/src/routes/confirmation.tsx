@@ -1,7 +1,7 @@
 import { useLocation } from "react-router";
 import { ConfirmationPage } from "../features/confirmation/components/confirmation-page";
 import { SignPublicLayout } from "../layouts/public-layout";
-import { isConfirmationState } from "../lib/confirmation-state";
+import { isConfirmationState } from "../domain/confirmation-state";
 import { NotFoundRoute } from "./not-found";
 
 /** `/confirmation`: shown after signing (spec §2); reached without a signature, it is not found. */

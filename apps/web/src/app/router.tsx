@@ -1,5 +1,5 @@
 import { Navigate, Outlet, type RouteObject } from "react-router";
-import { RequireSession } from "../features/session/components/require-session";
+import { RequireSession } from "./session/components/require-session";
 import { AppLayout } from "../layouts/app-layout/app-layout";
 import { DashboardRoute } from "../routes/dashboard";
 import {

@@ -1,6 +1,6 @@
 import { screen, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { readStoredUser } from "../features/session/session-storage";
+import { readStoredUser } from "./session/session-storage";
 import { apiError } from "../test/api";
 import { renderApp } from "../test/render-app";
 

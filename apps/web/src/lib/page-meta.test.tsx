@@ -2,7 +2,7 @@ import { screen, waitFor } from "@testing-library/react";
 import { useState } from "react";
 import { type RouteObject } from "react-router";
 import { describe, expect, it, vi } from "vitest";
-import { RequireSession } from "../features/session/components/require-session";
+import { RequireSession } from "../app/session/components/require-session";
 import { AppLayout } from "../layouts/app-layout/app-layout";
 import { profileLoader, renderApp, setViewport } from "../test/render-app";
 import { usePageMeta } from "./page-meta";

@@ -1,7 +1,7 @@
 import { useDocumentTitle, useTranslation } from "@paraphe/i18n/react";
 import { LoadingScreen, NotFoundPage } from "@paraphe/ui-kit";
 import { Link } from "react-router";
-import { useSession } from "../features/session/session-context";
+import { useSession } from "../app/session/session-context";
 import { AppLayout } from "../layouts/app-layout/app-layout";
 import { WebPublicLayout } from "../layouts/public-layout/public-layout";
 import { usePageMeta } from "../lib/page-meta";

@@ -6,14 +6,14 @@ import { vi } from "vitest";
 import { AppProviders } from "../app/providers";
 import { createQueryClient } from "../app/query-client";
 import { createAppRoutes } from "../app/router";
-import { writeStoredUser } from "../features/session/session-storage";
+import { writeStoredUser } from "../app/session/session-storage";
 import { leaveOnAuthenticationError } from "../lib/api/authentication-error";
 import {
   type LoadProfile,
   type StoredSessionUser,
   type UserProfile,
-} from "../features/session/types";
-import { NavIndicatorsProvider } from "../lib/nav-indicators";
+} from "../app/session/types";
+import { NavIndicatorsProvider } from "../layouts/app-layout/nav-indicators";
 import { createTestApi, TEST_CREDENTIAL, TEST_PROFILE, type Handlers } from "./api";
 
 export const TEST_USER: StoredSessionUser = TEST_CREDENTIAL;

@@ -2,7 +2,7 @@ import { type UserProfile } from "@paraphe/api-sdk/contract";
 import { type Action, type Subject } from "@paraphe/permissions";
 import { screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { useSession } from "../../features/session/session-context";
+import { useSession } from "../session/session-context";
 import { asRole, profileWithRole, TEST_PROFILE } from "../../test/api";
 import { profileLoader, renderApp } from "../../test/render-app";
 import { Can } from "./can";

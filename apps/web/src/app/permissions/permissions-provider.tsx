@@ -1,6 +1,6 @@
 import { buildAbility } from "@paraphe/permissions";
 import { useEffect, useMemo, type ReactNode } from "react";
-import { useSession } from "../../features/session/session-context";
+import { useSession } from "../session/session-context";
 import {
   PERMISSIONS_BUILD_FAILURE,
   PermissionsContext,

@@ -1,4 +1,4 @@
-import { readLastEmail } from "../session/session-storage";
+import { readLastEmail } from "../../app/session/session-storage";
 
 /**
  * The email to offer on /login: the one carried in the URL fragment after logout (`#email=...`),

@@ -1,7 +1,7 @@
 import { LANGUAGE_STORAGE_KEY } from "@paraphe/i18n";
 import { act, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { SESSION_STORAGE_KEY } from "../../features/session/session-storage";
+import { SESSION_STORAGE_KEY } from "../../app/session/session-storage";
 import { TEST_PROFILE, profileLoader, renderApp, setViewport } from "../../test/render-app";
 import { NAV_COLLAPSED_STORAGE_KEY } from "./use-nav-collapsed";
 

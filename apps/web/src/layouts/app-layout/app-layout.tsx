@@ -8,7 +8,7 @@ import {
 } from "@paraphe/ui-kit";
 import { type ReactNode } from "react";
 import { NavLink, Outlet, useLocation } from "react-router";
-import { LiveNavIndicatorsProvider } from "../../lib/nav-indicators";
+import { LiveNavIndicatorsProvider } from "./nav-indicators";
 import { PageMetaProvider, usePageMetaValue } from "../../lib/page-meta";
 import { SecurityButton } from "../security-button";
 import { AppHeader, BackButton } from "./app-header";

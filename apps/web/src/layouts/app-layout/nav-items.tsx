@@ -1,7 +1,7 @@
 import { useTranslation } from "@paraphe/i18n/react";
 import { type SideNavItem } from "@paraphe/ui-kit";
 import { FileText, Inbox, LayoutDashboard, LayoutTemplate, Settings, Users } from "lucide-react";
-import { useNavIndicators } from "../../lib/nav-indicators";
+import { useNavIndicators } from "./nav-indicators";
 
 /** Whether `href` is the current section: "/" only on itself, others on themselves and below. */
 export function isActiveHref(href: string, pathname: string): boolean {

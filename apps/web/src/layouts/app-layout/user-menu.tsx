@@ -10,8 +10,8 @@ import {
 } from "@paraphe/ui-kit";
 import { LifeBuoy, LogOut, UserRound } from "lucide-react";
 import { Link } from "react-router";
-import { useSession } from "../../features/session/session-context";
-import { useLogout } from "../../features/session/use-logout";
+import { useSession } from "../../app/session/session-context";
+import { useLogout } from "../../app/session/use-logout";
 import { useProfilePictureSrc } from "../../lib/profile-picture";
 import { LanguageRadioItems } from "../language-menu";
 

@@ -2,7 +2,7 @@ import { useTranslation } from "@paraphe/i18n/react";
 import { Button } from "@paraphe/ui-kit";
 import { LogOut } from "lucide-react";
 import { useState } from "react";
-import { useLogout } from "../../features/session/use-logout";
+import { useLogout } from "../../app/session/use-logout";
 
 /** Log out from a public page (a signed-in person still onboarding). */
 export function LogoutButton() {

@@ -1,4 +1,4 @@
-import { SESSION_STORAGE_KEY, clearStoredUser } from "../../features/session/session-storage";
+import { SESSION_STORAGE_KEY, clearStoredUser } from "../../app/session/session-storage";
 
 /** What the handler needs of the router. */
 export interface LoginNavigator {

@@ -1,6 +1,6 @@
 import { ATTESTATION_STORE_NAME, loadAttestation } from "@paraphe/attestation";
 import { describe, expect, it, vi } from "vitest";
-import { writeStoredUser, readStoredUser } from "../../features/session/session-storage";
+import { writeStoredUser, readStoredUser } from "../../app/session/session-storage";
 import { leaveOnAuthenticationError } from "./authentication-error";
 import {
   attestationRecordOf,

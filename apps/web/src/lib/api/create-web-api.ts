@@ -7,7 +7,7 @@ import {
   type ReferenceValues,
 } from "@paraphe/attestation";
 import { type AttestationOutcome, type TunnelClient } from "@paraphe/tunnel-client";
-import { readStoredUser } from "../../features/session/session-storage";
+import { readStoredUser } from "../../app/session/session-storage";
 
 /** The one api client of the web app: typed calls through the tunnel, signed with the right credential. */
 export type WebApi = ApiClient;

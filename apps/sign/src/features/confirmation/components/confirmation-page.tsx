@@ -2,11 +2,11 @@ import { useDocumentTitle, useTranslation } from "@paraphe/i18n/react";
 import { Button, buttonVariants, Card, toast } from "@paraphe/ui-kit";
 import { useMutation } from "@tanstack/react-query";
 import { CheckCircle2, Download, UserPlus } from "lucide-react";
-import { storedAccessLink } from "../../../lib/access-link";
+import { storedAccessLink } from "../../../domain/access-link";
 import { useApi } from "../../../lib/api";
 import { config } from "../../../lib/config";
-import { type ConfirmationState } from "../../../lib/confirmation-state";
-import { downloadSignerPdf } from "../../../lib/download";
+import { type ConfirmationState } from "../../../domain/confirmation-state";
+import { downloadSignerPdf } from "../../../domain/download";
 
 /** After signing: thanks, the signed PDF once everyone has signed, and an offer to create an account. */
 export function ConfirmationPage({ state }: { state: ConfirmationState }) {

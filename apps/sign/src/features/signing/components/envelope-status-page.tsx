@@ -4,7 +4,7 @@ import { Button, toast } from "@paraphe/ui-kit";
 import { useMutation } from "@tanstack/react-query";
 import { Ban, CalendarX, CheckCircle2, Clock, Download, FileClock, XCircle } from "lucide-react";
 import { useApi, type AccessLink } from "../../../lib/api";
-import { downloadSignerPdf } from "../../../lib/download";
+import { downloadSignerPdf } from "../../../domain/download";
 import { type EnvelopeState } from "../lib/envelope-state";
 import { StatusPanel, type StatusPanelProps } from "./status-panel";
 

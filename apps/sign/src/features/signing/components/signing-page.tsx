@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { takeAccessLink } from "../../../lib/access-link";
+import { takeAccessLink } from "../../../domain/access-link";
 import { useApi, type AccessLink } from "../../../lib/api";
 import { openEnvelopeQueryOptions } from "../api/signing-queries";
 import { accessErrorKind } from "../lib/access-error";

@@ -10,7 +10,7 @@ import {
   type OpenedEnvelope,
   type SignatureInput,
 } from "../../../lib/api";
-import { type ConfirmationState } from "../../../lib/confirmation-state";
+import { type ConfirmationState } from "../../../domain/confirmation-state";
 import { signingErrorKey } from "../lib/access-error";
 import { signingKeys } from "../api/signing-queries";
 import { accessErrorKind } from "../lib/access-error";

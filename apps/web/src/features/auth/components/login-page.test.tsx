@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import { readStoredUser } from "../../session/session-storage";
+import { readStoredUser } from "../../../app/session/session-storage";
 import { NEW_PROFILE, TEST_PASSKEYS, apiError, ok } from "../../../test/api";
 import { TEST_USER, renderApp } from "../../../test/render-app";
 

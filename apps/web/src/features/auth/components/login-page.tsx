@@ -4,7 +4,7 @@ import { Card, CardContent, CardDescription, CardHeader } from "@paraphe/ui-kit"
 import { useState } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { returnPath } from "../../../lib/return-path";
-import { useSession } from "../../session/session-context";
+import { useSession } from "../../../app/session/session-context";
 import { CodeForm } from "../forms/code-form";
 import { EmailForm } from "../forms/email-form";
 import { initialLoginEmail } from "../login-email";

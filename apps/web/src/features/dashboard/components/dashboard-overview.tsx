@@ -4,8 +4,8 @@ import { FileText, FileUp, Inbox, Settings } from "lucide-react";
 import { Link } from "react-router";
 import { usePermissions } from "../../../app/permissions/permissions-context";
 import { useErrorText } from "../../../lib/api/error-text";
-import { RequestCard } from "../../../lib/request-card";
-import { RECENT_REQUESTS_COUNT, useSigningRequests } from "../../../lib/signing-requests";
+import { RequestCard } from "../../../domain/request-card";
+import { RECENT_REQUESTS_COUNT, useSigningRequests } from "../../../domain/signing-requests";
 import { useDashboard } from "../api/dashboard-query";
 
 /** Dashboard counts: pending signature, in progress, inbox. */

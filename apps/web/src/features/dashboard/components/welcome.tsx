@@ -2,7 +2,7 @@ import { useTranslation } from "@paraphe/i18n/react";
 import { MANAGED_ROLE_NAMES, type ManagedRoleName } from "@paraphe/permissions";
 import { Avatar, Badge, Card, CardContent } from "@paraphe/ui-kit";
 import { useProfilePictureSrc } from "../../../lib/profile-picture";
-import { useSession } from "../../session/session-context";
+import { useSession } from "../../../app/session/session-context";
 import { DashboardCounts, QuickAccess, RecentRequests } from "./dashboard-overview";
 
 /**

@@ -11,8 +11,8 @@ import {
 import { useMutation, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { useApi } from "../../../lib/api/api-context";
 import { saveBinaryFile } from "../../../lib/download";
-import { envelopeKeys } from "../../../lib/envelope-keys";
-import { signingRequestKeys } from "../../../lib/signing-requests";
+import { envelopeKeys } from "../../../domain/envelope-keys";
+import { signingRequestKeys } from "../../../domain/signing-requests";
 
 /** Every call answers the whole envelope: it replaces the cached one. */
 function storeDetail(queryClient: QueryClient, envelope: EnvelopeDetail) {

@@ -7,7 +7,7 @@ import {
 } from "@tanstack/react-query";
 import { useApi } from "../../../lib/api/api-context";
 import { type WebApi } from "../../../lib/api/create-web-api";
-import { contactKeys, envelopeKeys, workspaceKeys } from "../../../lib/envelope-keys";
+import { contactKeys, envelopeKeys, workspaceKeys } from "../../../domain/envelope-keys";
 
 /** Envelopes per page of the list. */
 export const ENVELOPE_PAGE_SIZE = 25;

@@ -2,9 +2,9 @@ import { type EnvelopeStatus, type EnvelopeSummary } from "@paraphe/api-sdk/cont
 import { useTranslation } from "@paraphe/i18n/react";
 import { Card } from "@paraphe/ui-kit";
 import { Link } from "react-router";
-import { EnvelopeStatusBadge } from "../../../lib/envelope-status";
+import { EnvelopeStatusBadge } from "./envelope-status";
 import { formatDateTime } from "../../../lib/format";
-import { PagePreviewImage } from "../../../lib/page-preview";
+import { PagePreviewImage } from "./page-preview";
 import { envelopeHref } from "./envelope-link";
 
 const COLUMNS: { id: "draft" | "signing" | "complete" | "closed"; statuses: EnvelopeStatus[] }[] = [

@@ -10,7 +10,7 @@ import {
   TableRow,
 } from "@paraphe/ui-kit";
 import { Link } from "react-router";
-import { EnvelopeStatusBadge } from "../../../lib/envelope-status";
+import { EnvelopeStatusBadge } from "./envelope-status";
 import { formatDateTime } from "../../../lib/format";
 import { envelopeHref } from "./envelope-link";
 

@@ -5,8 +5,8 @@ import { useNavigate } from "react-router";
 import { useErrorText } from "../../../lib/api/error-text";
 import { formatDateTime } from "../../../lib/format";
 import { usePageMeta } from "../../../lib/page-meta";
-import { RequestStatusBadge, requestPreviewSrc } from "../../../lib/request-card";
-import { isActionable, signingLinkOf, useSigningRequests } from "../../../lib/signing-requests";
+import { RequestStatusBadge, requestPreviewSrc } from "../../../domain/request-card";
+import { isActionable, signingLinkOf, useSigningRequests } from "../../../domain/signing-requests";
 
 /**
  * /inbox/{uuid}: one request. Signing and declining happen on the signing page (the public app),

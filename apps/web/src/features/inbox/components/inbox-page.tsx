@@ -4,8 +4,8 @@ import { Button, EmptyState, Skeleton } from "@paraphe/ui-kit";
 import { Inbox } from "lucide-react";
 import { useErrorText } from "../../../lib/api/error-text";
 import { usePageMeta } from "../../../lib/page-meta";
-import { RequestCard } from "../../../lib/request-card";
-import { requestCardStatus, useSigningRequests } from "../../../lib/signing-requests";
+import { RequestCard } from "../../../domain/request-card";
+import { requestCardStatus, useSigningRequests } from "../../../domain/signing-requests";
 
 /** /inbox (spec §2): the member's signing requests as a kanban, pending and completed or declined. */
 export function InboxPage() {

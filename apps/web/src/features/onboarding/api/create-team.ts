@@ -1,7 +1,7 @@
 import { type CreateTeamRequest } from "@paraphe/api-sdk/contract";
 import { useMutation } from "@tanstack/react-query";
 import { useApi } from "../../../lib/api/api-context";
-import { useSetCachedProfile } from "../../session/use-cached-profile";
+import { useSetCachedProfile } from "../../../app/session/use-cached-profile";
 
 /** POST /team/create; the answered profile (with its team) replaces the cached one. */
 export function useCreateTeam() {

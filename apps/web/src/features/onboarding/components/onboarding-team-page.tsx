@@ -2,7 +2,7 @@ import { useDocumentTitle, useTranslation } from "@paraphe/i18n/react";
 import { Card, CardContent, LoadingScreen } from "@paraphe/ui-kit";
 import { Users } from "lucide-react";
 import { Navigate, useNavigate } from "react-router";
-import { useSession } from "../../session/session-context";
+import { useSession } from "../../../app/session/session-context";
 import { CreateTeamForm } from "../forms/create-team-form";
 
 /** /onboarding/team (spec §2): a signed-in person without a team creates one; with a team, go home. */

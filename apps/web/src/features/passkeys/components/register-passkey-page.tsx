@@ -6,7 +6,7 @@ import { useState } from "react";
 import { Navigate, useLocation, useNavigate } from "react-router";
 import { passkeyErrorKey } from "../../../lib/passkey-errors";
 import { returnPath } from "../../../lib/return-path";
-import { useSession } from "../../session/session-context";
+import { useSession } from "../../../app/session/session-context";
 import { usePasskeys, useRegisterPasskey } from "../api/passkey-queries";
 
 /**

@@ -2,7 +2,7 @@ import { type UpdateProfileRequest } from "@paraphe/api-sdk/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useApi } from "../../../lib/api/api-context";
 import { profilePictureKeys } from "../../../lib/profile-picture";
-import { useInvalidateProfile, useSetCachedProfile } from "../../session/use-cached-profile";
+import { useInvalidateProfile, useSetCachedProfile } from "../../../app/session/use-cached-profile";
 
 /** POST /user/update-profile; the answer replaces the cached profile. */
 export function useUpdateProfile() {

@@ -1,7 +1,7 @@
 import { useTranslation } from "@paraphe/i18n/react";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@paraphe/ui-kit";
 import { usePageMeta } from "../../../lib/page-meta";
-import { useSession } from "../../session/session-context";
+import { useSession } from "../../../app/session/session-context";
 import { ProfileForm } from "../forms/profile-form";
 import { ProfilePictureCard } from "./profile-picture-card";
 

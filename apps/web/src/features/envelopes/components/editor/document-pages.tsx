@@ -2,7 +2,7 @@ import { type EnvelopeDetail, type FieldKind } from "@paraphe/api-sdk/contract";
 import { useTranslation } from "@paraphe/i18n/react";
 import { cn } from "@paraphe/ui-kit";
 import { useId, useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
-import { PagePreviewImage } from "../../../../lib/page-preview";
+import { PagePreviewImage } from "../page-preview";
 import { boxForKey, moveBox, pointInRect, resizeBox, type FieldBox } from "../../field-geometry";
 import { type FieldDraft } from "./field-draft";
 

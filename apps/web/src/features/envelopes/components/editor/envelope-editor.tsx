@@ -21,7 +21,7 @@ import { useGate } from "../../../../app/permissions/gates";
 import { PermittedButton } from "../../../../app/permissions/permitted-button";
 import { fieldErrorWords, useErrorText } from "../../../../lib/api/error-text";
 import { usePageMeta } from "../../../../lib/page-meta";
-import { useSession } from "../../../session/session-context";
+import { useSession } from "../../../../app/session/session-context";
 import {
   useSaveFields,
   useSaveRecipients,

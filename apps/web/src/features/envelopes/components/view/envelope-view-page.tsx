@@ -21,10 +21,10 @@ import { useId, useState } from "react";
 import { Navigate, useNavigate } from "react-router";
 import { PermittedButton } from "../../../../app/permissions/permitted-button";
 import { useErrorText } from "../../../../lib/api/error-text";
-import { EnvelopeStatusBadge } from "../../../../lib/envelope-status";
+import { EnvelopeStatusBadge } from "../envelope-status";
 import { formatDateTime } from "../../../../lib/format";
 import { usePageMeta } from "../../../../lib/page-meta";
-import { signingLinkOf, useSigningRequests } from "../../../../lib/signing-requests";
+import { signingLinkOf, useSigningRequests } from "../../../../domain/signing-requests";
 import {
   useCancelEnvelope,
   useDownloadEnvelope,

@@ -1,8 +1,8 @@
 import { type RecipientStatus, type SigningRequest } from "@paraphe/api-sdk/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { useApi } from "./api/api-context";
-import { type WebApi } from "./api/create-web-api";
-import { config } from "./config";
+import { useApi } from "../lib/api/api-context";
+import { type WebApi } from "../lib/api/create-web-api";
+import { config } from "../lib/config";
 
 /**
  * The signing requests of the signed-in member (POST /envelope/list-requests, spec §3): read by the

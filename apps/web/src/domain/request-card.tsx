@@ -3,7 +3,7 @@ import { useTranslation } from "@paraphe/i18n/react";
 import { Badge, Card, type BadgeVariant } from "@paraphe/ui-kit";
 import { FileText } from "lucide-react";
 import { Link } from "react-router";
-import { formatDateTime } from "./format";
+import { formatDateTime } from "../lib/format";
 import { requestCardStatus, type RequestCardStatus } from "./signing-requests";
 
 const VARIANTS: Record<RequestCardStatus, BadgeVariant> = {

@@ -1,7 +1,7 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { act, render, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import { createQueryClient } from "../../app/query-client";
+import { createQueryClient } from "../query-client";
 import { TEST_PROFILE, TEST_USER } from "../../test/render-app";
 import { useSession } from "./session-context";
 import { SessionProvider, type SessionProviderProps } from "./session-provider";

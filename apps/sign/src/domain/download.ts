@@ -1,4 +1,4 @@
-import { type AccessLink, type SignApi } from "./api";
+import { type AccessLink, type SignApi } from "../lib/api";
 
 /** Saves a base64 file under its name (an object URL clicked through a temporary link). */
 export function saveBase64File(file: { filename: string; contentType: string; data: string }) {

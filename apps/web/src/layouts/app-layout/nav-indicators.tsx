@@ -1,5 +1,5 @@
 import { createContext, useContext, type ReactNode } from "react";
-import { useSigningRequests } from "./signing-requests";
+import { useSigningRequests } from "../../domain/signing-requests";
 
 /** Badges of the side navigation. */
 export interface NavIndicators {

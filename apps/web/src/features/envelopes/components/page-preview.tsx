@@ -1,10 +1,10 @@
 import { Skeleton, cn } from "@paraphe/ui-kit";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
-import { useApi } from "./api/api-context";
-import { type WebApi } from "./api/create-web-api";
-import { imageDataUrl } from "./download";
-import { envelopeKeys } from "./envelope-keys";
+import { useApi } from "../../../lib/api/api-context";
+import { type WebApi } from "../../../lib/api/create-web-api";
+import { imageDataUrl } from "../../../lib/download";
+import { envelopeKeys } from "../../../domain/envelope-keys";
 
 /** POST /envelope/page-preview: a page rendered once by the server; it never changes. */
 export function pagePreviewQueryOptions(

@@ -1,4 +1,4 @@
-import { type AccessLink } from "./api";
+import { type AccessLink } from "../lib/api";
 
 /** Where the link of an envelope is kept for a reload of the tab (never in the address). */
 const storageKey = (envelopeUuid: string) => `paraphe.sign.link.${envelopeUuid}`;
