@@ -2,7 +2,11 @@ import { setupServer } from "msw/node";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ATTESTED_API_URL, attestedApi } from "../test/msw/attested-api";
 import { createSignApi } from "./api";
-import { readReferenceValuesSetting, type ReferenceValuesSetting } from "./reference-values";
+import {
+  MISSING_REFERENCE_VALUES,
+  readReferenceValuesSetting,
+  type ReferenceValuesSetting,
+} from "./reference-values";
 
 const BUILD = { container_bundle: "a".repeat(64), container_config: "b".repeat(64) };
 const OTHER_BUILD = { container_bundle: "c".repeat(64), container_config: "b".repeat(64) };
@@ -64,15 +68,24 @@ describe("the tunnel's evidence check (reference values pinned at build time)", 
     expect(api.stats.referenceValueRequests).toBe(1);
     client.tunnel.destroy();
   });
+
+  it("refuses every handshake of a bundle built without them, rather than asking the server", async () => {
+    const api = attestedApi({ measurements: BUILD, servedReferenceValues: BUILD });
+    server.use(...api.handlers);
+    const client = signApi(readReferenceValuesSetting(undefined));
+    const failure: unknown = await client.tunnel.ensureOpen().catch((error: unknown) => error);
+    expect(failure).toMatchObject({
+      code: "EVIDENCE_REJECTED",
+      cause: { message: MISSING_REFERENCE_VALUES },
+    });
+    expect(api.stats.referenceValueRequests).toBe(0);
+  });
 });
 
 describe("readReferenceValuesSetting", () => {
   it("reads the values the build pinned, or the development option", () => {
     expect(readReferenceValuesSetting(JSON.stringify(BUILD))).toEqual(BUILD);
     expect(readReferenceValuesSetting("fetch-from-server")).toBe("fetch-from-server");
-  });
-
-  it("fails in a bundle built without them, rather than trusting the server", () => {
-    expect(() => readReferenceValuesSetting(undefined)).toThrow(/no attestation reference values/);
+    expect(readReferenceValuesSetting(undefined)).toBe("missing");
   });
 });

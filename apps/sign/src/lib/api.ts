@@ -1,7 +1,7 @@
 import { createApiClient, type ApiClient, type SigningCredential } from "@paraphe/api-sdk";
 import { type TunnelClient, type VerifyEvidence } from "@paraphe/tunnel-client";
 import { createContext, useContext } from "react";
-import type { ReferenceValuesSetting } from "./reference-values";
+import { verifierReferenceValues, type ReferenceValuesSetting } from "./reference-values";
 
 /** The signing app's api client: only the public calls of the access link are used. */
 export type SignApi = ApiClient;
@@ -49,10 +49,11 @@ function lazyEvidenceVerifier(
     verifier ??= import("@paraphe/attestation").then(
       ({ createEvidenceVerifier, referenceValuesFromServer }) =>
         createEvidenceVerifier({
-          referenceValues:
-            referenceValues === "fetch-from-server"
-              ? referenceValuesFromServer(apiUrl, { fetch: fetchImpl })
-              : referenceValues,
+          referenceValues: verifierReferenceValues(referenceValues, {
+            apiUrl,
+            fetch: fetchImpl,
+            fromServer: referenceValuesFromServer,
+          }),
         }),
     );
     verifier.catch(() => {

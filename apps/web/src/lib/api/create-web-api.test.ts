@@ -5,7 +5,11 @@ import { writeStoredUser, readStoredUser } from "../../features/session/session-
 import { leaveOnAuthenticationError } from "./authentication-error";
 import { ATTESTED_API_URL, attestedApi } from "../../test/msw/attested-api";
 import { attestationRecordOf, createWebApi, saveAttestationOutcome } from "./create-web-api";
-import { readReferenceValuesSetting, type ReferenceValuesSetting } from "./reference-values";
+import {
+  MISSING_REFERENCE_VALUES,
+  readReferenceValuesSetting,
+  type ReferenceValuesSetting,
+} from "./reference-values";
 
 const outcome = {
   ok: true,
@@ -134,6 +138,18 @@ describe("the tunnel's evidence check (reference values pinned at build time)", 
     expect(api.stats.referenceValueRequests).toBe(1);
     client.tunnel.destroy();
   });
+
+  it("refuses every handshake of a bundle built without them, rather than asking the server", async () => {
+    const api = attestedApi({ measurements: BUILD, servedReferenceValues: BUILD });
+    server.use(...api.handlers);
+    const client = webApi(readReferenceValuesSetting(undefined));
+    const failure: unknown = await client.tunnel.ensureOpen().catch((error: unknown) => error);
+    expect(failure).toMatchObject({
+      code: "EVIDENCE_REJECTED",
+      cause: { message: MISSING_REFERENCE_VALUES },
+    });
+    expect(api.stats.referenceValueRequests).toBe(0);
+  });
 });
 
 describe("readReferenceValuesSetting", () => {
@@ -141,10 +157,6 @@ describe("readReferenceValuesSetting", () => {
     const values = { container_bundle: "a".repeat(64) };
     expect(readReferenceValuesSetting(JSON.stringify(values))).toEqual(values);
     expect(readReferenceValuesSetting("fetch-from-server")).toBe("fetch-from-server");
-  });
-
-  it("fails in a bundle built without them, rather than trusting the server", () => {
-    expect(() => readReferenceValuesSetting(undefined)).toThrow(/no attestation reference values/);
-    expect(() => readReferenceValuesSetting("")).toThrow(/no attestation reference values/);
+    expect(readReferenceValuesSetting(undefined)).toBe("missing");
   });
 });

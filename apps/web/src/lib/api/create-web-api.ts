@@ -8,7 +8,7 @@ import {
 } from "@paraphe/attestation";
 import { type AttestationOutcome, type TunnelClient } from "@paraphe/tunnel-client";
 import { readStoredUser } from "../../features/session/session-storage";
-import type { ReferenceValuesSetting } from "./reference-values";
+import { verifierReferenceValues, type ReferenceValuesSetting } from "./reference-values";
 
 /** The one api client of the web app: typed calls through the tunnel, signed with the right credential. */
 export type WebApi = ApiClient;
@@ -71,10 +71,11 @@ function tunnelOptions(
   const fetchImpl = options.fetch ?? ((...args) => globalThis.fetch(...args));
   return {
     verifyEvidence: createEvidenceVerifier({
-      referenceValues:
-        options.referenceValues === "fetch-from-server"
-          ? referenceValuesFromServer(options.apiUrl, { fetch: fetchImpl })
-          : options.referenceValues,
+      referenceValues: verifierReferenceValues(options.referenceValues, {
+        apiUrl: options.apiUrl,
+        fetch: fetchImpl,
+        fromServer: referenceValuesFromServer,
+      }),
     }),
     onAttestation: (outcome) => saveAttestationOutcome(outcome, options.attestationStorage),
     fetch: fetchImpl,
