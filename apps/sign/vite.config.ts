@@ -4,6 +4,8 @@ import { defineAppConfig } from "@paraphe/vite-config";
 export default defineAppConfig({
   port: 5174,
   chunkLoadMessages: { en: resources.en.common.chunkLoad, fr: resources.fr.common.chunkLoad },
+  // The api build's attestation reference values, pinned into this app (see its README).
+  referenceValuesFile: "../api/dist/reference-values.json",
   // Signing links carry their secret in the fragment, which is never sent; send no referrer at all.
   referrerPolicy: "no-referrer",
   build: {

@@ -4,6 +4,8 @@ import { defineAppConfig } from "@paraphe/vite-config";
 export default defineAppConfig({
   port: 5173,
   chunkLoadMessages: { en: resources.en.common.chunkLoad, fr: resources.fr.common.chunkLoad },
+  // The api build's attestation reference values, pinned into this app (see its README).
+  referenceValuesFile: "../api/dist/reference-values.json",
   build: {
     rolldownOptions: {
       output: {

@@ -16,9 +16,13 @@ export declare function securityHeadersPlugin(options?: {
   referrerPolicy?: ReferrerPolicy;
 }): Plugin;
 
+export { referenceValuesPlugin } from "./reference-values.js";
+
 export declare function defineAppConfig(options: {
   port: number;
   chunkLoadMessages: Record<string, ChunkLoadMessages>;
   referrerPolicy?: ReferrerPolicy;
+  /** The api build's `reference-values.json`, relative to the app's root. */
+  referenceValuesFile: string;
   build?: BuildOptions;
 }): UserConfig;

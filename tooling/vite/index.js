@@ -4,7 +4,10 @@ import { createHash } from "node:crypto";
 import { resolve } from "node:path";
 import { build } from "rolldown";
 import { defaultClientConditions, defineConfig, loadEnv } from "vite";
+import { referenceValuesPlugin } from "./reference-values.js";
 import { securityHeaders, staticHostHeadersFile } from "./security-headers.js";
+
+export { referenceValuesPlugin };
 
 /** Where the chunk-load guard is served, in development and in the build (content-hashed there). */
 const GUARD_DEV_PATH = "/@paraphe/chunk-load-guard.js";
@@ -97,14 +100,17 @@ export function securityHeadersPlugin({ referrerPolicy } = {}) {
 
 /**
  * The Vite configuration of a Paraphe app: React, Tailwind, sibling packages read from source, the
- * chunk-load guard, the security headers, fixed ports for the dev server and `vite preview`.
+ * chunk-load guard, the security headers, the attestation reference values of the api's build
+ * (`referenceValuesFile`, relative to the app's root), fixed ports for the dev server and `vite
+ * preview`.
  *
- * @param {{ port: number; chunkLoadMessages: Record<string, { title: string; description: string; reload: string }>; referrerPolicy?: "no-referrer" | "strict-origin-when-cross-origin"; build?: import("vite").BuildOptions }} options
+ * @param {{ port: number; chunkLoadMessages: Record<string, { title: string; description: string; reload: string }>; referrerPolicy?: "no-referrer" | "strict-origin-when-cross-origin"; referenceValuesFile: string; build?: import("vite").BuildOptions }} options
  */
 export function defineAppConfig({
   port,
   chunkLoadMessages,
   referrerPolicy,
+  referenceValuesFile,
   build: buildOptions = {},
 }) {
   return defineConfig({
@@ -113,6 +119,7 @@ export function defineAppConfig({
       tailwindcss(),
       chunkLoadGuardPlugin({ messages: chunkLoadMessages }),
       securityHeadersPlugin({ referrerPolicy }),
+      referenceValuesPlugin({ file: referenceValuesFile }),
     ],
     resolve: { conditions: ["@paraphe/source", ...defaultClientConditions] },
     server: { port, strictPort: true },

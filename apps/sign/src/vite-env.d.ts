@@ -10,6 +10,11 @@ interface ImportMetaEnv {
   /** App-level credential of the public calls (default: the api-sdk's signing-app credential). */
   readonly VITE_APP_ACCESS_KEY?: string;
   readonly VITE_APP_SECRET_KEY?: string;
+  /**
+   * Set by the build, not by you: the api build's attestation reference values (JSON), pinned into
+   * the app, or `fetch-from-server` when built with VITE_DEV_FETCH_REFERENCE_VALUES=1.
+   */
+  readonly PARAPHE_REFERENCE_VALUES?: string;
 }
 
 interface ImportMeta {

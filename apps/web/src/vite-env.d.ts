@@ -11,6 +11,11 @@ interface ImportMetaEnv {
   readonly VITE_APP_ACCESS_KEY?: string;
   /** Secret key of the app-level credential (set together with VITE_APP_ACCESS_KEY). */
   readonly VITE_APP_SECRET_KEY?: string;
+  /**
+   * Set by the build, not by you: the api build's attestation reference values (JSON), pinned into
+   * the app, or `fetch-from-server` when built with VITE_DEV_FETCH_REFERENCE_VALUES=1.
+   */
+  readonly PARAPHE_REFERENCE_VALUES?: string;
 }
 
 interface ImportMeta {

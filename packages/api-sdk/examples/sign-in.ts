@@ -2,12 +2,16 @@
  * Signs in to Paraphe from a Node script with an email code, then reads the profile.
  *
  *   PARAPHE_API_URL=http://localhost:3000 PARAPHE_EMAIL=ada@example.com \
+ *   PARAPHE_REFERENCE_VALUES_FILE=../../apps/api/dist/reference-values.json \
  *     node --experimental-strip-types examples/sign-in.ts
  *
  * The script asks for the code that arrives by mail (with `npm start`: the development mailbox).
+ * The reference values are those of the api's build (`apps/api/dist/reference-values.json`, or the
+ * file published with the release): never ask the server you check for them.
  */
+import { readFile } from "node:fs/promises";
 import { createInterface } from "node:readline/promises";
-import { createEvidenceVerifier } from "@paraphe/attestation";
+import { createEvidenceVerifier, parseReferenceValues } from "@paraphe/attestation";
 import { createApiClient, DEFAULT_APP_CREDENTIALS, type SigningCredential } from "@paraphe/api-sdk";
 import type { UserProfile } from "@paraphe/api-sdk/contract";
 
@@ -16,6 +20,8 @@ export interface SignInOptions {
   email: string;
   /** Answers the code mailed to `email`. */
   readCode: (email: string) => Promise<string>;
+  /** The reference values of the api's build, which its evidence must match. */
+  referenceValues: Record<string, string>;
 }
 
 export async function signInAndReadProfile(options: SignInOptions): Promise<UserProfile> {
@@ -23,14 +29,8 @@ export async function signInAndReadProfile(options: SignInOptions): Promise<User
   let credential: SigningCredential | null = null;
   const api = createApiClient({
     baseUrl,
-    // The reference values the api's build produced; the status says what was really verified.
-    verifyEvidence: createEvidenceVerifier({
-      referenceValues: async () => {
-        const response = await fetch(`${baseUrl}/attestation/reference-values`);
-        return ((await response.json()) as { referenceValues: Record<string, string> })
-          .referenceValues;
-      },
-    }),
+    // The reference values of the api's build; the status says what was really verified.
+    verifyEvidence: createEvidenceVerifier({ referenceValues: options.referenceValues }),
     appCredential: DEFAULT_APP_CREDENTIALS.web,
     credential: () => credential,
   });
@@ -48,6 +48,14 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     baseUrl: process.env.PARAPHE_API_URL ?? "http://localhost:3000",
     email: process.env.PARAPHE_EMAIL ?? "ada@example.com",
     readCode: (email) => prompt.question(`Code sent to ${email}: `),
+    referenceValues: parseReferenceValues(
+      JSON.parse(
+        await readFile(
+          process.env.PARAPHE_REFERENCE_VALUES_FILE ?? "../../apps/api/dist/reference-values.json",
+          "utf8",
+        ),
+      ),
+    ),
   });
   prompt.close();
   console.log(`Signed in as ${profile.email}; team: ${profile.team?.name ?? "(none yet)"}`);

@@ -95,7 +95,13 @@ export {
   type EvaluateEvidenceOptions,
   type ReportDataBindingInput,
 } from "./evidence/evidence";
-export { computeReferenceValue, type ReferenceValues } from "./evidence/reference-values";
+export {
+  computeReferenceValue,
+  parseReferenceValues,
+  referenceValuesFromServer,
+  type ReferenceValues,
+  type ReferenceValuesFromServerOptions,
+} from "./evidence/reference-values";
 export {
   createEvidenceVerifier,
   type EvidenceCheck,

@@ -38,6 +38,12 @@ for (const language of ["en", "fr"] as const) {
       .poll(() => apiRequests.some((r) => r.url().endsWith("/authentication/request-code")))
       .toBe(true);
 
+    // The evidence is checked against the reference values pinned into the app's build: the app
+    // never asks the server it checks for them.
+    expect(
+      apiRequests.filter((r) => r.url().includes("/attestation/")).map((r) => r.url()),
+    ).toEqual([]);
+
     // The session ids the handshake answered: every call must name one of them.
     const openedSessions = await Promise.all(
       apiRequests

@@ -7,6 +7,7 @@ import { useState } from "react";
 import { createBrowserRouter, RouterProvider } from "react-router";
 import { ApiContext, createSignApi, type SignApi } from "../lib/api";
 import { config } from "../lib/config";
+import { readReferenceValuesSetting } from "../lib/reference-values";
 import { createSignRoutes } from "./router";
 
 export interface AppProps {
@@ -24,6 +25,7 @@ export function App({ i18n, api: givenApi }: AppProps) {
       createSignApi({
         apiUrl: config.apiUrl,
         appCredential: config.appCredential,
+        referenceValues: readReferenceValuesSetting(import.meta.env.PARAPHE_REFERENCE_VALUES),
         language: () => i18n.language,
       }),
   );

@@ -1,46 +1,60 @@
 import { createApiClient, type ApiClient, type SigningCredential } from "@paraphe/api-sdk";
-import type { ReferenceValues } from "@paraphe/attestation";
 import { type TunnelClient, type VerifyEvidence } from "@paraphe/tunnel-client";
 import { createContext, useContext } from "react";
+import { verifierReferenceValues, type ReferenceValuesSetting } from "./reference-values";
 
 /** The signing app's api client: only the public calls of the access link are used. */
 export type SignApi = ApiClient;
 
-export interface CreateSignApiOptions {
+interface CreateSignApiBaseOptions {
   apiUrl: string;
   appCredential: SigningCredential;
   /** The current language, sent as Accept-Language. */
   language: () => string | undefined;
-  /** A tunnel to use instead of the real one (tests). */
-  tunnel?: TunnelClient;
   fetch?: typeof globalThis.fetch;
-  /** The evidence check; the attestation verifier with the build's reference values by default. */
-  verifyEvidence?: VerifyEvidence;
 }
 
-/** Reads `GET /attestation/reference-values` (the values the build produced). */
-async function fetchReferenceValues(
-  apiUrl: string,
-  fetchImpl: typeof globalThis.fetch,
-): Promise<ReferenceValues> {
-  const response = await fetchImpl(`${apiUrl}/attestation/reference-values`, {
-    headers: { Accept: "application/json" },
-  });
-  if (!response.ok) throw new Error(`Reference values: HTTP ${response.status}`);
-  const body = (await response.json()) as { referenceValues?: ReferenceValues } & ReferenceValues;
-  return (body.referenceValues ?? body) as ReferenceValues;
-}
+export type CreateSignApiOptions = CreateSignApiBaseOptions &
+  (
+    | {
+        /** A tunnel to use instead of the real one (tests). */
+        tunnel: TunnelClient;
+      }
+    | {
+        /** An evidence check of your own (tests). */
+        verifyEvidence: VerifyEvidence;
+      }
+    | {
+        /**
+         * The reference values the server's evidence is checked against: pinned at build time
+         * (`readReferenceValuesSetting`), never taken from the server unless the build says
+         * `"fetch-from-server"` (a development option).
+         */
+        referenceValues: ReferenceValuesSetting;
+      }
+  );
 
 /**
- * The attestation check of the tunnel handshake, loaded with the first call: its certificate and
- * ASN.1 code (SEV-SNP report chains) is the largest part of the app, and the page can show its
- * skeleton before it arrives.
+ * The attestation check of the tunnel handshake against the reference values, loaded with the
+ * first call: its certificate and ASN.1 code (SEV-SNP report chains) is the largest part of the
+ * app, and the page can show its skeleton before it arrives.
  */
-function lazyEvidenceVerifier(apiUrl: string, fetchImpl: typeof globalThis.fetch): VerifyEvidence {
+function lazyEvidenceVerifier(
+  referenceValues: ReferenceValuesSetting,
+  apiUrl: string,
+  fetchImpl: typeof globalThis.fetch,
+): VerifyEvidence {
   let verifier: Promise<VerifyEvidence> | null = null;
   return async (evidence, context) => {
-    verifier ??= import("@paraphe/attestation").then(({ createEvidenceVerifier }) =>
-      createEvidenceVerifier({ referenceValues: () => fetchReferenceValues(apiUrl, fetchImpl) }),
+    verifier ??= import("@paraphe/attestation").then(
+      ({ createEvidenceVerifier, referenceValuesFromServer }) =>
+        createEvidenceVerifier({
+          referenceValues: verifierReferenceValues(referenceValues, {
+            apiUrl,
+            fetch: fetchImpl,
+            fromServer: referenceValuesFromServer,
+          }),
+        }),
     );
     verifier.catch(() => {
       verifier = null;
@@ -57,10 +71,13 @@ export function createSignApi(options: CreateSignApiOptions): SignApi {
   const fetchImpl = options.fetch ?? ((...args) => globalThis.fetch(...args));
   return createApiClient({
     baseUrl: options.apiUrl,
-    ...(options.tunnel
+    ...("tunnel" in options
       ? { tunnel: options.tunnel }
       : {
-          verifyEvidence: options.verifyEvidence ?? lazyEvidenceVerifier(options.apiUrl, fetchImpl),
+          verifyEvidence:
+            "verifyEvidence" in options
+              ? options.verifyEvidence
+              : lazyEvidenceVerifier(options.referenceValues, options.apiUrl, fetchImpl),
           fetch: fetchImpl,
         }),
     appCredential: options.appCredential,

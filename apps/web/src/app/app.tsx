@@ -4,6 +4,7 @@ import { createBrowserRouter } from "react-router";
 import { RouterProvider } from "react-router/dom";
 import { leaveOnAuthenticationError } from "../lib/api/authentication-error";
 import { createWebApi } from "../lib/api/create-web-api";
+import { readReferenceValuesSetting } from "../lib/api/reference-values";
 import { config } from "../lib/config";
 import { AppProviders } from "./providers";
 import { createQueryClient } from "./query-client";
@@ -16,6 +17,7 @@ export function App({ i18n }: { i18n: I18n }) {
     createWebApi({
       apiUrl: config.apiUrl,
       appCredential: config.appCredential,
+      referenceValues: readReferenceValuesSetting(import.meta.env.PARAPHE_REFERENCE_VALUES),
       language: () => i18n.resolvedLanguage ?? i18n.language,
       onAuthenticationError: () =>
         leaveOnAuthenticationError({

@@ -1,4 +1,6 @@
 import "@paraphe/vitest-config/jsdom-setup";
+// jsdom's typed arrays into Node's WebCrypto: the real tunnel cryptography of the api client tests.
+import "@paraphe/vitest-config/jsdom-webcrypto";
 import { configure } from "@testing-library/react";
 import { beforeEach, vi } from "vitest";
 

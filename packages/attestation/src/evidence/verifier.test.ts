@@ -69,4 +69,42 @@ describe("createEvidenceVerifier", () => {
     await verify(evidence(), context);
     expect(load).toHaveBeenCalledTimes(2);
   });
+
+  it("checks the evidence against reference values passed directly, and refuses to verify a measurement that differs", async () => {
+    const verify = createEvidenceVerifier({
+      referenceValues: { container_bundle: "c".repeat(64) },
+    });
+    const outcome = await verify(evidence(), context);
+    expect(outcome.status.components?.container_bundle).toBe(false);
+    expect(outcome.results.measurements?.container_bundle).toEqual({
+      hash: CONTAINER_BUNDLE,
+      reference: "c".repeat(64),
+    });
+    const strict = createEvidenceVerifier({
+      referenceValues: { container_bundle: "c".repeat(64) },
+      requireVerified: true,
+    });
+    expect((await strict(evidence(), context)).ok).toBe(false);
+  });
+
+  it("refuses malformed reference values when it is created", () => {
+    expect(() => createEvidenceVerifier({ referenceValues: { container_bundle: "xyz" } })).toThrow(
+      TypeError,
+    );
+    expect(() =>
+      createEvidenceVerifier({ referenceValues: { "Container Bundle": CONTAINER_BUNDLE } }),
+    ).toThrow(TypeError);
+  });
+
+  it("refuses malformed reference values from a loader, and loads again at the next handshake", async () => {
+    const load = vi
+      .fn<() => Promise<Record<string, string>>>()
+      .mockResolvedValueOnce({ container_bundle: "not hex" })
+      .mockResolvedValue({ container_bundle: CONTAINER_BUNDLE.toUpperCase() });
+    const verify = createEvidenceVerifier({ referenceValues: load });
+    await expect(verify(evidence(), context)).rejects.toThrow(TypeError);
+    const outcome = await verify(evidence(), context);
+    expect(outcome.status.components?.container_bundle).toBe(true);
+    expect(load).toHaveBeenCalledTimes(2);
+  });
 });

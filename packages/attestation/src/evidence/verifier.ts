@@ -1,7 +1,7 @@
 import { fromBase64, timingSafeEqual } from "../internal/bytes";
 import type { AttestationResults, AttestationStatus } from "../status/schema";
 import { attestationEvidenceSchema, evaluateEvidence } from "./evidence";
-import type { ReferenceValues } from "./reference-values";
+import { parseReferenceValues, type ReferenceValues } from "./reference-values";
 
 /** What the tunnel hands to an evidence check (structurally the tunnel client's `EvidenceContext`). */
 export interface EvidenceCheckContext {
@@ -18,7 +18,12 @@ export interface EvidenceCheck {
 }
 
 export interface EvidenceVerifierOptions {
-  /** The reference values produced by the build, or how to get them (read once, then kept). */
+  /**
+   * The reference values of the api's build, pinned into the client when it was built (the api
+   * build's `reference-values.json`): the values the checked host must present. Or how to get them
+   * (read once, then kept), such as `referenceValuesFromServer` in development, which verifies
+   * nothing: the server vouches for itself. Malformed values are refused (`parseReferenceValues`).
+   */
   referenceValues: ReferenceValues | (() => Promise<ReferenceValues>);
   /**
    * Refuse a server whose status is not `Success` (a production client of an attested host).
@@ -43,14 +48,18 @@ function sameBytes(base64: string, bytes: Uint8Array): boolean {
 export function createEvidenceVerifier(
   options: EvidenceVerifierOptions,
 ): (evidence: unknown, context: EvidenceCheckContext) => Promise<EvidenceCheck> {
+  const source = options.referenceValues;
+  // Pinned values are checked at once: a client built with malformed values fails at start.
+  const pinned = typeof source === "function" ? undefined : parseReferenceValues(source);
   let references: Promise<ReferenceValues> | undefined;
   const loadReferences = (): Promise<ReferenceValues> => {
-    const source = options.referenceValues;
-    if (typeof source !== "function") return Promise.resolve(source);
-    references ??= source().catch((error: unknown) => {
-      references = undefined; // try again at the next handshake
-      throw error;
-    });
+    if (typeof source !== "function") return Promise.resolve(pinned ?? {});
+    references ??= source()
+      .then(parseReferenceValues)
+      .catch((error: unknown) => {
+        references = undefined; // try again at the next handshake
+        throw error;
+      });
     return references;
   };
   return async (evidence, context) => {

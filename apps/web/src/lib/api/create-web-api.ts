@@ -1,43 +1,45 @@
 import { createApiClient, type ApiClient, type ApiClientOptions } from "@paraphe/api-sdk";
 import {
   createEvidenceVerifier,
+  referenceValuesFromServer,
   saveAttestation,
   type AttestationRecord,
   type AttestationStorage,
-  type ReferenceValues,
 } from "@paraphe/attestation";
 import { type AttestationOutcome, type TunnelClient } from "@paraphe/tunnel-client";
 import { readStoredUser } from "../../app/session/session-storage";
+import { verifierReferenceValues, type ReferenceValuesSetting } from "./reference-values";
 
 /** The one api client of the web app: typed calls through the tunnel, signed with the right credential. */
 export type WebApi = ApiClient;
 
-export interface CreateWebApiOptions {
+interface CreateWebApiBaseOptions {
   apiUrl: string;
   appCredential: { accessKey: string; secretKey: string };
   /** The current language, sent as Accept-Language. */
   language: () => string | undefined;
   /** A member call answered 401 AUTHENTICATION_ERROR (spec §8). */
   onAuthenticationError: ApiClientOptions["onAuthenticationError"];
-  /** A tunnel to use instead of the real one (tests). */
-  tunnel?: TunnelClient;
-  fetch?: typeof globalThis.fetch;
-  /** Where attestation records go; `localStorage` by default. */
-  attestationStorage?: () => AttestationStorage;
 }
 
-/** Reads `GET /attestation/reference-values` ({referenceValues} or, from older apis, the bare map). */
-export async function fetchReferenceValues(
-  apiUrl: string,
-  fetchImpl: typeof globalThis.fetch = globalThis.fetch,
-): Promise<ReferenceValues> {
-  const response = await fetchImpl(`${apiUrl}/attestation/reference-values`, {
-    headers: { Accept: "application/json" },
-  });
-  if (!response.ok) throw new Error(`Reference values: HTTP ${response.status}`);
-  const body = (await response.json()) as { referenceValues?: ReferenceValues } & ReferenceValues;
-  return (body.referenceValues ?? body) as ReferenceValues;
-}
+export type CreateWebApiOptions = CreateWebApiBaseOptions &
+  (
+    | {
+        /** A tunnel to use instead of the real one (tests). */
+        tunnel: TunnelClient;
+      }
+    | {
+        /**
+         * The reference values the server's evidence is checked against: pinned at build time
+         * (`readReferenceValuesSetting`), never taken from the server unless the build says
+         * `"fetch-from-server"` (a development option).
+         */
+        referenceValues: ReferenceValuesSetting;
+        fetch?: typeof globalThis.fetch;
+        /** Where attestation records go; `localStorage` by default. */
+        attestationStorage?: () => AttestationStorage;
+      }
+  );
 
 /** The record the security dialog reads (spec §3), from a verification outcome of the tunnel. */
 export function attestationRecordOf(outcome: AttestationOutcome): AttestationRecord {
@@ -61,24 +63,35 @@ export function saveAttestationOutcome(
   }
 }
 
+/** The tunnel's side of the client: its evidence check against the reference values, its records. */
+function tunnelOptions(
+  options: CreateWebApiOptions,
+): Pick<ApiClientOptions, "tunnel" | "verifyEvidence" | "onAttestation" | "fetch"> {
+  if ("tunnel" in options) return { tunnel: options.tunnel };
+  const fetchImpl = options.fetch ?? ((...args) => globalThis.fetch(...args));
+  return {
+    verifyEvidence: createEvidenceVerifier({
+      referenceValues: verifierReferenceValues(options.referenceValues, {
+        apiUrl: options.apiUrl,
+        fetch: fetchImpl,
+        fromServer: referenceValuesFromServer,
+      }),
+    }),
+    onAttestation: (outcome) => saveAttestationOutcome(outcome, options.attestationStorage),
+    fetch: fetchImpl,
+  };
+}
+
 /**
- * Builds the web app's api client: the tunnel checks the server's evidence against the build's
- * reference values and every outcome is saved for the security dialog; member calls are signed with
- * the stored session credential, public calls with the app credential.
+ * Builds the web app's api client: the tunnel checks the server's evidence against the reference
+ * values of the api's build, pinned into this app at its build, and every outcome is saved for the
+ * security dialog; member calls are signed with the stored session credential, public calls with
+ * the app credential.
  */
 export function createWebApi(options: CreateWebApiOptions): WebApi {
-  const fetchImpl = options.fetch ?? ((...args) => globalThis.fetch(...args));
   return createApiClient({
     baseUrl: options.apiUrl,
-    ...(options.tunnel
-      ? { tunnel: options.tunnel }
-      : {
-          verifyEvidence: createEvidenceVerifier({
-            referenceValues: () => fetchReferenceValues(options.apiUrl, fetchImpl),
-          }),
-          onAttestation: (outcome) => saveAttestationOutcome(outcome, options.attestationStorage),
-          fetch: fetchImpl,
-        }),
+    ...tunnelOptions(options),
     appCredential: options.appCredential,
     credential: () => readStoredUser(),
     language: options.language,
