@@ -88,6 +88,7 @@ export function FieldPalette({
             type="button"
             disabled={disabled}
             aria-pressed={armedKind === kind}
+            data-field-tool={kind}
             onPointerDown={down(kind)}
             onPointerMove={move}
             onPointerUp={up}
