@@ -1,6 +1,6 @@
 import { X } from "lucide-react";
 import { Dialog as DialogPrimitive } from "radix-ui";
-import type { ComponentPropsWithoutRef, HTMLAttributes, ReactNode } from "react";
+import { useRef, type ComponentPropsWithoutRef, type HTMLAttributes, type ReactNode } from "react";
 import { cn } from "../lib/cn";
 import { buttonVariants } from "./button";
 
@@ -27,8 +27,9 @@ export interface DialogContentProps extends Omit<
 
 /**
  * The dialog panel with its overlay: focus is trapped inside, Escape and a click on the overlay close
- * it, and focus returns to the trigger. Full-width on phones, at most 32 rem wide elsewhere, and it
- * scrolls when taller than the viewport.
+ * it, and focus returns to the element that had it when the dialog opened (the trigger, or the
+ * button of a dialog opened with `open` and no trigger), or else to the trigger. Full-width on
+ * phones, at most 32 rem wide elsewhere, and it scrolls when taller than the viewport.
  */
 export function DialogContent({
   title,
@@ -36,8 +37,13 @@ export function DialogContent({
   closeLabel,
   children,
   className,
+  onOpenAutoFocus,
+  onCloseAutoFocus,
   ...props
 }: DialogContentProps) {
+  // Radix gives the focus back to a DialogTrigger only: a dialog opened by `open` would leave it on
+  // the page's body, lost for a keyboard user.
+  const returnFocusTo = useRef<HTMLElement | null>(null);
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay
@@ -52,6 +58,19 @@ export function DialogContent({
           "focus-visible:outline-none",
           className,
         )}
+        onOpenAutoFocus={(event) => {
+          returnFocusTo.current =
+            document.activeElement instanceof HTMLElement ? document.activeElement : null;
+          onOpenAutoFocus?.(event);
+        }}
+        onCloseAutoFocus={(event) => {
+          onCloseAutoFocus?.(event);
+          const target = returnFocusTo.current;
+          returnFocusTo.current = null;
+          if (event.defaultPrevented || !target?.isConnected || target === document.body) return;
+          event.preventDefault();
+          target.focus();
+        }}
         {...props}
       >
         <div className="mb-4 flex min-w-0 flex-col gap-1 pr-8">
