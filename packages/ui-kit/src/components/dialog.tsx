@@ -1,6 +1,14 @@
 import { X } from "lucide-react";
 import { Dialog as DialogPrimitive } from "radix-ui";
-import { useRef, type ComponentPropsWithoutRef, type HTMLAttributes, type ReactNode } from "react";
+import {
+  useEffect,
+  useRef,
+  useState,
+  type ComponentPropsWithoutRef,
+  type HTMLAttributes,
+  type ReactNode,
+  type RefObject,
+} from "react";
 import { cn } from "../lib/cn";
 import { buttonVariants } from "./button";
 
@@ -37,7 +45,6 @@ export function DialogContent({
   closeLabel,
   children,
   className,
-  onOpenAutoFocus,
   onCloseAutoFocus,
   ...props
 }: DialogContentProps) {
@@ -58,11 +65,6 @@ export function DialogContent({
           "focus-visible:outline-none",
           className,
         )}
-        onOpenAutoFocus={(event) => {
-          returnFocusTo.current =
-            document.activeElement instanceof HTMLElement ? document.activeElement : null;
-          onOpenAutoFocus?.(event);
-        }}
         onCloseAutoFocus={(event) => {
           onCloseAutoFocus?.(event);
           const target = returnFocusTo.current;
@@ -73,6 +75,7 @@ export function DialogContent({
         }}
         {...props}
       >
+        <RememberFocus into={returnFocusTo} />
         <div className="mb-4 flex min-w-0 flex-col gap-1 pr-8">
           <DialogPrimitive.Title className="text-lg leading-7 font-semibold">
             {title}
@@ -97,6 +100,20 @@ export function DialogContent({
       </DialogPrimitive.Content>
     </DialogPrimitive.Portal>
   );
+}
+
+/**
+ * Notes the element that has the focus as the dialog's content first renders: before a field of the
+ * dialog takes it with `autoFocus` (at commit), so this is the element that opened the dialog.
+ */
+function RememberFocus({ into }: { into: RefObject<HTMLElement | null> }) {
+  const [opener] = useState(() =>
+    document.activeElement instanceof HTMLElement ? document.activeElement : null,
+  );
+  useEffect(() => {
+    into.current = opener;
+  }, [into, opener]);
+  return null;
 }
 
 /** Actions row at the bottom of a dialog: stacked on phones (primary on top), in a row from 640 px. */
