@@ -1,5 +1,6 @@
-import { render, screen } from "@testing-library/react";
+import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { useState } from "react";
 import { describe, expect, it } from "vitest";
 import { Button } from "./button";
 import { Dialog, DialogClose, DialogContent, DialogFooter, DialogTrigger } from "./dialog";
@@ -22,7 +23,36 @@ function Example({ description }: { description?: string }) {
   );
 }
 
+/** A dialog opened by its `open` prop, with no DialogTrigger (as forms in a panel do). */
+function OpenedByState() {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button onClick={() => setOpen(true)}>Add a recipient</Button>
+      <Dialog open={open} onOpenChange={setOpen}>
+        <DialogContent title="Add a recipient" closeLabel="Close">
+          <input aria-label="Email address" autoFocus />
+          <Button onClick={() => setOpen(false)}>Save</Button>
+        </DialogContent>
+      </Dialog>
+    </>
+  );
+}
+
 describe("Dialog", () => {
+  it("gives the focus back to the button that opened it when it has no trigger", async () => {
+    const user = userEvent.setup();
+    render(<OpenedByState />);
+    const opener = screen.getByRole("button", { name: "Add a recipient" });
+    opener.focus();
+    await user.keyboard("{Enter}");
+    const dialog = await screen.findByRole("dialog", { name: "Add a recipient" });
+    expect(screen.getByRole("textbox", { name: "Email address" })).toHaveFocus();
+    await user.click(screen.getByRole("button", { name: "Save" }));
+    expect(dialog).not.toBeInTheDocument();
+    await waitFor(() => expect(opener).toHaveFocus());
+  });
+
   it("opens from its trigger as a modal named by its title and described by its description", async () => {
     const user = userEvent.setup();
     render(<Example description="Signers can no longer sign." />);

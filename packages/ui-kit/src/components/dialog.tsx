@@ -1,6 +1,14 @@
 import { X } from "lucide-react";
 import { Dialog as DialogPrimitive } from "radix-ui";
-import type { ComponentPropsWithoutRef, HTMLAttributes, ReactNode } from "react";
+import {
+  useEffect,
+  useRef,
+  useState,
+  type ComponentPropsWithoutRef,
+  type HTMLAttributes,
+  type ReactNode,
+  type RefObject,
+} from "react";
 import { cn } from "../lib/cn";
 import { buttonVariants } from "./button";
 
@@ -27,8 +35,9 @@ export interface DialogContentProps extends Omit<
 
 /**
  * The dialog panel with its overlay: focus is trapped inside, Escape and a click on the overlay close
- * it, and focus returns to the trigger. Full-width on phones, at most 32 rem wide elsewhere, and it
- * scrolls when taller than the viewport.
+ * it, and focus returns to the element that had it when the dialog opened (the trigger, or the
+ * button of a dialog opened with `open` and no trigger), or else to the trigger. Full-width on
+ * phones, at most 32 rem wide elsewhere, and it scrolls when taller than the viewport.
  */
 export function DialogContent({
   title,
@@ -36,8 +45,12 @@ export function DialogContent({
   closeLabel,
   children,
   className,
+  onCloseAutoFocus,
   ...props
 }: DialogContentProps) {
+  // Radix gives the focus back to a DialogTrigger only: a dialog opened by `open` would leave it on
+  // the page's body, lost for a keyboard user.
+  const returnFocusTo = useRef<HTMLElement | null>(null);
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay
@@ -52,8 +65,17 @@ export function DialogContent({
           "focus-visible:outline-none",
           className,
         )}
+        onCloseAutoFocus={(event) => {
+          onCloseAutoFocus?.(event);
+          const target = returnFocusTo.current;
+          returnFocusTo.current = null;
+          if (event.defaultPrevented || !target?.isConnected || target === document.body) return;
+          event.preventDefault();
+          target.focus();
+        }}
         {...props}
       >
+        <RememberFocus into={returnFocusTo} />
         <div className="mb-4 flex min-w-0 flex-col gap-1 pr-8">
           <DialogPrimitive.Title className="text-lg leading-7 font-semibold">
             {title}
@@ -78,6 +100,20 @@ export function DialogContent({
       </DialogPrimitive.Content>
     </DialogPrimitive.Portal>
   );
+}
+
+/**
+ * Notes the element that has the focus as the dialog's content first renders: before a field of the
+ * dialog takes it with `autoFocus` (at commit), so this is the element that opened the dialog.
+ */
+function RememberFocus({ into }: { into: RefObject<HTMLElement | null> }) {
+  const [opener] = useState(() =>
+    document.activeElement instanceof HTMLElement ? document.activeElement : null,
+  );
+  useEffect(() => {
+    into.current = opener;
+  }, [into, opener]);
+  return null;
 }
 
 /** Actions row at the bottom of a dialog: stacked on phones (primary on top), in a row from 640 px. */

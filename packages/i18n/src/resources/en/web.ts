@@ -363,11 +363,18 @@ export const web = {
     },
     fields: {
       title: "Fields",
-      hint: "Choose a field, then click on a page (Escape puts it down); or drag it onto a page.",
+      hint: "Choose a field, then click on a page or press Enter on it (Escape puts it down); or drag it onto a page.",
       needRecipient: "Add a recipient first: each field belongs to a recipient.",
       keyboardHint:
         "Arrow keys move the field, Shift with arrow keys resizes it, Delete removes it.",
       fieldLabel: "{{kind}} field for {{name}}, page {{page}}",
+      announce: {
+        armed:
+          "{{kind}} field chosen: go to a page and press Enter to place it there; Escape puts it down.",
+        placed:
+          "{{kind}} field placed on page {{page}}. Arrow keys move it, Shift with arrow keys resizes it, Delete removes it.",
+        removed: "{{kind}} field removed.",
+      },
       unassigned: "nobody",
       selected: "Selected field",
       deselect: "Deselect the field",

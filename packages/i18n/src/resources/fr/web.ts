@@ -369,11 +369,18 @@ export const web: FrenchTranslation<typeof en> = {
     },
     fields: {
       title: "Champs",
-      hint: "Choisissez un champ, puis cliquez sur une page (Échap pour le reposer) ; ou faites-le glisser sur une page.",
+      hint: "Choisissez un champ, puis cliquez sur une page ou appuyez sur Entrée sur celle-ci (Échap pour le reposer) ; ou faites-le glisser sur une page.",
       needRecipient: "Ajoutez d’abord un destinataire : chaque champ appartient à un destinataire.",
       keyboardHint:
         "Les flèches déplacent le champ, Maj avec les flèches le redimensionne, Suppr le retire.",
       fieldLabel: "Champ {{kind}} pour {{name}}, page {{page}}",
+      announce: {
+        armed:
+          "Champ {{kind}} choisi : allez sur une page et appuyez sur Entrée pour l’y placer ; Échap pour le reposer.",
+        placed:
+          "Champ {{kind}} placé sur la page {{page}}. Les flèches le déplacent, Maj avec les flèches le redimensionne, Suppr le retire.",
+        removed: "Champ {{kind}} retiré.",
+      },
       unassigned: "personne",
       selected: "Champ sélectionné",
       deselect: "Désélectionner le champ",

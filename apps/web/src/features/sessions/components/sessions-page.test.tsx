@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { TEST_SESSIONS, ok } from "../../../test/api";
+import { TEST_SESSIONS, apiError, ok } from "../../../test/api";
 import { renderApp } from "../../../test/render-app";
 
 describe("sessions", () => {
@@ -60,5 +60,63 @@ describe("sessions", () => {
         { filter: { accessKeys: ["ak_other_phone_0002"] } },
       ]),
     );
+  });
+
+  it("says the sessions are loading until the list arrives", async () => {
+    let answer: (sessions: typeof TEST_SESSIONS) => void = () => {};
+    renderApp({
+      path: "/settings/sessions",
+      handlers: {
+        "/authentication/list-sessions": () =>
+          new Promise((resolve) => {
+            answer = (sessions) => resolve(ok({ sessions }));
+          }),
+      },
+    });
+    const table = await screen.findByRole("table", { name: "Your sessions" });
+    expect(within(table).getByRole("status")).toHaveTextContent("Loading your sessions…");
+    answer(TEST_SESSIONS);
+    expect(await within(table).findByText("203.0.113.7")).toBeInTheDocument();
+    expect(within(table).queryByRole("status")).not.toBeInTheDocument();
+  });
+
+  it("shows the empty state when there is no session", async () => {
+    renderApp({
+      path: "/settings/sessions",
+      handlers: { "/authentication/list-sessions": () => ok({ sessions: [] }) },
+    });
+    const table = await screen.findByRole("table", { name: "Your sessions" });
+    expect(await within(table).findByText("No sessions")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "End all other sessions" })).toBeDisabled();
+  });
+
+  it("shows the error in the table and loads the sessions again on retry", async () => {
+    const { user, server } = renderApp({
+      path: "/settings/sessions",
+      handlers: {
+        "/authentication/list-sessions": () => apiError(500, "INTERNAL_SERVER_ERROR"),
+      },
+    });
+    const table = await screen.findByRole("table", { name: "Your sessions" });
+    expect(await within(table).findByRole("alert")).toBeInTheDocument();
+    server.use({ "/authentication/list-sessions": () => ok({ sessions: TEST_SESSIONS }) });
+    await user.click(within(table).getByRole("button", { name: "Try again" }));
+    expect(await within(table).findByText("203.0.113.7")).toBeInTheDocument();
+    expect(within(table).queryByRole("alert")).not.toBeInTheDocument();
+  });
+
+  it("sorts the sessions by a column from its header", async () => {
+    const { user } = renderApp({ path: "/settings/sessions" });
+    const table = await screen.findByRole("table", { name: "Your sessions" });
+    await within(table).findByText("203.0.113.7");
+    await user.click(within(table).getByRole("button", { name: "Created" }));
+    expect(within(table).getByRole("columnheader", { name: "Created" })).toHaveAttribute(
+      "aria-sort",
+      "ascending",
+    );
+    const rows = within(table).getAllByRole("row");
+    expect(within(rows[1]!).getAllByText("Unknown")).toHaveLength(3);
+    expect(within(rows[3]!).getByText("This device")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Export" })).toBeEnabled();
   });
 });

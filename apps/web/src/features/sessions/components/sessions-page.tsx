@@ -4,27 +4,19 @@ import {
   Badge,
   Button,
   ConfirmDialog,
-  Skeleton,
-  Table,
-  TableBody,
-  TableCaption,
-  TableCell,
-  TableEmpty,
-  TableHead,
-  TableHeader,
-  TableRow,
+  DataTable,
   toast,
+  type DataTableColumn,
 } from "@paraphe/ui-kit";
 import { LogOut } from "lucide-react";
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import { useErrorText } from "../../../lib/api/error-text";
+import { useDataTableLabels } from "../../../lib/data-table-labels";
 import { formatDateTime, shortenIdentifier } from "../../../lib/format";
 import { usePageMeta } from "../../../lib/page-meta";
 import { useSessionList, useTerminateSessions } from "../api/sessions-queries";
 
 type Pending = { kind: "one"; session: SessionInfo } | { kind: "others"; accessKeys: string[] };
-
-const COLUMNS = 7;
 
 /** /settings/sessions: every session of the person, the current one marked; end one or all others. */
 export function SessionsPage() {
@@ -37,6 +29,89 @@ export function SessionsPage() {
   const language = i18n.resolvedLanguage ?? i18n.language;
   const unknown = t("settings.sessions.unknown");
   const others = (sessions.data ?? []).filter((session) => !session.current);
+  const tableLabels = useDataTableLabels();
+  const labels = useMemo(
+    () => ({
+      ...tableLabels,
+      loading: t("settings.sessions.loading"),
+      empty: t("settings.sessions.empty"),
+    }),
+    [tableLabels, t],
+  );
+  const { reset } = terminate;
+  const columns = useMemo<DataTableColumn<SessionInfo>[]>(
+    () => [
+      {
+        id: "accessKey",
+        header: t("settings.sessions.columns.accessKey"),
+        value: (session) => session.accessKey,
+        cell: (session) => (
+          <span className="flex items-center gap-2 whitespace-nowrap">
+            <span className="font-mono text-xs" title={session.accessKey}>
+              {shortenIdentifier(session.accessKey)}
+            </span>
+            {session.current ? <Badge>{t("settings.sessions.current")}</Badge> : null}
+          </span>
+        ),
+        hideable: false,
+      },
+      {
+        id: "ipAddress",
+        header: t("settings.sessions.columns.ipAddress"),
+        value: (session) => session.ipAddress,
+        cell: (session) => session.ipAddress ?? unknown,
+        className: "whitespace-nowrap",
+      },
+      {
+        id: "platform",
+        header: t("settings.sessions.columns.platform"),
+        value: (session) => session.platform,
+        cell: (session) => session.platform ?? unknown,
+      },
+      {
+        id: "userAgent",
+        header: t("settings.sessions.columns.userAgent"),
+        value: (session) => session.userAgent,
+        cell: (session) => (
+          <span className="block max-w-64 truncate" title={session.userAgent ?? undefined}>
+            {session.userAgent ?? unknown}
+          </span>
+        ),
+      },
+      {
+        id: "createdAt",
+        header: t("settings.sessions.columns.createdAt"),
+        value: (session) => session.createdAt,
+        cell: (session) => formatDateTime(session.createdAt, language, unknown),
+        className: "whitespace-nowrap",
+      },
+      {
+        id: "actions",
+        header: t("settings.sessions.columns.actions"),
+        value: () => null,
+        cell: (session) =>
+          session.current ? null : (
+            <Button
+              variant="ghost"
+              size="sm"
+              aria-label={t("settings.sessions.endLabel", {
+                accessKey: shortenIdentifier(session.accessKey),
+              })}
+              onClick={() => {
+                reset();
+                setPending({ kind: "one", session });
+              }}
+            >
+              {t("settings.sessions.end")}
+            </Button>
+          ),
+        sortable: false,
+        hideable: false,
+        className: "text-right",
+      },
+    ],
+    [t, language, unknown, reset],
+  );
 
   const confirm = () => {
     if (!pending) return;
@@ -75,81 +150,17 @@ export function SessionsPage() {
         </Button>
       </div>
 
-      {sessions.isError ? (
-        <div role="alert" className="flex flex-wrap items-center gap-3 text-sm text-danger">
-          {errorText.apiError(sessions.error)}
-          <Button variant="secondary" size="sm" onClick={() => void sessions.refetch()}>
-            {t("common:actions.retry")}
-          </Button>
-        </div>
-      ) : null}
-
-      <Table aria-busy={sessions.isPending || undefined}>
-        <TableCaption className="sr-only">{t("settings.sessions.caption")}</TableCaption>
-        <TableHeader>
-          <TableRow>
-            <TableHead>{t("settings.sessions.columns.accessKey")}</TableHead>
-            <TableHead>{t("settings.sessions.columns.ipAddress")}</TableHead>
-            <TableHead>{t("settings.sessions.columns.platform")}</TableHead>
-            <TableHead>{t("settings.sessions.columns.userAgent")}</TableHead>
-            <TableHead>{t("settings.sessions.columns.createdAt")}</TableHead>
-            <TableHead>
-              <span className="sr-only">{t("settings.sessions.current")}</span>
-            </TableHead>
-            <TableHead className="text-right">{t("settings.sessions.columns.actions")}</TableHead>
-          </TableRow>
-        </TableHeader>
-        <TableBody>
-          {sessions.isPending ? (
-            <TableRow>
-              <TableCell colSpan={COLUMNS}>
-                <span className="sr-only" role="status">
-                  {t("settings.sessions.loading")}
-                </span>
-                <Skeleton className="h-6 w-full" />
-              </TableCell>
-            </TableRow>
-          ) : sessions.data?.length === 0 ? (
-            <TableEmpty colSpan={COLUMNS} title={t("settings.sessions.empty")} />
-          ) : (
-            sessions.data?.map((session) => (
-              <TableRow key={session.accessKey} data-current={session.current || undefined}>
-                <TableCell className="font-mono text-xs whitespace-nowrap">
-                  <span title={session.accessKey}>{shortenIdentifier(session.accessKey)}</span>
-                </TableCell>
-                <TableCell className="whitespace-nowrap">{session.ipAddress ?? unknown}</TableCell>
-                <TableCell>{session.platform ?? unknown}</TableCell>
-                <TableCell className="max-w-64 truncate" title={session.userAgent ?? undefined}>
-                  {session.userAgent ?? unknown}
-                </TableCell>
-                <TableCell className="whitespace-nowrap">
-                  {formatDateTime(session.createdAt, language, unknown)}
-                </TableCell>
-                <TableCell>
-                  {session.current ? <Badge>{t("settings.sessions.current")}</Badge> : null}
-                </TableCell>
-                <TableCell className="text-right">
-                  {session.current ? null : (
-                    <Button
-                      variant="ghost"
-                      size="sm"
-                      aria-label={t("settings.sessions.endLabel", {
-                        accessKey: shortenIdentifier(session.accessKey),
-                      })}
-                      onClick={() => {
-                        terminate.reset();
-                        setPending({ kind: "one", session });
-                      }}
-                    >
-                      {t("settings.sessions.end")}
-                    </Button>
-                  )}
-                </TableCell>
-              </TableRow>
-            ))
-          )}
-        </TableBody>
-      </Table>
+      <DataTable
+        data={sessions.data ?? []}
+        columns={columns}
+        getRowId={(session) => session.accessKey}
+        caption={t("settings.sessions.caption")}
+        labels={labels}
+        loading={sessions.isPending}
+        error={sessions.isError ? errorText.apiError(sessions.error) : undefined}
+        onRetry={() => void sessions.refetch()}
+        exportFileName="sessions"
+      />
 
       <ConfirmDialog
         cancelLabel={t("common:actions.cancel")}

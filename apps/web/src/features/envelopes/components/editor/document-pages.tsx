@@ -1,7 +1,7 @@
 import { type EnvelopeDetail, type FieldKind } from "@paraphe/api-sdk/contract";
 import { useTranslation } from "@paraphe/i18n/react";
 import { cn } from "@paraphe/ui-kit";
-import { useId, useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
 import { PagePreviewImage } from "../page-preview";
 import { boxForKey, moveBox, pointInRect, resizeBox, type FieldBox } from "../../field-geometry";
 import { type FieldDraft } from "./field-draft";
@@ -28,8 +28,9 @@ interface RecipientLook {
 
 /**
  * The pages of the envelope's documents with their fields. Editing: a click (or Enter) on a page
- * places the armed tool there; fields move by dragging, resize by their corner handle, and with the
- * keyboard (arrows move, shift+arrows resize, Delete removes). Read-only for the preview.
+ * places the armed tool there, and the new field takes the focus (`focusKey`); fields move by
+ * dragging, resize by their corner handle, and with the keyboard (arrows move, shift+arrows resize,
+ * Delete removes). Read-only for the preview.
  */
 export function DocumentPages({
   envelope,
@@ -41,6 +42,8 @@ export function DocumentPages({
   onPlace,
   onChange,
   onRemove,
+  focusKey = null,
+  onFocused,
   readOnly = false,
 }: {
   envelope: EnvelopeDetail;
@@ -52,6 +55,9 @@ export function DocumentPages({
   onPlace: (documentUuid: string, page: number, point: { x: number; y: number }) => void;
   onChange: (key: string, box: FieldBox) => void;
   onRemove: (key: string) => void;
+  /** The field to give the focus to once it is shown (a field just placed); then `onFocused`. */
+  focusKey?: string | null;
+  onFocused?: () => void;
   readOnly?: boolean;
 }) {
   const { t } = useTranslation("web");
@@ -132,6 +138,8 @@ export function DocumentPages({
                     readOnly={readOnly}
                     pageNumber={page + 1}
                     hintId={hintId}
+                    takeFocus={field.key === focusKey}
+                    onFocused={onFocused}
                     onSelect={() => onSelect(field.key)}
                     onChange={(box) => onChange(field.key, box)}
                     onRemove={() => onRemove(field.key)}
@@ -164,6 +172,8 @@ function FieldBoxView({
   readOnly,
   pageNumber,
   hintId,
+  takeFocus,
+  onFocused,
   onSelect,
   onChange,
   onRemove,
@@ -174,12 +184,20 @@ function FieldBoxView({
   readOnly: boolean;
   pageNumber: number;
   hintId: string;
+  takeFocus: boolean;
+  onFocused: (() => void) | undefined;
   onSelect: () => void;
   onChange: (box: FieldBox) => void;
   onRemove: () => void;
 }) {
   const { t } = useTranslation("web");
   const gesture = useRef<Gesture | null>(null);
+  const element = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!takeFocus || readOnly) return;
+    element.current?.focus();
+    onFocused?.();
+  }, [takeFocus, readOnly, onFocused]);
   const [live, setLive] = useState<FieldBox | null>(null);
   const box = live ?? field;
   const color = look?.color ?? "#6b7280";
@@ -253,6 +271,7 @@ function FieldBoxView({
 
   return (
     <div
+      ref={element}
       role={readOnly ? "img" : "button"}
       tabIndex={readOnly ? undefined : 0}
       aria-label={label}

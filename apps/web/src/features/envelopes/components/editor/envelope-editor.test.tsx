@@ -187,6 +187,46 @@ describe("field placement", () => {
     );
   });
 
+  it("places a field from the keyboard alone: the new field takes the focus, each step is announced", async () => {
+    const { user, server } = renderApp({ path: EDIT_PATH, handlers: withRecipient() });
+    const tool = await screen.findByRole("button", { name: "Signature" });
+    tool.focus();
+    await user.keyboard("{Enter}");
+    expect(
+      await screen.findByText(
+        "Signature field chosen: go to a page and press Enter to place it there; Escape puts it down.",
+      ),
+    ).toHaveAttribute("role", "status");
+
+    screen.getByRole("button", { name: /^Place the field on .*page 1 of/ }).focus();
+    await user.keyboard("{Enter}");
+    const field = screen.getByRole("button", { name: "Signature field for Jane Doe, page 1" });
+    expect(field).toHaveFocus();
+    expect(
+      screen.getByText(
+        "Signature field placed on page 1. Arrow keys move it, Shift with arrow keys resizes it, Delete removes it.",
+      ),
+    ).toHaveAttribute("role", "status");
+    await waitFor(() => expect(server.bodiesOf("/envelope/save-fields")).toHaveLength(1), {
+      timeout: 3000,
+    });
+    const [placed] = (server.bodiesOf("/envelope/save-fields")[0] as { fields: PlacedField[] })
+      .fields;
+    expect(placed).toMatchObject({ documentUuid: DOCUMENT_UUID, page: 0, kind: "signature" });
+
+    await user.keyboard("{ArrowDown}");
+    await waitFor(() => expect(server.bodiesOf("/envelope/save-fields")).toHaveLength(2), {
+      timeout: 3000,
+    });
+    const [moved] = (server.bodiesOf("/envelope/save-fields")[1] as { fields: PlacedField[] })
+      .fields;
+    expect(moved!.y).toBeCloseTo(placed!.y + 0.01, 5);
+
+    await user.keyboard("{Delete}");
+    expect(screen.getByText("Signature field removed.")).toHaveAttribute("role", "status");
+    expect(screen.getByRole("button", { name: "Signature" })).toHaveFocus();
+  });
+
   it("checks before sending that every recipient has a signature field", async () => {
     const { user, server } = renderApp({ path: EDIT_PATH, handlers: withRecipient() });
     await user.click(await screen.findByRole("button", { name: "Send" }));

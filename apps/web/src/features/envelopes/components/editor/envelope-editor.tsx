@@ -85,6 +85,11 @@ export function EnvelopeEditor({ envelope }: { envelope: EnvelopeDetail }) {
   );
   const [armedKind, setArmedKind] = useState<FieldKind | null>(null);
   const [selectedKey, setSelectedKey] = useState<string | null>(null);
+  // A newly placed field takes the focus (so that the arrow keys move it at once).
+  const [focusKey, setFocusKey] = useState<string | null>(null);
+  // Read by screen readers: a tool chosen, a field placed or removed.
+  const [announcement, setAnnouncement] = useState("");
+  const asideRef = useRef<HTMLElement>(null);
   const [previewing, setPreviewing] = useState(false);
   const [problems, setProblems] = useState<string[]>([]);
 
@@ -92,7 +97,9 @@ export function EnvelopeEditor({ envelope }: { envelope: EnvelopeDetail }) {
   useEffect(() => {
     if (!armedKind) return;
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === "Escape") setArmedKind(null);
+      if (event.key !== "Escape") return;
+      setArmedKind(null);
+      setAnnouncement("");
     };
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
@@ -234,7 +241,23 @@ export function EnvelopeEditor({ envelope }: { envelope: EnvelopeDetail }) {
       },
     ]);
     setSelectedKey(key);
+    setFocusKey(key);
     setArmedKind(null);
+    setAnnouncement(
+      t("web:editor.fields.announce.placed", {
+        kind: t(`web:editor.fields.kinds.${kind}`),
+        page: page + 1,
+      }),
+    );
+  };
+
+  const arm = (kind: FieldKind | null) => {
+    setArmedKind(kind);
+    setAnnouncement(
+      kind
+        ? t("web:editor.fields.announce.armed", { kind: t(`web:editor.fields.kinds.${kind}`) })
+        : "",
+    );
   };
 
   const selectedField = fields.find((field) => field.key === selectedKey) ?? null;
@@ -243,8 +266,20 @@ export function EnvelopeEditor({ envelope }: { envelope: EnvelopeDetail }) {
       current.map((field) => (field.key === key ? { ...field, ...change } : field)),
     );
   const removeField = (key: string) => {
+    const removed = fieldsRef.current.find((field) => field.key === key);
     changeFields((current) => current.filter((field) => field.key !== key));
     setSelectedKey(null);
+    if (!removed) return;
+    setAnnouncement(
+      t("web:editor.fields.announce.removed", {
+        kind: t(`web:editor.fields.kinds.${removed.kind}`),
+      }),
+    );
+    // The focus was on the field (or on its panel's Remove button), which is gone: it goes to the
+    // tool of the same kind, ready to place another.
+    asideRef.current
+      ?.querySelector<HTMLButtonElement>(`[data-field-tool="${removed.kind}"]`)
+      ?.focus();
   };
 
   // --- Send -----------------------------------------------------------------------------------
@@ -277,6 +312,9 @@ export function EnvelopeEditor({ envelope }: { envelope: EnvelopeDetail }) {
   const toolbar = (
     <div className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-border bg-surface p-3">
       <SaveIndicator status={saveStatus.status} />
+      <p role="status" className="sr-only">
+        {announcement}
+      </p>
       <div className="flex flex-wrap gap-2">
         {mayEdit ? (
           <Button
@@ -336,6 +374,8 @@ export function EnvelopeEditor({ envelope }: { envelope: EnvelopeDetail }) {
       }}
       onChange={(key, box: FieldBox) => changeField(key, box)}
       onRemove={removeField}
+      focusKey={readOnly ? null : focusKey}
+      onFocused={() => setFocusKey(null)}
       readOnly={readOnly}
     />
   );
@@ -374,7 +414,10 @@ export function EnvelopeEditor({ envelope }: { envelope: EnvelopeDetail }) {
       )}
       {toolbar}
       <div className="flex flex-col gap-6 lg:grid lg:grid-cols-[20rem_minmax(0,1fr)] lg:items-start">
-        <aside className="flex flex-col gap-6 lg:sticky lg:top-4 lg:max-h-[calc(100vh-8rem)] lg:overflow-y-auto lg:pr-2">
+        <aside
+          ref={asideRef}
+          className="flex flex-col gap-6 lg:sticky lg:top-4 lg:max-h-[calc(100vh-8rem)] lg:overflow-y-auto lg:pr-2"
+        >
           <RecipientsPanel
             envelope={envelope}
             selectedUuid={currentRecipient?.uuid ?? null}
@@ -388,7 +431,7 @@ export function EnvelopeEditor({ envelope }: { envelope: EnvelopeDetail }) {
           />
           <FieldPalette
             armedKind={armedKind}
-            onArm={setArmedKind}
+            onArm={arm}
             color={currentColor}
             disabled={!currentRecipient}
             onDrop={(kind, clientX, clientY) => {

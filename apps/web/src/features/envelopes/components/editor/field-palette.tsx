@@ -28,8 +28,9 @@ const ICONS: Record<FieldKind, ReactNode> = {
 const DRAG_THRESHOLD_PX = 6;
 
 /**
- * The field tools. A click (or Enter) arms a tool, then a click on a page places it; a tool can
- * also be dragged onto a page (pointer events, so it works with touch and a pen as with a mouse).
+ * The field tools. A click (or Enter) arms a tool, then a click (or Enter) on a page places it; a
+ * tool can also be dragged onto a page (pointer events, so it works with touch and a pen as with a
+ * mouse). Each tool carries `data-field-tool` so that the focus can come back to it.
  */
 export function FieldPalette({
   armedKind,
@@ -88,6 +89,7 @@ export function FieldPalette({
             type="button"
             disabled={disabled}
             aria-pressed={armedKind === kind}
+            data-field-tool={kind}
             onPointerDown={down(kind)}
             onPointerMove={move}
             onPointerUp={up}
