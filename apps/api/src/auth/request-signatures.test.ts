@@ -6,7 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { AppRouter } from "../app";
 import { createTestApp, type TestApp } from "../test/app";
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../test/databases";
-import { createTestTunnelClient, fetchFromApp } from "../tunnel/testing";
+import { createTestTunnelClient, fetchFromApp } from "../test/tunnel";
 import type { Caller } from "./caller";
 import { newSessionAccessKey, sessionSecretKey } from "./session-credentials";
 

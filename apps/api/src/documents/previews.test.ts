@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { DocumentError } from "./document-error";
 import { MAX_PREVIEW_PIXELS, renderPagePreviews } from "./previews";
-import { makePdf } from "./test-support";
+import { makePdf } from "../test/documents";
 import { closeDocumentWorkers } from "./worker-pool";
 
 afterAll(() => closeDocumentWorkers());

@@ -12,7 +12,7 @@ import {
   pdfsig,
   qpdfCheck,
   temporaryDirectory,
-} from "./test-support";
+} from "../test/documents";
 import { closeDocumentWorkers } from "./worker-pool";
 
 const originalSha256 = "3f9b63f180425179b2ef1ece8e059a11424756f8cd043b4b3b2c5c71c067146d";

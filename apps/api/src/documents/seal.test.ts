@@ -10,8 +10,8 @@ import {
   printFirstSignatureCms,
   qpdfCheck,
   temporaryDirectory,
-} from "./test-support";
-import { startTestTsa } from "./test-tsa";
+} from "../test/documents";
+import { startTestTsa } from "../test/tsa";
 import { closeDocumentWorkers } from "./worker-pool";
 
 const tmp = temporaryDirectory();

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashLink, type AuditEvent, type ChainHash } from "../documents/audit-chain";
-import { createIdentityHarness, uniqueEmail, type IdentityHarness } from "../identity/testing";
+import { createIdentityHarness, uniqueEmail, type IdentityHarness } from "../test/identity";
 import { silentLogger, testDatabaseKinds } from "../test/databases";
 import { loadActivity, rekeyLegacyChains } from "./activity";
-import { sentEnvelope, signUpMember, type TeamMember } from "./testing";
+import { sentEnvelope, signUpMember, type TeamMember } from "../test/envelopes";
 
 describe.each(testDatabaseKinds)("the keyed activity chain on %s", (kind) => {
   let h: IdentityHarness;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createIdentityHarness, uniqueEmail, type IdentityHarness } from "../identity/testing";
+import { createIdentityHarness, uniqueEmail, type IdentityHarness } from "../test/identity";
 import { testDatabaseKinds } from "../test/databases";
 import { outboxMails } from "../test/outbox";
 import { loadActivity } from "./activity";
@@ -14,7 +14,7 @@ import {
   signingClient,
   signUpMember,
   type TeamMember,
-} from "./testing";
+} from "../test/envelopes";
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;

@@ -13,12 +13,12 @@ import {
   type UnknownRow,
 } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createIdentityHarness, uniqueEmail, type IdentityHarness } from "../identity/testing";
+import { createIdentityHarness, uniqueEmail, type IdentityHarness } from "../test/identity";
 import { testDatabaseKinds } from "../test/databases";
 import type { EnvelopeDeps } from "./envelope-deps";
 import { requireMember } from "./members";
 import { sendEnvelope } from "./sender";
-import { signUpMember, tinyPdf, type TeamMember } from "./testing";
+import { signUpMember, tinyPdf, type TeamMember } from "../test/envelopes";
 
 /**
  * Races per edit. Even rounds pin the worst interleaving: the send runs, whole, right after the

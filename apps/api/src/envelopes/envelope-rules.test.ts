@@ -7,8 +7,8 @@ import {
   makePdf,
   runToolOrThrow,
   temporaryDirectory,
-} from "../documents/test-support";
-import { createIdentityHarness, uniqueEmail, type IdentityHarness } from "../identity/testing";
+} from "../test/documents";
+import { createIdentityHarness, uniqueEmail, type IdentityHarness } from "../test/identity";
 import { testDatabaseKinds } from "../test/databases";
 import { outboxMails } from "../test/outbox";
 import {
@@ -21,7 +21,7 @@ import {
   signUpMember,
   tinyPdf,
   type TeamMember,
-} from "./testing";
+} from "../test/envelopes";
 
 /** The contract's endpoint without the client-side check: proves the server's own validation. */
 function unchecked(endpoint: Endpoint): Endpoint<z.ZodAny> {

@@ -17,7 +17,7 @@ import {
   fetchFromApp,
   openManualSession,
   type ManualSession,
-} from "./testing";
+} from "../test/tunnel";
 
 const IDLE_SECONDS = 60;
 const MAX_AGE_SECONDS = 300;
