@@ -3,7 +3,8 @@
  * own process: the app, its configuration, database, logger, tunnel and blob store, the keys derived
  * from the master key, and the tunnel's AEAD. The server itself starts from `server.ts`.
  */
-export { createApp, type AppRouter } from "./app";
+export { createApp } from "./app";
+export { type AppRouter } from "./http/context";
 export { deriveSessionCredentialKey } from "./auth/session-credentials";
 export { LocalEncryptedBlobStore } from "./blob/local-encrypted-blob-store";
 export { loadConfig, type Config } from "./config";

@@ -6,6 +6,6 @@ export { type AuditEvent } from "./audit-chain";
 export { loadOrCreatePlatformIdentity, type PlatformIdentity } from "./certificates";
 export { proofModel, type ProofInput } from "./proof";
 export { layoutProofInThisThread, type ProofModel } from "./proof-layout";
-export { sealPdf, sealPdfInThisThread, type SealOptions } from "./seal";
+export { sealPdfInThisThread, type SealOptions } from "./seal";
 export { stampFields, type StampField } from "./stamp";
-export { closeDocumentWorkers } from "./worker-pool";
+export { closeDocumentWorkers, sealPdf } from "./worker-pool";

@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { DocumentError } from "./document-error";
-import { MAX_PREVIEW_PIXELS, renderPagePreviews } from "./previews";
+import { MAX_PREVIEW_PIXELS } from "./previews";
+import { renderPagePreviews } from "./worker-pool";
 import { makePdf } from "../test/documents";
 import { closeDocumentWorkers } from "./worker-pool";
 

@@ -4,7 +4,7 @@ import { type AuditEvent } from "./audit-chain";
 import { inspectPdf } from "./inspect";
 import { type ProofInput, proofModel, renderProof } from "./proof";
 import { loadOrCreatePlatformIdentity } from "./certificates";
-import { sealPdf } from "./seal";
+import { sealPdf } from "./worker-pool";
 import {
   makeSignaturePng,
   nssDatabaseTrusting,

@@ -7,7 +7,7 @@ import type { AuditEvent } from "../documents/audit-chain";
 import { loadOrCreatePlatformIdentity, type PlatformIdentity } from "../documents/certificates";
 import { sha256Hex } from "../documents/inspect";
 import { renderProof, type ProofSigner } from "../documents/proof";
-import { sealPdf } from "../documents/seal";
+import { sealPdf } from "../documents/worker-pool";
 import { type StampField } from "../documents/stamp";
 import { stampFieldsOffThread } from "../documents/worker-pool";
 import { AppError } from "../errors/app-error";

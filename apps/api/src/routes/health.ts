@@ -1,6 +1,7 @@
 import type { HealthResponse } from "@paraphe/api-sdk/contract";
 import { sql } from "kysely";
-import type { AppDeps, AppRouter } from "../app";
+import type { AppDeps } from "../deps";
+import type { AppRouter } from "../http/context";
 import { describeDbError } from "../db/open-database";
 import { AppError } from "../errors/app-error";
 

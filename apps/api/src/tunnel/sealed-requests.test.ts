@@ -11,7 +11,8 @@ import type { AppEnv } from "../http/context";
 import { validateJson } from "../http/validate";
 import { createTestApp, type TestApp } from "../test/app";
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../test/databases";
-import { isPublicPath, registerSealedRequests, type TunnelledRequest } from "./sealed-requests";
+import { isPublicPath, registerSealedRequests } from "./sealed-requests";
+import type { TunnelledRequest } from "./tunnelled-request";
 import {
   createTestTunnelClient,
   fetchFromApp,

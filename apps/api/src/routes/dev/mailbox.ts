@@ -1,6 +1,7 @@
 import type { DevMailboxMessage } from "@paraphe/api-sdk/contract";
 import { html } from "hono/html";
-import type { AppDeps, AppRouter } from "../../app";
+import type { AppDeps } from "../../deps";
+import type { AppRouter } from "../../http/context";
 import type { DevMailboxRow } from "../../db/database";
 import { openMailBody } from "../../mail/body-sealing";
 
