@@ -17,7 +17,7 @@ import { appendEvent, loadActivity } from "./activity";
 import { currentLinkToken, signingLinkUrl } from "./access-links";
 import { mailLanguages } from "./languages";
 import { completedMail } from "./mails";
-import { blobKeys } from "./sender";
+import { blobKeys } from "./file-keys";
 import { loadDocuments, loadRecipients, personOf, recipientName, senderOf } from "./views";
 import { requireEnvelopeRow } from "./envelope-store";
 

@@ -17,7 +17,7 @@ import { createIdentityHarness, uniqueEmail, type IdentityHarness } from "../tes
 import { testDatabaseKinds } from "../test/databases";
 import type { EnvelopeDeps } from "./envelope-deps";
 import { requireMember } from "./members";
-import { sendEnvelope } from "./sender";
+import { sendEnvelope } from "./send-envelope";
 import { signUpMember, tinyPdf, type TeamMember } from "../test/envelopes";
 
 /**

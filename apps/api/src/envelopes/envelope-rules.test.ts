@@ -2,12 +2,7 @@ import { readdir } from "node:fs/promises";
 import { endpoints, type Endpoint } from "@paraphe/api-sdk/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import {
-  makeCertifiedPdf,
-  makePdf,
-  runToolOrThrow,
-  temporaryDirectory,
-} from "../test/documents";
+import { makeCertifiedPdf, makePdf, runToolOrThrow, temporaryDirectory } from "../test/documents";
 import { createIdentityHarness, uniqueEmail, type IdentityHarness } from "../test/identity";
 import { testDatabaseKinds } from "../test/databases";
 import { outboxMails } from "../test/outbox";

@@ -9,7 +9,7 @@ import { jobHandlers } from "../jobs/handlers";
 import { INTERRUPTED_ERROR, JobWorker } from "../jobs/job-worker";
 import { createTestApp } from "../test/app";
 import { testDatabaseKinds } from "../test/databases";
-import { blobKeys } from "./sender";
+import { blobKeys } from "./file-keys";
 import {
   failure,
   linkFromMail,

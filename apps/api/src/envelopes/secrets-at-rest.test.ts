@@ -5,7 +5,13 @@ import { createIdentityHarness, uniqueEmail, type IdentityHarness } from "../tes
 import { createDevMailboxTransport } from "../mail/transport";
 import { MailWorker } from "../mail/worker";
 import { silentLogger, testDatabaseKinds } from "../test/databases";
-import { linkFromMail, readEveryPage, sentEnvelope, signingClient, signUpMember } from "../test/envelopes";
+import {
+  linkFromMail,
+  readEveryPage,
+  sentEnvelope,
+  signingClient,
+  signUpMember,
+} from "../test/envelopes";
 
 /** Every row of every table of the api's schema, as text: what a database dump holds. */
 async function dumpEveryTable(db: Kysely<Database>): Promise<Map<string, string>> {

@@ -17,7 +17,9 @@ import { isPastExpiry } from "./deadlines";
 import type { EnvelopeDeps } from "./envelope-deps";
 import { mailLanguages } from "./languages";
 import { declinedMail } from "./mails";
-import { blobKeys, inviteRecipient, type RequestOrigin } from "./sender";
+import { blobKeys } from "./file-keys";
+import { inviteRecipient } from "./invitations";
+import { type RequestOrigin } from "./request-origin";
 import { documentFile, pagePreview } from "./queries";
 import { loadDocuments, loadRecipients, personOf, senderOf, toDocument, toField } from "./views";
 

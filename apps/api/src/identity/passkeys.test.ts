@@ -2,7 +2,12 @@ import { ApiError } from "@paraphe/api-sdk";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDatabaseKinds } from "../test/databases";
 import { SoftwareAuthenticator } from "../test/software-authenticator";
-import { createIdentityHarness, uniqueEmail, type IdentityHarness, type Person } from "../test/identity";
+import {
+  createIdentityHarness,
+  uniqueEmail,
+  type IdentityHarness,
+  type Person,
+} from "../test/identity";
 
 async function failure(promise: Promise<unknown>): Promise<ApiError> {
   try {

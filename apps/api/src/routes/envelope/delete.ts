@@ -3,7 +3,7 @@ import type { AppRouter } from "../../http/context";
 import { requireSessionCaller } from "../../auth/caller";
 import type { EnvelopeDeps } from "../../envelopes/envelope-deps";
 import { findEnvelopeForMember, requireMember } from "../../envelopes/members";
-import { deleteDraft } from "../../envelopes/sender";
+import { deleteDraft } from "../../envelopes/delete-draft";
 import { validateJson } from "../../http/validate";
 
 /** POST /envelope/delete: deletes a draft and its files. */

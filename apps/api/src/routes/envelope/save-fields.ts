@@ -3,7 +3,7 @@ import type { AppRouter } from "../../http/context";
 import { requireSessionCaller } from "../../auth/caller";
 import type { EnvelopeDeps } from "../../envelopes/envelope-deps";
 import { findEnvelopeForMember, requireMember } from "../../envelopes/members";
-import { saveFields } from "../../envelopes/sender";
+import { saveFields } from "../../envelopes/save-fields";
 import { loadDetail } from "../../envelopes/views";
 import { validateJson } from "../../http/validate";
 

@@ -3,7 +3,7 @@ import type { AppRouter } from "../../http/context";
 import { requireSessionCaller } from "../../auth/caller";
 import type { EnvelopeDeps } from "../../envelopes/envelope-deps";
 import { findEnvelopeForMember, requireMember } from "../../envelopes/members";
-import { saveRecipients } from "../../envelopes/sender";
+import { saveRecipients } from "../../envelopes/save-recipients";
 import { loadDetail } from "../../envelopes/views";
 import { validateJson } from "../../http/validate";
 

@@ -3,7 +3,7 @@ import type { AppRouter } from "../../http/context";
 import { requireSessionCaller } from "../../auth/caller";
 import type { EnvelopeDeps } from "../../envelopes/envelope-deps";
 import { requireMember } from "../../envelopes/members";
-import { uploadEnvelope } from "../../envelopes/sender";
+import { uploadEnvelope } from "../../envelopes/upload-envelope";
 import { loadDetail } from "../../envelopes/views";
 import { validateJson } from "../../http/validate";
 import { requestOrigin } from "./origin";
