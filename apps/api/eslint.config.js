@@ -2,6 +2,15 @@ import base from "@paraphe/eslint-config/base";
 import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
 import importX from "eslint-plugin-import-x";
 
+// A rule's options are replaced, not merged, by a later config: the routes' piece repeats the
+// base's restricted syntax (export * barrels, focused tests) before its own.
+const baseRestrictedSyntax = base
+  .flatMap((config) => config.rules?.["no-restricted-syntax"] ?? [])
+  .filter((entry) => typeof entry === "object");
+
+const NO_QUERY_IN_ROUTES =
+  "Route handlers hold no queries: move it into a service or a store function and call that.";
+
 export default [
   ...base,
   // No import cycle inside the api. import-x skips type-only imports; `src/import-cycles.test.ts`
@@ -17,5 +26,21 @@ export default [
       ],
     },
     rules: { "import-x/no-cycle": ["error", { ignoreExternal: true }] },
+  },
+  {
+    files: ["src/routes/**/*.ts"],
+    ignores: ["src/routes/**/*.test.ts"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        ...baseRestrictedSyntax,
+        {
+          selector:
+            "CallExpression[callee.property.name=/^(selectFrom|insertInto|updateTable|deleteFrom|transaction)$/]",
+          message: NO_QUERY_IN_ROUTES,
+        },
+        { selector: "TaggedTemplateExpression[tag.name='sql']", message: NO_QUERY_IN_ROUTES },
+      ],
+    },
   },
 ];

@@ -8,8 +8,9 @@ import type { Logger } from "./logger";
 import type { Tunnel } from "./tunnel/tunnel";
 
 /*
- * The dependency types that services and routes share. This module imports no route and no service
- * (only types of the infrastructure), so that importing it never closes a cycle through the app.
+ * What services and routes need: the app's dependencies (AppDeps) and each domain's slice of them.
+ * This module imports only types (infrastructure and the domains' deps types, which import nothing
+ * of the app), never a route or a service, so importing it never closes a cycle through the app.
  */
 
 /** What the app needs; the server builds these, tests build their own. */

@@ -1,4 +1,9 @@
 import type {
+  listEnvelopesRequestSchema,
+  lookupContactRequestSchema,
+} from "@paraphe/api-sdk/contract";
+import type { z } from "zod";
+import type {
   BinaryFile,
   EnvelopeListFilter,
   EnvelopeSummary,
@@ -88,12 +93,7 @@ function decodeCursor(cursor: string): { updatedAt: Date; id: string } {
 export async function listEnvelopes(
   db: Kysely<Database>,
   member: Member,
-  input: {
-    filter: EnvelopeListFilter;
-    workspaceUuid?: string | undefined;
-    cursor?: string | undefined;
-    limit: number;
-  },
+  input: z.infer<typeof listEnvelopesRequestSchema>,
 ): Promise<{ envelopes: EnvelopeSummary[]; nextCursor: string | null }> {
   if (!member.ability.can("read", "Envelope")) return { envelopes: [], nextCursor: null };
   let query = visibleEnvelopes(db, member);
@@ -189,10 +189,25 @@ async function inboxPending(db: Kysely<Database>, member: Member): Promise<numbe
 }
 
 /**
- * The signing requests addressed to `email`, across every team's envelopes (spec §3 signing
- * request): those the recipient was invited to, pending ones first, then newest first.
+ * The signing requests addressed to the person `userId` (by their email), across every team's
+ * envelopes (spec §3 signing request): those the recipient was invited to, pending ones first, then
+ * newest first. AUTHENTICATION_ERROR when the person is gone.
  */
-export async function listRequests(deps: EnvelopeDeps, email: string): Promise<SigningRequest[]> {
+export async function listRequestsOfUser(
+  deps: EnvelopeDeps,
+  userId: string,
+): Promise<SigningRequest[]> {
+  const user = await deps.db
+    .selectFrom("appUser")
+    .select("email")
+    .where("id", "=", userId)
+    .executeTakeFirst();
+  if (user === undefined) throw new AppError("AUTHENTICATION_ERROR");
+  return listRequests(deps, user.email);
+}
+
+/** The signing requests addressed to `email` (see `listRequestsOfUser`). */
+async function listRequests(deps: EnvelopeDeps, email: string): Promise<SigningRequest[]> {
   const rows = await deps.db
     .selectFrom("recipient")
     .innerJoin("envelope", "envelope.id", "recipient.envelopeId")
@@ -290,7 +305,7 @@ export async function listWorkspaces(db: Kysely<Database>, member: Member): Prom
 export async function lookupContact(
   db: Kysely<Database>,
   member: Member,
-  input: { workspaceUuid: string; email: string },
+  input: z.infer<typeof lookupContactRequestSchema>,
 ) {
   requirePermission(member, "read", "Contact");
   const workspace = await findWorkspaceForMember(db, member, input.workspaceUuid);
