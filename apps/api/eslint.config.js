@@ -40,6 +40,10 @@ export default [
           message: NO_QUERY_IN_ROUTES,
         },
         { selector: "TaggedTemplateExpression[tag.name='sql']", message: NO_QUERY_IN_ROUTES },
+        {
+          selector: "MemberExpression[object.name='deps'][property.name='db']",
+          message: "Route handlers hand `deps` to a service or store function, never the database.",
+        },
       ],
     },
   },

@@ -155,6 +155,6 @@ export function describeDbError(error: unknown): { message: string; code?: strin
 }
 
 /** Throws unless the database answers a trivial query (the readiness check). */
-export async function pingDatabase(db: Kysely<Database>): Promise<void> {
+export async function pingDatabase({ db }: { db: Kysely<Database> }): Promise<void> {
   await sql`SELECT 1`.execute(db);
 }

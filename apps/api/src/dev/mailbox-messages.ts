@@ -8,7 +8,7 @@ const LIMIT = 200;
 
 /** The development mailbox's newest messages, newest first, bodies opened with `mailKey`. */
 export async function listDevMailbox(
-  db: Kysely<Database>,
+  { db }: { db: Kysely<Database> },
   mailKey: Buffer,
 ): Promise<DevMailboxMessage[]> {
   const rows = await db

@@ -88,12 +88,12 @@ describe.each(testDatabaseKinds)("the keyed activity chain on %s", (kind) => {
     const envelope = await sentEnvelope(sender, [uniqueEmail("chain-legacy")]);
     // As an older version recorded it: bare SHA-256, not keyed.
     await rewriteChain(envelope.uuid, { kind: "legacy-sha256" }, { keyed: false });
-    expect((await loadActivity(db, h.t.activityKey, envelope.uuid)).chainValid).toBe(false);
+    expect((await loadActivity({ db }, h.t.activityKey, envelope.uuid)).chainValid).toBe(false);
 
     const at = new Date("2026-11-23T12:00:00.000Z");
     expect(await rekeyLegacyChains(db, h.t.activityKey, silentLogger(), at)).toBe(1);
 
-    const activity = await loadActivity(db, h.t.activityKey, envelope.uuid);
+    const activity = await loadActivity({ db }, h.t.activityKey, envelope.uuid);
     expect(activity.chainValid).toBe(true);
     expect(activity.rekeyedAt).toEqual(at);
     // Nothing left to re-key.
@@ -125,7 +125,7 @@ describe.each(testDatabaseKinds)("the keyed activity chain on %s", (kind) => {
       .execute();
 
     expect(await rekeyLegacyChains(db, h.t.activityKey, silentLogger())).toBe(0);
-    const activity = await loadActivity(db, h.t.activityKey, envelope.uuid);
+    const activity = await loadActivity({ db }, h.t.activityKey, envelope.uuid);
     expect(activity.chainValid).toBe(false);
     expect(activity.rekeyedAt).toBeNull();
   });

@@ -198,7 +198,7 @@ export async function completeEnvelope(deps: CompletionDeps, envelopeId: string)
   });
 
   // 3. The proof, then status complete and the mails.
-  const activity = await loadActivity(deps.db, deps.activityKey, envelopeId);
+  const activity = await loadActivity(deps, deps.activityKey, envelopeId);
   const events: AuditEvent[] = activity.entries.map((entry) => entry.event);
   const completedEvent = events.findLast((event) => event.type === "envelopeCompleted");
   const completedAt = new Date(completedEvent?.at ?? deps.now());
@@ -330,7 +330,7 @@ export async function markSealFailed(
  * enqueues the job again (fresh attempts), in one transaction; CONFLICT for any other envelope.
  */
 export async function retrySeal(
-  db: Kysely<Database>,
+  { db }: { db: Kysely<Database> },
   envelopeId: string,
   now: Date,
 ): Promise<void> {

@@ -193,7 +193,7 @@ describe.each(testDatabaseKinds)("reminders and expiry of envelopes on %s", (kin
       { email: pending, status: "canceled" },
     ]);
 
-    const activity = await loadActivity(db, h.t.activityKey, envelope.uuid);
+    const activity = await loadActivity({ db }, h.t.activityKey, envelope.uuid);
     expect(activity.chainValid).toBe(true);
     expect(activity.entries.at(-1)?.event).toMatchObject({
       type: "envelopeCanceled",
@@ -215,7 +215,7 @@ describe.each(testDatabaseKinds)("reminders and expiry of envelopes on %s", (kin
 
     // A second pass changes nothing.
     await deadlinePass();
-    expect((await loadActivity(db, h.t.activityKey, envelope.uuid)).entries).toHaveLength(
+    expect((await loadActivity({ db }, h.t.activityKey, envelope.uuid)).entries).toHaveLength(
       activity.entries.length,
     );
     expect(await mailsTo(h, sender.email)).toHaveLength(sentMails + 1);

@@ -128,7 +128,7 @@ describe.each(testDatabaseKinds)("draft edits racing the send on %s", (kind) => 
       .select("id")
       .where("email", "=", sender.email)
       .executeTakeFirstOrThrow();
-    const member = await requireMember(db, user.id);
+    const member = await requireMember({ db }, user.id);
     const deps: EnvelopeDeps = {
       db,
       config: h.t.config,

@@ -91,7 +91,7 @@ function decodeCursor(cursor: string): { updatedAt: Date; id: string } {
 
 /** A page of the envelope list, newest change first (keyset pagination on updated_at, id). */
 export async function listEnvelopes(
-  db: Kysely<Database>,
+  { db }: { db: Kysely<Database> },
   member: Member,
   input: z.infer<typeof listEnvelopesRequestSchema>,
 ): Promise<{ envelopes: EnvelopeSummary[]; nextCursor: string | null }> {
@@ -123,7 +123,7 @@ export async function listEnvelopes(
 }
 
 /** Counts of the member's envelopes, their pending requests and the 5 most recent envelopes. */
-export async function dashboard(db: Kysely<Database>, member: Member) {
+export async function dashboard({ db }: { db: Kysely<Database> }, member: Member) {
   const readable = member.ability.can("read", "Envelope");
   if (readable && readDependsOnRow(member)) return dashboardOfReadableRows(db, member);
   const counts = readable
@@ -274,7 +274,10 @@ async function listRequests(deps: EnvelopeDeps, email: string): Promise<SigningR
 }
 
 /** The member's workspaces (of their team, that they belong to). */
-export async function listWorkspaces(db: Kysely<Database>, member: Member): Promise<Workspace[]> {
+export async function listWorkspaces(
+  { db }: { db: Kysely<Database> },
+  member: Member,
+): Promise<Workspace[]> {
   const rows = await db
     .selectFrom("workspace")
     .innerJoin("workspaceMember", "workspaceMember.workspaceId", "workspace.id")
@@ -303,7 +306,7 @@ export async function listWorkspaces(db: Kysely<Database>, member: Member): Prom
 }
 
 export async function lookupContact(
-  db: Kysely<Database>,
+  { db }: { db: Kysely<Database> },
   member: Member,
   input: z.infer<typeof lookupContactRequestSchema>,
 ) {
@@ -335,7 +338,7 @@ export async function binaryFile(
 
 /** The preview image of one page of one of the envelope's documents. */
 export async function pagePreview(
-  db: Kysely<Database>,
+  { db }: { db: Kysely<Database> },
   blobStore: BlobStore,
   envelopeId: string,
   documentId: string | undefined,
@@ -370,7 +373,7 @@ export async function pagePreview(
 
 /** One of the envelope's documents: its original, or its sealed copy once sealed. */
 export async function documentFile(
-  db: Kysely<Database>,
+  { db }: { db: Kysely<Database> },
   blobStore: BlobStore,
   envelopeId: string,
   documentId: string | undefined,

@@ -216,7 +216,7 @@ export async function downloadSignerDocument(
   });
   if (input.page !== undefined) {
     const preview = await pagePreview(
-      deps.db,
+      deps,
       deps.blobStore,
       envelope.id,
       input.documentUuid,
@@ -235,7 +235,7 @@ export async function downloadSignerDocument(
     return { filename: preview.filename, contentType: preview.contentType, data: preview.data };
   }
   return documentFile(
-    deps.db,
+    deps,
     deps.blobStore,
     envelope.id,
     input.documentUuid,

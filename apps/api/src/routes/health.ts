@@ -13,7 +13,7 @@ export function registerHealth(app: AppRouter, deps: AppDeps): void {
       });
     }
     try {
-      await pingDatabase(deps.db);
+      await pingDatabase(deps);
     } catch (error) {
       c.get("logger").warn({ err: describeDbError(error) }, "health check: database unreachable");
       throw new AppError("SERVICE_UNAVAILABLE", { message: "The database is unreachable." });

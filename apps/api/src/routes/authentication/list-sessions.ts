@@ -11,7 +11,7 @@ export function registerListSessions(app: AppRouter, deps: IdentityDeps): void {
   app.post(endpoint.path, validateJson(endpoint.request), async (c) => {
     const caller = requireSessionCaller(c);
     const sessions = await listSessions(
-      deps.db,
+      deps,
       caller.userId,
       caller.accessKey,
       deps.now(),

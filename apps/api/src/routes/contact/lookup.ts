@@ -10,9 +10,7 @@ import { validateJson } from "../../http/validate";
 export function registerContactLookup(app: AppRouter, deps: EnvelopeDeps): void {
   const endpoint = endpoints.contact.lookup;
   app.post(endpoint.path, validateJson(endpoint.request), async (c) => {
-    const member = await requireMember(deps.db, requireSessionCaller(c).userId);
-    return c.json(
-      endpoint.response.parse(await lookupContact(deps.db, member, c.req.valid("json"))),
-    );
+    const member = await requireMember(deps, requireSessionCaller(c).userId);
+    return c.json(endpoint.response.parse(await lookupContact(deps, member, c.req.valid("json"))));
   });
 }

@@ -10,7 +10,7 @@ import { listDevMailbox } from "../../dev/mailbox-messages";
  * asks for it and the api listens on a loopback address. Bodies are stored sealed; it opens them.
  */
 export function registerDevMailbox(app: AppRouter, deps: AppDeps): void {
-  const list = () => listDevMailbox(deps.db, deps.mailKey);
+  const list = () => listDevMailbox(deps, deps.mailKey);
 
   app.get("/dev/mailbox.json", async (c) => {
     c.header("Cache-Control", "no-store");

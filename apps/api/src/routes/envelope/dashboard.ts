@@ -10,7 +10,7 @@ import { validateJson } from "../../http/validate";
 export function registerEnvelopeDashboard(app: AppRouter, deps: EnvelopeDeps): void {
   const endpoint = endpoints.envelope.dashboard;
   app.post(endpoint.path, validateJson(endpoint.request), async (c) => {
-    const member = await requireMember(deps.db, requireSessionCaller(c).userId);
-    return c.json(endpoint.response.parse(await dashboard(deps.db, member)));
+    const member = await requireMember(deps, requireSessionCaller(c).userId);
+    return c.json(endpoint.response.parse(await dashboard(deps, member)));
   });
 }

@@ -10,9 +10,9 @@ import { validateJson } from "../../http/validate";
 export function registerEnvelopeDelete(app: AppRouter, deps: EnvelopeDeps): void {
   const endpoint = endpoints.envelope.delete;
   app.post(endpoint.path, validateJson(endpoint.request), async (c) => {
-    const member = await requireMember(deps.db, requireSessionCaller(c).userId);
+    const member = await requireMember(deps, requireSessionCaller(c).userId);
     const envelope = await findEnvelopeForMember(
-      deps.db,
+      deps,
       member,
       c.req.valid("json").envelopeUuid,
       "delete",

@@ -11,10 +11,10 @@ import { validateJson } from "../../http/validate";
 export function registerEnvelopeSaveRecipients(app: AppRouter, deps: EnvelopeDeps): void {
   const endpoint = endpoints.envelope.saveRecipients;
   app.post(endpoint.path, validateJson(endpoint.request), async (c) => {
-    const member = await requireMember(deps.db, requireSessionCaller(c).userId);
+    const member = await requireMember(deps, requireSessionCaller(c).userId);
     const input = c.req.valid("json");
-    const envelope = await findEnvelopeForMember(deps.db, member, input.envelopeUuid, "update");
+    const envelope = await findEnvelopeForMember(deps, member, input.envelopeUuid, "update");
     await saveRecipients(deps, member, envelope.id, input.recipients);
-    return c.json(endpoint.response.parse(await loadDetail(deps.db, envelope.id, member.email)));
+    return c.json(endpoint.response.parse(await loadDetail(deps, envelope.id, member.email)));
   });
 }

@@ -12,8 +12,8 @@ import { requestOrigin } from "./origin";
 export function registerEnvelopeUpload(app: AppRouter, deps: EnvelopeDeps): void {
   const endpoint = endpoints.envelope.upload;
   app.post(endpoint.path, validateJson(endpoint.request), async (c) => {
-    const member = await requireMember(deps.db, requireSessionCaller(c).userId);
+    const member = await requireMember(deps, requireSessionCaller(c).userId);
     const id = await uploadEnvelope(deps, member, c.req.valid("json"), requestOrigin(c));
-    return c.json(endpoint.response.parse(await loadDetail(deps.db, id, member.email)));
+    return c.json(endpoint.response.parse(await loadDetail(deps, id, member.email)));
   });
 }

@@ -10,7 +10,7 @@ export function registerPasskeyDelete(app: AppRouter, deps: IdentityDeps): void 
   const endpoint = endpoints.passkey.delete;
   app.post(endpoint.path, validateJson(endpoint.request), async (c) => {
     const caller = requireSessionCaller(c);
-    await deletePasskey(deps.db, caller.userId, c.req.valid("json").id);
+    await deletePasskey(deps, caller.userId, c.req.valid("json").id);
     return c.json(endpoint.response.parse({ deleted: true }));
   });
 }

@@ -10,8 +10,6 @@ export function registerPasskeyList(app: AppRouter, deps: IdentityDeps): void {
   const endpoint = endpoints.passkey.list;
   app.post(endpoint.path, validateJson(endpoint.request), async (c) => {
     const caller = requireSessionCaller(c);
-    return c.json(
-      endpoint.response.parse({ passkeys: await listPasskeys(deps.db, caller.userId) }),
-    );
+    return c.json(endpoint.response.parse({ passkeys: await listPasskeys(deps, caller.userId) }));
   });
 }

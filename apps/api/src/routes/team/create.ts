@@ -12,6 +12,6 @@ export function registerCreateTeam(app: AppRouter, deps: IdentityDeps): void {
   app.post(endpoint.path, validateJson(endpoint.request), async (c) => {
     const caller = requireSessionCaller(c);
     await createTeam(deps, caller.userId, c.req.valid("json"));
-    return c.json(endpoint.response.parse(await loadProfile(deps.db, deps.config, caller.userId)));
+    return c.json(endpoint.response.parse(await loadProfile(deps, deps.config, caller.userId)));
   });
 }

@@ -10,6 +10,6 @@ export function registerUserProfile(app: AppRouter, deps: IdentityDeps): void {
   const endpoint = endpoints.user.profile;
   app.post(endpoint.path, validateJson(endpoint.request), async (c) => {
     const caller = requireSessionCaller(c);
-    return c.json(endpoint.response.parse(await loadProfile(deps.db, deps.config, caller.userId)));
+    return c.json(endpoint.response.parse(await loadProfile(deps, deps.config, caller.userId)));
   });
 }

@@ -11,7 +11,7 @@ export function registerRemovePicture(app: AppRouter, deps: IdentityDeps): void 
   const endpoint = endpoints.user.removePicture;
   app.post(endpoint.path, validateJson(endpoint.request), async (c) => {
     const caller = requireSessionCaller(c);
-    const { email } = await loadProfile(deps.db, deps.config, caller.userId);
+    const { email } = await loadProfile(deps, deps.config, caller.userId);
     return c.json(endpoint.response.parse({ removed: await removePicture(deps, email) }));
   });
 }

@@ -11,7 +11,7 @@ export function registerUploadPicture(app: AppRouter, deps: IdentityDeps): void 
   const endpoint = endpoints.user.uploadPicture;
   app.post(endpoint.path, validateJson(endpoint.request), async (c) => {
     const caller = requireSessionCaller(c);
-    const { email } = await loadProfile(deps.db, deps.config, caller.userId);
+    const { email } = await loadProfile(deps, deps.config, caller.userId);
     const profilePictureUrl = await uploadPicture(deps, email, c.req.valid("json"));
     return c.json(endpoint.response.parse({ profilePictureUrl }));
   });
