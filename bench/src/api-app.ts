@@ -8,17 +8,21 @@ import { randomBytes } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { deriveSessionCredentialKey } from "../../apps/api/src/auth/session-credentials";
-import { deriveLinkKey } from "../../apps/api/src/envelopes/access-links";
-import { deriveMailKey } from "../../apps/api/src/mail/body-sealing";
-import { deriveActivityKey } from "../../apps/api/src/documents/audit-chain";
-import { createApp, type AppRouter } from "../../apps/api/src/app";
-import { LocalEncryptedBlobStore } from "../../apps/api/src/blob/local-encrypted-blob-store";
-import { loadConfig } from "../../apps/api/src/config";
-import { migrateToLatest } from "../../apps/api/src/db/migrate";
-import { openDatabase } from "../../apps/api/src/db/open-database";
-import { createLogger } from "../../apps/api/src/logger";
-import { createTunnel, type Tunnel } from "../../apps/api/src/tunnel/tunnel";
+import {
+  type AppRouter,
+  createApp,
+  createLogger,
+  createTunnel,
+  deriveActivityKey,
+  deriveLinkKey,
+  deriveMailKey,
+  deriveSessionCredentialKey,
+  loadConfig,
+  LocalEncryptedBlobStore,
+  migrateToLatest,
+  openDatabase,
+  type Tunnel,
+} from "@paraphe/api";
 
 /** The app-level credential the throughput benchmark signs its calls with (RFC 9421). */
 export const BENCH_APP_CREDENTIAL = {

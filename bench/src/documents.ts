@@ -12,11 +12,15 @@ import { createHash } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { loadOrCreatePlatformIdentity } from "../../apps/api/src/documents/certificates";
-import { sealPdf, sealPdfInThisThread, type SealOptions } from "../../apps/api/src/documents/seal";
-import { stampFields } from "../../apps/api/src/documents/stamp";
-import { makePdf, makeSignaturePng } from "../../apps/api/src/documents/test-support";
-import { closeDocumentWorkers } from "../../apps/api/src/documents/worker-pool";
+import {
+  closeDocumentWorkers,
+  loadOrCreatePlatformIdentity,
+  type SealOptions,
+  sealPdf,
+  sealPdfInThisThread,
+  stampFields,
+} from "@paraphe/api/documents";
+import { makePdf, makeSignaturePng } from "@paraphe/api/testing";
 import { median } from "./stats";
 
 export interface DocumentsOptions {

@@ -9,11 +9,15 @@
  * The two cases alternate in one loop for a fixed time; the medians and their ratio are printed.
  */
 import { FIELD_VALUE_MAX_LENGTH, USER_AGENT_MAX_LENGTH } from "@paraphe/api-sdk/contract";
-import { type AuditEvent } from "../../apps/api/src/documents/audit-chain";
-import { type ProofInput, proofModel } from "../../apps/api/src/documents/proof";
-import { layoutProofInThisThread } from "../../apps/api/src/documents/proof-layout";
-import { stampFields, type StampField } from "../../apps/api/src/documents/stamp";
-import { makePdf, makeSignaturePng } from "../../apps/api/src/documents/test-support";
+import {
+  type AuditEvent,
+  layoutProofInThisThread,
+  type ProofInput,
+  proofModel,
+  type StampField,
+  stampFields,
+} from "@paraphe/api/documents";
+import { makePdf, makeSignaturePng } from "@paraphe/api/testing";
 import { median } from "./stats";
 
 export interface LongestTextOptions {

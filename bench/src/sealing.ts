@@ -21,12 +21,8 @@ import {
   decodeSealedMessage,
   type SessionSecrets,
 } from "@paraphe/tunnel-client/protocol";
-import { openSealed, seal } from "../../apps/api/src/tunnel/aead";
-import {
-  bindingVerifier,
-  fetchFromApp,
-  openManualSession,
-} from "../../apps/api/src/tunnel/testing";
+import { openSealed, seal } from "@paraphe/api";
+import { bindingVerifier, fetchFromApp, openManualSession } from "@paraphe/api/testing";
 import { createBenchApi } from "./api-app";
 import { ECHO_PATH, registerEcho } from "./echo";
 import { median } from "./stats";

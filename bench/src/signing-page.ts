@@ -24,8 +24,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { createApiClient, DEFAULT_APP_CREDENTIALS, type SigningCredential } from "@paraphe/api-sdk";
-import { makePdf } from "../../apps/api/src/documents/test-support";
-import { bindingVerifier } from "../../apps/api/src/tunnel/testing";
+import { bindingVerifier, makePdf } from "@paraphe/api/testing";
 import { buildApp, ROOT, viteBin } from "./bundle";
 import { median } from "./stats";
 

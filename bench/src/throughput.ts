@@ -20,7 +20,7 @@ import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 import { signRequest, type SigningCredential } from "@paraphe/api-sdk";
 import { createTunnelClient, type TunnelClient, type WireRequest } from "@paraphe/tunnel-client";
-import { bindingVerifier } from "../../apps/api/src/tunnel/testing";
+import { bindingVerifier } from "@paraphe/api/testing";
 import { BENCH_APP_CREDENTIAL } from "./api-app";
 import { ECHO_BODY, ECHO_PATH } from "./echo";
 import type { ChildMessage, ParentMessage, ServerKind } from "./server-process";

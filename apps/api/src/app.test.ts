@@ -5,7 +5,7 @@ import { z } from "zod";
 import { validateJson } from "./http/validate";
 import { createTestApp, type TestApp } from "./test/app";
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "./test/databases";
-import { createTestTunnelClient, fetchFromApp } from "./tunnel/testing";
+import { createTestTunnelClient, fetchFromApp } from "./test/tunnel";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 

@@ -3,17 +3,14 @@ import { Hono, type Context } from "hono";
 import { cors } from "hono/cors";
 import { requestId } from "hono/request-id";
 import { secureHeaders } from "hono/secure-headers";
-import type { Kysely } from "kysely";
-import type { BlobStore } from "./blob/blob-store";
-import { servesDevMailbox, type Config } from "./config";
-import type { Database } from "./db/database";
+import { servesDevMailbox } from "./config";
+import type { AppDeps } from "./deps";
 import { AppError } from "./errors/app-error";
 import { accessLog } from "./http/access-log";
 import { allowedMethodsFinder } from "./http/allowed-methods";
-import type { AppEnv } from "./http/context";
+import type { AppEnv, AppRouter } from "./http/context";
 import { sendError, toAppError } from "./http/error-response";
 import { clientAddress } from "./identity/client-info";
-import type { Logger } from "./logger";
 import { registerDevMailbox } from "./routes/dev/mailbox";
 import { registerErrorDocs } from "./routes/docs/errors";
 import { registerHealth } from "./routes/health";
@@ -21,31 +18,6 @@ import { registerPublicAvatars } from "./routes/public/avatars";
 import { registerRoutes } from "./routes/register-routes";
 import { registerTunnelRoutes } from "./tunnel/routes";
 import { registerSealedRequests } from "./tunnel/sealed-requests";
-import type { Tunnel } from "./tunnel/tunnel";
-
-/** What the app needs; the server builds these, tests build their own. */
-export interface AppDeps {
-  config: Config;
-  logger: Logger;
-  db: Kysely<Database>;
-  blobStore: BlobStore;
-  /** Whether the database is migrated; `/health` answers 503 until it is. */
-  isReady: () => boolean;
-  /** The secure tunnel: handshake responder, session store, attestation identity. */
-  tunnel: Tunnel;
-  /** The key session credentials' secret keys derive from (`deriveSessionCredentialKey`). */
-  sessionCredentialKey: Buffer;
-  /** The key access-link secret keys derive from (`deriveLinkKey`). */
-  linkKey: Buffer;
-  /** The key mail bodies are sealed with at rest (`deriveMailKey`). */
-  mailKey: Buffer;
-  /** The key the activity chain is computed with (`deriveActivityKey`). */
-  activityKey: Buffer;
-  /** Wakes the job worker of this process after a job is committed (optional: it also polls). */
-  wakeJobs?: () => void;
-}
-
-export type AppRouter = Hono<AppEnv>;
 
 /** Request headers the web and signing apps may send cross-origin (spec §7 request signing, tunnel). */
 export const CORS_ALLOWED_HEADERS = [

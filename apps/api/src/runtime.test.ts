@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, inject, it } from "vitest";
 import { loadConfig } from "./config";
 import { createLogger } from "./logger";
 import { startApi } from "./runtime";
-import { createTestTunnelClient } from "./tunnel/testing";
+import { createTestTunnelClient } from "./test/tunnel";
 
 describe("the api process", () => {
   let dataDir: string;

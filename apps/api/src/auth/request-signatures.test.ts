@@ -3,10 +3,10 @@ import { DEFAULT_APP_CREDENTIALS, signRequest, type SigningCredential } from "@p
 import { errorResponseSchema } from "@paraphe/api-sdk/contract";
 import type { TunnelClient, WireRequest } from "@paraphe/tunnel-client";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { AppRouter } from "../app";
+import type { AppRouter } from "../http/context";
 import { createTestApp, type TestApp } from "../test/app";
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../test/databases";
-import { createTestTunnelClient, fetchFromApp } from "../tunnel/testing";
+import { createTestTunnelClient, fetchFromApp } from "../test/tunnel";
 import type { Caller } from "./caller";
 import { newSessionAccessKey, sessionSecretKey } from "./session-credentials";
 

@@ -8,7 +8,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "../db/database";
 import { AppError } from "../errors/app-error";
 import type { Logger } from "../logger";
-import type { TunnelledRequest } from "../tunnel/sealed-requests";
+import type { TunnelledRequest } from "../tunnel/tunnelled-request";
 import type { Caller } from "./caller";
 import {
   createSessionUseRecorder,

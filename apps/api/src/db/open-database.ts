@@ -1,6 +1,6 @@
 import { mkdir } from "node:fs/promises";
 import { PGlite } from "@electric-sql/pglite";
-import { CamelCasePlugin, Kysely, PostgresDialect } from "kysely";
+import { CamelCasePlugin, Kysely, PostgresDialect, sql } from "kysely";
 import { KyselyPGlite } from "kysely-pglite";
 import pg from "pg";
 import type { Logger } from "../logger";
@@ -152,4 +152,9 @@ export function describeDbError(error: unknown): { message: string; code?: strin
     return { message: error.message, ...(typeof code === "string" ? { code } : {}) };
   }
   return { message: String(error) };
+}
+
+/** Throws unless the database answers a trivial query (the readiness check). */
+export async function pingDatabase({ db }: { db: Kysely<Database> }): Promise<void> {
+  await sql`SELECT 1`.execute(db);
 }

@@ -3,7 +3,7 @@ import { statSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { loadOrCreatePlatformIdentity } from "./certificates";
-import { requireTool, temporaryDirectory } from "./test-support";
+import { requireTool, temporaryDirectory } from "../test/documents";
 
 const tmp = temporaryDirectory();
 afterAll(() => tmp.cleanup());

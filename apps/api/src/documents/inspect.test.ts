@@ -6,7 +6,7 @@ import { DocumentError } from "./document-error";
 import { loadOrCreatePlatformIdentity } from "./certificates";
 import { inspectPdf } from "./inspect";
 import { sealPdfInThisThread } from "./seal";
-import { makeCertifiedPdf, makePdf, runToolOrThrow, temporaryDirectory } from "./test-support";
+import { makeCertifiedPdf, makePdf, runToolOrThrow, temporaryDirectory } from "../test/documents";
 
 const limits = { maxBytes: 5_000_000, maxPages: 10 };
 const tmp = temporaryDirectory();

@@ -1,7 +1,8 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { DocumentError } from "./document-error";
-import { MAX_PREVIEW_PIXELS, renderPagePreviews } from "./previews";
-import { makePdf } from "./test-support";
+import { MAX_PREVIEW_PIXELS } from "./previews";
+import { renderPagePreviews } from "./worker-pool";
+import { makePdf } from "../test/documents";
 import { closeDocumentWorkers } from "./worker-pool";
 
 afterAll(() => closeDocumentWorkers());

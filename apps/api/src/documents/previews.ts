@@ -1,7 +1,6 @@
 import { createRequire } from "node:module";
 import path from "node:path";
 import { DocumentError } from "./document-error";
-import { sharedDocumentWorkers } from "./worker-pool";
 
 export interface PreviewOptions {
   /** Widest image produced, in pixels; pages are scaled to this width (never above 3x). */
@@ -42,20 +41,6 @@ export function previewScale(width: number, height: number, maxWidth: number): n
     Math.sqrt(MAX_PREVIEW_PIXELS / (width * height)),
     MAX_PREVIEW_SIDE / Math.max(width, height),
   );
-}
-
-/**
- * Renders every page of a PDF to an image (WebP, or PNG where WebP encoding is unavailable) with
- * pdf.js and @napi-rs/canvas, in the document worker thread. Call it on a PDF `inspectPdf`
- * accepted: the page limit bounds the work, and each page's pixel area is capped
- * ({@link MAX_PREVIEW_PIXELS}: a huge page is downscaled). A PDF pdf.js cannot read fails with a
- * `DocumentError` "unreadable".
- */
-export function renderPagePreviews(
-  bytes: Uint8Array,
-  options: PreviewOptions = {},
-): Promise<PagePreview[]> {
-  return sharedDocumentWorkers().run("previews", { pdf: bytes, options });
 }
 
 const require = createRequire(import.meta.url);

@@ -4,7 +4,7 @@ import { type AuditEvent } from "./audit-chain";
 import { inspectPdf } from "./inspect";
 import { type ProofInput, proofModel, renderProof } from "./proof";
 import { loadOrCreatePlatformIdentity } from "./certificates";
-import { sealPdf } from "./seal";
+import { sealPdf } from "./worker-pool";
 import {
   makeSignaturePng,
   nssDatabaseTrusting,
@@ -12,7 +12,7 @@ import {
   pdfsig,
   qpdfCheck,
   temporaryDirectory,
-} from "./test-support";
+} from "../test/documents";
 import { closeDocumentWorkers } from "./worker-pool";
 
 const originalSha256 = "3f9b63f180425179b2ef1ece8e059a11424756f8cd043b4b3b2c5c71c067146d";

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type PlatformIdentity, loadOrCreatePlatformIdentity } from "./certificates";
-import { sealPdf, sealPdfInThisThread } from "./seal";
+import { sealPdfInThisThread } from "./seal";
+import { sealPdf } from "./worker-pool";
 import { stampFields } from "./stamp";
 import {
   makePdf,
@@ -10,8 +11,8 @@ import {
   printFirstSignatureCms,
   qpdfCheck,
   temporaryDirectory,
-} from "./test-support";
-import { startTestTsa } from "./test-tsa";
+} from "../test/documents";
+import { startTestTsa } from "../test/tsa";
 import { closeDocumentWorkers } from "./worker-pool";
 
 const tmp = temporaryDirectory();

@@ -4,7 +4,6 @@ import { CryptoKeySigner, HttpTimestampAuthority, P12Signer, PDF, type Signer } 
 import "reflect-metadata";
 import * as x509 from "@peculiar/x509";
 import { type PlatformIdentity } from "./certificates";
-import { sharedDocumentWorkers } from "./worker-pool";
 
 /** PAdES baseline levels Paraphe produces: B-B by default, B-T with a timestamp authority. */
 export type SealLevel = "B-B" | "B-T";
@@ -24,15 +23,6 @@ export interface SealOptions {
   signerName: string;
   /** The claimed signing time; now by default. Only a B-T timestamp proves it. */
   signingTime?: Date;
-}
-
-/**
- * Seals a PDF with the platform's certificate: a PAdES signature (ETSI.CAdES.detached, SHA-256)
- * over the whole file, added as an incremental update, at level B-B or B-T (with a timestamp from
- * `tsaUrl`). Runs in the document worker thread, off the api's event loop.
- */
-export async function sealPdf(bytes: Uint8Array, options: SealOptions): Promise<Uint8Array> {
-  return sharedDocumentWorkers().run("seal", { pdf: bytes, options });
 }
 
 const signers = new Map<string, Promise<Signer>>();

@@ -12,7 +12,7 @@ import {
   renderGrey,
   runTool,
   temporaryDirectory,
-} from "./test-support";
+} from "../test/documents";
 
 const NAME = "Zoë Łukasiewicz-Ñúñez, Ærøskøbing";
 let signature: Uint8Array;

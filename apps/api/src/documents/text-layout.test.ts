@@ -7,7 +7,7 @@ import { fontBytes } from "./fonts";
 import { proofModel } from "./proof";
 import { layoutProofInThisThread } from "./proof-layout";
 import { stampFields } from "./stamp";
-import { makePdf } from "./test-support";
+import { makePdf } from "../test/documents";
 import { truncateToWidth, wrapParagraphs, wrapText } from "./text-layout";
 
 /** A string of `length` characters without a space, cycling through 36 different characters. */

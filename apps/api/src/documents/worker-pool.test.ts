@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { DocumentError } from "./document-error";
-import { makeNestedDrawingPdf, makePdf } from "./test-support";
+import { makeNestedDrawingPdf, makePdf } from "../test/documents";
 import {
   DocumentWorkerError,
   DocumentWorkerPool,

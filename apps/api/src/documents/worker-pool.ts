@@ -4,6 +4,8 @@ import { pathToFileURL } from "node:url";
 import { Worker, type ResourceLimits } from "node:worker_threads";
 import type { Config } from "../config";
 import { DocumentError, type DocumentErrorCode } from "./document-error";
+import type { PagePreview, PreviewOptions } from "./previews";
+import type { SealOptions } from "./seal";
 import {
   laneOfTask,
   type DocumentLane,
@@ -352,4 +354,27 @@ export function stampFieldsOffThread(
   fields: DocumentTasks["stamp"]["input"]["fields"],
 ): Promise<Uint8Array> {
   return sharedDocumentWorkers().run("stamp", { pdf, fields });
+}
+
+/**
+ * Renders every page of a PDF to an image (WebP, or PNG where WebP encoding is unavailable) with
+ * pdf.js and @napi-rs/canvas, in the document worker thread. Call it on a PDF `inspectPdf`
+ * accepted: the page limit bounds the work, and each page's pixel area is capped
+ * (`MAX_PREVIEW_PIXELS` of `previews.ts`: a huge page is downscaled). A PDF pdf.js cannot read fails with a
+ * `DocumentError` "unreadable".
+ */
+export function renderPagePreviews(
+  bytes: Uint8Array,
+  options: PreviewOptions = {},
+): Promise<PagePreview[]> {
+  return sharedDocumentWorkers().run("previews", { pdf: bytes, options });
+}
+
+/**
+ * Seals a PDF with the platform's certificate: a PAdES signature (ETSI.CAdES.detached, SHA-256)
+ * over the whole file, added as an incremental update, at level B-B or B-T (with a timestamp from
+ * `tsaUrl`). Runs in the document worker thread, off the api's event loop.
+ */
+export async function sealPdf(bytes: Uint8Array, options: SealOptions): Promise<Uint8Array> {
+  return sharedDocumentWorkers().run("seal", { pdf: bytes, options });
 }

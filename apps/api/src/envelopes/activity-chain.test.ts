@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashLink, type AuditEvent, type ChainHash } from "../documents/audit-chain";
-import { createIdentityHarness, uniqueEmail, type IdentityHarness } from "../identity/testing";
+import { createIdentityHarness, uniqueEmail, type IdentityHarness } from "../test/identity";
 import { silentLogger, testDatabaseKinds } from "../test/databases";
 import { loadActivity, rekeyLegacyChains } from "./activity";
-import { sentEnvelope, signUpMember, type TeamMember } from "./testing";
+import { sentEnvelope, signUpMember, type TeamMember } from "../test/envelopes";
 
 describe.each(testDatabaseKinds)("the keyed activity chain on %s", (kind) => {
   let h: IdentityHarness;
@@ -88,12 +88,12 @@ describe.each(testDatabaseKinds)("the keyed activity chain on %s", (kind) => {
     const envelope = await sentEnvelope(sender, [uniqueEmail("chain-legacy")]);
     // As an older version recorded it: bare SHA-256, not keyed.
     await rewriteChain(envelope.uuid, { kind: "legacy-sha256" }, { keyed: false });
-    expect((await loadActivity(db, h.t.activityKey, envelope.uuid)).chainValid).toBe(false);
+    expect((await loadActivity({ db }, h.t.activityKey, envelope.uuid)).chainValid).toBe(false);
 
     const at = new Date("2026-11-23T12:00:00.000Z");
     expect(await rekeyLegacyChains(db, h.t.activityKey, silentLogger(), at)).toBe(1);
 
-    const activity = await loadActivity(db, h.t.activityKey, envelope.uuid);
+    const activity = await loadActivity({ db }, h.t.activityKey, envelope.uuid);
     expect(activity.chainValid).toBe(true);
     expect(activity.rekeyedAt).toEqual(at);
     // Nothing left to re-key.
@@ -125,7 +125,7 @@ describe.each(testDatabaseKinds)("the keyed activity chain on %s", (kind) => {
       .execute();
 
     expect(await rekeyLegacyChains(db, h.t.activityKey, silentLogger())).toBe(0);
-    const activity = await loadActivity(db, h.t.activityKey, envelope.uuid);
+    const activity = await loadActivity({ db }, h.t.activityKey, envelope.uuid);
     expect(activity.chainValid).toBe(false);
     expect(activity.rekeyedAt).toBeNull();
   });

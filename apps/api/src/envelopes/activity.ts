@@ -72,7 +72,7 @@ export interface LoadedActivity {
 
 /** The activity log of an envelope, oldest first, and whether its keyed chain checks out. */
 export async function loadActivity(
-  db: Kysely<Database>,
+  { db }: { db: Kysely<Database> },
   activityKey: Buffer,
   envelopeId: string,
 ): Promise<LoadedActivity> {

@@ -7,7 +7,7 @@ import type { AuditEvent } from "../documents/audit-chain";
 import { loadOrCreatePlatformIdentity, type PlatformIdentity } from "../documents/certificates";
 import { sha256Hex } from "../documents/inspect";
 import { renderProof, type ProofSigner } from "../documents/proof";
-import { sealPdf } from "../documents/seal";
+import { sealPdf } from "../documents/worker-pool";
 import { type StampField } from "../documents/stamp";
 import { stampFieldsOffThread } from "../documents/worker-pool";
 import { AppError } from "../errors/app-error";
@@ -17,7 +17,7 @@ import { appendEvent, loadActivity } from "./activity";
 import { currentLinkToken, signingLinkUrl } from "./access-links";
 import { mailLanguages } from "./languages";
 import { completedMail } from "./mails";
-import { blobKeys } from "./sender";
+import { blobKeys } from "./file-keys";
 import { loadDocuments, loadRecipients, personOf, recipientName, senderOf } from "./views";
 import { requireEnvelopeRow } from "./envelope-store";
 
@@ -198,7 +198,7 @@ export async function completeEnvelope(deps: CompletionDeps, envelopeId: string)
   });
 
   // 3. The proof, then status complete and the mails.
-  const activity = await loadActivity(deps.db, deps.activityKey, envelopeId);
+  const activity = await loadActivity(deps, deps.activityKey, envelopeId);
   const events: AuditEvent[] = activity.entries.map((entry) => entry.event);
   const completedEvent = events.findLast((event) => event.type === "envelopeCompleted");
   const completedAt = new Date(completedEvent?.at ?? deps.now());
@@ -330,7 +330,7 @@ export async function markSealFailed(
  * enqueues the job again (fresh attempts), in one transaction; CONFLICT for any other envelope.
  */
 export async function retrySeal(
-  db: Kysely<Database>,
+  { db }: { db: Kysely<Database> },
   envelopeId: string,
   now: Date,
 ): Promise<void> {

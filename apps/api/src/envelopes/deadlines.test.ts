@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createIdentityHarness, uniqueEmail, type IdentityHarness } from "../identity/testing";
+import { createIdentityHarness, uniqueEmail, type IdentityHarness } from "../test/identity";
 import { testDatabaseKinds } from "../test/databases";
 import { outboxMails } from "../test/outbox";
 import { loadActivity } from "./activity";
@@ -14,7 +14,7 @@ import {
   signingClient,
   signUpMember,
   type TeamMember,
-} from "./testing";
+} from "../test/envelopes";
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
@@ -193,7 +193,7 @@ describe.each(testDatabaseKinds)("reminders and expiry of envelopes on %s", (kin
       { email: pending, status: "canceled" },
     ]);
 
-    const activity = await loadActivity(db, h.t.activityKey, envelope.uuid);
+    const activity = await loadActivity({ db }, h.t.activityKey, envelope.uuid);
     expect(activity.chainValid).toBe(true);
     expect(activity.entries.at(-1)?.event).toMatchObject({
       type: "envelopeCanceled",
@@ -215,7 +215,7 @@ describe.each(testDatabaseKinds)("reminders and expiry of envelopes on %s", (kin
 
     // A second pass changes nothing.
     await deadlinePass();
-    expect((await loadActivity(db, h.t.activityKey, envelope.uuid)).entries).toHaveLength(
+    expect((await loadActivity({ db }, h.t.activityKey, envelope.uuid)).entries).toHaveLength(
       activity.entries.length,
     );
     expect(await mailsTo(h, sender.email)).toHaveLength(sentMails + 1);

@@ -13,12 +13,12 @@ import {
   type UnknownRow,
 } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createIdentityHarness, uniqueEmail, type IdentityHarness } from "../identity/testing";
+import { createIdentityHarness, uniqueEmail, type IdentityHarness } from "../test/identity";
 import { testDatabaseKinds } from "../test/databases";
 import type { EnvelopeDeps } from "./envelope-deps";
 import { requireMember } from "./members";
-import { sendEnvelope } from "./sender";
-import { signUpMember, tinyPdf, type TeamMember } from "./testing";
+import { sendEnvelope } from "./send-envelope";
+import { signUpMember, tinyPdf, type TeamMember } from "../test/envelopes";
 
 /**
  * Races per edit. Even rounds pin the worst interleaving: the send runs, whole, right after the
@@ -128,7 +128,7 @@ describe.each(testDatabaseKinds)("draft edits racing the send on %s", (kind) => 
       .select("id")
       .where("email", "=", sender.email)
       .executeTakeFirstOrThrow();
-    const member = await requireMember(db, user.id);
+    const member = await requireMember({ db }, user.id);
     const deps: EnvelopeDeps = {
       db,
       config: h.t.config,

@@ -1,5 +1,4 @@
 import type { Kysely } from "kysely";
-import type { AppDeps } from "../app";
 import type { BlobStore } from "../blob/blob-store";
 import type { Config } from "../config";
 import type { Database } from "../db/database";
@@ -21,18 +20,4 @@ export interface EnvelopeDeps {
   now: () => number;
   /** Wakes this process's job worker after a job was committed. */
   wakeJobs: () => void;
-}
-
-export function envelopeDeps(deps: AppDeps): EnvelopeDeps {
-  return {
-    db: deps.db,
-    config: deps.config,
-    logger: deps.logger,
-    blobStore: deps.blobStore,
-    linkKey: deps.linkKey,
-    mailKey: deps.mailKey,
-    activityKey: deps.activityKey,
-    now: deps.tunnel.now,
-    wakeJobs: deps.wakeJobs ?? (() => undefined),
-  };
 }

@@ -2,13 +2,8 @@ import { readdir } from "node:fs/promises";
 import { endpoints, type Endpoint } from "@paraphe/api-sdk/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import {
-  makeCertifiedPdf,
-  makePdf,
-  runToolOrThrow,
-  temporaryDirectory,
-} from "../documents/test-support";
-import { createIdentityHarness, uniqueEmail, type IdentityHarness } from "../identity/testing";
+import { makeCertifiedPdf, makePdf, runToolOrThrow, temporaryDirectory } from "../test/documents";
+import { createIdentityHarness, uniqueEmail, type IdentityHarness } from "../test/identity";
 import { testDatabaseKinds } from "../test/databases";
 import { outboxMails } from "../test/outbox";
 import {
@@ -21,7 +16,7 @@ import {
   signUpMember,
   tinyPdf,
   type TeamMember,
-} from "./testing";
+} from "../test/envelopes";
 
 /** The contract's endpoint without the client-side check: proves the server's own validation. */
 function unchecked(endpoint: Endpoint): Endpoint<z.ZodAny> {

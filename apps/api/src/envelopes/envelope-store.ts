@@ -23,6 +23,17 @@ export async function lockEnvelopeRow(
     .executeTakeFirst();
 }
 
+/** The envelope row, locked for the rest of the transaction when `lock`; undefined when none. */
+export async function loadEnvelopeRow(
+  db: Kysely<Database>,
+  envelopeId: string,
+  { lock }: { lock: boolean },
+): Promise<EnvelopeRow | undefined> {
+  return lock
+    ? lockEnvelopeRow(db, envelopeId)
+    : db.selectFrom("envelope").selectAll().where("id", "=", envelopeId).executeTakeFirst();
+}
+
 /**
  * The envelope row, locked for the rest of the transaction, for callers that hold the id of an
  * envelope that exists (a job's payload, a row already read); throws when it does not.

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createIdentityHarness, uniqueEmail, type IdentityHarness } from "../identity/testing";
+import { createIdentityHarness, uniqueEmail, type IdentityHarness } from "../test/identity";
 import { testDatabaseKinds } from "../test/databases";
 import { LINK_AFTER_END_DAYS } from "./access-links";
 import {
@@ -12,7 +12,7 @@ import {
   signingClient,
   signUpMember,
   type TeamMember,
-} from "./testing";
+} from "../test/envelopes";
 
 const DAY = 24 * 60 * 60_000;
 

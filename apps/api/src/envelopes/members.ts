@@ -32,7 +32,10 @@ export function displayName(person: {
 }
 
 /** The member behind `userId`; FORBIDDEN when they have no team yet. */
-export async function requireMember(db: Kysely<Database>, userId: string): Promise<Member> {
+export async function requireMember(
+  { db }: { db: Kysely<Database> },
+  userId: string,
+): Promise<Member> {
   const row = await db
     .selectFrom("appUser")
     .innerJoin("teamMember", "teamMember.userId", "appUser.id")
@@ -123,7 +126,7 @@ export const envelopeNotFound = (): AppError =>
  * they lock (`envelope-store.ts`).
  */
 export async function findEnvelopeForMember(
-  db: Kysely<Database>,
+  { db }: { db: Kysely<Database> },
   member: Member,
   envelopeId: string,
   action: Action,

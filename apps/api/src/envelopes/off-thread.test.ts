@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { makeNestedDrawingPdf, makePdf } from "../documents/test-support";
+import { makeNestedDrawingPdf, makePdf } from "../test/documents";
 import {
   closeDocumentWorkers,
   DocumentWorkersBusyError,
@@ -7,9 +7,9 @@ import {
   type DocumentTaskEvent,
 } from "../documents/worker-pool";
 import { toAppError } from "../http/error-response";
-import { createIdentityHarness, type IdentityHarness } from "../identity/testing";
+import { createIdentityHarness, type IdentityHarness } from "../test/identity";
 import { testDatabaseKinds } from "../test/databases";
-import { failure, signUpMember, type TeamMember } from "./testing";
+import { failure, signUpMember, type TeamMember } from "../test/envelopes";
 
 afterAll(() => closeDocumentWorkers());
 

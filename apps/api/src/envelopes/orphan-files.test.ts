@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ORPHAN_GRACE_MS } from "../blob/orphan-sweep";
 import { testDatabaseKinds } from "../test/databases";
 import { sweepOrphanEnvelopeFiles } from "./file-references";
-import { blobKeys } from "./sender";
-import { createIdentityHarness, uniqueEmail, type IdentityHarness } from "../identity/testing";
-import { sentEnvelope, signUpMember, tinyPdf, type TeamMember } from "./testing";
+import { blobKeys } from "./file-keys";
+import { createIdentityHarness, uniqueEmail, type IdentityHarness } from "../test/identity";
+import { sentEnvelope, signUpMember, tinyPdf, type TeamMember } from "../test/envelopes";
 
 describe.each(testDatabaseKinds)("envelope files that no row references on %s", (kind) => {
   let h: IdentityHarness;

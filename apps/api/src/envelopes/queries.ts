@@ -1,4 +1,9 @@
 import type {
+  listEnvelopesRequestSchema,
+  lookupContactRequestSchema,
+} from "@paraphe/api-sdk/contract";
+import type { z } from "zod";
+import type {
   BinaryFile,
   EnvelopeListFilter,
   EnvelopeSummary,
@@ -86,14 +91,9 @@ function decodeCursor(cursor: string): { updatedAt: Date; id: string } {
 
 /** A page of the envelope list, newest change first (keyset pagination on updated_at, id). */
 export async function listEnvelopes(
-  db: Kysely<Database>,
+  { db }: { db: Kysely<Database> },
   member: Member,
-  input: {
-    filter: EnvelopeListFilter;
-    workspaceUuid?: string | undefined;
-    cursor?: string | undefined;
-    limit: number;
-  },
+  input: z.infer<typeof listEnvelopesRequestSchema>,
 ): Promise<{ envelopes: EnvelopeSummary[]; nextCursor: string | null }> {
   if (!member.ability.can("read", "Envelope")) return { envelopes: [], nextCursor: null };
   let query = visibleEnvelopes(db, member);
@@ -123,7 +123,7 @@ export async function listEnvelopes(
 }
 
 /** Counts of the member's envelopes, their pending requests and the 5 most recent envelopes. */
-export async function dashboard(db: Kysely<Database>, member: Member) {
+export async function dashboard({ db }: { db: Kysely<Database> }, member: Member) {
   const readable = member.ability.can("read", "Envelope");
   if (readable && readDependsOnRow(member)) return dashboardOfReadableRows(db, member);
   const counts = readable
@@ -189,10 +189,25 @@ async function inboxPending(db: Kysely<Database>, member: Member): Promise<numbe
 }
 
 /**
- * The signing requests addressed to `email`, across every team's envelopes (spec §3 signing
- * request): those the recipient was invited to, pending ones first, then newest first.
+ * The signing requests addressed to the person `userId` (by their email), across every team's
+ * envelopes (spec §3 signing request): those the recipient was invited to, pending ones first, then
+ * newest first. AUTHENTICATION_ERROR when the person is gone.
  */
-export async function listRequests(deps: EnvelopeDeps, email: string): Promise<SigningRequest[]> {
+export async function listRequestsOfUser(
+  deps: EnvelopeDeps,
+  userId: string,
+): Promise<SigningRequest[]> {
+  const user = await deps.db
+    .selectFrom("appUser")
+    .select("email")
+    .where("id", "=", userId)
+    .executeTakeFirst();
+  if (user === undefined) throw new AppError("AUTHENTICATION_ERROR");
+  return listRequests(deps, user.email);
+}
+
+/** The signing requests addressed to `email` (see `listRequestsOfUser`). */
+async function listRequests(deps: EnvelopeDeps, email: string): Promise<SigningRequest[]> {
   const rows = await deps.db
     .selectFrom("recipient")
     .innerJoin("envelope", "envelope.id", "recipient.envelopeId")
@@ -259,7 +274,10 @@ export async function listRequests(deps: EnvelopeDeps, email: string): Promise<S
 }
 
 /** The member's workspaces (of their team, that they belong to). */
-export async function listWorkspaces(db: Kysely<Database>, member: Member): Promise<Workspace[]> {
+export async function listWorkspaces(
+  { db }: { db: Kysely<Database> },
+  member: Member,
+): Promise<Workspace[]> {
   const rows = await db
     .selectFrom("workspace")
     .innerJoin("workspaceMember", "workspaceMember.workspaceId", "workspace.id")
@@ -288,9 +306,9 @@ export async function listWorkspaces(db: Kysely<Database>, member: Member): Prom
 }
 
 export async function lookupContact(
-  db: Kysely<Database>,
+  { db }: { db: Kysely<Database> },
   member: Member,
-  input: { workspaceUuid: string; email: string },
+  input: z.infer<typeof lookupContactRequestSchema>,
 ) {
   requirePermission(member, "read", "Contact");
   const workspace = await findWorkspaceForMember(db, member, input.workspaceUuid);
@@ -320,7 +338,7 @@ export async function binaryFile(
 
 /** The preview image of one page of one of the envelope's documents. */
 export async function pagePreview(
-  db: Kysely<Database>,
+  { db }: { db: Kysely<Database> },
   blobStore: BlobStore,
   envelopeId: string,
   documentId: string | undefined,
@@ -355,7 +373,7 @@ export async function pagePreview(
 
 /** One of the envelope's documents: its original, or its sealed copy once sealed. */
 export async function documentFile(
-  db: Kysely<Database>,
+  { db }: { db: Kysely<Database> },
   blobStore: BlobStore,
   envelopeId: string,
   documentId: string | undefined,

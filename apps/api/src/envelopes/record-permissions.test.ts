@@ -1,8 +1,8 @@
 import type { PermissionRule } from "@paraphe/permissions";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createIdentityHarness, uniqueEmail, type IdentityHarness } from "../identity/testing";
+import { createIdentityHarness, uniqueEmail, type IdentityHarness } from "../test/identity";
 import { testDatabaseKinds } from "../test/databases";
-import { failure, joinTeam, signUpMember, tinyPdf, type TeamMember } from "./testing";
+import { failure, joinTeam, signUpMember, tinyPdf, type TeamMember } from "../test/envelopes";
 
 describe.each(testDatabaseKinds)("permissions checked on the envelope itself on %s", (kind) => {
   let h: IdentityHarness;

@@ -4,7 +4,7 @@ import { AppError } from "../errors/app-error";
 import { rotateLink } from "./access-links";
 import { isPastExpiry } from "./deadlines";
 import type { EnvelopeDeps } from "./envelope-deps";
-import { inviteRecipient } from "./sender";
+import { inviteRecipient } from "./invitations";
 import { requireEnvelopeRow } from "./envelope-store";
 
 const conflict = (message: string): AppError =>

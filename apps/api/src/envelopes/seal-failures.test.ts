@@ -4,12 +4,12 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LocalEncryptedBlobStore } from "../blob/local-encrypted-blob-store";
 import { closeDocumentWorkers } from "../documents/worker-pool";
-import { createIdentityHarness, uniqueEmail, type IdentityHarness } from "../identity/testing";
+import { createIdentityHarness, uniqueEmail, type IdentityHarness } from "../test/identity";
 import { jobHandlers } from "../jobs/handlers";
 import { INTERRUPTED_ERROR, JobWorker } from "../jobs/job-worker";
 import { createTestApp } from "../test/app";
 import { testDatabaseKinds } from "../test/databases";
-import { blobKeys } from "./sender";
+import { blobKeys } from "./file-keys";
 import {
   failure,
   linkFromMail,
@@ -19,7 +19,7 @@ import {
   signingClient,
   signUpMember,
   type TeamMember,
-} from "./testing";
+} from "../test/envelopes";
 
 afterAll(() => closeDocumentWorkers());
 

@@ -1,11 +1,17 @@
 import { sql, type Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../db/database";
-import { createIdentityHarness, uniqueEmail, type IdentityHarness } from "../identity/testing";
+import { createIdentityHarness, uniqueEmail, type IdentityHarness } from "../test/identity";
 import { createDevMailboxTransport } from "../mail/transport";
 import { MailWorker } from "../mail/worker";
 import { silentLogger, testDatabaseKinds } from "../test/databases";
-import { linkFromMail, readEveryPage, sentEnvelope, signingClient, signUpMember } from "./testing";
+import {
+  linkFromMail,
+  readEveryPage,
+  sentEnvelope,
+  signingClient,
+  signUpMember,
+} from "../test/envelopes";
 
 /** Every row of every table of the api's schema, as text: what a database dump holds. */
 async function dumpEveryTable(db: Kysely<Database>): Promise<Map<string, string>> {

@@ -17,9 +17,9 @@ import {
   pdfsig,
   printFirstSignatureCms,
   qpdfCheck,
-} from "../documents/test-support";
-import { startTestTsa } from "../documents/test-tsa";
-import { createIdentityHarness, uniqueEmail, type IdentityHarness } from "../identity/testing";
+} from "../test/documents";
+import { startTestTsa } from "../test/tsa";
+import { createIdentityHarness, uniqueEmail, type IdentityHarness } from "../test/identity";
 import { createTestApp } from "../test/app";
 import { testDatabaseKinds } from "../test/databases";
 import {
@@ -34,7 +34,7 @@ import {
   tinyPdf,
   signaturePng,
   type TeamMember,
-} from "./testing";
+} from "../test/envelopes";
 
 describe.each(testDatabaseKinds)("signing an envelope end to end on %s", (kind) => {
   let h: IdentityHarness;

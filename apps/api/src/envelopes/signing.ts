@@ -15,9 +15,12 @@ import { appendEvent } from "./activity";
 import { isLinkSecretValid, isLinkTokenOf, LINK_AFTER_END_MS, linkTokenHash } from "./access-links";
 import { isPastExpiry } from "./deadlines";
 import type { EnvelopeDeps } from "./envelope-deps";
+import { loadEnvelopeRow } from "./envelope-store";
 import { mailLanguages } from "./languages";
 import { declinedMail } from "./mails";
-import { blobKeys, inviteRecipient, type RequestOrigin } from "./sender";
+import { blobKeys } from "./file-keys";
+import { inviteRecipient } from "./invitations";
+import { type RequestOrigin } from "./request-origin";
 import { documentFile, pagePreview } from "./queries";
 import { loadDocuments, loadRecipients, personOf, senderOf, toDocument, toField } from "./views";
 
@@ -57,7 +60,7 @@ export async function verifyAccessLink(
   deps: EnvelopeDeps,
   db: Kysely<Database>,
   link: AccessLink,
-  options: { forUpdate?: boolean; purpose?: LinkPurpose } = {},
+  options: { lock?: boolean; purpose?: LinkPurpose } = {},
 ): Promise<LinkAccess> {
   if (!isLinkSecretValid(deps.linkKey, link.token, link.secretKey)) throw invalidLink();
   const recipient = await db
@@ -77,15 +80,15 @@ export async function verifyAccessLink(
     throw notFound();
   }
   if (recipient.envelopeId !== link.envelopeUuid) throw notFound();
-  let query = db.selectFrom("envelope").selectAll().where("id", "=", recipient.envelopeId);
-  if (options.forUpdate) query = query.forUpdate();
-  const envelope = await query.executeTakeFirst();
+  const envelope = await loadEnvelopeRow(db, recipient.envelopeId, {
+    lock: options.lock ?? false,
+  });
   if (envelope === undefined || envelope.status === "draft" || recipient.linkCreatedAt === null) {
     throw notFound();
   }
   if (!linkServes(envelope, options.purpose ?? "read", deps.now())) throw invalidLink();
   // Read the recipient again under the envelope's lock: its status may have just changed.
-  const current = options.forUpdate
+  const current = options.lock
     ? await db
         .selectFrom("recipient")
         .selectAll()
@@ -144,7 +147,7 @@ export async function openEnvelope(
   let { envelope, recipient } = await verifyAccessLink(deps, deps.db, link);
   if (recipient.openedAt === null && envelope.status === "signing") {
     await deps.db.transaction().execute(async (trx) => {
-      const locked = await verifyAccessLink(deps, trx, link, { forUpdate: true });
+      const locked = await verifyAccessLink(deps, trx, link, { lock: true });
       if (locked.recipient.openedAt !== null) return;
       const at = new Date(deps.now());
       await trx
@@ -213,7 +216,7 @@ export async function downloadSignerDocument(
   });
   if (input.page !== undefined) {
     const preview = await pagePreview(
-      deps.db,
+      deps,
       deps.blobStore,
       envelope.id,
       input.documentUuid,
@@ -232,7 +235,7 @@ export async function downloadSignerDocument(
     return { filename: preview.filename, contentType: preview.contentType, data: preview.data };
   }
   return documentFile(
-    deps.db,
+    deps,
     deps.blobStore,
     envelope.id,
     input.documentUuid,
@@ -310,7 +313,7 @@ export async function signEnvelope(
   let completed = false;
   const result = await deps.db.transaction().execute(async (trx) => {
     const { envelope, recipient } = await verifyAccessLink(deps, trx, input, {
-      forUpdate: true,
+      lock: true,
       purpose: "sign",
     });
     if (recipient.status === "signed") throw conflict("You have already signed this document.");
@@ -452,7 +455,7 @@ export async function declineEnvelope(
 ): Promise<{ recipientStatus: RecipientRow["status"]; envelopeStatus: EnvelopeRow["status"] }> {
   return deps.db.transaction().execute(async (trx) => {
     const { envelope, recipient } = await verifyAccessLink(deps, trx, input, {
-      forUpdate: true,
+      lock: true,
       purpose: "sign",
     });
     if (recipient.status !== "pending") {

@@ -181,7 +181,7 @@ export async function loadFields(db: Kysely<Database>, envelopeId: string): Prom
 
 /** The whole envelope as the editor and the view read it. */
 export async function loadDetail(
-  db: Kysely<Database>,
+  { db }: { db: Kysely<Database> },
   envelopeId: string,
   callerEmail: string,
 ): Promise<EnvelopeDetail> {

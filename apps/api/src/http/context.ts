@@ -1,4 +1,5 @@
 import type { ErrorCode } from "@paraphe/api-sdk/contract";
+import type { Hono } from "hono";
 import type { Caller } from "../auth/caller";
 import type { Logger } from "../logger";
 
@@ -17,3 +18,6 @@ export interface AppEnv {
     clientIp?: string | null;
   };
 }
+
+/** The api's Hono app, on which every route registers. */
+export type AppRouter = Hono<AppEnv>;

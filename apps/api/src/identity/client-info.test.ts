@@ -2,7 +2,12 @@ import { ApiError } from "@paraphe/api-sdk";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig, parseTrustedProxies } from "../config";
 import { normalizeIp, resolveClientIp, trustedProxyMatcher } from "./client-info";
-import { createIdentityHarness, randomIp, uniqueEmail, type IdentityHarness } from "./testing";
+import {
+  createIdentityHarness,
+  randomIp,
+  uniqueEmail,
+  type IdentityHarness,
+} from "../test/identity";
 
 describe("TRUSTED_PROXIES", () => {
   it("reads IP addresses and CIDR ranges, IPv4 and IPv6, and is empty when unset", () => {

@@ -2,7 +2,7 @@ import { sql, type Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../db/database";
 import { testDatabaseKinds } from "../test/databases";
-import { createIdentityHarness, uniqueEmail, type IdentityHarness } from "./testing";
+import { createIdentityHarness, uniqueEmail, type IdentityHarness } from "../test/identity";
 
 /**
  * The tables of the current schema whose rows, as text, contain `needle` (upper case) or its bytes

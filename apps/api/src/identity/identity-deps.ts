@@ -1,5 +1,4 @@
 import type { Kysely } from "kysely";
-import type { AppDeps } from "../app";
 import type { BlobStore } from "../blob/blob-store";
 import type { Config } from "../config";
 import type { Database } from "../db/database";
@@ -17,16 +16,4 @@ export interface IdentityDeps {
   mailKey: Buffer;
   /** Milliseconds since the epoch: the clock of the tunnel (and of request signatures). */
   now: () => number;
-}
-
-export function identityDeps(deps: AppDeps): IdentityDeps {
-  return {
-    db: deps.db,
-    config: deps.config,
-    logger: deps.logger,
-    blobStore: deps.blobStore,
-    sessionCredentialKey: deps.sessionCredentialKey,
-    mailKey: deps.mailKey,
-    now: deps.tunnel.now,
-  };
 }

@@ -5,7 +5,12 @@ import { z } from "zod";
 import { testDatabaseKinds } from "../test/databases";
 import { outboxMails } from "../test/outbox";
 import { generateLoginCode } from "./login-codes";
-import { createIdentityHarness, randomIp, uniqueEmail, type IdentityHarness } from "./testing";
+import {
+  createIdentityHarness,
+  randomIp,
+  uniqueEmail,
+  type IdentityHarness,
+} from "../test/identity";
 
 async function failure(promise: Promise<unknown>): Promise<ApiError> {
   try {

@@ -10,6 +10,7 @@ import { AppError } from "../errors/app-error";
 import { enqueueMail } from "../mail/outbox";
 import type { ClientInfo } from "./client-info";
 import type { IdentityDeps } from "./identity-deps";
+import { lockLoginCodes } from "./identity-store";
 import { loginCodeMail } from "./login-code-mail";
 import {
   hitRateLimit,
@@ -196,15 +197,7 @@ export async function verifyLoginCode(
   await hitRateLimit(deps.db, `login-check:email:${input.email}`, LOGIN_CODE_CHECKS_PER_EMAIL, at);
   const presented = hashLoginCode(deps.sessionCredentialKey, input.email, input.code);
   const outcome = await deps.db.transaction().execute(async (trx): Promise<VerifyOutcome> => {
-    const rows = await trx
-      .selectFrom("loginCode")
-      .select(["id", "codeHash", "language", "expiresAt", "attempts"])
-      .where("email", "=", input.email)
-      .where("consumedAt", "is", null)
-      .where("expiresAt", ">", new Date(at - LOGIN_CODE_TTL_MS))
-      .orderBy("createdAt", "desc")
-      .forUpdate()
-      .execute();
+    const rows = await lockLoginCodes(trx, input.email, new Date(at - LOGIN_CODE_TTL_MS));
     const newest = rows[0];
     if (newest === undefined) return { kind: "incorrect" };
     let match: (typeof rows)[number] | undefined;

@@ -1,8 +1,13 @@
 import { ApiError } from "@paraphe/api-sdk";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDatabaseKinds } from "../test/databases";
-import { SoftwareAuthenticator } from "./software-authenticator";
-import { createIdentityHarness, uniqueEmail, type IdentityHarness, type Person } from "./testing";
+import { SoftwareAuthenticator } from "../test/software-authenticator";
+import {
+  createIdentityHarness,
+  uniqueEmail,
+  type IdentityHarness,
+  type Person,
+} from "../test/identity";
 
 async function failure(promise: Promise<unknown>): Promise<ApiError> {
   try {

@@ -294,7 +294,10 @@ export async function loginWithPasskey(
   });
 }
 
-export async function listPasskeys(db: Kysely<Database>, userId: string): Promise<PasskeyInfo[]> {
+export async function listPasskeys(
+  { db }: { db: Kysely<Database> },
+  userId: string,
+): Promise<PasskeyInfo[]> {
   const rows = await db
     .selectFrom("passkey")
     .selectAll()
@@ -306,7 +309,7 @@ export async function listPasskeys(db: Kysely<Database>, userId: string): Promis
 
 /** Removes one of the caller's passkeys; someone else's (or an unknown id) is NOT_FOUND. */
 export async function deletePasskey(
-  db: Kysely<Database>,
+  { db }: { db: Kysely<Database> },
   userId: string,
   id: string,
 ): Promise<void> {

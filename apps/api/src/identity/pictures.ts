@@ -1,3 +1,5 @@
+import type { uploadPictureRequestSchema } from "@paraphe/api-sdk/contract";
+import type { z } from "zod";
 import { PROFILE_PICTURE_MAX_BYTES } from "@paraphe/api-sdk/contract";
 import { AppError } from "../errors/app-error";
 import type { IdentityDeps } from "./identity-deps";
@@ -33,7 +35,7 @@ export function detectImageType(bytes: Uint8Array): PictureType | null {
 export async function uploadPicture(
   deps: IdentityDeps,
   email: string,
-  input: { contentType: PictureType; data: string },
+  input: z.infer<typeof uploadPictureRequestSchema>,
 ): Promise<string> {
   const bytes = Buffer.from(input.data, "base64");
   if (bytes.length > PROFILE_PICTURE_MAX_BYTES) {

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { testDatabaseKinds } from "../test/databases";
 import { emailHash } from "./profile";
-import { createIdentityHarness, uniqueEmail, type IdentityHarness } from "./testing";
+import { createIdentityHarness, uniqueEmail, type IdentityHarness } from "../test/identity";
 
 async function failure(promise: Promise<unknown>): Promise<ApiError> {
   try {

@@ -57,7 +57,7 @@ export async function teamSummaryOf(
 
 /** The profile of `userId` (spec §3, §7 `/user/profile`). */
 export async function loadProfile(
-  db: Kysely<Database>,
+  { db }: { db: Kysely<Database> },
   config: Config,
   userId: string,
 ): Promise<UserProfile> {
@@ -81,7 +81,7 @@ export async function loadProfile(
 }
 
 export async function updateProfile(
-  db: Kysely<Database>,
+  { db }: { db: Kysely<Database> },
   userId: string,
   changes: {
     firstname: string;

@@ -1,7 +1,12 @@
 import { ApiError } from "@paraphe/api-sdk";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDatabaseKinds } from "../test/databases";
-import { createIdentityHarness, uniqueEmail, type IdentityHarness, type Person } from "./testing";
+import {
+  createIdentityHarness,
+  uniqueEmail,
+  type IdentityHarness,
+  type Person,
+} from "../test/identity";
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;

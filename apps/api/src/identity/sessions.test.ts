@@ -1,7 +1,7 @@
 import { ApiError, DEFAULT_APP_CREDENTIALS } from "@paraphe/api-sdk";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDatabaseKinds } from "../test/databases";
-import { createIdentityHarness, uniqueEmail, type IdentityHarness } from "./testing";
+import { createIdentityHarness, uniqueEmail, type IdentityHarness } from "../test/identity";
 
 async function failure(promise: Promise<unknown>): Promise<ApiError> {
   try {

@@ -45,7 +45,7 @@ export async function openSession(
  * expired session is not listed even before a call ends it); `currentAccessKey`'s is flagged.
  */
 export async function listSessions(
-  db: Kysely<Database>,
+  { db }: { db: Kysely<Database> },
   userId: string,
   currentAccessKey: string,
   at: number,
@@ -81,7 +81,7 @@ export async function listSessions(
  * already ended, are ignored. Answers how many were ended.
  */
 export async function terminateSessions(
-  db: Kysely<Database>,
+  { db }: { db: Kysely<Database> },
   userId: string,
   accessKeys: readonly string[],
   at: number,

@@ -1,6 +1,9 @@
+import type { createTeamRequestSchema } from "@paraphe/api-sdk/contract";
+import type { z } from "zod";
 import { MANAGED_ROLE_NAMES, MANAGED_ROLE_RULES } from "@paraphe/permissions";
 import { AppError } from "../errors/app-error";
 import type { IdentityDeps } from "./identity-deps";
+import { lockUser } from "./identity-store";
 
 /** The colour of a team's first workspace. */
 export const DEFAULT_WORKSPACE_COLOR = "#5755ff";
@@ -20,13 +23,13 @@ const alreadyInTeam = () =>
 export async function createTeam(
   deps: IdentityDeps,
   userId: string,
-  input: { name: string; firstname: string; lastname: string },
+  input: z.infer<typeof createTeamRequestSchema>,
 ): Promise<void> {
   const at = new Date(deps.now());
   try {
     await deps.db.transaction().execute(async (trx) => {
       // Serialises concurrent creations by the same person.
-      await trx.selectFrom("appUser").select("id").where("id", "=", userId).forUpdate().execute();
+      await lockUser(trx, userId);
       const member = await trx
         .selectFrom("teamMember")
         .select("teamId")

@@ -1,7 +1,7 @@
 import type { HealthResponse } from "@paraphe/api-sdk/contract";
-import { sql } from "kysely";
-import type { AppDeps, AppRouter } from "../app";
-import { describeDbError } from "../db/open-database";
+import type { AppDeps } from "../deps";
+import type { AppRouter } from "../http/context";
+import { describeDbError, pingDatabase } from "../db/open-database";
 import { AppError } from "../errors/app-error";
 
 /** `GET /health`: 200 `{"status":"ok"}` once the database is migrated and answers; 503 otherwise. */
@@ -13,7 +13,7 @@ export function registerHealth(app: AppRouter, deps: AppDeps): void {
       });
     }
     try {
-      await sql`SELECT 1`.execute(deps.db);
+      await pingDatabase(deps);
     } catch (error) {
       c.get("logger").warn({ err: describeDbError(error) }, "health check: database unreachable");
       throw new AppError("SERVICE_UNAVAILABLE", { message: "The database is unreachable." });

@@ -1,6 +1,5 @@
-import type { AppDeps, AppRouter } from "../app";
-import { envelopeDeps } from "../envelopes/envelope-deps";
-import { identityDeps } from "../identity/identity-deps";
+import { envelopeDeps, identityDeps, type AppDeps } from "../deps";
+import type { AppRouter } from "../http/context";
 import { registerContactLookup } from "./contact/lookup";
 import { registerEnvelopeActivity } from "./envelope/activity";
 import { registerEnvelopeCancel } from "./envelope/cancel";

@@ -5,8 +5,8 @@
  */
 import { randomBytes, randomUUID } from "node:crypto";
 import type { AccessLink, Endpoints } from "@paraphe/api-sdk/contract";
-import { readEveryPage, signingClient } from "../envelopes/testing";
-import { uniqueEmail } from "../identity/testing";
+import { readEveryPage, signingClient } from "./envelopes";
+import { uniqueEmail } from "./identity";
 import {
   madeUpLink,
   type CallerName,

@@ -1,6 +1,6 @@
 import { endpoints, type Endpoint } from "@paraphe/api-sdk/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createIdentityHarness, type IdentityHarness } from "../identity/testing";
+import { createIdentityHarness, type IdentityHarness } from "./identity";
 import {
   createMatrixFixture,
   endpointsWithoutRow,

@@ -20,14 +20,9 @@ import {
   signUpMember,
   tinyPdf,
   type TeamMember,
-} from "../envelopes/testing";
-import {
-  socketEnv,
-  TEST_PROXY_ADDRESS,
-  uniqueEmail,
-  type IdentityHarness,
-} from "../identity/testing";
-import { openManualSession, type ManualSession } from "../tunnel/testing";
+} from "./envelopes";
+import { socketEnv, TEST_PROXY_ADDRESS, uniqueEmail, type IdentityHarness } from "./identity";
+import { openManualSession, type ManualSession } from "./tunnel";
 
 /** Who calls, one column of the matrix each. */
 export const CALLERS = [

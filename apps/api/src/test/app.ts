@@ -3,7 +3,8 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Kysely } from "kysely";
-import { createApp, type AppRouter } from "../app";
+import { createApp } from "../app";
+import type { AppRouter } from "../http/context";
 import { deriveSessionCredentialKey } from "../auth/session-credentials";
 import type { BlobStore } from "../blob/blob-store";
 import { LocalEncryptedBlobStore } from "../blob/local-encrypted-blob-store";
@@ -16,7 +17,7 @@ import { createJobWorker } from "../jobs/handlers";
 import type { JobWorker } from "../jobs/job-worker";
 import type { Database } from "../db/database";
 import { createLogger, type Logger } from "../logger";
-import type { VerifyRequestSignature } from "../tunnel/sealed-requests";
+import type { VerifyRequestSignature } from "../tunnel/tunnelled-request";
 import { createTunnel, type Tunnel } from "../tunnel/tunnel";
 
 /** Log lines written during a test, parsed. */

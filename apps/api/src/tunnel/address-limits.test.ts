@@ -2,11 +2,11 @@ import { errorResponseSchema } from "@paraphe/api-sdk/contract";
 import { createTunnelSession } from "@paraphe/tunnel-client";
 import { TUNNEL_CONTENT_TYPE } from "@paraphe/tunnel-client/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { socketEnv, TEST_PROXY_ADDRESS } from "../identity/testing";
+import { socketEnv, TEST_PROXY_ADDRESS } from "../test/identity";
 import { createTestApp, type TestApp } from "../test/app";
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../test/databases";
 import { addressKey, HandshakeCounter } from "./address-limits";
-import { bindingVerifier, openManualSession, type FetchLike } from "./testing";
+import { bindingVerifier, openManualSession, type FetchLike } from "../test/tunnel";
 
 describe("addressKey", () => {
   it("keeps an IPv4 address and counts an IPv6 address by its /64", () => {

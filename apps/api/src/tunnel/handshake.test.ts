@@ -20,7 +20,7 @@ import {
   createTestTunnelClient,
   fetchFromApp,
   openManualSession,
-} from "./testing";
+} from "../test/tunnel";
 import { startTunnelSweeper } from "./tunnel";
 
 async function errorOf(response: Response): Promise<ErrorResponse> {

@@ -11,13 +11,14 @@ import type { AppEnv } from "../http/context";
 import { validateJson } from "../http/validate";
 import { createTestApp, type TestApp } from "../test/app";
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../test/databases";
-import { isPublicPath, registerSealedRequests, type TunnelledRequest } from "./sealed-requests";
+import { isPublicPath, registerSealedRequests } from "./sealed-requests";
+import type { TunnelledRequest } from "./tunnelled-request";
 import {
   createTestTunnelClient,
   fetchFromApp,
   openManualSession,
   type ManualSession,
-} from "./testing";
+} from "../test/tunnel";
 
 const IDLE_SECONDS = 60;
 const MAX_AGE_SECONDS = 300;

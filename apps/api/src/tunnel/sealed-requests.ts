@@ -12,7 +12,6 @@ import {
   type SessionSecrets,
 } from "@paraphe/tunnel-client/protocol";
 import type { Context, Hono, MiddlewareHandler } from "hono";
-import type { Caller } from "../auth/caller";
 import { TrieRouter } from "hono/router/trie-router";
 import { AppError } from "../errors/app-error";
 import type { AppEnv } from "../http/context";
@@ -42,37 +41,6 @@ export function isPublicPath(path: string): boolean {
 
 /** Largest sealed request body read (32 MiB); a larger one is answered 413 before it is read. */
 export const MAX_SEALED_REQUEST_BYTES = 32 * 1024 * 1024;
-
-/** A tunnelled request after it was opened, as the request-signature check sees it. */
-export interface TunnelledRequest {
-  /** The method, upper case. */
-  method: string;
-  /** The URL as received (behind a reverse proxy: mind the public scheme and authority). */
-  url: string;
-  /** Path and query, canonical: what the associated data bound (percent-encoding kept). */
-  path: string;
-  /**
-   * The decoded path the router matches (`/%65nvelope/get` arrives as `/envelope/get`): what
-   * decides which credential must sign the call, so that an encoding cannot change it.
-   */
-  routePath: string;
-  /** The headers as received (Signature, Signature-Input, Content-Digest, X-Timestamp, ...). */
-  headers: Headers;
-  /** The bytes that travelled (the sealed body): what RFC 9421 signatures cover. */
-  sealedBody: Uint8Array;
-  sessionId: string;
-  /** The request's sequence number in its session. */
-  seq: number;
-  /** The opened body. */
-  body: Uint8Array;
-}
-
-/**
- * The seam of RFC 9421 request-signature verification (`@paraphe/api-sdk`'s signing code): it runs
- * after the request was opened and accepted, before the route; to refuse the request it throws an
- * `AppError` (AUTHENTICATION_ERROR, ...), which is answered sealed, and the route does not run.
- */
-export type VerifyRequestSignature = (request: TunnelledRequest) => Promise<Caller | void>;
 
 export interface SealedRequestsOptions {
   tunnel: Tunnel;
@@ -108,7 +76,7 @@ interface OpenedRequest {
  * 5. the sequence number accepted atomically (a concurrent twin loses with 400); an empty body: 400.
  *
  * The opened body then replaces the request's (as `application/json`), the request signature is
- * checked ({@link VerifyRequestSignature}), the route runs, and its answer, errors included, is
+ * checked (`VerifyRequestSignature`, `tunnelled-request.ts`), the route runs, and its answer, errors included, is
  * sealed under the session's response key with the next response sequence number and sent with
  * `X-Encrypted-Response: 1`. A request that no later route matches goes on unsealed to the
  * not-found handler (404 or 405, nothing runs). Global middleware (`app.use(fn)`) registered later

@@ -28,7 +28,7 @@ import {
   writeReferenceValues,
 } from "./reference-values";
 import { createServerIdentity } from "./server-identity";
-import { bindingVerifier, createTestTunnelClient, fetchFromApp } from "./testing";
+import { bindingVerifier, createTestTunnelClient, fetchFromApp } from "../test/tunnel";
 
 const TEST_ENV = { NODE_ENV: "test" };
 

@@ -11,7 +11,7 @@ import { DatabaseSessionStore } from "./database-session-store";
 import type { TunnelLimits } from "./address-limits";
 import { HandshakeResponder, MAX_PENDING_HANDSHAKES } from "./handshake";
 import { MemorySessionStore } from "./memory-session-store";
-import type { VerifyRequestSignature } from "./sealed-requests";
+import type { VerifyRequestSignature } from "./tunnelled-request";
 import { createServerIdentity, type ServerIdentity } from "./server-identity";
 import type { SessionLifetimes, TunnelSessionStore } from "./session-store";
 

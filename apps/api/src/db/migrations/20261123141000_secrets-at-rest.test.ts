@@ -8,8 +8,8 @@ import {
   signingClient,
   signUpMember,
   type TeamMember,
-} from "../../envelopes/testing";
-import { createIdentityHarness, uniqueEmail, type IdentityHarness } from "../../identity/testing";
+} from "../../test/envelopes";
+import { createIdentityHarness, uniqueEmail, type IdentityHarness } from "../../test/identity";
 import { silentLogger, testDatabaseKinds } from "../../test/databases";
 import { migrateToLatest } from "../migrate";
 import { migrations } from "./index";

@@ -1,5 +1,5 @@
 import { endpoints } from "@paraphe/api-sdk/contract";
-import type { AppRouter } from "../../app";
+import type { AppRouter } from "../../http/context";
 import { requireSessionCaller } from "../../auth/caller";
 import { validateJson } from "../../http/validate";
 import type { IdentityDeps } from "../../identity/identity-deps";
@@ -11,7 +11,7 @@ export function registerListSessions(app: AppRouter, deps: IdentityDeps): void {
   app.post(endpoint.path, validateJson(endpoint.request), async (c) => {
     const caller = requireSessionCaller(c);
     const sessions = await listSessions(
-      deps.db,
+      deps,
       caller.userId,
       caller.accessKey,
       deps.now(),

@@ -1,5 +1,5 @@
 import { endpoints } from "@paraphe/api-sdk/contract";
-import type { AppRouter } from "../../app";
+import type { AppRouter } from "../../http/context";
 import { validateJson } from "../../http/validate";
 import type { IdentityDeps } from "../../identity/identity-deps";
 import { authenticationOptions } from "../../identity/passkeys";

@@ -1,5 +1,5 @@
 import { endpoints } from "@paraphe/api-sdk/contract";
-import type { AppRouter } from "../../app";
+import type { AppRouter } from "../../http/context";
 import { requireSessionCaller } from "../../auth/caller";
 import { validateJson } from "../../http/validate";
 import type { IdentityDeps } from "../../identity/identity-deps";
@@ -15,12 +15,7 @@ export function registerTerminateSessions(app: AppRouter, deps: IdentityDeps): v
   app.post(endpoint.path, validateJson(endpoint.request), async (c) => {
     const caller = requireSessionCaller(c);
     const { filter } = c.req.valid("json");
-    const terminated = await terminateSessions(
-      deps.db,
-      caller.userId,
-      filter.accessKeys,
-      deps.now(),
-    );
+    const terminated = await terminateSessions(deps, caller.userId, filter.accessKeys, deps.now());
     return c.json(endpoint.response.parse({ terminated }));
   });
 }

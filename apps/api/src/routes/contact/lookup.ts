@@ -1,5 +1,5 @@
 import { endpoints } from "@paraphe/api-sdk/contract";
-import type { AppRouter } from "../../app";
+import type { AppRouter } from "../../http/context";
 import { requireSessionCaller } from "../../auth/caller";
 import type { EnvelopeDeps } from "../../envelopes/envelope-deps";
 import { requireMember } from "../../envelopes/members";
@@ -10,9 +10,7 @@ import { validateJson } from "../../http/validate";
 export function registerContactLookup(app: AppRouter, deps: EnvelopeDeps): void {
   const endpoint = endpoints.contact.lookup;
   app.post(endpoint.path, validateJson(endpoint.request), async (c) => {
-    const member = await requireMember(deps.db, requireSessionCaller(c).userId);
-    return c.json(
-      endpoint.response.parse(await lookupContact(deps.db, member, c.req.valid("json"))),
-    );
+    const member = await requireMember(deps, requireSessionCaller(c).userId);
+    return c.json(endpoint.response.parse(await lookupContact(deps, member, c.req.valid("json"))));
   });
 }

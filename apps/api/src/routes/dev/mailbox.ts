@@ -1,11 +1,8 @@
 import type { DevMailboxMessage } from "@paraphe/api-sdk/contract";
 import { html } from "hono/html";
-import type { AppDeps, AppRouter } from "../../app";
-import type { DevMailboxRow } from "../../db/database";
-import { openMailBody } from "../../mail/body-sealing";
-
-/** The newest messages shown; older ones stay in the table. */
-const LIMIT = 200;
+import type { AppDeps } from "../../deps";
+import type { AppRouter } from "../../http/context";
+import { listDevMailbox } from "../../dev/mailbox-messages";
 
 /**
  * The development mailbox: `GET /dev/mailbox` (a page) and `GET /dev/mailbox.json`, newest first.
@@ -13,16 +10,7 @@ const LIMIT = 200;
  * asks for it and the api listens on a loopback address. Bodies are stored sealed; it opens them.
  */
 export function registerDevMailbox(app: AppRouter, deps: AppDeps): void {
-  const list = async (): Promise<DevMailboxMessage[]> => {
-    const rows = await deps.db
-      .selectFrom("devMailbox")
-      .selectAll()
-      .orderBy("createdAt", "desc")
-      .orderBy("id", "desc")
-      .limit(LIMIT)
-      .execute();
-    return rows.map((row) => toMessage(deps.mailKey, row));
-  };
+  const list = () => listDevMailbox(deps, deps.mailKey);
 
   app.get("/dev/mailbox.json", async (c) => {
     c.header("Cache-Control", "no-store");
@@ -39,28 +27,6 @@ export function registerDevMailbox(app: AppRouter, deps: AppDeps): void {
     );
     return c.html(renderMailbox(messages));
   });
-}
-
-/** A stored message with its bodies opened (one sealed under another master key says so). */
-function toMessage(mailKey: Buffer, row: DevMailboxRow): DevMailboxMessage {
-  const binding = { to: row.toAddress, subject: row.subject };
-  const open = (stored: string): string => {
-    try {
-      return openMailBody(mailKey, binding, stored);
-    } catch {
-      return "(this message was sealed with another master key: it cannot be read)";
-    }
-  };
-  return {
-    id: row.id,
-    from: row.fromAddress,
-    to: row.toAddress,
-    subject: row.subject,
-    text: open(row.textBody),
-    html: row.htmlBody === null ? null : open(row.htmlBody),
-    locale: row.locale,
-    createdAt: row.createdAt.toISOString(),
-  };
 }
 
 function renderMailbox(messages: DevMailboxMessage[]) {

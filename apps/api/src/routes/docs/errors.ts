@@ -1,6 +1,6 @@
 import { errorCatalogue, type ErrorCode } from "@paraphe/api-sdk/contract";
 import { html } from "hono/html";
-import type { AppRouter } from "../../app";
+import type { AppRouter } from "../../http/context";
 
 /**
  * `GET /docs/errors`: the error codes of the api, with their HTTP status, meaning and suggestion.

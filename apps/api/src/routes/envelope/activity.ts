@@ -1,5 +1,5 @@
 import { endpoints } from "@paraphe/api-sdk/contract";
-import type { AppRouter } from "../../app";
+import type { AppRouter } from "../../http/context";
 import { requireSessionCaller } from "../../auth/caller";
 import { loadActivity, toActivityEvent } from "../../envelopes/activity";
 import type { EnvelopeDeps } from "../../envelopes/envelope-deps";
@@ -10,14 +10,14 @@ import { validateJson } from "../../http/validate";
 export function registerEnvelopeActivity(app: AppRouter, deps: EnvelopeDeps): void {
   const endpoint = endpoints.envelope.activity;
   app.post(endpoint.path, validateJson(endpoint.request), async (c) => {
-    const member = await requireMember(deps.db, requireSessionCaller(c).userId);
+    const member = await requireMember(deps, requireSessionCaller(c).userId);
     const envelope = await findEnvelopeForMember(
-      deps.db,
+      deps,
       member,
       c.req.valid("json").envelopeUuid,
       "read",
     );
-    const activity = await loadActivity(deps.db, deps.activityKey, envelope.id);
+    const activity = await loadActivity(deps, deps.activityKey, envelope.id);
     return c.json(
       endpoint.response.parse({
         events: activity.entries.map((entry) => toActivityEvent(entry.event)),

@@ -1,5 +1,5 @@
 import { endpoints } from "@paraphe/api-sdk/contract";
-import type { AppRouter } from "../../app";
+import type { AppRouter } from "../../http/context";
 import { requireSessionCaller } from "../../auth/caller";
 import type { EnvelopeDeps } from "../../envelopes/envelope-deps";
 import { AppError } from "../../errors/app-error";
@@ -11,9 +11,9 @@ import { validateJson } from "../../http/validate";
 export function registerEnvelopeDownload(app: AppRouter, deps: EnvelopeDeps): void {
   const endpoint = endpoints.envelope.download;
   app.post(endpoint.path, validateJson(endpoint.request), async (c) => {
-    const member = await requireMember(deps.db, requireSessionCaller(c).userId);
+    const member = await requireMember(deps, requireSessionCaller(c).userId);
     const input = c.req.valid("json");
-    const envelope = await findEnvelopeForMember(deps.db, member, input.envelopeUuid, "read");
+    const envelope = await findEnvelopeForMember(deps, member, input.envelopeUuid, "read");
     if (input.kind !== "original" && envelope.status !== "complete") {
       throw new AppError("CONFLICT", {
         message: "The sealed document and the proof exist once everyone has signed.",
@@ -31,7 +31,7 @@ export function registerEnvelopeDownload(app: AppRouter, deps: EnvelopeDeps): vo
     }
     return c.json(
       endpoint.response.parse(
-        await documentFile(deps.db, deps.blobStore, envelope.id, input.documentUuid, input.kind),
+        await documentFile(deps, deps.blobStore, envelope.id, input.documentUuid, input.kind),
       ),
     );
   });

@@ -1,5 +1,5 @@
 import { endpoints } from "@paraphe/api-sdk/contract";
-import type { AppRouter } from "../../app";
+import type { AppRouter } from "../../http/context";
 import { requireSessionCaller } from "../../auth/caller";
 import type { EnvelopeDeps } from "../../envelopes/envelope-deps";
 import { findEnvelopeForMember, requireMember } from "../../envelopes/members";
@@ -10,9 +10,9 @@ import { validateJson } from "../../http/validate";
 export function registerEnvelopeGet(app: AppRouter, deps: EnvelopeDeps): void {
   const endpoint = endpoints.envelope.get;
   app.post(endpoint.path, validateJson(endpoint.request), async (c) => {
-    const member = await requireMember(deps.db, requireSessionCaller(c).userId);
+    const member = await requireMember(deps, requireSessionCaller(c).userId);
     const { envelopeUuid } = c.req.valid("json");
-    const envelope = await findEnvelopeForMember(deps.db, member, envelopeUuid, "read");
-    return c.json(endpoint.response.parse(await loadDetail(deps.db, envelope.id, member.email)));
+    const envelope = await findEnvelopeForMember(deps, member, envelopeUuid, "read");
+    return c.json(endpoint.response.parse(await loadDetail(deps, envelope.id, member.email)));
   });
 }

@@ -1,5 +1,5 @@
 import { endpoints } from "@paraphe/api-sdk/contract";
-import type { AppRouter } from "../../app";
+import type { AppRouter } from "../../http/context";
 import type { EnvelopeDeps } from "../../envelopes/envelope-deps";
 import { openEnvelope } from "../../envelopes/signing";
 import { validateJson } from "../../http/validate";

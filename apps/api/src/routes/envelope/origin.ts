@@ -1,6 +1,6 @@
 import { USER_AGENT_MAX_LENGTH } from "@paraphe/api-sdk/contract";
 import type { Context } from "hono";
-import type { RequestOrigin } from "../../envelopes/sender";
+import type { RequestOrigin } from "../../envelopes/request-origin";
 import type { AppEnv } from "../../http/context";
 import { clientIp } from "../../identity/client-info";
 

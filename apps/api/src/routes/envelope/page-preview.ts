@@ -1,5 +1,5 @@
 import { endpoints } from "@paraphe/api-sdk/contract";
-import type { AppRouter } from "../../app";
+import type { AppRouter } from "../../http/context";
 import { requireSessionCaller } from "../../auth/caller";
 import type { EnvelopeDeps } from "../../envelopes/envelope-deps";
 import { findEnvelopeForMember, requireMember } from "../../envelopes/members";
@@ -10,11 +10,11 @@ import { validateJson } from "../../http/validate";
 export function registerEnvelopePagePreview(app: AppRouter, deps: EnvelopeDeps): void {
   const endpoint = endpoints.envelope.pagePreview;
   app.post(endpoint.path, validateJson(endpoint.request), async (c) => {
-    const member = await requireMember(deps.db, requireSessionCaller(c).userId);
+    const member = await requireMember(deps, requireSessionCaller(c).userId);
     const input = c.req.valid("json");
-    const envelope = await findEnvelopeForMember(deps.db, member, input.envelopeUuid, "read");
+    const envelope = await findEnvelopeForMember(deps, member, input.envelopeUuid, "read");
     const preview = await pagePreview(
-      deps.db,
+      deps,
       deps.blobStore,
       envelope.id,
       input.documentUuid,

@@ -1,5 +1,5 @@
 import { endpoints } from "@paraphe/api-sdk/contract";
-import type { AppRouter } from "../../app";
+import type { AppRouter } from "../../http/context";
 import { requireSessionCaller } from "../../auth/caller";
 import { retrySeal } from "../../envelopes/completion";
 import type { EnvelopeDeps } from "../../envelopes/envelope-deps";
@@ -11,10 +11,10 @@ import { validateJson } from "../../http/validate";
 export function registerEnvelopeRetrySeal(app: AppRouter, deps: EnvelopeDeps): void {
   const endpoint = endpoints.envelope.retrySeal;
   app.post(endpoint.path, validateJson(endpoint.request), async (c) => {
-    const member = await requireMember(deps.db, requireSessionCaller(c).userId);
+    const member = await requireMember(deps, requireSessionCaller(c).userId);
     const input = c.req.valid("json");
-    const envelope = await findEnvelopeForMember(deps.db, member, input.envelopeUuid, "update");
-    await retrySeal(deps.db, envelope.id, new Date(deps.now()));
-    return c.json(endpoint.response.parse(await loadDetail(deps.db, envelope.id, member.email)));
+    const envelope = await findEnvelopeForMember(deps, member, input.envelopeUuid, "update");
+    await retrySeal(deps, envelope.id, new Date(deps.now()));
+    return c.json(endpoint.response.parse(await loadDetail(deps, envelope.id, member.email)));
   });
 }

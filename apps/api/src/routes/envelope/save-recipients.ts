@@ -1,9 +1,9 @@
 import { endpoints } from "@paraphe/api-sdk/contract";
-import type { AppRouter } from "../../app";
+import type { AppRouter } from "../../http/context";
 import { requireSessionCaller } from "../../auth/caller";
 import type { EnvelopeDeps } from "../../envelopes/envelope-deps";
 import { findEnvelopeForMember, requireMember } from "../../envelopes/members";
-import { saveRecipients } from "../../envelopes/sender";
+import { saveRecipients } from "../../envelopes/save-recipients";
 import { loadDetail } from "../../envelopes/views";
 import { validateJson } from "../../http/validate";
 
@@ -11,10 +11,10 @@ import { validateJson } from "../../http/validate";
 export function registerEnvelopeSaveRecipients(app: AppRouter, deps: EnvelopeDeps): void {
   const endpoint = endpoints.envelope.saveRecipients;
   app.post(endpoint.path, validateJson(endpoint.request), async (c) => {
-    const member = await requireMember(deps.db, requireSessionCaller(c).userId);
+    const member = await requireMember(deps, requireSessionCaller(c).userId);
     const input = c.req.valid("json");
-    const envelope = await findEnvelopeForMember(deps.db, member, input.envelopeUuid, "update");
+    const envelope = await findEnvelopeForMember(deps, member, input.envelopeUuid, "update");
     await saveRecipients(deps, member, envelope.id, input.recipients);
-    return c.json(endpoint.response.parse(await loadDetail(deps.db, envelope.id, member.email)));
+    return c.json(endpoint.response.parse(await loadDetail(deps, envelope.id, member.email)));
   });
 }

@@ -1,9 +1,9 @@
 import { endpoints } from "@paraphe/api-sdk/contract";
-import type { AppRouter } from "../../app";
+import type { AppRouter } from "../../http/context";
 import { requireSessionCaller } from "../../auth/caller";
 import type { EnvelopeDeps } from "../../envelopes/envelope-deps";
 import { findEnvelopeForMember, requireMember } from "../../envelopes/members";
-import { sendEnvelope } from "../../envelopes/sender";
+import { sendEnvelope } from "../../envelopes/send-envelope";
 import { loadDetail } from "../../envelopes/views";
 import { validateJson } from "../../http/validate";
 import { requestOrigin } from "./origin";
@@ -11,10 +11,10 @@ import { requestOrigin } from "./origin";
 export function registerEnvelopeSend(app: AppRouter, deps: EnvelopeDeps): void {
   const endpoint = endpoints.envelope.send;
   app.post(endpoint.path, validateJson(endpoint.request), async (c) => {
-    const member = await requireMember(deps.db, requireSessionCaller(c).userId);
+    const member = await requireMember(deps, requireSessionCaller(c).userId);
     const input = c.req.valid("json");
-    const envelope = await findEnvelopeForMember(deps.db, member, input.envelopeUuid, "update");
+    const envelope = await findEnvelopeForMember(deps, member, input.envelopeUuid, "update");
     await sendEnvelope(deps, member, envelope.id, requestOrigin(c));
-    return c.json(endpoint.response.parse(await loadDetail(deps.db, envelope.id, member.email)));
+    return c.json(endpoint.response.parse(await loadDetail(deps, envelope.id, member.email)));
   });
 }

@@ -1,9 +1,9 @@
 import { endpoints } from "@paraphe/api-sdk/contract";
-import type { AppRouter } from "../../app";
+import type { AppRouter } from "../../http/context";
 import { requireSessionCaller } from "../../auth/caller";
 import type { EnvelopeDeps } from "../../envelopes/envelope-deps";
 import { findEnvelopeForMember, requireMember } from "../../envelopes/members";
-import { updateEnvelope } from "../../envelopes/sender";
+import { updateEnvelope } from "../../envelopes/update-envelope";
 import { loadDetail } from "../../envelopes/views";
 import { validateJson } from "../../http/validate";
 
@@ -11,10 +11,10 @@ import { validateJson } from "../../http/validate";
 export function registerEnvelopeUpdate(app: AppRouter, deps: EnvelopeDeps): void {
   const endpoint = endpoints.envelope.update;
   app.post(endpoint.path, validateJson(endpoint.request), async (c) => {
-    const member = await requireMember(deps.db, requireSessionCaller(c).userId);
+    const member = await requireMember(deps, requireSessionCaller(c).userId);
     const input = c.req.valid("json");
-    const envelope = await findEnvelopeForMember(deps.db, member, input.envelopeUuid, "update");
+    const envelope = await findEnvelopeForMember(deps, member, input.envelopeUuid, "update");
     await updateEnvelope(deps, member, envelope.id, input);
-    return c.json(endpoint.response.parse(await loadDetail(deps.db, envelope.id, member.email)));
+    return c.json(endpoint.response.parse(await loadDetail(deps, envelope.id, member.email)));
   });
 }

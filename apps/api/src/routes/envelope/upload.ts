@@ -1,9 +1,9 @@
 import { endpoints } from "@paraphe/api-sdk/contract";
-import type { AppRouter } from "../../app";
+import type { AppRouter } from "../../http/context";
 import { requireSessionCaller } from "../../auth/caller";
 import type { EnvelopeDeps } from "../../envelopes/envelope-deps";
 import { requireMember } from "../../envelopes/members";
-import { uploadEnvelope } from "../../envelopes/sender";
+import { uploadEnvelope } from "../../envelopes/upload-envelope";
 import { loadDetail } from "../../envelopes/views";
 import { validateJson } from "../../http/validate";
 import { requestOrigin } from "./origin";
@@ -12,8 +12,8 @@ import { requestOrigin } from "./origin";
 export function registerEnvelopeUpload(app: AppRouter, deps: EnvelopeDeps): void {
   const endpoint = endpoints.envelope.upload;
   app.post(endpoint.path, validateJson(endpoint.request), async (c) => {
-    const member = await requireMember(deps.db, requireSessionCaller(c).userId);
+    const member = await requireMember(deps, requireSessionCaller(c).userId);
     const id = await uploadEnvelope(deps, member, c.req.valid("json"), requestOrigin(c));
-    return c.json(endpoint.response.parse(await loadDetail(deps.db, id, member.email)));
+    return c.json(endpoint.response.parse(await loadDetail(deps, id, member.email)));
   });
 }

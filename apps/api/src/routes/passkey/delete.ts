@@ -1,5 +1,5 @@
 import { endpoints } from "@paraphe/api-sdk/contract";
-import type { AppRouter } from "../../app";
+import type { AppRouter } from "../../http/context";
 import { requireSessionCaller } from "../../auth/caller";
 import { validateJson } from "../../http/validate";
 import type { IdentityDeps } from "../../identity/identity-deps";
@@ -10,7 +10,7 @@ export function registerPasskeyDelete(app: AppRouter, deps: IdentityDeps): void 
   const endpoint = endpoints.passkey.delete;
   app.post(endpoint.path, validateJson(endpoint.request), async (c) => {
     const caller = requireSessionCaller(c);
-    await deletePasskey(deps.db, caller.userId, c.req.valid("json").id);
+    await deletePasskey(deps, caller.userId, c.req.valid("json").id);
     return c.json(endpoint.response.parse({ deleted: true }));
   });
 }

@@ -1,5 +1,6 @@
 import { PROFILE_PICTURE_PATH_PREFIX } from "@paraphe/api-sdk/contract";
-import type { AppDeps, AppRouter } from "../../app";
+import type { AppDeps } from "../../deps";
+import type { AppRouter } from "../../http/context";
 import { AppError } from "../../errors/app-error";
 import { pictureBlobKey } from "../../identity/profile";
 

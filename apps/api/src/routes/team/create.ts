@@ -1,5 +1,5 @@
 import { endpoints } from "@paraphe/api-sdk/contract";
-import type { AppRouter } from "../../app";
+import type { AppRouter } from "../../http/context";
 import { requireSessionCaller } from "../../auth/caller";
 import { validateJson } from "../../http/validate";
 import type { IdentityDeps } from "../../identity/identity-deps";
@@ -12,6 +12,6 @@ export function registerCreateTeam(app: AppRouter, deps: IdentityDeps): void {
   app.post(endpoint.path, validateJson(endpoint.request), async (c) => {
     const caller = requireSessionCaller(c);
     await createTeam(deps, caller.userId, c.req.valid("json"));
-    return c.json(endpoint.response.parse(await loadProfile(deps.db, deps.config, caller.userId)));
+    return c.json(endpoint.response.parse(await loadProfile(deps, deps.config, caller.userId)));
   });
 }

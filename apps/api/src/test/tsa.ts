@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process";
 import { readFile, writeFile } from "node:fs/promises";
 import { type AddressInfo } from "node:net";
 import { createServer } from "node:http";
-import { requireTool, temporaryDirectory } from "./test-support";
+import { requireTool, temporaryDirectory } from "./documents";
 
 /**
  * A local RFC 3161 timestamp authority for tests: a self-signed TSA certificate

@@ -10,11 +10,11 @@ import {
   type ApiClient,
 } from "@paraphe/api-sdk";
 import type { AccessLink, EnvelopeDetail } from "@paraphe/api-sdk/contract";
-import { makePdf, makeSignaturePng } from "../documents/test-support";
-import type { IdentityHarness, Person } from "../identity/testing";
-import { socketEnv, TEST_PROXY_ADDRESS, uniqueEmail } from "../identity/testing";
-import { outboxMails } from "../test/outbox";
-import { createTestTunnelClient } from "../tunnel/testing";
+import { makePdf, makeSignaturePng } from "./documents";
+import type { IdentityHarness, Person } from "./identity";
+import { socketEnv, TEST_PROXY_ADDRESS, uniqueEmail } from "./identity";
+import { outboxMails } from "./outbox";
+import { createTestTunnelClient } from "./tunnel";
 
 export interface TeamMember extends Person {
   teamUuid: string;

@@ -7,10 +7,10 @@ import { randomInt } from "node:crypto";
 import { createApiClient, DEFAULT_APP_CREDENTIALS, type ApiClient } from "@paraphe/api-sdk";
 import type { SessionCredential } from "@paraphe/api-sdk/contract";
 import type { KyselyPlugin } from "kysely";
-import { createTestApp, type TestApp, type TestAppOptions } from "../test/app";
-import { createTestDatabase, type TestDatabase, type TestDatabaseKind } from "../test/databases";
-import { outboxMails } from "../test/outbox";
-import { createTestTunnelClient } from "../tunnel/testing";
+import { createTestApp, type TestApp, type TestAppOptions } from "./app";
+import { createTestDatabase, type TestDatabase, type TestDatabaseKind } from "./databases";
+import { outboxMails } from "./outbox";
+import { createTestTunnelClient } from "./tunnel";
 
 export interface Person {
   api: ApiClient;

@@ -1,0 +1,64 @@
+import type { Kysely } from "kysely";
+import type { BlobStore } from "./blob/blob-store";
+import type { Config } from "./config";
+import type { Database } from "./db/database";
+import type { EnvelopeDeps } from "./envelopes/envelope-deps";
+import type { IdentityDeps } from "./identity/identity-deps";
+import type { Logger } from "./logger";
+import type { Tunnel } from "./tunnel/tunnel";
+
+/*
+ * What services and routes need: the app's dependencies (AppDeps) and each domain's slice of them.
+ * This module imports only types (infrastructure and the domains' deps types, which import nothing
+ * of the app), never a route or a service, so importing it never closes a cycle through the app.
+ */
+
+/** What the app needs; the server builds these, tests build their own. */
+export interface AppDeps {
+  config: Config;
+  logger: Logger;
+  db: Kysely<Database>;
+  blobStore: BlobStore;
+  /** Whether the database is migrated; `/health` answers 503 until it is. */
+  isReady: () => boolean;
+  /** The secure tunnel: handshake responder, session store, attestation identity. */
+  tunnel: Tunnel;
+  /** The key session credentials' secret keys derive from (`deriveSessionCredentialKey`). */
+  sessionCredentialKey: Buffer;
+  /** The key access-link secret keys derive from (`deriveLinkKey`). */
+  linkKey: Buffer;
+  /** The key mail bodies are sealed with at rest (`deriveMailKey`). */
+  mailKey: Buffer;
+  /** The key the activity chain is computed with (`deriveActivityKey`). */
+  activityKey: Buffer;
+  /** Wakes the job worker of this process after a job is committed (optional: it also polls). */
+  wakeJobs?: () => void;
+}
+
+/** What the envelope services need, from the app's dependencies. */
+export function envelopeDeps(deps: AppDeps): EnvelopeDeps {
+  return {
+    db: deps.db,
+    config: deps.config,
+    logger: deps.logger,
+    blobStore: deps.blobStore,
+    linkKey: deps.linkKey,
+    mailKey: deps.mailKey,
+    activityKey: deps.activityKey,
+    now: deps.tunnel.now,
+    wakeJobs: deps.wakeJobs ?? (() => undefined),
+  };
+}
+
+/** What the identity services need, from the app's dependencies. */
+export function identityDeps(deps: AppDeps): IdentityDeps {
+  return {
+    db: deps.db,
+    config: deps.config,
+    logger: deps.logger,
+    blobStore: deps.blobStore,
+    sessionCredentialKey: deps.sessionCredentialKey,
+    mailKey: deps.mailKey,
+    now: deps.tunnel.now,
+  };
+}

@@ -1,0 +1,26 @@
+import type { EnvelopeDeps } from "./envelope-deps";
+import { lockDraftFor } from "./envelope-store";
+import { type Member } from "./members";
+
+/**
+ * Deletes a draft with its files. The status is checked on the locked row, and the files go only
+ * once the row is gone: a delete that loses a race with sending answers CONFLICT and leaves them.
+ */
+export async function deleteDraft(
+  deps: EnvelopeDeps,
+  member: Member,
+  envelopeId: string,
+): Promise<void> {
+  const keys = await deps.db.transaction().execute(async (trx) => {
+    const envelope = await lockDraftFor(trx, member, envelopeId, "delete");
+    const documents = await trx
+      .selectFrom("envelopeDocument")
+      .leftJoin("documentPreview", "documentPreview.documentId", "envelopeDocument.id")
+      .select(["envelopeDocument.blobKey", "documentPreview.blobKey as previewKey"])
+      .where("envelopeDocument.envelopeId", "=", envelope.id)
+      .execute();
+    await trx.deleteFrom("envelope").where("id", "=", envelope.id).execute();
+    return new Set(documents.flatMap((row) => [row.blobKey, row.previewKey ?? []].flat()));
+  });
+  await Promise.allSettled([...keys].map((key) => deps.blobStore.delete(key)));
+}

@@ -1,0 +1,14 @@
+/** Blob keys of an envelope's files. */
+export const blobKeys = {
+  original: (envelopeId: string, documentId: string) =>
+    `envelopes/${envelopeId}/documents/${documentId}/original.pdf`,
+  preview: (envelopeId: string, documentId: string, page: number, contentType: string) =>
+    `envelopes/${envelopeId}/documents/${documentId}/previews/${page}.${contentType === "image/webp" ? "webp" : "png"}`,
+  sealed: (envelopeId: string, documentId: string) =>
+    `envelopes/${envelopeId}/documents/${documentId}/sealed.pdf`,
+  signature: (envelopeId: string, recipientId: string) =>
+    `envelopes/${envelopeId}/recipients/${recipientId}/signature.png`,
+  initials: (envelopeId: string, recipientId: string) =>
+    `envelopes/${envelopeId}/recipients/${recipientId}/initials.png`,
+  proof: (envelopeId: string) => `envelopes/${envelopeId}/proof.pdf`,
+};

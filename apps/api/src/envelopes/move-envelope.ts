@@ -1,0 +1,28 @@
+import type { EnvelopeDeps } from "./envelope-deps";
+import { lockEnvelopeFor } from "./envelope-store";
+import { envelopeSubject, findWorkspaceForMember, requirePermission, type Member } from "./members";
+
+/** Moves an envelope to another workspace of the team that the member belongs to. */
+export async function moveEnvelope(
+  deps: EnvelopeDeps,
+  member: Member,
+  envelopeId: string,
+  workspaceUuid: string,
+): Promise<void> {
+  const workspace = await findWorkspaceForMember(deps.db, member, workspaceUuid);
+  await deps.db.transaction().execute(async (trx) => {
+    const envelope = await lockEnvelopeFor(trx, member, envelopeId, "update", "workspaceId");
+    // The role must allow the envelope where it lands too (`{ "workspaceId": ... }` conditions).
+    requirePermission(
+      member,
+      "update",
+      envelopeSubject({ ...envelope, workspaceId: workspace.id }),
+      "workspaceId",
+    );
+    await trx
+      .updateTable("envelope")
+      .set({ workspaceId: workspace.id, updatedAt: new Date(deps.now()) })
+      .where("id", "=", envelope.id)
+      .execute();
+  });
+}

@@ -1,0 +1,102 @@
+import { randomUUID } from "node:crypto";
+import type { fieldInputSchema } from "@paraphe/api-sdk/contract";
+import type { z } from "zod";
+import { AppError } from "../errors/app-error";
+import type { EnvelopeDeps } from "./envelope-deps";
+import { lockDraftFor } from "./envelope-store";
+import { type Member } from "./members";
+import { loadRecipients } from "./views";
+
+/** A field as the contract's schema parsed it (required and label defaulted). */
+type ParsedFieldInput = z.infer<typeof fieldInputSchema>;
+
+/**
+ * Replaces the fields of a draft. Each must lie on a page of one of the envelope's documents and
+ * belong to one of its recipients; a field's uuid is kept when given. Checked on the locked draft.
+ */
+export async function saveFields(
+  deps: EnvelopeDeps,
+  member: Member,
+  envelopeId: string,
+  fields: readonly ParsedFieldInput[],
+): Promise<void> {
+  await deps.db.transaction().execute(async (trx) => {
+    const envelope = await lockDraftFor(trx, member, envelopeId, "update", "fields");
+    const documents = await trx
+      .selectFrom("envelopeDocument")
+      .select(["id", "pageCount"])
+      .where("envelopeId", "=", envelope.id)
+      .execute();
+    const recipients = await loadRecipients(trx, envelope.id);
+    const problems: { path: string; code: string; message: string }[] = [];
+    const givenIds = fields.flatMap((field) => field.uuid ?? []);
+    const foreign =
+      givenIds.length === 0
+        ? []
+        : await trx
+            .selectFrom("field")
+            .select("id")
+            .where("id", "in", givenIds)
+            .where("envelopeId", "!=", envelope.id)
+            .execute();
+    const seen = new Set<string>();
+    fields.forEach((field, index) => {
+      const document = documents.find((row) => row.id === field.documentUuid);
+      if (document === undefined) {
+        problems.push({
+          path: `fields.${index}.documentUuid`,
+          code: "custom",
+          message: "not_found",
+        });
+      } else if (field.page >= document.pageCount) {
+        problems.push({ path: `fields.${index}.page`, code: "custom", message: "not_found" });
+      }
+      if (!recipients.some((recipient) => recipient.id === field.recipientUuid)) {
+        problems.push({
+          path: `fields.${index}.recipientUuid`,
+          code: "custom",
+          message: "not_found",
+        });
+      }
+      if (field.uuid !== undefined) {
+        if (seen.has(field.uuid) || foreign.some((row) => row.id === field.uuid)) {
+          problems.push({ path: `fields.${index}.uuid`, code: "custom", message: "duplicate" });
+        }
+        seen.add(field.uuid);
+      }
+    });
+    if (problems.length > 0) {
+      throw new AppError("VALIDATION_ERROR", {
+        message: "Some fields are not valid.",
+        fields: problems,
+      });
+    }
+    await trx.deleteFrom("field").where("envelopeId", "=", envelope.id).execute();
+    if (fields.length > 0) {
+      await trx
+        .insertInto("field")
+        .values(
+          fields.map((field) => ({
+            id: field.uuid ?? randomUUID(),
+            envelopeId: envelope.id,
+            documentId: field.documentUuid,
+            recipientId: field.recipientUuid,
+            page: field.page,
+            x: field.x,
+            y: field.y,
+            width: field.width,
+            height: field.height,
+            kind: field.kind,
+            required: field.required,
+            label: field.label,
+          })),
+        )
+        .execute();
+    }
+    await trx
+      .updateTable("envelope")
+      .set({ updatedAt: new Date(deps.now()) })
+      .where("id", "=", envelope.id)
+      .execute();
+  });
+}

@@ -1,0 +1,114 @@
+import type { recipientInputSchema } from "@paraphe/api-sdk/contract";
+import { sql, type Kysely } from "kysely";
+import type { z } from "zod";
+import type { Database, EnvelopeRow } from "../db/database";
+import { newRecipientLink } from "./access-links";
+import { fieldError } from "./command-errors";
+import type { EnvelopeDeps } from "./envelope-deps";
+import { lockDraftFor } from "./envelope-store";
+import { contactSubject, requirePermission, type Member } from "./members";
+import { loadRecipients } from "./views";
+
+/** A recipient as the contract's schema parsed it (phone normalised, saveToContacts defaulted). */
+type ParsedRecipientInput = z.infer<typeof recipientInputSchema>;
+
+/**
+ * Replaces the recipients of a draft, in signing order. A recipient given with its uuid is kept
+ * (its fields stay assigned); recipients left out are removed with their fields. Recipients marked
+ * `saveToContacts` are upserted into the envelope's workspace contacts, which needs the role to
+ * allow creating (new email) or updating (known email) that contact. Checked on the locked draft.
+ */
+export async function saveRecipients(
+  deps: EnvelopeDeps,
+  member: Member,
+  envelopeId: string,
+  recipients: readonly ParsedRecipientInput[],
+): Promise<void> {
+  await deps.db.transaction().execute(async (trx) => {
+    const envelope = await lockDraftFor(trx, member, envelopeId, "update", "recipients");
+    await requireContactWrites(trx, member, envelope, recipients);
+    const existing = await loadRecipients(trx, envelope.id);
+    const existingIds = new Set(existing.map((recipient) => recipient.id));
+    recipients.forEach((recipient, index) => {
+      if (recipient.uuid !== undefined && !existingIds.has(recipient.uuid)) {
+        throw fieldError(`recipients.${index}.uuid`, "not_found");
+      }
+    });
+    const kept = new Set(recipients.flatMap((recipient) => recipient.uuid ?? []));
+    const removed = existing.filter((recipient) => !kept.has(recipient.id)).map((r) => r.id);
+    if (removed.length > 0) await trx.deleteFrom("recipient").where("id", "in", removed).execute();
+    // Positions and emails are unique: park the kept ones out of the way first.
+    await trx
+      .updateTable("recipient")
+      .set({ position: sql<number>`-position`, email: sql<string>`'moving:' || id` })
+      .where("envelopeId", "=", envelope.id)
+      .execute();
+    for (const [index, recipient] of recipients.entries()) {
+      const values = {
+        email: recipient.email,
+        firstname: recipient.firstname,
+        lastname: recipient.lastname,
+        phone: recipient.phone,
+        position: index + 1,
+      };
+      if (recipient.uuid !== undefined) {
+        await trx.updateTable("recipient").set(values).where("id", "=", recipient.uuid).execute();
+      } else {
+        await trx
+          .insertInto("recipient")
+          .values({ ...values, ...newRecipientLink(deps.linkKey), envelopeId: envelope.id })
+          .execute();
+      }
+      if (recipient.saveToContacts) {
+        await trx
+          .insertInto("contact")
+          .values({
+            workspaceId: envelope.workspaceId,
+            email: recipient.email,
+            firstname: recipient.firstname,
+            lastname: recipient.lastname,
+            phone: recipient.phone,
+          })
+          .onConflict((oc) =>
+            oc.columns(["workspaceId", "email"]).doUpdateSet({
+              firstname: recipient.firstname,
+              lastname: recipient.lastname,
+              phone: recipient.phone,
+              updatedAt: new Date(deps.now()),
+            }),
+          )
+          .execute();
+      }
+    }
+    await trx
+      .updateTable("envelope")
+      .set({ updatedAt: new Date(deps.now()) })
+      .where("id", "=", envelope.id)
+      .execute();
+  });
+}
+
+/** FORBIDDEN unless the role may create or update each contact that `saveToContacts` writes. */
+async function requireContactWrites(
+  trx: Kysely<Database>,
+  member: Member,
+  envelope: EnvelopeRow,
+  recipients: readonly ParsedRecipientInput[],
+): Promise<void> {
+  const emails = recipients.filter((r) => r.saveToContacts).map((r) => r.email);
+  if (emails.length === 0) return;
+  const known = await trx
+    .selectFrom("contact")
+    .select("email")
+    .where("workspaceId", "=", envelope.workspaceId)
+    .where("email", "in", emails)
+    .execute();
+  const knownEmails = new Set(known.map((row) => row.email));
+  for (const email of emails) {
+    requirePermission(
+      member,
+      knownEmails.has(email) ? "update" : "create",
+      contactSubject({ workspaceId: envelope.workspaceId, email }),
+    );
+  }
+}

@@ -1,0 +1,52 @@
+import type { updateEnvelopeRequestSchema } from "@paraphe/api-sdk/contract";
+import type { z } from "zod";
+import { fieldError } from "./command-errors";
+import type { EnvelopeDeps } from "./envelope-deps";
+import { lockDraftFor, lockEnvelopeFor } from "./envelope-store";
+import { envelopeSubject, requirePermission, type Member } from "./members";
+
+/**
+ * The title (any status but canceled or declined ones too) and, for drafts, the options. The
+ * status and the role's rules (fields `title` and `options`) are checked on the locked row.
+ */
+export async function updateEnvelope(
+  deps: EnvelopeDeps,
+  member: Member,
+  envelopeId: string,
+  input: Pick<z.infer<typeof updateEnvelopeRequestSchema>, "title" | "options">,
+): Promise<void> {
+  const options = input.options ?? {};
+  const changesOptions = Object.values(options).some((value) => value !== undefined);
+  if (options.expiresAt !== undefined && options.expiresAt !== null) {
+    if (new Date(options.expiresAt).getTime() <= deps.now()) {
+      throw fieldError("options.expiresAt", "in_past");
+    }
+  }
+  await deps.db.transaction().execute(async (trx) => {
+    const envelope = changesOptions
+      ? await lockDraftFor(trx, member, envelopeId, "update", "options")
+      : await lockEnvelopeFor(trx, member, envelopeId, "update");
+    if (input.title !== undefined) {
+      requirePermission(member, "update", envelopeSubject(envelope), "title");
+    }
+    await trx
+      .updateTable("envelope")
+      .set({
+        ...(input.title === undefined ? {} : { title: input.title }),
+        ...(options.signatureLevel === undefined ? {} : { signatureLevel: options.signatureLevel }),
+        ...(options.senderName === undefined ? {} : { senderName: options.senderName }),
+        ...(options.message === undefined ? {} : { message: options.message }),
+        ...(options.initialsOnAllPages === undefined
+          ? {}
+          : { initialsOnAllPages: options.initialsOnAllPages }),
+        ...(options.expiresAt === undefined
+          ? {}
+          : { expiresAt: options.expiresAt === null ? null : new Date(options.expiresAt) }),
+        ...(options.reminderDays === undefined ? {} : { reminderDays: options.reminderDays }),
+        ...(options.signingOrder === undefined ? {} : { signingOrder: options.signingOrder }),
+        updatedAt: new Date(deps.now()),
+      })
+      .where("id", "=", envelope.id)
+      .execute();
+  });
+}

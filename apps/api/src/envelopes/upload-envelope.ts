@@ -1,0 +1,152 @@
+import { randomUUID } from "node:crypto";
+import type { uploadEnvelopeRequestSchema } from "@paraphe/api-sdk/contract";
+import { asSubject } from "@paraphe/permissions";
+import type { z } from "zod";
+import { isDocumentError } from "../documents/document-error";
+import type { PdfInspection } from "../documents/inspect";
+import type { PagePreview } from "../documents/previews";
+import { inspectPdfOffThread, renderPagePreviews } from "../documents/worker-pool";
+import { AppError } from "../errors/app-error";
+import { appendEvent } from "./activity";
+import { fieldError } from "./command-errors";
+import type { EnvelopeDeps } from "./envelope-deps";
+import { blobKeys } from "./file-keys";
+import { findWorkspaceForMember, requirePermission, type Member } from "./members";
+import type { RequestOrigin } from "./request-origin";
+
+function defaultTitle(filename: string): string {
+  const title = filename.replace(/\.pdf$/i, "").trim();
+  return (title === "" ? filename : title).slice(0, 255);
+}
+
+/**
+ * Creates a draft from uploaded PDFs: each is inspected with the configured limits (a refused file
+ * answers VALIDATION_ERROR on `files.<i>` with the document error's code, and nothing is stored),
+ * its pages rendered once in the document worker, and the original and previews stored encrypted.
+ */
+export async function uploadEnvelope(
+  deps: EnvelopeDeps,
+  member: Member,
+  input: z.infer<typeof uploadEnvelopeRequestSchema>,
+  origin: RequestOrigin,
+): Promise<string> {
+  requirePermission(member, "create", "Envelope");
+  const workspace = await findWorkspaceForMember(deps.db, member, input.workspaceUuid);
+  // Conditions of the role apply to the envelope about to exist (`{ "workspaceId": ... }`).
+  requirePermission(
+    member,
+    "create",
+    asSubject("Envelope", {
+      teamId: member.teamId,
+      workspaceId: workspace.id,
+      ownerId: member.userId,
+    }),
+  );
+
+  const files: { filename: string; bytes: Uint8Array; inspection: PdfInspection }[] = [];
+  const problems: { path: string; code: string; message: string }[] = [];
+  for (const [index, file] of input.files.entries()) {
+    const bytes = new Uint8Array(Buffer.from(file.data, "base64"));
+    try {
+      const inspection = await inspectPdfOffThread(bytes, {
+        maxBytes: deps.config.maxUploadBytes,
+        maxPages: deps.config.maxUploadPages,
+      });
+      files.push({ filename: file.filename, bytes, inspection });
+    } catch (error) {
+      if (!isDocumentError(error)) throw error;
+      problems.push({ path: `files.${index}`, code: "custom", message: error.code });
+    }
+  }
+  if (problems.length > 0) {
+    throw new AppError("VALIDATION_ERROR", {
+      message: "Some files cannot be used.",
+      suggestion:
+        "Upload PDF files that are complete, not password-protected and within the limits.",
+      fields: problems,
+    });
+  }
+
+  const previews: PagePreview[][] = [];
+  for (const [index, file] of files.entries()) {
+    try {
+      previews.push(await renderPagePreviews(file.bytes));
+    } catch (error) {
+      if (!isDocumentError(error)) throw error;
+      throw fieldError(`files.${index}`, error.code);
+    }
+  }
+
+  const envelopeId = randomUUID();
+  const documents = files.map((file) => ({ ...file, id: randomUUID() }));
+  const stored: string[] = [];
+  try {
+    for (const [index, document] of documents.entries()) {
+      const key = blobKeys.original(envelopeId, document.id);
+      await deps.blobStore.put(key, document.bytes, { contentType: "application/pdf" });
+      stored.push(key);
+      for (const preview of previews[index] ?? []) {
+        const previewKey = blobKeys.preview(
+          envelopeId,
+          document.id,
+          preview.page,
+          preview.contentType,
+        );
+        await deps.blobStore.put(previewKey, preview.data, { contentType: preview.contentType });
+        stored.push(previewKey);
+      }
+    }
+    const at = new Date(deps.now());
+    const title = input.title ?? defaultTitle(documents[0]?.filename ?? "Document");
+    await deps.db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto("envelope")
+        .values({
+          id: envelopeId,
+          teamId: member.teamId,
+          workspaceId: workspace.id,
+          ownerUserId: member.userId,
+          title,
+          createdAt: at,
+          updatedAt: at,
+        })
+        .execute();
+      for (const [index, document] of documents.entries()) {
+        await trx
+          .insertInto("envelopeDocument")
+          .values({
+            id: document.id,
+            envelopeId,
+            position: index,
+            filename: document.filename,
+            pageCount: document.inspection.pageCount,
+            pages: JSON.stringify(document.inspection.pages),
+            sha256: document.inspection.sha256,
+            blobKey: blobKeys.original(envelopeId, document.id),
+          })
+          .execute();
+        const rows = (previews[index] ?? []).map((preview) => ({
+          documentId: document.id,
+          page: preview.page,
+          blobKey: blobKeys.preview(envelopeId, document.id, preview.page, preview.contentType),
+          contentType: preview.contentType,
+          width: preview.width,
+          height: preview.height,
+        }));
+        if (rows.length > 0) await trx.insertInto("documentPreview").values(rows).execute();
+      }
+      await appendEvent(trx, deps.activityKey, envelopeId, {
+        type: "envelopeCreated",
+        at: at.toISOString(),
+        actor: { name: member.name, email: member.email },
+        ip: origin.ip,
+        userAgent: origin.userAgent,
+        data: { title },
+      });
+    });
+  } catch (error) {
+    await Promise.allSettled(stored.map((key) => deps.blobStore.delete(key)));
+    throw error;
+  }
+  return envelopeId;
+}

@@ -1,0 +1,15 @@
+/**
+ * `@paraphe/api/testing`: test helpers for the workspace's tools (the benchmarks): PDFs and a
+ * signature image made on the fly, the real tunnel client against an app in the same process, and a
+ * local RFC 3161 timestamp authority. Not part of the server.
+ */
+export { makePdf, makeSignaturePng } from "./documents";
+export { startTestTsa } from "./tsa";
+export {
+  bindingVerifier,
+  createTestTunnelClient,
+  fetchFromApp,
+  openManualSession,
+  type FetchLike,
+  type ManualSession,
+} from "./tunnel";
