@@ -8,11 +8,7 @@ import { createQueryClient } from "../app/query-client";
 import { createAppRoutes } from "../app/router";
 import { writeStoredUser } from "../app/session/session-storage";
 import { leaveOnAuthenticationError } from "../lib/api/authentication-error";
-import {
-  type LoadProfile,
-  type StoredSessionUser,
-  type UserProfile,
-} from "../app/session/types";
+import { type LoadProfile, type StoredSessionUser, type UserProfile } from "../app/session/types";
 import { NavIndicatorsProvider } from "../layouts/app-layout/nav-indicators";
 import { createTestApi, TEST_CREDENTIAL, TEST_PROFILE, type Handlers } from "./api";
 
