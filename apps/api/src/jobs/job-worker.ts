@@ -1,4 +1,4 @@
-import { sql, type Kysely } from "kysely";
+import { sql, type Kysely, type RawBuilder } from "kysely";
 import type { z } from "zod";
 import type { Database } from "../db/database";
 import type { Logger } from "../logger";
@@ -33,6 +33,19 @@ export function jobHandler<S extends z.ZodType>(
   };
 }
 
+/**
+ * Thrown by a handler when retrying cannot help (a mail body that does not open): the job gives up
+ * at once, with this error's message as its last error, and its `onGiveUp` runs.
+ */
+export class UnrecoverableJobError extends Error {
+  override readonly name = "UnrecoverableJobError";
+}
+
+/** The delay before the next attempt after `attempts` failed ones: base x 2^(attempts-1), capped. */
+export function jobBackoffMs(attempts: number, baseMs: number, maxMs: number): number {
+  return Math.min(maxMs, baseMs * 2 ** Math.max(0, attempts - 1));
+}
+
 /** The last error of an attempt that never reported back: the process stopped or froze under it. */
 export const INTERRUPTED_ERROR =
   "The attempt was interrupted (the process stopped, froze or was killed while running it).";
@@ -64,16 +77,19 @@ interface ClaimedJob {
 /**
  * Runs background jobs. Each is claimed with `FOR UPDATE SKIP LOCKED` and leased, so several api
  * replicas can share one database; a job whose worker died is taken over when its lease runs out,
- * and `sweep()` (run at start) hands such jobs back at once. The attempt is counted when the job is
+ * and `sweep()` (run at start) hands such jobs back at once. A worker claims and sweeps only the
+ * kinds of job it has handlers for, and leaves the others to workers that have them. The attempt is counted when the job is
  * claimed, before it runs, so an attempt that freezes or kills the process counts too. Failures are
  * retried with exponential backoff up to `maxAttempts` (the definition's, else the worker's); then
- * the job is marked failed with its last error and its `onGiveUp` runs. A job interrupted on its
- * last attempt is given up, not resumed, by the sweep and by a takeover.
+ * the job is marked failed with its last error and its `onGiveUp` runs (at once when the handler
+ * throws `UnrecoverableJobError`). A job interrupted on its last attempt is given up, not resumed,
+ * by the sweep and by a takeover.
  */
 export class JobWorker {
   readonly #db: Kysely<Database>;
   readonly #logger: Logger;
   readonly #handlers: Map<string, RegisteredJob>;
+  readonly #names: string[];
   readonly #maxAttempts: number;
   readonly #backoffBaseMs: number;
   readonly #backoffMaxMs: number;
@@ -86,6 +102,7 @@ export class JobWorker {
     this.#db = options.db;
     this.#logger = options.logger.child({ component: "job-worker" });
     this.#handlers = new Map(options.jobs.map((job) => [job.definition.name, job]));
+    this.#names = [...this.#handlers.keys()];
     this.#maxAttempts = options.maxAttempts ?? 10;
     this.#backoffBaseMs = options.backoffBaseMs ?? 5_000;
     this.#backoffMaxMs = options.backoffMaxMs ?? 3_600_000;
@@ -117,6 +134,7 @@ export class JobWorker {
       .select(["id", "name", "payload", "attempts"])
       .where("status", "=", "running")
       .where("lockedUntil", "<=", sql<Date>`now()`)
+      .where(this.#ownNames())
       .execute();
     let resumed = 0;
     for (const job of interrupted) {
@@ -199,15 +217,17 @@ export class JobWorker {
       return "done";
     } catch (error) {
       const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+      if (error instanceof UnrecoverableJobError) {
+        log.error({ err: error }, "job cannot succeed; giving up");
+        await this.#giveUp(job, error.message, log);
+        return "failed";
+      }
       if (job.attempts >= this.#maxAttemptsOf(job.name)) {
         log.error({ err: error }, "job failed on its last attempt");
         await this.#giveUp(job, reason, log);
         return "failed";
       }
-      const delayMs = Math.min(
-        this.#backoffMaxMs,
-        this.#backoffBaseMs * 2 ** Math.max(0, job.attempts - 1),
-      );
+      const delayMs = jobBackoffMs(job.attempts, this.#backoffBaseMs, this.#backoffMaxMs);
       await this.#db
         .updateTable("job")
         .set({
@@ -222,6 +242,12 @@ export class JobWorker {
       log.warn({ err: error, retryInMs: delayMs }, "job failed; will retry");
       return "retry";
     }
+  }
+
+  /** The condition "a kind of job this worker has a handler for". */
+  #ownNames(): RawBuilder<boolean> {
+    if (this.#names.length === 0) return sql<boolean>`false`;
+    return sql<boolean>`name IN (${sql.join(this.#names)})`;
   }
 
   #maxAttemptsOf(name: string): number {
@@ -266,8 +292,9 @@ export class JobWorker {
           updated_at = now()
       WHERE id = (
         SELECT id FROM job
-        WHERE (status = 'pending' AND run_at <= now())
-           OR (status = 'running' AND locked_until <= now())
+        WHERE ((status = 'pending' AND run_at <= now())
+           OR (status = 'running' AND locked_until <= now()))
+          AND ${this.#ownNames()}
         ORDER BY run_at, created_at
         LIMIT 1
         FOR UPDATE SKIP LOCKED
