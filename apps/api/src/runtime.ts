@@ -25,7 +25,6 @@ import {
   createSmtpTransport,
   type MailTransport,
 } from "./mail/transport";
-import { MailWorker } from "./mail/worker";
 import { createTunnel, startTunnelSweeper } from "./tunnel/tunnel";
 
 export interface RunningApi {
@@ -33,8 +32,8 @@ export interface RunningApi {
   url: string;
   port: number;
   /**
-   * Stops accepting connections, lets the mail worker finish its message (for at most
-   * `graceMs`), closes the database. Resolves when everything is closed.
+   * Stops accepting connections, lets the job worker finish its job, a mail being sent
+   * included (for at most `graceMs`), closes the database. Resolves when everything is closed.
    */
   stop(options?: { graceMs?: number }): Promise<void>;
 }
@@ -49,8 +48,8 @@ export interface StartApiOptions {
 }
 
 /**
- * Starts the api: prints the configuration, opens and migrates the database, starts the mail
- * worker and the secure tunnel, then listens. Everything opened is closed again if a later step
+ * Starts the api: prints the configuration, opens and migrates the database, starts the secure
+ * tunnel and the job worker (which delivers mail too), then listens. Everything opened is closed again if a later step
  * fails.
  */
 export async function startApi(
@@ -97,16 +96,6 @@ export async function startApi(
         ? createSmtpTransport(config.smtpUrl)
         : createDevMailboxTransport(database.db, mailKey);
     cleanups.push(() => transport.close());
-    const worker = new MailWorker({
-      db: database.db,
-      transport,
-      mailKey,
-      from: config.mailFrom,
-      logger,
-      listen: database.listen,
-      ...(config.smtpUrl === undefined ? {} : { smtpUrl: config.smtpUrl }),
-    });
-    await worker.start();
 
     const tunnel = await createTunnel({
       config,
@@ -140,8 +129,10 @@ export async function startApi(
       activityKey,
       now: tunnel.now,
       listen: database.listen,
+      mailTransport: transport,
     });
-    // The sweep hands back jobs a previous process left running, and seals envelopes left unsealed.
+    // The sweep hands back jobs a previous process left running (mail included), and seals
+    // envelopes left unsealed.
     await jobs.start();
     cleanups.push(() => jobs.stop());
 
@@ -180,12 +171,12 @@ export async function startApi(
           server.closeIdleConnections();
           const forceClose = setTimeout(() => server.closeAllConnections(), graceMs).unref();
           const workerStopped = await Promise.race([
-            Promise.all([worker.stop(), jobs.stop()]).then(() => true),
+            jobs.stop().then(() => true),
             new Promise<false>((resolve) => setTimeout(() => resolve(false), graceMs).unref()),
           ]);
           if (!workerStopped)
             logger.warn(
-              "mail or job worker still busy at shutdown; its work will be retried at the next start",
+              "job worker still busy at shutdown (a mail or a seal); that job is taken over once its lease runs out",
             );
           server.closeAllConnections();
           await closed;

@@ -14,7 +14,7 @@ export interface WakeableLoopOptions {
 }
 
 /**
- * The loop of a background worker (mail outbox, jobs): runs `step` while there is work, otherwise
+ * The loop of the job worker: runs `step` while there is work, otherwise
  * polls; a database notification or `wake()` cuts the sleep short; `stop()` lets the current step
  * finish.
  */

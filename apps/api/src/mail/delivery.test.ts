@@ -1,7 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { sql } from "kysely";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { MailOutboxRow } from "../db/database";
+import type { JobRow, MailOutboxRow } from "../db/database";
+import { enqueueJob, JOB_CHANNEL, sendMailJob } from "../jobs/definitions";
+import { INTERRUPTED_ERROR, JobWorker, type JobWorkerOptions } from "../jobs/job-worker";
 import {
   createTestDatabase,
   silentLogger,
@@ -10,22 +12,16 @@ import {
 } from "../test/databases";
 import { startSmtpServer, type TestSmtpServer } from "../test/smtp";
 import { isSealedMailBody, openMailBody } from "./body-sealing";
-import { enqueueMail, MAIL_OUTBOX_CHANNEL } from "./outbox";
+import { BODY_DOES_NOT_OPEN, sendMailHandler } from "./delivery";
+import { enqueueMail } from "./outbox";
 import { createDevMailboxTransport, createSmtpTransport, type MailTransport } from "./transport";
-import { mailBackoffMs, MailWorker, type MailWorkerOptions } from "./worker";
 
 const FROM = "Paraphe <no-reply@paraphe.test>";
 const MAIL_KEY = randomBytes(32);
 
-describe("mailBackoffMs", () => {
-  it("doubles the delay after each failure, up to the maximum", () => {
-    expect([1, 2, 3, 4, 5].map((attempts) => mailBackoffMs(attempts, 100, 1000))).toEqual([
-      100, 200, 400, 800, 1000,
-    ]);
-  });
-});
+type WorkerOptions = Partial<Pick<JobWorkerOptions, "listen" | "pollIntervalMs" | "backoffBaseMs">>;
 
-describe.each(testDatabaseKinds)("the mail outbox and worker on %s", (kind) => {
+describe.each(testDatabaseKinds)("mail delivered by the job worker on %s", (kind) => {
   let database: TestDatabase;
   let smtp: TestSmtpServer;
   const cleanups: (() => Promise<void>)[] = [];
@@ -40,8 +36,10 @@ describe.each(testDatabaseKinds)("the mail outbox and worker on %s", (kind) => {
 
   afterEach(async () => {
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-    await database.connection.db.deleteFrom("devMailbox").execute();
-    await database.connection.db.deleteFrom("mailOutbox").execute();
+    const { db } = database.connection;
+    await db.deleteFrom("devMailbox").execute();
+    await db.deleteFrom("job").where("name", "=", sendMailJob.name).execute();
+    await db.deleteFrom("mailOutbox").execute();
   });
 
   async function smtpServer(auth?: { user: string; password: string }): Promise<TestSmtpServer> {
@@ -60,20 +58,32 @@ describe.each(testDatabaseKinds)("the mail outbox and worker on %s", (kind) => {
     return transport;
   }
 
-  function worker(transport: MailTransport, options: Partial<MailWorkerOptions> = {}): MailWorker {
-    const mailWorker = new MailWorker({
+  /** A job worker that runs the mail job only, delivering through `transport`. */
+  function worker(
+    transport: MailTransport,
+    options: WorkerOptions & { smtpUrl?: string } = {},
+  ): JobWorker {
+    const { smtpUrl, ...workerOptions } = options;
+    const jobWorker = new JobWorker({
       db: database.connection.db,
-      transport,
-      mailKey: MAIL_KEY,
-      from: FROM,
       logger: silentLogger(),
       pollIntervalMs: 60_000,
       backoffBaseMs: 150,
       backoffMaxMs: 10_000,
-      ...options,
+      jobs: [
+        sendMailHandler({
+          db: database.connection.db,
+          transport,
+          mailKey: MAIL_KEY,
+          from: FROM,
+          logger: silentLogger(),
+          ...(smtpUrl === undefined ? {} : { smtpUrl }),
+        }),
+      ],
+      ...workerOptions,
     });
-    cleanups.push(() => mailWorker.stop());
-    return mailWorker;
+    cleanups.push(() => jobWorker.stop());
+    return jobWorker;
   }
 
   async function outboxRow(id: string): Promise<MailOutboxRow> {
@@ -82,6 +92,43 @@ describe.each(testDatabaseKinds)("the mail outbox and worker on %s", (kind) => {
       .selectAll()
       .where("id", "=", id)
       .executeTakeFirstOrThrow();
+  }
+
+  /** The `send-mail` job of the message `id`. */
+  async function mailJob(id: string): Promise<JobRow> {
+    return database.connection.db
+      .selectFrom("job")
+      .selectAll()
+      .where("name", "=", sendMailJob.name)
+      .where(sql<boolean>`payload ->> 'mailId' = ${id}`)
+      .executeTakeFirstOrThrow();
+  }
+
+  /** The job of the message `id` is due now (its backoff has passed). */
+  async function makeDue(id: string): Promise<void> {
+    await database.connection.db
+      .updateTable("job")
+      .set({ runAt: sql<Date>`now()` })
+      .where("name", "=", sendMailJob.name)
+      .where(sql<boolean>`payload ->> 'mailId' = ${id}`)
+      .execute();
+  }
+
+  /** The job of the message `id` as a worker that claimed it and stopped left it. */
+  async function leftRunning(id: string, attempts: number, lease: "expired" | "running") {
+    await database.connection.db
+      .updateTable("job")
+      .set({
+        status: "running",
+        attempts,
+        lockedUntil:
+          lease === "expired"
+            ? sql<Date>`now() - interval '1 second'`
+            : sql<Date>`now() + interval '1 minute'`,
+      })
+      .where("name", "=", sendMailJob.name)
+      .where(sql<boolean>`payload ->> 'mailId' = ${id}`)
+      .execute();
   }
 
   async function enqueueCommitted(
@@ -113,14 +160,14 @@ describe.each(testDatabaseKinds)("the mail outbox and worker on %s", (kind) => {
     expect(mail?.raw).toContain("Content-Language: en");
     expect(mail?.raw).toMatch(/^From: Paraphe <no-reply@paraphe\.test>/m);
     expect(mail?.raw).toContain("Your code is 4F7K2Q.");
-    await expect.poll(async () => (await outboxRow(id)).status).toBe("sent");
+    await expect.poll(async () => (await mailJob(id)).status).toBe("done");
+    expect(await mailJob(id)).toMatchObject({ attempts: 1, lastError: null });
     const row = await outboxRow(id);
-    expect(row.attempts).toBe(1);
     expect(row.sentAt).toBeInstanceOf(Date);
     expect(row.messageId).toMatch(/^<.+>$/);
   });
 
-  it("sends nothing for a message whose transaction rolled back", async () => {
+  it("sends nothing for a message whose transaction rolled back: neither the message nor its job exists", async () => {
     smtp = await smtpServer();
     const mailWorker = worker(smtpTransport(smtp.url));
     await expect(
@@ -135,15 +182,17 @@ describe.each(testDatabaseKinds)("the mail outbox and worker on %s", (kind) => {
     ).rejects.toThrow("the change that caused the mail failed");
 
     expect(await mailWorker.processNext()).toBe("idle");
-    expect(await database.connection.db.selectFrom("mailOutbox").select("id").execute()).toEqual(
-      [],
-    );
+    const { db } = database.connection;
+    expect(await db.selectFrom("mailOutbox").select("id").execute()).toEqual([]);
+    expect(
+      await db.selectFrom("job").select("id").where("name", "=", sendMailJob.name).execute(),
+    ).toEqual([]);
     expect(smtp.received).toEqual([]);
   });
 
-  it("delivers a notification on commit only", async () => {
+  it("wakes the job workers when the message's transaction commits, never when it rolls back", async () => {
     let notifications = 0;
-    const unlisten = await database.connection.listen(MAIL_OUTBOX_CHANNEL, () => {
+    const unlisten = await database.connection.listen(JOB_CHANNEL, () => {
       notifications += 1;
     });
     cleanups.push(unlisten);
@@ -160,7 +209,8 @@ describe.each(testDatabaseKinds)("the mail outbox and worker on %s", (kind) => {
       .catch(() => undefined);
     await enqueueCommitted();
     await expect.poll(() => notifications).toBe(1);
-    // Give a wrongly delivered rollback notification time to arrive.
+    // Proving that something does not arrive takes a pause: give a wrongly delivered rollback
+    // notification time to arrive.
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(notifications).toBe(1);
   });
@@ -172,40 +222,42 @@ describe.each(testDatabaseKinds)("the mail outbox and worker on %s", (kind) => {
     const id = await enqueueCommitted();
 
     expect(await mailWorker.processNext()).toBe("retry");
-    let row = await outboxRow(id);
-    expect(row).toMatchObject({ status: "pending", attempts: 1, lockedUntil: null });
-    expect(row.lastError).toContain("451");
-    expect(row.nextAttemptAt.getTime() - row.updatedAt.getTime()).toBe(300);
+    let job = await mailJob(id);
+    expect(job).toMatchObject({ status: "pending", attempts: 1, lockedUntil: null });
+    expect(job.lastError).toContain("451");
+    expect(job.runAt.getTime() - job.updatedAt.getTime()).toBe(300);
     // Not due yet.
     expect(await mailWorker.processNext()).toBe("idle");
 
-    await new Promise((resolve) => setTimeout(resolve, 350));
+    await makeDue(id);
     expect(await mailWorker.processNext()).toBe("retry");
-    row = await outboxRow(id);
-    expect(row.attempts).toBe(2);
-    expect(row.nextAttemptAt.getTime() - row.updatedAt.getTime()).toBe(600);
+    job = await mailJob(id);
+    expect(job.attempts).toBe(2);
+    expect(job.runAt.getTime() - job.updatedAt.getTime()).toBe(600);
 
-    await new Promise((resolve) => setTimeout(resolve, 650));
-    expect(await mailWorker.processNext()).toBe("sent");
-    row = await outboxRow(id);
-    expect(row).toMatchObject({ status: "sent", attempts: 3 });
+    await makeDue(id);
+    expect(await mailWorker.processNext()).toBe("done");
+    expect(await mailJob(id)).toMatchObject({ status: "done", attempts: 3 });
+    expect((await outboxRow(id)).sentAt).toBeInstanceOf(Date);
     expect(smtp.received).toHaveLength(1);
   });
 
-  it("gives up after the maximum number of attempts and marks the message failed", async () => {
+  it("gives up after 8 attempts and marks the job failed with the last error", async () => {
     smtp = await smtpServer();
     smtp.failNext(10);
-    const mailWorker = worker(smtpTransport(smtp.url), { maxAttempts: 2, backoffBaseMs: 20 });
+    const mailWorker = worker(smtpTransport(smtp.url), { backoffBaseMs: 0 });
     const id = await enqueueCommitted();
 
-    expect(await mailWorker.processNext()).toBe("retry");
-    await new Promise((resolve) => setTimeout(resolve, 40));
-    expect(await mailWorker.processNext()).toBe("failed");
-    const row = await outboxRow(id);
-    expect(row).toMatchObject({ status: "failed", attempts: 2 });
-    expect(row.lastError).toContain("451");
-    await new Promise((resolve) => setTimeout(resolve, 40));
+    await expect(mailWorker.runUntilIdle()).resolves.toEqual([
+      ...Array<string>(7).fill("retry"),
+      "failed",
+    ]);
+    const job = await mailJob(id);
+    expect(job).toMatchObject({ status: "failed", attempts: 8 });
+    expect(job.finishedAt).toBeInstanceOf(Date);
+    expect(job.lastError).toContain("451");
     expect(await mailWorker.processNext()).toBe("idle");
+    expect((await outboxRow(id)).sentAt).toBeNull();
     expect(smtp.received).toEqual([]);
   });
 
@@ -216,25 +268,24 @@ describe.each(testDatabaseKinds)("the mail outbox and worker on %s", (kind) => {
     const id = await enqueueCommitted();
 
     expect(await mailWorker.processNext()).toBe("retry");
-    const row = await outboxRow(id);
-    expect(row.lastError).toMatch(/auth|login|535/i);
-    expect(row.lastError).not.toContain("wr0ng-pa55word");
+    const job = await mailJob(id);
+    expect(job.lastError).toMatch(/auth|login|535/i);
+    expect(job.lastError).not.toContain("wr0ng-pa55word");
   });
 
   it("authenticates to an SMTP server with the credentials of SMTP_URL", async () => {
     smtp = await smtpServer({ user: "mailer", password: "s3cret-pa55" });
     const mailWorker = worker(smtpTransport(smtp.url));
     await enqueueCommitted();
-    expect(await mailWorker.processNext()).toBe("sent");
+    expect(await mailWorker.processNext()).toBe("done");
     expect(smtp.received).toHaveLength(1);
   });
 
-  it("lets several workers share the outbox without sending a message twice", async () => {
+  it("lets several workers share the queue without sending a message twice", async () => {
     smtp = await smtpServer();
     smtp.delayBy(20);
-    const transport = smtpTransport(smtp.url);
     const workers = [
-      worker(transport, { pollIntervalMs: 50 }),
+      worker(smtpTransport(smtp.url), { pollIntervalMs: 50 }),
       worker(smtpTransport(smtp.url), { pollIntervalMs: 50 }),
     ];
     await database.connection.db.transaction().execute(async (trx) => {
@@ -253,36 +304,67 @@ describe.each(testDatabaseKinds)("the mail outbox and worker on %s", (kind) => {
     expect(received.map((mail) => mail.to[0]).sort()).toEqual(
       [...Array(8).keys()].map((i) => `user${i}@example.com`).sort(),
     );
-    const rows = await database.connection.db
-      .selectFrom("mailOutbox")
+    const jobs = await database.connection.db
+      .selectFrom("job")
       .select(["status", "attempts"])
+      .where("name", "=", sendMailJob.name)
       .execute();
-    expect(rows.every((row) => row.status === "sent" && row.attempts === 1)).toBe(true);
+    expect(jobs).toHaveLength(8);
+    expect(jobs.every((job) => job.status === "done" && job.attempts === 1)).toBe(true);
   });
 
-  it("takes over a message whose worker died while sending it, once the lease has run out", async () => {
+  it("takes over a message whose worker stopped before sending it, once the lease has run out", async () => {
     smtp = await smtpServer();
     const id = await enqueueCommitted();
-    // A worker that claimed it and died: status sending, lease already expired.
+    await leftRunning(id, 1, "expired");
+
+    expect(await worker(smtpTransport(smtp.url)).processNext()).toBe("done");
+    expect(await mailJob(id)).toMatchObject({ status: "done", attempts: 2 });
+    expect((await outboxRow(id)).sentAt).toBeInstanceOf(Date);
+    expect(smtp.received).toHaveLength(1);
+  });
+
+  it("does not send a message twice when its worker stopped after sending it, before finishing the job", async () => {
+    smtp = await smtpServer();
+    const id = await enqueueCommitted();
+    // Sent and recorded as sent; the process stopped before the job was marked done.
     await database.connection.db
       .updateTable("mailOutbox")
-      .set({ status: "sending", attempts: 1, lockedUntil: sql<Date>`now() - interval '1 second'` })
+      .set({ sentAt: sql<Date>`now()`, messageId: "<sent-before-the-stop@paraphe.test>" })
       .where("id", "=", id)
       .execute();
+    await leftRunning(id, 1, "expired");
 
-    expect(await worker(smtpTransport(smtp.url)).processNext()).toBe("sent");
-    expect(await outboxRow(id)).toMatchObject({ status: "sent", attempts: 2 });
+    const mailWorker = worker(smtpTransport(smtp.url));
+    await expect(mailWorker.sweep()).resolves.toBe(1);
+    await expect(mailWorker.runUntilIdle()).resolves.toEqual(["done"]);
+    expect(smtp.received).toEqual([]);
+    expect(await mailJob(id)).toMatchObject({ status: "done", attempts: 2 });
+    expect((await outboxRow(id)).messageId).toBe("<sent-before-the-stop@paraphe.test>");
+  });
+
+  it("gives up a message whose last attempt was interrupted, without sending it", async () => {
+    smtp = await smtpServer();
+    const id = await enqueueCommitted();
+    await leftRunning(id, 8, "expired");
+
+    const mailWorker = worker(smtpTransport(smtp.url));
+    await expect(mailWorker.sweep()).resolves.toBe(0);
+    await expect(mailWorker.runUntilIdle()).resolves.toEqual([]);
+    expect(await mailJob(id)).toMatchObject({
+      status: "failed",
+      attempts: 8,
+      lastError: INTERRUPTED_ERROR,
+    });
+    expect(smtp.received).toEqual([]);
   });
 
   it("leaves a message alone while another worker's lease runs", async () => {
     const id = await enqueueCommitted();
-    await database.connection.db
-      .updateTable("mailOutbox")
-      .set({ status: "sending", attempts: 1, lockedUntil: sql<Date>`now() + interval '1 minute'` })
-      .where("id", "=", id)
-      .execute();
+    await leftRunning(id, 1, "running");
     smtp = await smtpServer();
     expect(await worker(smtpTransport(smtp.url)).processNext()).toBe("idle");
+    expect(smtp.received).toEqual([]);
   });
 
   it("finishes the message in progress when stopped", async () => {
@@ -291,12 +373,13 @@ describe.each(testDatabaseKinds)("the mail outbox and worker on %s", (kind) => {
     const mailWorker = worker(smtpTransport(smtp.url), { listen: database.connection.listen });
     await mailWorker.start();
     const id = await enqueueCommitted();
-    await expect.poll(async () => (await outboxRow(id)).status, { interval: 20 }).toBe("sending");
+    await expect.poll(async () => (await mailJob(id)).status, { interval: 20 }).toBe("running");
 
     await mailWorker.stop();
 
     expect(smtp.received).toHaveLength(1);
-    expect((await outboxRow(id)).status).toBe("sent");
+    expect((await mailJob(id)).status).toBe("done");
+    expect((await outboxRow(id)).sentAt).toBeInstanceOf(Date);
   });
 
   it("delivers to the development mailbox when no SMTP server is configured", async () => {
@@ -310,7 +393,7 @@ describe.each(testDatabaseKinds)("the mail outbox and worker on %s", (kind) => {
         locale: "fr",
       }),
     );
-    expect(await mailWorker.processNext()).toBe("sent");
+    expect(await mailWorker.processNext()).toBe("done");
     const delivered = await database.connection.db.selectFrom("devMailbox").selectAll().execute();
     expect(delivered).toHaveLength(1);
     expect(delivered[0]).toMatchObject({
@@ -328,18 +411,19 @@ describe.each(testDatabaseKinds)("the mail outbox and worker on %s", (kind) => {
     expect(openMailBody(MAIL_KEY, binding, row.htmlBody ?? "")).toBe("<p>Votre code</p>");
   });
 
-  it("stores bodies sealed, keeping the recipient and subject readable, and sends them opened", async () => {
+  it("stores bodies sealed, keeping the recipient and subject readable, with a job that names the message only, and sends them opened", async () => {
     smtp = await smtpServer();
     const id = await enqueueCommitted();
     const stored = await outboxRow(id);
     expect(stored).toMatchObject({ toAddress: "ann@example.com", subject: "Your login code" });
     expect(isSealedMailBody(stored.textBody)).toBe(true);
     expect(stored.textBody).not.toContain("4F7K2Q");
-    expect(await worker(smtpTransport(smtp.url)).processNext()).toBe("sent");
+    expect((await mailJob(id)).payload).toEqual({ mailId: id });
+    expect(await worker(smtpTransport(smtp.url)).processNext()).toBe("done");
     expect(smtp.received[0]?.raw).toContain("Your code is 4F7K2Q.");
   });
 
-  it("does not open a sealed body moved to another recipient, and fails it without sending", async () => {
+  it("does not open a sealed body moved to another recipient, and gives up at once without sending", async () => {
     smtp = await smtpServer();
     const id = await enqueueCommitted();
     await database.connection.db
@@ -349,22 +433,27 @@ describe.each(testDatabaseKinds)("the mail outbox and worker on %s", (kind) => {
       .execute();
     expect(await worker(smtpTransport(smtp.url)).processNext()).toBe("failed");
     expect(smtp.received).toHaveLength(0);
-    expect(await outboxRow(id)).toMatchObject({
+    expect(await mailJob(id)).toMatchObject({
       status: "failed",
-      lastError: "the message body does not open with this master key",
+      attempts: 1,
+      lastError: BODY_DOES_NOT_OPEN,
     });
   });
 
   it("sends a body stored before sealing as it is, then clears it", async () => {
     smtp = await smtpServer();
-    const { id } = await database.connection.db
-      .insertInto("mailOutbox")
-      .values({ toAddress: "ann@example.com", subject: "Old", textBody: "Old code 4F7K2Q" })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    expect(await worker(smtpTransport(smtp.url)).processNext()).toBe("sent");
+    const id = await database.connection.db.transaction().execute(async (trx) => {
+      const row = await trx
+        .insertInto("mailOutbox")
+        .values({ toAddress: "ann@example.com", subject: "Old", textBody: "Old code 4F7K2Q" })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      await enqueueJob(trx, sendMailJob, { mailId: row.id });
+      return row.id;
+    });
+    expect(await worker(smtpTransport(smtp.url)).processNext()).toBe("done");
     expect(smtp.received[0]?.raw).toContain("Old code 4F7K2Q");
-    expect(await outboxRow(id)).toMatchObject({ status: "sent", textBody: "", htmlBody: null });
+    expect(await outboxRow(id)).toMatchObject({ textBody: "", htmlBody: null });
   });
 
   it("refuses a message with an invalid address or a multi-line subject", async () => {
@@ -384,8 +473,10 @@ describe.each(testDatabaseKinds)("the mail outbox and worker on %s", (kind) => {
         }),
       ),
     ).rejects.toThrow();
-    expect(await database.connection.db.selectFrom("mailOutbox").select("id").execute()).toEqual(
-      [],
-    );
+    const { db } = database.connection;
+    expect(await db.selectFrom("mailOutbox").select("id").execute()).toEqual([]);
+    expect(
+      await db.selectFrom("job").select("id").where("name", "=", sendMailJob.name).execute(),
+    ).toEqual([]);
   });
 });
