@@ -27,6 +27,9 @@ import {
 } from "./mail/transport";
 import { createTunnel, startTunnelSweeper } from "./tunnel/tunnel";
 
+/** Jobs (mail, seals, passes) the api runs side by side. */
+const JOB_CONCURRENCY = 4;
+
 export interface RunningApi {
   /** The address it listens on (`http://host:port`). */
   url: string;
@@ -130,6 +133,8 @@ export async function startApi(
       now: tunnel.now,
       listen: database.listen,
       mailTransport: transport,
+      // A sign-in code's mail must not wait behind a seal or a deadline pass.
+      concurrency: JOB_CONCURRENCY,
     });
     // The sweep hands back jobs a previous process left running (mail included), and seals
     // envelopes left unsealed.

@@ -72,6 +72,8 @@ export function createJobWorker(
     listen?: (channel: string, onNotify: () => void) => Promise<() => Promise<void>>;
     deadlineIntervalMs?: number;
     mailTransport?: MailTransport;
+    /** Jobs run side by side once started (see `JobWorkerOptions.concurrency`). */
+    concurrency?: number;
   },
 ): JobWorker {
   const intervalMs = deps.deadlineIntervalMs ?? DEADLINE_PASS_INTERVAL_MS;
@@ -83,6 +85,7 @@ export function createJobWorker(
       ...(deps.mailTransport === undefined ? {} : { mailTransport: deps.mailTransport }),
     }),
     ...(deps.listen === undefined ? {} : { listen: deps.listen }),
+    ...(deps.concurrency === undefined ? {} : { concurrency: deps.concurrency }),
     sweeps: [
       () => enqueueMissingSeals(deps.db),
       async () => {

@@ -242,4 +242,51 @@ describe.each(testDatabaseKinds)("the job worker on %s", (kind) => {
     await expect(otherOnly.runUntilIdle()).resolves.toEqual(["done", "done"]);
     expect(ran.sort()).toEqual(["other interrupted", "other waiting"]);
   });
+
+  it("runs jobs side by side up to its concurrency, so a short job does not wait behind a long one", async () => {
+    const { db } = database.connection;
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let longStarted = false;
+    let shortDone = false;
+    const worker = new JobWorker({
+      db,
+      logger: silentLogger(),
+      concurrency: 2,
+      jobs: [
+        jobHandler(flakyJob, async ({ key }) => {
+          if (key === "long") {
+            longStarted = true;
+            await gate;
+          } else {
+            shortDone = true;
+          }
+        }),
+      ],
+    });
+    await db
+      .transaction()
+      .execute((trx) => enqueueJob(trx, flakyJob, { key: "long" }, { dedupeKey: "test:long" }));
+    await db
+      .transaction()
+      .execute((trx) => enqueueJob(trx, flakyJob, { key: "short" }, { dedupeKey: "test:short" }));
+    await worker.start();
+    try {
+      await expect.poll(() => longStarted, { timeout: 10_000 }).toBe(true);
+      await expect.poll(() => shortDone, { timeout: 10_000 }).toBe(true);
+    } finally {
+      release();
+      await worker.stop();
+    }
+    const jobs = await db
+      .selectFrom("job")
+      .select(["dedupeKey", "status"])
+      .where("dedupeKey", "in", ["test:long", "test:short"])
+      .orderBy("dedupeKey")
+      .execute();
+    expect(jobs).toEqual([
+      { dedupeKey: "test:long", status: "done" },
+      { dedupeKey: "test:short", status: "done" },
+    ]);
+  });
 });

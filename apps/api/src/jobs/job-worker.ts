@@ -63,6 +63,11 @@ export interface JobWorkerOptions {
   leaseMs?: number;
   /** Further checks of `sweep()` that enqueue work found missing (an envelope left unsealed). */
   sweeps?: readonly (() => Promise<number>)[];
+  /**
+   * How many jobs the started worker runs side by side (1 by default), so that a short job (a
+   * sign-in code's mail) does not wait behind a long one (a seal).
+   */
+  concurrency?: number;
 }
 
 export type JobOutcome = "idle" | "done" | "retry" | "failed";
@@ -96,7 +101,9 @@ export class JobWorker {
   readonly #leaseMs: number;
   readonly #sweeps: readonly (() => Promise<number>)[];
 
-  readonly #loop: WakeableLoop;
+  readonly #loops: readonly WakeableLoop[];
+  readonly #listen: ListenFn | undefined;
+  #unlisten: (() => Promise<void>) | undefined;
 
   constructor(options: JobWorkerOptions) {
     this.#db = options.db;
@@ -108,19 +115,25 @@ export class JobWorker {
     this.#backoffMaxMs = options.backoffMaxMs ?? 3_600_000;
     this.#leaseMs = options.leaseMs ?? 3 * 60_000;
     this.#sweeps = options.sweeps ?? [];
-    this.#loop = new WakeableLoop({
-      channel: JOB_CHANNEL,
-      pollIntervalMs: options.pollIntervalMs ?? 2000,
-      ...(options.listen === undefined ? {} : { listen: options.listen }),
-      step: async () => {
-        try {
-          return (await this.processNext()) !== "idle";
-        } catch (error) {
-          this.#logger.error({ err: error }, "job worker could not read the job table");
-          return false;
-        }
-      },
-    });
+    this.#listen = options.listen;
+    const concurrency = Math.max(1, Math.floor(options.concurrency ?? 1));
+    // One loop per job run side by side; one subscription (in `start`) wakes them all.
+    this.#loops = Array.from(
+      { length: concurrency },
+      () =>
+        new WakeableLoop({
+          channel: JOB_CHANNEL,
+          pollIntervalMs: options.pollIntervalMs ?? 2000,
+          step: async () => {
+            try {
+              return (await this.processNext()) !== "idle";
+            } catch (error) {
+              this.#logger.error({ err: error }, "job worker could not read the job table");
+              return false;
+            }
+          },
+        }),
+    );
   }
 
   /**
@@ -162,20 +175,28 @@ export class JobWorker {
     return resumed;
   }
 
-  /** Sweeps, then starts the loop: a committed job wakes it at once; otherwise it polls. */
+  /**
+   * Sweeps, then starts the loops (`concurrency` of them): a committed job wakes them at once;
+   * otherwise they poll.
+   */
   async start(): Promise<void> {
-    if (this.#loop.running) return;
+    if (this.#loops.some((loop) => loop.running)) return;
     await this.sweep();
-    await this.#loop.start();
+    if (this.#listen !== undefined)
+      this.#unlisten = await this.#listen(JOB_CHANNEL, () => this.wake());
+    await Promise.all(this.#loops.map((loop) => loop.start()));
   }
 
   wake(): void {
-    this.#loop.wake();
+    for (const loop of this.#loops) loop.wake();
   }
 
-  /** Stops the loop after the job being run, if any, is finished. */
+  /** Stops the loops after the jobs being run, if any, are finished. */
   async stop(): Promise<void> {
-    await this.#loop.stop();
+    const unlisten = this.#unlisten;
+    this.#unlisten = undefined;
+    await unlisten?.();
+    await Promise.all(this.#loops.map((loop) => loop.stop()));
   }
 
   /** Runs due jobs until none is left (tests, and the loop). */
