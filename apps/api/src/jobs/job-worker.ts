@@ -122,7 +122,6 @@ export class JobWorker {
       { length: concurrency },
       () =>
         new WakeableLoop({
-          channel: JOB_CHANNEL,
           pollIntervalMs: options.pollIntervalMs ?? 2000,
           step: async () => {
             try {
