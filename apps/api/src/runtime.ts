@@ -52,8 +52,8 @@ export interface StartApiOptions {
 
 /**
  * Starts the api: prints the configuration, opens and migrates the database, starts the secure
- * tunnel and the job worker (which delivers mail too), then listens. Everything opened is closed again if a later step
- * fails.
+ * tunnel and the job worker (which delivers mail too), then listens. Everything opened is closed
+ * again if a later step fails.
  */
 export async function startApi(
   config: Config,
@@ -181,7 +181,7 @@ export async function startApi(
           ]);
           if (!workerStopped)
             logger.warn(
-              "job worker still busy at shutdown (a mail or a seal); that job is taken over once its lease runs out",
+              "job worker still busy at shutdown; its jobs are taken over once their leases run out",
             );
           server.closeAllConnections();
           await closed;

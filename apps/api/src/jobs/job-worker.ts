@@ -41,7 +41,7 @@ export class UnrecoverableJobError extends Error {
   override readonly name = "UnrecoverableJobError";
 }
 
-/** The delay before the next attempt after `attempts` failed ones: base x 2^(attempts-1), capped. */
+/** The delay before the next attempt after `attempts` failures: base x 2^(attempts-1), capped. */
 export function jobBackoffMs(attempts: number, baseMs: number, maxMs: number): number {
   return Math.min(maxMs, baseMs * 2 ** Math.max(0, attempts - 1));
 }
@@ -83,12 +83,12 @@ interface ClaimedJob {
  * Runs background jobs. Each is claimed with `FOR UPDATE SKIP LOCKED` and leased, so several api
  * replicas can share one database; a job whose worker died is taken over when its lease runs out,
  * and `sweep()` (run at start) hands such jobs back at once. A worker claims and sweeps only the
- * kinds of job it has handlers for, and leaves the others to workers that have them. The attempt is counted when the job is
- * claimed, before it runs, so an attempt that freezes or kills the process counts too. Failures are
- * retried with exponential backoff up to `maxAttempts` (the definition's, else the worker's); then
- * the job is marked failed with its last error and its `onGiveUp` runs (at once when the handler
- * throws `UnrecoverableJobError`). A job interrupted on its last attempt is given up, not resumed,
- * by the sweep and by a takeover.
+ * kinds of job it has handlers for, and leaves the others to workers that have them. The attempt
+ * is counted when the job is claimed, before it runs, so an attempt that freezes or kills the
+ * process counts too. Failures are retried with exponential backoff up to `maxAttempts` (the
+ * definition's, else the worker's); then the job is marked failed with its last error and its
+ * `onGiveUp` runs (at once when the handler throws `UnrecoverableJobError`). A job interrupted on
+ * its last attempt is given up, not resumed, by the sweep and by a takeover.
  */
 export class JobWorker {
   readonly #db: Kysely<Database>;
