@@ -148,8 +148,8 @@ describe.each(testDatabaseKinds)("mail delivered by the job worker on %s", (kind
 
   it("delivers a committed message through SMTP, woken by the commit without waiting for a poll", async () => {
     smtp = await smtpServer();
-    const mailWorker = worker(smtpTransport(smtp.url), { listen: database.connection.listen });
-    await mailWorker.start();
+    const jobWorker = worker(smtpTransport(smtp.url), { listen: database.connection.listen });
+    await jobWorker.start();
 
     const id = await enqueueCommitted("ann@example.com", "Your login code");
     const [mail] = await smtp.waitFor(1, 5000);
@@ -169,7 +169,7 @@ describe.each(testDatabaseKinds)("mail delivered by the job worker on %s", (kind
 
   it("sends nothing for a message whose transaction rolled back: neither the message nor its job exists", async () => {
     smtp = await smtpServer();
-    const mailWorker = worker(smtpTransport(smtp.url));
+    const jobWorker = worker(smtpTransport(smtp.url));
     await expect(
       database.connection.db.transaction().execute(async (trx) => {
         await enqueueMail(trx, MAIL_KEY, {
@@ -181,7 +181,7 @@ describe.each(testDatabaseKinds)("mail delivered by the job worker on %s", (kind
       }),
     ).rejects.toThrow("the change that caused the mail failed");
 
-    expect(await mailWorker.processNext()).toBe("idle");
+    expect(await jobWorker.processNext()).toBe("idle");
     const { db } = database.connection;
     expect(await db.selectFrom("mailOutbox").select("id").execute()).toEqual([]);
     expect(
@@ -218,25 +218,25 @@ describe.each(testDatabaseKinds)("mail delivered by the job worker on %s", (kind
   it("retries after an SMTP failure with exponential backoff, counting attempts and keeping the last error", async () => {
     smtp = await smtpServer();
     smtp.failNext(2);
-    const mailWorker = worker(smtpTransport(smtp.url), { backoffBaseMs: 300 });
+    const jobWorker = worker(smtpTransport(smtp.url), { backoffBaseMs: 300 });
     const id = await enqueueCommitted();
 
-    expect(await mailWorker.processNext()).toBe("retry");
+    expect(await jobWorker.processNext()).toBe("retry");
     let job = await mailJob(id);
     expect(job).toMatchObject({ status: "pending", attempts: 1, lockedUntil: null });
     expect(job.lastError).toContain("451");
     expect(job.runAt.getTime() - job.updatedAt.getTime()).toBe(300);
     // Not due yet.
-    expect(await mailWorker.processNext()).toBe("idle");
+    expect(await jobWorker.processNext()).toBe("idle");
 
     await makeDue(id);
-    expect(await mailWorker.processNext()).toBe("retry");
+    expect(await jobWorker.processNext()).toBe("retry");
     job = await mailJob(id);
     expect(job.attempts).toBe(2);
     expect(job.runAt.getTime() - job.updatedAt.getTime()).toBe(600);
 
     await makeDue(id);
-    expect(await mailWorker.processNext()).toBe("done");
+    expect(await jobWorker.processNext()).toBe("done");
     expect(await mailJob(id)).toMatchObject({ status: "done", attempts: 3 });
     expect((await outboxRow(id)).sentAt).toBeInstanceOf(Date);
     expect(smtp.received).toHaveLength(1);
@@ -245,10 +245,10 @@ describe.each(testDatabaseKinds)("mail delivered by the job worker on %s", (kind
   it("gives up after 8 attempts and marks the job failed with the last error", async () => {
     smtp = await smtpServer();
     smtp.failNext(10);
-    const mailWorker = worker(smtpTransport(smtp.url), { backoffBaseMs: 0 });
+    const jobWorker = worker(smtpTransport(smtp.url), { backoffBaseMs: 0 });
     const id = await enqueueCommitted();
 
-    await expect(mailWorker.runUntilIdle()).resolves.toEqual([
+    await expect(jobWorker.runUntilIdle()).resolves.toEqual([
       ...Array<string>(7).fill("retry"),
       "failed",
     ]);
@@ -256,7 +256,7 @@ describe.each(testDatabaseKinds)("mail delivered by the job worker on %s", (kind
     expect(job).toMatchObject({ status: "failed", attempts: 8 });
     expect(job.finishedAt).toBeInstanceOf(Date);
     expect(job.lastError).toContain("451");
-    expect(await mailWorker.processNext()).toBe("idle");
+    expect(await jobWorker.processNext()).toBe("idle");
     expect((await outboxRow(id)).sentAt).toBeNull();
     expect(smtp.received).toEqual([]);
   });
@@ -264,10 +264,10 @@ describe.each(testDatabaseKinds)("mail delivered by the job worker on %s", (kind
   it("stores an SMTP authentication failure without the password", async () => {
     smtp = await smtpServer({ user: "mailer", password: "s3cret-pa55" });
     const wrongUrl = smtp.url.replace("s3cret-pa55", "wr0ng-pa55word");
-    const mailWorker = worker(smtpTransport(wrongUrl), { smtpUrl: wrongUrl });
+    const jobWorker = worker(smtpTransport(wrongUrl), { smtpUrl: wrongUrl });
     const id = await enqueueCommitted();
 
-    expect(await mailWorker.processNext()).toBe("retry");
+    expect(await jobWorker.processNext()).toBe("retry");
     const job = await mailJob(id);
     expect(job.lastError).toMatch(/auth|login|535/i);
     expect(job.lastError).not.toContain("wr0ng-pa55word");
@@ -275,9 +275,9 @@ describe.each(testDatabaseKinds)("mail delivered by the job worker on %s", (kind
 
   it("authenticates to an SMTP server with the credentials of SMTP_URL", async () => {
     smtp = await smtpServer({ user: "mailer", password: "s3cret-pa55" });
-    const mailWorker = worker(smtpTransport(smtp.url));
+    const jobWorker = worker(smtpTransport(smtp.url));
     await enqueueCommitted();
-    expect(await mailWorker.processNext()).toBe("done");
+    expect(await jobWorker.processNext()).toBe("done");
     expect(smtp.received).toHaveLength(1);
   });
 
@@ -335,9 +335,9 @@ describe.each(testDatabaseKinds)("mail delivered by the job worker on %s", (kind
       .execute();
     await leftRunning(id, 1, "expired");
 
-    const mailWorker = worker(smtpTransport(smtp.url));
-    await expect(mailWorker.sweep()).resolves.toBe(1);
-    await expect(mailWorker.runUntilIdle()).resolves.toEqual(["done"]);
+    const jobWorker = worker(smtpTransport(smtp.url));
+    await expect(jobWorker.sweep()).resolves.toBe(1);
+    await expect(jobWorker.runUntilIdle()).resolves.toEqual(["done"]);
     expect(smtp.received).toEqual([]);
     expect(await mailJob(id)).toMatchObject({ status: "done", attempts: 2 });
     expect((await outboxRow(id)).messageId).toBe("<sent-before-the-stop@paraphe.test>");
@@ -348,9 +348,9 @@ describe.each(testDatabaseKinds)("mail delivered by the job worker on %s", (kind
     const id = await enqueueCommitted();
     await leftRunning(id, 8, "expired");
 
-    const mailWorker = worker(smtpTransport(smtp.url));
-    await expect(mailWorker.sweep()).resolves.toBe(0);
-    await expect(mailWorker.runUntilIdle()).resolves.toEqual([]);
+    const jobWorker = worker(smtpTransport(smtp.url));
+    await expect(jobWorker.sweep()).resolves.toBe(0);
+    await expect(jobWorker.runUntilIdle()).resolves.toEqual([]);
     expect(await mailJob(id)).toMatchObject({
       status: "failed",
       attempts: 8,
@@ -370,12 +370,12 @@ describe.each(testDatabaseKinds)("mail delivered by the job worker on %s", (kind
   it("finishes the message in progress when stopped", async () => {
     smtp = await smtpServer();
     smtp.delayBy(400);
-    const mailWorker = worker(smtpTransport(smtp.url), { listen: database.connection.listen });
-    await mailWorker.start();
+    const jobWorker = worker(smtpTransport(smtp.url), { listen: database.connection.listen });
+    await jobWorker.start();
     const id = await enqueueCommitted();
     await expect.poll(async () => (await mailJob(id)).status, { interval: 20 }).toBe("running");
 
-    await mailWorker.stop();
+    await jobWorker.stop();
 
     expect(smtp.received).toHaveLength(1);
     expect((await mailJob(id)).status).toBe("done");
@@ -383,7 +383,7 @@ describe.each(testDatabaseKinds)("mail delivered by the job worker on %s", (kind
   });
 
   it("delivers to the development mailbox when no SMTP server is configured", async () => {
-    const mailWorker = worker(createDevMailboxTransport(database.connection.db, MAIL_KEY));
+    const jobWorker = worker(createDevMailboxTransport(database.connection.db, MAIL_KEY));
     const id = await database.connection.db.transaction().execute(async (trx) =>
       enqueueMail(trx, MAIL_KEY, {
         to: "ann@example.com",
@@ -393,7 +393,7 @@ describe.each(testDatabaseKinds)("mail delivered by the job worker on %s", (kind
         locale: "fr",
       }),
     );
-    expect(await mailWorker.processNext()).toBe("done");
+    expect(await jobWorker.processNext()).toBe("done");
     const delivered = await database.connection.db.selectFrom("devMailbox").selectAll().execute();
     expect(delivered).toHaveLength(1);
     expect(delivered[0]).toMatchObject({
