@@ -25,16 +25,18 @@ import {
   createSmtpTransport,
   type MailTransport,
 } from "./mail/transport";
-import { MailWorker } from "./mail/worker";
 import { createTunnel, startTunnelSweeper } from "./tunnel/tunnel";
+
+/** Jobs (mail, seals, passes) the api runs side by side. */
+const JOB_CONCURRENCY = 4;
 
 export interface RunningApi {
   /** The address it listens on (`http://host:port`). */
   url: string;
   port: number;
   /**
-   * Stops accepting connections, lets the mail worker finish its message (for at most
-   * `graceMs`), closes the database. Resolves when everything is closed.
+   * Stops accepting connections, lets the job worker finish its job, a mail being sent
+   * included (for at most `graceMs`), closes the database. Resolves when everything is closed.
    */
   stop(options?: { graceMs?: number }): Promise<void>;
 }
@@ -49,9 +51,9 @@ export interface StartApiOptions {
 }
 
 /**
- * Starts the api: prints the configuration, opens and migrates the database, starts the mail
- * worker and the secure tunnel, then listens. Everything opened is closed again if a later step
- * fails.
+ * Starts the api: prints the configuration, opens and migrates the database, starts the secure
+ * tunnel and the job worker (which delivers mail too), then listens. Everything opened is closed
+ * again if a later step fails.
  */
 export async function startApi(
   config: Config,
@@ -97,16 +99,6 @@ export async function startApi(
         ? createSmtpTransport(config.smtpUrl)
         : createDevMailboxTransport(database.db, mailKey);
     cleanups.push(() => transport.close());
-    const worker = new MailWorker({
-      db: database.db,
-      transport,
-      mailKey,
-      from: config.mailFrom,
-      logger,
-      listen: database.listen,
-      ...(config.smtpUrl === undefined ? {} : { smtpUrl: config.smtpUrl }),
-    });
-    await worker.start();
 
     const tunnel = await createTunnel({
       config,
@@ -140,8 +132,12 @@ export async function startApi(
       activityKey,
       now: tunnel.now,
       listen: database.listen,
+      mailTransport: transport,
+      // A sign-in code's mail must not wait behind a seal or a deadline pass.
+      concurrency: JOB_CONCURRENCY,
     });
-    // The sweep hands back jobs a previous process left running, and seals envelopes left unsealed.
+    // The sweep hands back jobs a previous process left running (mail included), and seals
+    // envelopes left unsealed.
     await jobs.start();
     cleanups.push(() => jobs.stop());
 
@@ -180,12 +176,12 @@ export async function startApi(
           server.closeIdleConnections();
           const forceClose = setTimeout(() => server.closeAllConnections(), graceMs).unref();
           const workerStopped = await Promise.race([
-            Promise.all([worker.stop(), jobs.stop()]).then(() => true),
+            jobs.stop().then(() => true),
             new Promise<false>((resolve) => setTimeout(() => resolve(false), graceMs).unref()),
           ]);
           if (!workerStopped)
             logger.warn(
-              "mail or job worker still busy at shutdown; its work will be retried at the next start",
+              "job worker still busy at shutdown; its jobs are taken over once their leases run out",
             );
           server.closeAllConnections();
           await closed;

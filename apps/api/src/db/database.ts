@@ -2,7 +2,7 @@ import type { ColumnType, Generated, Insertable, Selectable } from "kysely";
 
 /**
  * The database as Kysely sees it. Names are camelCase here and snake_case in PostgreSQL
- * (`mailOutbox.nextAttemptAt` is `mail_outbox.next_attempt_at`): the connection uses Kysely's
+ * (`job.lockedUntil` is `job.locked_until`): the connection uses Kysely's
  * CamelCasePlugin. Migrations in `./migrations` are the source of truth for the tables.
  */
 export interface Database {
@@ -35,27 +35,21 @@ export interface Database {
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
 type GeneratedTimestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 
-export type MailStatus = "pending" | "sending" | "sent" | "failed";
-
-/** Mail waiting to be sent, written in the same transaction as the change that causes it. */
+/**
+ * Mail written in the same transaction as the change that causes it, with the `send-mail` job
+ * that delivers it (the job holds its attempts, lease, last error and final state).
+ */
 export interface MailOutboxTable {
   id: Generated<string>;
   toAddress: string;
   subject: string;
+  /** Sealed (`mail/body-sealing.ts`). */
   textBody: string;
   htmlBody: string | null;
   locale: string | null;
-  status: ColumnType<MailStatus, MailStatus | undefined, MailStatus>;
-  /** Delivery attempts started so far (counted when a worker claims the row). */
-  attempts: Generated<number>;
-  /** The earliest time of the next attempt. */
-  nextAttemptAt: GeneratedTimestamp;
-  /** While `sending`: the lease of the worker sending it; past it, another worker may take it over. */
-  lockedUntil: Timestamp | null;
-  lastAttemptAt: Timestamp | null;
-  /** The last delivery error, without secrets. */
-  lastError: string | null;
+  /** The transport's id of the delivered message. */
   messageId: string | null;
+  /** When it was delivered; set, it is never sent again. */
   sentAt: Timestamp | null;
   createdAt: GeneratedTimestamp;
   updatedAt: GeneratedTimestamp;
@@ -367,6 +361,7 @@ export interface JobTable {
   finishedAt: Timestamp | null;
 }
 
+export type JobRow = Selectable<JobTable>;
 export type EnvelopeRow = Selectable<EnvelopeTable>;
 export type EnvelopeDocumentRow = Selectable<EnvelopeDocumentTable>;
 export type RecipientRow = Selectable<RecipientTable>;

@@ -2,8 +2,9 @@ import { sql, type Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../db/database";
 import { createIdentityHarness, uniqueEmail, type IdentityHarness } from "../test/identity";
+import { JobWorker } from "../jobs/job-worker";
+import { sendMailHandler } from "../mail/delivery";
 import { createDevMailboxTransport } from "../mail/transport";
-import { MailWorker } from "../mail/worker";
 import { silentLogger, testDatabaseKinds } from "../test/databases";
 import {
   linkFromMail,
@@ -57,14 +58,20 @@ describe.each(testDatabaseKinds)("secrets at rest on %s", (kind) => {
       recipientLink: { token: link.token, secretKey: link.secretKey },
     });
     // Delivered to the development mailbox too, which keeps its own copy.
-    const worker = new MailWorker({
+    const worker = new JobWorker({
       db,
-      transport: createDevMailboxTransport(db, h.t.mailKey),
-      mailKey: h.t.mailKey,
-      from: "Paraphe <no-reply@paraphe.test>",
       logger: silentLogger(),
+      jobs: [
+        sendMailHandler({
+          db,
+          transport: createDevMailboxTransport(db, h.t.mailKey),
+          mailKey: h.t.mailKey,
+          from: "Paraphe <no-reply@paraphe.test>",
+          logger: silentLogger(),
+        }),
+      ],
     });
-    while ((await worker.processNext()) !== "idle");
+    await worker.runUntilIdle();
     expect(
       await db.selectFrom("devMailbox").select("id").where("toAddress", "=", signerEmail).execute(),
     ).not.toHaveLength(0);

@@ -45,7 +45,21 @@ export const envelopeDeadlinesJob = defineJob("envelope-deadlines", z.object({})
  */
 export const sweepOrphanFilesJob = defineJob("sweep-orphan-files", z.object({}));
 
-export const jobDefinitions = [sealEnvelopeJob, envelopeDeadlinesJob, sweepOrphanFilesJob] as const;
+/**
+ * Delivers one message of the mail outbox (`enqueueMail`) through the mail transport (SMTP, or the
+ * development mailbox). Enqueued in the transaction that wrote the message. Gives up after 8
+ * attempts, or at once when the body does not open (another master key, an altered row).
+ */
+export const sendMailJob = defineJob("send-mail", z.object({ mailId: z.uuid() }), {
+  maxAttempts: 8,
+});
+
+export const jobDefinitions = [
+  sealEnvelopeJob,
+  envelopeDeadlinesJob,
+  sweepOrphanFilesJob,
+  sendMailJob,
+] as const;
 
 /**
  * Enqueues a job. Pass the transaction of the change that causes it: the job exists (and workers

@@ -13,16 +13,37 @@ import {
 } from "../envelopes/deadlines";
 import { scheduleOrphanFileSweep, sweepOrphanEnvelopeFiles } from "../envelopes/file-references";
 import type { Logger } from "../logger";
+import { sendMailHandler } from "../mail/delivery";
+import type { MailTransport } from "../mail/transport";
 import { envelopeDeadlinesJob, sealEnvelopeJob, sweepOrphanFilesJob } from "./definitions";
 import { jobHandler, JobWorker, type RegisteredJob } from "./job-worker";
 
-/** Every job this api runs, each definition with its handler. */
+/**
+ * Every job this api runs, each definition with its handler. Mail is delivered through
+ * `mailTransport`; without one, the `send-mail` jobs are left to a worker that has it (tests that
+ * read the outbox rather than a mailbox).
+ */
 export function jobHandlers(
   deps: CompletionDeps,
-  options: { deadlineIntervalMs?: number } = {},
+  options: { deadlineIntervalMs?: number; mailTransport?: MailTransport } = {},
 ): RegisteredJob[] {
   const intervalMs = options.deadlineIntervalMs ?? DEADLINE_PASS_INTERVAL_MS;
+  const { mailTransport } = options;
+  const mail =
+    mailTransport === undefined
+      ? []
+      : [
+          sendMailHandler({
+            db: deps.db,
+            transport: mailTransport,
+            mailKey: deps.mailKey,
+            from: deps.config.mailFrom,
+            logger: deps.logger,
+            ...(deps.config.smtpUrl === undefined ? {} : { smtpUrl: deps.config.smtpUrl }),
+          }),
+        ];
   return [
+    ...mail,
     jobHandler(sealEnvelopeJob, ({ envelopeId }) => completeEnvelope(deps, envelopeId), {
       onGiveUp: ({ envelopeId }, lastError) =>
         markSealFailed(deps.db, envelopeId, lastError, new Date(deps.now())),
@@ -40,9 +61,9 @@ export function jobHandlers(
 }
 
 /**
- * The api's job worker: every handler, and a sweep that also finds envelopes left unsealed and
- * schedules the envelope-deadlines pass (reminders, expiry) at once, which then reschedules
- * itself every `deadlineIntervalMs`.
+ * The api's job worker: every handler (mail delivery with `mailTransport`), and a sweep that also
+ * finds envelopes left unsealed and schedules the envelope-deadlines pass (reminders, expiry) at
+ * once, which then reschedules itself every `deadlineIntervalMs`.
  */
 export function createJobWorker(
   deps: CompletionDeps & {
@@ -50,14 +71,21 @@ export function createJobWorker(
     logger: Logger;
     listen?: (channel: string, onNotify: () => void) => Promise<() => Promise<void>>;
     deadlineIntervalMs?: number;
+    mailTransport?: MailTransport;
+    /** Jobs run side by side once started (see `JobWorkerOptions.concurrency`). */
+    concurrency?: number;
   },
 ): JobWorker {
   const intervalMs = deps.deadlineIntervalMs ?? DEADLINE_PASS_INTERVAL_MS;
   return new JobWorker({
     db: deps.db,
     logger: deps.logger,
-    jobs: jobHandlers(deps, { deadlineIntervalMs: intervalMs }),
+    jobs: jobHandlers(deps, {
+      deadlineIntervalMs: intervalMs,
+      ...(deps.mailTransport === undefined ? {} : { mailTransport: deps.mailTransport }),
+    }),
     ...(deps.listen === undefined ? {} : { listen: deps.listen }),
+    ...(deps.concurrency === undefined ? {} : { concurrency: deps.concurrency }),
     sweeps: [
       () => enqueueMissingSeals(deps.db),
       async () => {

@@ -7,12 +7,31 @@ import {
   type TestDatabase,
 } from "../test/databases";
 import { enqueueJob, type JobDefinition } from "./definitions";
-import { INTERRUPTED_ERROR, jobHandler, JobWorker } from "./job-worker";
+import {
+  INTERRUPTED_ERROR,
+  jobBackoffMs,
+  jobHandler,
+  JobWorker,
+  UnrecoverableJobError,
+} from "./job-worker";
 
 const flakyJob: JobDefinition<z.ZodObject<{ key: z.ZodString }>> = {
   name: "test-flaky",
   payload: z.object({ key: z.string() }),
 };
+
+const otherJob: JobDefinition<z.ZodObject<{ key: z.ZodString }>> = {
+  name: "test-other",
+  payload: z.object({ key: z.string() }),
+};
+
+describe("jobBackoffMs", () => {
+  it("doubles the delay after each failure, up to the maximum", () => {
+    expect([1, 2, 3, 4, 5].map((attempts) => jobBackoffMs(attempts, 100, 1000))).toEqual([
+      100, 200, 400, 800, 1000,
+    ]);
+  });
+});
 
 describe.each(testDatabaseKinds)("the job worker on %s", (kind) => {
   let database: TestDatabase;
@@ -144,5 +163,130 @@ describe.each(testDatabaseKinds)("the job worker on %s", (kind) => {
     await expect(worker.sweep()).resolves.toBe(1);
     await expect(worker.runUntilIdle()).resolves.toEqual(["done"]);
     expect(runs).toBe(1);
+  });
+
+  it("gives up at once, without further attempts, when the handler says retrying cannot help", async () => {
+    const { db } = database.connection;
+    const givenUp: string[] = [];
+    const worker = new JobWorker({
+      db,
+      logger: silentLogger(),
+      backoffBaseMs: 0,
+      maxAttempts: 5,
+      jobs: [
+        jobHandler(
+          flakyJob,
+          async () => {
+            throw new UnrecoverableJobError("the input can never be processed");
+          },
+          { onGiveUp: async ({ key }, lastError) => void givenUp.push(`${key}: ${lastError}`) },
+        ),
+      ],
+    });
+    await db
+      .transaction()
+      .execute((trx) =>
+        enqueueJob(trx, flakyJob, { key: "hopeless" }, { dedupeKey: "test:hopeless" }),
+      );
+    await expect(worker.runUntilIdle()).resolves.toEqual(["failed"]);
+    const job = await db
+      .selectFrom("job")
+      .selectAll()
+      .where("dedupeKey", "=", "test:hopeless")
+      .executeTakeFirstOrThrow();
+    expect(job).toMatchObject({
+      status: "failed",
+      attempts: 1,
+      lastError: "the input can never be processed",
+    });
+    expect(givenUp).toEqual(["hopeless: the input can never be processed"]);
+  });
+
+  it("claims and sweeps only the kinds of job it has handlers for, leaving the others to their workers", async () => {
+    const { db } = database.connection;
+    const ran: string[] = [];
+    const flakyOnly = new JobWorker({
+      db,
+      logger: silentLogger(),
+      jobs: [jobHandler(flakyJob, async ({ key }) => void ran.push(`flaky ${key}`))],
+    });
+    const otherOnly = new JobWorker({
+      db,
+      logger: silentLogger(),
+      jobs: [jobHandler(otherJob, async ({ key }) => void ran.push(`other ${key}`))],
+    });
+    await db.transaction().execute(async (trx) => {
+      await enqueueJob(trx, otherJob, { key: "waiting" }, { dedupeKey: "test:other-waiting" });
+      await enqueueJob(trx, otherJob, { key: "interrupted" }, { dedupeKey: "test:other-lost" });
+    });
+    await db
+      .updateTable("job")
+      .set({ status: "running", attempts: 1, lockedUntil: new Date(Date.now() - 1000) })
+      .where("dedupeKey", "=", "test:other-lost")
+      .execute();
+
+    await expect(flakyOnly.sweep()).resolves.toBe(0);
+    await expect(flakyOnly.runUntilIdle()).resolves.toEqual([]);
+    const untouched = await db
+      .selectFrom("job")
+      .select(["dedupeKey", "status", "attempts"])
+      .where("name", "=", otherJob.name)
+      .orderBy("dedupeKey")
+      .execute();
+    expect(untouched).toEqual([
+      { dedupeKey: "test:other-lost", status: "running", attempts: 1 },
+      { dedupeKey: "test:other-waiting", status: "pending", attempts: 0 },
+    ]);
+
+    await expect(otherOnly.sweep()).resolves.toBe(1);
+    await expect(otherOnly.runUntilIdle()).resolves.toEqual(["done", "done"]);
+    expect(ran.sort()).toEqual(["other interrupted", "other waiting"]);
+  });
+
+  it("runs jobs side by side up to its concurrency, so a short job does not wait behind a long one", async () => {
+    const { db } = database.connection;
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let longStarted = false;
+    let shortDone = false;
+    const worker = new JobWorker({
+      db,
+      logger: silentLogger(),
+      concurrency: 2,
+      jobs: [
+        jobHandler(flakyJob, async ({ key }) => {
+          if (key === "long") {
+            longStarted = true;
+            await gate;
+          } else {
+            shortDone = true;
+          }
+        }),
+      ],
+    });
+    await db
+      .transaction()
+      .execute((trx) => enqueueJob(trx, flakyJob, { key: "long" }, { dedupeKey: "test:long" }));
+    await db
+      .transaction()
+      .execute((trx) => enqueueJob(trx, flakyJob, { key: "short" }, { dedupeKey: "test:short" }));
+    await worker.start();
+    try {
+      await expect.poll(() => longStarted, { timeout: 10_000 }).toBe(true);
+      await expect.poll(() => shortDone, { timeout: 10_000 }).toBe(true);
+    } finally {
+      release();
+      await worker.stop();
+    }
+    const jobs = await db
+      .selectFrom("job")
+      .select(["dedupeKey", "status"])
+      .where("dedupeKey", "in", ["test:long", "test:short"])
+      .orderBy("dedupeKey")
+      .execute();
+    expect(jobs).toEqual([
+      { dedupeKey: "test:long", status: "done" },
+      { dedupeKey: "test:short", status: "done" },
+    ]);
   });
 });

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from "kysely";
+import { sql, type Kysely, type RawBuilder } from "kysely";
 import type { z } from "zod";
 import type { Database } from "../db/database";
 import type { Logger } from "../logger";
@@ -33,6 +33,19 @@ export function jobHandler<S extends z.ZodType>(
   };
 }
 
+/**
+ * Thrown by a handler when retrying cannot help (a mail body that does not open): the job gives up
+ * at once, with this error's message as its last error, and its `onGiveUp` runs.
+ */
+export class UnrecoverableJobError extends Error {
+  override readonly name = "UnrecoverableJobError";
+}
+
+/** The delay before the next attempt after `attempts` failures: base x 2^(attempts-1), capped. */
+export function jobBackoffMs(attempts: number, baseMs: number, maxMs: number): number {
+  return Math.min(maxMs, baseMs * 2 ** Math.max(0, attempts - 1));
+}
+
 /** The last error of an attempt that never reported back: the process stopped or froze under it. */
 export const INTERRUPTED_ERROR =
   "The attempt was interrupted (the process stopped, froze or was killed while running it).";
@@ -50,6 +63,11 @@ export interface JobWorkerOptions {
   leaseMs?: number;
   /** Further checks of `sweep()` that enqueue work found missing (an envelope left unsealed). */
   sweeps?: readonly (() => Promise<number>)[];
+  /**
+   * How many jobs the started worker runs side by side (1 by default), so that a short job (a
+   * sign-in code's mail) does not wait behind a long one (a seal).
+   */
+  concurrency?: number;
 }
 
 export type JobOutcome = "idle" | "done" | "retry" | "failed";
@@ -64,46 +82,57 @@ interface ClaimedJob {
 /**
  * Runs background jobs. Each is claimed with `FOR UPDATE SKIP LOCKED` and leased, so several api
  * replicas can share one database; a job whose worker died is taken over when its lease runs out,
- * and `sweep()` (run at start) hands such jobs back at once. The attempt is counted when the job is
- * claimed, before it runs, so an attempt that freezes or kills the process counts too. Failures are
- * retried with exponential backoff up to `maxAttempts` (the definition's, else the worker's); then
- * the job is marked failed with its last error and its `onGiveUp` runs. A job interrupted on its
- * last attempt is given up, not resumed, by the sweep and by a takeover.
+ * and `sweep()` (run at start) hands such jobs back at once. A worker claims and sweeps only the
+ * kinds of job it has handlers for, and leaves the others to workers that have them. The attempt
+ * is counted when the job is claimed, before it runs, so an attempt that freezes or kills the
+ * process counts too. Failures are retried with exponential backoff up to `maxAttempts` (the
+ * definition's, else the worker's); then the job is marked failed with its last error and its
+ * `onGiveUp` runs (at once when the handler throws `UnrecoverableJobError`). A job interrupted on
+ * its last attempt is given up, not resumed, by the sweep and by a takeover.
  */
 export class JobWorker {
   readonly #db: Kysely<Database>;
   readonly #logger: Logger;
   readonly #handlers: Map<string, RegisteredJob>;
+  readonly #names: string[];
   readonly #maxAttempts: number;
   readonly #backoffBaseMs: number;
   readonly #backoffMaxMs: number;
   readonly #leaseMs: number;
   readonly #sweeps: readonly (() => Promise<number>)[];
 
-  readonly #loop: WakeableLoop;
+  readonly #loops: readonly WakeableLoop[];
+  readonly #listen: ListenFn | undefined;
+  #unlisten: (() => Promise<void>) | undefined;
 
   constructor(options: JobWorkerOptions) {
     this.#db = options.db;
     this.#logger = options.logger.child({ component: "job-worker" });
     this.#handlers = new Map(options.jobs.map((job) => [job.definition.name, job]));
+    this.#names = [...this.#handlers.keys()];
     this.#maxAttempts = options.maxAttempts ?? 10;
     this.#backoffBaseMs = options.backoffBaseMs ?? 5_000;
     this.#backoffMaxMs = options.backoffMaxMs ?? 3_600_000;
     this.#leaseMs = options.leaseMs ?? 3 * 60_000;
     this.#sweeps = options.sweeps ?? [];
-    this.#loop = new WakeableLoop({
-      channel: JOB_CHANNEL,
-      pollIntervalMs: options.pollIntervalMs ?? 2000,
-      ...(options.listen === undefined ? {} : { listen: options.listen }),
-      step: async () => {
-        try {
-          return (await this.processNext()) !== "idle";
-        } catch (error) {
-          this.#logger.error({ err: error }, "job worker could not read the job table");
-          return false;
-        }
-      },
-    });
+    this.#listen = options.listen;
+    const concurrency = Math.max(1, Math.floor(options.concurrency ?? 1));
+    // One loop per job run side by side; one subscription (in `start`) wakes them all.
+    this.#loops = Array.from(
+      { length: concurrency },
+      () =>
+        new WakeableLoop({
+          pollIntervalMs: options.pollIntervalMs ?? 2000,
+          step: async () => {
+            try {
+              return (await this.processNext()) !== "idle";
+            } catch (error) {
+              this.#logger.error({ err: error }, "job worker could not read the job table");
+              return false;
+            }
+          },
+        }),
+    );
   }
 
   /**
@@ -117,6 +146,7 @@ export class JobWorker {
       .select(["id", "name", "payload", "attempts"])
       .where("status", "=", "running")
       .where("lockedUntil", "<=", sql<Date>`now()`)
+      .where(this.#ownNames())
       .execute();
     let resumed = 0;
     for (const job of interrupted) {
@@ -144,20 +174,28 @@ export class JobWorker {
     return resumed;
   }
 
-  /** Sweeps, then starts the loop: a committed job wakes it at once; otherwise it polls. */
+  /**
+   * Sweeps, then starts the loops (`concurrency` of them): a committed job wakes them at once;
+   * otherwise they poll.
+   */
   async start(): Promise<void> {
-    if (this.#loop.running) return;
+    if (this.#loops.some((loop) => loop.running)) return;
     await this.sweep();
-    await this.#loop.start();
+    if (this.#listen !== undefined)
+      this.#unlisten = await this.#listen(JOB_CHANNEL, () => this.wake());
+    await Promise.all(this.#loops.map((loop) => loop.start()));
   }
 
   wake(): void {
-    this.#loop.wake();
+    for (const loop of this.#loops) loop.wake();
   }
 
-  /** Stops the loop after the job being run, if any, is finished. */
+  /** Stops the loops after the jobs being run, if any, are finished. */
   async stop(): Promise<void> {
-    await this.#loop.stop();
+    const unlisten = this.#unlisten;
+    this.#unlisten = undefined;
+    await unlisten?.();
+    await Promise.all(this.#loops.map((loop) => loop.stop()));
   }
 
   /** Runs due jobs until none is left (tests, and the loop). */
@@ -199,15 +237,17 @@ export class JobWorker {
       return "done";
     } catch (error) {
       const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+      if (error instanceof UnrecoverableJobError) {
+        log.error({ err: error }, "job cannot succeed; giving up");
+        await this.#giveUp(job, error.message, log);
+        return "failed";
+      }
       if (job.attempts >= this.#maxAttemptsOf(job.name)) {
         log.error({ err: error }, "job failed on its last attempt");
         await this.#giveUp(job, reason, log);
         return "failed";
       }
-      const delayMs = Math.min(
-        this.#backoffMaxMs,
-        this.#backoffBaseMs * 2 ** Math.max(0, job.attempts - 1),
-      );
+      const delayMs = jobBackoffMs(job.attempts, this.#backoffBaseMs, this.#backoffMaxMs);
       await this.#db
         .updateTable("job")
         .set({
@@ -222,6 +262,12 @@ export class JobWorker {
       log.warn({ err: error, retryInMs: delayMs }, "job failed; will retry");
       return "retry";
     }
+  }
+
+  /** The condition "a kind of job this worker has a handler for". */
+  #ownNames(): RawBuilder<boolean> {
+    if (this.#names.length === 0) return sql<boolean>`false`;
+    return sql<boolean>`name IN (${sql.join(this.#names)})`;
   }
 
   #maxAttemptsOf(name: string): number {
@@ -266,8 +312,9 @@ export class JobWorker {
           updated_at = now()
       WHERE id = (
         SELECT id FROM job
-        WHERE (status = 'pending' AND run_at <= now())
-           OR (status = 'running' AND locked_until <= now())
+        WHERE ((status = 'pending' AND run_at <= now())
+           OR (status = 'running' AND locked_until <= now()))
+          AND ${this.#ownNames()}
         ORDER BY run_at, created_at
         LIMIT 1
         FOR UPDATE SKIP LOCKED

@@ -8,15 +8,11 @@ export interface WakeableLoopOptions {
    */
   step: () => Promise<boolean>;
   pollIntervalMs: number;
-  /** A notification on `channel` wakes the loop at once (work was committed). */
-  listen?: ListenFn;
-  channel: string;
 }
 
 /**
- * The loop of a background worker (mail outbox, jobs): runs `step` while there is work, otherwise
- * polls; a database notification or `wake()` cuts the sleep short; `stop()` lets the current step
- * finish.
+ * One loop of the job worker: runs `step` while there is work, otherwise polls; `wake()` (called
+ * on a database notification) cuts the sleep short; `stop()` lets the current step finish.
  */
 export class WakeableLoop {
   readonly #options: WakeableLoopOptions;
@@ -24,7 +20,6 @@ export class WakeableLoop {
   #stopping = false;
   #wakeRequested = false;
   #wakeSleeper: (() => void) | undefined;
-  #unlisten: (() => Promise<void>) | undefined;
 
   constructor(options: WakeableLoopOptions) {
     this.#options = options;
@@ -37,8 +32,6 @@ export class WakeableLoop {
   async start(): Promise<void> {
     if (this.#loop !== undefined) return;
     this.#stopping = false;
-    const { listen, channel } = this.#options;
-    if (listen !== undefined) this.#unlisten = await listen(channel, () => this.wake());
     this.#loop = this.#run();
   }
 
@@ -50,9 +43,6 @@ export class WakeableLoop {
   async stop(): Promise<void> {
     this.#stopping = true;
     this.#wakeSleeper?.();
-    const unlisten = this.#unlisten;
-    this.#unlisten = undefined;
-    await unlisten?.();
     await this.#loop;
     this.#loop = undefined;
   }

@@ -5,7 +5,7 @@ import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:cr
  * database dump (sign-in codes, signing links), so it is stored sealed with AES-256-GCM under a key
  * derived (HKDF-SHA-256) from the master key for this one purpose; the recipient and subject stay
  * readable for the delivery log and are bound to the body as associated data, so a sealed body
- * moved to another row (another recipient) no longer opens. Only the mail worker and the
+ * moved to another row (another recipient) no longer opens. Only the `send-mail` job and the
  * development mailbox open bodies.
  *
  * Stored form: `sealed:v1:` + base64 of nonce (12 bytes) | ciphertext | tag (16 bytes).

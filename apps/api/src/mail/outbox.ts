@@ -1,10 +1,8 @@
-import { sql, type Kysely } from "kysely";
+import type { Kysely } from "kysely";
 import { z } from "zod";
 import type { Database } from "../db/database";
+import { enqueueJob, sendMailJob } from "../jobs/definitions";
 import { sealMailBody } from "./body-sealing";
-
-/** The NOTIFY channel that wakes mail workers when mail is committed to the outbox. */
-export const MAIL_OUTBOX_CHANNEL = "paraphe_mail_outbox";
 
 const headerText = z
   .string()
@@ -24,11 +22,11 @@ export const outgoingMailSchema = z.object({
 export type OutgoingMail = z.input<typeof outgoingMailSchema>;
 
 /**
- * Puts a message in the outbox. Pass the transaction of the change that causes the mail: the
- * message exists (and the workers are woken) only if that transaction commits. A worker sends it
- * afterwards, with retries. The bodies are stored sealed with `mailKey` (`deriveMailKey`): they
- * carry codes and links; the recipient and subject stay readable for the log, so a subject must
- * never hold a secret.
+ * Puts a message in the outbox and enqueues its `send-mail` job. Pass the transaction of the change
+ * that causes the mail: the message and its job exist (and the job workers are woken) only if that
+ * transaction commits. The job worker sends it afterwards, with retries. The bodies are stored
+ * sealed with `mailKey` (`deriveMailKey`): they carry codes and links; the recipient and subject
+ * stay readable for the log, so a subject must never hold a secret.
  */
 export async function enqueueMail(
   trx: Kysely<Database>,
@@ -48,7 +46,6 @@ export async function enqueueMail(
     })
     .returning("id")
     .executeTakeFirstOrThrow();
-  // Delivered to listeners at commit, dropped on rollback.
-  await sql`SELECT pg_notify(${MAIL_OUTBOX_CHANNEL}, '')`.execute(trx);
+  await enqueueJob(trx, sendMailJob, { mailId: row.id }, { dedupeKey: `send-mail:${row.id}` });
   return row;
 }

@@ -84,8 +84,9 @@ export function createDevMailboxTransport(db: Kysely<Database>, mailKey: Buffer)
 }
 
 /**
- * A delivery error as stored in the outbox and logged: its message and SMTP codes, with any
- * credentials of `smtpUrl` (and any `user:password@` in a URL) masked, at most 1000 characters.
+ * A delivery error as stored (the send-mail job's last error) and logged: its message and SMTP
+ * codes, with any credentials of `smtpUrl` (and any `user:password@` in a URL) masked, at most
+ * 1000 characters.
  */
 export function describeSendError(error: unknown, smtpUrl?: string): string {
   let text = error instanceof Error ? error.message : String(error);

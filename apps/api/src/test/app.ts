@@ -39,7 +39,10 @@ export interface TestApp {
   /** The key mail bodies are sealed with (open them with `openMailBody`, or read `outboxMails`). */
   mailKey: Buffer;
   activityKey: Buffer;
-  /** A job worker over the app's database, not started: tests run it with `runUntilIdle()`. */
+  /**
+   * A job worker over the app's database, not started: tests run it with `runUntilIdle()`. It has
+   * no mail transport, so it leaves the `send-mail` jobs alone: tests read mail in the outbox.
+   */
   jobs: JobWorker;
   /** Flips the readiness that `/health` reports. */
   setReady(ready: boolean): void;

@@ -3,8 +3,9 @@ import { devMailboxResponseSchema } from "@paraphe/api-sdk/contract";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { deriveMailKey } from "../../mail/body-sealing";
 import { enqueueMail, type OutgoingMail } from "../../mail/outbox";
+import { JobWorker } from "../../jobs/job-worker";
+import { sendMailHandler } from "../../mail/delivery";
 import { createDevMailboxTransport } from "../../mail/transport";
-import { MailWorker } from "../../mail/worker";
 import { createTestApp, type TestApp } from "../../test/app";
 import {
   createTestDatabase,
@@ -21,12 +22,18 @@ describe.each(testDatabaseKinds)("the development mailbox on %s", (kind) => {
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);
-    const worker = new MailWorker({
+    const worker = new JobWorker({
       db: database.connection.db,
-      transport: createDevMailboxTransport(database.connection.db, mailKey),
-      mailKey,
-      from: "Paraphe <no-reply@paraphe.localhost>",
       logger: silentLogger(),
+      jobs: [
+        sendMailHandler({
+          db: database.connection.db,
+          transport: createDevMailboxTransport(database.connection.db, mailKey),
+          mailKey,
+          from: "Paraphe <no-reply@paraphe.localhost>",
+          logger: silentLogger(),
+        }),
+      ],
     });
     const mails: OutgoingMail[] = [
       {
@@ -44,7 +51,7 @@ describe.each(testDatabaseKinds)("the development mailbox on %s", (kind) => {
     ];
     for (const mail of mails) {
       await database.connection.db.transaction().execute((trx) => enqueueMail(trx, mailKey, mail));
-      expect(await worker.processNext()).toBe("sent");
+      expect(await worker.processNext()).toBe("done");
     }
   });
 
