@@ -46,6 +46,9 @@ export default defineConfig({
         DATA_DIR: dataDir,
         LOG_LEVEL: "warn",
         SMTP_URL: "smtp://127.0.0.1:2525",
+        // Every browser test signs in from this one address: more codes than a person would ask.
+        LOGIN_CODES_PER_ADDRESS: "10000",
+        LOGIN_CODE_CHECKS_PER_ADDRESS: "10000",
       },
       reuseExistingServer: false,
       // The seed migrates the new database first (PGlite: tens of seconds on a busy machine).

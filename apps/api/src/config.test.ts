@@ -62,6 +62,8 @@ describe("loadConfig", () => {
       tunnelMaxSessions: 100_000,
       tunnelMaxSessionsPerAddress: 1000,
       tunnelHandshakesPerAddress: 600,
+      loginCodesPerAddress: 20,
+      loginCodeChecksPerAddress: 30,
     });
     expect(usesDevMailbox(config)).toBe(true);
   });

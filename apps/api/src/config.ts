@@ -76,6 +76,10 @@ export interface Config {
   tunnelMaxSessionsPerAddress: number;
   /** Most handshakes one client address may start per minute. */
   tunnelHandshakesPerAddress: number;
+  /** Sign-in codes asked for per client address per 15 minutes. */
+  loginCodesPerAddress: number;
+  /** Sign-in codes tried per client address per 15 minutes. */
+  loginCodeChecksPerAddress: number;
 }
 
 /**
@@ -287,6 +291,18 @@ export const configVariables: readonly ConfigVariable[] = [
       "Most secure-tunnel handshakes one client address may start per minute; past it a handshake answers 429 with `Retry-After`.",
     default: "600",
   },
+  {
+    name: "LOGIN_CODES_PER_ADDRESS",
+    description:
+      "Most sign-in codes one client address may ask for per 15 minutes, whatever the emails (an office behind one address may need more); past it the call answers 429 with `Retry-After`.",
+    default: "20",
+  },
+  {
+    name: "LOGIN_CODE_CHECKS_PER_ADDRESS",
+    description:
+      "Most sign-in codes one client address may try per 15 minutes, whatever the emails; past it the call answers 429 with `Retry-After`.",
+    default: "30",
+  },
 ];
 
 /** Raised when the environment does not hold a valid configuration; lists every problem, by variable. */
@@ -472,6 +488,8 @@ const envSchema = z.object({
   TUNNEL_MAX_SESSIONS: positiveInteger("100000", 10, 10_000_000),
   TUNNEL_MAX_SESSIONS_PER_ADDRESS: positiveInteger("1000", 1, 10_000_000),
   TUNNEL_HANDSHAKES_PER_ADDRESS: positiveInteger("600", 1, 1_000_000),
+  LOGIN_CODES_PER_ADDRESS: positiveInteger("20", 1, 1_000_000),
+  LOGIN_CODE_CHECKS_PER_ADDRESS: positiveInteger("30", 1, 1_000_000),
 });
 
 function positiveInteger(defaultValue: string, min: number, max: number) {
@@ -611,6 +629,8 @@ export function loadConfig(
     tunnelMaxSessions: vars.TUNNEL_MAX_SESSIONS,
     tunnelMaxSessionsPerAddress: vars.TUNNEL_MAX_SESSIONS_PER_ADDRESS,
     tunnelHandshakesPerAddress: vars.TUNNEL_HANDSHAKES_PER_ADDRESS,
+    loginCodesPerAddress: vars.LOGIN_CODES_PER_ADDRESS,
+    loginCodeChecksPerAddress: vars.LOGIN_CODE_CHECKS_PER_ADDRESS,
   };
 }
 
@@ -712,6 +732,8 @@ export function describeConfig(config: Config): Record<string, string> {
     TUNNEL_MAX_SESSIONS: String(config.tunnelMaxSessions),
     TUNNEL_MAX_SESSIONS_PER_ADDRESS: String(config.tunnelMaxSessionsPerAddress),
     TUNNEL_HANDSHAKES_PER_ADDRESS: String(config.tunnelHandshakesPerAddress),
+    LOGIN_CODES_PER_ADDRESS: String(config.loginCodesPerAddress),
+    LOGIN_CODE_CHECKS_PER_ADDRESS: String(config.loginCodeChecksPerAddress),
   };
 }
 

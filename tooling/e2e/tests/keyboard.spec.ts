@@ -115,6 +115,8 @@ for (const width of [1280, 390] as const) {
     await tabTo(page, page.getByRole("button", { name: t.send, exact: true }), { backwards: true });
     await page.keyboard.press("Enter");
     await page.waitForURL(/\/view$/);
+    // The view has loaded (and its fade-in begun) once it lists the signer.
+    await expect(page.getByText(signer.email).first()).toBeVisible();
     await expectAccessible(page, `envelope sent, keyboard (${width} px)`);
 
     // The signer, in a context of the same width, with no touch screen.

@@ -95,6 +95,14 @@ export const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"
  * fading element is not measured half-transparent.
  */
 export async function expectAccessible(page: Page, label: string): Promise<void> {
+  // Two frames first: a navigation that just changed the URL commits its page (and starts its
+  // fade-in) within them, so the check below sees that animation rather than none yet.
+  await page.evaluate(
+    () =>
+      new Promise<void>((settled) =>
+        requestAnimationFrame(() => requestAnimationFrame(() => settled())),
+      ),
+  );
   await page.waitForFunction(() =>
     document
       .getAnimations()

@@ -306,6 +306,36 @@ describe.each(testDatabaseKinds)("login by email code on %s", (kind) => {
     ).resolves.toMatchObject({ sent: true });
   });
 
+  it("takes the per-address limits of asking and trying codes from the configuration", async () => {
+    const tight = await createIdentityHarness(
+      kind,
+      {},
+      { LOGIN_CODES_PER_ADDRESS: "2", LOGIN_CODE_CHECKS_PER_ADDRESS: "3" },
+    );
+    try {
+      const api = tight.client({ ip: randomIp() });
+      for (let i = 0; i < 2; i++) {
+        await api.authentication.requestCode({ email: uniqueEmail("tight-ask") });
+      }
+      const asked = await failure(
+        api.authentication.requestCode({ email: uniqueEmail("tight-ask") }),
+      );
+      expect(asked.code).toBe("RATE_LIMITED");
+      for (let i = 0; i < 3; i++) {
+        const wrong = await failure(
+          api.authentication.verifyCode({ email: uniqueEmail("tight-try"), code: "ACDEFG" }),
+        );
+        expect(wrong.code).toBe("VALIDATION_ERROR");
+      }
+      const tried = await failure(
+        api.authentication.verifyCode({ email: uniqueEmail("tight-try"), code: "ACDEFG" }),
+      );
+      expect(tried.code).toBe("RATE_LIMITED");
+    } finally {
+      await tight.destroy();
+    }
+  });
+
   it("mails the code in the language of the request for a new email", async () => {
     const email = uniqueEmail("fr");
     await h.client().authentication.requestCode({ email, language: "fr" });

@@ -98,7 +98,12 @@ export async function requestLoginCode(
     at,
   );
   if (input.client.ipAddress !== null) {
-    await hitRateLimit(db, `login-code:ip:${input.client.ipAddress}`, LOGIN_CODES_PER_IP, at);
+    await hitRateLimit(
+      db,
+      `login-code:ip:${input.client.ipAddress}`,
+      { ...LOGIN_CODES_PER_IP, limit: deps.config.loginCodesPerAddress },
+      at,
+    );
   }
 
   const user = await db
@@ -190,7 +195,7 @@ export async function verifyLoginCode(
     await hitRateLimit(
       deps.db,
       `login-check:ip:${input.client.ipAddress}`,
-      LOGIN_CODE_CHECKS_PER_IP,
+      { ...LOGIN_CODE_CHECKS_PER_IP, limit: deps.config.loginCodeChecksPerAddress },
       at,
     );
   }

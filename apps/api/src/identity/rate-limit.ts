@@ -20,13 +20,13 @@ export const LOGIN_CODES_PER_ADDRESS_AND_EMAIL: RateLimit = {
   windowMs: 15 * 60_000,
   message: CODES_ASKED,
 };
-/** Login codes asked from one IP address, whatever the emails: 20 per 15 minutes. */
+/** Login codes asked from one IP address, whatever the emails: 20 per 15 minutes (LOGIN_CODES_PER_ADDRESS). */
 export const LOGIN_CODES_PER_IP: RateLimit = {
   limit: 20,
   windowMs: 15 * 60_000,
   message: CODES_ASKED,
 };
-/** Login codes tried from one IP address, whatever the emails: 30 per 15 minutes. */
+/** Login codes tried from one IP address, whatever the emails: 30 per 15 minutes (LOGIN_CODE_CHECKS_PER_ADDRESS). */
 export const LOGIN_CODE_CHECKS_PER_IP: RateLimit = {
   limit: 30,
   windowMs: 15 * 60_000,
