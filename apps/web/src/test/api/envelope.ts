@@ -44,6 +44,7 @@ export function envelopeSummary(overrides: Partial<EnvelopeSummary> = {}): Envel
     signerCount: 0,
     signedCount: 0,
     firstDocumentUuid: DOCUMENT_UUID,
+    tags: [],
     createdAt: "2026-03-01T09:00:00.000Z",
     updatedAt: "2026-03-02T09:00:00.000Z",
     ...overrides,
