@@ -126,6 +126,7 @@ export function createEnvelopeHandlers(): Handlers {
   return {
     "/workspace/list": () => ok({ workspaces: [WORKSPACE_MAIN, WORKSPACE_LEGAL] }),
     "/contact/lookup": () => ok({ contact: null }),
+    "/tag/list": () => ok({ tags: [] }),
     "/envelope/list": () => ok({ envelopes: [envelopeSummary()], nextCursor: null }),
     "/envelope/get": () => ok(envelope),
     "/envelope/upload": ({ body }) => {
