@@ -1,7 +1,13 @@
 import { type Tag } from "@paraphe/api-sdk/contract";
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { ENVELOPE_UUID, envelopeDetail, envelopeSummary, ok } from "../../../test/api";
+import {
+  ENVELOPE_UUID,
+  WORKSPACE_MAIN,
+  envelopeDetail,
+  envelopeSummary,
+  ok,
+} from "../../../test/api";
 import { renderApp } from "../../../test/render-app";
 
 const URGENT: Tag = {
@@ -72,5 +78,27 @@ describe("envelope tags", () => {
       ]),
     );
     expect(await screen.findByText("Tags saved.")).toBeInTheDocument();
+  });
+
+  it("sets the draft's tags from the editor's sidebar, in French", async () => {
+    const { user, server } = renderApp({
+      path: `/envelopes/${WORKSPACE_MAIN.uuid}/${ENVELOPE_UUID}/edit`,
+      language: "fr",
+      handlers: {
+        "/tag/list": () => ok({ tags: [URGENT, HR] }),
+        "/envelope/get": () => ok(envelopeDetail({ tags: [chip(URGENT)] })),
+        "/envelope/set-tags": () => ok(envelopeDetail({ tags: [chip(URGENT), chip(HR)] })),
+      },
+    });
+    const urgent = await screen.findByRole("checkbox", { name: "Urgent" });
+    expect(urgent).toBeChecked();
+    await user.click(screen.getByRole("checkbox", { name: "HR" }));
+    await user.click(screen.getByRole("button", { name: "Enregistrer les étiquettes" }));
+    await waitFor(() =>
+      expect(server.bodiesOf("/envelope/set-tags")).toEqual([
+        { envelopeUuid: ENVELOPE_UUID, tagUuids: [URGENT.uuid, HR.uuid] },
+      ]),
+    );
+    expect(await screen.findByText("Étiquettes enregistrées.")).toBeInTheDocument();
   });
 });
