@@ -6,6 +6,7 @@ import type { EnvelopeDeps } from "./envelopes/envelope-deps";
 import type { IdentityDeps } from "./identity/identity-deps";
 import type { Logger } from "./logger";
 import type { Tunnel } from "./tunnel/tunnel";
+import type { WorkspaceDeps } from "./workspaces/workspace-deps";
 
 /*
  * What services and routes need: the app's dependencies (AppDeps) and each domain's slice of them.
@@ -61,4 +62,9 @@ export function identityDeps(deps: AppDeps): IdentityDeps {
     mailKey: deps.mailKey,
     now: deps.tunnel.now,
   };
+}
+
+/** What the workspace and tag services need, from the app's dependencies. */
+export function workspaceDeps(deps: AppDeps): WorkspaceDeps {
+  return { db: deps.db, now: deps.tunnel.now };
 }

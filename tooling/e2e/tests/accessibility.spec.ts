@@ -156,6 +156,14 @@ for (const language of LANGUAGES) {
       await visit("/settings/profile", "profile settings");
       await visit("/settings/sessions", "sessions settings");
       await visit("/settings/passkeys", "passkeys settings");
+      await visit("/settings/workspaces", "workspaces settings");
+      const membersHref = await page
+        .locator('a[href^="/settings/workspaces/"][href$="/members"]')
+        .first()
+        .getAttribute("href");
+      expect(membersHref).not.toBeNull();
+      await visit(membersHref ?? "", "workspace members settings");
+      await visit("/settings/tags", "tags settings");
       await visit("/settings/security", "security settings");
       await page.getByRole("button", { name: t.securityOpen }).click();
       await expect(page.getByRole("dialog")).toBeVisible();

@@ -29,6 +29,8 @@ export interface Database {
   activityEvent: ActivityEventTable;
   contact: ContactTable;
   job: JobTable;
+  tag: TagTable;
+  envelopeTag: EnvelopeTagTable;
 }
 
 /** A timestamp column: read as a Date, written as a Date or an SQL expression. */
@@ -342,6 +344,25 @@ export interface ContactTable {
   createdAt: GeneratedTimestamp;
   updatedAt: GeneratedTimestamp;
 }
+
+/** A tag of a team (spec §3): its name is unique in the team regardless of case. */
+export interface TagTable {
+  id: Generated<string>;
+  teamId: string;
+  name: string;
+  /** `#rrggbb`, lower case. */
+  color: string;
+  createdAt: GeneratedTimestamp;
+  updatedAt: GeneratedTimestamp;
+}
+
+/** A tag set on an envelope. */
+export interface EnvelopeTagTable {
+  envelopeId: string;
+  tagId: string;
+}
+
+export type TagRow = Selectable<TagTable>;
 
 export type JobStatus = "pending" | "running" | "done" | "failed";
 

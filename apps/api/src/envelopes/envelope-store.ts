@@ -50,6 +50,21 @@ export async function requireEnvelopeRow(
     .executeTakeFirstOrThrow();
 }
 
+/** The ids of the workspace's envelopes, every row locked for the rest of the transaction. */
+export async function lockEnvelopesOfWorkspace(
+  trx: Kysely<Database>,
+  workspaceId: string,
+): Promise<string[]> {
+  const rows = await trx
+    .selectFrom("envelope")
+    .select("id")
+    .where("workspaceId", "=", workspaceId)
+    .orderBy("id")
+    .forUpdate()
+    .execute();
+  return rows.map((row) => row.id);
+}
+
 /** CONFLICT: the change needs a draft and the envelope was sent meanwhile. */
 export const notADraft = (): AppError =>
   new AppError("CONFLICT", {

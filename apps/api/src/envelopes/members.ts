@@ -69,7 +69,7 @@ export async function requireMember(
   };
 }
 
-type CheckedSubject = "Envelope" | "Workspace" | "Contact";
+type CheckedSubject = "Envelope" | "Workspace" | "Contact" | "Team";
 
 /**
  * FORBIDDEN unless the member's role allows `action` on `subject`: a subject type, or a record

@@ -101,6 +101,18 @@ export async function listEnvelopes(
   if (statuses !== null) query = query.where("envelope.status", "in", statuses);
   if (input.workspaceUuid !== undefined)
     query = query.where("envelope.workspaceId", "=", input.workspaceUuid);
+  const { tagUuid } = input;
+  if (tagUuid !== undefined) {
+    query = query.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom("envelopeTag")
+          .select("envelopeTag.tagId")
+          .whereRef("envelopeTag.envelopeId", "=", "envelope.id")
+          .where("envelopeTag.tagId", "=", tagUuid),
+      ),
+    );
+  }
   if (input.cursor !== undefined) {
     const cursor = decodeCursor(input.cursor);
     query = query.where(

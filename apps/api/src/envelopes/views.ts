@@ -122,6 +122,13 @@ export async function toSummaries(
     .where("envelopeId", "in", ids)
     .where("position", "=", 0)
     .execute();
+  const tags = await db
+    .selectFrom("envelopeTag")
+    .innerJoin("tag", "tag.id", "envelopeTag.tagId")
+    .select(["envelopeTag.envelopeId", "tag.id", "tag.name", "tag.color"])
+    .where("envelopeTag.envelopeId", "in", ids)
+    .orderBy("tag.name")
+    .execute();
   return envelopes.map((envelope) => {
     const owner = owners.find((row) => row.id === envelope.ownerUserId);
     const count = counts.find((row) => row.envelopeId === envelope.id);
@@ -137,6 +144,9 @@ export async function toSummaries(
       signerCount: Number(count?.signers ?? 0),
       signedCount: Number(count?.signed ?? 0),
       firstDocumentUuid: firstDocuments.find((row) => row.envelopeId === envelope.id)?.id ?? null,
+      tags: tags
+        .filter((row) => row.envelopeId === envelope.id)
+        .map((row) => ({ uuid: row.id, name: row.name, color: row.color })),
       createdAt: envelope.createdAt.toISOString(),
       updatedAt: envelope.updatedAt.toISOString(),
     };

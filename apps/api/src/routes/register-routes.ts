@@ -1,4 +1,4 @@
-import { envelopeDeps, identityDeps, type AppDeps } from "../deps";
+import { envelopeDeps, identityDeps, workspaceDeps, type AppDeps } from "../deps";
 import type { AppRouter } from "../http/context";
 import { registerContactLookup } from "./contact/lookup";
 import { registerEnvelopeActivity } from "./envelope/activity";
@@ -23,6 +23,18 @@ import { registerEnvelopeSign } from "./envelope/sign";
 import { registerEnvelopeUpdate } from "./envelope/update";
 import { registerEnvelopeUpload } from "./envelope/upload";
 import { registerWorkspaceList } from "./workspace/list";
+import { registerEnvelopeSetTags } from "./envelope/set-tags";
+import { registerTagCreate } from "./tag/create";
+import { registerTagDelete } from "./tag/delete";
+import { registerTagList } from "./tag/list";
+import { registerTagUpdate } from "./tag/update";
+import { registerWorkspaceAddMember } from "./workspace/add-member";
+import { registerWorkspaceCreate } from "./workspace/create";
+import { registerWorkspaceDelete } from "./workspace/delete";
+import { registerWorkspaceListMembers } from "./workspace/list-members";
+import { registerWorkspaceMakeDefault } from "./workspace/make-default";
+import { registerWorkspaceRemoveMember } from "./workspace/remove-member";
+import { registerWorkspaceUpdate } from "./workspace/update";
 import { registerListSessions } from "./authentication/list-sessions";
 import { registerPasskeyLogin } from "./authentication/passkey-login";
 import { registerPasskeyOptions } from "./authentication/passkey-options";
@@ -86,4 +98,18 @@ export function registerRoutes(app: AppRouter, deps: AppDeps): void {
   registerEnvelopeUpdate(app, envelopes);
   registerEnvelopeUpload(app, envelopes);
   registerWorkspaceList(app, envelopes);
+  registerEnvelopeSetTags(app, envelopes);
+
+  const workspaces = workspaceDeps(deps);
+  registerWorkspaceCreate(app, workspaces);
+  registerWorkspaceUpdate(app, workspaces);
+  registerWorkspaceMakeDefault(app, workspaces);
+  registerWorkspaceDelete(app, workspaces);
+  registerWorkspaceListMembers(app, workspaces);
+  registerWorkspaceAddMember(app, workspaces);
+  registerWorkspaceRemoveMember(app, workspaces);
+  registerTagList(app, workspaces);
+  registerTagCreate(app, workspaces);
+  registerTagUpdate(app, workspaces);
+  registerTagDelete(app, workspaces);
 }

@@ -164,6 +164,143 @@ async function sealFailed(fixture: MatrixFixture): Promise<Target> {
   return target;
 }
 
+/**
+ * A new workspace of the owner's team whose members are those of the default workspace: every
+ * team caller but the member outside the workspace (`extra`: its uuid).
+ */
+async function teamWorkspace(fixture: MatrixFixture): Promise<Target> {
+  const db = fixture.h.database.connection.db;
+  const workspace = await db
+    .insertInto("workspace")
+    .values({
+      teamId: fixture.owner.teamUuid,
+      name: `Matrix workspace ${randomBytes(3).toString("hex")}`,
+      color: "#2563eb",
+      isDefault: false,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const members = await db
+    .selectFrom("workspaceMember")
+    .select("userId")
+    .where("workspaceId", "=", fixture.owner.defaultWorkspaceUuid)
+    .execute();
+  await db
+    .insertInto("workspaceMember")
+    .values(members.map((row) => ({ workspaceId: workspace.id, userId: row.userId })))
+    .execute();
+  return { ...madeUpTarget(), extra: workspace.id };
+}
+
+/** The workspace row and its members, as the refusals must leave them. */
+async function workspaceRowState(target: Target, fixture: MatrixFixture) {
+  const db = fixture.h.database.connection.db;
+  return {
+    workspace: await db
+      .selectFrom("workspace")
+      .selectAll()
+      .where("id", "=", target.extra)
+      .executeTakeFirst(),
+    members: await db
+      .selectFrom("workspaceMember")
+      .select("userId")
+      .where("workspaceId", "=", target.extra)
+      .orderBy("userId")
+      .execute(),
+  };
+}
+
+/** {@link workspaceRowState}, and which workspace is the team's default. */
+async function workspaceState(target: Target, fixture: MatrixFixture): Promise<unknown> {
+  return {
+    ...(await workspaceRowState(target, fixture)),
+    defaultWorkspace: await fixture.h.database.connection.db
+      .selectFrom("workspace")
+      .select("id")
+      .where("teamId", "=", fixture.owner.teamUuid)
+      .where("isDefault", "=", true)
+      .executeTakeFirst(),
+  };
+}
+
+/** The user uuid of the team member with this email. */
+async function userUuidOf(fixture: MatrixFixture, email: string): Promise<string> {
+  const row = await fixture.h.database.connection.db
+    .selectFrom("appUser")
+    .select("id")
+    .where("email", "=", email)
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** A member of the owner's team outside the target workspace (the one outside the workspace). */
+async function teammateOutside(fixture: MatrixFixture, workspaceId: string): Promise<string> {
+  const row = await fixture.h.database.connection.db
+    .selectFrom("teamMember")
+    .select("teamMember.userId")
+    .where("teamMember.teamId", "=", fixture.owner.teamUuid)
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom("workspaceMember")
+            .select("workspaceMember.userId")
+            .whereRef("workspaceMember.userId", "=", "teamMember.userId")
+            .where("workspaceMember.workspaceId", "=", workspaceId),
+        ),
+      ),
+    )
+    .executeTakeFirstOrThrow();
+  return row.userId;
+}
+
+/** A tag of the owner's team (`extra`: its uuid). */
+async function teamTag(fixture: MatrixFixture): Promise<Target> {
+  const tag = await fixture.h.database.connection.db
+    .insertInto("tag")
+    .values({
+      teamId: fixture.owner.teamUuid,
+      name: `Matrix tag ${randomBytes(4).toString("hex")}`,
+      color: "#059669",
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return { ...madeUpTarget(), extra: tag.id };
+}
+
+/** The tag row, as the refusals must leave it. */
+const tagState = (target: Target, fixture: MatrixFixture) =>
+  fixture.h.database.connection.db
+    .selectFrom("tag")
+    .selectAll()
+    .where("id", "=", target.extra)
+    .executeTakeFirst();
+
+/** A draft of the owner's default workspace and a tag of the team (`extra`: its uuid). */
+async function draftAndTag(fixture: MatrixFixture): Promise<Target> {
+  const draft = await fixture.draft();
+  return { ...draft, extra: (await teamTag(fixture)).extra };
+}
+
+/**
+ * Administering workspaces (create, update, delete, members): Owner and Admin; Member, Viewer and
+ * the custom role read workspaces only; a workspace the caller is no member of is NOT_FOUND.
+ */
+const manageWorkspace = memberCall(
+  { owner: "ok", admin: "ok", member: FORBIDDEN, viewer: FORBIDDEN, customRole: FORBIDDEN },
+  { otherTeam: NOT_FOUND, outsideWorkspace: NOT_FOUND },
+);
+
+/**
+ * Administering the team's tags (`update Team`): Owner and Admin. Tags belong to the team, not to
+ * a workspace: the member outside the workspace is refused by their role (FORBIDDEN), another
+ * team's owner does not find the tag.
+ */
+const manageTag = memberCall(
+  { owner: "ok", admin: "ok", member: FORBIDDEN, viewer: FORBIDDEN, customRole: FORBIDDEN },
+  { otherTeam: NOT_FOUND, outsideWorkspace: FORBIDDEN },
+);
+
 /** Every endpoint of the contract, by group and name as in `endpoints`. */
 export const accessMatrix: {
   readonly [Group in keyof Endpoints]?: { readonly [Name in keyof Endpoints[Group]]?: MatrixRow };
@@ -294,6 +431,12 @@ export const accessMatrix: {
       expect: changeEnvelope,
     },
     delete: { target: "draft", mutates: true, input: ref, expect: changeEnvelope },
+    setTags: {
+      target: draftAndTag,
+      mutates: true,
+      input: (target) => ({ ...ref(target), tagUuids: [target.extra] }),
+      expect: changeEnvelope,
+    },
     pagePreview: {
       target: "draft",
       input: (target) => ({ ...ref(target), documentUuid: target.documentUuid, page: 0 }),
@@ -356,6 +499,93 @@ export const accessMatrix: {
       input: () => ({}),
       reveals: (answer, target) => JSON.stringify(answer).includes(`"uuid":"${target.extra}"`),
       expect: listRecords,
+    },
+    create: {
+      input: () => ({ name: "Matrix created", color: "#7c3aed" }),
+      // Another team's owner creates one in their own team.
+      expect: { ...manageWorkspace, otherTeam: "ok", outsideWorkspace: FORBIDDEN },
+    },
+    update: {
+      target: teamWorkspace,
+      mutates: true,
+      state: workspaceState,
+      input: (target) => ({ workspaceUuid: target.extra, name: "Renamed", color: "#dc2626" }),
+      expect: manageWorkspace,
+    },
+    makeDefault: {
+      target: teamWorkspace,
+      mutates: true,
+      // The cells that succeed move the default: the refusals must leave the target as it was.
+      state: workspaceRowState,
+      input: (target) => ({ workspaceUuid: target.extra }),
+      expect: manageWorkspace,
+    },
+    delete: {
+      target: teamWorkspace,
+      mutates: true,
+      state: workspaceState,
+      input: (target, _caller, fixture) => ({
+        workspaceUuid: target.extra,
+        destinationWorkspaceUuid: fixture.owner.defaultWorkspaceUuid,
+      }),
+      expect: manageWorkspace,
+    },
+    listMembers: {
+      target: teamWorkspace,
+      input: (target) => ({ workspaceUuid: target.extra }),
+      expect: readRecord,
+    },
+    addMember: {
+      // Adds the member outside the workspace (`documentUuid`: their user uuid).
+      target: async (fixture) => {
+        const target = await teamWorkspace(fixture);
+        return { ...target, documentUuid: await teammateOutside(fixture, target.extra) };
+      },
+      mutates: true,
+      state: workspaceState,
+      input: (target) => ({ workspaceUuid: target.extra, userUuid: target.documentUuid }),
+      expect: manageWorkspace,
+    },
+    removeMember: {
+      target: async (fixture) => {
+        const target = await teamWorkspace(fixture);
+        return { ...target, documentUuid: await userUuidOf(fixture, fixture.viewerEmail) };
+      },
+      mutates: true,
+      state: workspaceState,
+      input: (target) => ({ workspaceUuid: target.extra, userUuid: target.documentUuid }),
+      expect: manageWorkspace,
+    },
+  },
+  tag: {
+    list: {
+      target: teamTag,
+      input: () => ({}),
+      reveals: (answer, target) => JSON.stringify(answer).includes(`"uuid":"${target.extra}"`),
+      // Tags belong to the team: its members see them whatever their workspaces.
+      expect: { ...listRecords, outsideWorkspace: "ok" },
+    },
+    create: {
+      input: () => ({ name: `Matrix ${randomBytes(4).toString("hex")}`, color: "#ca8a04" }),
+      expect: { ...manageTag, otherTeam: "ok" },
+    },
+    update: {
+      target: teamTag,
+      mutates: true,
+      state: tagState,
+      input: (target) => ({
+        tagUuid: target.extra,
+        name: `Renamed ${randomBytes(4).toString("hex")}`,
+        color: "#475569",
+      }),
+      expect: manageTag,
+    },
+    delete: {
+      target: teamTag,
+      mutates: true,
+      state: tagState,
+      input: (target) => ({ tagUuid: target.extra }),
+      expect: manageTag,
     },
   },
   contact: {

@@ -6,6 +6,7 @@ import {
   EnvelopeEditRoute,
   EnvelopeViewRoute,
   EnvelopesByStatusRoute,
+  EnvelopesOfTagRoute,
   EnvelopesOfWorkspaceRoute,
   EnvelopesRoute,
 } from "../routes/envelopes";
@@ -20,6 +21,11 @@ import { SettingsPasskeysRoute } from "../routes/settings-passkeys";
 import { SettingsProfileRoute } from "../routes/settings-profile";
 import { SettingsSecurityRoute } from "../routes/settings-security";
 import { SettingsSessionsRoute } from "../routes/settings-sessions";
+import { SettingsTagsRoute } from "../routes/settings-tags";
+import {
+  SettingsWorkspaceMembersRoute,
+  SettingsWorkspacesRoute,
+} from "../routes/settings-workspaces";
 
 /**
  * The routes of the web app: the public identity pages (login, passkey offer, team onboarding), the
@@ -45,6 +51,7 @@ export function createAppRoutes(): RouteObject[] {
                 { path: "inbox/:uuid", element: <InboxDetailRoute /> },
                 { path: "envelopes", element: <EnvelopesRoute /> },
                 { path: "envelopes/:status", element: <EnvelopesByStatusRoute /> },
+                { path: "envelopes/tag/:tag", element: <EnvelopesOfTagRoute /> },
                 { path: "envelopes/:workspaceUuid/all", element: <EnvelopesOfWorkspaceRoute /> },
                 {
                   path: "envelopes/:workspaceUuid/:envelopeUuid/edit",
@@ -63,6 +70,12 @@ export function createAppRoutes(): RouteObject[] {
                     { path: "sessions", element: <SettingsSessionsRoute /> },
                     { path: "passkeys", element: <SettingsPasskeysRoute /> },
                     { path: "security", element: <SettingsSecurityRoute /> },
+                    { path: "workspaces", element: <SettingsWorkspacesRoute /> },
+                    {
+                      path: "workspaces/:workspaceUuid/members",
+                      element: <SettingsWorkspaceMembersRoute />,
+                    },
+                    { path: "tags", element: <SettingsTagsRoute /> },
                   ],
                 },
               ],

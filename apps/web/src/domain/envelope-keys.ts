@@ -7,8 +7,12 @@ import { type EnvelopeListFilter } from "@paraphe/api-sdk/contract";
 export const envelopeKeys = {
   all: ["envelopes"] as const,
   lists: () => ["envelopes", "list"] as const,
-  list: (filter: EnvelopeListFilter, workspaceUuid: string | undefined) =>
-    ["envelopes", "list", { filter, workspaceUuid: workspaceUuid ?? null }] as const,
+  list: (filter: EnvelopeListFilter, workspaceUuid: string | undefined, tagUuid?: string) =>
+    [
+      "envelopes",
+      "list",
+      { filter, workspaceUuid: workspaceUuid ?? null, tagUuid: tagUuid ?? null },
+    ] as const,
   detail: (envelopeUuid: string) => ["envelopes", "detail", envelopeUuid] as const,
   activity: (envelopeUuid: string) => ["envelopes", "activity", envelopeUuid] as const,
   pagePreview: (envelopeUuid: string, documentUuid: string, page: number) =>
@@ -19,6 +23,13 @@ export const envelopeKeys = {
 export const workspaceKeys = {
   all: ["workspaces"] as const,
   list: () => ["workspaces", "list"] as const,
+  members: (workspaceUuid: string) => ["workspaces", "members", workspaceUuid] as const,
+};
+
+/** The team's tags: the settings page and the envelope screens read the same list. */
+export const tagKeys = {
+  all: ["tags"] as const,
+  list: () => ["tags", "list"] as const,
 };
 
 export const contactKeys = {

@@ -24,6 +24,12 @@ export function EnvelopesOfWorkspaceRoute() {
   return <EnvelopesPage key={workspaceUuid} initialWorkspaceUuid={workspaceUuid} />;
 }
 
+/** /envelopes/tag/{tag}: the envelopes carrying a tag (its uuid or its name). */
+export function EnvelopesOfTagRoute() {
+  const { tag } = useParams();
+  return <EnvelopesPage key={tag} initialTag={tag} />;
+}
+
 /** /envelopes/{workspaceUuid}/{envelopeUuid}/edit */
 export function EnvelopeEditRoute() {
   const { envelopeUuid = "" } = useParams();

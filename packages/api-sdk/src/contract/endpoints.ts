@@ -65,6 +65,28 @@ import {
   userProfileSchema,
   verifyCodeRequestSchema,
 } from "./identity";
+import {
+  createTagRequestSchema,
+  deleteTagRequestSchema,
+  deleteTagResponseSchema,
+  listTagsRequestSchema,
+  listTagsResponseSchema,
+  setEnvelopeTagsRequestSchema,
+  tagResponseSchema,
+  updateTagRequestSchema,
+} from "./tag";
+import {
+  addWorkspaceMemberRequestSchema,
+  createWorkspaceRequestSchema,
+  deleteWorkspaceRequestSchema,
+  deleteWorkspaceResponseSchema,
+  listWorkspaceMembersRequestSchema,
+  makeDefaultWorkspaceRequestSchema,
+  removeWorkspaceMemberRequestSchema,
+  updateWorkspaceRequestSchema,
+  workspaceMembersResponseSchema,
+  workspaceResponseSchema,
+} from "./workspace";
 
 /** One call of the api: `POST {path}` with a JSON body, answered with JSON. */
 export interface Endpoint<Req extends z.ZodType = z.ZodType, Res extends z.ZodType = z.ZodType> {
@@ -162,6 +184,7 @@ export const endpoints = {
       listRequestsResponseSchema,
     ),
     dashboard: endpoint("/envelope/dashboard", dashboardRequestSchema, dashboardResponseSchema),
+    setTags: endpoint("/envelope/set-tags", setEnvelopeTagsRequestSchema, envelopeDetailSchema),
     // Public calls of the signing link (app-level credential; authorised by the link).
     open: endpoint("/envelope/open", openEnvelopeRequestSchema, openEnvelopeResponseSchema),
     downloadSignerDocument: endpoint(
@@ -178,6 +201,39 @@ export const endpoints = {
   },
   workspace: {
     list: endpoint("/workspace/list", listWorkspacesRequestSchema, listWorkspacesResponseSchema),
+    create: endpoint("/workspace/create", createWorkspaceRequestSchema, workspaceResponseSchema),
+    update: endpoint("/workspace/update", updateWorkspaceRequestSchema, workspaceResponseSchema),
+    makeDefault: endpoint(
+      "/workspace/make-default",
+      makeDefaultWorkspaceRequestSchema,
+      workspaceResponseSchema,
+    ),
+    delete: endpoint(
+      "/workspace/delete",
+      deleteWorkspaceRequestSchema,
+      deleteWorkspaceResponseSchema,
+    ),
+    listMembers: endpoint(
+      "/workspace/list-members",
+      listWorkspaceMembersRequestSchema,
+      workspaceMembersResponseSchema,
+    ),
+    addMember: endpoint(
+      "/workspace/add-member",
+      addWorkspaceMemberRequestSchema,
+      workspaceMembersResponseSchema,
+    ),
+    removeMember: endpoint(
+      "/workspace/remove-member",
+      removeWorkspaceMemberRequestSchema,
+      workspaceMembersResponseSchema,
+    ),
+  },
+  tag: {
+    list: endpoint("/tag/list", listTagsRequestSchema, listTagsResponseSchema),
+    create: endpoint("/tag/create", createTagRequestSchema, tagResponseSchema),
+    update: endpoint("/tag/update", updateTagRequestSchema, tagResponseSchema),
+    delete: endpoint("/tag/delete", deleteTagRequestSchema, deleteTagResponseSchema),
   },
   contact: {
     lookup: endpoint("/contact/lookup", lookupContactRequestSchema, lookupContactResponseSchema),

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { USER_AGENT_MAX_LENGTH, emailSchema } from "./identity";
+import { envelopeTagSchema } from "./tag";
 
 /**
  * Requests and answers of envelopes: upload, editor, sending, the request list, the activity log,
@@ -201,6 +202,8 @@ export const envelopeSummarySchema = z.object({
   signedCount: z.number().int().min(0),
   /** A small preview of the first page, through `/envelope/page-preview`. */
   firstDocumentUuid: uuid.nullable(),
+  /** The team's tags set on it (`POST /envelope/set-tags`). */
+  tags: z.array(envelopeTagSchema),
   createdAt: isoDate,
   updatedAt: isoDate,
 });
@@ -250,6 +253,8 @@ export type UploadEnvelopeRequest = z.input<typeof uploadEnvelopeRequestSchema>;
 export const listEnvelopesRequestSchema = z.object({
   filter: z.enum(ENVELOPE_LIST_FILTERS).default("all"),
   workspaceUuid: uuid.optional(),
+  /** Only envelopes carrying this tag. */
+  tagUuid: uuid.optional(),
   /** The `nextCursor` of the previous page (keyset pagination). */
   cursor: z.string().max(200).optional(),
   limit: z.number().int().min(1).max(100).default(25),

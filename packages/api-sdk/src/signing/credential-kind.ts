@@ -10,6 +10,7 @@ export const SESSION_CREDENTIAL_PREFIXES = [
   "/passkey",
   "/team",
   "/template",
+  "/tag",
   "/authentication/list-sessions",
   "/authentication/terminate-sessions",
 ] as const;

@@ -10,6 +10,7 @@ import * as secretsAtRest from "./20261123141000_secrets-at-rest";
 import * as tunnelSessionLimits from "./20261123142000_tunnel-session-limits";
 import * as keyedActivityChain from "./20261123143000_keyed-activity-chain";
 import * as mailAsJobs from "./20261123170000_mail-as-jobs";
+import * as tags from "./20261123180000_tags";
 
 /**
  * Every migration, by name, in a static list so that the bundled build carries them. Names are
@@ -27,4 +28,5 @@ export const migrations: Readonly<Record<string, Migration>> = {
   "20261123142000_tunnel-session-limits": tunnelSessionLimits,
   "20261123143000_keyed-activity-chain": keyedActivityChain,
   "20261123170000_mail-as-jobs": mailAsJobs,
+  "20261123180000_tags": tags,
 };

@@ -25,6 +25,30 @@ export const GATES = {
     subject: "Contact",
     reason: "permissions.denied.createContact",
   },
+  /** Create a workspace (POST /workspace/create). */
+  "create Workspace": {
+    action: "create",
+    subject: "Workspace",
+    reason: "permissions.denied.createWorkspace",
+  },
+  /** Rename, recolour, make default, add and remove members. */
+  "update Workspace": {
+    action: "update",
+    subject: "Workspace",
+    reason: "permissions.denied.updateWorkspace",
+  },
+  /** Delete a workspace (its documents move to another). */
+  "delete Workspace": {
+    action: "delete",
+    subject: "Workspace",
+    reason: "permissions.denied.deleteWorkspace",
+  },
+  /** Create, rename and delete the team's tags (the team's settings). */
+  "update Team": {
+    action: "update",
+    subject: "Team",
+    reason: "permissions.denied.manageTags",
+  },
 } as const satisfies Record<string, { action: Action; subject: Subject; reason: string }>;
 
 export type GatedPermission = keyof typeof GATES;

@@ -39,6 +39,10 @@ const VALIDATION_WORDS = [
   "signature_field_required",
   "not_found",
   "duplicate",
+  "name_taken",
+  "invalid_color",
+  "same_workspace",
+  "too_many_tags",
 ] as const;
 type ValidationWord = (typeof VALIDATION_WORDS)[number];
 

@@ -44,6 +44,7 @@ export function envelopeSummary(overrides: Partial<EnvelopeSummary> = {}): Envel
     signerCount: 0,
     signedCount: 0,
     firstDocumentUuid: DOCUMENT_UUID,
+    tags: [],
     createdAt: "2026-03-01T09:00:00.000Z",
     updatedAt: "2026-03-02T09:00:00.000Z",
     ...overrides,
@@ -125,6 +126,7 @@ export function createEnvelopeHandlers(): Handlers {
   return {
     "/workspace/list": () => ok({ workspaces: [WORKSPACE_MAIN, WORKSPACE_LEGAL] }),
     "/contact/lookup": () => ok({ contact: null }),
+    "/tag/list": () => ok({ tags: [] }),
     "/envelope/list": () => ok({ envelopes: [envelopeSummary()], nextCursor: null }),
     "/envelope/get": () => ok(envelope),
     "/envelope/upload": ({ body }) => {

@@ -5,13 +5,14 @@ import {
   type EnvelopeDetail,
   type SaveFieldsRequest,
   type SaveRecipientsRequest,
+  type SetEnvelopeTagsRequest,
   type UpdateEnvelopeRequest,
   type UploadEnvelopeRequest,
 } from "@paraphe/api-sdk/contract";
 import { useMutation, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { useApi } from "../../../lib/api/api-context";
 import { saveBinaryFile } from "../../../lib/download";
-import { envelopeKeys } from "../../../domain/envelope-keys";
+import { envelopeKeys, tagKeys } from "../../../domain/envelope-keys";
 import { signingRequestKeys } from "../../../domain/signing-requests";
 
 /** Every call answers the whole envelope: it replaces the cached one. */
@@ -150,5 +151,19 @@ export function useDownloadEnvelope() {
     mutationFn: (request: { envelopeUuid: string; kind: "original" | "sealed" | "proof" }) =>
       api.envelope.download(request),
     onSuccess: saveBinaryFile,
+  });
+}
+
+/** POST /envelope/set-tags: the lists show the tags, and the tag counts change. */
+export function useSetEnvelopeTags() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (request: SetEnvelopeTagsRequest) => api.envelope.setTags(request),
+    onSuccess: (envelope) => {
+      storeDetail(queryClient, envelope);
+      void queryClient.invalidateQueries({ queryKey: envelopeKeys.lists() });
+      void queryClient.invalidateQueries({ queryKey: tagKeys.all });
+    },
   });
 }

@@ -17,15 +17,17 @@ export function envelopeListQueryOptions(
   api: WebApi,
   filter: EnvelopeListFilter,
   workspaceUuid: string | undefined,
+  tagUuid?: string,
 ) {
   return infiniteQueryOptions({
-    queryKey: envelopeKeys.list(filter, workspaceUuid),
+    queryKey: envelopeKeys.list(filter, workspaceUuid, tagUuid),
     queryFn: ({ signal, pageParam }) =>
       api.envelope.list(
         {
           filter,
           limit: ENVELOPE_PAGE_SIZE,
           ...(workspaceUuid ? { workspaceUuid } : {}),
+          ...(tagUuid ? { tagUuid } : {}),
           ...(pageParam ? { cursor: pageParam } : {}),
         },
         { signal },
@@ -35,9 +37,17 @@ export function envelopeListQueryOptions(
   });
 }
 
-export function useEnvelopeList(filter: EnvelopeListFilter, workspaceUuid: string | undefined) {
+export function useEnvelopeList(
+  filter: EnvelopeListFilter,
+  workspaceUuid: string | undefined,
+  tagUuid?: string,
+  enabled = true,
+) {
   const api = useApi();
-  return useInfiniteQuery(envelopeListQueryOptions(api, filter, workspaceUuid));
+  return useInfiniteQuery({
+    ...envelopeListQueryOptions(api, filter, workspaceUuid, tagUuid),
+    enabled,
+  });
 }
 
 /** POST /envelope/get: the whole envelope (documents, recipients, fields, options). */

@@ -10,12 +10,20 @@ import {
   TableRow,
 } from "@paraphe/ui-kit";
 import { Link } from "react-router";
+import { PermittedButton } from "../../../app/permissions/permitted-button";
+import { TagChips } from "../../../domain/tags";
 import { EnvelopeStatusBadge } from "./envelope-status";
 import { formatDateTime } from "../../../lib/format";
 import { envelopeHref } from "./envelope-link";
 
-/** The table view of the envelope list. */
-export function EnvelopeTable({ envelopes }: { envelopes: EnvelopeSummary[] }) {
+/** The table view of the envelope list; with `onTags`, each row offers to set its tags. */
+export function EnvelopeTable({
+  envelopes,
+  onTags,
+}: {
+  envelopes: EnvelopeSummary[];
+  onTags?: (envelope: EnvelopeSummary) => void;
+}) {
   const { t, i18n } = useTranslation("web");
   const language = i18n.resolvedLanguage ?? i18n.language;
   return (
@@ -28,6 +36,9 @@ export function EnvelopeTable({ envelopes }: { envelopes: EnvelopeSummary[] }) {
           <TableHead className="hidden md:table-cell">{t("envelopes.columns.owner")}</TableHead>
           <TableHead className="hidden sm:table-cell">{t("envelopes.columns.signers")}</TableHead>
           <TableHead className="hidden lg:table-cell">{t("envelopes.columns.updatedAt")}</TableHead>
+          {onTags ? (
+            <TableHead className="text-right">{t("workspaces.columns.actions")}</TableHead>
+          ) : null}
         </TableRow>
       </TableHeader>
       <TableBody>
@@ -40,6 +51,7 @@ export function EnvelopeTable({ envelopes }: { envelopes: EnvelopeSummary[] }) {
               >
                 {envelope.title}
               </Link>
+              <TagChips tags={envelope.tags} />
             </TableCell>
             <TableCell>
               <EnvelopeStatusBadge status={envelope.status} />
@@ -56,6 +68,19 @@ export function EnvelopeTable({ envelopes }: { envelopes: EnvelopeSummary[] }) {
             <TableCell className="hidden whitespace-nowrap lg:table-cell">
               {formatDateTime(envelope.updatedAt, language)}
             </TableCell>
+            {onTags ? (
+              <TableCell className="text-right">
+                <PermittedButton
+                  permission="update Envelope"
+                  variant="ghost"
+                  size="sm"
+                  aria-label={t("tags.picker.openLabel", { title: envelope.title })}
+                  onClick={() => onTags(envelope)}
+                >
+                  {t("tags.picker.open")}
+                </PermittedButton>
+              </TableCell>
+            ) : null}
           </TableRow>
         ))}
       </TableBody>

@@ -11,9 +11,11 @@ import { useSearchParams } from "react-router";
 import { useGate } from "../../../app/permissions/gates";
 import { PermittedButton } from "../../../app/permissions/permitted-button";
 import { usePageMeta } from "../../../lib/page-meta";
+import { useTags } from "../../../domain/tags";
 import { useEnvelopeList, useWorkspaces } from "../api/envelope-queries";
 import { EnvelopeKanban } from "./envelope-kanban";
 import { EnvelopeTable } from "./envelope-table";
+import { TagPickerDialog } from "./tag-picker";
 import { UploadDialog } from "./upload-dialog";
 
 export type EnvelopeView = "table" | "kanban";
@@ -36,15 +38,19 @@ function writeView(view: EnvelopeView) {
 }
 
 /**
- * /envelopes (spec §2): table or kanban (remembered), status tabs, workspace select, keyset "load
- * more", upload. `/envelopes/{status}` and `/envelopes/{workspaceUuid}/all` start on their filter.
+ * /envelopes (spec §2): table or kanban (remembered), status tabs, workspace and tag selects,
+ * keyset "load more", upload, and the tags of each row. `/envelopes/{status}`,
+ * `/envelopes/{workspaceUuid}/all` and `/envelopes/tag/{tag}` (a tag's uuid or name) start on
+ * their filter.
  */
 export function EnvelopesPage({
   initialFilter = "all",
   initialWorkspaceUuid,
+  initialTag,
 }: {
   initialFilter?: EnvelopeListFilter;
   initialWorkspaceUuid?: string;
+  initialTag?: string;
 }) {
   const { t } = useTranslation(["web", "common"]);
   usePageMeta({ title: t("web:envelopes.title") });
@@ -62,8 +68,27 @@ export function EnvelopesPage({
     if (!open && searchParams.has("upload")) setSearchParams({}, { replace: true });
   };
   const workspaces = useWorkspaces();
-  const list = useEnvelopeList(filter, workspaceUuid);
+  const tags = useTags();
+  const [chosenTag, setChosenTag] = useState<string | undefined>(undefined);
+  // The route's tag (uuid or name) once the team's tags are known; then the select decides.
+  const routeTag =
+    initialTag === undefined
+      ? undefined
+      : tags.data?.find(
+          (tag) => tag.uuid === initialTag || tag.name.toLowerCase() === initialTag.toLowerCase(),
+        );
+  const tagUuid = chosenTag ?? routeTag?.uuid;
+  const unknownTag = initialTag !== undefined && tags.isSuccess && routeTag === undefined;
+  // On /envelopes/tag/{tag}, nothing is listed before the tag is known (never the whole list).
+  const list = useEnvelopeList(
+    filter,
+    workspaceUuid,
+    tagUuid,
+    initialTag === undefined || chosenTag !== undefined || routeTag !== undefined,
+  );
+  const [tagging, setTagging] = useState<EnvelopeSummary | null>(null);
   const selectId = useId();
+  const tagSelectId = useId();
   const tabsId = useId();
   const envelopes: EnvelopeSummary[] = list.data?.pages.flatMap((page) => page.envelopes) ?? [];
 
@@ -136,6 +161,20 @@ export function EnvelopesPage({
               })),
             ]}
           />
+          <label htmlFor={tagSelectId} className="sr-only">
+            {t("web:tags.filter.label")}
+          </label>
+          <Select
+            id={tagSelectId}
+            containerClassName="w-auto"
+            className="h-9"
+            value={tagUuid ?? ""}
+            onValueChange={(value) => setChosenTag(value)}
+            options={[
+              { value: "", label: t("web:tags.filter.all") },
+              ...(tags.data ?? []).map((tag) => ({ value: tag.uuid, label: tag.name })),
+            ]}
+          />
           <div
             role="group"
             aria-label={t("web:envelopes.view.label")}
@@ -165,7 +204,11 @@ export function EnvelopesPage({
       </div>
 
       <div role="tabpanel" aria-labelledby={`${tabsId}-${filter}`} aria-busy={list.isPending}>
-        {list.isPending ? (
+        {unknownTag ? (
+          <p role="alert" className="text-sm text-danger">
+            {t("web:tags.notFound")}
+          </p>
+        ) : list.isPending ? (
           <div className="flex flex-col gap-2">
             <span role="status" className="sr-only">
               {t("web:envelopes.loading")}
@@ -192,7 +235,7 @@ export function EnvelopesPage({
             action={uploadButton}
           />
         ) : view === "table" ? (
-          <EnvelopeTable envelopes={envelopes} />
+          <EnvelopeTable envelopes={envelopes} onTags={setTagging} />
         ) : (
           <EnvelopeKanban envelopes={envelopes} />
         )}
@@ -214,6 +257,7 @@ export function EnvelopesPage({
         ) : null}
       </div>
 
+      <TagPickerDialog envelope={tagging} onClose={() => setTagging(null)} />
       <UploadDialog open={uploading} onOpenChange={setUploading} workspaceUuid={workspaceUuid} />
     </section>
   );

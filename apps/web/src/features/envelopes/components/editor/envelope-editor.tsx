@@ -35,6 +35,8 @@ import { draftOf, fieldInputs, newFieldKey, type FieldDraft } from "./field-draf
 import { FieldPalette } from "./field-palette";
 import { OptionsPanel } from "./options-panel";
 import { RecipientsPanel, recipientName } from "./recipients-panel";
+import { TagChips } from "../../../../domain/tags";
+import { TagPicker } from "../tag-picker";
 import { SaveIndicator } from "./save-indicator";
 import { useSaveStatus } from "./use-save-status";
 
@@ -495,6 +497,21 @@ export function EnvelopeEditor({ envelope }: { envelope: EnvelopeDetail }) {
                 teamName={teamName}
                 personalName={personalName}
               />
+            </div>
+          </details>
+          <details className="rounded-md border border-border p-3" open={isDesktop}>
+            <summary className="cursor-pointer text-sm font-semibold text-ink">
+              {t("web:tags.chips")}
+            </summary>
+            <div className="mt-3 flex flex-col gap-2">
+              <TagChips tags={envelope.tags} />
+              {mayEdit ? (
+                <TagPicker
+                  key={envelope.tags.map((tag) => tag.uuid).join()}
+                  envelopeUuid={envelope.uuid}
+                  current={envelope.tags}
+                />
+              ) : null}
             </div>
           </details>
         </aside>

@@ -1,0 +1,45 @@
+import type { WorkspaceMembersResponse } from "@paraphe/api-sdk/contract";
+import type { Member } from "../envelopes/members";
+import { AppError } from "../errors/app-error";
+import { findWorkspaceOfMember, workspaceNotFound } from "./workspace-access";
+import type { WorkspaceDeps } from "./workspace-deps";
+import { workspaceMembersOf } from "./workspace-members";
+import { lockWorkspaceMembers, lockWorkspaceRows } from "./workspace-store";
+
+/**
+ * Removes a person from a workspace the caller belongs to: they no longer see its envelopes and
+ * contacts. A workspace keeps at least one member (removing the last one is CONFLICT), so that
+ * its documents always have someone who sees them; removing a non-member is NOT_FOUND.
+ */
+export async function removeWorkspaceMember(
+  deps: WorkspaceDeps,
+  member: Member,
+  input: { workspaceUuid: string; userUuid: string },
+): Promise<WorkspaceMembersResponse> {
+  const workspace = await findWorkspaceOfMember(deps.db, member, input.workspaceUuid, "update");
+  await deps.db.transaction().execute(async (trx) => {
+    const [locked] = await lockWorkspaceRows(trx, member.teamId, [workspace.id]);
+    if (locked === undefined) throw workspaceNotFound();
+    const members = await lockWorkspaceMembers(trx, locked.id);
+    if (!members.some((row) => row.userId === input.userUuid)) {
+      throw new AppError("NOT_FOUND", { message: "This person is not a member of the workspace." });
+    }
+    if (members.length === 1) {
+      throw new AppError("CONFLICT", {
+        message: "A workspace keeps at least one member.",
+        suggestion: "Add another member before removing this one, or delete the workspace.",
+      });
+    }
+    await trx
+      .deleteFrom("workspaceMember")
+      .where("workspaceId", "=", locked.id)
+      .where("userId", "=", input.userUuid)
+      .execute();
+    await trx
+      .updateTable("workspace")
+      .set({ updatedAt: new Date(deps.now()) })
+      .where("id", "=", locked.id)
+      .execute();
+  });
+  return workspaceMembersOf(deps.db, member.teamId, workspace.id);
+}

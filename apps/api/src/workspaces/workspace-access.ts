@@ -1,0 +1,80 @@
+import type { Workspace } from "@paraphe/api-sdk/contract";
+import { asSubject } from "@paraphe/permissions";
+import type { Kysely } from "kysely";
+import type { Database, WorkspaceRow } from "../db/database";
+import { AppError } from "../errors/app-error";
+import { requirePermission, type Member } from "../envelopes/members";
+
+/** A workspace as role conditions see it (`{ "isDefault": false }`), tagged as a `Workspace`. */
+export function workspaceSubject(workspace: WorkspaceRow) {
+  return asSubject("Workspace", {
+    id: workspace.id,
+    teamId: workspace.teamId,
+    name: workspace.name,
+    isDefault: workspace.isDefault,
+  });
+}
+
+export const workspaceNotFound = (): AppError =>
+  new AppError("NOT_FOUND", {
+    message: "This workspace does not exist or you are not a member of it.",
+  });
+
+/**
+ * The workspace `workspaceId` as `member` may see it: of their team, with them as a member, and
+ * their role reads workspaces; NOT_FOUND otherwise (its existence is never revealed). A visible
+ * workspace the role does not allow `action` on answers FORBIDDEN.
+ */
+export async function findWorkspaceOfMember(
+  db: Kysely<Database>,
+  member: Member,
+  workspaceId: string,
+  action: "read" | "update" | "delete",
+): Promise<WorkspaceRow> {
+  if (!member.ability.can("read", "Workspace")) throw workspaceNotFound();
+  const workspace = await db
+    .selectFrom("workspace")
+    .selectAll("workspace")
+    .where("workspace.id", "=", workspaceId)
+    .where("workspace.teamId", "=", member.teamId)
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom("workspaceMember")
+          .select("workspaceMember.userId")
+          .whereRef("workspaceMember.workspaceId", "=", "workspace.id")
+          .where("workspaceMember.userId", "=", member.userId),
+      ),
+    )
+    .executeTakeFirst();
+  if (workspace === undefined) throw workspaceNotFound();
+  const subject = workspaceSubject(workspace);
+  if (!member.ability.can("read", subject)) throw workspaceNotFound();
+  requirePermission(member, action, subject);
+  return workspace;
+}
+
+/** The workspace as the api answers it (`workspaceSchema`). */
+export async function workspaceView(db: Kysely<Database>, workspaceId: string): Promise<Workspace> {
+  const row = await db
+    .selectFrom("workspace")
+    .selectAll("workspace")
+    .select((eb) =>
+      eb
+        .selectFrom("workspaceMember")
+        .select((inner) => inner.fn.countAll<string>().as("n"))
+        .whereRef("workspaceMember.workspaceId", "=", "workspace.id")
+        .as("memberCount"),
+    )
+    .where("workspace.id", "=", workspaceId)
+    .executeTakeFirstOrThrow();
+  return {
+    uuid: row.id,
+    name: row.name,
+    color: row.color,
+    isDefault: row.isDefault,
+    memberCount: Number(row.memberCount ?? 0),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}

@@ -1,0 +1,111 @@
+import { type EnvelopeTag } from "@paraphe/api-sdk/contract";
+import { useTranslation } from "@paraphe/i18n/react";
+import { Button, Checkbox, Dialog, DialogContent, toast } from "@paraphe/ui-kit";
+import { useState } from "react";
+import { ColorSwatch, useTags } from "../../../domain/tags";
+import { useErrorText } from "../../../lib/api/error-text";
+import { useSetEnvelopeTags } from "../api/envelope-mutations";
+
+/**
+ * The team's tags as checkboxes, those of the envelope checked; saving replaces the envelope's
+ * tags (POST /envelope/set-tags). Used in the editor's sidebar and in the list's tag dialog.
+ */
+export function TagPicker({
+  envelopeUuid,
+  current,
+  onSaved,
+}: {
+  envelopeUuid: string;
+  current: readonly EnvelopeTag[];
+  onSaved?: () => void;
+}) {
+  const { t } = useTranslation("web");
+  const errorText = useErrorText();
+  const tags = useTags();
+  const setTags = useSetEnvelopeTags();
+  const [chosen, setChosen] = useState<ReadonlySet<string>>(
+    () => new Set(current.map((tag) => tag.uuid)),
+  );
+
+  if (tags.isPending) return <p className="text-sm text-ink-muted">{t("tags.loading")}</p>;
+  if (tags.isError) {
+    return (
+      <p role="alert" className="text-sm text-danger">
+        {errorText.apiError(tags.error)}
+      </p>
+    );
+  }
+  if (tags.data.length === 0)
+    return <p className="text-sm text-ink-muted">{t("tags.picker.none")}</p>;
+
+  const toggle = (uuid: string, on: boolean) => {
+    const next = new Set(chosen);
+    if (on) next.add(uuid);
+    else next.delete(uuid);
+    setChosen(next);
+  };
+
+  return (
+    <div className="flex flex-col gap-3">
+      <ul className="flex flex-col gap-2">
+        {tags.data.map((tag) => (
+          <li key={tag.uuid} className="flex items-center gap-2">
+            <Checkbox
+              label={tag.name}
+              checked={chosen.has(tag.uuid)}
+              onCheckedChange={(checked) => toggle(tag.uuid, checked === true)}
+            />
+            <ColorSwatch color={tag.color} />
+          </li>
+        ))}
+      </ul>
+      {setTags.isError ? (
+        <p role="alert" className="text-sm text-danger">
+          {errorText.apiError(setTags.error)}
+        </p>
+      ) : null}
+      <Button
+        size="sm"
+        variant="secondary"
+        loading={setTags.isPending}
+        onClick={() =>
+          setTags.mutate(
+            { envelopeUuid, tagUuids: [...chosen] },
+            {
+              onSuccess: () => {
+                toast.success(t("tags.picker.saved"));
+                onSaved?.();
+              },
+            },
+          )
+        }
+      >
+        {t("tags.picker.save")}
+      </Button>
+    </div>
+  );
+}
+
+/** The tag picker of one envelope of the list, in a dialog. */
+export function TagPickerDialog({
+  envelope,
+  onClose,
+}: {
+  envelope: { uuid: string; title: string; tags: readonly EnvelopeTag[] } | null;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation(["web", "common"]);
+  return (
+    <Dialog open={envelope !== null} onOpenChange={(open) => !open && onClose()}>
+      {envelope ? (
+        <DialogContent
+          title={t("web:tags.picker.title", { title: envelope.title })}
+          description={t("web:tags.picker.description")}
+          closeLabel={t("common:actions.close")}
+        >
+          <TagPicker envelopeUuid={envelope.uuid} current={envelope.tags} onSaved={onClose} />
+        </DialogContent>
+      ) : null}
+    </Dialog>
+  );
+}

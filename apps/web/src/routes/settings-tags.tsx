@@ -1,0 +1,6 @@
+import { TagsPage } from "../features/tags/components/tags-page";
+
+/** /settings/tags */
+export function SettingsTagsRoute() {
+  return <TagsPage />;
+}
