@@ -76,6 +76,8 @@ export interface Config {
   tunnelMaxSessionsPerAddress: number;
   /** Most handshakes one client address may start per minute. */
   tunnelHandshakesPerAddress: number;
+  /** Seats of a team's default plan: members and pending invitations with a full role; null = unlimited. */
+  defaultTeamSeats: number | null;
 }
 
 /**
@@ -287,6 +289,12 @@ export const configVariables: readonly ConfigVariable[] = [
       "Most secure-tunnel handshakes one client address may start per minute; past it a handshake answers 429 with `Retry-After`.",
     default: "600",
   },
+  {
+    name: "DEFAULT_TEAM_SEATS",
+    description:
+      "Seats of a team's plan until subscriptions exist: members and pending invitations with any role but Viewer count against them; when they are full, only Viewer invitations are accepted. `0` or empty: unlimited.",
+    default: "0",
+  },
 ];
 
 /** Raised when the environment does not hold a valid configuration; lists every problem, by variable. */
@@ -472,6 +480,7 @@ const envSchema = z.object({
   TUNNEL_MAX_SESSIONS: positiveInteger("100000", 10, 10_000_000),
   TUNNEL_MAX_SESSIONS_PER_ADDRESS: positiveInteger("1000", 1, 10_000_000),
   TUNNEL_HANDSHAKES_PER_ADDRESS: positiveInteger("600", 1, 1_000_000),
+  DEFAULT_TEAM_SEATS: positiveInteger("0", 0, 1_000_000),
 });
 
 function positiveInteger(defaultValue: string, min: number, max: number) {
@@ -611,6 +620,7 @@ export function loadConfig(
     tunnelMaxSessions: vars.TUNNEL_MAX_SESSIONS,
     tunnelMaxSessionsPerAddress: vars.TUNNEL_MAX_SESSIONS_PER_ADDRESS,
     tunnelHandshakesPerAddress: vars.TUNNEL_HANDSHAKES_PER_ADDRESS,
+    defaultTeamSeats: vars.DEFAULT_TEAM_SEATS === 0 ? null : vars.DEFAULT_TEAM_SEATS,
   };
 }
 
@@ -712,6 +722,7 @@ export function describeConfig(config: Config): Record<string, string> {
     TUNNEL_MAX_SESSIONS: String(config.tunnelMaxSessions),
     TUNNEL_MAX_SESSIONS_PER_ADDRESS: String(config.tunnelMaxSessionsPerAddress),
     TUNNEL_HANDSHAKES_PER_ADDRESS: String(config.tunnelHandshakesPerAddress),
+    DEFAULT_TEAM_SEATS: config.defaultTeamSeats === null ? "0" : String(config.defaultTeamSeats),
   };
 }
 

@@ -5,6 +5,7 @@ import type { Database } from "./db/database";
 import type { EnvelopeDeps } from "./envelopes/envelope-deps";
 import type { IdentityDeps } from "./identity/identity-deps";
 import type { Logger } from "./logger";
+import type { MembersDeps } from "./members/members-deps";
 import type { Tunnel } from "./tunnel/tunnel";
 
 /*
@@ -58,6 +59,17 @@ export function identityDeps(deps: AppDeps): IdentityDeps {
     logger: deps.logger,
     blobStore: deps.blobStore,
     sessionCredentialKey: deps.sessionCredentialKey,
+    mailKey: deps.mailKey,
+    now: deps.tunnel.now,
+  };
+}
+
+/** What the team-administration services need, from the app's dependencies. */
+export function membersDeps(deps: AppDeps): MembersDeps {
+  return {
+    db: deps.db,
+    config: deps.config,
+    logger: deps.logger,
     mailKey: deps.mailKey,
     now: deps.tunnel.now,
   };

@@ -29,6 +29,7 @@ export interface Database {
   activityEvent: ActivityEventTable;
   contact: ContactTable;
   job: JobTable;
+  teamInvitation: TeamInvitationTable;
 }
 
 /** A timestamp column: read as a Date, written as a Date or an SQL expression. */
@@ -156,6 +157,24 @@ export interface WorkspaceTable {
   isDefault: ColumnType<boolean, boolean | undefined, boolean>;
   createdAt: GeneratedTimestamp;
   updatedAt: GeneratedTimestamp;
+}
+
+/** A pending invitation to join a team: the SHA-256 of its token only. */
+export interface TeamInvitationTable {
+  id: Generated<string>;
+  teamId: string;
+  email: string;
+  firstname: string | null;
+  lastname: string | null;
+  roleId: string;
+  invitedBy: string | null;
+  language: Language;
+  tokenHash: Buffer;
+  sentAt: Timestamp;
+  lastSentAt: Timestamp;
+  resentCount: Generated<number>;
+  expiresAt: Timestamp;
+  updatedAt: Timestamp;
 }
 
 export interface WorkspaceMemberTable {

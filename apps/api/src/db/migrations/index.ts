@@ -9,6 +9,7 @@ import * as envelopeSealFailures from "./20261123140000_envelope-seal-failures";
 import * as secretsAtRest from "./20261123141000_secrets-at-rest";
 import * as tunnelSessionLimits from "./20261123142000_tunnel-session-limits";
 import * as keyedActivityChain from "./20261123143000_keyed-activity-chain";
+import * as teamInvitations from "./20261123160000_team-invitations";
 
 /**
  * Every migration, by name, in a static list so that the bundled build carries them. Names are
@@ -25,4 +26,5 @@ export const migrations: Readonly<Record<string, Migration>> = {
   "20261123141000_secrets-at-rest": secretsAtRest,
   "20261123142000_tunnel-session-limits": tunnelSessionLimits,
   "20261123143000_keyed-activity-chain": keyedActivityChain,
+  "20261123160000_team-invitations": teamInvitations,
 };
