@@ -25,6 +25,12 @@ export const GATES = {
     subject: "Contact",
     reason: "permissions.denied.createContact",
   },
+  /** Invite, change and remove members; resend and revoke invitations (POST /team/invite, ...). */
+  "update Team": {
+    action: "update",
+    subject: "Team",
+    reason: "permissions.denied.manageMembers",
+  },
 } as const satisfies Record<string, { action: Action; subject: Subject; reason: string }>;
 
 export type GatedPermission = keyof typeof GATES;
