@@ -46,6 +46,8 @@ export default defineConfig({
         DATA_DIR: dataDir,
         LOG_LEVEL: "warn",
         SMTP_URL: "smtp://127.0.0.1:2525",
+        // A team's plan holds 3 seats (team-members.spec.ts fills them).
+        DEFAULT_TEAM_SEATS: "3",
       },
       reuseExistingServer: false,
       // The seed migrates the new database first (PGlite: tens of seconds on a busy machine).
