@@ -49,6 +49,8 @@ export default defineConfig({
         // Every browser test signs in from this one address: more codes than a person would ask.
         LOGIN_CODES_PER_ADDRESS: "10000",
         LOGIN_CODE_CHECKS_PER_ADDRESS: "10000",
+        // A team's plan holds 3 seats (team-members.spec.ts fills them).
+        DEFAULT_TEAM_SEATS: "3",
       },
       reuseExistingServer: false,
       // The seed migrates the new database first (PGlite: tens of seconds on a busy machine).

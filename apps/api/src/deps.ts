@@ -5,6 +5,7 @@ import type { Database } from "./db/database";
 import type { EnvelopeDeps } from "./envelopes/envelope-deps";
 import type { IdentityDeps } from "./identity/identity-deps";
 import type { Logger } from "./logger";
+import type { MembersDeps } from "./members/members-deps";
 import type { Tunnel } from "./tunnel/tunnel";
 import type { WorkspaceDeps } from "./workspaces/workspace-deps";
 
@@ -67,4 +68,15 @@ export function identityDeps(deps: AppDeps): IdentityDeps {
 /** What the workspace and tag services need, from the app's dependencies. */
 export function workspaceDeps(deps: AppDeps): WorkspaceDeps {
   return { db: deps.db, now: deps.tunnel.now };
+}
+
+/** What the team-administration services need, from the app's dependencies. */
+export function membersDeps(deps: AppDeps): MembersDeps {
+  return {
+    db: deps.db,
+    config: deps.config,
+    logger: deps.logger,
+    mailKey: deps.mailKey,
+    now: deps.tunnel.now,
+  };
 }

@@ -34,6 +34,8 @@ const TEXT = {
     securityOpen: "Show the verification details",
     invalidLink: "Invalid or expired access link",
     typedName: "Full name",
+    inviteMember: "Invite a member",
+    inviteFetchError: "The invitation could not be loaded.",
   },
   fr: {
     code: "Code de vérification",
@@ -42,6 +44,8 @@ const TEXT = {
     securityOpen: "Afficher les détails de la vérification",
     invalidLink: "Lien d’accès invalide ou expiré",
     typedName: "Nom complet",
+    inviteMember: "Inviter un membre",
+    inviteFetchError: "L’invitation n’a pas pu être chargée.",
   },
 } as const;
 
@@ -122,6 +126,11 @@ for (const language of LANGUAGES) {
       await page.goto(`/no/such/page?lng=${language}`);
       await expect(page.getByRole("heading", { name: t.notFound })).toBeVisible();
       await expectAccessible(page, `web not found (${at})`);
+
+      // An invitation link whose invitation is gone (the page with a live one: team-members.spec.ts).
+      await page.goto(`/accept-team-invite?lng=${language}&token=${"x".repeat(43)}`);
+      await expect(page.getByText(t.inviteFetchError)).toBeVisible();
+      await expectAccessible(page, `accept team invitation (${at})`);
     });
 
     test(`the web app's signed-in pages have no serious accessibility violation (${at})`, async ({
@@ -164,6 +173,12 @@ for (const language of LANGUAGES) {
       expect(membersHref).not.toBeNull();
       await visit(membersHref ?? "", "workspace members settings");
       await visit("/settings/tags", "tags settings");
+      await visit("/settings/members", "members settings");
+      await page.getByRole("button", { name: t.inviteMember }).click();
+      await expect(page.getByRole("dialog")).toBeVisible();
+      await expectAccessible(page, `invite member dialog (${at})`);
+      await page.keyboard.press("Escape");
+      await visit("/settings/members/pending", "pending invitations settings");
       await visit("/settings/security", "security settings");
       await page.getByRole("button", { name: t.securityOpen }).click();
       await expect(page.getByRole("dialog")).toBeVisible();

@@ -1,4 +1,4 @@
-import { envelopeDeps, identityDeps, workspaceDeps, type AppDeps } from "../deps";
+import { envelopeDeps, identityDeps, membersDeps, workspaceDeps, type AppDeps } from "../deps";
 import type { AppRouter } from "../http/context";
 import { registerContactLookup } from "./contact/lookup";
 import { registerEnvelopeActivity } from "./envelope/activity";
@@ -46,6 +46,17 @@ import { registerPasskeyList } from "./passkey/list";
 import { registerPasskeyRegister } from "./passkey/register";
 import { registerPasskeyRegistrationOptions } from "./passkey/registration-options";
 import { registerCreateTeam } from "./team/create";
+import { registerTeamAcceptInvite } from "./team/accept-invite";
+import { registerTeamInvite } from "./team/invite";
+import { registerTeamJoin } from "./team/join";
+import { registerTeamListInvitations } from "./team/list-invitations";
+import { registerTeamListMembers } from "./team/list-members";
+import { registerTeamMyInvitations } from "./team/my-invitations";
+import { registerTeamRemoveMember } from "./team/remove-member";
+import { registerTeamResendInvite } from "./team/resend-invite";
+import { registerTeamRevokeInvite } from "./team/revoke-invite";
+import { registerTeamUpdateMember } from "./team/update-member";
+import { registerTeamViewInvite } from "./team/view-invite";
 import { registerUserProfile } from "./user/profile";
 import { registerRemovePicture } from "./user/remove-picture";
 import { registerUpdateProfile } from "./user/update-profile";
@@ -112,4 +123,17 @@ export function registerRoutes(app: AppRouter, deps: AppDeps): void {
   registerTagCreate(app, workspaces);
   registerTagUpdate(app, workspaces);
   registerTagDelete(app, workspaces);
+
+  const members = membersDeps(deps);
+  registerTeamListMembers(app, members);
+  registerTeamInvite(app, members);
+  registerTeamUpdateMember(app, members);
+  registerTeamRemoveMember(app, members);
+  registerTeamListInvitations(app, members);
+  registerTeamResendInvite(app, members);
+  registerTeamRevokeInvite(app, members);
+  registerTeamViewInvite(app, members);
+  registerTeamAcceptInvite(app, members);
+  registerTeamMyInvitations(app, members);
+  registerTeamJoin(app, members);
 }

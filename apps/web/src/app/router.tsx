@@ -1,5 +1,6 @@
 import { Navigate, Outlet, type RouteObject } from "react-router";
 import { RequireSession } from "./session/components/require-session";
+import { AcceptTeamInviteRoute } from "../routes/accept-team-invite";
 import { AppLayout } from "../layouts/app-layout/app-layout";
 import { DashboardRoute } from "../routes/dashboard";
 import {
@@ -17,6 +18,7 @@ import { OnboardingTeamRoute } from "../routes/onboarding-team";
 import { RegisterPasskeyRoute } from "../routes/register-passkey";
 import { RouteError } from "../routes/route-error";
 import { SettingsRoute } from "../routes/settings";
+import { SettingsMembersRoute, SettingsPendingInvitationsRoute } from "../routes/settings-members";
 import { SettingsPasskeysRoute } from "../routes/settings-passkeys";
 import { SettingsProfileRoute } from "../routes/settings-profile";
 import { SettingsSecurityRoute } from "../routes/settings-security";
@@ -40,6 +42,7 @@ export function createAppRoutes(): RouteObject[] {
         { path: "login", element: <LoginRoute /> },
         { path: "register-passkey", element: <RegisterPasskeyRoute /> },
         { path: "onboarding/team", element: <OnboardingTeamRoute /> },
+        { path: "accept-team-invite", element: <AcceptTeamInviteRoute /> },
         {
           element: <RequireSession />,
           children: [
@@ -76,6 +79,8 @@ export function createAppRoutes(): RouteObject[] {
                       element: <SettingsWorkspaceMembersRoute />,
                     },
                     { path: "tags", element: <SettingsTagsRoute /> },
+                    { path: "members", element: <SettingsMembersRoute /> },
+                    { path: "members/pending", element: <SettingsPendingInvitationsRoute /> },
                   ],
                 },
               ],

@@ -66,6 +66,30 @@ import {
   verifyCodeRequestSchema,
 } from "./identity";
 import {
+  acceptInviteRequestSchema,
+  acceptInviteResponseSchema,
+  inviteMemberRequestSchema,
+  inviteMemberResponseSchema,
+  joinTeamRequestSchema,
+  joinTeamResponseSchema,
+  listInvitationsRequestSchema,
+  listInvitationsResponseSchema,
+  listMembersRequestSchema,
+  listMembersResponseSchema,
+  myInvitationsRequestSchema,
+  myInvitationsResponseSchema,
+  removeMemberRequestSchema,
+  removeMemberResponseSchema,
+  resendInviteRequestSchema,
+  resendInviteResponseSchema,
+  revokeInviteRequestSchema,
+  revokeInviteResponseSchema,
+  updateMemberRequestSchema,
+  updateMemberResponseSchema,
+  viewInviteRequestSchema,
+  viewInviteResponseSchema,
+} from "./members";
+import {
   createTagRequestSchema,
   deleteTagRequestSchema,
   deleteTagResponseSchema,
@@ -240,6 +264,49 @@ export const endpoints = {
   },
   team: {
     create: endpoint("/team/create", createTeamRequestSchema, userProfileSchema),
+    listMembers: endpoint(
+      "/team/list-members",
+      listMembersRequestSchema,
+      listMembersResponseSchema,
+    ),
+    invite: endpoint("/team/invite", inviteMemberRequestSchema, inviteMemberResponseSchema),
+    updateMember: endpoint(
+      "/team/update-member",
+      updateMemberRequestSchema,
+      updateMemberResponseSchema,
+    ),
+    removeMember: endpoint(
+      "/team/remove-member",
+      removeMemberRequestSchema,
+      removeMemberResponseSchema,
+    ),
+    listInvitations: endpoint(
+      "/team/list-invitations",
+      listInvitationsRequestSchema,
+      listInvitationsResponseSchema,
+    ),
+    resendInvite: endpoint(
+      "/team/resend-invite",
+      resendInviteRequestSchema,
+      resendInviteResponseSchema,
+    ),
+    revokeInvite: endpoint(
+      "/team/revoke-invite",
+      revokeInviteRequestSchema,
+      revokeInviteResponseSchema,
+    ),
+    viewInvite: endpoint("/team/view-invite", viewInviteRequestSchema, viewInviteResponseSchema),
+    acceptInvite: endpoint(
+      "/team/accept-invite",
+      acceptInviteRequestSchema,
+      acceptInviteResponseSchema,
+    ),
+    myInvitations: endpoint(
+      "/team/my-invitations",
+      myInvitationsRequestSchema,
+      myInvitationsResponseSchema,
+    ),
+    join: endpoint("/team/join", joinTeamRequestSchema, joinTeamResponseSchema),
   },
   passkey: {
     registrationOptions: endpoint(

@@ -43,11 +43,14 @@ export const GATES = {
     subject: "Workspace",
     reason: "permissions.denied.deleteWorkspace",
   },
-  /** Create, rename and delete the team's tags (the team's settings). */
+  /**
+   * Change the team's settings: invite, change and remove members, resend and revoke invitations
+   * (POST /team/invite, ...); create, rename and delete the team's tags.
+   */
   "update Team": {
     action: "update",
     subject: "Team",
-    reason: "permissions.denied.manageTags",
+    reason: "permissions.denied.updateTeam",
   },
 } as const satisfies Record<string, { action: Action; subject: Subject; reason: string }>;
 

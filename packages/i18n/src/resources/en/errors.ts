@@ -25,6 +25,13 @@ export const errors = {
     METHOD_NOT_ALLOWED: "This action is not available.",
     SERVICE_UNAVAILABLE: "The service is temporarily unavailable. Please try again in a moment.",
     SERVICE_BUSY: "The server is busy with other documents. Please try again in a few seconds.",
+    SEATS_FULL:
+      "Every seat of your plan is taken: only the Viewer role can be invited until a seat is freed.",
+    INVITATION_INVALID:
+      "This invitation does not exist, was revoked or has expired. Ask for a new one.",
+    INVITATION_ACCOUNT_REQUIRED:
+      "Sign in with the email address the invitation was sent to, then accept it.",
+    LAST_OWNER: "The last owner of the team cannot be removed or given another role.",
   },
   oidcGeneric: "An unknown error occurred during login.",
   loginFailed: {

@@ -29,6 +29,13 @@ export const errors: FrenchTranslation<typeof en> = {
     METHOD_NOT_ALLOWED: "Cette action n’est pas disponible.",
     SERVICE_UNAVAILABLE: "Le service est momentanément indisponible. Réessayez dans un instant.",
     SERVICE_BUSY: "Le serveur traite d’autres documents. Réessayez dans quelques secondes.",
+    SEATS_FULL:
+      "Tous les sièges de votre offre sont occupés\u00a0: seul le rôle Lecteur peut être invité tant qu’aucun siège n’est libéré.",
+    INVITATION_INVALID:
+      "Cette invitation n’existe pas, a été révoquée ou a expiré. Demandez-en une nouvelle.",
+    INVITATION_ACCOUNT_REQUIRED:
+      "Connectez-vous avec l’adresse e-mail à laquelle l’invitation a été envoyée, puis acceptez-la.",
+    LAST_OWNER: "Le dernier propriétaire de l’équipe ne peut être ni retiré ni changé de rôle.",
   },
   oidcGeneric: "Une erreur inconnue est survenue lors de la connexion.",
   loginFailed: {
