@@ -5,6 +5,7 @@ import type { Database } from "./db/database";
 import type { EnvelopeDeps } from "./envelopes/envelope-deps";
 import type { IdentityDeps } from "./identity/identity-deps";
 import type { Logger } from "./logger";
+import type { RoleDeps } from "./roles/role-deps";
 import type { Tunnel } from "./tunnel/tunnel";
 
 /*
@@ -61,4 +62,9 @@ export function identityDeps(deps: AppDeps): IdentityDeps {
     mailKey: deps.mailKey,
     now: deps.tunnel.now,
   };
+}
+
+/** What the role services need, from the app's dependencies. */
+export function roleDeps(deps: AppDeps): RoleDeps {
+  return { db: deps.db, now: deps.tunnel.now };
 }

@@ -1,4 +1,4 @@
-import { envelopeDeps, identityDeps, type AppDeps } from "../deps";
+import { envelopeDeps, identityDeps, roleDeps, type AppDeps } from "../deps";
 import type { AppRouter } from "../http/context";
 import { registerContactLookup } from "./contact/lookup";
 import { registerEnvelopeActivity } from "./envelope/activity";
@@ -33,6 +33,10 @@ import { registerPasskeyDelete } from "./passkey/delete";
 import { registerPasskeyList } from "./passkey/list";
 import { registerPasskeyRegister } from "./passkey/register";
 import { registerPasskeyRegistrationOptions } from "./passkey/registration-options";
+import { registerRoleCreate } from "./team/create-role";
+import { registerRoleDelete } from "./team/delete-role";
+import { registerRoleList } from "./team/list-roles";
+import { registerRoleUpdate } from "./team/update-role";
 import { registerCreateTeam } from "./team/create";
 import { registerUserProfile } from "./user/profile";
 import { registerRemovePicture } from "./user/remove-picture";
@@ -86,4 +90,10 @@ export function registerRoutes(app: AppRouter, deps: AppDeps): void {
   registerEnvelopeUpdate(app, envelopes);
   registerEnvelopeUpload(app, envelopes);
   registerWorkspaceList(app, envelopes);
+
+  const roles = roleDeps(deps);
+  registerRoleList(app, roles);
+  registerRoleCreate(app, roles);
+  registerRoleUpdate(app, roles);
+  registerRoleDelete(app, roles);
 }

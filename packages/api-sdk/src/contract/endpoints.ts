@@ -37,6 +37,15 @@ import {
   uploadEnvelopeRequestSchema,
 } from "./envelope";
 import {
+  createRoleRequestSchema,
+  deleteRoleRequestSchema,
+  deleteRoleResponseSchema,
+  listRolesRequestSchema,
+  listRolesResponseSchema,
+  roleSchema,
+  updateRoleRequestSchema,
+} from "./role";
+import {
   createTeamRequestSchema,
   deletePasskeyRequestSchema,
   deletePasskeyResponseSchema,
@@ -184,6 +193,10 @@ export const endpoints = {
   },
   team: {
     create: endpoint("/team/create", createTeamRequestSchema, userProfileSchema),
+    listRoles: endpoint("/team/list-roles", listRolesRequestSchema, listRolesResponseSchema),
+    createRole: endpoint("/team/create-role", createRoleRequestSchema, roleSchema),
+    updateRole: endpoint("/team/update-role", updateRoleRequestSchema, roleSchema),
+    deleteRole: endpoint("/team/delete-role", deleteRoleRequestSchema, deleteRoleResponseSchema),
   },
   passkey: {
     registrationOptions: endpoint(

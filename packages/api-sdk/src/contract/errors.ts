@@ -25,6 +25,9 @@ export const ErrorCode = {
   INTERNAL_SERVER_ERROR: "INTERNAL_SERVER_ERROR",
   SERVICE_UNAVAILABLE: "SERVICE_UNAVAILABLE",
   SERVICE_BUSY: "SERVICE_BUSY",
+  ROLE_READ_ONLY: "ROLE_READ_ONLY",
+  ROLE_NAME_TAKEN: "ROLE_NAME_TAKEN",
+  ROLE_IN_USE: "ROLE_IN_USE",
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -142,6 +145,21 @@ export const errorCatalogue: Readonly<Record<ErrorCode, ErrorCodeDefinition>> = 
     message: "The server is busy with other documents.",
     suggestion:
       "Wait the number of seconds in the Retry-After header, then send the request again.",
+  },
+  ROLE_READ_ONLY: {
+    status: 403,
+    message: "Managed roles cannot be changed or deleted.",
+    suggestion: "Create a custom role with the rules you need instead.",
+  },
+  ROLE_NAME_TAKEN: {
+    status: 409,
+    message: "Your team already has a role with this name.",
+    suggestion: "Choose another name for the role.",
+  },
+  ROLE_IN_USE: {
+    status: 409,
+    message: "Members still hold this role, so it cannot be deleted.",
+    suggestion: "Give these members another role first, then delete the role.",
   },
 };
 

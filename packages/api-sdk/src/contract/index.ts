@@ -19,6 +19,31 @@ export {
 } from "./dev-mailbox";
 export { endpoints, type Endpoint, type Endpoints } from "./endpoints";
 export {
+  CONDITION_OPERATORS,
+  ROLE_NAME_MAX_LENGTH,
+  ROLE_RULES_MAX,
+  ROLE_RULE_FIELDS_MAX,
+  ROLE_RULE_REASON_MAX_LENGTH,
+  createRoleRequestSchema,
+  deleteRoleRequestSchema,
+  deleteRoleResponseSchema,
+  editableRuleSchema,
+  listRolesRequestSchema,
+  listRolesResponseSchema,
+  roleNameSchema,
+  roleOriginSchema,
+  roleRulesSchema,
+  roleSchema,
+  ruleConditionsSchema,
+  updateRoleRequestSchema,
+  type CreateRoleRequest,
+  type EditableRule,
+  type ListRolesResponse,
+  type Role,
+  type RoleOrigin,
+  type UpdateRoleRequest,
+} from "./role";
+export {
   LANGUAGES,
   LOGIN_CODE_ALPHABET,
   LOGIN_CODE_LENGTH,

@@ -25,6 +25,9 @@ export const errors = {
     METHOD_NOT_ALLOWED: "This action is not available.",
     SERVICE_UNAVAILABLE: "The service is temporarily unavailable. Please try again in a moment.",
     SERVICE_BUSY: "The server is busy with other documents. Please try again in a few seconds.",
+    ROLE_READ_ONLY: "Managed roles cannot be changed or deleted.",
+    ROLE_NAME_TAKEN: "Your team already has a role with this name.",
+    ROLE_IN_USE: "Members still hold this role. Give them another role first, then delete it.",
   },
   oidcGeneric: "An unknown error occurred during login.",
   loginFailed: {

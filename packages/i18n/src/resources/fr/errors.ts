@@ -29,6 +29,10 @@ export const errors: FrenchTranslation<typeof en> = {
     METHOD_NOT_ALLOWED: "Cette action n’est pas disponible.",
     SERVICE_UNAVAILABLE: "Le service est momentanément indisponible. Réessayez dans un instant.",
     SERVICE_BUSY: "Le serveur traite d’autres documents. Réessayez dans quelques secondes.",
+    ROLE_READ_ONLY: "Les rôles gérés ne peuvent être ni modifiés ni supprimés.",
+    ROLE_NAME_TAKEN: "Votre équipe a déjà un rôle portant ce nom.",
+    ROLE_IN_USE:
+      "Des membres ont encore ce rôle. Donnez-leur d’abord un autre rôle, puis supprimez-le.",
   },
   oidcGeneric: "Une erreur inconnue est survenue lors de la connexion.",
   loginFailed: {
