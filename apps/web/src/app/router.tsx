@@ -18,6 +18,7 @@ import { RouteError } from "../routes/route-error";
 import { SettingsRoute } from "../routes/settings";
 import { SettingsPasskeysRoute } from "../routes/settings-passkeys";
 import { SettingsProfileRoute } from "../routes/settings-profile";
+import { SettingsRolesRoute } from "../routes/settings-roles";
 import { SettingsSecurityRoute } from "../routes/settings-security";
 import { SettingsSessionsRoute } from "../routes/settings-sessions";
 
@@ -63,6 +64,7 @@ export function createAppRoutes(): RouteObject[] {
                     { path: "sessions", element: <SettingsSessionsRoute /> },
                     { path: "passkeys", element: <SettingsPasskeysRoute /> },
                     { path: "security", element: <SettingsSecurityRoute /> },
+                    { path: "roles", element: <SettingsRolesRoute /> },
                   ],
                 },
               ],

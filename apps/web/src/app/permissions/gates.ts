@@ -19,6 +19,12 @@ export const GATES = {
     subject: "Envelope",
     reason: "permissions.denied.updateEnvelope",
   },
+  /** Create, rename, edit and delete the team's custom roles (POST /team/*-role). */
+  "update Team": {
+    action: "update",
+    subject: "Team",
+    reason: "permissions.denied.manageRoles",
+  },
   /** Save a recipient to the workspace's contacts. */
   "create Contact": {
     action: "create",

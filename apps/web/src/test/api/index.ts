@@ -60,3 +60,4 @@ export {
   TEST_SESSIONS,
 } from "./fixtures";
 export { asRole, profileWithRole } from "./roles";
+export { TEST_ROLES, createRoleHandlers } from "./team-roles";

@@ -2,7 +2,7 @@ import { useTranslation } from "@paraphe/i18n/react";
 import { cn } from "@paraphe/ui-kit";
 import { NavLink, Outlet } from "react-router";
 
-/** Settings pages with their sub-navigation (Profile, Sessions, Passkeys, Security). */
+/** Settings pages with their sub-navigation (Profile, Sessions, Passkeys, Security, Roles). */
 export function SettingsLayout() {
   const { t } = useTranslation("web");
   const links = [
@@ -10,6 +10,7 @@ export function SettingsLayout() {
     { to: "/settings/sessions", label: t("settings.nav.sessions") },
     { to: "/settings/passkeys", label: t("settings.nav.passkeys") },
     { to: "/settings/security", label: t("settings.nav.security") },
+    { to: "/settings/roles", label: t("settings.nav.roles") },
   ];
   return (
     <div className="flex flex-col gap-6">
