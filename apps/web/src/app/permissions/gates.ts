@@ -19,6 +19,12 @@ export const GATES = {
     subject: "Envelope",
     reason: "permissions.denied.updateEnvelope",
   },
+  /** Delete a draft (POST /envelope/delete). */
+  "delete Envelope": {
+    action: "delete",
+    subject: "Envelope",
+    reason: "permissions.denied.deleteEnvelope",
+  },
   /** Create, rename, edit and delete the team's custom roles (POST /team/*-role). */
   "update Team": {
     action: "update",

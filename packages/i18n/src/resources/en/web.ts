@@ -101,6 +101,7 @@ export const web = {
       createEnvelope: "Your role does not allow you to create envelopes.",
       updateEnvelope: "Your role does not allow you to change or send envelopes.",
       createContact: "Your role does not allow you to add contacts.",
+      deleteEnvelope: "Your role does not allow you to delete envelopes.",
       manageRoles: "Your role does not allow you to change the roles of the team.",
     },
     readOnlyDraft:
@@ -415,6 +416,13 @@ export const web = {
       saving: "Saving…",
       saved: "All changes saved",
       error: "Your last changes could not be saved. Reload the page to continue.",
+    },
+    delete: {
+      submit: "Delete the draft",
+      title: "Delete this draft?",
+      description: "The draft {{title}} and its documents will be deleted for good.",
+      confirm: "Delete the draft",
+      deleted: "The draft has been deleted.",
     },
     send: {
       submit: "Send",

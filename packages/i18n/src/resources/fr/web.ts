@@ -103,6 +103,7 @@ export const web: FrenchTranslation<typeof en> = {
       createEnvelope: "Votre rôle ne vous permet pas de créer des enveloppes.",
       updateEnvelope: "Votre rôle ne vous permet pas de modifier ni d’envoyer des enveloppes.",
       createContact: "Votre rôle ne vous permet pas d’ajouter des contacts.",
+      deleteEnvelope: "Votre rôle ne vous permet pas de supprimer des enveloppes.",
       manageRoles: "Votre rôle ne vous permet pas de modifier les rôles de l’équipe.",
     },
     readOnlyDraft:
@@ -420,6 +421,13 @@ export const web: FrenchTranslation<typeof en> = {
       saved: "Toutes les modifications sont enregistrées",
       error:
         "Vos dernières modifications n’ont pas pu être enregistrées. Rechargez la page pour continuer.",
+    },
+    delete: {
+      submit: "Supprimer le brouillon",
+      title: "Supprimer ce brouillon ?",
+      description: "Le brouillon {{title}} et ses documents seront définitivement supprimés.",
+      confirm: "Supprimer le brouillon",
+      deleted: "Le brouillon a été supprimé.",
     },
     send: {
       submit: "Envoyer",
