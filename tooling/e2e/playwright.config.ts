@@ -9,7 +9,8 @@ const dataDir = resolve(import.meta.dirname, ".cache/data");
 // The fresh database gets the seeded team (tests/seeded-team.ts) before the api starts on it.
 const seedCommand =
   "pnpm --filter @paraphe/api exec tsx --conditions=@paraphe/source src/test/e2e-seed.ts " +
-  `--team "${SEEDED_TEAM.name}" --owner ${SEEDED_TEAM.owner} --viewer ${SEEDED_TEAM.viewer}`;
+  `--team "${SEEDED_TEAM.name}" --owner ${SEEDED_TEAM.owner} --viewer ${SEEDED_TEAM.viewer} ` +
+  `--admin ${SEEDED_TEAM.admin} --keeper ${SEEDED_TEAM.keeper}`;
 
 /**
  * Browser tests: the production builds of the web and signing apps, served by `vite preview`, against

@@ -9,4 +9,10 @@ export const SEEDED_TEAM = {
   owner: "seeded-owner@example.com",
   /** Member of the team with the managed role Viewer, in its default workspace. */
   viewer: "seeded-viewer@example.com",
+  /** Member of the team with the managed role Admin (may change the team's roles). */
+  admin: "seeded-admin@example.com",
+  /** Member of the team with the custom role Keepers (envelopes managed; nothing denied at first). */
+  keeper: "seeded-keeper@example.com",
+  /** The custom role `keeper` holds. */
+  keeperRole: "Keepers",
 } as const;
