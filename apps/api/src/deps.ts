@@ -6,6 +6,7 @@ import type { EnvelopeDeps } from "./envelopes/envelope-deps";
 import type { IdentityDeps } from "./identity/identity-deps";
 import type { Logger } from "./logger";
 import type { MembersDeps } from "./members/members-deps";
+import type { RoleDeps } from "./roles/role-deps";
 import type { Tunnel } from "./tunnel/tunnel";
 import type { WorkspaceDeps } from "./workspaces/workspace-deps";
 
@@ -79,4 +80,8 @@ export function membersDeps(deps: AppDeps): MembersDeps {
     mailKey: deps.mailKey,
     now: deps.tunnel.now,
   };
+}
+/** What the role services need, from the app's dependencies. */
+export function roleDeps(deps: AppDeps): RoleDeps {
+  return { db: deps.db, now: deps.tunnel.now };
 }

@@ -32,6 +32,7 @@ const TEXT = {
     notFound: "Page not found",
     teamName: "Team name",
     securityOpen: "Show the verification details",
+    newRole: "New role",
     invalidLink: "Invalid or expired access link",
     typedName: "Full name",
     inviteMember: "Invite a member",
@@ -42,6 +43,7 @@ const TEXT = {
     notFound: "Page introuvable",
     teamName: "Nom de l’équipe",
     securityOpen: "Afficher les détails de la vérification",
+    newRole: "Nouveau rôle",
     invalidLink: "Lien d’accès invalide ou expiré",
     typedName: "Nom complet",
     inviteMember: "Inviter un membre",
@@ -179,6 +181,11 @@ for (const language of LANGUAGES) {
       await expectAccessible(page, `invite member dialog (${at})`);
       await page.keyboard.press("Escape");
       await visit("/settings/members/pending", "pending invitations settings");
+      await visit("/settings/roles", "roles settings");
+      await page.getByRole("button", { name: t.newRole }).click();
+      await expect(page.getByRole("dialog")).toBeVisible();
+      await expectAccessible(page, `new role dialog (${at})`);
+      await page.keyboard.press("Escape");
       await visit("/settings/security", "security settings");
       await page.getByRole("button", { name: t.securityOpen }).click();
       await expect(page.getByRole("dialog")).toBeVisible();

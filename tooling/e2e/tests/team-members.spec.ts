@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { TEAM_SEATS } from "./seeded-team";
 import {
   expectAccessible,
   loginCodeOf,
@@ -8,8 +9,8 @@ import {
   type ReceivedMail,
 } from "./support";
 
-// The api of the browser tests runs with DEFAULT_TEAM_SEATS=3 (playwright.config.ts): an owner and
-// two members (or invitations) with a full role fill a team.
+// The api of the browser tests runs with DEFAULT_TEAM_SEATS=TEAM_SEATS (playwright.config.ts): an
+// owner and TEAM_SEATS - 1 members (or invitations) with a full role fill a team.
 
 /** The words the flows click and read, in each language. */
 const TEXT = {
@@ -134,7 +135,10 @@ test("seats full: a Member invitation is refused with the reason, a Viewer invit
   test.setTimeout(90_000);
   const t = TEXT.fr;
   await signUpWithTeam(page, { language: "fr", team: "Machines analytiques" });
-  await invite(page, "fr", uniqueEmail("first-fr"), "member");
+  // The owner takes a seat; Member invitations take all but the last one.
+  for (let seat = 2; seat < TEAM_SEATS; seat += 1) {
+    await invite(page, "fr", uniqueEmail(`seat-${seat}-fr`), "member");
+  }
 
   // A second tab of the owner fills the last seat while this one is about to invite a Member.
   const dialog = await fillInvite(page, "fr", uniqueEmail("refused-fr"), "member");

@@ -1,4 +1,11 @@
-import { envelopeDeps, identityDeps, membersDeps, workspaceDeps, type AppDeps } from "../deps";
+import {
+  envelopeDeps,
+  identityDeps,
+  membersDeps,
+  roleDeps,
+  workspaceDeps,
+  type AppDeps,
+} from "../deps";
 import type { AppRouter } from "../http/context";
 import { registerContactLookup } from "./contact/lookup";
 import { registerEnvelopeActivity } from "./envelope/activity";
@@ -45,6 +52,10 @@ import { registerPasskeyDelete } from "./passkey/delete";
 import { registerPasskeyList } from "./passkey/list";
 import { registerPasskeyRegister } from "./passkey/register";
 import { registerPasskeyRegistrationOptions } from "./passkey/registration-options";
+import { registerRoleCreate } from "./team/create-role";
+import { registerRoleDelete } from "./team/delete-role";
+import { registerRoleList } from "./team/list-roles";
+import { registerRoleUpdate } from "./team/update-role";
 import { registerCreateTeam } from "./team/create";
 import { registerTeamAcceptInvite } from "./team/accept-invite";
 import { registerTeamInvite } from "./team/invite";
@@ -136,4 +147,10 @@ export function registerRoutes(app: AppRouter, deps: AppDeps): void {
   registerTeamAcceptInvite(app, members);
   registerTeamMyInvitations(app, members);
   registerTeamJoin(app, members);
+
+  const roles = roleDeps(deps);
+  registerRoleList(app, roles);
+  registerRoleCreate(app, roles);
+  registerRoleUpdate(app, roles);
+  registerRoleDelete(app, roles);
 }

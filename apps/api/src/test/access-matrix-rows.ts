@@ -129,6 +129,38 @@ async function ownerPasskey(fixture: MatrixFixture): Promise<Target> {
   return { ...madeUpTarget(), extra: id };
 }
 
+/** A custom role of the owner's team that nobody holds (its uuid in `extra`). */
+async function unheldCustomRole(fixture: MatrixFixture): Promise<Target> {
+  const role = await fixture.h.database.connection.db
+    .insertInto("role")
+    .values({
+      teamId: fixture.owner.teamUuid,
+      name: `Matrix role ${randomUUID()}`,
+      origin: "custom",
+      permissions: JSON.stringify([{ action: "read", subject: "Envelope" }]),
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return { ...madeUpTarget(), extra: role.id };
+}
+
+/** The role row of `target.extra`, as the owner's team stores it (or undefined once deleted). */
+const roleState = (target: Target, fixture: MatrixFixture) =>
+  fixture.h.database.connection.db
+    .selectFrom("role")
+    .selectAll()
+    .where("id", "=", target.extra)
+    .executeTakeFirst();
+
+/**
+ * Changing the roles of the team: callers allowed `update Team` (Owner, Admin); the other members
+ * of the team may not; a role of another team is not found.
+ */
+const administerRole = memberCall(
+  { owner: "ok", admin: "ok", member: FORBIDDEN, viewer: FORBIDDEN, customRole: FORBIDDEN },
+  { otherTeam: NOT_FOUND, outsideWorkspace: FORBIDDEN },
+);
+
 /** A target for rows that need no envelope. */
 function madeUpTarget(): Target {
   const envelopeUuid = randomUUID();
@@ -804,6 +836,41 @@ export const accessMatrix: {
       input: (target) => ({ invitationUuid: target.extra }),
       // Only the owner is its addressee, and they are in a team already.
       expect: { ...anySession("INVITATION_INVALID"), owner: "CONFLICT" },
+    },
+    // Roles belong to the team, not to a workspace: every member of the team reads them.
+    listRoles: {
+      target: unheldCustomRole,
+      input: () => ({}),
+      reveals: (answer, target) => JSON.stringify(answer).includes(`"uuid":"${target.extra}"`),
+      expect: memberCall(
+        { owner: "ok", admin: "ok", member: "ok", viewer: "ok", customRole: "ok" },
+        { otherTeam: "hidden", outsideWorkspace: "ok" },
+      ),
+    },
+    // The other team's owner creates the role in their own team.
+    createRole: {
+      input: () => ({
+        name: `Created ${randomUUID().slice(0, 8)}`,
+        permissions: [{ action: "read", subject: "Envelope" }],
+      }),
+      expect: memberCall(
+        { owner: "ok", admin: "ok", member: FORBIDDEN, viewer: FORBIDDEN, customRole: FORBIDDEN },
+        { otherTeam: "ok", outsideWorkspace: FORBIDDEN },
+      ),
+    },
+    updateRole: {
+      target: unheldCustomRole,
+      mutates: true,
+      state: roleState,
+      input: (target) => ({ roleUuid: target.extra, name: `Renamed ${randomUUID().slice(0, 8)}` }),
+      expect: administerRole,
+    },
+    deleteRole: {
+      target: unheldCustomRole,
+      mutates: true,
+      state: roleState,
+      input: (target) => ({ roleUuid: target.extra }),
+      expect: administerRole,
     },
   },
   passkey: {

@@ -21,6 +21,7 @@ import { SettingsRoute } from "../routes/settings";
 import { SettingsMembersRoute, SettingsPendingInvitationsRoute } from "../routes/settings-members";
 import { SettingsPasskeysRoute } from "../routes/settings-passkeys";
 import { SettingsProfileRoute } from "../routes/settings-profile";
+import { SettingsRolesRoute } from "../routes/settings-roles";
 import { SettingsSecurityRoute } from "../routes/settings-security";
 import { SettingsSessionsRoute } from "../routes/settings-sessions";
 import { SettingsTagsRoute } from "../routes/settings-tags";
@@ -81,6 +82,7 @@ export function createAppRoutes(): RouteObject[] {
                     { path: "tags", element: <SettingsTagsRoute /> },
                     { path: "members", element: <SettingsMembersRoute /> },
                     { path: "members/pending", element: <SettingsPendingInvitationsRoute /> },
+                    { path: "roles", element: <SettingsRolesRoute /> },
                   ],
                 },
               ],

@@ -37,6 +37,15 @@ import {
   uploadEnvelopeRequestSchema,
 } from "./envelope";
 import {
+  createRoleRequestSchema,
+  deleteRoleRequestSchema,
+  deleteRoleResponseSchema,
+  listRolesRequestSchema,
+  listRolesResponseSchema,
+  roleSchema,
+  updateRoleRequestSchema,
+} from "./role";
+import {
   createTeamRequestSchema,
   deletePasskeyRequestSchema,
   deletePasskeyResponseSchema,
@@ -307,6 +316,10 @@ export const endpoints = {
       myInvitationsResponseSchema,
     ),
     join: endpoint("/team/join", joinTeamRequestSchema, joinTeamResponseSchema),
+    listRoles: endpoint("/team/list-roles", listRolesRequestSchema, listRolesResponseSchema),
+    createRole: endpoint("/team/create-role", createRoleRequestSchema, roleSchema),
+    updateRole: endpoint("/team/update-role", updateRoleRequestSchema, roleSchema),
+    deleteRole: endpoint("/team/delete-role", deleteRoleRequestSchema, deleteRoleResponseSchema),
   },
   passkey: {
     registrationOptions: endpoint(

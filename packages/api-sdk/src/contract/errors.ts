@@ -29,6 +29,9 @@ export const ErrorCode = {
   INVITATION_INVALID: "INVITATION_INVALID",
   INVITATION_ACCOUNT_REQUIRED: "INVITATION_ACCOUNT_REQUIRED",
   LAST_OWNER: "LAST_OWNER",
+  ROLE_READ_ONLY: "ROLE_READ_ONLY",
+  ROLE_NAME_TAKEN: "ROLE_NAME_TAKEN",
+  ROLE_IN_USE: "ROLE_IN_USE",
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -166,6 +169,21 @@ export const errorCatalogue: Readonly<Record<ErrorCode, ErrorCodeDefinition>> = 
     status: 409,
     message: "The last owner of a team cannot be removed or given another role.",
     suggestion: "Give the Owner role to another member first.",
+  },
+  ROLE_READ_ONLY: {
+    status: 403,
+    message: "Managed roles cannot be changed or deleted.",
+    suggestion: "Create a custom role with the rules you need instead.",
+  },
+  ROLE_NAME_TAKEN: {
+    status: 409,
+    message: "Your team already has a role with this name.",
+    suggestion: "Choose another name for the role.",
+  },
+  ROLE_IN_USE: {
+    status: 409,
+    message: "Members still hold this role, so it cannot be deleted.",
+    suggestion: "Give these members another role first, then delete the role.",
   },
 };
 

@@ -19,6 +19,12 @@ export const GATES = {
     subject: "Envelope",
     reason: "permissions.denied.updateEnvelope",
   },
+  /** Delete a draft (POST /envelope/delete). */
+  "delete Envelope": {
+    action: "delete",
+    subject: "Envelope",
+    reason: "permissions.denied.deleteEnvelope",
+  },
   /** Save a recipient to the workspace's contacts. */
   "create Contact": {
     action: "create",
@@ -45,7 +51,8 @@ export const GATES = {
   },
   /**
    * Change the team's settings: invite, change and remove members, resend and revoke invitations
-   * (POST /team/invite, ...); create, rename and delete the team's tags.
+   * (POST /team/invite, ...); create, rename, edit and delete the team's custom roles
+   * (POST /team/*-role); create, rename and delete the team's tags.
    */
   "update Team": {
     action: "update",

@@ -62,4 +62,11 @@ export {
   TEST_SESSIONS,
 } from "./fixtures";
 export { asRole, profileWithRole } from "./roles";
-export { TEST_INVITATIONS, TEST_MEMBERS, TEST_ROLES, membersHandlers, roleNamed } from "./members";
+export {
+  TEST_INVITATIONS,
+  TEST_MEMBERS,
+  TEST_MEMBER_ROLES,
+  membersHandlers,
+  roleNamed,
+} from "./members";
+export { TEST_ROLES, createRoleHandlers } from "./team-roles";

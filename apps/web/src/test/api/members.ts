@@ -8,7 +8,7 @@ import { TEST_PROFILE } from "./fixtures";
 import { ok, type Handlers } from "./server";
 
 /** The managed roles of the test team. */
-export const TEST_ROLES: TeamRole[] = [
+export const TEST_MEMBER_ROLES: TeamRole[] = [
   { uuid: "a0000000-0000-4000-8000-000000000001", name: "Admin", origin: "managed" },
   { uuid: "a0000000-0000-4000-8000-000000000002", name: "Member", origin: "managed" },
   { uuid: "a0000000-0000-4000-8000-000000000003", name: "Owner", origin: "managed" },
@@ -16,7 +16,7 @@ export const TEST_ROLES: TeamRole[] = [
 ];
 
 export function roleNamed(name: string): TeamRole {
-  const role = TEST_ROLES.find((candidate) => candidate.name === name);
+  const role = TEST_MEMBER_ROLES.find((candidate) => candidate.name === name);
   if (!role) throw new Error(`no test role ${name}`);
   return role;
 }
@@ -86,7 +86,7 @@ export function membersHandlers(seats: Seats = { used: 2, total: null }): Handle
           member.email.includes(search) ||
           member.name.toLowerCase().includes(search),
       );
-      return ok({ members, total: members.length, seats, roles: TEST_ROLES });
+      return ok({ members, total: members.length, seats, roles: TEST_MEMBER_ROLES });
     },
     "/team/list-invitations": () => ok({ invitations: TEST_INVITATIONS }),
     "/team/my-invitations": () => ok({ invitations: [] }),

@@ -32,6 +32,9 @@ export const errors = {
     INVITATION_ACCOUNT_REQUIRED:
       "Sign in with the email address the invitation was sent to, then accept it.",
     LAST_OWNER: "The last owner of the team cannot be removed or given another role.",
+    ROLE_READ_ONLY: "Managed roles cannot be changed or deleted.",
+    ROLE_NAME_TAKEN: "Your team already has a role with this name.",
+    ROLE_IN_USE: "Members still hold this role. Give them another role first, then delete it.",
   },
   oidcGeneric: "An unknown error occurred during login.",
   loginFailed: {

@@ -36,6 +36,10 @@ export const errors: FrenchTranslation<typeof en> = {
     INVITATION_ACCOUNT_REQUIRED:
       "Connectez-vous avec l’adresse e-mail à laquelle l’invitation a été envoyée, puis acceptez-la.",
     LAST_OWNER: "Le dernier propriétaire de l’équipe ne peut être ni retiré ni changé de rôle.",
+    ROLE_READ_ONLY: "Les rôles gérés ne peuvent être ni modifiés ni supprimés.",
+    ROLE_NAME_TAKEN: "Votre équipe a déjà un rôle portant ce nom.",
+    ROLE_IN_USE:
+      "Des membres ont encore ce rôle. Donnez-leur d’abord un autre rôle, puis supprimez-le.",
   },
   oidcGeneric: "Une erreur inconnue est survenue lors de la connexion.",
   loginFailed: {

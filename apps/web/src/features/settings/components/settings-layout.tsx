@@ -3,7 +3,7 @@ import { cn } from "@paraphe/ui-kit";
 import { NavLink, Outlet } from "react-router";
 
 /**
- * Settings pages with their sub-navigation (Profile, Sessions, Passkeys, Security, Members,
+ * Settings pages with their sub-navigation (Profile, Sessions, Passkeys, Security, Members, Roles,
  * Workspaces, Tags).
  */
 export function SettingsLayout() {
@@ -14,6 +14,7 @@ export function SettingsLayout() {
     { to: "/settings/passkeys", label: t("settings.nav.passkeys") },
     { to: "/settings/security", label: t("settings.nav.security") },
     { to: "/settings/members", label: t("settings.nav.members") },
+    { to: "/settings/roles", label: t("settings.nav.roles") },
     { to: "/settings/workspaces", label: t("settings.nav.workspaces") },
     { to: "/settings/tags", label: t("settings.nav.tags") },
   ];
