@@ -25,6 +25,18 @@ export const GATES = {
     subject: "Contact",
     reason: "permissions.denied.createContact",
   },
+  /** Edit a contact. */
+  "update Contact": {
+    action: "update",
+    subject: "Contact",
+    reason: "permissions.denied.updateContact",
+  },
+  /** Delete a contact. */
+  "delete Contact": {
+    action: "delete",
+    subject: "Contact",
+    reason: "permissions.denied.deleteContact",
+  },
 } as const satisfies Record<string, { action: Action; subject: Subject; reason: string }>;
 
 export type GatedPermission = keyof typeof GATES;

@@ -39,6 +39,10 @@ const VALIDATION_WORDS = [
   "signature_field_required",
   "not_found",
   "duplicate",
+  "contact_exists",
+  "duplicate_email",
+  "empty_import",
+  "too_many_rows",
 ] as const;
 type ValidationWord = (typeof VALIDATION_WORDS)[number];
 

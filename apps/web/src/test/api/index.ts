@@ -60,3 +60,4 @@ export {
   TEST_SESSIONS,
 } from "./fixtures";
 export { asRole, profileWithRole } from "./roles";
+export { CONTACT_ADA, CONTACT_GRACE, createContactHandlers } from "./contact";
