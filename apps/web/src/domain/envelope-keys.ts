@@ -24,4 +24,6 @@ export const workspaceKeys = {
 export const contactKeys = {
   lookup: (workspaceUuid: string, email: string) =>
     ["contacts", "lookup", workspaceUuid, email] as const,
+  suggestions: (workspaceUuid: string, text: string) =>
+    ["contacts", "suggestions", workspaceUuid, text] as const,
 };

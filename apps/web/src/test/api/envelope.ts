@@ -125,6 +125,7 @@ export function createEnvelopeHandlers(): Handlers {
   return {
     "/workspace/list": () => ok({ workspaces: [WORKSPACE_MAIN, WORKSPACE_LEGAL] }),
     "/contact/lookup": () => ok({ contact: null }),
+    "/contact/list": () => ok({ contacts: [], total: 0 }),
     "/envelope/list": () => ok({ envelopes: [envelopeSummary()], nextCursor: null }),
     "/envelope/get": () => ok(envelope),
     "/envelope/upload": ({ body }) => {
