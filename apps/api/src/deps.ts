@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { BlobStore } from "./blob/blob-store";
 import type { Config } from "./config";
+import type { ContactDeps } from "./contacts/contact-deps";
 import type { Database } from "./db/database";
 import type { EnvelopeDeps } from "./envelopes/envelope-deps";
 import type { IdentityDeps } from "./identity/identity-deps";
@@ -51,6 +52,11 @@ export function envelopeDeps(deps: AppDeps): EnvelopeDeps {
     now: deps.tunnel.now,
     wakeJobs: deps.wakeJobs ?? (() => undefined),
   };
+}
+
+/** What the contact services need, from the app's dependencies. */
+export function contactDeps(deps: AppDeps): ContactDeps {
+  return { db: deps.db, now: deps.tunnel.now };
 }
 
 /** What the identity services need, from the app's dependencies. */

@@ -57,6 +57,8 @@ interface Team {
   editUrl: string;
   viewUrl: string;
   signerEmail: string;
+  /** A contact's page (`/contacts/{workspaceUuid}/{email}`). */
+  contactUrl: string;
 }
 
 const test = base.extend<object, { team: Team }>({
@@ -80,9 +82,16 @@ const test = base.extend<object, { team: Team }>({
       await page.getByRole("button", { name: EDITOR.en.uploadSubmit }).click();
       await page.waitForURL(/\/edit$/);
       const editUrl = page.url();
+      await page.goto("/contacts/new");
+      await page.getByRole("textbox", { name: /^Email/ }).fill(uniqueEmail("axe-contact"));
+      await page.getByRole("textbox", { name: /^First name/ }).fill("Grace");
+      await page.getByRole("textbox", { name: /^Last name/ }).fill("Hopper");
+      await page.getByRole("button", { name: "Create contact" }).click();
+      await page.waitForURL(/\/contacts\/[0-9a-f-]+\/.+$/);
+      const contactUrl = page.url();
       const storageState = await context.storageState();
       await context.close();
-      await use({ storageState, editUrl, viewUrl, signerEmail });
+      await use({ storageState, editUrl, viewUrl, signerEmail, contactUrl });
     },
     { scope: "worker", timeout: 90_000 },
   ],
@@ -164,6 +173,10 @@ for (const language of LANGUAGES) {
       await visit(team.editUrl, "envelope editor");
       await visit(team.viewUrl, "envelope view");
       await visit("/inbox", "inbox");
+      await visit("/contacts", "contacts list");
+      await visit("/contacts/new", "new contact");
+      await visit(team.contactUrl, "contact page");
+      await visit("/contacts/import", "contacts import");
       await visit("/settings/profile", "profile settings");
       await visit("/settings/sessions", "sessions settings");
       await visit("/settings/passkeys", "passkeys settings");

@@ -1,4 +1,5 @@
 import {
+  contactDeps,
   envelopeDeps,
   identityDeps,
   membersDeps,
@@ -7,7 +8,13 @@ import {
   type AppDeps,
 } from "../deps";
 import type { AppRouter } from "../http/context";
+import { registerContactCreate } from "./contact/create";
+import { registerContactDelete } from "./contact/delete";
+import { registerContactGet } from "./contact/get";
+import { registerContactImport } from "./contact/import";
+import { registerContactList } from "./contact/list";
 import { registerContactLookup } from "./contact/lookup";
+import { registerContactUpdate } from "./contact/update";
 import { registerEnvelopeActivity } from "./envelope/activity";
 import { registerEnvelopeCancel } from "./envelope/cancel";
 import { registerEnvelopeRetrySeal } from "./envelope/retry-seal";
@@ -98,6 +105,13 @@ export function registerRoutes(app: AppRouter, deps: AppDeps): void {
 
   const envelopes = envelopeDeps(deps);
   registerContactLookup(app, envelopes);
+  const contacts = contactDeps(deps);
+  registerContactList(app, contacts);
+  registerContactGet(app, contacts);
+  registerContactCreate(app, contacts);
+  registerContactUpdate(app, contacts);
+  registerContactDelete(app, contacts);
+  registerContactImport(app, contacts);
   registerEnvelopeActivity(app, envelopes);
   registerEnvelopeCancel(app, envelopes);
   registerEnvelopeRetrySeal(app, envelopes);

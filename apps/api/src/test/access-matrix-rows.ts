@@ -446,6 +446,40 @@ const membershipOf = (target: Target, fixture: MatrixFixture) =>
     .where("teamMember.userId", "=", target.extra.split(" ")[0] ?? "")
     .executeTakeFirst();
 
+/** A contact of the team's default workspace (`extra`: `<uuid> <email>`). */
+async function ownerContact(fixture: MatrixFixture): Promise<Target> {
+  const email = uniqueEmail("contact");
+  const row = await fixture.h.database.connection.db
+    .insertInto("contact")
+    .values({
+      workspaceId: fixture.owner.defaultWorkspaceUuid,
+      email,
+      firstname: "Connie",
+      lastname: "Tact",
+      phone: null,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return { ...madeUpTarget(), extra: `${row.id} ${email}` };
+}
+
+const contactUuidOf = (target: Target): string => target.extra.split(" ")[0] ?? "";
+const contactEmailOf = (target: Target): string => target.extra.split(" ")[1] ?? "";
+
+/** The target contact as stored (undefined once deleted): what refusals must leave as it was. */
+const contactState = (target: Target, fixture: MatrixFixture) =>
+  fixture.h.database.connection.db
+    .selectFrom("contact")
+    .selectAll()
+    .where("id", "=", contactUuidOf(target))
+    .executeTakeFirst();
+
+/** Changing a contact: every role that manages contacts; the Viewer may not. */
+const changeContact = memberCall(
+  { owner: "ok", admin: "ok", member: "ok", viewer: FORBIDDEN, customRole: "ok" },
+  { otherTeam: NOT_FOUND, outsideWorkspace: NOT_FOUND },
+);
+
 /** Every endpoint of the contract, by group and name as in `endpoints`. */
 export const accessMatrix: {
   readonly [Group in keyof Endpoints]?: { readonly [Name in keyof Endpoints[Group]]?: MatrixRow };
@@ -740,6 +774,65 @@ export const accessMatrix: {
         email: uniqueEmail("contact"),
       }),
       expect: readRecord,
+    },
+    list: {
+      target: ownerContact,
+      input: () => ({ pageSize: 100 }),
+      reveals: (answer, target) =>
+        JSON.stringify(answer).includes(`"uuid":"${contactUuidOf(target)}"`),
+      expect: listRecords,
+    },
+    get: {
+      target: ownerContact,
+      input: (target, _caller, fixture) => ({
+        workspaceUuid: fixture.owner.defaultWorkspaceUuid,
+        email: contactEmailOf(target),
+      }),
+      expect: readRecord,
+    },
+    create: {
+      input: (_target, _caller, fixture) => ({
+        workspaceUuid: fixture.owner.defaultWorkspaceUuid,
+        email: uniqueEmail("contact"),
+        firstname: "Connie",
+        lastname: "Tact",
+      }),
+      expect: changeContact,
+    },
+    update: {
+      target: ownerContact,
+      mutates: true,
+      state: contactState,
+      input: (target) => ({
+        contactUuid: contactUuidOf(target),
+        email: contactEmailOf(target),
+        firstname: "Renamed",
+        lastname: "By the matrix",
+        phone: "+33612345678",
+      }),
+      expect: changeContact,
+    },
+    delete: {
+      target: ownerContact,
+      mutates: true,
+      state: contactState,
+      input: (target) => ({ contactUuid: contactUuidOf(target) }),
+      expect: changeContact,
+    },
+    import: {
+      input: (_target, _caller, fixture) => ({
+        workspaceUuid: fixture.owner.defaultWorkspaceUuid,
+        contacts: [
+          { email: uniqueEmail("imported"), firstname: "Ima", lastname: "Port" },
+          {
+            email: uniqueEmail("imported"),
+            firstname: "Ima",
+            lastname: "Port",
+            phone: "+44 20 7123 4567",
+          },
+        ],
+      }),
+      expect: changeContact,
     },
   },
   team: {

@@ -2,6 +2,13 @@ import { Navigate, Outlet, type RouteObject } from "react-router";
 import { RequireSession } from "./session/components/require-session";
 import { AcceptTeamInviteRoute } from "../routes/accept-team-invite";
 import { AppLayout } from "../layouts/app-layout/app-layout";
+import {
+  ContactEditRoute,
+  ContactNewRoute,
+  ContactsImportRoute,
+  ContactsOfWorkspaceRoute,
+  ContactsRoute,
+} from "../routes/contacts";
 import { DashboardRoute } from "../routes/dashboard";
 import {
   EnvelopeEditRoute,
@@ -65,6 +72,11 @@ export function createAppRoutes(): RouteObject[] {
                   path: "envelopes/:workspaceUuid/:envelopeUuid/view",
                   element: <EnvelopeViewRoute />,
                 },
+                { path: "contacts", element: <ContactsRoute /> },
+                { path: "contacts/new", element: <ContactNewRoute /> },
+                { path: "contacts/import", element: <ContactsImportRoute /> },
+                { path: "contacts/:workspaceUuid", element: <ContactsOfWorkspaceRoute /> },
+                { path: "contacts/:workspaceUuid/:contactEmail", element: <ContactEditRoute /> },
                 {
                   path: "settings",
                   element: <SettingsRoute />,

@@ -1,5 +1,17 @@
 import type { z } from "zod";
 import {
+  contactSchema,
+  createContactRequestSchema,
+  deleteContactRequestSchema,
+  deleteContactResponseSchema,
+  getContactRequestSchema,
+  importContactsRequestSchema,
+  importContactsResponseSchema,
+  listContactsRequestSchema,
+  listContactsResponseSchema,
+  updateContactRequestSchema,
+} from "./contact";
+import {
   activityResponseSchema,
   binaryFileSchema,
   cancelEnvelopeRequestSchema,
@@ -270,6 +282,12 @@ export const endpoints = {
   },
   contact: {
     lookup: endpoint("/contact/lookup", lookupContactRequestSchema, lookupContactResponseSchema),
+    list: endpoint("/contact/list", listContactsRequestSchema, listContactsResponseSchema),
+    get: endpoint("/contact/get", getContactRequestSchema, contactSchema),
+    create: endpoint("/contact/create", createContactRequestSchema, contactSchema),
+    update: endpoint("/contact/update", updateContactRequestSchema, contactSchema),
+    delete: endpoint("/contact/delete", deleteContactRequestSchema, deleteContactResponseSchema),
+    import: endpoint("/contact/import", importContactsRequestSchema, importContactsResponseSchema),
   },
   team: {
     create: endpoint("/team/create", createTeamRequestSchema, userProfileSchema),

@@ -59,6 +59,18 @@ export const GATES = {
     subject: "Team",
     reason: "permissions.denied.updateTeam",
   },
+  /** Edit a contact. */
+  "update Contact": {
+    action: "update",
+    subject: "Contact",
+    reason: "permissions.denied.updateContact",
+  },
+  /** Delete a contact. */
+  "delete Contact": {
+    action: "delete",
+    subject: "Contact",
+    reason: "permissions.denied.deleteContact",
+  },
 } as const satisfies Record<string, { action: Action; subject: Subject; reason: string }>;
 
 export type GatedPermission = keyof typeof GATES;

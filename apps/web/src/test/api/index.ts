@@ -70,3 +70,4 @@ export {
   roleNamed,
 } from "./members";
 export { TEST_ROLES, createRoleHandlers } from "./team-roles";
+export { CONTACT_ADA, CONTACT_GRACE, createContactHandlers } from "./contact";
