@@ -1,7 +1,7 @@
 import { resolve } from "node:path";
 import { chromiumUse } from "@paraphe/playwright-config";
 import { defineConfig } from "@playwright/test";
-import { SEEDED_TEAM } from "./tests/seeded-team";
+import { SEEDED_TEAM, TEAM_SEATS } from "./tests/seeded-team";
 
 const root = resolve(import.meta.dirname, "../..");
 const dataDir = resolve(import.meta.dirname, ".cache/data");
@@ -9,7 +9,8 @@ const dataDir = resolve(import.meta.dirname, ".cache/data");
 // The fresh database gets the seeded team (tests/seeded-team.ts) before the api starts on it.
 const seedCommand =
   "pnpm --filter @paraphe/api exec tsx --conditions=@paraphe/source src/test/e2e-seed.ts " +
-  `--team "${SEEDED_TEAM.name}" --owner ${SEEDED_TEAM.owner} --viewer ${SEEDED_TEAM.viewer}`;
+  `--team "${SEEDED_TEAM.name}" --owner ${SEEDED_TEAM.owner} --viewer ${SEEDED_TEAM.viewer} ` +
+  `--admin ${SEEDED_TEAM.admin} --keeper ${SEEDED_TEAM.keeper}`;
 
 /**
  * Browser tests: the production builds of the web and signing apps, served by `vite preview`, against
@@ -49,6 +50,8 @@ export default defineConfig({
         // Every browser test signs in from this one address: more codes than a person would ask.
         LOGIN_CODES_PER_ADDRESS: "10000",
         LOGIN_CODE_CHECKS_PER_ADDRESS: "10000",
+        // A team's plan holds TEAM_SEATS seats (team-members.spec.ts fills them in a team of its own).
+        DEFAULT_TEAM_SEATS: String(TEAM_SEATS),
       },
       reuseExistingServer: false,
       // The seed migrates the new database first (PGlite: tens of seconds on a busy machine).

@@ -64,6 +64,7 @@ describe("loadConfig", () => {
       tunnelHandshakesPerAddress: 600,
       loginCodesPerAddress: 20,
       loginCodeChecksPerAddress: 30,
+      defaultTeamSeats: null,
     });
     expect(usesDevMailbox(config)).toBe(true);
   });
@@ -117,6 +118,15 @@ describe("loadConfig", () => {
     expect(
       problemsOf({ MAX_UPLOAD_PAGES: "0", TSA_URL: "ftp://x" }).map((p) => p.variable),
     ).toEqual(["MAX_UPLOAD_PAGES", "TSA_URL"]);
+  });
+
+  it("reads the default team seats, 0 or empty meaning unlimited, and refuses a negative count", () => {
+    expect(loadConfig({ DEFAULT_TEAM_SEATS: "5" }).defaultTeamSeats).toBe(5);
+    expect(loadConfig({ DEFAULT_TEAM_SEATS: "0" }).defaultTeamSeats).toBeNull();
+    expect(loadConfig({ DEFAULT_TEAM_SEATS: "" }).defaultTeamSeats).toBeNull();
+    expect(problemsOf({ DEFAULT_TEAM_SEATS: "-1" }).map((p) => p.variable)).toEqual([
+      "DEFAULT_TEAM_SEATS",
+    ]);
   });
 
   it("reads the tunnel quotas and refuses values out of range, naming each variable", () => {

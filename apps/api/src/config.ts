@@ -80,6 +80,8 @@ export interface Config {
   loginCodesPerAddress: number;
   /** Sign-in codes tried per client address per 15 minutes. */
   loginCodeChecksPerAddress: number;
+  /** Seats of a team's default plan: members and pending invitations with a full role; null = unlimited. */
+  defaultTeamSeats: number | null;
 }
 
 /**
@@ -303,6 +305,12 @@ export const configVariables: readonly ConfigVariable[] = [
       "Most sign-in codes one client address may try per 15 minutes, whatever the emails; past it the call answers 429 with `Retry-After`.",
     default: "30",
   },
+  {
+    name: "DEFAULT_TEAM_SEATS",
+    description:
+      "Seats of a team's plan until subscriptions exist: members and pending invitations with any role but Viewer count against them; when they are full, only Viewer invitations are accepted. `0` or empty: unlimited.",
+    default: "0",
+  },
 ];
 
 /** Raised when the environment does not hold a valid configuration; lists every problem, by variable. */
@@ -490,6 +498,7 @@ const envSchema = z.object({
   TUNNEL_HANDSHAKES_PER_ADDRESS: positiveInteger("600", 1, 1_000_000),
   LOGIN_CODES_PER_ADDRESS: positiveInteger("20", 1, 1_000_000),
   LOGIN_CODE_CHECKS_PER_ADDRESS: positiveInteger("30", 1, 1_000_000),
+  DEFAULT_TEAM_SEATS: positiveInteger("0", 0, 1_000_000),
 });
 
 function positiveInteger(defaultValue: string, min: number, max: number) {
@@ -631,6 +640,7 @@ export function loadConfig(
     tunnelHandshakesPerAddress: vars.TUNNEL_HANDSHAKES_PER_ADDRESS,
     loginCodesPerAddress: vars.LOGIN_CODES_PER_ADDRESS,
     loginCodeChecksPerAddress: vars.LOGIN_CODE_CHECKS_PER_ADDRESS,
+    defaultTeamSeats: vars.DEFAULT_TEAM_SEATS === 0 ? null : vars.DEFAULT_TEAM_SEATS,
   };
 }
 
@@ -734,6 +744,7 @@ export function describeConfig(config: Config): Record<string, string> {
     TUNNEL_HANDSHAKES_PER_ADDRESS: String(config.tunnelHandshakesPerAddress),
     LOGIN_CODES_PER_ADDRESS: String(config.loginCodesPerAddress),
     LOGIN_CODE_CHECKS_PER_ADDRESS: String(config.loginCodeChecksPerAddress),
+    DEFAULT_TEAM_SEATS: config.defaultTeamSeats === null ? "0" : String(config.defaultTeamSeats),
   };
 }
 

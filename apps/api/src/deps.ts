@@ -1,10 +1,13 @@
 import type { Kysely } from "kysely";
 import type { BlobStore } from "./blob/blob-store";
 import type { Config } from "./config";
+import type { ContactDeps } from "./contacts/contact-deps";
 import type { Database } from "./db/database";
 import type { EnvelopeDeps } from "./envelopes/envelope-deps";
 import type { IdentityDeps } from "./identity/identity-deps";
 import type { Logger } from "./logger";
+import type { MembersDeps } from "./members/members-deps";
+import type { RoleDeps } from "./roles/role-deps";
 import type { Tunnel } from "./tunnel/tunnel";
 import type { WorkspaceDeps } from "./workspaces/workspace-deps";
 
@@ -51,6 +54,11 @@ export function envelopeDeps(deps: AppDeps): EnvelopeDeps {
   };
 }
 
+/** What the contact services need, from the app's dependencies. */
+export function contactDeps(deps: AppDeps): ContactDeps {
+  return { db: deps.db, now: deps.tunnel.now };
+}
+
 /** What the identity services need, from the app's dependencies. */
 export function identityDeps(deps: AppDeps): IdentityDeps {
   return {
@@ -66,5 +74,20 @@ export function identityDeps(deps: AppDeps): IdentityDeps {
 
 /** What the workspace and tag services need, from the app's dependencies. */
 export function workspaceDeps(deps: AppDeps): WorkspaceDeps {
+  return { db: deps.db, now: deps.tunnel.now };
+}
+
+/** What the team-administration services need, from the app's dependencies. */
+export function membersDeps(deps: AppDeps): MembersDeps {
+  return {
+    db: deps.db,
+    config: deps.config,
+    logger: deps.logger,
+    mailKey: deps.mailKey,
+    now: deps.tunnel.now,
+  };
+}
+/** What the role services need, from the app's dependencies. */
+export function roleDeps(deps: AppDeps): RoleDeps {
   return { db: deps.db, now: deps.tunnel.now };
 }

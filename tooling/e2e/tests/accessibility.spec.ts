@@ -32,16 +32,22 @@ const TEXT = {
     notFound: "Page not found",
     teamName: "Team name",
     securityOpen: "Show the verification details",
+    newRole: "New role",
     invalidLink: "Invalid or expired access link",
     typedName: "Full name",
+    inviteMember: "Invite a member",
+    inviteFetchError: "The invitation could not be loaded.",
   },
   fr: {
     code: "Code de vérification",
     notFound: "Page introuvable",
     teamName: "Nom de l’équipe",
     securityOpen: "Afficher les détails de la vérification",
+    newRole: "Nouveau rôle",
     invalidLink: "Lien d’accès invalide ou expiré",
     typedName: "Nom complet",
+    inviteMember: "Inviter un membre",
+    inviteFetchError: "L’invitation n’a pas pu être chargée.",
   },
 } as const;
 
@@ -51,6 +57,8 @@ interface Team {
   editUrl: string;
   viewUrl: string;
   signerEmail: string;
+  /** A contact's page (`/contacts/{workspaceUuid}/{email}`). */
+  contactUrl: string;
 }
 
 const test = base.extend<object, { team: Team }>({
@@ -74,9 +82,16 @@ const test = base.extend<object, { team: Team }>({
       await page.getByRole("button", { name: EDITOR.en.uploadSubmit }).click();
       await page.waitForURL(/\/edit$/);
       const editUrl = page.url();
+      await page.goto("/contacts/new");
+      await page.getByRole("textbox", { name: /^Email/ }).fill(uniqueEmail("axe-contact"));
+      await page.getByRole("textbox", { name: /^First name/ }).fill("Grace");
+      await page.getByRole("textbox", { name: /^Last name/ }).fill("Hopper");
+      await page.getByRole("button", { name: "Create contact" }).click();
+      await page.waitForURL(/\/contacts\/[0-9a-f-]+\/.+$/);
+      const contactUrl = page.url();
       const storageState = await context.storageState();
       await context.close();
-      await use({ storageState, editUrl, viewUrl, signerEmail });
+      await use({ storageState, editUrl, viewUrl, signerEmail, contactUrl });
     },
     { scope: "worker", timeout: 90_000 },
   ],
@@ -122,6 +137,11 @@ for (const language of LANGUAGES) {
       await page.goto(`/no/such/page?lng=${language}`);
       await expect(page.getByRole("heading", { name: t.notFound })).toBeVisible();
       await expectAccessible(page, `web not found (${at})`);
+
+      // An invitation link whose invitation is gone (the page with a live one: team-members.spec.ts).
+      await page.goto(`/accept-team-invite?lng=${language}&token=${"x".repeat(43)}`);
+      await expect(page.getByText(t.inviteFetchError)).toBeVisible();
+      await expectAccessible(page, `accept team invitation (${at})`);
     });
 
     test(`the web app's signed-in pages have no serious accessibility violation (${at})`, async ({
@@ -153,6 +173,10 @@ for (const language of LANGUAGES) {
       await visit(team.editUrl, "envelope editor");
       await visit(team.viewUrl, "envelope view");
       await visit("/inbox", "inbox");
+      await visit("/contacts", "contacts list");
+      await visit("/contacts/new", "new contact");
+      await visit(team.contactUrl, "contact page");
+      await visit("/contacts/import", "contacts import");
       await visit("/settings/profile", "profile settings");
       await visit("/settings/sessions", "sessions settings");
       await visit("/settings/passkeys", "passkeys settings");
@@ -164,6 +188,17 @@ for (const language of LANGUAGES) {
       expect(membersHref).not.toBeNull();
       await visit(membersHref ?? "", "workspace members settings");
       await visit("/settings/tags", "tags settings");
+      await visit("/settings/members", "members settings");
+      await page.getByRole("button", { name: t.inviteMember }).click();
+      await expect(page.getByRole("dialog")).toBeVisible();
+      await expectAccessible(page, `invite member dialog (${at})`);
+      await page.keyboard.press("Escape");
+      await visit("/settings/members/pending", "pending invitations settings");
+      await visit("/settings/roles", "roles settings");
+      await page.getByRole("button", { name: t.newRole }).click();
+      await expect(page.getByRole("dialog")).toBeVisible();
+      await expectAccessible(page, `new role dialog (${at})`);
+      await page.keyboard.press("Escape");
       await visit("/settings/security", "security settings");
       await page.getByRole("button", { name: t.securityOpen }).click();
       await expect(page.getByRole("dialog")).toBeVisible();

@@ -68,7 +68,7 @@ export async function prepareAndSend(
   for (const recipient of recipients) {
     await page.getByRole("button", { name: t.add, exact: true }).click();
     const dialog = page.getByRole("dialog");
-    await dialog.getByRole("textbox", { name: t.email, exact: true }).fill(recipient.email);
+    await dialog.getByRole("combobox", { name: t.email, exact: true }).fill(recipient.email);
     await dialog.getByRole("textbox", { name: t.firstname, exact: true }).fill(recipient.firstname);
     await dialog.getByRole("textbox", { name: t.lastname, exact: true }).fill(recipient.lastname);
     await dialog.getByRole("button", { name: t.addRecipient }).click();

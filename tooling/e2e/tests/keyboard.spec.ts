@@ -75,12 +75,12 @@ for (const width of [1280, 390] as const) {
     await page.keyboard.press("Enter");
     const dialog = page.getByRole("dialog");
     await expect(dialog).toBeVisible();
-    for (const [name, value] of [
-      [t.email, signer.email],
-      [t.firstname, signer.firstname],
-      [t.lastname, signer.lastname],
+    for (const [role, name, value] of [
+      ["combobox", t.email, signer.email],
+      ["textbox", t.firstname, signer.firstname],
+      ["textbox", t.lastname, signer.lastname],
     ] as const) {
-      await tabTo(page, dialog.getByRole("textbox", { name, exact: true }));
+      await tabTo(page, dialog.getByRole(role, { name, exact: true }));
       await page.keyboard.type(value);
     }
     await expectAccessible(page, `recipient dialog, keyboard (${width} px)`);

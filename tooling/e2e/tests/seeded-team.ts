@@ -9,4 +9,17 @@ export const SEEDED_TEAM = {
   owner: "seeded-owner@example.com",
   /** Member of the team with the managed role Viewer, in its default workspace. */
   viewer: "seeded-viewer@example.com",
+  /** Member of the team with the managed role Admin (may change the team's roles). */
+  admin: "seeded-admin@example.com",
+  /** Member of the team with the custom role Keepers (envelopes managed; nothing denied at first). */
+  keeper: "seeded-keeper@example.com",
+  /** The custom role `keeper` holds. */
+  keeperRole: "Keepers",
 } as const;
+
+/**
+ * Seats of every team's plan in the browser tests' api (DEFAULT_TEAM_SEATS, playwright.config.ts).
+ * The seeded team takes 3 (its owner, admin and keeper; its viewer takes none), which leaves room
+ * for invitations; team-members.spec.ts fills the seats of a team of its own.
+ */
+export const TEAM_SEATS = 5;

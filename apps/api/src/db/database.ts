@@ -31,6 +31,7 @@ export interface Database {
   job: JobTable;
   tag: TagTable;
   envelopeTag: EnvelopeTagTable;
+  teamInvitation: TeamInvitationTable;
 }
 
 /** A timestamp column: read as a Date, written as a Date or an SQL expression. */
@@ -152,6 +153,24 @@ export interface WorkspaceTable {
   isDefault: ColumnType<boolean, boolean | undefined, boolean>;
   createdAt: GeneratedTimestamp;
   updatedAt: GeneratedTimestamp;
+}
+
+/** A pending invitation to join a team: the SHA-256 of its token only. */
+export interface TeamInvitationTable {
+  id: Generated<string>;
+  teamId: string;
+  email: string;
+  firstname: string | null;
+  lastname: string | null;
+  roleId: string;
+  invitedBy: string | null;
+  language: Language;
+  tokenHash: Buffer;
+  sentAt: Timestamp;
+  lastSentAt: Timestamp;
+  resentCount: Generated<number>;
+  expiresAt: Timestamp;
+  updatedAt: Timestamp;
 }
 
 export interface WorkspaceMemberTable {

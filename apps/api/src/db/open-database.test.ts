@@ -53,6 +53,7 @@ describe.each(testDatabaseKinds)("the database on %s", (kind) => {
       "role",
       "tag",
       "team",
+      "team_invitation",
       "team_member",
       "tunnel_session",
       "user_session",

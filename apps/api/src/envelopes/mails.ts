@@ -10,14 +10,14 @@ function escapeHtml(value: string): string {
     .replaceAll('"', "&quot;");
 }
 
-interface Paragraph {
+export interface Paragraph {
   text: string;
   /** A link shown on its own line after the text. */
   link?: string;
 }
 
 /** A mail of greeting, paragraphs, signature and notice, as plain text and simple HTML. */
-function composeMail(
+export function composeMail(
   to: string,
   language: Language,
   subject: string,
@@ -80,7 +80,7 @@ export function invitationMail(input: {
 }
 
 /** A date as mails show it: long style, in the mail's language, UTC. */
-function longDate(language: Language, date: Date): string {
+export function longDate(language: Language, date: Date): string {
   return new Intl.DateTimeFormat(language, { dateStyle: "long", timeZone: "UTC" }).format(date);
 }
 
@@ -174,6 +174,6 @@ export function completedMail(input: {
 }
 
 /** A subject must be one line of at most 998 characters. */
-function oneLine(value: string): string {
+export function oneLine(value: string): string {
   return value.replace(/[\r\n]+/g, " ").slice(0, 900);
 }

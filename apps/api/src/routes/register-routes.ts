@@ -1,6 +1,20 @@
-import { envelopeDeps, identityDeps, workspaceDeps, type AppDeps } from "../deps";
+import {
+  contactDeps,
+  envelopeDeps,
+  identityDeps,
+  membersDeps,
+  roleDeps,
+  workspaceDeps,
+  type AppDeps,
+} from "../deps";
 import type { AppRouter } from "../http/context";
+import { registerContactCreate } from "./contact/create";
+import { registerContactDelete } from "./contact/delete";
+import { registerContactGet } from "./contact/get";
+import { registerContactImport } from "./contact/import";
+import { registerContactList } from "./contact/list";
 import { registerContactLookup } from "./contact/lookup";
+import { registerContactUpdate } from "./contact/update";
 import { registerEnvelopeActivity } from "./envelope/activity";
 import { registerEnvelopeCancel } from "./envelope/cancel";
 import { registerEnvelopeRetrySeal } from "./envelope/retry-seal";
@@ -45,7 +59,22 @@ import { registerPasskeyDelete } from "./passkey/delete";
 import { registerPasskeyList } from "./passkey/list";
 import { registerPasskeyRegister } from "./passkey/register";
 import { registerPasskeyRegistrationOptions } from "./passkey/registration-options";
+import { registerRoleCreate } from "./team/create-role";
+import { registerRoleDelete } from "./team/delete-role";
+import { registerRoleList } from "./team/list-roles";
+import { registerRoleUpdate } from "./team/update-role";
 import { registerCreateTeam } from "./team/create";
+import { registerTeamAcceptInvite } from "./team/accept-invite";
+import { registerTeamInvite } from "./team/invite";
+import { registerTeamJoin } from "./team/join";
+import { registerTeamListInvitations } from "./team/list-invitations";
+import { registerTeamListMembers } from "./team/list-members";
+import { registerTeamMyInvitations } from "./team/my-invitations";
+import { registerTeamRemoveMember } from "./team/remove-member";
+import { registerTeamResendInvite } from "./team/resend-invite";
+import { registerTeamRevokeInvite } from "./team/revoke-invite";
+import { registerTeamUpdateMember } from "./team/update-member";
+import { registerTeamViewInvite } from "./team/view-invite";
 import { registerUserProfile } from "./user/profile";
 import { registerRemovePicture } from "./user/remove-picture";
 import { registerUpdateProfile } from "./user/update-profile";
@@ -76,6 +105,13 @@ export function registerRoutes(app: AppRouter, deps: AppDeps): void {
 
   const envelopes = envelopeDeps(deps);
   registerContactLookup(app, envelopes);
+  const contacts = contactDeps(deps);
+  registerContactList(app, contacts);
+  registerContactGet(app, contacts);
+  registerContactCreate(app, contacts);
+  registerContactUpdate(app, contacts);
+  registerContactDelete(app, contacts);
+  registerContactImport(app, contacts);
   registerEnvelopeActivity(app, envelopes);
   registerEnvelopeCancel(app, envelopes);
   registerEnvelopeRetrySeal(app, envelopes);
@@ -112,4 +148,23 @@ export function registerRoutes(app: AppRouter, deps: AppDeps): void {
   registerTagCreate(app, workspaces);
   registerTagUpdate(app, workspaces);
   registerTagDelete(app, workspaces);
+
+  const members = membersDeps(deps);
+  registerTeamListMembers(app, members);
+  registerTeamInvite(app, members);
+  registerTeamUpdateMember(app, members);
+  registerTeamRemoveMember(app, members);
+  registerTeamListInvitations(app, members);
+  registerTeamResendInvite(app, members);
+  registerTeamRevokeInvite(app, members);
+  registerTeamViewInvite(app, members);
+  registerTeamAcceptInvite(app, members);
+  registerTeamMyInvitations(app, members);
+  registerTeamJoin(app, members);
+
+  const roles = roleDeps(deps);
+  registerRoleList(app, roles);
+  registerRoleCreate(app, roles);
+  registerRoleUpdate(app, roles);
+  registerRoleDelete(app, roles);
 }

@@ -7,6 +7,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import type { AccessLink, Endpoints } from "@paraphe/api-sdk/contract";
 import { readEveryPage, signingClient } from "./envelopes";
 import { uniqueEmail } from "./identity";
+import { inviteTokenFromMail, roleIdOf } from "./members";
 import {
   madeUpLink,
   type CallerName,
@@ -127,6 +128,38 @@ async function ownerPasskey(fixture: MatrixFixture): Promise<Target> {
     .execute();
   return { ...madeUpTarget(), extra: id };
 }
+
+/** A custom role of the owner's team that nobody holds (its uuid in `extra`). */
+async function unheldCustomRole(fixture: MatrixFixture): Promise<Target> {
+  const role = await fixture.h.database.connection.db
+    .insertInto("role")
+    .values({
+      teamId: fixture.owner.teamUuid,
+      name: `Matrix role ${randomUUID()}`,
+      origin: "custom",
+      permissions: JSON.stringify([{ action: "read", subject: "Envelope" }]),
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return { ...madeUpTarget(), extra: role.id };
+}
+
+/** The role row of `target.extra`, as the owner's team stores it (or undefined once deleted). */
+const roleState = (target: Target, fixture: MatrixFixture) =>
+  fixture.h.database.connection.db
+    .selectFrom("role")
+    .selectAll()
+    .where("id", "=", target.extra)
+    .executeTakeFirst();
+
+/**
+ * Changing the roles of the team: callers allowed `update Team` (Owner, Admin); the other members
+ * of the team may not; a role of another team is not found.
+ */
+const administerRole = memberCall(
+  { owner: "ok", admin: "ok", member: FORBIDDEN, viewer: FORBIDDEN, customRole: FORBIDDEN },
+  { otherTeam: NOT_FOUND, outsideWorkspace: FORBIDDEN },
+);
 
 /** A target for rows that need no envelope. */
 function madeUpTarget(): Target {
@@ -299,6 +332,152 @@ const manageWorkspace = memberCall(
 const manageTag = memberCall(
   { owner: "ok", admin: "ok", member: FORBIDDEN, viewer: FORBIDDEN, customRole: FORBIDDEN },
   { otherTeam: NOT_FOUND, outsideWorkspace: FORBIDDEN },
+);
+
+/**
+ * Administering the team's members: Owner and Admin; the other roles may not; the other team's
+ * owner (who administers their own team) does not find this team's records.
+ */
+const administerTeam = memberCall(
+  { owner: "ok", admin: "ok", member: FORBIDDEN, viewer: FORBIDDEN, customRole: FORBIDDEN },
+  { otherTeam: NOT_FOUND, outsideWorkspace: FORBIDDEN },
+);
+
+/**
+ * Listing the team's members or invitations: every role of the team reads the team (the member
+ * outside the default workspace too: members are the team's, not a workspace's); the other
+ * team's owner gets their own list.
+ */
+const listTeam = memberCall(
+  { owner: "ok", admin: "ok", member: "ok", viewer: "ok", customRole: "ok" },
+  { otherTeam: "hidden", outsideWorkspace: "ok" },
+);
+
+/** A pending Viewer invitation of the owner's team (`extra`: `<invitation uuid> <token>`). */
+async function pendingInvitation(fixture: MatrixFixture): Promise<Target> {
+  const email = uniqueEmail("invitee");
+  const { invitation } = await fixture.owner.api.team.invite({
+    email,
+    roleUuid: await roleIdOf(fixture.h, fixture.owner.teamUuid, "Viewer"),
+  });
+  const token = await inviteTokenFromMail(fixture.h, email);
+  return { ...madeUpTarget(), extra: `${invitation.uuid} ${token}` };
+}
+
+/** A pending invitation whose invitee has signed up already (so that it can be accepted). */
+async function acceptableInvitation(fixture: MatrixFixture): Promise<Target> {
+  const target = await pendingInvitation(fixture);
+  const invitation = await fixture.h.database.connection.db
+    .selectFrom("teamInvitation")
+    .select("email")
+    .where("id", "=", target.extra.split(" ")[0] ?? "")
+    .executeTakeFirstOrThrow();
+  await fixture.h.login(invitation.email);
+  return target;
+}
+
+/** An invitation of the owner's team addressed to the owner (who is already a member). */
+async function invitationToOwner(fixture: MatrixFixture): Promise<Target> {
+  const at = new Date(fixture.h.now());
+  const db = fixture.h.database.connection.db;
+  // One pending invitation per address and team: a fresh one for each target.
+  await db
+    .deleteFrom("teamInvitation")
+    .where("teamId", "=", fixture.owner.teamUuid)
+    .where("email", "=", fixture.owner.email)
+    .execute();
+  const row = await db
+    .insertInto("teamInvitation")
+    .values({
+      teamId: fixture.owner.teamUuid,
+      email: fixture.owner.email,
+      firstname: null,
+      lastname: null,
+      roleId: await roleIdOf(fixture.h, fixture.owner.teamUuid, "Viewer"),
+      invitedBy: null,
+      language: "en",
+      tokenHash: randomBytes(32),
+      sentAt: at,
+      lastSentAt: at,
+      expiresAt: new Date(at.getTime() + 24 * 3600 * 1000),
+      updatedAt: at,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return { ...madeUpTarget(), extra: row.id };
+}
+
+/**
+ * A new member of the owner's team with the Member role (`extra`: `<their user id> <the Viewer
+ * role's id>`).
+ */
+async function teamMemberTarget(fixture: MatrixFixture): Promise<Target> {
+  const db = fixture.h.database.connection.db;
+  const person = await fixture.h.login(uniqueEmail("teammate"));
+  const user = await db
+    .selectFrom("appUser")
+    .select("id")
+    .where("email", "=", person.email)
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto("teamMember")
+    .values({
+      teamId: fixture.owner.teamUuid,
+      userId: user.id,
+      roleId: await roleIdOf(fixture.h, fixture.owner.teamUuid, "Member"),
+    })
+    .execute();
+  const viewer = await roleIdOf(fixture.h, fixture.owner.teamUuid, "Viewer");
+  return { ...madeUpTarget(), extra: `${user.id} ${viewer}` };
+}
+
+const invitationRow = (target: Target, fixture: MatrixFixture) =>
+  fixture.h.database.connection.db
+    .selectFrom("teamInvitation")
+    .selectAll()
+    .where("id", "=", target.extra.split(" ")[0] ?? "")
+    .executeTakeFirst();
+
+const membershipOf = (target: Target, fixture: MatrixFixture) =>
+  fixture.h.database.connection.db
+    .selectFrom("teamMember")
+    .innerJoin("appUser", "appUser.id", "teamMember.userId")
+    .select(["teamMember.roleId", "appUser.firstname", "appUser.lastname"])
+    .where("teamMember.userId", "=", target.extra.split(" ")[0] ?? "")
+    .executeTakeFirst();
+
+/** A contact of the team's default workspace (`extra`: `<uuid> <email>`). */
+async function ownerContact(fixture: MatrixFixture): Promise<Target> {
+  const email = uniqueEmail("contact");
+  const row = await fixture.h.database.connection.db
+    .insertInto("contact")
+    .values({
+      workspaceId: fixture.owner.defaultWorkspaceUuid,
+      email,
+      firstname: "Connie",
+      lastname: "Tact",
+      phone: null,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return { ...madeUpTarget(), extra: `${row.id} ${email}` };
+}
+
+const contactUuidOf = (target: Target): string => target.extra.split(" ")[0] ?? "";
+const contactEmailOf = (target: Target): string => target.extra.split(" ")[1] ?? "";
+
+/** The target contact as stored (undefined once deleted): what refusals must leave as it was. */
+const contactState = (target: Target, fixture: MatrixFixture) =>
+  fixture.h.database.connection.db
+    .selectFrom("contact")
+    .selectAll()
+    .where("id", "=", contactUuidOf(target))
+    .executeTakeFirst();
+
+/** Changing a contact: every role that manages contacts; the Viewer may not. */
+const changeContact = memberCall(
+  { owner: "ok", admin: "ok", member: "ok", viewer: FORBIDDEN, customRole: "ok" },
+  { otherTeam: NOT_FOUND, outsideWorkspace: NOT_FOUND },
 );
 
 /** Every endpoint of the contract, by group and name as in `endpoints`. */
@@ -596,12 +775,195 @@ export const accessMatrix: {
       }),
       expect: readRecord,
     },
+    list: {
+      target: ownerContact,
+      input: () => ({ pageSize: 100 }),
+      reveals: (answer, target) =>
+        JSON.stringify(answer).includes(`"uuid":"${contactUuidOf(target)}"`),
+      expect: listRecords,
+    },
+    get: {
+      target: ownerContact,
+      input: (target, _caller, fixture) => ({
+        workspaceUuid: fixture.owner.defaultWorkspaceUuid,
+        email: contactEmailOf(target),
+      }),
+      expect: readRecord,
+    },
+    create: {
+      input: (_target, _caller, fixture) => ({
+        workspaceUuid: fixture.owner.defaultWorkspaceUuid,
+        email: uniqueEmail("contact"),
+        firstname: "Connie",
+        lastname: "Tact",
+      }),
+      expect: changeContact,
+    },
+    update: {
+      target: ownerContact,
+      mutates: true,
+      state: contactState,
+      input: (target) => ({
+        contactUuid: contactUuidOf(target),
+        email: contactEmailOf(target),
+        firstname: "Renamed",
+        lastname: "By the matrix",
+        phone: "+33612345678",
+      }),
+      expect: changeContact,
+    },
+    delete: {
+      target: ownerContact,
+      mutates: true,
+      state: contactState,
+      input: (target) => ({ contactUuid: contactUuidOf(target) }),
+      expect: changeContact,
+    },
+    import: {
+      input: (_target, _caller, fixture) => ({
+        workspaceUuid: fixture.owner.defaultWorkspaceUuid,
+        contacts: [
+          { email: uniqueEmail("imported"), firstname: "Ima", lastname: "Port" },
+          {
+            email: uniqueEmail("imported"),
+            firstname: "Ima",
+            lastname: "Port",
+            phone: "+44 20 7123 4567",
+          },
+        ],
+      }),
+      expect: changeContact,
+    },
   },
   team: {
     // Everyone signed in here already has a team.
     create: {
       input: () => ({ name: "Another team", firstname: "Ada", lastname: "Matrix" }),
       expect: anySession("CONFLICT"),
+    },
+    listMembers: {
+      target: (fixture) => Promise.resolve({ ...madeUpTarget(), extra: fixture.owner.email }),
+      input: () => ({}),
+      reveals: (answer, target) => JSON.stringify(answer).includes(`"email":"${target.extra}"`),
+      expect: listTeam,
+    },
+    invite: {
+      target: async (fixture) => ({
+        ...madeUpTarget(),
+        extra: `${uniqueEmail("invited")} ${await roleIdOf(fixture.h, fixture.owner.teamUuid, "Viewer")}`,
+      }),
+      mutates: true,
+      state: (target, fixture) =>
+        fixture.h.database.connection.db
+          .selectFrom("teamInvitation")
+          .select("id")
+          .where("email", "=", target.extra.split(" ")[0] ?? "")
+          .execute(),
+      input: (target) => {
+        const [email, roleUuid] = target.extra.split(" ");
+        return { email, roleUuid };
+      },
+      expect: administerTeam,
+    },
+    updateMember: {
+      target: teamMemberTarget,
+      mutates: true,
+      state: membershipOf,
+      input: (target) => {
+        const [userUuid, roleUuid] = target.extra.split(" ");
+        return { userUuid, roleUuid, firstname: "Renamed", lastname: "Matrix" };
+      },
+      expect: administerTeam,
+    },
+    removeMember: {
+      target: teamMemberTarget,
+      mutates: true,
+      state: membershipOf,
+      input: (target) => ({ userUuid: target.extra.split(" ")[0] }),
+      expect: administerTeam,
+    },
+    listInvitations: {
+      target: pendingInvitation,
+      input: () => ({}),
+      reveals: (answer, target) =>
+        JSON.stringify(answer).includes(`"uuid":"${target.extra.split(" ")[0] ?? ""}"`),
+      expect: listTeam,
+    },
+    resendInvite: {
+      target: pendingInvitation,
+      mutates: true,
+      state: invitationRow,
+      input: (target) => ({ invitationUuid: target.extra.split(" ")[0] }),
+      expect: administerTeam,
+    },
+    revokeInvite: {
+      target: pendingInvitation,
+      mutates: true,
+      state: invitationRow,
+      input: (target) => ({ invitationUuid: target.extra.split(" ")[0] }),
+      expect: administerTeam,
+    },
+    // The token authorises: any app (and any member's app) holding it may see the invitation.
+    viewInvite: {
+      target: pendingInvitation,
+      input: (target) => ({ token: target.extra.split(" ")[1] }),
+      expect: publicCall("ok"),
+    },
+    acceptInvite: {
+      target: acceptableInvitation,
+      mutates: true,
+      state: invitationRow,
+      input: (target) => ({ token: target.extra.split(" ")[1] }),
+      expect: publicCall("ok"),
+    },
+    myInvitations: {
+      target: invitationToOwner,
+      input: () => ({}),
+      reveals: (answer, target) => JSON.stringify(answer).includes(`"uuid":"${target.extra}"`),
+      expect: { ...anySession("hidden"), owner: "ok" },
+    },
+    join: {
+      target: invitationToOwner,
+      mutates: true,
+      state: invitationRow,
+      input: (target) => ({ invitationUuid: target.extra }),
+      // Only the owner is its addressee, and they are in a team already.
+      expect: { ...anySession("INVITATION_INVALID"), owner: "CONFLICT" },
+    },
+    // Roles belong to the team, not to a workspace: every member of the team reads them.
+    listRoles: {
+      target: unheldCustomRole,
+      input: () => ({}),
+      reveals: (answer, target) => JSON.stringify(answer).includes(`"uuid":"${target.extra}"`),
+      expect: memberCall(
+        { owner: "ok", admin: "ok", member: "ok", viewer: "ok", customRole: "ok" },
+        { otherTeam: "hidden", outsideWorkspace: "ok" },
+      ),
+    },
+    // The other team's owner creates the role in their own team.
+    createRole: {
+      input: () => ({
+        name: `Created ${randomUUID().slice(0, 8)}`,
+        permissions: [{ action: "read", subject: "Envelope" }],
+      }),
+      expect: memberCall(
+        { owner: "ok", admin: "ok", member: FORBIDDEN, viewer: FORBIDDEN, customRole: FORBIDDEN },
+        { otherTeam: "ok", outsideWorkspace: FORBIDDEN },
+      ),
+    },
+    updateRole: {
+      target: unheldCustomRole,
+      mutates: true,
+      state: roleState,
+      input: (target) => ({ roleUuid: target.extra, name: `Renamed ${randomUUID().slice(0, 8)}` }),
+      expect: administerRole,
+    },
+    deleteRole: {
+      target: unheldCustomRole,
+      mutates: true,
+      state: roleState,
+      input: (target) => ({ roleUuid: target.extra }),
+      expect: administerRole,
     },
   },
   passkey: {

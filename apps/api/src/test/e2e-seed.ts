@@ -8,6 +8,11 @@
  *
  *   tsx --conditions=@paraphe/source src/test/e2e-seed.ts --owner a@example.com --viewer b@example.com
  *
+ * With `--admin` and `--keeper`, the team also gets a custom role "Keepers" (envelopes, templates
+ * and contacts managed, the team and its workspaces read; nothing denied yet), `--admin` as a member
+ * with the managed Admin role and `--keeper` as a member with the Keepers role, both in the default
+ * workspace: the roles test changes the Keepers rules while the keeper works.
+ *
  * It refuses to run unless NODE_ENV is `test`.
  */
 import { parseArgs } from "node:util";
@@ -26,11 +31,15 @@ const { values } = parseArgs({
     owner: { type: "string" },
     viewer: { type: "string" },
     team: { type: "string", default: "Seeded Team" },
+    admin: { type: "string" },
+    keeper: { type: "string" },
   },
 });
-const { owner, viewer, team } = values;
+const { owner, viewer, team, admin, keeper } = values;
 if (owner === undefined || viewer === undefined) {
-  throw new Error("usage: e2e-seed.ts --owner <email> --viewer <email> [--team <name>]");
+  throw new Error(
+    "usage: e2e-seed.ts --owner <email> --viewer <email> [--team <name>] [--admin <email> --keeper <email>]",
+  );
 }
 
 const config = loadConfig(process.env);
@@ -101,7 +110,59 @@ try {
       .where("id", "=", viewerRow.id)
       .execute();
   });
-  logger.info({ team, owner, viewer }, "browser-test team seeded");
+  if (admin !== undefined && keeper !== undefined) {
+    const [adminRow, keeperRow] = await db
+      .insertInto("appUser")
+      .values([admin, keeper].map((email) => ({ email, preferredLanguage: "en" as const })))
+      .returning(["id", "email"])
+      .execute();
+    if (adminRow === undefined || keeperRow === undefined) throw new Error("no users were created");
+    const adminRole = await db
+      .selectFrom("role")
+      .select("id")
+      .where("teamId", "=", teamId)
+      .where("name", "=", "Admin")
+      .executeTakeFirstOrThrow();
+    await db.transaction().execute(async (trx) => {
+      const keepers = await trx
+        .insertInto("role")
+        .values({
+          teamId,
+          name: "Keepers",
+          origin: "custom",
+          permissions: JSON.stringify([
+            { action: "manage", subject: ["Envelope", "Template", "Contact"] },
+            { action: "read", subject: ["Team", "Workspace"] },
+          ]),
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      await trx
+        .insertInto("teamMember")
+        .values([
+          { teamId, userId: adminRow.id, roleId: adminRole.id },
+          { teamId, userId: keeperRow.id, roleId: keepers.id },
+        ])
+        .execute();
+      await trx
+        .insertInto("workspaceMember")
+        .values(
+          [adminRow.id, keeperRow.id].map((userId) => ({ workspaceId: workspace.id, userId })),
+        )
+        .execute();
+      await trx
+        .updateTable("appUser")
+        .set({ firstname: "Ada", lastname: "Admin" })
+        .where("id", "=", adminRow.id)
+        .execute();
+      await trx
+        .updateTable("appUser")
+        .set({ firstname: "Kim", lastname: "Keeper" })
+        .where("id", "=", keeperRow.id)
+        .execute();
+    });
+  }
+  logger.info({ team, owner, viewer, admin, keeper }, "browser-test team seeded");
 } finally {
   await database.close();
 }

@@ -1,6 +1,14 @@
 import { Navigate, Outlet, type RouteObject } from "react-router";
 import { RequireSession } from "./session/components/require-session";
+import { AcceptTeamInviteRoute } from "../routes/accept-team-invite";
 import { AppLayout } from "../layouts/app-layout/app-layout";
+import {
+  ContactEditRoute,
+  ContactNewRoute,
+  ContactsImportRoute,
+  ContactsOfWorkspaceRoute,
+  ContactsRoute,
+} from "../routes/contacts";
 import { DashboardRoute } from "../routes/dashboard";
 import {
   EnvelopeEditRoute,
@@ -17,8 +25,10 @@ import { OnboardingTeamRoute } from "../routes/onboarding-team";
 import { RegisterPasskeyRoute } from "../routes/register-passkey";
 import { RouteError } from "../routes/route-error";
 import { SettingsRoute } from "../routes/settings";
+import { SettingsMembersRoute, SettingsPendingInvitationsRoute } from "../routes/settings-members";
 import { SettingsPasskeysRoute } from "../routes/settings-passkeys";
 import { SettingsProfileRoute } from "../routes/settings-profile";
+import { SettingsRolesRoute } from "../routes/settings-roles";
 import { SettingsSecurityRoute } from "../routes/settings-security";
 import { SettingsSessionsRoute } from "../routes/settings-sessions";
 import { SettingsTagsRoute } from "../routes/settings-tags";
@@ -40,6 +50,7 @@ export function createAppRoutes(): RouteObject[] {
         { path: "login", element: <LoginRoute /> },
         { path: "register-passkey", element: <RegisterPasskeyRoute /> },
         { path: "onboarding/team", element: <OnboardingTeamRoute /> },
+        { path: "accept-team-invite", element: <AcceptTeamInviteRoute /> },
         {
           element: <RequireSession />,
           children: [
@@ -61,6 +72,11 @@ export function createAppRoutes(): RouteObject[] {
                   path: "envelopes/:workspaceUuid/:envelopeUuid/view",
                   element: <EnvelopeViewRoute />,
                 },
+                { path: "contacts", element: <ContactsRoute /> },
+                { path: "contacts/new", element: <ContactNewRoute /> },
+                { path: "contacts/import", element: <ContactsImportRoute /> },
+                { path: "contacts/:workspaceUuid", element: <ContactsOfWorkspaceRoute /> },
+                { path: "contacts/:workspaceUuid/:contactEmail", element: <ContactEditRoute /> },
                 {
                   path: "settings",
                   element: <SettingsRoute />,
@@ -76,6 +92,9 @@ export function createAppRoutes(): RouteObject[] {
                       element: <SettingsWorkspaceMembersRoute />,
                     },
                     { path: "tags", element: <SettingsTagsRoute /> },
+                    { path: "members", element: <SettingsMembersRoute /> },
+                    { path: "members/pending", element: <SettingsPendingInvitationsRoute /> },
+                    { path: "roles", element: <SettingsRolesRoute /> },
                   ],
                 },
               ],

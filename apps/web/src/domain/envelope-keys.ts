@@ -35,4 +35,6 @@ export const tagKeys = {
 export const contactKeys = {
   lookup: (workspaceUuid: string, email: string) =>
     ["contacts", "lookup", workspaceUuid, email] as const,
+  suggestions: (workspaceUuid: string, text: string) =>
+    ["contacts", "suggestions", workspaceUuid, text] as const,
 };

@@ -9,3 +9,16 @@ export function returnPath(state: unknown): string {
   if (!from || from.pathname === "/login") return "/";
   return `${from.pathname}${from.search}${from.hash}`;
 }
+
+/** Pages a signed-in person without a team may be sent back to (they need no team). */
+const TEAMLESS_PATHS = ["/accept-team-invite"];
+
+/**
+ * Where to go once signed in, for a person who has no team yet: back to a page that needs no team
+ * (accepting a team invitation), otherwise team onboarding.
+ */
+export function teamlessReturnPath(state: unknown): string {
+  const next = returnPath(state);
+  const pathname = next.split(/[?#]/)[0] ?? "";
+  return TEAMLESS_PATHS.includes(pathname) ? next : "/onboarding/team";
+}

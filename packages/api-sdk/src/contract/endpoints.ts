@@ -1,5 +1,17 @@
 import type { z } from "zod";
 import {
+  contactSchema,
+  createContactRequestSchema,
+  deleteContactRequestSchema,
+  deleteContactResponseSchema,
+  getContactRequestSchema,
+  importContactsRequestSchema,
+  importContactsResponseSchema,
+  listContactsRequestSchema,
+  listContactsResponseSchema,
+  updateContactRequestSchema,
+} from "./contact";
+import {
   activityResponseSchema,
   binaryFileSchema,
   cancelEnvelopeRequestSchema,
@@ -37,6 +49,15 @@ import {
   uploadEnvelopeRequestSchema,
 } from "./envelope";
 import {
+  createRoleRequestSchema,
+  deleteRoleRequestSchema,
+  deleteRoleResponseSchema,
+  listRolesRequestSchema,
+  listRolesResponseSchema,
+  roleSchema,
+  updateRoleRequestSchema,
+} from "./role";
+import {
   createTeamRequestSchema,
   deletePasskeyRequestSchema,
   deletePasskeyResponseSchema,
@@ -65,6 +86,30 @@ import {
   userProfileSchema,
   verifyCodeRequestSchema,
 } from "./identity";
+import {
+  acceptInviteRequestSchema,
+  acceptInviteResponseSchema,
+  inviteMemberRequestSchema,
+  inviteMemberResponseSchema,
+  joinTeamRequestSchema,
+  joinTeamResponseSchema,
+  listInvitationsRequestSchema,
+  listInvitationsResponseSchema,
+  listMembersRequestSchema,
+  listMembersResponseSchema,
+  myInvitationsRequestSchema,
+  myInvitationsResponseSchema,
+  removeMemberRequestSchema,
+  removeMemberResponseSchema,
+  resendInviteRequestSchema,
+  resendInviteResponseSchema,
+  revokeInviteRequestSchema,
+  revokeInviteResponseSchema,
+  updateMemberRequestSchema,
+  updateMemberResponseSchema,
+  viewInviteRequestSchema,
+  viewInviteResponseSchema,
+} from "./members";
 import {
   createTagRequestSchema,
   deleteTagRequestSchema,
@@ -237,9 +282,62 @@ export const endpoints = {
   },
   contact: {
     lookup: endpoint("/contact/lookup", lookupContactRequestSchema, lookupContactResponseSchema),
+    list: endpoint("/contact/list", listContactsRequestSchema, listContactsResponseSchema),
+    get: endpoint("/contact/get", getContactRequestSchema, contactSchema),
+    create: endpoint("/contact/create", createContactRequestSchema, contactSchema),
+    update: endpoint("/contact/update", updateContactRequestSchema, contactSchema),
+    delete: endpoint("/contact/delete", deleteContactRequestSchema, deleteContactResponseSchema),
+    import: endpoint("/contact/import", importContactsRequestSchema, importContactsResponseSchema),
   },
   team: {
     create: endpoint("/team/create", createTeamRequestSchema, userProfileSchema),
+    listMembers: endpoint(
+      "/team/list-members",
+      listMembersRequestSchema,
+      listMembersResponseSchema,
+    ),
+    invite: endpoint("/team/invite", inviteMemberRequestSchema, inviteMemberResponseSchema),
+    updateMember: endpoint(
+      "/team/update-member",
+      updateMemberRequestSchema,
+      updateMemberResponseSchema,
+    ),
+    removeMember: endpoint(
+      "/team/remove-member",
+      removeMemberRequestSchema,
+      removeMemberResponseSchema,
+    ),
+    listInvitations: endpoint(
+      "/team/list-invitations",
+      listInvitationsRequestSchema,
+      listInvitationsResponseSchema,
+    ),
+    resendInvite: endpoint(
+      "/team/resend-invite",
+      resendInviteRequestSchema,
+      resendInviteResponseSchema,
+    ),
+    revokeInvite: endpoint(
+      "/team/revoke-invite",
+      revokeInviteRequestSchema,
+      revokeInviteResponseSchema,
+    ),
+    viewInvite: endpoint("/team/view-invite", viewInviteRequestSchema, viewInviteResponseSchema),
+    acceptInvite: endpoint(
+      "/team/accept-invite",
+      acceptInviteRequestSchema,
+      acceptInviteResponseSchema,
+    ),
+    myInvitations: endpoint(
+      "/team/my-invitations",
+      myInvitationsRequestSchema,
+      myInvitationsResponseSchema,
+    ),
+    join: endpoint("/team/join", joinTeamRequestSchema, joinTeamResponseSchema),
+    listRoles: endpoint("/team/list-roles", listRolesRequestSchema, listRolesResponseSchema),
+    createRole: endpoint("/team/create-role", createRoleRequestSchema, roleSchema),
+    updateRole: endpoint("/team/update-role", updateRoleRequestSchema, roleSchema),
+    deleteRole: endpoint("/team/delete-role", deleteRoleRequestSchema, deleteRoleResponseSchema),
   },
   passkey: {
     registrationOptions: endpoint(

@@ -25,6 +25,13 @@ export const ErrorCode = {
   INTERNAL_SERVER_ERROR: "INTERNAL_SERVER_ERROR",
   SERVICE_UNAVAILABLE: "SERVICE_UNAVAILABLE",
   SERVICE_BUSY: "SERVICE_BUSY",
+  SEATS_FULL: "SEATS_FULL",
+  INVITATION_INVALID: "INVITATION_INVALID",
+  INVITATION_ACCOUNT_REQUIRED: "INVITATION_ACCOUNT_REQUIRED",
+  LAST_OWNER: "LAST_OWNER",
+  ROLE_READ_ONLY: "ROLE_READ_ONLY",
+  ROLE_NAME_TAKEN: "ROLE_NAME_TAKEN",
+  ROLE_IN_USE: "ROLE_IN_USE",
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -142,6 +149,41 @@ export const errorCatalogue: Readonly<Record<ErrorCode, ErrorCodeDefinition>> = 
     message: "The server is busy with other documents.",
     suggestion:
       "Wait the number of seconds in the Retry-After header, then send the request again.",
+  },
+  SEATS_FULL: {
+    status: 409,
+    message: "Every seat of the team's plan is taken: only the Viewer role can be invited.",
+    suggestion: "Invite with the Viewer role, free a seat, or move to a plan with more seats.",
+  },
+  INVITATION_INVALID: {
+    status: 404,
+    message: "This invitation does not exist, was revoked or has expired.",
+    suggestion: "Ask an administrator of the team to send you a new invitation.",
+  },
+  INVITATION_ACCOUNT_REQUIRED: {
+    status: 409,
+    message: "Sign in with the email address the invitation was sent to before accepting it.",
+    suggestion: "Sign in with that email address, then open the invitation again.",
+  },
+  LAST_OWNER: {
+    status: 409,
+    message: "The last owner of a team cannot be removed or given another role.",
+    suggestion: "Give the Owner role to another member first.",
+  },
+  ROLE_READ_ONLY: {
+    status: 403,
+    message: "Managed roles cannot be changed or deleted.",
+    suggestion: "Create a custom role with the rules you need instead.",
+  },
+  ROLE_NAME_TAKEN: {
+    status: 409,
+    message: "Your team already has a role with this name.",
+    suggestion: "Choose another name for the role.",
+  },
+  ROLE_IN_USE: {
+    status: 409,
+    message: "Members still hold this role, so it cannot be deleted.",
+    suggestion: "Give these members another role first, then delete the role.",
   },
 };
 

@@ -11,6 +11,7 @@ import * as tunnelSessionLimits from "./20261123142000_tunnel-session-limits";
 import * as keyedActivityChain from "./20261123143000_keyed-activity-chain";
 import * as mailAsJobs from "./20261123170000_mail-as-jobs";
 import * as tags from "./20261123180000_tags";
+import * as teamInvitations from "./20261123181000_team-invitations";
 
 /**
  * Every migration, by name, in a static list so that the bundled build carries them. Names are
@@ -29,4 +30,5 @@ export const migrations: Readonly<Record<string, Migration>> = {
   "20261123143000_keyed-activity-chain": keyedActivityChain,
   "20261123170000_mail-as-jobs": mailAsJobs,
   "20261123180000_tags": tags,
+  "20261123181000_team-invitations": teamInvitations,
 };

@@ -154,7 +154,7 @@ describe("a role that may edit envelopes but not add contacts", () => {
     expect(save).toBeDisabled();
     expect(save).toHaveAccessibleDescription("Your role does not allow you to add contacts.");
     await user.type(
-      within(dialog).getByRole("textbox", { name: /Email address/ }),
+      within(dialog).getByRole("combobox", { name: /Email address/ }),
       "max@example.com",
     );
     await user.type(within(dialog).getByRole("textbox", { name: /First name/ }), "Max");

@@ -19,6 +19,12 @@ export const GATES = {
     subject: "Envelope",
     reason: "permissions.denied.updateEnvelope",
   },
+  /** Delete a draft (POST /envelope/delete). */
+  "delete Envelope": {
+    action: "delete",
+    subject: "Envelope",
+    reason: "permissions.denied.deleteEnvelope",
+  },
   /** Save a recipient to the workspace's contacts. */
   "create Contact": {
     action: "create",
@@ -43,11 +49,27 @@ export const GATES = {
     subject: "Workspace",
     reason: "permissions.denied.deleteWorkspace",
   },
-  /** Create, rename and delete the team's tags (the team's settings). */
+  /**
+   * Change the team's settings: invite, change and remove members, resend and revoke invitations
+   * (POST /team/invite, ...); create, rename, edit and delete the team's custom roles
+   * (POST /team/*-role); create, rename and delete the team's tags.
+   */
   "update Team": {
     action: "update",
     subject: "Team",
-    reason: "permissions.denied.manageTags",
+    reason: "permissions.denied.updateTeam",
+  },
+  /** Edit a contact. */
+  "update Contact": {
+    action: "update",
+    subject: "Contact",
+    reason: "permissions.denied.updateContact",
+  },
+  /** Delete a contact. */
+  "delete Contact": {
+    action: "delete",
+    subject: "Contact",
+    reason: "permissions.denied.deleteContact",
   },
 } as const satisfies Record<string, { action: Action; subject: Subject; reason: string }>;
 

@@ -43,6 +43,10 @@ const VALIDATION_WORDS = [
   "invalid_color",
   "same_workspace",
   "too_many_tags",
+  "contact_exists",
+  "duplicate_email",
+  "empty_import",
+  "too_many_rows",
 ] as const;
 type ValidationWord = (typeof VALIDATION_WORDS)[number];
 

@@ -127,6 +127,7 @@ export function createEnvelopeHandlers(): Handlers {
     "/workspace/list": () => ok({ workspaces: [WORKSPACE_MAIN, WORKSPACE_LEGAL] }),
     "/contact/lookup": () => ok({ contact: null }),
     "/tag/list": () => ok({ tags: [] }),
+    "/contact/list": () => ok({ contacts: [], total: 0 }),
     "/envelope/list": () => ok({ envelopes: [envelopeSummary()], nextCursor: null }),
     "/envelope/get": () => ok(envelope),
     "/envelope/upload": ({ body }) => {

@@ -2,6 +2,7 @@ import { vi } from "vitest";
 import { createWebApi, type WebApi } from "../../lib/api/create-web-api";
 import { authenticationHandlers } from "./authentication";
 import { createEnvelopeHandlers } from "./envelope";
+import { membersHandlers } from "./members";
 import { passkeyHandlers } from "./passkey";
 import { createTestServer, type Handlers, type TestServer } from "./server";
 import { teamHandlers } from "./team";
@@ -12,6 +13,7 @@ export const defaultHandlers: Handlers = {
   ...userHandlers,
   ...teamHandlers,
   ...passkeyHandlers,
+  ...membersHandlers(),
 };
 
 export interface TestApi {
@@ -60,3 +62,12 @@ export {
   TEST_SESSIONS,
 } from "./fixtures";
 export { asRole, profileWithRole } from "./roles";
+export {
+  TEST_INVITATIONS,
+  TEST_MEMBERS,
+  TEST_MEMBER_ROLES,
+  membersHandlers,
+  roleNamed,
+} from "./members";
+export { TEST_ROLES, createRoleHandlers } from "./team-roles";
+export { CONTACT_ADA, CONTACT_GRACE, createContactHandlers } from "./contact";

@@ -25,6 +25,16 @@ export const errors = {
     METHOD_NOT_ALLOWED: "This action is not available.",
     SERVICE_UNAVAILABLE: "The service is temporarily unavailable. Please try again in a moment.",
     SERVICE_BUSY: "The server is busy with other documents. Please try again in a few seconds.",
+    SEATS_FULL:
+      "Every seat of your plan is taken: only the Viewer role can be invited until a seat is freed.",
+    INVITATION_INVALID:
+      "This invitation does not exist, was revoked or has expired. Ask for a new one.",
+    INVITATION_ACCOUNT_REQUIRED:
+      "Sign in with the email address the invitation was sent to, then accept it.",
+    LAST_OWNER: "The last owner of the team cannot be removed or given another role.",
+    ROLE_READ_ONLY: "Managed roles cannot be changed or deleted.",
+    ROLE_NAME_TAKEN: "Your team already has a role with this name.",
+    ROLE_IN_USE: "Members still hold this role. Give them another role first, then delete it.",
   },
   oidcGeneric: "An unknown error occurred during login.",
   loginFailed: {
@@ -91,6 +101,10 @@ export const errors = {
     invalid_color: "Enter a colour as #rrggbb, for example #2563eb.",
     same_workspace: "Choose another workspace than the one being deleted.",
     too_many_tags: "Too many tags for one document.",
+    contact_exists: "A contact with this email already exists in this workspace.",
+    duplicate_email: "This email appears twice in the file.",
+    empty_import: "The file has no rows to import.",
+    too_many_rows: "The file has too many rows.",
   },
   uploadError: "Upload error: the picture could not be saved. Please try again.",
   informationUpdate: "Your information could not be updated. Please try again.",

@@ -21,6 +21,13 @@ export const mail = {
     expires: "This request expires on {{date}}.",
     ignore: "Keep this link to yourself: anyone who has it can sign in your name.",
   },
+  teamInvite: {
+    subject: "{{inviter}} invites you to join {{team}} on Paraphe",
+    intro: "{{inviter}} ({{email}}) invites you to join the team {{team}} on Paraphe as {{role}}.",
+    action: "Accept the invitation:",
+    expires: "This invitation expires on {{date}}.",
+    ignore: "If you do not want to join this team, you can ignore this email.",
+  },
   canceled: {
     subject: "“{{title}}” was canceled",
     intro: "{{sender}} canceled the signature request “{{title}}”. You no longer need to sign it.",

@@ -29,6 +29,17 @@ export const errors: FrenchTranslation<typeof en> = {
     METHOD_NOT_ALLOWED: "Cette action n’est pas disponible.",
     SERVICE_UNAVAILABLE: "Le service est momentanément indisponible. Réessayez dans un instant.",
     SERVICE_BUSY: "Le serveur traite d’autres documents. Réessayez dans quelques secondes.",
+    SEATS_FULL:
+      "Tous les sièges de votre offre sont occupés\u00a0: seul le rôle Lecteur peut être invité tant qu’aucun siège n’est libéré.",
+    INVITATION_INVALID:
+      "Cette invitation n’existe pas, a été révoquée ou a expiré. Demandez-en une nouvelle.",
+    INVITATION_ACCOUNT_REQUIRED:
+      "Connectez-vous avec l’adresse e-mail à laquelle l’invitation a été envoyée, puis acceptez-la.",
+    LAST_OWNER: "Le dernier propriétaire de l’équipe ne peut être ni retiré ni changé de rôle.",
+    ROLE_READ_ONLY: "Les rôles gérés ne peuvent être ni modifiés ni supprimés.",
+    ROLE_NAME_TAKEN: "Votre équipe a déjà un rôle portant ce nom.",
+    ROLE_IN_USE:
+      "Des membres ont encore ce rôle. Donnez-leur d’abord un autre rôle, puis supprimez-le.",
   },
   oidcGeneric: "Une erreur inconnue est survenue lors de la connexion.",
   loginFailed: {
@@ -97,6 +108,10 @@ export const errors: FrenchTranslation<typeof en> = {
     invalid_color: "Saisissez une couleur sous la forme #rrvvbb, par exemple #2563eb.",
     same_workspace: "Choisissez un autre espace de travail que celui qui est supprimé.",
     too_many_tags: "Trop d’étiquettes pour un document.",
+    contact_exists: "Un contact avec cette adresse e-mail existe déjà dans cet espace de travail.",
+    duplicate_email: "Cette adresse e-mail apparaît deux fois dans le fichier.",
+    empty_import: "Le fichier ne contient aucune ligne à importer.",
+    too_many_rows: "Le fichier contient trop de lignes.",
   },
   uploadError: "Erreur d’envoi : la photo n’a pas pu être enregistrée. Veuillez réessayer.",
   informationUpdate: "Vos informations n’ont pas pu être mises à jour. Veuillez réessayer.",

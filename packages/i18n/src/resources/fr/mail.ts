@@ -27,6 +27,14 @@ export const mail: FrenchTranslation<typeof en> = {
     ignore:
       "Gardez ce lien pour vous\u00a0: toute personne qui le possède peut signer en votre nom.",
   },
+  teamInvite: {
+    subject: "{{inviter}} vous invite à rejoindre {{team}} sur Paraphe",
+    intro:
+      "{{inviter}} ({{email}}) vous invite à rejoindre l’équipe {{team}} sur Paraphe en tant que {{role}}.",
+    action: "Acceptez l’invitation\u00a0:",
+    expires: "Cette invitation expire le {{date}}.",
+    ignore: "Si vous ne souhaitez pas rejoindre cette équipe, vous pouvez ignorer cet e-mail.",
+  },
   canceled: {
     subject: "«\u00a0{{title}}\u00a0» a été annulé",
     intro:

@@ -130,6 +130,20 @@ export function useResendInvitation() {
   });
 }
 
+/** POST /envelope/delete of a draft: it leaves the lists and the dashboard counts. */
+export function useDeleteDraft() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (envelopeUuid: string) => api.envelope.delete({ envelopeUuid }),
+    onSuccess: (_answer, envelopeUuid) => {
+      queryClient.removeQueries({ queryKey: envelopeKeys.detail(envelopeUuid) });
+      void queryClient.invalidateQueries({ queryKey: envelopeKeys.lists() });
+      void queryClient.invalidateQueries({ queryKey: envelopeKeys.dashboard() });
+    },
+  });
+}
+
 /** POST /envelope/move to another workspace: the lists by workspace change. */
 export function useMoveEnvelope() {
   const api = useApi();

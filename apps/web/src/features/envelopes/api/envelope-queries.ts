@@ -1,6 +1,7 @@
 import { type EnvelopeListFilter } from "@paraphe/api-sdk/contract";
 import {
   infiniteQueryOptions,
+  keepPreviousData,
   queryOptions,
   useInfiniteQuery,
   useQuery,
@@ -98,6 +99,33 @@ export function contactLookupQueryOptions(api: WebApi, workspaceUuid: string, em
     queryFn: ({ signal }) => api.contact.lookup({ workspaceUuid, email }, { signal }),
     select: (data) => data.contact,
     staleTime: 60_000,
+  });
+}
+
+/** Contacts suggested as the recipient's email is typed. */
+export const CONTACT_SUGGESTIONS_LIMIT = 8;
+
+/** POST /contact/list with a search: the workspace's contacts matching what is typed. */
+export function contactSuggestionsQueryOptions(api: WebApi, workspaceUuid: string, text: string) {
+  return queryOptions({
+    queryKey: contactKeys.suggestions(workspaceUuid, text),
+    queryFn: ({ signal }) =>
+      api.contact.list(
+        { workspaceUuid, search: text, pageSize: CONTACT_SUGGESTIONS_LIMIT },
+        { signal },
+      ),
+    select: (data) => data.contacts,
+    staleTime: 60_000,
+  });
+}
+
+/** The suggestions for `text` (null: nothing to suggest, e.g. the role may not read contacts). */
+export function useContactSuggestions(workspaceUuid: string, text: string | null) {
+  const api = useApi();
+  return useQuery({
+    ...contactSuggestionsQueryOptions(api, workspaceUuid, text ?? ""),
+    enabled: text !== null,
+    placeholderData: keepPreviousData,
   });
 }
 

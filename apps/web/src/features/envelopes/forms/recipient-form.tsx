@@ -1,13 +1,14 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { emailSchema, recipientInputSchema, type Recipient } from "@paraphe/api-sdk/contract";
 import { useTranslation } from "@paraphe/i18n/react";
-import { Button, Checkbox, FormField, Input } from "@paraphe/ui-kit";
+import { Button, Checkbox, Combobox, FormField, Input } from "@paraphe/ui-kit";
 import { useEffect, useMemo, useState } from "react";
-import { Controller, useForm, useWatch } from "react-hook-form";
+import { Controller, useController, useForm, useWatch } from "react-hook-form";
 import { type z } from "zod";
+import { usePermissions } from "../../../app/permissions/permissions-context";
 import { useGate } from "../../../app/permissions/gates";
 import { fieldErrorWord, useErrorText } from "../../../lib/api/error-text";
-import { useContactLookup } from "../api/envelope-queries";
+import { useContactLookup, useContactSuggestions } from "../api/envelope-queries";
 
 type RecipientFormInput = z.input<typeof recipientInputSchema>;
 export type RecipientFormOutput = z.output<typeof recipientInputSchema>;
@@ -25,6 +26,18 @@ export function recipientFormSchema(otherEmails: readonly string[]) {
       ctx.addIssue({ code: "custom", message: "already_added", path: ["email"] });
     }
   });
+}
+
+/** What is typed in the email field, after the delay, once long enough to search; or null. */
+function useDebouncedSearch(value: string | undefined, enabled: boolean): string | null {
+  const [debounced, setDebounced] = useState<string | null>(null);
+  useEffect(() => {
+    const text = (value ?? "").trim();
+    const next = enabled && text.length >= 2 ? text.slice(0, 100) : null;
+    const timer = setTimeout(() => setDebounced(next), CONTACT_LOOKUP_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [value, enabled]);
+  return debounced;
 }
 
 /** A valid email, after the delay, or null (nothing to look up). */
@@ -73,11 +86,22 @@ export function RecipientForm({
     },
   });
   const { errors, isSubmitting } = form.formState;
+  const emailField = useController({ control: form.control, name: "email" });
   const email = useWatch({ control: form.control, name: "email" });
   const lookupEmail = useDebouncedEmail(email);
   const lookup = useContactLookup(workspaceUuid, lookupEmail);
   const contact = lookupEmail !== null ? lookup.data : null;
   const contactGate = useGate("create Contact");
+  const mayReadContacts = usePermissions().can("read", "Contact");
+  const search = useDebouncedSearch(email, mayReadContacts);
+  const suggestions = useContactSuggestions(workspaceUuid, search);
+  const options = (search === null ? [] : (suggestions.data ?? []))
+    .filter((item) => item.email !== (email ?? "").trim().toLowerCase())
+    .map((item) => ({
+      id: item.uuid,
+      label: `${item.firstname} ${item.lastname}`.trim(),
+      description: item.email,
+    }));
 
   const submit = form.handleSubmit(async (values) => {
     try {
@@ -92,6 +116,15 @@ export function RecipientForm({
       }
     }
   });
+
+  const chooseSuggestion = (id: string) => {
+    const chosen = suggestions.data?.find((item) => item.uuid === id);
+    if (!chosen) return;
+    form.setValue("email", chosen.email, { shouldValidate: true });
+    form.setValue("firstname", chosen.firstname, { shouldValidate: true });
+    form.setValue("lastname", chosen.lastname, { shouldValidate: true });
+    form.setValue("phone", chosen.phone ?? "");
+  };
 
   const useContact = () => {
     if (!contact) return;
@@ -124,7 +157,19 @@ export function RecipientForm({
           ) : undefined
         }
       >
-        <Input type="email" autoComplete="off" autoFocus {...form.register("email")} />
+        <Combobox
+          ref={emailField.field.ref}
+          name={emailField.field.name}
+          type="email"
+          autoComplete="off"
+          autoFocus
+          value={emailField.field.value}
+          onValueChange={emailField.field.onChange}
+          onBlur={emailField.field.onBlur}
+          options={options}
+          onSelectOption={(option) => chooseSuggestion(option.id)}
+          listLabel={t("web:editor.recipients.suggestions")}
+        />
       </FormField>
       <div className="grid gap-3 sm:grid-cols-2">
         <FormField

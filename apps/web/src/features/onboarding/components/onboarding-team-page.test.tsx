@@ -1,6 +1,6 @@
 import { screen, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { NEW_PROFILE, ok } from "../../../test/api";
+import { NEW_PROFILE, TEST_PROFILE, ok } from "../../../test/api";
 import { renderApp } from "../../../test/render-app";
 
 const newPerson = { handlers: { "/user/profile": () => ok(NEW_PROFILE) } };
@@ -49,5 +49,39 @@ describe("team onboarding", () => {
   it("sends a person who already has a team to the dashboard", async () => {
     const { router } = renderApp({ path: "/onboarding/team" });
     await waitFor(() => expect(router.state.location.pathname).toBe("/"));
+  });
+});
+
+describe("team onboarding with an invitation", () => {
+  it("offers to join the team that invited the person, and lands them in its default workspace", async () => {
+    let profile = NEW_PROFILE;
+    const { user, server, router } = renderApp({
+      path: "/onboarding/team",
+      handlers: {
+        "/user/profile": () => ok(profile),
+        "/team/my-invitations": () =>
+          ok({
+            invitations: [
+              {
+                uuid: "c0000000-0000-4000-8000-000000000001",
+                teamName: "Atelier Martin",
+                inviterName: "Léa Martin",
+                roleName: "Member",
+                expiresAt: "2099-03-17T10:00:00.000Z",
+              },
+            ],
+          }),
+        "/team/join": () => {
+          profile = { ...TEST_PROFILE, email: NEW_PROFILE.email };
+          return ok({ teamUuid: "team-1", defaultWorkspaceUuid: "ws-1" });
+        },
+      },
+    });
+    expect(await screen.findByText("Léa Martin invites you as Member.")).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Join Atelier Martin" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/envelopes/ws-1/all"));
+    expect(server.bodiesOf("/team/join")).toEqual([
+      { invitationUuid: "c0000000-0000-4000-8000-000000000001" },
+    ]);
   });
 });

@@ -5,7 +5,7 @@ import { Fingerprint, KeyRound, ShieldCheck } from "lucide-react";
 import { useState } from "react";
 import { Navigate, useLocation, useNavigate } from "react-router";
 import { passkeyErrorKey } from "../../../lib/passkey-errors";
-import { returnPath } from "../../../lib/return-path";
+import { returnPath, teamlessReturnPath } from "../../../lib/return-path";
 import { useSession } from "../../../app/session/session-context";
 import { usePasskeys, useRegisterPasskey } from "../api/passkey-queries";
 
@@ -26,7 +26,7 @@ export function RegisterPasskeyPage() {
   if (status === "loading") return <LoadingScreen label={t("session.loading")} />;
   if (status === "anonymous") return <Navigate to="/login" replace />;
 
-  const next = profile?.team ? returnPath(location.state) : "/onboarding/team";
+  const next = profile?.team ? returnPath(location.state) : teamlessReturnPath(location.state);
   const goOn = () => void navigate(next, { replace: true });
   if (passkeys.isPending) return <LoadingScreen label={t("registerPasskey.checking")} />;
   if (passkeys.data && passkeys.data.length > 0) return <Navigate to={next} replace />;

@@ -2,7 +2,10 @@ import { useTranslation } from "@paraphe/i18n/react";
 import { cn } from "@paraphe/ui-kit";
 import { NavLink, Outlet } from "react-router";
 
-/** Settings pages with their sub-navigation (Profile, Sessions, Passkeys, Security, Workspaces, Tags). */
+/**
+ * Settings pages with their sub-navigation (Profile, Sessions, Passkeys, Security, Members, Roles,
+ * Workspaces, Tags).
+ */
 export function SettingsLayout() {
   const { t } = useTranslation("web");
   const links = [
@@ -10,6 +13,8 @@ export function SettingsLayout() {
     { to: "/settings/sessions", label: t("settings.nav.sessions") },
     { to: "/settings/passkeys", label: t("settings.nav.passkeys") },
     { to: "/settings/security", label: t("settings.nav.security") },
+    { to: "/settings/members", label: t("settings.nav.members") },
+    { to: "/settings/roles", label: t("settings.nav.roles") },
     { to: "/settings/workspaces", label: t("settings.nav.workspaces") },
     { to: "/settings/tags", label: t("settings.nav.tags") },
   ];

@@ -69,7 +69,7 @@ describe("recipient form", () => {
   it("refuses an invalid email and an email already added", async () => {
     const { user, server } = renderApp({ path: EDIT_PATH, handlers: withRecipient() });
     const dialog = await openAddRecipient(user);
-    const email = within(dialog).getByRole("textbox", { name: /Email address/ });
+    const email = within(dialog).getByRole("combobox", { name: /Email address/ });
     await user.type(email, "not-an-email");
     await user.type(within(dialog).getByRole("textbox", { name: /First name/ }), "Max");
     await user.type(within(dialog).getByRole("textbox", { name: /Last name/ }), "Roy");
@@ -83,6 +83,45 @@ describe("recipient form", () => {
       await within(dialog).findByText("This email address has already been added."),
     ).toBeInTheDocument();
     expect(server.bodiesOf("/envelope/save-recipients")).toEqual([]);
+  });
+
+  it("suggests the workspace's contacts as the email is typed, and fills the recipient from the one chosen", async () => {
+    const { user, server } = renderApp({
+      path: EDIT_PATH,
+      handlers: {
+        "/contact/list": () =>
+          ok({
+            contacts: [
+              {
+                uuid: "c0a7ac70-1111-4a4a-8a8a-000000000009",
+                workspaceUuid: WORKSPACE_MAIN.uuid,
+                workspaceName: WORKSPACE_MAIN.name,
+                email: "paul@example.com",
+                firstname: "Paul",
+                lastname: "Durand",
+                phone: "+33612345678",
+                createdAt: "2026-02-01T10:00:00.000Z",
+                updatedAt: "2026-02-01T10:00:00.000Z",
+              },
+            ],
+            total: 1,
+          }),
+      },
+    });
+    const dialog = await openAddRecipient(user);
+    await user.type(within(dialog).getByRole("combobox", { name: /Email address/ }), "pau");
+    const list = await within(dialog).findByRole("listbox", {
+      name: "Contacts matching what you type",
+    });
+    expect(server.bodiesOf("/contact/list")).toContainEqual(
+      expect.objectContaining({ workspaceUuid: WORKSPACE_MAIN.uuid, search: "pau" }),
+    );
+    await user.click(within(list).getByRole("option", { name: /Paul Durand/ }));
+    expect(within(dialog).getByRole("combobox", { name: /Email address/ })).toHaveValue(
+      "paul@example.com",
+    );
+    expect(within(dialog).getByRole("textbox", { name: /First name/ })).toHaveValue("Paul");
+    expect(within(dialog).getByRole("textbox", { name: /Last name/ })).toHaveValue("Durand");
   });
 
   it("says when the email is already in the contacts, and saves the recipient", async () => {
@@ -100,7 +139,7 @@ describe("recipient form", () => {
     });
     const dialog = await openAddRecipient(user);
     await user.type(
-      within(dialog).getByRole("textbox", { name: /Email address/ }),
+      within(dialog).getByRole("combobox", { name: /Email address/ }),
       "paul@example.com",
     );
     expect(

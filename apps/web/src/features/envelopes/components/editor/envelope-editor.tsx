@@ -8,10 +8,12 @@ import { useTranslation } from "@paraphe/i18n/react";
 import {
   Button,
   Checkbox,
+  ConfirmDialog,
   DESKTOP_MEDIA_QUERY,
   EditablePageTitle,
   Label,
   Select,
+  toast,
   useMediaQuery,
 } from "@paraphe/ui-kit";
 import { Eye, PenLine, Send, Trash2, X } from "lucide-react";
@@ -23,6 +25,7 @@ import { fieldErrorWords, useErrorText } from "../../../../lib/api/error-text";
 import { usePageMeta } from "../../../../lib/page-meta";
 import { useSession } from "../../../../app/session/session-context";
 import {
+  useDeleteDraft,
   useSaveFields,
   useSaveRecipients,
   useSendEnvelope,
@@ -76,6 +79,8 @@ export function EnvelopeEditor({ envelope }: { envelope: EnvelopeDetail }) {
   const saveRecipients = useSaveRecipients();
   const saveFields = useSaveFields();
   const send = useSendEnvelope();
+  const deleteDraft = useDeleteDraft();
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
   const envelopeUuid = envelope.uuid;
   // A role that may not change envelopes reads the draft as in the preview.
   const mayEdit = useGate("update Envelope").allowed;
@@ -329,6 +334,17 @@ export function EnvelopeEditor({ envelope }: { envelope: EnvelopeDetail }) {
           </Button>
         ) : null}
         <PermittedButton
+          permission="delete Envelope"
+          variant="secondary"
+          onClick={() => {
+            deleteDraft.reset();
+            setConfirmingDelete(true);
+          }}
+        >
+          <Trash2 aria-hidden="true" />
+          {t("web:editor.delete.submit")}
+        </PermittedButton>
+        <PermittedButton
           permission="update Envelope"
           loading={send.isPending}
           onClick={() => void trySend()}
@@ -337,6 +353,25 @@ export function EnvelopeEditor({ envelope }: { envelope: EnvelopeDetail }) {
           {t("web:editor.send.submit")}
         </PermittedButton>
       </div>
+      <ConfirmDialog
+        open={confirmingDelete}
+        onOpenChange={setConfirmingDelete}
+        title={t("web:editor.delete.title")}
+        description={t("web:editor.delete.description", { title: envelope.title })}
+        confirmLabel={t("web:editor.delete.confirm")}
+        cancelLabel={t("common:actions.cancel")}
+        closeLabel={t("common:actions.close")}
+        pending={deleteDraft.isPending}
+        error={deleteDraft.isError ? errorText.apiError(deleteDraft.error) : null}
+        onConfirm={() =>
+          deleteDraft.mutate(envelopeUuid, {
+            onSuccess: () => {
+              toast.success(t("web:editor.delete.deleted"));
+              void navigate("/envelopes");
+            },
+          })
+        }
+      />
       {problems.length > 0 || send.isError ? (
         <div role="alert" className="w-full text-sm text-danger">
           {problems.length > 0 ? (

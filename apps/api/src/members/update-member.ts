@@ -1,0 +1,46 @@
+import type { TeamMemberInfo, updateMemberRequestSchema } from "@paraphe/api-sdk/contract";
+import type { z } from "zod";
+import type { Member } from "../envelopes/members";
+import { AppError } from "../errors/app-error";
+import type { MembersDeps } from "./members-deps";
+import { memberView } from "./queries";
+import { requireFreeSeat, teamSeats } from "./seats";
+import { findTeamRole, isOwnerRole, takesSeat } from "./team-access";
+import { memberRole, ownerCount } from "./team-members";
+import { lockTeam } from "./team-store";
+
+/**
+ * Changes a member's role and names (spec §5: first and last name required on edit). The last
+ * owner keeps the Owner role (LAST_OWNER); a Viewer given a role that takes a seat needs a free
+ * seat (SEATS_FULL).
+ */
+export async function updateMember(
+  deps: MembersDeps,
+  member: Member,
+  input: z.infer<typeof updateMemberRequestSchema>,
+): Promise<TeamMemberInfo> {
+  const at = new Date(deps.now());
+  await deps.db.transaction().execute(async (trx) => {
+    await lockTeam(trx, member.teamId);
+    const current = await memberRole(trx, member.teamId, input.userUuid);
+    const next = await findTeamRole(trx, member.teamId, input.roleUuid);
+    if (isOwnerRole(current) && !isOwnerRole(next) && (await ownerCount(trx, member.teamId)) <= 1) {
+      throw new AppError("LAST_OWNER");
+    }
+    if (!takesSeat(current) && takesSeat(next)) {
+      requireFreeSeat(await teamSeats(trx, deps.config, member.teamId, at));
+    }
+    await trx
+      .updateTable("teamMember")
+      .set({ roleId: next.id, updatedAt: at })
+      .where("teamId", "=", member.teamId)
+      .where("userId", "=", input.userUuid)
+      .execute();
+    await trx
+      .updateTable("appUser")
+      .set({ firstname: input.firstname, lastname: input.lastname, updatedAt: at })
+      .where("id", "=", input.userUuid)
+      .execute();
+  });
+  return memberView(deps.db, member.teamId, input.userUuid);
+}

@@ -1,0 +1,251 @@
+import { type TeamMemberInfo } from "@paraphe/api-sdk/contract";
+import { useTranslation } from "@paraphe/i18n/react";
+import {
+  Badge,
+  Button,
+  ConfirmDialog,
+  DataTable,
+  Dialog,
+  DialogContent,
+  FormField,
+  Input,
+  toast,
+  type DataTableColumn,
+} from "@paraphe/ui-kit";
+import { UserPlus } from "lucide-react";
+import { useDeferredValue, useMemo, useState } from "react";
+import { Link } from "react-router";
+import { usePermissions } from "../../../app/permissions/permissions-context";
+import { PermittedButton } from "../../../app/permissions/permitted-button";
+import { useSession } from "../../../app/session/session-context";
+import { useErrorText } from "../../../lib/api/error-text";
+import { useDataTableLabels } from "../../../lib/data-table-labels";
+import { formatDateTime } from "../../../lib/format";
+import { usePageMeta } from "../../../lib/page-meta";
+import { useMembers, useRemoveMember } from "../api/members-queries";
+import { EditMemberForm } from "../forms/edit-member-form";
+import { InviteMemberForm } from "../forms/invite-member-form";
+import { useRoleLabel } from "../role-label";
+
+/**
+ * /settings/members (spec §2, §3): the team's members with search and paging, the seats used out
+ * of total (or unlimited), invite, edit and remove; the actions need `update Team`.
+ */
+export function MembersPage() {
+  const { t, i18n } = useTranslation(["web", "common"]);
+  const errorText = useErrorText();
+  usePageMeta({ title: t("members.title") });
+  const { profile } = useSession();
+  const { can } = usePermissions();
+  const administers = can("update", "Team");
+  const [search, setSearch] = useState("");
+  const members = useMembers(useDeferredValue(search));
+  const remove = useRemoveMember();
+  const roleLabel = useRoleLabel();
+  const [inviting, setInviting] = useState(false);
+  const [editing, setEditing] = useState<TeamMemberInfo | null>(null);
+  const [removing, setRemoving] = useState<TeamMemberInfo | null>(null);
+  const language = i18n.resolvedLanguage ?? i18n.language;
+  const tableLabels = useDataTableLabels();
+  const labels = useMemo(
+    () => ({ ...tableLabels, loading: t("members.loading"), empty: t("members.empty") }),
+    [tableLabels, t],
+  );
+  const selfEmail = profile?.email;
+  const { reset } = remove;
+  const columns = useMemo<DataTableColumn<TeamMemberInfo>[]>(
+    () => [
+      {
+        id: "email",
+        header: t("members.columns.email"),
+        value: (member) => member.email,
+        cell: (member) => (
+          <span className="flex items-center gap-2 break-all">
+            {member.email}
+            {member.email === selfEmail ? <Badge>{t("members.you")}</Badge> : null}
+          </span>
+        ),
+        hideable: false,
+      },
+      {
+        id: "name",
+        header: t("members.columns.name"),
+        value: (member) => member.name,
+      },
+      {
+        id: "role",
+        header: t("members.columns.role"),
+        value: (member) => roleLabel(member.role),
+      },
+      {
+        id: "joinedAt",
+        header: t("members.columns.joinedAt"),
+        value: (member) => member.joinedAt,
+        cell: (member) => formatDateTime(member.joinedAt, language, ""),
+        className: "whitespace-nowrap",
+      },
+      {
+        id: "updatedAt",
+        header: t("members.columns.updatedAt"),
+        value: (member) => member.updatedAt,
+        cell: (member) => formatDateTime(member.updatedAt, language, ""),
+        className: "whitespace-nowrap",
+      },
+      {
+        id: "actions",
+        header: t("members.columns.actions"),
+        value: () => null,
+        cell: (member) =>
+          administers ? (
+            <span className="flex justify-end gap-1">
+              <Button
+                variant="ghost"
+                size="sm"
+                aria-label={t("members.editLabel", { name: member.name })}
+                onClick={() => setEditing(member)}
+              >
+                {t("members.edit")}
+              </Button>
+              {member.email === selfEmail ? null : (
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  aria-label={t("members.removeLabel", { name: member.name })}
+                  onClick={() => {
+                    reset();
+                    setRemoving(member);
+                  }}
+                >
+                  {t("members.remove")}
+                </Button>
+              )}
+            </span>
+          ) : null,
+        sortable: false,
+        hideable: false,
+        className: "text-right",
+      },
+    ],
+    [t, language, roleLabel, administers, selfEmail, reset],
+  );
+
+  const seats = members.data?.seats;
+  return (
+    <section aria-labelledby="members-title" className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="flex min-w-0 flex-col gap-1">
+          <h2 id="members-title" className="text-lg font-semibold text-ink">
+            {t("members.title")}
+          </h2>
+          <p className="text-sm text-ink-muted">{t("members.description")}</p>
+          {seats ? (
+            <p className="text-sm font-medium text-ink" data-testid="seats">
+              {seats.total === null
+                ? t("members.seatsUnlimited", { used: seats.used })
+                : t("members.seats", { used: seats.used, total: seats.total })}
+            </p>
+          ) : null}
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Button asChild variant="secondary">
+            <Link to="/settings/members/pending">{t("members.pendingLink")}</Link>
+          </Button>
+          <PermittedButton
+            permission="update Team"
+            disabled={!members.data}
+            onClick={() => setInviting(true)}
+          >
+            <UserPlus aria-hidden="true" />
+            {t("members.invite")}
+          </PermittedButton>
+        </div>
+      </div>
+
+      <FormField label={t("members.search")} className="max-w-sm">
+        <Input
+          type="search"
+          placeholder={t("members.searchPlaceholder")}
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+        />
+      </FormField>
+
+      <DataTable
+        data={members.data?.members ?? []}
+        columns={columns}
+        getRowId={(member) => member.userUuid}
+        caption={t("members.caption")}
+        labels={labels}
+        loading={members.isPending}
+        error={members.isError ? errorText.apiError(members.error) : undefined}
+        onRetry={() => void members.refetch()}
+        exportFileName="members"
+      />
+
+      <Dialog open={inviting} onOpenChange={setInviting}>
+        <DialogContent
+          title={t("members.inviteDialog.title")}
+          description={t("members.inviteDialog.description")}
+          closeLabel={t("common:actions.close")}
+        >
+          {inviting && members.data ? (
+            <InviteMemberForm
+              roles={members.data.roles}
+              seats={members.data.seats}
+              onInvited={(email) => {
+                toast.success(t("members.inviteDialog.sent", { email }));
+                setInviting(false);
+              }}
+              onCancel={() => setInviting(false)}
+            />
+          ) : null}
+        </DialogContent>
+      </Dialog>
+
+      <Dialog
+        open={editing !== null}
+        onOpenChange={(open) => {
+          if (!open) setEditing(null);
+        }}
+      >
+        <DialogContent title={t("members.editDialog.title")} closeLabel={t("common:actions.close")}>
+          {editing && members.data ? (
+            <EditMemberForm
+              key={editing.userUuid}
+              member={editing}
+              roles={members.data.roles}
+              onSaved={() => {
+                toast.success(t("members.editDialog.saved"));
+                setEditing(null);
+              }}
+              onCancel={() => setEditing(null)}
+            />
+          ) : null}
+        </DialogContent>
+      </Dialog>
+
+      <ConfirmDialog
+        cancelLabel={t("common:actions.cancel")}
+        closeLabel={t("common:actions.close")}
+        open={removing !== null}
+        onOpenChange={(open) => {
+          if (!open) setRemoving(null);
+        }}
+        title={t("members.confirmRemove.title")}
+        description={t("members.confirmRemove.description", { name: removing?.name ?? "" })}
+        confirmLabel={t("members.confirmRemove.confirm")}
+        onConfirm={() => {
+          if (!removing) return;
+          remove.mutate(removing.userUuid, {
+            onSuccess: () => {
+              toast.success(t("members.confirmRemove.removed"));
+              setRemoving(null);
+            },
+          });
+        }}
+        pending={remove.isPending}
+        error={remove.isError ? errorText.apiError(remove.error) : null}
+      />
+    </section>
+  );
+}

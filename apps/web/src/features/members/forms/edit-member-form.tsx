@@ -1,0 +1,105 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import {
+  updateMemberRequestSchema,
+  type TeamMemberInfo,
+  type TeamRole,
+} from "@paraphe/api-sdk/contract";
+import { useTranslation } from "@paraphe/i18n/react";
+import { Button, FormField, Input, Select } from "@paraphe/ui-kit";
+import { useForm } from "react-hook-form";
+import { type z } from "zod";
+import { fieldErrorWord, useErrorText } from "../../../lib/api/error-text";
+import { useUpdateMember } from "../api/members-queries";
+import { useRoleLabel } from "../role-label";
+
+type EditInput = z.input<typeof updateMemberRequestSchema>;
+type EditOutput = z.output<typeof updateMemberRequestSchema>;
+
+const FIELDS = ["roleUuid", "firstname", "lastname"] as const;
+
+/** A member's role, first name and last name (both required on edit, spec §5). */
+export function EditMemberForm({
+  member,
+  roles,
+  onSaved,
+  onCancel,
+}: {
+  member: TeamMemberInfo;
+  roles: readonly TeamRole[];
+  onSaved: () => void;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation(["web", "common"]);
+  const errorText = useErrorText();
+  const roleLabel = useRoleLabel();
+  const update = useUpdateMember();
+  const form = useForm<EditInput, unknown, EditOutput>({
+    resolver: zodResolver(updateMemberRequestSchema),
+    defaultValues: {
+      userUuid: member.userUuid,
+      roleUuid: member.role.uuid,
+      firstname: member.firstname ?? "",
+      lastname: member.lastname ?? "",
+    },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      await update.mutateAsync(values);
+      onSaved();
+    } catch (error) {
+      for (const field of FIELDS) {
+        const word = fieldErrorWord(error, field);
+        if (word) form.setError(field, { message: word });
+      }
+    }
+  });
+
+  const failure = update.error;
+  const fieldFailure = FIELDS.some((field) => fieldErrorWord(failure, field) !== undefined);
+  return (
+    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+      {failure && !fieldFailure ? (
+        <p role="alert" className="text-sm font-medium text-danger">
+          {errorText.apiError(failure)}
+        </p>
+      ) : null}
+      <p className="text-sm text-ink-muted">{member.email}</p>
+      <FormField
+        label={t("members.columns.role")}
+        required
+        error={errorText.validation(errors.roleUuid?.message)}
+      >
+        <Select
+          options={roles.map((role) => ({ value: role.uuid, label: roleLabel(role) }))}
+          {...form.register("roleUuid")}
+        />
+      </FormField>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField
+          label={t("profile.firstname")}
+          required
+          error={errorText.validation(errors.firstname?.message)}
+        >
+          <Input autoComplete="off" {...form.register("firstname")} />
+        </FormField>
+        <FormField
+          label={t("profile.lastname")}
+          required
+          error={errorText.validation(errors.lastname?.message)}
+        >
+          <Input autoComplete="off" {...form.register("lastname")} />
+        </FormField>
+      </div>
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button type="button" variant="secondary" onClick={onCancel}>
+          {t("common:actions.cancel")}
+        </Button>
+        <Button type="submit" loading={isSubmitting}>
+          {t("members.editDialog.submit")}
+        </Button>
+      </div>
+    </form>
+  );
+}

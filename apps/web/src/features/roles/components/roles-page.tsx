@@ -1,0 +1,261 @@
+import { type Role } from "@paraphe/api-sdk/contract";
+import { useTranslation } from "@paraphe/i18n/react";
+import { MANAGED_ROLE_NAMES, type ManagedRoleName } from "@paraphe/permissions";
+import {
+  Badge,
+  Button,
+  ConfirmDialog,
+  DataTable,
+  Dialog,
+  DialogContent,
+  toast,
+  type DataTableColumn,
+} from "@paraphe/ui-kit";
+import { Plus } from "lucide-react";
+import { useCallback, useMemo, useState } from "react";
+import { PermittedButton } from "../../../app/permissions/permitted-button";
+import { useGate } from "../../../app/permissions/gates";
+import { useErrorText } from "../../../lib/api/error-text";
+import { useDataTableLabels } from "../../../lib/data-table-labels";
+import { formatDateTime } from "../../../lib/format";
+import { usePageMeta } from "../../../lib/page-meta";
+import { useCreateRole, useDeleteRole, useRoles, useUpdateRole } from "../api/role-queries";
+import { RoleForm } from "../forms/role-form";
+import { EMPTY_RULE_ROW, rowsFromRules } from "../forms/role-form-schema";
+import { RuleList } from "./rule-list";
+
+/** A managed role's name in the reader's language (its stored name when unknown). */
+function managedRoleName(t: (key: `roles.${ManagedRoleName}`) => string, name: string) {
+  const known = MANAGED_ROLE_NAMES.find((managed) => managed === name);
+  return known === undefined ? name : t(`roles.${known}`);
+}
+
+type Opened = { kind: "create" } | { kind: "role"; role: Role };
+
+/**
+ * /settings/roles: the team's roles (name, origin, members, created, updated). A managed role
+ * opens read-only with its rules; a custom one opens in the editor (name and rules) for members
+ * allowed to change the team, read-only for the others. Custom roles can be created and deleted
+ * (the api refuses while members hold the role, and the dialog says so).
+ */
+export function RolesPage() {
+  const { t, i18n } = useTranslation(["web", "common"]);
+  const errorText = useErrorText();
+  usePageMeta({ title: t("settings.roles.title") });
+  const roles = useRoles();
+  const create = useCreateRole();
+  const update = useUpdateRole();
+  const remove = useDeleteRole();
+  const manage = useGate("update Team");
+  const [opened, setOpened] = useState<Opened | null>(null);
+  const [deleting, setDeleting] = useState<Role | null>(null);
+  const language = i18n.resolvedLanguage ?? i18n.language;
+  const tableLabels = useDataTableLabels();
+  const labels = useMemo(
+    () => ({
+      ...tableLabels,
+      loading: t("settings.roles.loading"),
+      empty: t("settings.roles.empty"),
+    }),
+    [tableLabels, t],
+  );
+  const roleName = useCallback(
+    (role: Role) => (role.origin === "managed" ? managedRoleName(t, role.name) : role.name),
+    [t],
+  );
+  const { reset: resetCreate } = create;
+  const { reset: resetUpdate } = update;
+  const { reset: resetRemove } = remove;
+  const open = useCallback(
+    (next: Opened) => {
+      resetCreate();
+      resetUpdate();
+      setOpened(next);
+    },
+    [resetCreate, resetUpdate],
+  );
+
+  const columns = useMemo<DataTableColumn<Role>[]>(
+    () => [
+      {
+        id: "name",
+        header: t("settings.roles.columns.name"),
+        value: (role) => roleName(role),
+        cell: (role) => (
+          <Button
+            variant="link"
+            className="h-auto p-0"
+            aria-label={t("settings.roles.openLabel", { name: roleName(role) })}
+            onClick={() => open({ kind: "role", role })}
+          >
+            {roleName(role)}
+          </Button>
+        ),
+        hideable: false,
+      },
+      {
+        id: "origin",
+        header: t("settings.roles.columns.origin"),
+        value: (role) => t(`settings.roles.origin.${role.origin}`),
+        cell: (role) => (
+          <Badge variant={role.origin === "managed" ? "neutral" : "brand"}>
+            {t(`settings.roles.origin.${role.origin}`)}
+          </Badge>
+        ),
+      },
+      {
+        id: "members",
+        header: t("settings.roles.columns.members"),
+        value: (role) => role.memberCount,
+      },
+      {
+        id: "createdAt",
+        header: t("settings.roles.columns.createdAt"),
+        value: (role) => new Date(role.createdAt),
+        cell: (role) => formatDateTime(role.createdAt, language),
+        className: "whitespace-nowrap",
+      },
+      {
+        id: "updatedAt",
+        header: t("settings.roles.columns.updatedAt"),
+        value: (role) => new Date(role.updatedAt),
+        cell: (role) => formatDateTime(role.updatedAt, language),
+        className: "whitespace-nowrap",
+      },
+      {
+        id: "actions",
+        header: t("settings.roles.columns.actions"),
+        value: () => null,
+        cell: (role) =>
+          role.origin === "custom" ? (
+            <PermittedButton
+              permission="update Team"
+              variant="ghost"
+              size="sm"
+              aria-label={t("settings.roles.deleteLabel", { name: role.name })}
+              onClick={() => {
+                resetRemove();
+                setDeleting(role);
+              }}
+            >
+              {t("settings.roles.delete")}
+            </PermittedButton>
+          ) : null,
+        sortable: false,
+        hideable: false,
+        className: "text-right",
+      },
+    ],
+    [t, language, roleName, open, resetRemove],
+  );
+
+  const openedRole = opened?.kind === "role" ? opened.role : null;
+  const editing = openedRole !== null && openedRole.origin === "custom" && manage.allowed;
+
+  return (
+    <section aria-labelledby="roles-title" className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="flex min-w-0 flex-col gap-1">
+          <h2 id="roles-title" className="text-lg font-semibold text-ink">
+            {t("settings.roles.title")}
+          </h2>
+          <p className="text-sm text-ink-muted">{t("settings.roles.description")}</p>
+        </div>
+        <PermittedButton permission="update Team" onClick={() => open({ kind: "create" })}>
+          <Plus aria-hidden="true" />
+          {t("settings.roles.create")}
+        </PermittedButton>
+      </div>
+      <DataTable
+        data={roles.data ?? []}
+        columns={columns}
+        getRowId={(role) => role.uuid}
+        caption={t("settings.roles.caption")}
+        labels={labels}
+        loading={roles.isPending}
+        error={roles.isError ? errorText.apiError(roles.error) : undefined}
+        onRetry={() => void roles.refetch()}
+        exportFileName="roles"
+      />
+      <Dialog
+        open={opened !== null}
+        onOpenChange={(next) => {
+          if (!next) setOpened(null);
+        }}
+      >
+        {opened ? (
+          <DialogContent
+            closeLabel={t("common:actions.close")}
+            className="max-w-2xl"
+            title={
+              opened.kind === "create"
+                ? t("settings.roles.createTitle")
+                : editing
+                  ? t("settings.roles.editTitle", { name: opened.role.name })
+                  : roleName(opened.role)
+            }
+            description={
+              openedRole && !editing
+                ? openedRole.origin === "managed"
+                  ? t("settings.roles.managedReadOnly")
+                  : manage.reason
+                : undefined
+            }
+          >
+            {opened.kind === "create" ? (
+              <RoleForm
+                initial={{ name: "", rules: [EMPTY_RULE_ROW] }}
+                submitLabel={t("settings.roles.createSubmit")}
+                submitError={create.error}
+                onCancel={() => setOpened(null)}
+                onSubmit={(values) =>
+                  create.mutateAsync(values).then((role) => {
+                    toast.success(t("settings.roles.created", { name: role.name }));
+                    setOpened(null);
+                  })
+                }
+              />
+            ) : editing ? (
+              <RoleForm
+                initial={{ name: opened.role.name, rules: rowsFromRules(opened.role.permissions) }}
+                submitLabel={t("common:actions.save")}
+                submitError={update.error}
+                onCancel={() => setOpened(null)}
+                onSubmit={(values) =>
+                  update.mutateAsync({ roleUuid: opened.role.uuid, ...values }).then((role) => {
+                    toast.success(t("settings.roles.saved", { name: role.name }));
+                    setOpened(null);
+                  })
+                }
+              />
+            ) : (
+              <RuleList rules={opened.role.permissions} />
+            )}
+          </DialogContent>
+        ) : null}
+      </Dialog>
+      <ConfirmDialog
+        cancelLabel={t("common:actions.cancel")}
+        closeLabel={t("common:actions.close")}
+        open={deleting !== null}
+        onOpenChange={(next) => {
+          if (!next) setDeleting(null);
+        }}
+        title={t("settings.roles.confirmDelete.title")}
+        description={t("settings.roles.confirmDelete.description", { name: deleting?.name ?? "" })}
+        confirmLabel={t("settings.roles.confirmDelete.confirm")}
+        pending={remove.isPending}
+        error={remove.isError ? errorText.apiError(remove.error) : null}
+        onConfirm={() => {
+          if (!deleting) return;
+          remove.mutate(deleting.uuid, {
+            onSuccess: () => {
+              toast.success(t("settings.roles.deleted", { name: deleting.name }));
+              setDeleting(null);
+            },
+          });
+        }}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,135 @@
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import { AGREEMENT, EDITOR } from "./envelope-flow";
+import { SEEDED_TEAM } from "./seeded-team";
+import {
+  expectAccessible,
+  loginCodeOf,
+  mailTo,
+  signUpWithTeam,
+  waitForMail,
+  WEB_URL,
+} from "./support";
+
+// Roles (spec §6): an owner creates a custom role in the settings (in French); an administrator of
+// the seeded team makes the Keepers role deny deleting envelopes while a keeper has a draft open:
+// the server refuses the keeper's delete at once, and the editor, reloaded, shows the action
+// disabled with the reason.
+
+/** Signs `email` in with a mailed code, in a context of its own, and leaves the page on `/`. */
+async function signIn(browser: Browser, email: string): Promise<Page> {
+  const context = await browser.newContext({
+    baseURL: WEB_URL,
+    viewport: { width: 1280, height: 900 },
+  });
+  const page = await context.newPage();
+  const mailsBefore = (await mailTo(email)).length;
+  await page.goto("/login?lng=en");
+  await page.getByLabel("Email address").fill(email);
+  await page.getByRole("button", { name: "Continue" }).click();
+  await page
+    .getByLabel("Verification code")
+    .fill(loginCodeOf(await waitForMail(email, mailsBefore + 1)));
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await page.waitForURL(/\/register-passkey$/);
+  await page.goto("/");
+  return page;
+}
+
+test("un propriétaire crée un rôle personnalisé qui interdit de supprimer les enveloppes", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await signUpWithTeam(page, { language: "fr", team: "Atelier des rôles" });
+  await page.goto("/settings/roles?lng=fr");
+  const table = page.getByRole("table", { name: "Les rôles de votre équipe" });
+  await expect(table.getByRole("button", { name: "Ouvrir le rôle Lecteur" })).toBeVisible();
+  await expectAccessible(page, "roles settings (fr, 1280 px)");
+
+  // A managed role opens read-only, with its rules in words.
+  await table.getByRole("button", { name: "Ouvrir le rôle Administrateur" }).click();
+  const managed = page.getByRole("dialog", { name: "Administrateur" });
+  await expect(managed.getByText("Interdit\u00a0: Supprimer — Équipe")).toBeVisible();
+  await expect(managed.getByRole("textbox")).toHaveCount(0);
+  await page.keyboard.press("Escape");
+
+  await page.getByRole("button", { name: "Nouveau rôle" }).click();
+  const dialog = page.getByRole("dialog", { name: "Nouveau rôle personnalisé" });
+  const rule = dialog.getByRole("group", { name: "Règle 1" });
+  await rule.getByRole("combobox", { name: "Action" }).selectOption("delete");
+  await rule.getByRole("combobox", { name: "Sujet" }).selectOption("Envelope");
+  await rule.getByRole("checkbox", { name: /Interdire/ }).click();
+  await dialog.getByRole("button", { name: "Créer le rôle" }).click();
+  await expect(dialog.getByText("Saisissez un nom pour le rôle.")).toBeVisible();
+  await expect(dialog.getByText("Une règle inversée doit avoir un motif.")).toBeVisible();
+  await expectAccessible(page, "rule editor with problems (fr, 1280 px)");
+
+  await dialog.getByRole("textbox", { name: "Nom" }).fill("Sans suppression");
+  await rule.getByRole("textbox", { name: "Motif" }).fill("Les enveloppes sont conservées.");
+  await dialog.getByRole("button", { name: "Ajouter une règle" }).click();
+  const second = dialog.getByRole("group", { name: "Règle 2" });
+  await second.getByRole("combobox", { name: "Action" }).selectOption("manage");
+  await second.getByRole("combobox", { name: "Sujet" }).selectOption("Envelope");
+  await dialog.getByRole("button", { name: "Créer le rôle" }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(
+    table.getByRole("button", { name: "Ouvrir le rôle Sans suppression" }),
+  ).toBeVisible();
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectAccessible(page, "roles settings (fr, 390 px)");
+});
+
+test("a role changed to deny deleting envelopes is refused by the server at once, then shown disabled with the reason", async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+
+  // The keeper uploads a draft: their role lets them delete it, for now.
+  const keeper = await signIn(browser, SEEDED_TEAM.keeper);
+  await keeper.goto("/envelopes");
+  await keeper.getByRole("button", { name: EDITOR.en.upload }).first().click();
+  await keeper.locator('input[type="file"]').setInputFiles(AGREEMENT);
+  await keeper.getByRole("button", { name: EDITOR.en.uploadSubmit }).click();
+  await keeper.waitForURL(/\/edit$/);
+  const deleteDraft = keeper.getByRole("button", { name: "Delete the draft", exact: true });
+  await expect(deleteDraft).toBeVisible();
+  await expect(deleteDraft).not.toHaveAttribute("aria-disabled", "true");
+
+  // An administrator makes the Keepers role deny deleting envelopes.
+  const admin = await signIn(browser, SEEDED_TEAM.admin);
+  await admin.goto("/settings/roles");
+  await admin.getByRole("button", { name: `Open the role ${SEEDED_TEAM.keeperRole}` }).click();
+  const editor = admin.getByRole("dialog", { name: `Edit the role ${SEEDED_TEAM.keeperRole}` });
+  await editor.getByRole("button", { name: "Add a rule" }).click();
+  const rules = editor.getByRole("group", { name: /^Rule \d+$/ });
+  const added = rules.last();
+  await added.getByRole("combobox", { name: "Action" }).selectOption("delete");
+  await added.getByRole("combobox", { name: "Subject" }).selectOption("Envelope");
+  await added.getByRole("checkbox", { name: /Deny/ }).click();
+  await added.getByRole("textbox", { name: "Reason" }).fill("Envelopes are kept for the audit.");
+  await expectAccessible(admin, "rule editor of a custom role");
+  await editor.getByRole("button", { name: "Save" }).click();
+  await expect(editor).toHaveCount(0);
+  await admin.context().close();
+
+  // The keeper's open editor still offers the action: the server refuses it on this very call.
+  await deleteDraft.click();
+  const confirm = keeper.getByRole("alertdialog", { name: "Delete this draft?" });
+  await confirm.getByRole("button", { name: "Delete the draft" }).click();
+  await expect(confirm.getByRole("alert")).toHaveText("You do not have permission to do this.");
+  await keeper.keyboard.press("Escape");
+
+  // Reloaded, the editor knows the new rules: the action is disabled, with the reason.
+  await keeper.reload();
+  await expect(deleteDraft).toHaveAttribute("aria-disabled", "true");
+  await expect(deleteDraft).toHaveAccessibleDescription(
+    "Your role does not allow you to delete envelopes.",
+  );
+  await deleteDraft.focus();
+  await keeper.keyboard.press("Enter");
+  await expect(keeper.getByRole("tooltip")).toHaveText(
+    "Your role does not allow you to delete envelopes.",
+  );
+  await expect(keeper.getByRole("alertdialog")).toHaveCount(0);
+  await expectAccessible(keeper, "draft of a keeper who may not delete it");
+});
