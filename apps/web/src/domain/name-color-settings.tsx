@@ -185,21 +185,26 @@ export function NameColorTable<T extends NameColorRecord>({
 }
 
 /**
- * The create and edit dialog: name and colour (a palette colour for a new record); once `save`
- * succeeds it says so and closes.
+ * The create and edit dialog: name and colour (a palette colour for a new record); once saved it
+ * says so and closes.
  */
 export function NameColorDialog<T extends NameColorRecord>({
   kind,
   editing,
   onClose,
-  error,
-  save,
+  saving,
 }: {
   kind: NameColorKind;
   editing: NameColorEditing<T> | null;
   onClose: () => void;
-  error: unknown;
-  save: (values: NameColorValues, editing: NameColorEditing<T>) => Promise<unknown>;
+  /** The page's save mutation: creates or updates, as `editing` says. */
+  saving: {
+    error: unknown;
+    mutateAsync: (input: {
+      values: NameColorValues;
+      editing: NameColorEditing<T>;
+    }) => Promise<unknown>;
+  };
 }) {
   const { t } = useTranslation(["web", "common"]);
   const { texts, nameSchema, maxLength } = KINDS[kind];
@@ -229,10 +234,10 @@ export function NameColorDialog<T extends NameColorRecord>({
               save: t(`web:${texts}.form.save`),
               cancel: t("common:actions.cancel"),
             }}
-            error={error}
+            error={saving.error}
             onClose={onClose}
             onSubmit={async (values) => {
-              await save(values, editing);
+              await saving.mutateAsync({ values, editing });
               toast.success(
                 editing.kind === "create"
                   ? t(`web:${texts}.form.created`)

@@ -90,14 +90,7 @@ export function TagsPage() {
         kind="tag"
         editing={editing}
         onClose={() => setEditing(null)}
-        error={save.error}
-        save={(values, current) =>
-          save.mutateAsync(
-            current.kind === "create"
-              ? { kind: "create", values }
-              : { kind: "update", values: { ...values, tagUuid: current.record.uuid } },
-          )
-        }
+        saving={save}
       />
 
       <NameColorDeleteDialog

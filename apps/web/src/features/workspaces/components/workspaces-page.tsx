@@ -135,14 +135,7 @@ export function WorkspacesPage() {
         kind="workspace"
         editing={editing}
         onClose={() => setEditing(null)}
-        error={save.error}
-        save={(values, current) =>
-          save.mutateAsync(
-            current.kind === "create"
-              ? { kind: "create", values }
-              : { kind: "update", values: { ...values, workspaceUuid: current.record.uuid } },
-          )
-        }
+        saving={save}
       />
 
       <NameColorDeleteDialog
