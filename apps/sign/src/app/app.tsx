@@ -1,3 +1,4 @@
+import { readReferenceValuesSetting } from "@paraphe/attestation/pinning";
 import { createQueryClientDefaults } from "@paraphe/api-sdk";
 import { type I18n } from "@paraphe/i18n";
 import { I18nProvider, useTranslation } from "@paraphe/i18n/react";
@@ -7,7 +8,6 @@ import { useState } from "react";
 import { createBrowserRouter, RouterProvider } from "react-router";
 import { ApiContext, createSignApi, type SignApi } from "../lib/api";
 import { config } from "../lib/config";
-import { readReferenceValuesSetting } from "../lib/reference-values";
 import { createSignRoutes } from "./router";
 
 export interface AppProps {

@@ -1,7 +1,7 @@
+import { verifierReferenceValues, type ReferenceValuesSetting } from "@paraphe/attestation/pinning";
 import { createApiClient, type ApiClient, type SigningCredential } from "@paraphe/api-sdk";
 import { type TunnelClient, type VerifyEvidence } from "@paraphe/tunnel-client";
 import { createContext, useContext } from "react";
-import { verifierReferenceValues, type ReferenceValuesSetting } from "./reference-values";
 
 /** The signing app's api client: only the public calls of the access link are used. */
 export type SignApi = ApiClient;
@@ -46,15 +46,10 @@ function lazyEvidenceVerifier(
 ): VerifyEvidence {
   let verifier: Promise<VerifyEvidence> | null = null;
   return async (evidence, context) => {
-    verifier ??= import("@paraphe/attestation").then(
-      ({ createEvidenceVerifier, referenceValuesFromServer }) =>
-        createEvidenceVerifier({
-          referenceValues: verifierReferenceValues(referenceValues, {
-            apiUrl,
-            fetch: fetchImpl,
-            fromServer: referenceValuesFromServer,
-          }),
-        }),
+    verifier ??= import("@paraphe/attestation").then(({ createEvidenceVerifier }) =>
+      createEvidenceVerifier({
+        referenceValues: verifierReferenceValues(referenceValues, { apiUrl, fetch: fetchImpl }),
+      }),
     );
     verifier.catch(() => {
       verifier = null;

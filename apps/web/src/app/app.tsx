@@ -1,10 +1,10 @@
+import { readReferenceValuesSetting } from "@paraphe/attestation/pinning";
 import { type I18n } from "@paraphe/i18n";
 import { useState } from "react";
 import { createBrowserRouter } from "react-router";
 import { RouterProvider } from "react-router/dom";
 import { leaveOnAuthenticationError } from "../lib/api/authentication-error";
 import { createWebApi } from "../lib/api/create-web-api";
-import { readReferenceValuesSetting } from "../lib/api/reference-values";
 import { config } from "../lib/config";
 import { AppProviders } from "./providers";
 import { createQueryClient } from "./query-client";

@@ -1,14 +1,13 @@
 import { createApiClient, type ApiClient, type ApiClientOptions } from "@paraphe/api-sdk";
 import {
   createEvidenceVerifier,
-  referenceValuesFromServer,
   saveAttestation,
   type AttestationRecord,
   type AttestationStorage,
 } from "@paraphe/attestation";
+import { verifierReferenceValues, type ReferenceValuesSetting } from "@paraphe/attestation/pinning";
 import { type AttestationOutcome, type TunnelClient } from "@paraphe/tunnel-client";
 import { readStoredUser } from "../../app/session/session-storage";
-import { verifierReferenceValues, type ReferenceValuesSetting } from "./reference-values";
 
 /** The one api client of the web app: typed calls through the tunnel, signed with the right credential. */
 export type WebApi = ApiClient;
@@ -74,7 +73,6 @@ function tunnelOptions(
       referenceValues: verifierReferenceValues(options.referenceValues, {
         apiUrl: options.apiUrl,
         fetch: fetchImpl,
-        fromServer: referenceValuesFromServer,
       }),
     }),
     onAttestation: (outcome) => saveAttestationOutcome(outcome, options.attestationStorage),

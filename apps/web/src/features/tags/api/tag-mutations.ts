@@ -1,6 +1,8 @@
-import { type CreateTagRequest, type UpdateTagRequest } from "@paraphe/api-sdk/contract";
+import { type Tag } from "@paraphe/api-sdk/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { envelopeKeys, tagKeys } from "../../../domain/envelope-keys";
+import { type NameColorValues } from "../../../domain/name-color-form";
+import { type NameColorEditing } from "../../../domain/name-color-settings";
 import { useApi } from "../../../lib/api/api-context";
 
 /** Create or rename a tag: the tag list changes, and envelopes show the new name. */
@@ -8,13 +10,19 @@ export function useSaveTag() {
   const api = useApi();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (
-      input:
-        { kind: "create"; values: CreateTagRequest } | { kind: "update"; values: UpdateTagRequest },
-    ) => (input.kind === "create" ? api.tag.create(input.values) : api.tag.update(input.values)),
-    onSuccess: async (_answer, input) => {
+    mutationFn: ({
+      values,
+      editing,
+    }: {
+      values: NameColorValues;
+      editing: NameColorEditing<Tag>;
+    }) =>
+      editing.kind === "create"
+        ? api.tag.create(values)
+        : api.tag.update({ ...values, tagUuid: editing.record.uuid }),
+    onSuccess: async (_answer, { editing }) => {
       await queryClient.invalidateQueries({ queryKey: tagKeys.all });
-      if (input.kind === "update")
+      if (editing.kind === "update")
         await queryClient.invalidateQueries({ queryKey: envelopeKeys.all });
     },
   });

@@ -1,10 +1,8 @@
-import {
-  type CreateWorkspaceRequest,
-  type DeleteWorkspaceRequest,
-  type UpdateWorkspaceRequest,
-} from "@paraphe/api-sdk/contract";
+import { type DeleteWorkspaceRequest, type Workspace } from "@paraphe/api-sdk/contract";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { envelopeKeys, workspaceKeys } from "../../../domain/envelope-keys";
+import { type NameColorValues } from "../../../domain/name-color-form";
+import { type NameColorEditing } from "../../../domain/name-color-settings";
 import { useApi } from "../../../lib/api/api-context";
 import { type WebApi } from "../../../lib/api/create-web-api";
 
@@ -40,14 +38,16 @@ export function useSaveWorkspace() {
   const api = useApi();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (
-      input:
-        | { kind: "create"; values: CreateWorkspaceRequest }
-        | { kind: "update"; values: UpdateWorkspaceRequest },
-    ) =>
-      input.kind === "create"
-        ? api.workspace.create(input.values)
-        : api.workspace.update(input.values),
+    mutationFn: ({
+      values,
+      editing,
+    }: {
+      values: NameColorValues;
+      editing: NameColorEditing<Workspace>;
+    }) =>
+      editing.kind === "create"
+        ? api.workspace.create(values)
+        : api.workspace.update({ ...values, workspaceUuid: editing.record.uuid }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: workspaceKeys.list() }),
   });
 }
