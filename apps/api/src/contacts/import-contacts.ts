@@ -9,13 +9,15 @@ import {
   requirePermission,
   type Member,
 } from "../envelopes/members";
+import { holdWorkspaceRow } from "../workspaces/workspace-store";
 import type { ContactDeps } from "./contact-deps";
 
 /**
  * Writes the rows of an import into one of the member's workspaces, all or none: the contract's
  * schema has checked every row already (one bad row refuses the whole request), and the rows are
  * written in one transaction. A row whose email is already a contact of the workspace updates
- * that contact, which the role must allow, as it must allow creating the new ones.
+ * that contact, which the role must allow, as it must allow creating the new ones. The workspace
+ * is held first: one deleted meanwhile answers NOT_FOUND.
  */
 export async function importContacts(
   deps: ContactDeps,
@@ -25,6 +27,7 @@ export async function importContacts(
   requirePermission(member, "create", "Contact");
   const workspace = await findWorkspaceForMember(deps.db, member, input.workspaceUuid);
   return deps.db.transaction().execute(async (trx) => {
+    await holdWorkspaceRow(trx, member.teamId, workspace.id);
     const known = await trx
       .selectFrom("contact")
       .select("email")

@@ -10,6 +10,7 @@ import {
   requirePermission,
   type Member,
 } from "../envelopes/members";
+import { holdWorkspaceRow } from "../workspaces/workspace-store";
 import type { ContactDeps } from "./contact-deps";
 import {
   contactExists,
@@ -19,7 +20,10 @@ import {
   visibleContacts,
 } from "./contact-store";
 
-/** Adds a contact to one of the member's workspaces; CONFLICT when its email is already there. */
+/**
+ * Adds a contact to one of the member's workspaces; CONFLICT when its email is already there,
+ * NOT_FOUND when the workspace was deleted meanwhile (it is held while the contact is written).
+ */
 export async function createContact(
   deps: ContactDeps,
   member: Member,
@@ -33,18 +37,21 @@ export async function createContact(
     contactSubject({ workspaceId: workspace.id, email: input.email }),
   );
   try {
-    const inserted = await deps.db
-      .insertInto("contact")
-      .values({
-        workspaceId: workspace.id,
-        email: input.email,
-        firstname: input.firstname,
-        lastname: input.lastname,
-        phone: input.phone,
-      })
-      .onConflict((oc) => oc.columns(["workspaceId", "email"]).doNothing())
-      .returningAll()
-      .executeTakeFirst();
+    const inserted = await deps.db.transaction().execute(async (trx) => {
+      await holdWorkspaceRow(trx, member.teamId, workspace.id);
+      return trx
+        .insertInto("contact")
+        .values({
+          workspaceId: workspace.id,
+          email: input.email,
+          firstname: input.firstname,
+          lastname: input.lastname,
+          phone: input.phone,
+        })
+        .onConflict((oc) => oc.columns(["workspaceId", "email"]).doNothing())
+        .returningAll()
+        .executeTakeFirst();
+    });
     if (inserted === undefined) throw contactExists("email");
     return toContact({ ...inserted, workspaceName: workspace.name });
   } catch (error) {

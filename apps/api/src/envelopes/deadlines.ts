@@ -6,8 +6,7 @@ import { enqueueJob, envelopeDeadlinesJob } from "../jobs/definitions";
 import type { Logger } from "../logger";
 import { enqueueMail } from "../mail/outbox";
 import { appendEvent } from "./activity";
-import { currentLinkToken, signingLinkUrl } from "./access-links";
-import { mailLanguages } from "./languages";
+import { recipientMailContext } from "./invitations";
 import { expiredMail, reminderMail } from "./mails";
 import { loadRecipients, personOf, senderOf } from "./views";
 import { requireEnvelopeRow } from "./envelope-store";
@@ -240,11 +239,11 @@ async function remindEnvelope(deps: DeadlineDeps, envelopeId: string, at: Date):
     // Read under the envelope's lock: a replica that reminded first has committed its marks.
     const due = dueRecipients(await loadRecipients(trx, envelopeId), envelope, at.getTime());
     if (due.length === 0) return 0;
-    const sender = await senderOf(trx, envelope);
-    const languages = await mailLanguages(
+    const context = await recipientMailContext(
       trx,
+      deps,
+      envelope,
       due.map((recipient) => recipient.email),
-      sender.language,
     );
     for (const recipient of due) {
       await trx
@@ -257,16 +256,11 @@ async function remindEnvelope(deps: DeadlineDeps, envelopeId: string, at: Date):
         deps.mailKey,
         reminderMail({
           to: recipient.email,
-          language: languages.get(recipient.email) ?? sender.language,
-          sender: { name: sender.name, email: sender.email },
+          language: context.languageOf(recipient.email),
+          sender: { name: context.sender.name, email: context.sender.email },
           title: envelope.title,
           expiresAt: envelope.expiresAt,
-          link: signingLinkUrl(
-            deps.config.signUrl,
-            deps.linkKey,
-            envelope.id,
-            await currentLinkToken(trx, deps.linkKey, recipient),
-          ),
+          link: await context.signingLink(recipient),
         }),
       );
     }

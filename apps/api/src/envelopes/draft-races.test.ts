@@ -1,24 +1,18 @@
 import { stat } from "node:fs/promises";
 import path from "node:path";
-import type { ApiError } from "@paraphe/api-sdk";
 import type { EnvelopeDetail } from "@paraphe/api-sdk/contract";
-import {
-  SelectQueryNode,
-  TableNode,
-  type KyselyPlugin,
-  type PluginTransformQueryArgs,
-  type PluginTransformResultArgs,
-  type QueryResult,
-  type RootOperationNode,
-  type UnknownRow,
-} from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createIdentityHarness, uniqueEmail, type IdentityHarness } from "../test/identity";
 import { testDatabaseKinds } from "../test/databases";
-import type { EnvelopeDeps } from "./envelope-deps";
-import { requireMember } from "./members";
 import { sendEnvelope } from "./send-envelope";
 import { signUpMember, tinyPdf, type TeamMember } from "../test/envelopes";
+import {
+  AfterTableRead,
+  envelopeDepsOf,
+  memberByEmail,
+  outcome,
+  type Outcome,
+} from "../test/races";
 
 /**
  * Races per edit. Even rounds pin the worst interleaving: the send runs, whole, right after the
@@ -26,59 +20,10 @@ import { signUpMember, tinyPdf, type TeamMember } from "../test/envelopes";
  */
 const ROUNDS = 8;
 
-/**
- * Calls the armed hook once, after the next SELECT from `envelope` answered and before the caller
- * sees the rows (the connection is still held, so whatever the hook queues runs next).
- */
-class AfterEnvelopeRead implements KyselyPlugin {
-  #hook: (() => Promise<void>) | null = null;
-  readonly #reads = new WeakSet<object>();
-
-  arm(hook: () => Promise<void>): void {
-    this.#hook = hook;
-  }
-
-  transformQuery({ node, queryId }: PluginTransformQueryArgs): RootOperationNode {
-    if (
-      this.#hook !== null &&
-      SelectQueryNode.is(node) &&
-      node.from?.froms.some(
-        (from) => TableNode.is(from) && from.table.identifier.name === "envelope",
-      )
-    ) {
-      this.#reads.add(queryId);
-    }
-    return node;
-  }
-
-  async transformResult({
-    result,
-    queryId,
-  }: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
-    const hook = this.#hook;
-    if (hook !== null && this.#reads.has(queryId)) {
-      this.#hook = null;
-      await hook();
-    }
-    return result;
-  }
-}
-
-type Outcome = { ok: true } | { ok: false; code: string };
-
-async function outcome(promise: Promise<unknown>): Promise<Outcome> {
-  try {
-    await promise;
-    return { ok: true };
-  } catch (error) {
-    return { ok: false, code: (error as ApiError).code };
-  }
-}
-
 describe.each(testDatabaseKinds)("draft edits racing the send on %s", (kind) => {
   let h: IdentityHarness;
   let sender: TeamMember;
-  const afterEnvelopeRead = new AfterEnvelopeRead();
+  const afterEnvelopeRead = new AfterTableRead();
 
   beforeAll(async () => {
     h = await createIdentityHarness(kind, {}, {}, [afterEnvelopeRead]);
@@ -122,24 +67,8 @@ describe.each(testDatabaseKinds)("draft edits racing the send on %s", (kind) => 
    */
   let sendDirectly: (envelopeUuid: string) => Promise<void>;
   beforeAll(async () => {
-    const db = h.database.connection.db;
-    const user = await db
-      .selectFrom("appUser")
-      .select("id")
-      .where("email", "=", sender.email)
-      .executeTakeFirstOrThrow();
-    const member = await requireMember({ db }, user.id);
-    const deps: EnvelopeDeps = {
-      db,
-      config: h.t.config,
-      logger: h.t.logger,
-      blobStore: h.t.blobStore,
-      linkKey: h.t.linkKey,
-      mailKey: h.t.mailKey,
-      activityKey: h.t.activityKey,
-      now: h.now,
-      wakeJobs: () => undefined,
-    };
+    const member = await memberByEmail(h, sender.email);
+    const deps = envelopeDepsOf(h);
     sendDirectly = (envelopeUuid) =>
       sendEnvelope(deps, member, envelopeUuid, { ip: null, userAgent: null });
   });
@@ -152,7 +81,7 @@ describe.each(testDatabaseKinds)("draft edits racing the send on %s", (kind) => 
   ): Promise<{ sent: Outcome; edited: Outcome }> {
     if (round % 2 === 0) {
       let sent: Promise<Outcome> = Promise.resolve({ ok: false, code: "NOT_STARTED" });
-      afterEnvelopeRead.arm(async () => {
+      afterEnvelopeRead.arm("envelope", async () => {
         sent = outcome(sendDirectly(envelopeUuid));
         // One turn of the event loop: the send is now queued for the connection, ahead of the edit.
         await new Promise((resolve) => setImmediate(resolve));

@@ -1,11 +1,37 @@
 import type { Kysely } from "kysely";
-import type { Database, EnvelopeRow } from "../db/database";
+import type { Database, EnvelopeRow, Language } from "../db/database";
 import { enqueueMail } from "../mail/outbox";
 import { currentLinkToken, signingLinkUrl } from "./access-links";
 import type { EnvelopeDeps } from "./envelope-deps";
 import { mailLanguages } from "./languages";
 import { invitationMail } from "./mails";
 import { senderOf } from "./views";
+
+/**
+ * What a mail to recipients of `envelope` (an invitation, a reminder) needs, read inside the
+ * transaction that queues it: the sender, each recipient's language (among `emails`), and their
+ * signing link with their current token (a link of version 0 moves to a derived one, in `trx`).
+ */
+export async function recipientMailContext(
+  trx: Kysely<Database>,
+  deps: Pick<EnvelopeDeps, "config" | "linkKey">,
+  envelope: EnvelopeRow,
+  emails: readonly string[],
+) {
+  const sender = await senderOf(trx, envelope);
+  const languages = await mailLanguages(trx, [...emails], sender.language);
+  return {
+    sender,
+    languageOf: (email: string): Language => languages.get(email) ?? sender.language,
+    signingLink: async (recipient: { id: string; linkVersion: number }): Promise<string> =>
+      signingLinkUrl(
+        deps.config.signUrl,
+        deps.linkKey,
+        envelope.id,
+        await currentLinkToken(trx, deps.linkKey, recipient),
+      ),
+  };
+}
 
 /** Queues the invitation of one recipient (their language) and marks them invited. */
 export async function inviteRecipient(
@@ -15,24 +41,18 @@ export async function inviteRecipient(
   recipient: { id: string; email: string; linkVersion: number },
   at: Date,
 ): Promise<void> {
-  const sender = await senderOf(trx, envelope);
-  const languages = await mailLanguages(trx, [recipient.email], sender.language);
+  const context = await recipientMailContext(trx, deps, envelope, [recipient.email]);
   await enqueueMail(
     trx,
     deps.mailKey,
     invitationMail({
       to: recipient.email,
-      language: languages.get(recipient.email) ?? sender.language,
-      sender: { name: sender.name, email: sender.email },
+      language: context.languageOf(recipient.email),
+      sender: { name: context.sender.name, email: context.sender.email },
       title: envelope.title,
       message: envelope.message,
       expiresAt: envelope.expiresAt,
-      link: signingLinkUrl(
-        deps.config.signUrl,
-        deps.linkKey,
-        envelope.id,
-        await currentLinkToken(trx, deps.linkKey, recipient),
-      ),
+      link: await context.signingLink(recipient),
     }),
   );
   await trx

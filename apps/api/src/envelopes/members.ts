@@ -9,6 +9,7 @@ import {
 import type { Kysely } from "kysely";
 import type { Database, EnvelopeRow, Language } from "../db/database";
 import { AppError } from "../errors/app-error";
+import { workspaceNotFound } from "../workspaces/workspace-store";
 
 /** The signed-in member behind a session call: their team, role abilities and language. */
 export interface Member {
@@ -154,7 +155,10 @@ export async function findEnvelopeForMember(
   return envelope;
 }
 
-/** A workspace of the member's team that they belong to; NOT_FOUND otherwise. */
+/**
+ * A workspace of the member's team that they belong to; NOT_FOUND otherwise. A command that then
+ * writes into it holds it in its transaction (`holdWorkspaceRow`), since it may go meanwhile.
+ */
 export async function findWorkspaceForMember(
   db: Kysely<Database>,
   member: Member,
@@ -171,10 +175,6 @@ export async function findWorkspaceForMember(
       ? query.where("workspace.isDefault", "=", true)
       : query.where("workspace.id", "=", workspaceId);
   const workspace = await query.executeTakeFirst();
-  if (workspace === undefined) {
-    throw new AppError("NOT_FOUND", {
-      message: "This workspace does not exist or you are not a member of it.",
-    });
-  }
+  if (workspace === undefined) throw workspaceNotFound();
   return workspace;
 }

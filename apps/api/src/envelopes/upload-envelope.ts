@@ -13,6 +13,7 @@ import type { EnvelopeDeps } from "./envelope-deps";
 import { blobKeys } from "./file-keys";
 import { findWorkspaceForMember, requirePermission, type Member } from "./members";
 import type { RequestOrigin } from "./request-origin";
+import { holdWorkspaceRow } from "../workspaces/workspace-store";
 
 function defaultTitle(filename: string): string {
   const title = filename.replace(/\.pdf$/i, "").trim();
@@ -99,6 +100,8 @@ export async function uploadEnvelope(
     const at = new Date(deps.now());
     const title = input.title ?? defaultTitle(documents[0]?.filename ?? "Document");
     await deps.db.transaction().execute(async (trx) => {
+      // The workspace may have been deleted while the files were inspected: NOT_FOUND, nothing kept.
+      await holdWorkspaceRow(trx, member.teamId, workspace.id);
       await trx
         .insertInto("envelope")
         .values({

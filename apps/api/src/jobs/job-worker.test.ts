@@ -6,6 +6,7 @@ import {
   testDatabaseKinds,
   type TestDatabase,
 } from "../test/databases";
+import { RawQueryCounter } from "../test/races";
 import { enqueueJob, type JobDefinition } from "./definitions";
 import {
   INTERRUPTED_ERROR,
@@ -288,5 +289,32 @@ describe.each(testDatabaseKinds)("the job worker on %s", (kind) => {
       { dedupeKey: "test:long", status: "done" },
       { dedupeKey: "test:short", status: "done" },
     ]);
+  });
+
+  it("an idle worker reads the job table once per poll interval, not once per job it could run", async () => {
+    // The worker's claim is its one raw `UPDATE job`: each is one read of the job table.
+    const claims = new RawQueryCounter("UPDATE job");
+    const naps: { ms: number; end: () => void }[] = [];
+    const worker = new JobWorker({
+      db: database.connection.db.withPlugin(claims),
+      logger: silentLogger(),
+      concurrency: 4,
+      pollIntervalMs: 2000,
+      // The test's clock: each wait lasts until the test ends it.
+      sleep: (ms) => new Promise((resolve) => void naps.push({ ms, end: resolve })),
+      jobs: [jobHandler(otherJob, async () => undefined)],
+    });
+    await worker.start();
+    try {
+      await expect.poll(() => naps.length).toBe(1);
+      expect(claims.count).toBe(1);
+      expect(naps[0]?.ms).toBe(2000);
+      naps[0]?.end();
+      await expect.poll(() => naps.length).toBe(2);
+      expect(claims.count).toBe(2);
+    } finally {
+      await worker.stop();
+    }
+    expect(claims.count).toBe(2);
   });
 });

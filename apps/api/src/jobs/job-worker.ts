@@ -3,7 +3,7 @@ import type { z } from "zod";
 import type { Database } from "../db/database";
 import type { Logger } from "../logger";
 import { JOB_CHANNEL, type JobDefinition } from "./definitions";
-import { WakeableLoop, type ListenFn } from "./wakeable-loop";
+import { WakeableLoop, type ListenFn, type SleepFn } from "./wakeable-loop";
 
 /** Runs one job's payload; throwing makes the job retry later. */
 export type JobHandler<S extends z.ZodType = z.ZodType> = (payload: z.output<S>) => Promise<void>;
@@ -55,7 +55,10 @@ export interface JobWorkerOptions {
   logger: Logger;
   jobs: readonly RegisteredJob[];
   listen?: ListenFn;
+  /** How long the idle worker waits between two reads of the job table (2 s by default). */
   pollIntervalMs?: number;
+  /** How the idle worker waits (a timer by default; tests pass their own clock). */
+  sleep?: SleepFn;
   maxAttempts?: number;
   backoffBaseMs?: number;
   backoffMaxMs?: number;
@@ -65,7 +68,7 @@ export interface JobWorkerOptions {
   sweeps?: readonly (() => Promise<number>)[];
   /**
    * How many jobs the started worker runs side by side (1 by default), so that a short job (a
-   * sign-in code's mail) does not wait behind a long one (a seal).
+   * sign-in code's mail) does not wait behind a long one (a seal). One poller claims them all.
    */
   concurrency?: number;
 }
@@ -101,7 +104,11 @@ export class JobWorker {
   readonly #leaseMs: number;
   readonly #sweeps: readonly (() => Promise<number>)[];
 
-  readonly #loops: readonly WakeableLoop[];
+  readonly #concurrency: number;
+  /** The one loop that claims jobs and hands each to a run of its own. */
+  readonly #poller: WakeableLoop;
+  /** The runs under way, at most `#concurrency`. */
+  readonly #running = new Set<Promise<void>>();
   readonly #listen: ListenFn | undefined;
   #unlisten: (() => Promise<void>) | undefined;
 
@@ -116,23 +123,46 @@ export class JobWorker {
     this.#leaseMs = options.leaseMs ?? 3 * 60_000;
     this.#sweeps = options.sweeps ?? [];
     this.#listen = options.listen;
-    const concurrency = Math.max(1, Math.floor(options.concurrency ?? 1));
-    // One loop per job run side by side; one subscription (in `start`) wakes them all.
-    this.#loops = Array.from(
-      { length: concurrency },
-      () =>
-        new WakeableLoop({
-          pollIntervalMs: options.pollIntervalMs ?? 2000,
-          step: async () => {
-            try {
-              return (await this.processNext()) !== "idle";
-            } catch (error) {
-              this.#logger.error({ err: error }, "job worker could not read the job table");
-              return false;
-            }
-          },
-        }),
-    );
+    this.#concurrency = Math.max(1, Math.floor(options.concurrency ?? 1));
+    this.#poller = new WakeableLoop({
+      pollIntervalMs: options.pollIntervalMs ?? 2000,
+      ...(options.sleep === undefined ? {} : { sleep: options.sleep }),
+      step: () => this.#fillSlots(),
+    });
+  }
+
+  /**
+   * One step of the poller: with every slot taken, waits for a run to end; otherwise claims one
+   * job and starts its run. Answers whether to go on at once (`false`: nothing was due, or the
+   * job table could not be read, so the poller sleeps). A run that ends wakes the poller, which
+   * claims again, as a worker that just finished a job looks for the next one.
+   */
+  async #fillSlots(): Promise<boolean> {
+    if (this.#running.size >= this.#concurrency) {
+      await Promise.race(this.#running);
+      return true;
+    }
+    let job: ClaimedJob | undefined;
+    try {
+      job = await this.#claim();
+    } catch (error) {
+      this.#logger.error({ err: error }, "job worker could not read the job table");
+      return false;
+    }
+    if (job === undefined) return false;
+    const run: Promise<void> = this.#run(job)
+      .then(
+        () => undefined,
+        (error: unknown) => {
+          this.#logger.error({ err: error }, "job worker could not read the job table");
+        },
+      )
+      .finally(() => {
+        this.#running.delete(run);
+        this.#poller.wake();
+      });
+    this.#running.add(run);
+    return true;
   }
 
   /**
@@ -175,27 +205,28 @@ export class JobWorker {
   }
 
   /**
-   * Sweeps, then starts the loops (`concurrency` of them): a committed job wakes them at once;
-   * otherwise they poll.
+   * Sweeps, then starts the poller, which runs up to `concurrency` jobs side by side: a committed
+   * job wakes it at once; otherwise it polls, once per interval however many slots are free.
    */
   async start(): Promise<void> {
-    if (this.#loops.some((loop) => loop.running)) return;
+    if (this.#poller.running) return;
     await this.sweep();
     if (this.#listen !== undefined)
       this.#unlisten = await this.#listen(JOB_CHANNEL, () => this.wake());
-    await Promise.all(this.#loops.map((loop) => loop.start()));
+    await this.#poller.start();
   }
 
   wake(): void {
-    for (const loop of this.#loops) loop.wake();
+    this.#poller.wake();
   }
 
-  /** Stops the loops after the jobs being run, if any, are finished. */
+  /** Stops the poller, after the jobs being run, if any, are finished. */
   async stop(): Promise<void> {
     const unlisten = this.#unlisten;
     this.#unlisten = undefined;
     await unlisten?.();
-    await Promise.all(this.#loops.map((loop) => loop.stop()));
+    await this.#poller.stop();
+    await Promise.all(this.#running);
   }
 
   /** Runs due jobs until none is left (tests, and the loop). */
@@ -212,6 +243,11 @@ export class JobWorker {
   async processNext(): Promise<JobOutcome> {
     const job = await this.#claim();
     if (job === undefined) return "idle";
+    return this.#run(job);
+  }
+
+  /** Runs a claimed job and records how it went. */
+  async #run(job: ClaimedJob): Promise<JobOutcome> {
     const log = this.#logger.child({ jobId: job.id, job: job.name, attempts: job.attempts });
     const registered = this.#handlers.get(job.name);
     if (job.attempts > this.#maxAttemptsOf(job.name)) {

@@ -1,6 +1,22 @@
 /** Subscribes to a database notification channel; answers the function that unsubscribes. */
 export type ListenFn = (channel: string, onNotify: () => void) => Promise<() => Promise<void>>;
 
+/**
+ * Waits `ms` milliseconds, or less once `signal` aborts (the loop was woken or stopped: the wait
+ * may then end whenever suits, or never).
+ */
+export type SleepFn = (ms: number, signal: AbortSignal) => Promise<void>;
+
+/** A timer, cleared when the loop is woken. */
+const timerSleep: SleepFn = (ms, signal) =>
+  new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener("abort", () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+
 export interface WakeableLoopOptions {
   /**
    * One unit of work. Answers `false` when there was nothing to do (or it failed): the loop then
@@ -8,10 +24,12 @@ export interface WakeableLoopOptions {
    */
   step: () => Promise<boolean>;
   pollIntervalMs: number;
+  /** How the loop sleeps between polls: {@link timerSleep} unless a test brings its clock. */
+  sleep?: SleepFn;
 }
 
 /**
- * One loop of the job worker: runs `step` while there is work, otherwise polls; `wake()` (called
+ * The job worker's poller: runs `step` while there is work, otherwise polls; `wake()` (called
  * on a database notification) cuts the sleep short; `stop()` lets the current step finish.
  */
 export class WakeableLoop {
@@ -60,14 +78,16 @@ export class WakeableLoop {
       return Promise.resolve();
     }
     return new Promise((resolve) => {
+      const woken = new AbortController();
       const done = (): void => {
-        clearTimeout(timer);
+        if (woken.signal.aborted) return;
+        woken.abort();
         this.#wakeSleeper = undefined;
         this.#wakeRequested = false;
         resolve();
       };
-      const timer = setTimeout(done, ms);
       this.#wakeSleeper = done;
+      void (this.#options.sleep ?? timerSleep)(ms, woken.signal).then(done, done);
     });
   }
 }

@@ -1,10 +1,8 @@
 import type { WorkspaceMembersResponse } from "@paraphe/api-sdk/contract";
 import type { Member } from "../envelopes/members";
 import { AppError } from "../errors/app-error";
-import { findWorkspaceOfMember, workspaceNotFound } from "./workspace-access";
 import type { WorkspaceDeps } from "./workspace-deps";
-import { workspaceMembersOf } from "./workspace-members";
-import { lockWorkspaceRows } from "./workspace-store";
+import { changeWorkspaceMembers } from "./workspace-members";
 
 /**
  * Adds a member of the team to a workspace the caller belongs to (they then see its envelopes
@@ -16,10 +14,7 @@ export async function addWorkspaceMember(
   member: Member,
   input: { workspaceUuid: string; userUuid: string },
 ): Promise<WorkspaceMembersResponse> {
-  const workspace = await findWorkspaceOfMember(deps.db, member, input.workspaceUuid, "update");
-  await deps.db.transaction().execute(async (trx) => {
-    const [locked] = await lockWorkspaceRows(trx, member.teamId, [workspace.id]);
-    if (locked === undefined) throw workspaceNotFound();
+  return changeWorkspaceMembers(deps, member, input.workspaceUuid, async (trx, workspace) => {
     const teammate = await trx
       .selectFrom("teamMember")
       .select("userId")
@@ -31,14 +26,12 @@ export async function addWorkspaceMember(
     }
     await trx
       .insertInto("workspaceMember")
-      .values({ workspaceId: locked.id, userId: teammate.userId, joinedAt: new Date(deps.now()) })
+      .values({
+        workspaceId: workspace.id,
+        userId: teammate.userId,
+        joinedAt: new Date(deps.now()),
+      })
       .onConflict((oc) => oc.columns(["workspaceId", "userId"]).doNothing())
       .execute();
-    await trx
-      .updateTable("workspace")
-      .set({ updatedAt: new Date(deps.now()) })
-      .where("id", "=", locked.id)
-      .execute();
   });
-  return workspaceMembersOf(deps.db, member.teamId, workspace.id);
 }

@@ -6,9 +6,9 @@ import type { z } from "zod";
 import { lockEnvelopesOfWorkspace } from "../envelopes/envelope-store";
 import type { Member } from "../envelopes/members";
 import { AppError } from "../errors/app-error";
-import { findWorkspaceOfMember, workspaceNotFound } from "./workspace-access";
+import { findWorkspaceOfMember } from "./workspace-access";
 import type { WorkspaceDeps } from "./workspace-deps";
-import { lockContactsOfWorkspace, lockWorkspaceRows } from "./workspace-store";
+import { lockContactsOfWorkspace, lockWorkspaceRows, workspaceNotFound } from "./workspace-store";
 
 const defaultCannotBeDeleted = (): AppError =>
   new AppError("CONFLICT", {

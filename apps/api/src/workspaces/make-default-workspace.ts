@@ -1,13 +1,8 @@
 import type { Workspace } from "@paraphe/api-sdk/contract";
 import { requirePermission, type Member } from "../envelopes/members";
-import {
-  findWorkspaceOfMember,
-  workspaceNotFound,
-  workspaceSubject,
-  workspaceView,
-} from "./workspace-access";
+import { findWorkspaceOfMember, workspaceSubject, workspaceView } from "./workspace-access";
 import type { WorkspaceDeps } from "./workspace-deps";
-import { lockDefaultWorkspace, lockWorkspaceRows } from "./workspace-store";
+import { lockDefaultWorkspace, lockWorkspaceRows, workspaceNotFound } from "./workspace-store";
 
 /**
  * Makes a workspace the member belongs to the team's default (new members land there; it cannot

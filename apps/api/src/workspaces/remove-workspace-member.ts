@@ -1,10 +1,9 @@
 import type { WorkspaceMembersResponse } from "@paraphe/api-sdk/contract";
 import type { Member } from "../envelopes/members";
 import { AppError } from "../errors/app-error";
-import { findWorkspaceOfMember, workspaceNotFound } from "./workspace-access";
 import type { WorkspaceDeps } from "./workspace-deps";
-import { workspaceMembersOf } from "./workspace-members";
-import { lockWorkspaceMembers, lockWorkspaceRows } from "./workspace-store";
+import { changeWorkspaceMembers } from "./workspace-members";
+import { lockWorkspaceMembers } from "./workspace-store";
 
 /**
  * Removes a person from a workspace the caller belongs to: they no longer see its envelopes and
@@ -16,11 +15,8 @@ export async function removeWorkspaceMember(
   member: Member,
   input: { workspaceUuid: string; userUuid: string },
 ): Promise<WorkspaceMembersResponse> {
-  const workspace = await findWorkspaceOfMember(deps.db, member, input.workspaceUuid, "update");
-  await deps.db.transaction().execute(async (trx) => {
-    const [locked] = await lockWorkspaceRows(trx, member.teamId, [workspace.id]);
-    if (locked === undefined) throw workspaceNotFound();
-    const members = await lockWorkspaceMembers(trx, locked.id);
+  return changeWorkspaceMembers(deps, member, input.workspaceUuid, async (trx, workspace) => {
+    const members = await lockWorkspaceMembers(trx, workspace.id);
     if (!members.some((row) => row.userId === input.userUuid)) {
       throw new AppError("NOT_FOUND", { message: "This person is not a member of the workspace." });
     }
@@ -32,14 +28,8 @@ export async function removeWorkspaceMember(
     }
     await trx
       .deleteFrom("workspaceMember")
-      .where("workspaceId", "=", locked.id)
+      .where("workspaceId", "=", workspace.id)
       .where("userId", "=", input.userUuid)
       .execute();
-    await trx
-      .updateTable("workspace")
-      .set({ updatedAt: new Date(deps.now()) })
-      .where("id", "=", locked.id)
-      .execute();
   });
-  return workspaceMembersOf(deps.db, member.teamId, workspace.id);
 }

@@ -1,9 +1,9 @@
 import type { updateWorkspaceRequestSchema, Workspace } from "@paraphe/api-sdk/contract";
 import type { z } from "zod";
 import type { Member } from "../envelopes/members";
-import { findWorkspaceOfMember, workspaceNotFound, workspaceView } from "./workspace-access";
+import { findWorkspaceOfMember, workspaceView } from "./workspace-access";
 import type { WorkspaceDeps } from "./workspace-deps";
-import { lockWorkspaceRows } from "./workspace-store";
+import { lockWorkspaceRows, workspaceNotFound } from "./workspace-store";
 
 /** Renames and recolours a workspace the member belongs to. */
 export async function updateWorkspace(

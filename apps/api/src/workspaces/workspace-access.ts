@@ -2,8 +2,8 @@ import type { Workspace } from "@paraphe/api-sdk/contract";
 import { asSubject } from "@paraphe/permissions";
 import type { Kysely } from "kysely";
 import type { Database, WorkspaceRow } from "../db/database";
-import { AppError } from "../errors/app-error";
 import { requirePermission, type Member } from "../envelopes/members";
+import { workspaceNotFound } from "./workspace-store";
 
 /** A workspace as role conditions see it (`{ "isDefault": false }`), tagged as a `Workspace`. */
 export function workspaceSubject(workspace: WorkspaceRow) {
@@ -14,11 +14,6 @@ export function workspaceSubject(workspace: WorkspaceRow) {
     isDefault: workspace.isDefault,
   });
 }
-
-export const workspaceNotFound = (): AppError =>
-  new AppError("NOT_FOUND", {
-    message: "This workspace does not exist or you are not a member of it.",
-  });
 
 /**
  * The workspace `workspaceId` as `member` may see it: of their team, with them as a member, and

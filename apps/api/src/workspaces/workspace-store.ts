@@ -1,12 +1,42 @@
 import type { Kysely } from "kysely";
 import type { Database, WorkspaceRow } from "../db/database";
+import { AppError } from "../errors/app-error";
 
 /*
  * The one place that loads workspace rows (and the contacts they hold) to change them: each loader
  * takes the row locks (SELECT ... FOR UPDATE) inside the caller's transaction. Workspaces are
  * locked in id order, so two commands on the same pair of workspaces queue up instead of
- * deadlocking.
+ * deadlocking. A command that writes rows into a workspace (an envelope moved or uploaded there, a
+ * contact saved there) holds that workspace first, before any envelope or contact lock, as the
+ * delete does: workspace, then envelopes, then contacts.
  */
+
+export const workspaceNotFound = (): AppError =>
+  new AppError("NOT_FOUND", {
+    message: "This workspace does not exist or you are not a member of it.",
+  });
+
+/**
+ * Holds the team's workspace `workspaceId` (SELECT ... FOR SHARE) for the rest of the transaction,
+ * so that it cannot be deleted before the rows the transaction writes into it are committed, while
+ * other writers into it do not queue up; NOT_FOUND when it went meanwhile (a delete that committed
+ * first), so the caller writes nothing. Take it before any envelope or contact lock.
+ */
+export async function holdWorkspaceRow(
+  trx: Kysely<Database>,
+  teamId: string,
+  workspaceId: string,
+): Promise<WorkspaceRow> {
+  const row = await trx
+    .selectFrom("workspace")
+    .selectAll()
+    .where("teamId", "=", teamId)
+    .where("id", "=", workspaceId)
+    .forShare()
+    .executeTakeFirst();
+  if (row === undefined) throw workspaceNotFound();
+  return row;
+}
 
 /** The team's workspaces among `ids`, locked for the rest of the transaction, in id order. */
 export async function lockWorkspaceRows(
