@@ -237,6 +237,19 @@ export const web = {
     quick: {
       upload: "Upload a document",
     },
+    teamOverview: {
+      title: "Your team",
+      members: "Members",
+      membersError: "The members could not be counted.",
+      roles: "Roles",
+      rolesError: "The roles could not be counted.",
+      workspaces: "Workspaces",
+      workspacesError: "The workspaces could not be counted.",
+      noWorkspace: "You belong to no workspace yet.",
+      sso: "Single sign-on",
+      ssoNotConfigured: "Not configured",
+      ssoUnavailable: "Single sign-on is not available in Paraphe yet.",
+    },
   },
   settings: {
     title: "Settings",

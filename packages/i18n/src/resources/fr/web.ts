@@ -241,6 +241,19 @@ export const web: FrenchTranslation<typeof en> = {
     quick: {
       upload: "Importer un document",
     },
+    teamOverview: {
+      title: "Votre équipe",
+      members: "Membres",
+      membersError: "Les membres n’ont pas pu être comptés.",
+      roles: "Rôles",
+      rolesError: "Les rôles n’ont pas pu être comptés.",
+      workspaces: "Espaces de travail",
+      workspacesError: "Les espaces de travail n’ont pas pu être comptés.",
+      noWorkspace: "Vous n’appartenez encore à aucun espace de travail.",
+      sso: "Authentification unique (SSO)",
+      ssoNotConfigured: "Non configurée",
+      ssoUnavailable: "L’authentification unique n’est pas encore disponible dans Paraphe.",
+    },
   },
   settings: {
     title: "Paramètres",
