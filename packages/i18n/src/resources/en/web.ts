@@ -255,6 +255,8 @@ export const web = {
     title: "Settings",
     nav: {
       label: "Settings sections",
+      account: "Account",
+      team: "Team",
       profile: "Profile",
       sessions: "Sessions",
       passkeys: "Passkeys",

@@ -259,6 +259,8 @@ export const web: FrenchTranslation<typeof en> = {
     title: "Paramètres",
     nav: {
       label: "Sections des paramètres",
+      account: "Compte",
+      team: "Équipe",
       profile: "Profil",
       sessions: "Sessions",
       passkeys: "Clés d’accès",
