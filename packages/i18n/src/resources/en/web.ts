@@ -272,8 +272,11 @@ export const web = {
       email: "Email address",
       phone: "Phone number",
       phoneHint: "Optional.",
-      language: "Preferred language",
+      language: "Preferred language for emails",
       languageHint: "Used for emails, text messages and notifications.",
+      interfaceLanguage: "Interface language",
+      interfaceLanguageHint:
+        "The language of Paraphe’s screens on this device; it changes at once.",
       save: "Save changes",
       saved: "Your profile has been updated.",
       picture: {

@@ -276,8 +276,11 @@ export const web: FrenchTranslation<typeof en> = {
       email: "Adresse e-mail",
       phone: "Numéro de téléphone",
       phoneHint: "Facultatif.",
-      language: "Langue préférée",
+      language: "Langue préférée pour les e-mails",
       languageHint: "Utilisée pour les e-mails, les SMS et les notifications.",
+      interfaceLanguage: "Langue de l’interface",
+      interfaceLanguageHint:
+        "La langue des écrans de Paraphe sur cet appareil ; elle change aussitôt.",
       save: "Enregistrer",
       saved: "Votre profil a été mis à jour.",
       picture: {
