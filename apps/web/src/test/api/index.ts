@@ -5,6 +5,7 @@ import { createEnvelopeHandlers } from "./envelope";
 import { membersHandlers } from "./members";
 import { passkeyHandlers } from "./passkey";
 import { createTestServer, type Handlers, type TestServer } from "./server";
+import { createRoleHandlers } from "./team-roles";
 import { teamHandlers } from "./team";
 import { userHandlers } from "./user";
 
@@ -30,7 +31,12 @@ export function createTestApi(
   handlers: Handlers = {},
   whenAuthenticationFails: () => void = () => undefined,
 ): TestApi {
-  const server = createTestServer({ ...defaultHandlers, ...createEnvelopeHandlers(), ...handlers });
+  const server = createTestServer({
+    ...defaultHandlers,
+    ...createRoleHandlers(),
+    ...createEnvelopeHandlers(),
+    ...handlers,
+  });
   const onAuthenticationError = vi.fn(whenAuthenticationFails);
   const api = createWebApi({
     apiUrl: "https://api.test",

@@ -237,11 +237,26 @@ export const web = {
     quick: {
       upload: "Upload a document",
     },
+    teamOverview: {
+      title: "Your team",
+      members: "Members",
+      membersError: "The members could not be counted.",
+      roles: "Roles",
+      rolesError: "The roles could not be counted.",
+      workspaces: "Workspaces",
+      workspacesError: "The workspaces could not be counted.",
+      noWorkspace: "You belong to no workspace yet.",
+      sso: "Single sign-on",
+      ssoNotConfigured: "Not configured",
+      ssoUnavailable: "Single sign-on is not available in Paraphe yet.",
+    },
   },
   settings: {
     title: "Settings",
     nav: {
       label: "Settings sections",
+      account: "Account",
+      team: "Team",
       profile: "Profile",
       sessions: "Sessions",
       passkeys: "Passkeys",
@@ -257,8 +272,11 @@ export const web = {
       email: "Email address",
       phone: "Phone number",
       phoneHint: "Optional.",
-      language: "Preferred language",
+      language: "Preferred language for emails",
       languageHint: "Used for emails, text messages and notifications.",
+      interfaceLanguage: "Interface language",
+      interfaceLanguageHint:
+        "The language of Paraphe’s screens on this device; it changes at once.",
       save: "Save changes",
       saved: "Your profile has been updated.",
       picture: {

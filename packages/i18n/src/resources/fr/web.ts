@@ -241,11 +241,26 @@ export const web: FrenchTranslation<typeof en> = {
     quick: {
       upload: "Importer un document",
     },
+    teamOverview: {
+      title: "Votre équipe",
+      members: "Membres",
+      membersError: "Les membres n’ont pas pu être comptés.",
+      roles: "Rôles",
+      rolesError: "Les rôles n’ont pas pu être comptés.",
+      workspaces: "Espaces de travail",
+      workspacesError: "Les espaces de travail n’ont pas pu être comptés.",
+      noWorkspace: "Vous n’appartenez encore à aucun espace de travail.",
+      sso: "Authentification unique (SSO)",
+      ssoNotConfigured: "Non configurée",
+      ssoUnavailable: "L’authentification unique n’est pas encore disponible dans Paraphe.",
+    },
   },
   settings: {
     title: "Paramètres",
     nav: {
       label: "Sections des paramètres",
+      account: "Compte",
+      team: "Équipe",
       profile: "Profil",
       sessions: "Sessions",
       passkeys: "Clés d’accès",
@@ -261,8 +276,11 @@ export const web: FrenchTranslation<typeof en> = {
       email: "Adresse e-mail",
       phone: "Numéro de téléphone",
       phoneHint: "Facultatif.",
-      language: "Langue préférée",
+      language: "Langue préférée pour les e-mails",
       languageHint: "Utilisée pour les e-mails, les SMS et les notifications.",
+      interfaceLanguage: "Langue de l’interface",
+      interfaceLanguageHint:
+        "La langue des écrans de Paraphe sur cet appareil ; elle change aussitôt.",
       save: "Enregistrer",
       saved: "Votre profil a été mis à jour.",
       picture: {

@@ -4,10 +4,12 @@ import { Avatar, Badge, Card, CardContent } from "@paraphe/ui-kit";
 import { useProfilePictureSrc } from "../../../lib/profile-picture";
 import { useSession } from "../../../app/session/session-context";
 import { DashboardCounts, QuickAccess, RecentRequests } from "./dashboard-overview";
+import { TeamOverview } from "./team-overview";
 
 /**
  * The dashboard (spec §2 "/"): who is signed in and in which team, the counts of documents pending
- * signature and in progress and of the inbox, the recent requests, and quick access.
+ * signature and in progress and of the inbox, the recent requests, the team (members, roles,
+ * workspaces, single sign-on) as the role permits, and quick access.
  */
 function isManagedRoleName(name: string): name is ManagedRoleName {
   return (MANAGED_ROLE_NAMES as readonly string[]).includes(name);
@@ -45,6 +47,7 @@ export function Welcome() {
       </Card>
       <DashboardCounts />
       <RecentRequests />
+      <TeamOverview />
       <QuickAccess />
     </div>
   );

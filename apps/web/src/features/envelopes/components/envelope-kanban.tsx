@@ -3,6 +3,7 @@ import { useTranslation } from "@paraphe/i18n/react";
 import { Card } from "@paraphe/ui-kit";
 import { Link } from "react-router";
 import { EnvelopeStatusBadge } from "./envelope-status";
+import { TagChips } from "../../../domain/tags";
 import { formatDateTime } from "../../../lib/format";
 import { PagePreviewImage } from "./page-preview";
 import { envelopeHref } from "./envelope-link";
@@ -14,7 +15,7 @@ const COLUMNS: { id: "draft" | "signing" | "complete" | "closed"; statuses: Enve
   { id: "closed", statuses: ["declined", "canceled"] },
 ];
 
-/** The kanban view: a column per stage; empty columns are left out. */
+/** The kanban view: a column per stage (empty ones left out); cards show their tags like table rows. */
 export function EnvelopeKanban({ envelopes }: { envelopes: EnvelopeSummary[] }) {
   const { t, i18n } = useTranslation("web");
   const language = i18n.resolvedLanguage ?? i18n.language;
@@ -64,6 +65,7 @@ export function EnvelopeKanban({ envelopes }: { envelopes: EnvelopeSummary[] }) 
                         {" · "}
                         {formatDateTime(envelope.updatedAt, language)}
                       </span>
+                      <TagChips tags={envelope.tags} />
                     </div>
                   </Link>
                 </Card>

@@ -5,7 +5,7 @@ import { useSession } from "../../../app/session/session-context";
 import { ProfileForm } from "../forms/profile-form";
 import { ProfilePictureCard } from "./profile-picture-card";
 
-/** /settings/profile: picture, name, phone and preferred language. */
+/** /settings/profile: picture, name, phone, the language of mail and the interface language. */
 export function ProfileSettingsPage() {
   const { t } = useTranslation("web");
   const { profile } = useSession();

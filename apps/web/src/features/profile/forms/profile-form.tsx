@@ -7,13 +7,17 @@ import { useForm } from "react-hook-form";
 import { type z } from "zod";
 import { fieldErrorWord, useErrorText } from "../../../lib/api/error-text";
 import { useUpdateProfile } from "../api/profile-mutations";
+import { InterfaceLanguageField } from "../components/interface-language-field";
 
 type ProfileInput = z.input<typeof updateProfileRequestSchema>;
 type ProfileOutput = z.output<typeof updateProfileRequestSchema>;
 
 const FIELDS = ["firstname", "lastname", "phone", "preferredLanguage"] as const;
 
-/** First name and last name (required), phone (optional), preferred language for mail (spec §5). */
+/**
+ * First name and last name (required), phone (optional), preferred language for mail (spec §5),
+ * and beside it the interface language (applied at once, not saved with the form).
+ */
 export function ProfileForm({ profile }: { profile: UserProfile }) {
   const { t } = useTranslation(["web", "errors"]);
   const errorText = useErrorText();
@@ -75,20 +79,23 @@ export function ProfileForm({ profile }: { profile: UserProfile }) {
       >
         <Input type="tel" autoComplete="tel" inputMode="tel" {...form.register("phone")} />
       </FormField>
-      <FormField
-        label={t("settings.profile.language")}
-        description={t("settings.profile.languageHint")}
-        error={errorText.validation(errors.preferredLanguage?.message)}
-      >
-        <Select
-          options={LANGUAGES.map((code) => ({
-            value: code,
-            label: LANGUAGE_LABELS[code],
-            lang: code,
-          }))}
-          {...form.register("preferredLanguage")}
-        />
-      </FormField>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <InterfaceLanguageField />
+        <FormField
+          label={t("settings.profile.language")}
+          description={t("settings.profile.languageHint")}
+          error={errorText.validation(errors.preferredLanguage?.message)}
+        >
+          <Select
+            options={LANGUAGES.map((code) => ({
+              value: code,
+              label: LANGUAGE_LABELS[code],
+              lang: code,
+            }))}
+            {...form.register("preferredLanguage")}
+          />
+        </FormField>
+      </div>
       <Button type="submit" loading={isSubmitting} className="w-full sm:w-auto sm:self-end">
         {t("settings.profile.save")}
       </Button>
