@@ -148,7 +148,8 @@ for (const language of LANGUAGES) {
       browser,
       team,
     }) => {
-      test.setTimeout(90_000);
+      // About twenty-five axe checks, one per page or dialog, each after a navigation.
+      test.setTimeout(120_000);
       const context = await browser.newContext({
         baseURL: "http://localhost:5173",
         viewport: { width, height: 900 },
@@ -194,6 +195,7 @@ for (const language of LANGUAGES) {
       await expectAccessible(page, `invite member dialog (${at})`);
       await page.keyboard.press("Escape");
       await visit("/settings/members/pending", "pending invitations settings");
+      await visit("/settings/members/import", "members import settings");
       await visit("/settings/roles", "roles settings");
       await page.getByRole("button", { name: t.newRole }).click();
       await expect(page.getByRole("dialog")).toBeVisible();
