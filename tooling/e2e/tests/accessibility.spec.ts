@@ -227,6 +227,7 @@ for (const language of LANGUAGES) {
       await expectAccessible(page, `invite member dialog (${at})`);
       await page.keyboard.press("Escape");
       await visit("/settings/members/pending", "pending invitations settings");
+      await visit("/settings/members/import", "members import settings");
       await visit("/settings/roles", "roles settings");
       await page.getByRole("button", { name: t.newRole }).click();
       await expect(page.getByRole("dialog")).toBeVisible();

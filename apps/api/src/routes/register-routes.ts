@@ -65,6 +65,7 @@ import { registerRoleList } from "./team/list-roles";
 import { registerRoleUpdate } from "./team/update-role";
 import { registerCreateTeam } from "./team/create";
 import { registerTeamAcceptInvite } from "./team/accept-invite";
+import { registerTeamImportInvitations } from "./team/import-invitations";
 import { registerTeamInvite } from "./team/invite";
 import { registerTeamJoin } from "./team/join";
 import { registerTeamListInvitations } from "./team/list-invitations";
@@ -152,6 +153,7 @@ export function registerRoutes(app: AppRouter, deps: AppDeps): void {
   const members = membersDeps(deps);
   registerTeamListMembers(app, members);
   registerTeamInvite(app, members);
+  registerTeamImportInvitations(app, members);
   registerTeamUpdateMember(app, members);
   registerTeamRemoveMember(app, members);
   registerTeamListInvitations(app, members);

@@ -865,6 +865,24 @@ export const accessMatrix: {
       },
       expect: administerTeam,
     },
+    importInvitations: {
+      target: async (fixture) => ({
+        ...madeUpTarget(),
+        extra: `${uniqueEmail("imported")} ${await roleIdOf(fixture.h, fixture.owner.teamUuid, "Viewer")}`,
+      }),
+      mutates: true,
+      state: (target, fixture) =>
+        fixture.h.database.connection.db
+          .selectFrom("teamInvitation")
+          .select("id")
+          .where("email", "=", target.extra.split(" ")[0] ?? "")
+          .execute(),
+      input: (target) => {
+        const [email, roleUuid] = target.extra.split(" ");
+        return { roleUuid, invitations: [{ email, firstname: "Ada", lastname: "Matrix" }] };
+      },
+      expect: administerTeam,
+    },
     updateMember: {
       target: teamMemberTarget,
       mutates: true,

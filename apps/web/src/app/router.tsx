@@ -25,7 +25,11 @@ import { OnboardingTeamRoute } from "../routes/onboarding-team";
 import { RegisterPasskeyRoute } from "../routes/register-passkey";
 import { RouteError } from "../routes/route-error";
 import { SettingsRoute } from "../routes/settings";
-import { SettingsMembersRoute, SettingsPendingInvitationsRoute } from "../routes/settings-members";
+import {
+  SettingsMembersImportRoute,
+  SettingsMembersRoute,
+  SettingsPendingInvitationsRoute,
+} from "../routes/settings-members";
 import { SettingsPasskeysRoute } from "../routes/settings-passkeys";
 import { SettingsProfileRoute } from "../routes/settings-profile";
 import { SettingsRolesRoute } from "../routes/settings-roles";
@@ -94,6 +98,7 @@ export function createAppRoutes(): RouteObject[] {
                     { path: "tags", element: <SettingsTagsRoute /> },
                     { path: "members", element: <SettingsMembersRoute /> },
                     { path: "members/pending", element: <SettingsPendingInvitationsRoute /> },
+                    { path: "members/import", element: <SettingsMembersImportRoute /> },
                     { path: "roles", element: <SettingsRolesRoute /> },
                   ],
                 },

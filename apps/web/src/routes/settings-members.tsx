@@ -1,3 +1,4 @@
+import { MembersImportPage } from "../features/members/components/members-import-page";
 import { MembersPage } from "../features/members/components/members-page";
 import { PendingInvitationsPage } from "../features/members/components/pending-invitations-page";
 
@@ -7,4 +8,8 @@ export function SettingsMembersRoute() {
 
 export function SettingsPendingInvitationsRoute() {
   return <PendingInvitationsPage />;
+}
+
+export function SettingsMembersImportRoute() {
+  return <MembersImportPage />;
 }

@@ -110,6 +110,7 @@ import {
   viewInviteRequestSchema,
   viewInviteResponseSchema,
 } from "./members";
+import { importInvitationsRequestSchema, importInvitationsResponseSchema } from "./members-import";
 import {
   createTagRequestSchema,
   deleteTagRequestSchema,
@@ -297,6 +298,11 @@ export const endpoints = {
       listMembersResponseSchema,
     ),
     invite: endpoint("/team/invite", inviteMemberRequestSchema, inviteMemberResponseSchema),
+    importInvitations: endpoint(
+      "/team/import-invitations",
+      importInvitationsRequestSchema,
+      importInvitationsResponseSchema,
+    ),
     updateMember: endpoint(
       "/team/update-member",
       updateMemberRequestSchema,

@@ -63,6 +63,17 @@ export {
   type ViewInviteResponse,
 } from "./members";
 export {
+  MEMBER_IMPORT_NAME_MAX_LENGTH,
+  MEMBER_IMPORT_ROW_CONFLICTS,
+  MEMBERS_IMPORT_MAX_ROWS,
+  importInvitationsRequestSchema,
+  importInvitationsResponseSchema,
+  memberImportRowSchema,
+  type ImportInvitationsRequest,
+  type ImportInvitationsResponse,
+  type MemberImportRow,
+} from "./members-import";
+export {
   CONDITION_OPERATORS,
   ROLE_NAME_MAX_LENGTH,
   ROLE_RULES_MAX,

@@ -45,6 +45,8 @@ const VALIDATION_WORDS = [
   "too_many_tags",
   "contact_exists",
   "duplicate_email",
+  "already_member",
+  "already_invited",
   "empty_import",
   "too_many_rows",
 ] as const;

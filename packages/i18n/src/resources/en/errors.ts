@@ -103,6 +103,9 @@ export const errors = {
     too_many_tags: "Too many tags for one document.",
     contact_exists: "A contact with this email already exists in this workspace.",
     duplicate_email: "This email appears twice in the file.",
+    already_member: "This person is already a member of the team.",
+    already_invited:
+      "This person is already invited: resend the invitation from the pending invitations.",
     empty_import: "The file has no rows to import.",
     too_many_rows: "The file has too many rows.",
   },

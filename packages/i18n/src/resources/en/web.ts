@@ -131,6 +131,24 @@ export const web = {
     empty: "No member matches this search.",
     invite: "Invite a member",
     pendingLink: "Pending invitations",
+    import: "Import",
+    importPage: {
+      title: "Import members",
+      description:
+        "Invite several people at once from a CSV file: each row receives an invitation email. Nothing is sent unless every row is valid.",
+      role: "Role of the invited people",
+      seatsFull:
+        "Every seat of your plan is taken: only the Viewer role can be imported until a seat is freed.",
+      caption: "People to invite",
+      columns: {
+        email: "Email",
+        firstname: "First name",
+        lastname: "Last name",
+        phone: "Phone",
+      },
+      imported: "Invitations sent: {{count}}. They are listed in the pending invitations.",
+      back: "Back to the members",
+    },
     you: "You",
     columns: {
       email: "Email",

@@ -110,6 +110,9 @@ export const errors: FrenchTranslation<typeof en> = {
     too_many_tags: "Trop d’étiquettes pour un document.",
     contact_exists: "Un contact avec cette adresse e-mail existe déjà dans cet espace de travail.",
     duplicate_email: "Cette adresse e-mail apparaît deux fois dans le fichier.",
+    already_member: "Cette personne est déjà membre de l’équipe.",
+    already_invited:
+      "Cette personne est déjà invitée : renvoyez l’invitation depuis les invitations en attente.",
     empty_import: "Le fichier ne contient aucune ligne à importer.",
     too_many_rows: "Le fichier contient trop de lignes.",
   },

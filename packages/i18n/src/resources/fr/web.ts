@@ -134,6 +134,24 @@ export const web: FrenchTranslation<typeof en> = {
     empty: "Aucun membre ne correspond à cette recherche.",
     invite: "Inviter un membre",
     pendingLink: "Invitations en attente",
+    import: "Importer",
+    importPage: {
+      title: "Importer des membres",
+      description:
+        "Invitez plusieurs personnes à la fois depuis un fichier CSV : chaque ligne reçoit un e-mail d’invitation. Rien n’est envoyé tant qu’une ligne n’est pas valide.",
+      role: "Rôle des personnes invitées",
+      seatsFull:
+        "Toutes les places de votre offre sont prises : seul le rôle Lecteur peut être importé jusqu’à ce qu’une place se libère.",
+      caption: "Personnes à inviter",
+      columns: {
+        email: "E-mail",
+        firstname: "Prénom",
+        lastname: "Nom",
+        phone: "Téléphone",
+      },
+      imported: "Invitations envoyées : {{count}}. Elles figurent dans les invitations en attente.",
+      back: "Retour aux membres",
+    },
     you: "Vous",
     columns: {
       email: "E-mail",

@@ -1,4 +1,5 @@
 import {
+  type ImportInvitationsRequest,
   type InviteMemberRequest,
   type ListMembersRequest,
   type UpdateMemberRequest,
@@ -77,6 +78,20 @@ export function useInviteMember() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: InviteMemberRequest) => api.team.invite(input),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: memberKeys.invitations() }),
+        queryClient.invalidateQueries({ queryKey: memberKeys.lists() }),
+      ]),
+  });
+}
+
+/** POST /team/import-invitations: one pending invitation per row; the invitations and seats change. */
+export function useImportInvitations() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: ImportInvitationsRequest) => api.team.importInvitations(input),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: memberKeys.invitations() }),

@@ -12,9 +12,9 @@ import {
   toast,
   type DataTableColumn,
 } from "@paraphe/ui-kit";
-import { UserPlus } from "lucide-react";
+import { Upload, UserPlus } from "lucide-react";
 import { useDeferredValue, useMemo, useState } from "react";
-import { Link } from "react-router";
+import { Link, useNavigate } from "react-router";
 import { usePermissions } from "../../../app/permissions/permissions-context";
 import { PermittedButton } from "../../../app/permissions/permitted-button";
 import { useSession } from "../../../app/session/session-context";
@@ -34,6 +34,7 @@ import { useRoleLabel } from "../role-label";
 export function MembersPage() {
   const { t, i18n } = useTranslation(["web", "common"]);
   const errorText = useErrorText();
+  const navigate = useNavigate();
   usePageMeta({ title: t("members.title") });
   const { profile } = useSession();
   const { can } = usePermissions();
@@ -157,6 +158,15 @@ export function MembersPage() {
           >
             <UserPlus aria-hidden="true" />
             {t("members.invite")}
+          </PermittedButton>
+          <PermittedButton
+            permission="update Team"
+            variant="secondary"
+            disabled={!members.data}
+            onClick={() => void navigate("/settings/members/import")}
+          >
+            <Upload aria-hidden="true" />
+            {t("members.import")}
           </PermittedButton>
         </div>
       </div>
