@@ -418,18 +418,12 @@ describe.each(testDatabaseKinds)("templates on %s", (kind) => {
       });
       expect(preview.data.length).toBeGreaterThan(0);
 
-      const events = await h.database.connection.db
-        .selectFrom("activityEvent")
-        .select("data")
-        .where("envelopeId", "=", envelope.uuid)
-        .execute();
-      expect(events.map((row) => row.data)).toEqual([
+      const activity = await owner.api.envelope.activity({ envelopeUuid: envelope.uuid });
+      expect(activity.chainValid).toBe(true);
+      expect(activity.events).toEqual([
         expect.objectContaining({
           type: "envelopeCreated",
-          data: {
-            title: template.title,
-            fromTemplate: { uuid: template.uuid, title: template.title },
-          },
+          fromTemplate: { uuid: template.uuid, title: template.title },
         }),
       ]);
     });
@@ -496,6 +490,24 @@ describe.each(testDatabaseKinds)("templates on %s", (kind) => {
       });
       expect(preview.data.length).toBeGreaterThan(0);
     });
+  });
+
+  it("moves a workspace's templates with its envelopes when the workspace is deleted", async () => {
+    const { workspace } = await owner.api.workspace.create({
+      name: `Closing ${Date.now()}`,
+      color: "#059669",
+    });
+    const template = await owner.api.template.create({
+      workspaceUuid: workspace.uuid,
+      files: [{ filename: "Moving.pdf", data: await tinyPdf(1) }],
+    });
+    await owner.api.workspace.delete({
+      workspaceUuid: workspace.uuid,
+      destinationWorkspaceUuid: owner.defaultWorkspaceUuid,
+    });
+    expect((await owner.api.template.get({ templateUuid: template.uuid })).workspaceUuid).toBe(
+      owner.defaultWorkspaceUuid,
+    );
   });
 
   describe("who may", () => {
