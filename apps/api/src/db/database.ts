@@ -233,7 +233,13 @@ export type EnvelopeStatus =
   "draft" | "approving" | "signing" | "complete" | "declined" | "canceled";
 export type RecipientStatus = "pending" | "approved" | "signed" | "declined" | "canceled";
 
-/** An envelope (spec §3): documents sent for signature, with its options. */
+export type EnvelopeKind = "envelope" | "template";
+export type TemplateStatus = "incomplete" | "draft" | "active" | "archived";
+
+/**
+ * An envelope (spec §3): documents sent for signature, with its options; or, of kind `template`,
+ * a template envelopes are created from (its recipients are labelled roles).
+ */
 export interface EnvelopeTable {
   id: Generated<string>;
   teamId: string;
@@ -259,6 +265,10 @@ export interface EnvelopeTable {
   sealFailedAt: Timestamp | null;
   /** The last error of the seal job that gave up (English, for the log and the sender). */
   sealError: string | null;
+  /** An envelope, or a template (spec §3) that envelopes are created from. */
+  kind: ColumnType<EnvelopeKind, EnvelopeKind | undefined, EnvelopeKind>;
+  /** A template's status; null for an envelope. */
+  templateStatus: TemplateStatus | null;
   createdAt: GeneratedTimestamp;
   updatedAt: GeneratedTimestamp;
 }
@@ -310,6 +320,8 @@ export interface RecipientTable {
   declineReason: string | null;
   signatureBlobKey: string | null;
   initialsBlobKey: string | null;
+  /** A template role's label (unique in the template regardless of case); null for a person. */
+  label: string | null;
 }
 
 export interface RecipientPageViewTable {

@@ -41,7 +41,11 @@ export const auditEventSchema = z.discriminatedUnion("type", [
   z.strictObject({
     type: z.literal("envelopeCreated"),
     ...common,
-    data: z.strictObject({ title: z.string().max(500) }),
+    data: z.strictObject({
+      title: z.string().max(500),
+      /** The template the envelope was created from (`/template/create-envelope`). */
+      fromTemplate: z.strictObject({ uuid: z.uuid(), title: z.string().max(500) }).optional(),
+    }),
   }),
   z.strictObject({
     type: z.literal("envelopeSent"),

@@ -152,7 +152,12 @@ function eventDetails(event: AuditEvent, t: ProofT): string[] {
       .join(", ");
   switch (event.type) {
     case "envelopeCreated":
-      return [t("events.titleDetail", { title: event.data.title })];
+      return [
+        t("events.titleDetail", { title: event.data.title }),
+        ...(event.data.fromTemplate === undefined
+          ? []
+          : [t("events.templateDetail", { title: event.data.fromTemplate.title })]),
+      ];
     case "envelopeSent":
       return [t("events.recipientsDetail", { recipients: people(event.data.recipients) })];
     case "envelopeDeclined":

@@ -182,5 +182,8 @@ export function toActivityEvent(event: AuditEvent): ActivityEvent {
     ipAddress: event.ip,
     // Events recorded before the cap (user agents up to 1,000 characters) are cut on the way out.
     userAgent: event.userAgent?.slice(0, USER_AGENT_MAX_LENGTH) ?? null,
+    ...(event.type === "envelopeCreated" && event.data.fromTemplate !== undefined
+      ? { fromTemplate: event.data.fromTemplate }
+      : {}),
   };
 }

@@ -1,3 +1,5 @@
+import type { Kysely } from "kysely";
+import type { Database } from "../db/database";
 import type { EnvelopeDeps } from "./envelope-deps";
 import { lockDraftFor } from "./envelope-store";
 import { type Member } from "./members";
@@ -13,14 +15,25 @@ export async function deleteDraft(
 ): Promise<void> {
   const keys = await deps.db.transaction().execute(async (trx) => {
     const envelope = await lockDraftFor(trx, member, envelopeId, "delete");
-    const documents = await trx
-      .selectFrom("envelopeDocument")
-      .leftJoin("documentPreview", "documentPreview.documentId", "envelopeDocument.id")
-      .select(["envelopeDocument.blobKey", "documentPreview.blobKey as previewKey"])
-      .where("envelopeDocument.envelopeId", "=", envelope.id)
-      .execute();
-    await trx.deleteFrom("envelope").where("id", "=", envelope.id).execute();
-    return new Set(documents.flatMap((row) => [row.blobKey, row.previewKey ?? []].flat()));
+    return deleteEnvelopeRow(trx, envelope.id);
   });
   await Promise.allSettled([...keys].map((key) => deps.blobStore.delete(key)));
+}
+
+/**
+ * Deletes the envelope or template `envelopeId`, locked by the caller, with everything that hangs
+ * off it; answers the keys of its documents' files, for the caller to delete once committed.
+ */
+export async function deleteEnvelopeRow(
+  trx: Kysely<Database>,
+  envelopeId: string,
+): Promise<Set<string>> {
+  const documents = await trx
+    .selectFrom("envelopeDocument")
+    .leftJoin("documentPreview", "documentPreview.documentId", "envelopeDocument.id")
+    .select(["envelopeDocument.blobKey", "documentPreview.blobKey as previewKey"])
+    .where("envelopeDocument.envelopeId", "=", envelopeId)
+    .execute();
+  await trx.deleteFrom("envelope").where("id", "=", envelopeId).execute();
+  return new Set(documents.flatMap((row) => [row.blobKey, row.previewKey ?? []].flat()));
 }

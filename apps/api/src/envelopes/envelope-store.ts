@@ -1,24 +1,37 @@
 import type { Kysely } from "kysely";
-import type { Database, EnvelopeRow } from "../db/database";
+import type { Database, EnvelopeKind, EnvelopeRow } from "../db/database";
 import { AppError } from "../errors/app-error";
-import { envelopeNotFound, envelopeSubject, requirePermission, type Member } from "./members";
+import {
+  envelopeNotFound,
+  envelopeSubject,
+  requirePermission,
+  templateNotFound,
+  templateSubject,
+  type Member,
+} from "./members";
 
 /*
  * The one place that loads envelope rows to change them: each loader takes the row lock
  * (SELECT ... FOR UPDATE) inside the caller's transaction, so a check made on the row it answers
  * (its status, the role's conditions) still holds when the transaction writes. Concurrent commands
  * on one envelope queue up on the lock; the later one sees what the earlier one committed.
+ *
+ * Templates are envelope rows of kind `template`: every loader answers rows of kind `envelope`
+ * only (a template's id is an envelope that does not exist), so no envelope command acts on a
+ * template by accident. The template commands load theirs with `lockTemplateFor`.
  */
 
 /** The envelope row, locked for the rest of the transaction; undefined when it does not exist. */
 export async function lockEnvelopeRow(
   trx: Kysely<Database>,
   envelopeId: string,
+  kind: EnvelopeKind = "envelope",
 ): Promise<EnvelopeRow | undefined> {
   return trx
     .selectFrom("envelope")
     .selectAll()
     .where("id", "=", envelopeId)
+    .where("kind", "=", kind)
     .forUpdate()
     .executeTakeFirst();
 }
@@ -31,7 +44,12 @@ export async function loadEnvelopeRow(
 ): Promise<EnvelopeRow | undefined> {
   return lock
     ? lockEnvelopeRow(db, envelopeId)
-    : db.selectFrom("envelope").selectAll().where("id", "=", envelopeId).executeTakeFirst();
+    : db
+        .selectFrom("envelope")
+        .selectAll()
+        .where("id", "=", envelopeId)
+        .where("kind", "=", "envelope")
+        .executeTakeFirst();
 }
 
 /**
@@ -46,11 +64,15 @@ export async function requireEnvelopeRow(
     .selectFrom("envelope")
     .selectAll()
     .where("id", "=", envelopeId)
+    .where("kind", "=", "envelope")
     .forUpdate()
     .executeTakeFirstOrThrow();
 }
 
-/** The ids of the workspace's envelopes, every row locked for the rest of the transaction. */
+/**
+ * The ids of the workspace's envelopes and templates (both belong to a workspace and move with
+ * it), every row locked for the rest of the transaction.
+ */
 export async function lockEnvelopesOfWorkspace(
   trx: Kysely<Database>,
   workspaceId: string,
@@ -100,4 +122,22 @@ export async function lockDraftFor(
   const envelope = await lockEnvelopeFor(trx, member, envelopeId, action, field);
   if (envelope.status !== "draft") throw notADraft();
   return envelope;
+}
+
+/**
+ * The template locked for `member` to `action` it: NOT_FOUND when it went meanwhile (or is an
+ * envelope), FORBIDDEN when the role's Template rules (conditions and, with `field`, field rules)
+ * do not allow it on this row.
+ */
+export async function lockTemplateFor(
+  trx: Kysely<Database>,
+  member: Member,
+  templateId: string,
+  action: "update" | "delete",
+  field?: string,
+): Promise<EnvelopeRow> {
+  const template = await lockEnvelopeRow(trx, templateId, "template");
+  if (template === undefined) throw templateNotFound();
+  requirePermission(member, action, templateSubject(template), field);
+  return template;
 }

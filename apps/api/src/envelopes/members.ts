@@ -70,7 +70,7 @@ export async function requireMember(
   };
 }
 
-type CheckedSubject = "Envelope" | "Workspace" | "Contact" | "Team";
+type CheckedSubject = "Envelope" | "Template" | "Workspace" | "Contact" | "Team";
 
 /**
  * FORBIDDEN unless the member's role allows `action` on `subject`: a subject type, or a record
@@ -108,6 +108,21 @@ export function envelopeSubject(envelope: EnvelopeRow) {
   });
 }
 
+/**
+ * A template as role conditions see it (`{ "ownerId": ... }`, `{ "status": "active" }`), tagged
+ * as a `Template`; `status` is the template's status.
+ */
+export function templateSubject(template: EnvelopeRow) {
+  return asSubject("Template", {
+    id: template.id,
+    teamId: template.teamId,
+    workspaceId: template.workspaceId,
+    ownerId: template.ownerUserId,
+    status: template.templateStatus,
+    title: template.title,
+  });
+}
+
 /** A contact of a workspace as role conditions see it, tagged as a `Contact`. */
 export function contactSubject(contact: { workspaceId: string; email: string }) {
   return asSubject("Contact", {
@@ -118,6 +133,9 @@ export function contactSubject(contact: { workspaceId: string; email: string }) 
 
 export const envelopeNotFound = (): AppError =>
   new AppError("NOT_FOUND", { message: "This envelope does not exist or you cannot see it." });
+
+export const templateNotFound = (): AppError =>
+  new AppError("NOT_FOUND", { message: "This template does not exist or you cannot see it." });
 
 /**
  * The envelope `envelopeId` as `member` may see it: of their team, in a workspace they belong to,
@@ -137,6 +155,7 @@ export async function findEnvelopeForMember(
     .selectFrom("envelope")
     .selectAll("envelope")
     .where("envelope.id", "=", envelopeId)
+    .where("envelope.kind", "=", "envelope")
     .where("envelope.teamId", "=", member.teamId)
     .where((eb) =>
       eb.exists(

@@ -21,11 +21,12 @@ import { senderOf, toSummaries } from "./views";
 
 type EnvelopeQuery = SelectQueryBuilder<Database, "envelope", EnvelopeRow>;
 
-/** Envelopes the member may see: their team's, in workspaces they belong to. */
+/** Envelopes the member may see: their team's, in workspaces they belong to (no template). */
 function visibleEnvelopes(db: Kysely<Database>, member: Member): EnvelopeQuery {
   return db
     .selectFrom("envelope")
     .selectAll("envelope")
+    .where("envelope.kind", "=", "envelope")
     .where("envelope.teamId", "=", member.teamId)
     .where((eb) =>
       eb.exists(
@@ -59,14 +60,16 @@ const STATUSES_OF_FILTER: Record<EnvelopeListFilter, readonly EnvelopeRow["statu
   complete: ["complete"],
 };
 
-function encodeCursor(envelope: EnvelopeRow): string {
+/** The keyset cursor after `envelope` (newest change first), opaque to clients. */
+export function encodeCursor(envelope: EnvelopeRow): string {
   return Buffer.from(
     JSON.stringify([envelope.updatedAt.toISOString(), envelope.id]),
     "utf8",
   ).toString("base64url");
 }
 
-function decodeCursor(cursor: string): { updatedAt: Date; id: string } {
+/** The position a cursor of {@link encodeCursor} names; VALIDATION_ERROR when it is not one. */
+export function decodeCursor(cursor: string): { updatedAt: Date; id: string } {
   try {
     const [updatedAt, id] = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")) as [
       unknown,
@@ -192,6 +195,7 @@ async function inboxPending(db: Kysely<Database>, member: Member): Promise<numbe
     .selectFrom("recipient")
     .innerJoin("envelope", "envelope.id", "recipient.envelopeId")
     .select((eb) => eb.fn.countAll<string>().as("count"))
+    .where("envelope.kind", "=", "envelope")
     .where("recipient.email", "=", member.email)
     .where("recipient.status", "=", "pending")
     .where("envelope.status", "=", "signing")
@@ -230,6 +234,7 @@ async function listRequests(deps: EnvelopeDeps, email: string): Promise<SigningR
       "recipient.linkVersion",
       "recipient.linkCreatedAt",
     ])
+    .where("envelope.kind", "=", "envelope")
     .where("recipient.email", "=", email.toLowerCase())
     .where("recipient.invitedAt", "is not", null)
     .where("envelope.status", "!=", "draft")

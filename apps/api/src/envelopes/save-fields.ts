@@ -1,6 +1,8 @@
 import { randomUUID } from "node:crypto";
 import type { fieldInputSchema } from "@paraphe/api-sdk/contract";
 import type { z } from "zod";
+import type { Kysely } from "kysely";
+import type { Database } from "../db/database";
 import { AppError } from "../errors/app-error";
 import type { EnvelopeDeps } from "./envelope-deps";
 import { lockDraftFor } from "./envelope-store";
@@ -22,81 +24,91 @@ export async function saveFields(
 ): Promise<void> {
   await deps.db.transaction().execute(async (trx) => {
     const envelope = await lockDraftFor(trx, member, envelopeId, "update", "fields");
-    const documents = await trx
-      .selectFrom("envelopeDocument")
-      .select(["id", "pageCount"])
-      .where("envelopeId", "=", envelope.id)
-      .execute();
-    const recipients = await loadRecipients(trx, envelope.id);
-    const problems: { path: string; code: string; message: string }[] = [];
-    const givenIds = fields.flatMap((field) => field.uuid ?? []);
-    const foreign =
-      givenIds.length === 0
-        ? []
-        : await trx
-            .selectFrom("field")
-            .select("id")
-            .where("id", "in", givenIds)
-            .where("envelopeId", "!=", envelope.id)
-            .execute();
-    const seen = new Set<string>();
-    fields.forEach((field, index) => {
-      const document = documents.find((row) => row.id === field.documentUuid);
-      if (document === undefined) {
-        problems.push({
-          path: `fields.${index}.documentUuid`,
-          code: "custom",
-          message: "not_found",
-        });
-      } else if (field.page >= document.pageCount) {
-        problems.push({ path: `fields.${index}.page`, code: "custom", message: "not_found" });
-      }
-      if (!recipients.some((recipient) => recipient.id === field.recipientUuid)) {
-        problems.push({
-          path: `fields.${index}.recipientUuid`,
-          code: "custom",
-          message: "not_found",
-        });
-      }
-      if (field.uuid !== undefined) {
-        if (seen.has(field.uuid) || foreign.some((row) => row.id === field.uuid)) {
-          problems.push({ path: `fields.${index}.uuid`, code: "custom", message: "duplicate" });
-        }
-        seen.add(field.uuid);
-      }
-    });
-    if (problems.length > 0) {
-      throw new AppError("VALIDATION_ERROR", {
-        message: "Some fields are not valid.",
-        fields: problems,
+    await replaceFields(trx, envelope.id, fields, new Date(deps.now()));
+  });
+}
+
+/**
+ * Replaces the fields of the envelope or template `envelopeId`, locked by the caller: each must lie
+ * on a page of one of its documents and belong to one of its recipients (a template's roles); a
+ * field's uuid is kept when given. VALIDATION_ERROR lists the fields that are not.
+ */
+export async function replaceFields(
+  trx: Kysely<Database>,
+  envelopeId: string,
+  fields: readonly ParsedFieldInput[],
+  at: Date,
+): Promise<void> {
+  const documents = await trx
+    .selectFrom("envelopeDocument")
+    .select(["id", "pageCount"])
+    .where("envelopeId", "=", envelopeId)
+    .execute();
+  const recipients = await loadRecipients(trx, envelopeId);
+  const problems: { path: string; code: string; message: string }[] = [];
+  const givenIds = fields.flatMap((field) => field.uuid ?? []);
+  const foreign =
+    givenIds.length === 0
+      ? []
+      : await trx
+          .selectFrom("field")
+          .select("id")
+          .where("id", "in", givenIds)
+          .where("envelopeId", "!=", envelopeId)
+          .execute();
+  const seen = new Set<string>();
+  fields.forEach((field, index) => {
+    const document = documents.find((row) => row.id === field.documentUuid);
+    if (document === undefined) {
+      problems.push({
+        path: `fields.${index}.documentUuid`,
+        code: "custom",
+        message: "not_found",
+      });
+    } else if (field.page >= document.pageCount) {
+      problems.push({ path: `fields.${index}.page`, code: "custom", message: "not_found" });
+    }
+    if (!recipients.some((recipient) => recipient.id === field.recipientUuid)) {
+      problems.push({
+        path: `fields.${index}.recipientUuid`,
+        code: "custom",
+        message: "not_found",
       });
     }
-    await trx.deleteFrom("field").where("envelopeId", "=", envelope.id).execute();
-    if (fields.length > 0) {
-      await trx
-        .insertInto("field")
-        .values(
-          fields.map((field) => ({
-            id: field.uuid ?? randomUUID(),
-            envelopeId: envelope.id,
-            documentId: field.documentUuid,
-            recipientId: field.recipientUuid,
-            page: field.page,
-            x: field.x,
-            y: field.y,
-            width: field.width,
-            height: field.height,
-            kind: field.kind,
-            required: field.required,
-            label: field.label,
-          })),
-        )
-        .execute();
+    if (field.uuid !== undefined) {
+      if (seen.has(field.uuid) || foreign.some((row) => row.id === field.uuid)) {
+        problems.push({ path: `fields.${index}.uuid`, code: "custom", message: "duplicate" });
+      }
+      seen.add(field.uuid);
     }
-    await trx
-      .updateTable("envelope")
-      .set({ updatedAt: new Date(deps.now()) })
-      .where("id", "=", envelope.id)
-      .execute();
   });
+  if (problems.length > 0) {
+    throw new AppError("VALIDATION_ERROR", {
+      message: "Some fields are not valid.",
+      fields: problems,
+    });
+  }
+  await trx.deleteFrom("field").where("envelopeId", "=", envelopeId).execute();
+  if (fields.length > 0) {
+    await trx
+      .insertInto("field")
+      .values(
+        fields.map((field) => ({
+          id: field.uuid ?? randomUUID(),
+          envelopeId: envelopeId,
+          documentId: field.documentUuid,
+          recipientId: field.recipientUuid,
+          page: field.page,
+          x: field.x,
+          y: field.y,
+          width: field.width,
+          height: field.height,
+          kind: field.kind,
+          required: field.required,
+          label: field.label,
+        })),
+      )
+      .execute();
+  }
+  await trx.updateTable("envelope").set({ updatedAt: at }).where("id", "=", envelopeId).execute();
 }

@@ -1,3 +1,5 @@
+import type { Kysely } from "kysely";
+import type { Database, EnvelopeRow } from "../db/database";
 import { AppError } from "../errors/app-error";
 import { appendEvent } from "./activity";
 import type { EnvelopeDeps } from "./envelope-deps";
@@ -22,74 +24,86 @@ export async function sendEnvelope(
 ): Promise<void> {
   await deps.db.transaction().execute(async (trx) => {
     const envelope = await lockDraftFor(trx, member, envelopeId, "update", "status");
-    const recipients = await loadRecipients(trx, envelope.id);
-    const fields = await trx
-      .selectFrom("field")
-      .select(["recipientId", "kind"])
-      .where("envelopeId", "=", envelope.id)
-      .execute();
-    const problems: { path: string; code: string; message: string }[] = [];
-    if (envelope.title.trim() === "")
-      problems.push({ path: "title", code: "custom", message: "required" });
-    if (recipients.length === 0) {
-      problems.push({ path: "recipients", code: "custom", message: "required" });
-    }
-    recipients.forEach((recipient, index) => {
-      if (
-        !fields.some((field) => field.recipientId === recipient.id && field.kind === "signature")
-      ) {
-        problems.push({
-          path: `recipients.${index}`,
-          code: "custom",
-          message: "signature_field_required",
-        });
-      }
-    });
-    if (envelope.signatureLevel !== "SES") {
+    await sendLockedDraft(deps, trx, member, envelope, origin);
+  });
+}
+
+/**
+ * Sends the draft `envelope`, locked by the caller and checked for `member` (see `sendEnvelope`),
+ * inside the caller's transaction: a refusal throws before anything is written.
+ */
+export async function sendLockedDraft(
+  deps: EnvelopeDeps,
+  trx: Kysely<Database>,
+  member: Member,
+  envelope: EnvelopeRow,
+  origin: RequestOrigin,
+): Promise<void> {
+  const recipients = await loadRecipients(trx, envelope.id);
+  const fields = await trx
+    .selectFrom("field")
+    .select(["recipientId", "kind"])
+    .where("envelopeId", "=", envelope.id)
+    .execute();
+  const problems: { path: string; code: string; message: string }[] = [];
+  if (envelope.title.trim() === "")
+    problems.push({ path: "title", code: "custom", message: "required" });
+  if (recipients.length === 0) {
+    problems.push({ path: "recipients", code: "custom", message: "required" });
+  }
+  recipients.forEach((recipient, index) => {
+    if (!fields.some((field) => field.recipientId === recipient.id && field.kind === "signature")) {
       problems.push({
-        path: "options.signatureLevel",
+        path: `recipients.${index}`,
         code: "custom",
-        message: "level_unavailable",
+        message: "signature_field_required",
       });
     }
-    if (envelope.expiresAt !== null && envelope.expiresAt.getTime() <= deps.now()) {
-      problems.push({ path: "options.expiresAt", code: "custom", message: "in_past" });
-    }
-    if (problems.length > 0) {
-      throw new AppError("VALIDATION_ERROR", {
-        message:
-          envelope.signatureLevel !== "SES"
-            ? `The ${envelope.signatureLevel} level needs an identity-verification provider, and none is configured.`
-            : "The envelope is not ready to be sent.",
-        suggestion:
-          envelope.signatureLevel !== "SES"
-            ? "Choose the simple (SES) level, or configure an identity-verification provider."
-            : "Complete the fields listed in the error and send again.",
-        fields: problems,
-      });
-    }
-    const at = new Date(deps.now());
-    await trx
-      .updateTable("envelope")
-      .set({ status: "signing", sentAt: at, updatedAt: at })
-      .where("id", "=", envelope.id)
-      .execute();
-    await trx
-      .updateTable("recipient")
-      .set({ linkCreatedAt: at })
-      .where("envelopeId", "=", envelope.id)
-      .execute();
-    const invited = envelope.signingOrder === "sequential" ? recipients.slice(0, 1) : recipients;
-    for (const recipient of invited) await inviteRecipient(deps, trx, envelope, recipient, at);
-    await appendEvent(trx, deps.activityKey, envelope.id, {
-      type: "envelopeSent",
-      at: at.toISOString(),
-      actor: { name: member.name, email: member.email },
-      ip: origin.ip,
-      userAgent: origin.userAgent,
-      data: {
-        recipients: recipients.map(personOf),
-      },
+  });
+  if (envelope.signatureLevel !== "SES") {
+    problems.push({
+      path: "options.signatureLevel",
+      code: "custom",
+      message: "level_unavailable",
     });
+  }
+  if (envelope.expiresAt !== null && envelope.expiresAt.getTime() <= deps.now()) {
+    problems.push({ path: "options.expiresAt", code: "custom", message: "in_past" });
+  }
+  if (problems.length > 0) {
+    throw new AppError("VALIDATION_ERROR", {
+      message:
+        envelope.signatureLevel !== "SES"
+          ? `The ${envelope.signatureLevel} level needs an identity-verification provider, and none is configured.`
+          : "The envelope is not ready to be sent.",
+      suggestion:
+        envelope.signatureLevel !== "SES"
+          ? "Choose the simple (SES) level, or configure an identity-verification provider."
+          : "Complete the fields listed in the error and send again.",
+      fields: problems,
+    });
+  }
+  const at = new Date(deps.now());
+  await trx
+    .updateTable("envelope")
+    .set({ status: "signing", sentAt: at, updatedAt: at })
+    .where("id", "=", envelope.id)
+    .execute();
+  await trx
+    .updateTable("recipient")
+    .set({ linkCreatedAt: at })
+    .where("envelopeId", "=", envelope.id)
+    .execute();
+  const invited = envelope.signingOrder === "sequential" ? recipients.slice(0, 1) : recipients;
+  for (const recipient of invited) await inviteRecipient(deps, trx, envelope, recipient, at);
+  await appendEvent(trx, deps.activityKey, envelope.id, {
+    type: "envelopeSent",
+    at: at.toISOString(),
+    actor: { name: member.name, email: member.email },
+    ip: origin.ip,
+    userAgent: origin.userAgent,
+    data: {
+      recipients: recipients.map(personOf),
+    },
   });
 }

@@ -16,12 +16,7 @@ export async function updateEnvelope(
   input: Pick<z.infer<typeof updateEnvelopeRequestSchema>, "title" | "options">,
 ): Promise<void> {
   const options = input.options ?? {};
-  const changesOptions = Object.values(options).some((value) => value !== undefined);
-  if (options.expiresAt !== undefined && options.expiresAt !== null) {
-    if (new Date(options.expiresAt).getTime() <= deps.now()) {
-      throw fieldError("options.expiresAt", "in_past");
-    }
-  }
+  const changesOptions = checkOptions(options, deps.now());
   await deps.db.transaction().execute(async (trx) => {
     const envelope = changesOptions
       ? await lockDraftFor(trx, member, envelopeId, "update", "options")
@@ -33,20 +28,42 @@ export async function updateEnvelope(
       .updateTable("envelope")
       .set({
         ...(input.title === undefined ? {} : { title: input.title }),
-        ...(options.signatureLevel === undefined ? {} : { signatureLevel: options.signatureLevel }),
-        ...(options.senderName === undefined ? {} : { senderName: options.senderName }),
-        ...(options.message === undefined ? {} : { message: options.message }),
-        ...(options.initialsOnAllPages === undefined
-          ? {}
-          : { initialsOnAllPages: options.initialsOnAllPages }),
-        ...(options.expiresAt === undefined
-          ? {}
-          : { expiresAt: options.expiresAt === null ? null : new Date(options.expiresAt) }),
-        ...(options.reminderDays === undefined ? {} : { reminderDays: options.reminderDays }),
-        ...(options.signingOrder === undefined ? {} : { signingOrder: options.signingOrder }),
+        ...optionColumns(options),
         updatedAt: new Date(deps.now()),
       })
       .where("id", "=", envelope.id)
       .execute();
   });
+}
+
+type OptionsInput = NonNullable<z.infer<typeof updateEnvelopeRequestSchema>["options"]>;
+
+/**
+ * Whether `options` changes anything; VALIDATION_ERROR when it sets an expiry that is already past
+ * at `now`. Shared by envelopes and templates.
+ */
+export function checkOptions(options: OptionsInput, now: number): boolean {
+  if (options.expiresAt !== undefined && options.expiresAt !== null) {
+    if (new Date(options.expiresAt).getTime() <= now) {
+      throw fieldError("options.expiresAt", "in_past");
+    }
+  }
+  return Object.values(options).some((value) => value !== undefined);
+}
+
+/** The envelope columns that `options` sets (those it leaves out stay as they are). */
+export function optionColumns(options: OptionsInput) {
+  return {
+    ...(options.signatureLevel === undefined ? {} : { signatureLevel: options.signatureLevel }),
+    ...(options.senderName === undefined ? {} : { senderName: options.senderName }),
+    ...(options.message === undefined ? {} : { message: options.message }),
+    ...(options.initialsOnAllPages === undefined
+      ? {}
+      : { initialsOnAllPages: options.initialsOnAllPages }),
+    ...(options.expiresAt === undefined
+      ? {}
+      : { expiresAt: options.expiresAt === null ? null : new Date(options.expiresAt) }),
+    ...(options.reminderDays === undefined ? {} : { reminderDays: options.reminderDays }),
+    ...(options.signingOrder === undefined ? {} : { signingOrder: options.signingOrder }),
+  };
 }

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { uploadEnvelopeRequestSchema } from "@paraphe/api-sdk/contract";
 import { asSubject } from "@paraphe/permissions";
 import type { z } from "zod";
+import type { EnvelopeKind } from "../db/database";
 import { isDocumentError } from "../documents/document-error";
 import type { PdfInspection } from "../documents/inspect";
 import type { PagePreview } from "../documents/previews";
@@ -24,20 +25,24 @@ function defaultTitle(filename: string): string {
  * Creates a draft from uploaded PDFs: each is inspected with the configured limits (a refused file
  * answers VALIDATION_ERROR on `files.<i>` with the document error's code, and nothing is stored),
  * its pages rendered once in the document worker, and the original and previews stored encrypted.
+ * With `kind` `template`, the same makes a new template (status incomplete: it has no role yet),
+ * which needs the Template create permission and has no activity log.
  */
 export async function uploadEnvelope(
   deps: EnvelopeDeps,
   member: Member,
   input: z.infer<typeof uploadEnvelopeRequestSchema>,
   origin: RequestOrigin,
+  kind: EnvelopeKind = "envelope",
 ): Promise<string> {
-  requirePermission(member, "create", "Envelope");
+  const subject = kind === "template" ? "Template" : "Envelope";
+  requirePermission(member, "create", subject);
   const workspace = await findWorkspaceForMember(deps.db, member, input.workspaceUuid);
-  // Conditions of the role apply to the envelope about to exist (`{ "workspaceId": ... }`).
+  // Conditions of the role apply to the record about to exist (`{ "workspaceId": ... }`).
   requirePermission(
     member,
     "create",
-    asSubject("Envelope", {
+    asSubject(subject, {
       teamId: member.teamId,
       workspaceId: workspace.id,
       ownerId: member.userId,
@@ -110,6 +115,8 @@ export async function uploadEnvelope(
           workspaceId: workspace.id,
           ownerUserId: member.userId,
           title,
+          kind,
+          templateStatus: kind === "template" ? "incomplete" : null,
           createdAt: at,
           updatedAt: at,
         })
@@ -138,14 +145,16 @@ export async function uploadEnvelope(
         }));
         if (rows.length > 0) await trx.insertInto("documentPreview").values(rows).execute();
       }
-      await appendEvent(trx, deps.activityKey, envelopeId, {
-        type: "envelopeCreated",
-        at: at.toISOString(),
-        actor: { name: member.name, email: member.email },
-        ip: origin.ip,
-        userAgent: origin.userAgent,
-        data: { title },
-      });
+      if (kind === "envelope") {
+        await appendEvent(trx, deps.activityKey, envelopeId, {
+          type: "envelopeCreated",
+          at: at.toISOString(),
+          actor: { name: member.name, email: member.email },
+          ip: origin.ip,
+          userAgent: origin.userAgent,
+          data: { title },
+        });
+      }
     });
   } catch (error) {
     await Promise.allSettled(stored.map((key) => deps.blobStore.delete(key)));

@@ -1,6 +1,7 @@
 import type {
   EnvelopeDetail,
   EnvelopeDocument,
+  EnvelopeOptions,
   EnvelopeSummary,
   Field,
   Recipient,
@@ -189,6 +190,19 @@ export async function loadFields(db: Kysely<Database>, envelopeId: string): Prom
     .execute();
 }
 
+/** The options of an envelope (or the defaults of a template), as the contract answers them. */
+export function optionsOf(envelope: EnvelopeRow): EnvelopeOptions {
+  return {
+    signatureLevel: envelope.signatureLevel,
+    senderName: envelope.senderName,
+    message: envelope.message,
+    initialsOnAllPages: envelope.initialsOnAllPages,
+    expiresAt: iso(envelope.expiresAt),
+    reminderDays: envelope.reminderDays,
+    signingOrder: envelope.signingOrder,
+  };
+}
+
 /** The whole envelope as the editor and the view read it. */
 export async function loadDetail(
   { db }: { db: Kysely<Database> },
@@ -210,15 +224,7 @@ export async function loadDetail(
     documents: documents.map(toDocument),
     recipients: recipients.map(toRecipient),
     fields: fields.map(toField),
-    options: {
-      signatureLevel: envelope.signatureLevel,
-      senderName: envelope.senderName,
-      message: envelope.message,
-      initialsOnAllPages: envelope.initialsOnAllPages,
-      expiresAt: iso(envelope.expiresAt),
-      reminderDays: envelope.reminderDays,
-      signingOrder: envelope.signingOrder,
-    },
+    options: optionsOf(envelope),
     sentAt: iso(envelope.sentAt),
     completedAt: iso(envelope.completedAt),
     canceledAt: iso(envelope.canceledAt),

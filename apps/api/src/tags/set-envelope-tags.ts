@@ -19,19 +19,32 @@ export async function setEnvelopeTags(
 ): Promise<void> {
   await deps.db.transaction().execute(async (trx) => {
     const envelope = await lockEnvelopeFor(trx, member, envelopeId, "update", "tags");
-    const tags = await lockTagsForShare(trx, member.teamId, tagIds);
-    if (tags.length !== tagIds.length) {
-      throw new AppError("NOT_FOUND", {
-        message: "One of these tags does not exist.",
-        fields: [{ path: "tagUuids", code: "custom", message: "not_found" }],
-      });
-    }
-    await trx.deleteFrom("envelopeTag").where("envelopeId", "=", envelope.id).execute();
-    if (tags.length > 0) {
-      await trx
-        .insertInto("envelopeTag")
-        .values(tags.map((tag) => ({ envelopeId: envelope.id, tagId: tag.id })))
-        .execute();
-    }
+    await replaceTags(trx, member, envelope.id, tagIds);
   });
+}
+
+/**
+ * Replaces the tags of the envelope or template `envelopeId`, locked by the caller, with `tagIds`
+ * (tags of the member's team; NOT_FOUND for any other).
+ */
+export async function replaceTags(
+  trx: Kysely<Database>,
+  member: Member,
+  envelopeId: string,
+  tagIds: readonly string[],
+): Promise<void> {
+  const tags = await lockTagsForShare(trx, member.teamId, tagIds);
+  if (tags.length !== tagIds.length) {
+    throw new AppError("NOT_FOUND", {
+      message: "One of these tags does not exist.",
+      fields: [{ path: "tagUuids", code: "custom", message: "not_found" }],
+    });
+  }
+  await trx.deleteFrom("envelopeTag").where("envelopeId", "=", envelopeId).execute();
+  if (tags.length > 0) {
+    await trx
+      .insertInto("envelopeTag")
+      .values(tags.map((tag) => ({ envelopeId, tagId: tag.id })))
+      .execute();
+  }
 }

@@ -30,7 +30,7 @@ const nameTaken = (): AppError =>
 const isUniqueViolation = (error: unknown): boolean =>
   (error as { code?: unknown }).code === "23505";
 
-/** The team's tags by name, with the number of envelopes carrying each. */
+/** The team's tags by name, with the number of envelopes (not templates) carrying each. */
 export async function listTags(deps: WorkspaceDeps, member: Member): Promise<Tag[]> {
   if (!member.ability.can("read", "Team")) return [];
   return tagsOf(deps.db, member.teamId);
@@ -43,8 +43,11 @@ async function tagsOf(db: Kysely<Database>, teamId: string, tagId?: string): Pro
     .select((eb) =>
       eb
         .selectFrom("envelopeTag")
+        .innerJoin("envelope", "envelope.id", "envelopeTag.envelopeId")
         .select((inner) => inner.fn.countAll<string>().as("n"))
         .whereRef("envelopeTag.tagId", "=", "tag.id")
+        // Templates carry tags too; the count is of envelopes.
+        .where("envelope.kind", "=", "envelope")
         .as("envelopeCount"),
     )
     .where("tag.teamId", "=", teamId);

@@ -4,7 +4,7 @@
  * while an endpoint of the contract has none. See "The access matrix" in the api's README.
  */
 import { randomBytes, randomUUID } from "node:crypto";
-import type { AccessLink, Endpoints } from "@paraphe/api-sdk/contract";
+import { endpoints, type AccessLink, type Endpoints } from "@paraphe/api-sdk/contract";
 import { readEveryPage, signingClient } from "./envelopes";
 import { uniqueEmail } from "./identity";
 import { inviteTokenFromMail, roleIdOf } from "./members";
@@ -476,6 +476,74 @@ const contactState = (target: Target, fixture: MatrixFixture) =>
 
 /** Changing a contact: every role that manages contacts; the Viewer may not. */
 const changeContact = memberCall(
+  { owner: "ok", admin: "ok", member: "ok", viewer: FORBIDDEN, customRole: "ok" },
+  { otherTeam: NOT_FOUND, outsideWorkspace: NOT_FOUND },
+);
+
+/**
+ * A template of the owner's default workspace with one role and its signature field, `status`
+ * (active by default; `draft`: complete but not activated; `archived`). `extra`: its role's uuid.
+ */
+async function ownerTemplate(
+  fixture: MatrixFixture,
+  status: "draft" | "active" | "archived" = "active",
+): Promise<Target> {
+  const api = fixture.owner.api;
+  const created = await api.template.create({
+    files: [{ filename: "Template.pdf", data: fixture.files.pdf }],
+  });
+  const withRole = await api.template.saveRecipients({
+    templateUuid: created.uuid,
+    roles: [{ label: "Signer" }],
+  });
+  const documentUuid = created.documents[0]?.uuid ?? "";
+  const roleUuid = withRole.roles[0]?.uuid ?? "";
+  await api.template.saveFields({
+    templateUuid: created.uuid,
+    fields: [
+      {
+        documentUuid,
+        recipientUuid: roleUuid,
+        page: 0,
+        x: 0.1,
+        y: 0.6,
+        width: 0.4,
+        height: 0.1,
+        kind: "signature",
+      },
+    ],
+  });
+  if (status !== "draft") await api.template.activate({ templateUuid: created.uuid });
+  if (status === "archived") await api.template.archive({ templateUuid: created.uuid });
+  return {
+    envelopeUuid: created.uuid,
+    documentUuid,
+    link: madeUpLink(created.uuid),
+    extra: roleUuid,
+  };
+}
+
+/** The target template as its owner sees it (null once deleted): what refusals must leave as it was. */
+async function templateState(target: Target, fixture: MatrixFixture): Promise<unknown> {
+  const answer = await fixture.callers.owner.call(endpoints.template.get, {
+    templateUuid: target.envelopeUuid,
+  });
+  return answer.ok ? answer.body : null;
+}
+
+/** An active template and a tag of the team (`extra`: the tag's uuid). */
+async function templateAndTag(fixture: MatrixFixture): Promise<Target> {
+  const template = await ownerTemplate(fixture);
+  return { ...template, extra: (await teamTag(fixture)).extra };
+}
+
+const templateRef = (target: Target) => ({ templateUuid: target.envelopeUuid });
+
+/**
+ * Changing a template: every role that manages templates (the custom role's inverted rule is on
+ * envelopes only); the Viewer may not; outsiders do not find it.
+ */
+const changeTemplate = memberCall(
   { owner: "ok", admin: "ok", member: "ok", viewer: FORBIDDEN, customRole: "ok" },
   { otherTeam: NOT_FOUND, outsideWorkspace: NOT_FOUND },
 );
@@ -982,6 +1050,109 @@ export const accessMatrix: {
       state: roleState,
       input: (target) => ({ roleUuid: target.extra }),
       expect: administerRole,
+    },
+  },
+  template: {
+    list: {
+      target: ownerTemplate,
+      input: () => ({ limit: 100 }),
+      reveals: (answer, target) =>
+        envelopeUuidsIn(answer, "templates").includes(target.envelopeUuid),
+      expect: listRecords,
+    },
+    get: { target: ownerTemplate, input: templateRef, expect: readRecord },
+    create: {
+      input: (_target, _caller, fixture) => ({
+        workspaceUuid: fixture.owner.defaultWorkspaceUuid,
+        files: [{ filename: "Template.pdf", data: fixture.files.pdf }],
+      }),
+      expect: changeTemplate,
+    },
+    update: {
+      target: ownerTemplate,
+      mutates: true,
+      state: templateState,
+      input: (target) => ({ ...templateRef(target), title: "Renamed by the matrix" }),
+      expect: changeTemplate,
+    },
+    saveRecipients: {
+      target: ownerTemplate,
+      mutates: true,
+      state: templateState,
+      input: (target) => ({
+        ...templateRef(target),
+        roles: [{ uuid: target.extra, label: "Renamed role" }, { label: "Second role" }],
+      }),
+      expect: changeTemplate,
+    },
+    saveFields: {
+      target: ownerTemplate,
+      mutates: true,
+      state: templateState,
+      input: (target) => ({ ...templateRef(target), fields: [] }),
+      expect: changeTemplate,
+    },
+    activate: {
+      target: (fixture) => ownerTemplate(fixture, "draft"),
+      mutates: true,
+      state: templateState,
+      input: templateRef,
+      expect: changeTemplate,
+    },
+    archive: {
+      target: ownerTemplate,
+      mutates: true,
+      state: templateState,
+      input: templateRef,
+      expect: changeTemplate,
+    },
+    unarchive: {
+      target: (fixture) => ownerTemplate(fixture, "archived"),
+      mutates: true,
+      state: templateState,
+      input: templateRef,
+      expect: changeTemplate,
+    },
+    delete: {
+      target: ownerTemplate,
+      mutates: true,
+      state: templateState,
+      input: templateRef,
+      expect: changeTemplate,
+    },
+    setTags: {
+      target: templateAndTag,
+      mutates: true,
+      state: templateState,
+      input: (target) => ({ ...templateRef(target), tagUuids: [target.extra] }),
+      expect: changeTemplate,
+    },
+    pagePreview: {
+      target: ownerTemplate,
+      input: (target) => ({ ...templateRef(target), documentUuid: target.documentUuid, page: 0 }),
+      expect: readRecord,
+    },
+    createFromEnvelope: {
+      target: "sent",
+      input: ref,
+      // Reading the envelope is not enough: saving it as a template needs the Template create permission.
+      expect: changeTemplate,
+    },
+    createEnvelope: {
+      target: ownerTemplate,
+      input: (target) => ({
+        ...templateRef(target),
+        recipients: [
+          {
+            roleUuid: target.extra,
+            email: uniqueEmail("from-template"),
+            firstname: "Tess",
+            lastname: "Plate",
+          },
+        ],
+      }),
+      // Creating an envelope needs the Envelope create permission (the custom role has it).
+      expect: changeTemplate,
     },
   },
   passkey: {

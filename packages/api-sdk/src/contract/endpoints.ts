@@ -122,6 +122,26 @@ import {
   updateTagRequestSchema,
 } from "./tag";
 import {
+  activateTemplateRequestSchema,
+  archiveTemplateRequestSchema,
+  createEnvelopeFromTemplateRequestSchema,
+  createTemplateFromEnvelopeRequestSchema,
+  createTemplateRequestSchema,
+  deleteTemplateRequestSchema,
+  deleteTemplateResponseSchema,
+  getTemplateRequestSchema,
+  listTemplatesRequestSchema,
+  listTemplatesResponseSchema,
+  saveTemplateFieldsRequestSchema,
+  saveTemplateRolesRequestSchema,
+  setTemplateTagsRequestSchema,
+  templateDetailSchema,
+  templatePagePreviewRequestSchema,
+  templatePagePreviewResponseSchema,
+  unarchiveTemplateRequestSchema,
+  updateTemplateRequestSchema,
+} from "./template";
+import {
   addWorkspaceMemberRequestSchema,
   createWorkspaceRequestSchema,
   deleteWorkspaceRequestSchema,
@@ -344,6 +364,46 @@ export const endpoints = {
     createRole: endpoint("/team/create-role", createRoleRequestSchema, roleSchema),
     updateRole: endpoint("/team/update-role", updateRoleRequestSchema, roleSchema),
     deleteRole: endpoint("/team/delete-role", deleteRoleRequestSchema, deleteRoleResponseSchema),
+  },
+  template: {
+    list: endpoint("/template/list", listTemplatesRequestSchema, listTemplatesResponseSchema),
+    get: endpoint("/template/get", getTemplateRequestSchema, templateDetailSchema),
+    create: endpoint("/template/create", createTemplateRequestSchema, templateDetailSchema),
+    update: endpoint("/template/update", updateTemplateRequestSchema, templateDetailSchema),
+    saveRecipients: endpoint(
+      "/template/save-recipients",
+      saveTemplateRolesRequestSchema,
+      templateDetailSchema,
+    ),
+    saveFields: endpoint(
+      "/template/save-fields",
+      saveTemplateFieldsRequestSchema,
+      templateDetailSchema,
+    ),
+    activate: endpoint("/template/activate", activateTemplateRequestSchema, templateDetailSchema),
+    archive: endpoint("/template/archive", archiveTemplateRequestSchema, templateDetailSchema),
+    unarchive: endpoint(
+      "/template/unarchive",
+      unarchiveTemplateRequestSchema,
+      templateDetailSchema,
+    ),
+    delete: endpoint("/template/delete", deleteTemplateRequestSchema, deleteTemplateResponseSchema),
+    setTags: endpoint("/template/set-tags", setTemplateTagsRequestSchema, templateDetailSchema),
+    pagePreview: endpoint(
+      "/template/page-preview",
+      templatePagePreviewRequestSchema,
+      templatePagePreviewResponseSchema,
+    ),
+    createFromEnvelope: endpoint(
+      "/template/create-from-envelope",
+      createTemplateFromEnvelopeRequestSchema,
+      templateDetailSchema,
+    ),
+    createEnvelope: endpoint(
+      "/template/create-envelope",
+      createEnvelopeFromTemplateRequestSchema,
+      envelopeDetailSchema,
+    ),
   },
   passkey: {
     registrationOptions: endpoint(

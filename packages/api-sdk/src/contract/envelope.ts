@@ -388,6 +388,8 @@ export const activityEventSchema = z.object({
   reason: z.string().nullable(),
   ipAddress: z.string().nullable(),
   userAgent: z.string().max(USER_AGENT_MAX_LENGTH).nullable(),
+  /** On `envelopeCreated`: the template the envelope was created from (`/template/create-envelope`). */
+  fromTemplate: z.object({ uuid, title: z.string() }).optional(),
 });
 export type ActivityEvent = z.infer<typeof activityEventSchema>;
 export const activityResponseSchema = z.object({

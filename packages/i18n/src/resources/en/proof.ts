@@ -49,6 +49,7 @@ export const proof = {
       envelopeCanceled: "Canceled",
     },
     titleDetail: "Title: {{title}}",
+    templateDetail: "Created from the template: {{title}}",
     recipientsDetail: "To: {{recipients}}",
     reasonDetail: "Reason: {{reason}}",
   },

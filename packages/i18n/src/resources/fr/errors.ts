@@ -115,6 +115,12 @@ export const errors: FrenchTranslation<typeof en> = {
       "Cette personne est déjà invitée : renvoyez l’invitation depuis les invitations en attente.",
     empty_import: "Le fichier ne contient aucune ligne à importer.",
     too_many_rows: "Le fichier contient trop de lignes.",
+    label_taken: "Un autre destinataire de ce modèle porte déjà ce libellé.",
+    select_all_recipients: "Veuillez sélectionner tous les destinataires.",
+    template_incomplete:
+      "Ce modèle a besoin d’au moins un destinataire et d’un champ de signature.",
+    template_without_recipients:
+      "Ce modèle n’a aucun destinataire\u00a0: il ne peut pas être utilisé.",
   },
   uploadError: "Erreur d’envoi : la photo n’a pas pu être enregistrée. Veuillez réessayer.",
   informationUpdate: "Vos informations n’ont pas pu être mises à jour. Veuillez réessayer.",

@@ -51,6 +51,7 @@ export const proof: FrenchTranslation<typeof en> = {
       envelopeCanceled: "Annulée",
     },
     titleDetail: "Titre\u00a0: {{title}}",
+    templateDetail: "Créée à partir du modèle\u00a0: {{title}}",
     recipientsDetail: "À\u00a0: {{recipients}}",
     reasonDetail: "Motif\u00a0: {{reason}}",
   },

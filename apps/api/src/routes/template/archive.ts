@@ -1,0 +1,21 @@
+import { endpoints } from "@paraphe/api-sdk/contract";
+import type { AppRouter } from "../../http/context";
+import { requireSessionCaller } from "../../auth/caller";
+import type { EnvelopeDeps } from "../../envelopes/envelope-deps";
+import { requireMember } from "../../envelopes/members";
+import { validateJson } from "../../http/validate";
+import { findTemplateForMember } from "../../templates/template-access";
+import { loadTemplateDetail } from "../../templates/template-views";
+import { archiveTemplate } from "../../templates/archive-template";
+
+/** POST /template/archive: the template can no longer be used. */
+export function registerTemplateArchive(app: AppRouter, deps: EnvelopeDeps): void {
+  const endpoint = endpoints.template.archive;
+  app.post(endpoint.path, validateJson(endpoint.request), async (c) => {
+    const member = await requireMember(deps, requireSessionCaller(c).userId);
+    const input = c.req.valid("json");
+    const template = await findTemplateForMember(deps, member, input.templateUuid, "update");
+    await archiveTemplate(deps, member, template.id);
+    return c.json(endpoint.response.parse(await loadTemplateDetail(deps, template.id)));
+  });
+}

@@ -1,0 +1,32 @@
+import { endpoints } from "@paraphe/api-sdk/contract";
+import type { AppRouter } from "../../http/context";
+import { requireSessionCaller } from "../../auth/caller";
+import type { EnvelopeDeps } from "../../envelopes/envelope-deps";
+import { requireMember } from "../../envelopes/members";
+import { validateJson } from "../../http/validate";
+import { findTemplateForMember } from "../../templates/template-access";
+import { pagePreview } from "../../envelopes/queries";
+
+/** POST /template/page-preview: the preview image of one page of a template's document. */
+export function registerTemplatePagePreview(app: AppRouter, deps: EnvelopeDeps): void {
+  const endpoint = endpoints.template.pagePreview;
+  app.post(endpoint.path, validateJson(endpoint.request), async (c) => {
+    const member = await requireMember(deps, requireSessionCaller(c).userId);
+    const input = c.req.valid("json");
+    const template = await findTemplateForMember(deps, member, input.templateUuid, "read");
+    const preview = await pagePreview(
+      deps,
+      deps.blobStore,
+      template.id,
+      input.documentUuid,
+      input.page,
+    );
+    return c.json(
+      endpoint.response.parse({
+        filename: preview.filename,
+        contentType: preview.contentType,
+        data: preview.data,
+      }),
+    );
+  });
+}

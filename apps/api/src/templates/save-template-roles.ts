@@ -1,0 +1,70 @@
+import type { templateRoleInputSchema } from "@paraphe/api-sdk/contract";
+import { sql } from "kysely";
+import type { z } from "zod";
+import { newRecipientLink } from "../envelopes/access-links";
+import { fieldError } from "../envelopes/command-errors";
+import type { EnvelopeDeps } from "../envelopes/envelope-deps";
+import { lockTemplateFor } from "../envelopes/envelope-store";
+import type { Member } from "../envelopes/members";
+import { loadRecipients } from "../envelopes/views";
+import { syncTemplateStatus } from "./template-status";
+
+type ParsedRoleInput = z.infer<typeof templateRoleInputSchema>;
+
+/**
+ * Replaces the roles of a template, in signing order. A role given with its uuid is kept (its
+ * fields stay assigned); roles left out are removed with their fields. Labels are unique in the
+ * template regardless of case (the contract refuses a repeated one with `label_taken`). A role has
+ * no email or name: people are chosen for it when an envelope is created. The template's status
+ * follows (incomplete without roles). Checked on the locked template.
+ */
+export async function saveTemplateRoles(
+  deps: EnvelopeDeps,
+  member: Member,
+  templateId: string,
+  roles: readonly ParsedRoleInput[],
+): Promise<void> {
+  await deps.db.transaction().execute(async (trx) => {
+    const template = await lockTemplateFor(trx, member, templateId, "update", "recipients");
+    const existing = await loadRecipients(trx, template.id);
+    const existingIds = new Set(existing.map((role) => role.id));
+    roles.forEach((role, index) => {
+      if (role.uuid !== undefined && !existingIds.has(role.uuid)) {
+        throw fieldError(`roles.${index}.uuid`, "not_found");
+      }
+    });
+    const kept = new Set(roles.flatMap((role) => role.uuid ?? []));
+    const removed = existing.filter((role) => !kept.has(role.id)).map((role) => role.id);
+    if (removed.length > 0) await trx.deleteFrom("recipient").where("id", "in", removed).execute();
+    // Positions and labels are unique: park the kept ones out of the way first.
+    await trx
+      .updateTable("recipient")
+      .set({ position: sql<number>`-position`, label: sql<string>`'moving:' || id` })
+      .where("envelopeId", "=", template.id)
+      .execute();
+    for (const [index, role] of roles.entries()) {
+      const values = { label: role.label, position: index + 1 };
+      if (role.uuid !== undefined) {
+        await trx.updateTable("recipient").set(values).where("id", "=", role.uuid).execute();
+      } else {
+        await trx
+          .insertInto("recipient")
+          .values({
+            ...values,
+            email: "",
+            firstname: "",
+            lastname: "",
+            ...newRecipientLink(deps.linkKey),
+            envelopeId: template.id,
+          })
+          .execute();
+      }
+    }
+    await trx
+      .updateTable("envelope")
+      .set({ updatedAt: new Date(deps.now()) })
+      .where("id", "=", template.id)
+      .execute();
+    await syncTemplateStatus(trx, template.id, template.templateStatus ?? "incomplete");
+  });
+}
