@@ -232,6 +232,7 @@ export type PasskeyRow = Selectable<PasskeyTable>;
 export type EnvelopeStatus =
   "draft" | "approving" | "signing" | "complete" | "declined" | "canceled";
 export type RecipientStatus = "pending" | "approved" | "signed" | "declined" | "canceled";
+export type RecipientKind = "signer" | "approver";
 
 /** An envelope (spec §3): documents sent for signature, with its options. */
 export interface EnvelopeTable {
@@ -310,6 +311,9 @@ export interface RecipientTable {
   declineReason: string | null;
   signatureBlobKey: string | null;
   initialsBlobKey: string | null;
+  /** A signer signs; an approver approves (or rejects) before any signer is invited. */
+  kind: ColumnType<RecipientKind, RecipientKind | undefined, RecipientKind>;
+  approvedAt: Timestamp | null;
 }
 
 export interface RecipientPageViewTable {

@@ -87,8 +87,8 @@ export async function runDeadlinePass(
 }
 
 /**
- * Cancels every envelope being signed whose expiry date passed while a signer still had to sign
- * (when everyone signed in time, sealing completes it instead): status canceled with the reason
+ * Cancels every envelope being signed or approved whose expiry date passed while a recipient still
+ * had to act (when everyone signed in time, sealing completes it instead): status canceled with the reason
  * `expired`, pending recipients canceled, the envelopeCanceled event chained (actor: the
  * platform), and a mail to the sender in their language. Returns how many it canceled.
  */
@@ -100,7 +100,7 @@ export async function expireEnvelopes(
   const due = await deps.db
     .selectFrom("envelope")
     .select("envelope.id")
-    .where("envelope.status", "=", "signing")
+    .where("envelope.status", "in", ["signing", "approving"])
     .where("envelope.expiresAt", "<=", at)
     .where((eb) =>
       eb.exists(
@@ -130,7 +130,8 @@ async function expireEnvelope(deps: DeadlineDeps, envelopeId: string, at: Date):
   return deps.db.transaction().execute(async (trx) => {
     const envelope = await requireEnvelopeRow(trx, envelopeId);
     // Read again under the lock: another replica, a signature or a cancel may have come first.
-    if (envelope.status !== "signing" || envelope.expiresAt === null) return false;
+    const open = envelope.status === "signing" || envelope.status === "approving";
+    if (!open || envelope.expiresAt === null) return false;
     if (!isPastExpiry(envelope, at.getTime())) return false;
     const recipients = await loadRecipients(trx, envelopeId);
     if (!recipients.some((recipient) => recipient.status === "pending")) return false;
@@ -189,8 +190,12 @@ function dueRecipients(recipients: readonly RecipientRow[], envelope: EnvelopeRo
   if (isPastExpiry(envelope, now)) return [];
   const period = envelope.reminderDays * DAY_MS;
   const ordered = [...recipients].sort((a, b) => a.position - b.position);
-  const current = ordered.find((recipient) => recipient.status !== "signed");
+  // Approvers have all approved once the envelope is being signed: reminders go to signers.
+  const current = ordered.find(
+    (recipient) => recipient.kind === "signer" && recipient.status !== "signed",
+  );
   return ordered.filter((recipient) => {
+    if (recipient.kind !== "signer") return false;
     if (recipient.status !== "pending" || recipient.invitedAt === null) return false;
     if (envelope.signingOrder === "sequential" && recipient.id !== current?.id) return false;
     const since = recipient.lastRemindedAt ?? recipient.invitedAt;

@@ -12,7 +12,7 @@ export async function inviteRecipient(
   deps: EnvelopeDeps,
   trx: Kysely<Database>,
   envelope: EnvelopeRow,
-  recipient: { id: string; email: string; linkVersion: number },
+  recipient: { id: string; email: string; linkVersion: number; kind: "signer" | "approver" },
   at: Date,
 ): Promise<void> {
   const sender = await senderOf(trx, envelope);
@@ -27,6 +27,7 @@ export async function inviteRecipient(
       title: envelope.title,
       message: envelope.message,
       expiresAt: envelope.expiresAt,
+      kind: recipient.kind,
       link: signingLinkUrl(
         deps.config.signUrl,
         deps.linkKey,

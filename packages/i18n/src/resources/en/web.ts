@@ -695,6 +695,8 @@ export const web = {
         documentSigned: "Document signed",
         envelopeCompleted: "Signing complete",
         envelopeDeclined: "Signature declined",
+        documentApproved: "Document approved",
+        approvalRejected: "Approval rejected",
         envelopeCanceled: "Signature request canceled",
       },
     },

@@ -703,6 +703,8 @@ export const web: FrenchTranslation<typeof en> = {
         documentSigned: "Document signé",
         envelopeCompleted: "Signature terminée",
         envelopeDeclined: "Signature refusée",
+        documentApproved: "Document approuvé",
+        approvalRejected: "Approbation rejetée",
         envelopeCanceled: "Demande de signature annulée",
       },
     },
