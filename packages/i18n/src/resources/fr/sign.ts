@@ -54,7 +54,8 @@ export const sign: FrenchTranslation<typeof en> = {
     },
     rejected: {
       title: "Vous avez rejeté ce document",
-      description: "L’expéditeur a été informé de votre rejet\u00a0; le document ne sera pas signé.",
+      description:
+        "L’expéditeur a été informé de votre rejet\u00a0; le document ne sera pas signé.",
     },
     signed: {
       title: "Vous avez signé ce document",
