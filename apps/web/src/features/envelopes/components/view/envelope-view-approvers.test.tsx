@@ -1,0 +1,81 @@
+import { screen, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import {
+  ENVELOPE_UUID,
+  RECIPIENT_UUID,
+  WORKSPACE_MAIN,
+  envelopeDetail,
+  ok,
+} from "../../../../test/api";
+import { renderApp } from "../../../../test/render-app";
+
+const VIEW_PATH = `/envelopes/${WORKSPACE_MAIN.uuid}/${ENVELOPE_UUID}/view`;
+
+const APPROVER = {
+  uuid: RECIPIENT_UUID,
+  email: "alan@example.com",
+  firstname: "Alan",
+  lastname: "Turing",
+  phone: null,
+  order: 1,
+  kind: "approver" as const,
+  status: "approved" as const,
+  signedAt: null,
+  approvedAt: "2026-03-03T10:00:00.000Z",
+  declinedAt: null,
+  declineReason: null,
+};
+
+const SIGNER = {
+  ...APPROVER,
+  uuid: "8f3b4c5d-4444-4d4d-bd4d-000000000777",
+  email: "jane@example.com",
+  firstname: "Jane",
+  lastname: "Doe",
+  order: 2,
+  kind: "signer" as const,
+  status: "pending" as const,
+  approvedAt: null,
+};
+
+describe("envelope view with approvers", () => {
+  it("shows each recipient's role and the approver's approved status", async () => {
+    renderApp({
+      path: VIEW_PATH,
+      handlers: {
+        "/envelope/get": () =>
+          ok(
+            envelopeDetail({
+              status: "signing",
+              sentAt: "2026-03-03T09:00:00.000Z",
+              recipients: [APPROVER, SIGNER],
+            }),
+          ),
+        "/envelope/activity": () =>
+          ok({
+            events: [
+              {
+                type: "documentApproved",
+                at: "2026-03-03T10:00:00.000Z",
+                actor: { name: "Alan Turing", email: "alan@example.com" },
+                recipients: [],
+                reason: null,
+                ipAddress: "198.51.100.7",
+                userAgent: null,
+              },
+            ],
+            chainValid: true,
+          }),
+      },
+    });
+    const signers = await screen.findByRole("region", { name: "Signers" });
+    const alan = within(signers).getByText("Alan Turing").closest("li");
+    expect(alan).not.toBeNull();
+    expect(within(alan as HTMLElement).getByText("Approver")).toBeInTheDocument();
+    expect(within(alan as HTMLElement).getByText("Approved")).toBeInTheDocument();
+    const jane = within(signers).getByText("Jane Doe").closest("li");
+    expect(within(jane as HTMLElement).getByText("Signer")).toBeInTheDocument();
+    expect(within(jane as HTMLElement).getByText("Pending")).toBeInTheDocument();
+    expect(await screen.findByText("Document approved")).toBeInTheDocument();
+  });
+});
