@@ -671,6 +671,7 @@ export const web = {
     },
     actions: "Document actions",
     sign: "Sign",
+    approve: "Approve",
     downloadSealed: "Download the signed PDF",
     downloadOriginal: "Download the PDF",
     downloadProof: "Download the audit-log proof",

@@ -681,6 +681,7 @@ export const web: FrenchTranslation<typeof en> = {
     },
     actions: "Actions sur le document",
     sign: "Signer",
+    approve: "Approuver",
     downloadSealed: "Télécharger le PDF signé",
     downloadOriginal: "Télécharger le PDF",
     downloadProof: "Télécharger la preuve (journal d’audit)",

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import {
+  DOCUMENT_UUID,
   ENVELOPE_UUID,
   RECIPIENT_UUID,
   WORKSPACE_MAIN,
@@ -76,5 +77,43 @@ describe("recipient roles in the editor", () => {
       await screen.findByText("Add at least one signer: approvers approve, signers sign."),
     ).toBeInTheDocument();
     expect(server.bodiesOf("/envelope/send")).toEqual([]);
+  });
+
+  it("does not offer an approver in a field's recipient list", async () => {
+    const jane = {
+      ...ALAN,
+      uuid: "8f3b4c5d-4444-4d4d-bd4d-000000000777",
+      email: "jane@example.com",
+      firstname: "Jane",
+      lastname: "Doe",
+      order: 2,
+      kind: "signer" as const,
+    };
+    const field = {
+      uuid: "9a4c5d6e-5555-4e4e-8e4e-000000000001",
+      documentUuid: DOCUMENT_UUID,
+      page: 0,
+      x: 0.1,
+      y: 0.1,
+      width: 0.3,
+      height: 0.1,
+      kind: "signature" as const,
+      recipientUuid: jane.uuid,
+      required: true,
+      label: null,
+    };
+    const { user } = renderApp({
+      path: EDIT_PATH,
+      handlers: {
+        "/envelope/get": () => ok(envelopeDetail({ recipients: [ALAN, jane], fields: [field] })),
+      },
+    });
+    await user.click(await screen.findByRole("button", { name: /Signature field for Jane Doe/ }));
+    const assigned = await screen.findByRole("combobox", { name: "Recipient" });
+    expect(
+      within(assigned)
+        .getAllByRole("option")
+        .map((option) => option.textContent),
+    ).toEqual(["Jane Doe"]);
   });
 });

@@ -6,6 +6,7 @@ import {
   WORKSPACE_MAIN,
   envelopeDetail,
   ok,
+  signingRequest,
 } from "../../../../test/api";
 import { renderApp } from "../../../../test/render-app";
 
@@ -77,5 +78,32 @@ describe("envelope view with approvers", () => {
     expect(within(jane as HTMLElement).getByText("Signer")).toBeInTheDocument();
     expect(within(jane as HTMLElement).getByText("Pending")).toBeInTheDocument();
     expect(await screen.findByText("Document approved")).toBeInTheDocument();
+  });
+
+  it("offers an approver viewing their own envelope to approve, not to sign", async () => {
+    renderApp({
+      path: VIEW_PATH,
+      handlers: {
+        "/envelope/get": () =>
+          ok(
+            envelopeDetail({
+              status: "approving",
+              sentAt: "2026-03-03T09:00:00.000Z",
+              recipients: [{ ...APPROVER, status: "pending", approvedAt: null }, SIGNER],
+              callerRecipientUuid: RECIPIENT_UUID,
+            }),
+          ),
+        "/envelope/list-requests": () =>
+          ok({
+            requests: [signingRequest({ envelopeStatus: "approving", recipientKind: "approver" })],
+          }),
+      },
+    });
+    const approve = await screen.findByRole("link", { name: "Approve" });
+    expect(approve).toHaveAttribute(
+      "href",
+      `http://localhost:5174/sign/${ENVELOPE_UUID}#token=tok_0123456789abcdef&secret=sec_0123456789abcdef`,
+    );
+    expect(screen.queryByRole("link", { name: "Sign" })).toBeNull();
   });
 });

@@ -260,7 +260,7 @@ function EnvelopeView({ envelope }: { envelope: EnvelopeDetail }) {
         {request ? (
           <a href={signingLinkOf(request)} className={buttonVariants({ className: "w-full" })}>
             <PenLine aria-hidden="true" />
-            {t("web:view.sign")}
+            {request.recipientKind === "approver" ? t("web:view.approve") : t("web:view.sign")}
           </a>
         ) : null}
         <Button variant="secondary" loading={download.isPending} onClick={downloadPdf}>
