@@ -11,6 +11,7 @@ import { mailLanguages } from "./languages";
 import { expiredMail, reminderMail } from "./mails";
 import { loadRecipients, personOf, senderOf } from "./views";
 import { requireEnvelopeRow } from "./envelope-store";
+import { isTurn } from "./turns";
 
 export { EXPIRED_CANCEL_REASON };
 
@@ -180,24 +181,21 @@ async function expireEnvelope(deps: DeadlineDeps, envelopeId: string, at: Date):
 }
 
 /**
- * The recipients a reminder is due to now: in an envelope being signed, not expired, with
- * `reminderDays` set; still pending and invited; whose turn it is (parallel order: everyone;
- * sequential: the first who has not signed); and whose invitation or last reminder is at least
- * `reminderDays` days old.
+ * The recipients a reminder is due to now: in an envelope being approved or signed, not expired,
+ * with `reminderDays` set; still pending and invited; whose turn it is (approvers while it is
+ * approved, then signers; parallel order: the whole group, sequential: the first who has not
+ * acted, `turns.ts`); and whose invitation or last reminder is at least `reminderDays` days old.
  */
 function dueRecipients(recipients: readonly RecipientRow[], envelope: EnvelopeRow, now: number) {
-  if (envelope.status !== "signing" || envelope.reminderDays === null) return [];
+  const open = envelope.status === "signing" || envelope.status === "approving";
+  if (!open || envelope.reminderDays === null) return [];
   if (isPastExpiry(envelope, now)) return [];
   const period = envelope.reminderDays * DAY_MS;
-  const ordered = [...recipients].sort((a, b) => a.position - b.position);
-  // Approvers have all approved once the envelope is being signed: reminders go to signers.
-  const current = ordered.find(
-    (recipient) => recipient.kind === "signer" && recipient.status !== "signed",
-  );
-  return ordered.filter((recipient) => {
-    if (recipient.kind !== "signer") return false;
+  const acting = envelope.status === "approving" ? "approver" : "signer";
+  return recipients.filter((recipient) => {
+    if (recipient.kind !== acting) return false;
     if (recipient.status !== "pending" || recipient.invitedAt === null) return false;
-    if (envelope.signingOrder === "sequential" && recipient.id !== current?.id) return false;
+    if (!isTurn(envelope, recipient, recipients)) return false;
     const since = recipient.lastRemindedAt ?? recipient.invitedAt;
     return since.getTime() + period <= now;
   });
@@ -216,7 +214,7 @@ export async function sendReminders(deps: DeadlineDeps, failures: unknown[] = []
     .innerJoin("envelope", "envelope.id", "recipient.envelopeId")
     .select("envelope.id")
     .distinct()
-    .where("envelope.status", "=", "signing")
+    .where("envelope.status", "in", ["signing", "approving"])
     .where("envelope.reminderDays", "is not", null)
     .where((eb) => eb.or([eb("envelope.expiresAt", "is", null), eb("envelope.expiresAt", ">", at)]))
     .where("recipient.status", "=", "pending")
@@ -266,6 +264,7 @@ async function remindEnvelope(deps: DeadlineDeps, envelopeId: string, at: Date):
           sender: { name: sender.name, email: sender.email },
           title: envelope.title,
           expiresAt: envelope.expiresAt,
+          kind: recipient.kind,
           link: signingLinkUrl(
             deps.config.signUrl,
             deps.linkKey,

@@ -104,22 +104,28 @@ export function reminderMail(input: {
   title: string;
   expiresAt: Date | null;
   link: string;
+  /** An approver is reminded to approve; a signer to sign. */
+  kind?: "signer" | "approver";
 }): OutgoingMail {
   const { language } = input;
   const values = { sender: input.sender.name, email: input.sender.email, title: input.title };
   const t = (key: ServerKey, options: Record<string, unknown> = values) =>
     serverT(language, key, options);
+  const approver = input.kind === "approver";
   const paragraphs: Paragraph[] = [
-    { text: t("mail:reminder.intro") },
-    { text: t("mail:reminder.action"), link: input.link },
+    { text: t(approver ? "mail:approvalReminder.intro" : "mail:reminder.intro") },
+    { text: t(approver ? "mail:approval.action" : "mail:reminder.action"), link: input.link },
   ];
   if (input.expiresAt !== null) {
     paragraphs.push({
-      text: t("mail:reminder.expires", { date: longDate(language, input.expiresAt) }),
+      text: t(approver ? "mail:invitation.expires" : "mail:reminder.expires", {
+        date: longDate(language, input.expiresAt),
+      }),
     });
   }
-  paragraphs.push({ text: t("mail:invitation.ignore") });
-  return composeMail(input.to, language, oneLine(t("mail:reminder.subject")), paragraphs);
+  paragraphs.push({ text: t(approver ? "mail:approval.ignore" : "mail:invitation.ignore") });
+  const subject = t(approver ? "mail:approvalReminder.subject" : "mail:reminder.subject");
+  return composeMail(input.to, language, oneLine(subject), paragraphs);
 }
 
 /** To the sender: their envelope reached its expiry before everyone signed and was canceled. */

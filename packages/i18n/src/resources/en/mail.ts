@@ -28,6 +28,11 @@ export const mail = {
     action: "Read the document, then approve or reject it:",
     ignore: "Keep this link to yourself: anyone who has it can approve in your name.",
   },
+  approvalReminder: {
+    subject: "Reminder: {{sender}} is waiting for your approval of “{{title}}”",
+    intro:
+      "{{sender}} ({{email}}) asked you to approve “{{title}}” with Paraphe, and your approval is still missing.",
+  },
   teamInvite: {
     subject: "{{inviter}} invites you to join {{team}} on Paraphe",
     intro: "{{inviter}} ({{email}}) invites you to join the team {{team}} on Paraphe as {{role}}.",

@@ -35,6 +35,11 @@ export const mail: FrenchTranslation<typeof en> = {
     ignore:
       "Gardez ce lien pour vous\u00a0: toute personne qui le possède peut approuver en votre nom.",
   },
+  approvalReminder: {
+    subject: "Rappel\u00a0: {{sender}} attend votre approbation de «\u00a0{{title}}\u00a0»",
+    intro:
+      "{{sender}} ({{email}}) vous a demandé d’approuver «\u00a0{{title}}\u00a0» avec Paraphe, et votre approbation manque encore.",
+  },
   teamInvite: {
     subject: "{{inviter}} vous invite à rejoindre {{team}} sur Paraphe",
     intro:
