@@ -15,6 +15,7 @@ import {
   signingLinkOf,
   swipe,
 } from "./envelope-flow";
+import { APPROVING, sendWithApprovers } from "./approver-flow";
 import {
   expectAccessible,
   loginCodeOf,
@@ -288,6 +289,53 @@ test("the signing page of a sent envelope and the confirmation have no serious a
       await expect(signer.locator("html")).toHaveAttribute("lang", language);
       await settle(signer);
       await expectAccessible(signer, `confirmation (${language}, ${width} px)`);
+    }
+  }
+});
+
+test("the approver's signing page and the approved state have no serious accessibility violation (en, fr; 390 and 1280 px)", async ({
+  browser,
+  team,
+}) => {
+  test.setTimeout(150_000);
+  const context = await browser.newContext({
+    baseURL: "http://localhost:5173",
+    viewport: { width: 1280, height: 900 },
+    storageState: team.storageState,
+  });
+  const sender = await context.newPage();
+  const approverEmail = uniqueEmail("axe-approver");
+  await sendWithApprovers(sender, [
+    { email: approverEmail, firstname: "Alan", lastname: "Turing", role: "approver" },
+    { email: uniqueEmail("axe-signer"), firstname: "Grace", lastname: "Hopper", role: "signer" },
+  ]);
+  await context.close();
+
+  const approver = await openAsRecipient(browser, approverEmail);
+  const link = signingLinkOf(await waitForMail(approverEmail));
+  for (const language of LANGUAGES) {
+    for (const width of WIDTHS) {
+      await approver.setViewportSize({ width, height: 900 });
+      await approver.goto(link.replace("#", `?lng=${language}#`));
+      await expect(approver.getByText(APPROVING[language].notice)).toBeVisible();
+      await approver.waitForLoadState("networkidle");
+      await expectAccessible(approver, `approver's signing page (${language}, ${width} px)`);
+    }
+  }
+
+  // The last visit was in French at 1280 px: approve there, then check the approved state.
+  await readEveryPage(approver, "fr");
+  await approver.getByRole("button", { name: APPROVING.fr.approve, exact: true }).click();
+  await expect(approver.getByRole("heading", { name: APPROVING.fr.approved })).toBeVisible();
+  for (const language of LANGUAGES) {
+    for (const width of WIDTHS) {
+      await approver.setViewportSize({ width, height: 900 });
+      await approver.goto(link.replace("#", `?lng=${language}#`));
+      await expect(
+        approver.getByRole("heading", { name: APPROVING[language].approved }),
+      ).toBeVisible();
+      await settle(approver);
+      await expectAccessible(approver, `approved (${language}, ${width} px)`);
     }
   }
 });

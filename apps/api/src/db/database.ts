@@ -232,6 +232,7 @@ export type PasskeyRow = Selectable<PasskeyTable>;
 export type EnvelopeStatus =
   "draft" | "approving" | "signing" | "complete" | "declined" | "canceled";
 export type RecipientStatus = "pending" | "approved" | "signed" | "declined" | "canceled";
+export type RecipientKind = "signer" | "approver";
 
 export type EnvelopeKind = "envelope" | "template";
 export type TemplateStatus = "incomplete" | "draft" | "active" | "archived";
@@ -322,6 +323,9 @@ export interface RecipientTable {
   initialsBlobKey: string | null;
   /** A template role's label (unique in the template regardless of case); null for a person. */
   label: string | null;
+  /** A signer signs; an approver approves (or rejects) before any signer is invited. */
+  kind: ColumnType<RecipientKind, RecipientKind | undefined, RecipientKind>;
+  approvedAt: Timestamp | null;
 }
 
 export interface RecipientPageViewTable {

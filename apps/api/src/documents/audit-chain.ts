@@ -33,7 +33,8 @@ const common = {
 
 /**
  * The activity log's events (spec 3: envelopeCreated, envelopeSent, envelopeOpened,
- * documentSigned, envelopeCompleted, envelopeDeclined, envelopeCanceled), a discriminated union
+ * documentSigned, envelopeCompleted, envelopeDeclined, envelopeCanceled; documentApproved and
+ * approvalRejected for approvers), a discriminated union
  * by `type` tying each type to its data. Strict: unknown fields are refused, so the hashed form is
  * exactly what was validated.
  */
@@ -66,6 +67,21 @@ export const auditEventSchema = z.discriminatedUnion("type", [
         .regex(/^[0-9a-f]{64}$/)
         .optional(),
     }),
+  }),
+  z.strictObject({
+    type: z.literal("documentApproved"),
+    ...common,
+    data: z.strictObject({
+      documentSha256: z
+        .string()
+        .regex(/^[0-9a-f]{64}$/)
+        .optional(),
+    }),
+  }),
+  z.strictObject({
+    type: z.literal("approvalRejected"),
+    ...common,
+    data: z.strictObject({ reason }),
   }),
   z.strictObject({
     type: z.literal("envelopeCompleted"),

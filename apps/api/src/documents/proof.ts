@@ -161,6 +161,7 @@ function eventDetails(event: AuditEvent, t: ProofT): string[] {
     case "envelopeSent":
       return [t("events.recipientsDetail", { recipients: people(event.data.recipients) })];
     case "envelopeDeclined":
+    case "approvalRejected":
     case "envelopeCanceled":
       return [t("events.reasonDetail", { reason: event.data.reason })];
     default:

@@ -170,7 +170,9 @@ export function toActivityEvent(event: AuditEvent): ActivityEvent {
   const recipients =
     event.type === "envelopeSent" || event.type === "envelopeCanceled" ? event.data.recipients : [];
   const reason =
-    event.type === "envelopeDeclined" || event.type === "envelopeCanceled"
+    event.type === "envelopeDeclined" ||
+    event.type === "envelopeCanceled" ||
+    event.type === "approvalRejected"
       ? event.data.reason
       : null;
   return {

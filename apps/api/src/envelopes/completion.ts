@@ -80,7 +80,9 @@ export async function completeEnvelope(deps: CompletionDeps, envelopeId: string)
     deps.logger.info({ envelopeId, status: envelope?.status }, "nothing to seal");
     return;
   }
-  const recipients = await loadRecipients(deps.db, envelopeId);
+  const everyone = await loadRecipients(deps.db, envelopeId);
+  // Approvers approved before anyone signed; the document carries the signers' marks.
+  const recipients = everyone.filter((recipient) => recipient.kind === "signer");
   if (recipients.some((recipient) => recipient.status !== "signed")) {
     throw new Error(`envelope ${envelopeId} has signers who have not signed`);
   }
@@ -242,7 +244,7 @@ export async function completeEnvelope(deps: CompletionDeps, envelopeId: string)
       .execute();
     const languages = await mailLanguages(
       trx,
-      recipients.map((recipient) => recipient.email),
+      everyone.map((recipient) => recipient.email),
       sender.language,
     );
     await enqueueMail(
@@ -255,7 +257,7 @@ export async function completeEnvelope(deps: CompletionDeps, envelopeId: string)
         link: `${deps.config.webUrl}/envelopes/${envelope.workspaceId}/${envelopeId}/view`,
       }),
     );
-    for (const recipient of recipients) {
+    for (const recipient of everyone) {
       if (recipient.email === sender.email) continue;
       await enqueueMail(
         trx,
@@ -375,6 +377,7 @@ export async function enqueueMissingSeals(db: Kysely<Database>): Promise<number>
             .selectFrom("recipient")
             .select("recipient.id")
             .whereRef("recipient.envelopeId", "=", "envelope.id")
+            .where("recipient.kind", "=", "signer")
             .where("recipient.status", "!=", "signed"),
         ),
       ),

@@ -144,6 +144,27 @@ describe.each(testDatabaseKinds)("reminders and expiry of envelopes on %s", (kin
     expect(await mailsTo(h, first)).toHaveLength(2);
   });
 
+  it("reminds the approver whose turn it is to approve, in the approval's words, and no signer until approved", async () => {
+    const sender = await newSender("remind-approver");
+    const first = uniqueEmail("first-approver");
+    const second = uniqueEmail("second-approver");
+    const signer = uniqueEmail("signer");
+    await sentEnvelope(sender, [signer], {
+      approvers: [first, second],
+      order: "sequential",
+      reminderDays: 1,
+    });
+
+    h.advance(DAY + MINUTE);
+    await deadlinePass();
+    expect(await mailsTo(h, first)).toEqual([
+      expect.stringMatching(/asks you to approve/),
+      expect.stringMatching(/^Reminder: Ada remind-approver is waiting for your approval/),
+    ]);
+    expect(await mailsTo(h, second)).toHaveLength(0);
+    expect(await mailsTo(h, signer)).toHaveLength(0);
+  });
+
   it("sends no reminder for an envelope without reminderDays", async () => {
     const sender = await newSender("no-reminders");
     const email = uniqueEmail("never-reminded");

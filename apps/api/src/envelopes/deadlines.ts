@@ -10,6 +10,7 @@ import { recipientMailContext } from "./invitations";
 import { expiredMail, reminderMail } from "./mails";
 import { loadRecipients, personOf, senderOf } from "./views";
 import { requireEnvelopeRow } from "./envelope-store";
+import { isTurn } from "./turns";
 
 export { EXPIRED_CANCEL_REASON };
 
@@ -86,8 +87,8 @@ export async function runDeadlinePass(
 }
 
 /**
- * Cancels every envelope being signed whose expiry date passed while a signer still had to sign
- * (when everyone signed in time, sealing completes it instead): status canceled with the reason
+ * Cancels every envelope being signed or approved whose expiry date passed while a recipient still
+ * had to act (when everyone signed in time, sealing completes it instead): status canceled with the reason
  * `expired`, pending recipients canceled, the envelopeCanceled event chained (actor: the
  * platform), and a mail to the sender in their language. Returns how many it canceled.
  */
@@ -99,7 +100,7 @@ export async function expireEnvelopes(
   const due = await deps.db
     .selectFrom("envelope")
     .select("envelope.id")
-    .where("envelope.status", "=", "signing")
+    .where("envelope.status", "in", ["signing", "approving"])
     .where("envelope.expiresAt", "<=", at)
     .where((eb) =>
       eb.exists(
@@ -129,7 +130,8 @@ async function expireEnvelope(deps: DeadlineDeps, envelopeId: string, at: Date):
   return deps.db.transaction().execute(async (trx) => {
     const envelope = await requireEnvelopeRow(trx, envelopeId);
     // Read again under the lock: another replica, a signature or a cancel may have come first.
-    if (envelope.status !== "signing" || envelope.expiresAt === null) return false;
+    const open = envelope.status === "signing" || envelope.status === "approving";
+    if (!open || envelope.expiresAt === null) return false;
     if (!isPastExpiry(envelope, at.getTime())) return false;
     const recipients = await loadRecipients(trx, envelopeId);
     if (!recipients.some((recipient) => recipient.status === "pending")) return false;
@@ -178,20 +180,21 @@ async function expireEnvelope(deps: DeadlineDeps, envelopeId: string, at: Date):
 }
 
 /**
- * The recipients a reminder is due to now: in an envelope being signed, not expired, with
- * `reminderDays` set; still pending and invited; whose turn it is (parallel order: everyone;
- * sequential: the first who has not signed); and whose invitation or last reminder is at least
- * `reminderDays` days old.
+ * The recipients a reminder is due to now: in an envelope being approved or signed, not expired,
+ * with `reminderDays` set; still pending and invited; whose turn it is (approvers while it is
+ * approved, then signers; parallel order: the whole group, sequential: the first who has not
+ * acted, `turns.ts`); and whose invitation or last reminder is at least `reminderDays` days old.
  */
 function dueRecipients(recipients: readonly RecipientRow[], envelope: EnvelopeRow, now: number) {
-  if (envelope.status !== "signing" || envelope.reminderDays === null) return [];
+  const open = envelope.status === "signing" || envelope.status === "approving";
+  if (!open || envelope.reminderDays === null) return [];
   if (isPastExpiry(envelope, now)) return [];
   const period = envelope.reminderDays * DAY_MS;
-  const ordered = [...recipients].sort((a, b) => a.position - b.position);
-  const current = ordered.find((recipient) => recipient.status !== "signed");
-  return ordered.filter((recipient) => {
+  const acting = envelope.status === "approving" ? "approver" : "signer";
+  return recipients.filter((recipient) => {
+    if (recipient.kind !== acting) return false;
     if (recipient.status !== "pending" || recipient.invitedAt === null) return false;
-    if (envelope.signingOrder === "sequential" && recipient.id !== current?.id) return false;
+    if (!isTurn(envelope, recipient, recipients)) return false;
     const since = recipient.lastRemindedAt ?? recipient.invitedAt;
     return since.getTime() + period <= now;
   });
@@ -210,7 +213,7 @@ export async function sendReminders(deps: DeadlineDeps, failures: unknown[] = []
     .innerJoin("envelope", "envelope.id", "recipient.envelopeId")
     .select("envelope.id")
     .distinct()
-    .where("envelope.status", "=", "signing")
+    .where("envelope.status", "in", ["signing", "approving"])
     .where("envelope.reminderDays", "is not", null)
     .where((eb) => eb.or([eb("envelope.expiresAt", "is", null), eb("envelope.expiresAt", ">", at)]))
     .where("recipient.status", "=", "pending")
@@ -260,6 +263,7 @@ async function remindEnvelope(deps: DeadlineDeps, envelopeId: string, at: Date):
           sender: { name: context.sender.name, email: context.sender.email },
           title: envelope.title,
           expiresAt: envelope.expiresAt,
+          kind: recipient.kind,
           link: await context.signingLink(recipient),
         }),
       );

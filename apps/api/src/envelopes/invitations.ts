@@ -38,7 +38,7 @@ export async function inviteRecipient(
   deps: EnvelopeDeps,
   trx: Kysely<Database>,
   envelope: EnvelopeRow,
-  recipient: { id: string; email: string; linkVersion: number },
+  recipient: { id: string; email: string; linkVersion: number; kind: "signer" | "approver" },
   at: Date,
 ): Promise<void> {
   const context = await recipientMailContext(trx, deps, envelope, [recipient.email]);
@@ -52,6 +52,7 @@ export async function inviteRecipient(
       title: envelope.title,
       message: envelope.message,
       expiresAt: envelope.expiresAt,
+      kind: recipient.kind,
       link: await context.signingLink(recipient),
     }),
   );

@@ -60,23 +60,32 @@ export function invitationMail(input: {
   message: string | null;
   expiresAt: Date | null;
   link: string;
+  /** An approver is asked to approve (or reject); a signer to sign. */
+  kind?: "signer" | "approver";
 }): OutgoingMail {
   const { language } = input;
   const values = { sender: input.sender.name, email: input.sender.email, title: input.title };
   const t = (key: ServerKey, options: Record<string, unknown> = values) =>
     serverT(language, key, options);
-  const paragraphs: Paragraph[] = [{ text: t("mail:invitation.intro") }];
+  const approver = input.kind === "approver";
+  const paragraphs: Paragraph[] = [
+    { text: t(approver ? "mail:approval.intro" : "mail:invitation.intro") },
+  ];
   if (input.message !== null && input.message.trim() !== "") {
     paragraphs.push({ text: `${t("mail:invitation.message")}\n${input.message.trim()}` });
   }
-  paragraphs.push({ text: t("mail:invitation.action"), link: input.link });
+  paragraphs.push({
+    text: t(approver ? "mail:approval.action" : "mail:invitation.action"),
+    link: input.link,
+  });
   if (input.expiresAt !== null) {
     paragraphs.push({
       text: t("mail:invitation.expires", { date: longDate(language, input.expiresAt) }),
     });
   }
-  paragraphs.push({ text: t("mail:invitation.ignore") });
-  return composeMail(input.to, language, oneLine(t("mail:invitation.subject")), paragraphs);
+  paragraphs.push({ text: t(approver ? "mail:approval.ignore" : "mail:invitation.ignore") });
+  const subject = t(approver ? "mail:approval.subject" : "mail:invitation.subject");
+  return composeMail(input.to, language, oneLine(subject), paragraphs);
 }
 
 /** A date as mails show it: long style, in the mail's language, UTC. */
@@ -95,22 +104,28 @@ export function reminderMail(input: {
   title: string;
   expiresAt: Date | null;
   link: string;
+  /** An approver is reminded to approve; a signer to sign. */
+  kind?: "signer" | "approver";
 }): OutgoingMail {
   const { language } = input;
   const values = { sender: input.sender.name, email: input.sender.email, title: input.title };
   const t = (key: ServerKey, options: Record<string, unknown> = values) =>
     serverT(language, key, options);
+  const approver = input.kind === "approver";
   const paragraphs: Paragraph[] = [
-    { text: t("mail:reminder.intro") },
-    { text: t("mail:reminder.action"), link: input.link },
+    { text: t(approver ? "mail:approvalReminder.intro" : "mail:reminder.intro") },
+    { text: t(approver ? "mail:approval.action" : "mail:reminder.action"), link: input.link },
   ];
   if (input.expiresAt !== null) {
     paragraphs.push({
-      text: t("mail:reminder.expires", { date: longDate(language, input.expiresAt) }),
+      text: t(approver ? "mail:invitation.expires" : "mail:reminder.expires", {
+        date: longDate(language, input.expiresAt),
+      }),
     });
   }
-  paragraphs.push({ text: t("mail:invitation.ignore") });
-  return composeMail(input.to, language, oneLine(t("mail:reminder.subject")), paragraphs);
+  paragraphs.push({ text: t(approver ? "mail:approval.ignore" : "mail:invitation.ignore") });
+  const subject = t(approver ? "mail:approvalReminder.subject" : "mail:reminder.subject");
+  return composeMail(input.to, language, oneLine(subject), paragraphs);
 }
 
 /** To the sender: their envelope reached its expiry before everyone signed and was canceled. */
@@ -151,11 +166,15 @@ export function declinedMail(input: {
   email: string;
   title: string;
   reason: string;
+  /** An approver's rejection rather than a signer's decline. */
+  rejected?: boolean;
 }): OutgoingMail {
   const values = { name: input.name, email: input.email, title: input.title, reason: input.reason };
   const t = (key: ServerKey) => serverT(input.language, key, values);
-  return composeMail(input.to, input.language, oneLine(t("mail:declined.subject")), [
-    { text: t("mail:declined.intro") },
+  const rejected = input.rejected === true;
+  const subject = t(rejected ? "mail:rejected.subject" : "mail:declined.subject");
+  return composeMail(input.to, input.language, oneLine(subject), [
+    { text: t(rejected ? "mail:rejected.intro" : "mail:declined.intro") },
     { text: t("mail:declined.reason") },
   ]);
 }

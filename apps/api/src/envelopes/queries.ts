@@ -198,7 +198,8 @@ async function inboxPending(db: Kysely<Database>, member: Member): Promise<numbe
     .where("envelope.kind", "=", "envelope")
     .where("recipient.email", "=", member.email)
     .where("recipient.status", "=", "pending")
-    .where("envelope.status", "=", "signing")
+    // Invited approvers act while it is approving, invited signers while it is being signed.
+    .where("envelope.status", "in", ["signing", "approving"])
     .where("recipient.invitedAt", "is not", null)
     .executeTakeFirstOrThrow();
   return Number(inbox.count);
@@ -231,6 +232,7 @@ async function listRequests(deps: EnvelopeDeps, email: string): Promise<SigningR
     .select([
       "recipient.id as recipientId",
       "recipient.status as recipientStatus",
+      "recipient.kind as recipientKind",
       "recipient.linkVersion",
       "recipient.linkCreatedAt",
     ])
@@ -239,7 +241,7 @@ async function listRequests(deps: EnvelopeDeps, email: string): Promise<SigningR
     .where("recipient.invitedAt", "is not", null)
     .where("envelope.status", "!=", "draft")
     .orderBy(
-      sql`CASE WHEN recipient.status = 'pending' AND envelope.status = 'signing' THEN 0 ELSE 1 END`,
+      sql`CASE WHEN recipient.status = 'pending' AND envelope.status IN ('signing', 'approving') THEN 0 ELSE 1 END`,
     )
     .orderBy("recipient.linkCreatedAt", "desc")
     .execute();
@@ -278,6 +280,7 @@ async function listRequests(deps: EnvelopeDeps, email: string): Promise<SigningR
       envelopeTitle: row.title,
       envelopeStatus: row.status,
       recipientStatus: row.recipientStatus,
+      recipientKind: row.recipientKind,
       sender: { name: sender.name, email: sender.email },
       recipientLink: {
         token,

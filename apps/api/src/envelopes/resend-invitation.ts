@@ -13,7 +13,7 @@ const conflict = (message: string): AppError =>
 /**
  * POST /envelope/resend-invitation: mails a recipient a new signing link and revokes the previous
  * one (the link version moves on, so the old token no longer matches). Only on an envelope being
- * signed and not past its expiry, for a recipient who was invited (in sequential order: whose turn
+ * signed (or approved) and not past its expiry, for a recipient who was invited (in sequential order: whose turn
  * it is) and has neither signed nor declined. The caller checked the member may update the envelope.
  */
 export async function resendInvitation(
@@ -23,10 +23,11 @@ export async function resendInvitation(
 ): Promise<void> {
   await deps.db.transaction().execute(async (trx: Kysely<Database>) => {
     const envelope = await requireEnvelopeRow(trx, envelopeId);
-    if (envelope.status !== "signing" || isPastExpiry(envelope, deps.now())) {
+    const open = envelope.status === "signing" || envelope.status === "approving";
+    if (!open || isPastExpiry(envelope, deps.now())) {
       throw conflict(
-        `Only an envelope being signed can have its invitations sent again; this one is ${
-          envelope.status === "signing" ? "expired" : envelope.status
+        `Only an envelope being signed or approved can have its invitations sent again; this one is ${
+          open ? "expired" : envelope.status
         }.`,
       );
     }
@@ -57,7 +58,12 @@ export async function resendInvitation(
       deps,
       trx,
       envelope,
-      { id: recipient.id, email: recipient.email, linkVersion: recipient.linkVersion + 1 },
+      {
+        id: recipient.id,
+        email: recipient.email,
+        linkVersion: recipient.linkVersion + 1,
+        kind: recipient.kind,
+      },
       new Date(deps.now()),
     );
   });

@@ -14,7 +14,7 @@ type ParsedFieldInput = z.infer<typeof fieldInputSchema>;
 
 /**
  * Replaces the fields of a draft. Each must lie on a page of one of the envelope's documents and
- * belong to one of its recipients; a field's uuid is kept when given. Checked on the locked draft.
+ * belong to one of its signers (an approver has no fields); a field's uuid is kept when given. Checked on the locked draft.
  */
 export async function saveFields(
   deps: EnvelopeDeps,
@@ -68,11 +68,19 @@ export async function replaceFields(
     } else if (field.page >= document.pageCount) {
       problems.push({ path: `fields.${index}.page`, code: "custom", message: "not_found" });
     }
-    if (!recipients.some((recipient) => recipient.id === field.recipientUuid)) {
+    const owner = recipients.find((recipient) => recipient.id === field.recipientUuid);
+    if (owner === undefined) {
       problems.push({
         path: `fields.${index}.recipientUuid`,
         code: "custom",
         message: "not_found",
+      });
+    } else if (owner.kind === "approver") {
+      // Approvers approve or reject the whole document: they fill in nothing.
+      problems.push({
+        path: `fields.${index}.recipientUuid`,
+        code: "custom",
+        message: "approver_has_no_fields",
       });
     }
     if (field.uuid !== undefined) {
@@ -84,7 +92,9 @@ export async function replaceFields(
   });
   if (problems.length > 0) {
     throw new AppError("VALIDATION_ERROR", {
-      message: "Some fields are not valid.",
+      message: problems.some((problem) => problem.message === "approver_has_no_fields")
+        ? "Fields can only be assigned to signers: an approver approves the document without filling anything in."
+        : "Some fields are not valid.",
       fields: problems,
     });
   }

@@ -14,7 +14,8 @@ type ParsedRecipientInput = z.infer<typeof recipientInputSchema>;
 
 /**
  * Replaces the recipients of a draft, in signing order. A recipient given with its uuid is kept
- * (its fields stay assigned); recipients left out are removed with their fields. Recipients marked
+ * (its fields stay assigned, unless it becomes an approver: approvers have no fields); recipients
+ * left out are removed with their fields. Recipients marked
  * `saveToContacts` are upserted into the envelope's workspace contacts, which needs the role to
  * allow creating (new email) or updating (known email) that contact. Checked on the locked draft.
  */
@@ -43,6 +44,13 @@ export async function saveRecipients(
       .set({ position: sql<number>`-position`, email: sql<string>`'moving:' || id` })
       .where("envelopeId", "=", envelope.id)
       .execute();
+    // A recipient who becomes an approver fills in nothing: their fields go.
+    const approvers = recipients.flatMap((recipient) =>
+      recipient.kind === "approver" && recipient.uuid !== undefined ? [recipient.uuid] : [],
+    );
+    if (approvers.length > 0) {
+      await trx.deleteFrom("field").where("recipientId", "in", approvers).execute();
+    }
     for (const [index, recipient] of recipients.entries()) {
       const values = {
         email: recipient.email,
@@ -50,6 +58,7 @@ export async function saveRecipients(
         lastname: recipient.lastname,
         phone: recipient.phone,
         position: index + 1,
+        kind: recipient.kind,
       };
       if (recipient.uuid !== undefined) {
         await trx.updateTable("recipient").set(values).where("id", "=", recipient.uuid).execute();

@@ -7,14 +7,17 @@ import { lockDraftFor } from "./envelope-store";
 import { inviteRecipient } from "./invitations";
 import { type Member } from "./members";
 import type { RequestOrigin } from "./request-origin";
+import { nextToInvite } from "./turns";
 import { loadRecipients, personOf } from "./views";
 
 /**
- * Sends a draft: at least one recipient, each with at least one signature field, a title, an
- * available signature level (SES: AES and QES need an identity-verification provider that is not
- * configured) and an expiry in the future. Invitations go out in each recipient's language: to
- * everyone in parallel order, to the first only in sequential order (the next one when the
- * previous signs).
+ * Sends a draft: at least one signer, each signer with at least one signature field (approvers
+ * have none), a title, an available signature level (SES: AES and QES need an
+ * identity-verification provider that is not configured) and an expiry in the future. With
+ * approvers the envelope is `approving` and the approvers are invited first; without, it is
+ * `signing` and the signers are. Invitations go out in each recipient's language: to the whole
+ * group in parallel order, to its first only in sequential order (the next one when the previous
+ * acts).
  */
 export async function sendEnvelope(
   deps: EnvelopeDeps,
@@ -51,7 +54,11 @@ export async function sendLockedDraft(
   if (recipients.length === 0) {
     problems.push({ path: "recipients", code: "custom", message: "required" });
   }
+  if (recipients.length > 0 && !recipients.some((recipient) => recipient.kind === "signer")) {
+    problems.push({ path: "recipients", code: "custom", message: "signer_required" });
+  }
   recipients.forEach((recipient, index) => {
+    if (recipient.kind !== "signer") return;
     if (!fields.some((field) => field.recipientId === recipient.id && field.kind === "signature")) {
       problems.push({
         path: `recipients.${index}`,
@@ -84,9 +91,10 @@ export async function sendLockedDraft(
     });
   }
   const at = new Date(deps.now());
+  const approving = recipients.some((recipient) => recipient.kind === "approver");
   await trx
     .updateTable("envelope")
-    .set({ status: "signing", sentAt: at, updatedAt: at })
+    .set({ status: approving ? "approving" : "signing", sentAt: at, updatedAt: at })
     .where("id", "=", envelope.id)
     .execute();
   await trx
@@ -94,7 +102,7 @@ export async function sendLockedDraft(
     .set({ linkCreatedAt: at })
     .where("envelopeId", "=", envelope.id)
     .execute();
-  const invited = envelope.signingOrder === "sequential" ? recipients.slice(0, 1) : recipients;
+  const invited = nextToInvite(envelope, recipients);
   for (const recipient of invited) await inviteRecipient(deps, trx, envelope, recipient, at);
   await appendEvent(trx, deps.activityKey, envelope.id, {
     type: "envelopeSent",

@@ -21,6 +21,7 @@ import { declinedMail } from "./mails";
 import { blobKeys } from "./file-keys";
 import { inviteRecipient } from "./invitations";
 import { type RequestOrigin } from "./request-origin";
+import { isTurn } from "./turns";
 import { documentFile, pagePreview } from "./queries";
 import { loadDocuments, loadRecipients, personOf, senderOf, toDocument, toField } from "./views";
 
@@ -111,19 +112,7 @@ function linkServes(envelope: EnvelopeRow, purpose: LinkPurpose, now: number): b
   return withinWindow && (endedInTime || !isPastExpiry(envelope, now));
 }
 
-/** Whether it is the recipient's turn: in sequential order, every earlier signer has signed. */
-function isTurn(
-  envelope: EnvelopeRow,
-  recipient: RecipientRow,
-  all: readonly RecipientRow[],
-): boolean {
-  if (envelope.signingOrder !== "sequential") return true;
-  return all
-    .filter((other) => other.position < recipient.position)
-    .every((other) => other.status === "signed");
-}
-
-async function viewedPages(
+export async function viewedPages(
   db: Kysely<Database>,
   recipientId: string,
 ): Promise<Record<string, number[]>> {
@@ -138,6 +127,38 @@ async function viewedPages(
   return result;
 }
 
+/**
+ * VALIDATION_ERROR (`pages_not_viewed` per document) unless the recipient was served every page of
+ * every document: before signing, and before approving.
+ */
+export async function requireEveryPageViewed(
+  db: Kysely<Database>,
+  recipientId: string,
+  documents: readonly { id: string; pageCount: number }[],
+  action: "sign" | "approve",
+): Promise<void> {
+  const viewed = await viewedPages(db, recipientId);
+  const unseen = documents.filter(
+    (document) => (viewed[document.id]?.length ?? 0) < document.pageCount,
+  );
+  if (unseen.length === 0) return;
+  throw new AppError("VALIDATION_ERROR", {
+    message:
+      action === "sign"
+        ? "Read every page of every document before signing."
+        : "Read every page of every document before approving.",
+    suggestion:
+      action === "sign"
+        ? "Scroll through the whole document, then sign."
+        : "Scroll through the whole document, then approve.",
+    fields: unseen.map((document) => ({
+      path: `documents.${document.id}`,
+      code: "custom",
+      message: "pages_not_viewed",
+    })),
+  });
+}
+
 /** POST /envelope/open: what the signing page shows; records envelopeOpened once per recipient. */
 export async function openEnvelope(
   deps: EnvelopeDeps,
@@ -145,7 +166,10 @@ export async function openEnvelope(
   origin: RequestOrigin,
 ): Promise<OpenEnvelopeResponse> {
   let { envelope, recipient } = await verifyAccessLink(deps, deps.db, link);
-  if (recipient.openedAt === null && envelope.status === "signing") {
+  if (
+    recipient.openedAt === null &&
+    (envelope.status === "signing" || envelope.status === "approving")
+  ) {
     await deps.db.transaction().execute(async (trx) => {
       const locked = await verifyAccessLink(deps, trx, link, { lock: true });
       if (locked.recipient.openedAt !== null) return;
@@ -194,6 +218,7 @@ export async function openEnvelope(
       firstname: recipient.firstname,
       lastname: recipient.lastname,
       status: recipient.status,
+      kind: recipient.kind,
       isTurn: isTurn(envelope, recipient, recipients),
     },
     documents: documents.map(toDocument),
@@ -316,6 +341,12 @@ export async function signEnvelope(
       lock: true,
       purpose: "sign",
     });
+    if (recipient.kind !== "signer") {
+      throw new AppError("FORBIDDEN", {
+        message: "You are asked to approve this document, not to sign it.",
+        suggestion: "Approve or reject the document.",
+      });
+    }
     if (recipient.status === "signed") throw conflict("You have already signed this document.");
     if (recipient.status !== "pending") {
       throw conflict(`You can no longer sign: your request is ${recipient.status}.`);
@@ -328,21 +359,7 @@ export async function signEnvelope(
       throw conflict("It is not your turn to sign yet: an earlier signer has not signed.");
     }
     const documents = await loadDocuments(trx, envelope.id);
-    const viewed = await viewedPages(trx, recipient.id);
-    const unseen = documents.filter(
-      (document) => (viewed[document.id]?.length ?? 0) < document.pageCount,
-    );
-    if (unseen.length > 0) {
-      throw new AppError("VALIDATION_ERROR", {
-        message: "Read every page of every document before signing.",
-        suggestion: "Scroll through the whole document, then sign.",
-        fields: unseen.map((document) => ({
-          path: `documents.${document.id}`,
-          code: "custom",
-          message: "pages_not_viewed",
-        })),
-      });
-    }
+    await requireEveryPageViewed(trx, recipient.id, documents, "sign");
     const fields = await trx
       .selectFrom("field")
       .selectAll()
@@ -423,7 +440,7 @@ export async function signEnvelope(
       data: documents[0] === undefined ? {} : { documentSha256: documents[0].sha256 },
     });
     const remaining = recipients.filter(
-      (other) => other.id !== recipient.id && other.status !== "signed",
+      (other) => other.kind === "signer" && other.id !== recipient.id && other.status !== "signed",
     );
     if (remaining.length === 0) {
       await enqueueJob(
@@ -447,6 +464,41 @@ export async function signEnvelope(
   return result;
 }
 
+/**
+ * Mails that `recipient` declined (or, an approver, rejected) the envelope, with the reason: to the
+ * sender and to every other recipient who was invited, each in their language.
+ */
+export async function mailDeclined(
+  deps: EnvelopeDeps,
+  trx: Kysely<Database>,
+  envelope: EnvelopeRow,
+  recipient: RecipientRow,
+  reason: string,
+): Promise<void> {
+  const sender = await senderOf(trx, envelope);
+  const recipients = await loadRecipients(trx, envelope.id);
+  const others = recipients.filter(
+    (other) => other.id !== recipient.id && other.invitedAt !== null,
+  );
+  const emails = [sender.email, ...others.map((other) => other.email)];
+  const languages = await mailLanguages(trx, emails, sender.language);
+  for (const email of new Set(emails)) {
+    await enqueueMail(
+      trx,
+      deps.mailKey,
+      declinedMail({
+        to: email,
+        language: languages.get(email) ?? sender.language,
+        name: personOf(recipient).name,
+        email: recipient.email,
+        title: envelope.title,
+        reason,
+        rejected: recipient.kind === "approver",
+      }),
+    );
+  }
+}
+
 /** POST /envelope/decline: the envelope is declined; the sender and other invited recipients are mailed. */
 export async function declineEnvelope(
   deps: EnvelopeDeps,
@@ -458,6 +510,12 @@ export async function declineEnvelope(
       lock: true,
       purpose: "sign",
     });
+    if (recipient.kind !== "signer") {
+      throw new AppError("FORBIDDEN", {
+        message: "You are asked to approve this document: reject it instead of declining.",
+        suggestion: "Reject the document with a reason.",
+      });
+    }
     if (recipient.status !== "pending") {
       throw conflict(`You can no longer decline: your request is ${recipient.status}.`);
     }
@@ -475,27 +533,7 @@ export async function declineEnvelope(
       .set({ status: "declined", updatedAt: at })
       .where("id", "=", envelope.id)
       .execute();
-    const sender = await senderOf(trx, envelope);
-    const recipients = await loadRecipients(trx, envelope.id);
-    const others = recipients.filter(
-      (other) => other.id !== recipient.id && other.invitedAt !== null,
-    );
-    const emails = [sender.email, ...others.map((other) => other.email)];
-    const languages = await mailLanguages(trx, emails, sender.language);
-    for (const email of new Set(emails)) {
-      await enqueueMail(
-        trx,
-        deps.mailKey,
-        declinedMail({
-          to: email,
-          language: languages.get(email) ?? sender.language,
-          name: personOf(recipient).name,
-          email: recipient.email,
-          title: envelope.title,
-          reason: input.reason,
-        }),
-      );
-    }
+    await mailDeclined(deps, trx, envelope, recipient, input.reason);
     await appendEvent(trx, deps.activityKey, envelope.id, {
       type: "envelopeDeclined",
       at: at.toISOString(),

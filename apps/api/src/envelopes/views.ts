@@ -46,8 +46,10 @@ export function toRecipient(row: RecipientRow): Recipient {
     lastname: row.lastname,
     phone: row.phone,
     order: row.position,
+    kind: row.kind,
     status: row.status,
     signedAt: iso(row.signedAt),
+    approvedAt: iso(row.approvedAt),
     declinedAt: iso(row.declinedAt),
     declineReason: row.declineReason,
   };
@@ -111,7 +113,7 @@ export async function toSummaries(
     .selectFrom("recipient")
     .select((eb) => [
       "envelopeId",
-      eb.fn.countAll<string>().as("signers"),
+      eb.fn.countAll<string>().filterWhere("kind", "=", "signer").as("signers"),
       eb.fn.countAll<string>().filterWhere("status", "=", "signed").as("signed"),
     ])
     .where("envelopeId", "in", ids)

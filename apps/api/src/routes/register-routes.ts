@@ -16,6 +16,7 @@ import { registerContactList } from "./contact/list";
 import { registerContactLookup } from "./contact/lookup";
 import { registerContactUpdate } from "./contact/update";
 import { registerEnvelopeActivity } from "./envelope/activity";
+import { registerEnvelopeApprove } from "./envelope/approve";
 import { registerEnvelopeCancel } from "./envelope/cancel";
 import { registerEnvelopeRetrySeal } from "./envelope/retry-seal";
 import { registerEnvelopeResendInvitation } from "./envelope/resend-invitation";
@@ -32,6 +33,7 @@ import { registerEnvelopeOpen } from "./envelope/open";
 import { registerEnvelopePagePreview } from "./envelope/page-preview";
 import { registerEnvelopeSaveFields } from "./envelope/save-fields";
 import { registerEnvelopeSaveRecipients } from "./envelope/save-recipients";
+import { registerEnvelopeReject } from "./envelope/reject";
 import { registerEnvelopeSend } from "./envelope/send";
 import { registerEnvelopeSign } from "./envelope/sign";
 import { registerEnvelopeUpdate } from "./envelope/update";
@@ -164,6 +166,8 @@ export function registerRoutes(app: AppRouter, deps: AppDeps): void {
   registerTemplatePagePreview(app, envelopes);
   registerTemplateCreateFromEnvelope(app, envelopes);
   registerTemplateCreateEnvelope(app, envelopes);
+  registerEnvelopeApprove(app, envelopes);
+  registerEnvelopeReject(app, envelopes);
 
   const workspaces = workspaceDeps(deps);
   registerWorkspaceCreate(app, workspaces);

@@ -83,6 +83,7 @@ export async function copyEnvelopeContent(
         lastRemindedAt: null,
         openedAt: null,
         signedAt: null,
+        approvedAt: null,
         declinedAt: null,
         declineReason: null,
         signatureBlobKey: null,

@@ -5,7 +5,7 @@
  */
 import { randomBytes, randomUUID } from "node:crypto";
 import { endpoints, type AccessLink, type Endpoints } from "@paraphe/api-sdk/contract";
-import { readEveryPage, signingClient } from "./envelopes";
+import { linkFromMail, readEveryPage, sentEnvelope, signingClient } from "./envelopes";
 import { uniqueEmail } from "./identity";
 import { inviteTokenFromMail, roleIdOf } from "./members";
 import {
@@ -184,6 +184,27 @@ async function sentAndRead(fixture: MatrixFixture): Promise<Target> {
   const target = await fixture.sent();
   await readEveryPage(signingClient(fixture.h), target.link);
   return target;
+}
+
+/**
+ * An envelope sent to an approver and a signer, being approved: the approver's link is the
+ * `linkOfThisEnvelope` caller's; with `read`, the approver has read every page (so may approve).
+ */
+function approving(read: boolean) {
+  return async (fixture: MatrixFixture): Promise<Target> => {
+    const approver = uniqueEmail("approver");
+    const envelope = await sentEnvelope(fixture.owner, [uniqueEmail("signer")], {
+      approvers: [approver],
+    });
+    const target = {
+      envelopeUuid: envelope.uuid,
+      documentUuid: envelope.documents[0]?.uuid ?? "",
+      link: await linkFromMail(fixture.h, approver, envelope.uuid),
+      extra: envelope.recipients[0]?.uuid ?? "",
+    };
+    if (read) await readEveryPage(signingClient(fixture.h), target.link);
+    return target;
+  };
 }
 
 /** A sent envelope whose sealing gave up (as the seal job leaves it). */
@@ -736,6 +757,18 @@ export const accessMatrix: {
       target: "sent",
       mutates: true,
       input: (target, caller) => ({ ...linkFor(target, caller), reason: "Not for me." }),
+      expect: linkCall,
+    },
+    approve: {
+      target: approving(true),
+      mutates: true,
+      input: (target, caller) => linkFor(target, caller),
+      expect: linkCall,
+    },
+    reject: {
+      target: approving(false),
+      mutates: true,
+      input: (target, caller) => ({ ...linkFor(target, caller), reason: "Wrong figures." }),
       expect: linkCall,
     },
   },

@@ -145,7 +145,8 @@ export async function mailsTo(h: IdentityHarness, email: string): Promise<string
 
 /**
  * A draft of `pages` pages sent to `recipients` (each with one signature field on the first page),
- * in `order`, with reminders every `reminderDays` and expiry at `expiresAt` when given.
+ * in `order`, with reminders every `reminderDays` and expiry at `expiresAt` when given. `approvers`
+ * come first, as approvers (no fields): the envelope is then `approving`.
  */
 export async function sentEnvelope(
   sender: TeamMember,
@@ -156,6 +157,7 @@ export async function sentEnvelope(
     title?: string;
     reminderDays?: number;
     expiresAt?: string;
+    approvers?: readonly string[];
   } = {},
 ): Promise<EnvelopeDetail> {
   const draft = await sender.api.envelope.upload({
@@ -173,16 +175,25 @@ export async function sentEnvelope(
   });
   const withRecipients = await sender.api.envelope.saveRecipients({
     envelopeUuid: draft.uuid,
-    recipients: recipients.map((email, index) => ({
-      email,
-      firstname: "Signer",
-      lastname: `Number ${index + 1}`,
-    })),
+    recipients: [
+      ...(options.approvers ?? []).map((email, index) => ({
+        email,
+        firstname: "Approver",
+        lastname: `Number ${index + 1}`,
+        kind: "approver" as const,
+      })),
+      ...recipients.map((email, index) => ({
+        email,
+        firstname: "Signer",
+        lastname: `Number ${index + 1}`,
+      })),
+    ],
   });
   const documentUuid = draft.documents[0]?.uuid ?? "";
+  const signers = withRecipients.recipients.filter((recipient) => recipient.kind === "signer");
   await sender.api.envelope.saveFields({
     envelopeUuid: draft.uuid,
-    fields: withRecipients.recipients.map((recipient, index) => ({
+    fields: signers.map((recipient, index) => ({
       documentUuid,
       page: 0,
       x: 0.1,

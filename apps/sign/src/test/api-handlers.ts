@@ -26,6 +26,18 @@ export const SIGNATURE_FIELD_UUID = "1c8d3e2f-3a4b-4c5d-9e7f-8091a2b3c4d5";
 export const PIXEL_PNG =
   "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==";
 
+/** The envelope as an approver opens it: being approved, no fields. */
+export function openedForApprover(overrides: Partial<OpenedEnvelope> = {}): OpenedEnvelope {
+  const base = openedEnvelope();
+  return {
+    ...base,
+    envelope: { ...base.envelope, status: "approving" },
+    recipient: { ...base.recipient, kind: "approver" },
+    fields: [],
+    ...overrides,
+  };
+}
+
 export function openedEnvelope(overrides: Partial<OpenedEnvelope> = {}): OpenedEnvelope {
   return {
     envelope: {
@@ -43,6 +55,7 @@ export function openedEnvelope(overrides: Partial<OpenedEnvelope> = {}): OpenedE
       firstname: "Ada",
       lastname: "Lovelace",
       status: "pending",
+      kind: "signer",
       isTurn: true,
     },
     documents: [
@@ -101,6 +114,8 @@ export interface SigningHandlers {
   page?: Handler;
   sign?: Handler;
   decline?: Handler;
+  approve?: Handler;
+  reject?: Handler;
 }
 
 /** The public calls of the access link, with a happy default for each. */
@@ -110,12 +125,16 @@ function route(handlers: SigningHandlers, calls: RouteRequestLog[]): Route {
     page: () => ({ filename: "page.png", contentType: "image/png", data: PIXEL_PNG }),
     sign: () => ({ recipientStatus: "signed", envelopeStatus: "signing" }),
     decline: () => ({ recipientStatus: "declined", envelopeStatus: "declined" }),
+    approve: () => ({ recipientStatus: "approved", envelopeStatus: "signing" }),
+    reject: () => ({ recipientStatus: "declined", envelopeStatus: "declined" }),
   };
   const byPath: Record<string, keyof SigningHandlers> = {
     "/envelope/open": "open",
     "/envelope/download-signer-document": "page",
     "/envelope/sign": "sign",
     "/envelope/decline": "decline",
+    "/envelope/approve": "approve",
+    "/envelope/reject": "reject",
   };
   return (request: RouteRequest) => {
     const body = JSON.parse(new TextDecoder().decode(request.body) || "{}") as Record<

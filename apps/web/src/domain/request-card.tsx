@@ -12,11 +12,18 @@ const VARIANTS: Record<RequestCardStatus, BadgeVariant> = {
   declined: "danger",
 };
 
-/** The status of a request card, after the spec §4 mapping, in the recipient's words. */
+/**
+ * The status of a request card, after the spec §4 mapping, in the recipient's words: an approver's
+ * pending request "requires your approval".
+ */
 export function RequestStatusBadge({ request }: { request: SigningRequest }) {
   const { t } = useTranslation("web");
   const status = requestCardStatus(request.recipientStatus);
-  return <Badge variant={VARIANTS[status]}>{t(`requests.status.${status}`)}</Badge>;
+  const label =
+    status === "signing" && request.recipientKind === "approver"
+      ? t("requests.status.approval")
+      : t(`requests.status.${status}`);
+  return <Badge variant={VARIANTS[status]}>{label}</Badge>;
 }
 
 /** The preview of a request's first document as an image source (a URL or base64 PNG). */

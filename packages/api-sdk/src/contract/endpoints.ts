@@ -1,5 +1,11 @@
 import type { z } from "zod";
 import {
+  approveEnvelopeRequestSchema,
+  approveEnvelopeResponseSchema,
+  rejectEnvelopeRequestSchema,
+  rejectEnvelopeResponseSchema,
+} from "./approval";
+import {
   contactSchema,
   createContactRequestSchema,
   deleteContactRequestSchema,
@@ -264,6 +270,12 @@ export const endpoints = {
       declineEnvelopeRequestSchema,
       declineEnvelopeResponseSchema,
     ),
+    approve: endpoint(
+      "/envelope/approve",
+      approveEnvelopeRequestSchema,
+      approveEnvelopeResponseSchema,
+    ),
+    reject: endpoint("/envelope/reject", rejectEnvelopeRequestSchema, rejectEnvelopeResponseSchema),
   },
   workspace: {
     list: endpoint("/workspace/list", listWorkspacesRequestSchema, listWorkspacesResponseSchema),

@@ -63,6 +63,14 @@ export const RECIPIENT_STATUSES = [
 export type RecipientStatus = (typeof RECIPIENT_STATUSES)[number];
 export const recipientStatusSchema = z.enum(RECIPIENT_STATUSES);
 
+/**
+ * What a recipient does: a signer signs; an approver reads every page and approves or rejects
+ * before any signer is invited (the envelope is `approving` until every approver has approved).
+ */
+export const RECIPIENT_KINDS = ["signer", "approver"] as const;
+export type RecipientKind = (typeof RECIPIENT_KINDS)[number];
+export const recipientKindSchema = z.enum(RECIPIENT_KINDS);
+
 export const SIGNATURE_LEVELS = ["SES", "AES", "QES"] as const;
 export type SignatureLevel = (typeof SIGNATURE_LEVELS)[number];
 export const signatureLevelSchema = z.enum(SIGNATURE_LEVELS);
@@ -88,6 +96,8 @@ export const ACTIVITY_EVENT_TYPES = [
   "envelopeSent",
   "envelopeOpened",
   "documentSigned",
+  "documentApproved",
+  "approvalRejected",
   "envelopeCompleted",
   "envelopeDeclined",
   "envelopeCanceled",
@@ -143,8 +153,11 @@ export const recipientSchema = z.object({
   phone: z.string().nullable(),
   /** 1-based signing position (meaningful in sequential order). */
   order: z.number().int().positive(),
+  /** Signer or approver (approvers act first and have no fields). */
+  kind: recipientKindSchema,
   status: recipientStatusSchema,
   signedAt: isoDate.nullable(),
+  approvedAt: isoDate.nullable(),
   declinedAt: isoDate.nullable(),
   declineReason: z.string().nullable(),
 });
@@ -293,6 +306,8 @@ export const recipientInputSchema = z.object({
     .optional()
     .transform((value) => (value === undefined || value === "" ? null : value)),
   saveToContacts: z.boolean().default(false),
+  /** Signer unless said otherwise: an approver approves before the signers sign, and has no fields. */
+  kind: recipientKindSchema.default("signer"),
 });
 export type RecipientInput = z.input<typeof recipientInputSchema>;
 export const saveRecipientsRequestSchema = envelopeRefSchema.extend({
@@ -404,6 +419,8 @@ export const signingRequestSchema = z.object({
   envelopeTitle: z.string(),
   envelopeStatus: envelopeStatusSchema,
   recipientStatus: recipientStatusSchema,
+  /** Whether the person is asked to approve (an approver) or to sign. */
+  recipientKind: recipientKindSchema,
   sender: z.object({ name: z.string(), email: z.string() }),
   recipientLink: z.object({ token: z.string(), secretKey: z.string(), creationDate: isoDate }),
   documents: z.array(z.object({ uuid, preview: z.string().nullable() })),
@@ -477,7 +494,13 @@ export const openEnvelopeResponseSchema = z.object({
     firstname: z.string(),
     lastname: z.string(),
     status: recipientStatusSchema,
-    /** False while an earlier signer (sequential order) has not signed. */
+    /** An approver approves or rejects; a signer signs or declines. */
+    kind: recipientKindSchema,
+    /**
+     * False while it is not this recipient's turn: for a signer, while approvers have not all
+     * approved or an earlier signer (sequential order) has not signed; for an approver, while an
+     * earlier approver (sequential order) has not approved.
+     */
     isTurn: z.boolean(),
   }),
   documents: z.array(envelopeDocumentSchema),

@@ -19,6 +19,17 @@ export {
 } from "./dev-mailbox";
 export { endpoints, type Endpoint, type Endpoints } from "./endpoints";
 export {
+  REJECT_REASON_MAX_LENGTH,
+  approveEnvelopeRequestSchema,
+  approveEnvelopeResponseSchema,
+  rejectEnvelopeRequestSchema,
+  rejectEnvelopeResponseSchema,
+  type ApproveEnvelopeRequest,
+  type ApproveEnvelopeResponse,
+  type RejectEnvelopeRequest,
+  type RejectEnvelopeResponse,
+} from "./approval";
+export {
   INVITATION_LIFETIME_DAYS,
   MEMBERS_PAGE_MAX,
   acceptInviteRequestSchema,
@@ -177,6 +188,7 @@ export {
   MAX_DOCUMENTS_PER_ENVELOPE,
   MAX_FIELDS,
   MAX_RECIPIENTS,
+  RECIPIENT_KINDS,
   RECIPIENT_STATUSES,
   SIGNATURE_IMAGE_MAX_HEIGHT,
   SIGNATURE_IMAGE_MAX_WIDTH,
@@ -226,6 +238,7 @@ export {
   openEnvelopeResponseSchema,
   pagePreviewRequestSchema,
   recipientInputSchema,
+  recipientKindSchema,
   recipientSchema,
   recipientStatusSchema,
   resendInvitationRequestSchema,
@@ -261,6 +274,7 @@ export {
   type OpenEnvelopeResponse,
   type Recipient,
   type RecipientInput,
+  type RecipientKind,
   type RecipientStatus,
   type SaveFieldsRequest,
   type SaveRecipientsRequest,

@@ -25,6 +25,8 @@ describe("credentialKindForPath (spec §6)", () => {
     "/envelope/download-signer-document",
     "/envelope/sign",
     "/envelope/decline",
+    "/envelope/approve",
+    "/envelope/reject",
     "/team/accept-invite",
     "/team/view-invite",
     "/envelope/sign?lang=fr",

@@ -21,6 +21,8 @@ export const APP_CREDENTIAL_EXCEPTIONS = [
   "/envelope/download-signer-document",
   "/envelope/sign",
   "/envelope/decline",
+  "/envelope/approve",
+  "/envelope/reject",
   "/team/accept-invite",
   "/team/view-invite",
 ] as const;

@@ -12,6 +12,7 @@ import * as keyedActivityChain from "./20261123143000_keyed-activity-chain";
 import * as mailAsJobs from "./20261123170000_mail-as-jobs";
 import * as tags from "./20261123180000_tags";
 import * as teamInvitations from "./20261123181000_team-invitations";
+import * as recipientKinds from "./20261123183000_recipient-kinds";
 import * as templates from "./20261123184000_templates";
 
 /**
@@ -32,5 +33,6 @@ export const migrations: Readonly<Record<string, Migration>> = {
   "20261123170000_mail-as-jobs": mailAsJobs,
   "20261123180000_tags": tags,
   "20261123181000_team-invitations": teamInvitations,
+  "20261123183000_recipient-kinds": recipientKinds,
   "20261123184000_templates": templates,
 };

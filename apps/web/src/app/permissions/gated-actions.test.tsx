@@ -29,6 +29,8 @@ const SIGNER = {
   signedAt: null,
   declinedAt: null,
   declineReason: null,
+  kind: "signer" as const,
+  approvedAt: null,
 };
 
 const VIEW_PATH = `/envelopes/${WORKSPACE_MAIN.uuid}/${ENVELOPE_UUID}/view`;

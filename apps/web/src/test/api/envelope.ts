@@ -93,6 +93,7 @@ export function signingRequest(overrides: Partial<SigningRequest> = {}): Signing
     envelopeTitle: "Service agreement",
     envelopeStatus: "signing",
     recipientStatus: "pending",
+    recipientKind: "signer",
     sender: { name: "Paul Durand", email: "paul.durand@example.com" },
     recipientLink: {
       token: "tok_0123456789abcdef",
@@ -155,6 +156,7 @@ export function createEnvelopeHandlers(): Handlers {
           firstname: string;
           lastname: string;
           phone?: string | null;
+          kind?: "signer" | "approver";
         }[];
       };
       envelope = {
@@ -167,8 +169,10 @@ export function createEnvelopeHandlers(): Handlers {
           lastname: recipient.lastname,
           phone: recipient.phone ?? null,
           order: index + 1,
+          kind: recipient.kind ?? "signer",
           status: "pending",
           signedAt: null,
+          approvedAt: null,
           declinedAt: null,
           declineReason: null,
         })),

@@ -21,6 +21,18 @@ export const mail = {
     expires: "This request expires on {{date}}.",
     ignore: "Keep this link to yourself: anyone who has it can sign in your name.",
   },
+  approval: {
+    subject: "{{sender}} asks you to approve “{{title}}”",
+    intro:
+      "{{sender}} ({{email}}) sent you “{{title}}” to approve with Paraphe before it goes out for signature.",
+    action: "Read the document, then approve or reject it:",
+    ignore: "Keep this link to yourself: anyone who has it can approve in your name.",
+  },
+  approvalReminder: {
+    subject: "Reminder: {{sender}} is waiting for your approval of “{{title}}”",
+    intro:
+      "{{sender}} ({{email}}) asked you to approve “{{title}}” with Paraphe, and your approval is still missing.",
+  },
   teamInvite: {
     subject: "{{inviter}} invites you to join {{team}} on Paraphe",
     intro: "{{inviter}} ({{email}}) invites you to join the team {{team}} on Paraphe as {{role}}.",
@@ -37,6 +49,10 @@ export const mail = {
     subject: "{{name}} declined to sign “{{title}}”",
     intro: "{{name}} ({{email}}) declined to sign “{{title}}”. The signature request is closed.",
     reason: "Reason given: {{reason}}",
+  },
+  rejected: {
+    subject: "{{name}} rejected “{{title}}”",
+    intro: "{{name}} ({{email}}) rejected “{{title}}”. The signature request is closed.",
   },
   reminder: {
     subject: "Reminder: {{sender}} is waiting for your signature on “{{title}}”",

@@ -46,6 +46,8 @@ export const proof = {
       documentSigned: "Signed",
       envelopeCompleted: "Completed and sealed",
       envelopeDeclined: "Declined",
+      documentApproved: "Approved",
+      approvalRejected: "Rejected by an approver",
       envelopeCanceled: "Canceled",
     },
     titleDetail: "Title: {{title}}",

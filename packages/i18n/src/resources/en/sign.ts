@@ -30,6 +30,8 @@ export const sign = {
     valueTooLong:
       "A field holds too much text: at most {{max}} characters. Shorten it and try again.",
     declining: "Error declining the document. Please try again.",
+    approving: "Error approving the document. Please try again.",
+    rejecting: "Error rejecting the document. Please try again.",
     download: "The document could not be downloaded. Please try again.",
   },
   envelope: {
@@ -43,6 +45,14 @@ export const sign = {
     message: "Message from the sender",
   },
   states: {
+    approved: {
+      title: "You have approved this document",
+      description: "Thank you. The signers are invited once every approver has approved.",
+    },
+    rejected: {
+      title: "You rejected this document",
+      description: "The sender has been told that you rejected it; it will not be signed.",
+    },
     signed: {
       title: "You have signed this document",
       description: "Thank you. Everyone involved will be notified when all signers have signed.",
@@ -92,6 +102,10 @@ export const sign = {
     progress: "Pages read {{read}} / {{total}}",
     readAll: "Scroll through every page to be able to sign.",
     allRead: "All pages read.",
+    readAllToApprove: "Scroll through every page to be able to approve.",
+  },
+  approval: {
+    notice: "Requires your approval: read the document, then approve or reject it.",
   },
   fields: {
     atLimit: "Up to {{max}} characters.",
@@ -115,6 +129,9 @@ export const sign = {
     sign: "Sign",
     decline: "Decline",
     bar: "Signing actions",
+    approve: "Approve",
+    reject: "Reject",
+    approvalBar: "Approval actions",
   },
   signature: {
     title: "Your signature",
@@ -148,6 +165,12 @@ export const sign = {
     tooLong: "The reason must be under 500 characters.",
     confirm: "Decline",
     declining: "Declining…",
+  },
+  reject: {
+    title: "Reject the document",
+    description: "The sender will see your reason, and the document will not be signed.",
+    confirm: "Reject",
+    rejecting: "Rejecting…",
   },
   confirmation: {
     title: "Thank you, your signature is recorded",

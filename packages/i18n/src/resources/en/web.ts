@@ -578,6 +578,7 @@ export const web = {
       error: "The document could not be sent.",
       noRecipient: "Add at least one recipient before sending.",
       noSignature: "Place a signature field for {{name}}.",
+      noSigner: "Add at least one signer: approvers approve, signers sign.",
     },
     recipients: {
       title: "Recipients",
@@ -602,6 +603,14 @@ export const web = {
       suggestions: "Contacts matching what you type",
       saveToContacts: "Save to my contacts",
       saveError: "The recipient could not be saved.",
+      role: "Role",
+      roles: {
+        signer: "Signer",
+        signerHint: "Reads the document and signs it.",
+        approver: "Approver",
+        approverHint: "Reads the document and approves or rejects it before anyone signs.",
+      },
+      approverNoFields: "Approvers have no fields: choose a signer to place fields.",
     },
     signingOrder: {
       label: "Signing order",
@@ -698,6 +707,7 @@ export const web = {
     },
     actions: "Document actions",
     sign: "Sign",
+    approve: "Approve",
     downloadSealed: "Download the signed PDF",
     downloadOriginal: "Download the PDF",
     downloadProof: "Download the audit-log proof",
@@ -731,6 +741,8 @@ export const web = {
         documentSigned: "Document signed",
         envelopeCompleted: "Signing complete",
         envelopeDeclined: "Signature declined",
+        documentApproved: "Document approved",
+        approvalRejected: "Approval rejected",
         envelopeCanceled: "Signature request canceled",
       },
     },
@@ -768,6 +780,7 @@ export const web = {
   requests: {
     status: {
       signing: "Needs your signature",
+      approval: "Requires your approval",
       complete: "Complete",
       declined: "Declined",
     },
@@ -795,6 +808,10 @@ export const web = {
     sign: "Sign",
     decline: "Decline",
     signHint: "Both open the signing page, where you read every page before signing or declining.",
+    approve: "Approve",
+    reject: "Reject",
+    approveHint:
+      "Both open the signing page, where you read every page before approving or rejecting.",
     nothingToDo: "Nothing more to do for this request.",
     contactSender: "Contact the sender",
   },

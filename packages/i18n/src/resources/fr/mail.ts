@@ -27,6 +27,19 @@ export const mail: FrenchTranslation<typeof en> = {
     ignore:
       "Gardez ce lien pour vous\u00a0: toute personne qui le possède peut signer en votre nom.",
   },
+  approval: {
+    subject: "{{sender}} vous demande d’approuver «\u00a0{{title}}\u00a0»",
+    intro:
+      "{{sender}} ({{email}}) vous a envoyé «\u00a0{{title}}\u00a0» à approuver avec Paraphe avant sa mise en signature.",
+    action: "Lisez le document, puis approuvez-le ou rejetez-le\u00a0:",
+    ignore:
+      "Gardez ce lien pour vous\u00a0: toute personne qui le possède peut approuver en votre nom.",
+  },
+  approvalReminder: {
+    subject: "Rappel\u00a0: {{sender}} attend votre approbation de «\u00a0{{title}}\u00a0»",
+    intro:
+      "{{sender}} ({{email}}) vous a demandé d’approuver «\u00a0{{title}}\u00a0» avec Paraphe, et votre approbation manque encore.",
+  },
   teamInvite: {
     subject: "{{inviter}} vous invite à rejoindre {{team}} sur Paraphe",
     intro:
@@ -46,6 +59,11 @@ export const mail: FrenchTranslation<typeof en> = {
     intro:
       "{{name}} ({{email}}) a refusé de signer «\u00a0{{title}}\u00a0». La demande de signature est close.",
     reason: "Motif indiqué\u00a0: {{reason}}",
+  },
+  rejected: {
+    subject: "{{name}} a rejeté «\u00a0{{title}}\u00a0»",
+    intro:
+      "{{name}} ({{email}}) a rejeté «\u00a0{{title}}\u00a0». La demande de signature est close.",
   },
   reminder: {
     subject: "Rappel\u00a0: {{sender}} attend votre signature sur «\u00a0{{title}}\u00a0»",

@@ -48,6 +48,8 @@ export const proof: FrenchTranslation<typeof en> = {
       documentSigned: "Signé",
       envelopeCompleted: "Terminée et scellée",
       envelopeDeclined: "Refusée",
+      documentApproved: "Approuvée",
+      approvalRejected: "Rejetée par un approbateur",
       envelopeCanceled: "Annulée",
     },
     titleDetail: "Titre\u00a0: {{title}}",

@@ -32,6 +32,8 @@ export const sign: FrenchTranslation<typeof en> = {
     valueTooLong:
       "Un champ contient trop de texte : {{max}} caractères au plus. Raccourcissez-le et réessayez.",
     declining: "Erreur lors du refus du document. Veuillez réessayer.",
+    approving: "Erreur lors de l’approbation du document. Veuillez réessayer.",
+    rejecting: "Erreur lors du rejet du document. Veuillez réessayer.",
     download: "Le document n’a pas pu être téléchargé. Veuillez réessayer.",
   },
   envelope: {
@@ -45,6 +47,16 @@ export const sign: FrenchTranslation<typeof en> = {
     message: "Message de l’expéditeur",
   },
   states: {
+    approved: {
+      title: "Vous avez approuvé ce document",
+      description:
+        "Merci. Les signataires seront invités quand tous les approbateurs auront approuvé.",
+    },
+    rejected: {
+      title: "Vous avez rejeté ce document",
+      description:
+        "L’expéditeur a été informé de votre rejet\u00a0; le document ne sera pas signé.",
+    },
     signed: {
       title: "Vous avez signé ce document",
       description:
@@ -96,6 +108,10 @@ export const sign: FrenchTranslation<typeof en> = {
     progress: "Pages lues {{read}} / {{total}}",
     readAll: "Faites défiler toutes les pages pour pouvoir signer.",
     allRead: "Toutes les pages ont été lues.",
+    readAllToApprove: "Faites défiler toutes les pages pour pouvoir approuver.",
+  },
+  approval: {
+    notice: "Requiert votre approbation\u00a0: lisez le document, puis approuvez-le ou rejetez-le.",
   },
   fields: {
     atLimit: "{{max}} caractères au plus.",
@@ -120,6 +136,9 @@ export const sign: FrenchTranslation<typeof en> = {
     sign: "Signer",
     decline: "Refuser",
     bar: "Actions de signature",
+    approve: "Approuver",
+    reject: "Rejeter",
+    approvalBar: "Actions d’approbation",
   },
   signature: {
     title: "Votre signature",
@@ -154,6 +173,12 @@ export const sign: FrenchTranslation<typeof en> = {
     tooLong: "Le motif doit faire moins de 500 caractères.",
     confirm: "Refuser",
     declining: "Refus en cours…",
+  },
+  reject: {
+    title: "Rejeter le document",
+    description: "L’expéditeur verra votre motif, et le document ne sera pas signé.",
+    confirm: "Rejeter",
+    rejecting: "Rejet en cours…",
   },
   confirmation: {
     title: "Merci, votre signature est enregistrée",

@@ -585,6 +585,8 @@ export const web: FrenchTranslation<typeof en> = {
       error: "Le document n’a pas pu être envoyé.",
       noRecipient: "Ajoutez au moins un destinataire avant l’envoi.",
       noSignature: "Placez un champ de signature pour {{name}}.",
+      noSigner:
+        "Ajoutez au moins un signataire\u00a0: les approbateurs approuvent, les signataires signent.",
     },
     recipients: {
       title: "Destinataires",
@@ -609,6 +611,15 @@ export const web: FrenchTranslation<typeof en> = {
       suggestions: "Contacts correspondant à votre saisie",
       saveToContacts: "Enregistrer dans mes contacts",
       saveError: "Le destinataire n’a pas pu être enregistré.",
+      role: "Rôle",
+      roles: {
+        signer: "Signataire",
+        signerHint: "Lit le document et le signe.",
+        approver: "Approbateur",
+        approverHint: "Lit le document et l’approuve ou le rejette avant toute signature.",
+      },
+      approverNoFields:
+        "Les approbateurs n’ont pas de champs\u00a0: choisissez un signataire pour placer des champs.",
     },
     signingOrder: {
       label: "Ordre de signature",
@@ -706,6 +717,7 @@ export const web: FrenchTranslation<typeof en> = {
     },
     actions: "Actions sur le document",
     sign: "Signer",
+    approve: "Approuver",
     downloadSealed: "Télécharger le PDF signé",
     downloadOriginal: "Télécharger le PDF",
     downloadProof: "Télécharger la preuve (journal d’audit)",
@@ -739,6 +751,8 @@ export const web: FrenchTranslation<typeof en> = {
         documentSigned: "Document signé",
         envelopeCompleted: "Signature terminée",
         envelopeDeclined: "Signature refusée",
+        documentApproved: "Document approuvé",
+        approvalRejected: "Approbation rejetée",
         envelopeCanceled: "Demande de signature annulée",
       },
     },
@@ -776,6 +790,7 @@ export const web: FrenchTranslation<typeof en> = {
   requests: {
     status: {
       signing: "Nécessite votre signature",
+      approval: "Requiert votre approbation",
       complete: "Terminé",
       declined: "Refusé",
     },
@@ -804,6 +819,10 @@ export const web: FrenchTranslation<typeof en> = {
     decline: "Refuser",
     signHint:
       "Les deux ouvrent la page de signature, où vous lisez chaque page avant de signer ou de refuser.",
+    approve: "Approuver",
+    reject: "Rejeter",
+    approveHint:
+      "Les deux ouvrent la page de signature, où vous lisez chaque page avant d’approuver ou de rejeter.",
     nothingToDo: "Plus rien à faire pour cette demande.",
     contactSender: "Contacter l’expéditeur",
   },

@@ -1,6 +1,6 @@
 import { useTranslation } from "@paraphe/i18n/react";
 import { Button, cn } from "@paraphe/ui-kit";
-import { PenLine } from "lucide-react";
+import { CheckCircle2, PenLine } from "lucide-react";
 import { useId } from "react";
 
 export interface ActionBarProps {
@@ -11,6 +11,13 @@ export interface ActionBarProps {
   onDecline: () => void;
   /** Pointer over or focus on Sign: start loading the signature dialog. */
   onPrefetchSign: () => void;
+  /**
+   * `sign`: Decline and Sign; `approve` (an approver): Reject and Approve, which opens once every
+   * page was read (approvers have no fields).
+   */
+  mode?: "sign" | "approve";
+  /** Approve is being sent. */
+  busy?: boolean;
 }
 
 /**
@@ -25,13 +32,16 @@ export function ActionBar({
   onSign,
   onDecline,
   onPrefetchSign,
+  mode = "sign",
+  busy = false,
 }: ActionBarProps) {
   const { t } = useTranslation("sign");
   const hintId = useId();
   const allRead = readCount >= pageCount;
   const canSign = allRead && missingCount === 0;
+  const approve = mode === "approve";
   const hint = !allRead
-    ? t("reader.readAll")
+    ? t(approve ? "reader.readAllToApprove" : "reader.readAll")
     : missingCount > 0
       ? t("fields.missing", { count: missingCount })
       : t("reader.allRead");
@@ -40,7 +50,7 @@ export function ActionBar({
   return (
     <div
       role="region"
-      aria-label={t("actions.bar")}
+      aria-label={t(approve ? "actions.approvalBar" : "actions.bar")}
       className="sticky bottom-0 z-40 -mx-4 border-t border-border bg-surface/95 shadow-popover backdrop-blur supports-[backdrop-filter]:bg-surface/85 sm:mx-0 sm:rounded-t-card sm:border-x"
     >
       <div className="flex flex-col gap-2 px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] sm:px-5">
@@ -60,19 +70,20 @@ export function ActionBar({
         </div>
         <div className="flex gap-2">
           <Button variant="secondary" size="lg" className="shrink-0" onClick={onDecline}>
-            {t("actions.decline")}
+            {t(approve ? "actions.reject" : "actions.decline")}
           </Button>
           <Button
             size="lg"
             className="flex-1"
             disabled={!canSign}
+            loading={busy}
             aria-describedby={hintId}
             onClick={onSign}
             onPointerEnter={onPrefetchSign}
             onFocus={onPrefetchSign}
           >
-            <PenLine aria-hidden="true" />
-            {t("actions.sign")}
+            {approve ? <CheckCircle2 aria-hidden="true" /> : <PenLine aria-hidden="true" />}
+            {t(approve ? "actions.approve" : "actions.sign")}
           </Button>
         </div>
       </div>

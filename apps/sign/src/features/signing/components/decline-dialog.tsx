@@ -18,10 +18,18 @@ export interface DeclineDialogProps {
   onOpenChange: (open: boolean) => void;
   onDecline: (reason: string) => void;
   declining: boolean;
+  /** A signer declines; an approver rejects (the same reason rules, other words). */
+  mode?: "decline" | "reject";
 }
 
-/** Decline with a required reason; the text stays if the call fails. */
-export function DeclineDialog({ open, onOpenChange, onDecline, declining }: DeclineDialogProps) {
+/** Decline (or reject) with a required reason; the text stays if the call fails. */
+export function DeclineDialog({
+  open,
+  onOpenChange,
+  onDecline,
+  declining,
+  mode = "decline",
+}: DeclineDialogProps) {
   const { t } = useTranslation(["sign", "common"]);
   const [reason, setReason] = useState("");
   const [error, setError] = useState<string | null>(null);
@@ -38,8 +46,8 @@ export function DeclineDialog({ open, onOpenChange, onDecline, declining }: Decl
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent
-        title={t("decline.title")}
-        description={t("decline.description")}
+        title={t(`${mode}.title`)}
+        description={t(`${mode}.description`)}
         closeLabel={t("common:actions.close")}
       >
         <form noValidate onSubmit={submit}>
@@ -63,7 +71,9 @@ export function DeclineDialog({ open, onOpenChange, onDecline, declining }: Decl
               <Button variant="secondary">{t("common:actions.cancel")}</Button>
             </DialogClose>
             <Button type="submit" variant="danger" loading={declining}>
-              {declining ? t("decline.declining") : t("decline.confirm")}
+              {declining
+                ? t(mode === "reject" ? "reject.rejecting" : "decline.declining")
+                : t(`${mode}.confirm`)}
             </Button>
           </DialogFooter>
         </form>

@@ -5,13 +5,15 @@ import { useMutation } from "@tanstack/react-query";
 import { Ban, CalendarX, CheckCircle2, Clock, Download, FileClock, XCircle } from "lucide-react";
 import { useApi, type AccessLink } from "../../../lib/api";
 import { downloadSignerPdf } from "../../../domain/download";
-import { type EnvelopeState } from "../lib/envelope-state";
+import { type ActingState, type EnvelopeState } from "../lib/envelope-state";
 import { StatusPanel, type StatusPanelProps } from "./status-panel";
 
-type FinalState = Exclude<EnvelopeState, "sign">;
+type FinalState = Exclude<EnvelopeState, ActingState>;
 
 const looks: Record<FinalState, Pick<StatusPanelProps, "icon" | "tone">> = {
   signed: { icon: CheckCircle2, tone: "success" },
+  approved: { icon: CheckCircle2, tone: "success" },
+  rejected: { icon: XCircle, tone: "neutral" },
   complete: { icon: CheckCircle2, tone: "success" },
   declined: { icon: XCircle, tone: "neutral" },
   declinedByOther: { icon: XCircle, tone: "warning" },
@@ -21,7 +23,10 @@ const looks: Record<FinalState, Pick<StatusPanelProps, "icon" | "tone">> = {
   expired: { icon: CalendarX, tone: "warning" },
 };
 
-/** An envelope this recipient cannot sign now: signed, declined, canceled, complete, waiting, expired. */
+/**
+ * An envelope this recipient cannot act on now: signed or approved, declined or rejected, canceled,
+ * complete, waiting, expired.
+ */
 export function EnvelopeStatusPage({
   state,
   link,

@@ -4,7 +4,7 @@ import { takeAccessLink } from "../../../domain/access-link";
 import { useApi, type AccessLink } from "../../../lib/api";
 import { openEnvelopeQueryOptions } from "../api/signing-queries";
 import { accessErrorKind } from "../lib/access-error";
-import { envelopeState } from "../lib/envelope-state";
+import { envelopeState, isActing } from "../lib/envelope-state";
 import { AccessErrorPage } from "./access-error-page";
 import { EnvelopeStatusPage } from "./envelope-status-page";
 import { SigningSkeleton } from "./signing-skeleton";
@@ -38,7 +38,7 @@ function OpenedSigningPage({ link }: { link: AccessLink }) {
     );
   }
   const state = envelopeState(opened.data);
-  if (state !== "sign") {
+  if (!isActing(state)) {
     return <EnvelopeStatusPage state={state} link={link} title={opened.data.envelope.title} />;
   }
   return <SigningWorkspace link={link} opened={opened.data} />;

@@ -32,7 +32,10 @@ const SignatureDialog = lazy(loadSignatureDialog);
 
 const pageKey = (documentUuid: string, page: number) => `${documentUuid}:${page}`;
 
-/** The signing page proper: the envelope, its pages with the fields, and the sign/decline bar. */
+/**
+ * The signing page proper: the envelope, its pages with the fields, and the sign/decline bar; for
+ * an approver, the pages and the approve/reject bar.
+ */
 export function SigningWorkspace({ link, opened }: { link: AccessLink; opened: OpenedEnvelope }) {
   const { t } = useTranslation("sign");
   const { language } = useLanguage();
@@ -40,6 +43,7 @@ export function SigningWorkspace({ link, opened }: { link: AccessLink; opened: O
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const { envelope, recipient, documents, fields } = opened;
+  const approver = recipient.kind === "approver";
   useDocumentTitle(envelope.title);
 
   const [viewed, setViewed] = useState<ReadonlySet<string>>(
@@ -84,8 +88,8 @@ export function SigningWorkspace({ link, opened }: { link: AccessLink; opened: O
   const [declineOpen, setDeclineOpen] = useState(false);
 
   useEffect(() => {
-    if (allRead) void loadSignatureDialog();
-  }, [allRead]);
+    if (allRead && !approver) void loadSignatureDialog();
+  }, [allRead, approver]);
 
   // The link stopped working while the page was open (a resent invitation, the envelope ended):
   // say so, then open it again, which shows the envelope's outcome or the spec's link error.
@@ -133,6 +137,29 @@ export function SigningWorkspace({ link, opened }: { link: AccessLink; opened: O
     },
   });
 
+  const approve = useMutation({
+    mutationFn: () => api.envelope.approve(link),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: signingKeys.envelope(link.envelopeUuid) });
+    },
+    onError: (error) => {
+      if (linkSpent(error)) return;
+      toast.error(t("errors.approving"));
+    },
+  });
+
+  const reject = useMutation({
+    mutationFn: (reason: string) => api.envelope.reject({ ...link, reason }),
+    onSuccess: async () => {
+      setDeclineOpen(false);
+      await queryClient.invalidateQueries({ queryKey: signingKeys.envelope(link.envelopeUuid) });
+    },
+    onError: (error) => {
+      if (linkSpent(error)) return;
+      toast.error(t("errors.rejecting"));
+    },
+  });
+
   const expires = envelope.expiresAt
     ? new Intl.DateTimeFormat(language, { dateStyle: "long" }).format(new Date(envelope.expiresAt))
     : null;
@@ -146,6 +173,11 @@ export function SigningWorkspace({ link, opened }: { link: AccessLink; opened: O
         <p className="text-sm text-ink-muted">
           {t("envelope.from", { name: envelope.sender.name, email: envelope.sender.email })}
         </p>
+        {approver ? (
+          <p className="rounded-card border border-border bg-surface p-3 text-sm font-medium">
+            {t("approval.notice")}
+          </p>
+        ) : null}
         <div className="flex flex-wrap items-center gap-2">
           <Badge>{t(`envelope.level.${envelope.signatureLevel}`)}</Badge>
           {expires ? (
@@ -177,20 +209,29 @@ export function SigningWorkspace({ link, opened }: { link: AccessLink; opened: O
       <ActionBar
         readCount={readCount}
         pageCount={allPages.length}
-        missingCount={missingFields.length}
+        missingCount={approver ? 0 : missingFields.length}
+        mode={approver ? "approve" : "sign"}
+        busy={approve.isPending}
         onSign={() => {
+          if (approver) {
+            if (!approve.isPending) approve.mutate();
+            return;
+          }
           setSignMounted(true);
           setSignOpen(true);
         }}
         onDecline={() => setDeclineOpen(true)}
-        onPrefetchSign={() => void loadSignatureDialog()}
+        onPrefetchSign={() => {
+          if (!approver) void loadSignatureDialog();
+        }}
       />
 
       <DeclineDialog
         open={declineOpen}
         onOpenChange={setDeclineOpen}
-        onDecline={(reason) => decline.mutate(reason)}
-        declining={decline.isPending}
+        mode={approver ? "reject" : "decline"}
+        onDecline={(reason) => (approver ? reject.mutate(reason) : decline.mutate(reason))}
+        declining={approver ? reject.isPending : decline.isPending}
       />
 
       {signMounted ? (

@@ -1,8 +1,8 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { emailSchema, recipientInputSchema, type Recipient } from "@paraphe/api-sdk/contract";
 import { useTranslation } from "@paraphe/i18n/react";
-import { Button, Checkbox, Combobox, FormField, Input } from "@paraphe/ui-kit";
-import { useEffect, useMemo, useState } from "react";
+import { Button, Checkbox, Combobox, FormField, Input, RadioGroup } from "@paraphe/ui-kit";
+import { useEffect, useId, useMemo, useState } from "react";
 import { Controller, useController, useForm, useWatch } from "react-hook-form";
 import { type z } from "zod";
 import { usePermissions } from "../../../app/permissions/permissions-context";
@@ -54,8 +54,8 @@ function useDebouncedEmail(value: string | undefined): string | null {
 
 /**
  * Add or edit a recipient (spec §5): email required, valid and not already added; first and last
- * names required; phone optional; "already in contacts" once the email is found in the workspace's
- * contacts (otherwise a "save to contacts" option).
+ * names required; phone optional; a role, signer (the default) or approver; "already in contacts"
+ * once the email is found in the workspace's contacts (otherwise a "save to contacts" option).
  */
 export function RecipientForm({
   workspaceUuid,
@@ -83,8 +83,10 @@ export function RecipientForm({
       lastname: recipient?.lastname ?? "",
       phone: recipient?.phone ?? "",
       saveToContacts: false,
+      kind: recipient?.kind ?? "signer",
     },
   });
+  const roleLegendId = useId();
   const { errors, isSubmitting } = form.formState;
   const emailField = useController({ control: form.control, name: "email" });
   const email = useWatch({ control: form.control, name: "email" });
@@ -194,6 +196,31 @@ export function RecipientForm({
       >
         <Input type="tel" autoComplete="off" {...form.register("phone")} />
       </FormField>
+      <fieldset className="flex flex-col gap-1">
+        <legend id={roleLegendId} className="mb-1 text-sm font-medium text-ink">
+          {t("web:editor.recipients.role")}
+        </legend>
+        <Controller
+          control={form.control}
+          name="kind"
+          render={({ field }) => (
+            <RadioGroup
+              ref={field.ref}
+              name={field.name}
+              aria-labelledby={roleLegendId}
+              value={field.value ?? "signer"}
+              onValueChange={(value) =>
+                field.onChange(value === "approver" ? "approver" : "signer")
+              }
+              options={(["signer", "approver"] as const).map((kind) => ({
+                value: kind,
+                label: t(`web:editor.recipients.roles.${kind}`),
+                description: t(`web:editor.recipients.roles.${kind}Hint`),
+              }))}
+            />
+          )}
+        />
+      </fieldset>
       {contact ? null : (
         <Controller
           control={form.control}

@@ -54,6 +54,7 @@ export function InboxDetailPage({ envelopeUuid }: { envelopeUuid: string }) {
   const preview = requestPreviewSrc(request);
   const link = signingLinkOf(request);
   const actionable = isActionable(request);
+  const approver = request.recipientKind === "approver";
   return (
     <Card>
       <CardContent className="flex flex-col gap-6 pt-6 sm:flex-row">
@@ -97,17 +98,21 @@ export function InboxDetailPage({ envelopeUuid }: { envelopeUuid: string }) {
             <div className="flex flex-col gap-2 sm:flex-row">
               <a href={link} className={buttonVariants()}>
                 <PenLine aria-hidden="true" />
-                {t("web:inbox.sign")}
+                {t(approver ? "web:inbox.approve" : "web:inbox.sign")}
               </a>
               <a href={link} className={buttonVariants({ variant: "secondary" })}>
                 <XCircle aria-hidden="true" />
-                {t("web:inbox.decline")}
+                {t(approver ? "web:inbox.reject" : "web:inbox.decline")}
               </a>
             </div>
           ) : (
             <p className="text-sm text-ink-muted">{t("web:inbox.nothingToDo")}</p>
           )}
-          {actionable ? <p className="text-xs text-ink-muted">{t("web:inbox.signHint")}</p> : null}
+          {actionable ? (
+            <p className="text-xs text-ink-muted">
+              {t(approver ? "web:inbox.approveHint" : "web:inbox.signHint")}
+            </p>
+          ) : null}
           <a
             href={`mailto:${request.sender.email}?subject=${encodeURIComponent(request.envelopeTitle)}`}
             className={buttonVariants({ variant: "ghost", className: "self-start" })}

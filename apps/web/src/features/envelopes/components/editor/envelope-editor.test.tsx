@@ -32,6 +32,8 @@ const JANE = {
   signedAt: null,
   declinedAt: null,
   declineReason: null,
+  kind: "signer" as const,
+  approvedAt: null,
 };
 
 function withRecipient() {

@@ -50,9 +50,11 @@ export const AUTOSAVE_DELAY_MS = 700;
 export function sendProblems(
   envelope: Pick<EnvelopeDetail, "recipients">,
   fields: readonly Pick<FieldDraft, "kind" | "recipientUuid">[],
-): ({ kind: "noRecipient" } | { kind: "noSignature"; name: string })[] {
+): ({ kind: "noRecipient" } | { kind: "noSigner" } | { kind: "noSignature"; name: string })[] {
   if (envelope.recipients.length === 0) return [{ kind: "noRecipient" }];
-  return envelope.recipients
+  const signers = envelope.recipients.filter((recipient) => recipient.kind === "signer");
+  if (signers.length === 0) return [{ kind: "noSigner" }];
+  return signers
     .filter(
       (recipient) =>
         !fields.some(
@@ -295,9 +297,9 @@ export function EnvelopeEditor({ envelope }: { envelope: EnvelopeDetail }) {
     if (found.length > 0) {
       setProblems(
         found.map((problem) =>
-          problem.kind === "noRecipient"
-            ? t("web:editor.send.noRecipient")
-            : t("web:editor.send.noSignature", { name: problem.name }),
+          problem.kind === "noSignature"
+            ? t("web:editor.send.noSignature", { name: problem.name })
+            : t(`web:editor.send.${problem.kind}`),
         ),
       );
       return;
@@ -470,7 +472,10 @@ export function EnvelopeEditor({ envelope }: { envelope: EnvelopeDetail }) {
             armedKind={armedKind}
             onArm={arm}
             color={currentColor}
-            disabled={!currentRecipient}
+            disabled={!currentRecipient || currentRecipient.kind === "approver"}
+            {...(currentRecipient?.kind === "approver"
+              ? { disabledHint: t("web:editor.recipients.approverNoFields") }
+              : {})}
             onDrop={(kind, clientX, clientY) => {
               const target = pageAtPoint(clientX, clientY);
               if (target) place(kind, target.documentUuid, target.page, target.point);
@@ -502,10 +507,12 @@ export function EnvelopeEditor({ envelope }: { envelope: EnvelopeDetail }) {
                   onValueChange={(value) =>
                     changeField(selectedField.key, { recipientUuid: value })
                   }
-                  options={envelope.recipients.map((recipient) => ({
-                    value: recipient.uuid,
-                    label: recipientName(recipient),
-                  }))}
+                  options={envelope.recipients
+                    .filter((recipient) => recipient.kind === "signer")
+                    .map((recipient) => ({
+                      value: recipient.uuid,
+                      label: recipientName(recipient),
+                    }))}
                 />
               </div>
               <Checkbox

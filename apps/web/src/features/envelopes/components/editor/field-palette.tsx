@@ -38,12 +38,15 @@ export function FieldPalette({
   onDrop,
   color,
   disabled,
+  disabledHint,
 }: {
   armedKind: FieldKind | null;
   onArm: (kind: FieldKind | null) => void;
   onDrop: (kind: FieldKind, clientX: number, clientY: number) => void;
   color: string;
   disabled: boolean;
+  /** Why the tools are disabled, when it is not for want of a recipient. */
+  disabledHint?: string;
 }) {
   const { t } = useTranslation("web");
   const press = useRef<{ kind: FieldKind; x: number; y: number; pointerId: number } | null>(null);
@@ -80,7 +83,7 @@ export function FieldPalette({
         {t("editor.fields.title")}
       </h2>
       <p className="text-xs text-ink-muted">
-        {disabled ? t("editor.fields.needRecipient") : t("editor.fields.hint")}
+        {disabled ? (disabledHint ?? t("editor.fields.needRecipient")) : t("editor.fields.hint")}
       </p>
       <div role="toolbar" aria-label={t("editor.fields.title")} className="grid grid-cols-2 gap-2">
         {FIELD_KINDS.map((kind) => (

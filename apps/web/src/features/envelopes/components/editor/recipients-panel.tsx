@@ -22,6 +22,8 @@ function toInput(recipient: Recipient): RecipientInput {
     lastname: recipient.lastname,
     phone: recipient.phone ?? "",
     saveToContacts: false,
+    // Signer is the contract's default: only an approver is named.
+    ...(recipient.kind === "approver" ? { kind: "approver" as const } : {}),
   };
 }
 
@@ -64,6 +66,7 @@ export function RecipientsPanel({
       lastname: values.lastname,
       phone: values.phone ?? "",
       saveToContacts: values.saveToContacts,
+      ...(values.kind === "approver" ? { kind: "approver" as const } : {}),
     };
     const next =
       editing?.kind === "edit"
@@ -75,6 +78,8 @@ export function RecipientsPanel({
       const saved = await save(next);
       const added = saved.recipients.find((recipient) => recipient.email === values.email);
       if (added) onSelect(added.uuid);
+      // The server dropped the fields of a recipient who became an approver: so does the editor.
+      if (added?.kind === "approver") onRemoved(added.uuid);
       setEditing(null);
     } catch (error) {
       setSubmitError(error);
@@ -146,6 +151,9 @@ export function RecipientsPanel({
                   <span className="flex min-w-0 flex-col">
                     <span className="truncate text-sm font-medium text-ink">{name}</span>
                     <span className="truncate text-xs text-ink-muted">{recipient.email}</span>
+                    <span className="text-xs font-medium text-ink-muted">
+                      {t(`web:editor.recipients.roles.${recipient.kind}`)}
+                    </span>
                   </span>
                 </button>
                 <div className="flex shrink-0">

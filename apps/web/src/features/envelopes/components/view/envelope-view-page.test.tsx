@@ -26,6 +26,8 @@ const SIGNER = {
   signedAt: null,
   declinedAt: null,
   declineReason: null,
+  kind: "signer" as const,
+  approvedAt: null,
 };
 
 function sent(overrides: Parameters<typeof envelopeDetail>[0] = {}) {

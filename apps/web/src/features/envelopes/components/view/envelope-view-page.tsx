@@ -211,6 +211,9 @@ function EnvelopeView({ envelope }: { envelope: EnvelopeDetail }) {
                     {recipientName(recipient)}
                   </span>
                   <span className="truncate text-xs text-ink-muted">{recipient.email}</span>
+                  <span className="text-xs text-ink-muted">
+                    {t(`web:editor.recipients.roles.${recipient.kind}`)}
+                  </span>
                   {recipient.declineReason ? (
                     <span className="text-xs text-ink-muted">
                       {t("web:view.signers.declineReason", { reason: recipient.declineReason })}
@@ -233,9 +236,12 @@ function EnvelopeView({ envelope }: { envelope: EnvelopeDetail }) {
                   <Badge variant={RECIPIENT_VARIANTS[recipient.status]}>
                     {t(`web:view.signers.status.${recipient.status}`)}
                   </Badge>
-                  {recipient.signedAt || recipient.declinedAt ? (
+                  {recipient.signedAt || recipient.approvedAt || recipient.declinedAt ? (
                     <span className="text-xs text-ink-muted">
-                      {formatDateTime(recipient.signedAt ?? recipient.declinedAt, language)}
+                      {formatDateTime(
+                        recipient.signedAt ?? recipient.approvedAt ?? recipient.declinedAt,
+                        language,
+                      )}
                     </span>
                   ) : null}
                 </div>
@@ -254,7 +260,7 @@ function EnvelopeView({ envelope }: { envelope: EnvelopeDetail }) {
         {request ? (
           <a href={signingLinkOf(request)} className={buttonVariants({ className: "w-full" })}>
             <PenLine aria-hidden="true" />
-            {t("web:view.sign")}
+            {request.recipientKind === "approver" ? t("web:view.approve") : t("web:view.sign")}
           </a>
         ) : null}
         <Button variant="secondary" loading={download.isPending} onClick={downloadPdf}>

@@ -1,0 +1,88 @@
+import type { AccessLink } from "@paraphe/api-sdk/contract";
+import type { EnvelopeRow, RecipientRow } from "../db/database";
+import { AppError } from "../errors/app-error";
+import { appendEvent } from "./activity";
+import type { EnvelopeDeps } from "./envelope-deps";
+import { inviteRecipient } from "./invitations";
+import type { RequestOrigin } from "./request-origin";
+import { requireEveryPageViewed, verifyAccessLink } from "./signing";
+import { hasActed, isTurn, nextToInvite } from "./turns";
+import { loadDocuments, loadRecipients, personOf } from "./views";
+
+const conflict = (message: string): AppError =>
+  new AppError("CONFLICT", { message, suggestion: "Reload the page." });
+
+/** FORBIDDEN unless the recipient is an approver: signers sign or decline. */
+export function requireApprover(recipient: RecipientRow): void {
+  if (recipient.kind === "approver") return;
+  throw new AppError("FORBIDDEN", {
+    message: "You are asked to sign this document, not to approve it.",
+    suggestion: "Sign or decline the document.",
+  });
+}
+
+/**
+ * POST /envelope/approve. Refused unless the link is valid, its recipient is an approver who has
+ * neither approved nor rejected, the envelope is being approved, it is their turn (sequential
+ * order: every earlier approver approved) and they were served every page of every document. Under
+ * the envelope's lock, so a double submission approves once (the second answers CONFLICT). The
+ * last approval moves the envelope to `signing` and invites the signers; in sequential order an
+ * approval that is not the last invites the next approver.
+ */
+export async function approveEnvelope(
+  deps: EnvelopeDeps,
+  link: AccessLink,
+  origin: RequestOrigin,
+): Promise<{ recipientStatus: RecipientRow["status"]; envelopeStatus: EnvelopeRow["status"] }> {
+  return deps.db.transaction().execute(async (trx) => {
+    const { envelope, recipient } = await verifyAccessLink(deps, trx, link, {
+      lock: true,
+      purpose: "sign",
+    });
+    requireApprover(recipient);
+    if (recipient.status === "approved") {
+      throw conflict("You have already approved this document.");
+    }
+    if (recipient.status !== "pending") {
+      throw conflict(`You can no longer approve: your request is ${recipient.status}.`);
+    }
+    if (envelope.status !== "approving") {
+      throw conflict(`This document can no longer be approved: it is ${envelope.status}.`);
+    }
+    const recipients = await loadRecipients(trx, envelope.id);
+    if (!isTurn(envelope, recipient, recipients)) {
+      throw conflict("It is not your turn to approve yet: an earlier approver has not approved.");
+    }
+    const documents = await loadDocuments(trx, envelope.id);
+    await requireEveryPageViewed(trx, recipient.id, documents, "approve");
+
+    const at = new Date(deps.now());
+    await trx
+      .updateTable("recipient")
+      .set({ status: "approved", approvedAt: at })
+      .where("id", "=", recipient.id)
+      .execute();
+    await appendEvent(trx, deps.activityKey, envelope.id, {
+      type: "documentApproved",
+      at: at.toISOString(),
+      actor: personOf(recipient),
+      ip: origin.ip,
+      userAgent: origin.userAgent,
+      data: documents[0] === undefined ? {} : { documentSha256: documents[0].sha256 },
+    });
+    const after = recipients.map((row) =>
+      row.id === recipient.id ? { ...row, status: "approved" as const } : row,
+    );
+    const approved = after.filter((row) => row.kind === "approver").every(hasActed);
+    const status = approved ? ("signing" as const) : envelope.status;
+    await trx
+      .updateTable("envelope")
+      .set({ status, updatedAt: at })
+      .where("id", "=", envelope.id)
+      .execute();
+    for (const next of nextToInvite(envelope, after)) {
+      if (next.invitedAt === null) await inviteRecipient(deps, trx, envelope, next, at);
+    }
+    return { recipientStatus: "approved" as const, envelopeStatus: status };
+  });
+}

@@ -1,0 +1,70 @@
+import { expect, type Page } from "@playwright/test";
+import { AGREEMENT, EDITOR, type Recipient } from "./envelope-flow";
+
+// The approvers' steps of the browser tests: a sender adds approvers and signers (the role chosen
+// in the recipient dialog) and sends; an approver reads every page, then approves or rejects.
+
+export interface RoleRecipient extends Recipient {
+  role: "signer" | "approver";
+}
+
+export const APPROVING = {
+  en: {
+    approver: /^Approver/,
+    approve: "Approve",
+    reject: "Reject",
+    rejectDialog: "Reject the document",
+    reason: "Reason",
+    approved: "You have approved this document",
+    rejected: "You rejected this document",
+    notice: /Requires your approval/,
+  },
+  fr: {
+    approver: /^Approbateur/,
+    approve: "Approuver",
+    reject: "Rejeter",
+    rejectDialog: "Rejeter le document",
+    reason: "Motif",
+    approved: "Vous avez approuvé ce document",
+    rejected: "Vous avez rejeté ce document",
+    notice: /Requiert votre approbation/,
+  },
+} as const;
+
+/**
+ * Uploads the two-page agreement, adds `recipients` in order with their role, places a signature
+ * field for each signer (approvers have none), sends in parallel order, and answers the view's URL.
+ */
+export async function sendWithApprovers(page: Page, recipients: RoleRecipient[]): Promise<string> {
+  const t = EDITOR.en;
+  await page.goto("/envelopes");
+  await page.getByRole("button", { name: t.upload }).first().click();
+  await page.locator('input[type="file"]').setInputFiles(AGREEMENT);
+  await page.getByRole("button", { name: t.uploadSubmit }).click();
+  await page.waitForURL(/\/envelopes\/[0-9a-f-]+\/[0-9a-f-]+\/edit$/);
+
+  for (const recipient of recipients) {
+    await page.getByRole("button", { name: t.add, exact: true }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByRole("combobox", { name: t.email, exact: true }).fill(recipient.email);
+    await dialog.getByRole("textbox", { name: t.firstname, exact: true }).fill(recipient.firstname);
+    await dialog.getByRole("textbox", { name: t.lastname, exact: true }).fill(recipient.lastname);
+    if (recipient.role === "approver") {
+      await dialog.getByRole("radio", { name: APPROVING.en.approver }).click();
+    }
+    await dialog.getByRole("button", { name: t.addRecipient }).click();
+    await expect(dialog).toBeHidden();
+  }
+
+  for (const recipient of recipients.filter((item) => item.role === "signer")) {
+    await page
+      .getByRole("button", { name: t.placeFor(`${recipient.firstname} ${recipient.lastname}`) })
+      .click();
+    await page.getByRole("button", { name: t.signature, exact: true }).click();
+    await page.getByRole("button", { name: t.placeOn(2) }).click({ position: { x: 120, y: 420 } });
+  }
+  await expect(page.getByText(t.saved)).toBeVisible({ timeout: 15_000 });
+  await page.getByRole("button", { name: t.send, exact: true }).click();
+  await page.waitForURL(/\/view$/);
+  return page.url();
+}
