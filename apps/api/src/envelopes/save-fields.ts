@@ -29,6 +29,23 @@ export async function saveFields(
 }
 
 /**
+ * Removes the fields of the kept recipients (an envelope's) or roles (a template's) that the new
+ * list makes approvers: an approver fills in nothing. Call it, on the locked row, when saving
+ * recipients or roles.
+ */
+export async function removeFieldsOfApprovers(
+  trx: Kysely<Database>,
+  recipients: readonly { uuid?: string | undefined; kind: "signer" | "approver" }[],
+): Promise<void> {
+  const approvers = recipients.flatMap((recipient) =>
+    recipient.kind === "approver" && recipient.uuid !== undefined ? [recipient.uuid] : [],
+  );
+  if (approvers.length > 0) {
+    await trx.deleteFrom("field").where("recipientId", "in", approvers).execute();
+  }
+}
+
+/**
  * Replaces the fields of the envelope or template `envelopeId`, locked by the caller: each must lie
  * on a page of one of its documents and belong to one of its recipients (a template's roles); a
  * field's uuid is kept when given. VALIDATION_ERROR lists the fields that are not.

@@ -6,6 +6,7 @@ import { newRecipientLink } from "./access-links";
 import { fieldError } from "./command-errors";
 import type { EnvelopeDeps } from "./envelope-deps";
 import { lockDraftFor } from "./envelope-store";
+import { removeFieldsOfApprovers } from "./save-fields";
 import { contactSubject, requirePermission, type Member } from "./members";
 import { loadRecipients } from "./views";
 
@@ -44,13 +45,7 @@ export async function saveRecipients(
       .set({ position: sql<number>`-position`, email: sql<string>`'moving:' || id` })
       .where("envelopeId", "=", envelope.id)
       .execute();
-    // A recipient who becomes an approver fills in nothing: their fields go.
-    const approvers = recipients.flatMap((recipient) =>
-      recipient.kind === "approver" && recipient.uuid !== undefined ? [recipient.uuid] : [],
-    );
-    if (approvers.length > 0) {
-      await trx.deleteFrom("field").where("recipientId", "in", approvers).execute();
-    }
+    await removeFieldsOfApprovers(trx, recipients);
     for (const [index, recipient] of recipients.entries()) {
       const values = {
         email: recipient.email,

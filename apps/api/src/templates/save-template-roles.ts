@@ -6,17 +6,19 @@ import { fieldError } from "../envelopes/command-errors";
 import type { EnvelopeDeps } from "../envelopes/envelope-deps";
 import { lockTemplateFor } from "../envelopes/envelope-store";
 import type { Member } from "../envelopes/members";
+import { removeFieldsOfApprovers } from "../envelopes/save-fields";
 import { loadRecipients } from "../envelopes/views";
 import { syncTemplateStatus } from "./template-status";
 
 type ParsedRoleInput = z.infer<typeof templateRoleInputSchema>;
 
 /**
- * Replaces the roles of a template, in signing order. A role given with its uuid is kept (its
- * fields stay assigned); roles left out are removed with their fields. Labels are unique in the
+ * Replaces the roles of a template, in signing order. A role is a signer or an approver. A role
+ * given with its uuid is kept (its fields stay assigned, unless it becomes an approver: approvers
+ * have no fields); roles left out are removed with their fields. Labels are unique in the
  * template regardless of case (the contract refuses a repeated one with `label_taken`). A role has
  * no email or name: people are chosen for it when an envelope is created. The template's status
- * follows (incomplete without roles). Checked on the locked template.
+ * follows (incomplete without a signer role). Checked on the locked template.
  */
 export async function saveTemplateRoles(
   deps: EnvelopeDeps,
@@ -42,8 +44,10 @@ export async function saveTemplateRoles(
       .set({ position: sql<number>`-position`, label: sql<string>`'moving:' || id` })
       .where("envelopeId", "=", template.id)
       .execute();
+    // A role that becomes an approver fills in nothing: its fields go, as for an envelope's.
+    await removeFieldsOfApprovers(trx, roles);
     for (const [index, role] of roles.entries()) {
-      const values = { label: role.label, position: index + 1 };
+      const values = { label: role.label, position: index + 1, kind: role.kind };
       if (role.uuid !== undefined) {
         await trx.updateTable("recipient").set(values).where("id", "=", role.uuid).execute();
       } else {

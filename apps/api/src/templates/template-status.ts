@@ -3,7 +3,9 @@ import type { Database, TemplateStatus } from "../db/database";
 
 /**
  * Whether a template can make envelopes as far as its content goes (spec §4): at least one role
- * and at least one signature field. A template that is not is `incomplete`.
+ * and at least one signature field, which must belong to a signer role: approvers fill in nothing,
+ * so a template whose roles are all approvers is incomplete. A template that is not is
+ * `incomplete`.
  */
 export async function isTemplateComplete(
   trx: Kysely<Database>,
@@ -13,26 +15,25 @@ export async function isTemplateComplete(
     .selectFrom("envelope")
     .select((eb) => [
       eb
-        .exists(eb.selectFrom("recipient").select("id").where("envelopeId", "=", templateId))
-        .as("hasRoles"),
-      eb
         .exists(
           eb
             .selectFrom("field")
-            .select("id")
-            .where("envelopeId", "=", templateId)
-            .where("kind", "=", "signature"),
+            .innerJoin("recipient", "recipient.id", "field.recipientId")
+            .select("field.id")
+            .where("field.envelopeId", "=", templateId)
+            .where("field.kind", "=", "signature")
+            .where("recipient.kind", "=", "signer"),
         )
-        .as("hasSignature"),
+        .as("hasSignerSignature"),
     ])
     .where("id", "=", templateId)
     .executeTakeFirstOrThrow();
-  return row.hasRoles === true && row.hasSignature === true;
+  return row.hasSignerSignature === true;
 }
 
 /**
  * The status a template has after its content changed, from the status it had: an archived one
- * stays archived; one that lost its roles or its signature field becomes incomplete (an active
+ * stays archived; one that lost its signer roles or their signature field becomes incomplete (an active
  * one too: it can no longer be used); an incomplete one that became complete is a draft; a draft
  * or an active one that stays complete keeps its status.
  */

@@ -17,13 +17,27 @@ export async function toTemplateSummaries(
   templates: readonly EnvelopeRow[],
 ): Promise<TemplateSummary[]> {
   const summaries = await toSummaries(db, templates);
+  // Every role counts, approvers too (the envelope summary counts signers only).
+  const roleCounts =
+    templates.length === 0
+      ? []
+      : await db
+          .selectFrom("recipient")
+          .select((eb) => ["envelopeId", eb.fn.countAll<string>().as("roles")])
+          .where(
+            "envelopeId",
+            "in",
+            templates.map((template) => template.id),
+          )
+          .groupBy("envelopeId")
+          .execute();
   return summaries.map((summary, index) => ({
     uuid: summary.uuid,
     workspaceUuid: summary.workspaceUuid,
     title: summary.title,
     status: templates[index]?.templateStatus ?? "incomplete",
     owner: summary.owner,
-    roleCount: summary.signerCount,
+    roleCount: Number(roleCounts.find((row) => row.envelopeId === summary.uuid)?.roles ?? 0),
     firstDocumentUuid: summary.firstDocumentUuid,
     tags: summary.tags,
     createdAt: summary.createdAt,
@@ -50,7 +64,12 @@ export async function loadTemplateDetail(
   return {
     ...summary,
     documents: documents.map(toDocument),
-    roles: roles.map((role) => ({ uuid: role.id, label: role.label ?? "", order: role.position })),
+    roles: roles.map((role) => ({
+      uuid: role.id,
+      label: role.label ?? "",
+      kind: role.kind,
+      order: role.position,
+    })),
     fields: fields.map(toField),
     options: optionsOf(template),
   };

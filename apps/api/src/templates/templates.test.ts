@@ -5,8 +5,11 @@ import { testDatabaseKinds } from "../test/databases";
 import {
   failure,
   joinTeam,
+  linkFromMail,
   mailsTo,
+  readEveryPage,
   sentEnvelope,
+  signingClient,
   signUpMember,
   tinyPdf,
   type TeamMember,
@@ -258,6 +261,179 @@ describe.each(testDatabaseKinds)("templates on %s", (kind) => {
       expect(
         (await owner.api.tag.list({})).tags.find((row) => row.uuid === tag.uuid),
       ).toMatchObject({ envelopeCount: 0 });
+    });
+  });
+
+  describe("approver roles", () => {
+    /** A signature field for `recipientUuid` on the template's first page. */
+    const signatureField = (
+      template: { documents: readonly { uuid: string }[] },
+      recipientUuid: string,
+    ) => ({
+      documentUuid: template.documents[0]?.uuid ?? "",
+      recipientUuid,
+      page: 0,
+      x: 0.1,
+      y: 0.1,
+      width: 0.3,
+      height: 0.1,
+      kind: "signature" as const,
+    });
+
+    it("stores each role's kind, a signer unless said otherwise, and counts approver roles", async () => {
+      const created = await newTemplate();
+      const saved = await owner.api.template.saveRecipients({
+        templateUuid: created.uuid,
+        roles: [{ label: "Manager", kind: "approver" }, { label: "Employee" }],
+      });
+      expect(saved.roles.map((role) => [role.label, role.kind, role.order])).toEqual([
+        ["Manager", "approver", 1],
+        ["Employee", "signer", 2],
+      ]);
+      expect(saved.roleCount).toBe(2);
+      const listed = await owner.api.template.list({ limit: 100 });
+      expect(listed.templates.find((row) => row.uuid === created.uuid)?.roleCount).toBe(2);
+    });
+
+    it("refuses a field on an approver role", async () => {
+      const created = await newTemplate();
+      const saved = await owner.api.template.saveRecipients({
+        templateUuid: created.uuid,
+        roles: [{ label: "Manager", kind: "approver" }, { label: "Employee" }],
+      });
+      const refused = await failure(
+        owner.api.template.saveFields({
+          templateUuid: created.uuid,
+          fields: [signatureField(created, saved.roles[0]?.uuid ?? "")],
+        }),
+      );
+      expect(refused.code).toBe("VALIDATION_ERROR");
+      expect(refused.details).toEqual([
+        expect.objectContaining({
+          path: "fields.0.recipientUuid",
+          message: "approver_has_no_fields",
+        }),
+      ]);
+      expect((await owner.api.template.get({ templateUuid: created.uuid })).fields).toEqual([]);
+    });
+
+    it("removes the fields of a role switched to approver, which makes the template incomplete", async () => {
+      const template = await readyTemplate(["Manager", "Employee"]);
+      const [manager, employee] = template.roles;
+      const switched = await owner.api.template.saveRecipients({
+        templateUuid: template.uuid,
+        roles: [
+          { uuid: manager?.uuid, label: "Manager", kind: "approver" },
+          { uuid: employee?.uuid, label: "Employee" },
+        ],
+      });
+      expect(switched.status).toBe("active");
+      expect(switched.fields.map((field) => field.recipientUuid)).toEqual([employee?.uuid]);
+      const allApprovers = await owner.api.template.saveRecipients({
+        templateUuid: template.uuid,
+        roles: [
+          { uuid: manager?.uuid, label: "Manager", kind: "approver" },
+          { uuid: employee?.uuid, label: "Employee", kind: "approver" },
+        ],
+      });
+      expect(allApprovers.fields).toEqual([]);
+      expect(allApprovers.status).toBe("incomplete");
+    });
+
+    it("is incomplete while its roles are all approvers, and a draft once a signer role has a signature field", async () => {
+      const created = await newTemplate();
+      const approversOnly = await owner.api.template.saveRecipients({
+        templateUuid: created.uuid,
+        roles: [{ label: "Manager", kind: "approver" }],
+      });
+      expect(approversOnly.status).toBe("incomplete");
+      const refused = await failure(owner.api.template.activate({ templateUuid: created.uuid }));
+      expect(refused.details).toEqual([
+        expect.objectContaining({ message: "template_incomplete" }),
+      ]);
+      const withSigner = await owner.api.template.saveRecipients({
+        templateUuid: created.uuid,
+        roles: [
+          { uuid: approversOnly.roles[0]?.uuid, label: "Manager", kind: "approver" },
+          { label: "Employee" },
+        ],
+      });
+      expect(withSigner.status).toBe("incomplete");
+      const complete = await owner.api.template.saveFields({
+        templateUuid: created.uuid,
+        fields: [signatureField(created, withSigner.roles[1]?.uuid ?? "")],
+      });
+      expect(complete.status).toBe("draft");
+      expect((await owner.api.template.activate({ templateUuid: created.uuid })).status).toBe(
+        "active",
+      );
+      // Unarchiving one whose roles became all approvers lands on incomplete.
+      await owner.api.template.archive({ templateUuid: created.uuid });
+      await h.database.connection.db
+        .updateTable("recipient")
+        .set({ kind: "approver" })
+        .where("envelopeId", "=", created.uuid)
+        .execute();
+      expect((await owner.api.template.unarchive({ templateUuid: created.uuid })).status).toBe(
+        "incomplete",
+      );
+    });
+
+    it("creates an approving envelope that invites the approver first, then the signer once approved", async () => {
+      const created = await newTemplate();
+      const roles = await owner.api.template.saveRecipients({
+        templateUuid: created.uuid,
+        roles: [{ label: "Manager", kind: "approver" }, { label: "Employee" }],
+      });
+      await owner.api.template.saveFields({
+        templateUuid: created.uuid,
+        fields: [signatureField(created, roles.roles[1]?.uuid ?? "")],
+      });
+      const template = await owner.api.template.activate({ templateUuid: created.uuid });
+      const [approver, signer] = people(template.roles);
+      const envelope = await owner.api.template.createEnvelope({
+        templateUuid: template.uuid,
+        recipients: approver === undefined || signer === undefined ? [] : [approver, signer],
+        send: true,
+      });
+      expect(envelope.status).toBe("approving");
+      expect(envelope.recipients.map((recipient) => [recipient.email, recipient.kind])).toEqual([
+        [approver?.email, "approver"],
+        [signer?.email, "signer"],
+      ]);
+      expect(envelope.fields.map((field) => field.recipientUuid)).toEqual([
+        envelope.recipients[1]?.uuid,
+      ]);
+      expect(await mailsTo(h, approver?.email ?? "")).toEqual([
+        expect.stringMatching(/asks you to approve/),
+      ]);
+      expect(await mailsTo(h, signer?.email ?? "")).toEqual([]);
+
+      const client = signingClient(h);
+      const link = await linkFromMail(h, approver?.email ?? "", envelope.uuid);
+      await readEveryPage(client, link);
+      await expect(client.envelope.approve(link)).resolves.toEqual({
+        recipientStatus: "approved",
+        envelopeStatus: "signing",
+      });
+      expect(await mailsTo(h, signer?.email ?? "")).toEqual([
+        expect.stringMatching(/asks you to sign/),
+      ]);
+    });
+
+    it("keeps the recipients' kinds when an envelope is saved as a template", async () => {
+      const sent = await sentEnvelope(owner, [uniqueEmail("signer")], {
+        approvers: [uniqueEmail("approver")],
+      });
+      const template = await owner.api.template.createFromEnvelope({ envelopeUuid: sent.uuid });
+      expect(template.roles.map((role) => [role.label, role.kind])).toEqual([
+        ["Approver Number 1", "approver"],
+        ["Signer Number 1", "signer"],
+      ]);
+      expect(template.status).toBe("draft");
+      expect(template.fields.map((field) => field.recipientUuid)).toEqual([
+        template.roles[1]?.uuid,
+      ]);
     });
   });
 

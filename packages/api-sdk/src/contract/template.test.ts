@@ -41,6 +41,24 @@ describe("template role labels", () => {
   });
 });
 
+describe("template role kinds", () => {
+  it("makes a role a signer unless it is said to be an approver", () => {
+    const parsed = saveTemplateRolesRequestSchema.parse({
+      templateUuid,
+      roles: [{ label: "Manager", kind: "approver" }, { label: "Employee" }],
+    });
+    expect(parsed.roles.map((role) => role.kind)).toEqual(["approver", "signer"]);
+  });
+
+  it("refuses a kind that is neither signer nor approver", () => {
+    const result = saveTemplateRolesRequestSchema.safeParse({
+      templateUuid,
+      roles: [{ label: "Witness", kind: "witness" }],
+    });
+    expect(issuesOf(result)).toEqual([expect.objectContaining({ path: ["roles", 0, "kind"] })]);
+  });
+});
+
 describe("creating an envelope from a template", () => {
   it("refuses one role given twice and defaults send to false", () => {
     const person = { roleUuid, email: "Ana@Example.com", firstname: "Ana", lastname: "Lyse" };

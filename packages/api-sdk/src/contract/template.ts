@@ -9,6 +9,7 @@ import {
   envelopeTitleSchema,
   fieldInputSchema,
   fieldSchema,
+  recipientKindSchema,
   uploadEnvelopeRequestSchema,
 } from "./envelope";
 import { emailSchema } from "./identity";
@@ -28,7 +29,8 @@ export const TEMPLATE_ROLE_LABEL_MAX_LENGTH = 254;
 export const TEMPLATE_SEARCH_MAX_LENGTH = 100;
 
 /**
- * Spec §4: a template without a role or without a signature field is `incomplete`; a complete one
+ * Spec §4: a template without a signer role or without a signature field of a signer role is
+ * `incomplete` (roles that are all approvers are not enough); a complete one
  * is a `draft` until activated; only an `active` one creates envelopes; an `archived` one cannot
  * be used until unarchived (back to draft, or incomplete).
  */
@@ -49,6 +51,8 @@ export const templateRoleLabelSchema = z
 export const templateRoleSchema = z.object({
   uuid,
   label: z.string(),
+  /** Signer or approver: the person chosen for an approver role approves before the signers sign. */
+  kind: recipientKindSchema,
   /** 1-based position (the signing order in sequential order). */
   order: z.number().int().positive(),
 });
@@ -118,6 +122,11 @@ export const templateRoleInputSchema = z.object({
   /** Kept when editing an existing role (its fields stay assigned). */
   uuid: uuid.optional(),
   label: templateRoleLabelSchema,
+  /**
+   * Signer unless said otherwise. An approver role has no fields: a role switched to approver
+   * loses its fields.
+   */
+  kind: recipientKindSchema.default("signer"),
 });
 export type TemplateRoleInput = z.input<typeof templateRoleInputSchema>;
 export const saveTemplateRolesRequestSchema = templateRefSchema.extend({
