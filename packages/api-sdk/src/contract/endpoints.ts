@@ -1,5 +1,13 @@
 import type { z } from "zod";
 import {
+  bulkSendRequestSchema,
+  bulkSendStatusRequestSchema,
+  bulkSendStatusResponseSchema,
+  bulkSendSummarySchema,
+  listBulkSendsRequestSchema,
+  listBulkSendsResponseSchema,
+} from "./bulk-send";
+import {
   contactSchema,
   createContactRequestSchema,
   deleteContactRequestSchema,
@@ -397,6 +405,17 @@ export const endpoints = {
       "/template/create-envelope",
       createEnvelopeFromTemplateRequestSchema,
       envelopeDetailSchema,
+    ),
+    bulkSend: endpoint("/template/bulk-send", bulkSendRequestSchema, bulkSendSummarySchema),
+    bulkSendStatus: endpoint(
+      "/template/bulk-send-status",
+      bulkSendStatusRequestSchema,
+      bulkSendStatusResponseSchema,
+    ),
+    listBulkSends: endpoint(
+      "/template/list-bulk-sends",
+      listBulkSendsRequestSchema,
+      listBulkSendsResponseSchema,
     ),
   },
   passkey: {
