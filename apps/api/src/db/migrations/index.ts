@@ -13,6 +13,7 @@ import * as mailAsJobs from "./20261123170000_mail-as-jobs";
 import * as tags from "./20261123180000_tags";
 import * as teamInvitations from "./20261123181000_team-invitations";
 import * as templates from "./20261123184000_templates";
+import * as bulkSends from "./20261123185000_bulk-sends";
 
 /**
  * Every migration, by name, in a static list so that the bundled build carries them. Names are
@@ -33,4 +34,5 @@ export const migrations: Readonly<Record<string, Migration>> = {
   "20261123180000_tags": tags,
   "20261123181000_team-invitations": teamInvitations,
   "20261123184000_templates": templates,
+  "20261123185000_bulk-sends": bulkSends,
 };
