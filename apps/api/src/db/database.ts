@@ -32,6 +32,8 @@ export interface Database {
   tag: TagTable;
   envelopeTag: EnvelopeTagTable;
   teamInvitation: TeamInvitationTable;
+  bulkSend: BulkSendTable;
+  bulkSendRow: BulkSendRowTable;
 }
 
 /** A timestamp column: read as a Date, written as a Date or an SQL expression. */
@@ -422,3 +424,30 @@ export type EnvelopeRow = Selectable<EnvelopeTable>;
 export type EnvelopeDocumentRow = Selectable<EnvelopeDocumentTable>;
 export type RecipientRow = Selectable<RecipientTable>;
 export type FieldRow = Selectable<FieldTable>;
+
+/** A bulk send from a template: one envelope per row, created and sent by the bulk-send job. */
+export interface BulkSendTable {
+  id: Generated<string>;
+  teamId: string;
+  templateId: string;
+  creatorUserId: string;
+  ip: string | null;
+  userAgent: string | null;
+  status: ColumnType<"running" | "done", "running" | "done" | undefined>;
+  total: number;
+  sentCount: ColumnType<number, number | undefined>;
+  errorCount: ColumnType<number, number | undefined>;
+  createdAt: GeneratedTimestamp;
+  updatedAt: GeneratedTimestamp;
+}
+
+/** One row of a bulk send: its input (`bulkSendRowSchema`) and its result. */
+export interface BulkSendRowTable {
+  bulkSendId: string;
+  /** 1-based. */
+  rowIndex: number;
+  input: ColumnType<unknown, string, string>;
+  status: ColumnType<"pending" | "ok" | "error", "pending" | "ok" | "error" | undefined>;
+  envelopeId: string | null;
+  reason: string | null;
+}

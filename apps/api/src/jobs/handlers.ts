@@ -15,8 +15,31 @@ import { scheduleOrphanFileSweep, sweepOrphanEnvelopeFiles } from "../envelopes/
 import type { Logger } from "../logger";
 import { sendMailHandler } from "../mail/delivery";
 import type { MailTransport } from "../mail/transport";
-import { envelopeDeadlinesJob, sealEnvelopeJob, sweepOrphanFilesJob } from "./definitions";
+import { giveUpBulkSend, runBulkSend } from "../templates/bulk-send-job";
+import { bulkSendJobKey, bulkSendsWithoutJob } from "../templates/bulk-send-store";
+import {
+  bulkSendJob,
+  envelopeDeadlinesJob,
+  enqueueJob,
+  sealEnvelopeJob,
+  sweepOrphanFilesJob,
+} from "./definitions";
 import { jobHandler, JobWorker, type RegisteredJob } from "./job-worker";
+
+/** The envelope services' dependencies in a job (enqueued jobs notify the workers themselves). */
+const envelopeDepsOf = (deps: CompletionDeps) => ({ ...deps, wakeJobs: () => undefined });
+
+/**
+ * Enqueues the job of every bulk send still running without one (a job lost with its process
+ * after giving up is not: its rows are reported). Answers how many.
+ */
+async function enqueueLostBulkSends(db: Kysely<Database>): Promise<number> {
+  const ids = await bulkSendsWithoutJob(db);
+  for (const bulkSendId of ids) {
+    await enqueueJob(db, bulkSendJob, { bulkSendId }, { dedupeKey: bulkSendJobKey(bulkSendId) });
+  }
+  return ids.length;
+}
 
 /**
  * Every job this api runs, each definition with its handler. Mail is delivered through
@@ -57,6 +80,10 @@ export function jobHandlers(
       await scheduleOrphanFileSweep(deps.db, "next", deps.now());
       await sweepOrphanEnvelopeFiles(deps);
     }),
+    // Jobs wake the worker by NOTIFY; the bulk send's mails are found by the worker's polling too.
+    jobHandler(bulkSendJob, ({ bulkSendId }) => runBulkSend(envelopeDepsOf(deps), bulkSendId), {
+      onGiveUp: ({ bulkSendId }) => giveUpBulkSend(envelopeDepsOf(deps), bulkSendId),
+    }),
   ];
 }
 
@@ -88,6 +115,7 @@ export function createJobWorker(
     ...(deps.concurrency === undefined ? {} : { concurrency: deps.concurrency }),
     sweeps: [
       () => enqueueMissingSeals(deps.db),
+      () => enqueueLostBulkSends(deps.db),
       async () => {
         // Scheduling is not resuming lost work: it counts for nothing in the sweep's total.
         await scheduleDeadlinePass(deps.db, "now", intervalMs);

@@ -92,6 +92,9 @@ import { registerTemplateSetTags } from "./template/set-tags";
 import { registerTemplatePagePreview } from "./template/page-preview";
 import { registerTemplateCreateFromEnvelope } from "./template/create-from-envelope";
 import { registerTemplateCreateEnvelope } from "./template/create-envelope";
+import { registerTemplateBulkSend } from "./template/bulk-send";
+import { registerTemplateBulkSendStatus } from "./template/bulk-send-status";
+import { registerTemplateListBulkSends } from "./template/list-bulk-sends";
 import { registerUserProfile } from "./user/profile";
 import { registerRemovePicture } from "./user/remove-picture";
 import { registerUpdateProfile } from "./user/update-profile";
@@ -168,6 +171,9 @@ export function registerRoutes(app: AppRouter, deps: AppDeps): void {
   registerTemplateCreateEnvelope(app, envelopes);
   registerEnvelopeApprove(app, envelopes);
   registerEnvelopeReject(app, envelopes);
+  registerTemplateBulkSend(app, envelopes);
+  registerTemplateBulkSendStatus(app, envelopes);
+  registerTemplateListBulkSends(app, envelopes);
 
   const workspaces = workspaceDeps(deps);
   registerWorkspaceCreate(app, workspaces);

@@ -1,7 +1,9 @@
 import { randomUUID } from "node:crypto";
 import type { createEnvelopeFromTemplateRequestSchema } from "@paraphe/api-sdk/contract";
 import { asSubject } from "@paraphe/permissions";
+import type { Kysely } from "kysely";
 import type { z } from "zod";
+import type { Database } from "../db/database";
 import { AppError } from "../errors/app-error";
 import { appendEvent } from "../envelopes/activity";
 import type { EnvelopeDeps } from "../envelopes/envelope-deps";
@@ -23,12 +25,15 @@ type Input = z.infer<typeof createEnvelopeFromTemplateRequestSchema>;
  * the template. With `send`, it is sent at once in the same transaction: a refused send creates
  * nothing. Needs the Template read and the Envelope create permissions; a template that is not
  * active (incomplete, draft, archived) answers CONFLICT, one without roles VALIDATION_ERROR.
+ * `alsoInTransaction` runs last in the same transaction, with the new envelope's uuid (a bulk
+ * send records the row's result there, so that a row is sent once or not at all).
  */
 export async function createEnvelopeFromTemplate(
   deps: EnvelopeDeps,
   member: Member,
   input: Input,
   origin: RequestOrigin,
+  alsoInTransaction?: (trx: Kysely<Database>, envelopeId: string) => Promise<void>,
 ): Promise<string> {
   const found = await findTemplateForMember(deps, member, input.templateUuid, "read");
   requirePermission(member, "create", "Envelope");
@@ -135,6 +140,7 @@ export async function createEnvelopeFromTemplate(
         const draft = await lockDraftFor(trx, member, envelopeId, "update", "status");
         await sendLockedDraft(deps, trx, member, draft, origin);
       }
+      if (alsoInTransaction !== undefined) await alsoInTransaction(trx, envelopeId);
     });
   } catch (error) {
     await Promise.allSettled(stored.map((key) => deps.blobStore.delete(key)));

@@ -544,6 +544,21 @@ async function ownerTemplate(
   };
 }
 
+/** A bulk send of the owner from an active template (one row); `extra`: the bulk send's uuid. */
+async function ownerBulkSend(fixture: MatrixFixture): Promise<Target> {
+  const template = await ownerTemplate(fixture);
+  const started = await fixture.owner.api.template.bulkSend({
+    templateUuid: template.envelopeUuid,
+    rows: [bulkSendRow()],
+  });
+  return { ...template, extra: started.uuid };
+}
+
+/** One row of a bulk send for the matrix's templates (one role, "Signer"). */
+const bulkSendRow = () => ({
+  recipients: [{ role: "Signer", email: uniqueEmail("bulk"), firstname: "Bulk", lastname: "Row" }],
+});
+
 /** The target template as its owner sees it (null once deleted): what refusals must leave as it was. */
 async function templateState(target: Target, fixture: MatrixFixture): Promise<unknown> {
   const answer = await fixture.callers.owner.call(endpoints.template.get, {
@@ -1186,6 +1201,23 @@ export const accessMatrix: {
       }),
       // Creating an envelope needs the Envelope create permission (the custom role has it).
       expect: changeTemplate,
+    },
+    bulkSend: {
+      target: ownerTemplate,
+      input: (target) => ({ ...templateRef(target), rows: [bulkSendRow()] }),
+      // Sending from a template needs reading it and the Envelope create permission.
+      expect: changeTemplate,
+    },
+    bulkSendStatus: {
+      target: ownerBulkSend,
+      input: (target) => ({ bulkSendUuid: target.extra }),
+      expect: readRecord,
+    },
+    listBulkSends: {
+      target: ownerBulkSend,
+      input: () => ({ limit: 100 }),
+      reveals: (answer, target) => JSON.stringify(answer).includes(`"uuid":"${target.extra}"`),
+      expect: listRecords,
     },
   },
   passkey: {

@@ -6,6 +6,14 @@ import {
   rejectEnvelopeResponseSchema,
 } from "./approval";
 import {
+  bulkSendRequestSchema,
+  bulkSendStatusRequestSchema,
+  bulkSendStatusResponseSchema,
+  bulkSendSummarySchema,
+  listBulkSendsRequestSchema,
+  listBulkSendsResponseSchema,
+} from "./bulk-send";
+import {
   contactSchema,
   createContactRequestSchema,
   deleteContactRequestSchema,
@@ -415,6 +423,17 @@ export const endpoints = {
       "/template/create-envelope",
       createEnvelopeFromTemplateRequestSchema,
       envelopeDetailSchema,
+    ),
+    bulkSend: endpoint("/template/bulk-send", bulkSendRequestSchema, bulkSendSummarySchema),
+    bulkSendStatus: endpoint(
+      "/template/bulk-send-status",
+      bulkSendStatusRequestSchema,
+      bulkSendStatusResponseSchema,
+    ),
+    listBulkSends: endpoint(
+      "/template/list-bulk-sends",
+      listBulkSendsRequestSchema,
+      listBulkSendsResponseSchema,
     ),
   },
   passkey: {

@@ -14,6 +14,7 @@ import * as tags from "./20261123180000_tags";
 import * as teamInvitations from "./20261123181000_team-invitations";
 import * as recipientKinds from "./20261123183000_recipient-kinds";
 import * as templates from "./20261123184000_templates";
+import * as bulkSends from "./20261123185000_bulk-sends";
 
 /**
  * Every migration, by name, in a static list so that the bundled build carries them. Names are
@@ -35,4 +36,5 @@ export const migrations: Readonly<Record<string, Migration>> = {
   "20261123181000_team-invitations": teamInvitations,
   "20261123183000_recipient-kinds": recipientKinds,
   "20261123184000_templates": templates,
+  "20261123185000_bulk-sends": bulkSends,
 };
