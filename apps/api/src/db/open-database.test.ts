@@ -35,6 +35,8 @@ describe.each(testDatabaseKinds)("the database on %s", (kind) => {
     ).toEqual([
       "activity_event",
       "app_user",
+      "bulk_send",
+      "bulk_send_row",
       "contact",
       "dev_mailbox",
       "document_preview",
