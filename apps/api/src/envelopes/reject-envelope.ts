@@ -1,13 +1,12 @@
 import type { AccessLink } from "@paraphe/api-sdk/contract";
 import type { EnvelopeRow, RecipientRow } from "../db/database";
 import { AppError } from "../errors/app-error";
-import { appendEvent } from "./activity";
 import { requireApprover } from "./approve-envelope";
 import type { EnvelopeDeps } from "./envelope-deps";
 import type { RequestOrigin } from "./request-origin";
-import { mailDeclined, verifyAccessLink } from "./signing";
+import { recordDecline, verifyAccessLink } from "./signing";
 import { isTurn } from "./turns";
-import { loadRecipients, personOf } from "./views";
+import { loadRecipients } from "./views";
 
 const conflict = (message: string): AppError =>
   new AppError("CONFLICT", { message, suggestion: "Reload the page." });
@@ -39,26 +38,6 @@ export async function rejectEnvelope(
     if (!isTurn(envelope, recipient, recipients)) {
       throw conflict("It is not your turn to approve yet: an earlier approver has not approved.");
     }
-    const at = new Date(deps.now());
-    await trx
-      .updateTable("recipient")
-      .set({ status: "declined", declinedAt: at, declineReason: input.reason })
-      .where("id", "=", recipient.id)
-      .execute();
-    await trx
-      .updateTable("envelope")
-      .set({ status: "declined", updatedAt: at })
-      .where("id", "=", envelope.id)
-      .execute();
-    await mailDeclined(deps, trx, envelope, recipient, input.reason);
-    await appendEvent(trx, deps.activityKey, envelope.id, {
-      type: "approvalRejected",
-      at: at.toISOString(),
-      actor: personOf(recipient),
-      ip: origin.ip,
-      userAgent: origin.userAgent,
-      data: { reason: input.reason },
-    });
-    return { recipientStatus: "declined" as const, envelopeStatus: "declined" as const };
+    return recordDecline(deps, trx, envelope, recipient, input.reason, origin, "approvalRejected");
   });
 }

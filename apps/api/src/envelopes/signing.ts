@@ -468,7 +468,7 @@ export async function signEnvelope(
  * Mails that `recipient` declined (or, an approver, rejected) the envelope, with the reason: to the
  * sender and to every other recipient who was invited, each in their language.
  */
-export async function mailDeclined(
+async function mailDeclined(
   deps: EnvelopeDeps,
   trx: Kysely<Database>,
   envelope: EnvelopeRow,
@@ -499,6 +499,43 @@ export async function mailDeclined(
   }
 }
 
+/**
+ * Records that `recipient` declined the envelope (or, an approver, rejected it) with `reason`, in the
+ * caller's transaction on the locked envelope: recipient and envelope declined, the others mailed,
+ * the event appended to the activity log.
+ */
+export async function recordDecline(
+  deps: EnvelopeDeps,
+  trx: Kysely<Database>,
+  envelope: EnvelopeRow,
+  recipient: RecipientRow,
+  reason: string,
+  origin: RequestOrigin,
+  type: "envelopeDeclined" | "approvalRejected",
+): Promise<{ recipientStatus: "declined"; envelopeStatus: "declined" }> {
+  const at = new Date(deps.now());
+  await trx
+    .updateTable("recipient")
+    .set({ status: "declined", declinedAt: at, declineReason: reason })
+    .where("id", "=", recipient.id)
+    .execute();
+  await trx
+    .updateTable("envelope")
+    .set({ status: "declined", updatedAt: at })
+    .where("id", "=", envelope.id)
+    .execute();
+  await mailDeclined(deps, trx, envelope, recipient, reason);
+  await appendEvent(trx, deps.activityKey, envelope.id, {
+    type,
+    at: at.toISOString(),
+    actor: personOf(recipient),
+    ip: origin.ip,
+    userAgent: origin.userAgent,
+    data: { reason },
+  });
+  return { recipientStatus: "declined", envelopeStatus: "declined" };
+}
+
 /** POST /envelope/decline: the envelope is declined; the sender and other invited recipients are mailed. */
 export async function declineEnvelope(
   deps: EnvelopeDeps,
@@ -522,26 +559,6 @@ export async function declineEnvelope(
     if (envelope.status !== "signing") {
       throw conflict(`This document can no longer be declined: it is ${envelope.status}.`);
     }
-    const at = new Date(deps.now());
-    await trx
-      .updateTable("recipient")
-      .set({ status: "declined", declinedAt: at, declineReason: input.reason })
-      .where("id", "=", recipient.id)
-      .execute();
-    await trx
-      .updateTable("envelope")
-      .set({ status: "declined", updatedAt: at })
-      .where("id", "=", envelope.id)
-      .execute();
-    await mailDeclined(deps, trx, envelope, recipient, input.reason);
-    await appendEvent(trx, deps.activityKey, envelope.id, {
-      type: "envelopeDeclined",
-      at: at.toISOString(),
-      actor: personOf(recipient),
-      ip: origin.ip,
-      userAgent: origin.userAgent,
-      data: { reason: input.reason },
-    });
-    return { recipientStatus: "declined" as const, envelopeStatus: "declined" as const };
+    return recordDecline(deps, trx, envelope, recipient, input.reason, origin, "envelopeDeclined");
   });
 }
