@@ -44,13 +44,20 @@ describe.each(testDatabaseKinds)("tunnel quotas per client address on %s", (kind
     let t: TestApp;
 
     beforeAll(async () => {
-      t = await createTestApp(database.connection.db, {
-        TUNNEL_SESSION_STORE: store,
-        TRUSTED_PROXIES: TEST_PROXY_ADDRESS,
-        TUNNEL_MAX_SESSIONS: "10",
-        TUNNEL_MAX_SESSIONS_PER_ADDRESS: "3",
-        TUNNEL_HANDSHAKES_PER_ADDRESS: "5",
-      });
+      // A stopped clock: the handshake quota counts per minute, and a slow run crossing a minute
+      // would otherwise let a new minute's handshakes through.
+      const startedAt = Date.now();
+      t = await createTestApp(
+        database.connection.db,
+        {
+          TUNNEL_SESSION_STORE: store,
+          TRUSTED_PROXIES: TEST_PROXY_ADDRESS,
+          TUNNEL_MAX_SESSIONS: "10",
+          TUNNEL_MAX_SESSIONS_PER_ADDRESS: "3",
+          TUNNEL_HANDSHAKES_PER_ADDRESS: "5",
+        },
+        { now: () => startedAt },
+      );
     });
     afterAll(async () => {
       await t.destroy();
