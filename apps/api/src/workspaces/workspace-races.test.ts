@@ -195,8 +195,10 @@ describe.each(testDatabaseKinds)("writes into a workspace being deleted on %s", 
         });
         const result = await race(round, writer, doomed.uuid, keeper.uuid);
         expect(result.deleted).toEqual({ ok: true });
-        if (round % 2 === 0) {
-          // The delete committed before the writer's transaction: the destination had gone.
+        if (round % 2 === 0 && kind === "pglite") {
+          // The delete committed before the writer's transaction: the destination had gone. Only
+          // PGlite's single connection makes this order certain; on PostgreSQL the writer may also
+          // finish first, which the checks below cover.
           expect(result.written).toEqual({ ok: false, code: "NOT_FOUND" });
         }
         if (result.written.ok) {
