@@ -62,10 +62,15 @@ const STATUSES_OF_FILTER: Record<EnvelopeListFilter, readonly EnvelopeRow["statu
 
 /** The keyset cursor after `envelope` (newest change first), opaque to clients. */
 export function encodeCursor(envelope: EnvelopeRow): string {
-  return Buffer.from(
-    JSON.stringify([envelope.updatedAt.toISOString(), envelope.id]),
-    "utf8",
-  ).toString("base64url");
+  return encodeKeysetCursor(envelope.updatedAt, envelope.id);
+}
+
+/**
+ * An opaque keyset cursor for a list ordered by a date then an id, newest first; read back with
+ * {@link decodeCursor} (the date comes back as `updatedAt`, whichever date the list orders by).
+ */
+export function encodeKeysetCursor(at: Date, id: string): string {
+  return Buffer.from(JSON.stringify([at.toISOString(), id]), "utf8").toString("base64url");
 }
 
 /** The position a cursor of {@link encodeCursor} names; VALIDATION_ERROR when it is not one. */

@@ -5,9 +5,10 @@ import type {
   ListBulkSendsResponse,
 } from "@paraphe/api-sdk/contract";
 import { asSubject } from "@paraphe/permissions";
-import type { Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
 import type { Database } from "../db/database";
 import { displayName, type Member } from "../envelopes/members";
+import { decodeCursor, encodeKeysetCursor } from "../envelopes/queries";
 import { AppError } from "../errors/app-error";
 import { findTemplateForMember } from "./template-access";
 
@@ -116,15 +117,17 @@ export async function bulkSendStatus(
 }
 
 /**
- * `/template/list-bulk-sends`: the team's bulk sends, newest first, whose template the member may
- * read in a workspace they belong to (optionally of one template).
+ * `/template/list-bulk-sends`: the team's bulk sends, newest first (keyset pagination on
+ * created_at, id), whose template the member may read in a workspace they belong to (optionally of
+ * one template). A page may show fewer than `limit` when a conditional role hides some of its rows;
+ * the cursor still moves past them.
  */
 export async function listBulkSends(
   { db }: { db: Kysely<Database> },
   member: Member,
-  input: { templateUuid?: string | undefined; limit: number },
+  input: { templateUuid?: string | undefined; cursor?: string | undefined; limit: number },
 ): Promise<ListBulkSendsResponse> {
-  if (!member.ability.can("read", "Template")) return { bulkSends: [] };
+  if (!member.ability.can("read", "Template")) return { bulkSends: [], nextCursor: null };
   let query = summaryQuery(db)
     .where("bulkSend.teamId", "=", member.teamId)
     .where((eb) =>
@@ -139,12 +142,22 @@ export async function listBulkSends(
   if (input.templateUuid !== undefined) {
     query = query.where("bulkSend.templateId", "=", input.templateUuid);
   }
+  if (input.cursor !== undefined) {
+    const cursor = decodeCursor(input.cursor);
+    // The stored time has microseconds, the cursor milliseconds: the row's own time is used while
+    // it exists, so rows created within the same millisecond are neither skipped nor repeated.
+    query = query.where(
+      sql<boolean>`(bulk_send.created_at, bulk_send.id) < (COALESCE((SELECT b.created_at FROM bulk_send b WHERE b.id = ${cursor.id}::uuid), ${cursor.updatedAt}), ${cursor.id}::uuid)`,
+    );
+  }
   const rows = await query
     .orderBy("bulkSend.createdAt", "desc")
     .orderBy("bulkSend.id", "desc")
-    .limit(input.limit)
+    .limit(input.limit + 1)
     .execute();
-  const readable = rows.filter((row) =>
+  const page = rows.slice(0, input.limit);
+  const last = page.at(-1);
+  const readable = page.filter((row) =>
     member.ability.can(
       "read",
       asSubject("Template", {
@@ -157,5 +170,11 @@ export async function listBulkSends(
       }),
     ),
   );
-  return { bulkSends: readable.map(toSummary) };
+  return {
+    bulkSends: readable.map(toSummary),
+    nextCursor:
+      rows.length > input.limit && last !== undefined
+        ? encodeKeysetCursor(last.createdAt, last.id)
+        : null,
+  };
 }

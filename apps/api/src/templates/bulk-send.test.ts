@@ -237,6 +237,31 @@ describe.each(testDatabaseKinds)("bulk send from a template on %s", (kind) => {
     await h.t.jobs.runUntilIdle();
   });
 
+  it("lists a template's bulk sends page after page, newest first, with a cursor", async () => {
+    const templateUuid = await template();
+    const started = [];
+    for (const n of [1, 2, 3]) {
+      started.push(await owner.api.template.bulkSend({ templateUuid, rows: [row(100 + n)] }));
+    }
+    await h.t.jobs.runUntilIdle();
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await owner.api.template.listBulkSends({
+        templateUuid,
+        limit: 2,
+        ...(cursor === undefined ? {} : { cursor }),
+      });
+      expect(page.bulkSends.length).toBeLessThanOrEqual(2);
+      seen.push(...page.bulkSends.map((bulkSend) => bulkSend.uuid));
+      cursor = page.nextCursor ?? undefined;
+    } while (cursor !== undefined);
+    expect(seen).toEqual(started.map((bulkSend) => bulkSend.uuid).reverse());
+    expect((await failure(owner.api.template.listBulkSends({ cursor: "not-a-cursor" }))).code).toBe(
+      "VALIDATION_ERROR",
+    );
+  });
+
   it("refuses more rows than the limit", async () => {
     const templateUuid = await template();
     const rows = Array.from({ length: 501 }, () => ({ recipients: [] }));

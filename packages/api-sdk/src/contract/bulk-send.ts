@@ -125,10 +125,14 @@ export type BulkSendStatusResponse = z.infer<typeof bulkSendStatusResponseSchema
 // POST /template/list-bulk-sends: the team's bulk sends the caller may see, newest first
 export const listBulkSendsRequestSchema = z.object({
   templateUuid: uuid.optional(),
+  /** The `nextCursor` of the previous page (keyset pagination, newest first). */
+  cursor: z.string().max(200).optional(),
   limit: z.number().int().min(1).max(100).default(25),
 });
 export type ListBulkSendsRequest = z.input<typeof listBulkSendsRequestSchema>;
 export const listBulkSendsResponseSchema = z.object({
   bulkSends: z.array(bulkSendSummarySchema),
+  /** The cursor of the next page, null on the last one. */
+  nextCursor: z.string().nullable(),
 });
 export type ListBulkSendsResponse = z.infer<typeof listBulkSendsResponseSchema>;
