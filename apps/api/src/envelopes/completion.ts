@@ -14,10 +14,9 @@ import { AppError } from "../errors/app-error";
 import { enqueueMail } from "../mail/outbox";
 import type { Logger } from "../logger";
 import { appendEvent, loadActivity } from "./activity";
-import { currentLinkToken, signingLinkUrl } from "./access-links";
-import { mailLanguages } from "./languages";
 import { completedMail } from "./mails";
 import { blobKeys } from "./file-keys";
+import { recipientMailContext } from "./invitations";
 import { loadDocuments, loadRecipients, personOf, recipientName, senderOf } from "./views";
 import { requireEnvelopeRow } from "./envelope-store";
 
@@ -242,10 +241,11 @@ export async function completeEnvelope(deps: CompletionDeps, envelopeId: string)
       })
       .where("id", "=", envelopeId)
       .execute();
-    const languages = await mailLanguages(
+    const context = await recipientMailContext(
       trx,
+      deps,
+      current,
       everyone.map((recipient) => recipient.email),
-      sender.language,
     );
     await enqueueMail(
       trx,
@@ -264,14 +264,9 @@ export async function completeEnvelope(deps: CompletionDeps, envelopeId: string)
         deps.mailKey,
         completedMail({
           to: recipient.email,
-          language: languages.get(recipient.email) ?? sender.language,
+          language: context.languageOf(recipient.email),
           title: envelope.title,
-          link: signingLinkUrl(
-            deps.config.signUrl,
-            deps.linkKey,
-            envelopeId,
-            await currentLinkToken(trx, deps.linkKey, recipient),
-          ),
+          link: await context.signingLink(recipient),
         }),
       );
     }
