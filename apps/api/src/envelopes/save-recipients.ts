@@ -9,6 +9,7 @@ import { lockDraftFor } from "./envelope-store";
 import { removeFieldsOfApprovers } from "./save-fields";
 import { contactSubject, requirePermission, type Member } from "./members";
 import { loadRecipients } from "./views";
+import { holdWorkspaceIfPresent, holdWorkspaceRow } from "../workspaces/workspace-store";
 
 /** A recipient as the contract's schema parsed it (phone normalised, saveToContacts defaulted). */
 type ParsedRecipientInput = z.infer<typeof recipientInputSchema>;
@@ -26,8 +27,17 @@ export async function saveRecipients(
   envelopeId: string,
   recipients: readonly ParsedRecipientInput[],
 ): Promise<void> {
+  const savesContacts = recipients.some((recipient) => recipient.saveToContacts);
   await deps.db.transaction().execute(async (trx) => {
+    // Writing contacts into the envelope's workspace: hold that workspace before locking the
+    // envelope, the order a workspace delete takes them in (workspace, then its envelopes), so the
+    // two wait for each other instead of deadlocking.
+    const held = savesContacts ? await holdEnvelopeWorkspace(trx, member, envelopeId) : null;
     const envelope = await lockDraftFor(trx, member, envelopeId, "update", "recipients");
+    if (held !== null && held !== envelope.workspaceId) {
+      // Moved between the read and the lock: its new workspace is held too before writing there.
+      await holdWorkspaceRow(trx, member.teamId, envelope.workspaceId);
+    }
     await requireContactWrites(trx, member, envelope, recipients);
     const existing = await loadRecipients(trx, envelope.id);
     const existingIds = new Set(existing.map((recipient) => recipient.id));
@@ -90,6 +100,28 @@ export async function saveRecipients(
       .where("id", "=", envelope.id)
       .execute();
   });
+}
+
+/**
+ * Holds the workspace the team's envelope sits in and answers it (null when there is no such
+ * envelope). A workspace deleted between the read and the hold has moved its envelopes: read again.
+ */
+async function holdEnvelopeWorkspace(
+  trx: Kysely<Database>,
+  member: Member,
+  envelopeId: string,
+): Promise<string | null> {
+  for (let attempt = 1; ; attempt++) {
+    const row = await trx
+      .selectFrom("envelope")
+      .select("workspaceId")
+      .where("id", "=", envelopeId)
+      .where("teamId", "=", member.teamId)
+      .executeTakeFirst();
+    if (row === undefined) return null;
+    const held = await holdWorkspaceIfPresent(trx, member.teamId, row.workspaceId);
+    if (held !== undefined || attempt === 3) return held === undefined ? null : held.id;
+  }
 }
 
 /** FORBIDDEN unless the role may create or update each contact that `saveToContacts` writes. */

@@ -1,6 +1,7 @@
 import {
   createContactRequestSchema,
   importContactsRequestSchema,
+  recipientInputSchema,
   uploadEnvelopeRequestSchema,
 } from "@paraphe/api-sdk/contract";
 import type { Kysely } from "kysely";
@@ -11,6 +12,7 @@ import type { Database } from "../db/database";
 import type { EnvelopeDeps } from "../envelopes/envelope-deps";
 import type { Member } from "../envelopes/members";
 import { moveEnvelope } from "../envelopes/move-envelope";
+import { saveRecipients } from "../envelopes/save-recipients";
 import { uploadEnvelope } from "../envelopes/upload-envelope";
 import { testDatabaseKinds } from "../test/databases";
 import { signUpMember, tinyPdf, type TeamMember } from "../test/envelopes";
@@ -212,4 +214,50 @@ describe.each(testDatabaseKinds)("writes into a workspace being deleted on %s", 
     // Each round creates two workspaces and, for the envelopes, renders a PDF.
     90_000,
   );
+
+  it("saving a draft's recipient to contacts while its workspace is deleted writes the contact where the draft ends up, without a deadlock", async () => {
+    for (let round = 0; round < ROUNDS; round++) {
+      const { workspace: doomed } = await owner.api.workspace.create({
+        name: `Doomed contacts ${round}`,
+        color: "#dc2626",
+      });
+      const { workspace: keeper } = await owner.api.workspace.create({
+        name: `Keeper contacts ${round}`,
+        color: "#059669",
+      });
+      const draft = await owner.api.envelope.upload({
+        workspaceUuid: doomed.uuid,
+        title: `Contacts race ${round}`,
+        files: [{ filename: "Race.pdf", data: await tinyPdf(1) }],
+      });
+      const email = uniqueEmail("saved");
+      const given = { email, firstname: "Ada", lastname: "Lovelace", saveToContacts: true };
+      const recipient = recipientInputSchema.parse(given);
+      const input = { workspaceUuid: doomed.uuid, destinationWorkspaceUuid: keeper.uuid };
+      let saved: Promise<Outcome> = Promise.resolve({ ok: false, code: "NOT_STARTED" });
+      let deleted: Outcome;
+      if (round % 2 === 0) {
+        // The delete's second workspace read is its last step before its transaction: the save
+        // starts there, so its locks and the delete's are taken at the same time.
+        afterWorkspaceRead.arm(
+          "workspace",
+          async () => {
+            saved = outcome(saveRecipients(envelopeDeps, member, draft.uuid, [recipient]));
+            await new Promise((resolve) => setImmediate(resolve));
+          },
+          { skip: 1 },
+        );
+        deleted = await outcome(deleteWorkspace({ db: hookedDb, now: h.now }, member, input));
+      } else {
+        saved = outcome(
+          owner.api.envelope.saveRecipients({ envelopeUuid: draft.uuid, recipients: [given] }),
+        );
+        deleted = await outcome(owner.api.workspace.delete(input));
+      }
+      expect(deleted).toEqual({ ok: true });
+      expect(await saved).toEqual({ ok: true });
+      expect(await envelopesTitled(`Contacts race ${round}`)).toEqual([keeper.uuid]);
+      expect(await contactsWithEmail(email)).toEqual([keeper.uuid]);
+    }
+  }, 90_000);
 });

@@ -27,15 +27,24 @@ export async function holdWorkspaceRow(
   teamId: string,
   workspaceId: string,
 ): Promise<WorkspaceRow> {
-  const row = await trx
+  const row = await holdWorkspaceIfPresent(trx, teamId, workspaceId);
+  if (row === undefined) throw workspaceNotFound();
+  return row;
+}
+
+/** {@link holdWorkspaceRow}, answering undefined instead of NOT_FOUND when it went meanwhile. */
+export async function holdWorkspaceIfPresent(
+  trx: Kysely<Database>,
+  teamId: string,
+  workspaceId: string,
+): Promise<WorkspaceRow | undefined> {
+  return trx
     .selectFrom("workspace")
     .selectAll()
     .where("teamId", "=", teamId)
     .where("id", "=", workspaceId)
     .forShare()
     .executeTakeFirst();
-  if (row === undefined) throw workspaceNotFound();
-  return row;
 }
 
 /** The team's workspaces among `ids`, locked for the rest of the transaction, in id order. */
