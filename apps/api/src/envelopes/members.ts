@@ -145,17 +145,38 @@ export const templateNotFound = (): AppError =>
  * they lock (`envelope-store.ts`).
  */
 export async function findEnvelopeForMember(
-  { db }: { db: Kysely<Database> },
+  deps: { db: Kysely<Database> },
   member: Member,
   envelopeId: string,
   action: Action,
 ): Promise<EnvelopeRow> {
-  if (!member.ability.can("read", "Envelope")) throw envelopeNotFound();
-  const envelope = await db
+  return findEnvelopeRowForMember(deps, member, envelopeId, "envelope", action);
+}
+
+const ROW_KINDS = {
+  envelope: { subject: "Envelope", toSubject: envelopeSubject, notFound: envelopeNotFound },
+  template: { subject: "Template", toSubject: templateSubject, notFound: templateNotFound },
+} as const;
+
+/**
+ * The envelope row of `kind` (an envelope or a template) as `member` may see it, under the rules
+ * of {@link findEnvelopeForMember}: of their team, in a workspace they belong to, readable by their
+ * role (NOT_FOUND otherwise), and allowing `action` (FORBIDDEN otherwise).
+ */
+export async function findEnvelopeRowForMember(
+  { db }: { db: Kysely<Database> },
+  member: Member,
+  id: string,
+  kind: keyof typeof ROW_KINDS,
+  action: Action,
+): Promise<EnvelopeRow> {
+  const { subject: subjectType, toSubject, notFound } = ROW_KINDS[kind];
+  if (!member.ability.can("read", subjectType)) throw notFound();
+  const row = await db
     .selectFrom("envelope")
     .selectAll("envelope")
-    .where("envelope.id", "=", envelopeId)
-    .where("envelope.kind", "=", "envelope")
+    .where("envelope.id", "=", id)
+    .where("envelope.kind", "=", kind)
     .where("envelope.teamId", "=", member.teamId)
     .where((eb) =>
       eb.exists(
@@ -167,11 +188,11 @@ export async function findEnvelopeForMember(
       ),
     )
     .executeTakeFirst();
-  if (envelope === undefined) throw envelopeNotFound();
-  const subject = envelopeSubject(envelope);
-  if (!member.ability.can("read", subject)) throw envelopeNotFound();
+  if (row === undefined) throw notFound();
+  const subject = toSubject(row);
+  if (!member.ability.can("read", subject)) throw notFound();
   requirePermission(member, action, subject);
-  return envelope;
+  return row;
 }
 
 /**
