@@ -21,6 +21,11 @@ const flakyJob: JobDefinition<z.ZodObject<{ key: z.ZodString }>> = {
   payload: z.object({ key: z.string() }),
 };
 
+const longJob: JobDefinition<z.ZodObject<{ key: z.ZodString }>> = {
+  name: "test-long",
+  payload: z.object({ key: z.string() }),
+};
+
 const otherJob: JobDefinition<z.ZodObject<{ key: z.ZodString }>> = {
   name: "test-other",
   payload: z.object({ key: z.string() }),
@@ -164,6 +169,68 @@ describe.each(testDatabaseKinds)("the job worker on %s", (kind) => {
     await expect(worker.sweep()).resolves.toBe(1);
     await expect(worker.runUntilIdle()).resolves.toEqual(["done"]);
     expect(runs).toBe(1);
+  });
+
+  it("renews the lease of a job that runs longer than it, so another worker's sweep or claim does not take it over", async () => {
+    const { db } = database.connection;
+    const naps: { ms: number; end: () => void }[] = [];
+    let release = (): void => undefined;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let started = (): void => undefined;
+    const running = new Promise<void>((resolve) => (started = resolve));
+    let runs = 0;
+    const worker = new JobWorker({
+      db,
+      logger: silentLogger(),
+      leaseMs: 60_000,
+      // The test's clock: each wait lasts until the test ends it.
+      sleep: (ms) => new Promise((resolve) => void naps.push({ ms, end: resolve })),
+      jobs: [
+        jobHandler(longJob, async () => {
+          runs++;
+          started();
+          await released;
+        }),
+      ],
+    });
+    const other = new JobWorker({
+      db,
+      logger: silentLogger(),
+      jobs: [jobHandler(longJob, async () => void runs++)],
+    });
+    await db
+      .transaction()
+      .execute((trx) => enqueueJob(trx, longJob, { key: "long" }, { dedupeKey: "test:renewed" }));
+    const outcome = worker.processNext();
+    await running;
+    await expect.poll(() => naps.length).toBe(1);
+    expect(naps[0]?.ms).toBe(20_000);
+    // The lease as if the job had run for longer than it, then a third of it passes.
+    await db
+      .updateTable("job")
+      .set({ lockedUntil: new Date(Date.now() - 1000) })
+      .where("dedupeKey", "=", "test:renewed")
+      .execute();
+    naps[0]?.end();
+    await expect.poll(() => naps.length).toBe(2);
+    const renewed = await db
+      .selectFrom("job")
+      .select("lockedUntil")
+      .where("dedupeKey", "=", "test:renewed")
+      .executeTakeFirstOrThrow();
+    expect(renewed.lockedUntil?.getTime()).toBeGreaterThan(Date.now());
+    await expect(other.sweep()).resolves.toBe(0);
+    await expect(other.runUntilIdle()).resolves.toEqual([]);
+    release();
+    await expect(outcome).resolves.toBe("done");
+    expect(runs).toBe(1);
+    await expect(
+      db
+        .selectFrom("job")
+        .select(["status", "attempts"])
+        .where("dedupeKey", "=", "test:renewed")
+        .executeTakeFirstOrThrow(),
+    ).resolves.toEqual({ status: "done", attempts: 1 });
   });
 
   it("gives up at once, without further attempts, when the handler says retrying cannot help", async () => {

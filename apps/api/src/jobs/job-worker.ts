@@ -3,7 +3,7 @@ import type { z } from "zod";
 import type { Database } from "../db/database";
 import type { Logger } from "../logger";
 import { JOB_CHANNEL, type JobDefinition } from "./definitions";
-import { WakeableLoop, type ListenFn, type SleepFn } from "./wakeable-loop";
+import { timerSleep, WakeableLoop, type ListenFn, type SleepFn } from "./wakeable-loop";
 
 /** Runs one job's payload; throwing makes the job retry later. */
 export type JobHandler<S extends z.ZodType = z.ZodType> = (payload: z.output<S>) => Promise<void>;
@@ -62,7 +62,11 @@ export interface JobWorkerOptions {
   maxAttempts?: number;
   backoffBaseMs?: number;
   backoffMaxMs?: number;
-  /** How long a claimed job stays reserved; past it (a crashed worker) another worker takes it over. */
+  /**
+   * How long a claimed job stays reserved; past it (a crashed worker) another worker takes it over.
+   * While the job runs, its worker renews the lease every third of it, so a job that takes longer
+   * than the lease (a large seal) is not taken over by another replica's sweep or claim.
+   */
   leaseMs?: number;
   /** Further checks of `sweep()` that enqueue work found missing (an envelope left unsealed). */
   sweeps?: readonly (() => Promise<number>)[];
@@ -102,6 +106,7 @@ export class JobWorker {
   readonly #backoffBaseMs: number;
   readonly #backoffMaxMs: number;
   readonly #leaseMs: number;
+  readonly #sleep: SleepFn;
   readonly #sweeps: readonly (() => Promise<number>)[];
 
   readonly #concurrency: number;
@@ -121,6 +126,7 @@ export class JobWorker {
     this.#backoffBaseMs = options.backoffBaseMs ?? 5_000;
     this.#backoffMaxMs = options.backoffMaxMs ?? 3_600_000;
     this.#leaseMs = options.leaseMs ?? 3 * 60_000;
+    this.#sleep = options.sleep ?? timerSleep;
     this.#sweeps = options.sweeps ?? [];
     this.#listen = options.listen;
     this.#concurrency = Math.max(1, Math.floor(options.concurrency ?? 1));
@@ -255,9 +261,11 @@ export class JobWorker {
       await this.#giveUp(job, INTERRUPTED_ERROR, log);
       return "failed";
     }
+    const renewal = this.#renewLease(job, log);
     try {
       if (registered === undefined) throw new Error(`no handler for job ${job.name}`);
       await registered.handler(registered.definition.payload.parse(job.payload));
+      await renewal.stop();
       await this.#db
         .updateTable("job")
         .set({
@@ -272,6 +280,7 @@ export class JobWorker {
       log.info("job done");
       return "done";
     } catch (error) {
+      await renewal.stop();
       const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
       if (error instanceof UnrecoverableJobError) {
         log.error({ err: error }, "job cannot succeed; giving up");
@@ -298,6 +307,47 @@ export class JobWorker {
       log.warn({ err: error, retryInMs: delayMs }, "job failed; will retry");
       return "retry";
     }
+  }
+
+  /**
+   * Pushes the running job's lease forward every third of it until `stop()` (which waits for a
+   * renewal under way, so none lands after the job's outcome). Only this attempt's lease is
+   * renewed: a job taken over meanwhile counted a new attempt and is left to its new worker.
+   */
+  #renewLease(job: ClaimedJob, log: Logger): { stop: () => Promise<void> } {
+    const stopped = new AbortController();
+    const aborted = new Promise<void>((resolve) =>
+      stopped.signal.addEventListener("abort", () => resolve()),
+    );
+    const loop = (async () => {
+      for (;;) {
+        // A test clock may ignore the signal: the stop ends the wait regardless.
+        await Promise.race([
+          this.#sleep(Math.max(1, Math.floor(this.#leaseMs / 3)), stopped.signal),
+          aborted,
+        ]);
+        if (stopped.signal.aborted) return;
+        try {
+          await this.#db
+            .updateTable("job")
+            .set({
+              lockedUntil: sql<Date>`now() + ${this.#leaseMs}::double precision * interval '1 millisecond'`,
+            })
+            .where("id", "=", job.id)
+            .where("status", "=", "running")
+            .where("attempts", "=", job.attempts)
+            .execute();
+        } catch (error) {
+          log.warn({ err: error }, "job worker could not renew the lease of a running job");
+        }
+      }
+    })();
+    return {
+      stop: async () => {
+        stopped.abort();
+        await loop;
+      },
+    };
   }
 
   /** The condition "a kind of job this worker has a handler for". */

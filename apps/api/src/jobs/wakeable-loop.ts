@@ -8,7 +8,7 @@ export type ListenFn = (channel: string, onNotify: () => void) => Promise<() => 
 export type SleepFn = (ms: number, signal: AbortSignal) => Promise<void>;
 
 /** A timer, cleared when the loop is woken. */
-const timerSleep: SleepFn = (ms, signal) =>
+export const timerSleep: SleepFn = (ms, signal) =>
   new Promise((resolve) => {
     const timer = setTimeout(resolve, ms);
     signal.addEventListener("abort", () => {
