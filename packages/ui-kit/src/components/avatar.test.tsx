@@ -61,9 +61,12 @@ describe("Avatar", () => {
   });
 
   it("keeps the fallback when the picture fails to load", async () => {
-    stubImageLoading("error");
+    vi.useFakeTimers();
+    const probes = stubImageLoading("error");
     render(<Avatar src="https://cdn.example/missing.png" seed="bob@example.com" alt="Bob" />);
-    await act(() => new Promise((resolve) => setTimeout(resolve, 10)));
+    expect(probes).toContain("https://cdn.example/missing.png");
+    // The probe's error event fires on the next timer: run it.
+    act(() => vi.runAllTimers());
     const image = screen.getByRole("img", { name: "Bob" });
     expect(image).toHaveAttribute("src", fallbackAvatarDataUri("bob@example.com"));
   });

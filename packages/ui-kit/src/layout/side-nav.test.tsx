@@ -1,4 +1,4 @@
-import { render, screen, within } from "@testing-library/react";
+import { act, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { TooltipProvider } from "../components/tooltip";
@@ -69,12 +69,18 @@ describe("SideNav", () => {
   });
 
   it("expanded, shows no tooltips", async () => {
-    const user = userEvent.setup();
-    renderNav(false);
-    await user.tab();
-    await user.hover(screen.getByRole("link", { name: "Templates" }));
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(screen.queryByRole("tooltip")).not.toBeInTheDocument();
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) });
+      renderNav(false);
+      await user.tab();
+      await user.hover(screen.getByRole("link", { name: "Templates" }));
+      // Well past any tooltip delay.
+      act(() => vi.advanceTimersByTime(5000));
+      expect(screen.queryByRole("tooltip")).not.toBeInTheDocument();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("the toggle names the next action and reports the change", async () => {
