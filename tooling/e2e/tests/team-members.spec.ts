@@ -100,11 +100,21 @@ test("an owner invites a member, who signs in, accepts and lands in the default 
 
   const context = await browser.newContext({ baseURL: "http://localhost:5173" });
   const invitee = await context.newPage();
-  await invitee.goto(link);
+  // The live invitation, signed out, in both languages at both widths (English last: the flow
+  // below goes on in English).
+  for (const language of ["fr", "en"] as const) {
+    for (const width of [390, 1280]) {
+      await invitee.setViewportSize({ width, height: 900 });
+      await invitee.goto(`${link}&lng=${language}`);
+      await expect(
+        invitee.getByRole("button", { name: TEXT[language].signInToAccept }),
+      ).toBeVisible();
+      await expectAccessible(invitee, `accept invitation, signed out (${language}, ${width} px)`);
+    }
+  }
   await expect(
     invitee.getByText("Ada Lovelace invites you to join Difference Engines as Member."),
   ).toBeVisible();
-  await expectAccessible(invitee, "accept invitation, signed out (en)");
   await invitee.getByRole("button", { name: t.signInToAccept }).click();
   await invitee.waitForURL(/\/login/);
   // The invited address is already filled in.
