@@ -164,6 +164,8 @@ export interface TeamInvitationTable {
   email: string;
   firstname: string | null;
   lastname: string | null;
+  /** From the members CSV import; given to an account without a phone number on acceptance. */
+  phone: Generated<string | null>;
   roleId: string;
   invitedBy: string | null;
   language: Language;

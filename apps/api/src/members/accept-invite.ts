@@ -30,8 +30,8 @@ export async function viewInvite(deps: MembersDeps, token: string): Promise<View
 
 /**
  * Makes the person with the invitation's email a member of the team, with its role, in the
- * team's default workspace (spec §4), and deletes the invitation; their names are taken from it
- * when they have none. Call with the team row and the invitation locked.
+ * team's default workspace (spec §4), and deletes the invitation; their names and phone number
+ * are taken from it when they have none. Call with the team row and the invitation locked.
  */
 async function joinWith(
   trx: Kysely<Database>,
@@ -41,7 +41,7 @@ async function joinWith(
   if (invitation.expiresAt <= at) throw invalid();
   const user = await trx
     .selectFrom("appUser")
-    .select(["id", "firstname", "lastname"])
+    .select(["id", "firstname", "lastname", "phone"])
     .where("email", "=", invitation.email)
     .executeTakeFirst();
   if (user === undefined) throw new AppError("INVITATION_ACCOUNT_REQUIRED");
@@ -80,10 +80,15 @@ async function joinWith(
     .insertInto("workspaceMember")
     .values({ workspaceId: workspace.id, userId: user.id, joinedAt: at })
     .execute();
-  if (user.firstname === null && user.lastname === null) {
+  const names =
+    user.firstname === null && user.lastname === null
+      ? { firstname: invitation.firstname, lastname: invitation.lastname }
+      : {};
+  const phone = user.phone === null && invitation.phone !== null ? { phone: invitation.phone } : {};
+  if (Object.keys(names).length > 0 || Object.keys(phone).length > 0) {
     await trx
       .updateTable("appUser")
-      .set({ firstname: invitation.firstname, lastname: invitation.lastname, updatedAt: at })
+      .set({ ...names, ...phone, updatedAt: at })
       .where("id", "=", user.id)
       .execute();
   }

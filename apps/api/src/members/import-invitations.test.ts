@@ -4,7 +4,7 @@ import { z } from "zod";
 import { testDatabaseKinds } from "../test/databases";
 import { failure, joinTeam, signUpMember, type TeamMember } from "../test/envelopes";
 import { createIdentityHarness, uniqueEmail, type IdentityHarness } from "../test/identity";
-import { roleIdOf } from "../test/members";
+import { inviteTokenFromMail, roleIdOf } from "../test/members";
 import { outboxMails } from "../test/outbox";
 
 /** The import endpoint without the client's own check, as a client that skips it would call it. */
@@ -70,6 +70,23 @@ describe.each(testDatabaseKinds)("importing members from a CSV file on %s", (kin
       expect(mails[0]?.text).toContain("/accept-team-invite");
     }
     expect((await owner.api.team.listMembers({})).seats).toEqual({ used: 4, total: 4 });
+  });
+
+  it("gives the imported phone number to the invitee who accepts, when their account has none", async () => {
+    const owner = await signUpMember(h, "csv-phone", "CSV phones");
+    const email = uniqueEmail("csv-phone-invitee");
+    await owner.api.team.importInvitations({
+      roleUuid: await role(owner, "Viewer"),
+      invitations: [{ email, firstname: "Phil", lastname: "Phone", phone: "+33 6 12 34 56 78" }],
+    });
+    const token = await inviteTokenFromMail(h, email);
+    const invitee = await h.login(email);
+    await h.client().team.acceptInvite({ token });
+    expect(await invitee.api.user.profile({})).toMatchObject({
+      firstname: "Phil",
+      lastname: "Phone",
+      phone: "+33612345678",
+    });
   });
 
   it("one bad row refuses the whole import, names the row and writes nothing", async () => {

@@ -93,6 +93,7 @@ export async function importInvitations(
           email: row.email,
           firstname: row.firstname,
           lastname: row.lastname,
+          phone: row.phone ?? null,
           roleId: role.id,
           invitedBy: inviter.userId,
           language,
