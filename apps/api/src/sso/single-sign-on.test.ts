@@ -305,3 +305,50 @@ describe.each(testDatabaseKinds)("single sign-on with OpenID Connect on %s", (ki
     expect(forged.code).toBe("OIDC_TOKEN_VERIFICATION_FAILED");
   });
 });
+
+describe("single sign-on in production", () => {
+  let h: IdentityHarness;
+
+  beforeAll(async () => {
+    h = await createIdentityHarness(
+      "pglite",
+      {},
+      {
+        NODE_ENV: "production",
+        BLOB_MASTER_KEY: randomBytes(32).toString("base64"),
+        SMTP_URL: "smtp://127.0.0.1:2525",
+      },
+    );
+  });
+  afterAll(async () => {
+    await h.destroy();
+  });
+
+  it("refuses identity-provider URLs that are not https", async () => {
+    const domain = `team-${randomBytes(4).toString("hex")}.example`;
+    const owner = await h.login(`owner@${domain}`);
+    await owner.api.team.create({ name: "Production team", firstname: "Ada", lastname: "Owner" });
+    const secure = {
+      clientId: "client",
+      clientSecret: "secret",
+      issuerUrl: "https://idp.example",
+      authorizationUrl: "https://idp.example/authorize",
+      tokenUrl: "https://idp.example/token",
+      userinfoUrl: "https://idp.example/userinfo",
+      revocationUrl: "https://idp.example/revoke",
+      jwksUrl: "https://idp.example/jwks",
+      enabled: true,
+    };
+    const refused = await failure(
+      owner.api.sso.save({ ...secure, tokenUrl: "http://idp.example/token" }),
+    );
+    expect(refused.code).toBe("VALIDATION_ERROR");
+    expect(refused.details).toEqual([
+      { path: "tokenUrl", code: "custom", message: "insecure_url" },
+    ]);
+    expect((await owner.api.sso.save(secure)).configuration.enabled).toBe(true);
+
+    const discovery = await failure(owner.api.sso.discover({ issuerUrl: "http://idp.example" }));
+    expect(discovery.code).toBe("OIDC_DISCOVERY_FAILED");
+  });
+});
