@@ -113,6 +113,15 @@ export async function startTestIdentityProvider(options: {
     conformIdTokenClaims: false,
     features: { devInteractions: { enabled: false }, revocation: { enabled: true } },
     pkce: { required: () => true },
+    // Lifetimes of the provider's artifacts, in seconds (short: a test's login is quick).
+    ttl: {
+      AccessToken: 600,
+      AuthorizationCode: 60,
+      Grant: 600,
+      IdToken: 600,
+      Interaction: 600,
+      Session: 600,
+    },
     interactions: {
       url: (_ctx: unknown, interaction: { uid: string }) => `/interaction/${interaction.uid}`,
     },
