@@ -53,6 +53,10 @@ describe.each(testDatabaseKinds)("single sign-on with OpenID Connect on %s", (ki
     enabled,
   });
 
+  /** Code exchanges that failed at the provider so far (logged by the callback). */
+  const failedExchanges = () =>
+    h.t.logs.filter((line) => line.msg === "OIDC login: verification failed").length;
+
   /** Starts a login for `email` from the web app and follows it through the provider. */
   async function loginThroughProvider(
     app: ApiClient,
@@ -251,10 +255,13 @@ describe.each(testDatabaseKinds)("single sign-on with OpenID Connect on %s", (ki
     const { owner, domain } = await teamAtOwnDomain();
     await owner.api.sso.save({ ...configuration(idp), jwksUrl: otherIdp.urls.jwksUrl });
     const app = h.client();
+    const exchangesBefore = failedExchanges();
     const error = await failure(
       app.oidc.callback({ query: await loginThroughProvider(app, `signed@${domain}`) }),
     );
     expect(error.code).toBe("OIDC_TOKEN_VERIFICATION_FAILED");
+    // Refused on the token, after the exchange.
+    expect(failedExchanges()).toBe(exchangesBefore + 1);
   });
 
   it("refuses an ID token without an email, or with an email marked unverified", async () => {
@@ -287,19 +294,44 @@ describe.each(testDatabaseKinds)("single sign-on with OpenID Connect on %s", (ki
     expect(error.code).toBe("OIDC_EMAIL_MISMATCH");
   });
 
+  it("lets one of two simultaneous callbacks with the same state through", async () => {
+    const { owner, domain } = await teamAtOwnDomain();
+    await owner.api.sso.save(configuration(idp));
+    const query = await loginThroughProvider(h.client(), `twice@${domain}`);
+    const exchangesBefore = failedExchanges();
+    const results = await Promise.allSettled([
+      h.client().oidc.callback({ query }),
+      h.client().oidc.callback({ query }),
+    ]);
+    expect(results.filter((result) => result.status === "fulfilled")).toHaveLength(1);
+    // The other was refused on its used state, before any code went to the provider.
+    expect(failedExchanges()).toBe(exchangesBefore);
+    const sessions = await h.database.connection.db
+      .selectFrom("userSession")
+      .innerJoin("appUser", "appUser.id", "userSession.userId")
+      .select("userSession.accessKey")
+      .where("appUser.email", "=", `twice@${domain}`)
+      .execute();
+    expect(sessions).toHaveLength(1);
+  });
+
   it("uses a state once, and refuses it once the login has expired", async () => {
     const { owner, domain } = await teamAtOwnDomain();
     await owner.api.sso.save(configuration(idp));
     const app = h.client();
     const query = await loginThroughProvider(app, `once@${domain}`);
     await app.oidc.callback({ query });
+    const exchangesBefore = failedExchanges();
     const reused = await failure(app.oidc.callback({ query }));
     expect(reused.code).toBe("OIDC_TOKEN_VERIFICATION_FAILED");
+    // Refused on the state itself: the code never went to the provider again.
+    expect(failedExchanges()).toBe(exchangesBefore);
 
     const late = await loginThroughProvider(app, `late@${domain}`);
     h.advance(OIDC_LOGIN_TTL_MS + 1000);
     const expired = await failure(app.oidc.callback({ query: late }));
     expect(expired.code).toBe("OIDC_TOKEN_VERIFICATION_FAILED");
+    expect(failedExchanges()).toBe(exchangesBefore);
 
     const forged = await failure(app.oidc.callback({ query: "?code=made-up&state=made-up" }));
     expect(forged.code).toBe("OIDC_TOKEN_VERIFICATION_FAILED");
