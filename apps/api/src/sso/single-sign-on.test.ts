@@ -139,6 +139,41 @@ describe.each(testDatabaseKinds)("single sign-on with OpenID Connect on %s", (ki
     expect((await failure(member.api.sso.save(configuration(idp)))).code).toBe("FORBIDDEN");
   });
 
+  it("refuses a role that may update only other fields of the team, and allows one granted sso", async () => {
+    const { owner, domain } = await teamAtOwnDomain();
+    const db = h.database.connection.db;
+    const roleWith = async (fields: string[]) =>
+      (
+        await db
+          .insertInto("role")
+          .values({
+            teamId: owner.teamUuid,
+            name: `Team ${fields.join(" ")}`,
+            origin: "custom",
+            permissions: JSON.stringify([{ action: ["read", "update"], subject: "Team", fields }]),
+          })
+          .returning("id")
+          .executeTakeFirstOrThrow()
+      ).id;
+    const personWith = async (name: string, roleId: string) => {
+      const person = await h.login(`${name}@${domain}`);
+      const user = await db
+        .selectFrom("appUser")
+        .select("id")
+        .where("email", "=", person.email)
+        .executeTakeFirstOrThrow();
+      await db
+        .insertInto("teamMember")
+        .values({ teamId: owner.teamUuid, userId: user.id, roleId })
+        .execute();
+      return person;
+    };
+    const renamer = await personWith("renamer", await roleWith(["name"]));
+    expect((await failure(renamer.api.sso.get({}))).code).toBe("FORBIDDEN");
+    const ssoAdmin = await personWith("sso-admin", await roleWith(["sso"]));
+    expect((await ssoAdmin.api.sso.get({})).configuration).toBeNull();
+  });
+
   it("prefills the URLs from the issuer's discovery document", async () => {
     const { owner } = await teamAtOwnDomain();
     expect(await owner.api.sso.discover({ issuerUrl: idp.issuer })).toEqual(idp.urls);
