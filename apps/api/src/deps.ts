@@ -8,6 +8,7 @@ import type { IdentityDeps } from "./identity/identity-deps";
 import type { Logger } from "./logger";
 import type { MembersDeps } from "./members/members-deps";
 import type { RoleDeps } from "./roles/role-deps";
+import type { SsoDeps } from "./sso/sso-deps";
 import type { Tunnel } from "./tunnel/tunnel";
 import type { WorkspaceDeps } from "./workspaces/workspace-deps";
 
@@ -35,6 +36,8 @@ export interface AppDeps {
   mailKey: Buffer;
   /** The key the activity chain is computed with (`deriveActivityKey`). */
   activityKey: Buffer;
+  /** The key single sign-on client secrets are sealed with at rest (`deriveSsoKey`). */
+  ssoKey: Buffer;
   /** Wakes the job worker of this process after a job is committed (optional: it also polls). */
   wakeJobs?: () => void;
 }
@@ -90,4 +93,16 @@ export function membersDeps(deps: AppDeps): MembersDeps {
 /** What the role services need, from the app's dependencies. */
 export function roleDeps(deps: AppDeps): RoleDeps {
   return { db: deps.db, now: deps.tunnel.now };
+}
+
+/** What the single sign-on services need, from the app's dependencies. */
+export function ssoDeps(deps: AppDeps): SsoDeps {
+  return {
+    db: deps.db,
+    config: deps.config,
+    logger: deps.logger,
+    ssoKey: deps.ssoKey,
+    sessionCredentialKey: deps.sessionCredentialKey,
+    now: deps.tunnel.now,
+  };
 }

@@ -16,6 +16,7 @@ import { deriveActivityKey } from "./documents/audit-chain";
 import { rekeyLegacyChains } from "./envelopes/activity";
 import { deriveLinkKey } from "./envelopes/access-links";
 import { deriveMailKey } from "./mail/body-sealing";
+import { deriveSsoKey } from "./sso/client-secret";
 import { createJobWorker } from "./jobs/handlers";
 import { migrateToLatest } from "./db/migrate";
 import { openDatabase, type DatabaseConnection } from "./db/open-database";
@@ -152,6 +153,7 @@ export async function startApi(
       linkKey,
       mailKey,
       activityKey,
+      ssoKey: deriveSsoKey(masterKey.key),
       wakeJobs: () => jobs.wake(),
     });
     const server = await listen(app.fetch, config.host, config.port);

@@ -34,6 +34,8 @@ export interface Database {
   teamInvitation: TeamInvitationTable;
   bulkSend: BulkSendTable;
   bulkSendRow: BulkSendRowTable;
+  ssoConfiguration: SsoConfigurationTable;
+  oidcLoginAttempt: OidcLoginAttemptTable;
 }
 
 /** A timestamp column: read as a Date, written as a Date or an SQL expression. */
@@ -98,7 +100,7 @@ export interface UserSessionTable {
   ipAddress: string | null;
   platform: string | null;
   userAgent: string | null;
-  method: "code" | "passkey";
+  method: "code" | "passkey" | "oidc";
   createdAt: GeneratedTimestamp;
   lastUsedAt: Timestamp | null;
   endedAt: Timestamp | null;
@@ -452,4 +454,34 @@ export interface BulkSendRowTable {
   status: ColumnType<"pending" | "ok" | "error", "pending" | "ok" | "error" | undefined>;
   envelopeId: string | null;
   reason: string | null;
+}
+
+/** A team's single sign-on configuration: the client secret sealed (`sso/client-secret.ts`). */
+export interface SsoConfigurationTable {
+  teamId: string;
+  clientId: string;
+  clientSecretSealed: string;
+  issuerUrl: string;
+  authorizationUrl: string;
+  tokenUrl: string;
+  userinfoUrl: string;
+  revocationUrl: string;
+  jwksUrl: string;
+  enabled: boolean;
+  /** Null once the role was deleted: the managed Member role then. */
+  defaultRoleId: string | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+/** A single sign-on login started and not finished: the SHA-256 of its state only. */
+export interface OidcLoginAttemptTable {
+  id: Generated<string>;
+  teamId: string;
+  email: string;
+  stateHash: Buffer;
+  returnPath: string;
+  createdAt: Timestamp;
+  expiresAt: Timestamp;
+  usedAt: Timestamp | null;
 }

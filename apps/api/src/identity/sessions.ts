@@ -14,7 +14,7 @@ export async function openSession(
   trx: Kysely<Database>,
   deps: Pick<IdentityDeps, "sessionCredentialKey">,
   user: { id: string; email: string },
-  method: "code" | "passkey",
+  method: "code" | "passkey" | "oidc",
   client: ClientInfo,
   at: number,
   isNewUser: boolean,

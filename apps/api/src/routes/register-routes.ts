@@ -4,6 +4,7 @@ import {
   identityDeps,
   membersDeps,
   roleDeps,
+  ssoDeps,
   workspaceDeps,
   type AppDeps,
 } from "../deps";
@@ -95,6 +96,12 @@ import { registerTemplateCreateEnvelope } from "./template/create-envelope";
 import { registerTemplateBulkSend } from "./template/bulk-send";
 import { registerTemplateBulkSendStatus } from "./template/bulk-send-status";
 import { registerTemplateListBulkSends } from "./template/list-bulk-sends";
+import { registerOidcCallback } from "./auth/oidc/callback";
+import { registerOidcStart } from "./auth/oidc/start";
+import { registerSsoDelete } from "./sso/delete";
+import { registerSsoDiscover } from "./sso/discover";
+import { registerSsoGet } from "./sso/get";
+import { registerSsoSave } from "./sso/save";
 import { registerUserProfile } from "./user/profile";
 import { registerRemovePicture } from "./user/remove-picture";
 import { registerUpdateProfile } from "./user/update-profile";
@@ -207,4 +214,12 @@ export function registerRoutes(app: AppRouter, deps: AppDeps): void {
   registerRoleCreate(app, roles);
   registerRoleUpdate(app, roles);
   registerRoleDelete(app, roles);
+
+  const sso = ssoDeps(deps);
+  registerSsoGet(app, sso);
+  registerSsoSave(app, sso);
+  registerSsoDiscover(app, sso);
+  registerSsoDelete(app, sso);
+  registerOidcStart(app, sso);
+  registerOidcCallback(app, sso);
 }

@@ -8,6 +8,7 @@ import { endpoints, type AccessLink, type Endpoints } from "@paraphe/api-sdk/con
 import { linkFromMail, readEveryPage, sentEnvelope, signingClient } from "./envelopes";
 import { uniqueEmail } from "./identity";
 import { inviteTokenFromMail, roleIdOf } from "./members";
+import { sealClientSecret } from "../sso/client-secret";
 import {
   madeUpLink,
   type CallerName,
@@ -160,6 +161,65 @@ const administerRole = memberCall(
   { owner: "ok", admin: "ok", member: FORBIDDEN, viewer: FORBIDDEN, customRole: FORBIDDEN },
   { otherTeam: NOT_FOUND, outsideWorkspace: FORBIDDEN },
 );
+
+/**
+ * The owner's team's single sign-on configuration, written as `/sso/save` writes it (its client id
+ * in `extra`; a fresh one replaces the last, since a team has one).
+ */
+async function ownerSsoConfiguration(fixture: MatrixFixture): Promise<Target> {
+  const clientId = `matrix-${randomUUID()}`;
+  const at = new Date();
+  const teamId = fixture.owner.teamUuid;
+  const values = {
+    clientId,
+    clientSecretSealed: sealClientSecret(fixture.h.t.ssoKey, teamId, "matrix secret"),
+    issuerUrl: "https://idp.example",
+    authorizationUrl: "https://idp.example/authorize",
+    tokenUrl: "https://idp.example/token",
+    userinfoUrl: "https://idp.example/userinfo",
+    revocationUrl: "https://idp.example/revoke",
+    jwksUrl: "https://idp.example/jwks",
+    enabled: true,
+    updatedAt: at,
+  };
+  await fixture.h.database.connection.db
+    .insertInto("ssoConfiguration")
+    .values({ ...values, teamId, createdAt: at })
+    .onConflict((oc) => oc.column("teamId").doUpdateSet(values))
+    .execute();
+  return { ...madeUpTarget(), extra: clientId };
+}
+
+/**
+ * What a refused save or delete must leave of the owner's team's configuration (undefined once
+ * deleted): its URLs, state and role, which the fresh targets of the successful cells rewrite to the
+ * same values (unlike the client id, secret and dates).
+ */
+const ssoState = (_target: Target, fixture: MatrixFixture) =>
+  fixture.h.database.connection.db
+    .selectFrom("ssoConfiguration")
+    .select([
+      "issuerUrl",
+      "authorizationUrl",
+      "tokenUrl",
+      "userinfoUrl",
+      "revocationUrl",
+      "jwksUrl",
+      "enabled",
+      "defaultRoleId",
+    ])
+    .where("teamId", "=", fixture.owner.teamUuid)
+    .executeTakeFirst();
+
+/**
+ * Single sign-on of the caller's team: those allowed to update the team (Owner, Admin); the other
+ * members of the team may not; another team's owner acts on their own team (`otherTeam`).
+ */
+const administerSso = (otherTeam: Outcome) =>
+  memberCall(
+    { owner: "ok", admin: "ok", member: FORBIDDEN, viewer: FORBIDDEN, customRole: FORBIDDEN },
+    { otherTeam, outsideWorkspace: FORBIDDEN },
+  );
 
 /** A target for rows that need no envelope. */
 function madeUpTarget(): Target {
@@ -1243,6 +1303,61 @@ export const accessMatrix: {
           .executeTakeFirst(),
       input: (target) => ({ id: target.extra }),
       expect: { ...anySession(NOT_FOUND), owner: "ok" },
+    },
+  },
+  sso: {
+    get: {
+      target: ownerSsoConfiguration,
+      input: () => ({}),
+      reveals: (answer, target) => JSON.stringify(answer).includes(`"clientId":"${target.extra}"`),
+      // Another team's owner reads their own team's (empty) configuration.
+      expect: administerSso("hidden"),
+    },
+    save: {
+      target: ownerSsoConfiguration,
+      mutates: true,
+      state: ssoState,
+      input: () => ({
+        clientId: `saved-${randomUUID()}`,
+        clientSecret: "a new secret",
+        issuerUrl: "https://login.example",
+        authorizationUrl: "https://login.example/authorize",
+        tokenUrl: "https://login.example/token",
+        userinfoUrl: "https://login.example/userinfo",
+        revocationUrl: "https://login.example/revoke",
+        jwksUrl: "https://login.example/jwks",
+        enabled: false,
+      }),
+      // Another team's owner configures their own team.
+      expect: administerSso("ok"),
+    },
+    // Nothing listens there: those allowed get the discovery failure, nobody else gets that far.
+    discover: {
+      input: () => ({ issuerUrl: "http://127.0.0.1:9" }),
+      expect: {
+        ...administerSso("OIDC_DISCOVERY_FAILED"),
+        owner: "OIDC_DISCOVERY_FAILED",
+        admin: "OIDC_DISCOVERY_FAILED",
+      },
+    },
+    delete: {
+      target: ownerSsoConfiguration,
+      mutates: true,
+      state: ssoState,
+      input: () => ({}),
+      // Another team's owner deletes their own team's (deleting none is no error).
+      expect: administerSso("ok"),
+    },
+  },
+  // The login's public calls: no team configures an unknown domain, and a made-up state is refused.
+  oidc: {
+    start: {
+      input: () => ({ email: `someone@${randomUUID()}.example` }),
+      expect: publicCall("OIDC_NOT_CONFIGURED"),
+    },
+    callback: {
+      input: () => ({ query: `?code=made-up&state=${randomUUID()}` }),
+      expect: publicCall("OIDC_TOKEN_VERIFICATION_FAILED"),
     },
   },
 };

@@ -13,6 +13,7 @@ import { deriveActivityKey } from "../documents/audit-chain";
 import { configureDocumentWorkers, documentWorkerOptions } from "../documents/worker-pool";
 import { deriveLinkKey } from "../envelopes/access-links";
 import { deriveMailKey } from "../mail/body-sealing";
+import { deriveSsoKey } from "../sso/client-secret";
 import { createJobWorker } from "../jobs/handlers";
 import type { JobWorker } from "../jobs/job-worker";
 import type { Database } from "../db/database";
@@ -39,6 +40,8 @@ export interface TestApp {
   /** The key mail bodies are sealed with (open them with `openMailBody`, or read `outboxMails`). */
   mailKey: Buffer;
   activityKey: Buffer;
+  /** The key single sign-on client secrets are sealed with. */
+  ssoKey: Buffer;
   /**
    * A job worker over the app's database, not started: tests run it with `runUntilIdle()`. It has
    * no mail transport, so it leaves the `send-mail` jobs alone: tests read mail in the outbox.
@@ -100,6 +103,7 @@ export async function createTestApp(
   configureDocumentWorkers(documentWorkerOptions(config));
   const mailKey = deriveMailKey(masterKey);
   const activityKey = deriveActivityKey(masterKey);
+  const ssoKey = deriveSsoKey(masterKey);
   const jobs = createJobWorker({
     db,
     config,
@@ -121,6 +125,7 @@ export async function createTestApp(
     linkKey,
     mailKey,
     activityKey,
+    ssoKey,
   });
   options.routes?.(app);
   return {
@@ -134,6 +139,7 @@ export async function createTestApp(
     blobStore,
     mailKey,
     activityKey,
+    ssoKey,
     jobs,
     setReady(value) {
       ready = value;

@@ -13,3 +13,8 @@ export {
   type FetchLike,
   type ManualSession,
 } from "./tunnel";
+export {
+  startTestIdentityProvider,
+  type TestIdentityProvider,
+  type TestIdentityProviderUrls,
+} from "./oidc-provider";

@@ -126,6 +126,20 @@ import {
 } from "./members";
 import { importInvitationsRequestSchema, importInvitationsResponseSchema } from "./members-import";
 import {
+  deleteSsoRequestSchema,
+  deleteSsoResponseSchema,
+  discoverSsoRequestSchema,
+  discoverSsoResponseSchema,
+  getSsoRequestSchema,
+  getSsoResponseSchema,
+  oidcCallbackRequestSchema,
+  oidcCallbackResponseSchema,
+  oidcStartRequestSchema,
+  oidcStartResponseSchema,
+  saveSsoRequestSchema,
+  saveSsoResponseSchema,
+} from "./sso";
+import {
   createTagRequestSchema,
   deleteTagRequestSchema,
   deleteTagResponseSchema,
@@ -445,6 +459,22 @@ export const endpoints = {
     register: endpoint("/passkey/register", registerPasskeyRequestSchema, passkeyInfoSchema),
     list: endpoint("/passkey/list", listPasskeysRequestSchema, listPasskeysResponseSchema),
     delete: endpoint("/passkey/delete", deletePasskeyRequestSchema, deletePasskeyResponseSchema),
+  },
+  // Single sign-on: the team's configuration (session credential, update Team).
+  sso: {
+    get: endpoint("/sso/get", getSsoRequestSchema, getSsoResponseSchema),
+    save: endpoint("/sso/save", saveSsoRequestSchema, saveSsoResponseSchema),
+    discover: endpoint("/sso/discover", discoverSsoRequestSchema, discoverSsoResponseSchema),
+    delete: endpoint("/sso/delete", deleteSsoRequestSchema, deleteSsoResponseSchema),
+  },
+  // The single sign-on login (app-level credential, like the other sign-in calls).
+  oidc: {
+    start: endpoint("/auth/oidc/start", oidcStartRequestSchema, oidcStartResponseSchema),
+    callback: endpoint(
+      "/auth/oidc/callback",
+      oidcCallbackRequestSchema,
+      oidcCallbackResponseSchema,
+    ),
   },
 } as const;
 

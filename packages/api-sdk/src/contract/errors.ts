@@ -21,6 +21,7 @@ export const ErrorCode = {
   OIDC_TOKEN_VERIFICATION_FAILED: "OIDC_TOKEN_VERIFICATION_FAILED",
   OIDC_TOKEN_INVALID_PAYLOAD: "OIDC_TOKEN_INVALID_PAYLOAD",
   OIDC_EMAIL_MISMATCH: "OIDC_EMAIL_MISMATCH",
+  OIDC_DISCOVERY_FAILED: "OIDC_DISCOVERY_FAILED",
   GENERIC_ERROR: "GENERIC_ERROR",
   INTERNAL_SERVER_ERROR: "INTERNAL_SERVER_ERROR",
   SERVICE_UNAVAILABLE: "SERVICE_UNAVAILABLE",
@@ -127,6 +128,12 @@ export const errorCatalogue: Readonly<Record<ErrorCode, ErrorCodeDefinition>> = 
     status: 403,
     message: "The email address does not match your account.",
     suggestion: "Sign in with the identity-provider account that uses your Paraphe email address.",
+  },
+  OIDC_DISCOVERY_FAILED: {
+    status: 502,
+    message: "Failed to fetch OIDC configuration: enter the URLs manually.",
+    suggestion:
+      "Check the issuer URL, or copy the URLs from your identity provider's settings into the form.",
   },
   GENERIC_ERROR: {
     status: 500,

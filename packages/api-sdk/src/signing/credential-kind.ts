@@ -11,6 +11,7 @@ export const SESSION_CREDENTIAL_PREFIXES = [
   "/team",
   "/template",
   "/tag",
+  "/sso",
   "/authentication/list-sessions",
   "/authentication/terminate-sessions",
 ] as const;

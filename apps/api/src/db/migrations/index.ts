@@ -15,6 +15,7 @@ import * as teamInvitations from "./20261123181000_team-invitations";
 import * as recipientKinds from "./20261123183000_recipient-kinds";
 import * as templates from "./20261123184000_templates";
 import * as bulkSends from "./20261123185000_bulk-sends";
+import * as singleSignOn from "./20261123190000_single-sign-on";
 import * as invitationPhone from "./20261123191500_invitation-phone";
 
 /**
@@ -38,5 +39,6 @@ export const migrations: Readonly<Record<string, Migration>> = {
   "20261123183000_recipient-kinds": recipientKinds,
   "20261123184000_templates": templates,
   "20261123185000_bulk-sends": bulkSends,
+  "20261123190000_single-sign-on": singleSignOn,
   "20261123191500_invitation-phone": invitationPhone,
 };

@@ -19,6 +19,7 @@ export const errors = {
       "We could not verify your login. Please try again or contact support.",
     OIDC_TOKEN_INVALID_PAYLOAD: "The login information received is invalid. Please try again.",
     OIDC_EMAIL_MISMATCH: "The email address does not match your account.",
+    OIDC_DISCOVERY_FAILED: "Failed to fetch OIDC configuration: enter the URLs manually.",
     ACCESS_LINK_INVALID: "This signing link is not valid or has expired.",
     PAYLOAD_TOO_LARGE: "What you sent is too large.",
     UNSUPPORTED_MEDIA_TYPE: "This type of file is not accepted.",

@@ -23,6 +23,8 @@ export const errors: FrenchTranslation<typeof en> = {
     OIDC_TOKEN_INVALID_PAYLOAD:
       "Les informations de connexion reçues ne sont pas valides. Veuillez réessayer.",
     OIDC_EMAIL_MISMATCH: "L’adresse e-mail ne correspond pas à votre compte.",
+    OIDC_DISCOVERY_FAILED:
+      "Impossible de récupérer la configuration OIDC : saisissez les URL manuellement.",
     ACCESS_LINK_INVALID: "Ce lien de signature n’est pas valide ou a expiré.",
     PAYLOAD_TOO_LARGE: "L’envoi est trop volumineux.",
     UNSUPPORTED_MEDIA_TYPE: "Ce type de fichier n’est pas accepté.",

@@ -1,0 +1,331 @@
+import { createHash, createHmac, hkdfSync, randomBytes } from "node:crypto";
+import type { OidcCallbackResponse, OidcStartResponse } from "@paraphe/api-sdk/contract";
+import type { Kysely, Selectable } from "kysely";
+import * as oidc from "openid-client";
+import type { Database, SsoConfigurationTable } from "../db/database";
+import { AppError } from "../errors/app-error";
+import type { ClientInfo } from "../identity/client-info";
+import { lockUser } from "../identity/identity-store";
+import { hitRateLimit, LOGIN_CODES_PER_IP } from "../identity/rate-limit";
+import { openSession } from "../identity/sessions";
+import { requireFreeSeat, teamSeats } from "../members/seats";
+import { takesSeat } from "../members/team-access";
+import { lockTeam } from "../members/team-store";
+import { openClientSecret } from "./client-secret";
+import { allowsInsecureIdentityProvider, memberRoleId, oidcCallbackUrl } from "./sso-configuration";
+import type { SsoDeps } from "./sso-deps";
+import { lockLoginAttempt } from "./sso-store";
+
+type SsoRow = Selectable<SsoConfigurationTable>;
+
+/** A login started with `/auth/oidc/start` must come back within 10 minutes. */
+export const OIDC_LOGIN_TTL_MS = 10 * 60_000;
+/** How long the identity provider's token endpoint and key set have to answer, in seconds. */
+const IDENTITY_PROVIDER_TIMEOUT_SECONDS = 10;
+/** Scopes asked for: the person's email and names. */
+const SCOPE = "openid email profile";
+
+const notConfigured = () => new AppError("OIDC_NOT_CONFIGURED");
+const verificationFailed = (cause?: unknown) =>
+  new AppError("OIDC_TOKEN_VERIFICATION_FAILED", cause === undefined ? {} : { cause });
+const invalidPayload = () => new AppError("OIDC_TOKEN_INVALID_PAYLOAD");
+
+const stateKeys = new WeakMap<Buffer, Buffer>();
+
+/**
+ * The nonce and PKCE verifier of a login, derived from its state (HMAC-SHA-256 under a key derived
+ * from the session credential key): only the state's hash is stored, and only the browser that
+ * started the login holds the state, so nothing in the database finishes a login.
+ */
+function derivedChecks(
+  sessionCredentialKey: Buffer,
+  state: string,
+): { nonce: string; verifier: string } {
+  let key = stateKeys.get(sessionCredentialKey);
+  if (key === undefined) {
+    key = Buffer.from(
+      hkdfSync("sha256", sessionCredentialKey, new Uint8Array(0), "paraphe/api oidc state v1", 32),
+    );
+    stateKeys.set(sessionCredentialKey, key);
+  }
+  const derive = (label: string) =>
+    createHmac("sha256", key).update(`${label}\n${state}`, "utf8").digest("base64url");
+  // 32 bytes in base64url: 43 characters, what RFC 7636 asks of a verifier.
+  return { nonce: derive("nonce"), verifier: derive("pkce verifier") };
+}
+
+const hashState = (state: string): Buffer => createHash("sha256").update(state, "utf8").digest();
+
+/** The openid-client configuration of a team's identity provider. */
+function clientConfiguration(deps: SsoDeps, row: SsoRow): oidc.Configuration {
+  const configuration = new oidc.Configuration(
+    {
+      issuer: row.issuerUrl,
+      authorization_endpoint: row.authorizationUrl,
+      token_endpoint: row.tokenUrl,
+      userinfo_endpoint: row.userinfoUrl,
+      revocation_endpoint: row.revocationUrl,
+      jwks_uri: row.jwksUrl,
+    },
+    row.clientId,
+    undefined,
+    oidc.ClientSecretBasic(openClientSecret(deps.ssoKey, row.teamId, row.clientSecretSealed)),
+  );
+  configuration.timeout = IDENTITY_PROVIDER_TIMEOUT_SECONDS;
+  // The ID token's signature is checked against the configured key set (jwksUrl), not only
+  // trusted because it came over TLS from the token endpoint.
+  oidc.enableNonRepudiationChecks(configuration);
+  if (allowsInsecureIdentityProvider(deps.config)) {
+    const insecure = [row.issuerUrl, row.tokenUrl, row.jwksUrl].some((url) =>
+      url.startsWith("http:"),
+    );
+    if (insecure) oidc.allowInsecureRequests(configuration);
+  }
+  return configuration;
+}
+
+/**
+ * The team a login through SSO is for: the team of the person with this email when they have an
+ * account in a team; otherwise the one team whose members' emails share the email's domain (none
+ * or several such teams: not configured, since nothing says which to use). The team must have an
+ * enabled configuration.
+ */
+async function findTeamConfiguration(
+  db: Kysely<Database>,
+  email: string,
+): Promise<SsoRow | undefined> {
+  const membership = await db
+    .selectFrom("appUser")
+    .innerJoin("teamMember", "teamMember.userId", "appUser.id")
+    .select("teamMember.teamId")
+    .where("appUser.email", "=", email)
+    .executeTakeFirst();
+  let teamId = membership?.teamId;
+  if (teamId === undefined) {
+    const domain = email.slice(email.lastIndexOf("@") + 1);
+    const teams = await db
+      .selectFrom("teamMember")
+      .innerJoin("appUser", "appUser.id", "teamMember.userId")
+      .innerJoin("ssoConfiguration", "ssoConfiguration.teamId", "teamMember.teamId")
+      .select("teamMember.teamId")
+      .distinct()
+      .where("ssoConfiguration.enabled", "=", true)
+      .where("appUser.email", "like", `%@${domain.replace(/[\\%_]/g, "\\$&")}`)
+      .limit(2)
+      .execute();
+    if (teams.length !== 1) return undefined;
+    teamId = teams[0]?.teamId;
+  }
+  if (teamId === undefined) return undefined;
+  const row = await db
+    .selectFrom("ssoConfiguration")
+    .selectAll()
+    .where("teamId", "=", teamId)
+    .executeTakeFirst();
+  return row?.enabled === true ? row : undefined;
+}
+
+/**
+ * `/auth/oidc/start`: the authorization URL of the team's identity provider for this email
+ * (authorization code flow with PKCE S256, a state and a nonce; the email as `login_hint`).
+ * OIDC_NOT_CONFIGURED when no team with enabled single sign-on is found for it. Limited per
+ * address like asking for login codes.
+ */
+export async function startOidcLogin(
+  deps: SsoDeps,
+  input: { email: string; returnPath?: string | undefined; client: ClientInfo },
+): Promise<OidcStartResponse> {
+  const at = deps.now();
+  if (input.client.ipAddress !== null) {
+    await hitRateLimit(
+      deps.db,
+      `oidc-start:ip:${input.client.ipAddress}`,
+      { ...LOGIN_CODES_PER_IP, limit: deps.config.loginCodesPerAddress },
+      at,
+    );
+  }
+  const row = await findTeamConfiguration(deps.db, input.email);
+  if (row === undefined) throw notConfigured();
+  const configuration = clientConfiguration(deps, row);
+  const state = randomBytes(32).toString("base64url");
+  const { nonce, verifier } = derivedChecks(deps.sessionCredentialKey, state);
+  // Attempts past their expiry are of no use: they go as new ones are written.
+  await deps.db
+    .deleteFrom("oidcLoginAttempt")
+    .where("expiresAt", "<", new Date(at - OIDC_LOGIN_TTL_MS))
+    .execute();
+  await deps.db
+    .insertInto("oidcLoginAttempt")
+    .values({
+      teamId: row.teamId,
+      email: input.email,
+      stateHash: hashState(state),
+      returnPath: input.returnPath ?? "/",
+      createdAt: new Date(at),
+      expiresAt: new Date(at + OIDC_LOGIN_TTL_MS),
+    })
+    .execute();
+  const url = oidc.buildAuthorizationUrl(configuration, {
+    redirect_uri: oidcCallbackUrl(deps.config),
+    scope: SCOPE,
+    state,
+    nonce,
+    code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
+    code_challenge_method: "S256",
+    login_hint: input.email,
+  });
+  return { authorizationUrl: url.toString() };
+}
+
+/** The claims a login needs from the ID token. */
+interface VerifiedIdentity {
+  email: string;
+  firstname: string | null;
+  lastname: string | null;
+}
+
+function identityOf(claims: Record<string, unknown> | undefined): VerifiedIdentity {
+  const email = claims?.email;
+  if (typeof email !== "string" || !/^[^\s@]+@[^\s@]+$/.test(email) || email.length > 254) {
+    throw invalidPayload();
+  }
+  // A provider that says the address is not verified is refused; one that says nothing (Microsoft
+  // Entra ID) is trusted as the team's own directory.
+  if (claims?.email_verified === false || claims?.email_verified === "false") {
+    throw invalidPayload();
+  }
+  const name = (value: unknown) =>
+    typeof value === "string" && value.trim() !== "" ? value.trim().slice(0, 100) : null;
+  return {
+    email: email.toLowerCase(),
+    firstname: name(claims?.given_name),
+    lastname: name(claims?.family_name),
+  };
+}
+
+/**
+ * `/auth/oidc/callback`: finishes a login started by {@link startOidcLogin}. The state must be
+ * known, unused and not expired, and is used once (OIDC_TOKEN_VERIFICATION_FAILED otherwise); the
+ * code is exchanged with the PKCE verifier and the ID token verified (signature against the
+ * configured key set, issuer, audience, nonce, expiry: OIDC_TOKEN_VERIFICATION_FAILED); it must
+ * carry an email not marked unverified (OIDC_TOKEN_INVALID_PAYLOAD), the email the login started
+ * with (OIDC_EMAIL_MISMATCH). A new person gets an account and joins the team with the
+ * configuration's role (SEATS_FULL when that role needs a seat and none is free); a person
+ * without a team joins it likewise. Then a session opens as for a login code.
+ */
+export async function finishOidcLogin(
+  deps: SsoDeps,
+  input: { query: string; client: ClientInfo },
+): Promise<OidcCallbackResponse> {
+  const at = deps.now();
+  const query = input.query.startsWith("?") ? input.query.slice(1) : input.query;
+  const state = new URLSearchParams(query).get("state");
+  if (state === null || state === "" || state.length > 512) throw verificationFailed();
+
+  // The attempt is used in its own transaction first: a state works once, even when the
+  // exchange then fails.
+  const attempt = await deps.db.transaction().execute(async (trx) => {
+    const row = await lockLoginAttempt(trx, hashState(state));
+    if (row === undefined || row.usedAt !== null || row.expiresAt.getTime() <= at) return undefined;
+    await trx
+      .updateTable("oidcLoginAttempt")
+      .set({ usedAt: new Date(at) })
+      .where("id", "=", row.id)
+      .execute();
+    return row;
+  });
+  if (attempt === undefined) throw verificationFailed();
+
+  const row = await deps.db
+    .selectFrom("ssoConfiguration")
+    .selectAll()
+    .where("teamId", "=", attempt.teamId)
+    .executeTakeFirst();
+  if (row?.enabled !== true) throw notConfigured();
+
+  const { nonce, verifier } = derivedChecks(deps.sessionCredentialKey, state);
+  const callbackUrl = new URL(oidcCallbackUrl(deps.config));
+  callbackUrl.search = query;
+  let claims: Record<string, unknown> | undefined;
+  try {
+    const tokens = await oidc.authorizationCodeGrant(clientConfiguration(deps, row), callbackUrl, {
+      pkceCodeVerifier: verifier,
+      expectedState: state,
+      expectedNonce: nonce,
+      idTokenExpected: true,
+    });
+    claims = tokens.claims();
+  } catch (error) {
+    deps.logger.info({ err: error, teamId: row.teamId }, "OIDC login: verification failed");
+    throw verificationFailed(error);
+  }
+  const identity = identityOf(claims);
+  if (identity.email !== attempt.email) throw new AppError("OIDC_EMAIL_MISMATCH");
+
+  const login = await deps.db.transaction().execute(async (trx) => {
+    await lockTeam(trx, row.teamId);
+    const created = await trx
+      .insertInto("appUser")
+      .values({
+        email: identity.email,
+        firstname: identity.firstname,
+        lastname: identity.lastname,
+      })
+      .onConflict((oc) => oc.column("email").doNothing())
+      .returning(["id", "email"])
+      .executeTakeFirst();
+    const user =
+      created ??
+      (await trx
+        .selectFrom("appUser")
+        .select(["id", "email"])
+        .where("email", "=", identity.email)
+        .executeTakeFirstOrThrow());
+    await lockUser(trx, user.id);
+    const membership = await trx
+      .selectFrom("teamMember")
+      .select("teamId")
+      .where("userId", "=", user.id)
+      .executeTakeFirst();
+    if (membership !== undefined && membership.teamId !== row.teamId) {
+      // Another team's member: this team's identity provider does not sign them in.
+      throw new AppError("OIDC_EMAIL_MISMATCH");
+    }
+    if (membership === undefined) {
+      await joinTeam(trx, deps, row, user.id, new Date(at));
+    }
+    return openSession(trx, deps, user, "oidc", input.client, at, created !== undefined);
+  });
+  return { ...login, returnPath: attempt.returnPath };
+}
+
+/** Makes `userId` a member of the configuration's team, in its default workspace. */
+async function joinTeam(
+  trx: Kysely<Database>,
+  deps: SsoDeps,
+  row: SsoRow,
+  userId: string,
+  at: Date,
+): Promise<void> {
+  const roleId = row.defaultRoleId ?? (await memberRoleId(trx, row.teamId));
+  const role = await trx
+    .selectFrom("role")
+    .select(["id", "name", "origin"])
+    .where("id", "=", roleId)
+    .executeTakeFirstOrThrow();
+  if (takesSeat(role)) requireFreeSeat(await teamSeats(trx, deps.config, row.teamId, at));
+  const workspace = await trx
+    .selectFrom("workspace")
+    .select("id")
+    .where("teamId", "=", row.teamId)
+    .where("isDefault", "=", true)
+    .executeTakeFirstOrThrow();
+  await trx
+    .insertInto("teamMember")
+    .values({ teamId: row.teamId, userId, roleId, joinedAt: at, updatedAt: at })
+    .execute();
+  await trx
+    .insertInto("workspaceMember")
+    .values({ workspaceId: workspace.id, userId, joinedAt: at })
+    .execute();
+}

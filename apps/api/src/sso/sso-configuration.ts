@@ -1,0 +1,175 @@
+import type {
+  GetSsoResponse,
+  SaveSsoResponse,
+  SsoConfiguration,
+  saveSsoRequestSchema,
+} from "@paraphe/api-sdk/contract";
+import type { Kysely, Selectable } from "kysely";
+import type { z } from "zod";
+import type { Config } from "../config";
+import type { Database, SsoConfigurationTable } from "../db/database";
+import { AppError } from "../errors/app-error";
+import { sealClientSecret } from "./client-secret";
+import { requireSsoAdministrator } from "./sso-access";
+import type { SsoDeps } from "./sso-deps";
+import { lockSsoConfiguration } from "./sso-store";
+
+type SsoRow = Selectable<SsoConfigurationTable>;
+type SaveSsoInput = z.infer<typeof saveSsoRequestSchema>;
+
+const URL_FIELDS = [
+  "issuerUrl",
+  "authorizationUrl",
+  "tokenUrl",
+  "userinfoUrl",
+  "revocationUrl",
+  "jwksUrl",
+] as const;
+
+/** The address the identity provider sends the browser back to: the web app's `/auth/oidc`. */
+export function oidcCallbackUrl(config: Pick<Config, "webUrl">): string {
+  return new URL("/auth/oidc", config.webUrl).toString();
+}
+
+/** Whether plain `http:` identity-provider URLs are accepted: in development and test only. */
+export function allowsInsecureIdentityProvider(config: Pick<Config, "nodeEnv">): boolean {
+  return config.nodeEnv !== "production";
+}
+
+/**
+ * The managed Member role of the team: what a first-time SSO person joins as unless the
+ * configuration names another role (Member sends documents; Viewer would be seat-free but could
+ * do nothing an SSO team signs in for).
+ */
+export async function memberRoleId(db: Kysely<Database>, teamId: string): Promise<string> {
+  const role = await db
+    .selectFrom("role")
+    .select("id")
+    .where("teamId", "=", teamId)
+    .where("origin", "=", "managed")
+    .where("name", "=", "Member")
+    .executeTakeFirstOrThrow();
+  return role.id;
+}
+
+function view(row: SsoRow, defaultRoleId: string, config: Config): SsoConfiguration {
+  return {
+    clientId: row.clientId,
+    hasClientSecret: row.clientSecretSealed !== "",
+    issuerUrl: row.issuerUrl,
+    authorizationUrl: row.authorizationUrl,
+    tokenUrl: row.tokenUrl,
+    userinfoUrl: row.userinfoUrl,
+    revocationUrl: row.revocationUrl,
+    jwksUrl: row.jwksUrl,
+    enabled: row.enabled,
+    defaultRoleUuid: row.defaultRoleId ?? defaultRoleId,
+    callbackUrl: oidcCallbackUrl(config),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** `/sso/get`: the caller's team's configuration (never its secret), or null. */
+export async function getSso(deps: SsoDeps, userId: string): Promise<GetSsoResponse> {
+  const member = await requireSsoAdministrator(deps, userId);
+  const row = await deps.db
+    .selectFrom("ssoConfiguration")
+    .selectAll()
+    .where("teamId", "=", member.teamId)
+    .executeTakeFirst();
+  return {
+    configuration:
+      row === undefined ? null : view(row, await memberRoleId(deps.db, member.teamId), deps.config),
+    callbackUrl: oidcCallbackUrl(deps.config),
+  };
+}
+
+/**
+ * `/sso/save`: creates or replaces the caller's team's configuration. The secret is required the
+ * first time and kept when left out afterwards; it is stored sealed. `http:` URLs are refused in
+ * production (`insecure_url`); the role must be one of the team's (NOT_FOUND otherwise).
+ */
+export async function saveSso(
+  deps: SsoDeps,
+  userId: string,
+  input: SaveSsoInput,
+): Promise<SaveSsoResponse> {
+  const member = await requireSsoAdministrator(deps, userId);
+  if (!allowsInsecureIdentityProvider(deps.config)) {
+    const insecure = URL_FIELDS.filter((field) => new URL(input[field]).protocol !== "https:");
+    if (insecure.length > 0) {
+      throw new AppError("VALIDATION_ERROR", {
+        fields: insecure.map((path) => ({
+          path,
+          code: "custom",
+          message: "insecure_url",
+        })),
+      });
+    }
+  }
+  const at = new Date(deps.now());
+  return deps.db.transaction().execute(async (trx) => {
+    if (input.defaultRoleUuid !== undefined) {
+      const role = await trx
+        .selectFrom("role")
+        .select("id")
+        .where("teamId", "=", member.teamId)
+        .where("id", "=", input.defaultRoleUuid)
+        .executeTakeFirst();
+      if (role === undefined) {
+        throw new AppError("NOT_FOUND", { message: "This role does not exist in your team." });
+      }
+    }
+    const existing = await lockSsoConfiguration(trx, member.teamId);
+    if (existing === undefined && input.clientSecret === undefined) {
+      throw new AppError("VALIDATION_ERROR", {
+        fields: [{ path: "clientSecret", code: "custom", message: "required" }],
+      });
+    }
+    const values = {
+      clientId: input.clientId,
+      ...(input.clientSecret === undefined
+        ? {}
+        : { clientSecretSealed: sealClientSecret(deps.ssoKey, member.teamId, input.clientSecret) }),
+      issuerUrl: input.issuerUrl,
+      authorizationUrl: input.authorizationUrl,
+      tokenUrl: input.tokenUrl,
+      userinfoUrl: input.userinfoUrl,
+      revocationUrl: input.revocationUrl,
+      jwksUrl: input.jwksUrl,
+      enabled: input.enabled,
+      defaultRoleId: input.defaultRoleUuid ?? null,
+      updatedAt: at,
+    };
+    const row =
+      existing === undefined
+        ? await trx
+            .insertInto("ssoConfiguration")
+            .values({
+              ...values,
+              clientSecretSealed: values.clientSecretSealed ?? "",
+              teamId: member.teamId,
+              createdAt: at,
+            })
+            .returningAll()
+            .executeTakeFirstOrThrow()
+        : await trx
+            .updateTable("ssoConfiguration")
+            .set(values)
+            .where("teamId", "=", member.teamId)
+            .returningAll()
+            .executeTakeFirstOrThrow();
+    return { configuration: view(row, await memberRoleId(trx, member.teamId), deps.config) };
+  });
+}
+
+/**
+ * `/sso/delete`: removes the caller's team's configuration; single sign-on stops for the team.
+ * Deleting when there is none is no error (the outcome is the same).
+ */
+export async function deleteSso(deps: SsoDeps, userId: string): Promise<{ deleted: true }> {
+  const member = await requireSsoAdministrator(deps, userId);
+  await deps.db.deleteFrom("ssoConfiguration").where("teamId", "=", member.teamId).execute();
+  return { deleted: true };
+}
