@@ -1,5 +1,6 @@
 import type { DiscoverSsoResponse } from "@paraphe/api-sdk/contract";
 import { AppError } from "../errors/app-error";
+import { createOutboundFetch } from "../http/outbound-fetch";
 import { requireSsoAdministrator } from "./sso-access";
 import { allowsInsecureIdentityProvider } from "./sso-configuration";
 import type { SsoDeps } from "./sso-deps";
@@ -43,7 +44,8 @@ const urlOrNull = (value: unknown, allowHttp: boolean): string | null => {
 
 /**
  * `/sso/discover`: the issuer's `/.well-known/openid-configuration` (OpenID Connect Discovery),
- * fetched within {@link DISCOVERY_TIMEOUT_MS} and {@link DISCOVERY_MAX_BYTES}, answered as the URLs
+ * fetched within {@link DISCOVERY_TIMEOUT_MS} and {@link DISCOVERY_MAX_BYTES}, without redirects and,
+ * outside development, only from a public address, answered as the URLs
  * the SSO form prefills. Any failure (unreachable, not JSON, too large, another issuer) answers
  * OIDC_DISCOVERY_FAILED: "Failed to fetch OIDC configuration: enter the URLs manually." (spec §8).
  */
@@ -59,9 +61,13 @@ export async function discoverSso(
   const address = new URL(".well-known/openid-configuration", base);
   let document: Record<string, unknown>;
   try {
-    const response = await fetch(address, {
+    // Outside development the issuer must be a public address (no reaching the api's own network).
+    const outbound = createOutboundFetch({
+      allowPrivateAddresses: allowHttp,
+      maxResponseBytes: DISCOVERY_MAX_BYTES,
+    });
+    const response = await outbound(address, {
       headers: { Accept: "application/json" },
-      redirect: "error",
       signal: AbortSignal.timeout(DISCOVERY_TIMEOUT_MS),
     });
     if (!response.ok) throw new Error(`the issuer answered ${response.status}`);

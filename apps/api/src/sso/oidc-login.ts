@@ -4,6 +4,7 @@ import type { Kysely, Selectable } from "kysely";
 import * as oidc from "openid-client";
 import type { Database, SsoConfigurationTable } from "../db/database";
 import { AppError } from "../errors/app-error";
+import { createOutboundFetch } from "../http/outbound-fetch";
 import type { ClientInfo } from "../identity/client-info";
 import { lockUser } from "../identity/identity-store";
 import { hitRateLimit, LOGIN_CODES_PER_IP } from "../identity/rate-limit";
@@ -22,6 +23,8 @@ type SsoRow = Selectable<SsoConfigurationTable>;
 export const OIDC_LOGIN_TTL_MS = 10 * 60_000;
 /** How long the identity provider's token endpoint and key set have to answer, in seconds. */
 const IDENTITY_PROVIDER_TIMEOUT_SECONDS = 10;
+/** The largest answer read from the identity provider (tokens and key sets are a few kilobytes). */
+const IDENTITY_PROVIDER_MAX_BYTES = 1024 * 1024;
 /** Scopes asked for: the person's email and names. */
 const SCOPE = "openid email profile";
 
@@ -75,6 +78,11 @@ function clientConfiguration(deps: SsoDeps, row: SsoRow): oidc.Configuration {
   // The ID token's signature is checked against the configured key set (jwksUrl), not only
   // trusted because it came over TLS from the token endpoint.
   oidc.enableNonRepudiationChecks(configuration);
+  // Token and key-set requests go only to public addresses outside development, without redirects.
+  configuration[oidc.customFetch] = createOutboundFetch({
+    allowPrivateAddresses: allowsInsecureIdentityProvider(deps.config),
+    maxResponseBytes: IDENTITY_PROVIDER_MAX_BYTES,
+  });
   if (allowsInsecureIdentityProvider(deps.config)) {
     const insecure = [row.issuerUrl, row.tokenUrl, row.jwksUrl].some((url) =>
       url.startsWith("http:"),

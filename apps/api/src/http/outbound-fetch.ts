@@ -1,0 +1,191 @@
+import { lookup as dnsLookup, type LookupAddress } from "node:dns";
+import { request as httpRequest, type IncomingMessage } from "node:http";
+import { request as httpsRequest } from "node:https";
+import { BlockList, isIP, type LookupFunction } from "node:net";
+
+/**
+ * Address ranges a request made on behalf of a team (an identity provider's discovery, token and
+ * key set; later webhooks) must never reach outside development: the api's own host and network,
+ * the cloud metadata service, and addresses that are not routable on the internet.
+ */
+const NON_PUBLIC = new BlockList();
+for (const [network, prefix] of [
+  ["0.0.0.0", 8], // "this" network
+  ["10.0.0.0", 8], // private
+  ["100.64.0.0", 10], // carrier-grade NAT
+  ["127.0.0.0", 8], // loopback
+  ["169.254.0.0", 16], // link-local, cloud metadata
+  ["172.16.0.0", 12], // private
+  ["192.0.0.0", 24], // IETF protocol assignments
+  ["192.0.2.0", 24], // documentation
+  ["192.168.0.0", 16], // private
+  ["198.18.0.0", 15], // benchmarking
+  ["198.51.100.0", 24], // documentation
+  ["203.0.113.0", 24], // documentation
+  ["224.0.0.0", 4], // multicast
+  ["240.0.0.0", 4], // reserved, broadcast
+] as const) {
+  NON_PUBLIC.addSubnet(network, prefix, "ipv4");
+}
+for (const [network, prefix] of [
+  ["::", 128], // unspecified
+  ["::1", 128], // loopback
+  ["100::", 64], // discard
+  ["2001:db8::", 32], // documentation
+  ["fc00::", 7], // unique local
+  ["fe80::", 10], // link-local
+  ["ff00::", 8], // multicast
+] as const) {
+  NON_PUBLIC.addSubnet(network, prefix, "ipv6");
+}
+
+/** The IPv4 address an IPv6 address carries (IPv4-mapped `::ffff:a.b.c.d` or NAT64 `64:ff9b::`). */
+function embeddedIpv4(address: string): string | undefined {
+  const match =
+    /^(?:::ffff:|64:ff9b::)(?:(\d+\.\d+\.\d+\.\d+)|([0-9a-f]{1,4}):([0-9a-f]{1,4}))$/i.exec(
+      address,
+    );
+  if (match === null) return undefined;
+  if (match[1] !== undefined) return match[1];
+  const high = Number.parseInt(match[2] ?? "0", 16);
+  const low = Number.parseInt(match[3] ?? "0", 16);
+  return [high >> 8, high & 255, low >> 8, low & 255].join(".");
+}
+
+/** Whether `address` (an IP literal) is a public internet address. */
+export function isPublicAddress(address: string): boolean {
+  const family = isIP(address);
+  if (family === 0) return false;
+  if (family === 4) return !NON_PUBLIC.check(address, "ipv4");
+  const inner = embeddedIpv4(address);
+  if (inner !== undefined) return isPublicAddress(inner);
+  return !NON_PUBLIC.check(address, "ipv6");
+}
+
+/** The error of a request refused because its host resolves to a non-public address. */
+export class NonPublicAddressError extends Error {
+  constructor(readonly hostname: string) {
+    super(`${hostname} resolves to an address that is not public`);
+    this.name = "NonPublicAddressError";
+  }
+}
+
+/**
+ * A DNS lookup for `http(s).request` that refuses a host when any of its addresses is not public.
+ * The connection goes to the address checked here, so a name that resolves differently on a second
+ * lookup (DNS rebinding) cannot slip through.
+ */
+export const publicOnlyLookup: LookupFunction = (hostname, options, callback) => {
+  dnsLookup(hostname, { ...options, all: true }, (error, addresses: LookupAddress[]) => {
+    if (error) {
+      callback(error, "", 0);
+      return;
+    }
+    const first = addresses[0];
+    if (first === undefined || addresses.some((entry) => !isPublicAddress(entry.address))) {
+      callback(new NonPublicAddressError(hostname), "", 0);
+      return;
+    }
+    if (options.all) {
+      (callback as unknown as (error: null, addresses: LookupAddress[]) => void)(null, addresses);
+    } else {
+      callback(null, first.address, first.family);
+    }
+  });
+};
+
+export interface OutboundFetchOptions {
+  /** Development and tests: local addresses allowed (a provider or receiver on this machine). */
+  allowPrivateAddresses: boolean;
+  /** The largest answer body read; a larger one fails the request. */
+  maxResponseBytes: number;
+}
+
+/**
+ * A `fetch` for requests made on behalf of a team to an address the team chose: it refuses hosts
+ * that resolve to non-public addresses (checked at connection time), never follows redirects
+ * (a 3xx is answered as is) and reads at most `maxResponseBytes` of the answer. Same signature as
+ * `fetch` for a URL and the options the callers use (method, headers, string or bytes body,
+ * signal), so it can be handed to libraries that accept a custom fetch (openid-client).
+ */
+export function createOutboundFetch(options: OutboundFetchOptions) {
+  return async (
+    url: string | URL,
+    init: {
+      method?: string;
+      headers?: Record<string, string> | Headers;
+      body?:
+        ArrayBuffer | ReadableStream | string | Uint8Array | URLSearchParams | null | undefined;
+      signal?: AbortSignal | null | undefined;
+    } = {},
+  ): Promise<Response> => {
+    const target = new URL(url);
+    if (target.protocol !== "https:" && target.protocol !== "http:") {
+      throw new TypeError(`unsupported protocol ${target.protocol}`);
+    }
+    const hostname = target.hostname.replace(/^\[|\]$/g, "");
+    if (!options.allowPrivateAddresses && isIP(hostname) !== 0 && !isPublicAddress(hostname)) {
+      throw new NonPublicAddressError(hostname);
+    }
+    const headers: Record<string, string> = {};
+    new Headers(init.headers ?? {}).forEach((value, key) => (headers[key] = value));
+    if (init.body instanceof ReadableStream)
+      throw new TypeError("a streamed body is not supported");
+    const body =
+      init.body === undefined || init.body === null
+        ? undefined
+        : init.body instanceof URLSearchParams
+          ? init.body.toString()
+          : init.body instanceof ArrayBuffer
+            ? Buffer.from(init.body)
+            : init.body;
+    if (body !== undefined && init.body instanceof URLSearchParams && !headers["content-type"]) {
+      headers["content-type"] = "application/x-www-form-urlencoded;charset=UTF-8";
+    }
+    const send = target.protocol === "https:" ? httpsRequest : httpRequest;
+    return new Promise<Response>((resolve, reject) => {
+      const request = send(
+        target,
+        {
+          method: init.method ?? "GET",
+          headers,
+          ...(options.allowPrivateAddresses ? {} : { lookup: publicOnlyLookup }),
+          ...(init.signal ? { signal: init.signal } : {}),
+        },
+        (response: IncomingMessage) => {
+          const chunks: Buffer[] = [];
+          let size = 0;
+          response.on("data", (chunk: Buffer) => {
+            size += chunk.byteLength;
+            if (size > options.maxResponseBytes) {
+              response.destroy(new Error("the answer is too large"));
+              return;
+            }
+            chunks.push(chunk);
+          });
+          response.on("error", reject);
+          response.on("end", () => {
+            const answerHeaders = new Headers();
+            for (const [key, value] of Object.entries(response.headers)) {
+              if (value === undefined) continue;
+              for (const item of Array.isArray(value) ? value : [value]) {
+                answerHeaders.append(key, item);
+              }
+            }
+            const status = response.statusCode ?? 502;
+            const withoutBody = status === 204 || status === 304;
+            resolve(
+              new Response(withoutBody ? null : Buffer.concat(chunks), {
+                status,
+                statusText: response.statusMessage ?? "",
+                headers: answerHeaders,
+              }),
+            );
+          });
+        },
+      );
+      request.on("error", reject);
+      request.end(body);
+    });
+  };
+}
