@@ -19,6 +19,12 @@ import {
   EnvelopesRoute,
 } from "../routes/envelopes";
 import { InboxDetailRoute, InboxRoute } from "../routes/inbox";
+import {
+  TemplatesByStatusRoute,
+  TemplatesOfTagRoute,
+  TemplatesOfWorkspaceRoute,
+  TemplatesRoute,
+} from "../routes/templates";
 import { LoginRoute } from "../routes/login";
 import { NotFoundRoute } from "../routes/not-found";
 import { OnboardingTeamRoute } from "../routes/onboarding-team";
@@ -76,6 +82,10 @@ export function createAppRoutes(): RouteObject[] {
                   path: "envelopes/:workspaceUuid/:envelopeUuid/view",
                   element: <EnvelopeViewRoute />,
                 },
+                { path: "templates", element: <TemplatesRoute /> },
+                { path: "templates/:status", element: <TemplatesByStatusRoute /> },
+                { path: "templates/tag/:tag", element: <TemplatesOfTagRoute /> },
+                { path: "templates/:workspaceUuid/all", element: <TemplatesOfWorkspaceRoute /> },
                 { path: "contacts", element: <ContactsRoute /> },
                 { path: "contacts/new", element: <ContactNewRoute /> },
                 { path: "contacts/import", element: <ContactsImportRoute /> },

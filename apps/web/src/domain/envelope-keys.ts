@@ -20,6 +20,21 @@ export const envelopeKeys = {
   dashboard: () => ["envelopes", "dashboard"] as const,
 };
 
+/** Query keys of templates (envelopes of kind template: their own lists, details and previews). */
+export const templateKeys = {
+  all: ["templates"] as const,
+  lists: () => ["templates", "list"] as const,
+  list: (status: string, workspaceUuid: string | undefined, tagUuid?: string) =>
+    [
+      "templates",
+      "list",
+      { status, workspaceUuid: workspaceUuid ?? null, tagUuid: tagUuid ?? null },
+    ] as const,
+  detail: (templateUuid: string) => ["templates", "detail", templateUuid] as const,
+  pagePreview: (templateUuid: string, documentUuid: string, page: number) =>
+    ["templates", "page-preview", templateUuid, documentUuid, page] as const,
+};
+
 export const workspaceKeys = {
   all: ["workspaces"] as const,
   list: () => ["workspaces", "list"] as const,

@@ -25,6 +25,18 @@ export const GATES = {
     subject: "Envelope",
     reason: "permissions.denied.deleteEnvelope",
   },
+  /** New template (POST /template/create), save an envelope as a template. */
+  "create Template": {
+    action: "create",
+    subject: "Template",
+    reason: "permissions.denied.createTemplate",
+  },
+  /** Edit a template, activate, archive or unarchive it. */
+  "update Template": {
+    action: "update",
+    subject: "Template",
+    reason: "permissions.denied.updateTemplate",
+  },
   /** Save a recipient to the workspace's contacts. */
   "create Contact": {
     action: "create",

@@ -4,9 +4,9 @@ import {
   type EnvelopeSummary,
 } from "@paraphe/api-sdk/contract";
 import { useTranslation } from "@paraphe/i18n/react";
-import { Button, EmptyState, Select, Skeleton, cn } from "@paraphe/ui-kit";
-import { Columns3, FileUp, List } from "lucide-react";
-import { useId, useState, type KeyboardEvent } from "react";
+import { Button, EmptyState, Skeleton } from "@paraphe/ui-kit";
+import { FileUp } from "lucide-react";
+import { useId, useState } from "react";
 import { useSearchParams } from "react-router";
 import { useGate } from "../../../app/permissions/gates";
 import { PermittedButton } from "../../../app/permissions/permitted-button";
@@ -14,28 +14,21 @@ import { usePageMeta } from "../../../lib/page-meta";
 import { useTags } from "../../../domain/tags";
 import { useEnvelopeList, useWorkspaces } from "../api/envelope-queries";
 import { EnvelopeKanban } from "./envelope-kanban";
+import {
+  ListFilters,
+  ListViewToggle,
+  readListView,
+  resolveListTag,
+  StatusTabs,
+  writeListView,
+  type ListView,
+} from "./list-controls";
 import { EnvelopeTable } from "./envelope-table";
 import { TagPickerDialog } from "./tag-picker";
 import { UploadDialog } from "./upload-dialog";
 
-export type EnvelopeView = "table" | "kanban";
+export type EnvelopeView = ListView;
 export const ENVELOPE_VIEW_STORAGE_KEY = "paraphe.envelopes.view";
-
-function readView(): EnvelopeView {
-  try {
-    return localStorage.getItem(ENVELOPE_VIEW_STORAGE_KEY) === "kanban" ? "kanban" : "table";
-  } catch {
-    return "table";
-  }
-}
-
-function writeView(view: EnvelopeView) {
-  try {
-    localStorage.setItem(ENVELOPE_VIEW_STORAGE_KEY, view);
-  } catch {
-    // Private mode: the choice lasts for this page only.
-  }
-}
 
 /**
  * /envelopes (spec §2): table or kanban (remembered), status tabs, workspace and tag selects,
@@ -56,7 +49,7 @@ export function EnvelopesPage({
   usePageMeta({ title: t("web:envelopes.title") });
   const [filter, setFilter] = useState<EnvelopeListFilter>(initialFilter);
   const [workspaceUuid, setWorkspaceUuid] = useState<string | undefined>(initialWorkspaceUuid);
-  const [view, setView] = useState<EnvelopeView>(readView);
+  const [view, setView] = useState<EnvelopeView>(() => readListView(ENVELOPE_VIEW_STORAGE_KEY));
   const [searchParams, setSearchParams] = useSearchParams();
   const mayUpload = useGate("create Envelope").allowed;
   // `?upload=1` (the dashboard's quick access) opens the upload at once, for a role that may.
@@ -70,40 +63,20 @@ export function EnvelopesPage({
   const workspaces = useWorkspaces();
   const tags = useTags();
   const [chosenTag, setChosenTag] = useState<string | undefined>(undefined);
-  // The route's tag (uuid or name) once the team's tags are known; then the select decides.
-  const routeTag =
-    initialTag === undefined
-      ? undefined
-      : tags.data?.find(
-          (tag) => tag.uuid === initialTag || tag.name.toLowerCase() === initialTag.toLowerCase(),
-        );
-  const tagUuid = chosenTag ?? routeTag?.uuid;
-  const unknownTag = initialTag !== undefined && tags.isSuccess && routeTag === undefined;
-  // On /envelopes/tag/{tag}, nothing is listed before the tag is known (never the whole list).
-  const list = useEnvelopeList(
-    filter,
-    workspaceUuid,
-    tagUuid,
-    initialTag === undefined || chosenTag !== undefined || routeTag !== undefined,
+  const { tagUuid, unknownTag, ready } = resolveListTag(
+    initialTag,
+    chosenTag,
+    tags.data,
+    tags.isSuccess,
   );
+  const list = useEnvelopeList(filter, workspaceUuid, tagUuid, ready);
   const [tagging, setTagging] = useState<EnvelopeSummary | null>(null);
-  const selectId = useId();
-  const tagSelectId = useId();
   const tabsId = useId();
   const envelopes: EnvelopeSummary[] = list.data?.pages.flatMap((page) => page.envelopes) ?? [];
 
   const chooseView = (next: EnvelopeView) => {
     setView(next);
-    writeView(next);
-  };
-
-  const onTabKey = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
-    const step = event.key === "ArrowRight" ? 1 : event.key === "ArrowLeft" ? -1 : 0;
-    if (!step) return;
-    event.preventDefault();
-    const next = ENVELOPE_LIST_FILTERS[(index + step + ENVELOPE_LIST_FILTERS.length) % 4] ?? "all";
-    setFilter(next);
-    document.getElementById(`${tabsId}-${next}`)?.focus();
+    writeListView(ENVELOPE_VIEW_STORAGE_KEY, next);
   };
 
   const uploadButton = (
@@ -119,86 +92,24 @@ export function EnvelopesPage({
         {t("web:envelopes.title")}
       </h2>
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <div
-          role="tablist"
-          aria-label={t("web:envelopes.filters.label")}
-          className="flex max-w-full gap-1 overflow-x-auto rounded-lg bg-surface-muted p-1"
-        >
-          {ENVELOPE_LIST_FILTERS.map((value, index) => (
-            <button
-              key={value}
-              id={`${tabsId}-${value}`}
-              type="button"
-              role="tab"
-              aria-selected={filter === value}
-              tabIndex={filter === value ? 0 : -1}
-              onKeyDown={(event) => onTabKey(event, index)}
-              onClick={() => setFilter(value)}
-              className={cn(
-                "rounded-md px-3 py-1.5 text-sm font-medium whitespace-nowrap text-ink-muted focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none",
-                filter === value && "bg-surface text-ink shadow-sm",
-              )}
-            >
-              {t(`web:envelopes.filters.${value}`)}
-            </button>
-          ))}
-        </div>
+        <StatusTabs
+          values={ENVELOPE_LIST_FILTERS}
+          value={filter}
+          onChange={setFilter}
+          label={t("web:envelopes.filters.label")}
+          labelOf={(value) => t(`web:envelopes.filters.${value}`)}
+          idPrefix={tabsId}
+        />
         <div className="flex flex-wrap items-center gap-2">
-          <label htmlFor={selectId} className="sr-only">
-            {t("web:envelopes.workspace.label")}
-          </label>
-          <Select
-            id={selectId}
-            containerClassName="w-auto"
-            className="h-9"
-            value={workspaceUuid ?? ""}
-            onValueChange={(value) => setWorkspaceUuid(value || undefined)}
-            options={[
-              { value: "", label: t("web:envelopes.workspace.all") },
-              ...(workspaces.data ?? []).map((workspace) => ({
-                value: workspace.uuid,
-                label: workspace.name,
-              })),
-            ]}
+          <ListFilters
+            workspaceUuid={workspaceUuid}
+            onWorkspaceChange={setWorkspaceUuid}
+            workspaces={workspaces.data ?? []}
+            tagUuid={tagUuid}
+            onTagChange={setChosenTag}
+            tags={tags.data ?? []}
           />
-          <label htmlFor={tagSelectId} className="sr-only">
-            {t("web:tags.filter.label")}
-          </label>
-          <Select
-            id={tagSelectId}
-            containerClassName="w-auto"
-            className="h-9"
-            value={tagUuid ?? ""}
-            onValueChange={(value) => setChosenTag(value)}
-            options={[
-              { value: "", label: t("web:tags.filter.all") },
-              ...(tags.data ?? []).map((tag) => ({ value: tag.uuid, label: tag.name })),
-            ]}
-          />
-          <div
-            role="group"
-            aria-label={t("web:envelopes.view.label")}
-            className="flex rounded-md border border-border"
-          >
-            <Button
-              variant={view === "table" ? "secondary" : "ghost"}
-              size="icon"
-              aria-label={t("web:envelopes.view.table")}
-              aria-pressed={view === "table"}
-              onClick={() => chooseView("table")}
-            >
-              <List aria-hidden="true" />
-            </Button>
-            <Button
-              variant={view === "kanban" ? "secondary" : "ghost"}
-              size="icon"
-              aria-label={t("web:envelopes.view.kanban")}
-              aria-pressed={view === "kanban"}
-              onClick={() => chooseView("kanban")}
-            >
-              <Columns3 aria-hidden="true" />
-            </Button>
-          </div>
+          <ListViewToggle view={view} onChange={chooseView} />
           {uploadButton}
         </div>
       </div>

@@ -4,7 +4,10 @@ import { useEffect, useRef, useState } from "react";
 import { useApi } from "../../../lib/api/api-context";
 import { type WebApi } from "../../../lib/api/create-web-api";
 import { imageDataUrl } from "../../../lib/download";
-import { envelopeKeys } from "../../../domain/envelope-keys";
+import { envelopeKeys, templateKeys } from "../../../domain/envelope-keys";
+
+/** Whose pages: an envelope's (/envelope/page-preview) or a template's (/template/page-preview). */
+export type PreviewSource = "envelope" | "template";
 
 /** POST /envelope/page-preview: a page rendered once by the server; it never changes. */
 export function pagePreviewQueryOptions(
@@ -12,11 +15,17 @@ export function pagePreviewQueryOptions(
   envelopeUuid: string,
   documentUuid: string,
   page: number,
+  source: PreviewSource = "envelope",
 ) {
   return queryOptions({
-    queryKey: envelopeKeys.pagePreview(envelopeUuid, documentUuid, page),
+    queryKey:
+      source === "template"
+        ? templateKeys.pagePreview(envelopeUuid, documentUuid, page)
+        : envelopeKeys.pagePreview(envelopeUuid, documentUuid, page),
     queryFn: ({ signal }) =>
-      api.envelope.pagePreview({ envelopeUuid, documentUuid, page }, { signal }),
+      source === "template"
+        ? api.template.pagePreview({ templateUuid: envelopeUuid, documentUuid, page }, { signal })
+        : api.envelope.pagePreview({ envelopeUuid, documentUuid, page }, { signal }),
     select: imageDataUrl,
     staleTime: Infinity,
     gcTime: 10 * 60_000,
@@ -50,7 +59,9 @@ export function PagePreviewImage({
   alt,
   className,
   aspectRatio,
+  source = "envelope",
 }: {
+  /** The envelope's uuid, or the template's with `source` "template". */
   envelopeUuid: string;
   documentUuid: string;
   page: number;
@@ -58,11 +69,12 @@ export function PagePreviewImage({
   className?: string;
   /** width / height of the page, to keep the layout steady while loading. */
   aspectRatio?: number;
+  source?: PreviewSource;
 }) {
   const api = useApi();
   const { ref, near } = useNearViewport<HTMLDivElement>();
   const preview = useQuery({
-    ...pagePreviewQueryOptions(api, envelopeUuid, documentUuid, page),
+    ...pagePreviewQueryOptions(api, envelopeUuid, documentUuid, page, source),
     enabled: near,
   });
   return (

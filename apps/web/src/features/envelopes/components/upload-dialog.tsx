@@ -5,6 +5,7 @@ import { useId, useRef, useState, type DragEvent } from "react";
 import { useNavigate } from "react-router";
 import { useErrorText } from "../../../lib/api/error-text";
 import { useUploadEnvelope } from "../api/envelope-mutations";
+import { useCreateTemplate } from "../api/template-mutations";
 import {
   MAX_DOCUMENTS_PER_ENVELOPE,
   pdfFileProblem,
@@ -40,15 +41,21 @@ export function UploadDialog({
   open,
   onOpenChange,
   workspaceUuid,
+  target = "envelope",
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   workspaceUuid?: string;
+  /** What the files become: an envelope's draft (/envelope/upload) or a template (/template/create). */
+  target?: "envelope" | "template";
 }) {
   const { t, i18n } = useTranslation(["web", "common"]);
   const errorText = useErrorText();
   const navigate = useNavigate();
-  const upload = useUploadEnvelope();
+  const uploadEnvelope = useUploadEnvelope();
+  const createTemplate = useCreateTemplate();
+  const upload = target === "template" ? createTemplate : uploadEnvelope;
+  const texts = target === "template" ? "web:templates.upload" : "web:envelopes.upload";
   const inputId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const [chosen, setChosen] = useState<Chosen[]>([]);
@@ -120,7 +127,8 @@ export function UploadDialog({
       setStage("done");
       onOpenChange(false);
       reset();
-      void navigate(`/envelopes/${envelope.workspaceUuid}/${envelope.uuid}/edit`);
+      const area = target === "template" ? "templates" : "envelopes";
+      void navigate(`/${area}/${envelope.workspaceUuid}/${envelope.uuid}/edit`);
     } catch (error) {
       setStage("idle");
       const { byFile, other } = uploadFieldErrors(error);
@@ -155,8 +163,8 @@ export function UploadDialog({
       }}
     >
       <DialogContent
-        title={t("web:envelopes.upload.title")}
-        description={t("web:envelopes.upload.description")}
+        title={t(`${texts}.title`)}
+        description={t(`${texts}.description`)}
         closeLabel={t("common:actions.close")}
       >
         <div
@@ -297,7 +305,7 @@ export function UploadDialog({
             disabled={valid.length === 0 || tooMany || busy}
             onClick={() => void start()}
           >
-            {t("web:envelopes.upload.submit")}
+            {t(`${texts}.submit`)}
           </Button>
         </DialogFooter>
       </DialogContent>

@@ -1,0 +1,67 @@
+import { type TemplateStatus } from "@paraphe/api-sdk/contract";
+import {
+  infiniteQueryOptions,
+  queryOptions,
+  useInfiniteQuery,
+  useQuery,
+} from "@tanstack/react-query";
+import { useApi } from "../../../lib/api/api-context";
+import { type WebApi } from "../../../lib/api/create-web-api";
+import { templateKeys } from "../../../domain/envelope-keys";
+
+/** Templates per page of the list. */
+export const TEMPLATE_PAGE_SIZE = 25;
+
+/** The list's status filter: every template, or one status. */
+export type TemplateListFilter = "all" | TemplateStatus;
+
+/** POST /template/list, page after page (keyset: each answer gives the next cursor). */
+export function templateListQueryOptions(
+  api: WebApi,
+  filter: TemplateListFilter,
+  workspaceUuid: string | undefined,
+  tagUuid?: string,
+) {
+  return infiniteQueryOptions({
+    queryKey: templateKeys.list(filter, workspaceUuid, tagUuid),
+    queryFn: ({ signal, pageParam }) =>
+      api.template.list(
+        {
+          limit: TEMPLATE_PAGE_SIZE,
+          ...(filter === "all" ? {} : { status: filter }),
+          ...(workspaceUuid ? { workspaceUuid } : {}),
+          ...(tagUuid ? { tagUuid } : {}),
+          ...(pageParam ? { cursor: pageParam } : {}),
+        },
+        { signal },
+      ),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+  });
+}
+
+export function useTemplateList(
+  filter: TemplateListFilter,
+  workspaceUuid: string | undefined,
+  tagUuid?: string,
+  enabled = true,
+) {
+  const api = useApi();
+  return useInfiniteQuery({
+    ...templateListQueryOptions(api, filter, workspaceUuid, tagUuid),
+    enabled,
+  });
+}
+
+/** POST /template/get: documents, roles, fields and default options. */
+export function templateQueryOptions(api: WebApi, templateUuid: string) {
+  return queryOptions({
+    queryKey: templateKeys.detail(templateUuid),
+    queryFn: ({ signal }) => api.template.get({ templateUuid }, { signal }),
+  });
+}
+
+export function useTemplate(templateUuid: string) {
+  const api = useApi();
+  return useQuery(templateQueryOptions(api, templateUuid));
+}
