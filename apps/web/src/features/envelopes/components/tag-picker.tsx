@@ -5,6 +5,7 @@ import { useState } from "react";
 import { ColorSwatch, useTags } from "../../../domain/tags";
 import { useErrorText } from "../../../lib/api/error-text";
 import { useSetEnvelopeTags } from "../api/envelope-mutations";
+import { useSetTemplateTags } from "../api/template-mutations";
 
 /**
  * The team's tags as checkboxes, those of the envelope checked; saving replaces the envelope's
@@ -14,15 +15,20 @@ export function TagPicker({
   envelopeUuid,
   current,
   onSaved,
+  target = "envelope",
 }: {
+  /** The envelope's uuid, or the template's with `target` "template". */
   envelopeUuid: string;
   current: readonly EnvelopeTag[];
   onSaved?: () => void;
+  target?: "envelope" | "template";
 }) {
   const { t } = useTranslation("web");
   const errorText = useErrorText();
   const tags = useTags();
-  const setTags = useSetEnvelopeTags();
+  const setEnvelopeTags = useSetEnvelopeTags();
+  const setTemplateTags = useSetTemplateTags();
+  const setTags = target === "template" ? setTemplateTags : setEnvelopeTags;
   const [chosen, setChosen] = useState<ReadonlySet<string>>(
     () => new Set(current.map((tag) => tag.uuid)),
   );
@@ -68,17 +74,19 @@ export function TagPicker({
         size="sm"
         variant="secondary"
         loading={setTags.isPending}
-        onClick={() =>
-          setTags.mutate(
-            { envelopeUuid, tagUuids: [...chosen] },
-            {
-              onSuccess: () => {
-                toast.success(t("tags.picker.saved"));
-                onSaved?.();
-              },
+        onClick={() => {
+          const options = {
+            onSuccess: () => {
+              toast.success(t("tags.picker.saved"));
+              onSaved?.();
             },
-          )
-        }
+          };
+          if (target === "template") {
+            setTemplateTags.mutate({ templateUuid: envelopeUuid, tagUuids: [...chosen] }, options);
+          } else {
+            setEnvelopeTags.mutate({ envelopeUuid, tagUuids: [...chosen] }, options);
+          }
+        }}
       >
         {t("tags.picker.save")}
       </Button>

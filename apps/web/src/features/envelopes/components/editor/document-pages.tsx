@@ -2,7 +2,7 @@ import { type EnvelopeDetail, type FieldKind } from "@paraphe/api-sdk/contract";
 import { useTranslation } from "@paraphe/i18n/react";
 import { cn } from "@paraphe/ui-kit";
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
-import { PagePreviewImage } from "../page-preview";
+import { PagePreviewImage, type PreviewSource } from "../page-preview";
 import { boxForKey, moveBox, pointInRect, resizeBox, type FieldBox } from "../../field-geometry";
 import { type FieldDraft } from "./field-draft";
 
@@ -45,8 +45,11 @@ export function DocumentPages({
   focusKey = null,
   onFocused,
   readOnly = false,
+  source = "envelope",
 }: {
-  envelope: EnvelopeDetail;
+  envelope: Pick<EnvelopeDetail, "uuid" | "documents">;
+  /** Whose page images: the envelope's, or (a template's uuid in `envelope`) the template's. */
+  source?: PreviewSource;
   fields: FieldDraft[];
   recipients: Map<string, RecipientLook>;
   armedKind: FieldKind | null;
@@ -123,6 +126,7 @@ export function DocumentPages({
                 style={{ aspectRatio: `${size.width} / ${size.height}` }}
               >
                 <PagePreviewImage
+                  source={source}
                   envelopeUuid={envelope.uuid}
                   documentUuid={document.uuid}
                   page={page}
