@@ -4,11 +4,9 @@ import {
   type RecipientInput,
 } from "@paraphe/api-sdk/contract";
 import { useTranslation } from "@paraphe/i18n/react";
-import { Button, Dialog, DialogContent, RadioGroup, cn } from "@paraphe/ui-kit";
-import { ArrowDown, ArrowUp, Pencil, Plus, Trash2 } from "lucide-react";
-import { useId, useState } from "react";
+import { useState } from "react";
 import { RecipientForm, type RecipientFormOutput } from "../../forms/recipient-form";
-import { recipientColor } from "../../recipient-colors";
+import { PeopleList } from "./people-list";
 
 export function recipientName(recipient: Pick<Recipient, "firstname" | "lastname" | "email">) {
   return `${recipient.firstname} ${recipient.lastname}`.trim() || recipient.email;
@@ -52,7 +50,6 @@ export function RecipientsPanel({
   onSigningOrderChange: (order: "parallel" | "sequential") => void;
 }) {
   const { t } = useTranslation(["web", "common"]);
-  const signingOrderLegendId = useId();
   const [editing, setEditing] = useState<Editing>(null);
   const [submitError, setSubmitError] = useState<unknown>(null);
   const recipients = envelope.recipients;
@@ -100,157 +97,60 @@ export function RecipientsPanel({
     await save(next);
   };
 
+  const find = (uuid: string) => recipients.find((recipient) => recipient.uuid === uuid);
   return (
-    <section aria-labelledby="recipients-heading" className="flex flex-col gap-3">
-      <div className="flex items-center justify-between gap-2">
-        <h2 id="recipients-heading" className="text-base font-semibold text-ink">
-          {t("web:editor.recipients.title")}
-        </h2>
-        <Button
-          size="sm"
-          variant="secondary"
-          onClick={() => {
-            setSubmitError(null);
-            setEditing({ kind: "add" });
-          }}
-        >
-          <Plus aria-hidden="true" />
-          {t("web:editor.recipients.addOpen")}
-        </Button>
-      </div>
-
-      {recipients.length === 0 ? (
-        <p className="text-sm text-ink-muted">{t("web:editor.recipients.empty")}</p>
-      ) : (
-        <ol className="flex flex-col gap-2" aria-label={t("web:editor.recipients.title")}>
-          {recipients.map((recipient, index) => {
-            const name = recipientName(recipient);
-            const selected = recipient.uuid === selectedUuid;
-            return (
-              <li
-                key={recipient.uuid}
-                className={cn(
-                  "flex items-center gap-2 rounded-md border border-border p-2",
-                  selected && "ring-2 ring-brand-500",
-                )}
-              >
-                <button
-                  type="button"
-                  aria-pressed={selected}
-                  aria-label={t("web:editor.recipients.select", { name })}
-                  onClick={() => onSelect(recipient.uuid)}
-                  className="flex min-w-0 flex-1 items-center gap-2 text-left focus-visible:outline-2 focus-visible:outline-brand-500"
-                >
-                  <span
-                    aria-hidden="true"
-                    className="flex size-6 shrink-0 items-center justify-center rounded-full text-xs font-semibold text-white"
-                    style={{ backgroundColor: recipientColor(index) }}
-                  >
-                    {signingOrder === "sequential" ? index + 1 : name.charAt(0).toUpperCase()}
-                  </span>
-                  <span className="flex min-w-0 flex-col">
-                    <span className="truncate text-sm font-medium text-ink">{name}</span>
-                    <span className="truncate text-xs text-ink-muted">{recipient.email}</span>
-                    <span className="text-xs font-medium text-ink-muted">
-                      {t(`web:editor.recipients.roles.${recipient.kind}`)}
-                    </span>
-                  </span>
-                </button>
-                <div className="flex shrink-0">
-                  <Button
-                    size="icon"
-                    variant="ghost"
-                    disabled={index === 0}
-                    aria-label={t("web:editor.recipients.moveUp", { name })}
-                    onClick={() => void move(index, -1)}
-                  >
-                    <ArrowUp aria-hidden="true" />
-                  </Button>
-                  <Button
-                    size="icon"
-                    variant="ghost"
-                    disabled={index === recipients.length - 1}
-                    aria-label={t("web:editor.recipients.moveDown", { name })}
-                    onClick={() => void move(index, 1)}
-                  >
-                    <ArrowDown aria-hidden="true" />
-                  </Button>
-                  <Button
-                    size="icon"
-                    variant="ghost"
-                    aria-label={t("web:editor.recipients.edit", { name })}
-                    onClick={() => {
-                      setSubmitError(null);
-                      setEditing({ kind: "edit", recipient });
-                    }}
-                  >
-                    <Pencil aria-hidden="true" />
-                  </Button>
-                  <Button
-                    size="icon"
-                    variant="ghost"
-                    aria-label={t("web:editor.recipients.remove", { name })}
-                    onClick={() => void remove(recipient)}
-                  >
-                    <Trash2 aria-hidden="true" />
-                  </Button>
-                </div>
-              </li>
-            );
-          })}
-        </ol>
-      )}
-
-      <fieldset className="flex flex-col gap-1">
-        <legend id={signingOrderLegendId} className="mb-1 text-sm font-medium text-ink">
-          {t("web:editor.signingOrder.label")}
-        </legend>
-        <RadioGroup
-          aria-labelledby={signingOrderLegendId}
-          value={signingOrder}
-          onValueChange={(value) =>
-            onSigningOrderChange(value === "sequential" ? "sequential" : "parallel")
-          }
-          options={(["parallel", "sequential"] as const).map((order) => ({
-            value: order,
-            label: t(`web:editor.signingOrder.${order}`),
-            description: t(`web:editor.signingOrder.${order}Hint`),
-          }))}
-        />
-      </fieldset>
-
-      <Dialog
-        open={editing !== null}
-        onOpenChange={(open) => {
-          if (!open) setEditing(null);
-        }}
-      >
-        <DialogContent
-          title={
-            editing?.kind === "edit"
-              ? t("web:editor.recipients.editTitle")
-              : t("web:editor.recipients.addTitle")
-          }
-          closeLabel={t("common:actions.close")}
-        >
-          {editing ? (
-            <RecipientForm
-              key={editing.kind === "edit" ? editing.recipient.uuid : "new"}
-              workspaceUuid={envelope.workspaceUuid}
-              recipient={editing.kind === "edit" ? editing.recipient : undefined}
-              otherEmails={recipients
-                .filter(
-                  (recipient) =>
-                    editing.kind !== "edit" || recipient.uuid !== editing.recipient.uuid,
-                )
-                .map((recipient) => recipient.email)}
-              onSubmit={submit}
-              onCancel={() => setEditing(null)}
-              submitError={submitError}
-            />
-          ) : null}
-        </DialogContent>
-      </Dialog>
-    </section>
+    <PeopleList
+      title={t("web:editor.recipients.title")}
+      addLabel={t("web:editor.recipients.addOpen")}
+      emptyText={t("web:editor.recipients.empty")}
+      items={recipients.map((recipient) => ({
+        uuid: recipient.uuid,
+        name: recipientName(recipient),
+        detail: recipient.email,
+        kind: recipient.kind,
+      }))}
+      selectedUuid={selectedUuid}
+      onSelect={onSelect}
+      onAdd={() => {
+        setSubmitError(null);
+        setEditing({ kind: "add" });
+      }}
+      onEdit={(uuid) => {
+        const recipient = find(uuid);
+        if (!recipient) return;
+        setSubmitError(null);
+        setEditing({ kind: "edit", recipient });
+      }}
+      onRemove={(uuid) => {
+        const recipient = find(uuid);
+        if (recipient) void remove(recipient);
+      }}
+      onMove={(index, step) => void move(index, step)}
+      signingOrder={signingOrder}
+      onSigningOrderChange={onSigningOrderChange}
+      dialogTitle={
+        editing?.kind === "edit"
+          ? t("web:editor.recipients.editTitle")
+          : t("web:editor.recipients.addTitle")
+      }
+      onDialogClose={() => setEditing(null)}
+      dialog={
+        editing ? (
+          <RecipientForm
+            key={editing.kind === "edit" ? editing.recipient.uuid : "new"}
+            workspaceUuid={envelope.workspaceUuid}
+            recipient={editing.kind === "edit" ? editing.recipient : undefined}
+            otherEmails={recipients
+              .filter(
+                (recipient) => editing.kind !== "edit" || recipient.uuid !== editing.recipient.uuid,
+              )
+              .map((recipient) => recipient.email)}
+            onSubmit={submit}
+            onCancel={() => setEditing(null)}
+            submitError={submitError}
+          />
+        ) : null
+      }
+    />
   );
 }
