@@ -20,6 +20,7 @@ import {
 } from "../routes/envelopes";
 import { InboxDetailRoute, InboxRoute } from "../routes/inbox";
 import {
+  TemplateEditRoute,
   TemplatesByStatusRoute,
   TemplatesOfTagRoute,
   TemplatesOfWorkspaceRoute,
@@ -86,6 +87,10 @@ export function createAppRoutes(): RouteObject[] {
                 { path: "templates/:status", element: <TemplatesByStatusRoute /> },
                 { path: "templates/tag/:tag", element: <TemplatesOfTagRoute /> },
                 { path: "templates/:workspaceUuid/all", element: <TemplatesOfWorkspaceRoute /> },
+                {
+                  path: "templates/:workspaceUuid/:templateUuid/edit",
+                  element: <TemplateEditRoute />,
+                },
                 { path: "contacts", element: <ContactsRoute /> },
                 { path: "contacts/new", element: <ContactNewRoute /> },
                 { path: "contacts/import", element: <ContactsImportRoute /> },

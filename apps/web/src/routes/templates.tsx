@@ -1,5 +1,6 @@
 import { TEMPLATE_STATUSES, type TemplateStatus } from "@paraphe/api-sdk/contract";
 import { useParams } from "react-router";
+import { TemplateEditorPage } from "../features/envelopes/components/templates/template-editor";
 import { TemplatesPage } from "../features/envelopes/components/templates/templates-page";
 import { NotFoundContent } from "./not-found";
 
@@ -26,4 +27,10 @@ export function TemplatesOfWorkspaceRoute() {
 export function TemplatesOfTagRoute() {
   const { tag } = useParams();
   return <TemplatesPage key={tag} initialTag={tag} />;
+}
+
+/** /templates/{workspaceUuid}/{templateUuid}/edit */
+export function TemplateEditRoute() {
+  const { templateUuid = "" } = useParams();
+  return <TemplateEditorPage key={templateUuid} templateUuid={templateUuid} />;
 }

@@ -614,6 +614,35 @@ export const web = {
       deleted: "The template was deleted.",
       failed: "The template could not be changed.",
     },
+    editor: {
+      back: "Back to the templates",
+      roles: {
+        title: "Roles",
+        empty: "No roles yet. Add the roles this template is for (for example Employee, Manager).",
+        addOpen: "Add",
+        addTitle: "Add a role",
+        editTitle: "Edit the role",
+        add: "Add the role",
+        update: "Save the role",
+        label: "Role label",
+        labelHint: "Who fills this role, for example Employee. Unique in this template.",
+        kind: "Role",
+      },
+      activate: "Activate",
+      activateError: "The template could not be activated.",
+      incomplete: {
+        noRecipient: "Add at least one role before activating.",
+        noSigner: "Add at least one signer role: approvers approve, signers sign.",
+        noSignature: "Place a signature field for the role {{name}}.",
+      },
+      ready: "Complete: activate it to use it.",
+      activeNotice: "This template is active: changes apply to the envelopes created from now on.",
+      archivedNotice:
+        "This template is archived: unarchive it from the templates list to change or use it.",
+      delete: {
+        submit: "Delete",
+      },
+    },
     delete: {
       title: "Delete this template?",
       description:

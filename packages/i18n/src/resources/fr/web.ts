@@ -621,6 +621,38 @@ export const web: FrenchTranslation<typeof en> = {
       deleted: "Le modèle a été supprimé.",
       failed: "Le modèle n’a pas pu être modifié.",
     },
+    editor: {
+      back: "Retour aux modèles",
+      roles: {
+        title: "Rôles",
+        empty:
+          "Aucun rôle pour l’instant. Ajoutez les rôles de ce modèle (par exemple Salarié, Responsable).",
+        addOpen: "Ajouter",
+        addTitle: "Ajouter un rôle",
+        editTitle: "Modifier le rôle",
+        add: "Ajouter le rôle",
+        update: "Enregistrer le rôle",
+        label: "Libellé du rôle",
+        labelHint: "Qui tient ce rôle, par exemple Salarié. Unique dans ce modèle.",
+        kind: "Rôle",
+      },
+      activate: "Activer",
+      activateError: "Le modèle n’a pas pu être activé.",
+      incomplete: {
+        noRecipient: "Ajoutez au moins un rôle avant d’activer.",
+        noSigner:
+          "Ajoutez au moins un rôle signataire\u00a0: les approbateurs approuvent, les signataires signent.",
+        noSignature: "Placez un champ de signature pour le rôle {{name}}.",
+      },
+      ready: "Complet\u00a0: activez-le pour l’utiliser.",
+      activeNotice:
+        "Ce modèle est actif\u00a0: les modifications s’appliquent aux enveloppes créées désormais.",
+      archivedNotice:
+        "Ce modèle est archivé\u00a0: désarchivez-le depuis la liste des modèles pour le modifier ou l’utiliser.",
+      delete: {
+        submit: "Supprimer",
+      },
+    },
     delete: {
       title: "Supprimer ce modèle\u00a0?",
       description:
