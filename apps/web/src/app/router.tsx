@@ -20,6 +20,7 @@ import {
 } from "../routes/envelopes";
 import { InboxDetailRoute, InboxRoute } from "../routes/inbox";
 import {
+  TemplateCreateEnvelopeRoute,
   TemplateEditRoute,
   TemplatesByStatusRoute,
   TemplatesOfTagRoute,
@@ -90,6 +91,10 @@ export function createAppRoutes(): RouteObject[] {
                 {
                   path: "templates/:workspaceUuid/:templateUuid/edit",
                   element: <TemplateEditRoute />,
+                },
+                {
+                  path: "templates/:workspaceUuid/:templateUuid/create-envelope",
+                  element: <TemplateCreateEnvelopeRoute />,
                 },
                 { path: "contacts", element: <ContactsRoute /> },
                 { path: "contacts/new", element: <ContactNewRoute /> },

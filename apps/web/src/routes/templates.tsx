@@ -1,5 +1,6 @@
 import { TEMPLATE_STATUSES, type TemplateStatus } from "@paraphe/api-sdk/contract";
 import { useParams } from "react-router";
+import { CreateEnvelopePage } from "../features/envelopes/components/templates/create-envelope-page";
 import { TemplateEditorPage } from "../features/envelopes/components/templates/template-editor";
 import { TemplatesPage } from "../features/envelopes/components/templates/templates-page";
 import { NotFoundContent } from "./not-found";
@@ -33,4 +34,10 @@ export function TemplatesOfTagRoute() {
 export function TemplateEditRoute() {
   const { templateUuid = "" } = useParams();
   return <TemplateEditorPage key={templateUuid} templateUuid={templateUuid} />;
+}
+
+/** /templates/{workspaceUuid}/{templateUuid}/create-envelope */
+export function TemplateCreateEnvelopeRoute() {
+  const { templateUuid = "" } = useParams();
+  return <CreateEnvelopePage key={templateUuid} templateUuid={templateUuid} />;
 }

@@ -643,6 +643,28 @@ export const web = {
         submit: "Delete",
       },
     },
+    use: {
+      title: "New envelope from {{title}}",
+      back: "Back to the templates",
+      intro:
+        "Choose a person for every role: pick a contact or type their details. The envelope is an independent copy of the template.",
+      roleHeading: "{{label}} ({{kind}})",
+      email: "Email address",
+      firstname: "First name",
+      lastname: "Last name",
+      envelopeTitle: "Envelope title",
+      message: "Message to the recipients",
+      messageHint: "Optional. The template's default message when left as is.",
+      selectAll: "Please select all recipients.",
+      createAndSend: "Create and send",
+      createDraft: "Create draft",
+      error: "Unable to create a signature request from this template.",
+      notActive: "This template is not active, so it cannot be used yet. Activate it first.",
+      noRoles: "This template has no recipients, so it cannot be used. Add roles to it first.",
+      openTemplate: "Open the template",
+      sent: "The envelope was sent.",
+      created: "The draft was created.",
+    },
     delete: {
       title: "Delete this template?",
       description:
@@ -862,6 +884,15 @@ export const web = {
       keep: "Don’t resend",
       confirm: "Resend the invitation",
       done: "A new invitation has been sent to {{email}}.",
+    },
+    saveAsTemplate: {
+      open: "Save as template",
+      title: "Save as template",
+      description:
+        "A new template with these documents, their fields and a role for each recipient. This envelope does not change.",
+      name: "Template title",
+      confirm: "Create the template",
+      error: "The template could not be created.",
     },
     move: {
       open: "Move to another workspace",

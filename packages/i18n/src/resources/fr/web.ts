@@ -653,6 +653,30 @@ export const web: FrenchTranslation<typeof en> = {
         submit: "Supprimer",
       },
     },
+    use: {
+      title: "Nouvelle enveloppe à partir de {{title}}",
+      back: "Retour aux modèles",
+      intro:
+        "Choisissez une personne pour chaque rôle\u00a0: un contact ou des coordonnées saisies. L’enveloppe est une copie indépendante du modèle.",
+      roleHeading: "{{label}} ({{kind}})",
+      email: "Adresse e-mail",
+      firstname: "Prénom",
+      lastname: "Nom",
+      envelopeTitle: "Titre de l’enveloppe",
+      message: "Message aux destinataires",
+      messageHint: "Facultatif. Le message par défaut du modèle s’il n’est pas modifié.",
+      selectAll: "Veuillez sélectionner tous les destinataires.",
+      createAndSend: "Créer et envoyer",
+      createDraft: "Créer un brouillon",
+      error: "Impossible de créer une demande de signature à partir de ce modèle.",
+      notActive:
+        "Ce modèle n’est pas actif\u00a0: il ne peut pas encore être utilisé. Activez-le d’abord.",
+      noRoles:
+        "Ce modèle n’a aucun destinataire\u00a0: il ne peut pas être utilisé. Ajoutez-lui des rôles d’abord.",
+      openTemplate: "Ouvrir le modèle",
+      sent: "L’enveloppe a été envoyée.",
+      created: "Le brouillon a été créé.",
+    },
     delete: {
       title: "Supprimer ce modèle\u00a0?",
       description:
@@ -876,6 +900,15 @@ export const web: FrenchTranslation<typeof en> = {
       keep: "Ne pas renvoyer",
       confirm: "Renvoyer l’invitation",
       done: "Une nouvelle invitation a été envoyée à {{email}}.",
+    },
+    saveAsTemplate: {
+      open: "Enregistrer comme modèle",
+      title: "Enregistrer comme modèle",
+      description:
+        "Un nouveau modèle avec ces documents, leurs champs et un rôle par destinataire. Cette enveloppe ne change pas.",
+      name: "Titre du modèle",
+      confirm: "Créer le modèle",
+      error: "Le modèle n’a pas pu être créé.",
     },
     move: {
       open: "Déplacer vers un autre espace de travail",

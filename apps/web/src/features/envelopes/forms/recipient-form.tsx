@@ -53,6 +53,24 @@ function useDebouncedEmail(value: string | undefined): string | null {
 }
 
 /**
+ * The workspace's contacts matching what is typed in an email field (after a short delay, for a
+ * role that may read contacts), as Combobox options; `find` gives the chosen contact.
+ */
+export function useContactEmailSuggestions(workspaceUuid: string, email: string | undefined) {
+  const mayReadContacts = usePermissions().can("read", "Contact");
+  const search = useDebouncedSearch(email, mayReadContacts);
+  const suggestions = useContactSuggestions(workspaceUuid, search);
+  const options = (search === null ? [] : (suggestions.data ?? []))
+    .filter((item) => item.email !== (email ?? "").trim().toLowerCase())
+    .map((item) => ({
+      id: item.uuid,
+      label: `${item.firstname} ${item.lastname}`.trim(),
+      description: item.email,
+    }));
+  return { options, find: (id: string) => suggestions.data?.find((item) => item.uuid === id) };
+}
+
+/**
  * Add or edit a recipient (spec §5): email required, valid and not already added; first and last
  * names required; phone optional; a role, signer (the default) or approver; "already in contacts"
  * once the email is found in the workspace's contacts (otherwise a "save to contacts" option).
@@ -94,16 +112,8 @@ export function RecipientForm({
   const lookup = useContactLookup(workspaceUuid, lookupEmail);
   const contact = lookupEmail !== null ? lookup.data : null;
   const contactGate = useGate("create Contact");
-  const mayReadContacts = usePermissions().can("read", "Contact");
-  const search = useDebouncedSearch(email, mayReadContacts);
-  const suggestions = useContactSuggestions(workspaceUuid, search);
-  const options = (search === null ? [] : (suggestions.data ?? []))
-    .filter((item) => item.email !== (email ?? "").trim().toLowerCase())
-    .map((item) => ({
-      id: item.uuid,
-      label: `${item.firstname} ${item.lastname}`.trim(),
-      description: item.email,
-    }));
+  const suggestions = useContactEmailSuggestions(workspaceUuid, email);
+  const options = suggestions.options;
 
   const submit = form.handleSubmit(async (values) => {
     try {
@@ -120,7 +130,7 @@ export function RecipientForm({
   });
 
   const chooseSuggestion = (id: string) => {
-    const chosen = suggestions.data?.find((item) => item.uuid === id);
+    const chosen = suggestions.find(id);
     if (!chosen) return;
     form.setValue("email", chosen.email, { shouldValidate: true });
     form.setValue("firstname", chosen.firstname, { shouldValidate: true });

@@ -16,7 +16,16 @@ import {
   toast,
   type BadgeVariant,
 } from "@paraphe/ui-kit";
-import { Ban, Download, FileCheck2, FolderInput, Mail, PenLine, Send } from "lucide-react";
+import {
+  Ban,
+  Download,
+  FileCheck2,
+  FolderInput,
+  LayoutTemplate,
+  Mail,
+  PenLine,
+  Send,
+} from "lucide-react";
 import { useId, useState } from "react";
 import { Navigate, useNavigate } from "react-router";
 import { PermittedButton } from "../../../../app/permissions/permitted-button";
@@ -34,6 +43,7 @@ import {
 } from "../../api/envelope-mutations";
 import { useEnvelope, useWorkspaces } from "../../api/envelope-queries";
 import { CancelForm } from "../../forms/cancel-form";
+import { SaveAsTemplateDialog } from "./save-as-template-dialog";
 import { ActivityLog } from "./activity-log";
 
 const RECIPIENT_VARIANTS: Record<Recipient["status"], BadgeVariant> = {
@@ -97,6 +107,7 @@ function EnvelopeView({ envelope }: { envelope: EnvelopeDetail }) {
   const requests = useSigningRequests();
   const [canceling, setCanceling] = useState(false);
   const [moving, setMoving] = useState(false);
+  const [savingAsTemplate, setSavingAsTemplate] = useState(false);
   const [resending, setResending] = useState<Recipient | null>(null);
   const complete = envelope.status === "complete";
   const open = envelope.status === "signing" || envelope.status === "approving";
@@ -286,6 +297,14 @@ function EnvelopeView({ envelope }: { envelope: EnvelopeDetail }) {
           {t("web:view.contactSender", { email: envelope.owner.email })}
         </a>
         <PermittedButton
+          permission="create Template"
+          variant="secondary"
+          onClick={() => setSavingAsTemplate(true)}
+        >
+          <LayoutTemplate aria-hidden="true" />
+          {t("web:view.saveAsTemplate.open")}
+        </PermittedButton>
+        <PermittedButton
           permission="update Envelope"
           variant="secondary"
           onClick={() => setMoving(true)}
@@ -327,6 +346,11 @@ function EnvelopeView({ envelope }: { envelope: EnvelopeDetail }) {
       </Dialog>
 
       <MoveDialog open={moving} onOpenChange={setMoving} envelope={envelope} />
+      <SaveAsTemplateDialog
+        open={savingAsTemplate}
+        onOpenChange={setSavingAsTemplate}
+        envelope={envelope}
+      />
       <ResendDialog envelope={envelope} recipient={resending} onClose={() => setResending(null)} />
     </div>
   );

@@ -1,0 +1,354 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import {
+  emailSchema,
+  envelopeTitleSchema,
+  INVITATION_MESSAGE_MAX_LENGTH,
+  type TemplateDetail,
+  type TemplateRole,
+} from "@paraphe/api-sdk/contract";
+import { useTranslation } from "@paraphe/i18n/react";
+import {
+  Button,
+  Card,
+  Combobox,
+  FormField,
+  Input,
+  Skeleton,
+  Textarea,
+  toast,
+} from "@paraphe/ui-kit";
+import { Send } from "lucide-react";
+import { useMemo, useState } from "react";
+import { Controller, useForm, useWatch, type Control, type UseFormSetValue } from "react-hook-form";
+import { Link, useNavigate } from "react-router";
+import { z } from "zod";
+import { PermittedButton } from "../../../../app/permissions/permitted-button";
+import { fieldErrorWord, useErrorText } from "../../../../lib/api/error-text";
+import { usePageMeta } from "../../../../lib/page-meta";
+import { useCreateEnvelopeFromTemplate } from "../../api/template-mutations";
+import { useTemplate } from "../../api/template-queries";
+import { useContactEmailSuggestions } from "../../forms/recipient-form";
+import { templateHref } from "./template-status";
+
+const personName = z.string().trim().min(1, { error: "required" }).max(100, { error: "too_long" });
+
+/**
+ * The contract's rules for a person per role, plus: every role chosen (a role left empty is the
+ * form's "Please select all recipients"), and no email twice.
+ */
+const createFromTemplateSchema = z
+  .object({
+    people: z.array(
+      z.object({
+        email: z.string().trim(),
+        firstname: z.string(),
+        lastname: z.string(),
+      }),
+    ),
+    title: envelopeTitleSchema,
+    message: z.string().max(INVITATION_MESSAGE_MAX_LENGTH, { error: "too_long" }),
+  })
+  .superRefine((value, ctx) => {
+    const seen = new Set<string>();
+    value.people.forEach((person, index) => {
+      const empty =
+        person.email === "" && person.firstname.trim() === "" && person.lastname.trim() === "";
+      if (empty) {
+        ctx.addIssue({ code: "custom", message: "select_all", path: ["people", index, "email"] });
+        return;
+      }
+      const email = emailSchema.safeParse(person.email);
+      if (!email.success) {
+        ctx.addIssue({
+          code: "custom",
+          message: person.email === "" ? "required" : "invalid_email",
+          path: ["people", index, "email"],
+        });
+      } else if (seen.has(email.data)) {
+        ctx.addIssue({
+          code: "custom",
+          message: "already_added",
+          path: ["people", index, "email"],
+        });
+      } else {
+        seen.add(email.data);
+      }
+      for (const key of ["firstname", "lastname"] as const) {
+        const name = personName.safeParse(person[key]);
+        if (!name.success) {
+          ctx.addIssue({
+            code: "custom",
+            message: name.error.issues[0]?.message ?? "required",
+            path: ["people", index, key],
+          });
+        }
+      }
+    });
+  });
+
+type FormInput = z.input<typeof createFromTemplateSchema>;
+
+/** /templates/{workspaceUuid}/{templateUuid}/create-envelope */
+export function CreateEnvelopePage({ templateUuid }: { templateUuid: string }) {
+  const { t } = useTranslation(["web", "common"]);
+  const errorText = useErrorText();
+  const template = useTemplate(templateUuid);
+  if (template.isPending) {
+    return (
+      <div className="flex flex-col gap-4">
+        <span role="status" className="sr-only">
+          {t("web:templates.loading")}
+        </span>
+        <Skeleton className="h-32 w-full" />
+        <Skeleton className="h-32 w-full" />
+      </div>
+    );
+  }
+  if (template.isError) {
+    return (
+      <div role="alert" className="flex flex-wrap items-center gap-3 text-sm text-danger">
+        {t("web:templates.loadError")} {errorText.apiError(template.error)}
+        <Button variant="secondary" size="sm" onClick={() => void template.refetch()}>
+          {t("common:actions.retry")}
+        </Button>
+      </div>
+    );
+  }
+  return <CreateEnvelopeForm key={template.data.uuid} template={template.data} />;
+}
+
+function CreateEnvelopeForm({ template }: { template: TemplateDetail }) {
+  const { t } = useTranslation(["web", "common"]);
+  const errorText = useErrorText();
+  const navigate = useNavigate();
+  const create = useCreateEnvelopeFromTemplate();
+  const [selectAll, setSelectAll] = useState(false);
+  usePageMeta({
+    title: t("web:templates.use.title", { title: template.title }),
+    back: { label: t("web:templates.use.back"), onClick: () => void navigate("/templates") },
+  });
+  const form = useForm<FormInput>({
+    resolver: zodResolver(createFromTemplateSchema),
+    defaultValues: {
+      people: template.roles.map(() => ({ email: "", firstname: "", lastname: "" })),
+      title: template.title,
+      message: template.options.message ?? "",
+    },
+  });
+  const { errors } = form.formState;
+
+  if (template.roles.length === 0 || template.status !== "active") {
+    return (
+      <div
+        role="alert"
+        className="flex flex-col items-start gap-3 rounded-lg border border-border p-4"
+      >
+        <p className="text-sm text-ink">
+          {template.roles.length === 0
+            ? t("web:templates.use.noRoles")
+            : t("web:templates.use.notActive")}
+        </p>
+        <Button asChild variant="secondary" size="sm">
+          <Link to={templateHref(template)}>{t("web:templates.use.openTemplate")}</Link>
+        </Button>
+      </div>
+    );
+  }
+
+  const submit = (send: boolean) =>
+    form.handleSubmit(
+      async (values) => {
+        setSelectAll(false);
+        try {
+          const envelope = await create.mutateAsync({
+            templateUuid: template.uuid,
+            recipients: template.roles.map((role, index) => {
+              const person = values.people[index] ?? { email: "", firstname: "", lastname: "" };
+              return { roleUuid: role.uuid, ...person };
+            }),
+            title: values.title,
+            message: values.message === "" ? null : values.message,
+            send,
+          });
+          toast.success(t(send ? "web:templates.use.sent" : "web:templates.use.created"));
+          void navigate(
+            `/envelopes/${envelope.workspaceUuid}/${envelope.uuid}/${send ? "view" : "edit"}`,
+          );
+        } catch (error) {
+          template.roles.forEach((_role, index) => {
+            for (const key of ["email", "firstname", "lastname"] as const) {
+              const word = fieldErrorWord(error, `recipients.${index}.${key}`);
+              if (word) form.setError(`people.${index}.${key}`, { message: word });
+            }
+          });
+        }
+      },
+      (invalid) => {
+        const missing = (invalid.people ?? []).findIndex?.(
+          (person) => person?.email?.message === "select_all",
+        );
+        setSelectAll(missing !== undefined && missing >= 0);
+        if (missing !== undefined && missing >= 0) form.setFocus(`people.${missing}.email`);
+      },
+    );
+
+  return (
+    <form noValidate className="mx-auto flex w-full max-w-3xl flex-col gap-4">
+      <p className="text-sm text-ink-muted">{t("web:templates.use.intro")}</p>
+      {selectAll ? (
+        <p role="alert" className="text-sm font-medium text-danger">
+          {t("web:templates.use.selectAll")}
+        </p>
+      ) : null}
+      {create.isError && !fieldErrors(create.error, template.roles.length) ? (
+        <p role="alert" className="text-sm font-medium text-danger">
+          {t("web:templates.use.error")} {errorText.apiError(create.error)}
+        </p>
+      ) : null}
+      {template.roles.map((role, index) => (
+        <RolePerson
+          key={role.uuid}
+          role={role}
+          index={index}
+          workspaceUuid={template.workspaceUuid}
+          control={form.control}
+          setValue={form.setValue}
+          register={form.register}
+          errors={errors.people?.[index]}
+        />
+      ))}
+      <Card className="flex flex-col gap-3 p-4">
+        <FormField
+          label={t("web:templates.use.envelopeTitle")}
+          required
+          error={errorText.validation(errors.title?.message)}
+        >
+          <Input autoComplete="off" {...form.register("title")} />
+        </FormField>
+        <FormField
+          label={t("web:templates.use.message")}
+          description={t("web:templates.use.messageHint")}
+          error={errorText.validation(errors.message?.message)}
+        >
+          <Textarea rows={4} {...form.register("message")} />
+        </FormField>
+      </Card>
+      <div className="flex flex-wrap justify-end gap-2">
+        <PermittedButton
+          permission="create Envelope"
+          variant="secondary"
+          loading={create.isPending && create.variables?.send === false}
+          disabled={create.isPending}
+          onClick={() => void submit(false)()}
+        >
+          {t("web:templates.use.createDraft")}
+        </PermittedButton>
+        <PermittedButton
+          permission="create Envelope"
+          loading={create.isPending && create.variables?.send === true}
+          disabled={create.isPending}
+          onClick={() => void submit(true)()}
+        >
+          <Send aria-hidden="true" />
+          {t("web:templates.use.createAndSend")}
+        </PermittedButton>
+      </div>
+    </form>
+  );
+}
+
+/** Whether the api's error names a field of a role's person (shown on that field). */
+function fieldErrors(error: unknown, roles: number): boolean {
+  for (let index = 0; index < roles; index++) {
+    for (const key of ["email", "firstname", "lastname"]) {
+      if (fieldErrorWord(error, `recipients.${index}.${key}`)) return true;
+    }
+  }
+  return false;
+}
+
+/** One role's person: a contact chosen from suggestions, or typed details. */
+function RolePerson({
+  role,
+  index,
+  workspaceUuid,
+  control,
+  setValue,
+  register,
+  errors,
+}: {
+  role: TemplateRole;
+  index: number;
+  workspaceUuid: string;
+  control: Control<FormInput>;
+  setValue: UseFormSetValue<FormInput>;
+  register: ReturnType<typeof useForm<FormInput>>["register"];
+  errors:
+    | {
+        email?: { message?: string };
+        firstname?: { message?: string };
+        lastname?: { message?: string };
+      }
+    | undefined;
+}) {
+  const { t } = useTranslation("web");
+  const errorText = useErrorText();
+  const email = useWatch({ control, name: `people.${index}.email` });
+  const suggestions = useContactEmailSuggestions(workspaceUuid, email);
+  const headingId = `role-${role.uuid}`;
+  const emailError = errors?.email?.message;
+  const kind = useMemo(() => t(`editor.recipients.roles.${role.kind}`), [role.kind, t]);
+  return (
+    <Card role="group" aria-labelledby={headingId} className="flex flex-col gap-3 p-4">
+      <h2 id={headingId} className="text-base font-semibold text-ink">
+        {t("templates.use.roleHeading", { label: role.label, kind })}
+      </h2>
+      <FormField
+        label={t("templates.use.email")}
+        required
+        error={emailError === "select_all" ? undefined : errorText.validation(emailError)}
+      >
+        <Controller
+          control={control}
+          name={`people.${index}.email`}
+          render={({ field }) => (
+            <Combobox
+              ref={field.ref}
+              name={field.name}
+              type="email"
+              autoComplete="off"
+              value={field.value}
+              onValueChange={field.onChange}
+              onBlur={field.onBlur}
+              options={suggestions.options}
+              onSelectOption={(option) => {
+                const chosen = suggestions.find(option.id);
+                if (!chosen) return;
+                setValue(`people.${index}.email`, chosen.email, { shouldValidate: true });
+                setValue(`people.${index}.firstname`, chosen.firstname, { shouldValidate: true });
+                setValue(`people.${index}.lastname`, chosen.lastname, { shouldValidate: true });
+              }}
+              listLabel={t("editor.recipients.suggestions")}
+            />
+          )}
+        />
+      </FormField>
+      <div className="grid gap-3 sm:grid-cols-2">
+        <FormField
+          label={t("templates.use.firstname")}
+          required
+          error={errorText.validation(errors?.firstname?.message)}
+        >
+          <Input autoComplete="off" {...register(`people.${index}.firstname`)} />
+        </FormField>
+        <FormField
+          label={t("templates.use.lastname")}
+          required
+          error={errorText.validation(errors?.lastname?.message)}
+        >
+          <Input autoComplete="off" {...register(`people.${index}.lastname`)} />
+        </FormField>
+      </div>
+    </Card>
+  );
+}
