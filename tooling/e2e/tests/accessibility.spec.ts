@@ -44,6 +44,7 @@ const TEXT = {
     typedName: "Full name",
     inviteMember: "Invite a member",
     inviteFetchError: "The invitation could not be loaded.",
+    newTemplate: "New template",
   },
   fr: {
     code: "Code de vérification",
@@ -55,6 +56,7 @@ const TEXT = {
     typedName: "Nom complet",
     inviteMember: "Inviter un membre",
     inviteFetchError: "L’invitation n’a pas pu être chargée.",
+    newTemplate: "Nouveau modèle",
   },
 } as const;
 
@@ -66,6 +68,8 @@ interface Team {
   signerEmail: string;
   /** A contact's page (`/contacts/{workspaceUuid}/{email}`). */
   contactUrl: string;
+  /** An active template's editor (one role with a signature field). */
+  templateEditUrl: string;
 }
 
 const test = base.extend<object, { team: Team }>({
@@ -96,9 +100,26 @@ const test = base.extend<object, { team: Team }>({
       await page.getByRole("button", { name: "Create contact" }).click();
       await page.waitForURL(/\/contacts\/[0-9a-f-]+\/.+$/);
       const contactUrl = page.url();
+      await page.goto("/templates");
+      await page.getByRole("button", { name: "New template" }).first().click();
+      await page.locator('input[type="file"]').setInputFiles(AGREEMENT);
+      await page.getByRole("button", { name: "Upload and prepare the template" }).click();
+      await page.waitForURL(/\/templates\/[0-9a-f-]+\/[0-9a-f-]+\/edit$/);
+      const templateEditUrl = page.url();
+      await page.getByRole("button", { name: EDITOR.en.add, exact: true }).click();
+      await page.getByRole("dialog").getByRole("textbox", { name: "Role label" }).fill("Employee");
+      await page.getByRole("dialog").getByRole("button", { name: "Add the role" }).click();
+      await page.getByRole("button", { name: EDITOR.en.placeFor("Employee") }).click();
+      await page.getByRole("button", { name: EDITOR.en.signature, exact: true }).click();
+      await page
+        .getByRole("button", { name: EDITOR.en.placeOn(1) })
+        .click({ position: { x: 120, y: 420 } });
+      await expect(page.getByText(EDITOR.en.saved)).toBeVisible({ timeout: 15_000 });
+      await page.getByRole("button", { name: "Activate", exact: true }).click();
+      await expect(page.getByText("Active", { exact: true }).first()).toBeVisible();
       const storageState = await context.storageState();
       await context.close();
-      await use({ storageState, editUrl, viewUrl, signerEmail, contactUrl });
+      await use({ storageState, editUrl, viewUrl, signerEmail, contactUrl, templateEditUrl });
     },
     { scope: "worker", timeout: 90_000 },
   ],
@@ -185,6 +206,26 @@ for (const language of LANGUAGES) {
       await visit(team.editUrl, "envelope editor");
       await visit(team.viewUrl, "envelope view");
       await visit("/inbox", "inbox");
+      await close();
+    });
+
+    test(`the web app's template pages have no serious accessibility violation (${at})`, async ({
+      browser,
+      team,
+    }) => {
+      test.setTimeout(90_000);
+      const { page, visit, close } = await openSignedIn(browser, team, language, width);
+      await visit("/templates", "templates list");
+      await page.getByRole("button", { name: t.newTemplate }).first().click();
+      await expect(page.getByRole("dialog")).toBeVisible();
+      await expectAccessible(page, `new template dialog (${at})`);
+      await page.keyboard.press("Escape");
+      await visit("/templates/archived", "templates list, empty");
+      await visit(team.templateEditUrl, "template editor");
+      await visit(
+        team.templateEditUrl.replace(/\/edit$/, "/create-envelope"),
+        "envelope from a template",
+      );
       await close();
     });
 

@@ -49,6 +49,10 @@ const VALIDATION_WORDS = [
   "already_invited",
   "empty_import",
   "too_many_rows",
+  "label_taken",
+  "select_all_recipients",
+  "template_incomplete",
+  "template_without_recipients",
 ] as const;
 type ValidationWord = (typeof VALIDATION_WORDS)[number];
 

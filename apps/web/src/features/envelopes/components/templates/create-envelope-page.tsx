@@ -19,7 +19,13 @@ import {
 } from "@paraphe/ui-kit";
 import { Send } from "lucide-react";
 import { useMemo, useState } from "react";
-import { Controller, useForm, useWatch, type Control, type UseFormSetValue } from "react-hook-form";
+import {
+  useController,
+  useForm,
+  useWatch,
+  type Control,
+  type UseFormSetValue,
+} from "react-hook-form";
 import { Link, useNavigate } from "react-router";
 import { z } from "zod";
 import { PermittedButton } from "../../../../app/permissions/permitted-button";
@@ -294,6 +300,7 @@ function RolePerson({
   const { t } = useTranslation("web");
   const errorText = useErrorText();
   const email = useWatch({ control, name: `people.${index}.email` });
+  const emailField = useController({ control, name: `people.${index}.email` });
   const suggestions = useContactEmailSuggestions(workspaceUuid, email);
   const headingId = `role-${role.uuid}`;
   const emailError = errors?.email?.message;
@@ -308,29 +315,23 @@ function RolePerson({
         required
         error={emailError === "select_all" ? undefined : errorText.validation(emailError)}
       >
-        <Controller
-          control={control}
-          name={`people.${index}.email`}
-          render={({ field }) => (
-            <Combobox
-              ref={field.ref}
-              name={field.name}
-              type="email"
-              autoComplete="off"
-              value={field.value}
-              onValueChange={field.onChange}
-              onBlur={field.onBlur}
-              options={suggestions.options}
-              onSelectOption={(option) => {
-                const chosen = suggestions.find(option.id);
-                if (!chosen) return;
-                setValue(`people.${index}.email`, chosen.email, { shouldValidate: true });
-                setValue(`people.${index}.firstname`, chosen.firstname, { shouldValidate: true });
-                setValue(`people.${index}.lastname`, chosen.lastname, { shouldValidate: true });
-              }}
-              listLabel={t("editor.recipients.suggestions")}
-            />
-          )}
+        <Combobox
+          ref={emailField.field.ref}
+          name={emailField.field.name}
+          type="email"
+          autoComplete="off"
+          value={emailField.field.value}
+          onValueChange={emailField.field.onChange}
+          onBlur={emailField.field.onBlur}
+          options={suggestions.options}
+          onSelectOption={(option) => {
+            const chosen = suggestions.find(option.id);
+            if (!chosen) return;
+            setValue(`people.${index}.email`, chosen.email, { shouldValidate: true });
+            setValue(`people.${index}.firstname`, chosen.firstname, { shouldValidate: true });
+            setValue(`people.${index}.lastname`, chosen.lastname, { shouldValidate: true });
+          }}
+          listLabel={t("editor.recipients.suggestions")}
         />
       </FormField>
       <div className="grid gap-3 sm:grid-cols-2">

@@ -1,0 +1,147 @@
+import { execFile } from "node:child_process";
+import { mkdtemp } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import { AGREEMENT, EDITOR, openAsRecipient, readEveryPage, SIGNING, swipe } from "./envelope-flow";
+import { expectAccessible, keepScreenshot, signUpWithTeam, uniqueEmail } from "./support";
+
+const run = promisify(execFile);
+
+const TEMPLATE = {
+  newTemplate: "New template",
+  uploadSubmit: "Upload and prepare the template",
+  addRole: "Add the role",
+  roleLabel: "Role label",
+  activate: "Activate",
+  active: "Active",
+  selectAll: "Please select all recipients.",
+  createAndSend: "Create and send",
+  email: "Email address",
+  firstname: "First name",
+  lastname: "Last name",
+} as const;
+
+/** Signs as the person of the `count`-th invitation to `email`, typing their name. */
+async function signAs(browser: Browser, email: string, name: string): Promise<void> {
+  const signing = await openAsRecipient(browser, email);
+  await readEveryPage(signing);
+  await signing.getByRole("button", { name: SIGNING.en.sign, exact: true }).click();
+  await signing.getByRole("tab", { name: SIGNING.en.type }).click();
+  await signing.getByRole("textbox", { name: SIGNING.en.typedName }).fill(name);
+  await swipe(signing);
+  await signing.waitForURL(/\/confirmation/);
+  await signing.context().close();
+}
+
+/** A new template with the roles Employee and Manager, a signature field each, activated. */
+async function createActiveTemplate(page: Page, testInfo: Parameters<typeof keepScreenshot>[1]) {
+  const t = EDITOR.en;
+  await page.goto("/templates");
+  await page.getByRole("button", { name: TEMPLATE.newTemplate }).first().click();
+  await page.locator('input[type="file"]').setInputFiles(AGREEMENT);
+  await page.getByRole("button", { name: TEMPLATE.uploadSubmit }).click();
+  await page.waitForURL(/\/templates\/[0-9a-f-]+\/[0-9a-f-]+\/edit$/);
+  const activate = page.getByRole("button", { name: TEMPLATE.activate, exact: true });
+  // No role yet: the template is incomplete and says why.
+  await expect(activate).toBeDisabled();
+  await expect(page.getByText("Add at least one role before activating.")).toBeVisible();
+
+  for (const label of ["Employee", "Manager"]) {
+    await page.getByRole("button", { name: t.add, exact: true }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByRole("textbox", { name: TEMPLATE.roleLabel }).fill(label);
+    await dialog.getByRole("button", { name: TEMPLATE.addRole }).click();
+    await expect(dialog).toBeHidden();
+  }
+  // A label is unique within the template, whatever its case.
+  await page.getByRole("button", { name: t.add, exact: true }).click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByRole("textbox", { name: TEMPLATE.roleLabel }).fill("employee");
+  await dialog.getByRole("button", { name: TEMPLATE.addRole }).click();
+  await expect(
+    dialog.getByText("Another recipient of this template has this label."),
+  ).toBeVisible();
+  await page.keyboard.press("Escape");
+
+  for (const [index, label] of ["Employee", "Manager"].entries()) {
+    await page.getByRole("button", { name: t.placeFor(label) }).click();
+    await page.getByRole("button", { name: t.signature, exact: true }).click();
+    await page
+      .getByRole("button", { name: t.placeOn(index + 1) })
+      .click({ position: { x: 120, y: 420 } });
+  }
+  await expect(page.getByText(t.saved)).toBeVisible({ timeout: 15_000 });
+  await expect(activate).toBeEnabled();
+  await keepScreenshot(page, testInfo, "template-editor-complete-1280-en");
+  await expectAccessible(page, "template editor, complete (en, 1280 px)");
+  await activate.click();
+  await expect(page.getByText(TEMPLATE.active, { exact: true }).first()).toBeVisible();
+  return page.url();
+}
+
+test("a template with two roles is activated, an envelope from it goes to a contact and a typed person, both sign, and the sealed PDF passes pdfsig", async ({
+  page,
+  browser,
+}, testInfo) => {
+  test.setTimeout(240_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signUpWithTeam(page);
+
+  // A contact to choose for the first role.
+  const contactEmail = uniqueEmail("template-contact");
+  await page.goto("/contacts/new");
+  await page.getByRole("textbox", { name: /^Email/ }).fill(contactEmail);
+  await page.getByRole("textbox", { name: /^First name/ }).fill("Grace");
+  await page.getByRole("textbox", { name: /^Last name/ }).fill("Hopper");
+  await page.getByRole("button", { name: "Create contact" }).click();
+  await page.waitForURL(/\/contacts\/[0-9a-f-]+\/.+$/);
+
+  const editUrl = await createActiveTemplate(page, testInfo);
+
+  // The list shows it active, with its actions.
+  await page.goto("/templates/active");
+  await expect(page.getByRole("cell", { name: "Active" }).first()).toBeVisible();
+  await keepScreenshot(page, testInfo, "templates-list-1280-en");
+
+  await page.goto(editUrl.replace(/\/edit$/, "/create-envelope"));
+  const employee = page.getByRole("group", { name: "Employee (Signer)" });
+  const manager = page.getByRole("group", { name: "Manager (Signer)" });
+  await employee.getByRole("combobox", { name: TEMPLATE.email }).fill("Grace");
+  await employee.getByRole("option", { name: /Grace Hopper/ }).click();
+  await expect(employee.getByRole("textbox", { name: TEMPLATE.lastname })).toHaveValue("Hopper");
+  // A role left empty: nothing is created.
+  await page.getByRole("button", { name: TEMPLATE.createAndSend }).click();
+  await expect(page.getByText(TEMPLATE.selectAll)).toBeVisible();
+  await expectAccessible(page, "create envelope from a template, a role missing (en, 1280 px)");
+
+  const typedEmail = uniqueEmail("template-typed");
+  await manager.getByRole("combobox", { name: TEMPLATE.email }).fill(typedEmail);
+  await manager.getByRole("textbox", { name: TEMPLATE.firstname }).fill("Alan");
+  await manager.getByRole("textbox", { name: TEMPLATE.lastname }).fill("Turing");
+  await keepScreenshot(page, testInfo, "template-create-envelope-1280-en");
+  await page.getByRole("button", { name: TEMPLATE.createAndSend }).click();
+  await page.waitForURL(/\/envelopes\/[0-9a-f-]+\/[0-9a-f-]+\/view$/);
+  const viewUrl = page.url();
+
+  await signAs(browser, contactEmail, "Grace Hopper");
+  await signAs(browser, typedEmail, "Alan Turing");
+
+  await page.goto(viewUrl);
+  await expect(async () => {
+    await page.reload();
+    await expect(page.getByRole("button", { name: SIGNING.en.downloadSealed })).toBeVisible({
+      timeout: 2_000,
+    });
+  }).toPass({ timeout: 90_000 });
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("button", { name: SIGNING.en.downloadSealed }).click(),
+  ]);
+  const file = join(await mkdtemp(join(tmpdir(), "paraphe-e2e-")), "sealed.pdf");
+  await download.saveAs(file);
+  const sig = await run("pdfsig", [file]).then((result) => result.stdout);
+  expect(sig).toContain("Signature is Valid");
+  expect(sig).toContain("Total document signed");
+});
