@@ -226,6 +226,7 @@ for (const language of LANGUAGES) {
         team.templateEditUrl.replace(/\/edit$/, "/create-envelope"),
         "envelope from a template",
       );
+      await visit(team.templateEditUrl.replace(/\/edit$/, "/bulk-send"), "bulk send");
       await close();
     });
 

@@ -20,6 +20,7 @@ import {
 } from "../routes/envelopes";
 import { InboxDetailRoute, InboxRoute } from "../routes/inbox";
 import {
+  TemplateBulkSendRoute,
   TemplateCreateEnvelopeRoute,
   TemplateEditRoute,
   TemplatesByStatusRoute,
@@ -95,6 +96,10 @@ export function createAppRoutes(): RouteObject[] {
                 {
                   path: "templates/:workspaceUuid/:templateUuid/create-envelope",
                   element: <TemplateCreateEnvelopeRoute />,
+                },
+                {
+                  path: "templates/:workspaceUuid/:templateUuid/bulk-send",
+                  element: <TemplateBulkSendRoute />,
                 },
                 { path: "contacts", element: <ContactsRoute /> },
                 { path: "contacts/new", element: <ContactNewRoute /> },

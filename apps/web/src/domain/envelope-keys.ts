@@ -33,6 +33,8 @@ export const templateKeys = {
   detail: (templateUuid: string) => ["templates", "detail", templateUuid] as const,
   pagePreview: (templateUuid: string, documentUuid: string, page: number) =>
     ["templates", "page-preview", templateUuid, documentUuid, page] as const,
+  bulkSends: (templateUuid: string) => ["templates", "bulk-sends", templateUuid] as const,
+  bulkSend: (bulkSendUuid: string) => ["templates", "bulk-send", bulkSendUuid] as const,
 };
 
 export const workspaceKeys = {

@@ -1,5 +1,6 @@
 import { TEMPLATE_STATUSES, type TemplateStatus } from "@paraphe/api-sdk/contract";
 import { useParams } from "react-router";
+import { BulkSendPage } from "../features/envelopes/components/templates/bulk-send-page";
 import { CreateEnvelopePage } from "../features/envelopes/components/templates/create-envelope-page";
 import { TemplateEditorPage } from "../features/envelopes/components/templates/template-editor";
 import { TemplatesPage } from "../features/envelopes/components/templates/templates-page";
@@ -40,4 +41,10 @@ export function TemplateEditRoute() {
 export function TemplateCreateEnvelopeRoute() {
   const { templateUuid = "" } = useParams();
   return <CreateEnvelopePage key={templateUuid} templateUuid={templateUuid} />;
+}
+
+/** /templates/{workspaceUuid}/{templateUuid}/bulk-send */
+export function TemplateBulkSendRoute() {
+  const { templateUuid = "" } = useParams();
+  return <BulkSendPage key={templateUuid} templateUuid={templateUuid} />;
 }

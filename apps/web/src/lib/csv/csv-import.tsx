@@ -36,6 +36,27 @@ export interface CsvImportProps<S extends z.ZodType> {
   caption: string;
 }
 
+/** The message of a file refused as a whole (too large, empty, unparsable, columns, rows). */
+export function useCsvFileErrorText(): (error: CsvFileError) => string {
+  const { t } = useTranslation("web");
+  return (error) => {
+    switch (error.kind) {
+      case "too_large":
+        return t("csvImport.errors.tooLarge", { maxKb: Math.floor(error.maxBytes / 1024) });
+      case "empty":
+        return t("csvImport.errors.empty");
+      case "unparsable":
+        return error.line === null
+          ? t("csvImport.errors.unparsable")
+          : t("csvImport.errors.unparsableAt", { line: error.line });
+      case "missing_columns":
+        return t("csvImport.errors.missingColumns", { columns: error.columns.join(", ") });
+      case "too_many_rows":
+        return t("csvImport.errors.tooManyRows", { maxRows: error.maxRows });
+    }
+  };
+}
+
 /**
  * Imports a CSV file (spec §5): choose a file, see every row with its errors before anything is
  * written, then import all rows at once. The file is refused as a whole when it is too large,
@@ -68,22 +89,7 @@ export function CsvImport<S extends z.ZodType>({
   ];
   const invalidCount = (rows ?? []).filter((row, index) => errorsOf(row, index).length > 0).length;
 
-  const fileErrorText = (error: CsvFileError): string => {
-    switch (error.kind) {
-      case "too_large":
-        return t("csvImport.errors.tooLarge", { maxKb: Math.floor(error.maxBytes / 1024) });
-      case "empty":
-        return t("csvImport.errors.empty");
-      case "unparsable":
-        return error.line === null
-          ? t("csvImport.errors.unparsable")
-          : t("csvImport.errors.unparsableAt", { line: error.line });
-      case "missing_columns":
-        return t("csvImport.errors.missingColumns", { columns: error.columns.join(", ") });
-      case "too_many_rows":
-        return t("csvImport.errors.tooManyRows", { maxRows: error.maxRows });
-    }
-  };
+  const fileErrorText = useCsvFileErrorText();
 
   const choose = async (file: File | undefined) => {
     setRows(null);

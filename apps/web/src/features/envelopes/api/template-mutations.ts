@@ -1,4 +1,5 @@
 import {
+  type BulkSendRequest,
   type CreateEnvelopeFromTemplateRequest,
   type CreateTemplateFromEnvelopeRequest,
   type CreateTemplateRequest,
@@ -109,6 +110,21 @@ export function useCreateEnvelopeFromTemplate() {
       queryClient.setQueryData(envelopeKeys.detail(envelope.uuid), envelope);
       void queryClient.invalidateQueries({ queryKey: envelopeKeys.lists() });
       void queryClient.invalidateQueries({ queryKey: envelopeKeys.dashboard() });
+    },
+  });
+}
+
+/** POST /template/bulk-send: the job starts; the template's bulk sends are listed again. */
+export function useBulkSend() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (request: BulkSendRequest) => api.template.bulkSend(request),
+    onSuccess: (bulkSend) => {
+      void queryClient.invalidateQueries({
+        queryKey: templateKeys.bulkSends(bulkSend.templateUuid),
+      });
+      void queryClient.invalidateQueries({ queryKey: envelopeKeys.lists() });
     },
   });
 }

@@ -1,4 +1,4 @@
-import { type TemplateStatus } from "@paraphe/api-sdk/contract";
+import { MAX_BULK_SEND_ROWS, type TemplateStatus } from "@paraphe/api-sdk/contract";
 import {
   infiniteQueryOptions,
   queryOptions,
@@ -64,4 +64,32 @@ export function templateQueryOptions(api: WebApi, templateUuid: string) {
 export function useTemplate(templateUuid: string) {
   const api = useApi();
   return useQuery(templateQueryOptions(api, templateUuid));
+}
+
+/** How often a running bulk send's progress is asked for (ms). */
+export const BULK_SEND_POLL_MS = 1500;
+
+/** POST /template/bulk-send-status: progress and the whole report, asked again while running. */
+export function useBulkSendStatus(bulkSendUuid: string | null) {
+  const api = useApi();
+  return useQuery({
+    queryKey: templateKeys.bulkSend(bulkSendUuid ?? ""),
+    queryFn: ({ signal }) =>
+      api.template.bulkSendStatus(
+        { bulkSendUuid: bulkSendUuid ?? "", limit: MAX_BULK_SEND_ROWS },
+        { signal },
+      ),
+    enabled: bulkSendUuid !== null,
+    refetchInterval: (query) =>
+      query.state.data?.bulkSend.status === "done" ? false : BULK_SEND_POLL_MS,
+  });
+}
+
+/** POST /template/list-bulk-sends of one template (the latest first). */
+export function useTemplateBulkSends(templateUuid: string) {
+  const api = useApi();
+  return useQuery({
+    queryKey: templateKeys.bulkSends(templateUuid),
+    queryFn: ({ signal }) => api.template.listBulkSends({ templateUuid, limit: 20 }, { signal }),
+  });
 }
