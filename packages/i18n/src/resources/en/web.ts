@@ -910,6 +910,7 @@ export const web = {
       chainInvalid: "Log integrity check failed",
       chainInvalidHint:
         "An event of this log was changed after it was recorded: the log cannot be trusted.",
+      fromTemplate: "Created from the template {{title}}",
       recipients: "Recipients: {{names}}",
       reason: "Reason: {{reason}}",
       types: {

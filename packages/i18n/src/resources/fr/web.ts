@@ -929,6 +929,7 @@ export const web: FrenchTranslation<typeof en> = {
       chainInvalid: "Échec du contrôle d’intégrité du journal",
       chainInvalidHint:
         "Un événement de ce journal a été modifié après son enregistrement : le journal n’est pas fiable.",
+      fromTemplate: "Créée à partir du modèle {{title}}",
       recipients: "Destinataires : {{names}}",
       reason: "Motif : {{reason}}",
       types: {

@@ -65,6 +65,11 @@ export function ActivityLog({ envelopeUuid }: { envelopeUuid: string }) {
                   })}
                 </span>
               ) : null}
+              {event.fromTemplate ? (
+                <span className="text-ink-muted">
+                  {t("web:view.activity.fromTemplate", { title: event.fromTemplate.title })}
+                </span>
+              ) : null}
               {event.reason ? (
                 <span className="text-ink-muted">
                   {t("web:view.activity.reason", {

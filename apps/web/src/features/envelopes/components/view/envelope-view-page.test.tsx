@@ -55,6 +55,24 @@ describe("envelope view", () => {
     ).not.toBeInTheDocument();
   });
 
+  it("says in the activity log which template the envelope was created from", async () => {
+    const [created] = TEST_ACTIVITY;
+    renderApp({
+      path: VIEW_PATH,
+      handlers: {
+        "/envelope/get": () => ok(sent()),
+        "/envelope/activity": () =>
+          ok({
+            events: created
+              ? [{ ...created, fromTemplate: { uuid: ENVELOPE_UUID, title: "Onboarding" } }]
+              : [],
+            chainValid: true,
+          }),
+      },
+    });
+    expect(await screen.findByText("Created from the template Onboarding")).toBeInTheDocument();
+  });
+
   it("warns when the activity log's chain is broken, and shows its load error", async () => {
     const first = renderApp({
       path: VIEW_PATH,
