@@ -18,6 +18,7 @@ import {
 import { APPROVING, sendWithApprovers } from "./approver-flow";
 import {
   expectAccessible,
+  keepScreenshot,
   loginCodeOf,
   SIGN_URL,
   signUpWithTeam,
@@ -212,21 +213,31 @@ for (const language of LANGUAGES) {
     test(`the web app's template pages have no serious accessibility violation (${at})`, async ({
       browser,
       team,
-    }) => {
+    }, testInfo) => {
       test.setTimeout(90_000);
       const { page, visit, close } = await openSignedIn(browser, team, language, width);
-      await visit("/templates", "templates list");
+      // Each page is also kept as a screenshot, to look at at both widths in both languages.
+      const visitAndKeep = async (path: string, label: string, name: string) => {
+        await visit(path, label);
+        await keepScreenshot(page, testInfo, `${name}-${width}-${language}`);
+      };
+      await visitAndKeep("/templates", "templates list", "templates");
       await page.getByRole("button", { name: t.newTemplate }).first().click();
       await expect(page.getByRole("dialog")).toBeVisible();
       await expectAccessible(page, `new template dialog (${at})`);
       await page.keyboard.press("Escape");
-      await visit("/templates/archived", "templates list, empty");
-      await visit(team.templateEditUrl, "template editor");
-      await visit(
+      await visitAndKeep("/templates/archived", "templates list, empty", "templates-empty");
+      await visitAndKeep(team.templateEditUrl, "template editor", "template-editor");
+      await visitAndKeep(
         team.templateEditUrl.replace(/\/edit$/, "/create-envelope"),
         "envelope from a template",
+        "template-create-envelope",
       );
-      await visit(team.templateEditUrl.replace(/\/edit$/, "/bulk-send"), "bulk send");
+      await visitAndKeep(
+        team.templateEditUrl.replace(/\/edit$/, "/bulk-send"),
+        "bulk send",
+        "template-bulk-send",
+      );
       await close();
     });
 

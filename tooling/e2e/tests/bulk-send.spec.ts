@@ -34,6 +34,10 @@ test("a bulk send of 25 rows with one bad row sends 24 envelopes and reports the
     buffer: Buffer.from(`${lines.join("\n")}\n`, "utf8"),
   });
   await expect(page.getByText("25 rows read.", { exact: false })).toBeVisible();
+  await expect(page.getByText("1 row will be reported without being sent.")).toBeVisible();
+  // The preview's check column, sorted, puts the bad row first.
+  await page.getByRole("button", { name: "Check" }).click();
+  await page.getByRole("button", { name: "Check" }).click();
   await expect(page.getByText("Will be reported: Employee email is not valid")).toBeVisible();
   await expectAccessible(page, "bulk send preview (en, 1280 px)");
   await page.getByRole("button", { name: "Send 25 envelopes" }).click();

@@ -682,6 +682,8 @@ export const web = {
         "{{count}} row read. Rows marked “will be reported” are sent to the server, which reports them without sending them.",
       summary_other:
         "{{count}} rows read. Rows marked “will be reported” are sent to the server, which reports them without sending them.",
+      warnings_one: "{{count}} row will be reported without being sent.",
+      warnings_other: "{{count}} rows will be reported without being sent.",
       send_one: "Send {{count}} envelope",
       send_other: "Send {{count}} envelopes",
       sendError: "The bulk send could not be started.",

@@ -696,6 +696,9 @@ export const web: FrenchTranslation<typeof en> = {
         "{{count}} lignes lues. Les lignes marquées «\u00a0sera signalée\u00a0» sont transmises au serveur, qui les signale sans les envoyer.",
       summary_other:
         "{{count}} lignes lues. Les lignes marquées «\u00a0sera signalée\u00a0» sont transmises au serveur, qui les signale sans les envoyer.",
+      warnings_one: "{{count}} ligne sera signalée sans être envoyée.",
+      warnings_many: "{{count}} lignes seront signalées sans être envoyées.",
+      warnings_other: "{{count}} lignes seront signalées sans être envoyées.",
       send_one: "Envoyer {{count}} enveloppe",
       send_many: "Envoyer {{count}} enveloppes",
       send_other: "Envoyer {{count}} enveloppes",

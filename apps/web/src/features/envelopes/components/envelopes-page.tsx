@@ -4,7 +4,7 @@ import {
   type EnvelopeSummary,
 } from "@paraphe/api-sdk/contract";
 import { useTranslation } from "@paraphe/i18n/react";
-import { Button, EmptyState, Skeleton } from "@paraphe/ui-kit";
+import { EmptyState } from "@paraphe/ui-kit";
 import { FileUp } from "lucide-react";
 import { useId, useState } from "react";
 import { useSearchParams } from "react-router";
@@ -16,6 +16,7 @@ import { useEnvelopeList, useWorkspaces } from "../api/envelope-queries";
 import { EnvelopeKanban } from "./envelope-kanban";
 import {
   ListFilters,
+  ListPanel,
   ListViewToggle,
   readListView,
   resolveListTag,
@@ -114,59 +115,31 @@ export function EnvelopesPage({
         </div>
       </div>
 
-      <div role="tabpanel" aria-labelledby={`${tabsId}-${filter}`} aria-busy={list.isPending}>
-        {unknownTag ? (
-          <p role="alert" className="text-sm text-danger">
-            {t("web:tags.notFound")}
-          </p>
-        ) : list.isPending ? (
-          <div className="flex flex-col gap-2">
-            <span role="status" className="sr-only">
-              {t("web:envelopes.loading")}
-            </span>
-            {[0, 1, 2, 3].map((row) => (
-              <Skeleton key={row} className="h-12 w-full" />
-            ))}
-          </div>
-        ) : list.isError ? (
-          <div
-            role="alert"
-            className="flex flex-wrap items-center gap-3 rounded-lg border border-border p-4 text-sm text-danger"
-          >
-            {t("web:envelopes.loadError")}
-            <Button variant="secondary" size="sm" onClick={() => void list.refetch()}>
-              {t("common:actions.retry")}
-            </Button>
-          </div>
-        ) : envelopes.length === 0 ? (
+      <ListPanel
+        labelledBy={`${tabsId}-${filter}`}
+        list={list}
+        unknownTag={unknownTag}
+        isEmpty={envelopes.length === 0}
+        empty={
           <EmptyState
             icon={<FileUp />}
             title={t("web:envelopes.empty.title")}
             description={t("web:envelopes.empty.description")}
             action={uploadButton}
           />
-        ) : view === "table" ? (
+        }
+        texts={{
+          loading: t("web:envelopes.loading"),
+          loadError: t("web:envelopes.loadError"),
+          loadMore: t("web:envelopes.loadMore"),
+        }}
+      >
+        {view === "table" ? (
           <EnvelopeTable envelopes={envelopes} onTags={setTagging} />
         ) : (
           <EnvelopeKanban envelopes={envelopes} />
         )}
-        {list.hasNextPage ? (
-          <div className="mt-4 flex justify-center">
-            <Button
-              variant="secondary"
-              loading={list.isFetchingNextPage}
-              onClick={() => void list.fetchNextPage()}
-            >
-              {t("web:envelopes.loadMore")}
-            </Button>
-          </div>
-        ) : null}
-        {list.isFetchNextPageError ? (
-          <p role="alert" className="mt-2 text-center text-sm text-danger">
-            {t("web:envelopes.loadError")}
-          </p>
-        ) : null}
-      </div>
+      </ListPanel>
 
       <TagPickerDialog envelope={tagging} onClose={() => setTagging(null)} />
       <UploadDialog open={uploading} onOpenChange={setUploading} workspaceUuid={workspaceUuid} />

@@ -1,7 +1,7 @@
 import { useTranslation } from "@paraphe/i18n/react";
-import { Button, Select, cn } from "@paraphe/ui-kit";
+import { Button, Select, Skeleton, cn } from "@paraphe/ui-kit";
 import { Columns3, List } from "lucide-react";
-import { useId, type KeyboardEvent } from "react";
+import { useId, type KeyboardEvent, type ReactNode } from "react";
 
 export type ListView = "table" | "kanban";
 
@@ -190,4 +190,87 @@ export function resolveListTag(
     // On a tag's route, nothing is listed before the tag is known (never the whole list).
     ready: initialTag === undefined || chosenTag !== undefined || routeTag !== undefined,
   };
+}
+
+/** What the list panel reads of an infinite query. */
+interface PagedQuery {
+  isPending: boolean;
+  isError: boolean;
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  isFetchNextPageError: boolean;
+  refetch: () => Promise<unknown>;
+  fetchNextPage: () => Promise<unknown>;
+}
+
+/**
+ * The tab panel of a list: the unknown-tag alert, loading skeletons, the load error with a retry,
+ * the empty state, the items, and "load more" with its own error.
+ */
+export function ListPanel({
+  labelledBy,
+  list,
+  unknownTag,
+  isEmpty,
+  empty,
+  texts,
+  children,
+}: {
+  labelledBy: string;
+  list: PagedQuery;
+  unknownTag: boolean;
+  isEmpty: boolean;
+  empty: ReactNode;
+  texts: { loading: string; loadError: string; loadMore: string };
+  children: ReactNode;
+}) {
+  const { t } = useTranslation(["web", "common"]);
+  return (
+    <div role="tabpanel" aria-labelledby={labelledBy} aria-busy={list.isPending}>
+      {unknownTag ? (
+        <p role="alert" className="text-sm text-danger">
+          {t("web:tags.notFound")}
+        </p>
+      ) : list.isPending ? (
+        <div className="flex flex-col gap-2">
+          <span role="status" className="sr-only">
+            {texts.loading}
+          </span>
+          {[0, 1, 2, 3].map((row) => (
+            <Skeleton key={row} className="h-12 w-full" />
+          ))}
+        </div>
+      ) : list.isError ? (
+        <div
+          role="alert"
+          className="flex flex-wrap items-center gap-3 rounded-lg border border-border p-4 text-sm text-danger"
+        >
+          {texts.loadError}
+          <Button variant="secondary" size="sm" onClick={() => void list.refetch()}>
+            {t("common:actions.retry")}
+          </Button>
+        </div>
+      ) : isEmpty ? (
+        empty
+      ) : (
+        children
+      )}
+      {list.hasNextPage ? (
+        <div className="mt-4 flex justify-center">
+          <Button
+            variant="secondary"
+            loading={list.isFetchingNextPage}
+            onClick={() => void list.fetchNextPage()}
+          >
+            {texts.loadMore}
+          </Button>
+        </div>
+      ) : null}
+      {list.isFetchNextPageError ? (
+        <p role="alert" className="mt-2 text-center text-sm text-danger">
+          {texts.loadError}
+        </p>
+      ) : null}
+    </div>
+  );
 }

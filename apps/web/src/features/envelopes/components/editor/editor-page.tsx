@@ -33,7 +33,8 @@ export function EditorPage({ envelopeUuid }: { envelopeUuid: string }) {
   return <EnvelopeEditor key={envelope.data.uuid} envelope={envelope.data} />;
 }
 
-function EditorLoading() {
+/** The editor while its document loads (envelope or template). */
+export function EditorLoading() {
   const { t } = useTranslation("web");
   usePageMeta({ title: t("editor.loading") });
   return (

@@ -33,7 +33,8 @@ import { useDataTableLabels } from "../../../../lib/data-table-labels";
 import { formatDateTime } from "../../../../lib/format";
 import { usePageMeta } from "../../../../lib/page-meta";
 import { useBulkSend } from "../../api/template-mutations";
-import { useBulkSendStatus, useTemplate, useTemplateBulkSends } from "../../api/template-queries";
+import { useBulkSendStatus, useTemplateBulkSends } from "../../api/template-queries";
+import { WithTemplate } from "./template-loader";
 import { templateHref } from "./template-status";
 
 /** The largest CSV file read (500 rows of a few roles fit well under it). */
@@ -106,30 +107,11 @@ function rowProblems(template: Pick<TemplateDetail, "roles">, cells: Record<stri
 
 /** /templates/{workspaceUuid}/{templateUuid}/bulk-send */
 export function BulkSendPage({ templateUuid }: { templateUuid: string }) {
-  const { t } = useTranslation(["web", "common"]);
-  const errorText = useErrorText();
-  const template = useTemplate(templateUuid);
-  if (template.isPending) {
-    return (
-      <div className="flex flex-col gap-4">
-        <span role="status" className="sr-only">
-          {t("web:templates.loading")}
-        </span>
-        <Skeleton className="h-32 w-full" />
-      </div>
-    );
-  }
-  if (template.isError) {
-    return (
-      <div role="alert" className="flex flex-wrap items-center gap-3 text-sm text-danger">
-        {t("web:templates.loadError")} {errorText.apiError(template.error)}
-        <Button variant="secondary" size="sm" onClick={() => void template.refetch()}>
-          {t("common:actions.retry")}
-        </Button>
-      </div>
-    );
-  }
-  return <BulkSend key={template.data.uuid} template={template.data} />;
+  return (
+    <WithTemplate templateUuid={templateUuid}>
+      {(template) => <BulkSend key={template.uuid} template={template} />}
+    </WithTemplate>
+  );
 }
 
 function BulkSend({ template }: { template: TemplateDetail }) {
@@ -223,6 +205,10 @@ function BulkSend({ template }: { template: TemplateDetail }) {
     },
   ];
 
+  const warningCount = (rows ?? []).filter(
+    (row) => rowProblems(template, row.cells).length > 0,
+  ).length;
+
   const start = () => {
     if (rows === null) return;
     send.mutate(
@@ -265,7 +251,12 @@ function BulkSend({ template }: { template: TemplateDetail }) {
         {rows === null ? null : (
           <>
             <p role="status" className="text-sm text-ink-muted">
-              {t("web:templates.bulk.summary", { count: rows.length })}
+              {t("web:templates.bulk.summary", { count: rows.length })}{" "}
+              {warningCount > 0 ? (
+                <strong className="font-medium text-danger">
+                  {t("web:templates.bulk.warnings", { count: warningCount })}
+                </strong>
+              ) : null}
             </p>
             <DataTable
               data={rows}
@@ -356,7 +347,12 @@ function BulkSendReport({ bulkSendUuid }: { bulkSendUuid: string }) {
       </div>
     );
   }
-  const { bulkSend, rows } = status.data;
+  const { bulkSend } = status.data;
+  // The rows that were not sent come first: they are what the sender has to act on.
+  const order = { error: 0, pending: 1, ok: 2 } as const;
+  const rows = [...status.data.rows].sort(
+    (left, right) => order[left.status] - order[right.status] || left.row - right.row,
+  );
   const processed = bulkSend.sent + bulkSend.failed;
   const percent = bulkSend.total === 0 ? 100 : Math.round((processed / bulkSend.total) * 100);
   const reportColumns: DataTableColumn<BulkSendRowResult>[] = [

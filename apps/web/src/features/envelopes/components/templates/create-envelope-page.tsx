@@ -13,7 +13,6 @@ import {
   Combobox,
   FormField,
   Input,
-  Skeleton,
   Textarea,
   toast,
 } from "@paraphe/ui-kit";
@@ -32,8 +31,8 @@ import { PermittedButton } from "../../../../app/permissions/permitted-button";
 import { fieldErrorWord, useErrorText } from "../../../../lib/api/error-text";
 import { usePageMeta } from "../../../../lib/page-meta";
 import { useCreateEnvelopeFromTemplate } from "../../api/template-mutations";
-import { useTemplate } from "../../api/template-queries";
 import { useContactEmailSuggestions } from "../../forms/recipient-form";
+import { WithTemplate } from "./template-loader";
 import { templateHref } from "./template-status";
 
 const personName = z.string().trim().min(1, { error: "required" }).max(100, { error: "too_long" });
@@ -96,31 +95,11 @@ type FormInput = z.input<typeof createFromTemplateSchema>;
 
 /** /templates/{workspaceUuid}/{templateUuid}/create-envelope */
 export function CreateEnvelopePage({ templateUuid }: { templateUuid: string }) {
-  const { t } = useTranslation(["web", "common"]);
-  const errorText = useErrorText();
-  const template = useTemplate(templateUuid);
-  if (template.isPending) {
-    return (
-      <div className="flex flex-col gap-4">
-        <span role="status" className="sr-only">
-          {t("web:templates.loading")}
-        </span>
-        <Skeleton className="h-32 w-full" />
-        <Skeleton className="h-32 w-full" />
-      </div>
-    );
-  }
-  if (template.isError) {
-    return (
-      <div role="alert" className="flex flex-wrap items-center gap-3 text-sm text-danger">
-        {t("web:templates.loadError")} {errorText.apiError(template.error)}
-        <Button variant="secondary" size="sm" onClick={() => void template.refetch()}>
-          {t("common:actions.retry")}
-        </Button>
-      </div>
-    );
-  }
-  return <CreateEnvelopeForm key={template.data.uuid} template={template.data} />;
+  return (
+    <WithTemplate templateUuid={templateUuid}>
+      {(template) => <CreateEnvelopeForm key={template.uuid} template={template} />}
+    </WithTemplate>
+  );
 }
 
 function CreateEnvelopeForm({ template }: { template: TemplateDetail }) {

@@ -1,6 +1,6 @@
 import { type TemplateDetail } from "@paraphe/api-sdk/contract";
 import { useTranslation } from "@paraphe/i18n/react";
-import { Button, ConfirmDialog, Skeleton, toast } from "@paraphe/ui-kit";
+import { Button, ConfirmDialog, toast } from "@paraphe/ui-kit";
 import { CheckCircle2, Trash2 } from "lucide-react";
 import { useMemo, useState } from "react";
 import { useNavigate } from "react-router";
@@ -8,7 +8,6 @@ import { useGate } from "../../../../app/permissions/gates";
 import { PermittedButton } from "../../../../app/permissions/permitted-button";
 import { usePermissions } from "../../../../app/permissions/permissions-context";
 import { fieldErrorWords, useErrorText } from "../../../../lib/api/error-text";
-import { usePageMeta } from "../../../../lib/page-meta";
 import {
   useDeleteTemplate,
   useSaveTemplateFields,
@@ -16,45 +15,19 @@ import {
   useTemplateStatusChange,
   useUpdateTemplate,
 } from "../../api/template-mutations";
-import { useTemplate } from "../../api/template-queries";
 import { DocumentEditor, sendProblems, type EditorActionsContext } from "../editor/document-editor";
 import { type EditorSource } from "../editor/editor-source";
+import { WithTemplate } from "./template-loader";
+import { EditorLoading } from "../editor/editor-page";
 import { RolesPanel } from "./roles-panel";
 import { TemplateStatusBadge } from "./template-status";
 
 /** /templates/{workspaceUuid}/{templateUuid}/edit: the one editor, on a template. */
 export function TemplateEditorPage({ templateUuid }: { templateUuid: string }) {
-  const { t } = useTranslation(["web", "common"]);
-  const errorText = useErrorText();
-  const template = useTemplate(templateUuid);
-  if (template.isPending) return <TemplateEditorLoading />;
-  if (template.isError) {
-    return (
-      <div role="alert" className="flex flex-wrap items-center gap-3 text-sm text-danger">
-        {t("web:templates.loadError")} {errorText.apiError(template.error)}
-        <Button variant="secondary" size="sm" onClick={() => void template.refetch()}>
-          {t("common:actions.retry")}
-        </Button>
-      </div>
-    );
-  }
-  return <TemplateEditor key={template.data.uuid} template={template.data} />;
-}
-
-function TemplateEditorLoading() {
-  const { t } = useTranslation("web");
-  usePageMeta({ title: t("templates.loading") });
   return (
-    <div className="flex flex-col gap-4">
-      <span role="status" className="sr-only">
-        {t("templates.loading")}
-      </span>
-      <Skeleton className="h-12 w-full" />
-      <div className="flex flex-col gap-4 lg:grid lg:grid-cols-[20rem_1fr]">
-        <Skeleton className="h-64 w-full" />
-        <Skeleton className="aspect-[1/1.414] w-full" />
-      </div>
-    </div>
+    <WithTemplate templateUuid={templateUuid} loading={<EditorLoading />}>
+      {(template) => <TemplateEditor key={template.uuid} template={template} />}
+    </WithTemplate>
   );
 }
 

@@ -1,10 +1,8 @@
 import { TEMPLATE_STATUSES, type TemplateSummary } from "@paraphe/api-sdk/contract";
 import { useTranslation } from "@paraphe/i18n/react";
 import {
-  Button,
   Card,
   EmptyState,
-  Skeleton,
   Table,
   TableBody,
   TableCaption,
@@ -24,6 +22,7 @@ import { useWorkspaces } from "../../api/envelope-queries";
 import { useTemplateList, type TemplateListFilter } from "../../api/template-queries";
 import {
   ListFilters,
+  ListPanel,
   ListViewToggle,
   readListView,
   resolveListTag,
@@ -114,59 +113,31 @@ export function TemplatesPage({
         </div>
       </div>
 
-      <div role="tabpanel" aria-labelledby={`${tabsId}-${filter}`} aria-busy={list.isPending}>
-        {unknownTag ? (
-          <p role="alert" className="text-sm text-danger">
-            {t("web:tags.notFound")}
-          </p>
-        ) : list.isPending ? (
-          <div className="flex flex-col gap-2">
-            <span role="status" className="sr-only">
-              {t("web:templates.loading")}
-            </span>
-            {[0, 1, 2, 3].map((row) => (
-              <Skeleton key={row} className="h-12 w-full" />
-            ))}
-          </div>
-        ) : list.isError ? (
-          <div
-            role="alert"
-            className="flex flex-wrap items-center gap-3 rounded-lg border border-border p-4 text-sm text-danger"
-          >
-            {t("web:templates.loadError")}
-            <Button variant="secondary" size="sm" onClick={() => void list.refetch()}>
-              {t("common:actions.retry")}
-            </Button>
-          </div>
-        ) : templates.length === 0 ? (
+      <ListPanel
+        labelledBy={`${tabsId}-${filter}`}
+        list={list}
+        unknownTag={unknownTag}
+        isEmpty={templates.length === 0}
+        empty={
           <EmptyState
             icon={<FilePlus2 />}
             title={t("web:templates.empty.title")}
             description={t("web:templates.empty.description")}
             action={newButton}
           />
-        ) : view === "table" ? (
+        }
+        texts={{
+          loading: t("web:templates.loading"),
+          loadError: t("web:templates.loadError"),
+          loadMore: t("web:templates.loadMore"),
+        }}
+      >
+        {view === "table" ? (
           <TemplateTable templates={templates} />
         ) : (
           <TemplateKanban templates={templates} />
         )}
-        {list.hasNextPage ? (
-          <div className="mt-4 flex justify-center">
-            <Button
-              variant="secondary"
-              loading={list.isFetchingNextPage}
-              onClick={() => void list.fetchNextPage()}
-            >
-              {t("web:templates.loadMore")}
-            </Button>
-          </div>
-        ) : null}
-        {list.isFetchNextPageError ? (
-          <p role="alert" className="mt-2 text-center text-sm text-danger">
-            {t("web:templates.loadError")}
-          </p>
-        ) : null}
-      </div>
+      </ListPanel>
 
       <UploadDialog
         open={uploading}

@@ -1,0 +1,147 @@
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { ENVELOPE_UUID, ok, WORKSPACE_MAIN } from "../../../../test/api";
+import { TEMPLATE_UUID, templateDetail } from "../../../../test/api/template";
+import { renderApp } from "../../../../test/render-app";
+import { bulkSendColumns, exampleCsv } from "./bulk-send-page";
+
+const PATH = `/templates/${WORKSPACE_MAIN.uuid}/${TEMPLATE_UUID}/bulk-send`;
+const BULK_UUID = "9a4c5d6e-7777-4a7a-8a7a-000000000001";
+const HEADER =
+  "Employee email,Employee firstname,Employee lastname,Manager email,Manager firstname,Manager lastname";
+
+function csv(lines: string[]) {
+  return new File([`${lines.join("\n")}\n`], "bulk.csv", { type: "text/csv" });
+}
+
+const summary = (status: "running" | "done", sent: number, failed: number) => ({
+  uuid: BULK_UUID,
+  templateUuid: TEMPLATE_UUID,
+  templateTitle: "Onboarding",
+  workspaceUuid: WORKSPACE_MAIN.uuid,
+  creator: { name: "Léa Martin", email: "lea.martin@example.com" },
+  status,
+  total: 2,
+  sent,
+  failed,
+  createdAt: "2026-03-02T09:00:00.000Z",
+  updatedAt: "2026-03-02T09:00:00.000Z",
+});
+
+describe("bulk send", () => {
+  it("names one column group per role in the example file", () => {
+    const template = templateDetail();
+    expect(bulkSendColumns(template)).toEqual([
+      "employee email",
+      "employee firstname",
+      "employee lastname",
+      "manager email",
+      "manager firstname",
+      "manager lastname",
+    ]);
+    expect(exampleCsv(template).split("\n")[0]).toBe(`${HEADER},title,message`);
+  });
+
+  it("refuses a file without the role columns, naming them", async () => {
+    renderApp({ path: PATH, handlers: { "/template/get": () => ok(templateDetail()) } });
+    const input = await screen.findByLabelText("CSV file");
+    fireEvent.change(input, { target: { files: [csv(["email,firstname", "a@b.co,A"])] } });
+    expect(
+      await screen.findByText(/employee email, employee firstname/, { exact: false }),
+    ).toBeInTheDocument();
+  });
+
+  it("previews the rows, sends them all, then follows the job until its report is complete", async () => {
+    let asked = 0;
+    const { server } = renderApp({
+      path: PATH,
+      handlers: {
+        "/template/get": () => ok(templateDetail()),
+        "/template/list-bulk-sends": () => ok({ bulkSends: [], nextCursor: null }),
+        "/template/bulk-send": () => ok(summary("running", 0, 0)),
+        "/template/bulk-send-status": () => {
+          asked += 1;
+          return asked === 1
+            ? ok({
+                bulkSend: summary("running", 1, 0),
+                rows: [
+                  { row: 1, status: "ok", envelopeUuid: ENVELOPE_UUID, reason: null },
+                  { row: 2, status: "pending", envelopeUuid: null, reason: null },
+                ],
+                nextRow: null,
+              })
+            : ok({
+                bulkSend: summary("done", 1, 1),
+                rows: [
+                  { row: 1, status: "ok", envelopeUuid: ENVELOPE_UUID, reason: null },
+                  { row: 2, status: "error", envelopeUuid: null, reason: "invalid_email" },
+                ],
+                nextRow: null,
+              });
+        },
+      },
+    });
+    const input = await screen.findByLabelText("CSV file");
+    fireEvent.change(input, {
+      target: {
+        files: [
+          csv([
+            HEADER,
+            "ada@example.com,Ada,Lovelace,alan@example.com,Alan,Turing",
+            "not-an-email,Bad,Row,max@example.com,Max,Manager",
+          ]),
+        ],
+      },
+    });
+    expect(
+      await screen.findByText("1 row will be reported without being sent."),
+    ).toBeInTheDocument();
+    fireEvent.click(screen.getByRole("button", { name: "Send 2 envelopes" }));
+    expect(await screen.findByText("Sending… 1 of 2 rows processed.")).toBeInTheDocument();
+    expect(
+      await screen.findByText("Done: 1 sent, 1 not sent.", {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    const report = screen.getByRole("table", { name: "Report of the bulk send" });
+    expect(within(report).getByText("An email address is not valid.")).toBeInTheDocument();
+    expect(within(report).getByRole("link", { name: "Open the envelope" })).toHaveAttribute(
+      "href",
+      `/envelopes/${WORKSPACE_MAIN.uuid}/${ENVELOPE_UUID}/view`,
+    );
+    await waitFor(() =>
+      expect(server.bodiesOf("/template/bulk-send")).toEqual([
+        {
+          templateUuid: TEMPLATE_UUID,
+          rows: [
+            {
+              recipients: [
+                {
+                  role: "Employee",
+                  email: "ada@example.com",
+                  firstname: "Ada",
+                  lastname: "Lovelace",
+                },
+                {
+                  role: "Manager",
+                  email: "alan@example.com",
+                  firstname: "Alan",
+                  lastname: "Turing",
+                },
+              ],
+            },
+            {
+              recipients: [
+                { role: "Employee", email: "not-an-email", firstname: "Bad", lastname: "Row" },
+                {
+                  role: "Manager",
+                  email: "max@example.com",
+                  firstname: "Max",
+                  lastname: "Manager",
+                },
+              ],
+            },
+          ],
+        },
+      ]),
+    );
+  });
+});
