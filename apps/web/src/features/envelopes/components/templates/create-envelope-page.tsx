@@ -7,15 +7,7 @@ import {
   type TemplateRole,
 } from "@paraphe/api-sdk/contract";
 import { useTranslation } from "@paraphe/i18n/react";
-import {
-  Button,
-  Card,
-  Combobox,
-  FormField,
-  Input,
-  Textarea,
-  toast,
-} from "@paraphe/ui-kit";
+import { Button, Card, Combobox, FormField, Input, Textarea, toast } from "@paraphe/ui-kit";
 import { Send } from "lucide-react";
 import { useMemo, useState } from "react";
 import {
