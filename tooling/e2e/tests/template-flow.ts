@@ -16,8 +16,15 @@ export const TEMPLATE = {
   lastname: "Last name",
 } as const;
 
-/** A new template with the roles Employee and Manager, a signature field each, activated. */
-export async function createActiveTemplate(page: Page, testInfo: TestInfo): Promise<string> {
+/**
+ * A new template with the roles Employee and Manager, a signature field each, and with `approver`
+ * an approver role of that label first; activated.
+ */
+export async function createActiveTemplate(
+  page: Page,
+  testInfo: TestInfo,
+  { approver }: { approver?: string } = {},
+): Promise<string> {
   const t = EDITOR.en;
   await page.goto("/templates");
   await page.getByRole("button", { name: TEMPLATE.newTemplate }).first().click();
@@ -33,6 +40,14 @@ export async function createActiveTemplate(page: Page, testInfo: TestInfo): Prom
     await page.getByRole("button", { name: t.add, exact: true }).click();
     const dialog = page.getByRole("dialog");
     await dialog.getByRole("textbox", { name: TEMPLATE.roleLabel }).fill(label);
+    await dialog.getByRole("button", { name: TEMPLATE.addRole }).click();
+    await expect(dialog).toBeHidden();
+  }
+  if (approver !== undefined) {
+    await page.getByRole("button", { name: t.add, exact: true }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByRole("textbox", { name: TEMPLATE.roleLabel }).fill(approver);
+    await dialog.getByRole("radio", { name: /^Approver/ }).click();
     await dialog.getByRole("button", { name: TEMPLATE.addRole }).click();
     await expect(dialog).toBeHidden();
   }

@@ -4,8 +4,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { expect, test, type Browser } from "@playwright/test";
+import { APPROVING } from "./approver-flow";
 import { openAsRecipient, readEveryPage, SIGNING, swipe } from "./envelope-flow";
-import { expectAccessible, keepScreenshot, signUpWithTeam, uniqueEmail } from "./support";
+import { expectAccessible, keepScreenshot, mailTo, signUpWithTeam, uniqueEmail } from "./support";
 import { createActiveTemplate, TEMPLATE } from "./template-flow";
 
 const run = promisify(execFile);
@@ -22,7 +23,7 @@ async function signAs(browser: Browser, email: string, name: string): Promise<vo
   await signing.context().close();
 }
 
-test("a template with two roles is activated, an envelope from it goes to a contact and a typed person, both sign, and the sealed PDF passes pdfsig", async ({
+test("a template with two signer roles and an approver is activated; an envelope from it goes to a contact and typed people; the approver approves, both sign, and the sealed PDF passes pdfsig", async ({
   page,
   browser,
 }, testInfo) => {
@@ -39,7 +40,7 @@ test("a template with two roles is activated, an envelope from it goes to a cont
   await page.getByRole("button", { name: "Create contact" }).click();
   await page.waitForURL(/\/contacts\/[0-9a-f-]+\/.+$/);
 
-  const editUrl = await createActiveTemplate(page, testInfo);
+  const editUrl = await createActiveTemplate(page, testInfo, { approver: "Director" });
 
   // The list shows it active, with its actions.
   await page.goto("/templates/active");
@@ -57,6 +58,11 @@ test("a template with two roles is activated, an envelope from it goes to a cont
   await expect(page.getByText(TEMPLATE.selectAll)).toBeVisible();
   await expectAccessible(page, "create envelope from a template, a role missing (en, 1280 px)");
 
+  const director = page.getByRole("group", { name: "Director (Approver)" });
+  const directorEmail = uniqueEmail("template-approver");
+  await director.getByRole("combobox", { name: TEMPLATE.email }).fill(directorEmail);
+  await director.getByRole("textbox", { name: TEMPLATE.firstname }).fill("Dora");
+  await director.getByRole("textbox", { name: TEMPLATE.lastname }).fill("Director");
   const typedEmail = uniqueEmail("template-typed");
   await manager.getByRole("combobox", { name: TEMPLATE.email }).fill(typedEmail);
   await manager.getByRole("textbox", { name: TEMPLATE.firstname }).fill("Alan");
@@ -65,6 +71,14 @@ test("a template with two roles is activated, an envelope from it goes to a cont
   await page.getByRole("button", { name: TEMPLATE.createAndSend }).click();
   await page.waitForURL(/\/envelopes\/[0-9a-f-]+\/[0-9a-f-]+\/view$/);
   const viewUrl = page.url();
+
+  // The approver approves first; the signers are invited only then.
+  const approving = await openAsRecipient(browser, directorEmail);
+  expect(await mailTo(contactEmail)).toHaveLength(0);
+  await readEveryPage(approving);
+  await approving.getByRole("button", { name: APPROVING.en.approve, exact: true }).click();
+  await expect(approving.getByRole("heading", { name: APPROVING.en.approved })).toBeVisible();
+  await approving.context().close();
 
   await signAs(browser, contactEmail, "Grace Hopper");
   await signAs(browser, typedEmail, "Alan Turing");
