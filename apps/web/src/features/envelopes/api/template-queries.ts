@@ -85,11 +85,16 @@ export function useBulkSendStatus(bulkSendUuid: string | null) {
   });
 }
 
-/** POST /template/list-bulk-sends of one template (the latest first). */
+/** POST /template/list-bulk-sends of one template (the latest first), asked again while one runs. */
 export function useTemplateBulkSends(templateUuid: string) {
   const api = useApi();
   return useQuery({
     queryKey: templateKeys.bulkSends(templateUuid),
     queryFn: ({ signal }) => api.template.listBulkSends({ templateUuid, limit: 20 }, { signal }),
+    // Counts of a running bulk send change until it is done.
+    refetchInterval: (query) =>
+      query.state.data?.bulkSends.some((bulkSend) => bulkSend.status === "running")
+        ? BULK_SEND_POLL_MS
+        : false,
   });
 }
