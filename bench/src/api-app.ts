@@ -14,6 +14,7 @@ import {
   createLogger,
   createTunnel,
   deriveActivityKey,
+  deriveSsoKey,
   deriveLinkKey,
   deriveMailKey,
   deriveSessionCredentialKey,
@@ -71,6 +72,7 @@ export async function createBenchApi(options: BenchApiOptions = {}): Promise<Ben
       linkKey: deriveLinkKey(masterKey),
       mailKey: deriveMailKey(masterKey),
       activityKey: deriveActivityKey(masterKey),
+      ssoKey: deriveSsoKey(masterKey),
     });
     options.routes?.(app);
     return {

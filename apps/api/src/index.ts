@@ -14,5 +14,6 @@ export { deriveActivityKey } from "./documents/audit-chain";
 export { deriveLinkKey } from "./envelopes/access-links";
 export { createLogger, type Logger } from "./logger";
 export { deriveMailKey } from "./mail/body-sealing";
+export { deriveSsoKey } from "./sso/client-secret";
 export { openSealed, seal } from "./tunnel/aead";
 export { createTunnel, type Tunnel } from "./tunnel/tunnel";
