@@ -241,6 +241,23 @@ for (const language of LANGUAGES) {
       await close();
     });
 
+    test(`the web app's single sign-on pages have no serious accessibility violation (${at})`, async ({
+      browser,
+      team,
+    }, testInfo) => {
+      test.setTimeout(60_000);
+      const { page, visit, close } = await openSignedIn(browser, team, language, width);
+      await visit("/settings/sso", "single sign-on settings");
+      await keepScreenshot(page, testInfo, `sso-settings-${width}-${language}`);
+      await visit("/settings/sso-tutorial", "single sign-on tutorial");
+      await keepScreenshot(page, testInfo, `sso-tutorial-${width}-${language}`);
+      // A callback whose login was never started: the page says the login could not be verified.
+      await visit("/auth/oidc?code=unknown&state=unknown", "single sign-on callback, failed");
+      await expect(page.getByRole("alert")).toBeVisible();
+      await keepScreenshot(page, testInfo, `sso-callback-failed-${width}-${language}`);
+      await close();
+    });
+
     test(`the web app's contacts and account settings have no serious accessibility violation (${at})`, async ({
       browser,
       team,

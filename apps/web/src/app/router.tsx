@@ -1,6 +1,7 @@
 import { Navigate, Outlet, type RouteObject } from "react-router";
 import { RequireSession } from "./session/components/require-session";
 import { AcceptTeamInviteRoute } from "../routes/accept-team-invite";
+import { AuthOidcRoute } from "../routes/auth-oidc";
 import { AppLayout } from "../layouts/app-layout/app-layout";
 import {
   ContactEditRoute,
@@ -44,6 +45,7 @@ import { SettingsProfileRoute } from "../routes/settings-profile";
 import { SettingsRolesRoute } from "../routes/settings-roles";
 import { SettingsSecurityRoute } from "../routes/settings-security";
 import { SettingsSessionsRoute } from "../routes/settings-sessions";
+import { SettingsSsoRoute, SettingsSsoTutorialRoute } from "../routes/settings-sso";
 import { SettingsTagsRoute } from "../routes/settings-tags";
 import {
   SettingsWorkspaceMembersRoute,
@@ -64,6 +66,7 @@ export function createAppRoutes(): RouteObject[] {
         { path: "register-passkey", element: <RegisterPasskeyRoute /> },
         { path: "onboarding/team", element: <OnboardingTeamRoute /> },
         { path: "accept-team-invite", element: <AcceptTeamInviteRoute /> },
+        { path: "auth/oidc", element: <AuthOidcRoute /> },
         {
           element: <RequireSession />,
           children: [
@@ -125,6 +128,8 @@ export function createAppRoutes(): RouteObject[] {
                     { path: "members/pending", element: <SettingsPendingInvitationsRoute /> },
                     { path: "members/import", element: <SettingsMembersImportRoute /> },
                     { path: "roles", element: <SettingsRolesRoute /> },
+                    { path: "sso", element: <SettingsSsoRoute /> },
+                    { path: "sso-tutorial", element: <SettingsSsoTutorialRoute /> },
                   ],
                 },
               ],

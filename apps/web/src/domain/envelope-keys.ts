@@ -55,3 +55,9 @@ export const contactKeys = {
   suggestions: (workspaceUuid: string, text: string) =>
     ["contacts", "suggestions", workspaceUuid, text] as const,
 };
+
+/** The team's single sign-on configuration: the settings page and the dashboard read it. */
+export const ssoKeys = {
+  all: ["sso"] as const,
+  configuration: () => ["sso", "configuration"] as const,
+};

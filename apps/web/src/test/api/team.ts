@@ -3,6 +3,8 @@ import { ok, type Handlers } from "./server";
 
 /** POST /team/create: answers the profile with its new team. */
 export const teamHandlers: Handlers = {
+  /** POST /sso/get: a team without single sign-on. */
+  "/sso/get": () => ok({ configuration: null, callbackUrl: "http://localhost:5173/auth/oidc" }),
   "/team/create": ({ body }) => {
     const { name, firstname, lastname } = body as {
       name: string;

@@ -109,6 +109,8 @@ export const errors = {
       "This person is already invited: resend the invitation from the pending invitations.",
     empty_import: "The file has no rows to import.",
     too_many_rows: "The file has too many rows.",
+    invalid_url: "Enter a full web address, starting with https://.",
+    insecure_url: "Use an https:// address: the identity provider must be reached over TLS.",
     label_taken: "Another recipient of this template has this label.",
     select_all_recipients: "Please select all recipients.",
     template_incomplete: "This template needs at least one recipient and a signature field.",

@@ -117,6 +117,9 @@ export const errors: FrenchTranslation<typeof en> = {
       "Cette personne est déjà invitée : renvoyez l’invitation depuis les invitations en attente.",
     empty_import: "Le fichier ne contient aucune ligne à importer.",
     too_many_rows: "Le fichier contient trop de lignes.",
+    invalid_url: "Saisissez une adresse web complète, commençant par https://.",
+    insecure_url:
+      "Utilisez une adresse https://\u00a0: le fournisseur d’identité doit être joint en TLS.",
     label_taken: "Un autre destinataire de ce modèle porte déjà ce libellé.",
     select_all_recipients: "Veuillez sélectionner tous les destinataires.",
     template_incomplete:

@@ -44,3 +44,21 @@ export function usePasskeyLogin() {
     retry: false,
   });
 }
+
+/** POST /auth/oidc/start: the identity provider's authorization URL for this email's team. */
+export function useOidcStart() {
+  const api = useApi();
+  return useMutation({
+    mutationFn: (input: { email: string; returnPath?: string }) => api.oidc.start(input),
+  });
+}
+
+/** POST /auth/oidc/callback: the session credential, from the query the provider sent back. */
+export function useOidcCallback() {
+  const api = useApi();
+  return useMutation({
+    mutationFn: (query: string) => api.oidc.callback({ query }),
+    // An authorization code works once: never sent again behind the person's back.
+    retry: false,
+  });
+}

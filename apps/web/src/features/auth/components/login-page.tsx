@@ -1,23 +1,25 @@
 import { type LoginResponse } from "@paraphe/api-sdk/contract";
 import { useDocumentTitle, useTranslation } from "@paraphe/i18n/react";
-import { Card, CardContent, CardDescription, CardHeader } from "@paraphe/ui-kit";
+import { Button, Card, CardContent, CardDescription, CardHeader } from "@paraphe/ui-kit";
+import { KeyRound } from "lucide-react";
 import { useState } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { returnPath } from "../../../lib/return-path";
 import { useSession } from "../../../app/session/session-context";
 import { CodeForm } from "../forms/code-form";
 import { EmailForm } from "../forms/email-form";
+import { SsoForm } from "../forms/sso-form";
 import { initialLoginEmail } from "../login-email";
 import { PasskeyLoginButton } from "./passkey-login-button";
 
-/** /login (spec §2): email, then the mailed code; or a passkey. */
+/** /login (spec §2): email, then the mailed code; or a passkey; or single sign-on. */
 export function LoginPage() {
   const { t } = useTranslation("web");
   const { signIn } = useSession();
   const location = useLocation();
   const navigate = useNavigate();
   const [email, setEmail] = useState(() => initialLoginEmail(location.hash));
-  const [step, setStep] = useState<"email" | "code">("email");
+  const [step, setStep] = useState<"email" | "code" | "sso">("email");
   useDocumentTitle(t("login.title"));
 
   const signInWith = (credential: LoginResponse, next: string) => {
@@ -34,10 +36,18 @@ export function LoginPage() {
       <Card>
         <CardHeader>
           <h1 className="text-xl leading-7 font-semibold text-ink">
-            {step === "email" ? t("login.title") : t("login.code.title")}
+            {step === "email"
+              ? t("login.title")
+              : step === "sso"
+                ? t("sso.login.title")
+                : t("login.code.title")}
           </h1>
           <CardDescription>
-            {step === "email" ? t("login.description") : t("login.code.description")}
+            {step === "email"
+              ? t("login.description")
+              : step === "sso"
+                ? t("sso.login.description")
+                : t("login.code.description")}
           </CardDescription>
         </CardHeader>
         <CardContent className="flex flex-col gap-4">
@@ -53,7 +63,17 @@ export function LoginPage() {
               <PasskeyLoginButton
                 onSignedIn={(credential) => signInWith(credential, returnPath(location.state))}
               />
+              <Button type="button" variant="secondary" onClick={() => setStep("sso")}>
+                <KeyRound aria-hidden="true" />
+                {t("sso.login.open")}
+              </Button>
             </>
+          ) : step === "sso" ? (
+            <SsoForm
+              defaultEmail={email}
+              returnPath={returnPath(location.state)}
+              onBack={() => setStep("email")}
+            />
           ) : (
             <CodeForm
               email={email}

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { workspaceKeys } from "../../../domain/envelope-keys";
+import { ssoKeys, workspaceKeys } from "../../../domain/envelope-keys";
 import { useApi } from "../../../lib/api/api-context";
 import { type WebApi } from "../../../lib/api/create-web-api";
 
@@ -53,4 +53,14 @@ export function workspaceCountQueryOptions(api: WebApi) {
 
 export function useWorkspaceCount() {
   return useQuery(workspaceCountQueryOptions(useApi()));
+}
+
+/** POST /sso/get (the same query as the single sign-on settings): configured, enabled or not. */
+export function useSsoState() {
+  const api = useApi();
+  return useQuery({
+    queryKey: ssoKeys.configuration(),
+    queryFn: ({ signal }) => api.sso.get({}, { signal }),
+    staleTime: 30_000,
+  });
 }

@@ -21,12 +21,42 @@ describe("dashboard team blocks", () => {
     );
   });
 
-  it("says single sign-on is not configured, without a link", async () => {
-    renderApp({ path: "/" });
+  it("says whether single sign-on is configured and enabled, linking to its settings", async () => {
+    const first = renderApp({ path: "/" });
     const team = await screen.findByRole("region", { name: "Your team" });
     expect(within(team).getByText("Single sign-on")).toBeInTheDocument();
-    expect(within(team).getByText("Not configured")).toBeInTheDocument();
-    expect(within(team).queryByRole("link", { name: /Single sign-on/ })).not.toBeInTheDocument();
+    expect(await within(team).findByText("Not configured")).toBeInTheDocument();
+    expect(within(team).getByRole("link", { name: "Set up single sign-on" })).toHaveAttribute(
+      "href",
+      "/settings/sso",
+    );
+    first.unmount();
+    renderApp({
+      path: "/",
+      handlers: {
+        "/sso/get": () =>
+          ok({
+            configuration: {
+              clientId: "paraphe",
+              hasClientSecret: true,
+              issuerUrl: "https://id.example.com",
+              authorizationUrl: "https://id.example.com/auth",
+              tokenUrl: "https://id.example.com/token",
+              userinfoUrl: "https://id.example.com/me",
+              revocationUrl: "https://id.example.com/revoke",
+              jwksUrl: "https://id.example.com/jwks",
+              enabled: true,
+              defaultRoleUuid: TEST_ROLES[0]?.uuid ?? "",
+              callbackUrl: "http://localhost:5173/auth/oidc",
+              createdAt: "2026-03-01T09:00:00.000Z",
+              updatedAt: "2026-03-01T09:00:00.000Z",
+            },
+            callbackUrl: "http://localhost:5173/auth/oidc",
+          }),
+      },
+    });
+    const again = await screen.findByRole("region", { name: "Your team" });
+    expect(await within(again).findByText("Enabled")).toBeInTheDocument();
   });
 
   it("shows the seats used out of the plan's total", async () => {
@@ -108,6 +138,6 @@ describe("dashboard team blocks", () => {
     renderApp({ path: "/", language: "fr" });
     const team = await screen.findByRole("region", { name: "Votre équipe" });
     expect(await within(team).findByRole("link", { name: /^Membres\s*2/ })).toBeInTheDocument();
-    expect(within(team).getByText("Non configurée")).toBeInTheDocument();
+    expect(await within(team).findByText("Non configurée")).toBeInTheDocument();
   });
 });

@@ -6,7 +6,12 @@ import { type ReactNode } from "react";
 import { Link } from "react-router";
 import { usePermissions } from "../../../app/permissions/permissions-context";
 import { useErrorText } from "../../../lib/api/error-text";
-import { useMemberCount, useRoleCount, useWorkspaceCount } from "../api/team-overview-queries";
+import {
+  useMemberCount,
+  useRoleCount,
+  useSsoState,
+  useWorkspaceCount,
+} from "../api/team-overview-queries";
 
 /**
  * The team blocks of the dashboard (spec §2): members, roles, single sign-on and workspaces, each
@@ -41,7 +46,7 @@ export function TeamOverview() {
             <WorkspacesBlock />
           </li>
         ) : null}
-        {readsTeam ? (
+        {can("update", "Team") ? (
           <li>
             <SingleSignOnBlock />
           </li>
@@ -105,16 +110,37 @@ function WorkspacesBlock() {
   );
 }
 
-/** Single sign-on does not exist yet: the block says so, and links nowhere. */
+/**
+ * Single sign-on: enabled, disabled or not configured, linking to its settings. Only those who
+ * may update the team read the configuration (and see this block).
+ */
 function SingleSignOnBlock() {
   const { t } = useTranslation("web");
+  const sso = useSsoState();
+  const state = sso.data?.configuration;
   return (
     <Card className="flex h-full flex-col gap-1 p-4">
       <BlockLabel icon={KeyRound}>{t("dashboard.teamOverview.sso")}</BlockLabel>
-      <span>
-        <Badge>{t("dashboard.teamOverview.ssoNotConfigured")}</Badge>
-      </span>
-      <span className="text-xs text-ink-muted">{t("dashboard.teamOverview.ssoUnavailable")}</span>
+      {sso.isPending ? (
+        <Skeleton className="h-6 w-24" />
+      ) : sso.isError ? (
+        <span role="alert" className="text-sm text-danger">
+          {t("dashboard.teamOverview.ssoError")}
+        </span>
+      ) : (
+        <span>
+          <Badge variant={state?.enabled ? "success" : "neutral"}>
+            {state === null || state === undefined
+              ? t("dashboard.teamOverview.ssoNotConfigured")
+              : state.enabled
+                ? t("dashboard.teamOverview.ssoEnabled")
+                : t("dashboard.teamOverview.ssoDisabled")}
+          </Badge>
+        </span>
+      )}
+      <Link to="/settings/sso" className="text-xs text-brand-700 underline">
+        {t("dashboard.teamOverview.ssoManage")}
+      </Link>
     </Card>
   );
 }

@@ -25,6 +25,7 @@ describe("settings navigation", () => {
       "Roles",
       "Workspaces",
       "Tags",
+      "Single sign-on",
     ]);
     expect(within(nav).getByRole("link", { name: "Roles" })).toHaveAttribute(
       "href",

@@ -1,0 +1,77 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useTranslation } from "@paraphe/i18n/react";
+import { Button, FormField, Input } from "@paraphe/ui-kit";
+import { ArrowRight } from "lucide-react";
+import { useForm } from "react-hook-form";
+import { z } from "zod";
+import { fieldErrorWord, useErrorText } from "../../../lib/api/error-text";
+import { useOidcStart } from "../api/auth-mutations";
+import { LoginFailure } from "../components/login-failure";
+import { emailSchema } from "./language";
+
+const ssoFormSchema = z.object({ email: emailSchema });
+type SsoFormInput = z.input<typeof ssoFormSchema>;
+type SsoFormOutput = z.output<typeof ssoFormSchema>;
+
+/**
+ * /login with single sign-on: the work email, then the browser goes to the identity provider of
+ * the email's team (OIDC_NOT_CONFIGURED when it has none).
+ */
+export function SsoForm({
+  defaultEmail,
+  returnPath,
+  onBack,
+}: {
+  defaultEmail: string;
+  returnPath: string;
+  onBack: () => void;
+}) {
+  const { t } = useTranslation("web");
+  const errorText = useErrorText();
+  const start = useOidcStart();
+  const form = useForm<SsoFormInput, unknown, SsoFormOutput>({
+    resolver: zodResolver(ssoFormSchema),
+    defaultValues: { email: defaultEmail },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async ({ email }) => {
+    try {
+      const { authorizationUrl } = await start.mutateAsync({ email, returnPath });
+      window.location.assign(authorizationUrl);
+    } catch (error) {
+      const word = fieldErrorWord(error, "email");
+      if (word) form.setError("email", { message: word }, { shouldFocus: true });
+    }
+  });
+
+  const failure = start.error;
+  return (
+    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+      {failure && !fieldErrorWord(failure, "email") ? (
+        <LoginFailure description={errorText.apiError(failure)} />
+      ) : null}
+      <FormField
+        label={t("login.email.label")}
+        required
+        error={errorText.validation(errors.email?.message)}
+      >
+        <Input
+          type="email"
+          autoComplete="username"
+          inputMode="email"
+          autoFocus
+          placeholder={t("login.email.placeholder")}
+          {...form.register("email")}
+        />
+      </FormField>
+      <Button type="submit" loading={isSubmitting} className="w-full">
+        {t("sso.login.submit")}
+        <ArrowRight aria-hidden="true" />
+      </Button>
+      <Button type="button" variant="ghost" onClick={onBack}>
+        {t("sso.login.back")}
+      </Button>
+    </form>
+  );
+}

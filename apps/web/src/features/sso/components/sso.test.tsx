@@ -1,0 +1,86 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { apiError, ok } from "../../../test/api";
+import { renderApp } from "../../../test/render-app";
+
+const ISSUER = "https://id.example.com";
+const DISCOVERED = {
+  issuerUrl: ISSUER,
+  authorizationUrl: `${ISSUER}/auth`,
+  tokenUrl: `${ISSUER}/token`,
+  userinfoUrl: `${ISSUER}/me`,
+  revocationUrl: `${ISSUER}/revoke`,
+  jwksUrl: `${ISSUER}/jwks`,
+};
+
+describe("single sign-on settings", () => {
+  it("fills the URLs from the issuer, asks for the secret at the first save, then saves", async () => {
+    const { user, server } = renderApp({
+      path: "/settings/sso",
+      handlers: {
+        "/sso/discover": () => ok(DISCOVERED),
+        "/sso/save": () => ok({ configuration: null }),
+      },
+    });
+    await user.type(await screen.findByRole("textbox", { name: /Issuer URL/ }), ISSUER);
+    await user.click(screen.getByRole("button", { name: "Fill in from the issuer" }));
+    expect(await screen.findByRole("textbox", { name: /JWKS URL/ })).toHaveValue(`${ISSUER}/jwks`);
+    await user.type(screen.getByRole("textbox", { name: /Client ID/ }), "paraphe");
+    await user.click(screen.getByRole("button", { name: "Save" }));
+    expect(await screen.findByText("This field is required.")).toBeInTheDocument();
+    expect(server.bodiesOf("/sso/save")).toEqual([]);
+    await user.type(screen.getByLabelText(/Client secret/), "s3cret");
+    await user.click(screen.getByRole("button", { name: "Save" }));
+    await waitFor(() =>
+      expect(server.bodiesOf("/sso/save")).toEqual([
+        expect.objectContaining({ clientId: "paraphe", clientSecret: "s3cret", enabled: true }),
+      ]),
+    );
+  });
+
+  it("says to enter the URLs by hand when the issuer cannot be read", async () => {
+    const { user } = renderApp({
+      path: "/settings/sso",
+      handlers: { "/sso/discover": () => apiError(502, "OIDC_DISCOVERY_FAILED") },
+    });
+    await user.type(await screen.findByRole("textbox", { name: /Issuer URL/ }), ISSUER);
+    await user.click(screen.getByRole("button", { name: "Fill in from the issuer" }));
+    expect(
+      await screen.findByText("Failed to fetch OIDC configuration: enter the URLs manually."),
+    ).toBeInTheDocument();
+  });
+});
+
+describe("single sign-on login", () => {
+  it("says when the email's team has no single sign-on", async () => {
+    const { user } = renderApp({
+      path: "/login",
+      user: null,
+      handlers: { "/auth/oidc/start": () => apiError(404, "OIDC_NOT_CONFIGURED") },
+    });
+    await user.click(await screen.findByRole("button", { name: "Sign in with single sign-on" }));
+    await user.type(screen.getByRole("textbox", { name: /Email/ }), "ada@example.com");
+    await user.click(screen.getByRole("button", { name: "Continue" }));
+    expect(
+      await screen.findByText(
+        "Single sign-on is not configured. Please contact your administrator.",
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it("shows the callback's error with its own message and the way back", async () => {
+    renderApp({
+      path: "/auth/oidc?code=abc&state=def",
+      user: null,
+      handlers: { "/auth/oidc/callback": () => apiError(403, "OIDC_EMAIL_MISMATCH") },
+    });
+    const alert = await screen.findByRole("alert");
+    expect(
+      within(alert).getByText("The email address does not match your account."),
+    ).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Back to the login page" })).toHaveAttribute(
+      "href",
+      "/login",
+    );
+  });
+});
