@@ -46,7 +46,10 @@ test("an owner's dashboard counts the team's members, roles and workspaces and l
   const team = page.getByRole("region", { name: "Your team" });
   await expect(team.getByText("Single sign-on", { exact: true })).toBeVisible();
   await expect(team.getByText("Not configured")).toBeVisible();
-  await expect(team.getByRole("link", { name: /Single sign-on/ })).toHaveCount(0);
+  await expect(team.getByRole("link", { name: "Set up single sign-on" })).toHaveAttribute(
+    "href",
+    "/settings/sso",
+  );
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: 900 });
     await expectAccessible(page, `dashboard with the team blocks (${width} px)`);
@@ -70,6 +73,7 @@ test("an owner's dashboard counts the team's members, roles and workspaces and l
     "Roles",
     "Workspaces",
     "Tags",
+    "Single sign-on",
   ]);
   await expect(sections.getByRole("link", { name: "Roles" })).toHaveAttribute(
     "aria-current",
