@@ -120,7 +120,12 @@ describe.each(testDatabaseKinds)("a seal job that keeps failing on %s", (kind) =
     await rename(`${original}.away`, `${original}.blob`);
     const retried = await sender.api.envelope.retrySeal({ envelopeUuid: envelope.uuid });
     expect(retried).toMatchObject({ status: "signing", sealingFailedAt: null });
-    await expect(jobWorker().runUntilIdle()).resolves.toEqual(["done"]);
+    // The recurring passes the restart scheduled (deadlines, orphan files) may come due meanwhile
+    // on a slow run: every job that runs succeeds, the seal among them.
+    const outcomes = await jobWorker().runUntilIdle();
+    expect(outcomes).toContain("done");
+    expect(outcomes.filter((outcome) => outcome !== "done")).toEqual([]);
+    expect(await sealJob(envelope.uuid)).toMatchObject({ status: "done" });
     const complete = await sender.api.envelope.get({ envelopeUuid: envelope.uuid });
     expect(complete).toMatchObject({ status: "complete", sealingFailedAt: null });
 
