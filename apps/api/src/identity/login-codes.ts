@@ -10,7 +10,7 @@ import { AppError } from "../errors/app-error";
 import { enqueueMail } from "../mail/outbox";
 import type { ClientInfo } from "./client-info";
 import type { IdentityDeps } from "./identity-deps";
-import { lockLoginCodes } from "./identity-store";
+import { findOrCreateUser, lockLoginCodes } from "./identity-store";
 import { loginCodeMail } from "./login-code-mail";
 import {
   hitRateLimit,
@@ -240,28 +240,11 @@ export async function verifyLoginCode(
       .where("id", "=", row.id)
       .execute();
 
-    const created = await trx
-      .insertInto("appUser")
-      .values({ email: input.email, preferredLanguage: row.language })
-      .onConflict((oc) => oc.column("email").doNothing())
-      .returning(["id", "email"])
-      .executeTakeFirst();
-    const user =
-      created ??
-      (await trx
-        .selectFrom("appUser")
-        .select(["id", "email"])
-        .where("email", "=", input.email)
-        .executeTakeFirstOrThrow());
-    const login = await openSession(
-      trx,
-      deps,
-      user,
-      "code",
-      input.client,
-      at,
-      created !== undefined,
-    );
+    const user = await findOrCreateUser(trx, {
+      email: input.email,
+      preferredLanguage: row.language,
+    });
+    const login = await openSession(trx, deps, user, "code", input.client, at, user.created);
     return { kind: "ok", login };
   });
 

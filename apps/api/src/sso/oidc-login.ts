@@ -6,7 +6,7 @@ import type { Database, SsoConfigurationTable } from "../db/database";
 import { AppError } from "../errors/app-error";
 import { createOutboundFetch } from "../http/outbound-fetch";
 import type { ClientInfo } from "../identity/client-info";
-import { lockUser } from "../identity/identity-store";
+import { findOrCreateUser, lockUser } from "../identity/identity-store";
 import { hitRateLimit, LOGIN_CODES_PER_IP } from "../identity/rate-limit";
 import { openSession } from "../identity/sessions";
 import { requireFreeSeat, teamSeats } from "../members/seats";
@@ -272,23 +272,11 @@ export async function finishOidcLogin(
 
   const login = await deps.db.transaction().execute(async (trx) => {
     await lockTeam(trx, row.teamId);
-    const created = await trx
-      .insertInto("appUser")
-      .values({
-        email: identity.email,
-        firstname: identity.firstname,
-        lastname: identity.lastname,
-      })
-      .onConflict((oc) => oc.column("email").doNothing())
-      .returning(["id", "email"])
-      .executeTakeFirst();
-    const user =
-      created ??
-      (await trx
-        .selectFrom("appUser")
-        .select(["id", "email"])
-        .where("email", "=", identity.email)
-        .executeTakeFirstOrThrow());
+    const user = await findOrCreateUser(trx, {
+      email: identity.email,
+      firstname: identity.firstname,
+      lastname: identity.lastname,
+    });
     await lockUser(trx, user.id);
     const membership = await trx
       .selectFrom("teamMember")
@@ -302,7 +290,7 @@ export async function finishOidcLogin(
     if (membership === undefined) {
       await joinTeam(trx, deps, row, user.id, new Date(at));
     }
-    return openSession(trx, deps, user, "oidc", input.client, at, created !== undefined);
+    return openSession(trx, deps, user, "oidc", input.client, at, user.created);
   });
   return { ...login, returnPath: attempt.returnPath };
 }

@@ -10,11 +10,15 @@ export function base64ToBytes(data: string): Uint8Array<ArrayBuffer> {
 
 /** Saves a file of the api through a Blob URL (nothing travels again over the network). */
 export function saveBinaryFile(file: BinaryFile): void {
-  const blob = new Blob([base64ToBytes(file.data)], { type: file.contentType });
+  saveBlob(new Blob([base64ToBytes(file.data)], { type: file.contentType }), file.filename);
+}
+
+/** Saves a file made in the browser (an example CSV) under `filename`, through a Blob URL. */
+export function saveBlob(blob: Blob, filename: string): void {
   const url = URL.createObjectURL(blob);
   const link = document.createElement("a");
   link.href = url;
-  link.download = file.filename;
+  link.download = filename;
   link.rel = "noopener";
   document.body.append(link);
   link.click();

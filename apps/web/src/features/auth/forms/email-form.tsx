@@ -2,13 +2,14 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { isApiError } from "@paraphe/api-sdk";
 import { emailSchema, isSupportedLanguageCode } from "./language";
 import { useTranslation } from "@paraphe/i18n/react";
-import { Button, FormField, Input } from "@paraphe/ui-kit";
+import { Button } from "@paraphe/ui-kit";
 import { ArrowRight } from "lucide-react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
 import { fieldErrorWord, useErrorText } from "../../../lib/api/error-text";
 import { useRequestCode } from "../api/auth-mutations";
 import { LoginFailure } from "../components/login-failure";
+import { LoginEmailField } from "./login-email-field";
 
 const emailFormSchema = z.object({ email: emailSchema });
 type EmailFormInput = z.input<typeof emailFormSchema>;
@@ -56,20 +57,11 @@ export function EmailForm({
           <LoginFailure />
         )
       ) : null}
-      <FormField
-        label={t("login.email.label")}
-        required
-        error={errorText.validation(errors.email?.message)}
-      >
-        <Input
-          type="email"
-          autoComplete="username webauthn"
-          inputMode="email"
-          autoFocus
-          placeholder={t("login.email.placeholder")}
-          {...form.register("email")}
-        />
-      </FormField>
+      <LoginEmailField
+        field={form.register("email")}
+        error={errors.email?.message}
+        autoComplete="username webauthn"
+      />
       <Button type="submit" loading={isSubmitting} className="w-full">
         {t("login.email.submit")}
         <ArrowRight aria-hidden="true" />

@@ -1,12 +1,13 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslation } from "@paraphe/i18n/react";
-import { Button, FormField, Input } from "@paraphe/ui-kit";
+import { Button } from "@paraphe/ui-kit";
 import { ArrowRight } from "lucide-react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
 import { fieldErrorWord, useErrorText } from "../../../lib/api/error-text";
 import { useOidcStart } from "../api/auth-mutations";
 import { LoginFailure } from "../components/login-failure";
+import { LoginEmailField } from "./login-email-field";
 import { emailSchema } from "./language";
 
 const ssoFormSchema = z.object({ email: emailSchema });
@@ -51,20 +52,11 @@ export function SsoForm({
       {failure && !fieldErrorWord(failure, "email") ? (
         <LoginFailure description={errorText.apiError(failure)} />
       ) : null}
-      <FormField
-        label={t("login.email.label")}
-        required
-        error={errorText.validation(errors.email?.message)}
-      >
-        <Input
-          type="email"
-          autoComplete="username"
-          inputMode="email"
-          autoFocus
-          placeholder={t("login.email.placeholder")}
-          {...form.register("email")}
-        />
-      </FormField>
+      <LoginEmailField
+        field={form.register("email")}
+        error={errors.email?.message}
+        autoComplete="username"
+      />
       <Button type="submit" loading={isSubmitting} className="w-full">
         {t("sso.login.submit")}
         <ArrowRight aria-hidden="true" />

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { ssoKeys, workspaceKeys } from "../../../domain/envelope-keys";
+import { workspaceKeys } from "../../../domain/envelope-keys";
+import { ssoConfigurationQueryOptions } from "../../../domain/sso";
 import { useApi } from "../../../lib/api/api-context";
 import { type WebApi } from "../../../lib/api/create-web-api";
 
@@ -57,10 +58,5 @@ export function useWorkspaceCount() {
 
 /** POST /sso/get (the same query as the single sign-on settings): configured, enabled or not. */
 export function useSsoState() {
-  const api = useApi();
-  return useQuery({
-    queryKey: ssoKeys.configuration(),
-    queryFn: ({ signal }) => api.sso.get({}, { signal }),
-    staleTime: 30_000,
-  });
+  return useQuery({ ...ssoConfigurationQueryOptions(useApi()), staleTime: 30_000 });
 }

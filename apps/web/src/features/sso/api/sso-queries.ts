@@ -1,16 +1,8 @@
 import { type DiscoverSsoRequest, type SaveSsoRequest } from "@paraphe/api-sdk/contract";
-import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ssoKeys } from "../../../domain/envelope-keys";
+import { ssoConfigurationQueryOptions } from "../../../domain/sso";
 import { useApi } from "../../../lib/api/api-context";
-import { type WebApi } from "../../../lib/api/create-web-api";
-
-/** POST /sso/get: the team's configuration (never its secret) and the callback URL. */
-export function ssoConfigurationQueryOptions(api: WebApi) {
-  return queryOptions({
-    queryKey: ssoKeys.configuration(),
-    queryFn: ({ signal }) => api.sso.get({}, { signal }),
-  });
-}
 
 export function useSsoConfiguration() {
   return useQuery(ssoConfigurationQueryOptions(useApi()));

@@ -30,6 +30,7 @@ import {
   type CsvRow,
 } from "../../../../lib/csv/parse-csv";
 import { useDataTableLabels } from "../../../../lib/data-table-labels";
+import { saveBlob } from "../../../../lib/download";
 import { formatDateTime } from "../../../../lib/format";
 import { usePageMeta } from "../../../../lib/page-meta";
 import { useBulkSend } from "../../api/template-mutations";
@@ -166,17 +167,8 @@ function BulkSend({ template }: { template: TemplateDetail }) {
     else setFileError(parsed.error);
   };
 
-  const downloadExample = () => {
-    const blob = new Blob([exampleCsv(template)], { type: "text/csv" });
-    const url = URL.createObjectURL(blob);
-    const link = document.createElement("a");
-    link.href = url;
-    link.download = `${template.title}.csv`;
-    document.body.append(link);
-    link.click();
-    link.remove();
-    URL.revokeObjectURL(url);
-  };
+  const downloadExample = () =>
+    saveBlob(new Blob([exampleCsv(template)], { type: "text/csv" }), `${template.title}.csv`);
 
   const problemText = (problem: { kind: "email" | "name" | "duplicate"; role: string }) =>
     t(`web:templates.bulk.problems.${problem.kind}`, { role: problem.role });

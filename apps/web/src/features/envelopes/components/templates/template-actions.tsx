@@ -2,7 +2,6 @@ import { type TemplateSummary } from "@paraphe/api-sdk/contract";
 import { useTranslation } from "@paraphe/i18n/react";
 import {
   Button,
-  ConfirmDialog,
   DropdownMenu,
   DropdownMenuContent,
   DropdownMenuItem,
@@ -14,7 +13,8 @@ import { useState } from "react";
 import { useNavigate } from "react-router";
 import { usePermissions } from "../../../../app/permissions/permissions-context";
 import { useErrorText } from "../../../../lib/api/error-text";
-import { useDeleteTemplate, useTemplateStatusChange } from "../../api/template-mutations";
+import { useTemplateStatusChange } from "../../api/template-mutations";
+import { DeleteTemplateDialog } from "./delete-template-dialog";
 import { templateHref } from "./template-status";
 
 /**
@@ -27,7 +27,6 @@ export function TemplateActions({ template }: { template: TemplateSummary }) {
   const navigate = useNavigate();
   const { can } = usePermissions();
   const change = useTemplateStatusChange();
-  const remove = useDeleteTemplate();
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const mayUpdate = can("update", "Template");
   const mayUse = template.status === "active" && can("create", "Envelope");
@@ -97,7 +96,6 @@ export function TemplateActions({ template }: { template: TemplateSummary }) {
           {can("delete", "Template") ? (
             <DropdownMenuItem
               onSelect={() => {
-                remove.reset();
                 setConfirmingDelete(true);
               }}
             >
@@ -106,24 +104,11 @@ export function TemplateActions({ template }: { template: TemplateSummary }) {
           ) : null}
         </DropdownMenuContent>
       </DropdownMenu>
-      <ConfirmDialog
+      <DeleteTemplateDialog
+        template={template}
         open={confirmingDelete}
         onOpenChange={setConfirmingDelete}
-        title={t("web:templates.delete.title")}
-        description={t("web:templates.delete.description", { title: template.title })}
-        confirmLabel={t("web:templates.delete.confirm")}
-        cancelLabel={t("common:actions.cancel")}
-        closeLabel={t("common:actions.close")}
-        pending={remove.isPending}
-        error={remove.isError ? errorText.apiError(remove.error) : null}
-        onConfirm={() =>
-          remove.mutate(template.uuid, {
-            onSuccess: () => {
-              setConfirmingDelete(false);
-              toast.success(t("web:templates.actions.deleted"));
-            },
-          })
-        }
+        onDeleted={() => setConfirmingDelete(false)}
       />
     </>
   );

@@ -1,6 +1,6 @@
 import { type TemplateDetail } from "@paraphe/api-sdk/contract";
 import { useTranslation } from "@paraphe/i18n/react";
-import { Button, ConfirmDialog, toast } from "@paraphe/ui-kit";
+import { Button, toast } from "@paraphe/ui-kit";
 import { CheckCircle2, Trash2 } from "lucide-react";
 import { useMemo, useState } from "react";
 import { useNavigate } from "react-router";
@@ -9,7 +9,6 @@ import { PermittedButton } from "../../../../app/permissions/permitted-button";
 import { usePermissions } from "../../../../app/permissions/permissions-context";
 import { fieldErrorWords, useErrorText } from "../../../../lib/api/error-text";
 import {
-  useDeleteTemplate,
   useSaveTemplateFields,
   useSaveTemplateRoles,
   useTemplateStatusChange,
@@ -19,6 +18,7 @@ import { DocumentEditor, sendProblems, type EditorActionsContext } from "../edit
 import { type EditorSource } from "../editor/editor-source";
 import { WithTemplate } from "./template-loader";
 import { EditorLoading } from "../editor/editor-page";
+import { DeleteTemplateDialog } from "./delete-template-dialog";
 import { RolesPanel } from "./roles-panel";
 import { TemplateStatusBadge } from "./template-status";
 
@@ -108,7 +108,6 @@ function TemplateActionButtons({
   const navigate = useNavigate();
   const { can } = usePermissions();
   const activate = useTemplateStatusChange();
-  const remove = useDeleteTemplate();
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const problems = sendProblems(
     template.roles.map((role) => ({ uuid: role.uuid, name: role.label, kind: role.kind })),
@@ -136,7 +135,6 @@ function TemplateActionButtons({
         <Button
           variant="secondary"
           onClick={() => {
-            remove.reset();
             setConfirmingDelete(true);
           }}
         >
@@ -186,24 +184,11 @@ function TemplateActionButtons({
           <p className="text-ink-muted">{t("web:templates.editor.ready")}</p>
         )}
       </div>
-      <ConfirmDialog
+      <DeleteTemplateDialog
+        template={template}
         open={confirmingDelete}
         onOpenChange={setConfirmingDelete}
-        title={t("web:templates.delete.title")}
-        description={t("web:templates.delete.description", { title: template.title })}
-        confirmLabel={t("web:templates.delete.confirm")}
-        cancelLabel={t("common:actions.cancel")}
-        closeLabel={t("common:actions.close")}
-        pending={remove.isPending}
-        error={remove.isError ? errorText.apiError(remove.error) : null}
-        onConfirm={() =>
-          remove.mutate(template.uuid, {
-            onSuccess: () => {
-              toast.success(t("web:templates.actions.deleted"));
-              void navigate("/templates");
-            },
-          })
-        }
+        onDeleted={() => void navigate("/templates")}
       />
     </>
   );

@@ -1,0 +1,31 @@
+import { useTranslation } from "@paraphe/i18n/react";
+import { FormField, Input } from "@paraphe/ui-kit";
+import { type UseFormRegisterReturn } from "react-hook-form";
+import { useErrorText } from "../../../lib/api/error-text";
+
+/** The login's email field (required, its validation word as the error), focused at once. */
+export function LoginEmailField({
+  field,
+  error,
+  autoComplete,
+}: {
+  field: UseFormRegisterReturn<"email">;
+  error: string | undefined;
+  /** "username webauthn" where a passkey may be offered, "username" otherwise. */
+  autoComplete: string;
+}) {
+  const { t } = useTranslation("web");
+  const errorText = useErrorText();
+  return (
+    <FormField label={t("login.email.label")} required error={errorText.validation(error)}>
+      <Input
+        type="email"
+        autoComplete={autoComplete}
+        inputMode="email"
+        autoFocus
+        placeholder={t("login.email.placeholder")}
+        {...field}
+      />
+    </FormField>
+  );
+}
