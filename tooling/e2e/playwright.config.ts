@@ -1,7 +1,7 @@
 import { resolve } from "node:path";
 import { chromiumUse } from "@paraphe/playwright-config";
 import { defineConfig } from "@playwright/test";
-import { SEEDED_TEAM, TEAM_SEATS } from "./tests/seeded-team";
+import { IDENTITY_PROVIDER, SEEDED_TEAM, TEAM_SEATS } from "./tests/seeded-team";
 
 const root = resolve(import.meta.dirname, "../..");
 const dataDir = resolve(import.meta.dirname, ".cache/data");
@@ -11,6 +11,12 @@ const seedCommand =
   "pnpm --filter @paraphe/api exec tsx --conditions=@paraphe/source src/test/e2e-seed.ts " +
   `--team "${SEEDED_TEAM.name}" --owner ${SEEDED_TEAM.owner} --viewer ${SEEDED_TEAM.viewer} ` +
   `--admin ${SEEDED_TEAM.admin} --keeper ${SEEDED_TEAM.keeper}`;
+
+// The OpenID provider a team's single sign-on is configured with (sso.spec.ts).
+const identityProviderCommand =
+  "pnpm --filter @paraphe/api exec tsx --conditions=@paraphe/source src/test/oidc-provider-server.ts " +
+  `--port ${IDENTITY_PROVIDER.port} --redirect-uri ${IDENTITY_PROVIDER.redirectUri} ` +
+  `--client-id ${IDENTITY_PROVIDER.clientId} --client-secret ${IDENTITY_PROVIDER.clientSecret}`;
 
 /**
  * Browser tests: the production builds of the web and signing apps, served by `vite preview`, against
@@ -37,6 +43,13 @@ export default defineConfig({
       url: "http://127.0.0.1:2526/health",
       reuseExistingServer: false,
       timeout: 30_000,
+    },
+    {
+      command: identityProviderCommand,
+      cwd: root,
+      url: `${IDENTITY_PROVIDER.issuerUrl}/.well-known/openid-configuration`,
+      reuseExistingServer: false,
+      timeout: 60_000,
     },
     {
       command: `rm -rf "${dataDir}" && ${seedCommand} && node apps/api/dist/server.js`,

@@ -23,3 +23,16 @@ export const SEEDED_TEAM = {
  * for invitations; team-members.spec.ts fills the seats of a team of its own.
  */
 export const TEAM_SEATS = 5;
+
+/**
+ * The browser tests' OpenID provider (the api's `src/test/oidc-provider-server.ts`, started beside
+ * the api by playwright.config.ts): its one client sends people back to the web app's `/auth/oidc`,
+ * and its login signs in the email the login started with at once.
+ */
+export const IDENTITY_PROVIDER = {
+  port: 5181,
+  issuerUrl: "http://127.0.0.1:5181",
+  clientId: "paraphe-e2e",
+  clientSecret: "browser-tests-client-secret",
+  redirectUri: "http://localhost:5173/auth/oidc",
+} as const;

@@ -64,10 +64,10 @@ export function uniqueEmail(label: string): string {
 /** Signs a new person up through the web app (code from the real mail, no passkey, a team). */
 export async function signUpWithTeam(
   page: Page,
-  options: { language?: "en" | "fr"; firstname?: string; team?: string } = {},
+  options: { language?: "en" | "fr"; firstname?: string; team?: string; email?: string } = {},
 ): Promise<string> {
   const language = options.language ?? "en";
-  const email = uniqueEmail(`member-${language}`);
+  const email = options.email ?? uniqueEmail(`member-${language}`);
   await page.goto(`/login?lng=${language}`);
   await page.getByRole("textbox").first().fill(email);
   await page.keyboard.press("Enter");

@@ -75,13 +75,17 @@ const PACKAGE = "oidc-provider";
 export async function startTestIdentityProvider(options: {
   redirectUri: string;
   clientId?: string;
+  /** The client's secret; a random one by default. */
+  clientSecret?: string;
+  /** The port on 127.0.0.1; any free one by default. */
+  port?: number;
 }): Promise<TestIdentityProvider> {
   const module = (await import(PACKAGE)) as { default: OidcProviderConstructor };
   const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const clientId = options.clientId ?? `paraphe-${randomBytes(4).toString("hex")}`;
-  const clientSecret = randomBytes(24).toString("base64url");
+  const clientSecret = options.clientSecret ?? randomBytes(24).toString("base64url");
   const claims = new Map<string, Record<string, unknown>>();
   const { privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
   const signingKey = {

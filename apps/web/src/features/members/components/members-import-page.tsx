@@ -8,7 +8,7 @@ import { CsvImport } from "../../../lib/csv/csv-import";
 import { type CsvSpec } from "../../../lib/csv/parse-csv";
 import { usePageMeta } from "../../../lib/page-meta";
 import { useImportInvitations, useMembers } from "../api/members-queries";
-import { takesSeat, useRoleLabel } from "../role-label";
+import { takesSeat, useRoleLabel } from "../../../domain/role-label";
 
 /** Largest CSV file of members: 1,000 rows of long names and emails fit well under it. */
 export const MEMBERS_IMPORT_MAX_BYTES = 512 * 1024;

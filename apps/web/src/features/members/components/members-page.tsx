@@ -25,7 +25,7 @@ import { usePageMeta } from "../../../lib/page-meta";
 import { useMembers, useRemoveMember } from "../api/members-queries";
 import { EditMemberForm } from "../forms/edit-member-form";
 import { InviteMemberForm } from "../forms/invite-member-form";
-import { useRoleLabel } from "../role-label";
+import { useRoleLabel } from "../../../domain/role-label";
 
 /**
  * /settings/members (spec §2, §3): the team's members with search and paging, the seats used out

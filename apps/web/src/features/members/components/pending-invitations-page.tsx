@@ -17,7 +17,7 @@ import { useDataTableLabels } from "../../../lib/data-table-labels";
 import { formatDateTime } from "../../../lib/format";
 import { usePageMeta } from "../../../lib/page-meta";
 import { useInvitations, useResendInvite, useRevokeInvite } from "../api/members-queries";
-import { useRoleLabel } from "../role-label";
+import { useRoleLabel } from "../../../domain/role-label";
 
 /**
  * /settings/members/pending (spec §2, §3): the pending invitations (email, name, expires, sent,

@@ -10,7 +10,7 @@ import { useForm } from "react-hook-form";
 import { type z } from "zod";
 import { fieldErrorWord, useErrorText } from "../../../lib/api/error-text";
 import { useUpdateMember } from "../api/members-queries";
-import { useRoleLabel } from "../role-label";
+import { useRoleLabel } from "../../../domain/role-label";
 
 type EditInput = z.input<typeof updateMemberRequestSchema>;
 type EditOutput = z.output<typeof updateMemberRequestSchema>;

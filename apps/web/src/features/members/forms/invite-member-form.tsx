@@ -6,7 +6,7 @@ import { useForm } from "react-hook-form";
 import { type z } from "zod";
 import { fieldErrorWord, useErrorText } from "../../../lib/api/error-text";
 import { useInviteMember } from "../api/members-queries";
-import { takesSeat, useRoleLabel } from "../role-label";
+import { takesSeat, useRoleLabel } from "../../../domain/role-label";
 
 type InviteInput = z.input<typeof inviteMemberRequestSchema>;
 type InviteOutput = z.output<typeof inviteMemberRequestSchema>;

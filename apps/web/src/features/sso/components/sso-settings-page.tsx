@@ -22,6 +22,7 @@ import { Controller, useForm } from "react-hook-form";
 import { Link } from "react-router";
 import { z } from "zod";
 import { PermittedButton } from "../../../app/permissions/permitted-button";
+import { useRoleLabel } from "../../../domain/role-label";
 import { fieldErrorWord, useErrorText } from "../../../lib/api/error-text";
 import { formatDateTime } from "../../../lib/format";
 import { usePageMeta } from "../../../lib/page-meta";
@@ -95,6 +96,7 @@ function SsoForm({ current }: { current: GetSsoResponse }) {
   const language = i18n.resolvedLanguage ?? i18n.language;
   const errorText = useErrorText();
   const roles = useSsoRoles();
+  const roleLabel = useRoleLabel();
   const save = useSaveSso();
   const discover = useDiscoverSso();
   const remove = useDeleteSso();
@@ -259,7 +261,7 @@ function SsoForm({ current }: { current: GetSsoResponse }) {
                   onValueChange={field.onChange}
                   options={(roles.data?.roles ?? []).map((role) => ({
                     value: role.uuid,
-                    label: role.name,
+                    label: roleLabel(role),
                   }))}
                 />
               </FormField>

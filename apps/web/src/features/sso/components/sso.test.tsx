@@ -38,6 +38,16 @@ describe("single sign-on settings", () => {
     );
   });
 
+  it("names the managed roles of new people in the page's language", async () => {
+    const { user } = renderApp({ path: "/settings/sso", language: "fr" });
+    const select = await screen.findByRole("combobox", {
+      name: "Rôle des personnes qui rejoignent par authentification unique",
+    });
+    await waitFor(() => expect(select).toHaveTextContent("Membre"));
+    await user.click(select);
+    expect(await screen.findByRole("option", { name: "Lecteur" })).toBeInTheDocument();
+  });
+
   it("says to enter the URLs by hand when the issuer cannot be read", async () => {
     const { user } = renderApp({
       path: "/settings/sso",
