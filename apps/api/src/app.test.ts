@@ -225,6 +225,26 @@ describe.each(testDatabaseKinds)("the api app on %s", (kind) => {
     expect(response.headers.get("access-control-allow-origin")).toBeNull();
   });
 
+  it("allows the further origins CORS_ORIGINS names, and only those", async () => {
+    const other = await createTestApp(
+      database.connection.db,
+      { CORS_ORIGINS: "https://tools.example.com" },
+      { verifyRequestSignature: null },
+    );
+    try {
+      const allowed = await other.app.request("/health", {
+        headers: { Origin: "https://tools.example.com" },
+      });
+      expect(allowed.headers.get("access-control-allow-origin")).toBe("https://tools.example.com");
+      const refused = await other.app.request("/health", {
+        headers: { Origin: "https://evil.example" },
+      });
+      expect(refused.headers.get("access-control-allow-origin")).toBeNull();
+    } finally {
+      await other.destroy();
+    }
+  });
+
   it("sets security headers on answers and errors", async () => {
     for (const response of [await t.app.request("/health"), await t.app.request("/missing")]) {
       expect(response.headers.get("x-content-type-options")).toBe("nosniff");

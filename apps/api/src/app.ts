@@ -48,7 +48,11 @@ export function createApp(deps: AppDeps): AppRouter {
   app.use(accessLog(logger));
   app.use(
     cors({
-      origin: [new URL(config.webUrl).origin, new URL(config.signUrl).origin],
+      origin: [
+        new URL(config.webUrl).origin,
+        new URL(config.signUrl).origin,
+        ...config.corsOrigins,
+      ],
       credentials: true,
       allowMethods: ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"],
       allowHeaders: CORS_ALLOWED_HEADERS,

@@ -29,6 +29,7 @@ describe("loadConfig", () => {
       port: 3000,
       webUrl: "http://localhost:5173",
       signUrl: "http://localhost:5174",
+      corsOrigins: [],
       publicApiUrl: "http://localhost:3000",
       dataDir: "/srv/paraphe/.data",
       databaseUrl: undefined,
@@ -118,6 +119,20 @@ describe("loadConfig", () => {
     expect(
       problemsOf({ MAX_UPLOAD_PAGES: "0", TSA_URL: "ftp://x" }).map((p) => p.variable),
     ).toEqual(["MAX_UPLOAD_PAGES", "TSA_URL"]);
+  });
+
+  it("reads further CORS origins and refuses entries that are not bare origins", () => {
+    expect(
+      loadConfig({ CORS_ORIGINS: " https://tools.example.com, http://localhost:5175/ " })
+        .corsOrigins,
+    ).toEqual(["https://tools.example.com", "http://localhost:5175"]);
+    for (const value of [
+      "tools.example.com",
+      "https://tools.example.com/app",
+      "https://a.example,,",
+    ]) {
+      expect(problemsOf({ CORS_ORIGINS: value }).map((p) => p.variable)).toEqual(["CORS_ORIGINS"]);
+    }
   });
 
   it("reads the default team seats, 0 or empty meaning unlimited, and refuses a negative count", () => {

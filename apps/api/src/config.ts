@@ -17,6 +17,11 @@ export interface Config {
   webUrl: string;
   /** Origin of the public signing app (CORS, links in mail). */
   signUrl: string;
+  /**
+   * Further browser origins allowed to call the api (an internal app that uses the SDK with a
+   * team API key), besides the two apps' own.
+   */
+  corsOrigins: readonly string[];
   /** Public address of this api (links in mail, error documentation). */
   publicApiUrl: string;
   /** Absolute path of the data directory. */
@@ -131,6 +136,12 @@ export const configVariables: readonly ConfigVariable[] = [
     description:
       "Address of the public signing app: allowed CORS origin and base of signing links in mail.",
     default: "http://localhost:5174",
+  },
+  {
+    name: "CORS_ORIGINS",
+    description:
+      "Further browser origins allowed to call the api, separated by commas (`https://tools.example.com`): an internal app of yours that uses the SDK in the browser with a team API key. Unset: only the web and signing apps.",
+    default: undefined,
   },
   {
     name: "PUBLIC_API_URL",
@@ -407,6 +418,16 @@ const envSchema = z.object({
   ),
   WEB_URL: httpUrl("http://localhost:5173"),
   SIGN_URL: httpUrl("http://localhost:5174"),
+  CORS_ORIGINS: optionalText.pipe(
+    z
+      .string()
+      .refine((value) => parseOrigins(value) !== undefined, {
+        message:
+          "must be http:// or https:// origins separated by commas, for example https://tools.example.com",
+      })
+      .transform((value) => parseOrigins(value) ?? [])
+      .optional(),
+  ),
   PUBLIC_API_URL: httpUrl("http://localhost:3000"),
   DATA_DIR: optionalText.pipe(z.string().default(".data")),
   DEV_MAILBOX: optionalText.pipe(
@@ -525,6 +546,21 @@ export function parseAppCredentials(value: string): Map<string, string> | undefi
 }
 
 /**
+ * `CORS_ORIGINS` as a list of origins (scheme, host and port only: `https://tools.example.com`), or
+ * undefined when an entry is not one.
+ */
+function parseOrigins(value: string): string[] | undefined {
+  const origins: string[] = [];
+  for (const entry of value.split(",").map((part) => part.trim())) {
+    if (entry === "" || !isHttpUrl(entry)) return undefined;
+    const origin = new URL(entry).origin;
+    if (origin !== entry.replace(/\/$/, "")) return undefined;
+    origins.push(origin);
+  }
+  return origins;
+}
+
+/**
  * `TRUSTED_PROXIES` as a list of IP addresses and CIDR ranges (`10.0.0.0/8`, `fd00::/8`), or
  * undefined when an entry is neither.
  */
@@ -605,6 +641,7 @@ export function loadConfig(
     port: vars.API_PORT,
     webUrl: vars.WEB_URL,
     signUrl: vars.SIGN_URL,
+    corsOrigins: vars.CORS_ORIGINS ?? [],
     publicApiUrl: vars.PUBLIC_API_URL,
     dataDir,
     databaseUrl: vars.DATABASE_URL,
@@ -696,6 +733,8 @@ export function describeConfig(config: Config): Record<string, string> {
     API_PORT: String(config.port),
     WEB_URL: config.webUrl,
     SIGN_URL: config.signUrl,
+    CORS_ORIGINS:
+      config.corsOrigins.length === 0 ? "(unset: the two apps only)" : config.corsOrigins.join(","),
     PUBLIC_API_URL: config.publicApiUrl,
     DATA_DIR: config.dataDir,
     DATABASE_URL:
