@@ -133,14 +133,23 @@ function pascal(text: string): string {
 
 /**
  * Every zod schema the contract exports, named after its export (`envelopeDetailSchema` →
- * `EnvelopeDetail`); an object exported under several names keeps the first in alphabetical order.
+ * `EnvelopeDetail`). A schema exported under several names (`getEnvelopeRequestSchema` is
+ * `envelopeRefSchema`) takes the shortest, then the first in alphabetical order.
  */
 function contractSchemaNames(): Map<z.ZodType, string> {
   const named = new Map<z.ZodType, string>();
-  for (const key of Object.keys(contract).sort()) {
+  for (const key of Object.keys(contract)) {
     const value = (contract as Record<string, unknown>)[key];
-    if (!key.endsWith("Schema") || !isZodSchema(value) || named.has(value)) continue;
-    named.set(value, pascal(key.slice(0, -"Schema".length)));
+    if (!key.endsWith("Schema") || !isZodSchema(value)) continue;
+    const name = pascal(key.slice(0, -"Schema".length));
+    const known = named.get(value);
+    if (
+      known === undefined ||
+      name.length < known.length ||
+      (name.length === known.length && name < known)
+    ) {
+      named.set(value, name);
+    }
   }
   return named;
 }

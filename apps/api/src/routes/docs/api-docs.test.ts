@@ -97,10 +97,18 @@ describe("the API documentation", () => {
       const sign = sectionOf(page, "op-envelopeSign");
       expect(sign).toContain("authorised by the access link in the body");
       expect(sign).toContain('<a href="#schema-SignEnvelopeRequest">SignEnvelopeRequest</a>');
-      expect(sign).toContain('<a href="/docs/errors#ACCESS_LINK_INVALID"');
+      expect(sign).toContain("<code>secretKey</code>");
+      expect(sign).toContain('<a href="#error-403">403</a>');
+      const errors = sectionOf(page, "errors");
+      expect(errors).toContain('id="error-403"');
+      expect(errors).toContain('<a href="/docs/errors#ACCESS_LINK_INVALID"');
       const list = sectionOf(page, "op-envelopeList");
       expect(list).toContain("session credential (a signed-in member)");
       expect(list).toContain("<code>filter</code>");
+      // A schema several calls share is written once, under Schemas.
+      expect(sectionOf(page, "op-envelopeGet")).toContain(
+        "EnvelopeDetail</a>, shared with other calls",
+      );
       expect(page).toContain('id="schema-EnvelopeDetail"');
     });
 

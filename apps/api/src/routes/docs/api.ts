@@ -211,7 +211,6 @@ function schemaTable(schema: JsonSchema, caption: string): Html {
         <tr>
           <th scope="col">Field</th>
           <th scope="col">Type</th>
-          <th scope="col">Required</th>
           <th scope="col">Rules and notes</th>
         </tr>
       </thead>
@@ -219,9 +218,11 @@ function schemaTable(schema: JsonSchema, caption: string): Html {
         ${rows.map(
           (row) =>
             html`<tr>
-              <td><code>${row.name}</code></td>
+              <th scope="row">
+                <code>${row.name}</code>
+                <span class="presence">${row.required ? "required" : "optional"}</span>
+              </th>
               <td>${typeLabel(row.schema)}</td>
-              <td>${row.required ? "yes" : "no"}</td>
               <td>
                 ${[
                   ...notes(row.schema),
@@ -240,6 +241,7 @@ function bodySchema(
   document: OpenApiDocument,
   part: unknown,
   caption: string,
+  uses: ReadonlyMap<string, number>,
 ): { schema: JsonSchema; html: Html } | undefined {
   const content = isSchema(part) && isSchema(part.content) ? part.content : undefined;
   const json = content?.["application/json"];
@@ -249,10 +251,16 @@ function bodySchema(
   if (resolved === undefined) return undefined;
   return {
     schema: resolved,
-    html: html`${
-      name === undefined ? "" : html`<p>Schema <a href="#${schemaAnchor(name)}">${name}</a>.</p>`
-    }
-    ${schemaTable(resolved, caption)}`,
+    // A schema several calls share is shown once, under Schemas; a call's own is shown here too.
+    html:
+      name === undefined
+        ? schemaTable(resolved, caption)
+        : (uses.get(name) ?? 0) > 1
+          ? html`<p>
+              Schema <a href="#${schemaAnchor(name)}">${name}</a>, shared with other calls.
+            </p>`
+          : html`<p>Schema <a href="#${schemaAnchor(name)}">${name}</a>.</p>
+              ${schemaTable(resolved, caption)}`,
   };
 }
 
@@ -279,9 +287,13 @@ interface Listed {
   operation: OpenApiOperation;
 }
 
-function operationSection(document: OpenApiDocument, { method, path, operation }: Listed): Html {
-  const request = bodySchema(document, operation.requestBody, `Request body of ${path}`);
-  const answer = bodySchema(document, operation.responses["200"], `Answer of ${path}`);
+function operationSection(
+  document: OpenApiDocument,
+  { method, path, operation }: Listed,
+  uses: ReadonlyMap<string, number>,
+): Html {
+  const request = bodySchema(document, operation.requestBody, `Request body of ${path}`, uses);
+  const answer = bodySchema(document, operation.responses["200"], `Answer of ${path}`, uses);
   const requestContent = isSchema(operation.requestBody?.content)
     ? operation.requestBody.content
     : {};
@@ -293,9 +305,7 @@ function operationSection(document: OpenApiDocument, { method, path, operation }
       ? jsonRequest.examples.example.value
       : undefined;
   const credential = operation["x-paraphe-credential"];
-  const errors = Object.keys(operation.responses)
-    .filter((status) => status !== "200")
-    .map((status) => ({ status, codes: errorCodes(document, operation.responses[status]) }));
+  const errorStatuses = Object.keys(operation.responses).filter((status) => status !== "200");
   return html`<section class="operation" id="op-${operation.operationId}">
     <h3><code>${method.toUpperCase()} ${path}</code> ${operation.summary}</h3>
     <p>
@@ -331,23 +341,16 @@ function operationSection(document: OpenApiDocument, { method, path, operation }
             ${answer.html}`
     }
     ${
-      errors.length === 0
+      errorStatuses.length === 0
         ? ""
         : html`<h4>Errors</h4>
-            <ul class="errors">
-              ${errors.map(
-                ({ status, codes }) =>
-                  html`<li>
-                    ${status}:
-                    ${codes.map(
-                      (code, index) =>
-                        html`${index > 0 ? ", " : ""}<a href="/docs/errors#${code}"
-                            ><code>${code}</code></a
-                          >`,
-                    )}
-                  </li>`,
-              )}
-            </ul>`
+            <p>
+              In the error shape, with the codes of these HTTP statuses:
+              ${errorStatuses.map(
+                (status, index) =>
+                  html`${index > 0 ? ", " : ""}<a href="#error-${status}">${status}</a>`,
+              )}.
+            </p>`
     }
   </section>`;
 }
@@ -362,6 +365,19 @@ export function renderApiDocs(document: OpenApiDocument): Html {
     operations: listed.filter((entry) => entry.operation.tags.includes(tag.name)),
   }));
   const schemaNames = Object.keys(document.components.schemas);
+  const uses = new Map<string, number>();
+  for (const { operation } of listed) {
+    for (const part of [operation.requestBody, operation.responses["200"]]) {
+      const name = /"\$ref":"#\/components\/schemas\/([^"]+)"/.exec(
+        JSON.stringify(part ?? {}),
+      )?.[1];
+      if (name !== undefined) uses.set(name, (uses.get(name) ?? 0) + 1);
+    }
+  }
+  const errorResponses = Object.keys(document.components.responses).map((key) => ({
+    status: key.replace(/^Error/, ""),
+    codes: errorCodes(document, { $ref: `#/components/responses/${key}` }),
+  }));
   return html`<!doctype html>
     <html lang="en">
       <head>
@@ -429,6 +445,20 @@ export function renderApiDocs(document: OpenApiDocument): Html {
             text-align: left;
             vertical-align: top;
           }
+          th[scope="row"] {
+            font-weight: normal;
+          }
+          th[scope="row"] code {
+            overflow-wrap: break-word;
+          }
+          .presence {
+            display: block;
+            font-size: 0.8rem;
+            color: #4b5165;
+          }
+          li:target {
+            background: #fff8db;
+          }
           nav ul {
             columns: 2 12rem;
           }
@@ -454,6 +484,7 @@ export function renderApiDocs(document: OpenApiDocument): Html {
                   <a href="#tag-${group.tag}">${group.tag}</a> (${group.operations.length})
                 </li>`,
             )}
+            <li><a href="#errors">Error answers</a></li>
             <li><a href="#schemas">Schemas</a></li>
           </ul>
         </nav>
@@ -463,9 +494,31 @@ export function renderApiDocs(document: OpenApiDocument): Html {
             (group) =>
               html`<section id="tag-${group.tag}" aria-labelledby="tag-${group.tag}-title">
                 <h2 id="tag-${group.tag}-title">${group.tag}</h2>
-                ${group.operations.map((entry) => operationSection(document, entry))}
+                ${group.operations.map((entry) => operationSection(document, entry, uses))}
               </section>`,
           )}
+          <section id="errors" aria-labelledby="errors-title">
+            <h2 id="errors-title">Error answers</h2>
+            <p>
+              Every error answer has the schema
+              <a href="#${schemaAnchor("ErrorResponse")}">ErrorResponse</a>; its code tells what
+              happened (see <a href="/docs/errors">the error codes</a>).
+            </p>
+            <ul>
+              ${errorResponses.map(
+                ({ status, codes }) =>
+                  html`<li id="error-${status}">
+                    HTTP ${status}:
+                    ${codes.map(
+                      (code, index) =>
+                        html`${index > 0 ? ", " : ""}<a href="/docs/errors#${code}"
+                            ><code>${code}</code></a
+                          >`,
+                    )}
+                  </li>`,
+              )}
+            </ul>
+          </section>
           <section id="schemas" aria-labelledby="schemas-title">
             <h2 id="schemas-title">Schemas</h2>
             ${schemaNames.map((name) => {
