@@ -2,8 +2,8 @@ import { endpoints, type Endpoint } from "@paraphe/api-sdk/contract";
 import { generateOpenApiDocument } from "@paraphe/api-sdk/openapi";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import apiPackage from "../../../package.json" with { type: "json" };
-import { createTestApp, type TestApp } from "../../test/app";
-import { createTestDatabase, type TestDatabase } from "../../test/databases";
+import type { TestApp } from "../../test/app";
+import { createIdentityHarness, uniqueEmail, type IdentityHarness } from "../../test/identity";
 import { API_DOCS_CSP, renderApiDocs } from "./api";
 
 const contractEndpoints: Endpoint[] = Object.values(endpoints).flatMap((group) =>
@@ -11,17 +11,16 @@ const contractEndpoints: Endpoint[] = Object.values(endpoints).flatMap((group) =
 );
 
 describe("the API documentation", () => {
-  let database: TestDatabase;
+  let h: IdentityHarness;
   let t: TestApp;
 
   beforeAll(async () => {
-    database = await createTestDatabase("pglite");
-    t = await createTestApp(database.connection.db);
+    h = await createIdentityHarness("pglite");
+    t = h.t;
   });
 
   afterAll(async () => {
-    await t.destroy();
-    await database.destroy();
+    await h.destroy();
   });
 
   describe("GET /openapi.json", () => {
@@ -64,6 +63,33 @@ describe("the API documentation", () => {
         expect(Object.keys(served.paths[endpoint.path] ?? {}), endpoint.path).toEqual(["post"]);
       }
       expect(served.servers).toEqual([{ url: t.config.publicApiUrl }]);
+    });
+
+    it("gives request examples that the api accepts", async () => {
+      const served = (await (await t.app.request("/openapi.json")).json()) as {
+        paths: Record<string, { post?: { requestBody: { content: Record<string, unknown> } } }>;
+      };
+      const exampleOf = (path: string): unknown =>
+        (
+          served.paths[path]?.post?.requestBody.content["application/json"] as {
+            examples: { example: { value: unknown } };
+          }
+        ).examples.example.value;
+
+      // A public call, with the app-level credential; the example's email is made unique.
+      const requestCode = exampleOf("/authentication/request-code") as { email: string };
+      const sent = await h
+        .client()
+        .authentication.requestCode({ ...requestCode, email: uniqueEmail("example") });
+      expect(sent.sent).toBe(true);
+
+      // A member call, with a session credential.
+      const person = await h.login(uniqueEmail("reader"));
+      const profile = await person.api.call(
+        endpoints.user.profile,
+        exampleOf("/user/profile") as Record<string, never>,
+      );
+      expect(profile.email).toBe(person.email);
     });
 
     it("refuses other methods", async () => {
