@@ -12,7 +12,10 @@ import type { AppEnv, AppRouter } from "./http/context";
 import { sendError, toAppError } from "./http/error-response";
 import { clientAddress } from "./identity/client-info";
 import { registerDevMailbox } from "./routes/dev/mailbox";
+import { registerApiDocs } from "./routes/docs/api";
 import { registerErrorDocs } from "./routes/docs/errors";
+import { registerOpenApiDocument } from "./routes/docs/openapi";
+import { openApiDocumentSource } from "./routes/docs/openapi-document";
 import { registerHealth } from "./routes/health";
 import { registerPublicAvatars } from "./routes/public/avatars";
 import { registerRoutes } from "./routes/register-routes";
@@ -35,8 +38,8 @@ export const CORS_ALLOWED_HEADERS = [
 
 /**
  * Builds the api without listening: the server serves `app.fetch`, tests call `app.request(...)`.
- * Public routes (health, error documentation, development mailbox, tunnel handshake, attestation
- * reference values) come before the tunnel middleware; every route registered after it, here or
+ * Public routes (health, error and API documentation, the OpenAPI document, development mailbox,
+ * tunnel handshake, attestation reference values) come before the tunnel middleware; every route registered after it, here or
  * by the caller, takes sealed requests only and answers sealed.
  */
 export function createApp(deps: AppDeps): AppRouter {
@@ -83,6 +86,9 @@ export function createApp(deps: AppDeps): AppRouter {
 
   registerHealth(app, deps);
   registerErrorDocs(app);
+  const openApiDocument = openApiDocumentSource(config.publicApiUrl);
+  registerOpenApiDocument(app, openApiDocument);
+  registerApiDocs(app, openApiDocument);
   if (servesDevMailbox(config)) registerDevMailbox(app, deps);
   registerTunnelRoutes(app, deps.tunnel);
   registerPublicAvatars(app, deps);

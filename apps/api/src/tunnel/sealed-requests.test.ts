@@ -464,6 +464,8 @@ describe.each(testDatabaseKinds)("the secure tunnel on %s", (kind) => {
       );
       expect(isPublicPath("/attestation/reference-values")).toBe(true);
       expect(isPublicPath("/attestationx")).toBe(false);
+      expect(isPublicPath("/openapi.json")).toBe(true);
+      expect(isPublicPath("/openapi.json/x")).toBe(false);
     });
 
     it("answers unknown paths and other methods in plaintext 404 and 405, running nothing", async () => {

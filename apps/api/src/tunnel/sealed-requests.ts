@@ -24,7 +24,7 @@ import { messageRefused, sessionUnknown } from "./tunnel-error";
 /**
  * Paths answered in plaintext, outside the tunnel: readiness, the handshake itself, what clients
  * need before they can check the server (attestation reference values), public data (profile
- * pictures), the development mailbox and the documentation. Only routes under these paths may be
+ * pictures), the development mailbox and the documentation (`/docs/*`, `/openapi.json`). Only routes under these paths may be
  * registered before the tunnel middleware; every route registered after it takes sealed requests
  * only.
  */
@@ -32,6 +32,7 @@ export function isPublicPath(path: string): boolean {
   return (
     path === "/health" ||
     path === "/tunnel/session" ||
+    path === "/openapi.json" ||
     path.startsWith("/attestation/") ||
     path.startsWith("/dev/") ||
     path.startsWith("/public/") ||
