@@ -55,6 +55,8 @@ export interface OpenedBlob {
   contentLength: number | undefined;
   /** Throws a `BlobIntegrityError` (before handing on anything unauthenticated) when tampered with. */
   content: AsyncIterable<Uint8Array>;
+  /** Stops reading and releases the source (a file, a connection), read or not. */
+  cancel(): Promise<void>;
 }
 
 /**
@@ -175,20 +177,25 @@ export class BlobCipher {
       const body =
         storedLength === undefined ? undefined : storedLength - header.length - WRAP_BYTES;
       const contentType = type.toString("utf8");
-      if (version === VERSION_WHOLE) {
-        return {
-          contentType,
-          contentLength: body === undefined ? undefined : body - IV_BYTES - TAG_BYTES,
-          content: openWhole(key, aad, dataKey, reader),
-        };
-      }
+      const content =
+        version === VERSION_WHOLE
+          ? openWhole(key, aad, dataKey, reader)
+          : openRecords(key, aad, dataKey, reader);
       return {
         contentType,
         contentLength:
           body === undefined
             ? undefined
-            : body - TAG_BYTES * Math.max(1, Math.ceil(body / RECORD_BYTES)),
-        content: openRecords(key, aad, dataKey, reader),
+            : version === VERSION_WHOLE
+              ? body - IV_BYTES - TAG_BYTES
+              : body - TAG_BYTES * Math.max(1, Math.ceil(body / RECORD_BYTES)),
+        content,
+        async cancel() {
+          // A generator never started does not run its `finally`: the reader is closed here too.
+          await content.return(undefined);
+          dataKey.fill(0);
+          await reader.close();
+        },
       };
     } catch (error) {
       await reader.close();

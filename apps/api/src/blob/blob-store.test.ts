@@ -219,6 +219,25 @@ describe.each(kinds)("the encrypted blob store on %s", (_name, makeSubject) => {
     },
   );
 
+  it("releases a stream that is cancelled before or while it is read", async () => {
+    const bytes = randomBytes(3 * RECORD_PLAINTEXT_BYTES);
+    await store.put("envelopes/a1/original.pdf", bytes, { contentType: "application/pdf" });
+    const unread = await store.getStream("envelopes/a1/original.pdf");
+    await unread?.cancel();
+    const after = [];
+    for await (const piece of unread?.content ?? []) after.push(piece);
+    expect(after).toEqual([]);
+    const halfRead = await store.getStream("envelopes/a1/original.pdf");
+    for await (const piece of halfRead?.content ?? []) {
+      expect(Buffer.from(piece).equals(bytes.subarray(0, piece.length))).toBe(true);
+      break;
+    }
+    await halfRead?.cancel();
+    // The file is still whole for the next reader.
+    const blob = await store.get("envelopes/a1/original.pdf");
+    expect(Buffer.from(blob?.bytes ?? []).equals(bytes)).toBe(true);
+  });
+
   it("answers null for a key that holds nothing, and delete is idempotent", async () => {
     expect(await store.get("missing.pdf")).toBeNull();
     expect(await store.getStream("missing.pdf")).toBeNull();

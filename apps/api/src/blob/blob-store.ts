@@ -12,9 +12,11 @@ export interface StoredBlobStream {
   /**
    * The content, in authenticated pieces (a `BlobIntegrityError` is thrown, before any
    * unauthenticated byte, when the file was tampered with). Read it to its end or stop early with
-   * `break`: either releases the underlying file or connection.
+   * `break`, or call {@link cancel}: each releases the underlying file or connection.
    */
   content: AsyncIterable<Uint8Array>;
+  /** Releases the underlying file or connection when the content is not read to its end. */
+  cancel(): Promise<void>;
 }
 
 /**

@@ -172,7 +172,11 @@ describe.each(testDatabaseKinds)("bulk send from a template on %s", (kind) => {
           if (copies > 2) return Promise.reject(new Error("disk gone"));
           return h.t.blobStore.put(key, bytes, options);
         },
-        putStream: () => Promise.reject(new Error("disk gone")),
+        putStream: (key, source, options) => {
+          copies += 1;
+          if (copies > 2) return Promise.reject(new Error("disk gone"));
+          return h.t.blobStore.putStream(key, source, options);
+        },
         get: (key) => h.t.blobStore.get(key),
         getStream: (key) => h.t.blobStore.getStream(key),
         delete: (key) => h.t.blobStore.delete(key),
