@@ -38,6 +38,7 @@ describe("loadConfig", () => {
       devMailbox: false,
       mailFrom: "Paraphe <no-reply@paraphe.localhost>",
       blobStorage: "local",
+      s3: undefined,
       blobDir: "/srv/paraphe/.data/blobs",
       blobMasterKey: undefined,
       blobMasterKeyFile: "/srv/paraphe/.data/master.key",
@@ -228,7 +229,7 @@ describe("loadConfig", () => {
       API_PORT: "70000",
       WEB_URL: "localhost:5173",
       LOG_LEVEL: "loud",
-      BLOB_STORAGE: "s3",
+      BLOB_STORAGE: "ftp",
     });
     expect(problems.map((p) => p.variable).sort()).toEqual([
       "API_PORT",
@@ -287,6 +288,85 @@ describe("loadConfig", () => {
         problem: expect.stringContaining("required when NODE_ENV=production"),
       }),
     ]);
+  });
+
+  it("reads the settings of an S3-compatible store when BLOB_STORAGE=s3", () => {
+    const config = loadConfig(
+      {
+        BLOB_STORAGE: "s3",
+        S3_ENDPOINT: "http://127.0.0.1:9000/",
+        S3_REGION: "us-east-1",
+        S3_BUCKET: "paraphe-files",
+        S3_ACCESS_KEY_ID: "paraphe",
+        S3_SECRET_ACCESS_KEY: "s3-secret-789",
+        S3_FORCE_PATH_STYLE: "1",
+      },
+      { cwd: "/x" },
+    );
+    expect(config.blobStorage).toBe("s3");
+    expect(config.s3).toEqual({
+      endpoint: "http://127.0.0.1:9000",
+      region: "us-east-1",
+      bucket: "paraphe-files",
+      accessKeyId: "paraphe",
+      secretAccessKey: "s3-secret-789",
+      forcePathStyle: true,
+    });
+    // Amazon S3: no endpoint, the bucket in the host name.
+    expect(
+      loadConfig(
+        {
+          BLOB_STORAGE: "s3",
+          S3_REGION: "eu-west-3",
+          S3_BUCKET: "paraphe-files",
+          S3_ACCESS_KEY_ID: "AKIAEXAMPLE",
+          S3_SECRET_ACCESS_KEY: "s3-secret-789",
+        },
+        { cwd: "/x" },
+      ).s3,
+    ).toMatchObject({ endpoint: undefined, region: "eu-west-3", forcePathStyle: false });
+  });
+
+  it("refuses to start with BLOB_STORAGE=s3 when a required S3 setting is missing, naming each", () => {
+    expect(problemsOf({ BLOB_STORAGE: "s3", S3_BUCKET: "paraphe-files" })).toEqual([
+      { variable: "S3_REGION", problem: "is required when BLOB_STORAGE=s3" },
+      { variable: "S3_ACCESS_KEY_ID", problem: "is required when BLOB_STORAGE=s3" },
+      { variable: "S3_SECRET_ACCESS_KEY", problem: "is required when BLOB_STORAGE=s3" },
+    ]);
+    // Unused with the local store, and not asked of the build, which measures BLOB_STORAGE only.
+    expect(loadConfig({}, { cwd: "/x" }).s3).toBeUndefined();
+    expect(
+      loadConfig({ BLOB_STORAGE: "s3" }, { cwd: "/x", requireProductionSecrets: false })
+        .blobStorage,
+    ).toBe("s3");
+  });
+
+  it("refuses malformed S3 settings without repeating the secret", () => {
+    const problems = problemsOf({
+      BLOB_STORAGE: "s3",
+      S3_ENDPOINT: "https://user:endpoint-pass-1@s3.example.com",
+      S3_REGION: "EU West",
+      S3_BUCKET: "My_Bucket",
+      S3_ACCESS_KEY_ID: "has space",
+      S3_SECRET_ACCESS_KEY: `s3 secret ${"x".repeat(300)}`,
+      S3_FORCE_PATH_STYLE: "yes",
+    });
+    expect(problems.map((p) => p.variable).sort()).toEqual([
+      "S3_ACCESS_KEY_ID",
+      "S3_BUCKET",
+      "S3_ENDPOINT",
+      "S3_FORCE_PATH_STYLE",
+      "S3_REGION",
+      "S3_SECRET_ACCESS_KEY",
+    ]);
+    expect(problems.find((p) => p.variable === "S3_BUCKET")?.problem).toBe(
+      "must be a bucket name of 3 to 63 lower-case letters, digits, dots and hyphens",
+    );
+    const text = JSON.stringify(problems);
+    expect(text).not.toContain("endpoint-pass-1");
+    expect(text).not.toContain("s3 secret");
+    expect(problemsOf({ BLOB_STORAGE: "s3", S3_BUCKET: "ab" })[0]?.variable).toBe("S3_BUCKET");
+    expect(problemsOf({ S3_ENDPOINT: "ftp://files.example.com" })[0]?.variable).toBe("S3_ENDPOINT");
   });
 
   it("reads the secure-tunnel session store and lifetimes", () => {
@@ -387,6 +467,35 @@ describe("describeConfig", () => {
     );
     expect(described.BLOB_MASTER_KEY).toBe(
       "(unset: development key file /srv/paraphe/.data/master.key)",
+    );
+  });
+
+  it("prints the S3 settings but never the secret access key", () => {
+    const described = describeConfig(
+      loadConfig(
+        {
+          BLOB_STORAGE: "s3",
+          S3_ENDPOINT: "https://0123abcd.r2.cloudflarestorage.com",
+          S3_REGION: "auto",
+          S3_BUCKET: "paraphe-files",
+          S3_ACCESS_KEY_ID: "r2-key-id",
+          S3_SECRET_ACCESS_KEY: "s3-secret-789",
+        },
+        { cwd: "/x" },
+      ),
+    );
+    expect(described).toMatchObject({
+      BLOB_STORAGE: "s3",
+      S3_ENDPOINT: "https://0123abcd.r2.cloudflarestorage.com/",
+      S3_REGION: "auto",
+      S3_BUCKET: "paraphe-files",
+      S3_ACCESS_KEY_ID: "r2-key-id",
+      S3_SECRET_ACCESS_KEY: "(set, not shown)",
+      S3_FORCE_PATH_STYLE: "0",
+    });
+    expect(JSON.stringify(described)).not.toContain("s3-secret-789");
+    expect(describeConfig(loadConfig({}, { cwd: "/x" })).S3_BUCKET).toBe(
+      "(unused: BLOB_STORAGE=local)",
     );
   });
 

@@ -1,6 +1,7 @@
 import { isIP, isIPv4 } from "node:net";
 import path from "node:path";
 import { z } from "zod";
+import type { S3StorageSettings } from "./blob/s3-encrypted-blob-store";
 
 /** Log levels pino understands. */
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
@@ -34,7 +35,10 @@ export interface Config {
   /** DEV_MAILBOX=1: serve the development mailbox (only while listening on a loopback address). */
   devMailbox: boolean;
   mailFrom: string;
-  blobStorage: "local";
+  /** `local`: encrypted files in `blobDir`; `s3`: encrypted objects in the bucket of `s3`. */
+  blobStorage: BlobStorageKind;
+  /** The S3-compatible store when `blobStorage` is `s3`, otherwise undefined. */
+  s3: S3StorageSettings | undefined;
   /** Absolute path of the local blob directory. */
   blobDir: string;
   /** The 32-byte blob master key from BLOB_MASTER_KEY; undefined: the development key file. */
@@ -98,6 +102,8 @@ export const DEFAULT_APP_CREDENTIALS =
   "paraphe-web:paraphe-web-app-credential,paraphe-sign:paraphe-sign-app-credential";
 
 export type TunnelSessionStoreKind = "memory" | "database";
+
+export type BlobStorageKind = "local" | "s3";
 
 /** Bounds of the tunnel lifetimes, in seconds (1 second to 30 days). */
 const MAX_TUNNEL_LIFETIME_SECONDS = 30 * 24 * 3600;
@@ -179,7 +185,8 @@ export const configVariables: readonly ConfigVariable[] = [
   },
   {
     name: "BLOB_STORAGE",
-    description: "Where files are stored: `local` (encrypted files in BLOB_DIR).",
+    description:
+      "Where files are stored: `local` (encrypted files in BLOB_DIR) or `s3` (encrypted objects in an S3-compatible bucket: Amazon S3, MinIO, Cloudflare R2; set the S3_* variables). Files are encrypted before they leave the api either way.",
     default: "local",
   },
   {
@@ -193,6 +200,42 @@ export const configVariables: readonly ConfigVariable[] = [
     description:
       "Base64 of 32 random bytes (`openssl rand -base64 32`) that wraps every file's data key. Unset: a development key generated in DATA_DIR/master.key. Required in production.",
     default: undefined,
+  },
+  {
+    name: "S3_ENDPOINT",
+    description:
+      "With BLOB_STORAGE=s3: address of the S3-compatible store, such as `http://127.0.0.1:9000` (MinIO) or `https://<account id>.r2.cloudflarestorage.com` (Cloudflare R2). Unset: Amazon S3 in S3_REGION.",
+    default: undefined,
+  },
+  {
+    name: "S3_REGION",
+    description:
+      "With BLOB_STORAGE=s3 (required): region of the bucket, such as `eu-west-3` (Amazon S3), `us-east-1` (MinIO's default) or `auto` (Cloudflare R2).",
+    default: undefined,
+  },
+  {
+    name: "S3_BUCKET",
+    description:
+      "With BLOB_STORAGE=s3 (required): name of the bucket (3 to 63 lower-case letters, digits, dots and hyphens); it must exist, start is refused otherwise.",
+    default: undefined,
+  },
+  {
+    name: "S3_ACCESS_KEY_ID",
+    description:
+      "With BLOB_STORAGE=s3 (required): access key id of credentials allowed to list, read, write and delete objects of the bucket.",
+    default: undefined,
+  },
+  {
+    name: "S3_SECRET_ACCESS_KEY",
+    description:
+      "With BLOB_STORAGE=s3 (required): the secret of S3_ACCESS_KEY_ID. Never printed nor logged.",
+    default: undefined,
+  },
+  {
+    name: "S3_FORCE_PATH_STYLE",
+    description:
+      "With BLOB_STORAGE=s3: `1` to put the bucket in the path (`http://host/bucket/key`), as MinIO and most self-hosted stores need; `0` for the bucket in the host name (Amazon S3, Cloudflare R2).",
+    default: "0",
   },
   {
     name: "LOG_LEVEL",
@@ -452,8 +495,66 @@ const envSchema = z.object({
   ),
   BLOB_STORAGE: optionalText.pipe(
     z
-      .enum(["local"], { message: "must be local (the only store of this version)" })
+      .enum(["local", "s3"], {
+        message: "must be local (encrypted files in BLOB_DIR) or s3 (an S3-compatible bucket)",
+      })
       .default("local"),
+  ),
+  S3_ENDPOINT: optionalText.pipe(
+    z
+      .string()
+      .refine((value) => value.length <= 2048 && isHttpUrl(value), {
+        message:
+          "must be an http:// or https:// address of at most 2048 characters, for example http://127.0.0.1:9000",
+      })
+      .refine((value) => URL.parse(value)?.username === "", {
+        // The value itself is never repeated: it may hold a secret.
+        message: "must not hold credentials: set S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY",
+      })
+      .transform((value) => value.replace(/\/+$/, ""))
+      .optional(),
+  ),
+  S3_REGION: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9-]{0,62}$/, {
+        message:
+          "must be a region name of lower-case letters, digits and hyphens, such as eu-west-3 or auto",
+      })
+      .optional(),
+  ),
+  S3_BUCKET: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, {
+        message: "must be a bucket name of 3 to 63 lower-case letters, digits, dots and hyphens",
+      })
+      .optional(),
+  ),
+  S3_ACCESS_KEY_ID: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[\x21-\x7e]{1,128}$/, {
+        message: "must be 1 to 128 printable characters without spaces",
+      })
+      .optional(),
+  ),
+  S3_SECRET_ACCESS_KEY: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[\x21-\x7e]{1,256}$/, {
+        // The value itself is never repeated: it is a secret.
+        message: "must be 1 to 256 printable characters without spaces",
+      })
+      .optional(),
+  ),
+  S3_FORCE_PATH_STYLE: optionalText.pipe(
+    z
+      .enum(["0", "1"], {
+        message: "must be 1 (bucket in the path) or 0 (bucket in the host name)",
+      })
+      .default("0")
+      .transform((value) => value === "1"),
   ),
   BLOB_DIR: optionalText,
   BLOB_MASTER_KEY: optionalText.pipe(
@@ -590,8 +691,9 @@ export interface LoadConfigOptions {
   /** Directory that relative paths are resolved against; the process's working directory by default. */
   cwd?: string;
   /**
-   * Whether the secrets production requires (BLOB_MASTER_KEY, SMTP_URL) must be set; true by
-   * default. The build turns it off to measure the non-secret configuration it is given.
+   * Whether the secrets production requires (BLOB_MASTER_KEY, SMTP_URL) and the settings of an S3
+   * store must be set; true by default. The build turns it off to measure the non-secret
+   * configuration it is given.
    */
   requireProductionSecrets?: boolean;
 }
@@ -632,6 +734,19 @@ export function loadConfig(
       });
     }
   }
+  // The build measures BLOB_STORAGE without the store's settings (a secret among them).
+  if (vars.BLOB_STORAGE === "s3" && options.requireProductionSecrets !== false) {
+    for (const variable of [
+      "S3_REGION",
+      "S3_BUCKET",
+      "S3_ACCESS_KEY_ID",
+      "S3_SECRET_ACCESS_KEY",
+    ] as const) {
+      if (vars[variable] === undefined) {
+        problems.push({ variable, problem: "is required when BLOB_STORAGE=s3" });
+      }
+    }
+  }
   if (problems.length > 0) throw new ConfigError(problems);
 
   const dataDir = path.resolve(cwd, vars.DATA_DIR);
@@ -650,6 +765,21 @@ export function loadConfig(
     devMailbox: vars.DEV_MAILBOX,
     mailFrom: vars.MAIL_FROM,
     blobStorage: vars.BLOB_STORAGE,
+    s3:
+      vars.BLOB_STORAGE === "s3" &&
+      vars.S3_REGION !== undefined &&
+      vars.S3_BUCKET !== undefined &&
+      vars.S3_ACCESS_KEY_ID !== undefined &&
+      vars.S3_SECRET_ACCESS_KEY !== undefined
+        ? {
+            endpoint: vars.S3_ENDPOINT,
+            region: vars.S3_REGION,
+            bucket: vars.S3_BUCKET,
+            accessKeyId: vars.S3_ACCESS_KEY_ID,
+            secretAccessKey: vars.S3_SECRET_ACCESS_KEY,
+            forcePathStyle: vars.S3_FORCE_PATH_STYLE,
+          }
+        : undefined,
     blobDir:
       vars.BLOB_DIR === undefined ? path.join(dataDir, "blobs") : path.resolve(cwd, vars.BLOB_DIR),
     blobMasterKey:
@@ -757,6 +887,7 @@ export function describeConfig(config: Config): Record<string, string> {
       config.blobMasterKey === undefined
         ? `(unset: development key file ${config.blobMasterKeyFile})`
         : "(set, not shown)",
+    ...describeS3(config.s3),
     LOG_LEVEL: config.logLevel,
     TUNNEL_SESSION_STORE: config.tunnelSessionStore,
     TUNNEL_IDLE_TIMEOUT_SECONDS: String(config.tunnelIdleTimeoutSeconds),
@@ -784,6 +915,23 @@ export function describeConfig(config: Config): Record<string, string> {
     LOGIN_CODES_PER_ADDRESS: String(config.loginCodesPerAddress),
     LOGIN_CODE_CHECKS_PER_ADDRESS: String(config.loginCodeChecksPerAddress),
     DEFAULT_TEAM_SEATS: config.defaultTeamSeats === null ? "0" : String(config.defaultTeamSeats),
+  };
+}
+
+function describeS3(s3: S3StorageSettings | undefined): Record<string, string> {
+  const unused = "(unused: BLOB_STORAGE=local)";
+  return {
+    S3_ENDPOINT:
+      s3 === undefined
+        ? unused
+        : s3.endpoint === undefined
+          ? "(unset: Amazon S3)"
+          : maskUrlPassword(s3.endpoint),
+    S3_REGION: s3?.region ?? unused,
+    S3_BUCKET: s3?.bucket ?? unused,
+    S3_ACCESS_KEY_ID: s3?.accessKeyId ?? unused,
+    S3_SECRET_ACCESS_KEY: s3 === undefined ? unused : "(set, not shown)",
+    S3_FORCE_PATH_STYLE: s3?.forcePathStyle === true ? "1" : "0",
   };
 }
 

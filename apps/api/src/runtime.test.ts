@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, inject, it } from "vitest";
 import { loadConfig } from "./config";
 import { createLogger } from "./logger";
 import { startApi } from "./runtime";
+import { startTestS3 } from "./test/s3";
 import { createTestTunnelClient } from "./test/tunnel";
 
 describe("the api process", () => {
@@ -50,6 +51,44 @@ describe("the api process", () => {
       expect(performance.now() - started).toBeLessThan(2000);
     }
     await expect(fetch(`${api.url}/health`)).rejects.toThrow();
+  });
+
+  it("starts with BLOB_STORAGE=s3 on a bucket that exists, never logging the secret, and refuses a missing bucket", async () => {
+    const s3 = await startTestS3();
+    try {
+      const env = {
+        NODE_ENV: "test",
+        DATA_DIR: dataDir,
+        API_PORT: "0",
+        LOG_LEVEL: "info",
+        ...s3.env,
+        // s3rver checks the key id, not version-4 signatures: any secret goes, so one to look for.
+        S3_SECRET_ACCESS_KEY: "runtime-secret-7f3a",
+      };
+      const lines: string[] = [];
+      const config = loadConfig(env);
+      const api = await startApi(
+        config,
+        createLogger(config, { write: (line) => lines.push(line) }),
+      );
+      try {
+        expect((await fetch(`${api.url}/health`)).status).toBe(200);
+      } finally {
+        await api.stop();
+      }
+      const logged = lines.join("\n");
+      expect(logged).toContain(`"S3_BUCKET":"${s3.settings.bucket}"`);
+      expect(logged).toContain('"S3_SECRET_ACCESS_KEY":"(set, not shown)"');
+      expect(logged).toContain('"blobStorage":"s3"');
+      expect(logged).not.toContain("runtime-secret-7f3a");
+
+      const missing = loadConfig({ ...env, S3_BUCKET: "no-such-bucket" });
+      await expect(startApi(missing, createLogger({ logLevel: "silent" }))).rejects.toThrow(
+        'The S3 bucket "no-such-bucket" cannot be used: it does not exist',
+      );
+    } finally {
+      await s3.stop();
+    }
   });
 
   it("runs server.ts: listens on API_PORT, then exits 0 within 2 s of SIGTERM", async () => {

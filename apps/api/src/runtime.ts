@@ -4,7 +4,7 @@ import { serve } from "@hono/node-server";
 import type { Server } from "node:http";
 import { createApp } from "./app";
 import { deriveSessionCredentialKey } from "./auth/session-credentials";
-import { LocalEncryptedBlobStore } from "./blob/local-encrypted-blob-store";
+import { openBlobStore } from "./blob/open-blob-store";
 import { loadMasterKey } from "./blob/master-key";
 import { describeConfig, servesDevMailbox, usesDevMailbox, type Config } from "./config";
 import {
@@ -77,10 +77,15 @@ export async function startApi(
         "blob master key: development key file (set BLOB_MASTER_KEY in production)",
       );
     }
-    const blobStore = new LocalEncryptedBlobStore({
-      directory: config.blobDir,
-      masterKey: masterKey.key,
-    });
+    const opened = await openBlobStore(config, masterKey.key);
+    cleanups.push(async () => opened.close());
+    const { blobStore } = opened;
+    logger.info(
+      config.s3 === undefined
+        ? { blobStorage: "local", directory: config.blobDir }
+        : { blobStorage: "s3", bucket: config.s3.bucket },
+      "blob storage open",
+    );
 
     const database: DatabaseConnection = await openDatabase(
       config.databaseUrl === undefined

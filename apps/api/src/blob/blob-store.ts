@@ -4,17 +4,48 @@ export interface StoredBlob {
   contentType: string;
 }
 
+/** A stored file being read: its content type and its content, decrypted as it is read. */
+export interface StoredBlobStream {
+  contentType: string;
+  /** The length of the content in bytes, when the store knows it ahead. */
+  contentLength: number | undefined;
+  /**
+   * The content, in authenticated pieces (a `BlobIntegrityError` is thrown, before any
+   * unauthenticated byte, when the file was tampered with). Read it to its end or stop early with
+   * `break`, or call {@link cancel}: each releases the underlying file or connection.
+   */
+  content: AsyncIterable<Uint8Array>;
+  /** Releases the underlying file or connection when the content is not read to its end. */
+  cancel(): Promise<void>;
+}
+
 /**
  * Storage of files (uploaded PDFs, previews, signature images, sealed PDFs, proofs), encrypted at
- * rest. Keys are `/`-separated names of lower-case letters, digits, `.`, `_` and `-`
- * (`envelopes/<uuid>/original.pdf`); see {@link isValidBlobKey}. The local implementation is
- * `LocalEncryptedBlobStore`; an S3-compatible store implements the same interface.
+ * rest with a data key per file wrapped by the master key (`BlobCipher`). Keys are `/`-separated
+ * names of lower-case letters, digits, `.`, `_` and `-` (`envelopes/<uuid>/original.pdf`); see
+ * {@link isValidBlobKey}. Implementations: `LocalEncryptedBlobStore` (a directory) and
+ * `S3EncryptedBlobStore` (an S3-compatible bucket).
  */
 export interface BlobStore {
   /** Stores `bytes` under `key`, replacing what was there; atomic: readers see the old or the new file. */
   put(key: string, bytes: Uint8Array, options: { contentType: string }): Promise<void>;
+  /**
+   * Stores what `source` yields under `key`, encrypting it as it is read (a large file is never
+   * held whole in memory); atomic like {@link put}: nothing is replaced when the source fails.
+   */
+  putStream(
+    key: string,
+    source: AsyncIterable<Uint8Array>,
+    options: { contentType: string },
+  ): Promise<void>;
   /** The file under `key`, or null when there is none. Throws a `BlobIntegrityError` if it was tampered with. */
   get(key: string): Promise<StoredBlob | null>;
+  /**
+   * The file under `key` as a stream, or null when there is none. Throws a `BlobIntegrityError`
+   * at once when its header or data key does not open, later (while reading) when its content
+   * was tampered with.
+   */
+  getStream(key: string): Promise<StoredBlobStream | null>;
   /** Removes the file under `key`; nothing happens when there is none. */
   delete(key: string): Promise<void>;
   exists(key: string): Promise<boolean>;

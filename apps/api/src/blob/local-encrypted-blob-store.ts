@@ -1,40 +1,20 @@
-import { createCipheriv, createDecipheriv, randomBytes, randomUUID } from "node:crypto";
-import { mkdir, open, readdir, readFile, rename, rm, stat } from "node:fs/promises";
+import { randomUUID } from "node:crypto";
+import { createReadStream, createWriteStream } from "node:fs";
+import { mkdir, open, readdir, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import { BlobCipher, readWhole, singlePiece } from "./blob-encryption";
 import {
-  BlobIntegrityError,
   InvalidBlobKeyError,
   isValidBlobKey,
   type BlobListing,
   type BlobStore,
   type StoredBlob,
+  type StoredBlobStream,
 } from "./blob-store";
-import { masterKeyFingerprint } from "./master-key";
 
-/*
- * File format, version 1 (all of it authenticated):
- *
- *   "PRBL"            4 bytes   magic
- *   0x01              1 byte    version
- *   fingerprint       8 bytes   of the master key that wrapped the data key
- *   n                 2 bytes   length of the content type (big-endian)
- *   content type      n bytes   UTF-8
- *   wrap IV          12 bytes   \
- *   wrapped data key 32 bytes    } AES-256-GCM of the data key under the master key
- *   wrap tag         16 bytes   /
- *   data IV          12 bytes   \
- *   data tag         16 bytes    } AES-256-GCM of the content under the data key
- *   ciphertext        rest      /
- *
- * Both encryptions take as associated data the header (magic to content type) followed by a zero
- * byte and the blob key, so a file moved to another key, or a header edited, fails to open.
- */
-const MAGIC = Buffer.from("PRBL", "ascii");
-const VERSION = 1;
-const IV_BYTES = 12;
-const TAG_BYTES = 16;
-const KEY_BYTES = 32;
-const MAX_CONTENT_TYPE_BYTES = 255;
+/** Each file is `<key>.blob` under the directory, in the format of `BlobCipher`. */
 const FILE_SUFFIX = ".blob";
 
 export interface LocalEncryptedBlobStoreOptions {
@@ -51,67 +31,64 @@ export interface LocalEncryptedBlobStoreOptions {
  */
 export class LocalEncryptedBlobStore implements BlobStore {
   readonly #root: string;
-  readonly #masterKey: Buffer;
-  readonly #fingerprint: Buffer;
+  readonly #cipher: BlobCipher;
 
   constructor(options: LocalEncryptedBlobStoreOptions) {
-    if (options.masterKey.length !== KEY_BYTES)
-      throw new Error("The blob master key must be 32 bytes");
     this.#root = path.resolve(options.directory);
-    this.#masterKey = Buffer.from(options.masterKey);
-    this.#fingerprint = masterKeyFingerprint(this.#masterKey);
+    this.#cipher = new BlobCipher(options.masterKey);
   }
 
   async put(key: string, bytes: Uint8Array, options: { contentType: string }): Promise<void> {
+    await this.putStream(key, singlePiece(bytes), options);
+  }
+
+  async putStream(
+    key: string,
+    source: AsyncIterable<Uint8Array>,
+    options: { contentType: string },
+  ): Promise<void> {
     const file = this.#fileOf(key);
-    const contentType = Buffer.from(options.contentType, "utf8");
-    if (contentType.length === 0 || contentType.length > MAX_CONTENT_TYPE_BYTES) {
-      throw new Error(`The content type must be 1 to ${MAX_CONTENT_TYPE_BYTES} bytes`);
-    }
-    const header = Buffer.alloc(MAGIC.length + 1 + 8 + 2);
-    MAGIC.copy(header, 0);
-    header.writeUInt8(VERSION, 4);
-    this.#fingerprint.copy(header, 5);
-    header.writeUInt16BE(contentType.length, 13);
-    const fullHeader = Buffer.concat([header, contentType]);
-    const aad = associatedData(fullHeader, key);
-
-    const dataKey = randomBytes(KEY_BYTES);
+    const sealed = this.#cipher.seal(key, options.contentType, source);
+    await mkdir(path.dirname(file), { recursive: true });
+    const temporary = `${file}.${randomUUID()}.tmp`;
     try {
-      const wrapIv = randomBytes(IV_BYTES);
-      const wrap = createCipheriv("aes-256-gcm", this.#masterKey, wrapIv).setAAD(aad);
-      const wrappedKey = Buffer.concat([wrap.update(dataKey), wrap.final()]);
-      const wrapTag = wrap.getAuthTag();
-
-      const dataIv = randomBytes(IV_BYTES);
-      const seal = createCipheriv("aes-256-gcm", dataKey, dataIv).setAAD(aad);
-      const ciphertext = Buffer.concat([seal.update(bytes), seal.final()]);
-      const dataTag = seal.getAuthTag();
-
-      await writeAtomically(file, [
-        fullHeader,
-        wrapIv,
-        wrappedKey,
-        wrapTag,
-        dataIv,
-        dataTag,
-        ciphertext,
-      ]);
-    } finally {
-      dataKey.fill(0);
+      await pipeline(
+        Readable.from(sealed),
+        // `flush`: the file is synced to disk before it is closed, then renamed into place.
+        createWriteStream(temporary, { flags: "wx", mode: 0o600, flush: true }),
+      );
+      await rename(temporary, file);
+    } catch (error) {
+      await rm(temporary, { force: true });
+      throw error;
     }
   }
 
   async get(key: string): Promise<StoredBlob | null> {
+    const opened = await this.getStream(key);
+    if (opened === null) return null;
+    return { bytes: await readWhole(opened), contentType: opened.contentType };
+  }
+
+  async getStream(key: string): Promise<StoredBlobStream | null> {
     const file = this.#fileOf(key);
-    let stored: Buffer;
+    let handle;
     try {
-      stored = await readFile(file);
+      handle = await open(file, "r");
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
       throw error;
     }
-    return this.#open(key, stored);
+    let size: number;
+    try {
+      size = (await handle.stat()).size;
+    } catch (error) {
+      await handle.close();
+      throw error;
+    }
+    // The stream owns the handle from here: it closes it at its end or when destroyed.
+    const stream = createReadStream("", { fd: handle, highWaterMark: 256 * 1024 });
+    return this.#cipher.open(key, stream, size);
   }
 
   async delete(key: string): Promise<void> {
@@ -154,91 +131,11 @@ export class LocalEncryptedBlobStore implements BlobStore {
     }
   }
 
-  #open(key: string, stored: Buffer): StoredBlob {
-    const fixedHeader = MAGIC.length + 1 + 8 + 2;
-    if (stored.length < fixedHeader || !stored.subarray(0, 4).equals(MAGIC)) {
-      throw new BlobIntegrityError(key, "it is not a Paraphe encrypted file");
-    }
-    const version = stored.readUInt8(4);
-    if (version !== VERSION) throw new BlobIntegrityError(key, `unknown format version ${version}`);
-    if (!stored.subarray(5, 13).equals(this.#fingerprint)) {
-      throw new BlobIntegrityError(
-        key,
-        "it was encrypted under a different master key (check BLOB_MASTER_KEY)",
-      );
-    }
-    const contentTypeLength = stored.readUInt16BE(13);
-    const headerEnd = fixedHeader + contentTypeLength;
-    const bodyStart = headerEnd + IV_BYTES + KEY_BYTES + TAG_BYTES + IV_BYTES + TAG_BYTES;
-    if (contentTypeLength === 0 || stored.length < bodyStart)
-      throw new BlobIntegrityError(key, "the file is truncated");
-
-    const fullHeader = stored.subarray(0, headerEnd);
-    const aad = associatedData(fullHeader, key);
-    let offset = headerEnd;
-    const take = (length: number): Buffer => {
-      const part = stored.subarray(offset, offset + length);
-      offset += length;
-      return part;
-    };
-    const wrapIv = take(IV_BYTES);
-    const wrappedKey = take(KEY_BYTES);
-    const wrapTag = take(TAG_BYTES);
-    const dataIv = take(IV_BYTES);
-    const dataTag = take(TAG_BYTES);
-    const ciphertext = stored.subarray(offset);
-
-    let dataKey: Buffer | undefined;
-    try {
-      const unwrap = createDecipheriv("aes-256-gcm", this.#masterKey, wrapIv)
-        .setAAD(aad)
-        .setAuthTag(wrapTag);
-      dataKey = Buffer.concat([unwrap.update(wrappedKey), unwrap.final()]);
-      const decipher = createDecipheriv("aes-256-gcm", dataKey, dataIv)
-        .setAAD(aad)
-        .setAuthTag(dataTag);
-      const bytes = Buffer.concat([decipher.update(ciphertext), decipher.final()]);
-      const contentType = fullHeader.subarray(fixedHeader).toString("utf8");
-      return {
-        bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength),
-        contentType,
-      };
-    } catch (error) {
-      throw new BlobIntegrityError(key, "the stored file was modified or is corrupt", {
-        cause: error,
-      });
-    } finally {
-      dataKey?.fill(0);
-    }
-  }
-
   #fileOf(key: string): string {
     if (!isValidBlobKey(key)) throw new InvalidBlobKeyError(key);
     const file = path.join(this.#root, ...key.split("/")) + FILE_SUFFIX;
     // The key rules already exclude it; this keeps any future change of them from escaping the root.
     if (!file.startsWith(this.#root + path.sep)) throw new InvalidBlobKeyError(key);
     return file;
-  }
-}
-
-function associatedData(header: Buffer, key: string): Buffer {
-  return Buffer.concat([header, Buffer.from([0]), Buffer.from(key, "utf8")]);
-}
-
-async function writeAtomically(file: string, parts: readonly Buffer[]): Promise<void> {
-  await mkdir(path.dirname(file), { recursive: true });
-  const temporary = `${file}.${randomUUID()}.tmp`;
-  const handle = await open(temporary, "wx", 0o600);
-  try {
-    try {
-      await handle.writeFile(Buffer.concat(parts));
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-    await rename(temporary, file);
-  } catch (error) {
-    await rm(temporary, { force: true });
-    throw error;
   }
 }

@@ -172,9 +172,16 @@ describe.each(testDatabaseKinds)("bulk send from a template on %s", (kind) => {
           if (copies > 2) return Promise.reject(new Error("disk gone"));
           return h.t.blobStore.put(key, bytes, options);
         },
+        putStream: (key, source, options) => {
+          copies += 1;
+          if (copies > 2) return Promise.reject(new Error("disk gone"));
+          return h.t.blobStore.putStream(key, source, options);
+        },
         get: (key) => h.t.blobStore.get(key),
+        getStream: (key) => h.t.blobStore.getStream(key),
         delete: (key) => h.t.blobStore.delete(key),
         exists: (key) => h.t.blobStore.exists(key),
+        list: (prefix) => h.t.blobStore.list(prefix),
       },
     };
     await expect(runBulkSend(failing, started.uuid)).rejects.toThrow("disk gone");

@@ -116,8 +116,13 @@ async function copyBlob(
   to: string,
   stored: string[],
 ): Promise<void> {
-  const blob = await deps.blobStore.get(from);
+  // Streamed: a large document is re-encrypted (under its new key) a record at a time.
+  const blob = await deps.blobStore.getStream(from);
   if (blob === null) throw new Error(`the file ${from} is missing`);
-  await deps.blobStore.put(to, blob.bytes, { contentType: blob.contentType });
+  try {
+    await deps.blobStore.putStream(to, blob.content, { contentType: blob.contentType });
+  } finally {
+    await blob.cancel();
+  }
   stored.push(to);
 }

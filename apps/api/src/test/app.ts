@@ -7,7 +7,7 @@ import { createApp } from "../app";
 import type { AppRouter } from "../http/context";
 import { deriveSessionCredentialKey } from "../auth/session-credentials";
 import type { BlobStore } from "../blob/blob-store";
-import { LocalEncryptedBlobStore } from "../blob/local-encrypted-blob-store";
+import { openBlobStore } from "../blob/open-blob-store";
 import { loadConfig, type Config } from "../config";
 import { deriveActivityKey } from "../documents/audit-chain";
 import { configureDocumentWorkers, documentWorkerOptions } from "../documents/worker-pool";
@@ -82,7 +82,8 @@ export async function createTestApp(
     write: (line: string) => void logs.push(JSON.parse(line) as LogLine),
   });
   const masterKey = options.masterKey ?? randomBytes(32);
-  const blobStore = new LocalEncryptedBlobStore({ directory: config.blobDir, masterKey });
+  // BLOB_STORAGE=s3 in `env` puts the files in that bucket (a test S3 server: `startTestS3`).
+  const { blobStore, close: closeBlobStore } = await openBlobStore(config, masterKey);
   const tunnel = await createTunnel({
     config,
     db,
@@ -144,6 +145,9 @@ export async function createTestApp(
     setReady(value) {
       ready = value;
     },
-    destroy: () => rm(dataDir, { recursive: true, force: true }),
+    destroy: async () => {
+      closeBlobStore();
+      await rm(dataDir, { recursive: true, force: true });
+    },
   };
 }

@@ -1,0 +1,21 @@
+// s3rver (a test S3 server) ships no types: the part of its API the tests use.
+declare module "s3rver" {
+  import type { AddressInfo } from "node:net";
+  import type { Server } from "node:http";
+
+  interface S3rverOptions {
+    address?: string;
+    port?: number;
+    silent?: boolean;
+    directory?: string;
+    resetOnClose?: boolean;
+    configureBuckets?: { name: string; configs?: string[] }[];
+  }
+
+  export default class S3rver {
+    constructor(options: S3rverOptions);
+    httpServer: Server | undefined;
+    run(): Promise<AddressInfo>;
+    close(): Promise<void>;
+  }
+}
