@@ -1,5 +1,13 @@
 import fontkit from "@pdf-lib/fontkit";
-import { AFRelationship, PDFDocument, type PDFFont, type PDFImage, type PDFPage, type RGB, rgb } from "pdf-lib";
+import {
+  AFRelationship,
+  PDFDocument,
+  type PDFFont,
+  type PDFImage,
+  type PDFPage,
+  type RGB,
+  rgb,
+} from "pdf-lib";
 import { fontBytes } from "./fonts";
 import { wrapParagraphs } from "./text-layout";
 

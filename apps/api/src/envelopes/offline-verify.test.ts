@@ -105,7 +105,9 @@ describe.each(testDatabaseKinds)("paraphe-verify on a real sealed envelope (%s)"
     const pdf = await PDF.load(proof);
     const bytes = pdf.getAttachment(PROOF_RECORD_FILENAME);
     expect(bytes).not.toBeNull();
-    const record = proofRecordSchema.parse(JSON.parse(new TextDecoder().decode(bytes ?? undefined)));
+    const record = proofRecordSchema.parse(
+      JSON.parse(new TextDecoder().decode(bytes ?? undefined)),
+    );
     expect(record.documents).toEqual([
       {
         originalSha256: sha256(original),
@@ -144,7 +146,14 @@ describe.each(testDatabaseKinds)("paraphe-verify on a real sealed envelope (%s)"
     expect(statusOf(report, "document", "hash")).toEqual(["pass:documentHashMatch"]);
     expect(statusOf(report, "original", "hash")).toEqual(["pass:originalHashMatch"]);
 
-    const result = run([files.sealed!, files.proof!, "--ca", files.ca!, "--original", files.original!]);
+    const result = run([
+      files.sealed!,
+      files.proof!,
+      "--ca",
+      files.ca!,
+      "--original",
+      files.original!,
+    ]);
     expect(result.stderr).toBe("");
     expect(result.code).toBe(0);
     expect(result.stdout).toContain(
@@ -214,7 +223,11 @@ describe.each(testDatabaseKinds)("paraphe-verify on a real sealed envelope (%s)"
       }
       record.chain.head = previousHash;
     });
-    const report = await verifySealedDocument({ sealed, proof: rewritten, trustAnchors: [trusted] });
+    const report = await verifySealedDocument({
+      sealed,
+      proof: rewritten,
+      trustAnchors: [trusted],
+    });
     expect(statusOf(report, "proof", "events")).toEqual(["pass:eventsIntact"]);
     expect(statusOf(report, "proof", "coverage")).toEqual(["fail:coveragePartial"]);
     expect(report.verdict).toBe("invalid");

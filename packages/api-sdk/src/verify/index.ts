@@ -1,6 +1,11 @@
 export { checkCertificateChain, type ChainResult } from "./certificate-chain";
 export { describeCheck, formatReport, reportJson, type VerifyLanguage } from "./format";
-export { checkPdfSignatures, parsePdfDate, type Coverage, type PdfSignatureCheck } from "./pdf-signatures";
+export {
+  checkPdfSignatures,
+  parsePdfDate,
+  type Coverage,
+  type PdfSignatureCheck,
+} from "./pdf-signatures";
 export {
   PROOF_CHAIN_ALGORITHM,
   PROOF_MAX_DOCUMENTS,

@@ -114,7 +114,8 @@ function checkOne(
     return result;
   }
   const end = gapEnd + secondLength;
-  result.coverage = end === bytes.length ? { kind: "whole-file" } : { kind: "earlier-revision", end };
+  result.coverage =
+    end === bytes.length ? { kind: "whole-file" } : { kind: "earlier-revision", end };
   const signed = [bytes.subarray(0, firstLength), bytes.subarray(gapEnd, end)];
   const claimed = dict.getString("M", resolve)?.asString();
   const claimedTime = claimed === undefined ? undefined : parsePdfDate(claimed);

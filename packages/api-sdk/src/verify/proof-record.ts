@@ -93,9 +93,7 @@ export function canonicalJson(value: unknown): string {
 
 /** SHA-256 (lowercase hex) of the canonical JSON of `{ previousHash, event }`: one link of the public chain. */
 export function publicChainHash(previousHash: string | null, event: ProofEvent): string {
-  return createHash("sha256")
-    .update(canonicalJson({ previousHash, event }))
-    .digest("hex");
+  return createHash("sha256").update(canonicalJson({ previousHash, event })).digest("hex");
 }
 
 /** Builds the proof's record: the documents' hashes and the events chained with {@link publicChainHash}. */

@@ -56,7 +56,8 @@ export type CheckKey =
 export interface VerificationCheck {
   file: VerifiedFile;
   /** What was checked: `coverage`, `digest`, `signature`, `certificates`, `record`, `events`, `hash`. */
-  aspect: "read" | "coverage" | "digest" | "signature" | "certificates" | "record" | "events" | "hash";
+  aspect:
+    "read" | "coverage" | "digest" | "signature" | "certificates" | "record" | "events" | "hash";
   /** `warn`: not a failure, but not proven either (a root not checked, an earlier signer). */
   status: "pass" | "fail" | "warn";
   message: CheckMessage;

@@ -34,9 +34,9 @@ export const verify = {
     signatureUnreadable:
       "{{file}}, signature “{{name}}”: the signature could not be checked ({{reason}}).",
     chainTrusted:
-      "{{file}}: the certificate chain of {{subject}} leads to the trusted root {{root}} and was valid on {{date}}.",
+      "{{file}}: the certificate chain of {{subject}} leads to the trusted root {{root}} and was valid at the signing time ({{date}}).",
     chainRootNotChecked:
-      "{{file}}: the certificate chain of {{subject}} is consistent up to {{root}} and was valid on {{date}}, but that root was not checked against a trusted certificate (give it with --ca).",
+      "{{file}}: the certificate chain of {{subject}} is consistent up to {{root}} and was valid at the signing time ({{date}}), but that root was not checked against a trusted certificate (give it with --ca).",
     chainNotAnchored:
       "{{file}}: the certificate chain of {{subject}} does not lead to any of the certificates given with --ca.",
     chainIssuerMissing:
@@ -44,7 +44,7 @@ export const verify = {
     chainBadSignature:
       "{{file}}: the certificate chain of {{subject}} is broken: {{certificate}} is not validly signed by its issuer.",
     chainNotValidAt:
-      "{{file}}: the certificate chain of {{subject}} was not valid on {{date}}: {{certificate}} is valid from {{from}} to {{to}}.",
+      "{{file}}: the certificate chain of {{subject}} was not valid at the signing time ({{date}}): {{certificate}} is valid from {{from}} to {{to}}.",
     chainNotCa:
       "{{file}}: the certificate chain of {{subject}} is invalid: {{certificate}} is not a certification authority.",
     chainNotChecked:
@@ -52,7 +52,9 @@ export const verify = {
     recordMissing:
       "{{file}}: it carries no machine-readable record ({{filename}}), so its chain of events cannot be checked offline.",
     recordInvalid: "{{file}}: its machine-readable record is malformed ({{reason}}).",
-    eventsIntact:
+    eventsIntact_one:
+      "{{file}}: the chain of {{count}} event of envelope {{envelopeId}} is intact (SHA-256, head {{head}}).",
+    eventsIntact_other:
       "{{file}}: the chain of {{count}} events of envelope {{envelopeId}} is intact (SHA-256, head {{head}}).",
     eventsBroken:
       "{{file}}: the chain of events is broken at event {{index}} ({{type}}, {{at}}): an event was changed, removed or reordered.",

@@ -37,9 +37,9 @@ export const verify: FrenchTranslation<typeof en> = {
     signatureUnreadable:
       "{{file}}, signature «\u00a0{{name}}\u00a0»\u00a0: la signature n’a pas pu être vérifiée ({{reason}}).",
     chainTrusted:
-      "{{file}}\u00a0: la chaîne de certificats de {{subject}} mène à la racine de confiance {{root}} et était valide le {{date}}.",
+      "{{file}}\u00a0: la chaîne de certificats de {{subject}} mène à la racine de confiance {{root}} et était valide au moment de la signature ({{date}}).",
     chainRootNotChecked:
-      "{{file}}\u00a0: la chaîne de certificats de {{subject}} est cohérente jusqu’à {{root}} et était valide le {{date}}, mais cette racine n’a pas été comparée à un certificat de confiance (indiquez-le avec --ca).",
+      "{{file}}\u00a0: la chaîne de certificats de {{subject}} est cohérente jusqu’à {{root}} et était valide au moment de la signature ({{date}}), mais cette racine n’a pas été comparée à un certificat de confiance (indiquez-le avec --ca).",
     chainNotAnchored:
       "{{file}}\u00a0: la chaîne de certificats de {{subject}} ne mène à aucun des certificats donnés avec --ca.",
     chainIssuerMissing:
@@ -47,15 +47,20 @@ export const verify: FrenchTranslation<typeof en> = {
     chainBadSignature:
       "{{file}}\u00a0: la chaîne de certificats de {{subject}} est rompue\u00a0: {{certificate}} n’est pas valablement signé par son émetteur.",
     chainNotValidAt:
-      "{{file}}\u00a0: la chaîne de certificats de {{subject}} n’était pas valide le {{date}}\u00a0: {{certificate}} est valide du {{from}} au {{to}}.",
+      "{{file}}\u00a0: la chaîne de certificats de {{subject}} n’était pas valide au moment de la signature ({{date}})\u00a0: {{certificate}} est valide du {{from}} au {{to}}.",
     chainNotCa:
       "{{file}}\u00a0: la chaîne de certificats de {{subject}} est invalide\u00a0: {{certificate}} n’est pas une autorité de certification.",
     chainNotChecked:
       "{{file}}, signature «\u00a0{{name}}\u00a0»\u00a0: le certificat de {{subject}} (une signature antérieure au scellement) n’a pas été comparé à une racine de confiance.",
     recordMissing:
       "{{file}}\u00a0: elle ne contient pas d’enregistrement lisible par machine ({{filename}})\u00a0; sa chaîne d’événements ne peut pas être vérifiée hors ligne.",
-    recordInvalid: "{{file}}\u00a0: son enregistrement lisible par machine est mal formé ({{reason}}).",
-    eventsIntact:
+    recordInvalid:
+      "{{file}}\u00a0: son enregistrement lisible par machine est mal formé ({{reason}}).",
+    eventsIntact_one:
+      "{{file}}\u00a0: la chaîne de {{count}} événement de l’enveloppe {{envelopeId}} est intacte (SHA-256, empreinte finale {{head}}).",
+    eventsIntact_many:
+      "{{file}}\u00a0: la chaîne de {{count}} d’événements de l’enveloppe {{envelopeId}} est intacte (SHA-256, empreinte finale {{head}}).",
+    eventsIntact_other:
       "{{file}}\u00a0: la chaîne des {{count}} événements de l’enveloppe {{envelopeId}} est intacte (SHA-256, empreinte finale {{head}}).",
     eventsBroken:
       "{{file}}\u00a0: la chaîne d’événements est rompue à l’événement {{index}} ({{type}}, {{at}})\u00a0: un événement a été modifié, supprimé ou déplacé.",
