@@ -13,7 +13,8 @@ import {
   type VerificationReport,
 } from "@paraphe/api-sdk/verify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadOrCreatePlatformIdentity } from "../documents/certificates";
+import { loadOrCreatePlatformIdentity, type PlatformIdentity } from "../documents/certificates";
+import { sealPdfInThisThread } from "../documents/seal";
 import { nssDatabaseTrusting, pdfsig, temporaryDirectory } from "../test/documents";
 import { createIdentityHarness, uniqueEmail, type IdentityHarness } from "../test/identity";
 import { testDatabaseKinds } from "../test/databases";
@@ -54,6 +55,7 @@ describe.each(testDatabaseKinds)("paraphe-verify on a real sealed envelope (%s)"
   let proof: Uint8Array;
   let original: Uint8Array;
   let trusted: X509Certificate;
+  let identity: PlatformIdentity;
   let cli: string;
   const tmp = temporaryDirectory("paraphe-verify-");
   const files: Record<string, string> = {};
@@ -87,7 +89,7 @@ describe.each(testDatabaseKinds)("paraphe-verify on a real sealed envelope (%s)"
     sealed = await download("sealed");
     proof = await download("proof");
     original = await download("original");
-    const identity = await loadOrCreatePlatformIdentity({ dataDir: h.t.config.dataDir });
+    identity = await loadOrCreatePlatformIdentity({ dataDir: h.t.config.dataDir });
     trusted = new X509Certificate(identity.certificatePem);
     const other = await loadOrCreatePlatformIdentity({ dataDir: tmp.file("other") });
     files.sealed = tmp.file("sealed.pdf", sealed);
@@ -230,6 +232,44 @@ describe.each(testDatabaseKinds)("paraphe-verify on a real sealed envelope (%s)"
     });
     expect(statusOf(report, "proof", "events")).toEqual(["pass:eventsIntact"]);
     expect(statusOf(report, "proof", "coverage")).toEqual(["fail:coveragePartial"]);
+    expect(report.verdict).toBe("invalid");
+  });
+
+  it("checks a signature the document carried before the seal over its own revision, its signer not vouched for", async () => {
+    const sealedAgain = await sealPdfInThisThread(sealed, {
+      identity,
+      level: "B-B",
+      reason: "A second seal over the first",
+      location: "Paraphe",
+      signerName: "Paraphe",
+    });
+    const report = await verifySealedDocument({
+      sealed: sealedAgain,
+      proof,
+      trustAnchors: [trusted],
+    });
+    expect(statusOf(report, "document", "coverage")).toEqual([
+      "pass:coverageRevision",
+      "pass:coverageWhole",
+    ]);
+    expect(statusOf(report, "document", "digest")).toEqual([
+      "pass:digestMatch",
+      "pass:digestMatch",
+    ]);
+    expect(statusOf(report, "document", "signature")).toEqual([
+      "pass:signatureValid",
+      "warn:chainNotChecked",
+      "pass:signatureValid",
+    ]);
+    expect(statusOf(report, "document", "certificates")).toEqual(["pass:chainTrusted"]);
+    // Not the file the proof records.
+    expect(statusOf(report, "document", "hash")).toEqual(["fail:documentHashMismatch"]);
+  });
+
+  it("fails a sealed PDF with bytes appended after its seal", async () => {
+    const appended = Buffer.concat([sealed, Buffer.from("\n% appended after the seal\n")]);
+    const report = await verifySealedDocument({ sealed: appended, proof, trustAnchors: [trusted] });
+    expect(statusOf(report, "document", "coverage")).toEqual(["fail:coveragePartial"]);
     expect(report.verdict).toBe("invalid");
   });
 

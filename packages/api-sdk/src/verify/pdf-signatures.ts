@@ -108,9 +108,10 @@ function checkOne(
     start === 0 &&
     firstLength < gapEnd &&
     gapEnd + secondLength <= bytes.length &&
-    isHexStringAt(bytes, firstLength, gapEnd);
+    isHexStringAt(bytes, firstLength, gapEnd) &&
+    sameBytes(Buffer.from(latin1(bytes, firstLength + 1, gapEnd - 1), "hex"), contents.bytes);
   if (!wellFormed) {
-    result.problem = "The /ByteRange is not [0 a b c] around the /Contents string.";
+    result.problem = "The /ByteRange is not [0 a b c] around exactly the /Contents string.";
     return result;
   }
   const end = gapEnd + secondLength;
@@ -127,6 +128,17 @@ function checkOne(
     result.problem = `The signature's CMS could not be read: ${(error as Error).message}`;
   }
   return result;
+}
+
+function latin1(bytes: Uint8Array, from: number, to: number): string {
+  return Buffer.from(bytes.buffer, bytes.byteOffset + from, to - from).toString("latin1");
+}
+
+/** The gap holds the very /Contents the dictionary names (not another string elsewhere). */
+function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  return Buffer.from(a.buffer, a.byteOffset, a.byteLength).equals(
+    Buffer.from(b.buffer, b.byteOffset, b.byteLength),
+  );
 }
 
 /** The gap is exactly one hexadecimal string: `<`, hex digits (and padding), `>`. */

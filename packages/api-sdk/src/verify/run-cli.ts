@@ -154,9 +154,12 @@ async function readBounded(path: string, max: number, t: VerifyT): Promise<Uint8
     if (size > max) {
       throw new UsageError(t("errors.tooLarge", { path, max: Math.floor(max / 1024 / 1024) }));
     }
-    const bytes = new Uint8Array(size);
-    const { bytesRead } = await handle.read(bytes, 0, size, 0);
-    return bytes.subarray(0, bytesRead);
+    const bytes = await handle.readFile();
+    // A file that grew since stat() is refused too.
+    if (bytes.length > max) {
+      throw new UsageError(t("errors.tooLarge", { path, max: Math.floor(max / 1024 / 1024) }));
+    }
+    return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length);
   } catch (error) {
     if (error instanceof UsageError) throw error;
     throw new UsageError(t("errors.unreadableFile", { path, reason: (error as Error).message }));
