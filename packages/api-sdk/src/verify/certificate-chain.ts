@@ -20,8 +20,9 @@ export type ChainResult =
  * Builds the chain from `signer` up through `pool` (the CMS's certificates) to a root, and checks
  * each link's signature (node:crypto), the validity period of every certificate at `at`, and that
  * every issuer is a certification authority. With `anchors`, the chain must end at one of them (a
- * certificate equal to an anchor, or issued by one); without, it must end at a self-signed
- * certificate, reported as not checked against a trusted root.
+ * certificate equal to an anchor, or issued by one); without, it is followed as far as the pool
+ * goes (a self-signed root, or the last certificate whose issuer the signature does not carry)
+ * and reported as not checked against a trusted root.
  */
 export function checkCertificateChain(
   signer: X509Certificate,
@@ -61,9 +62,15 @@ export function checkCertificateChain(
     const named = pool.filter((candidate) => current.checkIssued(candidate));
     const issuer = named.find((candidate) => current.verify(candidate.publicKey));
     if (issuer === undefined) {
-      return named.length > 0
-        ? { status: "failed", chain, reason: "bad-signature", certificate: current }
-        : { status: "failed", chain, reason: "issuer-missing", certificate: current };
+      if (named.length > 0) {
+        return { status: "failed", chain, reason: "bad-signature", certificate: current };
+      }
+      if (anchors.length > 0) {
+        return { status: "failed", chain, reason: "issuer-missing", certificate: current };
+      }
+      // No anchors and the signature does not carry the root: consistent as far as it goes.
+      root = current;
+      break;
     }
     if (chain.some((seen) => seen.raw.equals(issuer.raw))) {
       return { status: "failed", chain, reason: "issuer-missing", certificate: current };
