@@ -17,6 +17,7 @@ import { loadOrCreatePlatformIdentity, type PlatformIdentity } from "../document
 import { sealPdfInThisThread } from "../documents/seal";
 import { nssDatabaseTrusting, pdfsig, temporaryDirectory } from "../test/documents";
 import { createIdentityHarness, uniqueEmail, type IdentityHarness } from "../test/identity";
+import { startTestTsa } from "../test/tsa";
 import { testDatabaseKinds } from "../test/databases";
 import {
   linkFromMail,
@@ -51,6 +52,7 @@ function statusOf(report: VerificationReport, file: string, aspect: string): str
 
 describe.each(testDatabaseKinds)("paraphe-verify on a real sealed envelope (%s)", (kind) => {
   let h: IdentityHarness;
+  let tsa: Awaited<ReturnType<typeof startTestTsa>>;
   let sealed: Uint8Array;
   let proof: Uint8Array;
   let original: Uint8Array;
@@ -70,7 +72,9 @@ describe.each(testDatabaseKinds)("paraphe-verify on a real sealed envelope (%s)"
 
   beforeAll(async () => {
     cli = builtCli();
-    h = await createIdentityHarness(kind);
+    // PAdES B-T, as in production with TSA_URL: the CMS also carries a timestamp token.
+    tsa = await startTestTsa();
+    h = await createIdentityHarness(kind, {}, { TSA_URL: tsa.url });
     const sender = await signUpMember(h, "sender");
     const signer = uniqueEmail("signer");
     const sent = await sentEnvelope(sender, [signer], { title: "Offline check" });
@@ -100,6 +104,7 @@ describe.each(testDatabaseKinds)("paraphe-verify on a real sealed envelope (%s)"
   }, 240_000);
   afterAll(async () => {
     await h.destroy();
+    await tsa.stop();
     tmp.cleanup();
   });
 
@@ -136,6 +141,8 @@ describe.each(testDatabaseKinds)("paraphe-verify on a real sealed envelope (%s)"
       original,
       trustAnchors: [trusted],
     });
+    // Both seals asked the timestamp authority (B-T).
+    expect(tsa.requests()).toBeGreaterThanOrEqual(2);
     expect(report.checks.filter((check) => check.status !== "pass")).toEqual([]);
     expect(report.verdict).toBe("valid");
     for (const file of ["document", "proof"]) {
