@@ -87,6 +87,8 @@ export interface VerifyInput {
   trustAnchors?: readonly X509Certificate[];
   /** Used when a signature carries no signing time; now by default. */
   now?: Date;
+  /** The largest file accepted; {@link VERIFY_MAX_FILE_BYTES} by default. */
+  maxBytes?: number;
 }
 
 /**
@@ -105,6 +107,20 @@ export async function verifySealedDocument(input: VerifyInput): Promise<Verifica
   const anchors = input.trustAnchors ?? [];
   const now = input.now ?? new Date();
   const checks: VerificationCheck[] = [];
+
+  const maxBytes = input.maxBytes ?? VERIFY_MAX_FILE_BYTES;
+  const files = [
+    ["document", input.sealed],
+    ["proof", input.proof],
+    ["original", input.original],
+  ] as const;
+  for (const [file, bytes] of files) {
+    if (bytes !== undefined && bytes.length > maxBytes) {
+      const reason = `larger than ${maxBytes} bytes`;
+      checks.push(fail(file, "read", "unreadable", { reason }));
+    }
+  }
+  if (checks.length > 0) return { verdict: "invalid", checks };
 
   await checkSignedPdf("document", input.sealed, anchors, now, checks);
   const proofPdf = await checkSignedPdf("proof", input.proof, anchors, now, checks);
