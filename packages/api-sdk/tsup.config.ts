@@ -6,6 +6,8 @@ const config: Options | Options[] = defineLibraryConfig({
     index: "src/index.ts",
     "contract/index": "src/contract/index.ts",
     "openapi/index": "src/openapi/index.ts",
+    "verify/index": "src/verify/index.ts",
+    "verify/cli": "src/verify/cli.ts",
   },
 });
 

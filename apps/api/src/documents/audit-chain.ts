@@ -1,4 +1,5 @@
 import { createHash, createHmac, hkdfSync, timingSafeEqual } from "node:crypto";
+import { canonicalJson } from "@paraphe/api-sdk/verify";
 import { z } from "zod";
 
 const KEY_LABEL = "paraphe/api activity chain v2";
@@ -194,24 +195,5 @@ function sameHash(computed: string, stored: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-/**
- * JSON with object keys sorted at every level and no whitespace: one text per value. Properties
- * whose value is undefined are left out, as JSON.stringify does.
- */
-export function canonicalJson(value: unknown): string {
-  if (value === null || typeof value === "boolean" || typeof value === "string") {
-    return JSON.stringify(value);
-  }
-  if (typeof value === "number") {
-    if (!Number.isFinite(value)) throw new TypeError("canonical JSON has no NaN or Infinity");
-    return JSON.stringify(value);
-  }
-  if (Array.isArray(value)) return `[${value.map((item) => canonicalJson(item)).join(",")}]`;
-  if (typeof value === "object") {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, item]) => item !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonicalJson(item)}`).join(",")}}`;
-  }
-  throw new TypeError(`canonical JSON cannot encode a ${typeof value}`);
-}
+/** Canonical JSON (keys sorted, no whitespace): the one implementation, shared with the proof's public chain. */
+export { canonicalJson };

@@ -1,5 +1,13 @@
 import fontkit from "@pdf-lib/fontkit";
-import { PDFDocument, type PDFFont, type PDFImage, type PDFPage, type RGB, rgb } from "pdf-lib";
+import {
+  AFRelationship,
+  PDFDocument,
+  type PDFFont,
+  type PDFImage,
+  type PDFPage,
+  type RGB,
+  rgb,
+} from "pdf-lib";
 import { fontBytes } from "./fonts";
 import { wrapParagraphs } from "./text-layout";
 
@@ -29,6 +37,8 @@ export interface ProofModel {
     footer: string;
   };
   summary: Array<{ label: string; value: string; mono: boolean }>;
+  /** The machine-readable record (`paraphe-proof.json`), embedded as an associated file. */
+  record: { filename: string; bytes: Uint8Array; description: string };
   signers: Array<{ name: string; email: string; status: string; signatureImage?: Uint8Array }>;
   events: EventRow[];
 }
@@ -79,6 +89,14 @@ export async function layoutProofInThisThread(model: ProofModel): Promise<Uint8A
   document.setLanguage(model.language);
   document.setCreationDate(model.generatedAt);
   document.setModificationDate(model.generatedAt);
+
+  await document.attach(model.record.bytes, model.record.filename, {
+    mimeType: "application/json",
+    description: model.record.description,
+    creationDate: model.generatedAt,
+    modificationDate: model.generatedAt,
+    afRelationship: AFRelationship.Data,
+  });
 
   const { texts } = model;
   const layout = new Layout(document, fonts, model);

@@ -1,4 +1,9 @@
 import { getServerT } from "@paraphe/i18n";
+import {
+  PROOF_RECORD_FILENAME,
+  buildProofRecord,
+  encodeProofRecord,
+} from "@paraphe/api-sdk/verify";
 import { type AuditEvent } from "./audit-chain";
 import { type ProofModel } from "./proof-layout";
 import { sharedDocumentWorkers } from "./worker-pool";
@@ -17,7 +22,10 @@ export interface ProofInput {
   language: "en" | "fr";
   title: string;
   envelopeId: string;
-  /** SHA-256 of the uploaded file and of the sealed one, lowercase hex. */
+  /**
+   * SHA-256 of the uploaded file and of the sealed one, lowercase hex; for an envelope of several
+   * documents, one hash per document in the same order, separated by spaces.
+   */
   originalSha256: string;
   sealedSha256: string;
   /** The activity log, oldest first, as recorded in the hash chain. */
@@ -44,6 +52,10 @@ type ProofT = ReturnType<typeof getServerT<"proof">>;
  * event of the activity log with its time, actor, IP address and user agent, in `language`
  * (texts from the i18n `proof` namespace, dates through Intl). A4, DejaVu Sans embedded as
  * subsets, as many pages as the log needs, each with a footer. Seal the result with `sealPdf`.
+ *
+ * The PDF also embeds `paraphe-proof.json` (an associated file, `@paraphe/api-sdk/verify`'s
+ * `proofRecordSchema`): the documents' hashes and the events chained with plain SHA-256, which
+ * `paraphe-verify` checks offline, without the platform's key that the activity chain is keyed with.
  *
  * The texts are resolved here; the layout (pdf-lib, font subsetting: about half a second of
  * CPU) runs in the document worker thread.
@@ -97,6 +109,19 @@ export function proofModel(input: ProofInput): ProofModel {
     });
   }
 
+  const originals = input.originalSha256.split(" ");
+  const sealed = input.sealedSha256.split(" ");
+  const record = buildProofRecord({
+    envelopeId: input.envelopeId,
+    title: input.title,
+    generatedAt: input.generatedAt,
+    documents: originals.map((originalSha256, index) => ({
+      originalSha256,
+      sealedSha256: sealed[index] ?? "",
+    })),
+    events: input.events,
+  });
+
   return {
     language: input.language === "fr" ? "fr-FR" : "en",
     documentTitle: `${t("documentTitle")} — ${input.title}`,
@@ -124,6 +149,11 @@ export function proofModel(input: ProofInput): ProofModel {
       footer: t("footer", { envelopeId: input.envelopeId, page: "{page}", pages: "{pages}" }),
     },
     summary,
+    record: {
+      filename: PROOF_RECORD_FILENAME,
+      bytes: encodeProofRecord(record),
+      description: t("recordDescription"),
+    },
     signers: input.signers.map((signer) => ({
       name: signer.name,
       email: signer.email,

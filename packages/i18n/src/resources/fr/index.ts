@@ -4,6 +4,7 @@ import { mail } from "./mail";
 import { proof } from "./proof";
 import { security } from "./security";
 import { sign } from "./sign";
+import { verify } from "./verify";
 import { web } from "./web";
 
-export const fr = { common, web, sign, errors, security, mail, proof };
+export const fr = { common, web, sign, errors, security, mail, proof, verify };

@@ -1,0 +1,39 @@
+export { checkCertificateChain, type ChainResult } from "./certificate-chain";
+export { describeCheck, formatReport, reportJson, type VerifyLanguage } from "./format";
+export {
+  checkPdfSignatures,
+  parsePdfDate,
+  type Coverage,
+  type PdfSignatureCheck,
+} from "./pdf-signatures";
+export {
+  PROOF_CHAIN_ALGORITHM,
+  PROOF_MAX_DOCUMENTS,
+  PROOF_MAX_EVENTS,
+  PROOF_RECORD_FILENAME,
+  PROOF_RECORD_FORMAT,
+  buildProofRecord,
+  canonicalJson,
+  checkProofChain,
+  encodeProofRecord,
+  proofEventSchema,
+  proofRecordSchema,
+  publicChainHash,
+  type ProofChainCheck,
+  type ProofEvent,
+  type ProofRecord,
+  type ProofRecordInput,
+} from "./proof-record";
+export { VerifyExitCode, languageFromEnvironment, runVerifyCli, type CliIo } from "./run-cli";
+export {
+  VERIFY_MAX_FILE_BYTES,
+  exitCodeOf,
+  verifySealedDocument,
+  type CheckKey,
+  type CheckMessage,
+  type VerificationCheck,
+  type VerificationReport,
+  type Verdict,
+  type VerifiedFile,
+  type VerifyInput,
+} from "./verify";

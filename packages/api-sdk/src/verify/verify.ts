@@ -1,0 +1,350 @@
+import { createHash, type X509Certificate } from "node:crypto";
+import { PDF } from "@libpdf/core";
+import { checkCertificateChain, displayName } from "./certificate-chain";
+import { checkPdfSignatures, type PdfSignatureCheck } from "./pdf-signatures";
+import {
+  PROOF_RECORD_FILENAME,
+  checkProofChain,
+  proofRecordSchema,
+  type ProofRecord,
+} from "./proof-record";
+
+/** The largest file the verifier reads (each of the sealed PDF, the proof and the original). */
+export const VERIFY_MAX_FILE_BYTES = 100 * 1024 * 1024;
+
+/** Which file a check is about. */
+export type VerifiedFile = "document" | "proof" | "original";
+
+/** A message of the `verify` i18n namespace: its key under `checks` and its values. */
+export interface CheckMessage {
+  key: CheckKey;
+  values: Record<string, string | number>;
+}
+
+export type CheckKey =
+  | "unreadable"
+  | "noSignature"
+  | "coverageWhole"
+  | "coverageRevision"
+  | "coveragePartial"
+  | "coverageMalformed"
+  | "digestMatch"
+  | "digestMismatch"
+  | "digestUnreadable"
+  | "signatureValid"
+  | "signatureInvalid"
+  | "signatureUnreadable"
+  | "chainTrusted"
+  | "chainRootNotChecked"
+  | "chainNotAnchored"
+  | "chainIssuerMissing"
+  | "chainBadSignature"
+  | "chainNotValidAt"
+  | "chainNotCa"
+  | "chainNotChecked"
+  | "recordMissing"
+  | "recordInvalid"
+  | "eventsIntact"
+  | "eventsBroken"
+  | "eventsHeadMismatch"
+  | "eventsCompletedMismatch"
+  | "documentHashMatch"
+  | "documentHashMismatch"
+  | "originalHashMatch"
+  | "originalHashMismatch";
+
+export interface VerificationCheck {
+  file: VerifiedFile;
+  /** What was checked: `coverage`, `digest`, `signature`, `certificates`, `record`, `events`, `hash`. */
+  aspect:
+    "read" | "coverage" | "digest" | "signature" | "certificates" | "record" | "events" | "hash";
+  /** `warn`: not a failure, but not proven either (a root not checked, an earlier signer). */
+  status: "pass" | "fail" | "warn";
+  message: CheckMessage;
+}
+
+/**
+ * `valid`: every check passed and the seals lead to a trusted root (exit 0); `invalid`: a check
+ * failed (exit 1); `root-not-checked`: every check passed but no trust anchor was given (exit 3).
+ */
+export type Verdict = "valid" | "invalid" | "root-not-checked";
+
+export interface VerificationReport {
+  verdict: Verdict;
+  checks: VerificationCheck[];
+  /** The proof's record, when it could be read. */
+  record?: ProofRecord;
+}
+
+export interface VerifyInput {
+  /** The sealed PDF as downloaded from Paraphe. */
+  sealed: Uint8Array;
+  /** The audit-log proof PDF of the same envelope. */
+  proof: Uint8Array;
+  /** The uploaded original, to check against the hashes the proof records. */
+  original?: Uint8Array;
+  /** Trust anchors (DER): the seal's chain must lead to one. None: the root is reported unchecked. */
+  trustAnchors?: readonly X509Certificate[];
+  /** Used when a signature carries no signing time; now by default. */
+  now?: Date;
+  /** The largest file accepted; {@link VERIFY_MAX_FILE_BYTES} by default. */
+  maxBytes?: number;
+}
+
+/**
+ * Checks a document sealed by Paraphe and its audit-log proof, offline, in time linear in their
+ * sizes:
+ * 1. each PDF's signatures: the byte range of the last one covers the whole file but the
+ *    signature, the CMS messageDigest equals the SHA-256 of the signed bytes, the signature over
+ *    the signed attributes verifies with the signer's certificate;
+ * 2. the seal's certificate chain, to one of `trustAnchors` (or consistent up to an unchecked
+ *    root when none are given), valid at the signing time;
+ * 3. the sealed file's SHA-256 (and the original's, when given) is one the proof records;
+ * 4. the proof's record (`paraphe-proof.json`) and its chain of events.
+ * Hashing and signature verification use node:crypto; ASN.1 and CMS parsing pkijs.
+ */
+export async function verifySealedDocument(input: VerifyInput): Promise<VerificationReport> {
+  const anchors = input.trustAnchors ?? [];
+  const now = input.now ?? new Date();
+  const checks: VerificationCheck[] = [];
+
+  const maxBytes = input.maxBytes ?? VERIFY_MAX_FILE_BYTES;
+  const files = [
+    ["document", input.sealed],
+    ["proof", input.proof],
+    ["original", input.original],
+  ] as const;
+  for (const [file, bytes] of files) {
+    if (bytes !== undefined && bytes.length > maxBytes) {
+      const reason = `larger than ${maxBytes} bytes`;
+      checks.push(fail(file, "read", "unreadable", { reason }));
+    }
+  }
+  if (checks.length > 0) return { verdict: "invalid", checks };
+
+  await checkSignedPdf("document", input.sealed, anchors, now, checks);
+  const proofPdf = await checkSignedPdf("proof", input.proof, anchors, now, checks);
+
+  let record: ProofRecord | undefined;
+  if (proofPdf !== undefined) {
+    record = readRecord(proofPdf, checks);
+    if (record !== undefined) {
+      const chain = checkProofChain(record);
+      const entries = record.chain.entries;
+      if (chain.ok) {
+        checks.push(
+          pass("proof", "events", "eventsIntact", {
+            count: chain.events,
+            envelopeId: record.envelopeId,
+            head: record.chain.head ?? "—",
+          }),
+        );
+      } else if (chain.reason === "head") {
+        checks.push(fail("proof", "events", "eventsHeadMismatch", {}));
+      } else {
+        const entry = entries[chain.brokenAt];
+        const values = {
+          index: chain.brokenAt + 1,
+          type: entry?.event.type ?? "?",
+          at: entry?.event.at ?? "?",
+        };
+        checks.push(
+          chain.reason === "completed-hash"
+            ? fail("proof", "events", "eventsCompletedMismatch", values)
+            : fail("proof", "events", "eventsBroken", values),
+        );
+      }
+      const sealedHash = sha256Hex(input.sealed);
+      checks.push(
+        record.documents.some((document) => document.sealedSha256 === sealedHash)
+          ? pass("document", "hash", "documentHashMatch", { hash: sealedHash })
+          : fail("document", "hash", "documentHashMismatch", { hash: sealedHash }),
+      );
+      if (input.original !== undefined) {
+        const originalHash = sha256Hex(input.original);
+        checks.push(
+          record.documents.some((document) => document.originalSha256 === originalHash)
+            ? pass("original", "hash", "originalHashMatch", { hash: originalHash })
+            : fail("original", "hash", "originalHashMismatch", { hash: originalHash }),
+        );
+      }
+    }
+  }
+
+  const verdict: Verdict = checks.some((check) => check.status === "fail")
+    ? "invalid"
+    : checks.some((check) => check.status === "warn" && check.aspect === "certificates")
+      ? "root-not-checked"
+      : "valid";
+  return { verdict, checks, ...(record === undefined ? {} : { record }) };
+}
+
+/** The exit code of a verdict: 0 valid, 1 invalid, 3 intact but the root was not checked. */
+export function exitCodeOf(verdict: Verdict): 0 | 1 | 3 {
+  return verdict === "valid" ? 0 : verdict === "invalid" ? 1 : 3;
+}
+
+async function checkSignedPdf(
+  file: "document" | "proof",
+  bytes: Uint8Array,
+  anchors: readonly X509Certificate[],
+  now: Date,
+  checks: VerificationCheck[],
+): Promise<PDF | undefined> {
+  let pdf: PDF;
+  let signatures: PdfSignatureCheck[];
+  try {
+    pdf = await PDF.load(bytes);
+    signatures = checkPdfSignatures(bytes, pdf);
+  } catch (error) {
+    checks.push(fail(file, "read", "unreadable", { reason: (error as Error).message }));
+    return undefined;
+  }
+  if (signatures.length === 0) {
+    checks.push(fail(file, "read", "noSignature", {}));
+    return pdf;
+  }
+  signatures.forEach((signature, index) => {
+    const last = index === signatures.length - 1;
+    const name = signature.name;
+    const subject = signature.signer === undefined ? "?" : displayName(signature.signer);
+    const reason = signature.problem ?? "";
+    const { coverage } = signature;
+    if (coverage.kind === "malformed") {
+      checks.push(fail(file, "coverage", "coverageMalformed", { name, reason }));
+      return;
+    }
+    if (coverage.kind === "whole-file") {
+      checks.push(pass(file, "coverage", "coverageWhole", { name }));
+    } else if (last) {
+      checks.push(fail(file, "coverage", "coveragePartial", { name }));
+    } else {
+      checks.push(pass(file, "coverage", "coverageRevision", { name, end: coverage.end }));
+    }
+
+    if (signature.digest === "match") checks.push(pass(file, "digest", "digestMatch", { name }));
+    else if (signature.digest === "mismatch") {
+      checks.push(fail(file, "digest", "digestMismatch", { name }));
+    } else checks.push(fail(file, "digest", "digestUnreadable", { name, reason }));
+
+    if (signature.signature === "valid") {
+      checks.push(pass(file, "signature", "signatureValid", { name, subject }));
+    } else if (signature.signature === "invalid") {
+      checks.push(fail(file, "signature", "signatureInvalid", { name, subject }));
+    } else if (signature.digest !== "unreadable") {
+      checks.push(fail(file, "signature", "signatureUnreadable", { name, reason }));
+    }
+
+    if (signature.signer === undefined) return;
+    if (!last) {
+      // A signature the uploaded document already carried: kept intact, its signer not ours to vouch for.
+      checks.push(warnEarlier(file, name, subject));
+      return;
+    }
+    const at = signature.signingTime ?? now;
+    const date = at.toISOString();
+    const chain = checkCertificateChain(signature.signer, signature.certificates, anchors, at);
+    switch (chain.status) {
+      case "trusted":
+        checks.push(
+          pass(file, "certificates", "chainTrusted", {
+            subject,
+            root: displayName(chain.root),
+            date,
+          }),
+        );
+        break;
+      case "root-not-checked":
+        checks.push({
+          file,
+          aspect: "certificates",
+          status: "warn",
+          message: {
+            key: "chainRootNotChecked",
+            values: { subject, root: displayName(chain.root), date },
+          },
+        });
+        break;
+      case "failed": {
+        const certificate = displayName(chain.certificate);
+        const key = {
+          "not-anchored": "chainNotAnchored",
+          "issuer-missing": "chainIssuerMissing",
+          "bad-signature": "chainBadSignature",
+          "not-valid-at": "chainNotValidAt",
+          "not-ca": "chainNotCa",
+        } as const satisfies Record<typeof chain.reason, CheckKey>;
+        checks.push(
+          fail(file, "certificates", key[chain.reason], {
+            subject,
+            certificate,
+            date,
+            from: new Date(chain.certificate.validFrom).toISOString(),
+            to: new Date(chain.certificate.validTo).toISOString(),
+          }),
+        );
+      }
+    }
+  });
+  return pdf;
+}
+
+function readRecord(pdf: PDF, checks: VerificationCheck[]): ProofRecord | undefined {
+  let bytes: Uint8Array | null;
+  try {
+    bytes = pdf.getAttachment(PROOF_RECORD_FILENAME);
+  } catch (error) {
+    checks.push(fail("proof", "record", "recordInvalid", { reason: (error as Error).message }));
+    return undefined;
+  }
+  if (bytes === null) {
+    checks.push(fail("proof", "record", "recordMissing", { filename: PROOF_RECORD_FILENAME }));
+    return undefined;
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes));
+  } catch (error) {
+    checks.push(fail("proof", "record", "recordInvalid", { reason: (error as Error).message }));
+    return undefined;
+  }
+  const parsed = proofRecordSchema.safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const reason = `${issue?.path.join(".") ?? ""}: ${issue?.message ?? ""}`;
+    checks.push(fail("proof", "record", "recordInvalid", { reason }));
+    return undefined;
+  }
+  return parsed.data;
+}
+
+function sha256Hex(bytes: Uint8Array): string {
+  return createHash("sha256").update(bytes).digest("hex");
+}
+
+function pass(
+  file: VerifiedFile,
+  aspect: VerificationCheck["aspect"],
+  key: CheckKey,
+  values: CheckMessage["values"],
+): VerificationCheck {
+  return { file, aspect, status: "pass", message: { key, values } };
+}
+
+function fail(
+  file: VerifiedFile,
+  aspect: VerificationCheck["aspect"],
+  key: CheckKey,
+  values: CheckMessage["values"],
+): VerificationCheck {
+  return { file, aspect, status: "fail", message: { key, values } };
+}
+
+function warnEarlier(file: VerifiedFile, name: string, subject: string): VerificationCheck {
+  return {
+    file,
+    aspect: "signature",
+    status: "warn",
+    message: { key: "chainNotChecked", values: { name, subject } },
+  };
+}

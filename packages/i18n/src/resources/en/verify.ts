@@ -1,0 +1,93 @@
+/** `paraphe-verify`, the offline verifier of a sealed document and its audit-log proof (a CLI). */
+export const verify = {
+  heading: "Paraphe offline verification",
+  files: {
+    document: "Sealed document",
+    proof: "Audit-log proof",
+    original: "Original document",
+  },
+  marks: {
+    pass: "✓",
+    fail: "✗",
+    warn: "!",
+  },
+  checks: {
+    unreadable: "{{file}}: the file could not be read as a PDF ({{reason}}).",
+    noSignature: "{{file}}: the file carries no signature.",
+    coverageWhole:
+      "{{file}}, signature “{{name}}”: it covers the whole file except the signature itself (total document signed).",
+    coverageRevision:
+      "{{file}}, signature “{{name}}”: it covers an earlier revision (the first {{end}} bytes); the signature that follows covers the rest.",
+    coveragePartial:
+      "{{file}}, signature “{{name}}”: it does not cover the whole file: bytes were appended after it was signed.",
+    coverageMalformed: "{{file}}, signature “{{name}}”: its byte range is malformed ({{reason}}).",
+    digestMatch:
+      "{{file}}, signature “{{name}}”: the SHA-256 of the signed bytes matches the digest the signature carries.",
+    digestMismatch:
+      "{{file}}, signature “{{name}}”: the SHA-256 of the signed bytes does not match the digest the signature carries: the file was changed after it was signed.",
+    digestUnreadable:
+      "{{file}}, signature “{{name}}”: the signature could not be read ({{reason}}).",
+    signatureValid:
+      "{{file}}, signature “{{name}}”: the signature over the signed attributes verifies with the certificate of {{subject}}.",
+    signatureInvalid:
+      "{{file}}, signature “{{name}}”: the signature does not verify with the certificate of {{subject}}.",
+    signatureUnreadable:
+      "{{file}}, signature “{{name}}”: the signature could not be checked ({{reason}}).",
+    chainTrusted:
+      "{{file}}: the certificate chain of {{subject}} leads to the trusted root {{root}} and was valid at the signing time ({{date}}).",
+    chainRootNotChecked:
+      "{{file}}: the certificate chain of {{subject}} is consistent up to {{root}} and was valid at the signing time ({{date}}), but that root was not checked against a trusted certificate (give it with --ca).",
+    chainNotAnchored:
+      "{{file}}: the certificate chain of {{subject}} does not lead to any of the certificates given with --ca.",
+    chainIssuerMissing:
+      "{{file}}: the certificate chain of {{subject}} is incomplete: the issuer of {{certificate}} is neither in the signature nor among the --ca certificates.",
+    chainBadSignature:
+      "{{file}}: the certificate chain of {{subject}} is broken: {{certificate}} is not validly signed by its issuer.",
+    chainNotValidAt:
+      "{{file}}: the certificate chain of {{subject}} was not valid at the signing time ({{date}}): {{certificate}} is valid from {{from}} to {{to}}.",
+    chainNotCa:
+      "{{file}}: the certificate chain of {{subject}} is invalid: {{certificate}} is not a certification authority.",
+    chainNotChecked:
+      "{{file}}, signature “{{name}}”: the certificate of {{subject}} (a signature made before sealing) was not checked against a trusted root.",
+    recordMissing:
+      "{{file}}: it carries no machine-readable record ({{filename}}), so its chain of events cannot be checked offline.",
+    recordInvalid: "{{file}}: its machine-readable record is malformed ({{reason}}).",
+    eventsIntact_one:
+      "{{file}}: the chain of {{count}} event of envelope {{envelopeId}} is intact (SHA-256, head {{head}}).",
+    eventsIntact_other:
+      "{{file}}: the chain of {{count}} events of envelope {{envelopeId}} is intact (SHA-256, head {{head}}).",
+    eventsBroken:
+      "{{file}}: the chain of events is broken at event {{index}} ({{type}}, {{at}}): an event was changed, removed or reordered.",
+    eventsHeadMismatch:
+      "{{file}}: the chain's head does not match its last event: events were removed or added.",
+    eventsCompletedMismatch:
+      "{{file}}: the completion event ({{index}}) names another sealed file than the one the proof lists.",
+    documentHashMatch:
+      "{{file}}: its SHA-256 ({{hash}}) is the one the proof records for the sealed document.",
+    documentHashMismatch:
+      "{{file}}: its SHA-256 ({{hash}}) is not one the proof records: the proof is about another file, or this file was changed.",
+    originalHashMatch:
+      "{{file}}: its SHA-256 ({{hash}}) is the one the proof records for the original document.",
+    originalHashMismatch:
+      "{{file}}: its SHA-256 ({{hash}}) is not one the proof records for the original document.",
+  },
+  verdict: {
+    valid:
+      "Valid: the sealed document and its proof are intact, and sealed with a certificate that leads to a trusted root.",
+    rootNotChecked:
+      "Intact, root not checked: every check passed, but the seal's certificate was not checked against a trusted root. Give the certificate you trust with --ca.",
+    invalid: "Invalid: at least one check failed (marked ✗).",
+  },
+  usage:
+    "Usage: paraphe-verify <sealed.pdf> <proof.pdf> [--ca <certificate.pem> ...] [--original <original.pdf>] [--lang en|fr] [--json]\n\nChecks a document sealed by Paraphe and its audit-log proof, offline.\nExit codes: 0 valid, 1 invalid, 2 usage error or unreadable file, 3 intact but the root was not checked (no --ca).",
+  errors: {
+    missingFiles: "Give the sealed PDF and its proof PDF.",
+    unknownOption: "Unknown option {{option}}.",
+    missingValue: "The option {{option}} needs a value.",
+    badLanguage: "The language must be en or fr.",
+    tooManyCa: "At most {{max}} --ca certificates.",
+    unreadableFile: "{{path}} cannot be read: {{reason}}.",
+    tooLarge: "{{path}} is larger than {{max}} MB.",
+    badCertificate: "{{path}} holds no PEM or DER certificate that could be read.",
+  },
+};

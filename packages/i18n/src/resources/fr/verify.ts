@@ -1,0 +1,99 @@
+import { type verify as en } from "../en/verify";
+import { type FrenchTranslation } from "./types";
+
+export const verify: FrenchTranslation<typeof en> = {
+  heading: "Vérification hors ligne Paraphe",
+  files: {
+    document: "Document scellé",
+    proof: "Preuve du journal d’activité",
+    original: "Document original",
+  },
+  marks: {
+    pass: "✓",
+    fail: "✗",
+    warn: "!",
+  },
+  checks: {
+    unreadable: "{{file}}\u00a0: le fichier n’a pas pu être lu comme un PDF ({{reason}}).",
+    noSignature: "{{file}}\u00a0: le fichier ne porte aucune signature.",
+    coverageWhole:
+      "{{file}}, signature «\u00a0{{name}}\u00a0»\u00a0: elle couvre tout le fichier sauf la signature elle-même (document entièrement signé).",
+    coverageRevision:
+      "{{file}}, signature «\u00a0{{name}}\u00a0»\u00a0: elle couvre une révision antérieure (les {{end}} premiers octets)\u00a0; la signature suivante couvre le reste.",
+    coveragePartial:
+      "{{file}}, signature «\u00a0{{name}}\u00a0»\u00a0: elle ne couvre pas tout le fichier\u00a0: des octets ont été ajoutés après la signature.",
+    coverageMalformed:
+      "{{file}}, signature «\u00a0{{name}}\u00a0»\u00a0: sa plage d’octets est mal formée ({{reason}}).",
+    digestMatch:
+      "{{file}}, signature «\u00a0{{name}}\u00a0»\u00a0: l’empreinte SHA-256 des octets signés correspond à celle que porte la signature.",
+    digestMismatch:
+      "{{file}}, signature «\u00a0{{name}}\u00a0»\u00a0: l’empreinte SHA-256 des octets signés ne correspond pas à celle que porte la signature\u00a0: le fichier a été modifié après sa signature.",
+    digestUnreadable:
+      "{{file}}, signature «\u00a0{{name}}\u00a0»\u00a0: la signature n’a pas pu être lue ({{reason}}).",
+    signatureValid:
+      "{{file}}, signature «\u00a0{{name}}\u00a0»\u00a0: la signature des attributs signés est vérifiée avec le certificat de {{subject}}.",
+    signatureInvalid:
+      "{{file}}, signature «\u00a0{{name}}\u00a0»\u00a0: la signature ne se vérifie pas avec le certificat de {{subject}}.",
+    signatureUnreadable:
+      "{{file}}, signature «\u00a0{{name}}\u00a0»\u00a0: la signature n’a pas pu être vérifiée ({{reason}}).",
+    chainTrusted:
+      "{{file}}\u00a0: la chaîne de certificats de {{subject}} mène à la racine de confiance {{root}} et était valide au moment de la signature ({{date}}).",
+    chainRootNotChecked:
+      "{{file}}\u00a0: la chaîne de certificats de {{subject}} est cohérente jusqu’à {{root}} et était valide au moment de la signature ({{date}}), mais cette racine n’a pas été comparée à un certificat de confiance (indiquez-le avec --ca).",
+    chainNotAnchored:
+      "{{file}}\u00a0: la chaîne de certificats de {{subject}} ne mène à aucun des certificats donnés avec --ca.",
+    chainIssuerMissing:
+      "{{file}}\u00a0: la chaîne de certificats de {{subject}} est incomplète\u00a0: l’émetteur de {{certificate}} n’est ni dans la signature ni parmi les certificats --ca.",
+    chainBadSignature:
+      "{{file}}\u00a0: la chaîne de certificats de {{subject}} est rompue\u00a0: {{certificate}} n’est pas valablement signé par son émetteur.",
+    chainNotValidAt:
+      "{{file}}\u00a0: la chaîne de certificats de {{subject}} n’était pas valide au moment de la signature ({{date}})\u00a0: {{certificate}} est valide du {{from}} au {{to}}.",
+    chainNotCa:
+      "{{file}}\u00a0: la chaîne de certificats de {{subject}} est invalide\u00a0: {{certificate}} n’est pas une autorité de certification.",
+    chainNotChecked:
+      "{{file}}, signature «\u00a0{{name}}\u00a0»\u00a0: le certificat de {{subject}} (une signature antérieure au scellement) n’a pas été comparé à une racine de confiance.",
+    recordMissing:
+      "{{file}}\u00a0: elle ne contient pas d’enregistrement lisible par machine ({{filename}})\u00a0; sa chaîne d’événements ne peut pas être vérifiée hors ligne.",
+    recordInvalid:
+      "{{file}}\u00a0: son enregistrement lisible par machine est mal formé ({{reason}}).",
+    eventsIntact_one:
+      "{{file}}\u00a0: la chaîne de {{count}} événement de l’enveloppe {{envelopeId}} est intacte (SHA-256, empreinte finale {{head}}).",
+    eventsIntact_many:
+      "{{file}}\u00a0: la chaîne de {{count}} d’événements de l’enveloppe {{envelopeId}} est intacte (SHA-256, empreinte finale {{head}}).",
+    eventsIntact_other:
+      "{{file}}\u00a0: la chaîne des {{count}} événements de l’enveloppe {{envelopeId}} est intacte (SHA-256, empreinte finale {{head}}).",
+    eventsBroken:
+      "{{file}}\u00a0: la chaîne d’événements est rompue à l’événement {{index}} ({{type}}, {{at}})\u00a0: un événement a été modifié, supprimé ou déplacé.",
+    eventsHeadMismatch:
+      "{{file}}\u00a0: l’empreinte finale de la chaîne ne correspond pas à son dernier événement\u00a0: des événements ont été supprimés ou ajoutés.",
+    eventsCompletedMismatch:
+      "{{file}}\u00a0: l’événement de fin ({{index}}) désigne un autre fichier scellé que celui que liste la preuve.",
+    documentHashMatch:
+      "{{file}}\u00a0: son empreinte SHA-256 ({{hash}}) est celle que la preuve enregistre pour le document scellé.",
+    documentHashMismatch:
+      "{{file}}\u00a0: son empreinte SHA-256 ({{hash}}) ne figure pas dans la preuve\u00a0: la preuve concerne un autre fichier, ou ce fichier a été modifié.",
+    originalHashMatch:
+      "{{file}}\u00a0: son empreinte SHA-256 ({{hash}}) est celle que la preuve enregistre pour le document original.",
+    originalHashMismatch:
+      "{{file}}\u00a0: son empreinte SHA-256 ({{hash}}) ne figure pas dans la preuve pour le document original.",
+  },
+  verdict: {
+    valid:
+      "Valide\u00a0: le document scellé et sa preuve sont intacts, et scellés avec un certificat qui mène à une racine de confiance.",
+    rootNotChecked:
+      "Intact, racine non vérifiée\u00a0: tous les contrôles sont passés, mais le certificat du sceau n’a pas été comparé à une racine de confiance. Indiquez le certificat auquel vous faites confiance avec --ca.",
+    invalid: "Invalide\u00a0: au moins un contrôle a échoué (marqué ✗).",
+  },
+  usage:
+    "Utilisation\u00a0: paraphe-verify <scelle.pdf> <preuve.pdf> [--ca <certificat.pem> ...] [--original <original.pdf>] [--lang en|fr] [--json]\n\nVérifie hors ligne un document scellé par Paraphe et la preuve de son journal d’activité.\nCodes de sortie\u00a0: 0 valide, 1 invalide, 2 erreur d’utilisation ou fichier illisible, 3 intact mais racine non vérifiée (sans --ca).",
+  errors: {
+    missingFiles: "Indiquez le PDF scellé et le PDF de sa preuve.",
+    unknownOption: "Option inconnue\u00a0: {{option}}.",
+    missingValue: "L’option {{option}} attend une valeur.",
+    badLanguage: "La langue doit être en ou fr.",
+    tooManyCa: "Au plus {{max}} certificats --ca.",
+    unreadableFile: "{{path}} ne peut pas être lu\u00a0: {{reason}}.",
+    tooLarge: "{{path}} dépasse {{max}} Mo.",
+    badCertificate: "{{path}} ne contient aucun certificat PEM ou DER lisible.",
+  },
+};
