@@ -3,7 +3,8 @@ import type { PermissionRule } from "@paraphe/permissions";
 
 /**
  * The permission rules of a team API key (spec §6: templates only). Its permissions act on
- * templates; a key that may create (`create` or `manage`) may also create an envelope from a
+ * templates, and each includes reading them (a key finds the templates it updates or deletes; a
+ * `read` key reads only); a key that may create (`create` or `manage`) may also create an envelope from a
  * template, which sends it: the envelope rules are limited to envelopes its creator owns (those
  * the key creates), and the key reaches no envelope route (`/template/create-envelope` and
  * `/template/envelope-status` only).
@@ -12,7 +13,8 @@ export function apiKeyRules(
   permissions: readonly ApiKeyPermission[],
   creatorUserId: string,
 ): PermissionRule[] {
-  const rules: PermissionRule[] = [{ action: [...permissions], subject: "Template" }];
+  const actions = new Set<ApiKeyPermission>(["read", ...permissions]);
+  const rules: PermissionRule[] = [{ action: [...actions], subject: "Template" }];
   if (permissions.includes("create") || permissions.includes("manage")) {
     rules.push({
       action: ["create", "update"],

@@ -263,7 +263,7 @@ describe.each(testDatabaseKinds)("team API keys on %s", (kind) => {
       expect(seen.uuid).toBe(envelope.uuid);
       const { events } = await owner.api.envelope.activity({ envelopeUuid: envelope.uuid });
       const createdEvent = events.find((event) => event.type === "envelopeCreated");
-      expect(createdEvent?.actor.email).toBe(owner.email);
+      expect(createdEvent?.actor?.email).toBe(owner.email);
       expect(createdEvent?.viaApiKey).toEqual({
         uuid: created.apiKey.uuid,
         description: created.apiKey.description,
