@@ -1,12 +1,12 @@
 /**
  * Calls Paraphe from a Node script with a team API key (created in /settings/api-keys): lists the
  * templates the key may read and, given a template and a recipient, creates an envelope from the
- * template, sends it, and reads its status.
+ * template (a person per role), sends it, and reads its status.
  *
  *   PARAPHE_API_URL=http://localhost:3000 \
  *   PARAPHE_ACCESS_KEY=pak_... PARAPHE_SECRET_KEY=... \
  *   PARAPHE_REFERENCE_VALUES_FILE=../../apps/api/dist/reference-values.json \
- *   [PARAPHE_TEMPLATE_UUID=... PARAPHE_RECIPIENT_EMAIL=someone@example.com] \
+ *   [PARAPHE_TEMPLATE_UUID=... PARAPHE_RECIPIENT_EMAILS=first@example.com,second@example.com] \
  *     node --experimental-strip-types examples/api-key.ts
  *
  * The secret key is shown once, when the key is created: keep it in a secret store, never in
@@ -22,8 +22,11 @@ export interface ApiKeyExampleOptions {
   apiKey: ApiKeyCredentials;
   /** The reference values of the api's build, which its evidence must match. */
   referenceValues: Record<string, string>;
-  /** With a template (active) and a recipient: an envelope is created from it and sent. */
-  send?: { templateUuid: string; email: string; firstname: string; lastname: string };
+  /**
+   * With a template (active) and a person per role, in the roles' order: an envelope is created
+   * from it and sent.
+   */
+  send?: { templateUuid: string; emails: string[] };
 }
 
 export interface ApiKeyExampleResult {
@@ -44,20 +47,18 @@ export async function runApiKeyExample(
     const { templates } = await api.template.list({ status: "active", limit: 50 });
     if (options.send === undefined) return { templates, envelope: null };
     const template = await api.template.get({ templateUuid: options.send.templateUuid });
-    const [role, ...others] = template.roles;
-    if (role === undefined || others.length > 0) {
-      throw new Error("This example fills templates with exactly one role.");
+    const { emails } = options.send;
+    if (emails.length !== template.roles.length) {
+      throw new Error(`The template has ${template.roles.length} roles: give an email for each.`);
     }
     const created = await api.template.createEnvelope({
       templateUuid: template.uuid,
-      recipients: [
-        {
-          roleUuid: role.uuid,
-          email: options.send.email,
-          firstname: options.send.firstname,
-          lastname: options.send.lastname,
-        },
-      ],
+      recipients: template.roles.map((role, index) => ({
+        roleUuid: role.uuid,
+        email: emails[index] ?? "",
+        firstname: "Sam",
+        lastname: role.label,
+      })),
       send: true,
     });
     // Later, the status of that envelope (the key reads the envelopes it created).
@@ -76,7 +77,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     process.exit(2);
   }
   const templateUuid = process.env.PARAPHE_TEMPLATE_UUID;
-  const email = process.env.PARAPHE_RECIPIENT_EMAIL;
+  const emails = process.env.PARAPHE_RECIPIENT_EMAILS?.split(",").map((email) => email.trim());
   try {
     const result = await runApiKeyExample({
       baseUrl: process.env.PARAPHE_API_URL ?? "http://localhost:3000",
@@ -90,9 +91,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
           ),
         ),
       ),
-      ...(templateUuid && email
-        ? { send: { templateUuid, email, firstname: "Sam", lastname: "Recipient" } }
-        : {}),
+      ...(templateUuid && emails ? { send: { templateUuid, emails } } : {}),
     });
     console.log(`Active templates: ${result.templates.length}`);
     for (const template of result.templates) console.log(`- ${template.uuid} ${template.title}`);
