@@ -30,9 +30,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`CREATE INDEX api_key_team_id_idx ON api_key (team_id, created_at DESC)`.execute(db);
   await sql`
     ALTER TABLE envelope
-      ADD COLUMN created_by_api_key_id uuid REFERENCES api_key (id) ON DELETE SET NULL`.execute(
-    db,
-  );
+      ADD COLUMN created_by_api_key_id uuid REFERENCES api_key (id) ON DELETE SET NULL`.execute(db);
   await sql`
     CREATE INDEX envelope_created_by_api_key_id_idx ON envelope (created_by_api_key_id)
       WHERE created_by_api_key_id IS NOT NULL`.execute(db);
