@@ -13,6 +13,7 @@ import {
   newApiKeyAccessKey,
 } from "../auth/api-key-credentials";
 import { AppError } from "../errors/app-error";
+import { lockTeam } from "../members/team-store";
 import { requireApiKeyAdministrator } from "./api-key-access";
 import type { ApiKeyDeps } from "./api-key-deps";
 import { listTeamApiKeys, lockTeamApiKey, toApiKey } from "./api-key-store";
@@ -39,12 +40,7 @@ export async function createApiKey(
   const accessKey = newApiKeyAccessKey();
   const row = await deps.db.transaction().execute(async (trx) => {
     // The team row is held so that two creations cannot pass the limit together.
-    await trx
-      .selectFrom("team")
-      .select("id")
-      .where("id", "=", member.teamId)
-      .forUpdate()
-      .executeTakeFirstOrThrow();
+    await lockTeam(trx, member.teamId);
     const { count } = await trx
       .selectFrom("apiKey")
       .select((eb) => eb.fn.countAll<string>().as("count"))
