@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import type { ApiKeyDeps } from "./api-keys/api-key-deps";
 import type { BlobStore } from "./blob/blob-store";
 import type { Config } from "./config";
 import type { ContactDeps } from "./contacts/contact-deps";
@@ -105,4 +106,9 @@ export function ssoDeps(deps: AppDeps): SsoDeps {
     sessionCredentialKey: deps.sessionCredentialKey,
     now: deps.tunnel.now,
   };
+}
+
+/** What the API key services need, from the app's dependencies. */
+export function apiKeyDeps(deps: AppDeps): ApiKeyDeps {
+  return { db: deps.db, sessionCredentialKey: deps.sessionCredentialKey, now: deps.tunnel.now };
 }

@@ -7,6 +7,7 @@ export {
   type CredentialSource,
 } from "./client/api-client";
 export { DEFAULT_APP_CREDENTIALS } from "./client/app-credentials";
+export type { ApiKeyCredentials } from "./contract/api-key";
 export {
   ErrorCode,
   errorCatalogue,

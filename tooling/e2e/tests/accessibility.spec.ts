@@ -46,6 +46,10 @@ const TEXT = {
     inviteMember: "Invite a member",
     inviteFetchError: "The invitation could not be loaded.",
     newTemplate: "New template",
+    createApiKey: "Create an API key",
+    apiKeyDescription: "Description",
+    apiKeySubmit: "Create the key",
+    apiKeySaved: "I have saved the secret key",
   },
   fr: {
     code: "Code de vérification",
@@ -58,6 +62,10 @@ const TEXT = {
     inviteMember: "Inviter un membre",
     inviteFetchError: "L’invitation n’a pas pu être chargée.",
     newTemplate: "Nouveau modèle",
+    createApiKey: "Créer une clé d’API",
+    apiKeyDescription: "Description",
+    apiKeySubmit: "Créer la clé",
+    apiKeySaved: "J’ai enregistré la clé secrète",
   },
 } as const;
 
@@ -255,6 +263,32 @@ for (const language of LANGUAGES) {
       await visit("/auth/oidc?code=unknown&state=unknown", "single sign-on callback, failed");
       await expect(page.getByRole("alert")).toBeVisible();
       await keepScreenshot(page, testInfo, `sso-callback-failed-${width}-${language}`);
+      await close();
+    });
+
+    test(`the web app's API keys page has no serious accessibility violation (${at})`, async ({
+      browser,
+      team,
+    }, testInfo) => {
+      test.setTimeout(60_000);
+      const { page, visit, close } = await openSignedIn(browser, team, language, width);
+      await visit("/settings/api-keys", "API keys settings");
+      await keepScreenshot(page, testInfo, `api-keys-${width}-${language}`);
+      await page.getByRole("button", { name: t.createApiKey }).click();
+      const dialog = page.getByRole("dialog");
+      await expect(dialog).toBeVisible();
+      await expectAccessible(page, `create API key dialog (${at})`);
+      await keepScreenshot(page, testInfo, `api-keys-create-${width}-${language}`);
+      await dialog.getByRole("textbox", { name: t.apiKeyDescription }).fill(`Axe ${language}`);
+      await dialog.getByRole("button", { name: t.apiKeySubmit }).click();
+      await expect(dialog.getByRole("button", { name: t.apiKeySaved })).toBeVisible();
+      await expectAccessible(page, `new API key's secret (${at})`);
+      await keepScreenshot(page, testInfo, `api-keys-secret-${width}-${language}`);
+      await dialog.getByRole("button", { name: t.apiKeySaved }).click();
+      await expect(dialog).toBeHidden();
+      await expect(page.getByRole("cell", { name: `Axe ${language}` }).first()).toBeVisible();
+      await expectAccessible(page, `API keys with a key (${at})`);
+      await keepScreenshot(page, testInfo, `api-keys-listed-${width}-${language}`);
       await close();
     });
 

@@ -16,6 +16,11 @@ import {
   type SignInSessionLifetimes,
 } from "../identity/sessions";
 import { isSessionAccessKey, sessionSecretKey } from "./session-credentials";
+import {
+  apiKeySecretKey,
+  deriveApiKeyCredentialKey,
+  isApiKeyAccessKey,
+} from "./api-key-credentials";
 
 export interface SignatureVerifierOptions {
   db: Kysely<Database>;
@@ -33,8 +38,8 @@ export interface SignatureVerifierOptions {
 
 /**
  * The RFC 9421 check of every sealed call (spec §6, §7): the credential spec §6 names for the path
- * must have signed the bytes that travelled — a live session credential for member paths, an
- * app-level credential for public calls — within the skew window, with a fresh nonce. Answers who
+ * must have signed the bytes that travelled — a live session credential (or an active team API
+ * key) for member paths, an app-level credential for public calls — within the skew window, with a fresh nonce. Answers who
  * called; refuses with AUTHENTICATION_ERROR (the precise reason goes to the log only).
  */
 export function createSignatureVerifier(
@@ -42,6 +47,7 @@ export function createSignatureVerifier(
 ): (request: TunnelledRequest) => Promise<Caller> {
   const now = options.now ?? Date.now;
   const recordSessionUse = createSessionUseRecorder(options.db);
+  const apiKeyCredentialKey = deriveApiKeyCredentialKey(options.sessionCredentialKey);
 
   return async (request) => {
     // The path the router matched, decoded: `/%65nvelope/get` runs `/envelope/get`, so it needs the
@@ -68,6 +74,18 @@ export function createSignatureVerifier(
           if (secret === undefined) return null;
           caller = { kind: "app", appId: accessKey };
           return secret;
+        }
+        if (isApiKeyAccessKey(accessKey)) {
+          // A team API key signs like a session credential; a revoked one is unknown at once.
+          const key = await options.db
+            .selectFrom("apiKey")
+            .select(["id", "teamId"])
+            .where("accessKey", "=", accessKey)
+            .where("status", "=", "active")
+            .executeTakeFirst();
+          if (key === undefined) return null;
+          caller = { kind: "apiKey", apiKeyId: key.id, teamId: key.teamId, accessKey };
+          return apiKeySecretKey(apiKeyCredentialKey, accessKey);
         }
         if (!isSessionAccessKey(accessKey)) return null;
         const session = await findLiveSession(

@@ -36,6 +36,7 @@ export interface Database {
   bulkSendRow: BulkSendRowTable;
   ssoConfiguration: SsoConfigurationTable;
   oidcLoginAttempt: OidcLoginAttemptTable;
+  apiKey: ApiKeyTable;
 }
 
 /** A timestamp column: read as a Date, written as a Date or an SQL expression. */
@@ -276,6 +277,8 @@ export interface EnvelopeTable {
   kind: ColumnType<EnvelopeKind, EnvelopeKind | undefined, EnvelopeKind>;
   /** A template's status; null for an envelope. */
   templateStatus: TemplateStatus | null;
+  /** The team API key that created this envelope from a template; null otherwise. */
+  createdByApiKeyId: ColumnType<string | null, string | null | undefined, string | null>;
   createdAt: GeneratedTimestamp;
   updatedAt: GeneratedTimestamp;
 }
@@ -485,3 +488,20 @@ export interface OidcLoginAttemptTable {
   expiresAt: Timestamp;
   usedAt: Timestamp | null;
 }
+
+/** A team API key: its secret key is derived, never stored (`auth/api-key-credentials.ts`). */
+export interface ApiKeyTable {
+  id: Generated<string>;
+  teamId: string;
+  description: string;
+  accessKey: string;
+  /** Actions on templates: read, create, update, delete, manage. */
+  permissions: string[];
+  status: ColumnType<"active" | "revoked", "active" | "revoked" | undefined>;
+  /** Null once that person's account is gone: the key then fails clearly. */
+  createdByUserId: string | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+  revokedAt: Timestamp | null;
+}
+export type ApiKeyRow = Selectable<ApiKeyTable>;

@@ -34,6 +34,7 @@ describe.each(testDatabaseKinds)("the database on %s", (kind) => {
         .sort(),
     ).toEqual([
       "activity_event",
+      "api_key",
       "app_user",
       "bulk_send",
       "bulk_send_row",

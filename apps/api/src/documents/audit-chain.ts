@@ -47,6 +47,8 @@ export const auditEventSchema = z.discriminatedUnion("type", [
       title: z.string().max(500),
       /** The template the envelope was created from (`/template/create-envelope`). */
       fromTemplate: z.strictObject({ uuid: z.uuid(), title: z.string().max(500) }).optional(),
+      /** The team API key that created it, in the name of the key's creator. */
+      viaApiKey: z.strictObject({ uuid: z.uuid(), description: z.string().max(128) }).optional(),
     }),
   }),
   z.strictObject({

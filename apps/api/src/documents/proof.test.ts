@@ -173,6 +173,31 @@ describe("renderProof", () => {
     }
   });
 
+  it("names the template and the API key an envelope was created through, in both languages", () => {
+    const created: AuditEvent = {
+      type: "envelopeCreated",
+      at: "2026-11-22T09:00:00.000Z",
+      actor: alice,
+      ip: "203.0.113.7",
+      userAgent: null,
+      data: {
+        title: "Order form",
+        fromTemplate: { uuid: "0b8e4c6e-2f7d-4d8a-9c51-7f3e2a1b9d41", title: "Orders" },
+        viaApiKey: { uuid: "0b8e4c6e-2f7d-4d8a-9c51-7f3e2a1b9d42", description: "Shop backend" },
+      },
+    };
+    for (const language of ["en", "fr"] as const) {
+      const t = getServerT(language, "proof");
+      const [event] = proofModel({ ...input, language, events: [created] }).events;
+      expect(event?.details).toEqual([
+        t("events.titleDetail", { title: "Order form" }),
+        t("events.templateDetail", { title: "Orders" }),
+        t("events.apiKeyDetail", { description: "Shop backend" }),
+      ]);
+      expect(event?.details[2]).toContain("Shop backend");
+    }
+  });
+
   it("formats dates with Intl in the proof's language", async () => {
     expect(flatText(await renderProof({ ...input, language: "en" }))).toContain(
       "November 22, 2026",

@@ -187,6 +187,9 @@ function eventDetails(event: AuditEvent, t: ProofT): string[] {
         ...(event.data.fromTemplate === undefined
           ? []
           : [t("events.templateDetail", { title: event.data.fromTemplate.title })]),
+        ...(event.data.viaApiKey === undefined
+          ? []
+          : [t("events.apiKeyDetail", { description: event.data.viaApiKey.description })]),
       ];
     case "envelopeSent":
       return [t("events.recipientsDetail", { recipients: people(event.data.recipients) })];

@@ -187,5 +187,8 @@ export function toActivityEvent(event: AuditEvent): ActivityEvent {
     ...(event.type === "envelopeCreated" && event.data.fromTemplate !== undefined
       ? { fromTemplate: event.data.fromTemplate }
       : {}),
+    ...(event.type === "envelopeCreated" && event.data.viaApiKey !== undefined
+      ? { viaApiKey: event.data.viaApiKey }
+      : {}),
   };
 }

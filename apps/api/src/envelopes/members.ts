@@ -20,6 +20,11 @@ export interface Member {
   teamId: string;
   teamName: string;
   ability: AppAbility;
+  /**
+   * Set when a team API key calls in this member's name (they created it): `ability` is then the
+   * key's own rules (`api-keys/api-key-member.ts`).
+   */
+  apiKey?: { id: string; description: string };
 }
 
 /** A person's display name: first and last name, or the email without them. */

@@ -1,4 +1,5 @@
 import {
+  apiKeyDeps,
   contactDeps,
   envelopeDeps,
   identityDeps,
@@ -9,6 +10,9 @@ import {
   type AppDeps,
 } from "../deps";
 import type { AppRouter } from "../http/context";
+import { registerApiKeyCreate } from "./api-key/create";
+import { registerApiKeyList } from "./api-key/list";
+import { registerApiKeyRevoke } from "./api-key/revoke";
 import { registerContactCreate } from "./contact/create";
 import { registerContactDelete } from "./contact/delete";
 import { registerContactGet } from "./contact/get";
@@ -93,6 +97,7 @@ import { registerTemplateSetTags } from "./template/set-tags";
 import { registerTemplatePagePreview } from "./template/page-preview";
 import { registerTemplateCreateFromEnvelope } from "./template/create-from-envelope";
 import { registerTemplateCreateEnvelope } from "./template/create-envelope";
+import { registerTemplateEnvelopeStatus } from "./template/envelope-status";
 import { registerTemplateBulkSend } from "./template/bulk-send";
 import { registerTemplateBulkSendStatus } from "./template/bulk-send-status";
 import { registerTemplateListBulkSends } from "./template/list-bulk-sends";
@@ -176,6 +181,7 @@ export function registerRoutes(app: AppRouter, deps: AppDeps): void {
   registerTemplatePagePreview(app, envelopes);
   registerTemplateCreateFromEnvelope(app, envelopes);
   registerTemplateCreateEnvelope(app, envelopes);
+  registerTemplateEnvelopeStatus(app, envelopes);
   registerEnvelopeApprove(app, envelopes);
   registerEnvelopeReject(app, envelopes);
   registerTemplateBulkSend(app, envelopes);
@@ -222,4 +228,9 @@ export function registerRoutes(app: AppRouter, deps: AppDeps): void {
   registerSsoDelete(app, sso);
   registerOidcStart(app, sso);
   registerOidcCallback(app, sso);
+
+  const apiKeys = apiKeyDeps(deps);
+  registerApiKeyList(app, apiKeys);
+  registerApiKeyCreate(app, apiKeys);
+  registerApiKeyRevoke(app, apiKeys);
 }

@@ -25,6 +25,8 @@ type Input = z.infer<typeof createEnvelopeFromTemplateRequestSchema>;
  * the template. With `send`, it is sent at once in the same transaction: a refused send creates
  * nothing. Needs the Template read and the Envelope create permissions; a template that is not
  * active (incomplete, draft, archived) answers CONFLICT, one without roles VALIDATION_ERROR.
+ * Through a team API key, the envelope is its creator's, marked as created by the key (which may
+ * then read its status) and logged as created via the key.
  * `alsoInTransaction` runs last in the same transaction, with the new envelope's uuid (a bulk
  * send records the row's result there, so that a row is sent once or not at all).
  */
@@ -108,6 +110,7 @@ export async function createEnvelopeFromTemplate(
           expiresAt: template.expiresAt,
           reminderDays: template.reminderDays,
           signingOrder: template.signingOrder,
+          createdByApiKeyId: member.apiKey?.id ?? null,
           createdAt: at,
           updatedAt: at,
         })
@@ -134,7 +137,14 @@ export async function createEnvelopeFromTemplate(
         actor: { name: member.name, email: member.email },
         ip: origin.ip,
         userAgent: origin.userAgent,
-        data: { title, fromTemplate: { uuid: template.id, title: template.title } },
+        data: {
+          title,
+          fromTemplate: { uuid: template.id, title: template.title },
+          // Sent in the name of the key's creator, recorded as done through that key.
+          ...(member.apiKey === undefined
+            ? {}
+            : { viaApiKey: { uuid: member.apiKey.id, description: member.apiKey.description } }),
+        },
       });
       if (input.send) {
         const draft = await lockDraftFor(trx, member, envelopeId, "update", "status");

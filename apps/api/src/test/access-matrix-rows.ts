@@ -10,8 +10,10 @@ import { uniqueEmail } from "./identity";
 import { inviteTokenFromMail, roleIdOf } from "./members";
 import { sealClientSecret } from "../sso/client-secret";
 import {
+  KEY_CALLERS,
   madeUpLink,
   type CallerName,
+  type KeyCallerName,
   type MatrixRow,
   type MatrixCaller,
   type MatrixFixture,
@@ -27,8 +29,18 @@ const NOT_FOUND = "NOT_FOUND";
 const FORBIDDEN = "FORBIDDEN";
 
 /**
+ * Team API keys outside the template routes (architecture §7): every other call answers them what
+ * it answers a caller without a session.
+ */
+const keysRefused = Object.fromEntries(KEY_CALLERS.map((key) => [key, AUTH])) as Record<
+  KeyCallerName,
+  Outcome
+>;
+
+/**
  * A member call (session credential): the team's callers and the two outsiders as given; every
- * caller without a session (links, the app credential, nothing) gets AUTHENTICATION_ERROR.
+ * caller without a session (links, the app credential, nothing, an API key) gets
+ * AUTHENTICATION_ERROR.
  */
 function memberCall(
   team: Readonly<Record<TeamCaller, Outcome>>,
@@ -41,8 +53,41 @@ function memberCall(
     linkOfAnotherEnvelope: AUTH,
     appCredentialOnly: AUTH,
     noCredential: AUTH,
+    ...keysRefused,
   };
 }
+
+/** The keys a template route answers by their permissions (the revoked one is unknown: AUTH). */
+type TemplateKey = Exclude<KeyCallerName, "keyRevoked">;
+
+/** A template route: the members as `members` says, each key by its permissions. */
+const withKeys = (
+  members: Readonly<Record<CallerName, Outcome>>,
+  keys: Readonly<Record<TemplateKey, Outcome>>,
+): Record<CallerName, Outcome> => ({ ...members, ...keys, keyRevoked: AUTH });
+
+/** Every key of the team alike; the other team's key does not find the target. */
+const keysAlike = (
+  outcome: Outcome,
+  otherTeam: Outcome = NOT_FOUND,
+): Record<TemplateKey, Outcome> => ({
+  keyRead: outcome,
+  keyCreate: outcome,
+  keyUpdate: outcome,
+  keyDelete: outcome,
+  keyManage: outcome,
+  keyOtherTeam: otherTeam,
+});
+
+/** A template route for keys with `permission` (and manage); the others FORBIDDEN. */
+const keysWith = (permission: "create" | "update" | "delete"): Record<TemplateKey, Outcome> => {
+  const allowed: Record<typeof permission, TemplateKey> = {
+    create: "keyCreate",
+    update: "keyUpdate",
+    delete: "keyDelete",
+  };
+  return { ...keysAlike(FORBIDDEN), [allowed[permission]]: "ok", keyManage: "ok" };
+};
 
 /** Every signed-in person alike (calls about the caller alone). */
 const anySession = (outcome: Outcome) =>
@@ -644,6 +689,54 @@ const changeTemplate = memberCall(
   { otherTeam: NOT_FOUND, outsideWorkspace: NOT_FOUND },
 );
 
+/** An envelope the `keyManage` key created and sent from an active template of the owner. */
+async function envelopeOfKey(fixture: MatrixFixture): Promise<Target> {
+  const template = await ownerTemplate(fixture);
+  const recipient = uniqueEmail("from-key");
+  const answer = await fixture.callers.keyManage.call(endpoints.template.createEnvelope, {
+    ...templateRef(template),
+    recipients: [
+      { roleUuid: template.extra, email: recipient, firstname: "Kay", lastname: "Sent" },
+    ],
+    send: true,
+  });
+  if (!answer.ok) throw new Error(`the key could not create an envelope: ${answer.code}`);
+  const envelope = answer.body as { uuid: string; documents: { uuid: string }[] };
+  return {
+    envelopeUuid: envelope.uuid,
+    documentUuid: envelope.documents[0]?.uuid ?? "",
+    link: await linkFromMail(fixture.h, recipient, envelope.uuid),
+    extra: "",
+  };
+}
+
+/** A key of the owner's team (`extra`: its uuid), for the rows of `/api-key/*`. */
+async function ownerApiKey(fixture: MatrixFixture): Promise<Target> {
+  const created = await fixture.owner.api.apiKey.create({
+    description: `Matrix target ${randomUUID().slice(0, 8)}`,
+    permissions: ["read"],
+  });
+  return { ...madeUpTarget(), extra: created.apiKey.uuid };
+}
+
+/** The target key's row: what a refused revocation must leave as it was. */
+const apiKeyState = (target: Target, fixture: MatrixFixture) =>
+  fixture.h.database.connection.db
+    .selectFrom("apiKey")
+    .select(["status", "revokedAt", "updatedAt"])
+    .where("id", "=", target.extra)
+    .executeTakeFirst();
+
+/**
+ * Administering the team's API keys: roles that manage `API` (Owner, Admin); the other roles
+ * FORBIDDEN; the other team's owner acts on their own team (`otherTeam`).
+ */
+const administerApiKeys = (otherTeam: Outcome) =>
+  memberCall(
+    { owner: "ok", admin: "ok", member: FORBIDDEN, viewer: FORBIDDEN, customRole: FORBIDDEN },
+    { otherTeam, outsideWorkspace: FORBIDDEN },
+  );
+
 /** Every endpoint of the contract, by group and name as in `endpoints`. */
 export const accessMatrix: {
   readonly [Group in keyof Endpoints]?: { readonly [Name in keyof Endpoints[Group]]?: MatrixRow };
@@ -1166,22 +1259,26 @@ export const accessMatrix: {
       input: () => ({ limit: 100 }),
       reveals: (answer, target) =>
         envelopeUuidsIn(answer, "templates").includes(target.envelopeUuid),
-      expect: listRecords,
+      expect: withKeys(listRecords, keysAlike("ok", "hidden")),
     },
-    get: { target: ownerTemplate, input: templateRef, expect: readRecord },
+    get: {
+      target: ownerTemplate,
+      input: templateRef,
+      expect: withKeys(readRecord, keysAlike("ok")),
+    },
     create: {
       input: (_target, _caller, fixture) => ({
         workspaceUuid: fixture.owner.defaultWorkspaceUuid,
         files: [{ filename: "Template.pdf", data: fixture.files.pdf }],
       }),
-      expect: changeTemplate,
+      expect: withKeys(changeTemplate, keysWith("create")),
     },
     update: {
       target: ownerTemplate,
       mutates: true,
       state: templateState,
       input: (target) => ({ ...templateRef(target), title: "Renamed by the matrix" }),
-      expect: changeTemplate,
+      expect: withKeys(changeTemplate, keysWith("update")),
     },
     saveRecipients: {
       target: ownerTemplate,
@@ -1191,54 +1288,54 @@ export const accessMatrix: {
         ...templateRef(target),
         roles: [{ uuid: target.extra, label: "Renamed role" }, { label: "Second role" }],
       }),
-      expect: changeTemplate,
+      expect: withKeys(changeTemplate, keysWith("update")),
     },
     saveFields: {
       target: ownerTemplate,
       mutates: true,
       state: templateState,
       input: (target) => ({ ...templateRef(target), fields: [] }),
-      expect: changeTemplate,
+      expect: withKeys(changeTemplate, keysWith("update")),
     },
     activate: {
       target: (fixture) => ownerTemplate(fixture, "draft"),
       mutates: true,
       state: templateState,
       input: templateRef,
-      expect: changeTemplate,
+      expect: withKeys(changeTemplate, keysWith("update")),
     },
     archive: {
       target: ownerTemplate,
       mutates: true,
       state: templateState,
       input: templateRef,
-      expect: changeTemplate,
+      expect: withKeys(changeTemplate, keysWith("update")),
     },
     unarchive: {
       target: (fixture) => ownerTemplate(fixture, "archived"),
       mutates: true,
       state: templateState,
       input: templateRef,
-      expect: changeTemplate,
+      expect: withKeys(changeTemplate, keysWith("update")),
     },
     delete: {
       target: ownerTemplate,
       mutates: true,
       state: templateState,
       input: templateRef,
-      expect: changeTemplate,
+      expect: withKeys(changeTemplate, keysWith("delete")),
     },
     setTags: {
       target: templateAndTag,
       mutates: true,
       state: templateState,
       input: (target) => ({ ...templateRef(target), tagUuids: [target.extra] }),
-      expect: changeTemplate,
+      expect: withKeys(changeTemplate, keysWith("update")),
     },
     pagePreview: {
       target: ownerTemplate,
       input: (target) => ({ ...templateRef(target), documentUuid: target.documentUuid, page: 0 }),
-      expect: readRecord,
+      expect: withKeys(readRecord, keysAlike("ok")),
     },
     createFromEnvelope: {
       target: "sent",
@@ -1260,7 +1357,14 @@ export const accessMatrix: {
         ],
       }),
       // Creating an envelope needs the Envelope create permission (the custom role has it).
-      expect: changeTemplate,
+      expect: withKeys(changeTemplate, keysWith("create")),
+    },
+    // An envelope a key (manage) created from a template: that key reads it, no other key does;
+    // members read it as they read any envelope of the owner.
+    envelopeStatus: {
+      target: envelopeOfKey,
+      input: ref,
+      expect: withKeys(readRecord, { ...keysAlike(NOT_FOUND), keyManage: "ok" }),
     },
     bulkSend: {
       target: ownerTemplate,
@@ -1303,6 +1407,27 @@ export const accessMatrix: {
           .executeTakeFirst(),
       input: (target) => ({ id: target.extra }),
       expect: { ...anySession(NOT_FOUND), owner: "ok" },
+    },
+  },
+  apiKey: {
+    list: {
+      target: ownerApiKey,
+      input: () => ({}),
+      reveals: (answer, target) => JSON.stringify(answer).includes(`"uuid":"${target.extra}"`),
+      // Another team's owner lists their own team's keys.
+      expect: administerApiKeys("hidden"),
+    },
+    create: {
+      input: () => ({ description: "Matrix integration", permissions: ["read"] }),
+      // Another team's owner creates a key of their own team.
+      expect: administerApiKeys("ok"),
+    },
+    revoke: {
+      target: ownerApiKey,
+      mutates: true,
+      state: apiKeyState,
+      input: (target) => ({ apiKeyUuid: target.extra }),
+      expect: administerApiKeys(NOT_FOUND),
     },
   },
   sso: {

@@ -8,6 +8,7 @@ import { ApiError, DEFAULT_APP_CREDENTIALS, type ApiClient } from "@paraphe/api-
 import {
   endpoints,
   type AccessLink,
+  type ApiKeyPermission,
   type Endpoint,
   type ErrorCode,
 } from "@paraphe/api-sdk/contract";
@@ -37,8 +38,41 @@ export const CALLERS = [
   "linkOfAnotherEnvelope",
   "appCredentialOnly",
   "noCredential",
+  "keyRead",
+  "keyCreate",
+  "keyUpdate",
+  "keyDelete",
+  "keyManage",
+  "keyRevoked",
+  "keyOtherTeam",
 ] as const;
 export type CallerName = (typeof CALLERS)[number];
+
+/**
+ * The team API keys among the callers (architecture §7): keys of the owner's team, created by the
+ * owner, with one permission on templates each; a revoked one; and a key of the other team (manage).
+ */
+export const KEY_CALLERS = [
+  "keyRead",
+  "keyCreate",
+  "keyUpdate",
+  "keyDelete",
+  "keyManage",
+  "keyRevoked",
+  "keyOtherTeam",
+] as const satisfies readonly CallerName[];
+export type KeyCallerName = (typeof KEY_CALLERS)[number];
+
+/** The permissions of each key caller. */
+const KEY_PERMISSIONS: Readonly<Record<KeyCallerName, ApiKeyPermission[]>> = {
+  keyRead: ["read"],
+  keyCreate: ["create"],
+  keyUpdate: ["update"],
+  keyDelete: ["delete"],
+  keyManage: ["manage"],
+  keyRevoked: ["manage"],
+  keyOtherTeam: ["manage"],
+};
 
 /** Short column titles of the printed matrix. */
 export const CALLER_TITLES: Readonly<Record<CallerName, string>> = {
@@ -53,6 +87,13 @@ export const CALLER_TITLES: Readonly<Record<CallerName, string>> = {
   linkOfAnotherEnvelope: "Link (other)",
   appCredentialOnly: "App cred.",
   noCredential: "None",
+  keyRead: "Key read",
+  keyCreate: "Key create",
+  keyUpdate: "Key update",
+  keyDelete: "Key delete",
+  keyManage: "Key manage",
+  keyRevoked: "Key revoked",
+  keyOtherTeam: "Key other team",
 };
 
 /**
@@ -260,6 +301,32 @@ async function unsignedCaller(h: IdentityHarness): Promise<MatrixCaller> {
 }
 
 /**
+ * A caller signing with a team API key of `creator`'s team: every call, public ones included, is
+ * signed with the key (what a script using the SDK with a key does). `revoked`: revoked at once.
+ */
+async function apiKeyCaller(
+  h: IdentityHarness,
+  name: KeyCallerName,
+  creator: TeamMember,
+  revoked = false,
+): Promise<MatrixCaller> {
+  const created = await creator.api.apiKey.create({
+    description: `Matrix ${name}`,
+    permissions: KEY_PERMISSIONS[name],
+  });
+  if (revoked) await creator.api.apiKey.revoke({ apiKeyUuid: created.apiKey.uuid });
+  const api = h.client({
+    credential: () => ({
+      accessKey: created.apiKey.accessKey,
+      secretKey: created.secretKey,
+      email: "",
+    }),
+    appCredential: null,
+  });
+  return clientCaller(name, api, null);
+}
+
+/**
  * The callers and records of the matrix: the owner's team with its managed roles and a custom
  * one, a second workspace, another team, and the signing links of two envelopes.
  */
@@ -339,6 +406,13 @@ export async function createMatrixFixture(h: IdentityHarness): Promise<MatrixFix
       linkOfAnotherEnvelope: appCredentialCaller(h, "linkOfAnotherEnvelope", elsewhere.link),
       appCredentialOnly: appCredentialCaller(h, "appCredentialOnly", null),
       noCredential: await unsignedCaller(h),
+      keyRead: await apiKeyCaller(h, "keyRead", owner),
+      keyCreate: await apiKeyCaller(h, "keyCreate", owner),
+      keyUpdate: await apiKeyCaller(h, "keyUpdate", owner),
+      keyDelete: await apiKeyCaller(h, "keyDelete", owner),
+      keyManage: await apiKeyCaller(h, "keyManage", owner),
+      keyRevoked: await apiKeyCaller(h, "keyRevoked", owner, true),
+      keyOtherTeam: await apiKeyCaller(h, "keyOtherTeam", otherTeam),
     },
     async draft() {
       const envelope = await sentEnvelopeDraft(owner);

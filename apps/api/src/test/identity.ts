@@ -34,6 +34,11 @@ export interface IdentityHarness {
     ip?: string;
     userAgent?: string;
     credential?: () => SessionCredential | null;
+    /**
+     * The app-level credential of public calls: the web app's by default; null for none, so that
+     * public calls are signed with `credential` (what a script with a team API key does).
+     */
+    appCredential?: null;
   }): ApiClient;
   /** The newest login code mailed to `email`, read from the outbox. */
   lastCode(email: string): Promise<string>;
@@ -96,7 +101,9 @@ export async function createIdentityHarness(
     return createApiClient({
       baseUrl: "http://api.test",
       tunnel: createTestTunnelClient(fetch),
-      appCredential: DEFAULT_APP_CREDENTIALS.web,
+      ...(clientOptions.appCredential === null
+        ? {}
+        : { appCredential: DEFAULT_APP_CREDENTIALS.web }),
       credential: () => clientOptions.credential?.() ?? null,
       now,
     });

@@ -103,6 +103,35 @@ describe("createApiClient", () => {
     expect(keyIdOf(seen[0]!)).toBe(APP.accessKey);
   });
 
+  it("signs a script's calls with a team API key, through the tunnel", async () => {
+    const KEY = { accessKey: "pak_integration", secretKey: "integration-secret-key" };
+    const seen: RouteRequest[] = [];
+    const { api } = setup(
+      (request) => {
+        seen.push(request);
+        return json(200, { templates: [], nextCursor: null });
+      },
+      { credential: undefined, apiKey: KEY },
+    );
+    await expect(api.template.list({ limit: 10 })).resolves.toEqual({
+      templates: [],
+      nextCursor: null,
+    });
+    expect(seen[0]?.path).toBe("/template/list");
+    expect(keyIdOf(seen[0]!)).toBe(KEY.accessKey);
+  });
+
+  it("takes a session credential or an API key, not both", () => {
+    expect(() =>
+      createApiClient({
+        baseUrl: API_BASE,
+        verifyEvidence: verifyTestEvidence,
+        credential: MEMBER,
+        apiKey: { accessKey: "pak_x", secretKey: "y" },
+      }),
+    ).toThrow(TypeError);
+  });
+
   it("refuses a member call when nobody is signed in, without sending it, and reports it", async () => {
     const route = vi.fn(() => json(200, PROFILE));
     const onAuthenticationError = vi.fn();

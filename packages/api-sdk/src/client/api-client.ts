@@ -8,6 +8,7 @@ import {
   type AttestationOutcome,
 } from "@paraphe/tunnel-client";
 import type { z } from "zod";
+import type { ApiKeyCredentials } from "../contract/api-key";
 import { endpoints, type Endpoint, type Endpoints } from "../contract/endpoints";
 import { ErrorCode } from "../contract/errors";
 import { ApiError, networkError, toApiError } from "../errors/api-error";
@@ -26,6 +27,12 @@ export interface ApiClientOptions {
    * team API key's access and secret keys in a script. A function is read at every call.
    */
   credential?: CredentialSource;
+  /**
+   * A team API key (`{ accessKey, secretKey }`, from `/settings/api-keys`): signs the member calls,
+   * like `credential` (give one or the other). A key may call the template routes its permissions
+   * allow; every other call answers 401 AUTHENTICATION_ERROR. Keep the secret key out of logs.
+   */
+  apiKey?: ApiKeyCredentials;
   /**
    * The app-level credential of public calls (login, the signing link's calls). It only names the
    * calling app; the call is authorised by what it carries. Defaults to `credential`.
@@ -112,6 +119,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       });
     })();
   const now = options.now ?? Date.now;
+  if (options.apiKey !== undefined && options.credential !== undefined) {
+    throw new TypeError("createApiClient takes `credential` or `apiKey`, not both");
+  }
+  const memberCredential: CredentialSource | undefined = options.apiKey ?? options.credential;
 
   async function call<Req extends z.ZodType, Res extends z.ZodType>(
     endpoint: Endpoint<Req, Res>,
@@ -132,8 +143,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     const kind = credentialKindForPath(path);
     const credential =
       kind === "session"
-        ? resolve(options.credential)
-        : (resolve(options.appCredential) ?? resolve(options.credential));
+        ? resolve(memberCredential)
+        : (resolve(options.appCredential) ?? resolve(memberCredential));
     if (credential === null) {
       const error = localError(
         ErrorCode.AUTHENTICATION_ERROR,

@@ -1,5 +1,13 @@
 import type { z } from "zod";
 import {
+  createApiKeyRequestSchema,
+  createApiKeyResponseSchema,
+  listApiKeysRequestSchema,
+  listApiKeysResponseSchema,
+  revokeApiKeyRequestSchema,
+  revokeApiKeyResponseSchema,
+} from "./api-key";
+import {
   approveEnvelopeRequestSchema,
   approveEnvelopeResponseSchema,
   rejectEnvelopeRequestSchema,
@@ -164,6 +172,7 @@ import {
   saveTemplateRolesRequestSchema,
   setTemplateTagsRequestSchema,
   templateDetailSchema,
+  templateEnvelopeStatusRequestSchema,
   templatePagePreviewRequestSchema,
   templatePagePreviewResponseSchema,
   unarchiveTemplateRequestSchema,
@@ -438,6 +447,11 @@ export const endpoints = {
       createEnvelopeFromTemplateRequestSchema,
       envelopeDetailSchema,
     ),
+    envelopeStatus: endpoint(
+      "/template/envelope-status",
+      templateEnvelopeStatusRequestSchema,
+      envelopeDetailSchema,
+    ),
     bulkSend: endpoint("/template/bulk-send", bulkSendRequestSchema, bulkSendSummarySchema),
     bulkSendStatus: endpoint(
       "/template/bulk-send-status",
@@ -461,6 +475,11 @@ export const endpoints = {
     delete: endpoint("/passkey/delete", deletePasskeyRequestSchema, deletePasskeyResponseSchema),
   },
   // Single sign-on: the team's configuration (session credential, update Team).
+  apiKey: {
+    list: endpoint("/api-key/list", listApiKeysRequestSchema, listApiKeysResponseSchema),
+    create: endpoint("/api-key/create", createApiKeyRequestSchema, createApiKeyResponseSchema),
+    revoke: endpoint("/api-key/revoke", revokeApiKeyRequestSchema, revokeApiKeyResponseSchema),
+  },
   sso: {
     get: endpoint("/sso/get", getSsoRequestSchema, getSsoResponseSchema),
     save: endpoint("/sso/save", saveSsoRequestSchema, saveSsoResponseSchema),

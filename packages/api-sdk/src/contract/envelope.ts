@@ -405,6 +405,8 @@ export const activityEventSchema = z.object({
   userAgent: z.string().max(USER_AGENT_MAX_LENGTH).nullable(),
   /** On `envelopeCreated`: the template the envelope was created from (`/template/create-envelope`). */
   fromTemplate: z.object({ uuid, title: z.string() }).optional(),
+  /** On `envelopeCreated`: the team API key that created it, in the name of its creator. */
+  viaApiKey: z.object({ uuid, description: z.string() }).optional(),
 });
 export type ActivityEvent = z.infer<typeof activityEventSchema>;
 export const activityResponseSchema = z.object({

@@ -229,3 +229,11 @@ export const createEnvelopeFromTemplateRequestSchema = templateRefSchema.extend(
 export type CreateEnvelopeFromTemplateRequest = z.input<
   typeof createEnvelopeFromTemplateRequestSchema
 >;
+
+/**
+ * POST /template/envelope-status: an envelope created from a template, with its status and its
+ * recipients' (the envelope detail). An API key reads only the envelopes it created itself; a
+ * member, any envelope they may read.
+ */
+export const templateEnvelopeStatusRequestSchema = z.object({ envelopeUuid: uuid });
+export type TemplateEnvelopeStatusRequest = z.input<typeof templateEnvelopeStatusRequestSchema>;

@@ -12,6 +12,7 @@ describe("credentialKindForPath (spec §6)", () => {
     "/team/members",
     "/template/list",
     "/sso/save",
+    "/api-key/create",
     "/authentication/list-sessions",
     "/authentication/terminate-sessions",
     "/user",

@@ -11,6 +11,7 @@ export const SESSION_CREDENTIAL_PREFIXES = [
   "/team",
   "/template",
   "/tag",
+  "/api-key",
   "/sso",
   "/authentication/list-sessions",
   "/authentication/terminate-sessions",

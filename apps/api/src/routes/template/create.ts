@@ -1,9 +1,8 @@
 import { endpoints } from "@paraphe/api-sdk/contract";
 import type { AppRouter } from "../../http/context";
-import { requireSessionCaller } from "../../auth/caller";
 import type { EnvelopeDeps } from "../../envelopes/envelope-deps";
-import { requireMember } from "../../envelopes/members";
 import { validateJson } from "../../http/validate";
+import { requireTemplateCaller } from "../../templates/template-caller";
 import { uploadEnvelope } from "../../envelopes/upload-envelope";
 import { loadTemplateDetail } from "../../templates/template-views";
 import { requestOrigin } from "../envelope/origin";
@@ -12,7 +11,7 @@ import { requestOrigin } from "../envelope/origin";
 export function registerTemplateCreate(app: AppRouter, deps: EnvelopeDeps): void {
   const endpoint = endpoints.template.create;
   app.post(endpoint.path, validateJson(endpoint.request), async (c) => {
-    const member = await requireMember(deps, requireSessionCaller(c).userId);
+    const member = await requireTemplateCaller(deps, c);
     const id = await uploadEnvelope(
       deps,
       member,

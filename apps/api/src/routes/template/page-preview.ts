@@ -1,9 +1,8 @@
 import { endpoints } from "@paraphe/api-sdk/contract";
 import type { AppRouter } from "../../http/context";
-import { requireSessionCaller } from "../../auth/caller";
 import type { EnvelopeDeps } from "../../envelopes/envelope-deps";
-import { requireMember } from "../../envelopes/members";
 import { validateJson } from "../../http/validate";
+import { requireTemplateCaller } from "../../templates/template-caller";
 import { findTemplateForMember } from "../../templates/template-access";
 import { pagePreview } from "../../envelopes/queries";
 
@@ -11,7 +10,7 @@ import { pagePreview } from "../../envelopes/queries";
 export function registerTemplatePagePreview(app: AppRouter, deps: EnvelopeDeps): void {
   const endpoint = endpoints.template.pagePreview;
   app.post(endpoint.path, validateJson(endpoint.request), async (c) => {
-    const member = await requireMember(deps, requireSessionCaller(c).userId);
+    const member = await requireTemplateCaller(deps, c);
     const input = c.req.valid("json");
     const template = await findTemplateForMember(deps, member, input.templateUuid, "read");
     const preview = await pagePreview(

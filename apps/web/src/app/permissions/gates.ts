@@ -83,6 +83,12 @@ export const GATES = {
     subject: "Contact",
     reason: "permissions.denied.deleteContact",
   },
+  /** List, create and revoke the team's API keys (POST /api-key/*). */
+  "manage API": {
+    action: "manage",
+    subject: "API",
+    reason: "permissions.denied.manageApi",
+  },
 } as const satisfies Record<string, { action: Action; subject: Subject; reason: string }>;
 
 export type GatedPermission = keyof typeof GATES;

@@ -52,6 +52,7 @@ export const proof = {
     },
     titleDetail: "Title: {{title}}",
     templateDetail: "Created from the template: {{title}}",
+    apiKeyDetail: "Created through the API key: {{description}}",
     recipientsDetail: "To: {{recipients}}",
     reasonDetail: "Reason: {{reason}}",
   },

@@ -117,6 +117,7 @@ export const web = {
       updateTeam: "Your role cannot change the team's settings.",
       updateContact: "Your role does not allow you to change contacts.",
       deleteContact: "Your role does not allow you to delete contacts.",
+      manageApi: "Your role does not allow you to manage the team's API keys.",
     },
     readOnlyDraft:
       "Your role lets you read this draft, but not change it or send it. Ask a team administrator if you need to.",
@@ -289,6 +290,7 @@ export const web = {
       tags: "Tags",
       members: "Members",
       roles: "Roles",
+      apiKeys: "API keys",
     },
     profile: {
       title: "Profile",
@@ -644,6 +646,74 @@ export const web = {
         },
       },
     },
+  },
+  apiKeys: {
+    title: "API keys",
+    description:
+      "Keys let your team's software call Paraphe: list templates and create envelopes from them. A key acts in the name of the person who created it, within the workspaces they belong to, and only on templates.",
+    loading: "Loading the API keys…",
+    empty: "No API key yet.",
+    caption: "API keys of the team",
+    notAllowed: "Your role does not allow you to manage the team's API keys.",
+    create: "Create an API key",
+    createTitle: "Create an API key",
+    createDescription:
+      "Choose what the key may do on templates. Every permission includes reading them.",
+    createError: "The API key could not be created.",
+    fields: {
+      description: "Description",
+      descriptionHint: "What the key is for, for example the name of the integration.",
+      descriptionTooLong: "The description can be at most {{max}} characters long.",
+      descriptionCount: "{{count}} of {{max}} characters",
+      permissions: "Permissions on templates",
+    },
+    permissions: {
+      read: "Read",
+      create: "Create (templates, and envelopes from templates)",
+      update: "Update",
+      delete: "Delete",
+      manage: "Manage (all of the above)",
+    },
+    permissionShort: {
+      read: "Read",
+      create: "Create",
+      update: "Update",
+      delete: "Delete",
+      manage: "Manage",
+    },
+    permissionRequired: "Choose at least one permission.",
+    submit: "Create the key",
+    secret: {
+      title: "Your new API key",
+      warning:
+        "Copy the secret key now and keep it somewhere safe: it is shown only this once and cannot be found again.",
+      accessKey: "Access key",
+      secretKey: "Secret key",
+      copyAccessKey: "Copy the access key",
+      copySecretKey: "Copy the secret key",
+      copied: "Copied.",
+      copyFailed: "It could not be copied: select the text and copy it.",
+      done: "I have saved the secret key",
+    },
+    columns: {
+      description: "Description",
+      accessKey: "Access key",
+      permissions: "Permissions",
+      status: "Status",
+      createdAt: "Created",
+      updatedAt: "Updated",
+      actions: "Actions",
+    },
+    status: {
+      active: "Active",
+      revoked: "Revoked",
+    },
+    revoke: "Revoke",
+    revokeLabel: "Revoke the API key {{description}}",
+    revokeTitle: "Revoke this API key?",
+    revokeDescription:
+      "“{{description}}” stops working at once. This is irreversible: the key cannot be made active again.",
+    revoked: "The API key was revoked.",
   },
   templates: {
     title: "Templates",
@@ -1002,6 +1072,7 @@ export const web = {
       chainInvalidHint:
         "An event of this log was changed after it was recorded: the log cannot be trusted.",
       fromTemplate: "Created from the template {{title}}",
+      viaApiKey: "Created through the API key {{description}}",
       recipients: "Recipients: {{names}}",
       reason: "Reason: {{reason}}",
       types: {

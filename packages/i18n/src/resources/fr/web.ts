@@ -120,6 +120,7 @@ export const web: FrenchTranslation<typeof en> = {
       updateTeam: "Votre rôle ne vous permet pas de modifier les paramètres de l’équipe.",
       updateContact: "Votre rôle ne vous permet pas de modifier des contacts.",
       deleteContact: "Votre rôle ne vous permet pas de supprimer des contacts.",
+      manageApi: "Votre rôle ne vous permet pas de gérer les clés d’API de l’équipe.",
     },
     readOnlyDraft:
       "Votre rôle vous permet de consulter ce brouillon, mais pas de le modifier ni de l’envoyer. Adressez-vous à un administrateur de l’équipe si nécessaire.",
@@ -293,6 +294,7 @@ export const web: FrenchTranslation<typeof en> = {
       tags: "Étiquettes",
       members: "Membres",
       roles: "Rôles",
+      apiKeys: "Clés d’API",
     },
     profile: {
       title: "Profil",
@@ -653,6 +655,74 @@ export const web: FrenchTranslation<typeof en> = {
         },
       },
     },
+  },
+  apiKeys: {
+    title: "Clés d’API",
+    description:
+      "Les clés permettent aux logiciels de votre équipe d’appeler Paraphe\u00a0: lister les modèles et créer des enveloppes à partir d’eux. Une clé agit au nom de la personne qui l’a créée, dans les espaces de travail dont elle est membre, et seulement sur les modèles.",
+    loading: "Chargement des clés d’API…",
+    empty: "Aucune clé d’API pour l’instant.",
+    caption: "Clés d’API de l’équipe",
+    notAllowed: "Votre rôle ne vous permet pas de gérer les clés d’API de l’équipe.",
+    create: "Créer une clé d’API",
+    createTitle: "Créer une clé d’API",
+    createDescription:
+      "Choisissez ce que la clé peut faire sur les modèles. Chaque permission comprend leur lecture.",
+    createError: "La clé d’API n’a pas pu être créée.",
+    fields: {
+      description: "Description",
+      descriptionHint: "À quoi sert la clé, par exemple le nom de l’intégration.",
+      descriptionTooLong: "La description peut compter au plus {{max}} caractères.",
+      descriptionCount: "{{count}} sur {{max}} caractères",
+      permissions: "Permissions sur les modèles",
+    },
+    permissions: {
+      read: "Lire",
+      create: "Créer (des modèles, et des enveloppes à partir des modèles)",
+      update: "Modifier",
+      delete: "Supprimer",
+      manage: "Gérer (tout ce qui précède)",
+    },
+    permissionShort: {
+      read: "Lire",
+      create: "Créer",
+      update: "Modifier",
+      delete: "Supprimer",
+      manage: "Gérer",
+    },
+    permissionRequired: "Choisissez au moins une permission.",
+    submit: "Créer la clé",
+    secret: {
+      title: "Votre nouvelle clé d’API",
+      warning:
+        "Copiez la clé secrète maintenant et conservez-la en lieu sûr\u00a0: elle n’est affichée qu’une seule fois et ne pourra pas être retrouvée.",
+      accessKey: "Identifiant d’accès",
+      secretKey: "Clé secrète",
+      copyAccessKey: "Copier l’identifiant d’accès",
+      copySecretKey: "Copier la clé secrète",
+      copied: "Copié.",
+      copyFailed: "La copie a échoué\u00a0: sélectionnez le texte et copiez-le.",
+      done: "J’ai enregistré la clé secrète",
+    },
+    columns: {
+      description: "Description",
+      accessKey: "Identifiant d’accès",
+      permissions: "Permissions",
+      status: "Statut",
+      createdAt: "Créée le",
+      updatedAt: "Modifiée le",
+      actions: "Actions",
+    },
+    status: {
+      active: "Active",
+      revoked: "Révoquée",
+    },
+    revoke: "Révoquer",
+    revokeLabel: "Révoquer la clé d’API {{description}}",
+    revokeTitle: "Révoquer cette clé d’API\u00a0?",
+    revokeDescription:
+      "«\u00a0{{description}}\u00a0» cesse de fonctionner immédiatement. C’est irréversible\u00a0: la clé ne pourra pas être réactivée.",
+    revoked: "La clé d’API a été révoquée.",
   },
   templates: {
     title: "Modèles",
@@ -1025,6 +1095,7 @@ export const web: FrenchTranslation<typeof en> = {
       chainInvalidHint:
         "Un événement de ce journal a été modifié après son enregistrement : le journal n’est pas fiable.",
       fromTemplate: "Créée à partir du modèle {{title}}",
+      viaApiKey: "Créée avec la clé d’API {{description}}",
       recipients: "Destinataires : {{names}}",
       reason: "Motif : {{reason}}",
       types: {

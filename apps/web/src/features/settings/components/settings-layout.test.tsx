@@ -26,6 +26,7 @@ describe("settings navigation", () => {
       "Workspaces",
       "Tags",
       "Single sign-on",
+      "API keys",
     ]);
     expect(within(nav).getByRole("link", { name: "Roles" })).toHaveAttribute(
       "href",

@@ -70,6 +70,11 @@ export function ActivityLog({ envelopeUuid }: { envelopeUuid: string }) {
                   {t("web:view.activity.fromTemplate", { title: event.fromTemplate.title })}
                 </span>
               ) : null}
+              {event.viaApiKey ? (
+                <span className="text-ink-muted">
+                  {t("web:view.activity.viaApiKey", { description: event.viaApiKey.description })}
+                </span>
+              ) : null}
               {event.reason ? (
                 <span className="text-ink-muted">
                   {t("web:view.activity.reason", {

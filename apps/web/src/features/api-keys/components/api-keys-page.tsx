@@ -1,0 +1,236 @@
+import { type ApiKey } from "@paraphe/api-sdk/contract";
+import { useTranslation } from "@paraphe/i18n/react";
+import {
+  Badge,
+  ConfirmDialog,
+  DataTable,
+  Dialog,
+  DialogContent,
+  toast,
+  type DataTableColumn,
+} from "@paraphe/ui-kit";
+import { Plus } from "lucide-react";
+import { useMemo, useState } from "react";
+import { useGate } from "../../../app/permissions/gates";
+import { PermittedButton } from "../../../app/permissions/permitted-button";
+import { useErrorText } from "../../../lib/api/error-text";
+import { useDataTableLabels } from "../../../lib/data-table-labels";
+import { formatDateTime } from "../../../lib/format";
+import { usePageMeta } from "../../../lib/page-meta";
+import { useApiKeys, useCreateApiKey, useRevokeApiKey } from "../api/api-key-queries";
+import { ApiKeyForm } from "../forms/api-key-form";
+import { ApiKeySecret } from "./api-key-secret";
+
+/**
+ * /settings/api-keys (spec §2, §3): the team's API keys (description, access key, permissions on
+ * templates, status, created, updated); create one (its secret key is shown once), revoke one
+ * (irreversible, confirmed). Only roles that may manage `API` (Owner, Admin) see the list; the
+ * others get the reason, and the api refuses them anyway.
+ */
+export function ApiKeysPage() {
+  const { t } = useTranslation("web");
+  usePageMeta({ title: t("apiKeys.title") });
+  const manage = useGate("manage API");
+  return (
+    <section aria-labelledby="api-keys-title" className="flex flex-col gap-4">
+      <div className="flex min-w-0 flex-col gap-1">
+        <h2 id="api-keys-title" className="text-lg font-semibold text-ink">
+          {t("apiKeys.title")}
+        </h2>
+        <p className="max-w-3xl text-sm text-ink-muted">{t("apiKeys.description")}</p>
+      </div>
+      {manage.allowed ? (
+        <ApiKeysList />
+      ) : (
+        <p role="status" className="rounded-card border border-border p-4 text-sm text-ink">
+          {t("apiKeys.notAllowed")}
+        </p>
+      )}
+    </section>
+  );
+}
+
+function ApiKeysList() {
+  const { t, i18n } = useTranslation(["web", "common"]);
+  const errorText = useErrorText();
+  const keys = useApiKeys();
+  const create = useCreateApiKey();
+  const revoke = useRevokeApiKey();
+  const [creating, setCreating] = useState(false);
+  const [revoking, setRevoking] = useState<ApiKey | null>(null);
+  const language = i18n.resolvedLanguage ?? i18n.language;
+  const tableLabels = useDataTableLabels();
+  const labels = useMemo(
+    () => ({ ...tableLabels, loading: t("apiKeys.loading"), empty: t("apiKeys.empty") }),
+    [tableLabels, t],
+  );
+  const { reset: resetCreate } = create;
+  const { reset: resetRevoke } = revoke;
+
+  const columns = useMemo<DataTableColumn<ApiKey>[]>(
+    () => [
+      {
+        id: "description",
+        header: t("apiKeys.columns.description"),
+        value: (key) => key.description,
+        cell: (key) => <span className="break-words">{key.description}</span>,
+        hideable: false,
+      },
+      {
+        id: "accessKey",
+        header: t("apiKeys.columns.accessKey"),
+        value: (key) => key.accessKey,
+        cell: (key) => <code className="font-mono text-xs break-all">{key.accessKey}</code>,
+      },
+      {
+        id: "permissions",
+        header: t("apiKeys.columns.permissions"),
+        value: (key) =>
+          key.permissions
+            .map((permission) => t(`apiKeys.permissionShort.${permission}`))
+            .join(", "),
+        cell: (key) => (
+          <ul className="flex flex-wrap gap-1">
+            {key.permissions.map((permission) => (
+              <li key={permission}>
+                <Badge variant="neutral">{t(`apiKeys.permissionShort.${permission}`)}</Badge>
+              </li>
+            ))}
+          </ul>
+        ),
+        sortable: false,
+      },
+      {
+        id: "status",
+        header: t("apiKeys.columns.status"),
+        value: (key) => t(`apiKeys.status.${key.status}`),
+        cell: (key) => (
+          <Badge variant={key.status === "active" ? "success" : "neutral"}>
+            {t(`apiKeys.status.${key.status}`)}
+          </Badge>
+        ),
+      },
+      {
+        id: "createdAt",
+        header: t("apiKeys.columns.createdAt"),
+        value: (key) => new Date(key.createdAt),
+        cell: (key) => formatDateTime(key.createdAt, language),
+        className: "whitespace-nowrap",
+      },
+      {
+        id: "updatedAt",
+        header: t("apiKeys.columns.updatedAt"),
+        value: (key) => new Date(key.updatedAt),
+        cell: (key) => formatDateTime(key.updatedAt, language),
+        className: "whitespace-nowrap",
+      },
+      {
+        id: "actions",
+        header: t("apiKeys.columns.actions"),
+        value: () => null,
+        cell: (key) =>
+          key.status === "active" ? (
+            <PermittedButton
+              permission="manage API"
+              variant="ghost"
+              size="sm"
+              aria-label={t("apiKeys.revokeLabel", { description: key.description })}
+              onClick={() => {
+                resetRevoke();
+                setRevoking(key);
+              }}
+            >
+              {t("apiKeys.revoke")}
+            </PermittedButton>
+          ) : null,
+        sortable: false,
+        hideable: false,
+        className: "text-right",
+      },
+    ],
+    [t, language, resetRevoke],
+  );
+
+  const closeCreate = () => {
+    setCreating(false);
+    // Drops the answer that holds the secret key: it is never shown again.
+    resetCreate();
+  };
+
+  return (
+    <>
+      <div className="flex justify-end">
+        <PermittedButton
+          permission="manage API"
+          onClick={() => {
+            resetCreate();
+            setCreating(true);
+          }}
+        >
+          <Plus aria-hidden="true" />
+          {t("apiKeys.create")}
+        </PermittedButton>
+      </div>
+      <DataTable
+        data={keys.data ?? []}
+        columns={columns}
+        getRowId={(key) => key.uuid}
+        caption={t("apiKeys.caption")}
+        labels={labels}
+        loading={keys.isPending}
+        error={keys.isError ? errorText.apiError(keys.error) : undefined}
+        onRetry={() => void keys.refetch()}
+        initialHiddenColumns={["updatedAt"]}
+        exportFileName="api-keys"
+      />
+      <Dialog
+        open={creating}
+        onOpenChange={(next) => {
+          if (!next) closeCreate();
+        }}
+      >
+        {creating ? (
+          <DialogContent
+            closeLabel={t("common:actions.close")}
+            className="max-w-lg"
+            title={create.data ? t("apiKeys.secret.title") : t("apiKeys.createTitle")}
+            description={create.data ? undefined : t("apiKeys.createDescription")}
+          >
+            {create.data ? (
+              <ApiKeySecret created={create.data} onDone={closeCreate} />
+            ) : (
+              <ApiKeyForm
+                onSubmit={(values) => create.mutateAsync(values)}
+                onCancel={closeCreate}
+                submitError={create.isError ? create.error : undefined}
+              />
+            )}
+          </DialogContent>
+        ) : null}
+      </Dialog>
+      <ConfirmDialog
+        open={revoking !== null}
+        onOpenChange={(next) => {
+          if (!next) setRevoking(null);
+        }}
+        variant="danger"
+        title={t("apiKeys.revokeTitle")}
+        description={t("apiKeys.revokeDescription", { description: revoking?.description ?? "" })}
+        confirmLabel={t("apiKeys.revoke")}
+        cancelLabel={t("common:actions.cancel")}
+        closeLabel={t("common:actions.close")}
+        pending={revoke.isPending}
+        error={revoke.isError ? errorText.apiError(revoke.error) : null}
+        onConfirm={() => {
+          if (revoking === null) return;
+          revoke.mutate(revoking.uuid, {
+            onSuccess: () => {
+              setRevoking(null);
+              toast.success(t("apiKeys.revoked"));
+            },
+          });
+        }}
+      />
+    </>
+  );
+}
