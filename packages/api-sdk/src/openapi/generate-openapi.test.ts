@@ -201,9 +201,9 @@ describe("the request examples", () => {
 describe("a call added to the contract", () => {
   const arrived = {
     ...endpoints,
-    apiKey: {
+    widget: {
       create: {
-        path: "/api-key/create",
+        path: "/widget/create",
         request: z.object({
           description: z
             .string()
@@ -222,9 +222,9 @@ describe("a call added to the contract", () => {
 
   it("appears without an edit to the generator, even with transforms and refinements zod cannot express", async () => {
     const doc = generateOpenApiDocument({ version: "0.1.0", endpoints: arrived });
-    const created = operation(doc, "/api-key/create");
-    expect(created.operationId).toBe("apiKeyCreate");
-    expect(created.tags).toEqual(["apiKey"]);
+    const created = operation(doc, "/widget/create");
+    expect(created.operationId).toBe("widgetCreate");
+    expect(created.tags).toEqual(["widget"]);
     expect(created["x-paraphe-credential"]).toBe("app");
     const request = resolve(doc, bodySchema(created.requestBody));
     expect(request.properties).toMatchObject({ description: { type: "string", maxLength: 128 } });

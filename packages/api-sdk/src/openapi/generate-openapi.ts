@@ -78,7 +78,7 @@ const SECURITY_SCHEMES: Record<string, JsonSchema> = {
     type: "apiKey",
     in: "header",
     name: "Signature",
-    description: `An RFC 9421 signature with the signed-in member's session credential (its access key as \`keyid\`, its secret key as the HMAC key).\n\n${SIGNATURE_DESCRIPTION}`,
+    description: `An RFC 9421 signature with the signed-in member's session credential (its access key as \`keyid\`, its secret key as the HMAC key), or with a team API key in the same way (its \`pak_\` access key as \`keyid\`, its secret key as the HMAC key: \`createApiClient({ apiKey })\`). A key may call only the \`/template/*\` calls its permissions allow and \`/template/envelope-status\`; any other call answers AUTHENTICATION_ERROR.\n\n${SIGNATURE_DESCRIPTION}`,
   },
   [SCHEME.app]: {
     type: "apiKey",
