@@ -20,7 +20,7 @@ const refuse = (message: string, code: string) =>
 
 /**
  * Checks an endpoint's URL when it is saved: outside development it must be `https:` and its host
- * must resolve to public addresses only (`insecure_url`, `non_public_address`,
+ * must resolve to public addresses only (`https_required`, `non_public_address`,
  * `unresolvable_host` on the field `url`). The same check runs again at each delivery, on the
  * address the connection uses, so a name that later resolves elsewhere is refused then.
  */
@@ -31,7 +31,7 @@ export async function checkWebhookUrl(
   if (deps.allowLocalTargets) return;
   const target = new URL(url);
   if (target.protocol !== "https:") {
-    throw refuse("The endpoint must be an https URL.", "insecure_url");
+    throw refuse("The endpoint must be an https URL.", "https_required");
   }
   try {
     await resolvePublicAddresses(target.hostname, deps.resolveHost);

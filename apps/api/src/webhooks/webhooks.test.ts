@@ -420,7 +420,7 @@ describe.each(testDatabaseKinds)("webhooks on %s", (kind) => {
       }
       return "accepted";
     };
-    expect(await refusal("http://hooks.example/plain")).toBe("insecure_url");
+    expect(await refusal("http://hooks.example/plain")).toBe("https_required");
     expect(await refusal("https://127.0.0.1/hook")).toBe("non_public_address");
     expect(await refusal("https://[::1]/hook")).toBe("non_public_address");
     expect(await refusal("https://internal.example/hook")).toBe("non_public_address");

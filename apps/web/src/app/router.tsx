@@ -46,6 +46,7 @@ import { SettingsRolesRoute } from "../routes/settings-roles";
 import { SettingsSecurityRoute } from "../routes/settings-security";
 import { SettingsSessionsRoute } from "../routes/settings-sessions";
 import { SettingsSsoRoute, SettingsSsoTutorialRoute } from "../routes/settings-sso";
+import { SettingsWebhooksRoute } from "../routes/settings-webhooks";
 import { SettingsTagsRoute } from "../routes/settings-tags";
 import {
   SettingsWorkspaceMembersRoute,
@@ -130,6 +131,7 @@ export function createAppRoutes(): RouteObject[] {
                     { path: "roles", element: <SettingsRolesRoute /> },
                     { path: "sso", element: <SettingsSsoRoute /> },
                     { path: "sso-tutorial", element: <SettingsSsoTutorialRoute /> },
+                    { path: "webhooks", element: <SettingsWebhooksRoute /> },
                   ],
                 },
               ],

@@ -35,7 +35,7 @@ const uuid = z.uuid();
 const isoDate = z.iso.datetime();
 
 /**
- * An http or https URL. The api refuses `http:` (`insecure_url`) and hosts that resolve to
+ * An http or https URL. The api refuses `http:` (`https_required`) and hosts that resolve to
  * private, loopback or link-local addresses (`non_public_address`) outside development and test.
  */
 export const webhookUrlSchema = z

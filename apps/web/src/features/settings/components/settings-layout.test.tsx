@@ -26,6 +26,7 @@ describe("settings navigation", () => {
       "Workspaces",
       "Tags",
       "Single sign-on",
+      "Webhooks",
     ]);
     expect(within(nav).getByRole("link", { name: "Roles" })).toHaveAttribute(
       "href",

@@ -12,9 +12,9 @@ interface SettingsLink {
 /**
  * Settings pages with their sub-navigation, in two groups: "Account" (Profile, Sessions, Passkeys,
  * Security: every person's own settings) and "Team" (Members, Roles, Workspaces, Tags, Single
- * sign-on). A team page shows only when the role may read what it lists (`read Team` for members,
- * roles and tags, `read Workspace` for workspaces, `update Team` for single sign-on, whose settings
- * only owners and admins read), as the dashboard's blocks do; a group left empty is not shown.
+ * sign-on, Webhooks). A team page shows only when the role may read what it lists (`read Team` for members,
+ * roles and tags, `read Workspace` for workspaces, `update Team` for single sign-on and webhooks, whose
+ * settings only owners and admins read), as the dashboard's blocks do; a group left empty is not shown.
  */
 export function SettingsLayout() {
   const { t } = useTranslation("web");
@@ -38,6 +38,9 @@ export function SettingsLayout() {
       : []),
     ...(readsTeam ? [{ to: "/settings/tags", label: t("settings.nav.tags") }] : []),
     ...(can("update", "Team") ? [{ to: "/settings/sso", label: t("settings.nav.sso") }] : []),
+    ...(can("update", "Team")
+      ? [{ to: "/settings/webhooks", label: t("settings.nav.webhooks") }]
+      : []),
   ];
   return (
     <div className="flex flex-col gap-6">
