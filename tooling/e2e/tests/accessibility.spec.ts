@@ -46,6 +46,12 @@ const TEXT = {
     inviteMember: "Invite a member",
     inviteFetchError: "The invitation could not be loaded.",
     newTemplate: "New template",
+    webhookAdd: "Add an endpoint",
+    webhookUrl: "Endpoint URL",
+    webhookEvent: "Template used",
+    webhookCreate: "Add the endpoint",
+    webhookSecretDone: "I have copied it",
+    webhookDeliveries: "Show deliveries",
   },
   fr: {
     code: "Code de vérification",
@@ -58,6 +64,12 @@ const TEXT = {
     inviteMember: "Inviter un membre",
     inviteFetchError: "L’invitation n’a pas pu être chargée.",
     newTemplate: "Nouveau modèle",
+    webhookAdd: "Ajouter une adresse",
+    webhookUrl: "URL de l’adresse",
+    webhookEvent: "Modèle utilisé",
+    webhookCreate: "Ajouter l’adresse",
+    webhookSecretDone: "Je l’ai copié",
+    webhookDeliveries: "Afficher les envois",
   },
 } as const;
 
@@ -255,6 +267,36 @@ for (const language of LANGUAGES) {
       await visit("/auth/oidc?code=unknown&state=unknown", "single sign-on callback, failed");
       await expect(page.getByRole("alert")).toBeVisible();
       await keepScreenshot(page, testInfo, `sso-callback-failed-${width}-${language}`);
+      await close();
+    });
+
+    test(`the web app's webhook settings have no serious accessibility violation (${at})`, async ({
+      browser,
+      team,
+    }, testInfo) => {
+      test.setTimeout(60_000);
+      const { page, visit, close } = await openSignedIn(browser, team, language, width);
+      await visit("/settings/webhooks", "webhook settings");
+      await keepScreenshot(page, testInfo, `webhooks-${width}-${language}`);
+      await page.getByRole("button", { name: t.webhookAdd }).first().click();
+      const form = page.getByRole("dialog");
+      await expect(form).toBeVisible();
+      await expectAccessible(page, `webhook form (${at})`);
+      await form
+        .getByRole("textbox", { name: t.webhookUrl })
+        .fill(`https://hooks.example.com/axe-${language}-${width}`);
+      await form.getByRole("checkbox", { name: t.webhookEvent }).click();
+      await form.getByRole("button", { name: t.webhookCreate }).click();
+      const secret = page.getByRole("dialog");
+      await expect(secret.getByRole("textbox")).toHaveValue(/^whsec_/);
+      await expectAccessible(page, `webhook secret (${at})`);
+      await keepScreenshot(page, testInfo, `webhook-secret-${width}-${language}`);
+      await secret.getByRole("button", { name: t.webhookSecretDone }).click();
+      await expect(page.getByRole("dialog")).toBeHidden();
+      await page.getByRole("button", { name: t.webhookDeliveries }).first().click();
+      await page.waitForLoadState("networkidle");
+      await expectAccessible(page, `webhook deliveries (${at})`);
+      await keepScreenshot(page, testInfo, `webhook-deliveries-${width}-${language}`);
       await close();
     });
 

@@ -74,6 +74,7 @@ test("an owner's dashboard counts the team's members, roles and workspaces and l
     "Workspaces",
     "Tags",
     "Single sign-on",
+    "Webhooks",
   ]);
   await expect(sections.getByRole("link", { name: "Roles" })).toHaveAttribute(
     "aria-current",

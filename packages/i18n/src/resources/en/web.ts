@@ -1380,7 +1380,7 @@ export const web = {
       responseStatus: "Last HTTP status",
       lastError: "Last error",
       nextAttempt: "Next attempt",
-      deliveredAt: "Delivered",
+      deliveredAt: "Delivered at",
       replay: "Replay",
       replayLabel: "Replay the delivery of {{event}} on {{date}}",
       replayQueued: "The event will be sent again.",
