@@ -5,7 +5,7 @@ import { BlockList, isIP, type LookupFunction } from "node:net";
 
 /**
  * Address ranges a request made on behalf of a team (an identity provider's discovery, token and
- * key set; later webhooks) must never reach outside development: the api's own host and network,
+ * key set; webhook deliveries) must never reach outside development: the api's own host and network,
  * the cloud metadata service, and addresses that are not routable on the internet.
  */
 const NON_PUBLIC = new BlockList();
