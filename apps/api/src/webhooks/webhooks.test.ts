@@ -379,6 +379,40 @@ describe.each(testDatabaseKinds)("webhooks on %s", (kind) => {
     );
   });
 
+  it("hands a pending delivery whose attempt job was lost back to the worker at its sweep", async () => {
+    const owner = await signUpMember(h, "swept");
+    const { endpoint } = await owner.api.webhook.create({
+      url: receiver.url,
+      events: ["envelope.sent"],
+    });
+    await sentEnvelope(owner, [uniqueEmail("signer")]);
+    const [pending] = await deliveriesOf(endpoint.uuid);
+    // The job is lost (a process died before committing it elsewhere, a table restored).
+    await db()
+      .deleteFrom("job")
+      .where("dedupeKey", "=", `webhook-delivery:${pending?.id ?? ""}:1`)
+      .execute();
+    await h.t.jobs.runUntilIdle();
+    expect((await deliveriesOf(endpoint.uuid))[0]).toMatchObject({
+      status: "pending",
+      attempts: 0,
+    });
+    expect(await h.t.jobs.sweep()).toBeGreaterThanOrEqual(1);
+    await h.t.jobs.runUntilIdle();
+    expect((await deliveriesOf(endpoint.uuid))[0]).toMatchObject({
+      status: "delivered",
+      attempts: 1,
+    });
+    // A second sweep finds nothing more to hand back for it.
+    await h.t.jobs.sweep();
+    const jobs = await db()
+      .selectFrom("job")
+      .select("id")
+      .where("dedupeKey", "like", `webhook-delivery:${pending?.id ?? ""}:%`)
+      .execute();
+    expect(jobs).toHaveLength(1);
+  });
+
   it("refuses private, loopback and link-local targets outside development, at creation and at delivery", async () => {
     const owner = await signUpMember(h, "guarded");
     const answers = new Map<string, string[]>([
