@@ -15,6 +15,7 @@ import {
   createTunnel,
   deriveActivityKey,
   deriveSsoKey,
+  deriveWebhookKey,
   deriveLinkKey,
   deriveMailKey,
   deriveSessionCredentialKey,
@@ -73,6 +74,7 @@ export async function createBenchApi(options: BenchApiOptions = {}): Promise<Ben
       mailKey: deriveMailKey(masterKey),
       activityKey: deriveActivityKey(masterKey),
       ssoKey: deriveSsoKey(masterKey),
+      webhookKey: deriveWebhookKey(masterKey),
     });
     options.routes?.(app);
     return {

@@ -11,6 +11,7 @@ import type { MembersDeps } from "./members/members-deps";
 import type { RoleDeps } from "./roles/role-deps";
 import type { SsoDeps } from "./sso/sso-deps";
 import type { Tunnel } from "./tunnel/tunnel";
+import type { WebhookDeps } from "./webhooks/webhook-deps";
 import type { WorkspaceDeps } from "./workspaces/workspace-deps";
 
 /*
@@ -39,6 +40,8 @@ export interface AppDeps {
   activityKey: Buffer;
   /** The key single sign-on client secrets are sealed with at rest (`deriveSsoKey`). */
   ssoKey: Buffer;
+  /** The key webhook endpoint secrets are sealed with at rest (`deriveWebhookKey`). */
+  webhookKey: Buffer;
   /** Wakes the job worker of this process after a job is committed (optional: it also polls). */
   wakeJobs?: () => void;
 }
@@ -111,4 +114,19 @@ export function ssoDeps(deps: AppDeps): SsoDeps {
 /** What the API key services need, from the app's dependencies. */
 export function apiKeyDeps(deps: AppDeps): ApiKeyDeps {
   return { db: deps.db, sessionCredentialKey: deps.sessionCredentialKey, now: deps.tunnel.now };
+}
+
+/**
+ * What the webhook services need, from the app's dependencies: local targets (http, private
+ * addresses) are allowed outside production only (`allowsLocalWebhookTargets`).
+ */
+export function webhookDeps(deps: AppDeps): WebhookDeps {
+  return {
+    db: deps.db,
+    config: deps.config,
+    logger: deps.logger,
+    webhookKey: deps.webhookKey,
+    now: deps.tunnel.now,
+    allowLocalTargets: deps.config.nodeEnv !== "production",
+  };
 }

@@ -15,5 +15,6 @@ export { deriveLinkKey } from "./envelopes/access-links";
 export { createLogger, type Logger } from "./logger";
 export { deriveMailKey } from "./mail/body-sealing";
 export { deriveSsoKey } from "./sso/client-secret";
+export { deriveWebhookKey } from "./webhooks/webhook-secret";
 export { openSealed, seal } from "./tunnel/aead";
 export { createTunnel, type Tunnel } from "./tunnel/tunnel";

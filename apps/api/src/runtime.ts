@@ -17,6 +17,7 @@ import { rekeyLegacyChains } from "./envelopes/activity";
 import { deriveLinkKey } from "./envelopes/access-links";
 import { deriveMailKey } from "./mail/body-sealing";
 import { deriveSsoKey } from "./sso/client-secret";
+import { deriveWebhookKey } from "./webhooks/webhook-secret";
 import { createJobWorker } from "./jobs/handlers";
 import { migrateToLatest } from "./db/migrate";
 import { openDatabase, type DatabaseConnection } from "./db/open-database";
@@ -126,6 +127,7 @@ export async function startApi(
     );
 
     const linkKey = deriveLinkKey(masterKey.key);
+    const webhookKey = deriveWebhookKey(masterKey.key);
     configureDocumentWorkers(documentWorkerOptions(config));
     cleanups.push(() => closeDocumentWorkers());
     const jobs = createJobWorker({
@@ -139,6 +141,7 @@ export async function startApi(
       now: tunnel.now,
       listen: database.listen,
       mailTransport: transport,
+      webhooks: { webhookKey },
       // A sign-in code's mail must not wait behind a seal or a deadline pass.
       concurrency: JOB_CONCURRENCY,
     });
@@ -159,6 +162,7 @@ export async function startApi(
       mailKey,
       activityKey,
       ssoKey: deriveSsoKey(masterKey.key),
+      webhookKey,
       wakeJobs: () => jobs.wake(),
     });
     const server = await listen(app.fetch, config.host, config.port);

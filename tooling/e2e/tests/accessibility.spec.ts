@@ -50,6 +50,12 @@ const TEXT = {
     apiKeyDescription: "Description",
     apiKeySubmit: "Create the key",
     apiKeySaved: "I have saved the secret key",
+    webhookAdd: "Add an endpoint",
+    webhookUrl: "Endpoint URL",
+    webhookEvent: "Template used",
+    webhookCreate: "Add the endpoint",
+    webhookSecretDone: "I have copied it",
+    webhookDeliveries: "Show deliveries",
   },
   fr: {
     code: "Code de vérification",
@@ -66,6 +72,12 @@ const TEXT = {
     apiKeyDescription: "Description",
     apiKeySubmit: "Créer la clé",
     apiKeySaved: "J’ai enregistré la clé secrète",
+    webhookAdd: "Ajouter une adresse",
+    webhookUrl: "URL de l’adresse",
+    webhookEvent: "Modèle utilisé",
+    webhookCreate: "Ajouter l’adresse",
+    webhookSecretDone: "Je l’ai copié",
+    webhookDeliveries: "Afficher les envois",
   },
 } as const;
 
@@ -289,6 +301,36 @@ for (const language of LANGUAGES) {
       await expect(page.getByRole("cell", { name: `Axe ${language}` }).first()).toBeVisible();
       await expectAccessible(page, `API keys with a key (${at})`);
       await keepScreenshot(page, testInfo, `api-keys-listed-${width}-${language}`);
+      await close();
+    });
+
+    test(`the web app's webhook settings have no serious accessibility violation (${at})`, async ({
+      browser,
+      team,
+    }, testInfo) => {
+      test.setTimeout(60_000);
+      const { page, visit, close } = await openSignedIn(browser, team, language, width);
+      await visit("/settings/webhooks", "webhook settings");
+      await keepScreenshot(page, testInfo, `webhooks-${width}-${language}`);
+      await page.getByRole("button", { name: t.webhookAdd }).first().click();
+      const form = page.getByRole("dialog");
+      await expect(form).toBeVisible();
+      await expectAccessible(page, `webhook form (${at})`);
+      await form
+        .getByRole("textbox", { name: t.webhookUrl })
+        .fill(`https://hooks.example.com/axe-${language}-${width}`);
+      await form.getByRole("checkbox", { name: t.webhookEvent }).click();
+      await form.getByRole("button", { name: t.webhookCreate }).click();
+      const secret = page.getByRole("dialog");
+      await expect(secret.getByRole("textbox")).toHaveValue(/^whsec_/);
+      await expectAccessible(page, `webhook secret (${at})`);
+      await keepScreenshot(page, testInfo, `webhook-secret-${width}-${language}`);
+      await secret.getByRole("button", { name: t.webhookSecretDone }).click();
+      await expect(page.getByRole("dialog")).toBeHidden();
+      await page.getByRole("button", { name: t.webhookDeliveries }).first().click();
+      await page.waitForLoadState("networkidle");
+      await expectAccessible(page, `webhook deliveries (${at})`);
+      await keepScreenshot(page, testInfo, `webhook-deliveries-${width}-${language}`);
       await close();
     });
 

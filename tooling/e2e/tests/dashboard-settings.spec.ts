@@ -75,6 +75,7 @@ test("an owner's dashboard counts the team's members, roles and workspaces and l
     "Tags",
     "Single sign-on",
     "API keys",
+    "Webhooks",
   ]);
   await expect(sections.getByRole("link", { name: "Roles" })).toHaveAttribute(
     "aria-current",

@@ -37,6 +37,8 @@ export interface Database {
   ssoConfiguration: SsoConfigurationTable;
   oidcLoginAttempt: OidcLoginAttemptTable;
   apiKey: ApiKeyTable;
+  webhookEndpoint: WebhookEndpointTable;
+  webhookDelivery: WebhookDeliveryTable;
 }
 
 /** A timestamp column: read as a Date, written as a Date or an SQL expression. */
@@ -505,3 +507,40 @@ export interface ApiKeyTable {
   revokedAt: Timestamp | null;
 }
 export type ApiKeyRow = Selectable<ApiKeyTable>;
+/** A team's webhook endpoint (issue 13). */
+export interface WebhookEndpointTable {
+  id: Generated<string>;
+  teamId: string;
+  url: string;
+  /** The subscribed event types, a JSON array. */
+  events: ColumnType<string[], string, string>;
+  /** Sealed (`webhooks/webhook-secret.ts`): read back to sign deliveries, never stored readable. */
+  secretSealed: string;
+  secretCreatedAt: Timestamp;
+  enabled: boolean;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+/** One event for one endpoint (the outbox row); each attempt is a `deliver-webhook` job. */
+export interface WebhookDeliveryTable {
+  id: Generated<string>;
+  endpointId: string;
+  eventId: string;
+  eventType: string;
+  /** The exact JSON body signed and sent. */
+  payload: string;
+  status: ColumnType<
+    "pending" | "delivered" | "failed",
+    "pending" | "delivered" | "failed" | undefined,
+    "pending" | "delivered" | "failed"
+  >;
+  attempts: ColumnType<number, number | undefined, number>;
+  lastError: string | null;
+  lastResponseStatus: number | null;
+  nextAttemptAt: Timestamp | null;
+  deliveredAt: Timestamp | null;
+  replayOfId: string | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}

@@ -63,6 +63,8 @@ describe.each(testDatabaseKinds)("the database on %s", (kind) => {
       "tunnel_session",
       "user_session",
       "webauthn_challenge",
+      "webhook_delivery",
+      "webhook_endpoint",
       "workspace",
       "workspace_member",
     ]);

@@ -10,6 +10,8 @@ import {
   type ChainedEvent,
 } from "../documents/audit-chain";
 import type { Logger } from "../logger";
+import { webhookEventsOfActivity } from "../webhooks/webhook-events";
+import { recordWebhookEvent } from "../webhooks/webhook-outbox";
 import { requireEnvelopeRow } from "./envelope-store";
 
 /**
@@ -18,6 +20,7 @@ import { requireEnvelopeRow } from "./envelope-store";
  * Call it inside the transaction of the change the event records: it locks the envelope row
  * (SELECT ... FOR UPDATE), so concurrent appends to one envelope queue up and the chain stays
  * linear. The envelope keeps the newest hash (`activity_head`) to detect dropped events.
+ * The team's webhook deliveries of the event are written in the same transaction (outbox).
  */
 export async function appendEvent(
   trx: Kysely<Database>,
@@ -54,6 +57,9 @@ export async function appendEvent(
     .set({ activityHead: chained.hash })
     .where("id", "=", envelopeId)
     .execute();
+  for (const webhookEvent of webhookEventsOfActivity(envelope, chained.event)) {
+    await recordWebhookEvent(trx, webhookEvent);
+  }
   return chained;
 }
 

@@ -98,4 +98,27 @@ describe("the outbound fetch", () => {
     const outbound = createOutboundFetch({ allowPrivateAddresses: true, maxResponseBytes: 1024 });
     await expect(outbound(`http://localhost:${port}/large`)).rejects.toThrow(/too large/);
   });
+
+  it("keeps the first bytes of a larger answer when asked to truncate", async () => {
+    const outbound = createOutboundFetch({
+      allowPrivateAddresses: true,
+      maxResponseBytes: 1024,
+      truncateResponse: true,
+    });
+    const answer = await outbound(`http://localhost:${port}/large`);
+    expect((await answer.arrayBuffer()).byteLength).toBe(1024);
+  });
+
+  it("checks the addresses an injected resolver answers, on the connection itself", async () => {
+    const outbound = createOutboundFetch({
+      allowPrivateAddresses: false,
+      maxResponseBytes: 1024,
+      resolveHost: () => Promise.resolve([{ address: "169.254.169.254", family: 4 }]),
+    });
+    const before = seen.length;
+    await expect(outbound(`http://metadata.example:${port}/`)).rejects.toBeInstanceOf(
+      NonPublicAddressError,
+    );
+    expect(seen.length).toBe(before);
+  });
 });

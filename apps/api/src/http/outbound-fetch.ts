@@ -5,7 +5,7 @@ import { BlockList, isIP, type LookupFunction } from "node:net";
 
 /**
  * Address ranges a request made on behalf of a team (an identity provider's discovery, token and
- * key set; later webhooks) must never reach outside development: the api's own host and network,
+ * key set; webhook deliveries) must never reach outside development: the api's own host and network,
  * the cloud metadata service, and addresses that are not routable on the internet.
  */
 const NON_PUBLIC = new BlockList();
@@ -70,35 +70,71 @@ export class NonPublicAddressError extends Error {
   }
 }
 
+/** Resolves a host name to every address it has (`dns.lookup` with `all`; tests inject theirs). */
+export type ResolveHost = (hostname: string) => Promise<LookupAddress[]>;
+
+/** The system resolver (`dns.lookup`, every address). */
+export const systemResolveHost: ResolveHost = (hostname) =>
+  new Promise((resolve, reject) => {
+    dnsLookup(hostname, { all: true }, (error, addresses: LookupAddress[]) => {
+      if (error) reject(error);
+      else resolve(addresses);
+    });
+  });
+
+/**
+ * The public addresses of `hostname` (an IP literal stands for itself); throws
+ * `NonPublicAddressError` when it has none or any of them is not public.
+ */
+export async function resolvePublicAddresses(
+  hostname: string,
+  resolveHost: ResolveHost = systemResolveHost,
+): Promise<LookupAddress[]> {
+  const bare = hostname.replace(/^\[|\]$/g, "");
+  const family = isIP(bare);
+  const addresses = family === 0 ? await resolveHost(bare) : [{ address: bare, family }];
+  if (addresses.length === 0 || addresses.some((entry) => !isPublicAddress(entry.address))) {
+    throw new NonPublicAddressError(bare);
+  }
+  return addresses;
+}
+
 /**
  * A DNS lookup for `http(s).request` that refuses a host when any of its addresses is not public.
  * The connection goes to the address checked here, so a name that resolves differently on a second
  * lookup (DNS rebinding) cannot slip through.
  */
-export const publicOnlyLookup: LookupFunction = (hostname, options, callback) => {
-  dnsLookup(hostname, { ...options, all: true }, (error, addresses: LookupAddress[]) => {
-    if (error) {
-      callback(error, "", 0);
-      return;
-    }
-    const first = addresses[0];
-    if (first === undefined || addresses.some((entry) => !isPublicAddress(entry.address))) {
-      callback(new NonPublicAddressError(hostname), "", 0);
-      return;
-    }
-    if (options.all) {
-      (callback as unknown as (error: null, addresses: LookupAddress[]) => void)(null, addresses);
-    } else {
-      callback(null, first.address, first.family);
-    }
-  });
-};
+export function publicOnlyLookupWith(resolveHost: ResolveHost): LookupFunction {
+  return (hostname, options, callback) => {
+    resolvePublicAddresses(hostname, resolveHost).then(
+      (addresses) => {
+        const first = addresses[0] as LookupAddress;
+        if (options.all) {
+          (callback as unknown as (error: null, addresses: LookupAddress[]) => void)(
+            null,
+            addresses,
+          );
+        } else {
+          callback(null, first.address, first.family);
+        }
+      },
+      (error: unknown) => callback(error as NodeJS.ErrnoException, "", 0),
+    );
+  };
+}
+
+/** `publicOnlyLookupWith` the system resolver. */
+export const publicOnlyLookup: LookupFunction = publicOnlyLookupWith(systemResolveHost);
 
 export interface OutboundFetchOptions {
   /** Development and tests: local addresses allowed (a provider or receiver on this machine). */
   allowPrivateAddresses: boolean;
-  /** The largest answer body read; a larger one fails the request. */
+  /** The largest answer body read; a larger one fails the request (unless `truncateResponse`). */
   maxResponseBytes: number;
+  /** Keep the first `maxResponseBytes` of a larger answer instead of failing (webhook receipts). */
+  truncateResponse?: boolean;
+  /** How host names are resolved before the check (the system resolver by default). */
+  resolveHost?: ResolveHost;
 }
 
 /**
@@ -149,22 +185,18 @@ export function createOutboundFetch(options: OutboundFetchOptions) {
         {
           method: init.method ?? "GET",
           headers,
-          ...(options.allowPrivateAddresses ? {} : { lookup: publicOnlyLookup }),
+          ...(options.allowPrivateAddresses
+            ? {}
+            : { lookup: publicOnlyLookupWith(options.resolveHost ?? systemResolveHost) }),
           ...(init.signal ? { signal: init.signal } : {}),
         },
         (response: IncomingMessage) => {
           const chunks: Buffer[] = [];
           let size = 0;
-          response.on("data", (chunk: Buffer) => {
-            size += chunk.byteLength;
-            if (size > options.maxResponseBytes) {
-              response.destroy(new Error("the answer is too large"));
-              return;
-            }
-            chunks.push(chunk);
-          });
-          response.on("error", reject);
-          response.on("end", () => {
+          let finished = false;
+          const finish = () => {
+            if (finished) return;
+            finished = true;
             const answerHeaders = new Headers();
             for (const [key, value] of Object.entries(response.headers)) {
               if (value === undefined) continue;
@@ -181,7 +213,27 @@ export function createOutboundFetch(options: OutboundFetchOptions) {
                 headers: answerHeaders,
               }),
             );
+          };
+          response.on("data", (chunk: Buffer) => {
+            if (finished) return;
+            const room = options.maxResponseBytes - size;
+            size += chunk.byteLength;
+            if (chunk.byteLength > room) {
+              if (options.truncateResponse !== true) {
+                response.destroy(new Error("the answer is too large"));
+                return;
+              }
+              chunks.push(chunk.subarray(0, room));
+              finish();
+              response.destroy();
+              return;
+            }
+            chunks.push(chunk);
           });
+          response.on("error", (error) => {
+            if (!finished) reject(error);
+          });
+          response.on("end", finish);
         },
       );
       request.on("error", reject);

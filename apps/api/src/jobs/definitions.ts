@@ -65,12 +65,26 @@ export const bulkSendJob = defineJob("bulk-send", z.object({ bulkSendId: z.uuid(
   maxAttempts: 10,
 });
 
+/**
+ * One attempt to deliver a webhook event to an endpoint (`webhooks/webhook-delivery.ts`): the
+ * delivery row holds the attempts and the schedule (1 min, 5 min, 30 min, 2 h, 6 h; 6 attempts);
+ * each attempt is its own job, enqueued by the previous one (the first in the transaction of the
+ * change that caused the event), with dedupe key `webhook-delivery:<id>:<attempt>`. A job that
+ * cannot record its attempt (the database) is retried 3 times, then the delivery is failed.
+ */
+export const deliverWebhookJob = defineJob(
+  "deliver-webhook",
+  z.object({ deliveryId: z.uuid(), attempt: z.number().int().min(1).max(100) }),
+  { maxAttempts: 3 },
+);
+
 export const jobDefinitions = [
   sealEnvelopeJob,
   envelopeDeadlinesJob,
   sweepOrphanFilesJob,
   sendMailJob,
   bulkSendJob,
+  deliverWebhookJob,
 ] as const;
 
 /**

@@ -17,6 +17,9 @@ import { sendMailHandler } from "../mail/delivery";
 import type { MailTransport } from "../mail/transport";
 import { giveUpBulkSend, runBulkSend } from "../templates/bulk-send-job";
 import { bulkSendJobKey, bulkSendsWithoutJob } from "../templates/bulk-send-store";
+import { deliverWebhookHandler, enqueueLostWebhookDeliveries } from "../webhooks/webhook-delivery";
+import type { WebhookDeps } from "../webhooks/webhook-deps";
+import { allowsLocalWebhookTargets } from "../webhooks/webhook-url";
 import {
   bulkSendJob,
   envelopeDeadlinesJob,
@@ -41,14 +44,42 @@ async function enqueueLostBulkSends(db: Kysely<Database>): Promise<number> {
   return ids.length;
 }
 
+/** What the webhook delivery job needs, from the worker's dependencies and the webhook key. */
+function webhookDepsOf(
+  deps: CompletionDeps,
+  webhooks: { webhookKey: Buffer } & Partial<
+    Pick<WebhookDeps, "allowLocalTargets" | "resolveHost">
+  >,
+): WebhookDeps {
+  return {
+    db: deps.db,
+    config: deps.config,
+    logger: deps.logger,
+    now: deps.now,
+    webhookKey: webhooks.webhookKey,
+    allowLocalTargets: webhooks.allowLocalTargets ?? allowsLocalWebhookTargets(deps.config),
+    ...(webhooks.resolveHost === undefined ? {} : { resolveHost: webhooks.resolveHost }),
+  };
+}
+
+/** The webhook settings of a worker: the key secrets are sealed with; tests may set the guard. */
+export type WorkerWebhookOptions = { webhookKey: Buffer } & Partial<
+  Pick<WebhookDeps, "allowLocalTargets" | "resolveHost">
+>;
+
 /**
  * Every job this api runs, each definition with its handler. Mail is delivered through
  * `mailTransport`; without one, the `send-mail` jobs are left to a worker that has it (tests that
- * read the outbox rather than a mailbox).
+ * read the outbox rather than a mailbox). Webhooks are delivered with `webhooks` (the key their
+ * secrets are sealed with); without it, their jobs are left to a worker that has it.
  */
 export function jobHandlers(
   deps: CompletionDeps,
-  options: { deadlineIntervalMs?: number; mailTransport?: MailTransport } = {},
+  options: {
+    deadlineIntervalMs?: number;
+    mailTransport?: MailTransport;
+    webhooks?: WorkerWebhookOptions;
+  } = {},
 ): RegisteredJob[] {
   const intervalMs = options.deadlineIntervalMs ?? DEADLINE_PASS_INTERVAL_MS;
   const { mailTransport } = options;
@@ -65,8 +96,13 @@ export function jobHandlers(
             ...(deps.config.smtpUrl === undefined ? {} : { smtpUrl: deps.config.smtpUrl }),
           }),
         ];
+  const webhooks =
+    options.webhooks === undefined
+      ? []
+      : [deliverWebhookHandler(webhookDepsOf(deps, options.webhooks))];
   return [
     ...mail,
+    ...webhooks,
     jobHandler(sealEnvelopeJob, ({ envelopeId }) => completeEnvelope(deps, envelopeId), {
       onGiveUp: ({ envelopeId }, lastError) =>
         markSealFailed(deps.db, envelopeId, lastError, new Date(deps.now())),
@@ -99,6 +135,7 @@ export function createJobWorker(
     listen?: (channel: string, onNotify: () => void) => Promise<() => Promise<void>>;
     deadlineIntervalMs?: number;
     mailTransport?: MailTransport;
+    webhooks?: WorkerWebhookOptions;
     /** Jobs run side by side once started (see `JobWorkerOptions.concurrency`). */
     concurrency?: number;
   },
@@ -110,12 +147,14 @@ export function createJobWorker(
     jobs: jobHandlers(deps, {
       deadlineIntervalMs: intervalMs,
       ...(deps.mailTransport === undefined ? {} : { mailTransport: deps.mailTransport }),
+      ...(deps.webhooks === undefined ? {} : { webhooks: deps.webhooks }),
     }),
     ...(deps.listen === undefined ? {} : { listen: deps.listen }),
     ...(deps.concurrency === undefined ? {} : { concurrency: deps.concurrency }),
     sweeps: [
       () => enqueueMissingSeals(deps.db),
       () => enqueueLostBulkSends(deps.db),
+      ...(deps.webhooks === undefined ? [] : [() => enqueueLostWebhookDeliveries(deps)]),
       async () => {
         // Scheduling is not resuming lost work: it counts for nothing in the sweep's total.
         await scheduleDeadlinePass(deps.db, "now", intervalMs);

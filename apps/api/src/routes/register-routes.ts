@@ -6,6 +6,7 @@ import {
   membersDeps,
   roleDeps,
   ssoDeps,
+  webhookDeps,
   workspaceDeps,
   type AppDeps,
 } from "../deps";
@@ -107,6 +108,13 @@ import { registerSsoDelete } from "./sso/delete";
 import { registerSsoDiscover } from "./sso/discover";
 import { registerSsoGet } from "./sso/get";
 import { registerSsoSave } from "./sso/save";
+import { registerWebhookCreate } from "./webhook/create";
+import { registerWebhookDelete } from "./webhook/delete";
+import { registerWebhookDeliveries } from "./webhook/deliveries";
+import { registerWebhookList } from "./webhook/list";
+import { registerWebhookReplay } from "./webhook/replay";
+import { registerWebhookRotateSecret } from "./webhook/rotate-secret";
+import { registerWebhookUpdate } from "./webhook/update";
 import { registerUserProfile } from "./user/profile";
 import { registerRemovePicture } from "./user/remove-picture";
 import { registerUpdateProfile } from "./user/update-profile";
@@ -233,4 +241,12 @@ export function registerRoutes(app: AppRouter, deps: AppDeps): void {
   registerApiKeyList(app, apiKeys);
   registerApiKeyCreate(app, apiKeys);
   registerApiKeyRevoke(app, apiKeys);
+  const webhooks = webhookDeps(deps);
+  registerWebhookList(app, webhooks);
+  registerWebhookCreate(app, webhooks);
+  registerWebhookUpdate(app, webhooks);
+  registerWebhookRotateSecret(app, webhooks);
+  registerWebhookDelete(app, webhooks);
+  registerWebhookDeliveries(app, webhooks);
+  registerWebhookReplay(app, webhooks);
 }

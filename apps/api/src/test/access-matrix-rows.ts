@@ -9,6 +9,7 @@ import { linkFromMail, readEveryPage, sentEnvelope, signingClient } from "./enve
 import { uniqueEmail } from "./identity";
 import { inviteTokenFromMail, roleIdOf } from "./members";
 import { sealClientSecret } from "../sso/client-secret";
+import { sealWebhookSecret } from "../webhooks/webhook-secret";
 import {
   KEY_CALLERS,
   madeUpLink,
@@ -261,6 +262,76 @@ const ssoState = (_target: Target, fixture: MatrixFixture) =>
  * members of the team may not; another team's owner acts on their own team (`otherTeam`).
  */
 const administerSso = (otherTeam: Outcome) =>
+  memberCall(
+    { owner: "ok", admin: "ok", member: FORBIDDEN, viewer: FORBIDDEN, customRole: FORBIDDEN },
+    { otherTeam, outsideWorkspace: FORBIDDEN },
+  );
+
+/** An endpoint of the owner's team, written as `/webhook/create` writes it (its uuid in `extra`). */
+async function ownerWebhookEndpoint(fixture: MatrixFixture): Promise<Target> {
+  const id = randomUUID();
+  const at = new Date();
+  await fixture.h.database.connection.db
+    .insertInto("webhookEndpoint")
+    .values({
+      id,
+      teamId: fixture.owner.teamUuid,
+      url: "https://hooks.example/paraphe",
+      events: JSON.stringify(["envelope.sent"]),
+      secretSealed: sealWebhookSecret(fixture.h.t.webhookKey, id, "whsec_matrix"),
+      secretCreatedAt: at,
+      enabled: true,
+      createdAt: at,
+      updatedAt: at,
+    })
+    .execute();
+  return { ...madeUpTarget(), extra: id };
+}
+
+/** A failed delivery of an endpoint of the owner's team (its uuid in `extra`). */
+async function ownerWebhookDelivery(fixture: MatrixFixture): Promise<Target> {
+  const endpoint = await ownerWebhookEndpoint(fixture);
+  const at = new Date();
+  const row = await fixture.h.database.connection.db
+    .insertInto("webhookDelivery")
+    .values({
+      endpointId: endpoint.extra,
+      eventId: randomUUID(),
+      eventType: "envelope.sent",
+      payload: "{}",
+      status: "failed",
+      attempts: 6,
+      lastError: "HTTP 500",
+      createdAt: at,
+      updatedAt: at,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return { ...madeUpTarget(), extra: row.id };
+}
+
+/** The owner's team's endpoints, none left (so that creations stay under the team's limit). */
+async function noOwnerWebhooks(fixture: MatrixFixture): Promise<Target> {
+  await fixture.h.database.connection.db
+    .deleteFrom("webhookEndpoint")
+    .where("teamId", "=", fixture.owner.teamUuid)
+    .execute();
+  return madeUpTarget();
+}
+
+/** What a refused call must leave of an endpoint (undefined once deleted). */
+const webhookState = (target: Target, fixture: MatrixFixture) =>
+  fixture.h.database.connection.db
+    .selectFrom("webhookEndpoint")
+    .select(["url", "events", "enabled", "secretSealed"])
+    .where("id", "=", target.extra)
+    .executeTakeFirst();
+
+/**
+ * Webhooks of the caller's team: those allowed to update the team (Owner, Admin); the other
+ * members may not; another team's owner acts on their own team, where the target does not exist.
+ */
+const administerWebhooks = (otherTeam: Outcome) =>
   memberCall(
     { owner: "ok", admin: "ok", member: FORBIDDEN, viewer: FORBIDDEN, customRole: FORBIDDEN },
     { otherTeam, outsideWorkspace: FORBIDDEN },
@@ -1472,6 +1543,67 @@ export const accessMatrix: {
       input: () => ({}),
       // Another team's owner deletes their own team's (deleting none is no error).
       expect: administerSso("ok"),
+    },
+  },
+  webhook: {
+    list: {
+      target: ownerWebhookEndpoint,
+      input: () => ({}),
+      reveals: (answer, target) => JSON.stringify(answer).includes(`"uuid":"${target.extra}"`),
+      // Another team's owner lists their own team's (empty) endpoints.
+      expect: administerWebhooks("hidden"),
+    },
+    create: {
+      target: noOwnerWebhooks,
+      mutates: true,
+      state: (_target, fixture) =>
+        fixture.h.database.connection.db
+          .selectFrom("webhookEndpoint")
+          .select("id")
+          .where("teamId", "=", fixture.owner.teamUuid)
+          .orderBy("id")
+          .execute(),
+      input: () => ({ url: "https://hooks.example/new", events: ["envelope.completed"] }),
+      // Another team's owner creates one in their own team.
+      expect: administerWebhooks("ok"),
+    },
+    update: {
+      target: ownerWebhookEndpoint,
+      mutates: true,
+      state: webhookState,
+      input: (target) => ({ uuid: target.extra, enabled: false, events: ["envelope.signed"] }),
+      expect: administerWebhooks(NOT_FOUND),
+    },
+    rotateSecret: {
+      target: ownerWebhookEndpoint,
+      mutates: true,
+      state: webhookState,
+      input: (target) => ({ uuid: target.extra }),
+      expect: administerWebhooks(NOT_FOUND),
+    },
+    delete: {
+      target: ownerWebhookEndpoint,
+      mutates: true,
+      state: webhookState,
+      input: (target) => ({ uuid: target.extra }),
+      expect: administerWebhooks(NOT_FOUND),
+    },
+    deliveries: {
+      target: ownerWebhookEndpoint,
+      input: (target) => ({ endpointUuid: target.extra }),
+      expect: administerWebhooks(NOT_FOUND),
+    },
+    replay: {
+      target: ownerWebhookDelivery,
+      mutates: true,
+      state: (target, fixture) =>
+        fixture.h.database.connection.db
+          .selectFrom("webhookDelivery")
+          .select("id")
+          .where("replayOfId", "=", target.extra)
+          .execute(),
+      input: (target) => ({ deliveryUuid: target.extra }),
+      expect: administerWebhooks(NOT_FOUND),
     },
   },
   // The login's public calls: no team configures an unknown domain, and a made-up state is refused.

@@ -14,6 +14,7 @@ import { configureDocumentWorkers, documentWorkerOptions } from "../documents/wo
 import { deriveLinkKey } from "../envelopes/access-links";
 import { deriveMailKey } from "../mail/body-sealing";
 import { deriveSsoKey } from "../sso/client-secret";
+import { deriveWebhookKey } from "../webhooks/webhook-secret";
 import { createJobWorker } from "../jobs/handlers";
 import type { JobWorker } from "../jobs/job-worker";
 import type { Database } from "../db/database";
@@ -42,9 +43,12 @@ export interface TestApp {
   activityKey: Buffer;
   /** The key single sign-on client secrets are sealed with. */
   ssoKey: Buffer;
+  /** The key webhook endpoint secrets are sealed with. */
+  webhookKey: Buffer;
   /**
    * A job worker over the app's database, not started: tests run it with `runUntilIdle()`. It has
    * no mail transport, so it leaves the `send-mail` jobs alone: tests read mail in the outbox.
+   * It delivers webhooks (local receivers allowed, as outside production).
    */
   jobs: JobWorker;
   /** Flips the readiness that `/health` reports. */
@@ -105,6 +109,7 @@ export async function createTestApp(
   const mailKey = deriveMailKey(masterKey);
   const activityKey = deriveActivityKey(masterKey);
   const ssoKey = deriveSsoKey(masterKey);
+  const webhookKey = deriveWebhookKey(masterKey);
   const jobs = createJobWorker({
     db,
     config,
@@ -114,6 +119,7 @@ export async function createTestApp(
     mailKey,
     activityKey,
     now: tunnel.now,
+    webhooks: { webhookKey },
   });
   const app = createApp({
     config,
@@ -127,6 +133,7 @@ export async function createTestApp(
     mailKey,
     activityKey,
     ssoKey,
+    webhookKey,
   });
   options.routes?.(app);
   return {
@@ -141,6 +148,7 @@ export async function createTestApp(
     mailKey,
     activityKey,
     ssoKey,
+    webhookKey,
     jobs,
     setReady(value) {
       ready = value;

@@ -47,6 +47,7 @@ import { SettingsSecurityRoute } from "../routes/settings-security";
 import { SettingsSessionsRoute } from "../routes/settings-sessions";
 import { SettingsSsoRoute, SettingsSsoTutorialRoute } from "../routes/settings-sso";
 import { SettingsApiKeysRoute } from "../routes/settings-api-keys";
+import { SettingsWebhooksRoute } from "../routes/settings-webhooks";
 import { SettingsTagsRoute } from "../routes/settings-tags";
 import {
   SettingsWorkspaceMembersRoute,
@@ -132,6 +133,7 @@ export function createAppRoutes(): RouteObject[] {
                     { path: "sso", element: <SettingsSsoRoute /> },
                     { path: "sso-tutorial", element: <SettingsSsoTutorialRoute /> },
                     { path: "api-keys", element: <SettingsApiKeysRoute /> },
+                    { path: "webhooks", element: <SettingsWebhooksRoute /> },
                   ],
                 },
               ],

@@ -190,6 +190,21 @@ import {
   workspaceMembersResponseSchema,
   workspaceResponseSchema,
 } from "./workspace";
+import {
+  createWebhookRequestSchema,
+  deleteWebhookRequestSchema,
+  deleteWebhookResponseSchema,
+  listWebhookDeliveriesRequestSchema,
+  listWebhookDeliveriesResponseSchema,
+  listWebhooksRequestSchema,
+  listWebhooksResponseSchema,
+  replayWebhookDeliveryRequestSchema,
+  replayWebhookDeliveryResponseSchema,
+  rotateWebhookSecretRequestSchema,
+  updateWebhookRequestSchema,
+  webhookResponseSchema,
+  webhookWithSecretResponseSchema,
+} from "./webhook";
 
 /** One call of the api: `POST {path}` with a JSON body, answered with JSON. */
 export interface Endpoint<Req extends z.ZodType = z.ZodType, Res extends z.ZodType = z.ZodType> {
@@ -493,6 +508,32 @@ export const endpoints = {
       "/auth/oidc/callback",
       oidcCallbackRequestSchema,
       oidcCallbackResponseSchema,
+    ),
+  },
+  // Webhooks: the team's endpoints and their delivery log (session credential, update Team).
+  webhook: {
+    list: endpoint("/webhook/list", listWebhooksRequestSchema, listWebhooksResponseSchema),
+    create: endpoint(
+      "/webhook/create",
+      createWebhookRequestSchema,
+      webhookWithSecretResponseSchema,
+    ),
+    update: endpoint("/webhook/update", updateWebhookRequestSchema, webhookResponseSchema),
+    rotateSecret: endpoint(
+      "/webhook/rotate-secret",
+      rotateWebhookSecretRequestSchema,
+      webhookWithSecretResponseSchema,
+    ),
+    delete: endpoint("/webhook/delete", deleteWebhookRequestSchema, deleteWebhookResponseSchema),
+    deliveries: endpoint(
+      "/webhook/deliveries",
+      listWebhookDeliveriesRequestSchema,
+      listWebhookDeliveriesResponseSchema,
+    ),
+    replay: endpoint(
+      "/webhook/replay",
+      replayWebhookDeliveryRequestSchema,
+      replayWebhookDeliveryResponseSchema,
     ),
   },
 } as const;

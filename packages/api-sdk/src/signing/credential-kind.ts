@@ -13,6 +13,7 @@ export const SESSION_CREDENTIAL_PREFIXES = [
   "/tag",
   "/api-key",
   "/sso",
+  "/webhook",
   "/authentication/list-sessions",
   "/authentication/terminate-sessions",
 ] as const;

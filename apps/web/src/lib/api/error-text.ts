@@ -53,6 +53,9 @@ const VALIDATION_WORDS = [
   "select_all_recipients",
   "template_incomplete",
   "template_without_recipients",
+  "https_required",
+  "non_public_address",
+  "unresolvable_host",
 ] as const;
 type ValidationWord = (typeof VALIDATION_WORDS)[number];
 

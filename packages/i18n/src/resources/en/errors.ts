@@ -115,6 +115,10 @@ export const errors = {
     select_all_recipients: "Please select all recipients.",
     template_incomplete: "This template needs at least one recipient and a signature field.",
     template_without_recipients: "This template has no recipients: it cannot be used.",
+    https_required: "Use an https:// address.",
+    non_public_address:
+      "This address leads to a private, loopback or link-local network: use a public address.",
+    unresolvable_host: "This host name could not be found.",
   },
   uploadError: "Upload error: the picture could not be saved. Please try again.",
   informationUpdate: "Your information could not be updated. Please try again.",

@@ -126,6 +126,10 @@ export const errors: FrenchTranslation<typeof en> = {
       "Ce modèle a besoin d’au moins un destinataire et d’un champ de signature.",
     template_without_recipients:
       "Ce modèle n’a aucun destinataire\u00a0: il ne peut pas être utilisé.",
+    https_required: "Utilisez une adresse en https://.",
+    non_public_address:
+      "Cette adresse mène à un réseau privé, local ou de bouclage\u00a0: utilisez une adresse publique.",
+    unresolvable_host: "Ce nom d’hôte est introuvable.",
   },
   uploadError: "Erreur d’envoi : la photo n’a pas pu être enregistrée. Veuillez réessayer.",
   informationUpdate: "Vos informations n’ont pas pu être mises à jour. Veuillez réessayer.",

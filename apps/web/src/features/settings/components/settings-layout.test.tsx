@@ -27,6 +27,7 @@ describe("settings navigation", () => {
       "Tags",
       "Single sign-on",
       "API keys",
+      "Webhooks",
     ]);
     expect(within(nav).getByRole("link", { name: "Roles" })).toHaveAttribute(
       "href",

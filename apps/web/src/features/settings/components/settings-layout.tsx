@@ -12,9 +12,9 @@ interface SettingsLink {
 /**
  * Settings pages with their sub-navigation, in two groups: "Account" (Profile, Sessions, Passkeys,
  * Security: every person's own settings) and "Team" (Members, Roles, Workspaces, Tags, Single
- * sign-on, API keys). A team page shows only when the role may read what it lists (`read Team` for members,
- * roles and tags, `read Workspace` for workspaces, `update Team` for single sign-on, whose settings
- * only owners and admins read, `manage API` for API keys), as the dashboard's blocks do; a group left empty is not shown.
+ * sign-on, API keys, webhooks). A team page shows only when the role may read what it lists (`read Team` for members,
+ * roles and tags, `read Workspace` for workspaces, `update Team` for single sign-on and webhooks, whose
+ * settings only owners and admins read, `manage API` for API keys), as the dashboard's blocks do; a group left empty is not shown.
  */
 export function SettingsLayout() {
   const { t } = useTranslation("web");
@@ -40,6 +40,9 @@ export function SettingsLayout() {
     ...(can("update", "Team") ? [{ to: "/settings/sso", label: t("settings.nav.sso") }] : []),
     ...(can("manage", "API")
       ? [{ to: "/settings/api-keys", label: t("settings.nav.apiKeys") }]
+      : []),
+    ...(can("update", "Team")
+      ? [{ to: "/settings/webhooks", label: t("settings.nav.webhooks") }]
       : []),
   ];
   return (

@@ -1,0 +1,128 @@
+import type {
+  listWebhookDeliveriesRequestSchema,
+  ListWebhookDeliveriesResponse,
+  ReplayWebhookDeliveryResponse,
+} from "@paraphe/api-sdk/contract";
+import type { z } from "zod";
+import { AppError } from "../errors/app-error";
+import { deliverWebhookJob, enqueueJob } from "../jobs/definitions";
+import { requireWebhookAdministrator } from "./webhook-access";
+import type { WebhookDeps } from "./webhook-deps";
+import { webhookAttemptKey } from "./webhook-outbox";
+import { deliveryView, requireTeamDelivery, requireTeamEndpoint } from "./webhook-store";
+
+type ListInput = z.infer<typeof listWebhookDeliveriesRequestSchema>;
+
+/** A page's position: the creation time and id of its last delivery. */
+interface Cursor {
+  createdAt: Date;
+  id: string;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function encodeCursor(cursor: Cursor): string {
+  return Buffer.from(`${cursor.createdAt.toISOString()}|${cursor.id}`, "utf8").toString(
+    "base64url",
+  );
+}
+
+function decodeCursor(text: string): Cursor {
+  const [at, id] = Buffer.from(text, "base64url").toString("utf8").split("|");
+  const createdAt = new Date(at ?? "");
+  if (id === undefined || !UUID.test(id) || Number.isNaN(createdAt.getTime())) {
+    throw new AppError("VALIDATION_ERROR", {
+      message: "The cursor is not valid.",
+      suggestion: "Start again from the first page.",
+      fields: [{ path: "cursor", code: "custom", message: "invalid" }],
+    });
+  }
+  return { createdAt, id };
+}
+
+/**
+ * `/webhook/deliveries`: the delivery log of one of the caller's team's endpoints, newest first,
+ * `limit` per page; `nextCursor` continues after the last one (keyset: creation time, then id).
+ */
+export async function listWebhookDeliveries(
+  deps: WebhookDeps,
+  userId: string,
+  input: ListInput,
+): Promise<ListWebhookDeliveriesResponse> {
+  const member = await requireWebhookAdministrator(deps, userId);
+  await requireTeamEndpoint(deps.db, member.teamId, input.endpointUuid);
+  const after = input.cursor === undefined ? undefined : decodeCursor(input.cursor);
+  let query = deps.db
+    .selectFrom("webhookDelivery")
+    .selectAll()
+    .where("endpointId", "=", input.endpointUuid);
+  if (after !== undefined) {
+    query = query.where((eb) =>
+      eb.or([
+        eb("createdAt", "<", after.createdAt),
+        eb.and([eb("createdAt", "=", after.createdAt), eb("id", "<", after.id)]),
+      ]),
+    );
+  }
+  const rows = await query
+    .orderBy("createdAt", "desc")
+    .orderBy("id", "desc")
+    .limit(input.limit + 1)
+    .execute();
+  const page = rows.slice(0, input.limit);
+  const last = page.at(-1);
+  return {
+    deliveries: page.map(deliveryView),
+    nextCursor:
+      rows.length > input.limit && last !== undefined
+        ? encodeCursor({ createdAt: last.createdAt, id: last.id })
+        : null,
+  };
+}
+
+/**
+ * `/webhook/replay`: sends the delivery's event again to its endpoint, as a new delivery (same
+ * event id and body, its own attempts and retries) that names the one it replays. The endpoint
+ * must be enabled (CONFLICT otherwise).
+ */
+export async function replayWebhookDelivery(
+  deps: WebhookDeps,
+  userId: string,
+  deliveryId: string,
+): Promise<ReplayWebhookDeliveryResponse> {
+  const member = await requireWebhookAdministrator(deps, userId);
+  const at = new Date(deps.now());
+  return deps.db.transaction().execute(async (trx) => {
+    const { delivery } = await requireTeamDelivery(trx, member.teamId, deliveryId);
+    const endpoint = await requireTeamEndpoint(trx, member.teamId, delivery.endpointId, {
+      lock: true,
+    });
+    if (!endpoint.enabled) {
+      throw new AppError("CONFLICT", {
+        message: "This webhook endpoint is disabled.",
+        suggestion: "Enable the endpoint, then replay the delivery.",
+      });
+    }
+    const replay = await trx
+      .insertInto("webhookDelivery")
+      .values({
+        endpointId: delivery.endpointId,
+        eventId: delivery.eventId,
+        eventType: delivery.eventType,
+        payload: delivery.payload,
+        replayOfId: delivery.id,
+        nextAttemptAt: at,
+        createdAt: at,
+        updatedAt: at,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await enqueueJob(
+      trx,
+      deliverWebhookJob,
+      { deliveryId: replay.id, attempt: 1 },
+      { dedupeKey: webhookAttemptKey(replay.id, 1) },
+    );
+    return { delivery: deliveryView(replay) };
+  });
+}

@@ -1,0 +1,85 @@
+import { randomUUID } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import type { AuditEvent } from "../documents/audit-chain";
+import { webhookEventsOfActivity } from "./webhook-events";
+
+const envelope = {
+  id: randomUUID(),
+  teamId: randomUUID(),
+  title: "Lease",
+  status: "signing",
+  kind: "envelope",
+};
+const at = "2026-11-26T05:00:00.000Z";
+const actor = { name: "Ada Signer", email: "ada@example.com" };
+const common = { at, ip: null, userAgent: null };
+
+describe("webhookEventsOfActivity", () => {
+  it("stands an envelope created from a template for envelope.created and template.used", () => {
+    const template = { uuid: randomUUID(), title: "NDA" };
+    const events = webhookEventsOfActivity(envelope, {
+      ...common,
+      type: "envelopeCreated",
+      actor,
+      data: { title: "Lease", fromTemplate: template },
+    });
+    expect(events.map((event) => event.type)).toEqual(["envelope.created", "template.used"]);
+    expect(events[1]).toEqual({
+      teamId: envelope.teamId,
+      type: "template.used",
+      createdAt: new Date(at),
+      data: { envelopeUuid: envelope.id, title: "Lease", status: "signing", template },
+    });
+  });
+
+  it("names the recipient of opened, signed and declined events, and the final status", () => {
+    const cases: [AuditEvent, string, string][] = [
+      [{ ...common, type: "envelopeOpened", actor, data: {} }, "envelope.opened", "signing"],
+      [{ ...common, type: "documentSigned", actor, data: {} }, "envelope.signed", "signing"],
+      [
+        { ...common, type: "envelopeDeclined", actor, data: { reason: "No" } },
+        "envelope.declined",
+        "declined",
+      ],
+      [
+        { ...common, type: "approvalRejected", actor, data: { reason: "No" } },
+        "envelope.declined",
+        "declined",
+      ],
+    ];
+    for (const [event, type, status] of cases) {
+      expect(webhookEventsOfActivity(envelope, event)).toEqual([
+        {
+          teamId: envelope.teamId,
+          type,
+          createdAt: new Date(at),
+          data: { envelopeUuid: envelope.id, title: "Lease", status, recipient: actor },
+        },
+      ]);
+    }
+    const completed = webhookEventsOfActivity(envelope, {
+      ...common,
+      type: "envelopeCompleted",
+      actor: null,
+      data: {},
+    });
+    expect(completed.map((event) => [event.type, event.data.status])).toEqual([
+      ["envelope.completed", "complete"],
+    ]);
+    const canceled = webhookEventsOfActivity(envelope, {
+      ...common,
+      type: "envelopeCanceled",
+      actor,
+      data: { reason: "Wrong file", recipients: [] },
+    });
+    expect(canceled.map((event) => [event.type, event.data.status])).toEqual([
+      ["envelope.canceled", "canceled"],
+    ]);
+  });
+
+  it("has no event for an approval", () => {
+    expect(
+      webhookEventsOfActivity(envelope, { ...common, type: "documentApproved", actor, data: {} }),
+    ).toEqual([]);
+  });
+});

@@ -1,0 +1,56 @@
+import type { AuditEvent } from "../documents/audit-chain";
+import type { WebhookEvent } from "./webhook-outbox";
+
+/** What the envelope's webhook events say of it. */
+export interface EnvelopeForWebhook {
+  id: string;
+  teamId: string;
+  title: string;
+  status: string;
+  kind: string;
+}
+
+/**
+ * The webhook events an activity event of an envelope stands for: created (and `template.used`
+ * when created from a template), sent, opened, signed, completed, declined (a signer's decline or
+ * an approver's rejection), canceled. An approval has none; a template's own activity has none.
+ */
+export function webhookEventsOfActivity(
+  envelope: EnvelopeForWebhook,
+  event: AuditEvent,
+): WebhookEvent[] {
+  if (envelope.kind !== "envelope") return [];
+  const createdAt = new Date(event.at);
+  const base = { envelopeUuid: envelope.id, title: envelope.title, status: envelope.status };
+  const recipient = event.actor === null ? {} : { recipient: event.actor };
+  const of = (type: WebhookEvent["type"], data: WebhookEvent["data"]): WebhookEvent => ({
+    teamId: envelope.teamId,
+    type,
+    createdAt,
+    data,
+  });
+  switch (event.type) {
+    case "envelopeCreated": {
+      const created = of("envelope.created", base);
+      const template = event.data.fromTemplate;
+      return template === undefined
+        ? [created]
+        : [created, of("template.used", { ...base, template })];
+    }
+    case "envelopeSent":
+      return [of("envelope.sent", base)];
+    case "envelopeOpened":
+      return [of("envelope.opened", { ...base, ...recipient })];
+    case "documentSigned":
+      return [of("envelope.signed", { ...base, ...recipient })];
+    case "envelopeCompleted":
+      return [of("envelope.completed", { ...base, status: "complete" })];
+    case "envelopeDeclined":
+    case "approvalRejected":
+      return [of("envelope.declined", { ...base, status: "declined", ...recipient })];
+    case "envelopeCanceled":
+      return [of("envelope.canceled", { ...base, status: "canceled" })];
+    case "documentApproved":
+      return [];
+  }
+}

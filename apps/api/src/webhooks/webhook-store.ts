@@ -1,0 +1,90 @@
+import type { WebhookDelivery, WebhookEndpoint, WebhookEventType } from "@paraphe/api-sdk/contract";
+import type { Kysely, Selectable } from "kysely";
+import type { Database, WebhookDeliveryTable, WebhookEndpointTable } from "../db/database";
+import { AppError } from "../errors/app-error";
+
+/*
+ * The webhook rows, scoped by team: an endpoint or a delivery of another team is NOT_FOUND, as one
+ * that does not exist, so nothing says that it does. Commands lock what they change.
+ */
+
+export type WebhookEndpointRow = Selectable<WebhookEndpointTable>;
+export type WebhookDeliveryRow = Selectable<WebhookDeliveryTable>;
+
+const notFound = () =>
+  new AppError("NOT_FOUND", { message: "This webhook endpoint does not exist in your team." });
+
+/** The team's endpoint `endpointId`, locked when `lock`; NOT_FOUND outside the team. */
+export async function requireTeamEndpoint(
+  db: Kysely<Database>,
+  teamId: string,
+  endpointId: string,
+  options: { lock?: boolean } = {},
+): Promise<WebhookEndpointRow> {
+  const query = db
+    .selectFrom("webhookEndpoint")
+    .selectAll()
+    .where("id", "=", endpointId)
+    .where("teamId", "=", teamId);
+  const row = await (options.lock === true ? query.forUpdate() : query).executeTakeFirst();
+  if (row === undefined) throw notFound();
+  return row;
+}
+
+/** The team's delivery `deliveryId` with its endpoint; NOT_FOUND outside the team. */
+export async function requireTeamDelivery(
+  db: Kysely<Database>,
+  teamId: string,
+  deliveryId: string,
+): Promise<{ delivery: WebhookDeliveryRow; endpoint: WebhookEndpointRow }> {
+  const delivery = await db
+    .selectFrom("webhookDelivery")
+    .selectAll()
+    .where("id", "=", deliveryId)
+    .executeTakeFirst();
+  const endpoint =
+    delivery === undefined
+      ? undefined
+      : await db
+          .selectFrom("webhookEndpoint")
+          .selectAll()
+          .where("id", "=", delivery.endpointId)
+          .where("teamId", "=", teamId)
+          .executeTakeFirst();
+  if (delivery === undefined || endpoint === undefined) {
+    throw new AppError("NOT_FOUND", {
+      message: "This webhook delivery does not exist in your team.",
+    });
+  }
+  return { delivery, endpoint };
+}
+
+export function endpointView(row: WebhookEndpointRow): WebhookEndpoint {
+  return {
+    uuid: row.id,
+    url: row.url,
+    events: row.events as WebhookEventType[],
+    enabled: row.enabled,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    secretCreatedAt: row.secretCreatedAt.toISOString(),
+  };
+}
+
+export function deliveryView(row: WebhookDeliveryRow): WebhookDelivery {
+  return {
+    uuid: row.id,
+    endpointUuid: row.endpointId,
+    eventId: row.eventId,
+    eventType: row.eventType as WebhookEventType,
+    status: row.status,
+    attempts: row.attempts,
+    lastError: row.lastError,
+    lastResponseStatus: row.lastResponseStatus,
+    nextAttemptAt: row.nextAttemptAt?.toISOString() ?? null,
+    deliveredAt: row.deliveredAt?.toISOString() ?? null,
+    replayOfUuid: row.replayOfId,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}

@@ -1,0 +1,109 @@
+import { type CreateWebhookRequest, type UpdateWebhookRequest } from "@paraphe/api-sdk/contract";
+import {
+  infiniteQueryOptions,
+  queryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from "@tanstack/react-query";
+import { useApi } from "../../../lib/api/api-context";
+import { type WebApi } from "../../../lib/api/create-web-api";
+
+/** Deliveries per page of an endpoint's log. */
+export const WEBHOOK_DELIVERY_PAGE_SIZE = 20;
+
+/** The query keys of the webhook settings. */
+export const webhookKeys = {
+  all: ["webhooks"] as const,
+  list: () => ["webhooks", "list"] as const,
+  deliveries: (endpointUuid: string) => ["webhooks", "deliveries", endpointUuid] as const,
+};
+
+/** POST /webhook/list. */
+export function webhooksQueryOptions(api: WebApi) {
+  return queryOptions({
+    queryKey: webhookKeys.list(),
+    queryFn: ({ signal }) => api.webhook.list({}, { signal }),
+  });
+}
+
+/** POST /webhook/deliveries, page after page (newest first; keyset cursor). */
+export function webhookDeliveriesQueryOptions(api: WebApi, endpointUuid: string) {
+  return infiniteQueryOptions({
+    queryKey: webhookKeys.deliveries(endpointUuid),
+    queryFn: ({ signal, pageParam }) =>
+      api.webhook.deliveries(
+        {
+          endpointUuid,
+          limit: WEBHOOK_DELIVERY_PAGE_SIZE,
+          ...(pageParam ? { cursor: pageParam } : {}),
+        },
+        { signal },
+      ),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+  });
+}
+
+export function useWebhooks() {
+  return useQuery(webhooksQueryOptions(useApi()));
+}
+
+export function useWebhookDeliveries(endpointUuid: string) {
+  return useInfiniteQuery(webhookDeliveriesQueryOptions(useApi(), endpointUuid));
+}
+
+/** POST /webhook/create: the list changes; the secret is in the answer, shown once. */
+export function useCreateWebhook() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (request: CreateWebhookRequest) => api.webhook.create(request),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: webhookKeys.list() }),
+  });
+}
+
+/** POST /webhook/update. */
+export function useUpdateWebhook() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (request: UpdateWebhookRequest) => api.webhook.update(request),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: webhookKeys.list() }),
+  });
+}
+
+/** POST /webhook/rotate-secret: the new secret is in the answer, shown once. */
+export function useRotateWebhookSecret() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (uuid: string) => api.webhook.rotateSecret({ uuid }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: webhookKeys.list() }),
+  });
+}
+
+/** POST /webhook/delete: the endpoint and its log go. */
+export function useDeleteWebhook() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (uuid: string) => api.webhook.delete({ uuid }),
+    onSuccess: (_answer, uuid) => {
+      queryClient.removeQueries({ queryKey: webhookKeys.deliveries(uuid) });
+      void queryClient.invalidateQueries({ queryKey: webhookKeys.list() });
+    },
+  });
+}
+
+/** POST /webhook/replay: a new delivery joins the endpoint's log. */
+export function useReplayWebhookDelivery(endpointUuid: string) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (deliveryUuid: string) => api.webhook.replay({ deliveryUuid }),
+    onSuccess: () =>
+      void queryClient.invalidateQueries({ queryKey: webhookKeys.deliveries(endpointUuid) }),
+  });
+}

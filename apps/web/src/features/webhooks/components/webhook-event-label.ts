@@ -1,0 +1,13 @@
+import type { WebhookEventType } from "@paraphe/api-sdk/contract";
+
+/** The i18n key of each event type's label. */
+export const EVENT_LABEL_KEYS = {
+  "envelope.created": "web:webhooks.events.envelopeCreated",
+  "envelope.sent": "web:webhooks.events.envelopeSent",
+  "envelope.opened": "web:webhooks.events.envelopeOpened",
+  "envelope.signed": "web:webhooks.events.envelopeSigned",
+  "envelope.completed": "web:webhooks.events.envelopeCompleted",
+  "envelope.declined": "web:webhooks.events.envelopeDeclined",
+  "envelope.canceled": "web:webhooks.events.envelopeCanceled",
+  "template.used": "web:webhooks.events.templateUsed",
+} as const satisfies Record<WebhookEventType, string>;

@@ -1,0 +1,6 @@
+import { WebhooksPage } from "../features/webhooks/components/webhooks-page";
+
+/** /settings/webhooks */
+export function SettingsWebhooksRoute() {
+  return <WebhooksPage />;
+}
