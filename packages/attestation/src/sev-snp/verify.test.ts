@@ -250,7 +250,7 @@ describe("verifySnpReportSignature", () => {
     }
 
     expect(accepted).toEqual([]);
-  });
+  }, 60_000);
 
   it("fails for every single-bit change in R and S, including their zero padding", async () => {
     const accepted: number[] = [];
@@ -260,7 +260,7 @@ describe("verifySnpReportSignature", () => {
     }
 
     expect(accepted).toEqual([]);
-  });
+  }, 60_000);
 
   it("fails with another chip's key", async () => {
     const forged = await forgeChain();
