@@ -31,7 +31,7 @@ const baseDatabaseUrl = process.env.TEST_DATABASE_URL ?? "";
 const API_DIR = path.join(import.meta.dirname, "..");
 
 /** Short settings, so that what takes minutes in production takes seconds here. */
-const JOB_LEASE_SECONDS = 25;
+const JOB_LEASE_SECONDS = 30;
 const LOGIN_CODES_PER_ADDRESS = 3;
 const TUNNEL_HANDSHAKES_PER_ADDRESS = 4;
 
@@ -405,11 +405,15 @@ describe.runIf(baseDatabaseUrl !== "")("two api replicas on one PostgreSQL datab
       TUNNEL_HANDSHAKES_PER_ADDRESS: String(TUNNEL_HANDSHAKES_PER_ADDRESS),
     };
     // Both at once, as a deployment starts them: migrations and start-up sweeps run side by side.
+    const startedAt = Date.now();
     [a, b] = await Promise.all([
       startReplica("A", { ...env, DATA_DIR: path.join(workDir, "a") }),
       startReplica("B", { ...env, DATA_DIR: path.join(workDir, "b") }),
     ]);
     live = [a, b];
+    checked.push(
+      `A and B started side by side in ${((Date.now() - startedAt) / 1000).toFixed(1)} s`,
+    );
     // The two steps of a handshake reach the replica that holds its HPKE key (the first one
     // running); every other call goes to the next replica in turn.
     balanced = await startBalancer((pathname) => {
@@ -421,7 +425,7 @@ describe.runIf(baseDatabaseUrl !== "")("two api replicas on one PostgreSQL datab
     toB = await startBalancer(() => b);
     db = new pg.Client({ connectionString: databaseUrl });
     await db.connect();
-  }, 60_000);
+  }, 180_000);
 
   afterAll(async () => {
     // SIGKILL works on a frozen (SIGSTOP) replica too; the database is dropped after.
@@ -532,7 +536,7 @@ describe.runIf(baseDatabaseUrl !== "")("two api replicas on one PostgreSQL datab
     checked.push(
       `the balancer sent ${served.get("A")} calls to A and ${served.get("B")} to B, in turn`,
     );
-  });
+  }, 120_000);
 
   it("refuses on one replica a request nonce already used on the other", async () => {
     const ip = nextIp();
@@ -607,7 +611,7 @@ describe.runIf(baseDatabaseUrl !== "")("two api replicas on one PostgreSQL datab
     checked.push(
       `handshakes per address: ${TUNNEL_HANDSHAKES_PER_ADDRESS} started across A and B, the next refused with 429`,
     );
-  });
+  }, 90_000);
 
   it("leaves a job under a live lease to its frozen replica, even at another's start, then takes it over when the lease runs out", async () => {
     // A alone runs jobs: B stops.
@@ -627,19 +631,22 @@ describe.runIf(baseDatabaseUrl !== "")("two api replicas on one PostgreSQL datab
     expect(running).toMatchObject({ status: "running", attempts: 1, lease_alive: true });
 
     // B starts again: its start-up sweep and its worker leave the job alone while the lease lives.
+    const restartedAt = Date.now();
     b = await startReplica("B", { ...env, DATA_DIR: path.join(workDir, "b") });
+    const restartSeconds = ((Date.now() - restartedAt) / 1000).toFixed(1);
     live = [b];
-    // A call through B: the sweep has run (it runs before the api listens), and B's worker polled.
-    await teamClient(nextIp(), () => null).authentication.requestCode({
-      email: `after.${randomBytes(4).toString("hex")}@example.com`,
-    });
+    // B's sweep has run (before it listened); B's worker has claimed jobs since: it delivered the
+    // mail of a call made now, and left the held job alone.
+    const afterEmail = `after.${randomBytes(4).toString("hex")}@example.com`;
+    await teamClient(nextIp(), () => null).authentication.requestCode({ email: afterEmail });
+    await smtp.until(() => smtp.mailsTo(afterEmail).length === 1, "B to deliver a mail");
     const [during] = await jobRows("id = $1", [running!.id]);
     // The lease taken by A is still running (the database's clock): what follows proves something.
     expect(during?.lease_alive, "B took longer to start than the lease lasts").toBe(true);
     expect(during).toMatchObject({ status: "running", attempts: 1, lease_alive: true });
     expect(during?.locked_until?.getTime()).toBe(running!.locked_until?.getTime());
     checked.push(
-      "B's start-up sweep and worker leave a job alone while the frozen A's lease lives (status, attempts and lease unchanged)",
+      `B's start-up sweep (B restarted in ${restartSeconds} s) and worker leave a job alone while the frozen A's lease of ${JOB_LEASE_SECONDS} s lives (status, attempts and lease unchanged)`,
     );
 
     // A dies; its SMTP connection closes with the mail unsent. B takes the job over once the lease
@@ -663,5 +670,5 @@ describe.runIf(baseDatabaseUrl !== "")("two api replicas on one PostgreSQL datab
     checked.push(
       "after A is killed, B takes its job over once the lease has run out: one mail delivered, on the second attempt",
     );
-  }, 60_000);
+  }, 120_000);
 });
