@@ -67,6 +67,7 @@ describe("loadConfig", () => {
       loginCodesPerAddress: 20,
       loginCodeChecksPerAddress: 30,
       defaultTeamSeats: null,
+      jobLeaseSeconds: 180,
     });
     expect(usesDevMailbox(config)).toBe(true);
   });
@@ -143,6 +144,15 @@ describe("loadConfig", () => {
     expect(problemsOf({ DEFAULT_TEAM_SEATS: "-1" }).map((p) => p.variable)).toEqual([
       "DEFAULT_TEAM_SEATS",
     ]);
+  });
+
+  it("reads the job lease and refuses one of zero seconds or longer than a day", () => {
+    expect(loadConfig({ JOB_LEASE_SECONDS: "5" }).jobLeaseSeconds).toBe(5);
+    for (const value of ["0", "86401", "soon"]) {
+      expect(problemsOf({ JOB_LEASE_SECONDS: value }).map((p) => p.variable)).toEqual([
+        "JOB_LEASE_SECONDS",
+      ]);
+    }
   });
 
   it("reads the tunnel quotas and refuses values out of range, naming each variable", () => {

@@ -91,6 +91,11 @@ export interface Config {
   loginCodeChecksPerAddress: number;
   /** Seats of a team's default plan: members and pending invitations with a full role; null = unlimited. */
   defaultTeamSeats: number | null;
+  /**
+   * How long a claimed background job stays reserved to its replica without a renewal; a job whose
+   * replica died or froze is taken over by another once it runs out.
+   */
+  jobLeaseSeconds: number;
 }
 
 /**
@@ -365,6 +370,12 @@ export const configVariables: readonly ConfigVariable[] = [
       "Seats of a team's plan until subscriptions exist: members and pending invitations with any role but Viewer count against them; when they are full, only Viewer invitations are accepted. `0` or empty: unlimited.",
     default: "0",
   },
+  {
+    name: "JOB_LEASE_SECONDS",
+    description:
+      "How long a background job (mail, seal, reminders) stays reserved to the replica running it; the replica renews it every third of it while the job runs. A job whose replica died or froze is taken over by another replica once its lease runs out, and a replica's start-up sweep leaves a job under a live lease alone.",
+    default: "180",
+  },
 ];
 
 /** Raised when the environment does not hold a valid configuration; lists every problem, by variable. */
@@ -621,6 +632,7 @@ const envSchema = z.object({
   LOGIN_CODES_PER_ADDRESS: positiveInteger("20", 1, 1_000_000),
   LOGIN_CODE_CHECKS_PER_ADDRESS: positiveInteger("30", 1, 1_000_000),
   DEFAULT_TEAM_SEATS: positiveInteger("0", 0, 1_000_000),
+  JOB_LEASE_SECONDS: positiveInteger("180", 1, 24 * 3600),
 });
 
 function positiveInteger(defaultValue: string, min: number, max: number) {
@@ -808,6 +820,7 @@ export function loadConfig(
     loginCodesPerAddress: vars.LOGIN_CODES_PER_ADDRESS,
     loginCodeChecksPerAddress: vars.LOGIN_CODE_CHECKS_PER_ADDRESS,
     defaultTeamSeats: vars.DEFAULT_TEAM_SEATS === 0 ? null : vars.DEFAULT_TEAM_SEATS,
+    jobLeaseSeconds: vars.JOB_LEASE_SECONDS,
   };
 }
 
@@ -915,6 +928,7 @@ export function describeConfig(config: Config): Record<string, string> {
     LOGIN_CODES_PER_ADDRESS: String(config.loginCodesPerAddress),
     LOGIN_CODE_CHECKS_PER_ADDRESS: String(config.loginCodeChecksPerAddress),
     DEFAULT_TEAM_SEATS: config.defaultTeamSeats === null ? "0" : String(config.defaultTeamSeats),
+    JOB_LEASE_SECONDS: String(config.jobLeaseSeconds),
   };
 }
 

@@ -151,6 +151,7 @@ export function createJobWorker(
     }),
     ...(deps.listen === undefined ? {} : { listen: deps.listen }),
     ...(deps.concurrency === undefined ? {} : { concurrency: deps.concurrency }),
+    leaseMs: deps.config.jobLeaseSeconds * 1000,
     sweeps: [
       () => enqueueMissingSeals(deps.db),
       () => enqueueLostBulkSends(deps.db),
