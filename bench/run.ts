@@ -369,7 +369,8 @@ async function main(): Promise<void> {
         "max",
         "the audit-log proof is a second PDF laid out from scratch (fonts embedded and subset, " +
           "every event's text measured and wrapped) and sealed: it is the largest part (see " +
-          "'proof + its seal'); stamping and sealing the document alone is '(stamp + seal)/bare'",
+          "'proof + its seal'); stamping and sealing the document alone is '(stamp + seal)/bare', " +
+          "where the stamp (the PDF loaded, drawn on and saved once more) adds a full rewrite",
       ),
     ];
     const lagGoals = [
@@ -378,8 +379,9 @@ async function main(): Promise<void> {
         result.lagOffThread.p99Ms,
         50,
         "max",
-        "the main thread still copies the PDFs to and from the worker and runs the loop's " +
-          "garbage collections; on 2 shared cores the worker competes with the main thread for CPU",
+        "the main thread still builds the proof's model, copies the PDFs to and from the worker " +
+          "and collects their garbage; and when the load average (in the header) exceeds the " +
+          "cores, the main thread also waits for a CPU, which the lag counts",
       ),
     ];
     console.log(
