@@ -3,13 +3,23 @@
  *
  *   --quick            short run (a few seconds per benchmark)
  *   --only=NAME        only one benchmark: sealing, throughput, documents, longest-text,
- *                      signing-page, bundle
+ *                      completion, sessions, envelope-list, signing-page, bundle
+ *
+ * Scale knobs (environment): BENCH_ENVELOPES (envelope counts of the list benchmark, default
+ * "1000,100000"), BENCH_SESSIONS (open sessions in the memory store, default 10000),
+ * BENCH_SESSION_ROWS (rows of the database store, default 100000), BENCH_DATABASE_URL (a
+ * PostgreSQL server to use instead of starting Debian's).
  *
  * Every ratio compares two numbers measured in this same run, on this machine. Benchmarks print;
- * they never pass or fail on a time.
+ * they never pass or fail on a time. Each one also writes its numbers, with the machine's
+ * description, to bench/results/<name>.json.
  */
 import os from "node:os";
 import { runBundleBenchmark } from "./src/bundle";
+import { runCompletionBenchmark, type CompletionOptions } from "./src/completion";
+import { runEnvelopeListBenchmark, type EnvelopeListOptions } from "./src/envelope-list";
+import { formatGoals, goal, writeResult } from "./src/results";
+import { runSessionsBenchmark, type SessionsOptions } from "./src/sessions";
 import { runDocumentsBenchmark, type DocumentsOptions } from "./src/documents";
 import { runLongestTextBenchmark, type LongestTextOptions } from "./src/longest-text";
 import { runSealingBenchmark, type SealingOptions } from "./src/sealing";
@@ -28,7 +38,17 @@ import { runThroughputBenchmark, type ThroughputOptions } from "./src/throughput
 const args = new Set(process.argv.slice(2));
 const quick = args.has("--quick");
 const only = [...args].find((arg) => arg.startsWith("--only="))?.slice("--only=".length);
-const BENCHMARKS = ["sealing", "throughput", "documents", "longest-text", "signing-page", "bundle"];
+const BENCHMARKS = [
+  "sealing",
+  "throughput",
+  "documents",
+  "longest-text",
+  "completion",
+  "sessions",
+  "envelope-list",
+  "signing-page",
+  "bundle",
+];
 const known = new Set(["--quick", ...BENCHMARKS.map((name) => `--only=${name}`)]);
 const unknown = [...args].filter((arg) => !known.has(arg));
 if (unknown.length > 0) {
@@ -63,6 +83,39 @@ const longestTextOptions: LongestTextOptions = {
   budgetMs: quick ? 1000 : 4000,
   minIterations: quick ? 3 : 10,
   maxIterations: 1000,
+};
+
+const completionOptions: CompletionOptions = {
+  pages: 100,
+  budgetMs: quick ? 2000 : 8000,
+  minIterations: quick ? 2 : 5,
+  maxIterations: 200,
+  lagRuns: quick ? 2 : 5,
+};
+
+/** A list of positive integers from the environment (`"1000,100000"`), or the default. */
+function counts(name: string, fallback: number[]): number[] {
+  const value = process.env[name];
+  if (value === undefined || value.trim() === "") return fallback;
+  const parsed = value.split(",").map((part) => Number(part.trim()));
+  if (parsed.some((count) => !Number.isSafeInteger(count) || count < 1)) {
+    console.error(`${name} must be positive integers separated by commas, not "${value}"`);
+    process.exit(2);
+  }
+  return parsed;
+}
+
+const sessionsOptions: SessionsOptions = {
+  memorySessions: counts("BENCH_SESSIONS", [10_000])[0] as number,
+  tableRows: [1000, ...counts("BENCH_SESSION_ROWS", [100_000])],
+  lookups: quick ? 300 : 2000,
+};
+
+const envelopeListOptions: EnvelopeListOptions = {
+  scales: counts("BENCH_ENVELOPES", [1000, 100_000]),
+  calls: quick ? 50 : 200,
+  warmUpCalls: quick ? 5 : 20,
+  pageSize: 20,
 };
 
 const signingPageRuns = quick ? 1 : 3;
@@ -124,6 +177,19 @@ async function main(): Promise<void> {
         "associated data included. raw: the 4 passes on node:crypto alone. floor: the 4 passes with\n" +
         "WebCrypto on the client side and node:crypto on the server side, no protocol.",
     );
+    const at64 = results.find((result) => result.size === 64 * 1024);
+    const goals = [
+      goal(
+        "sealed / raw node:crypto at 64 KB",
+        at64 === undefined ? Number.NaN : at64.sealedMs / at64.rawNodeMs,
+        1.5,
+        "max",
+        "the client must use WebCrypto, whose fixed cost per call (two calls per operation) is " +
+          "several times node:crypto's at 64 KB: compare sealed/floor, the protocol's own cost",
+      ),
+    ];
+    console.log(`\n${formatGoals(goals, formatRatio)}`);
+    writeResult("sealing", { quick, options: sealingOptions, results, goals });
   }
 
   if (only === undefined || only === "throughput") {
@@ -160,6 +226,19 @@ async function main(): Promise<void> {
       `The tunnelled calls are spread over ${throughputOptions.sessions} sessions; CPU is in % of one core ` +
         "(client: this process, the load generator; server: the server process).",
     );
+    const goals = [
+      goal(
+        "tunnelled / bare Hono echo (same fetch loop)",
+        tunnelled / baseline,
+        0.5,
+        "min",
+        "each tunnelled call also pays the api's middleware, the RFC 9421 signature check, the " +
+          "session lookup and AES-GCM both ways on the server, WebCrypto in the client; the load " +
+          "generator and the server share this machine's cores (see client and server CPU)",
+      ),
+    ];
+    console.log(`\n${formatGoals(goals, formatRatio)}`);
+    writeResult("throughput", { quick, options: throughputOptions, results: result, goals });
   }
 
   if (only === undefined || only === "documents") {
@@ -202,6 +281,7 @@ async function main(): Promise<void> {
         "signature over the file. seal in worker: sealPdf through the document worker thread, as the\n" +
         "api calls it; worker round trip = seal in worker - seal (and their ratio).",
     );
+    writeResult("documents", { quick, options: documentsOptions, results });
   }
 
   if (only === undefined || only === "longest-text") {
@@ -229,6 +309,221 @@ async function main(): Promise<void> {
         "wrapped to fit. proof: proofModel + layoutProofInThisThread, 8 events with the same user agent.\n" +
         "The layout is linear in the text's length: the ratio stays a small constant, not a freeze.",
     );
+    writeResult("longest-text", { quick, options: longestTextOptions, results });
+  }
+
+  if (only === undefined || only === "completion") {
+    log(`completion: stamp + seal + proof of a ${completionOptions.pages}-page PDF vs bare PAdES`);
+    const result = await runCompletionBenchmark(completionOptions, log);
+    console.log(
+      `\nCompleting a ${result.pages}-page PDF (${kb(result.bytes)}) vs a bare PAdES signature of it (medians, this thread)\n`,
+    );
+    console.log(
+      renderTable([
+        [
+          "iterations",
+          "stamp",
+          "seal",
+          "proof + its seal",
+          "stamp + seal + proof",
+          "bare PAdES (@libpdf/core)",
+          "pipeline/bare",
+          "(stamp + seal)/bare",
+        ],
+        [
+          String(result.iterations),
+          formatDuration(result.stampMs),
+          formatDuration(result.sealMs),
+          formatDuration(result.proofMs),
+          formatDuration(result.pipelineMs),
+          formatDuration(result.barePadesMs),
+          formatRatio(result.pipelineMs / result.barePadesMs),
+          formatRatio((result.stampMs + result.sealMs) / result.barePadesMs),
+        ],
+      ]),
+    );
+    console.log(
+      `\nEvent-loop lag while completing (monitorEventLoopDelay, ${completionOptions.lagRuns} pipelines)\n`,
+    );
+    console.log(
+      renderTable([
+        ["where the work runs", "p50", "p99", "max"],
+        ...(
+          [
+            ["document worker thread (as the api runs it)", result.lagOffThread],
+            ["this thread (for contrast)", result.lagInThread],
+          ] as const
+        ).map(([name, lag]) => [
+          name,
+          formatDuration(lag.p50Ms),
+          formatDuration(lag.p99Ms),
+          formatDuration(lag.maxMs),
+        ]),
+      ]),
+    );
+    const ratioGoals = [
+      goal(
+        "stamp + seal + proof / bare PAdES",
+        result.pipelineMs / result.barePadesMs,
+        3,
+        "max",
+        "the audit-log proof is a second PDF laid out from scratch (fonts embedded and subset, " +
+          "every event's text measured and wrapped) and sealed: it is the largest part (see " +
+          "'proof + its seal'); stamping and sealing the document alone is '(stamp + seal)/bare', " +
+          "where the stamp (the PDF loaded, drawn on and saved once more) adds a full rewrite",
+      ),
+    ];
+    const lagGoals = [
+      goal(
+        "event-loop lag p99 while sealing in the worker",
+        result.lagOffThread.p99Ms,
+        50,
+        "max",
+        "the main thread still builds the proof's model, copies the PDFs to and from the worker " +
+          "and collects their garbage; and when the load average (in the header) exceeds the " +
+          "cores, the main thread also waits for a CPU, which the lag counts",
+      ),
+    ];
+    console.log(
+      `\n${formatGoals(ratioGoals, formatRatio)}\n${formatGoals(lagGoals, formatDuration)}`,
+    );
+    writeResult("completion", {
+      quick,
+      options: completionOptions,
+      results: result,
+      goals: [...ratioGoals, ...lagGoals],
+    });
+  }
+
+  if (only === undefined || only === "sessions") {
+    log(`sessions: ${sessionsOptions.memorySessions} sessions in the memory store`);
+    const result = await runSessionsBenchmark(sessionsOptions, log);
+    console.log(
+      `\nTunnel sessions: memory store size, database store lookup (${result.database})\n`,
+    );
+    if (result.note !== null) console.log(`note: ${result.note}\n`);
+    console.log(
+      renderTable([
+        ["memory store", "sessions", "retained (heap + buffers)", "per session"],
+        [
+          "MemorySessionStore",
+          result.memory.sessions.toLocaleString("en-US"),
+          `${(result.memory.bytes / (1024 * 1024)).toFixed(1)} MB`,
+          `${Math.round(result.memory.bytesPerSession).toLocaleString("en-US")} B`,
+        ],
+      ]),
+    );
+    const smallest = result.lookups[0];
+    console.log("");
+    console.log(
+      renderTable([
+        ["database store: find()", "rows", "p50", "p95", "p50 vs smallest table"],
+        ...result.lookups.map((lookup) => [
+          "DatabaseSessionStore",
+          lookup.rows.toLocaleString("en-US"),
+          formatDuration(lookup.p50Ms),
+          formatDuration(lookup.p95Ms),
+          smallest === undefined ? "n/a" : formatRatio(lookup.p50Ms / smallest.p50Ms),
+        ]),
+      ]),
+    );
+    const largest = result.lookups.at(-1);
+    if (largest !== undefined) {
+      console.log(`\nPlan of the lookup at ${largest.rows.toLocaleString("en-US")} rows:\n`);
+      console.log(largest.plan.replace(/^/gm, "  "));
+    }
+    const mb = (bytes: number): string => `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+    const goals = [
+      goal(
+        `memory of ${result.memory.sessions.toLocaleString("en-US")} open sessions (memory store)`,
+        (result.memory.bytes * 10_000) / result.memory.sessions,
+        64 * 1024 * 1024,
+        "max",
+        "each session keeps its secrets, replay window, timestamps and address index entry",
+      ),
+    ];
+    console.log(
+      `\n${formatGoals(goals, mb)}\n` +
+        "(the goal is for 10,000 sessions; another BENCH_SESSIONS is scaled to 10,000). One find()\n" +
+        "is a primary-key read and an AES-GCM open of the secrets: its time should not grow with the table.",
+    );
+    writeResult("sessions", { quick, options: sessionsOptions, results: result, goals });
+  }
+
+  if (only === undefined || only === "envelope-list") {
+    log(
+      `envelope-list: ${envelopeListOptions.scales.map((n) => n.toLocaleString("en-US")).join(" and ")} envelopes, list and dashboard through the tunnel`,
+    );
+    const result = await runEnvelopeListBenchmark(envelopeListOptions, log);
+    console.log(
+      `\nEnvelope list and dashboard through the tunnel, one workspace, ${result.database} ` +
+        `(page of ${envelopeListOptions.pageSize}, ${envelopeListOptions.calls} calls each)\n`,
+    );
+    if (result.note !== null) console.log(`note: ${result.note}\n`);
+    console.log(
+      renderTable([
+        [
+          "envelopes",
+          "seed",
+          "list p50",
+          "list p95",
+          "next page p50",
+          "next page p95",
+          "dashboard p50",
+          "dashboard p95",
+        ],
+        ...result.scales.map((scale) => [
+          scale.envelopes.toLocaleString("en-US"),
+          formatDuration(scale.seedMs),
+          formatDuration(scale.list.p50Ms),
+          formatDuration(scale.list.p95Ms),
+          formatDuration(scale.listNextPage.p50Ms),
+          formatDuration(scale.listNextPage.p95Ms),
+          formatDuration(scale.dashboard.p50Ms),
+          formatDuration(scale.dashboard.p95Ms),
+        ]),
+      ]),
+    );
+    const [smallest] = result.scales;
+    const largest = result.scales.at(-1);
+    if (largest !== undefined) {
+      console.log(
+        `\nQuery plans at ${largest.envelopes.toLocaleString("en-US")} envelopes (EXPLAIN (ANALYZE, BUFFERS) of the queries one call ran on envelope):`,
+      );
+      for (const plan of largest.plans) {
+        console.log(`\n[${plan.call}] ${plan.sql}\n${plan.plan.replace(/^/gm, "  ")}`);
+      }
+    }
+    const goals =
+      smallest === undefined || largest === undefined || smallest === largest
+        ? []
+        : [
+            goal(
+              `list p50 at ${largest.envelopes.toLocaleString("en-US")} / at ${smallest.envelopes.toLocaleString("en-US")}`,
+              largest.list.p50Ms / smallest.list.p50Ms,
+              1.5,
+              "max",
+              "the first page should read 21 rows of envelope_team_list_idx whatever the count: see the plan above",
+            ),
+            goal(
+              `next page p50 at ${largest.envelopes.toLocaleString("en-US")} / at ${smallest.envelopes.toLocaleString("en-US")}`,
+              largest.listNextPage.p50Ms / smallest.listNextPage.p50Ms,
+              1.5,
+              "max",
+              "the keyset condition should start the index scan at the cursor: see the plan above",
+            ),
+            goal(
+              `dashboard p50 at ${largest.envelopes.toLocaleString("en-US")} / at ${smallest.envelopes.toLocaleString("en-US")}`,
+              largest.dashboard.p50Ms / smallest.dashboard.p50Ms,
+              1.5,
+              "max",
+              "the dashboard counts the team's envelopes by status on every call: a count reads " +
+                "every visible row (the plan's scan of envelope), so it grows with the envelopes; " +
+                "meeting the goal needs counts kept up to date as envelopes change status",
+            ),
+          ];
+    console.log(`\n${formatGoals(goals, formatRatio)}`);
+    writeResult("envelope-list", { quick, options: envelopeListOptions, results: result, goals });
   }
 
   if (only === undefined || only === "bundle") {
@@ -262,9 +557,22 @@ async function main(): Promise<void> {
     console.log(
       `\nsign/web: initial gzip ${formatRatio(sign!.initial.gzip / web!.initial.gzip)}, ` +
         `all gzip ${formatRatio(sign!.all.gzip / web!.all.gzip)}.\n` +
-        "initial = the entry module and modulepreload links of index.html; all = every .js under\n" +
+        "initial = the scripts and modulepreload links of index.html; all = every .js under\n" +
         "dist/assets (lazy chunks included).",
     );
+    const goals = [
+      goal(
+        "signing app, initial JavaScript (gzip)",
+        sign!.initial.gzip,
+        100 * 1024,
+        "max",
+        "React, React DOM and the router alone are about 94 KB gzip, and the entry chunk holds " +
+          "the whole signing flow with both languages; the budget of tooling/size-budgets.json " +
+          "keeps it from growing",
+      ),
+    ];
+    console.log(`\n${formatGoals(goals, kb)}`);
+    writeResult("bundle", { quick, results: [sign, web], goals });
   }
 
   if (only === undefined || only === "signing-page") {
@@ -317,6 +625,7 @@ async function main(): Promise<void> {
         "before it started (median run):\n" +
         `  ${middle.chain.join(" → ")}`,
     );
+    writeResult("signing-page", { quick, options: { runs: signingPageRuns }, results: runs });
   }
 
   console.log(

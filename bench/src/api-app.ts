@@ -1,6 +1,6 @@
 /**
  * The real api app (the same `createApp`, tunnel, session store and middleware as the server) over
- * a migrated PGlite database in a temporary directory, built the way the api's own test helper
+ * a migrated PGlite database in a temporary directory (or a PostgreSQL database when given), built the way the api's own test helper
  * (`createTestApp`) builds it, with a logger that formats every line at `info` and then drops it
  * (so a long run does not keep its access log in memory).
  */
@@ -8,11 +8,13 @@ import { randomBytes } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import type { Kysely, KyselyPlugin } from "kysely";
 import {
   type AppRouter,
   createApp,
   createLogger,
   createTunnel,
+  type DatabaseConnection,
   deriveActivityKey,
   deriveSsoKey,
   deriveWebhookKey,
@@ -35,20 +37,34 @@ export const BENCH_APP_CREDENTIAL = {
 export interface BenchApi {
   app: AppRouter;
   tunnel: Tunnel;
+  /** The app's database connection (without the benchmark's plugins). */
+  db: Kysely<AppDatabase>;
+  /** The key the mail outbox bodies are sealed with. */
+  mailKey: Buffer;
   close(): Promise<void>;
 }
+
+type AppDatabase = DatabaseConnection["db"] extends Kysely<infer D> ? D : never;
 
 export interface BenchApiOptions {
   /** Routes registered after the tunnel middleware: they take sealed requests only. */
   routes?: (app: AppRouter) => void;
   /** Where open tunnel sessions live (`memory` by default, as in one process). */
   sessionStore?: "memory" | "database";
+  /** A PostgreSQL database (migrated here) instead of PGlite. */
+  databaseUrl?: string;
+  /** Kysely plugins on the app's connection (to see the queries it runs). */
+  plugins?: readonly KyselyPlugin[];
 }
 
 export async function createBenchApi(options: BenchApiOptions = {}): Promise<BenchApi> {
   const dataDir = await mkdtemp(path.join(tmpdir(), "paraphe-bench-"));
   const silent = createLogger({ logLevel: "silent" });
-  const database = await openDatabase({ pgliteDir: path.join(dataDir, "pglite"), logger: silent });
+  const database = await openDatabase(
+    options.databaseUrl === undefined
+      ? { pgliteDir: path.join(dataDir, "pglite"), logger: silent }
+      : { databaseUrl: options.databaseUrl, logger: silent },
+  );
   try {
     await migrateToLatest(database.db, silent);
     const config = loadConfig({
@@ -62,16 +78,21 @@ export async function createBenchApi(options: BenchApiOptions = {}): Promise<Ben
     const masterKey = randomBytes(32);
     const blobStore = new LocalEncryptedBlobStore({ directory: config.blobDir, masterKey });
     const tunnel = await createTunnel({ config, db: database.db, masterKey, logger });
+    const db = (options.plugins ?? []).reduce(
+      (withPlugins, plugin) => withPlugins.withPlugin(plugin),
+      database.db,
+    );
+    const mailKey = deriveMailKey(masterKey);
     const app = createApp({
       config,
       logger,
-      db: database.db,
+      db,
       blobStore,
       isReady: () => true,
       tunnel,
       sessionCredentialKey: deriveSessionCredentialKey(masterKey),
       linkKey: deriveLinkKey(masterKey),
-      mailKey: deriveMailKey(masterKey),
+      mailKey,
       activityKey: deriveActivityKey(masterKey),
       ssoKey: deriveSsoKey(masterKey),
       webhookKey: deriveWebhookKey(masterKey),
@@ -80,6 +101,8 @@ export async function createBenchApi(options: BenchApiOptions = {}): Promise<Ben
     return {
       app,
       tunnel,
+      db: database.db,
+      mailKey,
       async close() {
         await database.close();
         await rm(dataDir, { recursive: true, force: true });

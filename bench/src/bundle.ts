@@ -1,7 +1,7 @@
 /**
  * JavaScript size of the signing app's production build, next to the web app's.
  *
- * `initial`: the scripts its `index.html` loads before anything runs (the entry module and the
+ * `initial`: the scripts its `index.html` loads before anything runs (its scripts and the
  * `modulepreload` links); `all`: every `.js` file under `dist/assets` (lazy chunks included).
  * Raw bytes and gzip (node:zlib, default level) of each. A missing build is made first.
  */
@@ -68,11 +68,14 @@ async function sizeOf(
   return { files: files.length, raw, gzip, largest };
 }
 
-/** The local script URLs `index.html` loads at once: module entries and modulepreload links. */
+/**
+ * The local script URLs `index.html` loads at once: scripts (module entries and classic ones, such
+ * as the chunk-load guard) and modulepreload links, as `tooling/scripts/check-size.mjs` counts them.
+ */
 export function initialScripts(html: string): string[] {
   const urls = new Set<string>();
   for (const tag of html.match(/<(script|link)\b[^>]*>/gi) ?? []) {
-    const isEntry = /^<script/i.test(tag) && /type="module"/i.test(tag);
+    const isEntry = /^<script/i.test(tag);
     const isPreload = /^<link/i.test(tag) && /rel="modulepreload"/i.test(tag);
     const url = /\s(?:src|href)="([^"]+)"/i.exec(tag)?.[1];
     if ((isEntry || isPreload) && url?.startsWith("/")) urls.add(url);

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// `npm test`: install, then lint, typecheck, unit and integration tests, package checks and the
-// browser tests in Debian's Chromium. Exits non-zero on the first failure.
+// `npm test`: install, then lint, typecheck, unit and integration tests, package checks, the size
+// budgets and the browser tests in Debian's Chromium. Exits non-zero on the first failure.
 import { chromiumPath, ensureSystemTools, mustRun, pnpmEnv, testSystemTools } from "./lib.mjs";
 
 const started = Date.now();
@@ -42,6 +42,8 @@ mustRun(
   ],
   { env },
 );
+// Size budgets (tooling/size-budgets.json) on the builds just made: bytes, not time.
+mustRun("node", ["tooling/scripts/check-size.mjs"], { env });
 mustRun("pnpm", ["--filter", "@paraphe/e2e", "test:e2e"], { env });
 
 const minutes = ((Date.now() - started) / 60_000).toFixed(1);

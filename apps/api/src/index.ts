@@ -1,7 +1,7 @@
 /**
  * `@paraphe/api`: what the workspace's tools (the benchmarks) need to build the real app in their
  * own process: the app, its configuration, database, logger, tunnel and blob store, the keys derived
- * from the master key, and the tunnel's AEAD. The server itself starts from `server.ts`.
+ * from the master key, the tunnel's AEAD and its two session stores. The server itself starts from `server.ts`.
  */
 export { createApp } from "./app";
 export { type AppRouter } from "./http/context";
@@ -18,3 +18,5 @@ export { deriveSsoKey } from "./sso/client-secret";
 export { deriveWebhookKey } from "./webhooks/webhook-secret";
 export { openSealed, seal } from "./tunnel/aead";
 export { createTunnel, type Tunnel } from "./tunnel/tunnel";
+export { DatabaseSessionStore } from "./tunnel/database-session-store";
+export { MemorySessionStore } from "./tunnel/memory-session-store";

@@ -4,8 +4,8 @@
  */
 export { type AuditEvent } from "./audit-chain";
 export { loadOrCreatePlatformIdentity, type PlatformIdentity } from "./certificates";
-export { proofModel, type ProofInput } from "./proof";
+export { proofModel, renderProof, type ProofInput } from "./proof";
 export { layoutProofInThisThread, type ProofModel } from "./proof-layout";
 export { sealPdfInThisThread, type SealOptions } from "./seal";
 export { stampFields, type StampField } from "./stamp";
-export { closeDocumentWorkers, sealPdf } from "./worker-pool";
+export { closeDocumentWorkers, sealPdf, stampFieldsOffThread } from "./worker-pool";
