@@ -9,6 +9,9 @@ import { keepScreenshot, signUpWithTeam } from "./support";
 // message on the login page. (Token signed by another key, payload without the email and email
 // mismatch are produced for real by the api's single sign-on suite.)
 
+/** The web app, where the provider sends people back. */
+const WEB_ORIGIN = new URL(IDENTITY_PROVIDER.redirectUri).origin;
+
 /** An email domain of this test's own, so that its team is the only one the domain points to. */
 function ssoDomain(): string {
   return `sso-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}.example.com`;
@@ -57,7 +60,7 @@ test("a team's members sign in through its identity provider, and a new person j
 
   // The owner: the provider signs the email in at once and sends the browser back to /auth/oidc.
   const owner = await signInThroughProvider(browser, ownerEmail);
-  await owner.page.waitForURL((url) => url.pathname === "/");
+  await owner.page.waitForURL((url) => url.origin === WEB_ORIGIN && url.pathname === "/");
   await expect(owner.page.getByRole("heading", { level: 1 })).toBeVisible();
   await owner.page.goto("/settings/profile");
   await expect(owner.page.getByLabel("Email address")).toHaveValue(ownerEmail);
@@ -66,7 +69,10 @@ test("a team's members sign in through its identity provider, and a new person j
   // A person of the same domain without an account: an account, and the team's Member role.
   const newcomerEmail = `newcomer@${domain}`;
   const newcomer = await signInThroughProvider(browser, newcomerEmail);
-  await newcomer.page.waitForURL((url) => !url.pathname.startsWith("/auth/oidc"));
+  // Back from the provider, past the callback: the account exists and has joined the team.
+  await newcomer.page.waitForURL(
+    (url) => url.origin === WEB_ORIGIN && !url.pathname.startsWith("/auth/oidc"),
+  );
   await newcomer.context.close();
 
   await page.goto("/settings/members");
