@@ -87,6 +87,8 @@ export interface Config {
   loginCodeChecksPerAddress: number;
   /** Seats of a team's default plan: members and pending invitations with a full role; null = unlimited. */
   defaultTeamSeats: number | null;
+  /** Emails of the support operators (lower case): they list and answer support conversations. */
+  supportOperators: readonly string[];
 }
 
 /**
@@ -322,6 +324,12 @@ export const configVariables: readonly ConfigVariable[] = [
       "Seats of a team's plan until subscriptions exist: members and pending invitations with any role but Viewer count against them; when they are full, only Viewer invitations are accepted. `0` or empty: unlimited.",
     default: "0",
   },
+  {
+    name: "SUPPORT_OPERATORS",
+    description:
+      "Emails of the support staff, separated by commas (`help@example.com,ops@example.com`): each signs in like anyone and then lists and answers the members' support conversations at /support/operator. Unset: nobody answers support in the app.",
+    default: undefined,
+  },
 ];
 
 /** Raised when the environment does not hold a valid configuration; lists every problem, by variable. */
@@ -520,6 +528,16 @@ const envSchema = z.object({
   LOGIN_CODES_PER_ADDRESS: positiveInteger("20", 1, 1_000_000),
   LOGIN_CODE_CHECKS_PER_ADDRESS: positiveInteger("30", 1, 1_000_000),
   DEFAULT_TEAM_SEATS: positiveInteger("0", 0, 1_000_000),
+  SUPPORT_OPERATORS: optionalText.pipe(
+    z
+      .string()
+      .max(10_000, { message: "must be at most 10000 characters" })
+      .refine((value) => parseEmails(value) !== undefined, {
+        message: "must be email addresses separated by commas, for example help@example.com",
+      })
+      .transform((value) => parseEmails(value) ?? [])
+      .optional(),
+  ),
 });
 
 function positiveInteger(defaultValue: string, min: number, max: number) {
@@ -543,6 +561,16 @@ export function parseAppCredentials(value: string): Map<string, string> | undefi
     map.set(match[1], match[2]);
   }
   return map.size > 0 ? map : undefined;
+}
+
+/** `SUPPORT_OPERATORS` as lower-case email addresses, or undefined when an entry is not one. */
+function parseEmails(value: string): string[] | undefined {
+  const emails = new Set<string>();
+  for (const entry of value.split(",").map((part) => part.trim().toLowerCase())) {
+    if (!z.email({ pattern: z.regexes.unicodeEmail }).safeParse(entry).success) return undefined;
+    emails.add(entry);
+  }
+  return [...emails];
 }
 
 /**
@@ -678,6 +706,7 @@ export function loadConfig(
     loginCodesPerAddress: vars.LOGIN_CODES_PER_ADDRESS,
     loginCodeChecksPerAddress: vars.LOGIN_CODE_CHECKS_PER_ADDRESS,
     defaultTeamSeats: vars.DEFAULT_TEAM_SEATS === 0 ? null : vars.DEFAULT_TEAM_SEATS,
+    supportOperators: vars.SUPPORT_OPERATORS ?? [],
   };
 }
 
@@ -784,6 +813,10 @@ export function describeConfig(config: Config): Record<string, string> {
     LOGIN_CODES_PER_ADDRESS: String(config.loginCodesPerAddress),
     LOGIN_CODE_CHECKS_PER_ADDRESS: String(config.loginCodeChecksPerAddress),
     DEFAULT_TEAM_SEATS: config.defaultTeamSeats === null ? "0" : String(config.defaultTeamSeats),
+    SUPPORT_OPERATORS:
+      config.supportOperators.length === 0
+        ? "(unset: nobody answers support)"
+        : config.supportOperators.join(","),
   };
 }
 

@@ -9,6 +9,7 @@ import type { Logger } from "./logger";
 import type { MembersDeps } from "./members/members-deps";
 import type { RoleDeps } from "./roles/role-deps";
 import type { SsoDeps } from "./sso/sso-deps";
+import type { SupportDeps } from "./support/support-deps";
 import type { Tunnel } from "./tunnel/tunnel";
 import type { WorkspaceDeps } from "./workspaces/workspace-deps";
 
@@ -105,4 +106,9 @@ export function ssoDeps(deps: AppDeps): SsoDeps {
     sessionCredentialKey: deps.sessionCredentialKey,
     now: deps.tunnel.now,
   };
+}
+
+/** What the support services need, from the app's dependencies. */
+export function supportDeps(deps: AppDeps): SupportDeps {
+  return { db: deps.db, config: deps.config, mailKey: deps.mailKey, now: deps.tunnel.now };
 }

@@ -5,6 +5,7 @@ import {
   membersDeps,
   roleDeps,
   ssoDeps,
+  supportDeps,
   workspaceDeps,
   type AppDeps,
 } from "../deps";
@@ -102,6 +103,11 @@ import { registerSsoDelete } from "./sso/delete";
 import { registerSsoDiscover } from "./sso/discover";
 import { registerSsoGet } from "./sso/get";
 import { registerSsoSave } from "./sso/save";
+import { registerSupportListMessages } from "./support/list-messages";
+import { registerSupportOperatorGet } from "./support/operator/get";
+import { registerSupportOperatorListConversations } from "./support/operator/list-conversations";
+import { registerSupportOperatorReply } from "./support/operator/reply";
+import { registerSupportSend } from "./support/send";
 import { registerUserProfile } from "./user/profile";
 import { registerRemovePicture } from "./user/remove-picture";
 import { registerUpdateProfile } from "./user/update-profile";
@@ -222,4 +228,11 @@ export function registerRoutes(app: AppRouter, deps: AppDeps): void {
   registerSsoDelete(app, sso);
   registerOidcStart(app, sso);
   registerOidcCallback(app, sso);
+
+  const support = supportDeps(deps);
+  registerSupportListMessages(app, support);
+  registerSupportSend(app, support);
+  registerSupportOperatorListConversations(app, support);
+  registerSupportOperatorGet(app, support);
+  registerSupportOperatorReply(app, support);
 }

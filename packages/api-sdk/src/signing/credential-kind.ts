@@ -12,6 +12,7 @@ export const SESSION_CREDENTIAL_PREFIXES = [
   "/template",
   "/tag",
   "/sso",
+  "/support",
   "/authentication/list-sessions",
   "/authentication/terminate-sessions",
 ] as const;

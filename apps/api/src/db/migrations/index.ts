@@ -17,6 +17,7 @@ import * as templates from "./20261123184000_templates";
 import * as bulkSends from "./20261123185000_bulk-sends";
 import * as singleSignOn from "./20261123190000_single-sign-on";
 import * as invitationPhone from "./20261123191500_invitation-phone";
+import * as support from "./20261126050000_support";
 
 /**
  * Every migration, by name, in a static list so that the bundled build carries them. Names are
@@ -41,4 +42,5 @@ export const migrations: Readonly<Record<string, Migration>> = {
   "20261123185000_bulk-sends": bulkSends,
   "20261123190000_single-sign-on": singleSignOn,
   "20261123191500_invitation-phone": invitationPhone,
+  "20261126050000_support": support,
 };
