@@ -15,6 +15,8 @@ import {
   EnvelopeEditRoute,
   EnvelopeViewRoute,
   EnvelopesByStatusRoute,
+  EnvelopesImportGoogleDriveRoute,
+  EnvelopesImportRoute,
   EnvelopesOfTagRoute,
   EnvelopesOfWorkspaceRoute,
   EnvelopesRoute,
@@ -46,7 +48,9 @@ import { SettingsRolesRoute } from "../routes/settings-roles";
 import { SettingsSecurityRoute } from "../routes/settings-security";
 import { SettingsSessionsRoute } from "../routes/settings-sessions";
 import { SettingsSsoRoute, SettingsSsoTutorialRoute } from "../routes/settings-sso";
+import { SettingsSupportRoute } from "../routes/settings-support";
 import { SettingsTagsRoute } from "../routes/settings-tags";
+import { SupportOperatorRoute } from "../routes/support-operator";
 import {
   SettingsWorkspaceMembersRoute,
   SettingsWorkspacesRoute,
@@ -77,6 +81,11 @@ export function createAppRoutes(): RouteObject[] {
                 { path: "inbox", element: <InboxRoute /> },
                 { path: "inbox/:uuid", element: <InboxDetailRoute /> },
                 { path: "envelopes", element: <EnvelopesRoute /> },
+                { path: "envelopes/import", element: <EnvelopesImportRoute /> },
+                {
+                  path: "envelopes/import-google-drive",
+                  element: <EnvelopesImportGoogleDriveRoute />,
+                },
                 { path: "envelopes/:status", element: <EnvelopesByStatusRoute /> },
                 { path: "envelopes/tag/:tag", element: <EnvelopesOfTagRoute /> },
                 { path: "envelopes/:workspaceUuid/all", element: <EnvelopesOfWorkspaceRoute /> },
@@ -130,8 +139,10 @@ export function createAppRoutes(): RouteObject[] {
                     { path: "roles", element: <SettingsRolesRoute /> },
                     { path: "sso", element: <SettingsSsoRoute /> },
                     { path: "sso-tutorial", element: <SettingsSsoTutorialRoute /> },
+                    { path: "support", element: <SettingsSupportRoute /> },
                   ],
                 },
+                { path: "support/operator", element: <SupportOperatorRoute /> },
               ],
             },
           ],
