@@ -522,6 +522,7 @@ export const web = {
       description: "Upload a PDF to prepare it for signature.",
     },
     import: {
+      open: "Import several",
       title: "Import documents",
       description:
         "Import several PDF files at once: each becomes a draft, or they all go into one envelope. They are encrypted before they leave this device.",

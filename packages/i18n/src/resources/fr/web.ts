@@ -528,6 +528,7 @@ export const web: FrenchTranslation<typeof en> = {
       description: "Importez un PDF pour le préparer à la signature.",
     },
     import: {
+      open: "Importer plusieurs",
       title: "Importer des documents",
       description:
         "Importez plusieurs fichiers PDF à la fois\u00a0: chacun devient un brouillon, ou tous vont dans une seule enveloppe. Ils sont chiffrés avant de quitter cet appareil.",

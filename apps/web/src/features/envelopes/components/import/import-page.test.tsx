@@ -10,6 +10,15 @@ function pdf(name: string, size = 12) {
 const uuidOf = (index: number) => `7e2a3b4c-3333-4c4c-ac4c-00000000010${index}`;
 
 describe("the import page", () => {
+  it("opens from the envelope list", async () => {
+    const { user, router } = renderApp({ path: "/envelopes" });
+    await user.click(await screen.findByRole("link", { name: "Import several" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/envelopes/import"));
+    expect(
+      await screen.findByRole("heading", { name: "Import documents", level: 2 }),
+    ).toBeVisible();
+  });
+
   it("imports three PDFs as three drafts, with a result and a link per file", async () => {
     let calls = 0;
     const { user, server } = renderApp({
