@@ -6,6 +6,8 @@ export default defineAppConfig({
   chunkLoadMessages: { en: resources.en.common.chunkLoad, fr: resources.fr.common.chunkLoad },
   // The api build's attestation reference values, pinned into this app (see its README).
   referenceValuesFile: "../api/dist/reference-values.json",
+  // An external support chat, when configured, is framed on /settings/support: its origin only.
+  frameVariables: ["VITE_SUPPORT_WIDGET_URL"],
   build: {
     rolldownOptions: {
       output: {

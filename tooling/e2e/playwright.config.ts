@@ -1,7 +1,7 @@
 import { resolve } from "node:path";
 import { chromiumUse } from "@paraphe/playwright-config";
 import { defineConfig } from "@playwright/test";
-import { IDENTITY_PROVIDER, SEEDED_TEAM, TEAM_SEATS } from "./tests/seeded-team";
+import { IDENTITY_PROVIDER, SEEDED_TEAM, SUPPORT_OPERATOR, TEAM_SEATS } from "./tests/seeded-team";
 
 const root = resolve(import.meta.dirname, "../..");
 const dataDir = resolve(import.meta.dirname, ".cache/data");
@@ -65,6 +65,8 @@ export default defineConfig({
         LOGIN_CODE_CHECKS_PER_ADDRESS: "10000",
         // A team's plan holds TEAM_SEATS seats (team-members.spec.ts fills them in a team of its own).
         DEFAULT_TEAM_SEATS: String(TEAM_SEATS),
+        // The account that answers support conversations (support.spec.ts).
+        SUPPORT_OPERATORS: SUPPORT_OPERATOR,
       },
       reuseExistingServer: false,
       // The seed migrates the new database first (PGlite: tens of seconds on a busy machine).

@@ -14,6 +14,8 @@ export declare function chunkLoadGuardPlugin(options: {
 
 export declare function securityHeadersPlugin(options?: {
   referrerPolicy?: ReferrerPolicy;
+  /** Build variables naming pages the app may frame: their origins alone join `frame-src`. */
+  frameVariables?: string[];
 }): Plugin;
 
 export { referenceValuesPlugin } from "./reference-values.js";
@@ -22,6 +24,8 @@ export declare function defineAppConfig(options: {
   port: number;
   chunkLoadMessages: Record<string, ChunkLoadMessages>;
   referrerPolicy?: ReferrerPolicy;
+  /** Build variables naming pages the app may frame (`VITE_SUPPORT_WIDGET_URL`). */
+  frameVariables?: string[];
   /** The api build's `reference-values.json`, relative to the app's root. */
   referenceValuesFile: string;
   build?: BuildOptions;

@@ -72,10 +72,13 @@ export function chunkLoadGuardPlugin({ messages }) {
  * Cloudflare Pages read that file). Both come from one computation, from the build's `VITE_API_URL`.
  * The dev server gets none: Vite's dev client and React's refresh preamble are inline scripts.
  *
- * @param {{ referrerPolicy?: "no-referrer" | "strict-origin-when-cross-origin" }} [options]
+ * `frameVariables` name the build variables whose pages the app may frame (the web app's
+ * `VITE_SUPPORT_WIDGET_URL`): when one is set, its origin alone joins `frame-src`.
+ *
+ * @param {{ referrerPolicy?: "no-referrer" | "strict-origin-when-cross-origin"; frameVariables?: string[] }} [options]
  * @returns {import("vite").Plugin}
  */
-export function securityHeadersPlugin({ referrerPolicy } = {}) {
+export function securityHeadersPlugin({ referrerPolicy, frameVariables = [] } = {}) {
   /** @type {Record<string, string>} */
   let headers = {};
   return {
@@ -85,7 +88,8 @@ export function securityHeadersPlugin({ referrerPolicy } = {}) {
       const envDir =
         typeof userConfig.envDir === "string" ? resolve(root, userConfig.envDir) : root;
       const env = loadEnv(mode, envDir, "VITE_");
-      headers = securityHeaders({ apiUrl: env.VITE_API_URL, referrerPolicy });
+      const frameUrls = Object.fromEntries(frameVariables.map((name) => [name, env[name]]));
+      headers = securityHeaders({ apiUrl: env.VITE_API_URL, frameUrls, referrerPolicy });
       return { preview: { headers } };
     },
     generateBundle() {
@@ -104,12 +108,13 @@ export function securityHeadersPlugin({ referrerPolicy } = {}) {
  * (`referenceValuesFile`, relative to the app's root), fixed ports for the dev server and `vite
  * preview`.
  *
- * @param {{ port: number; chunkLoadMessages: Record<string, { title: string; description: string; reload: string }>; referrerPolicy?: "no-referrer" | "strict-origin-when-cross-origin"; referenceValuesFile: string; build?: import("vite").BuildOptions }} options
+ * @param {{ port: number; chunkLoadMessages: Record<string, { title: string; description: string; reload: string }>; referrerPolicy?: "no-referrer" | "strict-origin-when-cross-origin"; frameVariables?: string[]; referenceValuesFile: string; build?: import("vite").BuildOptions }} options
  */
 export function defineAppConfig({
   port,
   chunkLoadMessages,
   referrerPolicy,
+  frameVariables,
   referenceValuesFile,
   build: buildOptions = {},
 }) {
@@ -118,7 +123,7 @@ export function defineAppConfig({
       react(),
       tailwindcss(),
       chunkLoadGuardPlugin({ messages: chunkLoadMessages }),
-      securityHeadersPlugin({ referrerPolicy }),
+      securityHeadersPlugin({ referrerPolicy, frameVariables }),
       referenceValuesPlugin({ file: referenceValuesFile }),
     ],
     resolve: { conditions: ["@paraphe/source", ...defaultClientConditions] },

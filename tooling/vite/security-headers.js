@@ -45,6 +45,27 @@ function parseApiUrl(apiUrl) {
 }
 
 /**
+ * The origin of a page an app frames (`VITE_SUPPORT_WIDGET_URL`): an absolute http(s) URL without
+ * credentials; only its origin goes into the policy.
+ *
+ * @param {string} name the variable, for the error
+ * @param {string} value
+ * @returns {string}
+ */
+function frameOrigin(name, value) {
+  let url;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(`${name} must be an absolute http(s) URL, got "${value}".`);
+  }
+  if ((url.protocol !== "http:" && url.protocol !== "https:") || url.username || url.password) {
+    throw new Error(`${name} must be an absolute http(s) URL without credentials, got "${value}".`);
+  }
+  return url.origin;
+}
+
+/**
  * The Content-Security-Policy of an app, as an ordered list of directives.
  *
  * Everything is denied (`default-src 'none'`) except what the apps use:
@@ -61,16 +82,25 @@ function parseApiUrl(apiUrl) {
  *   CSSOM, which CSP does not restrict. `style-src` keeps the same sources for browsers without the
  *   `-elem`/`-attr` directives. CSS cannot run script, and with images, fonts and calls limited as
  *   above an injected rule has nowhere to send data.
- * - no frames, objects, workers or media; the app may not be framed (`frame-ancestors 'none'`), forms
+ * - no frames but those of `frameUrls` (by origin: the web app's support chat when
+ *   `VITE_SUPPORT_WIDGET_URL` is set), no objects, workers or media; the app may not be framed (`frame-ancestors 'none'`), forms
  *   post only to the app, `<base>` only to the app;
  * - Trusted Types (Chromium): string assignments to DOM XSS sinks (`innerHTML`, `script.src`, ...)
  *   are refused, and no policy may be created.
  *
- * @param {{ apiUrl?: string }} [options]
+ * @param {{ apiUrl?: string; frameUrls?: Record<string, string | undefined> }} [options]
+ *   `frameUrls`: pages the app may frame, by the variable that names them (unset ones are skipped)
  * @returns {string[]}
  */
-export function contentSecurityPolicyDirectives({ apiUrl } = {}) {
+export function contentSecurityPolicyDirectives({ apiUrl, frameUrls = {} } = {}) {
   const api = parseApiUrl(apiUrl);
+  const frames = [
+    ...new Set(
+      Object.entries(frameUrls)
+        .filter(([, value]) => value !== undefined && value !== "")
+        .map(([name, value]) => frameOrigin(name, /** @type {string} */ (value))),
+    ),
+  ];
   const apiBase = `${api.origin}${api.pathname.replace(/\/+$/, "")}`;
   const inlineStyleElements = ["'self'", "'unsafe-inline'"];
   const trustedTypes = TRUSTED_TYPES_POLICIES.length > 0 ? TRUSTED_TYPES_POLICIES : ["'none'"];
@@ -85,7 +115,7 @@ export function contentSecurityPolicyDirectives({ apiUrl } = {}) {
     `connect-src 'self' ${api.origin}`,
     "manifest-src 'self'",
     "worker-src 'none'",
-    "frame-src 'none'",
+    `frame-src ${frames.length > 0 ? frames.join(" ") : "'none'"}`,
     "object-src 'none'",
     "media-src 'none'",
     "frame-ancestors 'none'",
@@ -99,7 +129,7 @@ export function contentSecurityPolicyDirectives({ apiUrl } = {}) {
 /**
  * The Content-Security-Policy header value of an app.
  *
- * @param {{ apiUrl?: string }} [options]
+ * @param {{ apiUrl?: string; frameUrls?: Record<string, string | undefined> }} [options]
  * @returns {string}
  */
 export function contentSecurityPolicy(options = {}) {
@@ -109,15 +139,16 @@ export function contentSecurityPolicy(options = {}) {
 /**
  * Every security header of an app's responses.
  *
- * @param {{ apiUrl?: string; referrerPolicy?: "no-referrer" | "strict-origin-when-cross-origin" }} [options]
+ * @param {{ apiUrl?: string; frameUrls?: Record<string, string | undefined>; referrerPolicy?: "no-referrer" | "strict-origin-when-cross-origin" }} [options]
  * @returns {Record<string, string>}
  */
 export function securityHeaders({
   apiUrl,
+  frameUrls,
   referrerPolicy = "strict-origin-when-cross-origin",
 } = {}) {
   return {
-    "Content-Security-Policy": contentSecurityPolicy({ apiUrl }),
+    "Content-Security-Policy": contentSecurityPolicy({ apiUrl, frameUrls }),
     "Referrer-Policy": referrerPolicy,
     "X-Content-Type-Options": "nosniff",
     // For browsers that predate `frame-ancestors`.

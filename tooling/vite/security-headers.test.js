@@ -56,6 +56,28 @@ describe("contentSecurityPolicy", () => {
     expect(policy.get("trusted-types")).toEqual(["'none'"]);
   });
 
+  it("frames nothing unless the support widget is configured, and then its origin only", () => {
+    expect(parse(contentSecurityPolicy()).get("frame-src")).toEqual(["'none'"]);
+    expect(
+      parse(contentSecurityPolicy({ frameUrls: { VITE_SUPPORT_WIDGET_URL: "" } })).get("frame-src"),
+    ).toEqual(["'none'"]);
+    const policy = parse(
+      contentSecurityPolicy({
+        frameUrls: { VITE_SUPPORT_WIDGET_URL: "https://chat.example.com/widget?team=1" },
+      }),
+    );
+    expect(policy.get("frame-src")).toEqual(["https://chat.example.com"]);
+    expect(policy.get("script-src")).toEqual(["'self'"]);
+  });
+
+  it("refuses a support widget address that is not an http(s) URL", () => {
+    for (const value of ["chat.example.com", "javascript:alert(1)", "https://u:p@chat.example"]) {
+      expect(() =>
+        contentSecurityPolicy({ frameUrls: { VITE_SUPPORT_WIDGET_URL: value } }),
+      ).toThrow(/VITE_SUPPORT_WIDGET_URL/);
+    }
+  });
+
   it("relaxes styles for style elements only, never for style attributes, and fonts stay on the app's origin", () => {
     const policy = parse(contentSecurityPolicy());
     expect(policy.get("style-src-elem")).toEqual(["'self'", "'unsafe-inline'"]);

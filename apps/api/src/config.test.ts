@@ -68,6 +68,7 @@ describe("loadConfig", () => {
       loginCodeChecksPerAddress: 30,
       defaultTeamSeats: null,
       jobLeaseSeconds: 180,
+      supportOperators: [],
     });
     expect(usesDevMailbox(config)).toBe(true);
   });
@@ -134,6 +135,18 @@ describe("loadConfig", () => {
       "https://a.example,,",
     ]) {
       expect(problemsOf({ CORS_ORIGINS: value }).map((p) => p.variable)).toEqual(["CORS_ORIGINS"]);
+    }
+  });
+
+  it("reads the support operators as lower-case emails and refuses an entry that is not one", () => {
+    expect(
+      loadConfig({ SUPPORT_OPERATORS: " Help@Example.com, ops@example.com ,help@example.com" })
+        .supportOperators,
+    ).toEqual(["help@example.com", "ops@example.com"]);
+    for (const value of ["help", "help@example.com,,ops@example.com", "a@b.example;c@d.example"]) {
+      expect(problemsOf({ SUPPORT_OPERATORS: value }).map((p) => p.variable)).toEqual([
+        "SUPPORT_OPERATORS",
+      ]);
     }
   });
 

@@ -96,6 +96,8 @@ export interface Config {
    * replica died or froze is taken over by another once it runs out.
    */
   jobLeaseSeconds: number;
+  /** Emails of the support operators (lower case): they list and answer support conversations. */
+  supportOperators: readonly string[];
 }
 
 /**
@@ -376,6 +378,12 @@ export const configVariables: readonly ConfigVariable[] = [
       "How long a background job (mail, seal, reminders) stays reserved to the replica running it; the replica renews it every third of it while the job runs. A job whose replica died or froze is taken over by another replica once its lease runs out, and a replica's start-up sweep leaves a job under a live lease alone.",
     default: "180",
   },
+  {
+    name: "SUPPORT_OPERATORS",
+    description:
+      "Emails of the support staff, separated by commas (`help@example.com,ops@example.com`): each signs in like anyone and then lists and answers the members' support conversations at /support/operator. Unset: nobody answers support in the app.",
+    default: undefined,
+  },
 ];
 
 /** Raised when the environment does not hold a valid configuration; lists every problem, by variable. */
@@ -633,6 +641,16 @@ const envSchema = z.object({
   LOGIN_CODE_CHECKS_PER_ADDRESS: positiveInteger("30", 1, 1_000_000),
   DEFAULT_TEAM_SEATS: positiveInteger("0", 0, 1_000_000),
   JOB_LEASE_SECONDS: positiveInteger("180", 1, 24 * 3600),
+  SUPPORT_OPERATORS: optionalText.pipe(
+    z
+      .string()
+      .max(10_000, { message: "must be at most 10000 characters" })
+      .refine((value) => parseEmails(value) !== undefined, {
+        message: "must be email addresses separated by commas, for example help@example.com",
+      })
+      .transform((value) => parseEmails(value) ?? [])
+      .optional(),
+  ),
 });
 
 function positiveInteger(defaultValue: string, min: number, max: number) {
@@ -656,6 +674,16 @@ export function parseAppCredentials(value: string): Map<string, string> | undefi
     map.set(match[1], match[2]);
   }
   return map.size > 0 ? map : undefined;
+}
+
+/** `SUPPORT_OPERATORS` as lower-case email addresses, or undefined when an entry is not one. */
+function parseEmails(value: string): string[] | undefined {
+  const emails = new Set<string>();
+  for (const entry of value.split(",").map((part) => part.trim().toLowerCase())) {
+    if (!z.email({ pattern: z.regexes.unicodeEmail }).safeParse(entry).success) return undefined;
+    emails.add(entry);
+  }
+  return [...emails];
 }
 
 /**
@@ -821,6 +849,7 @@ export function loadConfig(
     loginCodeChecksPerAddress: vars.LOGIN_CODE_CHECKS_PER_ADDRESS,
     defaultTeamSeats: vars.DEFAULT_TEAM_SEATS === 0 ? null : vars.DEFAULT_TEAM_SEATS,
     jobLeaseSeconds: vars.JOB_LEASE_SECONDS,
+    supportOperators: vars.SUPPORT_OPERATORS ?? [],
   };
 }
 
@@ -929,6 +958,10 @@ export function describeConfig(config: Config): Record<string, string> {
     LOGIN_CODE_CHECKS_PER_ADDRESS: String(config.loginCodeChecksPerAddress),
     DEFAULT_TEAM_SEATS: config.defaultTeamSeats === null ? "0" : String(config.defaultTeamSeats),
     JOB_LEASE_SECONDS: String(config.jobLeaseSeconds),
+    SUPPORT_OPERATORS:
+      config.supportOperators.length === 0
+        ? "(unset: nobody answers support)"
+        : config.supportOperators.join(","),
   };
 }
 

@@ -10,6 +10,7 @@ import type { Logger } from "./logger";
 import type { MembersDeps } from "./members/members-deps";
 import type { RoleDeps } from "./roles/role-deps";
 import type { SsoDeps } from "./sso/sso-deps";
+import type { SupportDeps } from "./support/support-deps";
 import type { Tunnel } from "./tunnel/tunnel";
 import type { WebhookDeps } from "./webhooks/webhook-deps";
 import type { WorkspaceDeps } from "./workspaces/workspace-deps";
@@ -129,4 +130,9 @@ export function webhookDeps(deps: AppDeps): WebhookDeps {
     now: deps.tunnel.now,
     allowLocalTargets: deps.config.nodeEnv !== "production",
   };
+}
+
+/** What the support services need, from the app's dependencies. */
+export function supportDeps(deps: AppDeps): SupportDeps {
+  return { db: deps.db, config: deps.config, mailKey: deps.mailKey, now: deps.tunnel.now };
 }

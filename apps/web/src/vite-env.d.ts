@@ -12,6 +12,11 @@ interface ImportMetaEnv {
   /** Secret key of the app-level credential (set together with VITE_APP_ACCESS_KEY). */
   readonly VITE_APP_SECRET_KEY?: string;
   /**
+   * An external support chat page (https), shown on /settings/support in place of the support
+   * conversation; the Content-Security-Policy allows its origin in frames.
+   */
+  readonly VITE_SUPPORT_WIDGET_URL?: string;
+  /**
    * Set by the build, not by you: the api build's attestation reference values (JSON), pinned into
    * the app, or `fetch-from-server` when built with VITE_DEV_FETCH_REFERENCE_VALUES=1.
    */

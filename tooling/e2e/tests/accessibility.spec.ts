@@ -334,6 +334,24 @@ for (const language of LANGUAGES) {
       await close();
     });
 
+    test(`the web app's support and import pages have no serious accessibility violation (${at})`, async ({
+      browser,
+      team,
+    }, testInfo) => {
+      test.setTimeout(60_000);
+      const { page, visit, close } = await openSignedIn(browser, team, language, width);
+      await visit("/settings/support", "support page");
+      await keepScreenshot(page, testInfo, `support-${width}-${language}`);
+      // Not an operator: the page says that the conversations are the support team's.
+      await visit("/support/operator", "support operators' page, refused");
+      await expect(page.getByRole("alert")).toBeVisible();
+      await visit("/envelopes/import", "documents import");
+      await keepScreenshot(page, testInfo, `import-${width}-${language}`);
+      await visit("/envelopes/import-google-drive", "Google Drive import, not configured");
+      await keepScreenshot(page, testInfo, `import-google-drive-${width}-${language}`);
+      await close();
+    });
+
     test(`the web app's contacts and account settings have no serious accessibility violation (${at})`, async ({
       browser,
       team,

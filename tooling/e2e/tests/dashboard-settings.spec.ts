@@ -67,6 +67,7 @@ test("an owner's dashboard counts the team's members, roles and workspaces and l
     "Sessions",
     "Passkeys",
     "Security",
+    "Support",
   ]);
   await expect(sections.getByRole("list", { name: "Team" }).getByRole("link")).toHaveText([
     "Members",

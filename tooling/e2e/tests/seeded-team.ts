@@ -36,3 +36,9 @@ export const IDENTITY_PROVIDER = {
   clientSecret: "browser-tests-client-secret",
   redirectUri: "http://localhost:5173/auth/oidc",
 } as const;
+
+/**
+ * The support operator of the browser tests' api (SUPPORT_OPERATORS, playwright.config.ts): an
+ * account like any other, which support.spec.ts signs up, and which answers support conversations.
+ */
+export const SUPPORT_OPERATOR = "support-operator@example.com";

@@ -56,6 +56,8 @@ describe.each(testDatabaseKinds)("the database on %s", (kind) => {
       "request_nonce",
       "role",
       "sso_configuration",
+      "support_conversation",
+      "support_message",
       "tag",
       "team",
       "team_invitation",

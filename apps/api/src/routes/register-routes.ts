@@ -7,6 +7,7 @@ import {
   roleDeps,
   ssoDeps,
   webhookDeps,
+  supportDeps,
   workspaceDeps,
   type AppDeps,
 } from "../deps";
@@ -115,6 +116,11 @@ import { registerWebhookList } from "./webhook/list";
 import { registerWebhookReplay } from "./webhook/replay";
 import { registerWebhookRotateSecret } from "./webhook/rotate-secret";
 import { registerWebhookUpdate } from "./webhook/update";
+import { registerSupportListMessages } from "./support/list-messages";
+import { registerSupportOperatorGet } from "./support/operator/get";
+import { registerSupportOperatorListConversations } from "./support/operator/list-conversations";
+import { registerSupportOperatorReply } from "./support/operator/reply";
+import { registerSupportSend } from "./support/send";
 import { registerUserProfile } from "./user/profile";
 import { registerRemovePicture } from "./user/remove-picture";
 import { registerUpdateProfile } from "./user/update-profile";
@@ -249,4 +255,10 @@ export function registerRoutes(app: AppRouter, deps: AppDeps): void {
   registerWebhookDelete(app, webhooks);
   registerWebhookDeliveries(app, webhooks);
   registerWebhookReplay(app, webhooks);
+  const support = supportDeps(deps);
+  registerSupportListMessages(app, support);
+  registerSupportSend(app, support);
+  registerSupportOperatorListConversations(app, support);
+  registerSupportOperatorGet(app, support);
+  registerSupportOperatorReply(app, support);
 }

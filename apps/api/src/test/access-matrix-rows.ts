@@ -512,6 +512,62 @@ async function draftAndTag(fixture: MatrixFixture): Promise<Target> {
   return { ...draft, extra: (await teamTag(fixture)).extra };
 }
 
+/** The owner's conversation with support, with one message of theirs (`extra`: the conversation). */
+async function ownerSupportConversation(fixture: MatrixFixture): Promise<Target> {
+  const db = fixture.h.database.connection.db;
+  const owner = await db
+    .selectFrom("appUser")
+    .select("id")
+    .where("email", "=", fixture.owner.email)
+    .executeTakeFirstOrThrow();
+  const conversation = await db
+    .insertInto("supportConversation")
+    .values({ teamId: fixture.owner.teamUuid, userId: owner.id })
+    .onConflict((oc) =>
+      oc
+        .constraint("support_conversation_member_unique")
+        .doUpdateSet({ teamId: fixture.owner.teamUuid }),
+    )
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const message = await db
+    .insertInto("supportMessage")
+    .values({
+      conversationId: conversation.id,
+      authorKind: "member",
+      authorUserId: owner.id,
+      body: `Matrix question ${randomBytes(4).toString("hex")}`,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return { ...madeUpTarget(), documentUuid: message.id, extra: conversation.id };
+}
+
+/** The conversation's messages and read marks, as the refusals must leave them. */
+const supportState = async (target: Target, fixture: MatrixFixture) => {
+  const db = fixture.h.database.connection.db;
+  return {
+    conversation: await db
+      .selectFrom("supportConversation")
+      .selectAll()
+      .where("id", "=", target.extra)
+      .executeTakeFirst(),
+    messages: await db
+      .selectFrom("supportMessage")
+      .select(["id", "body"])
+      .where("conversationId", "=", target.extra)
+      .orderBy("seq")
+      .execute(),
+  };
+};
+
+/**
+ * The support operators' calls: none of the matrix's callers is named in SUPPORT_OPERATORS, so
+ * every signed-in person is refused (FORBIDDEN) before anything is looked up; the support tests
+ * prove what an operator gets.
+ */
+const operatorCall = anySession(FORBIDDEN);
+
 /**
  * Administering workspaces (create, update, delete, members): Owner and Admin; Member, Viewer and
  * the custom role read workspaces only; a workspace the caller is no member of is NOT_FOUND.
@@ -1604,6 +1660,40 @@ export const accessMatrix: {
           .execute(),
       input: (target) => ({ deliveryUuid: target.extra }),
       expect: administerWebhooks(NOT_FOUND),
+    },
+  },
+  support: {
+    // Each member reads their own conversation: the owner finds their message, nobody else does.
+    listMessages: {
+      target: ownerSupportConversation,
+      input: () => ({}),
+      reveals: (answer, target) =>
+        JSON.stringify(answer).includes(`"uuid":"${target.documentUuid}"`),
+      expect: { ...anySession("hidden"), owner: "ok" },
+    },
+    // Writes to the caller's own conversation: every member of a team may.
+    send: {
+      input: () => ({ body: "Hello support, how do I add a signer?" }),
+      expect: anySession("ok"),
+    },
+    operatorListConversations: {
+      target: ownerSupportConversation,
+      input: () => ({}),
+      expect: operatorCall,
+    },
+    operatorGet: {
+      target: ownerSupportConversation,
+      mutates: true,
+      state: supportState,
+      input: (target) => ({ conversationUuid: target.extra }),
+      expect: operatorCall,
+    },
+    operatorReply: {
+      target: ownerSupportConversation,
+      mutates: true,
+      state: supportState,
+      input: (target) => ({ conversationUuid: target.extra, body: "Matrix answer" }),
+      expect: operatorCall,
     },
   },
   // The login's public calls: no team configures an unknown domain, and a made-up state is refused.

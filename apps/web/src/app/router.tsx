@@ -15,6 +15,8 @@ import {
   EnvelopeEditRoute,
   EnvelopeViewRoute,
   EnvelopesByStatusRoute,
+  EnvelopesImportGoogleDriveRoute,
+  EnvelopesImportRoute,
   EnvelopesOfTagRoute,
   EnvelopesOfWorkspaceRoute,
   EnvelopesRoute,
@@ -48,7 +50,9 @@ import { SettingsSessionsRoute } from "../routes/settings-sessions";
 import { SettingsSsoRoute, SettingsSsoTutorialRoute } from "../routes/settings-sso";
 import { SettingsApiKeysRoute } from "../routes/settings-api-keys";
 import { SettingsWebhooksRoute } from "../routes/settings-webhooks";
+import { SettingsSupportRoute } from "../routes/settings-support";
 import { SettingsTagsRoute } from "../routes/settings-tags";
+import { SupportOperatorRoute } from "../routes/support-operator";
 import {
   SettingsWorkspaceMembersRoute,
   SettingsWorkspacesRoute,
@@ -79,6 +83,11 @@ export function createAppRoutes(): RouteObject[] {
                 { path: "inbox", element: <InboxRoute /> },
                 { path: "inbox/:uuid", element: <InboxDetailRoute /> },
                 { path: "envelopes", element: <EnvelopesRoute /> },
+                { path: "envelopes/import", element: <EnvelopesImportRoute /> },
+                {
+                  path: "envelopes/import-google-drive",
+                  element: <EnvelopesImportGoogleDriveRoute />,
+                },
                 { path: "envelopes/:status", element: <EnvelopesByStatusRoute /> },
                 { path: "envelopes/tag/:tag", element: <EnvelopesOfTagRoute /> },
                 { path: "envelopes/:workspaceUuid/all", element: <EnvelopesOfWorkspaceRoute /> },
@@ -134,8 +143,10 @@ export function createAppRoutes(): RouteObject[] {
                     { path: "sso-tutorial", element: <SettingsSsoTutorialRoute /> },
                     { path: "api-keys", element: <SettingsApiKeysRoute /> },
                     { path: "webhooks", element: <SettingsWebhooksRoute /> },
+                    { path: "support", element: <SettingsSupportRoute /> },
                   ],
                 },
+                { path: "support/operator", element: <SupportOperatorRoute /> },
               ],
             },
           ],

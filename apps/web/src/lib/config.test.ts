@@ -44,4 +44,11 @@ describe("publicSiteLinks", () => {
       signatureLegality: "https://paraphe.org/fr/signature-legality",
     });
   });
+
+  it("reads VITE_SUPPORT_WIDGET_URL, and has no support widget without it", () => {
+    expect(readConfig({}).supportWidgetUrl).toBeUndefined();
+    expect(
+      readConfig({ VITE_SUPPORT_WIDGET_URL: "https://chat.example.com/paraphe" }).supportWidgetUrl,
+    ).toBe("https://chat.example.com/paraphe");
+  });
 });

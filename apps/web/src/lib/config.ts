@@ -13,6 +13,11 @@ export interface WebConfig {
    * JavaScript, so it is not a secret; the api's own default unless both variables are set.
    */
   appCredential: { accessKey: string; secretKey: string };
+  /**
+   * An external support chat (`VITE_SUPPORT_WIDGET_URL`) that replaces the support conversation:
+   * the support page shows it in a frame, and the Content-Security-Policy allows its origin only.
+   */
+  supportWidgetUrl: string | undefined;
 }
 
 function withoutTrailingSlash(url: string): string {
@@ -30,6 +35,7 @@ export function readConfig(
       env.VITE_APP_ACCESS_KEY && env.VITE_APP_SECRET_KEY
         ? { accessKey: env.VITE_APP_ACCESS_KEY, secretKey: env.VITE_APP_SECRET_KEY }
         : { ...DEFAULT_APP_CREDENTIALS.web },
+    supportWidgetUrl: env.VITE_SUPPORT_WIDGET_URL || undefined,
   };
 }
 

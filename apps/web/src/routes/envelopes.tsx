@@ -2,6 +2,8 @@ import { ENVELOPE_LIST_FILTERS, type EnvelopeListFilter } from "@paraphe/api-sdk
 import { useParams } from "react-router";
 import { EditorPage } from "../features/envelopes/components/editor/editor-page";
 import { EnvelopesPage } from "../features/envelopes/components/envelopes-page";
+import { DriveImportPage } from "../features/envelopes/components/import/drive-import-page";
+import { ImportPage } from "../features/envelopes/components/import/import-page";
 import { EnvelopeViewPage } from "../features/envelopes/components/view/envelope-view-page";
 import { NotFoundContent } from "./not-found";
 
@@ -40,4 +42,14 @@ export function EnvelopeEditRoute() {
 export function EnvelopeViewRoute() {
   const { envelopeUuid = "" } = useParams();
   return <EnvelopeViewPage key={envelopeUuid} envelopeUuid={envelopeUuid} />;
+}
+
+/** /envelopes/import */
+export function EnvelopesImportRoute() {
+  return <ImportPage />;
+}
+
+/** /envelopes/import-google-drive */
+export function EnvelopesImportGoogleDriveRoute() {
+  return <DriveImportPage />;
 }

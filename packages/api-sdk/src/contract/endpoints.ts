@@ -158,6 +158,17 @@ import {
   updateTagRequestSchema,
 } from "./tag";
 import {
+  getSupportConversationRequestSchema,
+  listSupportConversationsRequestSchema,
+  listSupportConversationsResponseSchema,
+  listSupportMessagesRequestSchema,
+  listSupportMessagesResponseSchema,
+  replySupportRequestSchema,
+  sendSupportMessageRequestSchema,
+  supportConversationDetailSchema,
+  supportMessageResponseSchema,
+} from "./support";
+import {
   activateTemplateRequestSchema,
   archiveTemplateRequestSchema,
   createEnvelopeFromTemplateRequestSchema,
@@ -534,6 +545,30 @@ export const endpoints = {
       "/webhook/replay",
       replayWebhookDeliveryRequestSchema,
       replayWebhookDeliveryResponseSchema,
+    ),
+  },
+  // Support: the caller's conversation (session credential), and the operators' calls.
+  support: {
+    listMessages: endpoint(
+      "/support/list-messages",
+      listSupportMessagesRequestSchema,
+      listSupportMessagesResponseSchema,
+    ),
+    send: endpoint("/support/send", sendSupportMessageRequestSchema, supportMessageResponseSchema),
+    operatorListConversations: endpoint(
+      "/support/operator/list-conversations",
+      listSupportConversationsRequestSchema,
+      listSupportConversationsResponseSchema,
+    ),
+    operatorGet: endpoint(
+      "/support/operator/get",
+      getSupportConversationRequestSchema,
+      supportConversationDetailSchema,
+    ),
+    operatorReply: endpoint(
+      "/support/operator/reply",
+      replySupportRequestSchema,
+      supportMessageResponseSchema,
     ),
   },
 } as const;

@@ -52,3 +52,25 @@ export function uploadFieldErrors(error: unknown): {
   }
   return { byFile, other };
 }
+
+/** The refusals of a file that have their own message (`web:envelopes.upload.problems`). */
+const UPLOAD_PROBLEMS = [
+  "not_pdf",
+  "too_large",
+  "empty",
+  "truncated",
+  "unreadable",
+  "encrypted",
+  "too_many_pages",
+  "no_pages",
+  "too_complex",
+  "certified",
+  "signatures_not_kept",
+  "invalid_file",
+] as const;
+export type UploadProblem = (typeof UPLOAD_PROBLEMS)[number] | "other";
+
+/** The message key of a file's refusal word; `other` for a word without its own message. */
+export function uploadProblemKey(word: string): UploadProblem {
+  return (UPLOAD_PROBLEMS as readonly string[]).includes(word) ? (word as UploadProblem) : "other";
+}

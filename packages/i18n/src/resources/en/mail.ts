@@ -72,4 +72,9 @@ export const mail = {
     intro: "Everyone signed “{{title}}”. The sealed document and its audit-log proof are ready.",
     action: "Download them here:",
   },
+  supportAnswer: {
+    subject: "Paraphe support answered you",
+    intro: "Our support team answered your message:",
+    action: "Read the conversation and answer it:",
+  },
 };

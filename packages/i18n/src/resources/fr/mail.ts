@@ -84,4 +84,9 @@ export const mail: FrenchTranslation<typeof en> = {
       "Tout le monde a signé «\u00a0{{title}}\u00a0». Le document scellé et sa preuve (journal d’audit) sont prêts.",
     action: "Téléchargez-les ici\u00a0:",
   },
+  supportAnswer: {
+    subject: "Le support de Paraphe vous a répondu",
+    intro: "Notre équipe support a répondu à votre message\u00a0:",
+    action: "Lisez la conversation et répondez-y\u00a0:",
+  },
 };

@@ -4,10 +4,10 @@ import {
   type EnvelopeSummary,
 } from "@paraphe/api-sdk/contract";
 import { useTranslation } from "@paraphe/i18n/react";
-import { EmptyState } from "@paraphe/ui-kit";
-import { FileUp } from "lucide-react";
+import { EmptyState, buttonVariants } from "@paraphe/ui-kit";
+import { FileStack, FileUp } from "lucide-react";
 import { useId, useState } from "react";
-import { useSearchParams } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { useGate } from "../../../app/permissions/gates";
 import { PermittedButton } from "../../../app/permissions/permitted-button";
 import { usePageMeta } from "../../../lib/page-meta";
@@ -111,6 +111,12 @@ export function EnvelopesPage({
             tags={tags.data ?? []}
           />
           <ListViewToggle view={view} onChange={chooseView} />
+          {mayUpload ? (
+            <Link to="/envelopes/import" className={buttonVariants({ variant: "secondary" })}>
+              <FileStack aria-hidden="true" />
+              {t("web:envelopes.import.open")}
+            </Link>
+          ) : null}
           {uploadButton}
         </div>
       </div>

@@ -12,6 +12,7 @@ import {
   readAsBase64,
   startsLikePdf,
   uploadFieldErrors,
+  uploadProblemKey,
 } from "../upload-files";
 
 interface Chosen {
@@ -311,24 +312,4 @@ export function UploadDialog({
       </DialogContent>
     </Dialog>
   );
-}
-
-const UPLOAD_PROBLEMS = [
-  "not_pdf",
-  "too_large",
-  "empty",
-  "truncated",
-  "unreadable",
-  "encrypted",
-  "too_many_pages",
-  "no_pages",
-  "too_complex",
-  "certified",
-  "signatures_not_kept",
-  "invalid_file",
-] as const;
-type UploadProblem = (typeof UPLOAD_PROBLEMS)[number] | "other";
-
-function uploadProblemKey(word: string): UploadProblem {
-  return (UPLOAD_PROBLEMS as readonly string[]).includes(word) ? (word as UploadProblem) : "other";
 }

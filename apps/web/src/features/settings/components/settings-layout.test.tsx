@@ -19,6 +19,7 @@ describe("settings navigation", () => {
       "Sessions",
       "Passkeys",
       "Security",
+      "Support",
     ]);
     expect(linkNames(within(nav).getByRole("list", { name: "Team" }))).toEqual([
       "Members",

@@ -11,7 +11,7 @@ interface SettingsLink {
 
 /**
  * Settings pages with their sub-navigation, in two groups: "Account" (Profile, Sessions, Passkeys,
- * Security: every person's own settings) and "Team" (Members, Roles, Workspaces, Tags, Single
+ * Security, Support: every person's own settings) and "Team" (Members, Roles, Workspaces, Tags, Single
  * sign-on, API keys, webhooks). A team page shows only when the role may read what it lists (`read Team` for members,
  * roles and tags, `read Workspace` for workspaces, `update Team` for single sign-on and webhooks, whose
  * settings only owners and admins read, `manage API` for API keys), as the dashboard's blocks do; a group left empty is not shown.
@@ -25,6 +25,7 @@ export function SettingsLayout() {
     { to: "/settings/sessions", label: t("settings.nav.sessions") },
     { to: "/settings/passkeys", label: t("settings.nav.passkeys") },
     { to: "/settings/security", label: t("settings.nav.security") },
+    { to: "/settings/support", label: t("settings.nav.support") },
   ];
   const team: SettingsLink[] = [
     ...(readsTeam
