@@ -15,7 +15,7 @@ import { useGate } from "../../../app/permissions/gates";
 import { PermittedButton } from "../../../app/permissions/permitted-button";
 import { useErrorText } from "../../../lib/api/error-text";
 import { useDataTableLabels } from "../../../lib/data-table-labels";
-import { formatDateTime } from "../../../lib/format";
+import { dateTimeColumn } from "../../../lib/date-column";
 import { usePageMeta } from "../../../lib/page-meta";
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from "../api/api-key-queries";
 import { ApiKeyForm } from "../forms/api-key-form";
@@ -110,20 +110,18 @@ function ApiKeysList() {
           </Badge>
         ),
       },
-      {
+      dateTimeColumn<ApiKey>({
         id: "createdAt",
         header: t("apiKeys.columns.createdAt"),
-        value: (key) => new Date(key.createdAt),
-        cell: (key) => formatDateTime(key.createdAt, language),
-        className: "whitespace-nowrap",
-      },
-      {
+        date: (key) => key.createdAt,
+        language,
+      }),
+      dateTimeColumn<ApiKey>({
         id: "updatedAt",
         header: t("apiKeys.columns.updatedAt"),
-        value: (key) => new Date(key.updatedAt),
-        cell: (key) => formatDateTime(key.updatedAt, language),
-        className: "whitespace-nowrap",
-      },
+        date: (key) => key.updatedAt,
+        language,
+      }),
       {
         id: "actions",
         header: t("apiKeys.columns.actions"),

@@ -7,7 +7,7 @@ import { Link, useNavigate } from "react-router";
 import { PermittedButton } from "../../../app/permissions/permitted-button";
 import { useErrorText } from "../../../lib/api/error-text";
 import { useDataTableLabels } from "../../../lib/data-table-labels";
-import { formatDateTime } from "../../../lib/format";
+import { dateTimeColumn } from "../../../lib/date-column";
 import { usePageMeta } from "../../../lib/page-meta";
 import { useContactList, useContactWorkspaces } from "../api/contact-queries";
 import { contactHref } from "./contact-link";
@@ -89,13 +89,12 @@ export function ContactsPage({ workspaceUuid }: { workspaceUuid?: string }) {
         header: t("web:contacts.columns.workspace"),
         value: (contact) => contact.workspaceName,
       },
-      {
+      dateTimeColumn<Contact>({
         id: "updatedAt",
         header: t("web:contacts.columns.updatedAt"),
-        value: (contact) => contact.updatedAt,
-        cell: (contact) => formatDateTime(contact.updatedAt, language, ""),
-        className: "whitespace-nowrap",
-      },
+        date: (contact) => contact.updatedAt,
+        language,
+      }),
     ],
     [t, language],
   );

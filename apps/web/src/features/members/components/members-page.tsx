@@ -20,7 +20,7 @@ import { PermittedButton } from "../../../app/permissions/permitted-button";
 import { useSession } from "../../../app/session/session-context";
 import { useErrorText } from "../../../lib/api/error-text";
 import { useDataTableLabels } from "../../../lib/data-table-labels";
-import { formatDateTime } from "../../../lib/format";
+import { dateTimeColumn } from "../../../lib/date-column";
 import { usePageMeta } from "../../../lib/page-meta";
 import { useMembers, useRemoveMember } from "../api/members-queries";
 import { EditMemberForm } from "../forms/edit-member-form";
@@ -78,20 +78,18 @@ export function MembersPage() {
         header: t("members.columns.role"),
         value: (member) => roleLabel(member.role),
       },
-      {
+      dateTimeColumn<TeamMemberInfo>({
         id: "joinedAt",
         header: t("members.columns.joinedAt"),
-        value: (member) => member.joinedAt,
-        cell: (member) => formatDateTime(member.joinedAt, language, ""),
-        className: "whitespace-nowrap",
-      },
-      {
+        date: (member) => member.joinedAt,
+        language,
+      }),
+      dateTimeColumn<TeamMemberInfo>({
         id: "updatedAt",
         header: t("members.columns.updatedAt"),
-        value: (member) => member.updatedAt,
-        cell: (member) => formatDateTime(member.updatedAt, language, ""),
-        className: "whitespace-nowrap",
-      },
+        date: (member) => member.updatedAt,
+        language,
+      }),
       {
         id: "actions",
         header: t("members.columns.actions"),

@@ -15,6 +15,7 @@ import { usePermissions } from "../../../app/permissions/permissions-context";
 import { useErrorText } from "../../../lib/api/error-text";
 import { useDataTableLabels } from "../../../lib/data-table-labels";
 import { formatDateTime } from "../../../lib/format";
+import { dateTimeColumn } from "../../../lib/date-column";
 import { usePageMeta } from "../../../lib/page-meta";
 import { useInvitations, useResendInvite, useRevokeInvite } from "../api/members-queries";
 import { useRoleLabel } from "../../../domain/role-label";
@@ -65,13 +66,12 @@ export function PendingInvitationsPage() {
         header: t("members.pending.columns.role"),
         value: (invitation) => roleLabel(invitation.role),
       },
-      {
+      dateTimeColumn<PendingInvitation>({
         id: "sentAt",
         header: t("members.pending.columns.sentAt"),
-        value: (invitation) => invitation.sentAt,
-        cell: (invitation) => formatDateTime(invitation.sentAt, language, ""),
-        className: "whitespace-nowrap",
-      },
+        date: (invitation) => invitation.sentAt,
+        language,
+      }),
       {
         id: "expiresAt",
         header: t("members.pending.columns.expiresAt"),
@@ -90,13 +90,12 @@ export function PendingInvitationsPage() {
         header: t("members.pending.columns.resentCount"),
         value: (invitation) => invitation.resentCount,
       },
-      {
+      dateTimeColumn<PendingInvitation>({
         id: "updatedAt",
         header: t("members.pending.columns.updatedAt"),
-        value: (invitation) => invitation.updatedAt,
-        cell: (invitation) => formatDateTime(invitation.updatedAt, language, ""),
-        className: "whitespace-nowrap",
-      },
+        date: (invitation) => invitation.updatedAt,
+        language,
+      }),
       {
         id: "actions",
         header: t("members.pending.columns.actions"),

@@ -17,7 +17,7 @@ import { PermittedButton } from "../../../app/permissions/permitted-button";
 import { useGate } from "../../../app/permissions/gates";
 import { useErrorText } from "../../../lib/api/error-text";
 import { useDataTableLabels } from "../../../lib/data-table-labels";
-import { formatDateTime } from "../../../lib/format";
+import { dateTimeColumn } from "../../../lib/date-column";
 import { usePageMeta } from "../../../lib/page-meta";
 import { useCreateRole, useDeleteRole, useRoles, useUpdateRole } from "../api/role-queries";
 import { RoleForm } from "../forms/role-form";
@@ -108,20 +108,18 @@ export function RolesPage() {
         header: t("settings.roles.columns.members"),
         value: (role) => role.memberCount,
       },
-      {
+      dateTimeColumn<Role>({
         id: "createdAt",
         header: t("settings.roles.columns.createdAt"),
-        value: (role) => new Date(role.createdAt),
-        cell: (role) => formatDateTime(role.createdAt, language),
-        className: "whitespace-nowrap",
-      },
-      {
+        date: (role) => role.createdAt,
+        language,
+      }),
+      dateTimeColumn<Role>({
         id: "updatedAt",
         header: t("settings.roles.columns.updatedAt"),
-        value: (role) => new Date(role.updatedAt),
-        cell: (role) => formatDateTime(role.updatedAt, language),
-        className: "whitespace-nowrap",
-      },
+        date: (role) => role.updatedAt,
+        language,
+      }),
       {
         id: "actions",
         header: t("settings.roles.columns.actions"),

@@ -12,7 +12,8 @@ import { LogOut } from "lucide-react";
 import { useMemo, useState } from "react";
 import { useErrorText } from "../../../lib/api/error-text";
 import { useDataTableLabels } from "../../../lib/data-table-labels";
-import { formatDateTime, shortenIdentifier } from "../../../lib/format";
+import { shortenIdentifier } from "../../../lib/format";
+import { dateTimeColumn } from "../../../lib/date-column";
 import { usePageMeta } from "../../../lib/page-meta";
 import { useSessionList, useTerminateSessions } from "../api/sessions-queries";
 
@@ -78,13 +79,13 @@ export function SessionsPage() {
           </span>
         ),
       },
-      {
+      dateTimeColumn<SessionInfo>({
         id: "createdAt",
         header: t("settings.sessions.columns.createdAt"),
-        value: (session) => session.createdAt,
-        cell: (session) => formatDateTime(session.createdAt, language, unknown),
-        className: "whitespace-nowrap",
-      },
+        date: (session) => session.createdAt,
+        language,
+        empty: unknown,
+      }),
       {
         id: "actions",
         header: t("settings.sessions.columns.actions"),

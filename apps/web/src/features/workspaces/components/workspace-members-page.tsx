@@ -18,7 +18,7 @@ import { PermittedButton } from "../../../app/permissions/permitted-button";
 import { ColorSwatch } from "../../../domain/tags";
 import { useErrorText } from "../../../lib/api/error-text";
 import { useDataTableLabels } from "../../../lib/data-table-labels";
-import { formatDateTime } from "../../../lib/format";
+import { dateTimeColumn } from "../../../lib/date-column";
 import { usePageMeta } from "../../../lib/page-meta";
 import { useWorkspaceMembers, useWorkspaceMembership } from "../api/workspace-queries";
 
@@ -80,13 +80,12 @@ export function WorkspaceMembersPage({ workspaceUuid }: { workspaceUuid: string 
         header: t("web:workspaces.members.columns.email"),
         value: (member) => member.email,
       },
-      {
+      dateTimeColumn<WorkspaceMember>({
         id: "joinedAt",
         header: t("web:workspaces.members.columns.joinedAt"),
-        value: (member) => member.joinedAt,
-        cell: (member) => formatDateTime(member.joinedAt, language),
-        className: "whitespace-nowrap",
-      },
+        date: (member) => member.joinedAt,
+        language,
+      }),
       {
         id: "actions",
         header: t("web:workspaces.members.columns.actions"),

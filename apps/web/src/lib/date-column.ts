@@ -1,0 +1,26 @@
+import type { DataTableColumn } from "@paraphe/ui-kit";
+import { formatDateTime } from "./format";
+
+/**
+ * A DataTable column of a date and time: sorted by time, exported as ISO 8601, shown in the page's
+ * language (`empty` when the row has none).
+ */
+export function dateTimeColumn<TData>(options: {
+  id: string;
+  header: string;
+  date: (row: TData) => string | null | undefined;
+  language: string;
+  empty?: string;
+}): DataTableColumn<TData> {
+  const { id, header, date, language, empty = "" } = options;
+  return {
+    id,
+    header,
+    value: (row) => {
+      const iso = date(row);
+      return iso ? new Date(iso) : null;
+    },
+    cell: (row) => formatDateTime(date(row), language, empty),
+    className: "whitespace-nowrap",
+  };
+}
