@@ -1,0 +1,65 @@
+/**
+ * A digest of every table of the database, to check that a rejected call changed nothing. One
+ * query: per table, the md5 of its rows (as JSON, ordered), without the parts that every call may
+ * legitimately change (below, each with its reason). Not part of the server.
+ */
+import { sql, type Kysely } from "kysely";
+import type { Database } from "../../db/database";
+
+/**
+ * Tables left out whole: they record that a call arrived, whatever its outcome.
+ * - request_nonce: every signed request's nonce is remembered for the skew window (replay
+ *   protection), refused or not; the refusals are what it is for.
+ * - rate_limit_counter: the counters count attempts, refused ones included (a wrong code, too
+ *   many requests from an address): counting them is the point.
+ * - tunnel_session: the encrypted sessions' sequence windows and last use move with every
+ *   sealed message, whatever the call answers.
+ * - kysely_migration, kysely_migration_lock: the migrator's own bookkeeping.
+ */
+export const TABLES_LEFT_OUT: ReadonlySet<string> = new Set([
+  "request_nonce",
+  "rate_limit_counter",
+  "tunnel_session",
+  "kysely_migration",
+  "kysely_migration_lock",
+]);
+
+/**
+ * Columns left out: they record the use of a credential or a link, not a change the call makes.
+ * - user_session.last_used_at: the member's session is "used" by any
+ *   signed call (the sessions page shows it), refused or not.
+ */
+export const COLUMNS_LEFT_OUT: Readonly<Record<string, readonly string[]>> = {
+  user_session: ["last_used_at"],
+};
+
+/** The md5 of each table's rows (with the columns above removed), by table name. */
+export async function tableDigests(db: Kysely<Database>): Promise<Record<string, string>> {
+  const tables = await sql<{ name: string }>`
+    select table_name as name from information_schema.tables
+    where table_schema = current_schema() and table_type = 'BASE TABLE'
+    order by table_name`.execute(db);
+  const digested = tables.rows.map((row) => row.name).filter((name) => !TABLES_LEFT_OUT.has(name));
+  if (digested.length === 0) return {};
+  const parts = digested.map((name) => {
+    const dropped = (COLUMNS_LEFT_OUT[name] ?? []).reduce(
+      (row, column) => sql`${row} - ${column}::text`,
+      sql`to_jsonb(t)`,
+    );
+    return sql`select ${name}::text as name,
+      md5(coalesce(string_agg(r, E'\\n' order by r), '')) as digest
+      from (select (${dropped})::text as r from ${sql.table(name)} t) s`;
+  });
+  const query = sql.join(parts, sql` union all `);
+  const result = await sql<{ name: string; digest: string }>`${query}`.execute(db);
+  return Object.fromEntries(result.rows.map((row) => [row.name, row.digest]));
+}
+
+/** The tables whose digests differ between `before` and `after`. */
+export function changedTables(
+  before: Readonly<Record<string, string>>,
+  after: Readonly<Record<string, string>>,
+): string[] {
+  const names = new Set([...Object.keys(before), ...Object.keys(after)]);
+  return [...names].filter((name) => before[name] !== after[name]).sort();
+}
