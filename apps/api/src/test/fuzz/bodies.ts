@@ -20,6 +20,16 @@ export function bodyBytes(body: FuzzBody): Uint8Array {
   return new TextEncoder().encode(JSON.stringify(body.value) ?? "null");
 }
 
+/** The JSON value a body carries (undefined when its bytes are no JSON). */
+export function jsonOf(body: FuzzBody): unknown {
+  if (body.kind === "json") return body.value ?? null;
+  try {
+    return JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(body.bytes)) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
 /** A short printable form of a body for failure reports (large parts cut). */
 export function describeBody(body: FuzzBody): string {
   const text =
@@ -112,13 +122,13 @@ function mutationAt(old: unknown, pdf: Uint8Array): fc.Arbitrary<[string, unknow
     fc.constant(["drop a field", DROP]),
     wrongTypeOf(old).map((value) => ["wrong type", value]),
     fc
-      .tuple(fc.integer({ min: 1_000, max: 300_000 }), fc.string({ minLength: 1, maxLength: 3 }))
+      .tuple(fc.integer({ min: 1_000, max: 100_000 }), fc.string({ minLength: 1, maxLength: 3 }))
       .map(([length, unit]) => ["oversized string", unit.repeat(Math.ceil(length / unit.length))]),
     fc
       .tuple(fc.integer({ min: 20, max: 100_000 }), fc.boolean())
       .map(([depth, asObjects]) => [`nested ${depth} deep`, new Nesting(depth, asObjects)]),
     fc
-      .tuple(fc.integer({ min: 101, max: 50_000 }), fc.oneof(fc.constant(old), anyJson))
+      .tuple(fc.integer({ min: 101, max: 20_000 }), fc.oneof(fc.constant(old), anyJson))
       .map(([count, item]) => [`array of ${count}`, new Array<unknown>(count).fill(item ?? 0)]),
     fc
       .dictionary(fc.string({ minLength: 1, maxLength: 12 }), anyJson, { minKeys: 1, maxKeys: 4 })
@@ -183,7 +193,7 @@ function rawTexts(valid: unknown): fc.Arbitrary<FuzzBody> {
       .uint8Array({ minLength: 1, maxLength: 256 })
       .map((bytes) => raw("random bytes", Uint8Array.from([0xff, 0xfe, ...bytes]))),
     fc
-      .integer({ min: 0, max: Math.max(0, validText.length - 1) })
+      .integer({ min: 1, max: Math.max(1, validText.length - 1) })
       .map((length) => raw(`JSON cut at ${length}`, utf8(validText.slice(0, length)))),
     fc
       .integer({ min: 0, max: validText.length })
@@ -205,7 +215,9 @@ function rawTexts(valid: unknown): fc.Arbitrary<FuzzBody> {
       .constantFrom("null", "42", '"text"', "[]", "true", "{", "{}}", "\u0000")
       .map((text) => raw(`text ${JSON.stringify(text)}`, utf8(text))),
     fc.constant(raw("byte-order mark", Uint8Array.from([0xef, 0xbb, 0xbf, ...utf8(validText)]))),
-    fc.string({ unit: "binary", maxLength: 64 }).map((text) => raw("random text", utf8(text))),
+    fc
+      .string({ unit: "binary", minLength: 1, maxLength: 64 })
+      .map((text) => raw("random text", utf8(text))),
   );
 }
 

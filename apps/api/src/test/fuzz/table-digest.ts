@@ -63,3 +63,43 @@ export function changedTables(
   const names = new Set([...Object.keys(before), ...Object.keys(after)]);
   return [...names].filter((name) => before[name] !== after[name]).sort();
 }
+
+/**
+ * Checks that rejected calls leave the tables as they were, digesting them as rarely as that
+ * allows: the rejected calls since the last digest are checked together at the next one (the
+ * caller takes one before any call that may succeed, and after it).
+ */
+export class RejectionWatch {
+  private base: Record<string, string> | undefined;
+  private pending: string[] = [];
+  /** How many digests were taken. */
+  digests = 0;
+
+  constructor(private readonly digest: () => Promise<Record<string, string>>) {}
+
+  /** A call was rejected (`what` names it in a failure). */
+  rejected(what: string): void {
+    this.pending.push(what);
+  }
+
+  /**
+   * Digests the tables: the rejected calls since the last digest must have changed nothing
+   * (throws naming them and the tables otherwise). With `accepted`, a call that succeeded came in
+   * between, and the new digest is the base of the next ones.
+   */
+  async checkpoint(accepted?: "accepted"): Promise<void> {
+    if (this.base !== undefined && this.pending.length === 0 && accepted === undefined) return;
+    const now = await this.digest();
+    this.digests += 1;
+    const changed = this.base === undefined ? [] : changedTables(this.base, now);
+    const calls = this.pending;
+    this.pending = [];
+    this.base = now;
+    if (accepted === undefined && changed.length > 0) {
+      throw new Error(
+        `rejected calls changed ${changed.join(", ")}; the calls since the last digest:\n` +
+          calls.map((call) => `  - ${call}`).join("\n"),
+      );
+    }
+  }
+}
