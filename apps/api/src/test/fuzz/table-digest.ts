@@ -33,26 +33,35 @@ export const COLUMNS_LEFT_OUT: Readonly<Record<string, readonly string[]>> = {
   user_session: ["last_used_at"],
 };
 
-/** The md5 of each table's rows (with the columns above removed), by table name. */
-export async function tableDigests(db: Kysely<Database>): Promise<Record<string, string>> {
+/**
+ * A function that answers the md5 of each table's rows (with the columns above removed), by table
+ * name. The tables are listed once: the query is built once and reused.
+ */
+export async function tableDigester(
+  db: Kysely<Database>,
+): Promise<() => Promise<Record<string, string>>> {
   const tables = await sql<{ name: string }>`
     select table_name as name from information_schema.tables
     where table_schema = current_schema() and table_type = 'BASE TABLE'
     order by table_name`.execute(db);
   const digested = tables.rows.map((row) => row.name).filter((name) => !TABLES_LEFT_OUT.has(name));
-  if (digested.length === 0) return {};
   const parts = digested.map((name) => {
-    const dropped = (COLUMNS_LEFT_OUT[name] ?? []).reduce(
-      (row, column) => sql`${row} - ${column}::text`,
-      sql`to_jsonb(t)`,
-    );
+    const columns = COLUMNS_LEFT_OUT[name];
+    // A row's text form, or its JSON without the columns left out.
+    const row =
+      columns === undefined
+        ? sql`t::text`
+        : sql`(${columns.reduce((json, column) => sql`${json} - ${column}::text`, sql`to_jsonb(t)`)})::text`;
     return sql`select ${name}::text as name,
-      md5(coalesce(string_agg(r, E'\\n' order by r), '')) as digest
-      from (select (${dropped})::text as r from ${sql.table(name)} t) s`;
+      md5(coalesce(string_agg(${row}, E'\\n' order by ${row}), '')) as digest
+      from ${sql.table(name)} t`;
   });
-  const query = sql.join(parts, sql` union all `);
-  const result = await sql<{ name: string; digest: string }>`${query}`.execute(db);
-  return Object.fromEntries(result.rows.map((row) => [row.name, row.digest]));
+  const query = sql<{ name: string; digest: string }>`${sql.join(parts, sql` union all `)}`;
+  return async () => {
+    if (parts.length === 0) return {};
+    const result = await query.execute(db);
+    return Object.fromEntries(result.rows.map((row) => [row.name, row.digest]));
+  };
 }
 
 /** The tables whose digests differ between `before` and `after`. */

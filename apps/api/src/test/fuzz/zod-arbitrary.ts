@@ -103,7 +103,8 @@ function stringArbitrary(def: SchemaDef): fc.Arbitrary<unknown> {
   const format = checks.find((check) => check.check === "string_format");
   switch (format?.format) {
     case "email":
-      return fc.emailAddress();
+      // zod's own pattern is stricter than RFC 5322 (fast-check's emailAddress).
+      return format.pattern === undefined ? fc.emailAddress() : matching(format.pattern);
     case "uuid":
     case "guid":
       return fc.uuid();
@@ -119,11 +120,14 @@ function stringArbitrary(def: SchemaDef): fc.Arbitrary<unknown> {
     default:
       break;
   }
-  return fc.oneof(
-    { weight: 3, arbitrary: fc.string({ minLength, maxLength: upper }) },
-    { weight: 1, arbitrary: fc.string({ minLength, maxLength: upper, unit: "grapheme" }) },
-    { weight: 1, arbitrary: fc.string({ minLength, maxLength: upper, unit: "binary" }) },
-  );
+  // Grapheme and code-point units can take two UTF-16 units each: cut to the bound zod counts.
+  return fc
+    .oneof(
+      { weight: 3, arbitrary: fc.string({ minLength, maxLength: upper }) },
+      { weight: 1, arbitrary: fc.string({ minLength, maxLength: upper, unit: "grapheme" }) },
+      { weight: 1, arbitrary: fc.string({ minLength, maxLength: upper, unit: "binary" }) },
+    )
+    .map((text) => text.slice(0, upper));
 }
 
 function numberArbitrary(def: SchemaDef): fc.Arbitrary<unknown> {
