@@ -139,13 +139,13 @@ function mutationAt(old: unknown, pdf: Uint8Array): fc.Arbitrary<[string, unknow
           : { ...extra, value: old },
       ]),
   ];
-  if (typeof old === "string") mutations.push(fileBytes(pdf).map((bytes) => bytes));
+  if (typeof old === "string") mutations.push(fileBytes(pdf));
   return fc.oneof(...mutations);
 }
 
 /** The base64 of random bytes, of a truncated PDF, or text that is no base64 at all. */
 function fileBytes(pdf: Uint8Array): fc.Arbitrary<[string, unknown]> {
-  return fc.oneof(
+  return fc.oneof<fc.Arbitrary<[string, unknown]>[]>(
     fc
       .uint8Array({ minLength: 0, maxLength: 4_096 })
       .map((bytes) => ["random file bytes", Buffer.from(bytes).toString("base64")]),
@@ -174,6 +174,16 @@ function mutated(valid: unknown, pdf: Uint8Array): fc.Arbitrary<FuzzBody> {
   const paths = pathsOf(valid);
   return fc.constantFrom(...paths).chain((path) =>
     mutationAt(valueAt(valid, path), pdf).map(([how, replacement]): FuzzBody => {
+      if (replacement instanceof Nesting) {
+        const text = JSON.stringify(withAt(valid, path, () => NESTING_MARK)) ?? "null";
+        return {
+          kind: "raw",
+          how: `${how} at /${path.join("/")}`,
+          bytes: new TextEncoder().encode(
+            text.replace(JSON.stringify(NESTING_MARK), replacement.text()),
+          ),
+        };
+      }
       const value =
         path.length === 0 && replacement === DROP
           ? undefined
