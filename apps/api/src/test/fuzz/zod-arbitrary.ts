@@ -78,6 +78,20 @@ const MAX_DEPTH = 8;
 /** Any JSON value, small: for `unknown` and kinds that have no input of their own. */
 export const anyJson: fc.Arbitrary<unknown> = fc.jsonValue({ maxDepth: 2 });
 
+/**
+ * The URL on a host under `.invalid` (RFC 2606: never resolves), so that calls which fetch a URL
+ * they are given (an identity provider's discovery) reach nobody on the internet.
+ */
+function unreachable(url: string): string {
+  try {
+    const parsed = new URL(url);
+    parsed.hostname = `${parsed.hostname.replace(/\.$/, "")}.invalid`;
+    return parsed.toString();
+  } catch {
+    return url;
+  }
+}
+
 /** Strings matching `pattern`, or any strings when fast-check cannot read the pattern. */
 function matching(pattern: RegExp): fc.Arbitrary<unknown> {
   try {
@@ -109,7 +123,7 @@ function stringArbitrary(def: SchemaDef): fc.Arbitrary<unknown> {
     case "guid":
       return fc.uuid();
     case "url":
-      return fc.webUrl();
+      return fc.webUrl().map(unreachable);
     case "datetime":
       return fc
         .date({ min: new Date(0), max: new Date(4102444800000), noInvalidDate: true })
