@@ -119,6 +119,24 @@ describe.each(testDatabaseKinds)("the api app on %s", (kind) => {
     expect(body.requestId).toBe("bad-json-1");
   });
 
+  it("answers a body that is not valid UTF-8 with 400 VALIDATION_ERROR instead of reading it with replacement characters", async () => {
+    const json = new TextEncoder().encode('{"email":"ann@example.com","recipients":[{"name":"A');
+    const body = Uint8Array.from([
+      ...json,
+      0xc3,
+      0x28,
+      0xed,
+      0xa0,
+      0x80,
+      ...'"}]}'.split("").map((char) => char.charCodeAt(0)),
+    ]);
+    const response = await tunnel.request("POST", "/test/echo", { body });
+    expect(response.status).toBe(400);
+    const error = await sealedErrorOf(response);
+    expect(error.error.code).toBe("VALIDATION_ERROR");
+    expect(error.error.message).toBe("The request body is not valid UTF-8.");
+  });
+
   it("answers a schema failure with 400 VALIDATION_ERROR listing each field by path", async () => {
     const response = await call(
       "/test/echo",

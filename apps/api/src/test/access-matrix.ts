@@ -465,7 +465,7 @@ async function sentEnvelopeDraft(
 }
 
 /** The target of `row`: a fresh record, or a made-up one for rows that act on the caller alone. */
-async function targetOf(row: MatrixRow, fixture: MatrixFixture): Promise<Target> {
+export async function targetOf(row: MatrixRow, fixture: MatrixFixture): Promise<Target> {
   if (row.target === undefined) {
     const envelopeUuid = randomUUID();
     return { envelopeUuid, documentUuid: randomUUID(), link: madeUpLink(envelopeUuid), extra: "" };

@@ -11,6 +11,7 @@ import {
   type SealedMessage,
   type SessionSecrets,
 } from "@paraphe/tunnel-client/protocol";
+import { isUtf8 } from "node:buffer";
 import type { Context, Hono, MiddlewareHandler } from "hono";
 import { TrieRouter } from "hono/router/trie-router";
 import { AppError } from "../errors/app-error";
@@ -135,6 +136,14 @@ export function registerSealedRequests(app: Hono<AppEnv>, options: SealedRequest
         body: opened.body,
       });
       if (caller) c.set("caller", caller);
+      // JSON travels as UTF-8 (RFC 8259): invalid bytes would otherwise reach the route as U+FFFD
+      // replacement characters, and be stored so, instead of being refused.
+      if (!isUtf8(opened.body)) {
+        throw new AppError("VALIDATION_ERROR", {
+          message: "The request body is not valid UTF-8.",
+          suggestion: "Send the body as JSON text encoded in UTF-8.",
+        });
+      }
       await next();
     } catch (thrown) {
       c.res = await handleError(thrown, c);
