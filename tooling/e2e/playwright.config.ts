@@ -67,6 +67,8 @@ export default defineConfig({
         DEFAULT_TEAM_SEATS: String(TEAM_SEATS),
         // The account that answers support conversations (support.spec.ts).
         SUPPORT_OPERATORS: SUPPORT_OPERATOR,
+        // published-sdk.spec.ts serves a bundle of the packed SDK there and calls the api from it.
+        CORS_ORIGINS: "http://localhost:5175",
       },
       reuseExistingServer: false,
       // The seed migrates the new database first (PGlite: tens of seconds on a busy machine).

@@ -71,7 +71,7 @@ test("a team's members sign in through its identity provider, and a new person j
   const newcomer = await signInThroughProvider(browser, newcomerEmail);
   // Back from the provider, past the callback: the account exists and has joined the team.
   await newcomer.page.waitForURL(
-    (url) => url.origin === WEB_ORIGIN && !url.pathname.startsWith("/auth/oidc"),
+    (url) => url.origin === WEB_ORIGIN && !/^\/(login|auth\/oidc)/.test(url.pathname),
   );
   await newcomer.context.close();
 

@@ -1,0 +1,106 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { expect, test, type Page } from "@playwright/test";
+import { installPublishedPackages, type ConsumerProject } from "./published-sdk";
+import { API_URL, signUpWithTeam } from "./support";
+import { createActiveTemplate } from "./template-flow";
+
+// The SDK as published (issue 13): every package of `packages/` packed with `pnpm pack` and installed
+// with npm into a project outside the workspace (published-sdk/README.md), then used with a team API
+// key, created in the settings, to list templates, create an envelope from one, send it and read its
+// status: from Node, and from a Vite + React bundle in Chromium (an origin of its own, allowed by the
+// api's CORS_ORIGINS).
+
+/** Where `vite preview` serves the consumer's bundle; playwright.config.ts allows it in CORS_ORIGINS. */
+const CONSUMER_ORIGIN = "http://localhost:5175";
+
+interface RunResult {
+  templates: string[];
+  envelopeUuid: string;
+  status: string;
+  recipients: number;
+  envelopesList: string;
+}
+
+test.describe.configure({ mode: "serial" });
+
+let consumer: ConsumerProject;
+let key: { accessKey: string; secretKey: string };
+let preview: ChildProcess | undefined;
+
+/** Creates a key allowed to create envelopes from templates in /settings/api-keys; its secret is shown once. */
+async function createApiKey(page: Page): Promise<{ accessKey: string; secretKey: string }> {
+  await page.goto("/settings/api-keys");
+  await page.getByRole("button", { name: "Create an API key" }).first().click();
+  const dialog = page.getByRole("dialog", { name: "Create an API key" });
+  await dialog.getByRole("textbox", { name: "Description" }).fill("Published SDK test");
+  await dialog
+    .getByRole("checkbox", { name: "Create (templates, and envelopes from templates)" })
+    .click();
+  await dialog.getByRole("button", { name: "Create the key" }).click();
+  const shown = page.getByRole("dialog", { name: "Your new API key" });
+  const accessKey = await shown.getByRole("textbox", { name: "Access key" }).inputValue();
+  const secretKey = await shown.getByRole("textbox", { name: "Secret key" }).inputValue();
+  await shown.getByRole("button", { name: "I have saved the secret key" }).click();
+  return { accessKey, secretKey };
+}
+
+test.beforeAll(async ({ browser }, testInfo) => {
+  test.setTimeout(300_000);
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const [project] = await Promise.all([
+    installPublishedPackages(),
+    (async () => {
+      await signUpWithTeam(page, { team: "Published SDK" });
+      await createActiveTemplate(page, testInfo);
+      key = await createApiKey(page);
+    })(),
+  ]);
+  consumer = project;
+  await context.close();
+});
+
+test.afterAll(async () => {
+  preview?.kill();
+  await consumer?.remove();
+});
+
+test("the packed SDK installed outside the workspace creates and sends an envelope from a template with an API key, in Node", async () => {
+  test.setTimeout(120_000);
+  const output = await consumer.exec("node", ["check.mjs"], {
+    PARAPHE_API_URL: API_URL,
+    PARAPHE_ACCESS_KEY: key.accessKey,
+    PARAPHE_SECRET_KEY: key.secretKey,
+    PARAPHE_REFERENCE_VALUES_FILE: "reference-values.json",
+  });
+  const result = JSON.parse(output.trim().split("\n").at(-1) ?? "{}") as RunResult;
+  expect(result.templates.length).toBeGreaterThan(0);
+  // Sent: its signers are asked in turn.
+  expect(result.status).toBe("signing");
+  expect(result.recipients).toBe(2);
+  // The key carries template permissions only.
+  expect(result.envelopesList).toBe("AUTHENTICATION_ERROR");
+});
+
+test("the packed SDK and ui-kit bundled by Vite with React do the same in Chromium", async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  await consumer.exec("npx", ["vite", "build", "--logLevel", "error"]);
+  preview = spawn("npx", ["vite", "preview", "--port", "5175", "--strictPort"], {
+    cwd: consumer.dir,
+    stdio: "ignore",
+  });
+  const fragment = new URLSearchParams({ api: API_URL, ...key }).toString();
+  await expect(async () => {
+    await page.goto(`${CONSUMER_ORIGIN}/#${fragment}`);
+  }).toPass({ timeout: 30_000 });
+  await page.getByRole("button", { name: "Run" }).click();
+  const result = page.getByTestId("result");
+  await expect(result.or(page.getByRole("alert"))).toBeVisible({ timeout: 60_000 });
+  expect(await page.getByRole("alert").allTextContents()).toEqual([]);
+  const parsed = JSON.parse((await result.textContent()) ?? "{}") as RunResult;
+  expect(parsed.templates.length).toBeGreaterThan(0);
+  expect(parsed.status).toBe("signing");
+  expect(parsed.recipients).toBe(2);
+});
