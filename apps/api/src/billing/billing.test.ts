@@ -186,4 +186,29 @@ describe.each(testDatabaseKinds)("plan limits on %s", (kind) => {
     ).toBe("SEATS_FULL");
     await owner.api.team.invite({ email: uniqueEmail("viewer"), roleUuid: await role("Viewer") });
   });
+
+  it("shows a team its own plan, period and use, never another team's", async () => {
+    const owner = await tinyTeam("reader");
+    await owner.api.envelope.send({ envelopeUuid: await readyDraft(owner) });
+    const other = await signUpMember(h, "neighbour", "Neighbour team");
+    const mine = await owner.api.subscription.get({});
+    expect(mine).toMatchObject({
+      plan: { code: `tiny-${kind}`, seats: 2, signaturesPerPeriod: 3 },
+      subscribed: true,
+      status: "active",
+      provider: "embedded",
+      seats: { used: 1, total: 2 },
+      signatures: { used: 1, total: 3 },
+      apiCredits: { used: 0, total: 3 },
+    });
+    expect(new Date(mine.periodEnd).getTime()).toBeGreaterThan(h.now());
+    expect(await other.api.subscription.get({})).toMatchObject({
+      plan: { code: "default", seats: null, signaturesPerPeriod: null },
+      subscribed: false,
+      signatures: { used: 0, total: null },
+    });
+    const offered = (await other.api.subscription.plans({})).plans.map((plan) => plan.code);
+    expect(offered.slice(0, 3)).toEqual(["free", "team", "business"]);
+    expect(offered).not.toContain("default");
+  });
 });

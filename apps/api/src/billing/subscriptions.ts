@@ -4,8 +4,11 @@ import type { Database, PlanRow } from "../db/database";
 import { AppError } from "../errors/app-error";
 import { calendarMonth, currentPeriod, type BillingPeriod, type Period } from "./periods";
 
-/** The plan of a team without a subscription row (issue 15): its seats are `DEFAULT_TEAM_SEATS`. */
-export const DEFAULT_PLAN_CODE = "free";
+/**
+ * The plan of a team without a subscription row (issue 15): not offered, its seats are
+ * `DEFAULT_TEAM_SEATS` and its signatures and API credits unlimited, as before plans existed.
+ */
+export const DEFAULT_PLAN_CODE = "default";
 
 /** A team's plan as it applies now: the plan's limits, its status and current period. */
 export interface TeamPlan {

@@ -4,9 +4,10 @@ import { sql, type Kysely } from "kysely";
  * Subscription, plan limits and usage (spec §3 Subscription and Usage log, §4, §9; issue 15):
  * - `plan`: an offer, by `code`, with its names (en, fr), monthly and annual prices in cents
  *   without VAT, its currency, seats (null: unlimited), electronic signatures and API credits per
- *   period (null: unlimited), the recommended flag and whether it is offered (`active`). Three
- *   plans are seeded: `free`, `team` (recommended) and `business`. A team without a subscription
- *   row is on `free`, with the seats of `DEFAULT_TEAM_SEATS` (so that setting stays the default).
+ *   period (null: unlimited), the recommended flag and whether it is offered (`active`). Seeded:
+ *   `default`, not offered, the plan of every team without a subscription row (seats from
+ *   `DEFAULT_TEAM_SEATS`, signatures and API credits unlimited: an existing installation keeps
+ *   working as before), and the offered `free`, `team` (recommended) and `business`.
  * - `team_subscription`: a team's plan, status, billing period (monthly or annual), current period
  *   start and end, and the billing provider (`embedded` for the operator command, the name of a
  *   payment provider otherwise) with that provider's reference (null for `embedded`).
@@ -32,11 +33,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     )`.execute(db);
   await sql`
     INSERT INTO plan (code, name_en, name_fr, monthly_price_cents, annual_price_cents, currency,
-      seats, signatures_per_period, api_credits_per_period, recommended, position)
+      seats, signatures_per_period, api_credits_per_period, recommended, active, position)
     VALUES
-      ('free', 'Free', 'Gratuit', 0, 0, 'EUR', 3, 10, 100, false, 1),
-      ('team', 'Team', 'Équipe', 2900, 29000, 'EUR', 10, 200, 5000, true, 2),
-      ('business', 'Business', 'Entreprise', 9900, 99000, 'EUR', NULL, 2000, 100000, false, 3)
+      ('default', 'Default', 'Par défaut', 0, 0, 'EUR', NULL, NULL, NULL, false, false, 0),
+      ('free', 'Free', 'Gratuit', 0, 0, 'EUR', 3, 10, 100, false, true, 1),
+      ('team', 'Team', 'Équipe', 2900, 29000, 'EUR', 10, 200, 5000, true, true, 2),
+      ('business', 'Business', 'Entreprise', 9900, 99000, 'EUR', NULL, 2000, 100000, false, true, 3)
   `.execute(db);
   await sql`
     CREATE TABLE team_subscription (
