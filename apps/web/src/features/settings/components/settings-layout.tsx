@@ -45,6 +45,7 @@ export function SettingsLayout() {
     ...(can("update", "Team")
       ? [{ to: "/settings/webhooks", label: t("settings.nav.webhooks") }]
       : []),
+    ...(readsTeam ? [{ to: "/settings/subscription", label: t("settings.nav.subscription") }] : []),
   ];
   return (
     <div className="flex flex-col gap-6">
