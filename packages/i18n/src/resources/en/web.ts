@@ -996,6 +996,7 @@ export const web = {
     send: {
       submit: "Send",
       error: "The document could not be sent.",
+      seePlans: "See the plans of the Subscription page",
       noRecipient: "Add at least one recipient before sending.",
       noSignature: "Place a signature field for {{name}}.",
       noSigner: "Add at least one signer: approvers approve, signers sign.",

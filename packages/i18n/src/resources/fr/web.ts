@@ -709,9 +709,9 @@ export const web: FrenchTranslation<typeof en> = {
     plansLoading: "Chargement des offres…",
     plansLoadError: "Les offres n’ont pas pu être chargées.",
     retry: "Réessayer",
-    currentPlan: "Offre actuelle : {{plan}}",
+    currentPlan: "Offre actuelle : {{plan}}",
     status: { active: "Actif", past_due: "Impayé", canceled: "Résilié" },
-    period: "Période en cours : du {{start}} au {{end}}",
+    period: "Période en cours : du {{start}} au {{end}}",
     seats: "Sièges",
     signatures: "Signatures électroniques",
     apiCredits: "Crédits d’API",
@@ -740,7 +740,7 @@ export const web: FrenchTranslation<typeof en> = {
       apiCreditsUnlimited: "Crédits d’API illimités",
     },
     changePlan:
-      "Les offres sont définies par l’exploitant de ce Paraphe : aucun prestataire de paiement n’est configuré. Pour changer d’offre,",
+      "Les offres sont définies par l’exploitant de ce Paraphe : aucun prestataire de paiement n’est configuré. Pour changer d’offre,",
     contactSupport: "contactez l’assistance",
   },
   apiKeys: {
@@ -1022,6 +1022,7 @@ export const web: FrenchTranslation<typeof en> = {
     send: {
       submit: "Envoyer",
       error: "Le document n’a pas pu être envoyé.",
+      seePlans: "Voir les offres de la page Abonnement",
       noRecipient: "Ajoutez au moins un destinataire avant l’envoi.",
       noSignature: "Placez un champ de signature pour {{name}}.",
       noSigner:
