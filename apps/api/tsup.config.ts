@@ -13,7 +13,12 @@ import { writeReferenceValues } from "./src/tunnel/reference-values";
  */
 export default defineConfig({
   // The document worker thread (page previews, sealing) is its own file beside server.js.
-  entry: { server: "src/server.ts", "document-worker": "src/documents/document-worker.ts" },
+  entry: {
+    server: "src/server.ts",
+    "document-worker": "src/documents/document-worker.ts",
+    // The operator command (README, "Billing"): `node dist/admin.js plans list`.
+    admin: "src/admin.ts",
+  },
   format: ["esm"],
   platform: "node",
   target: "node20",

@@ -369,7 +369,7 @@ export const configVariables: readonly ConfigVariable[] = [
   {
     name: "DEFAULT_TEAM_SEATS",
     description:
-      "Seats of a team's plan until subscriptions exist: members and pending invitations with any role but Viewer count against them; when they are full, only Viewer invitations are accepted. `0` or empty: unlimited.",
+      "Seats of the default plan (teams the operator has put on no plan, see Billing): members and pending invitations with any role but Viewer count against them; when they are full, only Viewer invitations are accepted. `0` or empty: unlimited.",
     default: "0",
   },
   {

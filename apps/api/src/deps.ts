@@ -1,3 +1,4 @@
+import type { BillingDeps } from "./billing/billing-deps";
 import type { Kysely } from "kysely";
 import type { ApiKeyDeps } from "./api-keys/api-key-deps";
 import type { BlobStore } from "./blob/blob-store";
@@ -133,6 +134,11 @@ export function webhookDeps(deps: AppDeps): WebhookDeps {
 }
 
 /** What the support services need, from the app's dependencies. */
+/** What the subscription and usage calls need, from the app's dependencies. */
+export function billingDeps(deps: AppDeps): BillingDeps {
+  return { db: deps.db, config: deps.config, now: deps.tunnel.now };
+}
+
 export function supportDeps(deps: AppDeps): SupportDeps {
   return { db: deps.db, config: deps.config, mailKey: deps.mailKey, now: deps.tunnel.now };
 }

@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { takeSignature } from "../billing/subscriptions";
 import type { Database, EnvelopeRow } from "../db/database";
 import { AppError } from "../errors/app-error";
 import { appendEvent } from "./activity";
@@ -91,6 +92,15 @@ export async function sendLockedDraft(
     });
   }
   const at = new Date(deps.now());
+  // One electronic signature of the plan per envelope sent (SIGNATURE_LIMIT_REACHED otherwise).
+  await takeSignature(
+    trx,
+    deps.config,
+    member.teamId,
+    member.userId,
+    { envelopeId: envelope.id },
+    at,
+  );
   const approving = recipients.some((recipient) => recipient.kind === "approver");
   await trx
     .updateTable("envelope")

@@ -2,13 +2,14 @@ import type { Seats } from "@paraphe/api-sdk/contract";
 import { sql, type Kysely } from "kysely";
 import type { Config } from "../config";
 import type { Database } from "../db/database";
+import { teamPlan } from "../billing/subscriptions";
 import { AppError } from "../errors/app-error";
 
 /**
  * Seats of a team (spec §3 subscription, §4, §6): the members and the live pending invitations
- * whose role is not the managed Viewer take one each. The total comes from the team's plan; until
- * subscriptions exist every team has the default plan, whose seat count the operator configures
- * (`DEFAULT_TEAM_SEATS`; null: unlimited).
+ * whose role is not the managed Viewer take one each. The total comes from the team's plan
+ * (`billing/subscriptions.ts`); a team without a subscription is on the default plan, whose seat
+ * count the operator configures (`DEFAULT_TEAM_SEATS`; null: unlimited).
  */
 export async function teamSeats(
   db: Kysely<Database>,
@@ -37,7 +38,8 @@ export async function teamSeats(
     invitations = invitations.where("teamInvitation.id", "!=", exceptInvitationId);
   }
   const pending = await invitations.executeTakeFirstOrThrow();
-  return { used: Number(members.count) + Number(pending.count), total: config.defaultTeamSeats };
+  const plan = await teamPlan(db, config, teamId, at);
+  return { used: Number(members.count) + Number(pending.count), total: plan.seats };
 }
 
 /** SEATS_FULL unless one more seat is free. Call with the team row locked (`lockTeam`). */

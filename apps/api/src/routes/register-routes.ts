@@ -1,5 +1,6 @@
 import {
   apiKeyDeps,
+  billingDeps,
   contactDeps,
   envelopeDeps,
   identityDeps,
@@ -13,6 +14,8 @@ import {
 } from "../deps";
 import type { AppRouter } from "../http/context";
 import { registerApiKeyCreate } from "./api-key/create";
+import { registerSubscriptionGet } from "./subscription/get";
+import { registerSubscriptionPlans } from "./subscription/plans";
 import { registerApiKeyList } from "./api-key/list";
 import { registerApiKeyRevoke } from "./api-key/revoke";
 import { registerContactCreate } from "./contact/create";
@@ -255,6 +258,9 @@ export function registerRoutes(app: AppRouter, deps: AppDeps): void {
   registerWebhookDelete(app, webhooks);
   registerWebhookDeliveries(app, webhooks);
   registerWebhookReplay(app, webhooks);
+  const billing = billingDeps(deps);
+  registerSubscriptionGet(app, billing);
+  registerSubscriptionPlans(app, billing);
   const support = supportDeps(deps);
   registerSupportListMessages(app, support);
   registerSupportSend(app, support);

@@ -1662,6 +1662,12 @@ export const accessMatrix: {
       expect: administerWebhooks(NOT_FOUND),
     },
   },
+  // Every member reads their own team's subscription and the offered plans; another team's owner
+  // reads their own (the subscription tests prove nothing of another team shows).
+  subscription: {
+    get: { input: () => ({}), expect: anySession("ok") },
+    plans: { input: () => ({}), expect: anySession("ok") },
+  },
   support: {
     // Each member reads their own conversation: the owner finds their message, nobody else does.
     listMessages: {

@@ -50,6 +50,7 @@ import { SettingsSessionsRoute } from "../routes/settings-sessions";
 import { SettingsSsoRoute, SettingsSsoTutorialRoute } from "../routes/settings-sso";
 import { SettingsApiKeysRoute } from "../routes/settings-api-keys";
 import { SettingsWebhooksRoute } from "../routes/settings-webhooks";
+import { SettingsSubscriptionRoute } from "../routes/settings-subscription";
 import { SettingsSupportRoute } from "../routes/settings-support";
 import { SettingsTagsRoute } from "../routes/settings-tags";
 import { SupportOperatorRoute } from "../routes/support-operator";
@@ -143,6 +144,7 @@ export function createAppRoutes(): RouteObject[] {
                     { path: "sso-tutorial", element: <SettingsSsoTutorialRoute /> },
                     { path: "api-keys", element: <SettingsApiKeysRoute /> },
                     { path: "webhooks", element: <SettingsWebhooksRoute /> },
+                    { path: "subscription", element: <SettingsSubscriptionRoute /> },
                     { path: "support", element: <SettingsSupportRoute /> },
                   ],
                 },

@@ -169,6 +169,12 @@ import {
   supportMessageResponseSchema,
 } from "./support";
 import {
+  getSubscriptionRequestSchema,
+  getSubscriptionResponseSchema,
+  listPlansRequestSchema,
+  listPlansResponseSchema,
+} from "./subscription";
+import {
   activateTemplateRequestSchema,
   archiveTemplateRequestSchema,
   createEnvelopeFromTemplateRequestSchema,
@@ -570,6 +576,11 @@ export const endpoints = {
       replySupportRequestSchema,
       supportMessageResponseSchema,
     ),
+  },
+  // Subscription: the team's plan and use, the offered plans (session credential, read Team).
+  subscription: {
+    get: endpoint("/subscription/get", getSubscriptionRequestSchema, getSubscriptionResponseSchema),
+    plans: endpoint("/subscription/plans", listPlansRequestSchema, listPlansResponseSchema),
   },
 } as const;
 

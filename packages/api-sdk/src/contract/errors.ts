@@ -33,6 +33,9 @@ export const ErrorCode = {
   ROLE_READ_ONLY: "ROLE_READ_ONLY",
   ROLE_NAME_TAKEN: "ROLE_NAME_TAKEN",
   ROLE_IN_USE: "ROLE_IN_USE",
+  SIGNATURE_LIMIT_REACHED: "SIGNATURE_LIMIT_REACHED",
+  API_CREDITS_EXHAUSTED: "API_CREDITS_EXHAUSTED",
+  SUBSCRIPTION_INACTIVE: "SUBSCRIPTION_INACTIVE",
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -191,6 +194,24 @@ export const errorCatalogue: Readonly<Record<ErrorCode, ErrorCodeDefinition>> = 
     status: 409,
     message: "Members still hold this role, so it cannot be deleted.",
     suggestion: "Give these members another role first, then delete the role.",
+  },
+  SIGNATURE_LIMIT_REACHED: {
+    status: 409,
+    message: "The team has sent every envelope its plan allows in this period.",
+    suggestion:
+      "See the plans on the Subscription page (/settings/subscription) and move the team to a larger plan, or wait for the next period.",
+  },
+  API_CREDITS_EXHAUSTED: {
+    status: 409,
+    message: "The team has used every API credit its plan allows in this period.",
+    suggestion:
+      "See the plans on the Subscription page (/settings/subscription) and move the team to a larger plan, or wait for the next period.",
+  },
+  SUBSCRIPTION_INACTIVE: {
+    status: 409,
+    message: "The team's subscription is past due or canceled.",
+    suggestion:
+      "See the Subscription page (/settings/subscription) and contact support to renew the subscription.",
   },
 };
 

@@ -431,6 +431,18 @@ export {
   type SupportMessage,
 } from "./support";
 export {
+  SUBSCRIPTION_STATUSES,
+  getSubscriptionRequestSchema,
+  getSubscriptionResponseSchema,
+  listPlansRequestSchema,
+  listPlansResponseSchema,
+  planSchema,
+  type GetSubscriptionResponse,
+  type ListPlansResponse,
+  type Plan,
+  type SubscriptionStatus,
+} from "./subscription";
+export {
   CONTACT_IMPORT_MAX_ROWS,
   CONTACT_NAME_MAX_LENGTH,
   CONTACT_PAGE_SIZE_MAX,

@@ -15,6 +15,8 @@ export const SESSION_CREDENTIAL_PREFIXES = [
   "/sso",
   "/webhook",
   "/support",
+  "/subscription",
+  "/usage",
   "/authentication/list-sessions",
   "/authentication/terminate-sessions",
 ] as const;

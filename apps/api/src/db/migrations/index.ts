@@ -20,6 +20,7 @@ import * as invitationPhone from "./20261123191500_invitation-phone";
 import * as apiKeys from "./20261126041500_api-keys";
 import * as webhooks from "./20261126090000_webhooks";
 import * as support from "./20261126050000_support";
+import * as billing from "./20261126100000_billing";
 
 /**
  * Every migration, by name, in a static list so that the bundled build carries them. Names are
@@ -45,6 +46,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   "20261123190000_single-sign-on": singleSignOn,
   "20261123191500_invitation-phone": invitationPhone,
   "20261126041500_api-keys": apiKeys,
-  "20261126090000_webhooks": webhooks,
   "20261126050000_support": support,
+  "20261126090000_webhooks": webhooks,
+  "20261126100000_billing": billing,
 };

@@ -78,3 +78,9 @@ export {
 export { TEST_ROLES, createRoleHandlers } from "./team-roles";
 export { CONTACT_ADA, CONTACT_GRACE, createContactHandlers } from "./contact";
 export { API_KEY_CRM, API_KEY_OLD, TEST_SECRET_KEY, createApiKeyHandlers } from "./api-key";
+export {
+  PLAN_FREE,
+  PLAN_TEAM,
+  SUBSCRIPTION_TEAM,
+  createSubscriptionHandlers,
+} from "./subscription";

@@ -36,6 +36,12 @@ export const errors = {
     ROLE_READ_ONLY: "Managed roles cannot be changed or deleted.",
     ROLE_NAME_TAKEN: "Your team already has a role with this name.",
     ROLE_IN_USE: "Members still hold this role. Give them another role first, then delete it.",
+    SIGNATURE_LIMIT_REACHED:
+      "The team has sent every envelope its plan allows in this period. Move to a larger plan on the Subscription page.",
+    API_CREDITS_EXHAUSTED:
+      "The team has used every API credit its plan allows in this period. Move to a larger plan on the Subscription page.",
+    SUBSCRIPTION_INACTIVE:
+      "The team's subscription is past due or canceled. See the Subscription page to renew it.",
   },
   oidcGeneric: "An unknown error occurred during login.",
   loginFailed: {

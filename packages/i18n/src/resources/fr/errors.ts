@@ -42,6 +42,12 @@ export const errors: FrenchTranslation<typeof en> = {
     ROLE_NAME_TAKEN: "Votre équipe a déjà un rôle portant ce nom.",
     ROLE_IN_USE:
       "Des membres ont encore ce rôle. Donnez-leur d’abord un autre rôle, puis supprimez-le.",
+    SIGNATURE_LIMIT_REACHED:
+      "L’équipe a envoyé toutes les enveloppes que son offre permet sur cette période. Passez à une offre supérieure depuis la page Abonnement.",
+    API_CREDITS_EXHAUSTED:
+      "L’équipe a utilisé tous les crédits d’API que son offre permet sur cette période. Passez à une offre supérieure depuis la page Abonnement.",
+    SUBSCRIPTION_INACTIVE:
+      "L’abonnement de l’équipe est impayé ou résilié. Consultez la page Abonnement pour le renouveler.",
   },
   oidcGeneric: "Une erreur inconnue est survenue lors de la connexion.",
   loginFailed: {

@@ -29,6 +29,7 @@ describe("settings navigation", () => {
       "Single sign-on",
       "API keys",
       "Webhooks",
+      "Subscription",
     ]);
     expect(within(nav).getByRole("link", { name: "Roles" })).toHaveAttribute(
       "href",
@@ -54,6 +55,7 @@ describe("settings navigation", () => {
       "Roles",
       "Workspaces",
       "Tags",
+      "Subscription",
     ]);
   });
 

@@ -313,6 +313,41 @@ describe("field placement", () => {
     expect(server.bodiesOf("/envelope/send")).toEqual([{ envelopeUuid: ENVELOPE_UUID }]);
   });
 
+  it("at the plan's signature limit, shows the upgrade message with a link to the plans", async () => {
+    const envelope = envelopeDetail({
+      recipients: [JANE],
+      fields: [
+        {
+          uuid: "9a4c5d6e-5555-4e4e-8e4e-000000000001",
+          documentUuid: DOCUMENT_UUID,
+          page: 0,
+          x: 0.1,
+          y: 0.1,
+          width: 0.2,
+          height: 0.07,
+          kind: "signature",
+          recipientUuid: RECIPIENT_UUID,
+          required: true,
+          label: null,
+        },
+      ],
+    });
+    const { user } = renderApp({
+      path: EDIT_PATH,
+      handlers: {
+        "/envelope/get": () => ok(envelope),
+        "/envelope/send": () => apiError(409, "SIGNATURE_LIMIT_REACHED"),
+      },
+    });
+    await user.click(await screen.findByRole("button", { name: "Send" }));
+    expect(
+      await screen.findByText(/The team has sent every envelope its plan allows in this period/),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByRole("link", { name: "See the plans of the Subscription page" }),
+    ).toHaveAttribute("href", "/settings/subscription");
+  });
+
   it("saves the sender name, initials and reminders chosen with the shared controls", async () => {
     const { user, server } = renderApp({ path: EDIT_PATH });
     await user.selectOptions(

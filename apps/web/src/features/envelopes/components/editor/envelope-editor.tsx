@@ -3,7 +3,8 @@ import { useTranslation } from "@paraphe/i18n/react";
 import { ConfirmDialog, toast } from "@paraphe/ui-kit";
 import { Send, Trash2 } from "lucide-react";
 import { useMemo, useState } from "react";
-import { useNavigate } from "react-router";
+import { isApiError } from "@paraphe/api-sdk";
+import { Link, useNavigate } from "react-router";
 import { useGate } from "../../../../app/permissions/gates";
 import { PermittedButton } from "../../../../app/permissions/permitted-button";
 import { fieldErrorWords, useErrorText } from "../../../../lib/api/error-text";
@@ -180,6 +181,15 @@ function EnvelopeActionButtons({
               <p>
                 {t("web:editor.send.error")} {errorText.apiError(send.error)}
               </p>
+              {isApiError(send.error) &&
+              (send.error.code === "SIGNATURE_LIMIT_REACHED" ||
+                send.error.code === "SUBSCRIPTION_INACTIVE") ? (
+                <p>
+                  <Link to="/settings/subscription" className="font-medium underline">
+                    {t("web:editor.send.seePlans")}
+                  </Link>
+                </p>
+              ) : null}
               <ul className="list-inside list-disc">
                 {fieldErrorWords(send.error).map((word) => (
                   <li key={word}>{errorText.validation(word)}</li>

@@ -1,0 +1,74 @@
+import type { GetSubscriptionResponse, ListPlansResponse, Plan } from "@paraphe/api-sdk/contract";
+import type { PlanRow } from "../db/database";
+import { requireMember, type Member } from "../envelopes/members";
+import { AppError } from "../errors/app-error";
+import { teamSeats } from "../members/seats";
+import type { BillingDeps } from "./billing-deps";
+import { periodUsage, teamPlan } from "./subscriptions";
+
+/**
+ * The member behind `userId` if their role reads the Team (every managed role does): the
+ * subscription and usage of a team are read by its members; another team's are never reachable.
+ */
+export async function requireTeamReader(deps: BillingDeps, userId: string): Promise<Member> {
+  const member = await requireMember(deps, userId);
+  if (!member.ability.can("read", "Team")) {
+    throw new AppError("FORBIDDEN", {
+      message: "Your role does not allow you to read the team's subscription and usage.",
+      suggestion: "Ask an owner or an administrator of the team.",
+    });
+  }
+  return member;
+}
+
+export function planView(plan: PlanRow): Plan {
+  return {
+    code: plan.code,
+    name: { en: plan.nameEn, fr: plan.nameFr },
+    monthlyPriceCents: plan.monthlyPriceCents,
+    annualPriceCents: plan.annualPriceCents,
+    currency: plan.currency,
+    seats: plan.seats,
+    signaturesPerPeriod: plan.signaturesPerPeriod,
+    apiCreditsPerPeriod: plan.apiCreditsPerPeriod,
+    recommended: plan.recommended,
+  };
+}
+
+/** POST /subscription/get: the caller's team's plan, status, period and use. */
+export async function getSubscription(
+  deps: BillingDeps,
+  userId: string,
+): Promise<GetSubscriptionResponse> {
+  const member = await requireTeamReader(deps, userId);
+  const at = new Date(deps.now());
+  const plan = await teamPlan(deps.db, deps.config, member.teamId, at);
+  const usage = await periodUsage(deps.db, member.teamId, plan.period);
+  const seats = await teamSeats(deps.db, deps.config, member.teamId, at);
+  return {
+    plan: { ...planView(plan.plan), seats: plan.seats },
+    subscribed: plan.subscribed,
+    status: plan.status,
+    billingPeriod: plan.billingPeriod,
+    periodStart: plan.period.start.toISOString(),
+    periodEnd: plan.period.end.toISOString(),
+    provider: plan.provider,
+    seats,
+    signatures: { used: usage.signaturesUsed, total: plan.plan.signaturesPerPeriod },
+    apiCredits: { used: usage.apiCreditsUsed, total: plan.plan.apiCreditsPerPeriod },
+  };
+}
+
+/** POST /subscription/plans: the offered plans, in the operator's order. */
+export async function listPlans(deps: BillingDeps, userId: string): Promise<ListPlansResponse> {
+  await requireTeamReader(deps, userId);
+  const plans = await deps.db
+    .selectFrom("plan")
+    .selectAll()
+    .where("active", "=", true)
+    .orderBy("position")
+    .orderBy("code")
+    .limit(50)
+    .execute();
+  return { plans: plans.map(planView) };
+}

@@ -1,0 +1,236 @@
+import { type GetSubscriptionResponse, type Plan } from "@paraphe/api-sdk/contract";
+import { useTranslation } from "@paraphe/i18n/react";
+import { Badge, Button, Spinner } from "@paraphe/ui-kit";
+import { useId, useState } from "react";
+import { Link } from "react-router";
+import { useErrorText } from "../../../lib/api/error-text";
+import { usePageMeta } from "../../../lib/page-meta";
+import { usePlans, useSubscription } from "../api/subscription-queries";
+
+/**
+ * /settings/subscription (spec §2, §3, §8, §9): the team's plan with its status and current period,
+ * meters of seats (used out of total, or unlimited), electronic signatures and API credits; the
+ * offered plans with prices monthly or annually without VAT and the recommended one. Plans are set
+ * by the operator: no payment provider is configured, so changing plan goes through support.
+ */
+export function SubscriptionPage() {
+  const { t } = useTranslation("web");
+  usePageMeta({ title: t("subscription.title") });
+  return (
+    <section aria-labelledby="subscription-title" className="flex flex-col gap-6">
+      <div className="flex min-w-0 flex-col gap-1">
+        <h2 id="subscription-title" className="text-lg font-semibold text-ink">
+          {t("subscription.title")}
+        </h2>
+        <p className="max-w-3xl text-sm text-ink-muted">{t("subscription.description")}</p>
+      </div>
+      <CurrentPlan />
+      <PlansGrid />
+    </section>
+  );
+}
+
+function LoadFailure({
+  message,
+  error,
+  retry,
+}: {
+  message: string;
+  error: unknown;
+  retry: () => void;
+}) {
+  const { t } = useTranslation("web");
+  const errorText = useErrorText();
+  return (
+    <div role="alert" className="flex flex-col items-start gap-2">
+      <p className="text-sm font-medium text-danger">{message}</p>
+      <p className="text-sm text-ink-muted">{errorText.apiError(error)}</p>
+      <Button variant="secondary" onClick={retry}>
+        {t("subscription.retry")}
+      </Button>
+    </div>
+  );
+}
+
+function Loading({ label }: { label: string }) {
+  return (
+    <p role="status" className="flex items-center gap-2 text-sm text-ink-muted">
+      <Spinner />
+      {label}
+    </p>
+  );
+}
+
+function useLanguage(): "en" | "fr" {
+  const { i18n } = useTranslation("web");
+  return (i18n.resolvedLanguage ?? i18n.language).startsWith("fr") ? "fr" : "en";
+}
+
+function money(cents: number, currency: string, language: string): string {
+  return new Intl.NumberFormat(language, { style: "currency", currency }).format(cents / 100);
+}
+
+function Meter({ label, used, total }: { label: string; used: number; total: number | null }) {
+  const { t } = useTranslation("web");
+  const text =
+    total === null
+      ? t("subscription.meter.unlimited", { used })
+      : t("subscription.meter.usedOf", { used, total });
+  return (
+    <div className="flex flex-col gap-1">
+      <div className="flex flex-wrap justify-between gap-2 text-sm">
+        <span className="font-medium text-ink">{label}</span>
+        <span className="text-ink-muted">{text}</span>
+      </div>
+      {total === null ? null : (
+        <progress
+          className="h-2 w-full accent-current"
+          max={Math.max(total, 1)}
+          value={Math.min(used, total)}
+          aria-label={`${label}: ${text}`}
+        />
+      )}
+    </div>
+  );
+}
+
+function CurrentPlan() {
+  const { t } = useTranslation("web");
+  const subscription = useSubscription();
+  if (subscription.isPending) return <Loading label={t("subscription.loading")} />;
+  if (subscription.isError) {
+    return (
+      <LoadFailure
+        message={t("subscription.loadError")}
+        error={subscription.error}
+        retry={() => void subscription.refetch()}
+      />
+    );
+  }
+  return <CurrentPlanCard subscription={subscription.data} />;
+}
+
+function CurrentPlanCard({ subscription }: { subscription: GetSubscriptionResponse }) {
+  const { t } = useTranslation("web");
+  const language = useLanguage();
+  const date = (iso: string) =>
+    new Intl.DateTimeFormat(language, { dateStyle: "medium", timeZone: "UTC" }).format(
+      new Date(iso),
+    );
+  return (
+    <section
+      aria-labelledby="current-plan-title"
+      className="flex flex-col gap-4 rounded-card border border-border p-4"
+    >
+      <div className="flex flex-wrap items-center gap-2">
+        <h3 id="current-plan-title" className="text-base font-semibold text-ink">
+          {t("subscription.currentPlan", { plan: subscription.plan.name[language] })}
+        </h3>
+        <Badge variant={subscription.status === "active" ? "success" : "warning"}>
+          {t(`subscription.status.${subscription.status}`)}
+        </Badge>
+      </div>
+      <p className="text-sm text-ink-muted">
+        {t("subscription.period", {
+          start: date(subscription.periodStart),
+          end: date(subscription.periodEnd),
+        })}
+      </p>
+      <div className="grid gap-4 sm:grid-cols-3">
+        <Meter label={t("subscription.seats")} {...subscription.seats} />
+        <Meter label={t("subscription.signatures")} {...subscription.signatures} />
+        <Meter label={t("subscription.apiCredits")} {...subscription.apiCredits} />
+      </div>
+    </section>
+  );
+}
+
+function PlansGrid() {
+  const { t } = useTranslation("web");
+  const plans = usePlans();
+  const [annual, setAnnual] = useState(false);
+  const toggleId = useId();
+  return (
+    <section aria-labelledby="plans-title" className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h3 id="plans-title" className="text-base font-semibold text-ink">
+          {t("subscription.plans")}
+        </h3>
+        <div role="group" aria-labelledby={toggleId} className="flex gap-1">
+          <span id={toggleId} className="sr-only">
+            {t("subscription.billing")}
+          </span>
+          <Button
+            variant={annual ? "secondary" : "primary"}
+            aria-pressed={!annual}
+            onClick={() => setAnnual(false)}
+          >
+            {t("subscription.monthly")}
+          </Button>
+          <Button
+            variant={annual ? "primary" : "secondary"}
+            aria-pressed={annual}
+            onClick={() => setAnnual(true)}
+          >
+            {t("subscription.annual")}
+          </Button>
+        </div>
+      </div>
+      {plans.isPending ? (
+        <Loading label={t("subscription.plansLoading")} />
+      ) : plans.isError ? (
+        <LoadFailure
+          message={t("subscription.plansLoadError")}
+          error={plans.error}
+          retry={() => void plans.refetch()}
+        />
+      ) : plans.data.length === 0 ? (
+        <p className="text-sm text-ink-muted">{t("subscription.noPlans")}</p>
+      ) : (
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {plans.data.map((plan) => (
+            <PlanCard key={plan.code} plan={plan} annual={annual} />
+          ))}
+        </ul>
+      )}
+      <p className="max-w-3xl text-sm text-ink-muted">
+        {t("subscription.changePlan")}{" "}
+        <Link to="/settings/support" className="font-medium text-brand-600 underline">
+          {t("subscription.contactSupport")}
+        </Link>
+      </p>
+    </section>
+  );
+}
+
+function PlanCard({ plan, annual }: { plan: Plan; annual: boolean }) {
+  const { t } = useTranslation("web");
+  const language = useLanguage();
+  const limit = (value: number | null, key: "seats" | "signatures" | "apiCredits") =>
+    value === null
+      ? t(`subscription.planLimits.${key}Unlimited`)
+      : t(`subscription.planLimits.${key}`, { count: value });
+  return (
+    <li
+      className={`flex flex-col gap-2 rounded-card border p-4 ${plan.recommended ? "border-brand-500" : "border-border"}`}
+      aria-label={plan.name[language]}
+    >
+      <div className="flex flex-wrap items-center gap-2">
+        <h4 className="font-semibold text-ink">{plan.name[language]}</h4>
+        {plan.recommended ? <Badge variant="success">{t("subscription.recommended")}</Badge> : null}
+      </div>
+      <p className="text-sm text-ink">
+        <span className="text-xl font-semibold">
+          {money(annual ? plan.annualPriceCents : plan.monthlyPriceCents, plan.currency, language)}
+        </span>{" "}
+        {annual ? t("subscription.perYear") : t("subscription.perMonth")}{" "}
+        <span className="text-ink-muted">{t("subscription.exclVat")}</span>
+      </p>
+      <ul className="flex flex-col gap-1 text-sm text-ink-muted">
+        <li>{limit(plan.seats, "seats")}</li>
+        <li>{limit(plan.signaturesPerPeriod, "signatures")}</li>
+        <li>{limit(plan.apiCreditsPerPeriod, "apiCredits")}</li>
+      </ul>
+    </li>
+  );
+}

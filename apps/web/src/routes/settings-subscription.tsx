@@ -1,0 +1,6 @@
+import { SubscriptionPage } from "../features/subscription/components/subscription-page";
+
+/** /settings/subscription */
+export function SettingsSubscriptionRoute() {
+  return <SubscriptionPage />;
+}
