@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process";
-import { mkdtemp } from "node:fs/promises";
+import { mkdtemp, readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
@@ -183,4 +183,103 @@ test("a decline reason made of markup reads as text for the sender, in the activ
   }).toPass({ timeout: 30_000 });
   expect(declined!.subject).toContain(PAYLOADS.img);
   await expectMailInert(page, declined!, [reason, PAYLOADS.img]);
+});
+
+test("markup and spreadsheet formulas in imported contact cells read as text, and the contacts export neutralises the formulas", async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const member = guard(page);
+  await signUpWithTeam(page);
+  const formula = uniqueEmail("formula-contact");
+  const markup = uniqueEmail("markup-contact");
+  const longName = atMaximum(PAYLOADS.script, 100);
+  const csvCell = (value: string) => `"${value.replaceAll('"', '""')}"`;
+  await page.goto("/contacts/import");
+  await page.locator('input[type="file"]').setInputFiles({
+    name: "contacts.csv",
+    mimeType: "text/csv",
+    buffer: Buffer.from(
+      `email,firstname,lastname\n` +
+        `${formula},${csvCell(PAYLOADS.hyperlink)},${csvCell(PAYLOADS.dde)}\n` +
+        `${markup},${csvCell(PAYLOADS.img)},${csvCell(longName)}\n`,
+    ),
+  });
+  const preview = page.getByRole("table", { name: "Rows of the file" });
+  await expect(preview.getByText(PAYLOADS.hyperlink)).toBeVisible();
+  await expect(preview.getByText(PAYLOADS.img)).toBeVisible();
+  await member.expectUnharmed("the contacts import preview");
+  await page.getByRole("button", { name: "Import 2 rows" }).click();
+  await page.waitForURL(/\/contacts\/[0-9a-f-]+$/);
+
+  await page.goto("/contacts");
+  const table = page.getByRole("table", { name: "Contacts" });
+  await expect(table.getByText(PAYLOADS.hyperlink).first()).toBeVisible();
+  await expect(table.getByText(PAYLOADS.img).first()).toBeVisible();
+  await member.expectUnharmed("the contacts list");
+
+  await page.getByRole("button", { name: "Export", exact: true }).click();
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("menuitem", { name: "Export as CSV" }).click(),
+  ]);
+  const dir = await mkdtemp(join(tmpdir(), "paraphe-injection-"));
+  const file = join(dir, "contacts.csv");
+  await download.saveAs(file);
+  const csv = await readFile(file, "utf8");
+  // A cell that a spreadsheet would run as a formula starts with an apostrophe; none starts bare.
+  expect(csv).toContain(`"'=HYPERLINK(""http://evil"",""x"")"`);
+  expect(csv).toContain(`'+cmd|' /C calc'!A0`);
+  const cells = csv.split(/\r\n/).flatMap((line) => line.split(","));
+  for (const cell of cells) expect(cell.replace(/^"/, "")).not.toMatch(/^[=+\-@]/);
+  await member.expectUnharmed("the contacts list after the export");
+});
+
+test("markup in a workspace name, a tag name and an API key description reads as text on the settings pages and in the envelope list", async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const owner = guard(page);
+  await signUpWithTeam(page);
+  const workspaceName = atMaximum(`${PAYLOADS.img} `, 100).trim();
+  const tagName = PAYLOADS.svg;
+  const keyDescription = `${PAYLOADS.script} ${PAYLOADS.bidi}`;
+
+  await page.goto("/settings/workspaces");
+  await page.getByRole("button", { name: "New workspace" }).click();
+  const workspace = page.getByRole("dialog", { name: "New workspace" });
+  await workspace.getByLabel(/^Name/).fill(workspaceName);
+  await workspace.getByRole("button", { name: "Colour #7c3aed" }).click();
+  await workspace.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByRole("row").filter({ hasText: workspaceName })).toBeVisible();
+  await owner.expectUnharmed("the workspaces page");
+
+  await page.goto("/settings/tags");
+  await page.getByRole("button", { name: "New tag" }).click();
+  const tag = page.getByRole("dialog", { name: "New tag" });
+  await tag.getByLabel(/^Name/).fill(tagName);
+  await tag.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByRole("row").filter({ hasText: tagName })).toBeVisible();
+  await owner.expectUnharmed("the tags page");
+
+  await page.goto("/settings/api-keys");
+  await page.getByRole("button", { name: "Create an API key" }).click();
+  const key = page.getByRole("dialog", { name: "Create an API key" });
+  await key.getByRole("textbox", { name: "Description" }).fill(keyDescription);
+  await key
+    .getByRole("checkbox", { name: "Create (templates, and envelopes from templates)" })
+    .click();
+  await key.getByRole("button", { name: "Create the key" }).click();
+  const shown = page.getByRole("dialog", { name: "Your new API key" });
+  await shown.getByRole("button", { name: "I have saved the secret key" }).click();
+  await expect(page.getByRole("row").filter({ hasText: PAYLOADS.script })).toBeVisible();
+  await owner.expectUnharmed("the API keys page");
+
+  // The envelope list offers the workspace and the tag as filters.
+  await page.goto("/envelopes");
+  await expect(page.getByRole("tabpanel")).toHaveAttribute("aria-busy", "false");
+  await owner.expectUnharmed("the envelope list");
+  await page.goto("/");
+  await owner.expectUnharmed("the dashboard");
 });
