@@ -1,4 +1,4 @@
-import { expect, type Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 
 // Script and markup payloads for the script-injection browser test: each one sets window.__pwned
 // (or opens a dialog) if any app, mail or PDF viewer ever runs it instead of showing it as text.
@@ -26,6 +26,11 @@ export function atMaximum(payload: string, max: number): string {
 /** The same text with runs of white space as one space (HTML and PDF text layers reflow it). */
 export function squeezed(text: string): string {
   return text.replace(/\s+/g, " ").trim();
+}
+
+/** Expects `text` as literal text somewhere visible on the page. */
+export async function expectShown(page: Page | Locator, text: string): Promise<void> {
+  await expect(page.getByText(text).filter({ visible: true }).first()).toBeVisible();
 }
 
 /**
@@ -62,10 +67,20 @@ export interface ParsedHtml {
 
 /**
  * Parses an HTML document (a mail's HTML part) with the browser's own HTML parser (DOMParser runs
- * no script and loads nothing) and lists what should never be in it: script elements, svg or
+ * no script and loads nothing), in a blank page of the same browser context (the apps' pages
+ * require Trusted Types), and lists what should never be in it: script elements, svg or
  * `img src=x` elements, event-handler attributes, javascript: links.
  */
 export async function parseHtml(page: Page, html: string): Promise<ParsedHtml> {
+  const blank = await page.context().newPage();
+  try {
+    return await parseIn(blank, html);
+  } finally {
+    await blank.close();
+  }
+}
+
+async function parseIn(page: Page, html: string): Promise<ParsedHtml> {
   return page.evaluate((source) => {
     const document = new DOMParser().parseFromString(source, "text/html");
     const injected: string[] = [];
