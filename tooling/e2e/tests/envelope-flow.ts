@@ -56,7 +56,16 @@ export const EDITOR = {
 export async function prepareAndSend(
   page: Page,
   recipients: Recipient[],
-  { language = "en", sequential = true }: { language?: "en" | "fr"; sequential?: boolean } = {},
+  {
+    language = "en",
+    sequential = true,
+    beforeSend,
+  }: {
+    language?: "en" | "fr";
+    sequential?: boolean;
+    /** Runs in the editor once the signature fields are placed, before the envelope is sent. */
+    beforeSend?: (page: Page) => Promise<void>;
+  } = {},
 ): Promise<string> {
   const t = EDITOR[language];
   await page.goto("/envelopes");
@@ -86,6 +95,7 @@ export async function prepareAndSend(
       .getByRole("button", { name: t.placeOn((index % 2) + 1) })
       .click({ position: { x: 120, y: 420 } });
   }
+  await beforeSend?.(page);
   await expect(page.getByText(t.saved)).toBeVisible({ timeout: 15_000 });
   await page.getByRole("button", { name: t.send, exact: true }).click();
   await page.waitForURL(/\/view$/);
