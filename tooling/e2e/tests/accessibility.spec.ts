@@ -386,6 +386,7 @@ for (const language of LANGUAGES) {
       expect(membersHref).not.toBeNull();
       await visit(membersHref ?? "", "workspace members settings");
       await visit("/settings/tags", "tags settings");
+      await visit("/settings/subscription", "subscription settings");
       await visit("/settings/members", "members settings");
       await page.getByRole("button", { name: t.inviteMember }).click();
       await expect(page.getByRole("dialog")).toBeVisible();

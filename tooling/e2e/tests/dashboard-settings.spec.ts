@@ -77,6 +77,7 @@ test("an owner's dashboard counts the team's members, roles and workspaces and l
     "Single sign-on",
     "API keys",
     "Webhooks",
+    "Subscription",
   ]);
   await expect(sections.getByRole("link", { name: "Roles" })).toHaveAttribute(
     "aria-current",
