@@ -518,14 +518,15 @@ describe.each(testDatabaseKinds)("webhooks on %s", (kind) => {
       .executeTakeFirstOrThrow();
 
     expect((await stranger.api.webhook.list({})).endpoints).toEqual([]);
+    // One call at a time: each is made only when its refusal is awaited.
     const refused = [
-      stranger.api.webhook.update({ uuid: endpoint.uuid, enabled: false }),
-      stranger.api.webhook.rotateSecret({ uuid: endpoint.uuid }),
-      stranger.api.webhook.delete({ uuid: endpoint.uuid }),
-      stranger.api.webhook.deliveries({ endpointUuid: endpoint.uuid }),
-      stranger.api.webhook.replay({ deliveryUuid: delivery?.id ?? "" }),
+      () => stranger.api.webhook.update({ uuid: endpoint.uuid, enabled: false }),
+      () => stranger.api.webhook.rotateSecret({ uuid: endpoint.uuid }),
+      () => stranger.api.webhook.delete({ uuid: endpoint.uuid }),
+      () => stranger.api.webhook.deliveries({ endpointUuid: endpoint.uuid }),
+      () => stranger.api.webhook.replay({ deliveryUuid: delivery?.id ?? "" }),
     ];
-    for (const call of refused) expect((await failure(call)).code).toBe("NOT_FOUND");
+    for (const call of refused) expect((await failure(call())).code).toBe("NOT_FOUND");
     expect(
       await db()
         .selectFrom("webhookEndpoint")
