@@ -1,7 +1,8 @@
+import { PdfDropzone } from "./pdf-dropzone";
 import { useTranslation } from "@paraphe/i18n/react";
 import { Button, Dialog, DialogContent, DialogFooter, cn } from "@paraphe/ui-kit";
-import { FileUp, FileText, X } from "lucide-react";
-import { useId, useRef, useState, type DragEvent } from "react";
+import { FileText, X } from "lucide-react";
+import { useState } from "react";
 import { useNavigate } from "react-router";
 import { useErrorText } from "../../../lib/api/error-text";
 import { useUploadEnvelope } from "../api/envelope-mutations";
@@ -57,12 +58,9 @@ export function UploadDialog({
   const createTemplate = useCreateTemplate();
   const upload = target === "template" ? createTemplate : uploadEnvelope;
   const texts = target === "template" ? "web:templates.upload" : "web:envelopes.upload";
-  const inputId = useId();
-  const inputRef = useRef<HTMLInputElement>(null);
   const [chosen, setChosen] = useState<Chosen[]>([]);
   const [stage, setStage] = useState<Stage>("idle");
   const [readFraction, setReadFraction] = useState(0);
-  const [dragging, setDragging] = useState(false);
   const [generalError, setGeneralError] = useState<string | null>(null);
   const language = i18n.resolvedLanguage ?? i18n.language;
   const busy = stage === "reading" || stage === "sending";
@@ -146,12 +144,6 @@ export function UploadDialog({
     }
   };
 
-  const onDrop = (event: DragEvent) => {
-    event.preventDefault();
-    setDragging(false);
-    if (event.dataTransfer.files.length > 0) add(event.dataTransfer.files);
-  };
-
   const progress = stage === "reading" ? Math.round(readFraction * 100) : null;
 
   return (
@@ -168,47 +160,12 @@ export function UploadDialog({
         description={t(`${texts}.description`)}
         closeLabel={t("common:actions.close")}
       >
-        <div
-          onDragOver={(event) => {
-            event.preventDefault();
-            if (!busy) setDragging(true);
-          }}
-          onDragLeave={() => setDragging(false)}
-          onDrop={onDrop}
-          data-testid="upload-dropzone"
-          className={cn(
-            "flex flex-col items-center gap-3 rounded-lg border-2 border-dashed border-border p-6 text-center",
-            dragging && "border-brand-500 bg-brand-50",
-          )}
-        >
-          <FileUp aria-hidden="true" className="size-8 text-ink-muted" />
-          <p className="text-sm text-ink-muted">{t("web:envelopes.upload.drop")}</p>
-          <input
-            ref={inputRef}
-            id={inputId}
-            type="file"
-            accept="application/pdf,.pdf"
-            multiple
-            className="sr-only"
-            tabIndex={-1}
-            aria-label={t("web:envelopes.upload.choose")}
-            onChange={(event) => {
-              if (event.target.files) add(event.target.files);
-              event.target.value = "";
-            }}
-          />
-          <Button
-            type="button"
-            variant="secondary"
-            disabled={busy}
-            onClick={() => inputRef.current?.click()}
-          >
-            {t("web:envelopes.upload.choose")}
-          </Button>
-          <p className="text-xs text-ink-muted">
-            {t("web:envelopes.upload.limits", { max: MAX_DOCUMENTS_PER_ENVELOPE })}
-          </p>
-        </div>
+        <PdfDropzone
+          busy={busy}
+          onFiles={add}
+          limits={t("web:envelopes.upload.limits", { max: MAX_DOCUMENTS_PER_ENVELOPE })}
+          testId="upload-dropzone"
+        />
 
         {chosen.length > 0 ? (
           <ul aria-label={t("web:envelopes.upload.files")} className="flex flex-col gap-2">

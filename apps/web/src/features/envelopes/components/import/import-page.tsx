@@ -1,7 +1,7 @@
+import { PdfDropzone } from "../pdf-dropzone";
 import { useTranslation } from "@paraphe/i18n/react";
-import { Button, RadioGroup, cn } from "@paraphe/ui-kit";
-import { FileUp } from "lucide-react";
-import { useId, useRef, useState, type DragEvent } from "react";
+import { Button, RadioGroup } from "@paraphe/ui-kit";
+import { useId, useState } from "react";
 import { Link } from "react-router";
 import { usePageMeta } from "../../../../lib/page-meta";
 import { pdfFileProblem, readAsBase64 } from "../../upload-files";
@@ -34,12 +34,9 @@ function localSource(file: File): ImportSource {
 export function ImportPage() {
   const { t } = useTranslation(["web", "common"]);
   usePageMeta({ title: t("web:envelopes.import.title") });
-  const inputId = useId();
   const modeId = useId();
-  const inputRef = useRef<HTMLInputElement>(null);
   const [sources, setSources] = useState<ImportSource[]>([]);
   const [mode, setMode] = useState<ImportMode>("perFile");
-  const [dragging, setDragging] = useState(false);
   const importer = useImport();
   const finished = !importer.running && importer.states.size > 0;
 
@@ -56,12 +53,6 @@ export function ImportPage() {
   const valid = sources.filter((source) => source.problem === null);
   const max = mode === "perFile" ? MAX_IMPORT_FILES : MAX_DOCUMENTS_PER_ENVELOPE;
   const tooMany = valid.length > max;
-
-  const onDrop = (event: DragEvent) => {
-    event.preventDefault();
-    setDragging(false);
-    if (event.dataTransfer.files.length > 0) add(event.dataTransfer.files);
-  };
 
   const imported = [...importer.states.values()].filter((state) => state.stage === "done").length;
   const refused = [...importer.states.values()].filter((state) => state.stage === "failed").length;
@@ -81,47 +72,12 @@ export function ImportPage() {
         </Link>
       </div>
 
-      <div
-        onDragOver={(event) => {
-          event.preventDefault();
-          if (!importer.running) setDragging(true);
-        }}
-        onDragLeave={() => setDragging(false)}
-        onDrop={onDrop}
-        data-testid="import-dropzone"
-        className={cn(
-          "flex flex-col items-center gap-3 rounded-lg border-2 border-dashed border-border p-6 text-center",
-          dragging && "border-brand-500 bg-brand-50",
-        )}
-      >
-        <FileUp aria-hidden="true" className="size-8 text-ink-muted" />
-        <p className="text-sm text-ink-muted">{t("web:envelopes.upload.drop")}</p>
-        <input
-          ref={inputRef}
-          id={inputId}
-          type="file"
-          accept="application/pdf,.pdf"
-          multiple
-          className="sr-only"
-          tabIndex={-1}
-          aria-label={t("web:envelopes.upload.choose")}
-          onChange={(event) => {
-            if (event.target.files) add(event.target.files);
-            event.target.value = "";
-          }}
-        />
-        <Button
-          type="button"
-          variant="secondary"
-          disabled={importer.running}
-          onClick={() => inputRef.current?.click()}
-        >
-          {t("web:envelopes.upload.choose")}
-        </Button>
-        <p className="text-xs text-ink-muted">
-          {t("web:envelopes.import.limits", { max: MAX_IMPORT_FILES })}
-        </p>
-      </div>
+      <PdfDropzone
+        busy={importer.running}
+        onFiles={add}
+        limits={t("web:envelopes.import.limits", { max: MAX_IMPORT_FILES })}
+        testId="import-dropzone"
+      />
 
       <div className="flex flex-col gap-2">
         <p id={modeId} className="text-sm font-medium text-ink">
