@@ -64,6 +64,21 @@ describe.each(testDatabaseKinds)("the roles of a team on %s", (kind) => {
     expect(rename.code).toBe("ROLE_NAME_TAKEN");
   });
 
+  it("refuses a rule whose text holds the NUL character with VALIDATION_ERROR naming the field, and creates nothing", async () => {
+    const before = (await owner.api.team.listRoles({})).roles.length;
+    const error = await failure(
+      owner.api.team.createRole({
+        name: "Nul",
+        permissions: [
+          { action: "read", subject: "Envelope", inverted: true, reason: "not\u0000here" },
+        ],
+      }),
+    );
+    expect(error.code).toBe("VALIDATION_ERROR");
+    expect(error.details?.map((field) => field.path)).toEqual(["permissions.0.reason"]);
+    expect((await owner.api.team.listRoles({})).roles).toHaveLength(before);
+  });
+
   it("renames a custom role and replaces its rules, moving its update date only", async () => {
     const role = await owner.api.team.createRole({ name: "Drafting", permissions: [] });
     h.advance(60_000);
