@@ -42,6 +42,9 @@ mustRun(
   ],
   { env },
 );
+// The same suites on Node.js 22 (every package's; the api's runtime-facing parts): `pnpm test:node22`
+// runs the api's whole suite there too.
+mustRun("node", ["tooling/scripts/node22.mjs", "--quick"], { env });
 // Size budgets (tooling/size-budgets.json) on the builds just made: bytes, not time.
 mustRun("node", ["tooling/scripts/check-size.mjs"], { env });
 mustRun("pnpm", ["--filter", "@paraphe/e2e", "test:e2e"], { env });
