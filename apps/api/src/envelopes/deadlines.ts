@@ -2,7 +2,7 @@ import { EXPIRED_CANCEL_REASON } from "@paraphe/api-sdk/contract";
 import { sql, type Kysely } from "kysely";
 import type { Config } from "../config";
 import type { Database, EnvelopeRow, RecipientRow } from "../db/database";
-import { enqueueJob, envelopeDeadlinesJob } from "../jobs/definitions";
+import { envelopeDeadlinesJob, scheduleRecurringJob } from "../jobs/definitions";
 import type { Logger } from "../logger";
 import { enqueueMail } from "../mail/outbox";
 import { appendEvent } from "./activity";
@@ -49,19 +49,7 @@ export async function scheduleDeadlinePass(
   when: "now" | "next",
   intervalMs = DEADLINE_PASS_INTERVAL_MS,
 ): Promise<void> {
-  const slot = Math.floor(Date.now() / intervalMs) + (when === "next" ? 1 : 0);
-  await db
-    .transaction()
-    .execute((trx) =>
-      enqueueJob(
-        trx,
-        envelopeDeadlinesJob,
-        {},
-        when === "next"
-          ? { dedupeKey: `envelope-deadlines:${slot}`, runAt: new Date(slot * intervalMs) }
-          : { dedupeKey: `envelope-deadlines:${slot}` },
-      ),
-    );
+  await scheduleRecurringJob(db, envelopeDeadlinesJob, intervalMs, when, Date.now());
 }
 
 /**

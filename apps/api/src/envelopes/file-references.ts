@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import type { BlobStore } from "../blob/blob-store";
 import { sweepOrphanBlobs } from "../blob/orphan-sweep";
 import type { Database } from "../db/database";
-import { enqueueJob, sweepOrphanFilesJob } from "../jobs/definitions";
+import { scheduleRecurringJob, sweepOrphanFilesJob } from "../jobs/definitions";
 import type { Logger } from "../logger";
 
 /** Where envelope files live in the blob store (see `blobKeys`). */
@@ -62,20 +62,7 @@ export async function scheduleOrphanFileSweep(
   when: "now" | "next",
   at: number,
 ): Promise<void> {
-  const slot = Math.floor(at / ORPHAN_SWEEP_INTERVAL_MS) + (when === "next" ? 1 : 0);
-  await db.transaction().execute((trx) =>
-    enqueueJob(
-      trx,
-      sweepOrphanFilesJob,
-      {},
-      when === "next"
-        ? {
-            dedupeKey: `sweep-orphan-files:${slot}`,
-            runAt: new Date(slot * ORPHAN_SWEEP_INTERVAL_MS),
-          }
-        : { dedupeKey: `sweep-orphan-files:${slot}` },
-    ),
-  );
+  await scheduleRecurringJob(db, sweepOrphanFilesJob, ORPHAN_SWEEP_INTERVAL_MS, when, at);
 }
 
 /** One sweep of the envelope files nothing references (see `sweepOrphanBlobs`). */

@@ -78,6 +78,13 @@ export const deliverWebhookJob = defineJob(
   { maxAttempts: 3 },
 );
 
+/**
+ * Removes the webhook deliveries that ended (delivered or failed) more than
+ * `WEBHOOK_DELIVERY_RETENTION_DAYS` ago (`webhooks/webhook-retention.ts`), so the delivery log does
+ * not grow without end. Each run schedules the next hour's run.
+ */
+export const pruneWebhookDeliveriesJob = defineJob("prune-webhook-deliveries", z.object({}));
+
 export const jobDefinitions = [
   sealEnvelopeJob,
   envelopeDeadlinesJob,
@@ -85,6 +92,7 @@ export const jobDefinitions = [
   sendMailJob,
   bulkSendJob,
   deliverWebhookJob,
+  pruneWebhookDeliveriesJob,
 ] as const;
 
 /**
@@ -106,4 +114,31 @@ export async function enqueueJob<S extends z.ZodType>(
     VALUES (${definition.name}, ${JSON.stringify(parsed)}::jsonb, ${options.dedupeKey ?? null}, ${runAt})
     ON CONFLICT (dedupe_key) WHERE status IN ('pending', 'running') DO NOTHING`.execute(trx);
   await sql`SELECT pg_notify(${JOB_CHANNEL}, '')`.execute(trx);
+}
+
+/**
+ * Enqueues the run of a job that recurs every `intervalMs`: the run of the slot `at` falls in
+ * (`now`, to run at once) or of the next slot (`next`, at its start), once per slot (the dedupe
+ * key names the job and the slot). A run enqueues the next one first, so a failed run does not
+ * break the chain; the start-up sweep enqueues the current slot's.
+ */
+export async function scheduleRecurringJob(
+  db: Kysely<Database>,
+  definition: JobDefinition,
+  intervalMs: number,
+  when: "now" | "next",
+  at: number,
+): Promise<void> {
+  const slot = Math.floor(at / intervalMs) + (when === "next" ? 1 : 0);
+  const dedupeKey = `${definition.name}:${slot}`;
+  await db
+    .transaction()
+    .execute((trx) =>
+      enqueueJob(
+        trx,
+        definition,
+        {},
+        when === "next" ? { dedupeKey, runAt: new Date(slot * intervalMs) } : { dedupeKey },
+      ),
+    );
 }

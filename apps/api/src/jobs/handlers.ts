@@ -11,6 +11,10 @@ import {
   runDeadlinePass,
   scheduleDeadlinePass,
 } from "../envelopes/deadlines";
+import {
+  pruneWebhookDeliveries,
+  scheduleWebhookDeliveryPrune,
+} from "../webhooks/webhook-retention";
 import { scheduleOrphanFileSweep, sweepOrphanEnvelopeFiles } from "../envelopes/file-references";
 import type { Logger } from "../logger";
 import { sendMailHandler } from "../mail/delivery";
@@ -26,6 +30,7 @@ import {
   enqueueJob,
   sealEnvelopeJob,
   sweepOrphanFilesJob,
+  pruneWebhookDeliveriesJob,
 } from "./definitions";
 import { jobHandler, JobWorker, type RegisteredJob } from "./job-worker";
 
@@ -116,6 +121,10 @@ export function jobHandlers(
       await scheduleOrphanFileSweep(deps.db, "next", deps.now());
       await sweepOrphanEnvelopeFiles(deps);
     }),
+    jobHandler(pruneWebhookDeliveriesJob, async () => {
+      await scheduleWebhookDeliveryPrune(deps.db, "next", deps.now());
+      await pruneWebhookDeliveries(deps.db, deps.now());
+    }),
     // Jobs wake the worker by NOTIFY; the bulk send's mails are found by the worker's polling too.
     jobHandler(bulkSendJob, ({ bulkSendId }) => runBulkSend(envelopeDepsOf(deps), bulkSendId), {
       onGiveUp: ({ bulkSendId }) => giveUpBulkSend(envelopeDepsOf(deps), bulkSendId),
@@ -164,6 +173,10 @@ export function createJobWorker(
       async () => {
         // Likewise: the orphan-file sweep runs at start, then every hour.
         await scheduleOrphanFileSweep(deps.db, "now", deps.now());
+        return 0;
+      },
+      async () => {
+        await scheduleWebhookDeliveryPrune(deps.db, "now", deps.now());
         return 0;
       },
     ],
