@@ -107,8 +107,9 @@ describe.each(testDatabaseKinds)("a seal job that keeps failing on %s", (kind) =
     );
     try {
       await expect(restarted.jobs.sweep()).resolves.toBe(0);
-      // Only the passes that every start schedules run: envelope deadlines and the orphan-file sweep.
-      await expect(restarted.jobs.runUntilIdle()).resolves.toEqual(["done", "done"]);
+      // Only the passes that every start schedules run: envelope deadlines, the orphan-file sweep
+      // and the webhook delivery prune.
+      await expect(restarted.jobs.runUntilIdle()).resolves.toEqual(["done", "done", "done"]);
     } finally {
       await restarted.destroy();
     }
