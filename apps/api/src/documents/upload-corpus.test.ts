@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { loadImage } from "@napi-rs/canvas";
+import { createApiClient, DEFAULT_APP_CREDENTIALS } from "@paraphe/api-sdk";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadOrCreatePlatformIdentity } from "./certificates";
 import { closeDocumentWorkers, sharedDocumentWorkers, type DocumentTaskEvent } from "./worker-pool";
@@ -15,7 +16,15 @@ import {
   signUpMember,
   type TeamMember,
 } from "../test/envelopes";
-import { createIdentityHarness, uniqueEmail, type IdentityHarness } from "../test/identity";
+import {
+  createIdentityHarness,
+  socketEnv,
+  TEST_PROXY_ADDRESS,
+  uniqueEmail,
+  type IdentityHarness,
+} from "../test/identity";
+import { createTestTunnelClient } from "../test/tunnel";
+import { MAX_SEALED_REQUEST_BYTES } from "../tunnel/sealed-requests";
 import {
   alreadySignedPdf,
   brokenFontPdf,
@@ -129,6 +138,16 @@ const corpus: CorpusCase[] = [
     name: "a page holding arrays nested 100,000 deep",
     make: () => deeplyNestedPdf(100_000),
     expected: { refused: "unreadable" },
+  },
+  {
+    name: "a page whose resources hold arrays nested 100,000 deep (pdf.js cannot draw it)",
+    make: () => deeplyNestedPdf(100_000, "resources"),
+    expected: { refused: "unreadable" },
+  },
+  {
+    name: "arrays nested 100,000 deep in an object no page uses",
+    make: () => deeplyNestedPdf(100_000, "unused"),
+    expected: { pages: 1, size: { width: 300, height: 400 } },
   },
   {
     name: "a page holding arrays nested 1,000,000 deep",
@@ -272,15 +291,65 @@ describe.each(testDatabaseKinds)("the upload corpus on %s", (kind) => {
     await expectApiAnswers();
   });
 
-  it("refuses a 60 MB file at the request's size limit before the upload route runs, and keeps answering", async () => {
-    const bytes = await paddedPdf(60 * 1024 * 1024);
-    tasks.length = 0;
+  /**
+   * The sender's client whose sealed request bodies travel as a stream of 64 KiB chunks, with or
+   * without a declared Content-Length; `pulled()` tells how many bytes the api read of the last.
+   */
+  function streamingClient(declareLength: boolean) {
+    let pulled = 0;
+    const fetch = async (input: string, init?: RequestInit) => {
+      const headers = new Headers(init?.headers);
+      headers.set("X-Forwarded-For", sender.ip);
+      const body = init?.body;
+      if (!(body instanceof Uint8Array) || body.length < 1024 * 1024) {
+        return h.t.app.request(input, { ...init, headers }, socketEnv(TEST_PROXY_ADDRESS));
+      }
+      pulled = 0;
+      let offset = 0;
+      const stream = new ReadableStream<Uint8Array>({
+        pull(controller) {
+          if (offset >= body.length) return controller.close();
+          const chunk = body.subarray(offset, offset + 64 * 1024);
+          offset += chunk.length;
+          pulled += chunk.length;
+          controller.enqueue(chunk);
+        },
+      });
+      if (declareLength) headers.set("Content-Length", String(body.length));
+      else headers.delete("Content-Length");
+      return h.t.app.request(
+        input,
+        { ...init, headers, body: stream, duplex: "half" } as RequestInit,
+        socketEnv(TEST_PROXY_ADDRESS),
+      );
+    };
+    const api = createApiClient({
+      baseUrl: "http://api.test",
+      tunnel: createTestTunnelClient(fetch),
+      appCredential: DEFAULT_APP_CREDENTIALS.web,
+      credential: () => sender.credential,
+      now: h.now,
+    });
+    return { api, pulled: () => pulled };
+  }
+
+  it("refuses a 60 MB file at the request's size limit, reading at most that limit of it and nothing with a declared length, before the upload route runs", async () => {
+    const bytes = paddedPdf(60 * 1024 * 1024);
+    const files = [{ filename: "large.pdf", data: Buffer.from(bytes).toString("base64") }];
     const before = await envelopeCount();
-    const refused = await failure(upload(bytes, "large.pdf"));
-    expect(refused).toMatchObject({ statusCode: 413, code: "PAYLOAD_TOO_LARGE" });
-    expect(refused.message).toBe("The request is larger than 33554432 bytes.");
-    // Refused while reading the sealed body: nothing was decrypted, parsed or inspected.
-    expect(tasks).toEqual([]);
+    for (const declareLength of [false, true]) {
+      tasks.length = 0;
+      const client = streamingClient(declareLength);
+      const refused = await failure(client.api.envelope.upload({ files }));
+      expect(refused).toMatchObject({ statusCode: 413, code: "PAYLOAD_TOO_LARGE" });
+      expect(refused.message).toBe(`The request is larger than ${MAX_SEALED_REQUEST_BYTES} bytes.`);
+      // Read in chunks and dropped past the limit; a declared length is refused unread.
+      expect(client.pulled()).toBeLessThanOrEqual(
+        declareLength ? 2 * 64 * 1024 : MAX_SEALED_REQUEST_BYTES + 3 * 64 * 1024,
+      );
+      // Nothing was decrypted, parsed or inspected.
+      expect(tasks).toEqual([]);
+    }
     expect(await envelopeCount()).toBe(before);
     await expectApiAnswers();
   }, 60_000);

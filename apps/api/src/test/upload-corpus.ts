@@ -4,15 +4,7 @@
  */
 import { readFileSync } from "node:fs";
 import { crc32 } from "node:zlib";
-import {
-  PDFDict,
-  PDFDocument,
-  PDFName,
-  PDFRawStream,
-  PDFRef,
-  StandardFonts,
-  decodePDFRawStream,
-} from "pdf-lib";
+import { PDFDict, PDFDocument, PDFName, PDFRawStream, PDFRef, decodePDFRawStream } from "pdf-lib";
 import fontkit from "@pdf-lib/fontkit";
 import { fontBytes } from "../documents/fonts";
 import type { PlatformIdentity } from "../documents/certificates";
@@ -116,13 +108,22 @@ export function rawPdf(objects: readonly string[], root = 1): Uint8Array {
 
 const PAGE_CONTENT = "BT /F1 24 Tf 40 300 Td (Corpus) Tj ET";
 
-/** One page whose dictionary holds arrays nested `depth` deep. */
-export function deeplyNestedPdf(depth = 100_000): Uint8Array {
+/**
+ * One page and arrays nested `depth` deep: in the page's dictionary (`page`), in the page's
+ * resources (`resources`, an object of its own), or in an object no page uses (`unused`).
+ */
+export function deeplyNestedPdf(
+  depth = 100_000,
+  where: "page" | "resources" | "unused" = "page",
+): Uint8Array {
+  const nested = `${"[".repeat(depth)}${"]".repeat(depth)}`;
   return rawPdf([
     "<< /Type /Catalog /Pages 2 0 R >>",
     "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-    `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 400] /Contents 4 0 R /Nested ${"[".repeat(depth)}${"]".repeat(depth)} >>`,
+    `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 400] /Contents 4 0 R /Resources 5 0 R${where === "page" ? ` /Nested ${nested}` : ""} >>`,
     `<< /Length ${PAGE_CONTENT.length} >>\nstream\n${PAGE_CONTENT}\nendstream`,
+    `<< /Font << /F1 << /Type /Font /Subtype /Type1 /BaseFont /Helvetica >> >>${where === "resources" ? ` /Nested ${nested}` : ""} >>`,
+    `<< /Unused ${where === "unused" ? nested : "true"} >>`,
   ]);
 }
 
@@ -152,38 +153,46 @@ export function hugePagePdf(size: number): Uint8Array {
   ]);
 }
 
-/** `pages` pages of text, each with its own content (2,000 pages: about 1 MB). */
-export async function manyPagesPdf(pages: number): Promise<Uint8Array> {
-  const document = await PDFDocument.create();
-  const font = await document.embedFont(StandardFonts.Helvetica);
-  for (let index = 0; index < pages; index++) {
-    document
-      .addPage([300, 400])
-      .drawText(`Page ${index + 1} of ${pages}`, { x: 40, y: 340, size: 14, font });
-  }
-  return document.save();
-}
-export const twoThousandPages = cached(() => manyPagesPdf(2000));
+const HELVETICA = "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>";
 
-/** A valid PDF of at least `bytes` bytes: its page draws nothing of a large uncompressed stream. */
-export async function paddedPdf(bytes: number): Promise<Uint8Array> {
-  const document = await PDFDocument.load(await plainPdf());
-  const filler = document.context.register(
-    document.context.stream(new Uint8Array(bytes), { Type: PDFName.of("Metadata") }),
-  );
-  document.catalog.set(PDFName.of("PieceInfo"), filler);
-  return document.save({ useObjectStreams: false });
+/** `pages` pages, each with its own text ("Page n of N"). */
+export function manyPagesPdf(pages: number): Uint8Array {
+  const objects = [
+    "<< /Type /Catalog /Pages 2 0 R >>",
+    `<< /Type /Pages /Kids [${Array.from({ length: pages }, (_, index) => `${4 + index * 2} 0 R`).join(" ")}] /Count ${pages} >>`,
+    HELVETICA,
+  ];
+  for (let index = 0; index < pages; index++) {
+    const content = `BT /F1 14 Tf 40 340 Td (Page ${index + 1} of ${pages}) Tj ET`;
+    objects.push(
+      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 400] /Resources << /Font << /F1 3 0 R >> >> /Contents ${5 + index * 2} 0 R >>`,
+      `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
+    );
+  }
+  return rawPdf(objects);
+}
+export const twoThousandPages = cached(async () => manyPagesPdf(2000));
+
+/** A valid one-page PDF of at least `bytes` bytes: it carries an unused stream of spaces. */
+export function paddedPdf(bytes: number): Uint8Array {
+  return rawPdf([
+    "<< /Type /Catalog /Pages 2 0 R >>",
+    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+    `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 400] /Contents 4 0 R /Resources << /Font << /F1 ${HELVETICA} >> >> >>`,
+    `<< /Length ${PAGE_CONTENT.length} >>\nstream\n${PAGE_CONTENT}\nendstream`,
+    `<< /Length ${bytes} >>\nstream\n${" ".repeat(bytes)}\nendstream`,
+  ]);
 }
 
 /**
- * A PDF whose text uses an embedded TrueType font (DejaVu Sans, not subset) with broken tables:
+ * A PDF whose text uses an embedded TrueType font (DejaVu Sans, subset) with broken tables:
  * the table directory's offsets of `loca`, `glyf`, `hmtx` and `cmap` point past the end, and
  * `head` is overwritten with noise. The font stream is stored uncompressed.
  */
 export const brokenFontPdf = cached(async () => {
   const document = await PDFDocument.create();
   document.registerFontkit(fontkit);
-  const font = await document.embedFont(fontBytes("DejaVuSans"), { subset: false });
+  const font = await document.embedFont(fontBytes("DejaVuSans"), { subset: true });
   document.addPage([300, 400]).drawText("Élodie signe ici", { x: 30, y: 300, size: 18, font });
   const saved = await document.save({ useObjectStreams: false });
 
