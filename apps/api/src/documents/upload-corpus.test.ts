@@ -3,7 +3,13 @@ import { loadImage } from "@napi-rs/canvas";
 import { createApiClient, DEFAULT_APP_CREDENTIALS } from "@paraphe/api-sdk";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadOrCreatePlatformIdentity } from "./certificates";
-import { closeDocumentWorkers, sharedDocumentWorkers, type DocumentTaskEvent } from "./worker-pool";
+import {
+  closeDocumentWorkers,
+  sealPdf,
+  sharedDocumentWorkers,
+  stampFieldsOffThread,
+  type DocumentTaskEvent,
+} from "./worker-pool";
 import { MAX_PREVIEW_PIXELS, MAX_PREVIEW_SIDE } from "./previews";
 import { nssDatabaseTrusting, pdfsig, qpdfCheck, temporaryDirectory } from "../test/documents";
 import { testDatabaseKinds } from "../test/databases";
@@ -273,6 +279,27 @@ describe.each(testDatabaseKinds)("the upload corpus on %s", (kind) => {
       );
       expect(outside.code).toBe("NOT_FOUND");
       expect(await envelopeCount()).toBe(before + 1);
+      // What completion does with it works too: fields drawn, then the seal, in the sealing lane.
+      const stamped = await stampFieldsOffThread(bytes, [
+        { page: 0, x: 0.1, y: 0.1, width: 0.4, height: 0.1, kind: "text", value: "Élodie Dupont" },
+      ]);
+      const identity = await loadOrCreatePlatformIdentity({ dataDir: h.t.config.dataDir });
+      const sealed = await sealPdf(stamped, {
+        identity,
+        level: "B-B",
+        reason: "Corpus",
+        location: "Paraphe",
+        signerName: "Paraphe",
+      });
+      expect(Buffer.from(sealed.subarray(0, bytes.length)).equals(Buffer.from(bytes))).toBe(true);
+      const nss = nssDatabaseTrusting(identity.certificatePem);
+      try {
+        const report = pdfsig(sealed, nss.nssdir);
+        expect(report).toContain("Signature is Valid");
+        expect(report).toContain("Total document signed");
+      } finally {
+        nss.cleanup();
+      }
     }
     await expectApiAnswers();
   });
