@@ -203,6 +203,9 @@ function countPages(document: PDFDocument): number {
   return pages;
 }
 
+/** The PDF format's white-space bytes: NUL, tab, line feed, form feed, carriage return, space. */
+const PDF_WHITESPACE = new Set([0x00, 0x09, 0x0a, 0x0c, 0x0d, 0x20]);
+
 /** Another format's signature at `offset`: an executable or an archive, or null. */
 function foreignFormat(bytes: Uint8Array, offset: number): string | null {
   const startsWith = (signature: readonly number[]) =>
@@ -230,12 +233,7 @@ function foreignFormat(bytes: Uint8Array, offset: number): string | null {
  */
 function joinedFile(bytes: Uint8Array, from: number): string | null {
   let start = from;
-  while (
-    start < bytes.length &&
-    (bytes[start] === 0 || /\s/.test(String.fromCharCode(bytes[start]!)))
-  ) {
-    start++;
-  }
+  while (start < bytes.length && PDF_WHITESPACE.has(bytes[start]!)) start++;
   if (start >= bytes.length) return null;
   const foreign = foreignFormat(bytes, start);
   if (foreign !== null) return foreign;
