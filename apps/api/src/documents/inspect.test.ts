@@ -7,6 +7,17 @@ import { loadOrCreatePlatformIdentity } from "./certificates";
 import { inspectPdf } from "./inspect";
 import { sealPdfInThisThread } from "./seal";
 import { makeCertifiedPdf, makePdf, runToolOrThrow, temporaryDirectory } from "../test/documents";
+import {
+  concat,
+  deeplyNestedPdf,
+  elfExecutable,
+  fromLatin1,
+  pageTreeLoopPdf,
+  peExecutable,
+  rawPdf,
+  selfKidPdf,
+  zipArchive,
+} from "../test/upload-corpus";
 
 const limits = { maxBytes: 5_000_000, maxPages: 10 };
 const tmp = temporaryDirectory();
@@ -79,6 +90,55 @@ describe("inspectPdf", () => {
     ]);
     const error = await refusal(bytes);
     expect(["unreadable", "no_pages"]).toContain(error.code);
+  });
+
+  it.each([
+    ["a Windows executable", peExecutable()],
+    ["a Linux executable", elfExecutable()],
+    ["a ZIP archive", zipArchive("contract.pdf", new Uint8Array(200))],
+  ])("refuses %s, even with a PDF header within its first kilobyte", async (format, start) => {
+    const bytes = concat(start.subarray(0, 200), rawPdf(["<< /Type /Catalog >>"]));
+    const error = await refusal(bytes);
+    expect(error.code).toBe("not_pdf");
+    expect(error.message).toContain(format);
+  });
+
+  it("refuses a PDF with a ZIP archive or an executable joined after its end, and tolerates whitespace and junk there", async () => {
+    const pdf = await makePdf();
+    const joined = await refusal(concat(pdf, zipArchive("setup.exe", peExecutable())));
+    expect(joined.code).toBe("not_pdf");
+    expect(joined.message).toBe(
+      "The file is not only a PDF: a ZIP archive is joined after its end-of-file marker.",
+    );
+    expect((await refusal(concat(pdf, fromLatin1("\r\n"), elfExecutable()))).code).toBe("not_pdf");
+    expect((await inspectPdf(concat(pdf, fromLatin1("\n\0\0 junk\n")), limits)).pageCount).toBe(1);
+  });
+
+  it("refuses a page tree that loops or shares a node, without recursing, and a page that cannot be parsed", async () => {
+    const shared = rawPdf([
+      "<< /Type /Catalog /Pages 2 0 R >>",
+      "<< /Type /Pages /Kids [3 0 R 3 0 R] /Count 2 >>",
+      "<< /Type /Pages /Parent 2 0 R /Kids [4 0 R] /Count 1 >>",
+      "<< /Type /Page /Parent 3 0 R /MediaBox [0 0 300 400] >>",
+    ]);
+    for (const bytes of [pageTreeLoopPdf(), selfKidPdf(), shared]) {
+      const error = await refusal(bytes);
+      expect(error.code).toBe("unreadable");
+      expect(error.message).toBe(
+        "The PDF's page tree could not be read: a node appears twice (the tree loops).",
+      );
+    }
+    const nested = await refusal(deeplyNestedPdf(100_000));
+    expect(nested.message).toBe(
+      "The PDF's page tree could not be read: a page could not be parsed.",
+    );
+    // The same page listed twice is no loop: it is counted twice, as readers show it.
+    const repeated = rawPdf([
+      "<< /Type /Catalog /Pages 2 0 R >>",
+      "<< /Type /Pages /Kids [3 0 R 3 0 R] /Count 2 >>",
+      "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 400] >>",
+    ]);
+    expect((await inspectPdf(repeated, limits)).pageCount).toBe(2);
   });
 
   it("refuses a password-protected PDF", async () => {

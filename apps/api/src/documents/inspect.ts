@@ -1,6 +1,15 @@
 import { createHash } from "node:crypto";
 import { PDF } from "@libpdf/core";
-import { PDFArray, PDFDict, PDFDocument, PDFName, PDFNumber, type PDFObject } from "pdf-lib";
+import {
+  PDFArray,
+  PDFDict,
+  PDFDocument,
+  PDFName,
+  PDFNumber,
+  PDFPageLeaf,
+  PDFPageTree,
+  type PDFObject,
+} from "pdf-lib";
 import { DocumentError } from "./document-error";
 
 export interface InspectLimits {
@@ -59,11 +68,22 @@ export async function inspectPdf(bytes: Uint8Array, limits: InspectLimits): Prom
       `The file is ${bytes.length} bytes; the limit is ${limits.maxBytes} bytes.`,
     );
   }
+  const foreign = foreignFormat(bytes, 0);
+  if (foreign !== null) {
+    throw new DocumentError("not_pdf", `The file is not a PDF: it starts as ${foreign}.`);
+  }
   if (indexOfAscii(bytes, MAGIC, 0, HEADER_WINDOW) === -1) {
     throw new DocumentError("not_pdf", "The file is not a PDF: it does not start with %PDF-.");
   }
-  const hasEof = indexOfAscii(bytes, "%%EOF", bytes.length - TRAILER_WINDOW, bytes.length) !== -1;
-  if (!hasEof) {
+  const eof = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).lastIndexOf("%%EOF");
+  const joined = eof === -1 ? null : joinedFile(bytes, eof + "%%EOF".length);
+  if (joined !== null) {
+    throw new DocumentError(
+      "not_pdf",
+      `The file is not only a PDF: ${joined} is joined after its end-of-file marker.`,
+    );
+  }
+  if (eof === -1 || eof < bytes.length - TRAILER_WINDOW) {
     throw new DocumentError(
       "truncated",
       "The PDF is incomplete: its end-of-file marker (%%EOF) is missing; the upload was probably cut short.",
@@ -89,25 +109,32 @@ export async function inspectPdf(bytes: Uint8Array, limits: InspectLimits): Prom
   }
 
   let pageCount: number;
+  try {
+    pageCount = countPages(document);
+  } catch (error) {
+    if (error instanceof DocumentError) throw error;
+    throw new DocumentError("unreadable", "The PDF's page tree could not be read.", {
+      cause: error,
+    });
+  }
+  if (pageCount === 0) {
+    throw new DocumentError("no_pages", "The PDF has no pages.");
+  }
+  if (pageCount > limits.maxPages) {
+    throw new DocumentError(
+      "too_many_pages",
+      `The PDF has ${pageCount} pages; the limit is ${limits.maxPages}.`,
+    );
+  }
   let pages: PageSize[];
   try {
-    pageCount = document.getPageCount();
-    if (pageCount === 0) {
-      throw new DocumentError("no_pages", "The PDF has no pages.");
-    }
-    if (pageCount > limits.maxPages) {
-      throw new DocumentError(
-        "too_many_pages",
-        `The PDF has ${pageCount} pages; the limit is ${limits.maxPages}.`,
-      );
-    }
     pages = document.getPages().map((page) => {
       const box = page.getCropBox();
       const rotation = normalizedRotation(page.getRotation().angle);
       const quarter = rotation === 90 || rotation === 270;
       const width = quarter ? box.height : box.width;
       const height = quarter ? box.width : box.height;
-      if (!(width > 0 && height > 0)) {
+      if (!(width > 0 && height > 0 && Number.isFinite(width) && Number.isFinite(height))) {
         throw new DocumentError("unreadable", "A page of the PDF has no usable size.");
       }
       return { width, height };
@@ -139,6 +166,81 @@ export async function inspectPdf(bytes: Uint8Array, limits: InspectLimits): Prom
   }
 
   return { pageCount, pages, sha256: sha256Hex(bytes), signatureCount };
+}
+
+/**
+ * The pages of the document's page tree, walked without recursion, each intermediate node at most
+ * once: a node listed twice (a loop back to an ancestor, or a node shared by two parents, which
+ * could multiply the pages exponentially) or a kid that is not a dictionary (an object that could
+ * not be parsed, such as one nested too deep) makes the tree unreadable. Linear in the number of
+ * objects, so a hostile tree cannot hold the worker (pdf-lib's own traversal recurses).
+ */
+function countPages(document: PDFDocument): number {
+  const { context } = document;
+  const unreadable = (why: string) =>
+    new DocumentError("unreadable", `The PDF's page tree could not be read: ${why}.`);
+  const rootRef = document.catalog.get(PDFName.of("Pages"));
+  const root = rootRef === undefined ? undefined : context.lookup(rootRef);
+  if (!(root instanceof PDFPageTree)) throw unreadable("its root is not a page tree node");
+  const seen = new Set<PDFObject>([root]);
+  const pending: PDFPageTree[] = [root];
+  let pages = 0;
+  while (pending.length > 0) {
+    const node = pending.pop()!;
+    const kids = context.lookup(node.get(PDFName.of("Kids")));
+    if (!(kids instanceof PDFArray)) throw unreadable("a node of the tree has no kids");
+    for (let index = 0; index < kids.size(); index++) {
+      const kid = context.lookup(kids.get(index));
+      if (!(kid instanceof PDFDict)) throw unreadable("a page could not be parsed");
+      // As pdf-lib's traversal (which draws the pages): leaves and nodes, anything else skipped.
+      if (kid instanceof PDFPageLeaf) pages++;
+      if (!(kid instanceof PDFPageTree)) continue;
+      if (seen.has(kid)) throw unreadable("a node appears twice (the tree loops)");
+      seen.add(kid);
+      pending.push(kid);
+    }
+  }
+  return pages;
+}
+
+/** The PDF format's white-space bytes: NUL, tab, line feed, form feed, carriage return, space. */
+const PDF_WHITESPACE = new Set([0x00, 0x09, 0x0a, 0x0c, 0x0d, 0x20]);
+
+/** Another format's signature at `offset`: an executable or an archive, or null. */
+function foreignFormat(bytes: Uint8Array, offset: number): string | null {
+  const startsWith = (signature: readonly number[]) =>
+    signature.every((byte, index) => bytes[offset + index] === byte);
+  if (startsWith([0x4d, 0x5a])) return "a Windows executable (MZ)";
+  if (startsWith([0x7f, 0x45, 0x4c, 0x46])) return "a Linux executable (ELF)";
+  if (
+    startsWith([0xcf, 0xfa, 0xed, 0xfe]) ||
+    startsWith([0xce, 0xfa, 0xed, 0xfe]) ||
+    startsWith([0xca, 0xfe, 0xba, 0xbe])
+  ) {
+    return "a macOS executable (Mach-O)";
+  }
+  if (startsWith([0x50, 0x4b, 0x03, 0x04]) || startsWith([0x50, 0x4b, 0x05, 0x06])) {
+    return "a ZIP archive";
+  }
+  if (startsWith([0x23, 0x21])) return "a script (#!)";
+  return null;
+}
+
+/**
+ * What is joined after the last end-of-file marker, when it is another file: an executable, or a
+ * ZIP archive (whose readers look for its directory at the end of the file, so the upload would
+ * open as an archive too). Whitespace and junk that is neither stays tolerated, as readers do.
+ */
+function joinedFile(bytes: Uint8Array, from: number): string | null {
+  let start = from;
+  while (start < bytes.length && PDF_WHITESPACE.has(bytes[start]!)) start++;
+  if (start >= bytes.length) return null;
+  const foreign = foreignFormat(bytes, start);
+  if (foreign !== null) return foreign;
+  const tail = Buffer.from(bytes.buffer, bytes.byteOffset + start, bytes.length - start);
+  return tail.includes("PK\x05\x06", 0, "latin1") || tail.includes("PK\x01\x02", 0, "latin1")
+    ? "a ZIP archive"
+    : null;
 }
 
 /**

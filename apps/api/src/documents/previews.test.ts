@@ -3,6 +3,7 @@ import { DocumentError } from "./document-error";
 import { MAX_PREVIEW_PIXELS } from "./previews";
 import { renderPagePreviews } from "./worker-pool";
 import { makePdf } from "../test/documents";
+import { deeplyNestedPdf } from "../test/upload-corpus";
 import { closeDocumentWorkers } from "./worker-pool";
 
 afterAll(() => closeDocumentWorkers());
@@ -78,5 +79,14 @@ describe("renderPagePreviews", () => {
     const failure = await renderPagePreviews(broken).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(DocumentError);
     expect((failure as DocumentError).code).toBe("unreadable");
+  });
+
+  it("refuses a page pdf.js cannot draw (its resources nested 100,000 deep) with a DocumentError", async () => {
+    const failure = await renderPagePreviews(deeplyNestedPdf(100_000, "resources")).catch(
+      (error: unknown) => error,
+    );
+    expect(failure).toBeInstanceOf(DocumentError);
+    expect((failure as DocumentError).code).toBe("unreadable");
+    expect((failure as DocumentError).message).toBe("pdf.js could not render page 1 of the PDF.");
   });
 });

@@ -99,6 +99,14 @@ export async function renderPagePreviewsInThisThread(
       page.cleanup();
       previews.push({ page: index, width, height, ...(await encode(canvas, quality)) });
     }
+  } catch (error) {
+    // A page pdf.js cannot read or draw (an object nested too deep for its parser, a broken
+    // content stream it gives up on): the file's problem, refused like one it cannot open.
+    throw new DocumentError(
+      "unreadable",
+      `pdf.js could not render page ${previews.length + 1} of the PDF.`,
+      { cause: error },
+    );
   } finally {
     await document.destroy();
   }

@@ -9,12 +9,20 @@ import type { PagePreview } from "../documents/previews";
 import { inspectPdfOffThread, renderPagePreviews } from "../documents/worker-pool";
 import { AppError } from "../errors/app-error";
 import { appendEvent } from "./activity";
-import { fieldError } from "./command-errors";
 import type { EnvelopeDeps } from "./envelope-deps";
 import { blobKeys } from "./file-keys";
 import { findWorkspaceForMember, requirePermission, type Member } from "./members";
 import type { RequestOrigin } from "./request-origin";
 import { holdWorkspaceRow } from "../workspaces/workspace-store";
+
+/** The refusal of files that cannot be used, each named by its path and its document error's code. */
+function filesRefused(problems: { path: string; code: string; message: string }[]): AppError {
+  return new AppError("VALIDATION_ERROR", {
+    message: "Some files cannot be used.",
+    suggestion: "Upload PDF files that are complete, not password-protected and within the limits.",
+    fields: problems,
+  });
+}
 
 function defaultTitle(filename: string): string {
   const title = filename.replace(/\.pdf$/i, "").trim();
@@ -64,14 +72,7 @@ export async function uploadEnvelope(
       problems.push({ path: `files.${index}`, code: "custom", message: error.code });
     }
   }
-  if (problems.length > 0) {
-    throw new AppError("VALIDATION_ERROR", {
-      message: "Some files cannot be used.",
-      suggestion:
-        "Upload PDF files that are complete, not password-protected and within the limits.",
-      fields: problems,
-    });
-  }
+  if (problems.length > 0) throw filesRefused(problems);
 
   const previews: PagePreview[][] = [];
   for (const [index, file] of files.entries()) {
@@ -79,7 +80,7 @@ export async function uploadEnvelope(
       previews.push(await renderPagePreviews(file.bytes));
     } catch (error) {
       if (!isDocumentError(error)) throw error;
-      throw fieldError(`files.${index}`, error.code);
+      throw filesRefused([{ path: `files.${index}`, code: "custom", message: error.code }]);
     }
   }
 
