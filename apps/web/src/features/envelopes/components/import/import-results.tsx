@@ -47,7 +47,9 @@ export function ImportFileList({
         const statusText =
           state === undefined
             ? t("envelopes.import.stages.ready")
-            : t(`envelopes.import.stages.${state.stage}`);
+            : state.stage === "reading" && source.origin === "drive"
+              ? t("envelopes.import.stages.downloading")
+              : t(`envelopes.import.stages.${state.stage}`);
         return (
           <li
             key={source.id}
