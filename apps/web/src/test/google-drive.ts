@@ -1,10 +1,19 @@
 import { http, HttpResponse } from "msw";
-import {
-  DRIVE_FILES_URL,
-  type DrivePickOptions,
-  type DrivePickedFile,
-  type DrivePicker,
-} from "../features/envelopes/drive/drive-client";
+
+/** The Drive API's files, as Google serves them (the address the app's Drive client calls). */
+const DRIVE_FILES_URL = "https://www.googleapis.com/drive/v3/files";
+
+/* The shapes of the app's Drive client (features/envelopes/drive), which test helpers do not import. */
+interface DrivePickedFile {
+  id: string;
+  name: string;
+  mimeType: string;
+  sizeBytes: number | undefined;
+}
+interface DrivePickOptions {
+  max: number;
+  language: string;
+}
 
 /** The access token the stand-in's token client grants, and that its Drive API requires. */
 export const DRIVE_TEST_TOKEN = "ya29.test-access-token";
@@ -91,13 +100,11 @@ export function pickedFile(id: string, file: StandInDriveFile): DrivePickedFile 
  * A fake of Google's token client and Picker: the token is granted (or refused with `refuse`),
  * and the Picker "returns" `picked` (none: the member closed it). It records each opening.
  */
-export function fakePicker({
-  picked,
-  refuse,
-}: {
-  picked: DrivePickedFile[];
-  refuse?: Error;
-}): DrivePicker & { openings: DrivePickOptions[] } {
+export function fakePicker({ picked, refuse }: { picked: DrivePickedFile[]; refuse?: Error }): {
+  authorize(): Promise<string>;
+  pick(token: string, options: DrivePickOptions): Promise<DrivePickedFile[]>;
+  openings: DrivePickOptions[];
+} {
   const openings: DrivePickOptions[] = [];
   return {
     openings,
