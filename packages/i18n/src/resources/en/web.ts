@@ -572,6 +572,8 @@ export const web = {
         access: "Google asks you to allow access to the files you choose, and to those files only.",
         tokenRefused:
           "Cloud drive failed: Google did not give access to your files. Try again, or import them from this device.",
+        unavailable:
+          "Cloud drive failed: Google Drive could not be opened from this page. Check your connection, then try again, or import the files from this device.",
       },
     },
     upload: {

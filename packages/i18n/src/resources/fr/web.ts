@@ -581,6 +581,8 @@ export const web: FrenchTranslation<typeof en> = {
           "Google vous demande d’autoriser l’accès aux fichiers que vous choisissez, et à ces fichiers seulement.",
         tokenRefused:
           "Échec du stockage en ligne\u00a0: Google n’a pas donné accès à vos fichiers. Réessayez, ou importez-les depuis cet appareil.",
+        unavailable:
+          "Échec du stockage en ligne\u00a0: Google Drive n’a pas pu s’ouvrir depuis cette page. Vérifiez votre connexion puis réessayez, ou importez les fichiers depuis cet appareil.",
       },
     },
     upload: {

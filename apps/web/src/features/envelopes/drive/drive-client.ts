@@ -51,6 +51,14 @@ export class DriveAuthorizationError extends Error {
   }
 }
 
+/** Google's scripts or the Picker did not load (offline, blocked): Google Drive cannot be opened. */
+export class DriveUnavailableError extends Error {
+  constructor(detail: string) {
+    super(`Google Drive cannot be opened: ${detail}`);
+    this.name = "DriveUnavailableError";
+  }
+}
+
 /** The member closed Google's window: not an error, the page stays as it was. */
 export class DrivePickCanceled extends Error {
   constructor() {

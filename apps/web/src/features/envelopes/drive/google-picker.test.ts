@@ -1,5 +1,10 @@
 import { describe, expect, it, vi } from "vitest";
-import { DriveAuthorizationError, DrivePickCanceled, DRIVE_FILE_SCOPE } from "./drive-client";
+import {
+  DriveAuthorizationError,
+  DrivePickCanceled,
+  DriveUnavailableError,
+  DRIVE_FILE_SCOPE,
+} from "./drive-client";
 import { createGooglePicker, GOOGLE_API_SCRIPT, GOOGLE_IDENTITY_SCRIPT } from "./google-picker";
 
 const CONFIG = { clientId: "client.apps.googleusercontent.com", appId: "123456", apiKey: "key" };
@@ -85,6 +90,22 @@ async function loaded(src: string) {
 }
 
 describe("Google's token client and Picker", () => {
+  it("says that Google Drive cannot be opened when Google's script does not load, and tries again next time", async () => {
+    installGoogle({ access_token: "ya29.granted" });
+    const picked = createGooglePicker(CONFIG).pick("ya29.granted", { max: 5, language: "en" });
+    await vi.waitFor(() => {
+      const script = [...document.head.querySelectorAll("script")].find(
+        (element) => element.src === GOOGLE_API_SCRIPT,
+      );
+      if (!script) throw new Error("not added");
+      script.dispatchEvent(new Event("error"));
+    });
+    await expect(picked).rejects.toBeInstanceOf(DriveUnavailableError);
+    expect(
+      [...document.head.querySelectorAll("script")].some((s) => s.src === GOOGLE_API_SCRIPT),
+    ).toBe(false);
+  });
+
   it("asks for a drive.file token with the build's client id, then opens the Picker for PDFs with that token and the app id", async () => {
     const google = installGoogle({ access_token: "ya29.granted" });
     const picker = createGooglePicker(CONFIG);

@@ -3,6 +3,7 @@ import {
   DRIVE_FILE_SCOPE,
   DriveAuthorizationError,
   DrivePickCanceled,
+  DriveUnavailableError,
   type DrivePickedFile,
   type DrivePicker,
 } from "./drive-client";
@@ -117,7 +118,7 @@ function loadScript(url: string): Promise<void> {
     script.onerror = () => {
       script.remove();
       loaded.delete(url);
-      reject(new DriveAuthorizationError(`${url} did not load`));
+      reject(new DriveUnavailableError(`${url} did not load`));
     };
     document.head.append(script);
   });
@@ -129,15 +130,15 @@ async function loadPicker(): Promise<GoogleGlobal["picker"]> {
   await loadScript(GOOGLE_API_SCRIPT);
   const win = window as GoogleWindow;
   const gapi = win.gapi;
-  if (!gapi) throw new DriveAuthorizationError("the Google API loader is missing");
+  if (!gapi) throw new DriveUnavailableError("the Google API loader is missing");
   await new Promise<void>((resolve, reject) =>
     gapi.load("picker", {
       callback: resolve,
-      onerror: () => reject(new DriveAuthorizationError("the Picker did not load")),
+      onerror: () => reject(new DriveUnavailableError("the Picker did not load")),
     }),
   );
   const picker = win.google?.picker;
-  if (!picker) throw new DriveAuthorizationError("the Picker is missing");
+  if (!picker) throw new DriveUnavailableError("the Picker is missing");
   return picker;
 }
 
@@ -151,7 +152,7 @@ export function createGooglePicker(config: GoogleDriveConfig): DrivePicker {
     async authorize() {
       await loadScript(GOOGLE_IDENTITY_SCRIPT);
       const oauth2 = (window as GoogleWindow).google?.accounts?.oauth2;
-      if (!oauth2) throw new DriveAuthorizationError("Google Identity Services is missing");
+      if (!oauth2) throw new DriveUnavailableError("Google Identity Services is missing");
       return new Promise<string>((resolve, reject) => {
         const client = oauth2.initTokenClient({
           client_id: config.clientId,

@@ -13,6 +13,7 @@ import { renderApp } from "../../../../test/render-app";
 import {
   createDriveClient,
   DriveAuthorizationError,
+  DriveUnavailableError,
   type DriveClient,
   type DrivePicker,
 } from "../../drive/drive-client";
@@ -178,6 +179,17 @@ describe("the Google Drive import", () => {
     expect(screen.getByRole("button", { name: "Choose in Google Drive" })).toBeEnabled();
     expect(screen.queryByRole("list", { name: "Files to import" })).not.toBeInTheDocument();
     expect(api.bodiesOf("/envelope/upload")).toEqual([]);
+  });
+
+  it("says that Google Drive cannot be opened when Google's scripts do not load", async () => {
+    withDrive({}, fakePicker({ picked: [], refuse: new DriveUnavailableError("blocked") }));
+    const { user } = renderApp({ path: "/envelopes/import-google-drive" });
+    await user.click(await screen.findByRole("button", { name: "Choose in Google Drive" }));
+    expect(
+      await screen.findByText(
+        /Cloud drive failed: Google Drive could not be opened from this page/,
+      ),
+    ).toBeInTheDocument();
   });
 
   it("does nothing when the member closes the Picker", async () => {

@@ -5,6 +5,7 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { usePageMeta } from "../../../../lib/page-meta";
 import {
+  DriveAuthorizationError,
   DriveFileError,
   pickedFileProblem,
   type DriveClient,
@@ -74,7 +75,7 @@ function ConfiguredDriveImport({ client }: { client: DriveClient }) {
   const { t, i18n } = useTranslation("web");
   const [sources, setSources] = useState<ImportSource[]>([]);
   const [picking, setPicking] = useState(false);
-  const [failure, setFailure] = useState<"token" | null>(null);
+  const [failure, setFailure] = useState<"tokenRefused" | "unavailable" | null>(null);
   const importer = useImport();
   const finished = !importer.running && importer.states.size > 0;
 
@@ -96,8 +97,8 @@ function ConfiguredDriveImport({ client }: { client: DriveClient }) {
         .map((file) => driveSource(client, file))
         .filter((source) => !known.has(source.id));
       setSources([...keep, ...added]);
-    } catch {
-      setFailure("token");
+    } catch (error) {
+      setFailure(error instanceof DriveAuthorizationError ? "tokenRefused" : "unavailable");
     } finally {
       setPicking(false);
     }
@@ -141,7 +142,7 @@ function ConfiguredDriveImport({ client }: { client: DriveClient }) {
 
       {failure ? (
         <p role="alert" className="text-sm font-medium text-danger">
-          {t("envelopes.import.drive.tokenRefused")}
+          {t(`envelopes.import.drive.${failure}`)}
         </p>
       ) : null}
 
