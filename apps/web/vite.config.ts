@@ -8,6 +8,8 @@ export default defineAppConfig({
   referenceValuesFile: "../api/dist/reference-values.json",
   // An external support chat, when configured, is framed on /settings/support: its origin only.
   frameVariables: ["VITE_SUPPORT_WIDGET_URL"],
+  // The Google Drive import, when configured, loads Google's scripts and frame on its page only.
+  googleDriveVariables: ["VITE_GOOGLE_CLIENT_ID", "VITE_GOOGLE_APP_ID"],
   build: {
     rolldownOptions: {
       output: {

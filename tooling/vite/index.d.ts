@@ -16,6 +16,8 @@ export declare function securityHeadersPlugin(options?: {
   referrerPolicy?: ReferrerPolicy;
   /** Build variables naming pages the app may frame: their origins alone join `frame-src`. */
   frameVariables?: string[];
+  /** Build variables that configure the Google Drive import: when all are set, its origins join. */
+  googleDriveVariables?: string[];
 }): Plugin;
 
 export { referenceValuesPlugin } from "./reference-values.js";
@@ -26,6 +28,8 @@ export declare function defineAppConfig(options: {
   referrerPolicy?: ReferrerPolicy;
   /** Build variables naming pages the app may frame (`VITE_SUPPORT_WIDGET_URL`). */
   frameVariables?: string[];
+  /** Build variables that configure the Google Drive import (`VITE_GOOGLE_CLIENT_ID`, ...). */
+  googleDriveVariables?: string[];
   /** The api build's `reference-values.json`, relative to the app's root. */
   referenceValuesFile: string;
   build?: BuildOptions;

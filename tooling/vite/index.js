@@ -74,11 +74,18 @@ export function chunkLoadGuardPlugin({ messages }) {
  *
  * `frameVariables` name the build variables whose pages the app may frame (the web app's
  * `VITE_SUPPORT_WIDGET_URL`): when one is set, its origin alone joins `frame-src`.
+ * `googleDriveVariables` name the variables that configure the Google Drive import (the web app's
+ * `VITE_GOOGLE_CLIENT_ID` and `VITE_GOOGLE_APP_ID`): when all are set, the import's Google origins
+ * join the policy; otherwise nothing of Google does.
  *
- * @param {{ referrerPolicy?: "no-referrer" | "strict-origin-when-cross-origin"; frameVariables?: string[] }} [options]
+ * @param {{ referrerPolicy?: "no-referrer" | "strict-origin-when-cross-origin"; frameVariables?: string[]; googleDriveVariables?: string[] }} [options]
  * @returns {import("vite").Plugin}
  */
-export function securityHeadersPlugin({ referrerPolicy, frameVariables = [] } = {}) {
+export function securityHeadersPlugin({
+  referrerPolicy,
+  frameVariables = [],
+  googleDriveVariables = [],
+} = {}) {
   /** @type {Record<string, string>} */
   let headers = {};
   return {
@@ -89,7 +96,14 @@ export function securityHeadersPlugin({ referrerPolicy, frameVariables = [] } = 
         typeof userConfig.envDir === "string" ? resolve(root, userConfig.envDir) : root;
       const env = loadEnv(mode, envDir, "VITE_");
       const frameUrls = Object.fromEntries(frameVariables.map((name) => [name, env[name]]));
-      headers = securityHeaders({ apiUrl: env.VITE_API_URL, frameUrls, referrerPolicy });
+      const googleDrive =
+        googleDriveVariables.length > 0 && googleDriveVariables.every((name) => Boolean(env[name]));
+      headers = securityHeaders({
+        apiUrl: env.VITE_API_URL,
+        frameUrls,
+        googleDrive,
+        referrerPolicy,
+      });
       return { preview: { headers } };
     },
     generateBundle() {
@@ -108,13 +122,14 @@ export function securityHeadersPlugin({ referrerPolicy, frameVariables = [] } = 
  * (`referenceValuesFile`, relative to the app's root), fixed ports for the dev server and `vite
  * preview`.
  *
- * @param {{ port: number; chunkLoadMessages: Record<string, { title: string; description: string; reload: string }>; referrerPolicy?: "no-referrer" | "strict-origin-when-cross-origin"; frameVariables?: string[]; referenceValuesFile: string; build?: import("vite").BuildOptions }} options
+ * @param {{ port: number; chunkLoadMessages: Record<string, { title: string; description: string; reload: string }>; referrerPolicy?: "no-referrer" | "strict-origin-when-cross-origin"; frameVariables?: string[]; googleDriveVariables?: string[]; referenceValuesFile: string; build?: import("vite").BuildOptions }} options
  */
 export function defineAppConfig({
   port,
   chunkLoadMessages,
   referrerPolicy,
   frameVariables,
+  googleDriveVariables,
   referenceValuesFile,
   build: buildOptions = {},
 }) {
@@ -123,7 +138,7 @@ export function defineAppConfig({
       react(),
       tailwindcss(),
       chunkLoadGuardPlugin({ messages: chunkLoadMessages }),
-      securityHeadersPlugin({ referrerPolicy, frameVariables }),
+      securityHeadersPlugin({ referrerPolicy, frameVariables, googleDriveVariables }),
       referenceValuesPlugin({ file: referenceValuesFile }),
     ],
     resolve: { conditions: ["@paraphe/source", ...defaultClientConditions] },

@@ -16,7 +16,7 @@ afterEach(async () => {
 });
 
 /** A one-page app whose production env names the api, as a deployment's build would. */
-async function appWithApiUrl(apiUrl) {
+async function appWithApiUrl(apiUrl, otherVariables = "") {
   const root = await mkdtemp(join(tmpdir(), "paraphe-vite-config-"));
   roots.push(root);
   await writeFile(
@@ -24,7 +24,7 @@ async function appWithApiUrl(apiUrl) {
     '<!doctype html><script type="module" src="/main.js"></script>',
   );
   await writeFile(join(root, "main.js"), "document.title = 'app';\n");
-  await writeFile(join(root, ".env.production"), `VITE_API_URL=${apiUrl}\n`);
+  await writeFile(join(root, ".env.production"), `VITE_API_URL=${apiUrl}\n${otherVariables}`);
   return root;
 }
 
@@ -53,6 +53,30 @@ describe("securityHeadersPlugin", () => {
       }
     }
     expect(expected["Content-Security-Policy"]).toContain(`connect-src 'self' ${API_URL}`);
+  });
+
+  it("opens the policy to Google only when every Google Drive variable of the build is set", async () => {
+    const variables = ["VITE_GOOGLE_CLIENT_ID", "VITE_GOOGLE_APP_ID"];
+    const half = await appWithApiUrl(API_URL, "VITE_GOOGLE_CLIENT_ID=client.apps\n");
+    await build({
+      ...quiet,
+      root: half,
+      plugins: [securityHeadersPlugin({ googleDriveVariables: variables })],
+    });
+    expect(await readFile(join(half, "dist/_headers"), "utf8")).not.toContain("google");
+
+    const both = await appWithApiUrl(
+      API_URL,
+      "VITE_GOOGLE_CLIENT_ID=client.apps\nVITE_GOOGLE_APP_ID=123456\n",
+    );
+    await build({
+      ...quiet,
+      root: both,
+      plugins: [securityHeadersPlugin({ googleDriveVariables: variables })],
+    });
+    expect(await readFile(join(both, "dist/_headers"), "utf8")).toBe(
+      staticHostHeadersFile(securityHeaders({ apiUrl: API_URL, googleDrive: true })),
+    );
   });
 
   it("stops the build when VITE_API_URL cannot go into the policy", async () => {

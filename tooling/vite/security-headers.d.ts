@@ -4,10 +4,20 @@ export declare const DEFAULT_API_URL: string;
 export declare const PROFILE_PICTURE_PATH: string;
 export declare const TRUSTED_TYPES_POLICIES: readonly string[];
 
+/** The origins and Trusted Types policies the Google Drive import adds, when configured. */
+export declare const GOOGLE_DRIVE_SOURCES: {
+  readonly script: readonly string[];
+  readonly connect: readonly string[];
+  readonly frame: readonly string[];
+  readonly trustedTypes: readonly string[];
+};
+
 export interface ContentSecurityPolicyOptions {
   apiUrl?: string;
   /** Pages the app may frame, by the variable that names them; unset ones are skipped. */
   frameUrls?: Record<string, string | undefined>;
+  /** The web app built with the Google Drive import: its origins join the policy. */
+  googleDrive?: boolean;
 }
 
 export declare function contentSecurityPolicyDirectives(
@@ -19,6 +29,7 @@ export declare function contentSecurityPolicy(options?: ContentSecurityPolicyOpt
 export declare function securityHeaders(options?: {
   apiUrl?: string;
   frameUrls?: Record<string, string | undefined>;
+  googleDrive?: boolean;
   referrerPolicy?: ReferrerPolicy;
 }): Record<string, string>;
 

@@ -14,6 +14,24 @@ export const PROFILE_PICTURE_PATH = "/public/avatars/";
 export const TRUSTED_TYPES_POLICIES = [];
 
 /**
+ * What the Google Drive import (`/envelopes/import-google-drive`) needs, joined to the policy only
+ * when the build configures it (`VITE_GOOGLE_CLIENT_ID` and `VITE_GOOGLE_APP_ID`):
+ * - the two scripts it loads on that page: Google Identity Services (the access token) and the
+ *   Google API loader (the Picker);
+ * - the Drive API, where the chosen files are downloaded with the member's token;
+ * - the Picker's frame;
+ * - the Trusted Types policy through which the app sets those two scripts' addresses
+ *   (`GOOGLE_DRIVE_SCRIPTS_POLICY`, which accepts them alone), and the one Google's own scripts create
+ *   (`goog#html`, by each of the two scripts, hence `'allow-duplicates'`).
+ */
+export const GOOGLE_DRIVE_SOURCES = {
+  script: ["https://accounts.google.com", "https://apis.google.com"],
+  connect: ["https://www.googleapis.com"],
+  frame: ["https://docs.google.com"],
+  trustedTypes: ["paraphe#google-drive-scripts", "goog#html", "'allow-duplicates'"],
+};
+
+/**
  * The api base (`VITE_API_URL`) as an absolute http(s) URL without a trailing slash.
  *
  * @param {string | undefined} apiUrl
@@ -88,11 +106,18 @@ function frameOrigin(name, value) {
  * - Trusted Types (Chromium): string assignments to DOM XSS sinks (`innerHTML`, `script.src`, ...)
  *   are refused, and no policy may be created.
  *
- * @param {{ apiUrl?: string; frameUrls?: Record<string, string | undefined> }} [options]
+ * - with `googleDrive` (the web app built with the Google Drive import), the origins and policies of
+ *   `GOOGLE_DRIVE_SOURCES` and nothing more.
+ *
+ * @param {{ apiUrl?: string; frameUrls?: Record<string, string | undefined>; googleDrive?: boolean }} [options]
  *   `frameUrls`: pages the app may frame, by the variable that names them (unset ones are skipped)
  * @returns {string[]}
  */
-export function contentSecurityPolicyDirectives({ apiUrl, frameUrls = {} } = {}) {
+export function contentSecurityPolicyDirectives({
+  apiUrl,
+  frameUrls = {},
+  googleDrive = false,
+} = {}) {
   const api = parseApiUrl(apiUrl);
   const frames = [
     ...new Set(
@@ -103,19 +128,24 @@ export function contentSecurityPolicyDirectives({ apiUrl, frameUrls = {} } = {})
   ];
   const apiBase = `${api.origin}${api.pathname.replace(/\/+$/, "")}`;
   const inlineStyleElements = ["'self'", "'unsafe-inline'"];
-  const trustedTypes = TRUSTED_TYPES_POLICIES.length > 0 ? TRUSTED_TYPES_POLICIES : ["'none'"];
+  const drive = googleDrive
+    ? GOOGLE_DRIVE_SOURCES
+    : { script: [], connect: [], frame: [], trustedTypes: [] };
+  const policies = [...TRUSTED_TYPES_POLICIES, ...drive.trustedTypes];
+  const trustedTypes = policies.length > 0 ? policies : ["'none'"];
+  const frameSources = [...frames, ...drive.frame];
   return [
     "default-src 'none'",
-    "script-src 'self'",
+    ["script-src 'self'", ...drive.script].join(" "),
     `style-src ${inlineStyleElements.join(" ")}`,
     `style-src-elem ${inlineStyleElements.join(" ")}`,
     "style-src-attr 'none'",
     `img-src 'self' data: ${apiBase}${PROFILE_PICTURE_PATH}`,
     "font-src 'self'",
-    `connect-src 'self' ${api.origin}`,
+    ["connect-src 'self'", api.origin, ...drive.connect].join(" "),
     "manifest-src 'self'",
     "worker-src 'none'",
-    `frame-src ${frames.length > 0 ? frames.join(" ") : "'none'"}`,
+    `frame-src ${frameSources.length > 0 ? frameSources.join(" ") : "'none'"}`,
     "object-src 'none'",
     "media-src 'none'",
     "frame-ancestors 'none'",
@@ -129,7 +159,7 @@ export function contentSecurityPolicyDirectives({ apiUrl, frameUrls = {} } = {})
 /**
  * The Content-Security-Policy header value of an app.
  *
- * @param {{ apiUrl?: string; frameUrls?: Record<string, string | undefined> }} [options]
+ * @param {{ apiUrl?: string; frameUrls?: Record<string, string | undefined>; googleDrive?: boolean }} [options]
  * @returns {string}
  */
 export function contentSecurityPolicy(options = {}) {
@@ -139,16 +169,17 @@ export function contentSecurityPolicy(options = {}) {
 /**
  * Every security header of an app's responses.
  *
- * @param {{ apiUrl?: string; frameUrls?: Record<string, string | undefined>; referrerPolicy?: "no-referrer" | "strict-origin-when-cross-origin" }} [options]
+ * @param {{ apiUrl?: string; frameUrls?: Record<string, string | undefined>; googleDrive?: boolean; referrerPolicy?: "no-referrer" | "strict-origin-when-cross-origin" }} [options]
  * @returns {Record<string, string>}
  */
 export function securityHeaders({
   apiUrl,
   frameUrls,
+  googleDrive,
   referrerPolicy = "strict-origin-when-cross-origin",
 } = {}) {
   return {
-    "Content-Security-Policy": contentSecurityPolicy({ apiUrl, frameUrls }),
+    "Content-Security-Policy": contentSecurityPolicy({ apiUrl, frameUrls, googleDrive }),
     "Referrer-Policy": referrerPolicy,
     "X-Content-Type-Options": "nosniff",
     // For browsers that predate `frame-ancestors`.

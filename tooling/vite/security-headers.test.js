@@ -78,6 +78,48 @@ describe("contentSecurityPolicy", () => {
     }
   });
 
+  it("opens nothing to Google unless the Google Drive import is configured", () => {
+    const policy = contentSecurityPolicy();
+    expect(policy).not.toMatch(/google/);
+    expect(contentSecurityPolicy({ googleDrive: false })).toBe(policy);
+  });
+
+  it("with the Google Drive import, allows exactly its scripts, the Drive API, the Picker's frame and their Trusted Types policies", () => {
+    const policy = parse(
+      contentSecurityPolicy({
+        apiUrl: "https://api.paraphe.example",
+        googleDrive: true,
+        frameUrls: { VITE_SUPPORT_WIDGET_URL: "https://chat.example.com/widget" },
+      }),
+    );
+    expect(policy.get("script-src")).toEqual([
+      "'self'",
+      "https://accounts.google.com",
+      "https://apis.google.com",
+    ]);
+    expect(policy.get("connect-src")).toEqual([
+      "'self'",
+      "https://api.paraphe.example",
+      "https://www.googleapis.com",
+    ]);
+    expect(policy.get("frame-src")).toEqual([
+      "https://chat.example.com",
+      "https://docs.google.com",
+    ]);
+    expect(policy.get("trusted-types")).toEqual([
+      "paraphe#google-drive-scripts",
+      "goog#html",
+      "'allow-duplicates'",
+    ]);
+    expect(policy.get("require-trusted-types-for")).toEqual(["'script'"]);
+    expect(policy.get("img-src")).toEqual([
+      "'self'",
+      "data:",
+      "https://api.paraphe.example/public/avatars/",
+    ]);
+    expect(policy.get("default-src")).toEqual(["'none'"]);
+  });
+
   it("relaxes styles for style elements only, never for style attributes, and fonts stay on the app's origin", () => {
     const policy = parse(contentSecurityPolicy());
     expect(policy.get("style-src-elem")).toEqual(["'self'", "'unsafe-inline'"]);

@@ -17,6 +17,15 @@ interface ImportMetaEnv {
    */
   readonly VITE_SUPPORT_WIDGET_URL?: string;
   /**
+   * The Google Drive import (/envelopes/import-google-drive): the OAuth client id of a web
+   * application, and the Google Cloud project number (the Picker's app id). Both set, or the page
+   * says that no cloud drive is configured; the Content-Security-Policy opens to Google only then.
+   */
+  readonly VITE_GOOGLE_CLIENT_ID?: string;
+  readonly VITE_GOOGLE_APP_ID?: string;
+  /** The Picker's browser API key (Google's developer key), when the project requires one. */
+  readonly VITE_GOOGLE_API_KEY?: string;
+  /**
    * Set by the build, not by you: the api build's attestation reference values (JSON), pinned into
    * the app, or `fetch-from-server` when built with VITE_DEV_FETCH_REFERENCE_VALUES=1.
    */

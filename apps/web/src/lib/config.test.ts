@@ -45,6 +45,23 @@ describe("publicSiteLinks", () => {
     });
   });
 
+  it("configures the Google Drive import only when both its client id and app id are set", () => {
+    expect(readConfig({}).googleDrive).toBeUndefined();
+    expect(readConfig({ VITE_GOOGLE_CLIENT_ID: "client.apps" }).googleDrive).toBeUndefined();
+    expect(readConfig({ VITE_GOOGLE_APP_ID: "123456" }).googleDrive).toBeUndefined();
+    expect(
+      readConfig({ VITE_GOOGLE_CLIENT_ID: "client.apps", VITE_GOOGLE_APP_ID: "123456" })
+        .googleDrive,
+    ).toEqual({ clientId: "client.apps", appId: "123456", apiKey: undefined });
+    expect(
+      readConfig({
+        VITE_GOOGLE_CLIENT_ID: "client.apps",
+        VITE_GOOGLE_APP_ID: "123456",
+        VITE_GOOGLE_API_KEY: "browser-key",
+      }).googleDrive?.apiKey,
+    ).toBe("browser-key");
+  });
+
   it("reads VITE_SUPPORT_WIDGET_URL, and has no support widget without it", () => {
     expect(readConfig({}).supportWidgetUrl).toBeUndefined();
     expect(

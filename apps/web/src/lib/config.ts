@@ -18,6 +18,22 @@ export interface WebConfig {
    * the support page shows it in a frame, and the Content-Security-Policy allows its origin only.
    */
   supportWidgetUrl: string | undefined;
+  /**
+   * The Google Drive import (`VITE_GOOGLE_CLIENT_ID`, `VITE_GOOGLE_APP_ID`, optional
+   * `VITE_GOOGLE_API_KEY`): unset unless both ids are, and then the page says that no cloud drive is
+   * configured. None of them is a secret: they ship in public JavaScript.
+   */
+  googleDrive: GoogleDriveConfig | undefined;
+}
+
+/** What the Google Picker and Google's token client need. */
+export interface GoogleDriveConfig {
+  /** The OAuth client id (a web application's) that asks for the member's access token. */
+  clientId: string;
+  /** The Google Cloud project number: the Picker's app id, which grants the files picked. */
+  appId: string;
+  /** The Picker's developer key (a browser API key), when the project requires one. */
+  apiKey: string | undefined;
 }
 
 function withoutTrailingSlash(url: string): string {
@@ -36,6 +52,14 @@ export function readConfig(
         ? { accessKey: env.VITE_APP_ACCESS_KEY, secretKey: env.VITE_APP_SECRET_KEY }
         : { ...DEFAULT_APP_CREDENTIALS.web },
     supportWidgetUrl: env.VITE_SUPPORT_WIDGET_URL || undefined,
+    googleDrive:
+      env.VITE_GOOGLE_CLIENT_ID && env.VITE_GOOGLE_APP_ID
+        ? {
+            clientId: env.VITE_GOOGLE_CLIENT_ID,
+            appId: env.VITE_GOOGLE_APP_ID,
+            apiKey: env.VITE_GOOGLE_API_KEY || undefined,
+          }
+        : undefined,
   };
 }
 

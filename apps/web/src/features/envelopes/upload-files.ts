@@ -67,6 +67,7 @@ const UPLOAD_PROBLEMS = [
   "certified",
   "signatures_not_kept",
   "invalid_file",
+  "cloud_drive_failed",
 ] as const;
 export type UploadProblem = (typeof UPLOAD_PROBLEMS)[number] | "other";
 

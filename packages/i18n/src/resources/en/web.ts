@@ -549,6 +549,7 @@ export const web = {
         ready: "Ready to import",
         waiting: "Waiting",
         reading: "Reading the file",
+        downloading: "Downloading from Google Drive",
         sending: "Encrypting, sending and checking on the server",
         done: "Imported",
         failed: "Not imported",
@@ -562,6 +563,17 @@ export const web = {
         notConfiguredHint:
           "This installation of Paraphe is not connected to Google Drive. Download the files and import them from this device.",
         fromDevice: "Import from this device",
+        description:
+          "Choose PDF files in your Google Drive: each becomes a draft, or they all go into one envelope. They are downloaded to this device, then encrypted before they are sent.",
+        fromDeviceInstead: "Import from this device instead",
+        choose: "Choose in Google Drive",
+        chooseMore: "Add files from Google Drive",
+        limits: "Up to {{max}} PDF files of 20 MB each.",
+        access: "Google asks you to allow access to the files you choose, and to those files only.",
+        tokenRefused:
+          "Cloud drive failed: Google did not give access to your files. Try again, or import them from this device.",
+        unavailable:
+          "Cloud drive failed: Google Drive could not be opened from this page. Check your connection, then try again, or import the files from this device.",
       },
     },
     upload: {
@@ -600,6 +612,8 @@ export const web = {
         certified:
           "This PDF carries a certification signature that forbids changes: signing it here would invalidate that signature. Upload the document before it was certified.",
         invalid_file: "This file cannot be read.",
+        cloud_drive_failed:
+          "Cloud drive failed: Google Drive did not give this file. Check that you can still open it there, then try again.",
         other: "This file was refused.",
       },
     },

@@ -557,6 +557,7 @@ export const web: FrenchTranslation<typeof en> = {
         ready: "Prêt à importer",
         waiting: "En attente",
         reading: "Lecture du fichier",
+        downloading: "Téléchargement depuis Google Drive",
         sending: "Chiffrement, envoi et vérification sur le serveur",
         done: "Importé",
         failed: "Non importé",
@@ -570,6 +571,18 @@ export const web: FrenchTranslation<typeof en> = {
         notConfiguredHint:
           "Cette installation de Paraphe n’est pas reliée à Google Drive. Téléchargez les fichiers et importez-les depuis cet appareil.",
         fromDevice: "Importer depuis cet appareil",
+        description:
+          "Choisissez des fichiers PDF dans votre Google Drive\u00a0: chacun devient un brouillon, ou tous vont dans une seule enveloppe. Ils sont téléchargés sur cet appareil, puis chiffrés avant d’être envoyés.",
+        fromDeviceInstead: "Importer plutôt depuis cet appareil",
+        choose: "Choisir dans Google Drive",
+        chooseMore: "Ajouter des fichiers de Google Drive",
+        limits: "Jusqu’à {{max}} fichiers PDF de 20\u00a0Mo chacun.",
+        access:
+          "Google vous demande d’autoriser l’accès aux fichiers que vous choisissez, et à ces fichiers seulement.",
+        tokenRefused:
+          "Échec du stockage en ligne\u00a0: Google n’a pas donné accès à vos fichiers. Réessayez, ou importez-les depuis cet appareil.",
+        unavailable:
+          "Échec du stockage en ligne\u00a0: Google Drive n’a pas pu s’ouvrir depuis cette page. Vérifiez votre connexion puis réessayez, ou importez les fichiers depuis cet appareil.",
       },
     },
     upload: {
@@ -608,6 +621,8 @@ export const web: FrenchTranslation<typeof en> = {
         certified:
           "Ce PDF porte une signature de certification qui interdit toute modification : le signer ici invaliderait cette signature. Téléversez le document tel qu’il était avant sa certification.",
         invalid_file: "Ce fichier ne peut pas être lu.",
+        cloud_drive_failed:
+          "Échec du stockage en ligne\u00a0: Google Drive n’a pas donné ce fichier. Vérifiez que vous pouvez toujours l’y ouvrir, puis réessayez.",
         other: "Ce fichier a été refusé.",
       },
     },

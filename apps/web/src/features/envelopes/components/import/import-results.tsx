@@ -45,9 +45,13 @@ export function ImportFileList({
                 : 0;
         const problem = source.problem ?? (state?.stage === "failed" ? state.problem : null);
         const statusText =
-          state === undefined
-            ? t("envelopes.import.stages.ready")
-            : t(`envelopes.import.stages.${state.stage}`);
+          source.problem !== null
+            ? t("envelopes.import.stages.failed")
+            : state === undefined
+              ? t("envelopes.import.stages.ready")
+              : state.stage === "reading" && source.origin === "drive"
+                ? t("envelopes.import.stages.downloading")
+                : t(`envelopes.import.stages.${state.stage}`);
         return (
           <li
             key={source.id}

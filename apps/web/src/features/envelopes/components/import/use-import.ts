@@ -16,11 +16,24 @@ export type ImportMode = "perFile" | "oneEnvelope";
  */
 export interface ImportSource {
   id: string;
+  /** Where the bytes come from: this device (the default) or a cloud drive, downloaded on import. */
+  origin?: "device" | "drive";
   name: string;
   size: number;
   /** A validation word (`not_pdf`, `too_large`, ...) when refused before sending. */
   problem: string | null;
   read: (onProgress: (loaded: number) => void) => Promise<string>;
+}
+
+/**
+ * A file refused while its bytes are obtained (a cloud drive file too large, not a PDF, or that
+ * the drive did not give), with its refusal word for the file list.
+ */
+export class ImportRefusal extends Error {
+  constructor(readonly problem: string) {
+    super(`File refused: ${problem}`);
+    this.name = "ImportRefusal";
+  }
 }
 
 /** Where one file stands: waiting, reading (with its fraction), sending, imported or refused. */
@@ -61,7 +74,8 @@ export function useImport() {
       }
       return data;
     } catch (error) {
-      set(source.id, { stage: "failed", problem: null, message: error });
+      const problem = error instanceof ImportRefusal ? error.problem : null;
+      set(source.id, { stage: "failed", problem, message: error });
       return null;
     }
   };
