@@ -28,9 +28,14 @@ export function squeezed(text: string): string {
   return text.replace(/\s+/g, " ").trim();
 }
 
-/** Expects `text` as literal text somewhere visible on the page. */
+/**
+ * Expects `text` as literal text somewhere visible on the page. A page opened just before may still
+ * be loading its record on a busy machine: the text has 15 s to show.
+ */
 export async function expectShown(page: Page | Locator, text: string): Promise<void> {
-  await expect(page.getByText(text).filter({ visible: true }).first()).toBeVisible();
+  await expect(page.getByText(text).filter({ visible: true }).first()).toBeVisible({
+    timeout: 15_000,
+  });
 }
 
 /**

@@ -117,6 +117,26 @@ describe.each(testDatabaseKinds)("single sign-on with OpenID Connect on %s", (ki
     expect((await owner.api.sso.get({})).configuration).toBeNull();
   });
 
+  it("refuses javascript: and data: URLs with invalid_url on the field, saving and asking nothing", async () => {
+    const { owner } = await teamAtOwnDomain();
+    for (const url of [
+      "javascript:window.__pwned=1",
+      "JavaScript:alert(1)//https://id.example",
+      "data:text/html,<script>window.__pwned=1</script>",
+    ]) {
+      const saved = await failure(owner.api.sso.save({ ...configuration(idp), tokenUrl: url }));
+      expect(saved.code).toBe("VALIDATION_ERROR");
+      expect(saved.details).toEqual([
+        expect.objectContaining({ path: "tokenUrl", message: "invalid_url" }),
+      ]);
+      const discovered = await failure(owner.api.sso.discover({ issuerUrl: url }));
+      expect(discovered.details).toEqual([
+        expect.objectContaining({ path: "issuerUrl", message: "invalid_url" }),
+      ]);
+    }
+    expect((await owner.api.sso.get({})).configuration).toBeNull();
+  });
+
   it("refuses members whose role may not update the team", async () => {
     const { owner, domain } = await teamAtOwnDomain();
     await owner.api.sso.save(configuration(idp));

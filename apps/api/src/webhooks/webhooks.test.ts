@@ -142,6 +142,32 @@ describe.each(testDatabaseKinds)("webhooks on %s", (kind) => {
     expect((await owner.api.webhook.list({})).endpoints).toHaveLength(10);
   });
 
+  it("refuses javascript: and data: URLs with invalid_url on the URL, at creation and at update, changing nothing", async () => {
+    const owner = await signUpMember(h, "scripted-url");
+    const { endpoint } = await owner.api.webhook.create({
+      url: receiver.url,
+      events: ["envelope.sent"],
+    });
+    for (const url of [
+      "javascript:window.__pwned=1",
+      "JavaScript:alert(1)//https://hooks.example",
+      "data:text/html,<script>window.__pwned=1</script>",
+    ]) {
+      const created = await failure(owner.api.webhook.create({ url, events: ["envelope.sent"] }));
+      expect(created.code).toBe("VALIDATION_ERROR");
+      expect(created.details).toEqual([
+        expect.objectContaining({ path: "url", message: "invalid_url" }),
+      ]);
+      const updated = await failure(owner.api.webhook.update({ uuid: endpoint.uuid, url }));
+      expect(updated.details).toEqual([
+        expect.objectContaining({ path: "url", message: "invalid_url" }),
+      ]);
+    }
+    expect((await owner.api.webhook.list({})).endpoints).toEqual([
+      expect.objectContaining({ uuid: endpoint.uuid, url: receiver.url }),
+    ]);
+  });
+
   it("delivers a signed event, retries after failures on the schedule, and logs every attempt", async () => {
     const owner = await signUpMember(h, "sender");
     const { endpoint, secret } = await owner.api.webhook.create({

@@ -49,6 +49,8 @@ const VALIDATION_WORDS = [
   "already_invited",
   "empty_import",
   "too_many_rows",
+  "invalid_url",
+  "insecure_url",
   "label_taken",
   "select_all_recipients",
   "template_incomplete",

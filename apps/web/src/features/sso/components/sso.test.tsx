@@ -38,6 +38,45 @@ describe("single sign-on settings", () => {
     );
   });
 
+  it("refuses a javascript: issuer URL with the URL's own message and asks the issuer nothing", async () => {
+    const { user, server } = renderApp({
+      path: "/settings/sso",
+      handlers: { "/sso/discover": () => ok(DISCOVERED) },
+    });
+    const issuer = await screen.findByRole("textbox", { name: /Issuer URL/ });
+    await user.type(issuer, "javascript:window.__pwned=1");
+    await user.click(screen.getByRole("button", { name: "Fill in from the issuer" }));
+    expect(
+      await screen.findByText("Enter a full web address, starting with https://."),
+    ).toBeInTheDocument();
+    expect(issuer).toHaveAttribute("aria-invalid", "true");
+    expect(server.bodiesOf("/sso/discover")).toEqual([]);
+  });
+
+  it("shows the api's refusal of an http URL with its own message", async () => {
+    const { user } = renderApp({
+      path: "/settings/sso",
+      handlers: {
+        "/sso/discover": () => ok(DISCOVERED),
+        "/sso/save": () =>
+          apiError(400, "VALIDATION_ERROR", [
+            { path: "tokenUrl", code: "custom", message: "insecure_url" },
+          ]),
+      },
+    });
+    await user.type(await screen.findByRole("textbox", { name: /Issuer URL/ }), ISSUER);
+    await user.click(screen.getByRole("button", { name: "Fill in from the issuer" }));
+    expect(await screen.findByRole("textbox", { name: /JWKS URL/ })).toHaveValue(`${ISSUER}/jwks`);
+    await user.type(screen.getByRole("textbox", { name: /Client ID/ }), "paraphe");
+    await user.type(screen.getByLabelText(/Client secret/), "s3cret");
+    await user.click(screen.getByRole("button", { name: "Save" }));
+    expect(
+      await screen.findByText(
+        "Use an https:// address: the identity provider must be reached over TLS.",
+      ),
+    ).toBeInTheDocument();
+  });
+
   it("names the managed roles of new people in the page's language", async () => {
     const { user } = renderApp({ path: "/settings/sso", language: "fr" });
     const select = await screen.findByRole("combobox", {

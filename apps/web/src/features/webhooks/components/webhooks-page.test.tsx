@@ -87,6 +87,27 @@ describe("webhook settings", () => {
     ).toBeInTheDocument();
   });
 
+  it("refuses a javascript: or data: URL with the URL's own message and sends nothing", async () => {
+    const { user, server } = renderApp({
+      path: "/settings/webhooks",
+      handlers: { "/webhook/list": () => ok({ endpoints: [] }) },
+    });
+    await user.click(await screen.findByRole("button", { name: "Add an endpoint" }));
+    const dialog = await screen.findByRole("dialog", { name: "Add a webhook endpoint" });
+    const url = within(dialog).getByRole("textbox", { name: /Endpoint URL/ });
+    await user.click(within(dialog).getByRole("checkbox", { name: "Envelope signed" }));
+    for (const refused of ["javascript:window.__pwned=1", "data:text/html,<b>x</b>"]) {
+      await user.clear(url);
+      await user.type(url, refused);
+      await user.click(within(dialog).getByRole("button", { name: "Add the endpoint" }));
+      expect(
+        await within(dialog).findByText("Enter a full web address, starting with https://."),
+      ).toBeInTheDocument();
+      expect(url).toHaveAttribute("aria-invalid", "true");
+    }
+    expect(server.bodiesOf("/webhook/create")).toEqual([]);
+  });
+
   it("shows an endpoint's delivery log and replays a failed delivery", async () => {
     const { user, server } = renderApp({
       path: "/settings/webhooks",

@@ -14,6 +14,7 @@ import {
   FormField,
   Input,
   Skeleton,
+  toCsv,
   type DataTableColumn,
 } from "@paraphe/ui-kit";
 import { Download, Send } from "lucide-react";
@@ -49,10 +50,12 @@ export function bulkSendColumns(template: Pick<TemplateDetail, "roles">): string
   );
 }
 
-/** An example file: the header and one row per role's people, with the optional columns. */
+/**
+ * An example file: the header and one row per role's people, with the optional columns. Written by
+ * the shared CSV writer: a title or a role label that a spreadsheet would run as a formula starts
+ * with an apostrophe there.
+ */
 export function exampleCsv(template: Pick<TemplateDetail, "roles" | "title">): string {
-  const quote = (value: string) =>
-    /[",\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
   const header = [
     ...template.roles.flatMap((role) => PERSON_COLUMNS.map((column) => `${role.label} ${column}`)),
     "title",
@@ -67,7 +70,12 @@ export function exampleCsv(template: Pick<TemplateDetail, "roles" | "title">): s
     template.title,
     "",
   ];
-  return `${header.map(quote).join(",")}\n${row.map(quote).join(",")}\n`;
+  const columns = header.map((name, index) => ({
+    id: String(index),
+    header: name,
+    value: (cells: string[]) => cells[index],
+  }));
+  return toCsv(columns, [row]);
 }
 
 /** The row of the request for a row of the file (raw cells: the server checks them). */

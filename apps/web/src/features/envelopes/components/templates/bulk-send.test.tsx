@@ -39,7 +39,23 @@ describe("bulk send", () => {
       "manager firstname",
       "manager lastname",
     ]);
-    expect(exampleCsv(template).split("\n")[0]).toBe(`${HEADER},title,message`);
+    expect(exampleCsv(template).split("\r\n")[0]).toBe(`${HEADER},title,message`);
+  });
+
+  it("writes a title or a role label that a spreadsheet would run as a formula with a leading apostrophe in the example file", () => {
+    const template = templateDetail();
+    const formulas = {
+      ...template,
+      title: '=HYPERLINK("http://evil","x")',
+      roles: template.roles.map((role, index) =>
+        index === 0 ? { ...role, label: "+cmd|' /C calc'!A0" } : role,
+      ),
+    };
+    const [header, row] = exampleCsv(formulas).split("\r\n");
+    expect(header?.startsWith("'+cmd|' /C calc'!A0 email,")).toBe(true);
+    expect(row).toContain(`"'=HYPERLINK(""http://evil"",""x"")"`);
+    expect(row).toContain(",'+cmd|' /C calc'!A0,");
+    for (const cell of `${header},${row}`.split(",")) expect(cell).not.toMatch(/^"?[=+\-@]/);
   });
 
   it("refuses a file without the role columns, naming them", async () => {
