@@ -21,6 +21,7 @@ import * as apiKeys from "./20261126041500_api-keys";
 import * as webhooks from "./20261126090000_webhooks";
 import * as support from "./20261126050000_support";
 import * as billing from "./20261126100000_billing";
+import * as envelopeStatusCounts from "./20261126110000_envelope-status-counts";
 
 /**
  * Every migration, by name, in a static list so that the bundled build carries them. Names are
@@ -49,4 +50,5 @@ export const migrations: Readonly<Record<string, Migration>> = {
   "20261126050000_support": support,
   "20261126090000_webhooks": webhooks,
   "20261126100000_billing": billing,
+  "20261126110000_envelope-status-counts": envelopeStatusCounts,
 };
