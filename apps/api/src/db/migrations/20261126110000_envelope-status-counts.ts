@@ -6,13 +6,14 @@ import { sql, type Kysely } from "kysely";
  * envelopes (not templates) are there. The dashboard sums these rows instead of counting every
  * visible envelope, so its cost no longer grows with the envelopes.
  *
- * The rows are written by statement-level triggers on `envelope` (insert, update, delete), in the
- * transaction of the change, from the statement's transition tables: every write is counted,
- * whichever code path or cascade makes it (a team's deletion, a bulk insert). Each statement adds
- * its net change per key (`INSERT ... ON CONFLICT DO UPDATE`, keys in a fixed order so that two
- * transactions lock them in the same order) and removes the rows that fall to zero. An update that
- * changes none of the counted columns adds nothing and locks nothing. No foreign key: the counts
- * of a deleted team or workspace fall to zero and go with the envelopes' deletion.
+ * The rows are written by triggers on `envelope`, in the transaction of the change, so every write
+ * is counted whichever code path or cascade makes it (a team's deletion, a bulk insert): inserts
+ * and deletes once per statement from its transition table (its net change per key), updates per
+ * row and only when they change a counted column (status, workspace, owner, team, kind), so the
+ * many updates that change none (activity head, title, dates) run no trigger. Each change is an
+ * `INSERT ... ON CONFLICT DO UPDATE` of the key, keys taken in a fixed order so that concurrent
+ * transactions lock them in the same order; a key that falls to zero loses its row. No foreign
+ * key: the counts of a deleted team or workspace fall to zero with the envelopes' deletion.
  *
  * Backfilled from the existing envelopes.
  */
@@ -26,9 +27,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       count bigint NOT NULL,
       PRIMARY KEY (team_id, workspace_id, owner_user_id, status)
     )`.execute(db);
-  // One function for the three triggers: a transition table exists only for the events that
-  // have it, so each branch reads its own. The net change of the statement, per key, is added in
-  // key order; a key that falls to zero loses its row.
+  // Inserts and deletes are counted once per statement (a bulk insert adds one count per key),
+  // from the statement's transition table: its net change per key, added in key order; a key
+  // that falls to zero loses its row.
   await sql`
     CREATE FUNCTION envelope_status_count_apply() RETURNS trigger
     LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
@@ -53,30 +54,47 @@ export async function up(db: Kysely<unknown>): Promise<void> {
           USING (SELECT DISTINCT team_id, workspace_id, owner_user_id, status FROM old_rows) o
           WHERE c.count = 0 AND c.team_id = o.team_id AND c.workspace_id = o.workspace_id
             AND c.owner_user_id = o.owner_user_id AND c.status = o.status;
-        RETURN NULL;
       END IF;
-      INSERT INTO envelope_status_count AS c (team_id, workspace_id, owner_user_id, status, count)
-        SELECT change.team_id, change.workspace_id, change.owner_user_id, change.status,
-               sum(change.delta)
-        FROM (
-          SELECT n.team_id, n.workspace_id, n.owner_user_id, n.status, 1 AS delta
-          FROM new_rows n WHERE n.kind = 'envelope'
-          UNION ALL
-          SELECT o.team_id, o.workspace_id, o.owner_user_id, o.status, -1 AS delta
-          FROM old_rows o WHERE o.kind = 'envelope'
-        ) AS change
-        GROUP BY 1, 2, 3, 4 HAVING sum(change.delta) <> 0 ORDER BY 1, 2, 3, 4
-        ON CONFLICT (team_id, workspace_id, owner_user_id, status)
-        DO UPDATE SET count = c.count + EXCLUDED.count;
-      DELETE FROM envelope_status_count c
-        USING (SELECT DISTINCT team_id, workspace_id, owner_user_id, status FROM old_rows) o
-        WHERE c.count = 0 AND c.team_id = o.team_id AND c.workspace_id = o.workspace_id
-          AND c.owner_user_id = o.owner_user_id AND c.status = o.status;
       RETURN NULL;
     END $$`.execute(db);
+  // An update is counted row by row, and only when it changes a counted column (the trigger's WHEN
+  // clause): most updates (the activity head, the title, updated_at) run no trigger at all. The
+  // two keys are locked in key order.
+  await sql`
+    CREATE FUNCTION envelope_status_count_move() RETURNS trigger
+    LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
+    DECLARE
+      change record;
+    BEGIN
+      FOR change IN
+        SELECT * FROM (
+          SELECT OLD.team_id, OLD.workspace_id, OLD.owner_user_id, OLD.status, -1 AS delta
+          WHERE OLD.kind = 'envelope'
+          UNION ALL
+          SELECT NEW.team_id, NEW.workspace_id, NEW.owner_user_id, NEW.status, 1 AS delta
+          WHERE NEW.kind = 'envelope'
+        ) AS keys ORDER BY 1, 2, 3, 4
+      LOOP
+        INSERT INTO envelope_status_count AS c (team_id, workspace_id, owner_user_id, status, count)
+          VALUES (change.team_id, change.workspace_id, change.owner_user_id, change.status, change.delta)
+          ON CONFLICT (team_id, workspace_id, owner_user_id, status)
+          DO UPDATE SET count = c.count + EXCLUDED.count;
+        IF change.delta < 0 THEN
+          DELETE FROM envelope_status_count c
+            WHERE c.count = 0 AND c.team_id = change.team_id AND c.workspace_id = change.workspace_id
+              AND c.owner_user_id = change.owner_user_id AND c.status = change.status;
+        END IF;
+      END LOOP;
+      RETURN NULL;
+    END $$`.execute(db);
+  await sql`
+    CREATE TRIGGER envelope_status_count_update AFTER UPDATE ON envelope FOR EACH ROW
+    WHEN (OLD.status IS DISTINCT FROM NEW.status OR OLD.workspace_id IS DISTINCT FROM NEW.workspace_id
+      OR OLD.owner_user_id IS DISTINCT FROM NEW.owner_user_id OR OLD.team_id IS DISTINCT FROM NEW.team_id
+      OR OLD.kind IS DISTINCT FROM NEW.kind)
+    EXECUTE FUNCTION envelope_status_count_move()`.execute(db);
   for (const [event, transition] of [
     ["INSERT", "NEW TABLE AS new_rows"],
-    ["UPDATE", "OLD TABLE AS old_rows NEW TABLE AS new_rows"],
     ["DELETE", "OLD TABLE AS old_rows"],
   ] as const) {
     await sql
@@ -97,6 +115,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   for (const event of ["insert", "update", "delete"]) {
     await sql.raw(`DROP TRIGGER envelope_status_count_${event} ON envelope`).execute(db);
   }
+  await sql`DROP FUNCTION envelope_status_count_move()`.execute(db);
   await sql`DROP FUNCTION envelope_status_count_apply()`.execute(db);
   await sql`DROP TABLE envelope_status_count`.execute(db);
 }
