@@ -4,7 +4,7 @@
  * holds N envelopes seeded in bulk (`INSERT ... SELECT generate_series`, not through the api), and
  * the real SDK client calling `envelope.list` (first page, and the page after a cursor) and
  * `envelope.dashboard` through the tunnel (sealed, signed, in-process `app.request`). The seed's
- * one statement fires the statement-level triggers that keep `envelope_status_count`, as any write
+ * one statement fires the triggers that keep `envelope_status_count`, as any write
  * of envelopes does, so the counts the dashboard reads are those of the seeded rows. p50 and p95
  * per call; the queries the app ran for one call of each are then run again under
  * `EXPLAIN (ANALYZE, BUFFERS)` and their plans kept.
