@@ -367,10 +367,11 @@ async function main(): Promise<void> {
         result.pipelineMs / result.barePadesMs,
         3,
         "max",
-        "the audit-log proof is a second PDF laid out from scratch (fonts embedded and subset, " +
-          "every event's text measured and wrapped) and sealed: it is the largest part (see " +
-          "'proof + its seal'); stamping and sealing the document alone is '(stamp + seal)/bare', " +
-          "where the stamp (the PDF loaded, drawn on and saved once more) adds a full rewrite",
+        "the audit-log proof is a second PDF made from scratch by pdf-lib (font subsets, the " +
+          "signature PNG decoded and compressed again in JavaScript, compressed streams) and " +
+          "sealed: still the largest part (see 'proof + its seal'); the stamp loads the document " +
+          "and re-compresses the signature PNG (as costly as the load), and the seal loads the " +
+          "stamped document a second time (stamp and seal are two worker tasks): see the README",
       ),
     ];
     const lagGoals = [
@@ -488,7 +489,7 @@ async function main(): Promise<void> {
     const largest = result.scales.at(-1);
     if (largest !== undefined) {
       console.log(
-        `\nQuery plans at ${largest.envelopes.toLocaleString("en-US")} envelopes (EXPLAIN (ANALYZE, BUFFERS) of the queries one call ran on envelope):`,
+        `\nQuery plans at ${largest.envelopes.toLocaleString("en-US")} envelopes (EXPLAIN (ANALYZE, BUFFERS) of the queries one call ran on envelope and envelope_status_count):`,
       );
       for (const plan of largest.plans) {
         console.log(`\n[${plan.call}] ${plan.sql}\n${plan.plan.replace(/^/gm, "  ")}`);
@@ -517,9 +518,9 @@ async function main(): Promise<void> {
               largest.dashboard.p50Ms / smallest.dashboard.p50Ms,
               1.5,
               "max",
-              "the dashboard counts the team's envelopes by status on every call: a count reads " +
-                "every visible row (the plan's scan of envelope), so it grows with the envelopes; " +
-                "meeting the goal needs counts kept up to date as envelopes change status",
+              "the dashboard sums the rows of envelope_status_count (one per workspace, owner and " +
+                "status, kept by triggers as envelopes change), a number of rows that does not grow " +
+                "with the envelopes; the 5 most recent are a 5-row read of envelope_team_list_idx",
             ),
           ];
     console.log(`\n${formatGoals(goals, formatRatio)}`);

@@ -22,6 +22,7 @@ export interface Database {
   webauthnChallenge: WebauthnChallengeTable;
   envelope: EnvelopeTable;
   envelopeDocument: EnvelopeDocumentTable;
+  envelopeStatusCount: EnvelopeStatusCountTable;
   documentPreview: DocumentPreviewTable;
   recipient: RecipientTable;
   recipientPageView: RecipientPageViewTable;
@@ -289,6 +290,19 @@ export interface EnvelopeTable {
   createdByApiKeyId: ColumnType<string | null, string | null | undefined, string | null>;
   createdAt: GeneratedTimestamp;
   updatedAt: GeneratedTimestamp;
+}
+
+/**
+ * How many envelopes (not templates) of a team's workspace, owned by one member, are in one
+ * status: kept by triggers on `envelope` in the transaction of each change; no row at zero.
+ */
+export interface EnvelopeStatusCountTable {
+  teamId: string;
+  workspaceId: string;
+  ownerUserId: string;
+  status: EnvelopeStatus;
+  /** bigint: read as a string. */
+  count: ColumnType<string, never, never>;
 }
 
 /** One uploaded PDF of an envelope; `pages` is jsonb (`[{ width, height }]`, written as JSON text). */

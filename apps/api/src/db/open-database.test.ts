@@ -43,6 +43,7 @@ describe.each(testDatabaseKinds)("the database on %s", (kind) => {
       "document_preview",
       "envelope",
       "envelope_document",
+      "envelope_status_count",
       "envelope_tag",
       "field",
       "job",

@@ -1,4 +1,3 @@
-import fontkit from "@pdf-lib/fontkit";
 import {
   AFRelationship,
   PDFDocument,
@@ -8,6 +7,7 @@ import {
   type RGB,
   rgb,
 } from "pdf-lib";
+import { cachedFontkit, DRAWN_FONT_FEATURES } from "./font-cache";
 import { fontBytes } from "./fonts";
 import { wrapParagraphs } from "./text-layout";
 
@@ -75,11 +75,20 @@ interface Fonts {
 /** Lays the proof out with pdf-lib (the document worker calls it). */
 export async function layoutProofInThisThread(model: ProofModel): Promise<Uint8Array> {
   const document = await PDFDocument.create();
-  document.registerFontkit(fontkit);
+  document.registerFontkit(cachedFontkit);
   const fonts: Fonts = {
-    regular: await document.embedFont(fontBytes("DejaVuSans"), { subset: true }),
-    bold: await document.embedFont(fontBytes("DejaVuSans-Bold"), { subset: true }),
-    mono: await document.embedFont(fontBytes("DejaVuSansMono"), { subset: true }),
+    regular: await document.embedFont(fontBytes("DejaVuSans"), {
+      subset: true,
+      features: DRAWN_FONT_FEATURES,
+    }),
+    bold: await document.embedFont(fontBytes("DejaVuSans-Bold"), {
+      subset: true,
+      features: DRAWN_FONT_FEATURES,
+    }),
+    mono: await document.embedFont(fontBytes("DejaVuSansMono"), {
+      subset: true,
+      features: DRAWN_FONT_FEATURES,
+    }),
   };
   document.setTitle(model.documentTitle, { showInWindowTitleBar: true });
   document.setAuthor("Paraphe");

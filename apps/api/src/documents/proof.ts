@@ -57,8 +57,8 @@ type ProofT = ReturnType<typeof getServerT<"proof">>;
  * `proofRecordSchema`): the documents' hashes and the events chained with plain SHA-256, which
  * `paraphe-verify` checks offline, without the platform's key that the activity chain is keyed with.
  *
- * The texts are resolved here; the layout (pdf-lib, font subsetting: about half a second of
- * CPU) runs in the document worker thread.
+ * The texts are resolved here; the layout (pdf-lib, font subsetting, with the fonts parsed and
+ * each text shaped once per worker: `font-cache.ts`) runs in the document worker thread.
  */
 export function renderProof(input: ProofInput): Promise<Uint8Array> {
   return sharedDocumentWorkers().run("proof", proofModel(input));

@@ -21,7 +21,8 @@ import * as apiKeys from "./20261126041500_api-keys";
 import * as webhooks from "./20261126090000_webhooks";
 import * as support from "./20261126050000_support";
 import * as billing from "./20261126100000_billing";
-import * as webhookDeliveryRetention from "./20261126110000_webhook-delivery-retention";
+import * as envelopeStatusCounts from "./20261126110000_envelope-status-counts";
+import * as webhookDeliveryRetention from "./20261126120000_webhook-delivery-retention";
 
 /**
  * Every migration, by name, in a static list so that the bundled build carries them. Names are
@@ -50,5 +51,6 @@ export const migrations: Readonly<Record<string, Migration>> = {
   "20261126050000_support": support,
   "20261126090000_webhooks": webhooks,
   "20261126100000_billing": billing,
-  "20261126110000_webhook-delivery-retention": webhookDeliveryRetention,
+  "20261126110000_envelope-status-counts": envelopeStatusCounts,
+  "20261126120000_webhook-delivery-retention": webhookDeliveryRetention,
 };
