@@ -16,8 +16,14 @@ let i18n: I18n | undefined;
 const api = loadSignApi(() => i18n?.language);
 void loadSignedArea();
 if (window.location.pathname.toLowerCase().startsWith("/sign/")) {
+  // The attestation checker's chunk, which the client would only ask for once it is itself there.
+  void import("@paraphe/attestation");
   void loadSigningWorkspace();
   void loadEnvelopeStatusPage();
+  // The tunnel's handshake as soon as the client is there, while React renders (its evidence is
+  // checked before anything is sent through it). A failure here is left to the open call, which
+  // runs the handshake again and shows the page's error.
+  void api.then((client) => client.tunnel.ensureOpen()).catch(() => undefined);
 }
 
 // A failed download rejects unobserved, and the chunk-load guard reloads the page.
