@@ -11,12 +11,12 @@ export default defineAppConfig({
   build: {
     rolldownOptions: {
       output: {
-        // React and the router change less often than the app: a separate chunk stays cached.
+        // React changes less often than the app: a separate chunk stays cached.
         codeSplitting: {
           groups: [
             {
               name: "react",
-              test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
+              test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/,
             },
           ],
         },

@@ -21,5 +21,7 @@ export {
   createBrowserI18n,
   type BrowserI18nOptions,
 } from "./browser";
+export { createLazyBrowserI18n, type LazyBrowserI18nOptions } from "./browser-lazy";
+export { loadNamespace, type NamespaceResources } from "./resources/load";
 export { createServerI18n, getServerT, serverT, type ServerKey } from "./server";
 export type { TFunction, i18n as I18n } from "i18next";

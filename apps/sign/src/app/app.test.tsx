@@ -1,4 +1,4 @@
-import { createBrowserI18n } from "@paraphe/i18n";
+import { createBrowserI18n, createLazyBrowserI18n } from "@paraphe/i18n";
 import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it } from "vitest";
@@ -52,5 +52,18 @@ describe("the signing app", () => {
     expect(await screen.findByRole("heading", { name: "Page introuvable" })).toBeInTheDocument();
     expect(screen.getByRole("combobox", { name: "Langue" })).toHaveValue("fr");
     expect(localStorage.getItem("i18nextLng")).toBe("fr");
+  });
+
+  it("with the texts the app downloads (as main.tsx sets it up), gets French only when switched to it", async () => {
+    window.history.replaceState(null, "", "/no/such/page");
+    const i18n = await createLazyBrowserI18n({ namespaces: ["sign"] });
+    expect(i18n.hasResourceBundle("fr", "sign")).toBe(false);
+    render(<App i18n={i18n} />);
+    const user = userEvent.setup();
+    expect(await screen.findByRole("heading", { name: "Page not found" })).toBeInTheDocument();
+    await user.selectOptions(screen.getByRole("combobox", { name: "Language" }), "Français");
+    expect(await screen.findByRole("heading", { name: "Page introuvable" })).toBeInTheDocument();
+    expect(screen.getByText("Signature sécurisée de documents")).toBeInTheDocument();
+    expect(document.documentElement.lang).toBe("fr");
   });
 });

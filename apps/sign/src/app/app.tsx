@@ -1,63 +1,98 @@
-import { readReferenceValuesSetting } from "@paraphe/attestation/pinning";
-import { createQueryClientDefaults } from "@paraphe/api-sdk";
 import { type I18n } from "@paraphe/i18n";
-import { I18nProvider, useTranslation } from "@paraphe/i18n/react";
-import { Toaster } from "@paraphe/ui-kit";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { useState } from "react";
-import { createBrowserRouter, RouterProvider } from "react-router";
-import { ApiContext, createSignApi, type SignApi } from "../lib/api";
-import { config } from "../lib/config";
-import { createSignRoutes } from "./router";
+import { I18nProvider } from "@paraphe/i18n/react";
+import { lazy, Suspense, useState, type ComponentType } from "react";
+import { takeAccessLink } from "../domain/access-link";
+import { SigningSkeleton } from "../features/signing/components/signing-skeleton";
+import { SignPublicLayout } from "../layouts/public-layout";
+import type { SignApi } from "../lib/api";
+import { NotFoundRoute } from "../routes/not-found";
+import { RouteErrorBoundary } from "../routes/route-error";
+import { NavigationProvider, useBrowserNavigation } from "./navigation";
+import { matchRoute } from "./router";
+import type { SignedAreaRoute } from "./signed-area";
+
+const TranslatedToaster = lazy(() =>
+  import("./toaster").then((module) => ({ default: module.TranslatedToaster })),
+);
+
+/** The api client's chunk (tunnel, attestation pinning, contract), configured for this build. */
+export function loadSignApi(language: () => string | undefined): Promise<SignApi> {
+  return import("../lib/sign-api").then(({ createConfiguredSignApi }) =>
+    createConfiguredSignApi(language),
+  );
+}
+
+/**
+ * Takes a signing link's token and secret out of the address bar at once (ARCHITECTURE §6), before
+ * any chunk downloads; the signing page then reads them from this tab's session.
+ */
+export function takeAccessLinkFromAddress(): void {
+  const route = matchRoute(window.location.pathname);
+  if (route.name === "sign") takeAccessLink(route.envelopeUuid);
+}
+
+/** The chunk of the pages that call the api (`main.tsx` starts it with the first paint). */
+export const loadSignedArea = () => import("./signed-area");
 
 export interface AppProps {
   i18n: I18n;
-  /** The api client; built from the configuration when omitted (tests pass their own). */
-  api?: SignApi;
+  /**
+   * The api client, or its download under way (`main.tsx` starts it before the first render);
+   * loaded from the configuration when omitted. Tests pass their own. The pages that call the api
+   * show the page's frame and skeleton until it is there.
+   */
+  api?: SignApi | Promise<SignApi>;
 }
 
 /** The public signing app. */
-export function App({ i18n, api: givenApi }: AppProps) {
-  const [router] = useState(() => createBrowserRouter(createSignRoutes()));
-  const [api] = useState(
-    () =>
-      givenApi ??
-      createSignApi({
-        apiUrl: config.apiUrl,
-        appCredential: config.appCredential,
-        referenceValues: readReferenceValuesSetting(import.meta.env.PARAPHE_REFERENCE_VALUES),
-        language: () => i18n.language,
-      }),
-  );
-  // Spec §7 retry rules: only after the tunnel's empty-message failures or a lost tunnel session.
-  const [queryClient] = useState(
-    () =>
-      new QueryClient({
-        defaultOptions: createQueryClientDefaults({
-          onResetRoutine: () => api.tunnel.reset(),
-          onTunnelLost: () => api.tunnel.destroy(),
-        }),
-      }),
+export function App({ i18n, api }: AppProps) {
+  useState(takeAccessLinkFromAddress);
+  // The api pages, once their chunk and the client are both there (one query cache per visit).
+  const [SignedArea] = useState(() =>
+    lazy(async (): Promise<{ default: ComponentType<{ route: SignedAreaRoute }> }> => {
+      const [area, client] = await Promise.all([
+        loadSignedArea(),
+        api ?? loadSignApi(() => i18n.language),
+      ]);
+      const queryClient = area.createSignQueryClient(client);
+      return {
+        default: ({ route }) => (
+          <area.SignedArea api={client} queryClient={queryClient} route={route} />
+        ),
+      };
+    }),
   );
   return (
     <I18nProvider i18n={i18n}>
-      <ApiContext value={api}>
-        <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
-          <TranslatedToaster />
-        </QueryClientProvider>
-      </ApiContext>
+      <Routes SignedArea={SignedArea} />
+      <Suspense fallback={null}>
+        <TranslatedToaster />
+      </Suspense>
     </I18nProvider>
   );
 }
 
-function TranslatedToaster() {
-  const { t } = useTranslation();
+function Routes({ SignedArea }: { SignedArea: ComponentType<{ route: SignedAreaRoute }> }) {
+  const navigation = useBrowserNavigation();
+  const route = matchRoute(navigation.location.pathname);
   return (
-    <Toaster
-      position="top-center"
-      label={t("notifications.label")}
-      closeLabel={t("notifications.close")}
-    />
+    <NavigationProvider value={navigation}>
+      <RouteErrorBoundary key={navigation.location.pathname}>
+        {route.name === "notFound" ? (
+          <NotFoundRoute />
+        ) : (
+          <Suspense
+            fallback={
+              // The page's frame and the shape of what comes, while the client downloads.
+              <SignPublicLayout>
+                <SigningSkeleton />
+              </SignPublicLayout>
+            }
+          >
+            <SignedArea route={route} />
+          </Suspense>
+        )}
+      </RouteErrorBoundary>
+    </NavigationProvider>
   );
 }

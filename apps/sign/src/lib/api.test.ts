@@ -2,7 +2,7 @@ import { ATTESTED_API_URL, attestedApi } from "@paraphe/attestation/testing";
 import { http } from "msw";
 import { setupServer } from "msw/node";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { createSignApi } from "./api";
+import { createSignApi } from "./sign-api";
 
 const BUILD = { container_bundle: "a".repeat(64), container_config: "b".repeat(64) };
 const OTHER_BUILD = { container_bundle: "c".repeat(64), container_config: "b".repeat(64) };

@@ -1,10 +1,9 @@
 import { useDocumentTitle, useTranslation } from "@paraphe/i18n/react";
 import { UnexpectedErrorPage } from "@paraphe/ui-kit";
-import { useRouteError } from "react-router";
+import { Component, type ReactNode } from "react";
 
-/** The router's error boundary: a failed chunk reloads the page; anything else shows a way out. */
-export function RouteError() {
-  const error = useRouteError();
+/** The page of an error no page caught: a failed chunk reloads the page; anything else shows a way out. */
+export function RouteError({ error }: { error: unknown }) {
   const { t } = useTranslation();
   useDocumentTitle(t("unexpectedError.title"));
   return (
@@ -16,4 +15,25 @@ export function RouteError() {
       loadingLabel={t("loading")}
     />
   );
+}
+
+interface RouteErrorBoundaryState {
+  error: unknown;
+  failed: boolean;
+}
+
+/** Catches what a page throws while rendering (a lazy part that failed to load...): `RouteError`. */
+export class RouteErrorBoundary extends Component<
+  { children: ReactNode },
+  RouteErrorBoundaryState
+> {
+  override state: RouteErrorBoundaryState = { error: null, failed: false };
+
+  static getDerivedStateFromError(error: unknown): RouteErrorBoundaryState {
+    return { error, failed: true };
+  }
+
+  override render() {
+    return this.state.failed ? <RouteError error={this.state.error} /> : this.props.children;
+  }
 }

@@ -5,7 +5,8 @@ import {
   type RouteRequest,
   type RouteResponse,
 } from "@paraphe/tunnel-client/testing";
-import { createSignApi, type OpenedEnvelope, type SignApi } from "../lib/api";
+import { type OpenedEnvelope, type SignApi } from "../lib/api";
+import { createSignApi } from "../lib/sign-api";
 
 /**
  * The api of the signing app's tests: a fetch stub routes the tunnel's traffic to an in-test

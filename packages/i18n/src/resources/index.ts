@@ -2,19 +2,9 @@ import { type Language } from "../languages";
 import { en } from "./en";
 import { fr } from "./fr";
 
-/** Every namespace; `common` is the default one. */
-export const NAMESPACES = [
-  "common",
-  "web",
-  "sign",
-  "errors",
-  "security",
-  "mail",
-  "proof",
-  "verify",
-] as const;
-export type Namespace = (typeof NAMESPACES)[number];
-export const DEFAULT_NAMESPACE = "common" satisfies Namespace;
+import { type Namespace } from "./namespaces";
+
+export { DEFAULT_NAMESPACE, NAMESPACES, type Namespace } from "./namespaces";
 
 /** All translations, per language then namespace, in the shape i18next's `resources` option takes. */
 export const resources = { en, fr } satisfies Record<Language, Record<Namespace, unknown>>;

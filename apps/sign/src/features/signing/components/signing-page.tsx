@@ -1,14 +1,13 @@
 import { useQuery } from "@tanstack/react-query";
-import { useState } from "react";
+import { Suspense, useState } from "react";
 import { takeAccessLink } from "../../../domain/access-link";
 import { useApi, type AccessLink } from "../../../lib/api";
 import { openEnvelopeQueryOptions } from "../api/signing-queries";
 import { accessErrorKind } from "../lib/access-error";
 import { envelopeState, isActing } from "../lib/envelope-state";
 import { AccessErrorPage } from "./access-error-page";
-import { EnvelopeStatusPage } from "./envelope-status-page";
+import { EnvelopeStatusPage, SigningWorkspace } from "../lazy";
 import { SigningSkeleton } from "./signing-skeleton";
-import { SigningWorkspace } from "./signing-workspace";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -38,8 +37,13 @@ function OpenedSigningPage({ link }: { link: AccessLink }) {
     );
   }
   const state = envelopeState(opened.data);
-  if (!isActing(state)) {
-    return <EnvelopeStatusPage state={state} link={link} title={opened.data.envelope.title} />;
-  }
-  return <SigningWorkspace link={link} opened={opened.data} />;
+  return (
+    <Suspense fallback={<SigningSkeleton />}>
+      {isActing(state) ? (
+        <SigningWorkspace link={link} opened={opened.data} />
+      ) : (
+        <EnvelopeStatusPage state={state} link={link} title={opened.data.envelope.title} />
+      )}
+    </Suspense>
+  );
 }

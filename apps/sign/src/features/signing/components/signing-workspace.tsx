@@ -3,13 +3,13 @@ import { useDocumentTitle, useLanguage, useTranslation } from "@paraphe/i18n/rea
 import { Badge, toast } from "@paraphe/ui-kit";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from "react";
-import { useNavigate } from "react-router";
 import {
   useApi,
   type AccessLink,
   type OpenedEnvelope,
   type SignatureInput,
 } from "../../../lib/api";
+import { useNavigate } from "../../../app/navigation";
 import { type ConfirmationState } from "../../../domain/confirmation-state";
 import { signingErrorKey } from "../lib/access-error";
 import { signingKeys } from "../api/signing-queries";
@@ -110,13 +110,13 @@ export function SigningWorkspace({ link, opened }: { link: AccessLink; opened: O
         ...(input.initials ? { initials: input.initials } : {}),
         values: valuesToSend(fields, values),
       }),
-    onSuccess: async (result) => {
+    onSuccess: (result) => {
       const state: ConfirmationState = {
         envelopeUuid: link.envelopeUuid,
         email: recipient.email,
         envelopeStatus: result.envelopeStatus,
       };
-      await navigate("/confirmation", { state });
+      navigate("/confirmation", { state });
       void queryClient.invalidateQueries({ queryKey: signingKeys.envelope(link.envelopeUuid) });
     },
     onError: (error) => {

@@ -1,4 +1,18 @@
-import { ErrorCode, isApiError } from "@paraphe/api-sdk";
+import { type ApiError, type ErrorCode } from "@paraphe/api-sdk";
+
+// Types only from the api SDK: its error module carries the contract's schemas (zod), which the
+// first paint does not need. `isApiError`'s rule for an error from any copy of the SDK: an Error
+// named "ApiError" with a string `code` and a numeric `statusCode`.
+function asApiError(error: unknown): Pick<ApiError, "code" | "details"> | null {
+  if (!(error instanceof Error) || error.name !== "ApiError") return null;
+  const candidate = error as Partial<ApiError>;
+  return typeof candidate.code === "string" && typeof candidate.statusCode === "number"
+    ? { code: candidate.code, details: candidate.details }
+    : null;
+}
+
+const NOT_FOUND: ErrorCode = "NOT_FOUND";
+const ACCESS_LINK_INVALID: ErrorCode = "ACCESS_LINK_INVALID";
 
 /**
  * The message of a refused signature: a picture too large (pixels or bytes), a value too long, or
@@ -7,7 +21,7 @@ import { ErrorCode, isApiError } from "@paraphe/api-sdk";
 export function signingErrorKey(
   error: unknown,
 ): "errors.imageTooLarge" | "errors.valueTooLong" | "errors.signing" {
-  const words = isApiError(error) ? (error.details ?? []).map((detail) => detail.message) : [];
+  const words = (asApiError(error)?.details ?? []).map((detail) => detail.message);
   if (words.includes("image_too_large") || words.includes("too_large")) {
     return "errors.imageTooLarge";
   }
@@ -23,9 +37,8 @@ export type AccessErrorKind = "notFound" | "invalidLink" | "generic";
  * else (network, tunnel, server): a generic "retry later".
  */
 export function accessErrorKind(error: unknown): AccessErrorKind {
-  if (isApiError(error)) {
-    if (error.code === ErrorCode.NOT_FOUND) return "notFound";
-    if (error.code === ErrorCode.ACCESS_LINK_INVALID) return "invalidLink";
-  }
+  const code = asApiError(error)?.code;
+  if (code === NOT_FOUND) return "notFound";
+  if (code === ACCESS_LINK_INVALID) return "invalidLink";
   return "generic";
 }

@@ -1,0 +1,44 @@
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { lazy, Suspense } from "react";
+import { ApiContext, type SignApi } from "../lib/api";
+import { signQueryDefaults } from "../lib/sign-api";
+import { SignRoute } from "../routes/sign";
+
+// After signing only: its chunk (and the notifications' code) comes when the signer gets there.
+const ConfirmationRoute = lazy(() =>
+  import("../routes/confirmation").then((module) => ({ default: module.ConfirmationRoute })),
+);
+
+/** The query client of one visit, with the retry rules of spec §7. */
+export function createSignQueryClient(api: SignApi): QueryClient {
+  return new QueryClient({ defaultOptions: signQueryDefaults(() => api) });
+}
+
+export type SignedAreaRoute = { name: "sign"; envelopeUuid: string } | { name: "confirmation" };
+
+export interface SignedAreaProps {
+  api: SignApi;
+  queryClient: QueryClient;
+  route: SignedAreaRoute;
+}
+
+/**
+ * The pages that call the api (the signing page, the confirmation), with their client and query
+ * cache: a chunk of its own (TanStack Query, the tunnel, the contract), downloaded while the first
+ * paint shows the page's frame and skeleton.
+ */
+export function SignedArea({ api, queryClient, route }: SignedAreaProps) {
+  return (
+    <ApiContext value={api}>
+      <QueryClientProvider client={queryClient}>
+        {route.name === "sign" ? (
+          <SignRoute envelopeUuid={route.envelopeUuid} />
+        ) : (
+          <Suspense fallback={null}>
+            <ConfirmationRoute />
+          </Suspense>
+        )}
+      </QueryClientProvider>
+    </ApiContext>
+  );
+}
