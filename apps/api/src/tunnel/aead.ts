@@ -52,7 +52,11 @@ export function seal(
   const ciphertext = cipher.update(plaintext);
   cipher.final();
   const tag = cipher.getAuthTag();
-  const frame = new Uint8Array(SEALED_HEADER_LENGTH + ciphertext.length + AEAD_TAG_LENGTH);
+  // Every byte is written below, so the frame need not be zero-filled first (not from the pool:
+  // the frame is the answer's whole body).
+  const frame: Bytes = Buffer.allocUnsafeSlow(
+    SEALED_HEADER_LENGTH + ciphertext.length + AEAD_TAG_LENGTH,
+  );
   writeSealedHeader(seq, frame);
   frame.set(ciphertext, SEALED_HEADER_LENGTH);
   frame.set(tag, SEALED_HEADER_LENGTH + ciphertext.length);
