@@ -2,7 +2,8 @@ import { createCipheriv, createDecipheriv } from "node:crypto";
 import {
   AEAD_TAG_LENGTH,
   deriveNonce,
-  encodeSealedMessage,
+  SEALED_HEADER_LENGTH,
+  writeSealedHeader,
   type Bytes,
   type SealedMessage,
 } from "@paraphe/tunnel-client/protocol";
@@ -12,6 +13,9 @@ import {
  * message than WebCrypto in Node, see TOOLCHAIN.md): AES-256-GCM with the same keys, nonces
  * (`deriveNonce`) and associated data (`buildAssociatedData`) as the protocol's WebCrypto
  * `sealMessage` / `openMessage`, which the client uses.
+ *
+ * Each direction copies the body once: node:crypto writes the output of `update` into a new
+ * buffer; the frame around it is not built by concatenating buffers again.
  */
 
 /** Opens a request decoded by `decodeSealedMessage`; throws when it does not authenticate. */
@@ -27,7 +31,10 @@ export function openSealed(
   });
   decipher.setAAD(aad);
   decipher.setAuthTag(frame.ciphertext.subarray(tagAt));
-  return Buffer.concat([decipher.update(frame.ciphertext.subarray(0, tagAt)), decipher.final()]);
+  const plaintext = decipher.update(frame.ciphertext.subarray(0, tagAt));
+  // GCM has no trailing block: `final` only checks the tag (and throws when it does not match).
+  decipher.final();
+  return plaintext;
 }
 
 /** Seals a response body as a sealed message with sequence number `seq`. */
@@ -42,8 +49,16 @@ export function seal(
     authTagLength: AEAD_TAG_LENGTH,
   });
   cipher.setAAD(aad);
-  return encodeSealedMessage(
-    seq,
-    Buffer.concat([cipher.update(plaintext), cipher.final(), cipher.getAuthTag()]),
+  const ciphertext = cipher.update(plaintext);
+  cipher.final();
+  const tag = cipher.getAuthTag();
+  // Every byte is written below, so the frame need not be zero-filled first (not from the pool:
+  // the frame is the answer's whole body).
+  const frame: Bytes = Buffer.allocUnsafeSlow(
+    SEALED_HEADER_LENGTH + ciphertext.length + AEAD_TAG_LENGTH,
   );
+  writeSealedHeader(seq, frame);
+  frame.set(ciphertext, SEALED_HEADER_LENGTH);
+  frame.set(tag, SEALED_HEADER_LENGTH + ciphertext.length);
+  return frame;
 }

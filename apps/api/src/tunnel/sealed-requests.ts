@@ -55,6 +55,14 @@ const OCTET_STREAM = /^application\/octet-stream\s*(;|$)/i;
 /** Statuses whose answers cannot carry a body; their sealed answer is sent as 200. */
 const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
 const EMPTY_JSON = new TextEncoder().encode("{}");
+/** Headers of a plaintext answer that do not describe its sealed body. */
+const PLAINTEXT_BODY_HEADERS = [
+  "Content-Length",
+  "Content-Encoding",
+  "Content-Disposition",
+  "ETag",
+  "Last-Modified",
+];
 
 interface OpenedRequest {
   session: OpenTunnelSession;
@@ -112,13 +120,15 @@ export function registerSealedRequests(app: Hono<AppEnv>, options: SealedRequest
     const received = c.req.raw;
     const opened = await openRequest(c, tunnel, maxBodyBytes);
 
+    // The route sees a JSON request. Its body is not wrapped in a new stream: the opened text is
+    // put in Hono's body cache, which `c.req.json()`, `text()` and the validators read (and from
+    // which `arrayBuffer()`, `blob()` and `formData()` are derived).
     const headers = new Headers(received.headers);
     headers.set("Content-Type", "application/json");
     headers.delete("Content-Length");
     c.req.raw = new Request(received.url, {
       method: received.method,
       headers,
-      body: opened.body,
       signal: received.signal,
     });
     c.req.bodyCache = {};
@@ -144,6 +154,9 @@ export function registerSealedRequests(app: Hono<AppEnv>, options: SealedRequest
           suggestion: "Send the body as JSON text encoded in UTF-8.",
         });
       }
+      // Hono keeps promises in its body cache (its type says the values).
+      const text = Promise.resolve(opened.body.toString("utf8"));
+      c.req.bodyCache = { text: text as unknown as string };
       await next();
     } catch (thrown) {
       c.res = await handleError(thrown, c);
@@ -285,21 +298,19 @@ async function sealAnswer(
     status,
     plaintext: plaintext.length === 0 ? EMPTY_JSON : plaintext,
   });
-  // Hono copies the previous answer's headers (request id, CORS, Allow, ...) onto the new one;
-  // those that described the plaintext body must not follow it.
-  for (const name of [
-    "Content-Length",
-    "Content-Encoding",
-    "Content-Disposition",
-    "ETag",
-    "Last-Modified",
-  ])
-    answer.headers.delete(name);
-  c.res = new Response(sealed, { status });
-  c.res.headers.set("Content-Type", TUNNEL_CONTENT_TYPE);
-  c.res.headers.set(ENCRYPTED_RESPONSE_HEADER, String(PROTOCOL_VERSION));
-  c.res.headers.set(SESSION_ID_HEADER, session.id);
-  c.res.headers.set("Cache-Control", "no-store");
+  // The answer's headers (request id, CORS, Allow, security headers, cookies, ...) go with the
+  // sealed body, except those that described the plaintext body.
+  const headers = new Headers(answer.headers);
+  for (const name of PLAINTEXT_BODY_HEADERS) headers.delete(name);
+  headers.set("Content-Type", TUNNEL_CONTENT_TYPE);
+  headers.set(ENCRYPTED_RESPONSE_HEADER, String(PROTOCOL_VERSION));
+  headers.set(SESSION_ID_HEADER, session.id);
+  headers.set("Cache-Control", "no-store");
+  // Cleared first, so that Hono does not merge the previous answer into this one (its merge turns
+  // the body into a stream, which the node server then sends chunk by chunk): the headers above
+  // already carry what it would have copied.
+  c.res = undefined;
+  c.res = new Response(sealed, { status, headers });
 }
 
 function sealResponse(

@@ -13,7 +13,12 @@ import {
  * computed over the exact bytes that travel (for a tunnelled call, the sealed body).
  */
 export async function computeContentDigest(body: Uint8Array): Promise<string> {
-  return `sha-256=${serializeByteSequence(await sha256(body))}`;
+  return contentDigestOf(await sha256(body));
+}
+
+/** The `Content-Digest` value of a body whose SHA-256 is `digest`. */
+export function contentDigestOf(digest: Uint8Array): string {
+  return `sha-256=${serializeByteSequence(digest)}`;
 }
 
 /**
@@ -21,7 +26,12 @@ export async function computeContentDigest(body: Uint8Array): Promise<string> {
  * `Content-Digest` for the spec's header set. Only `Content-Digest` is covered by the signature.
  */
 export async function computeLegacyDigest(body: Uint8Array): Promise<string> {
-  return `SHA-256=${encodeBase64(await sha256(body))}`;
+  return legacyDigestOf(await sha256(body));
+}
+
+/** The legacy `Digest` value of a body whose SHA-256 is `digest`. */
+export function legacyDigestOf(digest: Uint8Array): string {
+  return `SHA-256=${encodeBase64(digest)}`;
 }
 
 export type DigestCheck =
@@ -36,6 +46,11 @@ export async function checkContentDigest(
   fieldValue: string,
   body: Uint8Array,
 ): Promise<DigestCheck> {
+  return checkContentDigestOf(fieldValue, await sha256(body));
+}
+
+/** `checkContentDigest` against a body whose SHA-256 is `actual` (computed once by the caller). */
+export function checkContentDigestOf(fieldValue: string, actual: Uint8Array): DigestCheck {
   let expected: Uint8Array;
   try {
     const member = parseDictionary(fieldValue).get("sha-256");
@@ -54,7 +69,7 @@ export async function checkContentDigest(
     if (!(error instanceof StructuredFieldError)) throw error;
     return { ok: false, reason: "malformed", message: `Content-Digest: ${error.message}` };
   }
-  if (!bytesEqual(expected, await sha256(body))) {
+  if (!bytesEqual(expected, actual)) {
     return { ok: false, reason: "mismatch", message: "Content-Digest does not match the body" };
   }
   return { ok: true };
@@ -69,6 +84,11 @@ export async function checkLegacyDigest(
   fieldValue: string,
   body: Uint8Array,
 ): Promise<DigestCheck> {
+  return checkLegacyDigestOf(fieldValue, await sha256(body));
+}
+
+/** `checkLegacyDigest` against a body whose SHA-256 is `actual` (computed once by the caller). */
+export function checkLegacyDigestOf(fieldValue: string, actual: Uint8Array): DigestCheck {
   const digests: Uint8Array[] = [];
   for (const part of fieldValue.split(",")) {
     const entry = part.trim();
@@ -83,7 +103,6 @@ export async function checkLegacyDigest(
   if (digests.length === 0) {
     return { ok: false, reason: "malformed", message: "Digest has no SHA-256 entry" };
   }
-  const actual = await sha256(body);
   if (!digests.every((digest) => bytesEqual(digest, actual))) {
     return { ok: false, reason: "mismatch", message: "Digest does not match the body" };
   }

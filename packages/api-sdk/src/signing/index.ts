@@ -6,6 +6,7 @@ export {
   TIMESTAMP_HEADER,
 } from "./constants";
 export { computeContentDigest, computeLegacyDigest } from "./content-digest";
+export { webCryptoPrimitives, type SignaturePrimitives } from "./hmac";
 export {
   APP_CREDENTIAL_EXCEPTIONS,
   credentialKindForPath,

@@ -61,6 +61,20 @@ describe("signRequest", () => {
     expect(headers.Signature).toBe(`sig1=:${mac}:`);
   });
 
+  it("signs with the credential's current secret when the same credential object is reused", async () => {
+    const macOf = (secret: string) =>
+      `sig1=:${createHmac("sha256", secret).update(EXPECTED_BASE).digest("base64")}:`;
+    const credential: { accessKey: string; secretKey: string } = {
+      accessKey: "AKTEST0001",
+      secretKey: "first-secret",
+    };
+    // The imported HMAC key is kept per credential object; a changed secret is imported again.
+    expect((await signRequest({ ...request, credential })).Signature).toBe(macOf("first-secret"));
+    expect((await signRequest({ ...request, credential })).Signature).toBe(macOf("first-secret"));
+    credential.secretKey = "second-secret";
+    expect((await signRequest({ ...request, credential })).Signature).toBe(macOf("second-secret"));
+  });
+
   it("covers the query, the method as fetch sends it and a non-default port", async () => {
     const headers = await signRequest({
       ...request,

@@ -6,7 +6,8 @@ import {
   SIGNED_COMPONENTS,
   TIMESTAMP_HEADER,
 } from "./constants";
-import { computeContentDigest, computeLegacyDigest } from "./content-digest";
+import { sha256, type WebCryptoKey } from "./bytes";
+import { contentDigestOf, legacyDigestOf } from "./content-digest";
 import { hmacSha256, importHmacKey } from "./hmac";
 import {
   createSignatureBase,
@@ -57,6 +58,22 @@ export interface SignedHeaders {
   "Signature-Input": string;
   Signature: string;
   [name: string]: string;
+}
+
+/**
+ * The HMAC key of each credential object, imported once (a non-extractable WebCrypto key): each
+ * import is a WebCrypto call as costly as the MAC itself. Weakly held, so a credential dropped at
+ * sign-out takes its key with it; a credential whose secret changed is imported again.
+ */
+const signingKeys = new WeakMap<SigningCredential, { secretKey: string; key: WebCryptoKey }>();
+
+async function signingKey(credential: SigningCredential): Promise<WebCryptoKey> {
+  const cached = signingKeys.get(credential);
+  if (cached !== undefined && cached.secretKey === credential.secretKey) return cached.key;
+  const { secretKey } = credential;
+  const key = await importHmacKey(utf8(secretKey), "sign");
+  signingKeys.set(credential, { secretKey, key });
+  return key;
 }
 
 /** Unix seconds of a millisecond clock, checked to be a non-negative RFC 8941 integer. */
@@ -115,7 +132,9 @@ export async function signRequest(input: SignRequestInput): Promise<SignedHeader
     );
   }
 
-  const contentDigest = await computeContentDigest(body);
+  // One SHA-256 of the body for both digest headers.
+  const digest = await sha256(body);
+  const contentDigest = contentDigestOf(digest);
   const timestamp = serializeInteger(created);
   const fields = new Map(given);
   fields.set("content-digest", contentDigest);
@@ -129,13 +148,12 @@ export async function signRequest(input: SignRequestInput): Promise<SignedHeader
     ["nonce", nonce],
   ]);
   const base = createSignatureBase({ method, url, fields }, SIGNED_COMPONENTS, params);
-  const key = await importHmacKey(utf8(credential.secretKey), "sign");
-  const mac = await hmacSha256(key, utf8(base));
+  const mac = await hmacSha256(await signingKey(credential), utf8(base));
 
   return {
     "Content-Type": contentType,
     "Content-Digest": contentDigest,
-    Digest: await computeLegacyDigest(body),
+    Digest: legacyDigestOf(digest),
     [TIMESTAMP_HEADER]: timestamp,
     "Signature-Input": `${SIGNATURE_LABEL}=${serializeSignatureParams(SIGNED_COMPONENTS, params)}`,
     Signature: `${SIGNATURE_LABEL}=${serializeByteSequence(mac)}`,

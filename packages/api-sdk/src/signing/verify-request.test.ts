@@ -1,9 +1,10 @@
-import { createHmac } from "node:crypto";
+import { createHash, createHmac, timingSafeEqual } from "node:crypto";
 import { once } from "node:events";
 import { createServer, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
 import { computeContentDigest } from "./content-digest";
+import { webCryptoPrimitives, type SignaturePrimitives } from "./hmac";
 import { createMemoryNonceStore } from "./nonce-store";
 import { createSignatureBase, normalizeFields } from "./signature-base";
 import { signRequest } from "./sign-request";
@@ -429,5 +430,43 @@ describe("verifyRequestSignature: refusals", () => {
         },
       ),
     ).rejects.toBe(failure);
+  });
+
+  it("runs on the primitives it is given, and refuses with them as with WebCrypto", async () => {
+    const calls: string[] = [];
+    const nodePrimitives: SignaturePrimitives = {
+      sha256(data) {
+        calls.push("sha256");
+        return createHash("sha256").update(data).digest();
+      },
+      verifyHmacSha256(secret, mac, data) {
+        calls.push("hmac");
+        const expected = createHmac("sha256", secret).update(data).digest();
+        return mac.length === expected.length && timingSafeEqual(mac, expected);
+      },
+    };
+    expect(await verifyWith({ primitives: nodePrimitives })).toEqual({
+      ok: true,
+      accessKey: "AKTEST0001",
+    });
+    // One digest serves Content-Digest and the legacy Digest.
+    expect(calls).toEqual(["sha256", "hmac"]);
+
+    const tampered = new Uint8Array(BODY);
+    tampered[0] = 0x5b;
+    expect(await verifyWith({ primitives: nodePrimitives, body: tampered })).toMatchObject({
+      ok: false,
+      code: "DIGEST_MISMATCH",
+    });
+    const wrongSecret = async () => "another-secret";
+    expect(
+      await verifyWith({ primitives: nodePrimitives, lookupSecret: wrongSecret }),
+    ).toMatchObject({ ok: false, code: "BAD_SIGNATURE" });
+    expect(
+      await verifyWith({ primitives: webCryptoPrimitives, lookupSecret: wrongSecret }),
+    ).toMatchObject({
+      ok: false,
+      code: "BAD_SIGNATURE",
+    });
   });
 });

@@ -6,8 +6,8 @@ import {
   SIGNATURE_LABEL,
   SIGNED_COMPONENTS,
 } from "./constants";
-import { checkContentDigest, checkLegacyDigest } from "./content-digest";
-import { importHmacKey, verifyHmacSha256 } from "./hmac";
+import { checkContentDigestOf, checkLegacyDigestOf } from "./content-digest";
+import { webCryptoPrimitives, type SignaturePrimitives } from "./hmac";
 import {
   createSignatureBase,
   isSupportedComponent,
@@ -86,6 +86,8 @@ export interface VerifyRequestInput {
   readonly now?: number;
   /** Seconds a creation time may be off the clock, either way; 300 by default. */
   readonly maxSkewSeconds?: number;
+  /** SHA-256 and the HMAC check; WebCrypto by default (`webCryptoPrimitives`). */
+  readonly primitives?: SignaturePrimitives;
 }
 
 export type VerifyRequestResult =
@@ -264,7 +266,10 @@ async function verify(input: VerifyRequestInput): Promise<string> {
   if (!/^[0-9]+$/.test(contentLength) || Number(contentLength) !== body.length) {
     return refuse("LENGTH_MISMATCH", `Content-Length is not the body's length (${body.length})`);
   }
-  const contentDigest = await checkContentDigest(fields.get("content-digest") ?? "", body);
+  const primitives = input.primitives ?? webCryptoPrimitives;
+  // One SHA-256 of the body for Content-Digest and the legacy Digest.
+  const actual = await primitives.sha256(body);
+  const contentDigest = checkContentDigestOf(fields.get("content-digest") ?? "", actual);
   if (!contentDigest.ok) {
     return refuse(
       contentDigest.reason === "malformed" ? "MALFORMED_DIGEST" : "DIGEST_MISMATCH",
@@ -273,7 +278,7 @@ async function verify(input: VerifyRequestInput): Promise<string> {
   }
   const legacy = fields.get("digest");
   if (legacy !== undefined) {
-    const legacyDigest = await checkLegacyDigest(legacy, body);
+    const legacyDigest = checkLegacyDigestOf(legacy, actual);
     if (!legacyDigest.ok) {
       return refuse(
         legacyDigest.reason === "malformed" ? "MALFORMED_DIGEST" : "DIGEST_MISMATCH",
@@ -284,8 +289,7 @@ async function verify(input: VerifyRequestInput): Promise<string> {
 
   const secret = await input.lookupSecret(parsed.keyId);
   if (secret === null || secret === "") return refuse("UNKNOWN_KEY", "unknown access key");
-  const key = await importHmacKey(utf8(secret), "verify");
-  if (!(await verifyHmacSha256(key, mac, utf8(base)))) {
+  if (!(await primitives.verifyHmacSha256(utf8(secret), mac, utf8(base)))) {
     return refuse("BAD_SIGNATURE", "the signature does not match the request");
   }
 

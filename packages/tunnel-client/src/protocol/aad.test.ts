@@ -119,6 +119,27 @@ describe("canonicalPath", () => {
     expect(canonicalPath("/a/../b?")).toBe("/b");
   });
 
+  it("gives plain paths exactly as the URL parser canonicalises them", () => {
+    const viaParser = (path: string) => {
+      const url = new URL(path, "http://paraphe.invalid");
+      return url.pathname + url.search;
+    };
+    for (const path of [
+      "/envelope/list-requests",
+      "/a_b~c/D-9/",
+      "/x",
+      "/x/./y",
+      "/x/%7e",
+      "/x/é",
+      "/x/a b",
+      "/x/..",
+      "/x?",
+      "/.well-known/x",
+    ]) {
+      expect(canonicalPath(path), path).toBe(viaParser(path));
+    }
+  });
+
   it("refuses absolute URLs, scheme-relative and relative paths", () => {
     for (const path of [
       "https://evil.example/x",

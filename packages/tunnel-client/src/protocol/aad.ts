@@ -1,4 +1,4 @@
-import { concatBytes, u16, u32, u64, utf8, type Bytes } from "./bytes";
+import { concatBytes, u16, utf8, type Bytes } from "./bytes";
 import {
   MAX_SEQUENCE_NUMBER,
   MESSAGE_AAD_LABEL,
@@ -11,6 +11,7 @@ import { TunnelProtocolError } from "./errors";
 export type MessageDirection = "request" | "response";
 
 const DIRECTION_BYTE: Record<MessageDirection, number> = { request: 1, response: 2 };
+const MESSAGE_AAD_LABEL_BYTES = utf8(MESSAGE_AAD_LABEL);
 
 /** What the associated data of a sealed message binds. */
 export interface AssociatedDataFields {
@@ -30,6 +31,12 @@ export interface AssociatedDataFields {
 }
 
 const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Z-]+$/;
+/**
+ * Paths a URL parser leaves as they are: segments of letters, digits, "-", "_" and "~" (no dot
+ * segment, no percent-encoding, no query). They skip the parser, which costs more than sealing a
+ * small message.
+ */
+const PLAIN_PATH = /^(?:\/[A-Za-z0-9_~-]+)+\/?$/;
 const SESSION_ID = /^[\x21-\x7e]{1,255}$/;
 const PATH_BASE = "http://paraphe.invalid";
 
@@ -39,6 +46,7 @@ const PATH_BASE = "http://paraphe.invalid";
  * `path` must start with one "/" (never an absolute URL or a scheme-relative "//host").
  */
 export function canonicalPath(path: string): string {
+  if (PLAIN_PATH.test(path)) return path;
   if (!path.startsWith("/") || path.startsWith("//") || path.includes("\\")) {
     throw new TunnelProtocolError(
       "INVALID_ARGUMENT",
@@ -128,22 +136,43 @@ export function buildAssociatedData(fields: AssociatedDataFields): Bytes {
   } else {
     throw new TunnelProtocolError("INVALID_ARGUMENT", "direction must be request or response");
   }
-  const label = utf8(MESSAGE_AAD_LABEL);
   const sessionId = utf8(fields.sessionId);
-  return concatBytes(
-    u16(label.length),
-    label,
-    new Uint8Array([PROTOCOL_VERSION, DIRECTION_BYTE[fields.direction]]),
-    u16(method.length),
-    method,
-    u32(path.length),
-    path,
-    u16(sessionId.length),
-    sessionId,
-    u64(fields.seq),
-    u64(requestSeq),
-    u16(status),
+  // One allocation, written in place (integers big-endian).
+  const label = MESSAGE_AAD_LABEL_BYTES;
+  const out = new Uint8Array(
+    2 + label.length + 2 + 2 + method.length + 4 + path.length + 2 + sessionId.length + 8 + 8 + 2,
   );
+  const view = new DataView(out.buffer);
+  let at = 0;
+  const bytes = (value: Uint8Array): void => {
+    out.set(value, at);
+    at += value.length;
+  };
+  const uint = (value: number, size: 1 | 2 | 4 | 8): void => {
+    if (size === 1) view.setUint8(at, value);
+    else if (size === 2) view.setUint16(at, value, false);
+    else if (size === 4) view.setUint32(at, value, false);
+    else {
+      // A sequence number ≤ 2^53 − 1: its high and low 32 bits.
+      view.setUint32(at, Math.floor(value / 0x1_0000_0000), false);
+      view.setUint32(at + 4, value >>> 0, false);
+    }
+    at += size;
+  };
+  uint(label.length, 2);
+  bytes(label);
+  uint(PROTOCOL_VERSION, 1);
+  uint(DIRECTION_BYTE[fields.direction], 1);
+  uint(method.length, 2);
+  bytes(method);
+  uint(path.length, 4);
+  bytes(path);
+  uint(sessionId.length, 2);
+  bytes(sessionId);
+  uint(fields.seq, 8);
+  uint(requestSeq, 8);
+  uint(status, 2);
+  return out;
 }
 
 /**

@@ -72,6 +72,7 @@ export {
 export {
   decodeSealedMessage,
   encodeSealedMessage,
+  writeSealedHeader,
   openMessage,
   sealMessage,
   type SealedMessage,

@@ -3,7 +3,13 @@ import { buildAssociatedData, type AssociatedDataFields } from "./aad";
 import { fromUtf8, toHex, utf8 } from "./bytes";
 import { isTunnelProtocolError, type TunnelProtocolErrorReason } from "./errors";
 import { importAeadKey, type AeadKey } from "./keys";
-import { decodeSealedMessage, encodeSealedMessage, openMessage, sealMessage } from "./message";
+import {
+  decodeSealedMessage,
+  encodeSealedMessage,
+  openMessage,
+  sealMessage,
+  writeSealedHeader,
+} from "./message";
 
 const fields: AssociatedDataFields = {
   direction: "request",
@@ -47,6 +53,22 @@ describe("sealed message framing", () => {
     const decoded = decodeSealedMessage(sealed);
     expect(decoded).toMatchObject({ version: 1, seq: 7 });
     expect(toHex(encodeSealedMessage(decoded.seq, decoded.ciphertext))).toBe(toHex(sealed));
+  });
+
+  it("decodes without copying the ciphertext, and writes the header in place", async () => {
+    const sealed = await sealMessage(key, iv, 2 ** 40 + 5, buildAssociatedData(fields), plaintext);
+    const decoded = decodeSealedMessage(sealed);
+    expect(decoded.seq).toBe(2 ** 40 + 5);
+    expect(decoded.ciphertext.buffer).toBe(sealed.buffer);
+    expect(decoded.ciphertext.byteOffset).toBe(sealed.byteOffset + 9);
+
+    const frame = new Uint8Array(9 + decoded.ciphertext.length);
+    writeSealedHeader(decoded.seq, frame);
+    frame.set(decoded.ciphertext, 9);
+    expect(toHex(frame)).toBe(toHex(sealed));
+    expect(toHex(writeSealedHeader(Number.MAX_SAFE_INTEGER))).toBe("01001fffffffffffff");
+    expect(() => writeSealedHeader(-1)).toThrow();
+    expect(() => writeSealedHeader(1, new Uint8Array(8))).toThrow();
   });
 
   it("refuses frames too short, of another version, or with a seq above 2^53 - 1", () => {

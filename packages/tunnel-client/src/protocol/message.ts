@@ -1,4 +1,4 @@
-import { concatBytes, toBytes, u64, type Bytes } from "./bytes";
+import { toBytes, type Bytes } from "./bytes";
 import {
   AEAD_TAG_LENGTH,
   MAX_SEQUENCE_NUMBER,
@@ -17,19 +17,42 @@ export interface SealedMessage {
   ciphertext: Bytes;
 }
 
-/** Frames a ciphertext (with its tag) as a sealed message. */
-export function encodeSealedMessage(seq: number, ciphertext: Uint8Array): Bytes {
+/**
+ * The 9-byte header of a sealed message, `[version u8][seq u64 BE]`, written at the start of
+ * `target` (a new array when none is given), for a sender that writes the ciphertext after it.
+ */
+export function writeSealedHeader(
+  seq: number,
+  target: Uint8Array = new Uint8Array(SEALED_HEADER_LENGTH),
+): Uint8Array {
   if (!Number.isSafeInteger(seq) || seq < 0 || seq > MAX_SEQUENCE_NUMBER) {
     throw new TunnelProtocolError("INVALID_SEQUENCE", `invalid sequence number: ${seq}`);
   }
+  if (target.length < SEALED_HEADER_LENGTH) {
+    throw new TunnelProtocolError("INVALID_ARGUMENT", "no room for the sealed message header");
+  }
+  const view = new DataView(target.buffer, target.byteOffset, SEALED_HEADER_LENGTH);
+  view.setUint8(0, PROTOCOL_VERSION);
+  // seq ≤ 2^53 − 1: its high 32 bits and low 32 bits, big-endian.
+  view.setUint32(1, Math.floor(seq / 0x1_0000_0000), false);
+  view.setUint32(5, seq >>> 0, false);
+  return target;
+}
+
+/** Frames a ciphertext (with its tag) as a sealed message: one allocation, one copy. */
+export function encodeSealedMessage(seq: number, ciphertext: Uint8Array): Bytes {
   if (ciphertext.length < AEAD_TAG_LENGTH) {
     throw new TunnelProtocolError("MALFORMED_FRAME", "ciphertext shorter than its tag");
   }
-  return concatBytes(new Uint8Array([PROTOCOL_VERSION]), u64(seq), ciphertext);
+  const out = new Uint8Array(SEALED_HEADER_LENGTH + ciphertext.length);
+  writeSealedHeader(seq, out);
+  out.set(ciphertext, SEALED_HEADER_LENGTH);
+  return out;
 }
 
 /**
- * Parses a sealed message without decrypting it. Rejects (TunnelProtocolError) a frame shorter
+ * Parses a sealed message without decrypting it or copying it: `ciphertext` is a view over the
+ * same bytes (a copy only when they are not over a plain ArrayBuffer). Rejects (TunnelProtocolError) a frame shorter
  * than header + tag (MALFORMED_FRAME), another version (UNSUPPORTED_VERSION) or a sequence number
  * above 2^53 − 1 (INVALID_SEQUENCE).
  */
@@ -52,7 +75,7 @@ export function decodeSealedMessage(bytes: Uint8Array): SealedMessage {
   return {
     version,
     seq: Number(seq),
-    ciphertext: new Uint8Array(bytes.subarray(SEALED_HEADER_LENGTH)),
+    ciphertext: toBytes(bytes.subarray(SEALED_HEADER_LENGTH)),
   };
 }
 
