@@ -19,3 +19,10 @@ export {
   type TestIdentityProvider,
   type TestIdentityProviderUrls,
 } from "./oidc-provider";
+export {
+  hasExited,
+  killApiProcess,
+  startApiProcess,
+  stopApiProcess,
+  type ApiProcess,
+} from "./api-process";
