@@ -83,7 +83,7 @@ export function createDevMailboxTransport(db: Kysely<Database>, mailKey: Buffer)
     kind: "dev-mailbox",
     async send(message) {
       const binding = { to: message.to, subject: message.subject };
-      const row = await db
+      await db
         .insertInto("devMailbox")
         .values({
           outboxId: message.outboxId,
@@ -94,8 +94,7 @@ export function createDevMailboxTransport(db: Kysely<Database>, mailKey: Buffer)
           htmlBody: message.html === null ? null : sealMailBody(mailKey, binding, message.html),
           locale: message.locale,
         })
-        .returning("id")
-        .executeTakeFirstOrThrow();
+        .execute();
       return { messageId: message.messageId };
     },
     async close() {},

@@ -9,7 +9,6 @@
  * (default 100), FAULTS_KILLS (least kills, default 10), FAULTS_SEED (the killer's seed).
  */
 import { randomBytes, randomInt } from "node:crypto";
-import { appendFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -43,11 +42,6 @@ const CONCURRENCY = 8;
 /** Short leases: a killed process's jobs are taken over seconds after it died. */
 const JOB_LEASE_SECONDS = 3;
 const MAIL_DOMAIN = "paraphe.test";
-
-const trace = (line: string): void => {
-  if (process.env.FAULTS_DEBUG)
-    appendFileSync("/tmp/faults-debug.log", `${new Date().toISOString()} ${line}\n`);
-};
 
 /** A seeded generator (mulberry32): the same seed kills at the same moments of the schedule. */
 function seededRandom(seed: number): () => number {
@@ -339,9 +333,7 @@ describe.runIf(baseDatabaseUrl !== "")("faults mid-flow", () => {
           await killApiProcess(api);
           counts.kills += 1;
           const startedAt = Date.now();
-          trace(`killed ${counts.kills}`);
           api = await startApiProcess("api", env);
-          trace(`restarted`);
           counts.restartsMs.push(Date.now() - startedAt);
           restarting = undefined;
           resolveUp();
@@ -360,15 +352,12 @@ describe.runIf(baseDatabaseUrl !== "")("faults mid-flow", () => {
           index % 2 === 0
             ? [`a.${tag}@example.com`]
             : [`a.${tag}@example.com`, `b.${tag}@example.com`];
-        trace(`flow ${index} start`);
         const uuid = await sendEnvelope(caller, `Faults ${tag}`, signers);
-        trace(`flow ${index} sent ${uuid}`);
         envelopes.push(uuid);
         signerEmails.set(uuid, signers);
         await Promise.all(
           signers.map(async (email) => {
             const link = await mail.linkFor(email, uuid);
-            trace(`flow ${index} link ${email}`);
             const signer = resilientCaller(() => signerClient(baseUrl), { stats, whenUp });
             await openAndSign(signer, link, counts);
           }),

@@ -54,7 +54,6 @@ export function resilientCaller(
         } catch (error) {
           if (isTransient(error) && attempt < maxAttempts) {
             options.stats.retries += 1;
-            if (process.env.FAULTS_DEBUG) (await import("node:fs")).appendFileSync("/tmp/faults-debug.log", `retry ${attempt} ${String(error)} ${(error as {code?:string}).code} ${(error as {statusCode?:number}).statusCode}\n`);
             api = makeClient();
             // The kill may not be noticed yet: a short pause keeps the loop from spinning.
             await new Promise((resolve) => setTimeout(resolve, 100 * Math.min(attempt, 10)));
