@@ -26,3 +26,4 @@ export {
   stopApiProcess,
   type ApiProcess,
 } from "./api-process";
+export { startPrivatePostgres, type PrivatePostgres } from "./postgres-server";
