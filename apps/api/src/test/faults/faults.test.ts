@@ -311,7 +311,14 @@ describe.runIf(baseDatabaseUrl !== "")("faults mid-flow", () => {
     }, 60_000);
 
     it("loses no signature, leaves no envelope stuck and delivers each mail once", async () => {
-      const stats: RetryStats = { retries: 0 };
+      // Each kill waits for one answered call since the last restart, so that the flows move on
+      // however slow the machine is, then lands 1 to 3 seconds later, wherever the flows are.
+      let answeredSinceRestart: (() => void) | undefined;
+      const stats: RetryStats = {
+        retries: 0,
+        answered: 0,
+        onAnswer: () => answeredSinceRestart?.(),
+      };
       const counts = { alreadySigned: 0, kills: 0, restartsMs: [] as number[] };
       const random = seededRandom(SEED);
       report.push(`killer's seed: ${SEED} (FAULTS_SEED=${SEED} repeats the schedule)`);
@@ -326,7 +333,8 @@ describe.runIf(baseDatabaseUrl !== "")("faults mid-flow", () => {
       let flowsDone = false;
       const killer = (async () => {
         while (!flowsDone || counts.kills < LEAST_KILLS) {
-          // Somewhere between 1 and 3 seconds after the api came up.
+          if (!flowsDone) await new Promise<void>((resolve) => (answeredSinceRestart = resolve));
+          answeredSinceRestart = undefined;
           await new Promise((resolve) => setTimeout(resolve, 1000 + Math.floor(random() * 2000)));
           let resolveUp!: () => void;
           restarting = new Promise((resolve) => (resolveUp = resolve));
@@ -374,6 +382,7 @@ describe.runIf(baseDatabaseUrl !== "")("faults mid-flow", () => {
         );
       } finally {
         flowsDone = true;
+        answeredSinceRestart?.();
         await killer;
       }
       const flowSeconds = (Date.now() - startedAt) / 1000;
@@ -477,7 +486,7 @@ describe.runIf(baseDatabaseUrl !== "")("faults mid-flow", () => {
     it("retries the mail while SMTP refuses it and delivers each message once when it returns", async () => {
       const sender = await signUp(api.url, mail, "sender");
       const caller = resilientCaller(() => teamClient(api.url, () => sender.credential), {
-        stats: { retries: 0 },
+        stats: { retries: 0, answered: 0 },
         whenUp: () => Promise.resolve(),
         maxAttempts: 1,
       });
@@ -634,7 +643,7 @@ describe.runIf(baseDatabaseUrl !== "")("faults mid-flow", () => {
       expect(api.child.pid).toBe(pid);
       await expect(senderApi.user.profile({})).resolves.toBeDefined();
       const caller = resilientCaller(() => senderApi, {
-        stats: { retries: 0 },
+        stats: { retries: 0, answered: 0 },
         whenUp: () => Promise.resolve(),
         maxAttempts: 1,
       });
@@ -642,7 +651,7 @@ describe.runIf(baseDatabaseUrl !== "")("faults mid-flow", () => {
       const uuid = await sendEnvelope(caller, "After the restart", [signerEmail]);
       const link = await mail.linkFor(signerEmail, uuid, 60_000);
       const signer = resilientCaller(() => signerClient(api.url), {
-        stats: { retries: 0 },
+        stats: { retries: 0, answered: 0 },
         whenUp: () => Promise.resolve(),
         maxAttempts: 1,
       });

@@ -21,6 +21,10 @@ export function isTransient(error: unknown): boolean {
 
 export interface RetryStats {
   retries: number;
+  /** Calls that got their answer. */
+  answered: number;
+  /** Called after each answered call. */
+  onAnswer?: () => void;
 }
 
 export interface ResilientCaller {
@@ -50,7 +54,10 @@ export function resilientCaller(
     async call(call, onRetriedFailure) {
       for (let attempt = 1; ; attempt++) {
         try {
-          return await call(api);
+          const answer = await call(api);
+          options.stats.answered += 1;
+          options.stats.onAnswer?.();
+          return answer;
         } catch (error) {
           if (isTransient(error) && attempt < maxAttempts) {
             options.stats.retries += 1;
