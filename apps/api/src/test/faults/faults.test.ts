@@ -263,9 +263,14 @@ async function mailAccount(db: pg.Client, mail: MailRecorder) {
   };
 }
 
+/**
+ * The jobs of the flows (mail, seals, ...) by status; the periodic passes (deadlines, orphan files),
+ * always scheduled for their next run, are left out.
+ */
 async function jobCounts(db: pg.Client): Promise<Record<string, number>> {
   const result = await db.query<{ status: string; jobs: number }>(
-    `SELECT status, count(*)::int AS jobs FROM job GROUP BY status`,
+    `SELECT status, count(*)::int AS jobs FROM job
+     WHERE name NOT IN ('envelope-deadlines', 'sweep-orphan-files') GROUP BY status`,
   );
   return Object.fromEntries(result.rows.map((row) => [row.status, row.jobs]));
 }
