@@ -13,6 +13,9 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     }
     const { message } = current;
     if (UNAVAILABLE_MESSAGES.some((pattern) => pattern.test(message))) return true;
+    // A connection tried on several addresses fails with each address's error.
+    if (current instanceof AggregateError && current.errors.some(isDatabaseUnavailable))
+      return true;
     current = current.cause;
   }
   return false;
@@ -39,4 +42,6 @@ const UNAVAILABLE_MESSAGES = [
   /^Connection terminated/,
   /^timeout exceeded when trying to connect$/,
   /^Client has encountered a connection error and is not queryable$/,
+  /^Client was closed and is not queryable$/,
+  /^the database system is (starting up|shutting down|in recovery mode)/,
 ];

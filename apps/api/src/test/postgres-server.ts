@@ -125,7 +125,8 @@ export async function startPrivatePostgres(
     resume: start,
     async stop() {
       try {
-        await asPostgres(pgCtl, ["-D", data, "-m", "fast", "stop"]);
+        // Already stopped (halted and not resumed) is fine.
+        await asPostgres(pgCtl, ["-D", data, "-m", "fast", "stop"]).catch(() => undefined);
       } finally {
         await rm(dir, { recursive: true, force: true });
       }
