@@ -3,12 +3,14 @@
  *
  *   --quick            short run (a few seconds per benchmark)
  *   --only=NAME        only one benchmark: sealing, throughput, documents, longest-text,
- *                      completion, sessions, envelope-list, signing-page, bundle
+ *                      completion, sessions, envelope-list, signing-page, bundle,
+ *                      load-signers
  *
  * Scale knobs (environment): BENCH_ENVELOPES (envelope counts of the list benchmark, default
  * "1000,100000"), BENCH_SESSIONS (open sessions in the memory store, default 10000),
- * BENCH_SESSION_ROWS (rows of the database store, default 100000), BENCH_DATABASE_URL (a
- * PostgreSQL server to use instead of starting Debian's).
+ * BENCH_SESSION_ROWS (rows of the database store, default 100000), BENCH_SIGNERS (signers at once
+ * in the load benchmark, default 200; 20 with --quick), BENCH_DATABASE_URL (a PostgreSQL server
+ * to use instead of starting Debian's).
  *
  * Every ratio compares two numbers measured in this same run, on this machine. Benchmarks print;
  * they never pass or fail on a time. Each one also writes its numbers, with the machine's
@@ -18,6 +20,7 @@ import os from "node:os";
 import { runBundleBenchmark } from "./src/bundle";
 import { runCompletionBenchmark, type CompletionOptions } from "./src/completion";
 import { runEnvelopeListBenchmark, type EnvelopeListOptions } from "./src/envelope-list";
+import { runLoadSignersBenchmark, type LoadSignersOptions } from "./src/load-signers";
 import { formatGoals, goal, writeResult } from "./src/results";
 import { runSessionsBenchmark, type SessionsOptions } from "./src/sessions";
 import { runDocumentsBenchmark, type DocumentsOptions } from "./src/documents";
@@ -48,6 +51,7 @@ const BENCHMARKS = [
   "envelope-list",
   "signing-page",
   "bundle",
+  "load-signers",
 ];
 const known = new Set(["--quick", ...BENCHMARKS.map((name) => `--only=${name}`)]);
 const unknown = [...args].filter((arg) => !known.has(arg));
@@ -119,6 +123,11 @@ const envelopeListOptions: EnvelopeListOptions = {
 };
 
 const signingPageRuns = quick ? 1 : 3;
+
+const loadSignersOptions: LoadSignersOptions = {
+  signers: counts("BENCH_SIGNERS", [quick ? 20 : 200])[0] as number,
+  seedConcurrency: 4,
+};
 
 const kb = (bytes: number): string => `${(bytes / 1024).toFixed(1)} KB`;
 
@@ -688,6 +697,36 @@ async function main(): Promise<void> {
       results: runs,
       goals: pageGoals,
     });
+  }
+
+  if (only === undefined || only === "load-signers") {
+    log(
+      `load-signers: ${loadSignersOptions.signers} signers at once on ${loadSignersOptions.signers} envelopes, through the tunnel, on PostgreSQL`,
+    );
+    const result = await runLoadSignersBenchmark(loadSignersOptions, log);
+    console.log(
+      `\n${result.signers} signers at once, each through its own tunnel: handshake, open, page, sign (the api in a process of its own, ${result.database})\n`,
+    );
+    console.log(
+      renderTable([
+        ["call", "p50", "p95", "p99", "max"],
+        ...(["handshake", "open", "page", "sign", "overall"] as const).map((kind) => [
+          kind,
+          formatDuration(result.latency[kind].p50Ms),
+          formatDuration(result.latency[kind].p95Ms),
+          formatDuration(result.latency[kind].p99Ms),
+          formatDuration(result.latency[kind].maxMs),
+        ]),
+      ]),
+    );
+    console.log(
+      `\nerrors: ${result.errors}${result.errorSamples.length > 0 ? ` (${result.errorSamples.join("; ")})` : ""}` +
+        `\nthroughput: ${result.signersPerSecond.toFixed(1)} signers/s, ${formatRate(result.callsPerSecond)} calls/s over ${result.wallSeconds.toFixed(1)} s` +
+        `\nevery envelope complete and sealed ${result.sealedAfterSeconds === null ? "(not reached)" : `${result.sealedAfterSeconds.toFixed(1)} s after the last signature`}` +
+        `\nseeding (sign-in, ${result.signers} uploads and sends): ${result.seedSeconds.toFixed(1)} s`,
+    );
+    writeResult("load-signers", { quick, options: loadSignersOptions, results: result });
+    if (result.errors > 0) process.exitCode = 1;
   }
 
   console.log(

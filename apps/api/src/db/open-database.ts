@@ -59,7 +59,8 @@ async function openPglite(dataDir: string): Promise<DatabaseConnection> {
 }
 
 async function openPostgres(connectionString: string, logger: Logger): Promise<DatabaseConnection> {
-  const pool = new pg.Pool({ connectionString, max: 10 });
+  // A server that does not answer makes calls fail (503) after the connection timeout, not hang.
+  const pool = new pg.Pool({ connectionString, max: 10, connectionTimeoutMillis: 10_000 });
   // An idle client that loses its server emits here; without a listener it would crash the process.
   pool.on("error", (error) =>
     logger.warn({ err: describeDbError(error) }, "idle database connection failed"),

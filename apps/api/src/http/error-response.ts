@@ -2,6 +2,7 @@ import { HeaderName, type ErrorResponse } from "@paraphe/api-sdk/contract";
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { isDatabaseUnavailable } from "../db/unavailable";
 import { DocumentWorkersBusyError } from "../documents/worker-pool";
 import { AppError } from "../errors/app-error";
 import type { AppEnv } from "./context";
@@ -44,6 +45,9 @@ export function sendError(c: Context<AppEnv>, error: AppError, publicApiUrl: str
   );
 }
 
+/** How long a client is asked to wait when the database cannot be reached. */
+const DATABASE_RETRY_AFTER_SECONDS = 5;
+
 const httpExceptionCodes = {
   400: "VALIDATION_ERROR",
   401: "AUTHENTICATION_ERROR",
@@ -60,13 +64,24 @@ const httpExceptionCodes = {
 /**
  * Turns anything thrown while handling a request into an {@link AppError}. Hono's own
  * `HTTPException`s (malformed JSON, body limit, ...) keep their status and message when they are
- * client errors; busy document workers answer 503 SERVICE_BUSY with Retry-After; everything else becomes a generic INTERNAL_SERVER_ERROR whose details stay in the log.
+ * client errors; busy document workers answer 503 SERVICE_BUSY with Retry-After; a database that
+ * cannot be reached (down, restarting) answers 503 SERVICE_UNAVAILABLE with Retry-After (the pool
+ * reconnects by itself once it is back); everything else becomes a generic
+ * INTERNAL_SERVER_ERROR whose details stay in the log.
  */
 export function toAppError(thrown: unknown): AppError {
   if (thrown instanceof AppError) return thrown;
   if (thrown instanceof DocumentWorkersBusyError) {
     return new AppError("SERVICE_BUSY", {
       headers: { "Retry-After": String(thrown.retryAfterSeconds) },
+      cause: thrown,
+    });
+  }
+  if (isDatabaseUnavailable(thrown)) {
+    return new AppError("SERVICE_UNAVAILABLE", {
+      message: "The server cannot reach its database at the moment.",
+      suggestion: `Try again in ${DATABASE_RETRY_AFTER_SECONDS} seconds.`,
+      headers: { "Retry-After": String(DATABASE_RETRY_AFTER_SECONDS) },
       cause: thrown,
     });
   }

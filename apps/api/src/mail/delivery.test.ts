@@ -164,7 +164,8 @@ describe.each(testDatabaseKinds)("mail delivered by the job worker on %s", (kind
     expect(await mailJob(id)).toMatchObject({ attempts: 1, lastError: null });
     const row = await outboxRow(id);
     expect(row.sentAt).toBeInstanceOf(Date);
-    expect(row.messageId).toMatch(/^<.+>$/);
+    expect(row.messageId).toBe(`<${id}@paraphe.test>`);
+    expect(mail?.raw).toMatch(new RegExp(`^Message-ID: <${id}@paraphe\\.test>\r?$`, "m"));
   });
 
   it("sends nothing for a message whose transaction rolled back: neither the message nor its job exists", async () => {
@@ -341,6 +342,26 @@ describe.each(testDatabaseKinds)("mail delivered by the job worker on %s", (kind
     expect(smtp.received).toEqual([]);
     expect(await mailJob(id)).toMatchObject({ status: "done", attempts: 2 });
     expect((await outboxRow(id)).messageId).toBe("<sent-before-the-stop@paraphe.test>");
+  });
+
+  it("sends a message again with the same Message-ID when its worker died after the server accepted it, before recording it", async () => {
+    smtp = await smtpServer();
+    const id = await enqueueCommitted();
+    expect(await worker(smtpTransport(smtp.url)).processNext()).toBe("done");
+    // The process was killed between the server's 250 and the sentAt write: the job is running.
+    await database.connection.db
+      .updateTable("mailOutbox")
+      .set({ sentAt: null, messageId: null })
+      .where("id", "=", id)
+      .execute();
+    await leftRunning(id, 1, "expired");
+
+    const jobWorker = worker(smtpTransport(smtp.url));
+    await expect(jobWorker.sweep()).resolves.toBe(1);
+    await expect(jobWorker.runUntilIdle()).resolves.toEqual(["done"]);
+    const messageIds = smtp.received.map((mail) => /^Message-ID: (.*)$/im.exec(mail.raw)?.[1]);
+    expect(messageIds).toEqual([`<${id}@paraphe.test>`, `<${id}@paraphe.test>`]);
+    expect((await outboxRow(id)).messageId).toBe(`<${id}@paraphe.test>`);
   });
 
   it("gives up a message whose last attempt was interrupted, without sending it", async () => {

@@ -4,7 +4,7 @@ import { sendMailJob } from "../jobs/definitions";
 import { jobHandler, UnrecoverableJobError, type RegisteredJob } from "../jobs/job-worker";
 import type { Logger } from "../logger";
 import { isSealedMailBody, openMailBody } from "./body-sealing";
-import { describeSendError, type MailTransport } from "./transport";
+import { describeSendError, outboxMessageId, type MailTransport } from "./transport";
 
 export interface MailDeliveryDeps {
   db: Kysely<Database>;
@@ -32,6 +32,12 @@ export const BODY_DOES_NOT_OPEN = "the message body does not open with this mast
  * kept, so that no log holds an SMTP command) when the transport fails, so the job retries; gives
  * up at once when the body does not open or the message is gone. A message already marked sent
  * (its worker stopped between sending it and finishing the job) is not sent again.
+ *
+ * The guarantee: each outbox message reaches the SMTP server at least once, and every attempt
+ * carries the same Message-ID (`outboxMessageId`). SMTP cannot do better than that on its own: a
+ * worker killed after the server accepted the message and before `sentAt` is written (a window of
+ * one database write) leaves the job to be taken over, and the message goes again with the same
+ * Message-ID, which receivers use to drop the repeat.
  */
 export async function deliverMail(deps: MailDeliveryDeps, mailId: string): Promise<void> {
   const log = deps.logger.child({ component: "mail", outboxId: mailId });
@@ -59,6 +65,7 @@ export async function deliverMail(deps: MailDeliveryDeps, mailId: string): Promi
   try {
     ({ messageId } = await deps.transport.send({
       outboxId: mail.id,
+      messageId: outboxMessageId(mail.id, deps.from),
       from: deps.from,
       to: mail.toAddress,
       subject: mail.subject,

@@ -6,6 +6,11 @@ import { sealMailBody } from "./body-sealing";
 /** One message, ready to hand to a transport. */
 export interface MailMessage {
   outboxId: string;
+  /**
+   * The message's Message-ID, the same at every attempt ({@link outboxMessageId}): a message sent
+   * again after an interrupted attempt is the same message to its receiver, which may drop it.
+   */
+  messageId: string;
   from: string;
   to: string;
   subject: string;
@@ -28,6 +33,17 @@ export interface SmtpTimeouts {
   socketTimeoutMs?: number;
 }
 
+/**
+ * The Message-ID of the outbox message `outboxId`: `<outboxId@domain of from>`. Stable, so that
+ * every attempt at one message (an attempt interrupted after the SMTP server accepted it, then
+ * taken over) carries the same Message-ID, and receivers can tell a repeat from a new message.
+ */
+export function outboxMessageId(outboxId: string, from: string): string {
+  const address = /<([^<>]+)>\s*$/.exec(from)?.[1] ?? from;
+  const domain = address.slice(address.lastIndexOf("@") + 1).trim();
+  return `<${outboxId}@${domain === "" ? "paraphe.localhost" : domain}>`;
+}
+
 /** Sends through nodemailer to the SMTP server of `smtpUrl` (`smtp://` or `smtps://`). */
 export function createSmtpTransport(smtpUrl: string, timeouts: SmtpTimeouts = {}): MailTransport {
   const transporter = nodemailer.createTransport({
@@ -43,11 +59,14 @@ export function createSmtpTransport(smtpUrl: string, timeouts: SmtpTimeouts = {}
         from: message.from,
         to: message.to,
         subject: message.subject,
+        messageId: message.messageId,
         text: message.text,
         ...(message.html === null ? {} : { html: message.html }),
         ...(message.locale === null ? {} : { headers: { "Content-Language": message.locale } }),
       });
-      return { messageId: typeof info.messageId === "string" ? info.messageId : null };
+      return {
+        messageId: typeof info.messageId === "string" ? info.messageId : message.messageId,
+      };
     },
     async close() {
       transporter.close();
@@ -64,7 +83,7 @@ export function createDevMailboxTransport(db: Kysely<Database>, mailKey: Buffer)
     kind: "dev-mailbox",
     async send(message) {
       const binding = { to: message.to, subject: message.subject };
-      const row = await db
+      await db
         .insertInto("devMailbox")
         .values({
           outboxId: message.outboxId,
@@ -75,9 +94,8 @@ export function createDevMailboxTransport(db: Kysely<Database>, mailKey: Buffer)
           htmlBody: message.html === null ? null : sealMailBody(mailKey, binding, message.html),
           locale: message.locale,
         })
-        .returning("id")
-        .executeTakeFirstOrThrow();
-      return { messageId: `<${row.id}@dev-mailbox.paraphe.localhost>` };
+        .execute();
+      return { messageId: message.messageId };
     },
     async close() {},
   };

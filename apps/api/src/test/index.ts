@@ -19,3 +19,11 @@ export {
   type TestIdentityProvider,
   type TestIdentityProviderUrls,
 } from "./oidc-provider";
+export {
+  hasExited,
+  killApiProcess,
+  startApiProcess,
+  stopApiProcess,
+  type ApiProcess,
+} from "./api-process";
+export { startPrivatePostgres, type PrivatePostgres } from "./postgres-server";
