@@ -5,11 +5,16 @@ import { takeAccessLink } from "../domain/access-link";
 import { SigningSkeleton } from "../features/signing/components/signing-skeleton";
 import { SignPublicLayout } from "../layouts/public-layout";
 import type { SignApi } from "../lib/api";
-import { NotFoundRoute } from "../routes/not-found";
 import { RouteErrorBoundary } from "../routes/route-error";
 import { NavigationProvider, useBrowserNavigation } from "./navigation";
 import { matchRoute } from "./router";
 import type { SignedAreaRoute } from "./signed-area";
+
+// Only unknown paths need the not-found page (the ui-kit's, with its button): a chunk of its own,
+// so that the first paint of a signing link does not carry it.
+const NotFoundRoute = lazy(() =>
+  import("../routes/not-found").then((module) => ({ default: module.NotFoundRoute })),
+);
 
 const TranslatedToaster = lazy(() =>
   import("./toaster").then((module) => ({ default: module.TranslatedToaster })),
@@ -79,7 +84,9 @@ function Routes({ SignedArea }: { SignedArea: ComponentType<{ route: SignedAreaR
     <NavigationProvider value={navigation}>
       <RouteErrorBoundary key={navigation.location.pathname}>
         {route.name === "notFound" ? (
-          <NotFoundRoute />
+          <Suspense fallback={<SignPublicLayout>{null}</SignPublicLayout>}>
+            <NotFoundRoute />
+          </Suspense>
         ) : (
           <Suspense
             fallback={

@@ -1,21 +1,11 @@
-import { useDocumentTitle, useTranslation } from "@paraphe/i18n/react";
-import { UnexpectedErrorPage } from "@paraphe/ui-kit";
-import { Component, type ReactNode } from "react";
+import { pageChunkLoadGuard } from "@paraphe/ui-kit";
+import { Component, lazy, Suspense, type ReactNode } from "react";
 
-/** The page of an error no page caught: a failed chunk reloads the page; anything else shows a way out. */
-export function RouteError({ error }: { error: unknown }) {
-  const { t } = useTranslation();
-  useDocumentTitle(t("unexpectedError.title"));
-  return (
-    <UnexpectedErrorPage
-      error={error}
-      title={t("unexpectedError.title")}
-      description={t("unexpectedError.description")}
-      reloadLabel={t("actions.reload")}
-      loadingLabel={t("loading")}
-    />
-  );
-}
+// The error page (the ui-kit's, with its button) is a chunk of its own, downloaded only when a page
+// fails: it stays out of the first paint.
+const RouteError = lazy(() =>
+  import("./route-error-page").then((module) => ({ default: module.RouteError })),
+);
 
 interface RouteErrorBoundaryState {
   error: unknown;
@@ -34,6 +24,33 @@ export class RouteErrorBoundary extends Component<
   }
 
   override render() {
-    return this.state.failed ? <RouteError error={this.state.error} /> : this.props.children;
+    if (!this.state.failed) return this.props.children;
+    return (
+      <ErrorPageDownloadBoundary>
+        <Suspense fallback={null}>
+          <RouteError error={this.state.error} />
+        </Suspense>
+      </ErrorPageDownloadBoundary>
+    );
+  }
+}
+
+/**
+ * When the error page's own chunk cannot be downloaded (the network is gone), hands that failure to
+ * the page's chunk-load guard, which reloads the page or shows its message.
+ */
+class ErrorPageDownloadBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError(): { failed: boolean } {
+    return { failed: true };
+  }
+
+  override componentDidCatch(error: unknown) {
+    pageChunkLoadGuard()?.handleError(error);
+  }
+
+  override render() {
+    return this.state.failed ? null : this.props.children;
   }
 }

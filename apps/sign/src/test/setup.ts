@@ -14,4 +14,6 @@ await Promise.all([
   import("../app/signed-area"),
   import("../app/toaster"),
   import("../routes/confirmation"),
+  import("../routes/not-found"),
+  import("../routes/route-error-page"),
 ]);
