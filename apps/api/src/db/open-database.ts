@@ -65,6 +65,15 @@ async function openPostgres(connectionString: string, logger: Logger): Promise<D
   pool.on("error", (error) =>
     logger.warn({ err: describeDbError(error) }, "idle database connection failed"),
   );
+  // A client in use (checked out for a query or a transaction) that loses its server emits on
+  // itself, where the pool's listener is not attached: the query in flight fails and answers 503,
+  // the pool drops the broken client on release, and this listener keeps the event from crashing
+  // the process (an unhandled 'error' event would: a PostgreSQL restart did exactly that).
+  pool.on("connect", (client) => {
+    client.on("error", (error) =>
+      logger.debug({ err: describeDbError(error) }, "database connection in use failed"),
+    );
+  });
   const db = new Kysely<Database>({
     dialect: new PostgresDialect({ pool }),
     plugins: [new CamelCasePlugin()],

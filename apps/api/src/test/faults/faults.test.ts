@@ -275,7 +275,8 @@ async function mailAccount(db: pg.Client, mail: MailRecorder) {
 async function jobCounts(db: pg.Client): Promise<Record<string, number>> {
   const result = await db.query<{ status: string; jobs: number }>(
     `SELECT status, count(*)::int AS jobs FROM job
-     WHERE name NOT IN ('envelope-deadlines', 'sweep-orphan-files') GROUP BY status`,
+     WHERE name NOT IN ('envelope-deadlines', 'sweep-orphan-files', 'prune-webhook-deliveries')
+     GROUP BY status`,
   );
   return Object.fromEntries(result.rows.map((row) => [row.status, row.jobs]));
 }
