@@ -704,7 +704,7 @@ export const web: FrenchTranslation<typeof en> = {
   teamUsage: {
     title: "Consommation",
     description:
-      "Ce que votre équipe a consommé : enveloppes envoyées et crédits d’API utilisés dans le temps, et le journal de chaque événement décompté du forfait.",
+      "Ce que votre équipe a consommé : enveloppes envoyées et crédits d’API utilisés dans le temps, et le journal de chaque événement décompté du forfait.",
     retry: "Réessayer",
     whatCreatesUsage:
       "La consommation est enregistrée à l’envoi d’une enveloppe (une signature électronique), à chaque appel d’une clé d’API de l’équipe (un crédit d’API par appel) et au changement de forfait de l’équipe.",
@@ -764,13 +764,13 @@ export const web: FrenchTranslation<typeof en> = {
     details: {
       envelopeSent: "Enveloppe {{envelope}}",
       apiCredit: "Appel d’API {{path}}",
-      planChanged: "Forfait défini : {{plan}}",
+      planChanged: "Forfait défini : {{plan}}",
       planChangedFrom: "Forfait modifié de {{previous}} à {{plan}}",
     },
     export: {
       exporting: "Préparation de l’export…",
       truncated:
-        "L’export contient les {{max}} événements les plus récents de la période : choisissez une période plus courte pour exporter les plus anciens.",
+        "L’export contient les {{max}} événements les plus récents de la période : choisissez une période plus courte pour exporter les plus anciens.",
       error: "Le journal de consommation n’a pas pu être exporté.",
     },
   },
@@ -789,7 +789,12 @@ export const web: FrenchTranslation<typeof en> = {
     seats: "Sièges",
     signatures: "Signatures électroniques",
     apiCredits: "Crédits d’API",
-    meter: { usedOf: "{{used}} sur {{total}}", unlimited: "{{used}} utilisés, illimité" },
+    meter: {
+      usedOf: "{{used}} sur {{total}}",
+      unlimited_one: "{{used}} utilisé, illimité",
+      unlimited_many: "{{used}} utilisés, illimité",
+      unlimited_other: "{{used}} utilisés, illimité",
+    },
     plans: "Offres",
     billing: "Période de facturation",
     monthly: "Mensuel",
@@ -800,17 +805,17 @@ export const web: FrenchTranslation<typeof en> = {
     recommended: "Recommandée",
     noPlans: "Aucune offre n’est proposée.",
     planLimits: {
-      seats_one: "{{count}} siège",
-      seats_many: "{{count}} sièges",
-      seats_other: "{{count}} sièges",
+      seats_one: "{{number}} siège",
+      seats_many: "{{number}} sièges",
+      seats_other: "{{number}} sièges",
       seatsUnlimited: "Sièges illimités",
-      signatures_one: "{{count}} signature électronique par période",
-      signatures_many: "{{count}} signatures électroniques par période",
-      signatures_other: "{{count}} signatures électroniques par période",
+      signatures_one: "{{number}} signature électronique par période",
+      signatures_many: "{{number}} signatures électroniques par période",
+      signatures_other: "{{number}} signatures électroniques par période",
       signaturesUnlimited: "Signatures électroniques illimitées",
-      apiCredits_one: "{{count}} crédit d’API par période",
-      apiCredits_many: "{{count}} crédits d’API par période",
-      apiCredits_other: "{{count}} crédits d’API par période",
+      apiCredits_one: "{{number}} crédit d’API par période",
+      apiCredits_many: "{{number}} crédits d’API par période",
+      apiCredits_other: "{{number}} crédits d’API par période",
       apiCreditsUnlimited: "Crédits d’API illimités",
     },
     changePlan:

@@ -1,6 +1,9 @@
 import { type UsageSeriesPoint } from "@paraphe/api-sdk/contract";
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 
+/** Axis labels: small, in the muted ink of the theme. */
+const TICK = { fontSize: 12, className: "fill-ink-muted" };
+
 export interface UsageChartsProps {
   points: readonly UsageSeriesPoint[];
   /** The text of a bucket's start on the axis and in the tooltip. */
@@ -51,7 +54,11 @@ function Chart({
       <figcaption className="text-sm font-medium text-ink">{title}</figcaption>
       <div className="h-56 w-full">
         <ResponsiveContainer width="100%" height="100%">
-          <BarChart data={[...points]} margin={{ top: 8, right: 8, bottom: 0, left: -16 }}>
+          <BarChart
+            data={[...points]}
+            margin={{ top: 8, right: 8, bottom: 0, left: -16 }}
+            accessibilityLayer={false}
+          >
             <CartesianGrid vertical={false} className="stroke-border" strokeDasharray="3 3" />
             <XAxis
               dataKey="start"
@@ -59,9 +66,9 @@ function Chart({
               tickLine={false}
               axisLine={false}
               minTickGap={16}
-              className="text-xs"
+              tick={TICK}
             />
-            <YAxis allowDecimals={false} tickLine={false} axisLine={false} className="text-xs" />
+            <YAxis allowDecimals={false} tickLine={false} axisLine={false} tick={TICK} width={48} />
             <Tooltip
               cursor={{ className: "fill-surface-muted" }}
               labelFormatter={(label) => formatBucket(String(label))}

@@ -61,9 +61,10 @@ describe("usage", () => {
     if (!sent || !credit) throw new Error("rows missing");
     expect(within(sent).getByText("Envelope sent")).toBeInTheDocument();
     expect(within(sent).getByText(/Nov 20, 2026, 9:30:00/)).toBeInTheDocument();
-    expect(
-      within(sent).getByText(`Envelope ${String(USAGE_SENT.details.envelopeId)}`),
-    ).toBeInTheDocument();
+    expect(within(sent).getByText("Envelope 5c0e7a42…")).toHaveAttribute(
+      "title",
+      `Envelope ${String(USAGE_SENT.details.envelopeId)}`,
+    );
     expect(within(sent).getByText("Ada Lovelace")).toBeInTheDocument();
     expect(within(sent).getByText("ada@example.com")).toBeInTheDocument();
     expect(within(credit).getByText("API credit")).toBeInTheDocument();

@@ -131,7 +131,7 @@ function UsageChartsCard() {
   return (
     <section
       aria-labelledby="usage-charts-title"
-      className="flex flex-col gap-4 rounded-card border border-border bg-surface p-4"
+      className="flex flex-col gap-4 rounded-card border border-border bg-surface p-4 shadow-card sm:p-5"
     >
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div className="flex min-w-0 flex-col gap-0.5">
@@ -340,7 +340,18 @@ function UsageLog() {
         id: "details",
         header: t("teamUsage.log.columns.details"),
         value: (event) => detailsText(event),
-        cell: (event) => <span className="break-all">{detailsText(event)}</span>,
+        cell: (event) => {
+          // Long identifiers are shortened on screen; the export and the tooltip hold them whole.
+          const text = detailsText(event);
+          return (
+            <span title={text} className="break-words">
+              {text.replace(
+                /\b([0-9a-f]{8})-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi,
+                "$1…",
+              )}
+            </span>
+          );
+        },
         sortable: false,
       },
       {
