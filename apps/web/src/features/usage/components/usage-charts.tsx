@@ -52,7 +52,8 @@ function Chart({
   return (
     <figure className="flex min-w-0 flex-col gap-2">
       <figcaption className="text-sm font-medium text-ink">{title}</figcaption>
-      <div className="h-56 w-full">
+      {/* The hidden tooltip sits outside the plot until shown: it must not widen the page. */}
+      <div className="h-56 w-full overflow-hidden">
         <ResponsiveContainer width="100%" height="100%">
           <BarChart
             data={[...points]}
