@@ -1,7 +1,13 @@
 import { resolve } from "node:path";
 import { chromiumUse } from "@paraphe/playwright-config";
 import { defineConfig } from "@playwright/test";
-import { IDENTITY_PROVIDER, SEEDED_TEAM, SUPPORT_OPERATOR, TEAM_SEATS } from "./tests/seeded-team";
+import {
+  IDENTITY_PROVIDER,
+  LIMITED_TEAM,
+  SEEDED_TEAM,
+  SUPPORT_OPERATOR,
+  TEAM_SEATS,
+} from "./tests/seeded-team";
 
 const root = resolve(import.meta.dirname, "../..");
 const dataDir = resolve(import.meta.dirname, ".cache/data");
@@ -11,6 +17,17 @@ const seedCommand =
   "pnpm --filter @paraphe/api exec tsx --conditions=@paraphe/source src/test/e2e-seed.ts " +
   `--team "${SEEDED_TEAM.name}" --owner ${SEEDED_TEAM.owner} --viewer ${SEEDED_TEAM.viewer} ` +
   `--admin ${SEEDED_TEAM.admin} --keeper ${SEEDED_TEAM.keeper}`;
+
+// A second team, put by the operator's command (`paraphe-admin`, built) on a small plan
+// (subscription.spec.ts).
+const limitedTeamCommand = [
+  "pnpm --filter @paraphe/api exec tsx --conditions=@paraphe/source src/test/e2e-seed.ts " +
+    `--team "${LIMITED_TEAM.name}" --owner ${LIMITED_TEAM.owner} --viewer ${LIMITED_TEAM.viewer}`,
+  `node apps/api/dist/admin.js plans set ${LIMITED_TEAM.plan} ` +
+    `--name-en ${LIMITED_TEAM.planName} --name-fr Petit --monthly 900 --annual 9000 ` +
+    `--seats ${String(TEAM_SEATS)} --signatures ${String(LIMITED_TEAM.signatures)} --api-credits 10 --inactive`,
+  `node apps/api/dist/admin.js team set-plan ${LIMITED_TEAM.owner} ${LIMITED_TEAM.plan}`,
+].join(" && ");
 
 // The OpenID provider a team's single sign-on is configured with (sso.spec.ts).
 const identityProviderCommand =
@@ -52,7 +69,7 @@ export default defineConfig({
       timeout: 60_000,
     },
     {
-      command: `rm -rf "${dataDir}" && ${seedCommand} && node apps/api/dist/server.js`,
+      command: `rm -rf "${dataDir}" && ${seedCommand} && ${limitedTeamCommand} && node apps/api/dist/server.js`,
       cwd: root,
       url: "http://localhost:3000/health",
       env: {
@@ -71,8 +88,9 @@ export default defineConfig({
         CORS_ORIGINS: "http://localhost:5175",
       },
       reuseExistingServer: false,
-      // The seed migrates the new database first (PGlite: tens of seconds on a busy machine).
-      timeout: 120_000,
+      // The seed migrates the new database first (PGlite: tens of seconds on a busy machine), then
+      // the second team's seed and the operator's two commands each open it again.
+      timeout: 240_000,
     },
     {
       command: "pnpm --filter @paraphe/web exec vite preview --port 5173 --strictPort",

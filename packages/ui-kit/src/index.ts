@@ -93,6 +93,7 @@ export {
   type DataTableLabels,
 } from "./components/data-table";
 export {
+  downloadFile,
   toCsv,
   toJson,
   type DataTableExportFile,

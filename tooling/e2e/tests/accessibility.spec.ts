@@ -334,6 +334,23 @@ for (const language of LANGUAGES) {
       await close();
     });
 
+    test(`the web app's subscription and usage pages have no serious accessibility violation (${at})`, async ({
+      browser,
+      team,
+    }, testInfo) => {
+      test.setTimeout(60_000);
+      const { page, visit, close } = await openSignedIn(browser, team, language, width);
+      await visit("/settings/subscription", "subscription settings");
+      await expect(page.getByRole("progressbar").first()).toBeVisible();
+      await keepScreenshot(page, testInfo, `subscription-${width}-${language}`);
+      // The worker's team has sent an envelope: the usage page draws its charts (loaded lazily).
+      await visit("/settings/usage", "usage settings");
+      await expect(page.locator("figure svg").first()).toBeVisible();
+      await expectAccessible(page, `usage charts (${at})`);
+      await keepScreenshot(page, testInfo, `usage-${width}-${language}`);
+      await close();
+    });
+
     test(`the web app's support and import pages have no serious accessibility violation (${at})`, async ({
       browser,
       team,

@@ -78,6 +78,7 @@ test("an owner's dashboard counts the team's members, roles and workspaces and l
     "API keys",
     "Webhooks",
     "Subscription",
+    "Usage",
   ]);
   await expect(sections.getByRole("link", { name: "Roles" })).toHaveAttribute(
     "aria-current",

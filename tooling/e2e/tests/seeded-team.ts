@@ -18,6 +18,20 @@ export const SEEDED_TEAM = {
 } as const;
 
 /**
+ * A second seeded team, on a plan of {@link LIMITED_TEAM.signatures} electronic signatures a period
+ * that `paraphe-admin` creates and gives it before the api starts (playwright.config.ts; the api's
+ * embedded database admits one process at a time): subscription.spec.ts sends up to the limit.
+ */
+export const LIMITED_TEAM = {
+  name: "Limited Team",
+  owner: "limited-owner@example.com",
+  viewer: "limited-viewer@example.com",
+  plan: "e2e-small",
+  planName: "Small",
+  signatures: 2,
+} as const;
+
+/**
  * Seats of every team's plan in the browser tests' api (DEFAULT_TEAM_SEATS, playwright.config.ts).
  * The seeded team takes 3 (its owner, admin and keeper; its viewer takes none), which leaves room
  * for invitations; team-members.spec.ts fills the seats of a team of its own.

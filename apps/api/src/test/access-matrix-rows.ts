@@ -115,6 +115,15 @@ const listRecords = memberCall(
   { otherTeam: "hidden", outsideWorkspace: "hidden" },
 );
 
+/**
+ * The team's usage: every member of the team reads it, in any workspace; another team's owner
+ * gets their own team's, without the target.
+ */
+const readTeamUsage = memberCall(
+  { owner: "ok", admin: "ok", member: "ok", viewer: "ok", customRole: "ok" },
+  { otherTeam: "hidden", outsideWorkspace: "ok" },
+);
+
 /** A public call any app makes (app-level credential): refused only without a credential. */
 const publicCall = (outcome: Outcome): Record<CallerName, Outcome> => ({
   ...anySession(outcome),
@@ -541,6 +550,37 @@ async function ownerSupportConversation(fixture: MatrixFixture): Promise<Target>
     .returning("id")
     .executeTakeFirstOrThrow();
   return { ...madeUpTarget(), documentUuid: message.id, extra: conversation.id };
+}
+
+/**
+ * A usage event of the owner's team: a `seat_added` (a type no call writes, so a list of that type
+ * finds it on its first page) at a random instant of 2001, kept in `extra` for the series' range.
+ */
+async function ownerUsageEvent(fixture: MatrixFixture): Promise<Target> {
+  const db = fixture.h.database.connection.db;
+  const at = new Date(Date.UTC(2001, 0, 1) + Math.floor(Math.random() * 364) * 86_400_000);
+  const event = await db
+    .insertInto("usageEvent")
+    .values({
+      teamId: fixture.owner.teamUuid,
+      at,
+      type: "seat_added",
+      details: JSON.stringify({ seats: 1 }),
+      userId: null,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto("usageEvent")
+    .values({
+      teamId: fixture.owner.teamUuid,
+      at,
+      type: "api_credit",
+      details: JSON.stringify({ path: "/template/list" }),
+      userId: null,
+    })
+    .execute();
+  return { ...madeUpTarget(), documentUuid: event.id, extra: at.toISOString() };
 }
 
 /** The conversation's messages and read marks, as the refusals must leave them. */
@@ -1667,6 +1707,38 @@ export const accessMatrix: {
   subscription: {
     get: { input: () => ({}), expect: anySession("ok") },
     plans: { input: () => ({}), expect: anySession("ok") },
+  },
+  // Every member reads their own team's usage; another team's owner reads their own, without the
+  // target's events (the usage tests prove the same of every call).
+  usage: {
+    list: {
+      target: ownerUsageEvent,
+      input: () => ({ types: ["seat_added"], limit: 100 }),
+      reveals: (answer, target) => JSON.stringify(answer).includes(`"id":"${target.documentUuid}"`),
+      expect: readTeamUsage,
+    },
+    series: {
+      target: ownerUsageEvent,
+      input: (target) => ({
+        bucket: "day",
+        from: target.extra,
+        to: new Date(new Date(target.extra).getTime() + 86_400_000).toISOString(),
+      }),
+      reveals: (answer) =>
+        // One bucket: the owner's team's counts the target's API credit.
+        /"apiCredits":[1-9]/.test(JSON.stringify(answer)),
+      expect: readTeamUsage,
+    },
+    export: {
+      target: ownerUsageEvent,
+      input: (target) => ({
+        types: ["seat_added"],
+        from: target.extra,
+        to: new Date(new Date(target.extra).getTime() + 1).toISOString(),
+      }),
+      reveals: (answer, target) => JSON.stringify(answer).includes(`"id":"${target.documentUuid}"`),
+      expect: readTeamUsage,
+    },
   },
   support: {
     // Each member reads their own conversation: the owner finds their message, nobody else does.

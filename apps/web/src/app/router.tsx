@@ -51,6 +51,7 @@ import { SettingsSsoRoute, SettingsSsoTutorialRoute } from "../routes/settings-s
 import { SettingsApiKeysRoute } from "../routes/settings-api-keys";
 import { SettingsWebhooksRoute } from "../routes/settings-webhooks";
 import { SettingsSubscriptionRoute } from "../routes/settings-subscription";
+import { SettingsUsageRoute } from "../routes/settings-usage";
 import { SettingsSupportRoute } from "../routes/settings-support";
 import { SettingsTagsRoute } from "../routes/settings-tags";
 import { SupportOperatorRoute } from "../routes/support-operator";
@@ -145,6 +146,7 @@ export function createAppRoutes(): RouteObject[] {
                     { path: "api-keys", element: <SettingsApiKeysRoute /> },
                     { path: "webhooks", element: <SettingsWebhooksRoute /> },
                     { path: "subscription", element: <SettingsSubscriptionRoute /> },
+                    { path: "usage", element: <SettingsUsageRoute /> },
                     { path: "support", element: <SettingsSupportRoute /> },
                   ],
                 },

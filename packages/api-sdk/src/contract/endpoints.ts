@@ -175,6 +175,14 @@ import {
   listPlansResponseSchema,
 } from "./subscription";
 import {
+  exportUsageRequestSchema,
+  exportUsageResponseSchema,
+  listUsageRequestSchema,
+  listUsageResponseSchema,
+  usageSeriesRequestSchema,
+  usageSeriesResponseSchema,
+} from "./usage";
+import {
   activateTemplateRequestSchema,
   archiveTemplateRequestSchema,
   createEnvelopeFromTemplateRequestSchema,
@@ -581,6 +589,12 @@ export const endpoints = {
   subscription: {
     get: endpoint("/subscription/get", getSubscriptionRequestSchema, getSubscriptionResponseSchema),
     plans: endpoint("/subscription/plans", listPlansRequestSchema, listPlansResponseSchema),
+  },
+  // Usage: the team's usage log, its series per day, week or month, its export (read Team).
+  usage: {
+    list: endpoint("/usage/list", listUsageRequestSchema, listUsageResponseSchema),
+    series: endpoint("/usage/series", usageSeriesRequestSchema, usageSeriesResponseSchema),
+    export: endpoint("/usage/export", exportUsageRequestSchema, exportUsageResponseSchema),
   },
 } as const;
 

@@ -84,3 +84,4 @@ export {
   SUBSCRIPTION_TEAM,
   createSubscriptionHandlers,
 } from "./subscription";
+export { USAGE_API_CREDIT, USAGE_SENT, createUsageHandlers, usagePoints } from "./usage";

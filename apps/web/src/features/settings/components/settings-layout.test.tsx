@@ -30,6 +30,7 @@ describe("settings navigation", () => {
       "API keys",
       "Webhooks",
       "Subscription",
+      "Usage",
     ]);
     expect(within(nav).getByRole("link", { name: "Roles" })).toHaveAttribute(
       "href",
@@ -56,6 +57,7 @@ describe("settings navigation", () => {
       "Workspaces",
       "Tags",
       "Subscription",
+      "Usage",
     ]);
   });
 

@@ -12,7 +12,7 @@ interface SettingsLink {
 /**
  * Settings pages with their sub-navigation, in two groups: "Account" (Profile, Sessions, Passkeys,
  * Security, Support: every person's own settings) and "Team" (Members, Roles, Workspaces, Tags, Single
- * sign-on, API keys, webhooks, Subscription). A team page shows only when the role may read what it lists (`read Team` for members,
+ * sign-on, API keys, webhooks, Subscription, Usage). A team page shows only when the role may read what it lists (`read Team` for members,
  * roles and tags, `read Workspace` for workspaces, `update Team` for single sign-on and webhooks, whose
  * settings only owners and admins read, `manage API` for API keys), as the dashboard's blocks do; a group left empty is not shown.
  */
@@ -45,7 +45,12 @@ export function SettingsLayout() {
     ...(can("update", "Team")
       ? [{ to: "/settings/webhooks", label: t("settings.nav.webhooks") }]
       : []),
-    ...(readsTeam ? [{ to: "/settings/subscription", label: t("settings.nav.subscription") }] : []),
+    ...(readsTeam
+      ? [
+          { to: "/settings/subscription", label: t("settings.nav.subscription") },
+          { to: "/settings/usage", label: t("settings.nav.usage") },
+        ]
+      : []),
   ];
   return (
     <div className="flex flex-col gap-6">

@@ -72,19 +72,29 @@ function money(cents: number, currency: string, language: string): string {
 
 function Meter({ label, used, total }: { label: string; used: number; total: number | null }) {
   const { t } = useTranslation("web");
+  const language = useLanguage();
+  const number = (value: number) => new Intl.NumberFormat(language).format(value);
   const text =
     total === null
-      ? t("subscription.meter.unlimited", { used })
-      : t("subscription.meter.usedOf", { used, total });
+      ? t("subscription.meter.unlimited", { count: used, used: number(used) })
+      : t("subscription.meter.usedOf", { used: number(used), total: number(total) });
+  const full = total !== null && used >= total;
   return (
-    <div className="flex flex-col gap-1">
-      <div className="flex flex-wrap justify-between gap-2 text-sm">
+    <div className="flex flex-col gap-2">
+      <div className="flex flex-wrap items-baseline justify-between gap-x-2 text-sm">
         <span className="font-medium text-ink">{label}</span>
-        <span className="text-ink-muted">{text}</span>
+        <span className={full ? "font-medium text-danger" : "text-ink-muted"}>{text}</span>
       </div>
-      {total === null ? null : (
+      {total === null ? (
+        // Unlimited: a dashed track in place of the bar keeps the meters aligned.
+        <div aria-hidden="true" className="h-2 rounded-full border border-dashed border-border" />
+      ) : (
         <progress
-          className="h-2 w-full accent-current"
+          className={`h-2 w-full appearance-none overflow-hidden rounded-full bg-border [&::-webkit-progress-bar]:bg-border ${
+            full
+              ? "[&::-moz-progress-bar]:bg-danger [&::-webkit-progress-value]:bg-danger"
+              : "[&::-moz-progress-bar]:bg-brand-500 [&::-webkit-progress-value]:bg-brand-500"
+          }`}
           max={Math.max(total, 1)}
           value={Math.min(used, total)}
           aria-label={`${label}: ${text}`}
@@ -120,7 +130,7 @@ function CurrentPlanCard({ subscription }: { subscription: GetSubscriptionRespon
   return (
     <section
       aria-labelledby="current-plan-title"
-      className="flex flex-col gap-4 rounded-card border border-border p-4"
+      className="flex flex-col gap-4 rounded-card border border-border bg-surface p-4 shadow-card sm:p-5"
     >
       <div className="flex flex-wrap items-center gap-2">
         <h3 id="current-plan-title" className="text-base font-semibold text-ink">
@@ -136,7 +146,7 @@ function CurrentPlanCard({ subscription }: { subscription: GetSubscriptionRespon
           end: date(subscription.periodEnd),
         })}
       </p>
-      <div className="grid gap-4 sm:grid-cols-3">
+      <div className="grid gap-5 sm:grid-cols-3 sm:gap-6">
         <Meter label={t("subscription.seats")} {...subscription.seats} />
         <Meter label={t("subscription.signatures")} {...subscription.signatures} />
         <Meter label={t("subscription.apiCredits")} {...subscription.apiCredits} />
@@ -209,10 +219,13 @@ function PlanCard({ plan, annual }: { plan: Plan; annual: boolean }) {
   const limit = (value: number | null, key: "seats" | "signatures" | "apiCredits") =>
     value === null
       ? t(`subscription.planLimits.${key}Unlimited`)
-      : t(`subscription.planLimits.${key}`, { count: value });
+      : t(`subscription.planLimits.${key}`, {
+          count: value,
+          number: new Intl.NumberFormat(language).format(value),
+        });
   return (
     <li
-      className={`flex flex-col gap-2 rounded-card border p-4 ${plan.recommended ? "border-brand-500" : "border-border"}`}
+      className={`flex flex-col gap-2 rounded-card border bg-surface p-4 shadow-card sm:p-5 ${plan.recommended ? "border-brand-500 ring-1 ring-brand-500" : "border-border"}`}
       aria-label={plan.name[language]}
     >
       <div className="flex flex-wrap items-center gap-2">

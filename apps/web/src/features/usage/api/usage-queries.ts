@@ -1,0 +1,78 @@
+import {
+  USAGE_PAGE_SIZE_MAX,
+  type ExportUsageRequest,
+  type UsageBucket,
+  type UsageEventType,
+} from "@paraphe/api-sdk/contract";
+import {
+  infiniteQueryOptions,
+  queryOptions,
+  useInfiniteQuery,
+  useQuery,
+} from "@tanstack/react-query";
+import { useApi } from "../../../lib/api/api-context";
+import { type WebApi } from "../../../lib/api/create-web-api";
+
+/** The log's filters: one type or all, and a range [from, to) as ISO instants. */
+export interface UsageFilter {
+  type: UsageEventType | null;
+  from: string | null;
+  to: string | null;
+}
+
+/** Query keys of the usage feature. */
+export const usageKeys = {
+  all: ["usage"] as const,
+  log: (filter: UsageFilter) => ["usage", "log", filter] as const,
+  series: (bucket: UsageBucket, from: string, to: string) =>
+    ["usage", "series", bucket, from, to] as const,
+};
+
+/** The request fields of a filter (what `/usage/list` and `/usage/export` share). */
+export function filterRequest(filter: UsageFilter): ExportUsageRequest {
+  return {
+    ...(filter.type ? { types: [filter.type] } : {}),
+    ...(filter.from ? { from: filter.from } : {}),
+    ...(filter.to ? { to: filter.to } : {}),
+  };
+}
+
+/** POST /usage/list: the log, newest first, by pages of 100 (the table pages them further). */
+export function usageLogQueryOptions(api: WebApi, filter: UsageFilter) {
+  return infiniteQueryOptions({
+    queryKey: usageKeys.log(filter),
+    queryFn: ({ signal, pageParam }) =>
+      api.usage.list(
+        {
+          ...filterRequest(filter),
+          limit: USAGE_PAGE_SIZE_MAX,
+          ...(pageParam ? { cursor: pageParam } : {}),
+        },
+        { signal },
+      ),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+  });
+}
+
+/** POST /usage/series: envelopes sent and API credits per bucket of [from, to). */
+export function usageSeriesQueryOptions(
+  api: WebApi,
+  bucket: UsageBucket,
+  from: string,
+  to: string,
+) {
+  return queryOptions({
+    queryKey: usageKeys.series(bucket, from, to),
+    queryFn: ({ signal }) => api.usage.series({ bucket, from, to }, { signal }),
+    select: (data) => data.points,
+  });
+}
+
+export function useUsageLog(filter: UsageFilter, enabled: boolean) {
+  return useInfiniteQuery({ ...usageLogQueryOptions(useApi(), filter), enabled });
+}
+
+export function useUsageSeries(bucket: UsageBucket, from: string, to: string) {
+  return useQuery(usageSeriesQueryOptions(useApi(), bucket, from, to));
+}

@@ -1,0 +1,6 @@
+import { UsagePage } from "../features/usage/components/usage-page";
+
+/** /settings/usage */
+export function SettingsUsageRoute() {
+  return <UsagePage />;
+}
