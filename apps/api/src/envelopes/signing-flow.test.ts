@@ -152,7 +152,16 @@ describe.each(testDatabaseKinds)("signing an envelope end to end on %s", (kind) 
     const opened = await signer.envelope.open(firstLink);
     expect(opened.recipient).toMatchObject({ email: first, isTurn: true, status: "pending" });
     expect(opened.fields).toHaveLength(3);
-    expect(opened.viewedPages).toEqual({});
+    // The open call carries the first page, served as a page call serves it: recorded as viewed.
+    expect(opened.firstPage).toMatchObject({
+      documentUuid,
+      filename: "Lease contract-page-1.webp",
+      contentType: "image/webp",
+    });
+    expect(opened.firstPage?.data).toBe(
+      (await signer.envelope.downloadSignerDocument({ ...firstLink, documentUuid, page: 0 })).data,
+    );
+    expect(opened.viewedPages).toEqual({ [documentUuid]: [0] });
 
     const unread = await failure(sign(signer, firstLink));
     expect(unread.code).toBe("VALIDATION_ERROR");
@@ -171,7 +180,11 @@ describe.each(testDatabaseKinds)("signing an envelope end to end on %s", (kind) 
       token: secondToken,
       secretKey: linkSecretKey(h.t.linkKey, secondToken),
     };
-    expect((await signer.envelope.open(secondLinkEarly)).recipient.isTurn).toBe(false);
+    const outOfTurn = await signer.envelope.open(secondLinkEarly);
+    expect(outOfTurn.recipient.isTurn).toBe(false);
+    // Out of turn the page shows no document: no first page, nothing recorded as viewed.
+    expect(outOfTurn.firstPage).toBeNull();
+    expect(outOfTurn.viewedPages).toEqual({});
     await readEveryPage(signer, secondLinkEarly);
     const early = await failure(
       signer.envelope.sign({
@@ -191,6 +204,7 @@ describe.each(testDatabaseKinds)("signing an envelope end to end on %s", (kind) 
     });
     const twice = await failure(sign(signer, firstLink));
     expect(twice.code).toBe("CONFLICT");
+    expect((await signer.envelope.open(firstLink)).firstPage).toBeNull();
 
     expect(await mailsTo(h, second)).toHaveLength(1);
     const secondLink = await linkFromMail(h, second, draft.uuid);

@@ -2,6 +2,7 @@ import {
   type AccessLink,
   type BinaryFile,
   FIELD_VALUE_MAX_LENGTH,
+  FIRST_PAGE_PREVIEW_MAX_BASE64_LENGTH,
   type OpenEnvelopeResponse,
   SIGNATURE_IMAGE_MAX_HEIGHT,
   SIGNATURE_IMAGE_MAX_WIDTH,
@@ -202,6 +203,10 @@ export async function openEnvelope(
     .orderBy("y")
     .execute();
   const languages = await mailLanguages(deps.db, [recipient.email], sender.language);
+  const turn = isTurn(envelope, recipient, recipients);
+  const firstPage = canAct(envelope, recipient, turn, deps.now())
+    ? await serveFirstPage(deps, envelope, recipient)
+    : null;
   return {
     envelope: {
       uuid: envelope.id,
@@ -219,13 +224,66 @@ export async function openEnvelope(
       lastname: recipient.lastname,
       status: recipient.status,
       kind: recipient.kind,
-      isTurn: isTurn(envelope, recipient, recipients),
+      isTurn: turn,
     },
     documents: documents.map(toDocument),
     fields: fields.map(toField),
     viewedPages: await viewedPages(deps.db, recipient.id),
     language: languages.get(recipient.email) ?? sender.language,
+    firstPage,
   };
+}
+
+/**
+ * Whether the recipient acts on the envelope now (the signing page shows the document): a pending
+ * signer of an envelope being signed, or a pending approver of one being approved, in their turn,
+ * before its expiry.
+ */
+function canAct(envelope: EnvelopeRow, recipient: RecipientRow, turn: boolean, now: number) {
+  const open = recipient.kind === "approver" ? "approving" : "signing";
+  return (
+    envelope.status === open && recipient.status === "pending" && turn && !isPastExpiry(envelope, now)
+  );
+}
+
+/**
+ * The first document's first page preview for `/envelope/open`, recorded as viewed as
+ * `/envelope/download-signer-document` records a page it serves; null when there is no preview yet
+ * or it is larger than FIRST_PAGE_PREVIEW_MAX_BYTES (the page is then asked for as any other).
+ */
+async function serveFirstPage(
+  deps: EnvelopeDeps,
+  envelope: EnvelopeRow,
+  recipient: RecipientRow,
+): Promise<OpenEnvelopeResponse["firstPage"]> {
+  let preview: Awaited<ReturnType<typeof pagePreview>>;
+  try {
+    preview = await pagePreview(deps, deps.blobStore, envelope.id, undefined, 0);
+  } catch (error) {
+    if (error instanceof AppError && error.code === "NOT_FOUND") return null;
+    throw error;
+  }
+  if (preview.data.length > FIRST_PAGE_PREVIEW_MAX_BASE64_LENGTH) return null;
+  await recordPageViewed(deps, recipient.id, preview.documentId, 0);
+  return {
+    documentUuid: preview.documentId,
+    filename: preview.filename,
+    contentType: preview.contentType,
+    data: preview.data,
+  };
+}
+
+async function recordPageViewed(
+  deps: EnvelopeDeps,
+  recipientId: string,
+  documentId: string,
+  page: number,
+): Promise<void> {
+  await deps.db
+    .insertInto("recipientPageView")
+    .values({ recipientId, documentId, page, viewedAt: new Date(deps.now()) })
+    .onConflict((oc) => oc.doNothing())
+    .execute();
 }
 
 /**
@@ -247,16 +305,7 @@ export async function downloadSignerDocument(
       input.documentUuid,
       input.page,
     );
-    await deps.db
-      .insertInto("recipientPageView")
-      .values({
-        recipientId: recipient.id,
-        documentId: preview.documentId,
-        page: input.page,
-        viewedAt: new Date(deps.now()),
-      })
-      .onConflict((oc) => oc.doNothing())
-      .execute();
+    await recordPageViewed(deps, recipient.id, preview.documentId, input.page);
     return { filename: preview.filename, contentType: preview.contentType, data: preview.data };
   }
   return documentFile(

@@ -88,6 +88,7 @@ export function openedEnvelope(overrides: Partial<OpenedEnvelope> = {}): OpenedE
     ],
     viewedPages: {},
     language: "en",
+    firstPage: null,
     ...overrides,
   };
 }

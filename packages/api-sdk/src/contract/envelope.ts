@@ -27,6 +27,12 @@ export const MAX_DOCUMENTS_PER_ENVELOPE = 10;
  * page can show at a readable size. Stamping shrinks and wraps it in time linear in its length.
  */
 export const FIELD_VALUE_MAX_LENGTH = 1000;
+/**
+ * The first page's preview carried by `/envelope/open`: at most 512 KB (a larger one is asked for
+ * as any other page), so 699,052 characters of base64.
+ */
+export const FIRST_PAGE_PREVIEW_MAX_BYTES = 512 * 1024;
+export const FIRST_PAGE_PREVIEW_MAX_BASE64_LENGTH = Math.ceil(FIRST_PAGE_PREVIEW_MAX_BYTES / 3) * 4;
 /** An image field's value: a PNG in base64 (about 15 KB). */
 export const FIELD_IMAGE_VALUE_MAX_LENGTH = 20_000;
 /** A typed signature's text (drawn as an image, shown on the proof). */
@@ -512,6 +518,15 @@ export const openEnvelopeResponseSchema = z.object({
   viewedPages: z.record(z.string(), z.array(z.number().int().min(0))),
   /** The interface language the sender chose for mail, for the first visit. */
   language: z.enum(["en", "fr"]),
+  /**
+   * The first page's preview (page 0 of the first document), so the signing page shows it without
+   * another call; served (and recorded as viewed, as `/envelope/download-signer-document` does)
+   * only while the recipient can act on the envelope and the preview exists and is at most
+   * FIRST_PAGE_PREVIEW_MAX_BYTES; otherwise null, and the page is asked for as any other.
+   */
+  firstPage: binaryFileSchema
+    .extend({ documentUuid: uuid, data: z.string().max(FIRST_PAGE_PREVIEW_MAX_BASE64_LENGTH) })
+    .nullable(),
 });
 export type OpenEnvelopeResponse = z.infer<typeof openEnvelopeResponseSchema>;
 

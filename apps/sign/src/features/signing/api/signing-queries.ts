@@ -9,11 +9,26 @@ export const signingKeys = {
     [...signingKeys.envelope(envelopeUuid), "page", documentUuid, page] as const,
 };
 
-/** `/envelope/open`: what this recipient may see and do. */
+/**
+ * `/envelope/open`: what this recipient may see and do. Its answer carries the first page's preview
+ * when the recipient can act (served and recorded as viewed as a page call would): it is put in that
+ * page's cache entry, so the first page shows without another call.
+ */
 export function openEnvelopeQueryOptions(api: SignApi, link: AccessLink) {
   return queryOptions({
     queryKey: signingKeys.envelope(link.envelopeUuid),
-    queryFn: ({ signal }) => api.envelope.open(link, { signal }),
+    queryFn: async ({ signal, client }) => {
+      const opened = await api.envelope.open(link, { signal });
+      if (opened.firstPage) {
+        const { documentUuid, filename, contentType, data } = opened.firstPage;
+        client.setQueryData(pagePreviewQueryOptions(api, link, documentUuid, 0).queryKey, {
+          filename,
+          contentType,
+          data,
+        });
+      }
+      return opened;
+    },
     refetchOnWindowFocus: false,
   });
 }

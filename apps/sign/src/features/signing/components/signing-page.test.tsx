@@ -9,6 +9,7 @@ import {
   DOCUMENT_UUID,
   ENVELOPE_UUID,
   openedEnvelope,
+  PIXEL_PNG,
   SECRET,
   TEXT_FIELD_UUID,
   TOKEN,
@@ -119,6 +120,30 @@ describe("the signing page errors (spec §8)", () => {
 });
 
 describe("reading before signing", () => {
+  it("shows the first page carried by the open call at once, without asking for it again", async () => {
+    const { calls, container } = openAt(`${SIGN_PATH}${LINK_FRAGMENT}`, {
+      open: () =>
+        openedEnvelope({
+          viewedPages: { [DOCUMENT_UUID]: [0] },
+          firstPage: {
+            documentUuid: DOCUMENT_UUID,
+            filename: "lease-page-1.png",
+            contentType: "image/png",
+            data: PIXEL_PNG,
+          },
+        }),
+    });
+    await screen.findByRole("heading", { name: "Lease agreement" });
+    const image = container.querySelector('[data-page="0"] img');
+    expect(image).toHaveAttribute("src", `data:image/png;base64,${PIXEL_PNG}`);
+    expect(screen.getByText("Pages read 1 / 2")).toBeInTheDocument();
+
+    scrollPagesIntoView();
+    expect(await screen.findByText("Pages read 2 / 2")).toBeInTheDocument();
+    const pages = calls.filter((call) => call.path === "/envelope/download-signer-document");
+    expect(pages.map((call) => call.body.page)).toEqual([1]);
+  });
+
   it("keeps Sign disabled until every page was viewed", async () => {
     const { calls } = openAt(`${SIGN_PATH}${LINK_FRAGMENT}`);
     await screen.findByRole("heading", { name: "Lease agreement" });
