@@ -242,7 +242,10 @@ export async function openEnvelope(
 function canAct(envelope: EnvelopeRow, recipient: RecipientRow, turn: boolean, now: number) {
   const open = recipient.kind === "approver" ? "approving" : "signing";
   return (
-    envelope.status === open && recipient.status === "pending" && turn && !isPastExpiry(envelope, now)
+    envelope.status === open &&
+    recipient.status === "pending" &&
+    turn &&
+    !isPastExpiry(envelope, now)
   );
 }
 
