@@ -326,7 +326,8 @@ async function measureOnce(chromium: BrowserType, link: string): Promise<Signing
     );
     const receivedBytes = before.reduce((total, record) => total + record.received, 0);
     const sentBytes = before.reduce((total, record) => total + record.sent, 0);
-    // The page image: the last page call finished before the page showed.
+    // The page image: the last page call finished before the page showed, or, when the open call
+    // carried it (its answer's `firstPage`), the last request finished before then.
     const byEnd = [...before].sort((a, b) => a.end - b.end);
     const last =
       byEnd.filter((record) => record.label.includes("download-signer-document")).at(-1) ??
