@@ -153,11 +153,11 @@ describe.each(testDatabaseKinds)("approvers on %s", (kind) => {
     });
     const client = signingClient(h);
     const link = await linkFromMail(h, approver, sent.uuid);
-    await client.envelope.downloadSignerDocument({
-      ...link,
-      documentUuid: sent.documents[0]?.uuid ?? "",
-      page: 0,
-    });
+    // The open call carries the first page to the approver in their turn, recorded as viewed.
+    const documentUuid = sent.documents[0]?.uuid ?? "";
+    const opened = await client.envelope.open(link);
+    expect(opened.firstPage?.documentUuid).toBe(documentUuid);
+    expect(opened.viewedPages).toEqual({ [documentUuid]: [0] });
     const unread = await failure(client.envelope.approve(link));
     expect(unread.code).toBe("VALIDATION_ERROR");
     expect(unread.details?.[0]?.message).toBe("pages_not_viewed");

@@ -175,8 +175,10 @@ describe.each(testDatabaseKinds)("signing-link lifetime and resent invitations o
     const declinerLink = await linkFromMail(h, decliner, declined.uuid);
     await signingClient(h).envelope.decline({ ...declinerLink, reason: "Wrong amount" });
     await expectSigningRefused(await linkFromMail(h, other, declined.uuid));
-    // The outcome still shows, but the documents no longer download.
-    expect((await signingClient(h).envelope.open(declinerLink)).envelope.status).toBe("declined");
+    // The outcome still shows, but the documents no longer download (nor come with the open call).
+    const outcome = await signingClient(h).envelope.open(declinerLink);
+    expect(outcome.envelope.status).toBe("declined");
+    expect(outcome.firstPage).toBeNull();
     expect(
       (await failure(signingClient(h).envelope.downloadSignerDocument({ ...declinerLink }))).code,
     ).toBe("ACCESS_LINK_INVALID");
