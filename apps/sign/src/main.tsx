@@ -1,3 +1,4 @@
+import "./app/zod-jitless";
 import { createLazyBrowserI18n, type I18n } from "@paraphe/i18n";
 import { mountApp } from "@paraphe/ui-kit";
 import { StrictMode } from "react";

@@ -1,7 +1,7 @@
 import { mkdtemp, readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import {
   ALL_PAYLOADS,
   atMaximum,
@@ -11,16 +11,8 @@ import {
   PAYLOADS,
   squeezed,
 } from "./injection-payloads";
-import { SUPPORT_OPERATOR } from "./seeded-team";
-import {
-  loginCodeOf,
-  mailTo,
-  signUpWithTeam,
-  uniqueEmail,
-  waitForMail,
-  WEB_URL,
-  type ReceivedMail,
-} from "./support";
+import { mailTo, signUpWithTeam, uniqueEmail, waitForMail, type ReceivedMail } from "./support";
+import { signInOperator } from "./support-operator";
 import { createActiveTemplate } from "./template-flow";
 
 // Script injection (issue 16), the settings side: CSV cells of the members import and of a bulk
@@ -330,38 +322,6 @@ test("single sign-on: javascript: and data: URLs are refused with the field's me
   await expectNoScriptLink(page, "the single sign-on page");
   await owner.expectUnharmed("the single sign-on page, saved");
 });
-
-/**
- * Signs the support operator in (a context of its own): the account may exist already, so the code
- * is the one of the mail this sign-in asked for; a team is created if the account has none.
- */
-async function signInOperator(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ baseURL: WEB_URL });
-  const page = await context.newPage();
-  const before = (await mailTo(SUPPORT_OPERATOR)).length;
-  await page.goto("/login?lng=en");
-  await page.getByRole("textbox").first().fill(SUPPORT_OPERATOR);
-  await page.keyboard.press("Enter");
-  const code = loginCodeOf(await waitForMail(SUPPORT_OPERATOR, before + 1));
-  await page.getByRole("textbox").first().fill(code);
-  await page.keyboard.press("Enter");
-  await page.waitForURL(/\/(register-passkey|onboarding\/team)$/);
-  await page.goto("/support/operator");
-  const conversations = page.getByRole("heading", { name: "Support conversations" }).first();
-  const createTeam = page.getByRole("heading", { name: "Create your team" });
-  await expect(conversations.or(createTeam)).toBeVisible();
-  if (await createTeam.isVisible()) {
-    const fields = page.getByRole("textbox");
-    await fields.nth(0).fill("Paraphe Support");
-    await fields.nth(1).fill("Sam");
-    await fields.nth(2).fill("Operator");
-    await page.keyboard.press("Enter");
-    await page.waitForURL((url) => url.pathname === "/");
-    await page.goto("/support/operator");
-    await expect(conversations).toBeVisible();
-  }
-  return page;
-}
 
 test("markup in profile names, a member's support message and the operator's answer reads as text on both sides and in the answer mail", async ({
   page,
