@@ -3,7 +3,7 @@ import { useTranslation } from "@paraphe/i18n/react";
 import { Badge, Button, Spinner } from "@paraphe/ui-kit";
 import { useId, useState } from "react";
 import { Link } from "react-router";
-import { useErrorText } from "../../../lib/api/error-text";
+import { LoadFailure } from "../../../lib/load-failure";
 import { usePageMeta } from "../../../lib/page-meta";
 import { usePlans, useSubscription } from "../api/subscription-queries";
 
@@ -27,28 +27,6 @@ export function SubscriptionPage() {
       <CurrentPlan />
       <PlansGrid />
     </section>
-  );
-}
-
-function LoadFailure({
-  message,
-  error,
-  retry,
-}: {
-  message: string;
-  error: unknown;
-  retry: () => void;
-}) {
-  const { t } = useTranslation("web");
-  const errorText = useErrorText();
-  return (
-    <div role="alert" className="flex flex-col items-start gap-2">
-      <p className="text-sm font-medium text-danger">{message}</p>
-      <p className="text-sm text-ink-muted">{errorText.apiError(error)}</p>
-      <Button variant="secondary" onClick={retry}>
-        {t("subscription.retry")}
-      </Button>
-    </div>
   );
 }
 
@@ -111,6 +89,7 @@ function CurrentPlan() {
   if (subscription.isError) {
     return (
       <LoadFailure
+        retryLabel={t("subscription.retry")}
         message={t("subscription.loadError")}
         error={subscription.error}
         retry={() => void subscription.refetch()}
@@ -190,6 +169,7 @@ function PlansGrid() {
         <Loading label={t("subscription.plansLoading")} />
       ) : plans.isError ? (
         <LoadFailure
+          retryLabel={t("subscription.retry")}
           message={t("subscription.plansLoadError")}
           error={plans.error}
           retry={() => void plans.refetch()}

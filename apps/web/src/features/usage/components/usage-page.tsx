@@ -27,6 +27,7 @@ import { BarChart3 } from "lucide-react";
 import { lazy, Suspense, useId, useMemo, useState } from "react";
 import { useApi } from "../../../lib/api/api-context";
 import { useErrorText } from "../../../lib/api/error-text";
+import { LoadFailure } from "../../../lib/load-failure";
 import { useDataTableLabels } from "../../../lib/data-table-labels";
 import { usePageMeta } from "../../../lib/page-meta";
 import { filterRequest, useUsageLog, useUsageSeries, type UsageFilter } from "../api/usage-queries";
@@ -72,28 +73,6 @@ export function UsagePage() {
       <UsageChartsCard />
       <UsageLog />
     </section>
-  );
-}
-
-function LoadFailure({
-  message,
-  error,
-  retry,
-}: {
-  message: string;
-  error: unknown;
-  retry: () => void;
-}) {
-  const { t } = useTranslation("web");
-  const errorText = useErrorText();
-  return (
-    <div role="alert" className="flex flex-col items-start gap-2 py-6">
-      <p className="text-sm font-medium text-danger">{message}</p>
-      <p className="text-sm text-ink-muted">{errorText.apiError(error)}</p>
-      <Button variant="secondary" onClick={retry}>
-        {t("teamUsage.retry")}
-      </Button>
-    </div>
   );
 }
 
@@ -169,6 +148,8 @@ function UsageChartsCard() {
         <ChartsSkeleton label={t("teamUsage.charts.loading")} />
       ) : series.isError ? (
         <LoadFailure
+          retryLabel={t("teamUsage.retry")}
+          className="py-6"
           message={t("teamUsage.charts.loadError")}
           error={series.error}
           retry={() => void series.refetch()}
