@@ -26,6 +26,7 @@ import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readEveryPage, sentEnvelope, sign, type TeamMember } from "./test/envelopes";
 import { bindingVerifier, createTestTunnelClient, type FetchLike } from "./test/tunnel";
+import { createConditionWaiter } from "./test/condition-waiter";
 
 const baseDatabaseUrl = process.env.TEST_DATABASE_URL ?? "";
 const API_DIR = path.join(import.meta.dirname, "..");
@@ -165,10 +166,7 @@ function subjectOf(raw: string): string {
  */
 async function startMailSink() {
   const received: Mail[] = [];
-  const waiters = new Set<() => void>();
-  const notify = (): void => {
-    for (const wake of waiters) wake();
-  };
+  const { notify, until } = createConditionWaiter(20_000);
   let holdAddress: string | undefined;
   const held = new Map<string, { release: () => void; drop: () => void }>();
   const closedHeld: string[] = [];
@@ -215,23 +213,6 @@ async function startMailSink() {
     server.listen(0, "127.0.0.1", () => resolve());
   });
   const port = (server.server.address() as AddressInfo).port;
-
-  /** Resolves when `condition` holds, checked at every message (and now). */
-  const until = (condition: () => boolean, what: string, timeoutMs = 20_000): Promise<void> =>
-    new Promise((resolve, reject) => {
-      const check = (): void => {
-        if (!condition()) return;
-        waiters.delete(check);
-        clearTimeout(timer);
-        resolve();
-      };
-      const timer = setTimeout(() => {
-        waiters.delete(check);
-        reject(new Error(`timed out waiting for ${what}`));
-      }, timeoutMs);
-      waiters.add(check);
-      check();
-    });
 
   return {
     url: `smtp://127.0.0.1:${port}`,

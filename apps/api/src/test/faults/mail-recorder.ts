@@ -7,6 +7,7 @@
 import type { AddressInfo } from "node:net";
 import type { AccessLink } from "@paraphe/api-sdk/contract";
 import { SMTPServer } from "smtp-server";
+import { createConditionWaiter } from "../condition-waiter";
 
 export interface RecordedMail {
   to: string;
@@ -40,10 +41,7 @@ function header(raw: string, name: string): string {
 
 export async function startMailRecorder() {
   const received: RecordedMail[] = [];
-  const waiters = new Set<() => void>();
-  const notify = (): void => {
-    for (const wake of waiters) wake();
-  };
+  const { notify, until } = createConditionWaiter(60_000);
   let down = false;
   let refused = 0;
 
@@ -82,23 +80,6 @@ export async function startMailRecorder() {
     server.listen(0, "127.0.0.1", () => resolve());
   });
   const port = (server.server.address() as AddressInfo).port;
-
-  /** Resolves when `condition` holds, checked at every message or refusal (and now). */
-  const until = (condition: () => boolean, what: string, timeoutMs = 60_000): Promise<void> =>
-    new Promise((resolve, reject) => {
-      const check = (): void => {
-        if (!condition()) return;
-        waiters.delete(check);
-        clearTimeout(timer);
-        resolve();
-      };
-      const timer = setTimeout(() => {
-        waiters.delete(check);
-        reject(new Error(`timed out waiting for ${what}`));
-      }, timeoutMs);
-      waiters.add(check);
-      check();
-    });
 
   const mailsTo = (address: string): RecordedMail[] =>
     received.filter((mail) => mail.to === address);
