@@ -2,9 +2,11 @@
 // `pnpm test:node22`: the unit and integration suites on Node.js 22 as well as the Node.js 20 the
 // project is developed on. Node 22 comes from the npm registry (the `node` package, pinned below)
 // into .cache/node22, so no system install is needed; it is put first on PATH for turbo's tasks.
-// `--quick` (what `npm test` runs) runs every package's suite except the api's long integration
-// suite, of which it runs the parts that touch the runtime most (the tunnel, the app, the runtime);
-// without it, every suite runs, the api's whole integration suite included.
+// `--quick` (what `npm test` runs) runs the suites of the code that runs on Node.js: the published
+// packages and the tooling, and the parts of the api's integration suite that touch the runtime most
+// (the tunnel, the app, the runtime, HTTP). It leaves out the two apps' suites, whose code runs in
+// the browser (their suites run on Node 20 in the same `npm test`). Without it, every suite runs,
+// both apps' and the api's whole integration suite included.
 import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { delimiter, join } from "node:path";
@@ -43,7 +45,14 @@ env.PATH = `${bin}${delimiter}${env.PATH ?? ""}`;
 mustRun("node", ["--version"], { env });
 // --force: turbo's cache does not know which Node ran a task, and a result of Node 20 proves
 // nothing about Node 22.
-const filters = quick ? ["--filter=!@paraphe/api", "--filter=!@paraphe/e2e"] : [];
+const filters = quick
+  ? [
+      "--filter=!@paraphe/api",
+      "--filter=!@paraphe/e2e",
+      "--filter=!@paraphe/web",
+      "--filter=!@paraphe/sign",
+    ]
+  : [];
 mustRun(
   "pnpm",
   ["turbo", "run", "test", "--force", "--concurrency=2", "--output-logs=errors-only", ...filters],
