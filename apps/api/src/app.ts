@@ -1,8 +1,6 @@
 import { HeaderName } from "@paraphe/api-sdk/contract";
 import { Hono, type Context } from "hono";
-import { cors } from "hono/cors";
 import { requestId } from "hono/request-id";
-import { secureHeaders } from "hono/secure-headers";
 import { servesDevMailbox } from "./config";
 import type { AppDeps } from "./deps";
 import { AppError } from "./errors/app-error";
@@ -10,6 +8,7 @@ import { accessLog } from "./http/access-log";
 import { allowedMethodsFinder } from "./http/allowed-methods";
 import type { AppEnv, AppRouter } from "./http/context";
 import { sendError, toAppError } from "./http/error-response";
+import { API_SECURITY_HEADERS, responseHeaders } from "./http/response-headers";
 import { clientAddress } from "./identity/client-info";
 import { registerDevMailbox } from "./routes/dev/mailbox";
 import { registerApiDocs } from "./routes/docs/api";
@@ -50,29 +49,21 @@ export function createApp(deps: AppDeps): AppRouter {
   app.use(clientAddress(config.trustedProxies));
   app.use(accessLog(logger));
   app.use(
-    cors({
-      origin: [
-        new URL(config.webUrl).origin,
-        new URL(config.signUrl).origin,
-        ...config.corsOrigins,
-      ],
-      credentials: true,
-      allowMethods: ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"],
-      allowHeaders: CORS_ALLOWED_HEADERS,
-      exposeHeaders: [HeaderName.requestId, HeaderName.sessionId, HeaderName.encryptedResponse],
-      maxAge: 600,
-    }),
-  );
-  app.use(
-    secureHeaders({
-      // Pages that need more (the development mailbox, the error documentation) set their own.
-      contentSecurityPolicy: {
-        defaultSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        baseUri: ["'none'"],
+    responseHeaders({
+      cors: {
+        origins: [
+          new URL(config.webUrl).origin,
+          new URL(config.signUrl).origin,
+          ...config.corsOrigins,
+        ],
+        allowMethods: ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"],
+        allowHeaders: CORS_ALLOWED_HEADERS,
+        exposeHeaders: [HeaderName.requestId, HeaderName.sessionId, HeaderName.encryptedResponse],
+        maxAgeSeconds: 600,
       },
-      xFrameOptions: "DENY",
-      overwrite: false,
+      // Pages that need more (the development mailbox, the error documentation) set their own CSP.
+      security: API_SECURITY_HEADERS,
+      requestIdHeader: HeaderName.requestId,
     }),
   );
 

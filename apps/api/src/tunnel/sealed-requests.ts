@@ -16,6 +16,7 @@ import type { Context, Hono, MiddlewareHandler } from "hono";
 import { TrieRouter } from "hono/router/trie-router";
 import { AppError } from "../errors/app-error";
 import type { AppEnv } from "../http/context";
+import { headersMayChange } from "../http/response-headers";
 import { openSealed, seal } from "./aead";
 import { readBodyUpTo } from "./read-body";
 import type { OpenTunnelSession } from "./session-store";
@@ -120,19 +121,6 @@ export function registerSealedRequests(app: Hono<AppEnv>, options: SealedRequest
     const received = c.req.raw;
     const opened = await openRequest(c, tunnel, maxBodyBytes);
 
-    // The route sees a JSON request. Its body is not wrapped in a new stream: the opened text is
-    // put in Hono's body cache, which `c.req.json()`, `text()` and the validators read (and from
-    // which `arrayBuffer()`, `blob()` and `formData()` are derived).
-    const headers = new Headers(received.headers);
-    headers.set("Content-Type", "application/json");
-    headers.delete("Content-Length");
-    c.req.raw = new Request(received.url, {
-      method: received.method,
-      headers,
-      signal: received.signal,
-    });
-    c.req.bodyCache = {};
-
     try {
       const caller = await tunnel.verifyRequestSignature?.({
         method: opened.method,
@@ -154,6 +142,12 @@ export function registerSealedRequests(app: Hono<AppEnv>, options: SealedRequest
           suggestion: "Send the body as JSON text encoded in UTF-8.",
         });
       }
+      // The route sees a JSON request: its headers say so (changed in place once the signature,
+      // which covers the headers as received, was checked; a request whose headers cannot change
+      // is rebuilt without its body), and its body is not wrapped in a new stream: the opened text
+      // is put in Hono's body cache, which `c.req.json()`, `text()` and the validators read (and
+      // from which `arrayBuffer()`, `blob()` and `formData()` are derived).
+      c.req.raw = asJsonRequest(received);
       // Hono keeps promises in its body cache (its type says the values).
       const text = Promise.resolve(opened.body.toString("utf8"));
       c.req.bodyCache = { text: text as unknown as string };
@@ -165,6 +159,20 @@ export function registerSealedRequests(app: Hono<AppEnv>, options: SealedRequest
   };
   app.use(middleware);
   firstSealedRoute = app.routes.length;
+}
+
+/**
+ * `request` with `Content-Type: application/json` and no `Content-Length` (its body was read and
+ * opened): the same request with its headers changed in place, or, when its headers cannot change,
+ * a copy without a body.
+ */
+function asJsonRequest(request: Request): Request {
+  const inPlace = headersMayChange(request.headers);
+  const headers = inPlace ? request.headers : new Headers(request.headers);
+  headers.set("Content-Type", "application/json");
+  headers.delete("Content-Length");
+  if (inPlace) return request;
+  return new Request(request.url, { method: request.method, headers, signal: request.signal });
 }
 
 function isGlobalMiddleware(route: { method: string; path: string }): boolean {
@@ -287,6 +295,10 @@ async function sealAnswer(
     return;
   }
   const answer = c.res;
+  // The answer's headers (request id, Allow, cookies, ...) go with the sealed body, except those
+  // that described the plaintext body; the CORS and security headers are added around it
+  // (`responseHeaders`).
+  const headers = headersMayChange(answer.headers) ? answer.headers : new Headers(answer.headers);
   const status = NULL_BODY_STATUSES.has(answer.status) ? 200 : answer.status;
   const plaintext = new Uint8Array(await answer.arrayBuffer());
   const sealed = sealResponse(session.secrets, {
@@ -298,9 +310,6 @@ async function sealAnswer(
     status,
     plaintext: plaintext.length === 0 ? EMPTY_JSON : plaintext,
   });
-  // The answer's headers (request id, CORS, Allow, security headers, cookies, ...) go with the
-  // sealed body, except those that described the plaintext body.
-  const headers = new Headers(answer.headers);
   for (const name of PLAINTEXT_BODY_HEADERS) headers.delete(name);
   headers.set("Content-Type", TUNNEL_CONTENT_TYPE);
   headers.set(ENCRYPTED_RESPONSE_HEADER, String(PROTOCOL_VERSION));
