@@ -56,11 +56,14 @@ export function run(cmd, args, { env, cwd = root } = {}) {
 
 /** Runs a command and exits the process when it fails. */
 export function mustRun(cmd, args, options) {
+  const started = Date.now();
   const code = run(cmd, args, options);
+  const seconds = Math.round((Date.now() - started) / 1000);
   if (code !== 0) {
-    console.error(`\n✗ ${[cmd, ...args].join(" ")} failed (exit code ${code}).`);
+    console.error(`\n✗ ${[cmd, ...args].join(" ")} failed (exit code ${code}) after ${seconds} s.`);
     process.exit(code);
   }
+  console.log(`(${seconds} s)`);
 }
 
 /** Starts a long-running child in its own process group so that it can be stopped with its children. */

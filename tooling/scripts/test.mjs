@@ -1,7 +1,16 @@
 #!/usr/bin/env node
 // `npm test`: install, then lint, typecheck, unit and integration tests, package checks, the size
 // budgets and the browser tests in Debian's Chromium. Exits non-zero on the first failure.
-import { chromiumPath, ensureSystemTools, mustRun, pnpmEnv, testSystemTools } from "./lib.mjs";
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
+import {
+  chromiumPath,
+  ensureSystemTools,
+  mustRun,
+  pnpmEnv,
+  root,
+  testSystemTools,
+} from "./lib.mjs";
 
 const started = Date.now();
 const env = { ...pnpmEnv(), CI: process.env.CI ?? "1" };
@@ -39,15 +48,42 @@ mustRun(
     "check:package",
     "--concurrency=2",
     "--output-logs=errors-only",
+    "--summarize",
   ],
   { env },
 );
+printSlowestTasks();
 // The same suites on Node.js 22 (every package's; the api's runtime-facing parts): `pnpm test:node22`
 // runs the api's whole suite there too.
 mustRun("node", ["tooling/scripts/node22.mjs", "--quick"], { env });
 // Size budgets (tooling/size-budgets.json) on the builds just made: bytes, not time.
 mustRun("node", ["tooling/scripts/check-size.mjs"], { env });
 mustRun("pnpm", ["--filter", "@paraphe/e2e", "test:e2e"], { env });
+
+/** The ten longest tasks of the turbo run just made (its `--summarize` file), to see where CI's time goes. */
+function printSlowestTasks() {
+  const dir = join(root, ".turbo", "runs");
+  let newest;
+  try {
+    newest = readdirSync(dir)
+      .filter((name) => name.endsWith(".json"))
+      .map((name) => join(dir, name))
+      .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)[0];
+  } catch {
+    return;
+  }
+  if (!newest) return;
+  const summary = JSON.parse(readFileSync(newest, "utf8"));
+  const tasks = (summary.tasks ?? [])
+    .map((task) => ({
+      id: task.taskId,
+      seconds: ((task.execution?.endTime ?? 0) - (task.execution?.startTime ?? 0)) / 1000,
+    }))
+    .sort((a, b) => b.seconds - a.seconds)
+    .slice(0, 10);
+  console.log("\nLongest tasks:");
+  for (const task of tasks) console.log(`  ${task.seconds.toFixed(0).padStart(5)} s  ${task.id}`);
+}
 
 const minutes = ((Date.now() - started) / 60_000).toFixed(1);
 console.log(`\n✓ All checks passed in ${minutes} min.`);
