@@ -1,6 +1,39 @@
 import { resources } from "@paraphe/i18n";
 import { defineAppConfig } from "@paraphe/vite-config";
 
+/**
+ * The first paint's modules (React's translation binding, the app's frame, the layout, the
+ * skeleton) in one chunk rather than the five small ones rolldown makes of the modules it shares
+ * with later chunks: `vite preview` and many hosts serve HTTP/1.1, where a browser opens 6
+ * connections to a host and the next request waits for one of them, a round trip more under Fast 3G.
+ * Only these modules, not their dependencies: what the entry imports itself (the api client,
+ * i18next, `src/app/start.ts`) stays in the entry, which must not wait for this chunk.
+ */
+const FIRST_PAINT_MODULES = [
+  /[\\/]node_modules[\\/](react-i18next|use-sync-external-store)[\\/]/,
+  /[\\/]node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/](shared[\\/]|context|Icon|createLucideIcon|icons[\\/](chevron-down|languages)\.)/,
+  /[\\/]packages[\\/]i18n[\\/]src[\\/]react[\\/](i18n-provider|use-language)\./,
+  /[\\/]packages[\\/]ui-kit[\\/]src[\\/]runtime[\\/](mount-app|page-chunk-load-guard)\./,
+  /[\\/]apps[\\/]sign[\\/]src[\\/](app[\\/](app|mount|navigation)|layouts[\\/][\w-]+|lib[\\/]api|routes[\\/]route-error|features[\\/]signing[\\/]components[\\/]signing-skeleton)\.tsx?$/,
+];
+
+/**
+ * What the signing page shows once the envelope is open (the page, its query client, the reader,
+ * the action bar, the status and error pages, the ui-kit pieces they use), in one chunk rather than
+ * the eleven rolldown makes of it, for the same reason: `main.tsx` asks for it once the attestation
+ * checker is there, and under HTTP/1.1 eleven requests come in two waves of six, the second one
+ * landing with the open call's answer. Not the signature dialog's own chunk, which comes when it
+ * opens, nor what every page shares (the button and its class helpers, the notifications), which
+ * the not-found and error pages would then download with it. A module not named here still works,
+ * in a chunk of its own: the benchmark's waterfall shows it.
+ */
+const SIGNING_PAGE_MODULES = [
+  /[\\/]node_modules[\\/](@tanstack[\\/](query-core|react-query)|@radix-ui[\\/](?!react-slot|react-compose-refs)[\w-]+|react-remove-scroll|react-remove-scroll-bar|use-callback-ref|use-sidecar|get-nonce|react-style-singleton|aria-hidden)[\\/]/,
+  /[\\/]node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](circle-check|download|file-x|link-2-off|wifi-off|ban|calendar-x|circle-x|clock|file-clock|check|minus|pen-line|x)\./,
+  /[\\/]packages[\\/]ui-kit[\\/]src[\\/](components[\\/](dialog|checkbox|badge|skeleton|input|form-field))\./,
+  /[\\/]apps[\\/]sign[\\/]src[\\/](app[\\/]signed-area|routes[\\/]sign|domain[\\/]download|features[\\/]signing[\\/](lazy|api[\\/]signing-queries|lib[\\/](access-error|envelope-state|signature-draft|field-values|use-near-viewport)|components[\\/](signing-page|access-error-page|status-panel|envelope-status-page|signing-workspace|action-bar|decline-dialog|field-overlay|document-page|document-reader)))\.tsx?$/,
+];
+
 export default defineAppConfig({
   port: 5174,
   chunkLoadMessages: { en: resources.en.common.chunkLoad, fr: resources.fr.common.chunkLoad },
@@ -17,6 +50,16 @@ export default defineAppConfig({
             {
               name: "react",
               test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/,
+            },
+            {
+              name: "first-paint",
+              includeDependenciesRecursively: false,
+              test: (id: string) => FIRST_PAINT_MODULES.some((pattern) => pattern.test(id)),
+            },
+            {
+              name: "signing-page",
+              includeDependenciesRecursively: false,
+              test: (id: string) => SIGNING_PAGE_MODULES.some((pattern) => pattern.test(id)),
             },
           ],
         },

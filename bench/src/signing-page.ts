@@ -56,6 +56,11 @@ export interface SigningPageRun {
   /** The labels of the longest chain of sequential requests. */
   chain: string[];
   floorMs: number;
+  /**
+   * Every request finished before the page showed, in the order they started: times in ms from
+   * navigation start, bytes received.
+   */
+  waterfall: { label: string; startMs: number; endMs: number; received: number }[];
 }
 
 /**
@@ -230,13 +235,16 @@ async function createEnvelope(apiUrl: string): Promise<string> {
 /**
  * Round trips: the critical path that ends with `last`, walked backwards, each request preceded by
  * the one that finished last before it started (what it was waiting for). The favicon is left
- * out: nothing waits for it. Each link of the chain pays at least one latency.
+ * out: nothing waits for it; so are CORS preflights, which run inside their POST's span (the POST
+ * is logged first). Each link of the chain pays at least one latency.
  */
 export function criticalPath(
   requests: readonly RequestRecord[],
   last: RequestRecord,
 ): RequestRecord[] {
-  const candidates = requests.filter((request) => !request.label.startsWith("/favicon"));
+  const candidates = requests.filter(
+    (request) => !request.label.startsWith("/favicon") && !request.label.startsWith("OPTIONS "),
+  );
   const chain = [last];
   for (let current = last; ;) {
     let previous: RequestRecord | undefined;
@@ -345,6 +353,14 @@ async function measureOnce(chromium: BrowserType, link: string): Promise<Signing
       roundTrips: chain.length,
       chain: chain.map((record) => record.label),
       floorMs,
+      waterfall: [...before]
+        .sort((a, b) => a.start - b.start)
+        .map((record) => ({
+          label: record.label,
+          startMs: Math.round(record.start - navigationStart),
+          endMs: Math.round(record.end - navigationStart),
+          received: record.received,
+        })),
     };
   } finally {
     await browser.close();

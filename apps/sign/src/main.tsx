@@ -1,39 +1,44 @@
 import "./app/zod-jitless";
 import { createLazyBrowserI18n, type I18n } from "@paraphe/i18n";
-import { mountApp } from "@paraphe/ui-kit";
-import { StrictMode } from "react";
-import { App, loadSignApi, loadSignedArea, takeAccessLinkFromAddress } from "./app/app";
-import { loadEnvelopeStatusPage, loadSigningWorkspace } from "./features/signing/lazy";
+import { loadSignedArea, openEnvelopeEarly, takeAccessLinkFromAddress } from "./app/start";
+import { loadEnvelopeStatusPage, loadSigningWorkspace } from "./features/signing/load";
+import { createConfiguredSignApi } from "./lib/sign-api";
 import "./index.css";
 
 // The chunk-load guard is a classic script that index.html loads ahead of this module.
 //
-// The first paint needs React, this module and the texts of the reader's language; everything the
-// signing page needs after it starts downloading now, in parallel: the api client (tunnel,
-// contract), the attestation checker (the client starts it), the pages that call the api, the
-// workspace and the status page.
-takeAccessLinkFromAddress();
+// A signing link's first page needs the network before anything else: the tunnel's handshake
+// (two round trips, the server's evidence checked before anything of the link is sent), then
+// `/envelope/open`, whose answer carries the page. So this entry carries the api client (tunnel,
+// contract) and starts them as soon as it runs, one round trip after the document, while React and
+// the first paint (`app/mount.tsx`), the attestation checker (which the client asks for at once)
+// and the page's texts download. What shows the envelope once it is open (the page's code, the
+// workspace) is asked for once the attestation checker is there, so as not to share the line with
+// what the handshake waits for: it arrives during the handshake's and the open call's round trips.
+const link = takeAccessLinkFromAddress();
 let i18n: I18n | undefined;
-const api = loadSignApi(() => i18n?.language);
-void loadSignedArea();
-if (window.location.pathname.toLowerCase().startsWith("/sign/")) {
-  // The attestation checker's chunk, which the client would only ask for once it is itself there.
-  void import("@paraphe/attestation");
-  void loadSigningWorkspace();
-  void loadEnvelopeStatusPage();
-  // The tunnel's handshake as soon as the client is there, while React renders (its evidence is
-  // checked before anything is sent through it). A failure here is left to the open call, which
-  // runs the handshake again and shows the page's error.
-  void api.then((client) => client.tunnel.ensureOpen()).catch(() => undefined);
+const client = createConfiguredSignApi(() => i18n?.language);
+const opening = link ? openEnvelopeEarly(client, link) : null;
+const texts = createLazyBrowserI18n({ namespaces: ["sign"] });
+void texts.then((ready) => {
+  i18n = ready;
+});
+
+const verifier = link ? import("@paraphe/attestation") : Promise.resolve();
+const queryClient = verifier.then(loadSignedArea).then((area) => {
+  const created = area.createSignQueryClient(client);
+  if (link && opening) area.prefetchOpenEnvelope(created, client, link, opening);
+  return created;
+});
+if (link) {
+  void verifier.then(() => {
+    void loadSigningWorkspace();
+    void loadEnvelopeStatusPage();
+  });
 }
 
-// A failed download rejects unobserved, and the chunk-load guard reloads the page.
-void createLazyBrowserI18n({ namespaces: ["sign"] }).then((ready) => {
-  i18n = ready;
-  mountApp(
-    "root",
-    <StrictMode>
-      <App i18n={ready} api={api} />
-    </StrictMode>,
-  );
-});
+// The texts of the reader's language and React with the first paint, in parallel. A failed
+// download rejects unobserved, and the chunk-load guard reloads the page.
+void Promise.all([texts, import("./app/mount")]).then(([ready, { mountSignApp }]) =>
+  mountSignApp({ i18n: ready, api: client, queryClient }),
+);

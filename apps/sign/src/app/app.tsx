@@ -1,7 +1,7 @@
 import { type I18n } from "@paraphe/i18n";
+import { type QueryClient } from "@tanstack/react-query";
 import { I18nProvider } from "@paraphe/i18n/react";
 import { lazy, Suspense, useState, type ComponentType } from "react";
-import { takeAccessLink } from "../domain/access-link";
 import { SigningSkeleton } from "../features/signing/components/signing-skeleton";
 import { SignPublicLayout } from "../layouts/public-layout";
 import type { SignApi } from "../lib/api";
@@ -9,6 +9,7 @@ import { RouteErrorBoundary } from "../routes/route-error";
 import { NavigationProvider, useBrowserNavigation } from "./navigation";
 import { matchRoute } from "./router";
 import type { SignedAreaRoute } from "./signed-area";
+import { loadSignApi, loadSignedArea, takeAccessLinkFromAddress } from "./start";
 
 // Only unknown paths need the not-found page (the ui-kit's, with its button): a chunk of its own,
 // so that the first paint of a signing link does not carry it.
@@ -20,25 +21,6 @@ const TranslatedToaster = lazy(() =>
   import("./toaster").then((module) => ({ default: module.TranslatedToaster })),
 );
 
-/** The api client's chunk (tunnel, attestation pinning, contract), configured for this build. */
-export function loadSignApi(language: () => string | undefined): Promise<SignApi> {
-  return import("../lib/sign-api").then(({ createConfiguredSignApi }) =>
-    createConfiguredSignApi(language),
-  );
-}
-
-/**
- * Takes a signing link's token and secret out of the address bar at once (ARCHITECTURE §6), before
- * any chunk downloads; the signing page then reads them from this tab's session.
- */
-export function takeAccessLinkFromAddress(): void {
-  const route = matchRoute(window.location.pathname);
-  if (route.name === "sign") takeAccessLink(route.envelopeUuid);
-}
-
-/** The chunk of the pages that call the api (`main.tsx` starts it with the first paint). */
-export const loadSignedArea = () => import("./signed-area");
-
 export interface AppProps {
   i18n: I18n;
   /**
@@ -47,10 +29,15 @@ export interface AppProps {
    * show the page's frame and skeleton until it is there.
    */
   api?: SignApi | Promise<SignApi>;
+  /**
+   * The query client of the visit, or its making under way: `main.tsx` makes it once the page's
+   * code is there, with the `/envelope/open` call its entry sent in it. Made here when omitted.
+   */
+  queryClient?: QueryClient | Promise<QueryClient>;
 }
 
 /** The public signing app. */
-export function App({ i18n, api }: AppProps) {
+export function App({ i18n, api, queryClient: givenQueryClient }: AppProps) {
   useState(takeAccessLinkFromAddress);
   // The api pages, once their chunk and the client are both there (one query cache per visit).
   const [SignedArea] = useState(() =>
@@ -59,7 +46,7 @@ export function App({ i18n, api }: AppProps) {
         loadSignedArea(),
         api ?? loadSignApi(() => i18n.language),
       ]);
-      const queryClient = area.createSignQueryClient(client);
+      const queryClient = (await givenQueryClient) ?? area.createSignQueryClient(client);
       return {
         default: ({ route }) => (
           <area.SignedArea api={client} queryClient={queryClient} route={route} />

@@ -4,6 +4,8 @@ import { ApiContext, type SignApi } from "../lib/api";
 import { signQueryDefaults } from "../lib/sign-api";
 import { SignRoute } from "../routes/sign";
 
+export { prefetchOpenEnvelope } from "../features/signing/api/signing-queries";
+
 // After signing only: its chunk (and the notifications' code) comes when the signer gets there.
 const ConfirmationRoute = lazy(() =>
   import("../routes/confirmation").then((module) => ({ default: module.ConfirmationRoute })),

@@ -1,4 +1,11 @@
-import { type AccessLink } from "../lib/api";
+import type { AccessLink } from "../lib/api";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Whether a signing path names an envelope at all (a UUID): other paths are not found. */
+export function isEnvelopeUuid(value: string): boolean {
+  return UUID.test(value);
+}
 
 /** Where the link of an envelope is kept for a reload of the tab (never in the address). */
 const storageKey = (envelopeUuid: string) => `paraphe.sign.link.${envelopeUuid}`;

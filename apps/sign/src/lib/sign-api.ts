@@ -12,7 +12,7 @@ import {
   type SigningCredential,
 } from "@paraphe/api-sdk";
 import { type TunnelClient, type VerifyEvidence } from "@paraphe/tunnel-client";
-import { type SignApi } from "./api";
+import type { SignApi } from "./api";
 import { config } from "./config";
 
 interface CreateSignApiBaseOptions {

@@ -1,5 +1,5 @@
-import { queryOptions } from "@tanstack/react-query";
-import { type AccessLink, type SignApi } from "../../../lib/api";
+import { queryOptions, type QueryClient } from "@tanstack/react-query";
+import { type AccessLink, type OpenedEnvelope, type SignApi } from "../../../lib/api";
 
 /** Query keys of the signing page. The link's secret is never part of a key. */
 export const signingKeys = {
@@ -12,13 +12,21 @@ export const signingKeys = {
 /**
  * `/envelope/open`: what this recipient may see and do. Its answer carries the first page's preview
  * when the recipient can act (served and recorded as viewed as a page call would): it is put in that
- * page's cache entry, so the first page shows without another call.
+ * page's cache entry, so the first page shows without another call. `started`: the call already
+ * sent by the entry (`main.tsx`, before React), used by the first fetch instead of a new call.
  */
-export function openEnvelopeQueryOptions(api: SignApi, link: AccessLink) {
+export function openEnvelopeQueryOptions(
+  api: SignApi,
+  link: AccessLink,
+  started?: Promise<OpenedEnvelope>,
+) {
+  let early = started;
   return queryOptions({
     queryKey: signingKeys.envelope(link.envelopeUuid),
     queryFn: async ({ signal, client }) => {
-      const opened = await api.envelope.open(link, { signal });
+      const pending = early;
+      early = undefined;
+      const opened = await (pending ?? api.envelope.open(link, { signal }));
       if (opened.firstPage) {
         const { documentUuid, filename, contentType, data } = opened.firstPage;
         client.setQueryData(pagePreviewQueryOptions(api, link, documentUuid, 0).queryKey, {
@@ -29,8 +37,26 @@ export function openEnvelopeQueryOptions(api: SignApi, link: AccessLink) {
       }
       return opened;
     },
+    // Opened once per visit: the page mounting after the entry's call answered (or failed) does not
+    // call again; what changes the envelope invalidates it, and the error page offers a retry.
+    refetchOnMount: false,
+    retryOnMount: false,
     refetchOnWindowFocus: false,
   });
+}
+
+/**
+ * Puts `/envelope/open`, sent by the entry before React (`main.tsx`), in the visit's query client:
+ * the page's query then finds it under way, or done. Its failure is the query's error, which the
+ * page shows with its retry.
+ */
+export function prefetchOpenEnvelope(
+  queryClient: QueryClient,
+  api: SignApi,
+  link: AccessLink,
+  started: Promise<OpenedEnvelope>,
+) {
+  void queryClient.prefetchQuery(openEnvelopeQueryOptions(api, link, started));
 }
 
 /**

@@ -3,6 +3,8 @@ import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { App } from "../../../app/app";
+import { createSignQueryClient, prefetchOpenEnvelope } from "../../../app/signed-area";
+import { openEnvelopeEarly, takeAccessLinkFromAddress } from "../../../app/start";
 import {
   apiError,
   createTestApi,
@@ -64,6 +66,44 @@ describe("the access link", () => {
     openAt(`${SIGN_PATH}${LINK_FRAGMENT}`);
     expect(screen.getByRole("status")).toHaveTextContent("Opening the document…");
     expect(await screen.findByRole("heading", { name: "Lease agreement" })).toBeInTheDocument();
+  });
+});
+
+describe("the open call the entry sends before React", () => {
+  /** As `main.tsx` does: the link taken, the call sent, then handed to the page's query client. */
+  function openEarlyAt(url: string, handlers: SigningHandlers = {}) {
+    window.history.replaceState(null, "", url);
+    const { api, calls } = createTestApi(handlers);
+    const link = takeAccessLinkFromAddress();
+    if (!link) throw new Error("no access link in the address");
+    const started = openEnvelopeEarly(api, link);
+    if (!started) throw new Error("the entry sent no open call");
+    const queryClient = createSignQueryClient(api);
+    prefetchOpenEnvelope(queryClient, api, link, started);
+    render(<App i18n={createBrowserI18n()} api={api} queryClient={queryClient} />);
+    return { calls, started };
+  }
+
+  it("is taken over by the page, which opens the envelope once", async () => {
+    const { calls, started } = openEarlyAt(`${SIGN_PATH}${LINK_FRAGMENT}`);
+    await started;
+    expect(await screen.findByRole("heading", { name: "Lease agreement" })).toBeInTheDocument();
+    expect(calls.filter((call) => call.path === "/envelope/open")).toHaveLength(1);
+  });
+
+  it("shows its failure as the page's error without calling again until asked", async () => {
+    const { calls } = openEarlyAt(`${SIGN_PATH}${LINK_FRAGMENT}`, {
+      open: () => apiError(404, "NOT_FOUND", "/envelope/open"),
+    });
+    expect(await screen.findByRole("heading", { name: "Document not found" })).toBeInTheDocument();
+    expect(calls.filter((call) => call.path === "/envelope/open")).toHaveLength(1);
+  });
+
+  it("is not sent for a path that names no envelope", () => {
+    window.history.replaceState(null, "", `/sign/not-a-uuid${LINK_FRAGMENT}`);
+    const link = takeAccessLinkFromAddress();
+    expect(link).not.toBeNull();
+    expect(openEnvelopeEarly(createTestApi().api, link!)).toBeNull();
   });
 });
 

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { Suspense, useState } from "react";
-import { takeAccessLink } from "../../../domain/access-link";
+import { isEnvelopeUuid, takeAccessLink } from "../../../domain/access-link";
 import { useApi, type AccessLink } from "../../../lib/api";
 import { openEnvelopeQueryOptions } from "../api/signing-queries";
 import { accessErrorKind } from "../lib/access-error";
@@ -9,8 +9,6 @@ import { AccessErrorPage } from "./access-error-page";
 import { EnvelopeStatusPage, SigningWorkspace } from "../lazy";
 import { SigningSkeleton } from "./signing-skeleton";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /**
  * `/sign/{envelopeUuid}#token=...&secret=...`: reads the access link from the fragment (then clears
  * it from the address bar), opens the envelope, and shows the document to sign, or why it cannot be
@@ -18,7 +16,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  */
 export function SigningPage({ envelopeUuid }: { envelopeUuid: string }) {
   const [link] = useState(() => takeAccessLink(envelopeUuid));
-  if (!UUID.test(envelopeUuid)) return <AccessErrorPage kind="notFound" />;
+  if (!isEnvelopeUuid(envelopeUuid)) return <AccessErrorPage kind="notFound" />;
   if (!link) return <AccessErrorPage kind="invalidLink" />;
   return <OpenedSigningPage link={link} />;
 }

@@ -1,0 +1,43 @@
+import type { AccessLink, OpenedEnvelope, SignApi } from "../lib/api";
+import { isEnvelopeUuid, takeAccessLink } from "../domain/access-link";
+import { matchRoute } from "./router";
+
+// What the entry (`main.tsx`) does before React is there: nothing here imports React, which the entry
+// asks for as a chunk of its own once the calls of the signing page are under way.
+
+/**
+ * The api client (tunnel, attestation pinning, contract), configured for this build, as a chunk:
+ * for an `App` that is given none (`main.tsx` gives it the client its entry carries).
+ */
+export function loadSignApi(language: () => string | undefined): Promise<SignApi> {
+  return import("../lib/sign-api").then(({ createConfiguredSignApi }) =>
+    createConfiguredSignApi(language),
+  );
+}
+
+/**
+ * Takes a signing link's token and secret out of the address bar at once (ARCHITECTURE §6), before
+ * any chunk downloads; the signing page then reads them from this tab's session. The link, on a
+ * signing path that carries or stored one.
+ */
+export function takeAccessLinkFromAddress(): AccessLink | null {
+  const route = matchRoute(window.location.pathname);
+  return route.name === "sign" ? takeAccessLink(route.envelopeUuid) : null;
+}
+
+/** The chunk of the pages that call the api (`main.tsx` asks for it after the attestation checker). */
+export const loadSignedArea = () => import("./signed-area");
+
+/**
+ * `/envelope/open`, sent as soon as the api client is there: the tunnel's handshake first (the
+ * server's evidence is checked before anything of the link is sent through it), then the call, with
+ * no wait for React or the page's code. The page's query takes it over (`prefetchOpenEnvelope`).
+ * Null for a path that names no envelope (the page says so without a call).
+ */
+export function openEnvelopeEarly(api: SignApi, link: AccessLink): Promise<OpenedEnvelope> | null {
+  if (!isEnvelopeUuid(link.envelopeUuid)) return null;
+  const opening = api.tunnel.ensureOpen().then(() => api.envelope.open(link));
+  // Its failure is the page's to show, once the page's query takes the call over.
+  opening.catch(() => undefined);
+  return opening;
+}
