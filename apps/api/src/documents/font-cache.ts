@@ -59,7 +59,36 @@ function remembered(font: Font): Font {
   };
   const createSubset = font.createSubset.bind(font);
   font.createSubset = () => encodedAtOnce(createSubset());
+  rememberGlyphOutlines(font);
   return font;
+}
+
+/** What fontkit's TrueType glyphs answer to `_decode` (their outline record), as used here. */
+type DecodableGlyph = { _decode?: () => unknown };
+
+/**
+ * Each glyph's outline record (`glyf` entry: contours, or the components of a compound glyph)
+ * decoded once per font and thread instead of once per subset: a subset re-reads the record of
+ * every glyph it copies, only to find whether the glyph is compound, and the proof's three fonts
+ * are subset again for every proof. fontkit keeps its glyph objects per font (`getGlyph` answers
+ * the same object for the same id); the record is only read (fonts with variations, which
+ * transform the points, are left alone), so the remembered one is the one fontkit would decode.
+ */
+function rememberGlyphOutlines(font: Font): void {
+  if ((font as unknown as { _variationProcessor?: unknown })._variationProcessor) return;
+  const getGlyph = font.getGlyph.bind(font);
+  const prepared = new WeakSet<object>();
+  font.getGlyph = (id, codePoints) => {
+    const glyph = getGlyph(id, codePoints);
+    const decodable = glyph as unknown as DecodableGlyph;
+    if (glyph !== null && !prepared.has(glyph) && typeof decodable._decode === "function") {
+      prepared.add(glyph);
+      const decode = decodable._decode.bind(glyph);
+      let record: { value: unknown } | undefined;
+      decodable._decode = () => (record ??= { value: decode() }).value;
+    }
+    return glyph;
+  };
 }
 
 /** fontkit's encoding stream (restructure's `EncodeStream`), as far as it is used here. */
