@@ -2,7 +2,7 @@ import { parentPort } from "node:worker_threads";
 import { inspectPdf } from "./inspect";
 import { renderPagePreviewsInThisThread } from "./previews";
 import { layoutProofInThisThread } from "./proof-layout";
-import { sealPdfInThisThread } from "./seal";
+import { sealPdfInThisThread, stampAndSealInThisThread } from "./seal";
 import { stampFields } from "./stamp";
 import {
   type DocumentTaskKind,
@@ -23,6 +23,7 @@ const handlers: Handlers = {
   previews: ({ pdf, options }) => renderPagePreviewsInThisThread(pdf, options),
   stamp: ({ pdf, fields }) => stampFields(pdf, fields),
   seal: ({ pdf, options }) => sealPdfInThisThread(pdf, options),
+  stampAndSeal: ({ pdf, fields, options }) => stampAndSealInThisThread(pdf, fields, options),
   proof: (model) => layoutProofInThisThread(model),
 };
 

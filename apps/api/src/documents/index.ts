@@ -6,6 +6,11 @@ export { type AuditEvent } from "./audit-chain";
 export { loadOrCreatePlatformIdentity, type PlatformIdentity } from "./certificates";
 export { proofModel, renderProof, type ProofInput } from "./proof";
 export { layoutProofInThisThread, type ProofModel } from "./proof-layout";
-export { sealPdfInThisThread, type SealOptions } from "./seal";
+export { sealPdfInThisThread, stampAndSealInThisThread, type SealOptions } from "./seal";
 export { stampFields, type StampField } from "./stamp";
-export { closeDocumentWorkers, sealPdf, stampFieldsOffThread } from "./worker-pool";
+export {
+  closeDocumentWorkers,
+  sealPdf,
+  stampAndSealPdf,
+  stampFieldsOffThread,
+} from "./worker-pool";

@@ -1,14 +1,13 @@
-import {
-  AFRelationship,
-  PDFDocument,
-  type PDFFont,
-  type PDFImage,
-  type PDFPage,
-  type RGB,
-  rgb,
-} from "pdf-lib";
+import { AFRelationship, PDFDocument, type PDFFont, type PDFPage, type RGB, rgb } from "pdf-lib";
 import { cachedFontkit, DRAWN_FONT_FEATURES } from "./font-cache";
 import { fontBytes } from "./fonts";
+import {
+  compressContentStreamsNatively,
+  drawImageXObject,
+  embedPngNatively,
+  type ImageXObject,
+  useNativeFlate,
+} from "./native-flate";
 import { wrapParagraphs } from "./text-layout";
 
 /** The proof with every text resolved: what `renderProof` hands to the worker thread. */
@@ -75,6 +74,7 @@ interface Fonts {
 /** Lays the proof out with pdf-lib (the document worker calls it). */
 export async function layoutProofInThisThread(model: ProofModel): Promise<Uint8Array> {
   const document = await PDFDocument.create();
+  useNativeFlate(document);
   document.registerFontkit(cachedFontkit);
   const fonts: Fonts = {
     regular: await document.embedFont(fontBytes("DejaVuSans"), {
@@ -125,7 +125,7 @@ export async function layoutProofInThisThread(model: ProofModel): Promise<Uint8A
   layout.sectionHeading(texts.signersHeading);
   for (const signer of model.signers) {
     const image = signer.signatureImage
-      ? await document.embedPng(signer.signatureImage)
+      ? await embedPngNatively(document, signer.signatureImage)
       : undefined;
     layout.signer(signer, image);
   }
@@ -140,7 +140,9 @@ export async function layoutProofInThisThread(model: ProofModel): Promise<Uint8A
   layout.text(texts.verificationBody, { size: 8.5, color: COLORS.muted });
 
   layout.finish();
-  return document.save();
+  await compressContentStreamsNatively(document);
+  // In the worker thread: nothing else waits on this event loop, so no pauses while writing.
+  return document.save({ objectsPerTick: Infinity });
 }
 
 interface Cell {
@@ -224,7 +226,7 @@ class Layout {
     this.row([labelCell, valueCell], [MARGIN.left, MARGIN.left + labelWidth], 6);
   }
 
-  signer(signer: ProofModel["signers"][number], image: PDFImage | undefined): void {
+  signer(signer: ProofModel["signers"][number], image: ImageXObject | undefined): void {
     const height = 64;
     this.keepTogether(height + 8);
     const top = this.y - 8;
@@ -257,7 +259,7 @@ class Layout {
       const scale = Math.min((box.width - 12) / image.width, (box.height - 8) / image.height);
       const width = image.width * scale;
       const imageHeight = image.height * scale;
-      this.page.drawImage(image, {
+      drawImageXObject(this.page, image, {
         x: box.x + (box.width - width) / 2,
         y: box.y + (box.height - imageHeight) / 2,
         width,

@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type PlatformIdentity, loadOrCreatePlatformIdentity } from "./certificates";
-import { sealPdfInThisThread } from "./seal";
-import { sealPdf } from "./worker-pool";
-import { stampFields } from "./stamp";
+import { sealPdfInThisThread, stampAndSealInThisThread } from "./seal";
+import { sealPdf, stampAndSealPdf } from "./worker-pool";
+import { type StampField, stampFields } from "./stamp";
 import {
   makePdf,
+  pdfText,
+  renderGrey,
   makeSignaturePng,
   nssDatabaseTrusting,
   pdfsig,
@@ -157,5 +159,102 @@ describe("sealPdf", () => {
     expect(report).not.toMatch(/Digest Mismatch|Signature is Invalid/);
     expect(report).toContain("Total document signed");
     expect(qpdfCheck(twice).status).toBe(0);
+  });
+});
+
+describe("stampAndSealPdf", () => {
+  const fields = async (): Promise<StampField[]> => [
+    {
+      page: 2,
+      x: 0.55,
+      y: 0.8,
+      width: 0.35,
+      height: 0.1,
+      kind: "signature",
+      value: { png: await makeSignaturePng() },
+    },
+    {
+      page: 2,
+      x: 0.1,
+      y: 0.8,
+      width: 0.4,
+      height: 0.04,
+      kind: "name",
+      value: "Zoë Łukasiewicz-Ñúñez",
+    },
+    { page: 0, x: 0.1, y: 0.9, width: 0.05, height: 0.03, kind: "checkbox", value: "true" },
+  ];
+
+  it("stamps and seals in one update that pdfsig validates over the whole document, drawn as stamping then sealing draws it", async () => {
+    const original = await makePdf({ pages: 3 });
+    const stamps = await fields();
+    const sealed = await stampAndSealPdf(original, stamps, { ...seal, identity, level: "B-B" });
+
+    // Appended to: the original bytes are a prefix, and one revision was added.
+    expect(Buffer.from(sealed.subarray(0, original.length)).equals(Buffer.from(original))).toBe(
+      true,
+    );
+    const report = pdfsig(sealed, nss.nssdir);
+    expect(report.match(/Signature #\d+:/g)).toHaveLength(1);
+    expect(report).toContain("Signature is Valid");
+    expect(report).toContain("Total document signed");
+    expect(report).toContain("Certificate is Trusted");
+    const check = qpdfCheck(sealed);
+    expect(check.output).toContain("No syntax or stream encoding errors");
+    expect(check.status).toBe(0);
+    expect(pdfText(sealed)).toContain("Zoë Łukasiewicz-Ñúñez");
+
+    const twoSteps = await sealPdf(await stampFields(original, stamps), {
+      ...seal,
+      identity,
+      level: "B-B",
+    });
+    for (const page of [1, 3]) {
+      expect(renderGrey(sealed, page, 60).pixels).toEqual(renderGrey(twoSteps, page, 60).pixels);
+    }
+    // The font is written as a subset, as stampFields writes it.
+    expect(Math.abs(sealed.length - twoSteps.length)).toBeLessThan(4096);
+  });
+
+  it("keeps every earlier signature valid in a PDF that already carries one", async () => {
+    const once = await sealPdf(await makePdf({ pages: 3 }), { ...seal, identity, level: "B-B" });
+    const twice = await stampAndSealPdf(once, await fields(), { ...seal, identity, level: "B-B" });
+
+    const report = pdfsig(twice, nss.nssdir);
+    expect(report.match(/Signature #\d+:/g)).toHaveLength(2);
+    expect(report.match(/Signature is Valid/g)).toHaveLength(2);
+    expect(report).not.toMatch(/Digest Mismatch|Signature is Invalid/);
+    expect(report).toContain("Total document signed");
+  });
+
+  it("seals a document without fields, and gives B-T with the timestamp authority", async () => {
+    const before = tsa.requests();
+    const sealed = await stampAndSealPdf(await makePdf(), [], {
+      ...seal,
+      identity,
+      level: "B-T",
+      tsaUrl: tsa.url,
+    });
+    expect(tsa.requests()).toBe(before + 1);
+    expect(pdfsig(sealed, nss.nssdir)).toContain("Signature is Valid");
+    expect(printFirstSignatureCms(sealed)).toMatch(/timeStampToken/i);
+  });
+
+  it("refuses a field off the document, or B-T without a timestamp authority, before sealing anything", async () => {
+    const pdf = await makePdf({ pages: 1 });
+    const stamps = await fields();
+    await expect(
+      stampAndSealInThisThread(pdf, stamps, { ...seal, identity, level: "B-B" }),
+    ).rejects.toThrow(/page 3; the PDF has 1/);
+    await expect(
+      stampAndSealInThisThread(pdf, [{ ...stamps[1]!, width: 2 }], {
+        ...seal,
+        identity,
+        level: "B-B",
+      }),
+    ).rejects.toThrow();
+    await expect(stampAndSealPdf(pdf, [], { ...seal, identity, level: "B-T" })).rejects.toThrow(
+      /TSA_URL/,
+    );
   });
 });

@@ -4,6 +4,7 @@ import { CryptoKeySigner, HttpTimestampAuthority, P12Signer, PDF, type Signer } 
 import "reflect-metadata";
 import * as x509 from "@peculiar/x509";
 import { type PlatformIdentity } from "./certificates";
+import { drawFields, parseStampFields, type StampField } from "./stamp";
 
 /** PAdES baseline levels Paraphe produces: B-B by default, B-T with a timestamp authority. */
 export type SealLevel = "B-B" | "B-T";
@@ -36,7 +37,32 @@ export async function sealPdfInThisThread(
     throw new Error("A B-T seal needs a timestamp authority URL (TSA_URL).");
   }
   const signer = await signerFor(options.identity);
+  return sealLoadedPdf(await PDF.load(bytes), signer, options);
+}
+
+/**
+ * Stamps the filled fields (`stampFields`) and seals the result (`sealPdfInThisThread`) on one
+ * loaded document: the drawing and the seal are written in the same incremental update, whose
+ * signature covers the whole file (the original bytes, the drawing and the signature's own
+ * dictionary), instead of loading and saving the document once to stamp and again to seal. The
+ * original bytes stay as they were, so signatures already in the file stay valid.
+ */
+export async function stampAndSealInThisThread(
+  bytes: Uint8Array,
+  fields: readonly StampField[],
+  options: SealOptions,
+): Promise<Uint8Array> {
+  const parsed = parseStampFields(fields);
+  if (options.level === "B-T" && !options.tsaUrl) {
+    throw new Error("A B-T seal needs a timestamp authority URL (TSA_URL).");
+  }
+  const signer = await signerFor(options.identity);
   const pdf = await PDF.load(bytes);
+  drawFields(pdf, parsed);
+  return sealLoadedPdf(pdf, signer, options);
+}
+
+async function sealLoadedPdf(pdf: PDF, signer: Signer, options: SealOptions): Promise<Uint8Array> {
   const chainBytes = [signer.certificate, ...(signer.certificateChain ?? [])].reduce(
     (total, certificate) => total + certificate.length,
     0,

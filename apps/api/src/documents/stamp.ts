@@ -1,7 +1,20 @@
-import { type EmbeddedFont, PDF, type PDFImage, type PDFPage, ops, rgb } from "@libpdf/core";
+import {
+  type EmbeddedFont,
+  PDF,
+  PDFImage,
+  type PDFPage,
+  PdfDict,
+  PdfName,
+  PdfNumber,
+  type PdfObject,
+  PdfStream,
+  ops,
+  rgb,
+} from "@libpdf/core";
 import { z } from "zod";
 import { fontBytes } from "./fonts";
 import { normalizedRotation, sha256Hex } from "./inspect";
+import { flatImageOfPng } from "./png-image";
 import { truncateToWidth, wrapText } from "./text-layout";
 
 /** Kinds of field the editor places. Signature, initials and image carry a PNG; the rest text. */
@@ -60,8 +73,24 @@ export async function stampFields(
   pdfBytes: Uint8Array,
   fields: readonly StampField[],
 ): Promise<Uint8Array> {
-  const parsed = fields.map((field) => stampFieldSchema.parse(field));
+  const parsed = parseStampFields(fields);
   const document = await PDF.load(pdfBytes);
+  drawFields(document, parsed);
+  return document.save({ incremental: true, subsetFonts: true });
+}
+
+/** The fields checked against {@link stampFieldSchema} (a ZodError for the first bad one). */
+export function parseStampFields(fields: readonly StampField[]): StampField[] {
+  return fields.map((field) => stampFieldSchema.parse(field));
+}
+
+/**
+ * The drawing of `stampFields` on a loaded document, left unsaved: the caller saves it, or seals
+ * it (`stampAndSealInThisThread`), which writes the drawing and the seal in one incremental
+ * update. The fonts are made subsets (`fonts.finalize(true)`) here, as `save` with `subsetFonts`
+ * would, so that whichever save comes next writes the same font objects.
+ */
+export function drawFields(document: PDF, parsed: readonly StampField[]): void {
   const pages = document.getPages();
   let font: EmbeddedFont | undefined;
   const images = new EmbeddedImages(document);
@@ -105,7 +134,7 @@ export async function stampFields(
     }
     page.drawOperators([ops.popGraphicsState()]);
   }
-  return document.save({ incremental: true, subsetFonts: true });
+  if (font !== undefined) document.fonts.finalize(true);
 }
 
 /**
@@ -125,12 +154,48 @@ class EmbeddedImages {
     const digest = sha256Hex(png);
     image = this.byDigest.get(digest);
     if (!image) {
-      image = this.document.embedPng(png);
+      image = embedPng(this.document, png);
       this.byDigest.set(digest, image);
     }
     this.byArray.set(png, image);
     return image;
   }
+}
+
+/**
+ * `document.embedPng` with the pixels compressed by node:zlib (`flatImageOfPng`): the same image
+ * XObject (and /SMask for the alpha), without @libpdf/core's JavaScript deflate. The PNGs that
+ * reader leaves aside go through `embedPng` itself.
+ */
+export function embedPng(document: PDF, png: Uint8Array): PDFImage {
+  const flat = flatImageOfPng(png);
+  if (flat === undefined) return document.embedPng(png);
+  const image = (colorSpace: string): Record<string, PdfObject> => ({
+    Type: PdfName.of("XObject"),
+    Subtype: PdfName.of("Image"),
+    Width: PdfNumber.of(flat.width),
+    Height: PdfNumber.of(flat.height),
+    ColorSpace: PdfName.of(colorSpace),
+    BitsPerComponent: PdfNumber.of(8),
+    Filter: PdfName.of("FlateDecode"),
+  });
+  const entries = image(flat.colorSpace);
+  if (flat.pngPredictor) {
+    entries.DecodeParms = PdfDict.of({
+      Predictor: PdfNumber.of(15),
+      Colors: PdfNumber.of(flat.colors),
+      BitsPerComponent: PdfNumber.of(8),
+      Columns: PdfNumber.of(flat.width),
+    });
+  }
+  if (flat.alpha !== undefined) {
+    entries.SMask = document.register(PdfStream.fromDict(image("DeviceGray"), flat.alpha));
+  }
+  return new PDFImage(
+    document.register(PdfStream.fromDict(entries, flat.data)),
+    flat.width,
+    flat.height,
+  );
 }
 
 interface Box {

@@ -378,3 +378,15 @@ export function renderPagePreviews(
 export async function sealPdf(bytes: Uint8Array, options: SealOptions): Promise<Uint8Array> {
   return sharedDocumentWorkers().run("seal", { pdf: bytes, options });
 }
+
+/**
+ * Stamps filled fields and seals the result in one document worker task, on one loaded document
+ * (`stampAndSealInThisThread`): what completion does to each document.
+ */
+export function stampAndSealPdf(
+  pdf: Uint8Array,
+  fields: DocumentTasks["stampAndSeal"]["input"]["fields"],
+  options: SealOptions,
+): Promise<Uint8Array> {
+  return sharedDocumentWorkers().run("stampAndSeal", { pdf, fields, options });
+}

@@ -10,6 +10,10 @@ export interface DocumentTasks {
   previews: { input: { pdf: Uint8Array; options: PreviewOptions }; output: PagePreview[] };
   stamp: { input: { pdf: Uint8Array; fields: readonly StampField[] }; output: Uint8Array };
   seal: { input: { pdf: Uint8Array; options: SealOptions }; output: Uint8Array };
+  stampAndSeal: {
+    input: { pdf: Uint8Array; fields: readonly StampField[]; options: SealOptions };
+    output: Uint8Array;
+  };
   proof: { input: ProofModel; output: Uint8Array };
 }
 export type DocumentTaskKind = keyof DocumentTasks;
@@ -25,6 +29,7 @@ export const laneOfTask: Readonly<Record<DocumentTaskKind, DocumentLane>> = {
   previews: "uploads",
   stamp: "sealing",
   seal: "sealing",
+  stampAndSeal: "sealing",
   proof: "sealing",
 };
 

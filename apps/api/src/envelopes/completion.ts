@@ -7,9 +7,9 @@ import type { AuditEvent } from "../documents/audit-chain";
 import { loadOrCreatePlatformIdentity, type PlatformIdentity } from "../documents/certificates";
 import { sha256Hex } from "../documents/inspect";
 import { renderProof, type ProofSigner } from "../documents/proof";
-import { sealPdf } from "../documents/worker-pool";
+import { type SealOptions } from "../documents/seal";
 import { type StampField } from "../documents/stamp";
-import { stampFieldsOffThread } from "../documents/worker-pool";
+import { sealPdf, stampAndSealPdf } from "../documents/worker-pool";
 import { AppError } from "../errors/app-error";
 import { enqueueMail } from "../mail/outbox";
 import type { Logger } from "../logger";
@@ -63,8 +63,8 @@ async function readBlob(blobStore: BlobStore, key: string): Promise<Uint8Array> 
  * The seal-envelope job: completes an envelope whose signers have all signed. Each step is
  * idempotent, so a retry after a crash picks up where the last attempt stopped:
  * 1. each document without a sealed copy: fields and signatures stamped (name, email and date
- *    signed filled here, dates in the sender's language), sealed (PAdES B-B, or B-T with TSA_URL),
- *    stored encrypted;
+ *    signed filled here, dates in the sender's language) and sealed (PAdES B-B, or B-T with
+ *    TSA_URL) in one incremental update, stored encrypted;
  * 2. the envelopeCompleted event, once;
  * 3. the audit-log proof in the sender's language, sealed too, stored; then, in one transaction,
  *    status complete and the mails to the sender and every recipient.
@@ -88,15 +88,14 @@ export async function completeEnvelope(deps: CompletionDeps, envelopeId: string)
   const sender = await senderOf(deps.db, envelope);
   const platform = await platformIdentity(deps.config);
   const level = deps.config.tsaUrl === undefined ? ("B-B" as const) : ("B-T" as const);
-  const seal = (bytes: Uint8Array, reason: string) =>
-    sealPdf(bytes, {
-      identity: platform,
-      level,
-      ...(deps.config.tsaUrl === undefined ? {} : { tsaUrl: deps.config.tsaUrl }),
-      reason,
-      location: "Paraphe",
-      signerName: "Paraphe",
-    });
+  const sealOptions = (reason: string): SealOptions => ({
+    identity: platform,
+    level,
+    ...(deps.config.tsaUrl === undefined ? {} : { tsaUrl: deps.config.tsaUrl }),
+    reason,
+    location: "Paraphe",
+    signerName: "Paraphe",
+  });
   const dateFormat = new Intl.DateTimeFormat(sender.language, {
     dateStyle: "long",
     timeZone: "UTC",
@@ -166,8 +165,12 @@ export async function completeEnvelope(deps: CompletionDeps, envelopeId: string)
     if (envelope.initialsOnAllPages)
       stamps.push(...initialsOnEveryPage(document.pageCount, recipients, images));
     const original = await readBlob(deps.blobStore, document.blobKey);
-    const stamped = await stampFieldsOffThread(original, stamps);
-    const sealed = await seal(stamped, "Sealed by Paraphe after every signer signed");
+    // Stamped and sealed in one worker task: the document is loaded and saved once.
+    const sealed = await stampAndSealPdf(
+      original,
+      stamps,
+      sealOptions("Sealed by Paraphe after every signer signed"),
+    );
     const key = blobKeys.sealed(envelopeId, document.id);
     await deps.blobStore.put(key, sealed, { contentType: "application/pdf" });
     await deps.db
@@ -224,7 +227,10 @@ export async function completeEnvelope(deps: CompletionDeps, envelopeId: string)
     ...(activity.head === null ? {} : { chainHead: activity.head }),
     chainCheck: { valid: activity.chainValid, rekeyedAt: activity.rekeyedAt },
   });
-  const sealedProof = await seal(proof, "Audit-log proof of the signature, sealed by Paraphe");
+  const sealedProof = await sealPdf(
+    proof,
+    sealOptions("Audit-log proof of the signature, sealed by Paraphe"),
+  );
   const proofKey = blobKeys.proof(envelopeId);
   await deps.blobStore.put(proofKey, sealedProof, { contentType: "application/pdf" });
 
