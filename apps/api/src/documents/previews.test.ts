@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { DocumentError } from "./document-error";
-import { MAX_PREVIEW_PIXELS } from "./previews";
+import { MAX_PREVIEW_PIXELS, PDFJS_HOSTILE_INPUT_OPTIONS } from "./previews";
 import { renderPagePreviews } from "./worker-pool";
 import { makePdf } from "../test/documents";
 import { deeplyNestedPdf } from "../test/upload-corpus";
@@ -22,6 +22,10 @@ async function decode(data: Uint8Array) {
 }
 
 describe("renderPagePreviews", () => {
+  it("opens uploads with pdf.js's eval of font programs and its XFA forms switched off (paths by which a crafted PDF runs script)", () => {
+    expect(PDFJS_HOSTILE_INPUT_OPTIONS).toMatchObject({ isEvalSupported: false, enableXfa: false });
+  });
+
   it("renders each page to a WebP image 1000 px wide, in the page's aspect ratio, with content", async () => {
     const pdf = await makePdf({ pages: 3 });
     const previews = await renderPagePreviews(pdf);

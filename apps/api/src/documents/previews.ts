@@ -52,6 +52,18 @@ const assets = {
   wasmUrl: `${path.join(pdfjsRoot, "wasm")}${path.sep}`,
 };
 
+/**
+ * How pdf.js opens an uploaded PDF, which is hostile input: no `eval` of font programs
+ * (CVE-2024-4367) and no XFA forms (one way a crafted PDF runs script in pdf.js 5, GHSA-hq66-cqwq-w95j,
+ * fixed only in pdf.js 6, which needs Node.js 22; the other, the scripting sandbox, belongs to
+ * pdf.js's viewer, which the api does not use). See the README's "Dependency audit".
+ */
+export const PDFJS_HOSTILE_INPUT_OPTIONS = {
+  isEvalSupported: false,
+  enableXfa: false,
+  useSystemFonts: false,
+} as const;
+
 /** The work of `renderPagePreviews`, in the calling thread (the worker calls it). */
 export async function renderPagePreviewsInThisThread(
   bytes: Uint8Array,
@@ -69,8 +81,7 @@ export async function renderPagePreviewsInThisThread(
     data: bytes.slice(),
     ...assets,
     cMapPacked: true,
-    isEvalSupported: false,
-    useSystemFonts: false,
+    ...PDFJS_HOSTILE_INPUT_OPTIONS,
     verbosity: 0,
   });
   let document;
