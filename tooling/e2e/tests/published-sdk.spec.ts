@@ -61,7 +61,13 @@ test.beforeAll(async ({ browser }, testInfo) => {
 });
 
 test.afterAll(async () => {
-  preview?.kill();
+  // `npx` starts vite as a child of its own: stop the whole process group, or vite keeps the port
+  // (and serves a removed folder) after the run.
+  if (preview?.pid !== undefined && preview.exitCode === null) {
+    const exited = new Promise((resolve) => preview?.once("exit", resolve));
+    process.kill(-preview.pid, "SIGTERM");
+    await exited;
+  }
   await consumer?.remove();
 });
 
@@ -90,6 +96,7 @@ test("the packed SDK and ui-kit bundled by Vite with React do the same in Chromi
   preview = spawn("npx", ["vite", "preview", "--port", "5175", "--strictPort"], {
     cwd: consumer.dir,
     stdio: "ignore",
+    detached: true,
   });
   const fragment = new URLSearchParams({ api: API_URL, ...key }).toString();
   await expect(async () => {
