@@ -77,8 +77,16 @@ export async function startMailRecorder() {
   });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => resolve());
+    server.listen(0, "127.0.0.1", () => {
+      server.off("error", reject);
+      resolve();
+    });
   });
+  // smtp-server reports a client's broken connection on the server. This suite kills the api in
+  // the middle of SMTP conversations, so resets are expected: kept, not thrown (an 'error' event
+  // without a listener would end the test process).
+  const connectionErrors: Error[] = [];
+  server.on("error", (error: Error) => connectionErrors.push(error));
   const port = (server.server.address() as AddressInfo).port;
 
   const mailsTo = (address: string): RecordedMail[] =>
@@ -87,6 +95,8 @@ export async function startMailRecorder() {
   return {
     url: `smtp://127.0.0.1:${port}`,
     received,
+    /** Connections a client broke off (the api killed mid-conversation). */
+    connectionErrors,
     mailsTo,
     until,
     /** Takes the server down (421 to every connection) or brings it back. */
