@@ -41,28 +41,33 @@ const seal = {
   signerName: "Paraphe seal",
 } as const;
 
+/** A drawn signature and a name with accents on the last of three pages. */
+async function signatureAndName(): Promise<StampField[]> {
+  return [
+    {
+      page: 2,
+      x: 0.55,
+      y: 0.8,
+      width: 0.35,
+      height: 0.1,
+      kind: "signature",
+      value: { png: await makeSignaturePng() },
+    },
+    {
+      page: 2,
+      x: 0.1,
+      y: 0.8,
+      width: 0.4,
+      height: 0.04,
+      kind: "name",
+      value: "Zoë Łukasiewicz-Ñúñez",
+    },
+  ];
+}
+
 describe("sealPdf", () => {
   it("gives a B-B PAdES seal that pdfsig validates over the whole document and qpdf accepts", async () => {
-    const stamped = await stampFields(await makePdf({ pages: 3 }), [
-      {
-        page: 2,
-        x: 0.55,
-        y: 0.8,
-        width: 0.35,
-        height: 0.1,
-        kind: "signature",
-        value: { png: await makeSignaturePng() },
-      },
-      {
-        page: 2,
-        x: 0.1,
-        y: 0.8,
-        width: 0.4,
-        height: 0.04,
-        kind: "name",
-        value: "Zoë Łukasiewicz-Ñúñez",
-      },
-    ]);
+    const stamped = await stampFields(await makePdf({ pages: 3 }), await signatureAndName());
     const sealed = await sealPdf(stamped, { ...seal, identity, level: "B-B" });
 
     const report = pdfsig(sealed, nss.nssdir);
@@ -164,24 +169,7 @@ describe("sealPdf", () => {
 
 describe("stampAndSealPdf", () => {
   const fields = async (): Promise<StampField[]> => [
-    {
-      page: 2,
-      x: 0.55,
-      y: 0.8,
-      width: 0.35,
-      height: 0.1,
-      kind: "signature",
-      value: { png: await makeSignaturePng() },
-    },
-    {
-      page: 2,
-      x: 0.1,
-      y: 0.8,
-      width: 0.4,
-      height: 0.04,
-      kind: "name",
-      value: "Zoë Łukasiewicz-Ñúñez",
-    },
+    ...(await signatureAndName()),
     { page: 0, x: 0.1, y: 0.9, width: 0.05, height: 0.03, kind: "checkbox", value: "true" },
   ];
 
