@@ -8,9 +8,4 @@ export { proofModel, renderProof, type ProofInput } from "./proof";
 export { layoutProofInThisThread, type ProofModel } from "./proof-layout";
 export { sealPdfInThisThread, stampAndSealInThisThread, type SealOptions } from "./seal";
 export { stampFields, type StampField } from "./stamp";
-export {
-  closeDocumentWorkers,
-  sealPdf,
-  stampAndSealPdf,
-  stampFieldsOffThread,
-} from "./worker-pool";
+export { closeDocumentWorkers, sealPdf, stampAndSealPdf } from "./worker-pool";

@@ -5,9 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadOrCreatePlatformIdentity } from "./certificates";
 import {
   closeDocumentWorkers,
-  sealPdf,
   sharedDocumentWorkers,
-  stampFieldsOffThread,
+  stampAndSealPdf,
   type DocumentTaskEvent,
 } from "./worker-pool";
 import { MAX_PREVIEW_PIXELS, MAX_PREVIEW_SIDE } from "./previews";
@@ -279,18 +278,23 @@ describe.each(testDatabaseKinds)("the upload corpus on %s", (kind) => {
       );
       expect(outside.code).toBe("NOT_FOUND");
       expect(await envelopeCount()).toBe(before + 1);
-      // What completion does with it works too: fields drawn, then the seal, in the sealing lane.
-      const stamped = await stampFieldsOffThread(bytes, [
-        { page: 0, x: 0.1, y: 0.1, width: 0.4, height: 0.1, kind: "text", value: "Élodie Dupont" },
-      ]);
+      // What completion does with it works too: fields drawn and the seal, in one worker task.
       const identity = await loadOrCreatePlatformIdentity({ dataDir: h.t.config.dataDir });
-      const sealed = await sealPdf(stamped, {
-        identity,
-        level: "B-B",
-        reason: "Corpus",
-        location: "Paraphe",
-        signerName: "Paraphe",
-      });
+      const sealed = await stampAndSealPdf(
+        bytes,
+        [
+          {
+            page: 0,
+            x: 0.1,
+            y: 0.1,
+            width: 0.4,
+            height: 0.1,
+            kind: "text",
+            value: "Élodie Dupont",
+          },
+        ],
+        { identity, level: "B-B", reason: "Corpus", location: "Paraphe", signerName: "Paraphe" },
+      );
       expect(Buffer.from(sealed.subarray(0, bytes.length)).equals(Buffer.from(bytes))).toBe(true);
       const nss = nssDatabaseTrusting(identity.certificatePem);
       try {

@@ -348,14 +348,6 @@ export function inspectPdfOffThread(
   return sharedDocumentWorkers().run("inspect", { pdf, limits });
 }
 
-/** Draws filled fields (`stampFields`) in a document worker thread. */
-export function stampFieldsOffThread(
-  pdf: Uint8Array,
-  fields: DocumentTasks["stamp"]["input"]["fields"],
-): Promise<Uint8Array> {
-  return sharedDocumentWorkers().run("stamp", { pdf, fields });
-}
-
 /**
  * Renders every page of a PDF to an image (WebP, or PNG where WebP encoding is unavailable) with
  * pdf.js and @napi-rs/canvas, in the document worker thread. Call it on a PDF `inspectPdf`
