@@ -142,7 +142,9 @@ const test = base.extend<object, { team: Team }>({
       await context.close();
       await use({ storageState, editUrl, viewUrl, signerEmail, contactUrl, templateEditUrl });
     },
-    { scope: "worker", timeout: 90_000 },
+    // Sign-up, an envelope sent, a draft, a contact and an active template, all through the UI: on a
+    // machine shared with the other worker this takes well over a minute.
+    { scope: "worker", timeout: 240_000 },
   ],
 });
 
