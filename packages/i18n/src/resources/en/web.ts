@@ -1523,6 +1523,8 @@ export const web = {
       created: "Contact created.",
       saved: "Contact saved.",
       notFound: "This contact does not exist or you cannot see it.",
+      workspacesLoading: "Loading your workspaces…",
+      workspacesError: "Your workspaces could not be loaded.",
     },
     delete: {
       action: "Delete contact",

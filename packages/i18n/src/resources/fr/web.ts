@@ -1562,6 +1562,8 @@ export const web: FrenchTranslation<typeof en> = {
       created: "Contact créé.",
       saved: "Contact enregistré.",
       notFound: "Ce contact n’existe pas ou vous ne pouvez pas le voir.",
+      workspacesLoading: "Chargement de vos espaces de travail…",
+      workspacesError: "Vos espaces de travail n’ont pas pu être chargés.",
     },
     delete: {
       action: "Supprimer le contact",

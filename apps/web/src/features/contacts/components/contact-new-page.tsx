@@ -3,9 +3,10 @@ import { Button, FormField, Select, toast } from "@paraphe/ui-kit";
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import { usePageMeta } from "../../../lib/page-meta";
-import { useContactWorkspaces, useCreateContact } from "../api/contact-queries";
+import { useCreateContact } from "../api/contact-queries";
 import { ContactForm } from "../forms/contact-form";
 import { contactHref } from "./contact-link";
+import { WorkspacesGate } from "./workspaces-gate";
 
 /** /contacts/new: a contact in one of the member's workspaces (the default one first). */
 export function ContactNewPage() {
@@ -15,9 +16,7 @@ export function ContactNewPage() {
     title: t("contacts.form.newTitle"),
     back: { label: t("contacts.form.cancel"), onClick: () => void navigate("/contacts") },
   });
-  const workspaces = useContactWorkspaces();
   const [chosen, setChosen] = useState<string | undefined>(undefined);
-  const workspaceUuid = chosen ?? workspaces.data?.[0]?.uuid ?? "";
   const create = useCreateContact();
 
   return (
@@ -25,33 +24,44 @@ export function ContactNewPage() {
       <h2 id="contact-new-title" className="text-lg font-semibold text-ink">
         {t("contacts.form.newTitle")}
       </h2>
-      <ContactForm
-        submitLabel={t("contacts.form.create")}
-        permission="create Contact"
-        submitError={create.error}
-        onSubmit={async (values) => {
-          const contact = await create.mutateAsync({ ...values, workspaceUuid });
-          toast.success(t("contacts.form.created"));
-          await navigate(contactHref(contact));
-        }}
-        before={
-          <FormField label={t("contacts.form.workspace")} required>
-            <Select
-              value={workspaceUuid}
-              onValueChange={setChosen}
-              options={(workspaces.data ?? []).map((workspace) => ({
-                value: workspace.uuid,
-                label: workspace.name,
-              }))}
+      <WorkspacesGate>
+        {(workspaces) => {
+          const workspaceUuid = chosen ?? workspaces[0]?.uuid ?? "";
+          return (
+            <ContactForm
+              submitLabel={t("contacts.form.create")}
+              permission="create Contact"
+              submitError={create.error}
+              onSubmit={async (values) => {
+                const contact = await create.mutateAsync({ ...values, workspaceUuid });
+                toast.success(t("contacts.form.created"));
+                await navigate(contactHref(contact));
+              }}
+              before={
+                <FormField label={t("contacts.form.workspace")} required>
+                  <Select
+                    value={workspaceUuid}
+                    onValueChange={setChosen}
+                    options={workspaces.map((workspace) => ({
+                      value: workspace.uuid,
+                      label: workspace.name,
+                    }))}
+                  />
+                </FormField>
+              }
+              actions={
+                <Button
+                  type="button"
+                  variant="secondary"
+                  onClick={() => void navigate("/contacts")}
+                >
+                  {t("contacts.form.cancel")}
+                </Button>
+              }
             />
-          </FormField>
-        }
-        actions={
-          <Button type="button" variant="secondary" onClick={() => void navigate("/contacts")}>
-            {t("contacts.form.cancel")}
-          </Button>
-        }
-      />
+          );
+        }}
+      </WorkspacesGate>
     </section>
   );
 }

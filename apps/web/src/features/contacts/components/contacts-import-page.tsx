@@ -6,7 +6,8 @@ import { useNavigate } from "react-router";
 import { CsvImport } from "../../../lib/csv/csv-import";
 import { type CsvSpec } from "../../../lib/csv/parse-csv";
 import { usePageMeta } from "../../../lib/page-meta";
-import { useContactWorkspaces, useImportContacts } from "../api/contact-queries";
+import { useImportContacts } from "../api/contact-queries";
+import { WorkspacesGate } from "./workspaces-gate";
 
 /** Largest CSV file of contacts: 1,000 rows of long names and emails fit well under it. */
 export const CONTACT_IMPORT_MAX_BYTES = 512 * 1024;
@@ -28,9 +29,7 @@ export function ContactsImportPage() {
     title: t("contacts.importPage.title"),
     back: { label: t("contacts.form.cancel"), onClick: () => void navigate("/contacts") },
   });
-  const workspaces = useContactWorkspaces();
   const [chosen, setChosen] = useState<string | undefined>(undefined);
-  const workspaceUuid = chosen ?? workspaces.data?.[0]?.uuid ?? "";
   const importContacts = useImportContacts();
   const columnLabels = useMemo(
     () => ({
@@ -50,27 +49,34 @@ export function ContactsImportPage() {
         </h2>
         <p className="text-sm text-ink-muted">{t("contacts.importPage.description")}</p>
       </div>
-      <CsvImport
-        spec={CONTACT_CSV}
-        columnLabels={columnLabels}
-        caption={t("contacts.importPage.caption")}
-        onImport={async (contacts) => {
-          const result = await importContacts.mutateAsync({ workspaceUuid, contacts });
-          toast.success(t("contacts.importPage.imported", result));
-          await navigate(`/contacts/${workspaceUuid}`);
+      <WorkspacesGate>
+        {(workspaces) => {
+          const workspaceUuid = chosen ?? workspaces[0]?.uuid ?? "";
+          return (
+            <CsvImport
+              spec={CONTACT_CSV}
+              columnLabels={columnLabels}
+              caption={t("contacts.importPage.caption")}
+              onImport={async (contacts) => {
+                const result = await importContacts.mutateAsync({ workspaceUuid, contacts });
+                toast.success(t("contacts.importPage.imported", result));
+                await navigate(`/contacts/${workspaceUuid}`);
+              }}
+            >
+              <FormField label={t("contacts.importPage.workspace")} required>
+                <Select
+                  value={workspaceUuid}
+                  onValueChange={setChosen}
+                  options={workspaces.map((workspace) => ({
+                    value: workspace.uuid,
+                    label: workspace.name,
+                  }))}
+                />
+              </FormField>
+            </CsvImport>
+          );
         }}
-      >
-        <FormField label={t("contacts.importPage.workspace")} required>
-          <Select
-            value={workspaceUuid}
-            onValueChange={setChosen}
-            options={(workspaces.data ?? []).map((workspace) => ({
-              value: workspace.uuid,
-              label: workspace.name,
-            }))}
-          />
-        </FormField>
-      </CsvImport>
+      </WorkspacesGate>
       <div>
         <Button type="button" variant="ghost" onClick={() => void navigate("/contacts")}>
           {t("contacts.form.cancel")}

@@ -2,10 +2,12 @@ import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import {
   CONTACT_ADA,
+  WORKSPACE_LEGAL,
   WORKSPACE_MAIN,
   apiError,
   asRole,
   createContactHandlers,
+  ok,
 } from "../../../test/api";
 import { renderApp } from "../../../test/render-app";
 
@@ -67,6 +69,34 @@ describe("the contacts pages", () => {
       ),
     );
     expect(contacts.contacts().map((contact) => contact.email)).toContain("new@example.com");
+  });
+
+  it("shows the new contact's form only once the workspaces are loaded, and offers a retry when they fail", async () => {
+    const contacts = createContactHandlers();
+    let workspaceCalls = 0;
+    const { user, server } = renderApp({
+      path: "/contacts/new",
+      handlers: {
+        ...contacts.handlers,
+        "/workspace/list": () =>
+          ++workspaceCalls === 1
+            ? apiError(500, "INTERNAL_ERROR")
+            : ok({ workspaces: [WORKSPACE_LEGAL, WORKSPACE_MAIN] }),
+      },
+    });
+    expect(await screen.findByText("Your workspaces could not be loaded.")).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Create contact" })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole("button", { name: "Try again" }));
+    await user.type(await screen.findByRole("textbox", { name: /Email/ }), "x@example.com");
+    await user.type(screen.getByRole("textbox", { name: /First name/ }), "X");
+    await user.type(screen.getByRole("textbox", { name: /Last name/ }), "Y");
+    await user.click(screen.getByRole("button", { name: "Create contact" }));
+    await waitFor(() =>
+      expect(server.bodiesOf("/contact/create")).toEqual([
+        expect.objectContaining({ email: "x@example.com", workspaceUuid: WORKSPACE_LEGAL.uuid }),
+      ]),
+    );
   });
 
   it("refuses a phone that is not international before calling the api", async () => {
