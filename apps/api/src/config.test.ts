@@ -68,6 +68,7 @@ describe("loadConfig", () => {
       loginCodeChecksPerAddress: 30,
       defaultTeamSeats: null,
       jobLeaseSeconds: 180,
+      jobRetrySeconds: 5,
       supportOperators: [],
     });
     expect(usesDevMailbox(config)).toBe(true);
@@ -164,6 +165,15 @@ describe("loadConfig", () => {
     for (const value of ["0", "86401", "soon"]) {
       expect(problemsOf({ JOB_LEASE_SECONDS: value }).map((p) => p.variable)).toEqual([
         "JOB_LEASE_SECONDS",
+      ]);
+    }
+  });
+
+  it("reads the first retry's wait of background jobs and refuses zero or more than an hour", () => {
+    expect(loadConfig({ JOB_RETRY_SECONDS: "1" }).jobRetrySeconds).toBe(1);
+    for (const value of ["0", "3601", "later"]) {
+      expect(problemsOf({ JOB_RETRY_SECONDS: value }).map((p) => p.variable)).toEqual([
+        "JOB_RETRY_SECONDS",
       ]);
     }
   });

@@ -96,6 +96,8 @@ export interface Config {
    * replica died or froze is taken over by another once it runs out.
    */
   jobLeaseSeconds: number;
+  /** Wait before a failed background job's first retry; each next one waits twice as long (at most an hour). */
+  jobRetrySeconds: number;
   /** Emails of the support operators (lower case): they list and answer support conversations. */
   supportOperators: readonly string[];
 }
@@ -379,6 +381,12 @@ export const configVariables: readonly ConfigVariable[] = [
     default: "180",
   },
   {
+    name: "JOB_RETRY_SECONDS",
+    description:
+      "How long a failed background job (mail, seal, reminders) waits before its first retry; each next retry waits twice as long, at most an hour, until the job's last attempt (a seal has five, a mail eight; a seal that gave up shows its error to the sender, who can retry it). Webhook deliveries keep their own schedule.",
+    default: "5",
+  },
+  {
     name: "SUPPORT_OPERATORS",
     description:
       "Emails of the support staff, separated by commas (`help@example.com,ops@example.com`): each signs in like anyone and then lists and answers the members' support conversations at /support/operator. Unset: nobody answers support in the app.",
@@ -641,6 +649,7 @@ const envSchema = z.object({
   LOGIN_CODE_CHECKS_PER_ADDRESS: positiveInteger("30", 1, 1_000_000),
   DEFAULT_TEAM_SEATS: positiveInteger("0", 0, 1_000_000),
   JOB_LEASE_SECONDS: positiveInteger("180", 1, 24 * 3600),
+  JOB_RETRY_SECONDS: positiveInteger("5", 1, 3600),
   SUPPORT_OPERATORS: optionalText.pipe(
     z
       .string()
@@ -849,6 +858,7 @@ export function loadConfig(
     loginCodeChecksPerAddress: vars.LOGIN_CODE_CHECKS_PER_ADDRESS,
     defaultTeamSeats: vars.DEFAULT_TEAM_SEATS === 0 ? null : vars.DEFAULT_TEAM_SEATS,
     jobLeaseSeconds: vars.JOB_LEASE_SECONDS,
+    jobRetrySeconds: vars.JOB_RETRY_SECONDS,
     supportOperators: vars.SUPPORT_OPERATORS ?? [],
   };
 }
@@ -958,6 +968,7 @@ export function describeConfig(config: Config): Record<string, string> {
     LOGIN_CODE_CHECKS_PER_ADDRESS: String(config.loginCodeChecksPerAddress),
     DEFAULT_TEAM_SEATS: config.defaultTeamSeats === null ? "0" : String(config.defaultTeamSeats),
     JOB_LEASE_SECONDS: String(config.jobLeaseSeconds),
+    JOB_RETRY_SECONDS: String(config.jobRetrySeconds),
     SUPPORT_OPERATORS:
       config.supportOperators.length === 0
         ? "(unset: nobody answers support)"

@@ -160,8 +160,9 @@ test("a seal that keeps failing shows the sender its error; Retry sealing comple
   page,
   browser,
 }, testInfo) => {
-  // Five failed attempts with the api's backoff (5, 10, 20 and 40 s) before the job gives up.
-  test.setTimeout(300_000);
+  // Five failed attempts with the api's backoff (1, 2, 4 and 8 s: JOB_RETRY_SECONDS in the
+  // Playwright configuration) before the job gives up.
+  test.setTimeout(180_000);
   const t = SIGNING.en;
   await page.setViewportSize({ width: 1280, height: 900 });
   await signUpWithTeam(page);
@@ -190,7 +191,7 @@ test("a seal that keeps failing shows the sender its error; Retry sealing comple
   await expect(async () => {
     await page.reload();
     await expect(alert).toBeVisible({ timeout: 2_000 });
-  }).toPass({ timeout: 150_000 });
+  }).toPass({ timeout: 90_000 });
   await keepScreenshot(page, testInfo, "envelope-view-sealing-failed");
   await expectAccessible(page, "envelope view with a sealing failure");
 

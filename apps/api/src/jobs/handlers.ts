@@ -17,6 +17,7 @@ import {
 } from "../webhooks/webhook-retention";
 import { scheduleOrphanFileSweep, sweepOrphanEnvelopeFiles } from "../envelopes/file-references";
 import type { Logger } from "../logger";
+import type { Config } from "../config";
 import { sendMailHandler } from "../mail/delivery";
 import type { MailTransport } from "../mail/transport";
 import { giveUpBulkSend, runBulkSend } from "../templates/bulk-send-job";
@@ -32,7 +33,7 @@ import {
   sweepOrphanFilesJob,
   pruneWebhookDeliveriesJob,
 } from "./definitions";
-import { jobHandler, JobWorker, type RegisteredJob } from "./job-worker";
+import { jobHandler, JobWorker, type JobWorkerOptions, type RegisteredJob } from "./job-worker";
 
 /** The envelope services' dependencies in a job (enqueued jobs notify the workers themselves). */
 const envelopeDepsOf = (deps: CompletionDeps) => ({ ...deps, wakeJobs: () => undefined });
@@ -137,6 +138,13 @@ export function jobHandlers(
  * finds envelopes left unsealed and schedules the envelope-deadlines pass (reminders, expiry) at
  * once, which then reschedules itself every `deadlineIntervalMs`.
  */
+/** The job worker's lease and first retry wait, from `JOB_LEASE_SECONDS` and `JOB_RETRY_SECONDS`. */
+export function jobTimings(
+  config: Pick<Config, "jobLeaseSeconds" | "jobRetrySeconds">,
+): Pick<JobWorkerOptions, "leaseMs" | "backoffBaseMs"> {
+  return { leaseMs: config.jobLeaseSeconds * 1000, backoffBaseMs: config.jobRetrySeconds * 1000 };
+}
+
 export function createJobWorker(
   deps: CompletionDeps & {
     db: Kysely<Database>;
@@ -160,7 +168,7 @@ export function createJobWorker(
     }),
     ...(deps.listen === undefined ? {} : { listen: deps.listen }),
     ...(deps.concurrency === undefined ? {} : { concurrency: deps.concurrency }),
-    leaseMs: deps.config.jobLeaseSeconds * 1000,
+    ...jobTimings(deps.config),
     sweeps: [
       () => enqueueMissingSeals(deps.db),
       () => enqueueLostBulkSends(deps.db),

@@ -8,6 +8,7 @@ import {
 } from "../test/databases";
 import { RawQueryCounter } from "../test/races";
 import { enqueueJob, type JobDefinition } from "./definitions";
+import { jobTimings } from "./handlers";
 import {
   INTERRUPTED_ERROR,
   jobBackoffMs,
@@ -36,6 +37,19 @@ describe("jobBackoffMs", () => {
     expect([1, 2, 3, 4, 5].map((attempts) => jobBackoffMs(attempts, 100, 1000))).toEqual([
       100, 200, 400, 800, 1000,
     ]);
+  });
+});
+
+describe("jobTimings", () => {
+  it("takes the api's job worker lease and first retry wait from JOB_LEASE_SECONDS and JOB_RETRY_SECONDS", () => {
+    expect(jobTimings({ jobLeaseSeconds: 180, jobRetrySeconds: 5 })).toEqual({
+      leaseMs: 180_000,
+      backoffBaseMs: 5_000,
+    });
+    expect(jobTimings({ jobLeaseSeconds: 3, jobRetrySeconds: 1 })).toEqual({
+      leaseMs: 3_000,
+      backoffBaseMs: 1_000,
+    });
   });
 });
 

@@ -102,6 +102,8 @@ function apiEnv(options: {
     BLOB_DIR: path.join(options.workDir, "blobs"),
     BLOB_MASTER_KEY: options.masterKey,
     JOB_LEASE_SECONDS: String(JOB_LEASE_SECONDS),
+    // A mail refused while SMTP is down is tried again 1, 2, 4… s later rather than 5, 10, 20….
+    JOB_RETRY_SECONDS: "1",
     // Every client runs on 127.0.0.1: per-address limits would count them all as one.
     TUNNEL_HANDSHAKES_PER_ADDRESS: "1000000",
     TUNNEL_MAX_SESSIONS_PER_ADDRESS: "1000000",
