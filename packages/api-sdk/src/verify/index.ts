@@ -5,6 +5,7 @@ export {
   parsePdfDate,
   type Coverage,
   type PdfSignatureCheck,
+  type TimestampCheck,
 } from "./pdf-signatures";
 export {
   PROOF_CHAIN_ALGORITHM,

@@ -9,11 +9,22 @@ const OID = {
   contentType: "1.2.840.113549.1.9.3",
   messageDigest: "1.2.840.113549.1.9.4",
   signingTime: "1.2.840.113549.1.9.5",
+  /** id-aa-signatureTimeStampToken, an unsigned attribute (RFC 3161, appendix A). */
+  signatureTimeStampToken: "1.2.840.113549.1.9.16.2.14",
+  /** id-ct-TSTInfo, the content type of a timestamp token. */
+  tstInfo: "1.2.840.113549.1.9.16.1.4",
+  extendedKeyUsage: "2.5.29.37",
+  timeStamping: "1.3.6.1.5.5.7.3.8",
   subjectKeyIdentifier: "2.5.29.14",
   rsaEncryption: "1.2.840.113549.1.1.1",
   rsaPss: "1.2.840.113549.1.1.10",
   ecPublicKey: "1.2.840.10045.2.1",
 } as const;
+
+const CONTENT_TYPE_NAMES: Record<string, string> = {
+  [OID.data]: "id-data",
+  [OID.tstInfo]: "id-ct-TSTInfo",
+};
 
 const DIGESTS: Record<string, string> = {
   "2.16.840.1.101.3.4.2.1": "sha256",
@@ -57,6 +68,31 @@ export interface PdfSignatureCheck {
   certificates: X509Certificate[];
   /** The claimed signing time: the signed signingTime attribute, else the dictionary's /M. */
   signingTime?: Date;
+  /** The RFC 3161 timestamp token over the signature (PAdES B-T), when the signature carries one. */
+  timestamp?: TimestampCheck;
+}
+
+/** What a signature's timestamp token proves, its chain aside. */
+export interface TimestampCheck {
+  /**
+   * `valid`: the token is intact, over this signature, from a timestamping certificate;
+   * `invalid`: see `failure`; `unreadable`: see `problem`.
+   */
+  status: "valid" | "invalid" | "unreadable";
+  /**
+   * `signature`: the token's messageDigest or signature does not verify (it was changed);
+   * `imprint`: it timestamps other bytes than this signature's value;
+   * `not-timestamping`: its signer's certificate is not a timestamping certificate.
+   */
+  failure?: "signature" | "imprint" | "not-timestamping";
+  /** Why the token could not be read or checked, in English. */
+  problem?: string;
+  /** The time the timestamp authority vouches for (TSTInfo genTime). */
+  genTime?: Date;
+  /** The timestamp authority's certificate, when the token carries it. */
+  tsa?: X509Certificate;
+  /** Every certificate the token carries. */
+  certificates: X509Certificate[];
 }
 
 /**
@@ -158,64 +194,133 @@ function isHexStringAt(bytes: Uint8Array, from: number, to: number): boolean {
 function checkCms(der: Uint8Array, signed: Uint8Array[], result: PdfSignatureCheck): void {
   const parsed = asn1js.fromBER(der);
   if (parsed.offset === -1) throw new Error("not DER");
-  const contentInfo = new pkijs.ContentInfo({ schema: parsed.result });
+  const cms = readSignedData(parsed.result);
+  result.certificates = cms.certificates;
+  if (cms.signer !== undefined) result.signer = cms.signer;
+  try {
+    checkSigner(cms, signed, OID.data, result);
+  } finally {
+    // The token is read even when the seal's own signature could not be checked.
+    const token = cms.signerInfo.unsignedAttrs?.attributes.find(
+      (attribute) => attribute.type === OID.signatureTimeStampToken,
+    );
+    if (token !== undefined) {
+      result.timestamp = checkTimestampToken(
+        token.values,
+        cms.signerInfo.signature.valueBlock.valueHexView,
+      );
+    }
+  }
+}
+
+/** A CMS SignedData with its one signer, as both a seal and a timestamp token carry. */
+interface SignedDataParts {
+  contentType: string;
+  /** The encapsulated content (a timestamp token's TSTInfo); none in a detached signature. */
+  content?: Uint8Array<ArrayBuffer>;
+  signerInfo: pkijs.SignerInfo;
+  /** Every certificate the CMS carries. */
+  certificates: X509Certificate[];
+  /** The signer's certificate, when it is among them. */
+  signer?: X509Certificate;
+  signerCertificate?: pkijs.Certificate;
+}
+
+/** Reads a ContentInfo holding a SignedData with exactly one signer. */
+function readSignedData(schema: asn1js.AsnType): SignedDataParts {
+  const contentInfo = new pkijs.ContentInfo({ schema });
   if (contentInfo.contentType !== OID.signedData) throw new Error("not a CMS SignedData");
   const signedData = new pkijs.SignedData({ schema: contentInfo.content });
-  const certificates = (signedData.certificates ?? []).filter(
+  const pkiCertificates = (signedData.certificates ?? []).filter(
     (item): item is pkijs.Certificate => item instanceof pkijs.Certificate,
   );
-  result.certificates = certificates.map(
+  const certificates = pkiCertificates.map(
     (certificate) => new X509Certificate(Buffer.from(certificate.toSchema().toBER(false))),
   );
   const signerInfo = signedData.signerInfos[0];
   if (signerInfo === undefined || signedData.signerInfos.length !== 1) {
-    throw new Error("a PDF signature has exactly one signer");
+    throw new Error("a signature has exactly one signer");
   }
-  const signerIndex = certificates.findIndex((certificate) =>
+  const signerIndex = pkiCertificates.findIndex((certificate) =>
     identifies(signerInfo.sid, certificate),
   );
-  if (signerIndex >= 0) result.signer = result.certificates[signerIndex];
+  const eContent = signedData.encapContentInfo.eContent;
+  return {
+    contentType: signedData.encapContentInfo.eContentType,
+    ...(eContent === undefined ? {} : { content: new Uint8Array(eContent.getValue()) }),
+    signerInfo,
+    certificates,
+    ...(signerIndex < 0
+      ? {}
+      : { signer: certificates[signerIndex], signerCertificate: pkiCertificates[signerIndex] }),
+  };
+}
 
+/** What checking one signer finds; fields stay "unreadable" when the check throws first. */
+interface SignerOutcome {
+  digest: "match" | "mismatch" | "unreadable";
+  signature: "valid" | "invalid" | "unreadable";
+  signingTime?: Date;
+}
+
+/**
+ * Checks the one signer of `cms` over `content` (the signed bytes, in parts): its messageDigest
+ * attribute against their hash, its contentType attribute against `contentType`, and its
+ * signature over the DER of the signed attributes (or, without them, over the content) with the
+ * signer's certificate. Throws, with `outcome` filled as far as it got, what cannot be checked.
+ */
+function checkSigner(
+  cms: SignedDataParts,
+  content: readonly Uint8Array[],
+  contentType: string,
+  outcome: SignerOutcome,
+): void {
+  const { signerInfo } = cms;
   const digestName = DIGESTS[signerInfo.digestAlgorithm.algorithmId];
   if (digestName === undefined) {
     throw new Error(`unsupported digest algorithm ${signerInfo.digestAlgorithm.algorithmId}`);
   }
   const hash = createHash(digestName);
-  for (const part of signed) hash.update(part);
+  for (const part of content) hash.update(part);
   const contentDigest = hash.digest();
 
   let signedBytes: Uint8Array;
   const attributes = signerInfo.signedAttrs;
   if (attributes === undefined) {
+    // RFC 5652, 5.3: signed attributes are required for any content type but id-data.
+    if (contentType !== OID.data) throw new Error("no signed attributes");
     // No signed attributes: the signature is over the content itself.
-    signedBytes = Buffer.concat(signed);
-    result.digest = "match";
+    signedBytes = Buffer.concat(content);
+    outcome.digest = "match";
   } else {
     const value = (type: string) =>
       attributes.attributes.find((attribute) => attribute.type === type)?.values[0];
     const digest = value(OID.messageDigest);
-    const contentType = value(OID.contentType);
+    const typeAttribute = value(OID.contentType);
     if (!(digest instanceof asn1js.OctetString)) throw new Error("no messageDigest attribute");
-    if (!(contentType instanceof asn1js.ObjectIdentifier) || contentType.getValue() !== OID.data) {
-      throw new Error("the contentType attribute is not id-data");
+    if (
+      !(typeAttribute instanceof asn1js.ObjectIdentifier) ||
+      typeAttribute.getValue() !== contentType
+    ) {
+      throw new Error(`the contentType attribute is not ${CONTENT_TYPE_NAMES[contentType]}`);
     }
-    result.digest = Buffer.from(digest.valueBlock.valueHexView).equals(contentDigest)
+    outcome.digest = Buffer.from(digest.valueBlock.valueHexView).equals(contentDigest)
       ? "match"
       : "mismatch";
     const signingTime = value(OID.signingTime);
     if (signingTime instanceof asn1js.UTCTime || signingTime instanceof asn1js.GeneralizedTime) {
-      result.signingTime = signingTime.toDate();
+      outcome.signingTime = signingTime.toDate();
     }
     // pkijs keeps the attributes' bytes as received, re-tagged as a SET (RFC 5652, 5.4).
     signedBytes = new Uint8Array(attributes.encodedValue);
   }
 
-  if (result.signer === undefined) {
+  if (cms.signer === undefined) {
     throw new Error("the signer's certificate is not in the signature");
   }
   const algorithm = SIGNATURE_ALGORITHMS[signerInfo.signatureAlgorithm.algorithmId];
   const signature = Buffer.from(signerInfo.signature.valueBlock.valueHexView);
-  const key = result.signer.publicKey;
+  const key = cms.signer.publicKey;
   let valid: boolean;
   if (signerInfo.signatureAlgorithm.algorithmId === OID.rsaPss) {
     const params = new pkijs.RSASSAPSSParams({
@@ -238,7 +343,86 @@ function checkCms(der: Uint8Array, signed: Uint8Array[], result: PdfSignatureChe
   } else {
     throw new Error(`unsupported signature algorithm ${signerInfo.signatureAlgorithm.algorithmId}`);
   }
-  result.signature = valid ? "valid" : "invalid";
+  outcome.signature = valid ? "valid" : "invalid";
+}
+
+/**
+ * Checks the RFC 3161 timestamp token of a signature (the values of its unsigned
+ * signatureTimeStampToken attribute) over `signatureValue`, the signature's own value
+ * (ETSI EN 319 122-1, 5.3): the token's SignedData encapsulates a TSTInfo, its signer's
+ * messageDigest is the hash of that TSTInfo and its signature verifies with the TSA's certificate
+ * (carried in the token), the TSTInfo's messageImprint is the hash of `signatureValue`, and the TSA's
+ * certificate is for timestamping only (critical extendedKeyUsage id-kp-timeStamping, RFC 3161,
+ * 2.3). Its chain is not checked here (see `checkCertificateChain`).
+ */
+export function checkTimestampToken(
+  values: readonly unknown[],
+  signatureValue: Uint8Array,
+): TimestampCheck {
+  const check: TimestampCheck = { status: "unreadable", certificates: [] };
+  try {
+    const [value] = values;
+    if (values.length !== 1 || !(value instanceof asn1js.Sequence)) {
+      throw new Error("the attribute does not hold exactly one token");
+    }
+    const cms = readSignedData(value);
+    check.certificates = cms.certificates;
+    if (cms.signer !== undefined) check.tsa = cms.signer;
+    if (cms.contentType !== OID.tstInfo || cms.content === undefined) {
+      throw new Error("the token does not encapsulate a TSTInfo");
+    }
+    const tstInfo = pkijs.TSTInfo.fromBER(cms.content);
+    check.genTime = tstInfo.genTime;
+    const imprintName = DIGESTS[tstInfo.messageImprint.hashAlgorithm.algorithmId];
+    if (imprintName === undefined) {
+      throw new Error(
+        `unsupported imprint algorithm ${tstInfo.messageImprint.hashAlgorithm.algorithmId}`,
+      );
+    }
+    if (cms.signer === undefined || cms.signerCertificate === undefined) {
+      throw new Error("the timestamp authority's certificate is not in the token");
+    }
+    const outcome: SignerOutcome = { digest: "unreadable", signature: "unreadable" };
+    checkSigner(cms, [cms.content], OID.tstInfo, outcome);
+    if (outcome.digest !== "match" || outcome.signature !== "valid") {
+      check.status = "invalid";
+      check.failure = "signature";
+      return check;
+    }
+    const imprint = createHash(imprintName).update(signatureValue).digest();
+    if (
+      !imprint.equals(Buffer.from(tstInfo.messageImprint.hashedMessage.valueBlock.valueHexView))
+    ) {
+      check.status = "invalid";
+      check.failure = "imprint";
+      return check;
+    }
+    if (!isTimestampingCertificate(cms.signerCertificate)) {
+      check.status = "invalid";
+      check.failure = "not-timestamping";
+      return check;
+    }
+    check.status = "valid";
+  } catch (error) {
+    check.status = "unreadable";
+    check.problem = (error as Error).message;
+  }
+  return check;
+}
+
+/** RFC 3161, 2.3: one extendedKeyUsage extension, critical, with id-kp-timeStamping only. */
+function isTimestampingCertificate(certificate: pkijs.Certificate): boolean {
+  const extensions = (certificate.extensions ?? []).filter(
+    (extension) => extension.extnID === OID.extendedKeyUsage,
+  );
+  const [extension] = extensions;
+  if (extensions.length !== 1 || extension === undefined || !extension.critical) return false;
+  const usage = extension.parsedValue as unknown;
+  return (
+    usage instanceof pkijs.ExtKeyUsage &&
+    usage.keyPurposes.length === 1 &&
+    usage.keyPurposes[0] === OID.timeStamping
+  );
 }
 
 /** Whether the SignerInfo's sid (issuer and serial number, or subject key identifier) names `certificate`. */

@@ -31,6 +31,7 @@ describe("paraphe-verify's command line", () => {
     expect(result.code).toBe(0);
     expect(result.stdout).toContain("Usage: paraphe-verify <sealed.pdf> <proof.pdf>");
     expect(result.stdout).toContain("3 intact but the root was not checked");
+    expect(result.stdout).toContain("[--tsa-ca <certificate.pem> ...]");
     expect((await run(["--help"], { LANG: "fr_FR.UTF-8" })).stdout).toContain("Utilisation");
   });
 
@@ -49,6 +50,13 @@ describe("paraphe-verify's command line", () => {
     );
     const tooMany = Array.from({ length: 21 }, () => ["--ca", "x.pem"]).flat();
     expect((await run(["a.pdf", "b.pdf", ...tooMany])).stderr).toContain("At most 20");
+    expect((await run(["a.pdf", "b.pdf", "--tsa-ca"])).stderr).toContain(
+      "The option --tsa-ca needs a value.",
+    );
+    const tooManyTsa = Array.from({ length: 21 }, () => ["--tsa-ca", "x.pem"]).flat();
+    expect((await run(["a.pdf", "b.pdf", ...tooManyTsa])).stderr).toContain(
+      "At most 20 --tsa-ca certificates.",
+    );
   });
 
   it("answers files it cannot read, or that are not PDFs, with exit code 2", async () => {

@@ -10,11 +10,14 @@ export const VerifyExitCode = {
   invalid: 1,
   /** A usage error, or a file that cannot be read, is too large or is not a PDF. */
   usage: 2,
-  /** Every check passed but the seal's root was not checked against a trusted certificate (no --ca). */
+  /**
+   * Every check passed but a seal's root, or its timestamp authority's, was not checked against a
+   * trusted certificate (no --ca, or no --tsa-ca).
+   */
   rootNotChecked: 3,
 } as const;
 
-/** Most --ca files, and the largest one. */
+/** Most --ca (and --tsa-ca) files, and the largest one. */
 const MAX_CA_FILES = 20;
 const MAX_CA_BYTES = 1024 * 1024;
 
@@ -28,6 +31,7 @@ interface Options {
   proof: string;
   original?: string;
   ca: string[];
+  tsaCa: string[];
   language: VerifyLanguage;
   json: boolean;
 }
@@ -43,7 +47,8 @@ export function languageFromEnvironment(env: Readonly<Record<string, string | un
 }
 
 /**
- * `paraphe-verify <sealed.pdf> <proof.pdf> [--ca <pem> ...] [--original <pdf>] [--lang en|fr] [--json]`:
+ * `paraphe-verify <sealed.pdf> <proof.pdf> [--ca <pem> ...] [--tsa-ca <pem> ...] [--original <pdf>]
+ * [--lang en|fr] [--json]`:
  * runs {@link verifySealedDocument} on the files and prints the report. Returns the exit code
  * ({@link VerifyExitCode}).
  */
@@ -75,11 +80,13 @@ export async function runVerifyCli(
   let proof: Uint8Array;
   let original: Uint8Array | undefined;
   const anchors: X509Certificate[] = [];
+  const tsaAnchors: X509Certificate[] = [];
   try {
     sealed = await readPdf(options.sealed, t);
     proof = await readPdf(options.proof, t);
     if (options.original !== undefined) original = await readPdf(options.original, t);
     for (const path of options.ca) anchors.push(...(await readCertificates(path, t)));
+    for (const path of options.tsaCa) tsaAnchors.push(...(await readCertificates(path, t)));
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
     io.stderr(`${error.message}\n`);
@@ -91,6 +98,7 @@ export async function runVerifyCli(
     proof,
     ...(original === undefined ? {} : { original }),
     trustAnchors: anchors,
+    tsaTrustAnchors: tsaAnchors,
   });
   const exitCode = exitCodeOf(report.verdict);
   io.stdout(
@@ -106,6 +114,7 @@ type VerifyT = ReturnType<typeof getServerT<"verify">>;
 function parseArguments(argv: readonly string[], language: VerifyLanguage, t: VerifyT): Options {
   const files: string[] = [];
   const ca: string[] = [];
+  const tsaCa: string[] = [];
   let original: string | undefined;
   let json = false;
   for (let index = 0; index < argv.length; index++) {
@@ -120,6 +129,7 @@ function parseArguments(argv: readonly string[], language: VerifyLanguage, t: Ve
     };
     if (argument === "--json") json = true;
     else if (argument === "--ca") ca.push(value());
+    else if (argument === "--tsa-ca") tsaCa.push(value());
     else if (argument === "--original") original = value();
     else if (argument === "--lang") {
       const wanted = value();
@@ -130,11 +140,15 @@ function parseArguments(argv: readonly string[], language: VerifyLanguage, t: Ve
   }
   if (files.length !== 2) throw new UsageError(t("errors.missingFiles"));
   if (ca.length > MAX_CA_FILES) throw new UsageError(t("errors.tooManyCa", { max: MAX_CA_FILES }));
+  if (tsaCa.length > MAX_CA_FILES) {
+    throw new UsageError(t("errors.tooManyTsaCa", { max: MAX_CA_FILES }));
+  }
   const [sealed = "", proof = ""] = files;
   return {
     sealed,
     proof,
     ca,
+    tsaCa,
     language,
     json,
     ...(original === undefined ? {} : { original }),

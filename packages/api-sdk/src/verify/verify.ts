@@ -1,6 +1,6 @@
 import { createHash, type X509Certificate } from "node:crypto";
 import { PDF } from "@libpdf/core";
-import { checkCertificateChain, displayName } from "./certificate-chain";
+import { checkCertificateChain, displayName, type ChainResult } from "./certificate-chain";
 import { checkPdfSignatures, type PdfSignatureCheck } from "./pdf-signatures";
 import {
   PROOF_RECORD_FILENAME,
@@ -42,6 +42,19 @@ export type CheckKey =
   | "chainNotValidAt"
   | "chainNotCa"
   | "chainNotChecked"
+  | "timestampValid"
+  | "timestampRootNotChecked"
+  | "timestampIntactEarlier"
+  | "timestampMissing"
+  | "timestampUnreadable"
+  | "timestampSignatureInvalid"
+  | "timestampImprintMismatch"
+  | "timestampNotTimestamping"
+  | "timestampChainNotAnchored"
+  | "timestampChainIssuerMissing"
+  | "timestampChainBadSignature"
+  | "timestampChainNotValidAt"
+  | "timestampChainNotCa"
   | "recordMissing"
   | "recordInvalid"
   | "eventsIntact"
@@ -55,17 +68,29 @@ export type CheckKey =
 
 export interface VerificationCheck {
   file: VerifiedFile;
-  /** What was checked: `coverage`, `digest`, `signature`, `certificates`, `record`, `events`, `hash`. */
+  /**
+   * What was checked: `coverage`, `digest`, `signature`, `timestamp` (the RFC 3161 token of a
+   * B-T seal), `certificates`, `record`, `events`, `hash`.
+   */
   aspect:
-    "read" | "coverage" | "digest" | "signature" | "certificates" | "record" | "events" | "hash";
+    | "read"
+    | "coverage"
+    | "digest"
+    | "signature"
+    | "timestamp"
+    | "certificates"
+    | "record"
+    | "events"
+    | "hash";
   /** `warn`: not a failure, but not proven either (a root not checked, an earlier signer). */
   status: "pass" | "fail" | "warn";
   message: CheckMessage;
 }
 
 /**
- * `valid`: every check passed and the seals lead to a trusted root (exit 0); `invalid`: a check
- * failed (exit 1); `root-not-checked`: every check passed but no trust anchor was given (exit 3).
+ * `valid`: every check passed and the seals (and their timestamp authorities) lead to a trusted
+ * root (exit 0); `invalid`: a check failed (exit 1); `root-not-checked`: every check passed but a
+ * seal's or a timestamp authority's root was not checked against a trust anchor (exit 3).
  */
 export type Verdict = "valid" | "invalid" | "root-not-checked";
 
@@ -85,6 +110,12 @@ export interface VerifyInput {
   original?: Uint8Array;
   /** Trust anchors (DER): the seal's chain must lead to one. None: the root is reported unchecked. */
   trustAnchors?: readonly X509Certificate[];
+  /**
+   * More trust anchors for the timestamp authorities of B-T seals (their chains may also lead to
+   * one of `trustAnchors`). None: a timestamp authority whose chain leads to none of
+   * `trustAnchors` is reported with its root unchecked.
+   */
+  tsaTrustAnchors?: readonly X509Certificate[];
   /** Used when a signature carries no signing time; now by default. */
   now?: Date;
   /** The largest file accepted; {@link VERIFY_MAX_FILE_BYTES} by default. */
@@ -97,14 +128,18 @@ export interface VerifyInput {
  * 1. each PDF's signatures: the byte range of the last one covers the whole file but the
  *    signature, the CMS messageDigest equals the SHA-256 of the signed bytes, the signature over
  *    the signed attributes verifies with the signer's certificate;
- * 2. the seal's certificate chain, to one of `trustAnchors` (or consistent up to an unchecked
- *    root when none are given), valid at the signing time;
- * 3. the sealed file's SHA-256 (and the original's, when given) is one the proof records;
- * 4. the proof's record (`paraphe-proof.json`) and its chain of events.
+ * 2. the RFC 3161 timestamp token of each B-T seal: over the seal's signature value, intact,
+ *    signed by a timestamping certificate whose chain leads to one of `trustAnchors` or
+ *    `tsaTrustAnchors` at the token's time; a seal without a token has only a claimed time;
+ * 3. the seal's certificate chain, to one of `trustAnchors` (or consistent up to an unchecked
+ *    root when none are given), valid at the time the token proves (else the claimed signing
+ *    time);
+ * 4. the sealed file's SHA-256 (and the original's, when given) is one the proof records;
+ * 5. the proof's record (`paraphe-proof.json`) and its chain of events.
  * Hashing and signature verification use node:crypto; ASN.1 and CMS parsing pkijs.
  */
 export async function verifySealedDocument(input: VerifyInput): Promise<VerificationReport> {
-  const anchors = input.trustAnchors ?? [];
+  const anchors: Anchors = { ca: input.trustAnchors ?? [], tsa: input.tsaTrustAnchors ?? [] };
   const now = input.now ?? new Date();
   const checks: VerificationCheck[] = [];
 
@@ -171,9 +206,15 @@ export async function verifySealedDocument(input: VerifyInput): Promise<Verifica
     }
   }
 
+  // Only unchecked roots make the verdict root-not-checked: the other warnings (an earlier
+  // signer, a signing time only claimed) are said, not held against the seal.
   const verdict: Verdict = checks.some((check) => check.status === "fail")
     ? "invalid"
-    : checks.some((check) => check.status === "warn" && check.aspect === "certificates")
+    : checks.some(
+          (check) =>
+            check.status === "warn" &&
+            (check.aspect === "certificates" || check.message.key === "timestampRootNotChecked"),
+        )
       ? "root-not-checked"
       : "valid";
   return { verdict, checks, ...(record === undefined ? {} : { record }) };
@@ -184,10 +225,16 @@ export function exitCodeOf(verdict: Verdict): 0 | 1 | 3 {
   return verdict === "valid" ? 0 : verdict === "invalid" ? 1 : 3;
 }
 
+/** The trust anchors given: `ca` for seals and timestamp authorities, `tsa` for the latter only. */
+interface Anchors {
+  ca: readonly X509Certificate[];
+  tsa: readonly X509Certificate[];
+}
+
 async function checkSignedPdf(
   file: "document" | "proof",
   bytes: Uint8Array,
-  anchors: readonly X509Certificate[],
+  anchors: Anchors,
   now: Date,
   checks: VerificationCheck[],
 ): Promise<PDF | undefined> {
@@ -235,15 +282,18 @@ async function checkSignedPdf(
       checks.push(fail(file, "signature", "signatureUnreadable", { name, reason }));
     }
 
+    const provenTime = checkTimestamp(file, signature, last, anchors, checks);
+
     if (signature.signer === undefined) return;
     if (!last) {
       // A signature the uploaded document already carried: kept intact, its signer not ours to vouch for.
       checks.push(warnEarlier(file, name, subject));
       return;
     }
-    const at = signature.signingTime ?? now;
+    // B-T: the token proves when the seal existed; B-B: only the claimed time is known.
+    const at = provenTime ?? signature.signingTime ?? now;
     const date = at.toISOString();
-    const chain = checkCertificateChain(signature.signer, signature.certificates, anchors, at);
+    const chain = checkCertificateChain(signature.signer, signature.certificates, anchors.ca, at);
     switch (chain.status) {
       case "trusted":
         checks.push(
@@ -287,6 +337,131 @@ async function checkSignedPdf(
     }
   });
   return pdf;
+}
+
+/**
+ * The checks of a signature's timestamp token (aspect `timestamp`). Answers the time the token
+ * proves when it is intact and its authority's chain did not fail.
+ */
+function checkTimestamp(
+  file: VerifiedFile,
+  signature: PdfSignatureCheck,
+  last: boolean,
+  anchors: Anchors,
+  checks: VerificationCheck[],
+): Date | undefined {
+  const name = signature.name;
+  const token = signature.timestamp;
+  if (token === undefined) {
+    // Said of the seal only (an earlier signature's signer is not vouched for anyway).
+    if (last) {
+      checks.push({
+        file,
+        aspect: "timestamp",
+        status: "warn",
+        message: {
+          key: "timestampMissing",
+          values: { name, date: signature.signingTime?.toISOString() ?? "?" },
+        },
+      });
+    }
+    return undefined;
+  }
+  const tsa = token.tsa === undefined ? "?" : displayName(token.tsa);
+  const genTime = token.genTime?.toISOString() ?? "?";
+  if (token.status === "unreadable") {
+    checks.push(
+      fail(file, "timestamp", "timestampUnreadable", { name, reason: token.problem ?? "" }),
+    );
+    return undefined;
+  }
+  if (token.status === "invalid") {
+    const key = {
+      signature: "timestampSignatureInvalid",
+      imprint: "timestampImprintMismatch",
+      "not-timestamping": "timestampNotTimestamping",
+    } as const satisfies Record<NonNullable<typeof token.failure>, CheckKey>;
+    checks.push(fail(file, "timestamp", key[token.failure ?? "signature"], { name, tsa, genTime }));
+    return undefined;
+  }
+  if (token.tsa === undefined || token.genTime === undefined) return undefined;
+  if (!last) {
+    checks.push({
+      file,
+      aspect: "timestamp",
+      status: "warn",
+      message: { key: "timestampIntactEarlier", values: { name, tsa, genTime } },
+    });
+    return token.genTime;
+  }
+  const chain = checkTsaChain(token.tsa, token.certificates, anchors, token.genTime);
+  switch (chain.status) {
+    case "trusted":
+      checks.push(
+        pass(file, "timestamp", "timestampValid", {
+          name,
+          tsa,
+          genTime,
+          root: displayName(chain.root),
+        }),
+      );
+      return token.genTime;
+    case "root-not-checked":
+      checks.push({
+        file,
+        aspect: "timestamp",
+        status: "warn",
+        message: {
+          key: "timestampRootNotChecked",
+          values: { name, tsa, genTime, root: displayName(chain.root) },
+        },
+      });
+      return token.genTime;
+    case "failed": {
+      const key = {
+        "not-anchored": "timestampChainNotAnchored",
+        "issuer-missing": "timestampChainIssuerMissing",
+        "bad-signature": "timestampChainBadSignature",
+        "not-valid-at": "timestampChainNotValidAt",
+        "not-ca": "timestampChainNotCa",
+      } as const satisfies Record<typeof chain.reason, CheckKey>;
+      checks.push(
+        fail(file, "timestamp", key[chain.reason], {
+          name,
+          tsa,
+          genTime,
+          certificate: displayName(chain.certificate),
+          from: new Date(chain.certificate.validFrom).toISOString(),
+          to: new Date(chain.certificate.validTo).toISOString(),
+        }),
+      );
+      return undefined;
+    }
+  }
+}
+
+/**
+ * A timestamp authority's chain at `at`: with --tsa-ca anchors, it must lead to one of them or of
+ * the --ca anchors; without, a chain that leads to a --ca anchor is trusted, and any other is
+ * checked as far as the token's certificates go, its root reported as not checked.
+ */
+function checkTsaChain(
+  tsa: X509Certificate,
+  pool: readonly X509Certificate[],
+  anchors: Anchors,
+  at: Date,
+): ChainResult {
+  if (anchors.tsa.length > 0) {
+    return checkCertificateChain(tsa, pool, [...anchors.ca, ...anchors.tsa], at);
+  }
+  if (anchors.ca.length > 0) {
+    const anchored = checkCertificateChain(tsa, pool, anchors.ca, at);
+    const unanchored =
+      anchored.status === "failed" &&
+      (anchored.reason === "not-anchored" || anchored.reason === "issuer-missing");
+    if (!unanchored) return anchored;
+  }
+  return checkCertificateChain(tsa, pool, [], at);
 }
 
 function readRecord(pdf: PDF, checks: VerificationCheck[]): ProofRecord | undefined {

@@ -49,6 +49,32 @@ export const verify = {
       "{{file}}: the certificate chain of {{subject}} is invalid: {{certificate}} is not a certification authority.",
     chainNotChecked:
       "{{file}}, signature “{{name}}”: the certificate of {{subject}} (a signature made before sealing) was not checked against a trusted root.",
+    timestampValid:
+      "{{file}}, signature “{{name}}”: its timestamp token (RFC 3161) proves it existed at {{genTime}}: the token of {{tsa}} is over this signature, intact, and its certificate chain leads to the trusted root {{root}}.",
+    timestampRootNotChecked:
+      "{{file}}, signature “{{name}}”: its timestamp token of {{tsa}} ({{genTime}}) is over this signature and intact, and the authority's certificate chain is consistent up to {{root}}, but that root was not checked against a trusted certificate (give it with --tsa-ca).",
+    timestampIntactEarlier:
+      "{{file}}, signature “{{name}}”: its timestamp token of {{tsa}} ({{genTime}}) is over this signature and intact; the authority of a signature made before sealing was not checked against a trusted root.",
+    timestampMissing:
+      "{{file}}, signature “{{name}}”: it carries no timestamp token (PAdES B-B): its signing time ({{date}}) is only claimed by the signer, not proven.",
+    timestampUnreadable:
+      "{{file}}, signature “{{name}}”: its timestamp token could not be read ({{reason}}).",
+    timestampSignatureInvalid:
+      "{{file}}, signature “{{name}}”: its timestamp token of {{tsa}} does not verify: it was changed after the timestamp authority signed it.",
+    timestampImprintMismatch:
+      "{{file}}, signature “{{name}}”: its timestamp token of {{tsa}} is not over this signature (the token's message imprint is not the hash of the signature value).",
+    timestampNotTimestamping:
+      "{{file}}, signature “{{name}}”: its timestamp token is signed by {{tsa}}, whose certificate is not a timestamping certificate (critical extended key usage timeStamping).",
+    timestampChainNotAnchored:
+      "{{file}}, signature “{{name}}”: the certificate chain of the timestamp authority {{tsa}} does not lead to any of the certificates given with --ca or --tsa-ca.",
+    timestampChainIssuerMissing:
+      "{{file}}, signature “{{name}}”: the certificate chain of the timestamp authority {{tsa}} is incomplete: the issuer of {{certificate}} is neither in the token nor among the --ca and --tsa-ca certificates.",
+    timestampChainBadSignature:
+      "{{file}}, signature “{{name}}”: the certificate chain of the timestamp authority {{tsa}} is broken: {{certificate}} is not validly signed by its issuer.",
+    timestampChainNotValidAt:
+      "{{file}}, signature “{{name}}”: the certificate chain of the timestamp authority {{tsa}} was not valid at the time of the timestamp ({{genTime}}): {{certificate}} is valid from {{from}} to {{to}}.",
+    timestampChainNotCa:
+      "{{file}}, signature “{{name}}”: the certificate chain of the timestamp authority {{tsa}} is invalid: {{certificate}} is not a certification authority.",
     recordMissing:
       "{{file}}: it carries no machine-readable record ({{filename}}), so its chain of events cannot be checked offline.",
     recordInvalid: "{{file}}: its machine-readable record is malformed ({{reason}}).",
@@ -75,17 +101,18 @@ export const verify = {
     valid:
       "Valid: the sealed document and its proof are intact, and sealed with a certificate that leads to a trusted root.",
     rootNotChecked:
-      "Intact, root not checked: every check passed, but the seal's certificate was not checked against a trusted root. Give the certificate you trust with --ca.",
+      "Intact, root not checked: every check passed, but a seal's certificate, or its timestamp authority's, was not checked against a trusted root. Give the certificates you trust with --ca (and --tsa-ca for a timestamp authority).",
     invalid: "Invalid: at least one check failed (marked ✗).",
   },
   usage:
-    "Usage: paraphe-verify <sealed.pdf> <proof.pdf> [--ca <certificate.pem> ...] [--original <original.pdf>] [--lang en|fr] [--json]\n\nChecks a document sealed by Paraphe and its audit-log proof, offline.\nExit codes: 0 valid, 1 invalid, 2 usage error or unreadable file, 3 intact but the root was not checked (no --ca).",
+    "Usage: paraphe-verify <sealed.pdf> <proof.pdf> [--ca <certificate.pem> ...] [--tsa-ca <certificate.pem> ...] [--original <original.pdf>] [--lang en|fr] [--json]\n\nChecks a document sealed by Paraphe and its audit-log proof, offline.\nExit codes: 0 valid, 1 invalid, 2 usage error or unreadable file, 3 intact but the root was not checked (no --ca, or no --tsa-ca for the timestamp authority of a B-T seal).",
   errors: {
     missingFiles: "Give the sealed PDF and its proof PDF.",
     unknownOption: "Unknown option {{option}}.",
     missingValue: "The option {{option}} needs a value.",
     badLanguage: "The language must be en or fr.",
     tooManyCa: "At most {{max}} --ca certificates.",
+    tooManyTsaCa: "At most {{max}} --tsa-ca certificates.",
     unreadableFile: "{{path}} cannot be read: {{reason}}.",
     tooLarge: "{{path}} is larger than {{max}} MB.",
     badCertificate: "{{path}} holds no PEM or DER certificate that could be read.",

@@ -52,6 +52,32 @@ export const verify: FrenchTranslation<typeof en> = {
       "{{file}}\u00a0: la chaîne de certificats de {{subject}} est invalide\u00a0: {{certificate}} n’est pas une autorité de certification.",
     chainNotChecked:
       "{{file}}, signature «\u00a0{{name}}\u00a0»\u00a0: le certificat de {{subject}} (une signature antérieure au scellement) n’a pas été comparé à une racine de confiance.",
+    timestampValid:
+      "{{file}}, signature «\u00a0{{name}}\u00a0»\u00a0: son jeton d’horodatage (RFC 3161) prouve qu’elle existait le {{genTime}}\u00a0: le jeton de {{tsa}} porte sur cette signature, il est intact et la chaîne de certificats de l’autorité mène à la racine de confiance {{root}}.",
+    timestampRootNotChecked:
+      "{{file}}, signature «\u00a0{{name}}\u00a0»\u00a0: son jeton d’horodatage de {{tsa}} ({{genTime}}) porte sur cette signature et est intact, et la chaîne de certificats de l’autorité est cohérente jusqu’à {{root}}, mais cette racine n’a pas été comparée à un certificat de confiance (indiquez-le avec --tsa-ca).",
+    timestampIntactEarlier:
+      "{{file}}, signature «\u00a0{{name}}\u00a0»\u00a0: son jeton d’horodatage de {{tsa}} ({{genTime}}) porte sur cette signature et est intact\u00a0; l’autorité d’une signature antérieure au scellement n’a pas été comparée à une racine de confiance.",
+    timestampMissing:
+      "{{file}}, signature «\u00a0{{name}}\u00a0»\u00a0: elle ne porte aucun jeton d’horodatage (PAdES B-B)\u00a0: son heure de signature ({{date}}) est seulement déclarée par le signataire, pas prouvée.",
+    timestampUnreadable:
+      "{{file}}, signature «\u00a0{{name}}\u00a0»\u00a0: son jeton d’horodatage n’a pas pu être lu ({{reason}}).",
+    timestampSignatureInvalid:
+      "{{file}}, signature «\u00a0{{name}}\u00a0»\u00a0: son jeton d’horodatage de {{tsa}} ne se vérifie pas\u00a0: il a été modifié après sa signature par l’autorité d’horodatage.",
+    timestampImprintMismatch:
+      "{{file}}, signature «\u00a0{{name}}\u00a0»\u00a0: son jeton d’horodatage de {{tsa}} ne porte pas sur cette signature (l’empreinte du jeton n’est pas celle de la valeur de la signature).",
+    timestampNotTimestamping:
+      "{{file}}, signature «\u00a0{{name}}\u00a0»\u00a0: son jeton d’horodatage est signé par {{tsa}}, dont le certificat n’est pas un certificat d’horodatage (usage étendu de clé timeStamping, critique).",
+    timestampChainNotAnchored:
+      "{{file}}, signature «\u00a0{{name}}\u00a0»\u00a0: la chaîne de certificats de l’autorité d’horodatage {{tsa}} ne mène à aucun des certificats donnés avec --ca ou --tsa-ca.",
+    timestampChainIssuerMissing:
+      "{{file}}, signature «\u00a0{{name}}\u00a0»\u00a0: la chaîne de certificats de l’autorité d’horodatage {{tsa}} est incomplète\u00a0: l’émetteur de {{certificate}} n’est ni dans le jeton ni parmi les certificats --ca et --tsa-ca.",
+    timestampChainBadSignature:
+      "{{file}}, signature «\u00a0{{name}}\u00a0»\u00a0: la chaîne de certificats de l’autorité d’horodatage {{tsa}} est rompue\u00a0: {{certificate}} n’est pas valablement signé par son émetteur.",
+    timestampChainNotValidAt:
+      "{{file}}, signature «\u00a0{{name}}\u00a0»\u00a0: la chaîne de certificats de l’autorité d’horodatage {{tsa}} n’était pas valide au moment de l’horodatage ({{genTime}})\u00a0: {{certificate}} est valide du {{from}} au {{to}}.",
+    timestampChainNotCa:
+      "{{file}}, signature «\u00a0{{name}}\u00a0»\u00a0: la chaîne de certificats de l’autorité d’horodatage {{tsa}} est invalide\u00a0: {{certificate}} n’est pas une autorité de certification.",
     recordMissing:
       "{{file}}\u00a0: elle ne contient pas d’enregistrement lisible par machine ({{filename}})\u00a0; sa chaîne d’événements ne peut pas être vérifiée hors ligne.",
     recordInvalid:
@@ -81,17 +107,18 @@ export const verify: FrenchTranslation<typeof en> = {
     valid:
       "Valide\u00a0: le document scellé et sa preuve sont intacts, et scellés avec un certificat qui mène à une racine de confiance.",
     rootNotChecked:
-      "Intact, racine non vérifiée\u00a0: tous les contrôles sont passés, mais le certificat du sceau n’a pas été comparé à une racine de confiance. Indiquez le certificat auquel vous faites confiance avec --ca.",
+      "Intact, racine non vérifiée\u00a0: tous les contrôles sont passés, mais le certificat d’un sceau, ou celui de son autorité d’horodatage, n’a pas été comparé à une racine de confiance. Indiquez les certificats auxquels vous faites confiance avec --ca (et --tsa-ca pour une autorité d’horodatage).",
     invalid: "Invalide\u00a0: au moins un contrôle a échoué (marqué ✗).",
   },
   usage:
-    "Utilisation\u00a0: paraphe-verify <scelle.pdf> <preuve.pdf> [--ca <certificat.pem> ...] [--original <original.pdf>] [--lang en|fr] [--json]\n\nVérifie hors ligne un document scellé par Paraphe et la preuve de son journal d’activité.\nCodes de sortie\u00a0: 0 valide, 1 invalide, 2 erreur d’utilisation ou fichier illisible, 3 intact mais racine non vérifiée (sans --ca).",
+    "Utilisation\u00a0: paraphe-verify <scelle.pdf> <preuve.pdf> [--ca <certificat.pem> ...] [--tsa-ca <certificat.pem> ...] [--original <original.pdf>] [--lang en|fr] [--json]\n\nVérifie hors ligne un document scellé par Paraphe et la preuve de son journal d’activité.\nCodes de sortie\u00a0: 0 valide, 1 invalide, 2 erreur d’utilisation ou fichier illisible, 3 intact mais racine non vérifiée (sans --ca, ou sans --tsa-ca pour l’autorité d’horodatage d’un sceau B-T).",
   errors: {
     missingFiles: "Indiquez le PDF scellé et le PDF de sa preuve.",
     unknownOption: "Option inconnue\u00a0: {{option}}.",
     missingValue: "L’option {{option}} attend une valeur.",
     badLanguage: "La langue doit être en ou fr.",
     tooManyCa: "Au plus {{max}} certificats --ca.",
+    tooManyTsaCa: "Au plus {{max}} certificats --tsa-ca.",
     unreadableFile: "{{path}} ne peut pas être lu\u00a0: {{reason}}.",
     tooLarge: "{{path}} dépasse {{max}} Mo.",
     badCertificate: "{{path}} ne contient aucun certificat PEM ou DER lisible.",
