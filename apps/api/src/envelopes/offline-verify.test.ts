@@ -50,6 +50,32 @@ function statusOf(report: VerificationReport, file: string, aspect: string): str
     .map((check) => `${check.status}:${check.message.key}`);
 }
 
+/** An envelope sent, signed by its one signer and sealed: its sealed file, proof and original. */
+async function sealedEnvelope(
+  h: IdentityHarness,
+): Promise<{ sealed: Uint8Array; proof: Uint8Array; original: Uint8Array }> {
+  const sender = await signUpMember(h, "sender");
+  const signer = uniqueEmail("signer");
+  const sent = await sentEnvelope(sender, [signer], { title: "Offline check" });
+  const client = signingClient(h);
+  const link = await linkFromMail(h, signer, sent.uuid);
+  await readEveryPage(client, link);
+  await sign(client, link);
+  await expect(h.t.jobs.runUntilIdle()).resolves.toEqual(["done"]);
+  const download = async (kind: "sealed" | "proof" | "original") =>
+    new Uint8Array(
+      Buffer.from(
+        (await sender.api.envelope.download({ envelopeUuid: sent.uuid, kind })).data,
+        "base64",
+      ),
+    );
+  return {
+    sealed: await download("sealed"),
+    proof: await download("proof"),
+    original: await download("original"),
+  };
+}
+
 describe.each(testDatabaseKinds)("paraphe-verify on a real sealed envelope (%s)", (kind) => {
   let h: IdentityHarness;
   let tsa: Awaited<ReturnType<typeof startTestTsa>>;
@@ -57,6 +83,7 @@ describe.each(testDatabaseKinds)("paraphe-verify on a real sealed envelope (%s)"
   let proof: Uint8Array;
   let original: Uint8Array;
   let trusted: X509Certificate;
+  let tsaCertificate: X509Certificate;
   let identity: PlatformIdentity;
   let cli: string;
   const tmp = temporaryDirectory("paraphe-verify-");
@@ -75,24 +102,8 @@ describe.each(testDatabaseKinds)("paraphe-verify on a real sealed envelope (%s)"
     // PAdES B-T, as in production with TSA_URL: the CMS also carries a timestamp token.
     tsa = await startTestTsa();
     h = await createIdentityHarness(kind, {}, { TSA_URL: tsa.url });
-    const sender = await signUpMember(h, "sender");
-    const signer = uniqueEmail("signer");
-    const sent = await sentEnvelope(sender, [signer], { title: "Offline check" });
-    const client = signingClient(h);
-    const link = await linkFromMail(h, signer, sent.uuid);
-    await readEveryPage(client, link);
-    await sign(client, link);
-    await expect(h.t.jobs.runUntilIdle()).resolves.toEqual(["done"]);
-    const download = async (kind: "sealed" | "proof" | "original") =>
-      new Uint8Array(
-        Buffer.from(
-          (await sender.api.envelope.download({ envelopeUuid: sent.uuid, kind })).data,
-          "base64",
-        ),
-      );
-    sealed = await download("sealed");
-    proof = await download("proof");
-    original = await download("original");
+    ({ sealed, proof, original } = await sealedEnvelope(h));
+    tsaCertificate = new X509Certificate(tsa.certificatePem);
     identity = await loadOrCreatePlatformIdentity({ dataDir: h.t.config.dataDir });
     trusted = new X509Certificate(identity.certificatePem);
     const other = await loadOrCreatePlatformIdentity({ dataDir: tmp.file("other") });
@@ -101,6 +112,7 @@ describe.each(testDatabaseKinds)("paraphe-verify on a real sealed envelope (%s)"
     files.original = tmp.file("original.pdf", original);
     files.ca = tmp.file("seal.pem", identity.certificatePem);
     files.otherCa = tmp.file("other.pem", other.certificatePem);
+    files.tsaCa = tmp.file("tsa.pem", tsa.certificatePem);
   }, 240_000);
   afterAll(async () => {
     await h.destroy();
@@ -134,12 +146,13 @@ describe.each(testDatabaseKinds)("paraphe-verify on a real sealed envelope (%s)"
     expect(record.chain.head).toBe(record.chain.entries.at(-1)?.hash);
   });
 
-  it("passes a sealed document and its proof, with the seal's certificate as trust anchor: exit 0", async () => {
+  it("passes a sealed document and its proof, with the seal's and the timestamp authority's certificates as trust anchors: exit 0", async () => {
     const report = await verifySealedDocument({
       sealed,
       proof,
       original,
       trustAnchors: [trusted],
+      tsaTrustAnchors: [tsaCertificate],
     });
     // Both seals asked the timestamp authority (B-T).
     expect(tsa.requests()).toBeGreaterThanOrEqual(2);
@@ -149,8 +162,13 @@ describe.each(testDatabaseKinds)("paraphe-verify on a real sealed envelope (%s)"
       expect(statusOf(report, file, "coverage")).toEqual(["pass:coverageWhole"]);
       expect(statusOf(report, file, "digest")).toEqual(["pass:digestMatch"]);
       expect(statusOf(report, file, "signature")).toEqual(["pass:signatureValid"]);
+      expect(statusOf(report, file, "timestamp")).toEqual(["pass:timestampValid"]);
       expect(statusOf(report, file, "certificates")).toEqual(["pass:chainTrusted"]);
     }
+    // The seal's chain is checked at the time the token proves.
+    const genTime = valueOf(report, "document", "timestamp", "genTime");
+    expect(Date.parse(genTime)).not.toBeNaN();
+    expect(valueOf(report, "document", "certificates", "date")).toBe(genTime);
     expect(statusOf(report, "proof", "events")).toEqual(["pass:eventsIntact"]);
     expect(statusOf(report, "document", "hash")).toEqual(["pass:documentHashMatch"]);
     expect(statusOf(report, "original", "hash")).toEqual(["pass:originalHashMatch"]);
@@ -160,11 +178,16 @@ describe.each(testDatabaseKinds)("paraphe-verify on a real sealed envelope (%s)"
       files.proof!,
       "--ca",
       files.ca!,
+      "--tsa-ca",
+      files.tsaCa!,
       "--original",
       files.original!,
     ]);
     expect(result.stderr).toBe("");
     expect(result.code).toBe(0);
+    expect(result.stdout).toContain(
+      `✓ Sealed document, signature “Paraphe”: its timestamp token (RFC 3161) proves it existed at ${genTime}: the token of Paraphe test timestamp authority is over this signature, intact,`,
+    );
     expect(result.stdout).toContain(
       "✓ Sealed document, signature “Paraphe”: the SHA-256 of the signed bytes matches the digest the signature carries.",
     );
@@ -181,6 +204,52 @@ describe.each(testDatabaseKinds)("paraphe-verify on a real sealed envelope (%s)"
     const result = run([files.sealed!, files.proof!]);
     expect(result.code).toBe(3);
     expect(result.stdout).toContain("was not checked against a trusted certificate");
+  });
+
+  it("says the timestamp authority's root was not checked, with exit code 3, when --ca is given without --tsa-ca", async () => {
+    const report = await verifySealedDocument({ sealed, proof, trustAnchors: [trusted] });
+    expect(report.verdict).toBe("root-not-checked");
+    for (const file of ["document", "proof"]) {
+      expect(statusOf(report, file, "timestamp")).toEqual(["warn:timestampRootNotChecked"]);
+      expect(statusOf(report, file, "certificates")).toEqual(["pass:chainTrusted"]);
+    }
+
+    const result = run([files.sealed!, files.proof!, "--ca", files.ca!]);
+    expect(result.code).toBe(3);
+    expect(result.stdout).toContain(
+      "! Sealed document, signature “Paraphe”: its timestamp token of Paraphe test timestamp authority (",
+    );
+    expect(result.stdout).toContain("(give it with --tsa-ca)");
+    expect(result.stdout).toMatch(/^Intact, root not checked/m);
+  });
+
+  it("fails a timestamp token changed inside the seal's /Contents, outside the signed bytes: exit 1", async () => {
+    const tampered = changeTimestampToken(sealed);
+    const report = await verifySealedDocument({
+      sealed: tampered,
+      proof,
+      trustAnchors: [trusted],
+      tsaTrustAnchors: [tsaCertificate],
+    });
+    // The byte range does not cover /Contents: the seal's own digest and signature still check out.
+    expect(statusOf(report, "document", "digest")).toEqual(["pass:digestMatch"]);
+    expect(statusOf(report, "document", "signature")).toEqual(["pass:signatureValid"]);
+    expect(statusOf(report, "document", "timestamp")).toEqual(["fail:timestampSignatureInvalid"]);
+    expect(report.verdict).toBe("invalid");
+
+    const result = run([
+      tmp.file("changed-token.pdf", tampered),
+      files.proof!,
+      "--ca",
+      files.ca!,
+      "--tsa-ca",
+      files.tsaCa!,
+    ]);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toContain(
+      "✗ Sealed document, signature “Paraphe”: its timestamp token of Paraphe test timestamp authority does not verify: it was changed after the timestamp authority signed it.",
+    );
+    expect(result.stdout).toMatch(/^Invalid: /m);
   });
 
   it("fails the digest of a sealed PDF with one byte changed in its signed range: exit 1", async () => {
@@ -290,10 +359,22 @@ describe.each(testDatabaseKinds)("paraphe-verify on a real sealed envelope (%s)"
   });
 
   it("speaks French with --lang fr, or when LANG starts with fr", async () => {
-    const withFlag = run([files.sealed!, files.proof!, "--ca", files.ca!, "--lang", "fr"]);
+    const withFlag = run([
+      files.sealed!,
+      files.proof!,
+      "--ca",
+      files.ca!,
+      "--tsa-ca",
+      files.tsaCa!,
+      "--lang",
+      "fr",
+    ]);
     expect(withFlag.code).toBe(0);
     expect(withFlag.stdout).toContain("Vérification hors ligne Paraphe");
     expect(withFlag.stdout).toContain("✓ Document scellé, signature «\u00a0Paraphe\u00a0»");
+    expect(withFlag.stdout).toContain(
+      "son jeton d’horodatage (RFC 3161) prouve qu’elle existait le",
+    );
     expect(withFlag.stdout).toMatch(/^Valide\u00a0: /m);
 
     const fromLocale = run([files.sealed!, files.proof!], { LANG: "fr_FR.UTF-8" });
@@ -304,16 +385,27 @@ describe.each(testDatabaseKinds)("paraphe-verify on a real sealed envelope (%s)"
   });
 
   it("prints the report as JSON with --json", async () => {
-    const result = run([files.sealed!, files.proof!, "--ca", files.ca!, "--json"]);
+    const result = run([
+      files.sealed!,
+      files.proof!,
+      "--ca",
+      files.ca!,
+      "--tsa-ca",
+      files.tsaCa!,
+      "--json",
+    ]);
     expect(result.code).toBe(0);
     const json = JSON.parse(result.stdout) as {
       verdict: string;
       exitCode: number;
       events: number;
-      checks: { status: string; key: string; message: string }[];
+      checks: { aspect: string; status: string; key: string; message: string }[];
     };
     expect(json).toMatchObject({ verdict: "valid", exitCode: 0, events: 5 });
     expect(json.checks.every((check) => check.status === "pass")).toBe(true);
+    expect(
+      json.checks.filter((check) => check.aspect === "timestamp").map((check) => check.key),
+    ).toEqual(["timestampValid", "timestampValid"]);
     expect(json.checks.find((check) => check.key === "eventsIntact")?.message).toContain(
       "the chain of 5 events",
     );
@@ -328,6 +420,7 @@ describe.each(testDatabaseKinds)("paraphe-verify on a real sealed envelope (%s)"
     expect(notPdf.code).toBe(2);
     expect(notPdf.stderr).toContain("not a PDF");
     expect(run([files.sealed!, files.proof!, "--ca", files.sealed!]).code).toBe(2);
+    expect(run([files.sealed!, files.proof!, "--tsa-ca", files.sealed!]).code).toBe(2);
   });
 
   it("still lets pdfsig validate the proof that carries the record", () => {
@@ -341,6 +434,86 @@ describe.each(testDatabaseKinds)("paraphe-verify on a real sealed envelope (%s)"
     }
   });
 });
+
+describe.each(testDatabaseKinds)("paraphe-verify on a PAdES B-B envelope (%s)", (kind) => {
+  let h: IdentityHarness;
+  let sealed: Uint8Array;
+  let proof: Uint8Array;
+  let trusted: X509Certificate;
+  let cli: string;
+  const tmp = temporaryDirectory("paraphe-verify-bb-");
+
+  beforeAll(async () => {
+    cli = builtCli();
+    // No TSA_URL: the seals carry no timestamp token.
+    h = await createIdentityHarness(kind);
+    ({ sealed, proof } = await sealedEnvelope(h));
+    const identity = await loadOrCreatePlatformIdentity({ dataDir: h.t.config.dataDir });
+    trusted = new X509Certificate(identity.certificatePem);
+  }, 240_000);
+  afterAll(async () => {
+    await h.destroy();
+    tmp.cleanup();
+  });
+
+  it("keeps the verdict of a seal without a timestamp token, saying its signing time is only claimed", async () => {
+    const report = await verifySealedDocument({ sealed, proof, trustAnchors: [trusted] });
+    expect(report.verdict).toBe("valid");
+    for (const file of ["document", "proof"]) {
+      expect(statusOf(report, file, "timestamp")).toEqual(["warn:timestampMissing"]);
+      expect(statusOf(report, file, "certificates")).toEqual(["pass:chainTrusted"]);
+      expect(valueOf(report, file, "timestamp", "date")).toBe(
+        valueOf(report, file, "certificates", "date"),
+      );
+    }
+    expect(report.checks.filter((check) => check.status === "fail")).toEqual([]);
+
+    const args = [tmp.file("sealed.pdf", sealed), tmp.file("proof.pdf", proof)];
+    const result = spawnSync(
+      process.execPath,
+      [cli, ...args, "--ca", tmp.file("seal.pem", trusted.toString())],
+      { encoding: "utf8", env: { PATH: process.env.PATH ?? "" } },
+    );
+    expect(result.status).toBe(0);
+    expect(result.stdout).toContain(
+      "! Sealed document, signature “Paraphe”: it carries no timestamp token (PAdES B-B): its signing time (",
+    );
+    expect(result.stdout).toMatch(/^Valid: /m);
+    // Without --ca, the root is unchecked as before.
+    expect((await verifySealedDocument({ sealed, proof })).verdict).toBe("root-not-checked");
+  });
+});
+
+function valueOf(report: VerificationReport, file: string, aspect: string, name: string): string {
+  const check = report.checks.find((item) => item.file === file && item.aspect === aspect);
+  return String(check?.message.values[name]);
+}
+
+/**
+ * The sealed PDF with one digit of its timestamp token's genTime changed, in the seal's /Contents
+ * hexadecimal string (outside the byte range the seal signs).
+ */
+function changeTimestampToken(sealed: Uint8Array): Uint8Array {
+  const text = Buffer.from(sealed).toString("latin1");
+  const ranges = [...text.matchAll(/\/ByteRange\s*\[\s*(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s*\]/g)];
+  const range = ranges.at(-1);
+  if (range === undefined) throw new Error("no /ByteRange");
+  const [gapStart, gapEnd] = [Number(range[2]), Number(range[3])];
+  const hex = text.slice(gapStart + 1, gapEnd - 1);
+  const der = Buffer.from(hex, "hex");
+  // The token's TSTInfo genTime: the CMS's first GeneralizedTime of 15 characters
+  // (YYYYMMDDhhmmssZ; the certificates' and attributes' times are UTCTime).
+  const at = der.indexOf(Buffer.from([0x18, 0x0f]));
+  if (at < 0) throw new Error("no GeneralizedTime in the seal's CMS");
+  const digit = at + 2 + 13;
+  const changed = ((der[digit] ?? 0) ^ 0x01).toString(16).padStart(2, "0");
+  const offset = gapStart + 1 + 2 * digit;
+  const tampered = Uint8Array.from(sealed);
+  const original = text.slice(offset, offset + 2);
+  const replacement = original === original.toUpperCase() ? changed.toUpperCase() : changed;
+  tampered.set(Buffer.from(replacement, "latin1"), offset);
+  return tampered;
+}
 
 function sha256(bytes: Uint8Array): string {
   return createHash("sha256").update(bytes).digest("hex");
