@@ -38,9 +38,9 @@ function changeGenTime(token: Uint8Array): Uint8Array {
 
 /** The token with its certificates replaced by `certificate` (same key, subject and serial). */
 function replaceCertificates(token: Uint8Array, certificate: X509Certificate): Uint8Array {
-  const contentInfo = pkijs.ContentInfo.fromBER(token);
+  const contentInfo = pkijs.ContentInfo.fromBER(new Uint8Array(token));
   const signedData = new pkijs.SignedData({ schema: contentInfo.content });
-  signedData.certificates = [pkijs.Certificate.fromBER(certificate.raw)];
+  signedData.certificates = [pkijs.Certificate.fromBER(new Uint8Array(certificate.raw))];
   const replaced = new pkijs.ContentInfo({
     contentType: contentInfo.contentType,
     content: signedData.toSchema(true),
@@ -94,7 +94,7 @@ describe("the timestamp token of a PAdES B-T seal", () => {
   it("reports a token without the authority's certificate as unreadable", async () => {
     const tsa = fixtures.timestampAuthority({
       change: (token) => {
-        const contentInfo = pkijs.ContentInfo.fromBER(token);
+        const contentInfo = pkijs.ContentInfo.fromBER(new Uint8Array(token));
         const signedData = new pkijs.SignedData({ schema: contentInfo.content });
         delete signedData.certificates;
         return new Uint8Array(
