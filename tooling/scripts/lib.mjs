@@ -1,8 +1,8 @@
 // Helpers shared by the start and test commands: find or install the pinned pnpm without corepack
 // or a global pnpm, run commands, and find a browser for the browser tests.
 import { execFileSync, spawn, spawnSync } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
-import { delimiter, dirname, join, resolve } from "node:path";
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync } from "node:fs";
+import { delimiter, dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
 export const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
@@ -64,6 +64,49 @@ export function mustRun(cmd, args, options) {
     process.exit(code);
   }
   console.log(`(${seconds} s)`);
+}
+
+/**
+ * Starts a command in the background, in its own process group, its output written to `logFile`
+ * (a pipe nobody reads while a synchronous command runs would fill up and stall it). `finish()`
+ * waits for it, prints its output and exits the process when it failed; the command is stopped if
+ * this process exits first.
+ */
+export function runInBackground(cmd, args, { env, cwd = root, logFile }) {
+  console.log(`\n$ ${[cmd, ...args].join(" ")} (in the background: ${relative(root, logFile)})`);
+  mkdirSync(dirname(logFile), { recursive: true });
+  const fd = openSync(logFile, "w");
+  const started = Date.now();
+  const child = spawn(cmd, args, { env, cwd, stdio: ["ignore", fd, fd], detached: true });
+  closeSync(fd);
+  const exited = new Promise((resolveExit) => {
+    child.once("exit", (code, signal) => resolveExit(code ?? (signal ? 1 : 0)));
+  });
+  const stop = () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    try {
+      process.kill(-child.pid, "SIGTERM");
+    } catch {
+      // already gone
+    }
+  };
+  process.once("exit", stop);
+  return {
+    async finish() {
+      const code = await exited;
+      process.off("exit", stop);
+      const seconds = Math.round((Date.now() - started) / 1000);
+      console.log(`\n$ ${[cmd, ...args].join(" ")} (ran in the background):`);
+      process.stdout.write(readFileSync(logFile, "utf8"));
+      if (code !== 0) {
+        console.error(
+          `\n✗ ${[cmd, ...args].join(" ")} failed (exit code ${code}) after ${seconds} s.`,
+        );
+        process.exit(code);
+      }
+      console.log(`(${seconds} s)`);
+    },
+  };
 }
 
 /** Starts a long-running child in its own process group so that it can be stopped with its children. */
