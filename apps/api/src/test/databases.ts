@@ -19,6 +19,15 @@ export const testDatabaseKinds: TestDatabaseKind[] =
     ? ["pglite"]
     : ["pglite", "postgres"];
 
+/**
+ * One database for suites whose cost is not in the database (fuzzing every route, the upload
+ * corpus): PostgreSQL when TEST_DATABASE_URL names one (CI), otherwise PGlite. The same queries run
+ * on both in the rest of the suite; running these twice would double the longest files for little.
+ */
+export const oneTestDatabaseKind: TestDatabaseKind = testDatabaseKinds.includes("postgres")
+  ? "postgres"
+  : "pglite";
+
 export interface TestDatabase {
   connection: DatabaseConnection;
   /** For PostgreSQL: a connection string that reaches this test's schema. */

@@ -17,7 +17,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createMatrixFixture, targetOf, type MatrixFixture } from "../access-matrix";
 import { matrixRow } from "../access-matrix-rows";
-import { testDatabaseKinds, type TestDatabaseKind } from "../databases";
+import { oneTestDatabaseKind } from "../databases";
 import { createIdentityHarness, type IdentityHarness } from "../identity";
 import { bodiesOf, bodyBytes, describeBody, jsonOf, type FuzzBody } from "./bodies";
 import { rawCaller, type RawAnswer, type RawCall } from "./raw-caller";
@@ -90,16 +90,7 @@ function problemOf(endpoint: Endpoint, answer: RawAnswer): string | undefined {
   return undefined;
 }
 
-/**
- * One database per run: PostgreSQL when TEST_DATABASE_URL names one (CI), otherwise PGlite. The same
- * routes and schemas run on both, and the PostgreSQL run is about five times faster; fuzzing both
- * would double the suite's longest file for little more.
- */
-const fuzzedDatabase: TestDatabaseKind = testDatabaseKinds.includes("postgres")
-  ? "postgres"
-  : "pglite";
-
-describe.each([fuzzedDatabase])("fuzzing every endpoint on %s", (kind) => {
+describe.each([oneTestDatabaseKind])("fuzzing every endpoint on %s", (kind) => {
   let h: IdentityHarness;
   let fixture: MatrixFixture;
   let asOwner: RawCall;
