@@ -41,9 +41,19 @@ mustRun("pnpm", ["exec", "prettier", "--check", "--log-level", "warn", "."], { e
 // PostgreSQL, SMTP, the document workers and child processes): it starts first, in the background,
 // and every other task runs beside it one at a time, so that the machine carries the same load as
 // when turbo ran two tasks at once, without the api suite starting minutes late.
+const apiReport = join(root, ".cache", "test-logs", "api-test.json");
 const apiSuite = runInBackground(
   "pnpm",
-  ["turbo", "run", "test", "--filter=@paraphe/api", "--output-logs=errors-only"],
+  [
+    "--filter",
+    "@paraphe/api",
+    "exec",
+    "vitest",
+    "run",
+    "--reporter=dot",
+    "--reporter=json",
+    `--outputFile.json=${apiReport}`,
+  ],
   { env, logFile: join(root, ".cache", "test-logs", "api-test.log") },
 );
 const tasks = ["lint", "typecheck", "build", "check:package"];
@@ -80,6 +90,7 @@ mustRun("node", ["tooling/scripts/node22.mjs", "--quick"], { env });
 // Size budgets (tooling/size-budgets.json) on the builds just made: bytes, not time.
 mustRun("node", ["tooling/scripts/check-size.mjs"], { env });
 await apiSuite.finish();
+printSlowestFiles(apiReport);
 mustRun("pnpm", ["--filter", "@paraphe/e2e", "test:e2e"], { env });
 
 /** The ten longest tasks of the turbo run just made (all but the api suite) (its `--summarize` file), to see where CI's time goes. */
@@ -105,6 +116,25 @@ function printSlowestTasks() {
     .slice(0, 10);
   console.log("\nLongest tasks:");
   for (const task of tasks) console.log(`  ${task.seconds.toFixed(0).padStart(5)} s  ${task.id}`);
+}
+
+/** The ten longest files of a vitest JSON report, to see where the api suite's time goes. */
+function printSlowestFiles(report) {
+  let results;
+  try {
+    results = JSON.parse(readFileSync(report, "utf8")).testResults ?? [];
+  } catch {
+    return;
+  }
+  const files = results
+    .map((file) => ({
+      name: file.name.slice(root.length + 1),
+      seconds: ((file.endTime ?? 0) - (file.startTime ?? 0)) / 1000,
+    }))
+    .sort((a, b) => b.seconds - a.seconds)
+    .slice(0, 10);
+  console.log("\nLongest files of the api suite:");
+  for (const file of files) console.log(`  ${file.seconds.toFixed(0).padStart(5)} s  ${file.name}`);
 }
 
 const minutes = ((Date.now() - started) / 60_000).toFixed(1);
