@@ -1,5 +1,6 @@
 import type { AddressInfo } from "node:net";
 import { SMTPServer, type SMTPServerOptions } from "smtp-server";
+import { createConditionWaiter } from "./condition-waiter";
 
 export interface ReceivedMail {
   from: string;
@@ -27,7 +28,7 @@ export async function startSmtpServer(auth?: {
   const received: ReceivedMail[] = [];
   let failures = 0;
   let delayMs = 0;
-  const waiters = new Set<() => void>();
+  const { notify, until } = createConditionWaiter(5000);
 
   const options: SMTPServerOptions = {
     disabledCommands: auth === undefined ? ["STARTTLS", "AUTH"] : ["STARTTLS"],
@@ -63,7 +64,7 @@ export async function startSmtpServer(auth?: {
             to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
             raw: Buffer.concat(chunks).toString("utf8"),
           });
-          for (const wake of waiters) wake();
+          notify();
           callback();
         }, delayMs);
       });
@@ -89,22 +90,9 @@ export async function startSmtpServer(auth?: {
     delayBy(ms) {
       delayMs = ms;
     },
-    waitFor(count, timeoutMs = 5000) {
-      return new Promise((resolve, reject) => {
-        const check = (): void => {
-          if (received.length >= count) {
-            waiters.delete(check);
-            clearTimeout(timer);
-            resolve(received.slice());
-          }
-        };
-        const timer = setTimeout(() => {
-          waiters.delete(check);
-          reject(new Error(`Expected ${count} messages, received ${received.length}`));
-        }, timeoutMs);
-        waiters.add(check);
-        check();
-      });
+    async waitFor(count, timeoutMs) {
+      await until(() => received.length >= count, `${count} messages`, timeoutMs);
+      return received.slice();
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
