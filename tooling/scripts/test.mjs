@@ -93,7 +93,7 @@ await apiSuite.finish();
 printSlowestFiles(apiReport);
 mustRun("pnpm", ["--filter", "@paraphe/e2e", "test:e2e"], { env });
 
-/** The ten longest tasks of the turbo run just made (all but the api suite) (its `--summarize` file), to see where CI's time goes. */
+/** The ten longest tasks of the turbo run just made (its `--summarize` file; the api suite runs apart), to see where CI's time goes. */
 function printSlowestTasks() {
   const dir = join(root, ".turbo", "runs");
   let newest;

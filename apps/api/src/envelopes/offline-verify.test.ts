@@ -44,6 +44,15 @@ function builtCli(): string {
   return path.join(sdkDir, "dist", "verify", "cli.js");
 }
 
+/** Runs the built CLI with `args` and only PATH and `env` in its environment. */
+function runCli(cli: string, args: string[], env: Record<string, string> = {}) {
+  const result = spawnSync(process.execPath, [cli, ...args], {
+    encoding: "utf8",
+    env: { PATH: process.env.PATH ?? "", ...env },
+  });
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
 function statusOf(report: VerificationReport, file: string, aspect: string): string[] {
   return report.checks
     .filter((check) => check.file === file && check.aspect === aspect)
@@ -89,13 +98,9 @@ describe.each(testDatabaseKinds)("paraphe-verify on a real sealed envelope (%s)"
   const tmp = temporaryDirectory("paraphe-verify-");
   const files: Record<string, string> = {};
 
-  const run = (args: string[], env: Record<string, string> = {}) => {
-    const result = spawnSync(process.execPath, [cli, ...args], {
-      encoding: "utf8",
-      env: { PATH: process.env.PATH ?? "", ...env },
-    });
-    return { code: result.status, stdout: result.stdout, stderr: result.stderr };
-  };
+  const run = (args: string[], env: Record<string, string> = {}) => runCli(cli, args, env);
+  /** Both trust anchors: the seal's root and the timestamp authority's. */
+  const anchors = () => ["--ca", files.ca!, "--tsa-ca", files.tsaCa!];
 
   beforeAll(async () => {
     cli = builtCli();
@@ -173,16 +178,7 @@ describe.each(testDatabaseKinds)("paraphe-verify on a real sealed envelope (%s)"
     expect(statusOf(report, "document", "hash")).toEqual(["pass:documentHashMatch"]);
     expect(statusOf(report, "original", "hash")).toEqual(["pass:originalHashMatch"]);
 
-    const result = run([
-      files.sealed!,
-      files.proof!,
-      "--ca",
-      files.ca!,
-      "--tsa-ca",
-      files.tsaCa!,
-      "--original",
-      files.original!,
-    ]);
+    const result = run([files.sealed!, files.proof!, ...anchors(), "--original", files.original!]);
     expect(result.stderr).toBe("");
     expect(result.code).toBe(0);
     expect(result.stdout).toContain(
@@ -237,14 +233,7 @@ describe.each(testDatabaseKinds)("paraphe-verify on a real sealed envelope (%s)"
     expect(statusOf(report, "document", "timestamp")).toEqual(["fail:timestampSignatureInvalid"]);
     expect(report.verdict).toBe("invalid");
 
-    const result = run([
-      tmp.file("changed-token.pdf", tampered),
-      files.proof!,
-      "--ca",
-      files.ca!,
-      "--tsa-ca",
-      files.tsaCa!,
-    ]);
+    const result = run([tmp.file("changed-token.pdf", tampered), files.proof!, ...anchors()]);
     expect(result.code).toBe(1);
     expect(result.stdout).toContain(
       "✗ Sealed document, signature “Paraphe”: its timestamp token of Paraphe test timestamp authority does not verify: it was changed after the timestamp authority signed it.",
@@ -359,16 +348,7 @@ describe.each(testDatabaseKinds)("paraphe-verify on a real sealed envelope (%s)"
   });
 
   it("speaks French with --lang fr, or when LANG starts with fr", async () => {
-    const withFlag = run([
-      files.sealed!,
-      files.proof!,
-      "--ca",
-      files.ca!,
-      "--tsa-ca",
-      files.tsaCa!,
-      "--lang",
-      "fr",
-    ]);
+    const withFlag = run([files.sealed!, files.proof!, ...anchors(), "--lang", "fr"]);
     expect(withFlag.code).toBe(0);
     expect(withFlag.stdout).toContain("Vérification hors ligne Paraphe");
     expect(withFlag.stdout).toContain("✓ Document scellé, signature «\u00a0Paraphe\u00a0»");
@@ -385,15 +365,7 @@ describe.each(testDatabaseKinds)("paraphe-verify on a real sealed envelope (%s)"
   });
 
   it("prints the report as JSON with --json", async () => {
-    const result = run([
-      files.sealed!,
-      files.proof!,
-      "--ca",
-      files.ca!,
-      "--tsa-ca",
-      files.tsaCa!,
-      "--json",
-    ]);
+    const result = run([files.sealed!, files.proof!, ...anchors(), "--json"]);
     expect(result.code).toBe(0);
     const json = JSON.parse(result.stdout) as {
       verdict: string;
@@ -469,12 +441,8 @@ describe.each(testDatabaseKinds)("paraphe-verify on a PAdES B-B envelope (%s)", 
     expect(report.checks.filter((check) => check.status === "fail")).toEqual([]);
 
     const args = [tmp.file("sealed.pdf", sealed), tmp.file("proof.pdf", proof)];
-    const result = spawnSync(
-      process.execPath,
-      [cli, ...args, "--ca", tmp.file("seal.pem", trusted.toString())],
-      { encoding: "utf8", env: { PATH: process.env.PATH ?? "" } },
-    );
-    expect(result.status).toBe(0);
+    const result = runCli(cli, [...args, "--ca", tmp.file("seal.pem", trusted.toString())]);
+    expect(result.code).toBe(0);
     expect(result.stdout).toContain(
       "! Sealed document, signature “Paraphe”: it carries no timestamp token (PAdES B-B): its signing time (",
     );

@@ -287,7 +287,7 @@ async function checkSignedPdf(
     if (signature.signer === undefined) return;
     if (!last) {
       // A signature the uploaded document already carried: kept intact, its signer not ours to vouch for.
-      checks.push(warnEarlier(file, name, subject));
+      checks.push(warn(file, "signature", "chainNotChecked", { name, subject }));
       return;
     }
     // B-T: the token proves when the seal existed; B-B: only the claimed time is known.
@@ -305,18 +305,15 @@ async function checkSignedPdf(
         );
         break;
       case "root-not-checked":
-        checks.push({
-          file,
-          aspect: "certificates",
-          status: "warn",
-          message: {
-            key: "chainRootNotChecked",
-            values: { subject, root: displayName(chain.root), date },
-          },
-        });
+        checks.push(
+          warn(file, "certificates", "chainRootNotChecked", {
+            subject,
+            root: displayName(chain.root),
+            date,
+          }),
+        );
         break;
       case "failed": {
-        const certificate = displayName(chain.certificate);
         const key = {
           "not-anchored": "chainNotAnchored",
           "issuer-missing": "chainIssuerMissing",
@@ -327,10 +324,8 @@ async function checkSignedPdf(
         checks.push(
           fail(file, "certificates", key[chain.reason], {
             subject,
-            certificate,
             date,
-            from: new Date(chain.certificate.validFrom).toISOString(),
-            to: new Date(chain.certificate.validTo).toISOString(),
+            ...failedCertificateValues(chain.certificate),
           }),
         );
       }
@@ -355,15 +350,12 @@ function checkTimestamp(
   if (token === undefined) {
     // Said of the seal only (an earlier signature's signer is not vouched for anyway).
     if (last) {
-      checks.push({
-        file,
-        aspect: "timestamp",
-        status: "warn",
-        message: {
-          key: "timestampMissing",
-          values: { name, date: signature.signingTime?.toISOString() ?? "?" },
-        },
-      });
+      checks.push(
+        warn(file, "timestamp", "timestampMissing", {
+          name,
+          date: signature.signingTime?.toISOString() ?? "?",
+        }),
+      );
     }
     return undefined;
   }
@@ -386,12 +378,7 @@ function checkTimestamp(
   }
   if (token.tsa === undefined || token.genTime === undefined) return undefined;
   if (!last) {
-    checks.push({
-      file,
-      aspect: "timestamp",
-      status: "warn",
-      message: { key: "timestampIntactEarlier", values: { name, tsa, genTime } },
-    });
+    checks.push(warn(file, "timestamp", "timestampIntactEarlier", { name, tsa, genTime }));
     return token.genTime;
   }
   const chain = checkTsaChain(token.tsa, token.certificates, anchors, token.genTime);
@@ -407,15 +394,14 @@ function checkTimestamp(
       );
       return token.genTime;
     case "root-not-checked":
-      checks.push({
-        file,
-        aspect: "timestamp",
-        status: "warn",
-        message: {
-          key: "timestampRootNotChecked",
-          values: { name, tsa, genTime, root: displayName(chain.root) },
-        },
-      });
+      checks.push(
+        warn(file, "timestamp", "timestampRootNotChecked", {
+          name,
+          tsa,
+          genTime,
+          root: displayName(chain.root),
+        }),
+      );
       return token.genTime;
     case "failed": {
       const key = {
@@ -430,9 +416,7 @@ function checkTimestamp(
           name,
           tsa,
           genTime,
-          certificate: displayName(chain.certificate),
-          from: new Date(chain.certificate.validFrom).toISOString(),
-          to: new Date(chain.certificate.validTo).toISOString(),
+          ...failedCertificateValues(chain.certificate),
         }),
       );
       return undefined;
@@ -497,29 +481,24 @@ function sha256Hex(bytes: Uint8Array): string {
   return createHash("sha256").update(bytes).digest("hex");
 }
 
-function pass(
-  file: VerifiedFile,
-  aspect: VerificationCheck["aspect"],
-  key: CheckKey,
-  values: CheckMessage["values"],
-): VerificationCheck {
-  return { file, aspect, status: "pass", message: { key, values } };
+function checkOf(status: VerificationCheck["status"]) {
+  return (
+    file: VerifiedFile,
+    aspect: VerificationCheck["aspect"],
+    key: CheckKey,
+    values: CheckMessage["values"],
+  ): VerificationCheck => ({ file, aspect, status, message: { key, values } });
 }
 
-function fail(
-  file: VerifiedFile,
-  aspect: VerificationCheck["aspect"],
-  key: CheckKey,
-  values: CheckMessage["values"],
-): VerificationCheck {
-  return { file, aspect, status: "fail", message: { key, values } };
-}
+const pass = checkOf("pass");
+const fail = checkOf("fail");
+const warn = checkOf("warn");
 
-function warnEarlier(file: VerifiedFile, name: string, subject: string): VerificationCheck {
+/** The values of a chain failure's message about `certificate`: its name and validity period. */
+function failedCertificateValues(certificate: X509Certificate): CheckMessage["values"] {
   return {
-    file,
-    aspect: "signature",
-    status: "warn",
-    message: { key: "chainNotChecked", values: { name, subject } },
+    certificate: displayName(certificate),
+    from: new Date(certificate.validFrom).toISOString(),
+    to: new Date(certificate.validTo).toISOString(),
   };
 }

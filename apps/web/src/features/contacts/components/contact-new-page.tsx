@@ -1,6 +1,5 @@
 import { useTranslation } from "@paraphe/i18n/react";
-import { Button, FormField, Select, toast } from "@paraphe/ui-kit";
-import { useState } from "react";
+import { Button, toast } from "@paraphe/ui-kit";
 import { useNavigate } from "react-router";
 import { usePageMeta } from "../../../lib/page-meta";
 import { useCreateContact } from "../api/contact-queries";
@@ -16,7 +15,6 @@ export function ContactNewPage() {
     title: t("contacts.form.newTitle"),
     back: { label: t("contacts.form.cancel"), onClick: () => void navigate("/contacts") },
   });
-  const [chosen, setChosen] = useState<string | undefined>(undefined);
   const create = useCreateContact();
 
   return (
@@ -24,43 +22,25 @@ export function ContactNewPage() {
       <h2 id="contact-new-title" className="text-lg font-semibold text-ink">
         {t("contacts.form.newTitle")}
       </h2>
-      <WorkspacesGate>
-        {(workspaces) => {
-          const workspaceUuid = chosen ?? workspaces[0]?.uuid ?? "";
-          return (
-            <ContactForm
-              submitLabel={t("contacts.form.create")}
-              permission="create Contact"
-              submitError={create.error}
-              onSubmit={async (values) => {
-                const contact = await create.mutateAsync({ ...values, workspaceUuid });
-                toast.success(t("contacts.form.created"));
-                await navigate(contactHref(contact));
-              }}
-              before={
-                <FormField label={t("contacts.form.workspace")} required>
-                  <Select
-                    value={workspaceUuid}
-                    onValueChange={setChosen}
-                    options={workspaces.map((workspace) => ({
-                      value: workspace.uuid,
-                      label: workspace.name,
-                    }))}
-                  />
-                </FormField>
-              }
-              actions={
-                <Button
-                  type="button"
-                  variant="secondary"
-                  onClick={() => void navigate("/contacts")}
-                >
-                  {t("contacts.form.cancel")}
-                </Button>
-              }
-            />
-          );
-        }}
+      <WorkspacesGate label={t("contacts.form.workspace")}>
+        {({ workspaceUuid, field }) => (
+          <ContactForm
+            submitLabel={t("contacts.form.create")}
+            permission="create Contact"
+            submitError={create.error}
+            onSubmit={async (values) => {
+              const contact = await create.mutateAsync({ ...values, workspaceUuid });
+              toast.success(t("contacts.form.created"));
+              await navigate(contactHref(contact));
+            }}
+            before={field}
+            actions={
+              <Button type="button" variant="secondary" onClick={() => void navigate("/contacts")}>
+                {t("contacts.form.cancel")}
+              </Button>
+            }
+          />
+        )}
       </WorkspacesGate>
     </section>
   );

@@ -1,7 +1,7 @@
 import { CONTACT_IMPORT_MAX_ROWS, contactInputSchema } from "@paraphe/api-sdk/contract";
 import { useTranslation } from "@paraphe/i18n/react";
-import { Button, FormField, Select, toast } from "@paraphe/ui-kit";
-import { useMemo, useState } from "react";
+import { Button, toast } from "@paraphe/ui-kit";
+import { useMemo } from "react";
 import { useNavigate } from "react-router";
 import { CsvImport } from "../../../lib/csv/csv-import";
 import { type CsvSpec } from "../../../lib/csv/parse-csv";
@@ -29,7 +29,6 @@ export function ContactsImportPage() {
     title: t("contacts.importPage.title"),
     back: { label: t("contacts.form.cancel"), onClick: () => void navigate("/contacts") },
   });
-  const [chosen, setChosen] = useState<string | undefined>(undefined);
   const importContacts = useImportContacts();
   const columnLabels = useMemo(
     () => ({
@@ -49,33 +48,21 @@ export function ContactsImportPage() {
         </h2>
         <p className="text-sm text-ink-muted">{t("contacts.importPage.description")}</p>
       </div>
-      <WorkspacesGate>
-        {(workspaces) => {
-          const workspaceUuid = chosen ?? workspaces[0]?.uuid ?? "";
-          return (
-            <CsvImport
-              spec={CONTACT_CSV}
-              columnLabels={columnLabels}
-              caption={t("contacts.importPage.caption")}
-              onImport={async (contacts) => {
-                const result = await importContacts.mutateAsync({ workspaceUuid, contacts });
-                toast.success(t("contacts.importPage.imported", result));
-                await navigate(`/contacts/${workspaceUuid}`);
-              }}
-            >
-              <FormField label={t("contacts.importPage.workspace")} required>
-                <Select
-                  value={workspaceUuid}
-                  onValueChange={setChosen}
-                  options={workspaces.map((workspace) => ({
-                    value: workspace.uuid,
-                    label: workspace.name,
-                  }))}
-                />
-              </FormField>
-            </CsvImport>
-          );
-        }}
+      <WorkspacesGate label={t("contacts.importPage.workspace")}>
+        {({ workspaceUuid, field }) => (
+          <CsvImport
+            spec={CONTACT_CSV}
+            columnLabels={columnLabels}
+            caption={t("contacts.importPage.caption")}
+            onImport={async (contacts) => {
+              const result = await importContacts.mutateAsync({ workspaceUuid, contacts });
+              toast.success(t("contacts.importPage.imported", result));
+              await navigate(`/contacts/${workspaceUuid}`);
+            }}
+          >
+            {field}
+          </CsvImport>
+        )}
       </WorkspacesGate>
       <div>
         <Button type="button" variant="ghost" onClick={() => void navigate("/contacts")}>

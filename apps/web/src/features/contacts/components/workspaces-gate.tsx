@@ -1,22 +1,26 @@
-import { type Workspace } from "@paraphe/api-sdk/contract";
 import { useTranslation } from "@paraphe/i18n/react";
-import { Button, EmptyState, Spinner } from "@paraphe/ui-kit";
-import { type ReactNode } from "react";
+import { Button, EmptyState, FormField, Select, Spinner } from "@paraphe/ui-kit";
+import { useState, type ReactNode } from "react";
 import { useErrorText } from "../../../lib/api/error-text";
 import { useContactWorkspaces } from "../api/contact-queries";
 
 /**
- * The member's workspaces, loaded before a page that writes into one of them shows its form: a
- * form sent before they arrive would have no workspace to write into.
+ * The choice of one of the member's workspaces (the default one first), for a page that writes
+ * into it: the workspaces are loaded before the page's form shows, since a form sent before they
+ * arrive would have no workspace to write into. `children` gets the chosen workspace and the field
+ * that changes it, labelled `label`.
  */
 export function WorkspacesGate({
+  label,
   children,
 }: {
-  children: (workspaces: readonly Workspace[]) => ReactNode;
+  label: string;
+  children: (choice: { workspaceUuid: string; field: ReactNode }) => ReactNode;
 }) {
   const { t } = useTranslation(["web", "common"]);
   const errorText = useErrorText();
   const workspaces = useContactWorkspaces();
+  const [chosen, setChosen] = useState<string | undefined>(undefined);
   if (workspaces.isPending) return <Spinner label={t("web:contacts.form.workspacesLoading")} />;
   if (workspaces.isError) {
     return (
@@ -31,5 +35,18 @@ export function WorkspacesGate({
       />
     );
   }
-  return children(workspaces.data);
+  const workspaceUuid = chosen ?? workspaces.data[0]?.uuid ?? "";
+  const field = (
+    <FormField label={label} required>
+      <Select
+        value={workspaceUuid}
+        onValueChange={setChosen}
+        options={workspaces.data.map((workspace) => ({
+          value: workspace.uuid,
+          label: workspace.name,
+        }))}
+      />
+    </FormField>
+  );
+  return children({ workspaceUuid, field });
 }
