@@ -20,4 +20,5 @@ export {
   type SubjectRecord,
   type TaggedSubject,
 } from "./ability";
+export { heldRules, holdsRules, unheldRights, type UnheldRight } from "./held-rules";
 export { MANAGED_ROLE_NAMES, MANAGED_ROLE_RULES, type ManagedRoleName } from "./managed-roles";
