@@ -40,6 +40,7 @@ export interface Database {
   apiKey: ApiKeyTable;
   webhookEndpoint: WebhookEndpointTable;
   webhookDelivery: WebhookDeliveryTable;
+  webhookEndpointWorkspace: WebhookEndpointWorkspaceTable;
   supportConversation: SupportConversationTable;
   supportMessage: SupportMessageTable;
   plan: PlanTable;
@@ -538,8 +539,24 @@ export interface WebhookEndpointTable {
   secretSealed: string;
   secretCreatedAt: Timestamp;
   enabled: boolean;
+  /**
+   * The member whose rights bound what the endpoint receives (its creator, then whoever last
+   * changed it); null once that account is gone (the endpoint then receives nothing).
+   */
+  accountableUserId: string | null;
+  /**
+   * Whether it covers every workspace its accountable member belongs to (at each event), rather
+   * than the ones it chose (`webhookEndpointWorkspace`).
+   */
+  allWorkspaces: ColumnType<boolean, boolean | undefined, boolean>;
   createdAt: Timestamp;
   updatedAt: Timestamp;
+}
+
+/** A workspace an endpoint chose (when it does not cover all its accountable member's). */
+export interface WebhookEndpointWorkspaceTable {
+  endpointId: string;
+  workspaceId: string;
 }
 
 /** One event for one endpoint (the outbox row); each attempt is a `deliver-webhook` job. */
@@ -561,6 +578,8 @@ export interface WebhookDeliveryTable {
   nextAttemptAt: Timestamp | null;
   deliveredAt: Timestamp | null;
   replayOfId: string | null;
+  /** The event's workspace, checked again at each attempt; null for older deliveries. */
+  workspaceId: Generated<string | null>;
   createdAt: Timestamp;
   updatedAt: Timestamp;
 }

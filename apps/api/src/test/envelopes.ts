@@ -158,9 +158,12 @@ export async function sentEnvelope(
     reminderDays?: number;
     expiresAt?: string;
     approvers?: readonly string[];
+    /** The default workspace when left out. */
+    workspaceUuid?: string;
   } = {},
 ): Promise<EnvelopeDetail> {
   const draft = await sender.api.envelope.upload({
+    ...(options.workspaceUuid === undefined ? {} : { workspaceUuid: options.workspaceUuid }),
     files: [
       { filename: `${options.title ?? "Agreement"}.pdf`, data: await tinyPdf(options.pages ?? 1) },
     ],

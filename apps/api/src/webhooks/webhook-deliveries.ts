@@ -110,6 +110,7 @@ export async function replayWebhookDelivery(
         eventId: delivery.eventId,
         eventType: delivery.eventType,
         payload: delivery.payload,
+        workspaceId: delivery.workspaceId,
         replayOfId: delivery.id,
         nextAttemptAt: at,
         createdAt: at,

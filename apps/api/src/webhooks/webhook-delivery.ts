@@ -10,6 +10,7 @@ import { jobHandler, type RegisteredJob } from "../jobs/job-worker";
 import { createOutboundFetch, NonPublicAddressError } from "../http/outbound-fetch";
 import type { WebhookDeps } from "./webhook-deps";
 import { webhookAttemptKey } from "./webhook-outbox";
+import { endpointMayReceive } from "./webhook-scope";
 import { openWebhookSecret } from "./webhook-secret";
 
 /** Waits after the failed attempts 1 to 5; the 6th failure is final. */
@@ -111,7 +112,8 @@ async function post(
  * POSTs it through the outbound guard (public addresses only outside development, checked on the
  * address the connection uses), and records the outcome: a 2xx is delivered; anything else is
  * retried after the next delay of `WEBHOOK_RETRY_DELAYS_MS` (its own job) until the last attempt,
- * which fails the delivery. An attempt already recorded (a job run twice) or a delivery removed
+ * which fails the delivery. An event of a workspace the endpoint may no longer receive
+ * (`endpointMayReceive`) is not sent, and the delivery fails. An attempt already recorded (a job run twice) or a delivery removed
  * with its endpoint is left alone, so each attempt is sent once.
  */
 export async function deliverWebhook(
@@ -127,10 +129,14 @@ export async function deliverWebhook(
       "webhookDelivery.eventId",
       "webhookDelivery.eventType",
       "webhookDelivery.payload",
+      "webhookDelivery.workspaceId",
       "webhookEndpoint.id as endpointId",
+      "webhookEndpoint.teamId",
       "webhookEndpoint.url",
       "webhookEndpoint.enabled",
       "webhookEndpoint.secretSealed",
+      "webhookEndpoint.accountableUserId",
+      "webhookEndpoint.allWorkspaces",
     ])
     .where("webhookDelivery.id", "=", job.deliveryId)
     .executeTakeFirst();
@@ -139,6 +145,23 @@ export async function deliverWebhook(
   let outcome: AttemptOutcome;
   if (!row.enabled) {
     outcome = failed("The endpoint is disabled.", true);
+  } else if (
+    row.workspaceId !== null &&
+    !(await endpointMayReceive(
+      deps.db,
+      {
+        id: row.endpointId,
+        teamId: row.teamId,
+        accountableUserId: row.accountableUserId,
+        allWorkspaces: row.allWorkspaces,
+      },
+      row.workspaceId,
+    ))
+  ) {
+    outcome = failed(
+      "Not sent: the endpoint no longer covers this workspace, or its accountable member may no longer read it.",
+      true,
+    );
   } else {
     let secret: string | undefined;
     try {

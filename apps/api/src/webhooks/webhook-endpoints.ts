@@ -3,6 +3,7 @@ import {
   type createWebhookRequestSchema,
   type ListWebhooksResponse,
   type updateWebhookRequestSchema,
+  type WebhookEndpoint,
   type WebhookResponse,
   type WebhookWithSecretResponse,
 } from "@paraphe/api-sdk/contract";
@@ -11,12 +12,48 @@ import type { z } from "zod";
 import { AppError } from "../errors/app-error";
 import { requireWebhookAdministrator } from "./webhook-access";
 import type { WebhookDeps } from "./webhook-deps";
+import { endpointScopeViews, requireChosenWorkspaces } from "./webhook-scope";
 import { newWebhookSecret, sealWebhookSecret } from "./webhook-secret";
-import { endpointView, requireTeamEndpoint } from "./webhook-store";
+import { endpointView, requireTeamEndpoint, type WebhookEndpointRow } from "./webhook-store";
 import { checkWebhookUrl } from "./webhook-url";
 
 type CreateInput = z.infer<typeof createWebhookRequestSchema>;
 type UpdateInput = z.infer<typeof updateWebhookRequestSchema>;
+
+/** The endpoints as the api answers them, each with the workspaces it covers. */
+async function endpointViews(
+  db: WebhookDeps["db"],
+  rows: readonly WebhookEndpointRow[],
+): Promise<WebhookEndpoint[]> {
+  const scopes = await endpointScopeViews(db, rows);
+  return rows.map((row) => {
+    const scope = scopes.get(row.id);
+    return endpointView(row, scope ?? { workspaces: null, accountable: null });
+  });
+}
+
+async function oneEndpointView(
+  db: WebhookDeps["db"],
+  row: WebhookEndpointRow,
+): Promise<WebhookEndpoint> {
+  const [view] = await endpointViews(db, [row]);
+  if (view === undefined) throw new Error("an endpoint without its view");
+  return view;
+}
+
+/** Records the workspaces an endpoint chose (null: all of its accountable member's). */
+async function setEndpointWorkspaces(
+  trx: WebhookDeps["db"],
+  endpointId: string,
+  workspaceIds: readonly string[] | null,
+): Promise<void> {
+  await trx.deleteFrom("webhookEndpointWorkspace").where("endpointId", "=", endpointId).execute();
+  if (workspaceIds === null || workspaceIds.length === 0) return;
+  await trx
+    .insertInto("webhookEndpointWorkspace")
+    .values(workspaceIds.map((workspaceId) => ({ endpointId, workspaceId })))
+    .execute();
+}
 
 /** `/webhook/list`: the caller's team's endpoints, oldest first (never their secrets). */
 export async function listWebhooks(
@@ -31,13 +68,15 @@ export async function listWebhooks(
     .orderBy("createdAt")
     .orderBy("id")
     .execute();
-  return { endpoints: rows.map(endpointView) };
+  return { endpoints: await endpointViews(deps.db, rows) };
 }
 
 /**
  * `/webhook/create`: a new endpoint of the caller's team, with a new secret answered this once
  * and stored sealed. The URL is checked (https and public addresses outside development); a team
- * has at most `WEBHOOK_ENDPOINTS_PER_TEAM` endpoints (CONFLICT past it).
+ * has at most `WEBHOOK_ENDPOINTS_PER_TEAM` endpoints (CONFLICT past it). The caller is its
+ * accountable member: it covers the workspaces they chose (each one they may read, NOT_FOUND
+ * otherwise), or every workspace they belong to.
  */
 export async function createWebhook(
   deps: WebhookDeps,
@@ -45,6 +84,10 @@ export async function createWebhook(
   input: CreateInput,
 ): Promise<WebhookWithSecretResponse> {
   const member = await requireWebhookAdministrator(deps, userId);
+  const workspaceIds =
+    input.workspaceUuids === null
+      ? null
+      : await requireChosenWorkspaces(deps.db, member, input.workspaceUuids);
   await checkWebhookUrl(deps, input.url);
   const at = new Date(deps.now());
   return deps.db.transaction().execute(async (trx) => {
@@ -74,16 +117,24 @@ export async function createWebhook(
         secretSealed: sealWebhookSecret(deps.webhookKey, id, secret),
         secretCreatedAt: at,
         enabled: input.enabled,
+        accountableUserId: member.userId,
+        allWorkspaces: workspaceIds === null,
         createdAt: at,
         updatedAt: at,
       })
       .returningAll()
       .executeTakeFirstOrThrow();
-    return { endpoint: endpointView(row), secret };
+    await setEndpointWorkspaces(trx, id, workspaceIds);
+    return { endpoint: await oneEndpointView(trx, row), secret };
   });
 }
 
-/** `/webhook/update`: changes the URL, events or state given; keeps the rest and the secret. */
+/**
+ * `/webhook/update`: changes the URL, events, state or workspaces given; keeps the rest and the
+ * secret. A new URL or new workspaces make the caller the endpoint's accountable member, so that
+ * nobody redirects to themselves the events of workspaces they may not read: the workspaces the
+ * endpoint then covers must all be ones the caller may read (NOT_FOUND otherwise).
+ */
 export async function updateWebhook(
   deps: WebhookDeps,
   userId: string,
@@ -91,22 +142,42 @@ export async function updateWebhook(
 ): Promise<WebhookResponse> {
   const member = await requireWebhookAdministrator(deps, userId);
   await requireTeamEndpoint(deps.db, member.teamId, input.uuid);
+  const chosen =
+    input.workspaceUuids === undefined || input.workspaceUuids === null
+      ? input.workspaceUuids
+      : await requireChosenWorkspaces(deps.db, member, input.workspaceUuids);
   if (input.url !== undefined) await checkWebhookUrl(deps, input.url);
+  const takesOver = input.url !== undefined || input.workspaceUuids !== undefined;
   const at = new Date(deps.now());
   return deps.db.transaction().execute(async (trx) => {
-    await requireTeamEndpoint(trx, member.teamId, input.uuid, { lock: true });
+    const current = await requireTeamEndpoint(trx, member.teamId, input.uuid, { lock: true });
+    if (takesOver && chosen === undefined && !current.allWorkspaces) {
+      const kept = await trx
+        .selectFrom("webhookEndpointWorkspace")
+        .select("workspaceId")
+        .where("endpointId", "=", current.id)
+        .execute();
+      await requireChosenWorkspaces(
+        trx,
+        member,
+        kept.map((row) => row.workspaceId),
+      );
+    }
     const row = await trx
       .updateTable("webhookEndpoint")
       .set({
         ...(input.url === undefined ? {} : { url: input.url }),
         ...(input.events === undefined ? {} : { events: JSON.stringify(input.events) }),
         ...(input.enabled === undefined ? {} : { enabled: input.enabled }),
+        ...(takesOver ? { accountableUserId: member.userId } : {}),
+        ...(chosen === undefined ? {} : { allWorkspaces: chosen === null }),
         updatedAt: at,
       })
       .where("id", "=", input.uuid)
       .returningAll()
       .executeTakeFirstOrThrow();
-    return { endpoint: endpointView(row) };
+    if (chosen !== undefined) await setEndpointWorkspaces(trx, row.id, chosen);
+    return { endpoint: await oneEndpointView(trx, row) };
   });
 }
 
@@ -134,7 +205,7 @@ export async function rotateWebhookSecret(
       .where("id", "=", endpointId)
       .returningAll()
       .executeTakeFirstOrThrow();
-    return { endpoint: endpointView(row), secret };
+    return { endpoint: await oneEndpointView(trx, row), secret };
   });
 }
 

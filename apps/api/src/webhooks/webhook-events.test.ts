@@ -6,6 +6,7 @@ import { webhookEventsOfActivity } from "./webhook-events";
 const envelope = {
   id: randomUUID(),
   teamId: randomUUID(),
+  workspaceId: randomUUID(),
   title: "Lease",
   status: "signing",
   kind: "envelope",
@@ -26,6 +27,7 @@ describe("webhookEventsOfActivity", () => {
     expect(events.map((event) => event.type)).toEqual(["envelope.created", "template.used"]);
     expect(events[1]).toEqual({
       teamId: envelope.teamId,
+      workspaceId: envelope.workspaceId,
       type: "template.used",
       createdAt: new Date(at),
       data: { envelopeUuid: envelope.id, title: "Lease", status: "signing", template },
@@ -51,6 +53,7 @@ describe("webhookEventsOfActivity", () => {
       expect(webhookEventsOfActivity(envelope, event)).toEqual([
         {
           teamId: envelope.teamId,
+          workspaceId: envelope.workspaceId,
           type,
           createdAt: new Date(at),
           data: { envelopeUuid: envelope.id, title: "Lease", status, recipient: actor },

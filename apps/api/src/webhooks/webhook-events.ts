@@ -5,6 +5,7 @@ import type { WebhookEvent } from "./webhook-outbox";
 export interface EnvelopeForWebhook {
   id: string;
   teamId: string;
+  workspaceId: string;
   title: string;
   status: string;
   kind: string;
@@ -25,6 +26,7 @@ export function webhookEventsOfActivity(
   const recipient = event.actor === null ? {} : { recipient: event.actor };
   const of = (type: WebhookEvent["type"], data: WebhookEvent["data"]): WebhookEvent => ({
     teamId: envelope.teamId,
+    workspaceId: envelope.workspaceId,
     type,
     createdAt,
     data,

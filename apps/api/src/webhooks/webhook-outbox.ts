@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/database";
 import { deliverWebhookJob, enqueueJob } from "../jobs/definitions";
+import { endpointMayReceive } from "./webhook-scope";
 
 /** The largest body of a delivery, in bytes (the column's bound). */
 export const WEBHOOK_PAYLOAD_MAX_BYTES = 16_384;
@@ -12,18 +13,21 @@ export function webhookAttemptKey(deliveryId: string, attempt: number): string {
   return `webhook-delivery:${deliveryId}:${attempt}`;
 }
 
-/** An event for the team's webhooks. */
+/** An event for the team's webhooks, of one of its workspaces. */
 export interface WebhookEvent {
   teamId: string;
+  workspaceId: string;
   type: WebhookEventType;
   createdAt: Date;
   data: WebhookEventPayload["data"];
 }
 
 /**
- * Records `event` for every enabled endpoint of its team subscribed to its type: one delivery row
- * each, and the job of its first attempt. Call it in the transaction of the change that causes the
- * event (outbox): the deliveries exist only if that change commits. Answers how many.
+ * Records `event` for every enabled endpoint of its team subscribed to its type and that may
+ * receive its workspace (`endpointMayReceive`: it covers the workspace and its accountable member
+ * may read it): one delivery row each, and the job of its first attempt. Call it in the
+ * transaction of the change that causes the event (outbox): the deliveries exist only if that
+ * change commits. Answers how many.
  */
 export async function recordWebhookEvent(
   trx: Kysely<Database>,
@@ -31,11 +35,15 @@ export async function recordWebhookEvent(
 ): Promise<number> {
   const endpoints = await trx
     .selectFrom("webhookEndpoint")
-    .select(["id", "events"])
+    .select(["id", "teamId", "events", "accountableUserId", "allWorkspaces"])
     .where("teamId", "=", event.teamId)
     .where("enabled", "=", true)
     .execute();
-  const subscribed = endpoints.filter((endpoint) => endpoint.events.includes(event.type));
+  const subscribed = [];
+  for (const endpoint of endpoints) {
+    if (!endpoint.events.includes(event.type)) continue;
+    if (await endpointMayReceive(trx, endpoint, event.workspaceId)) subscribed.push(endpoint);
+  }
   if (subscribed.length === 0) return 0;
   const body: WebhookEventPayload = {
     id: randomUUID(),
@@ -55,6 +63,7 @@ export async function recordWebhookEvent(
         endpointId: endpoint.id,
         eventId: body.id,
         eventType: event.type,
+        workspaceId: event.workspaceId,
         payload,
         nextAttemptAt: event.createdAt,
         createdAt: event.createdAt,

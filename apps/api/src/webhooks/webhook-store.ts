@@ -59,12 +59,18 @@ export async function requireTeamDelivery(
   return { delivery, endpoint };
 }
 
-export function endpointView(row: WebhookEndpointRow): WebhookEndpoint {
+/** The endpoint as the api answers it, with its scope (`endpointScopeViews`). */
+export function endpointView(
+  row: WebhookEndpointRow,
+  scope: Pick<WebhookEndpoint, "workspaces" | "accountable">,
+): WebhookEndpoint {
   return {
     uuid: row.id,
     url: row.url,
     events: row.events as WebhookEventType[],
     enabled: row.enabled,
+    workspaces: scope.workspaces,
+    accountable: scope.accountable,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     secretCreatedAt: row.secretCreatedAt.toISOString(),

@@ -473,7 +473,12 @@ describe.each(testDatabaseKinds)("webhooks on %s", (kind) => {
     const userId = await userIdOf(owner);
     const refusal = async (url: string) => {
       try {
-        await createWebhook(deps, userId, { url, events: ["envelope.sent"], enabled: true });
+        await createWebhook(deps, userId, {
+          url,
+          events: ["envelope.sent"],
+          enabled: true,
+          workspaceUuids: null,
+        });
       } catch (error) {
         if (error instanceof AppError) return error.fields?.[0]?.message;
         throw error;
@@ -499,6 +504,7 @@ describe.each(testDatabaseKinds)("webhooks on %s", (kind) => {
       url: "https://rebind.example/hook",
       events: ["envelope.sent"],
       enabled: true,
+      workspaceUuids: null,
     });
     await sentEnvelope(owner, [uniqueEmail("signer")]);
     const [delivery] = await deliveriesOf(endpoint.uuid);
@@ -564,5 +570,119 @@ describe.each(testDatabaseKinds)("webhooks on %s", (kind) => {
     // The stranger's own team's events never reach this team's endpoint.
     await sentEnvelope(stranger, [uniqueEmail("signer")]);
     expect(await deliveriesOf(endpoint.uuid)).toHaveLength(1);
+  });
+  it("delivers an envelope's events only to endpoints whose accountable member may read its workspace", async () => {
+    const owner = await signUpMember(h, "workspaces-owner");
+    const { workspace: board } = await owner.api.workspace.create({
+      name: "Board",
+      color: "#334455",
+    });
+    const admin = await joinTeam(h, owner, "workspaces-admin", () =>
+      roleIdOf(h, owner.teamUuid, "Admin"),
+    );
+    // The Admin belongs to the default workspace only: an endpoint they create covers it alone.
+    const { endpoint: adminHook } = await admin.api.webhook.create({
+      url: receiver.url,
+      events: ["envelope.sent"],
+    });
+    expect(adminHook).toMatchObject({
+      workspaces: null,
+      accountable: { uuid: await userIdOf(admin), name: expect.any(String) as string },
+    });
+    const { endpoint: boardHook } = await owner.api.webhook.create({
+      url: `${receiver.url}?board`,
+      events: ["envelope.sent"],
+      workspaceUuids: [board.uuid],
+    });
+    expect(boardHook.workspaces).toEqual([{ uuid: board.uuid, name: "Board" }]);
+
+    const from = receiver.received.length;
+    await sentEnvelope(owner, [uniqueEmail("board-signer")], {
+      title: "Board minutes",
+      workspaceUuid: board.uuid,
+    });
+    expect(await deliveriesOf(adminHook.uuid)).toEqual([]);
+    expect(await deliveriesOf(boardHook.uuid)).toHaveLength(1);
+    await sentEnvelope(owner, [uniqueEmail("signer")], { title: "Lease" });
+    expect(await deliveriesOf(adminHook.uuid)).toHaveLength(1);
+    expect(await deliveriesOf(boardHook.uuid)).toHaveLength(1);
+    await h.t.jobs.runUntilIdle();
+    // Each title reached the one endpoint covering its workspace.
+    expect(
+      receivedSince(from)
+        .map((request) => request.payload.data.title)
+        .sort(),
+    ).toEqual(["Board minutes", "Lease"]);
+
+    // The Admin can neither choose the Board nor take over the endpoint that covers it.
+    const chosen = await failure(
+      admin.api.webhook.create({
+        url: receiver.url,
+        events: ["envelope.sent"],
+        workspaceUuids: [board.uuid],
+      }),
+    );
+    expect(chosen.code).toBe("NOT_FOUND");
+    const before = await db()
+      .selectFrom("webhookEndpoint")
+      .selectAll()
+      .where("id", "=", boardHook.uuid)
+      .executeTakeFirstOrThrow();
+    const takeover = await failure(
+      admin.api.webhook.update({ uuid: boardHook.uuid, url: `${receiver.url}/stolen` }),
+    );
+    expect(takeover.code).toBe("NOT_FOUND");
+    expect(
+      await db()
+        .selectFrom("webhookEndpoint")
+        .selectAll()
+        .where("id", "=", boardHook.uuid)
+        .executeTakeFirstOrThrow(),
+    ).toEqual(before);
+    // Enabling or subscribing is no takeover: the endpoint keeps answering to the Owner.
+    const { endpoint: resubscribed } = await admin.api.webhook.update({
+      uuid: boardHook.uuid,
+      events: ["envelope.sent", "envelope.completed"],
+    });
+    expect(resubscribed.accountable?.uuid).toBe(await userIdOf(owner));
+  });
+
+  it("stops an endpoint's events of a workspace its accountable member left, pending attempts included", async () => {
+    const owner = await signUpMember(h, "left-owner");
+    const admin = await joinTeam(h, owner, "left-admin", () =>
+      roleIdOf(h, owner.teamUuid, "Admin"),
+    );
+    const { endpoint } = await admin.api.webhook.create({
+      url: receiver.url,
+      events: ["envelope.sent"],
+      workspaceUuids: [owner.defaultWorkspaceUuid],
+    });
+    receiver.answerWith(500);
+    await sentEnvelope(owner, [uniqueEmail("signer")]);
+    await h.t.jobs.runUntilIdle();
+    expect(await deliveriesOf(endpoint.uuid)).toMatchObject([{ status: "pending", attempts: 1 }]);
+
+    await owner.api.workspace.removeMember({
+      workspaceUuid: owner.defaultWorkspaceUuid,
+      userUuid: await userIdOf(admin),
+    });
+    const from = receiver.received.length;
+    await makeAttemptsDue();
+    await h.t.jobs.runUntilIdle();
+    expect(receiver.received.length - from).toBe(0);
+    expect(await deliveriesOf(endpoint.uuid)).toMatchObject([
+      {
+        status: "failed",
+        attempts: 2,
+        lastError:
+          "Not sent: the endpoint no longer covers this workspace, or its accountable member may no longer read it.",
+      },
+    ]);
+    await sentEnvelope(owner, [uniqueEmail("signer")]);
+    expect(await deliveriesOf(endpoint.uuid)).toHaveLength(1);
+    const [listed] = (await owner.api.webhook.list({})).endpoints;
+    expect(listed?.workspaces).toEqual([
+      { uuid: owner.defaultWorkspaceUuid, name: expect.any(String) as string },
+    ]);
   });
 });

@@ -13,6 +13,8 @@ export const WEBHOOK_ENDPOINTS_PER_TEAM = 10;
 /** Deliveries one page of the log holds at most. */
 export const WEBHOOK_DELIVERIES_PAGE_MAX = 100;
 export const WEBHOOK_CURSOR_MAX_LENGTH = 200;
+/** Workspaces one endpoint may choose. */
+export const WEBHOOK_WORKSPACES_MAX = 100;
 
 /** The events a team may subscribe an endpoint to. */
 export const WEBHOOK_EVENT_TYPES = [
@@ -52,12 +54,34 @@ export const webhookEventsSchema = z
   .max(WEBHOOK_EVENT_TYPES.length)
   .refine((events) => new Set(events).size === events.length, { error: "duplicate" });
 
+/**
+ * The workspaces an endpoint chooses: each one the caller belongs to and may read (NOT_FOUND
+ * otherwise), each once. Null (or left out at creation): every workspace of its accountable member.
+ */
+export const webhookWorkspacesSchema = z
+  .array(uuid)
+  .min(1, { error: "required" })
+  .max(WEBHOOK_WORKSPACES_MAX)
+  .refine((ids) => new Set(ids).size === ids.length, { error: "duplicate" })
+  .nullable();
+
 /** An endpoint as the settings page shows it: never its secret. */
 export const webhookEndpointSchema = z.object({
   uuid,
   url: z.string(),
   events: z.array(webhookEventTypeSchema),
   enabled: z.boolean(),
+  /**
+   * The workspaces it chose, or null when it covers every workspace its accountable member
+   * belongs to. Either way, an event reaches it only while that member belongs to the event's
+   * workspace and their role reads it.
+   */
+  workspaces: z.array(z.object({ uuid, name: z.string() })).nullable(),
+  /**
+   * The member whose rights bound what it receives: its creator, then whoever last changed it;
+   * null once they left the team (it then receives nothing).
+   */
+  accountable: z.object({ uuid, name: z.string() }).nullable(),
   createdAt: isoDate,
   updatedAt: isoDate,
   /** When the secret was last made (at creation, then at each rotation). */
@@ -93,11 +117,12 @@ export const listWebhooksResponseSchema = z.object({
 });
 export type ListWebhooksResponse = z.infer<typeof listWebhooksResponseSchema>;
 
-// POST /webhook/create: a new endpoint; its secret is answered this once.
+// POST /webhook/create: a new endpoint, accountable to the caller; its secret is answered this once.
 export const createWebhookRequestSchema = z.object({
   url: webhookUrlSchema,
   events: webhookEventsSchema,
   enabled: z.boolean().default(true),
+  workspaceUuids: webhookWorkspacesSchema.default(null),
 });
 export type CreateWebhookRequest = z.input<typeof createWebhookRequestSchema>;
 export const webhookWithSecretResponseSchema = z.object({
@@ -107,12 +132,16 @@ export const webhookWithSecretResponseSchema = z.object({
 });
 export type WebhookWithSecretResponse = z.infer<typeof webhookWithSecretResponseSchema>;
 
-// POST /webhook/update: changes what is given, keeps the rest (and the secret).
+// POST /webhook/update: changes what is given, keeps the rest (and the secret). A change of URL or
+// workspaces makes the caller the endpoint's accountable member: the workspaces it then covers
+// must be ones the caller may read (NOT_FOUND otherwise).
 export const updateWebhookRequestSchema = z.object({
   uuid,
   url: webhookUrlSchema.optional(),
   events: webhookEventsSchema.optional(),
   enabled: z.boolean().optional(),
+  /** Left out: the endpoint keeps its workspaces. */
+  workspaceUuids: webhookWorkspacesSchema.optional(),
 });
 export type UpdateWebhookRequest = z.input<typeof updateWebhookRequestSchema>;
 export const webhookResponseSchema = z.object({ endpoint: webhookEndpointSchema });

@@ -23,6 +23,7 @@ import * as support from "./20261126050000_support";
 import * as billing from "./20261126100000_billing";
 import * as envelopeStatusCounts from "./20261126110000_envelope-status-counts";
 import * as webhookDeliveryRetention from "./20261126120000_webhook-delivery-retention";
+import * as webhookWorkspaces from "./20261128110000_webhook-workspaces";
 
 /**
  * Every migration, by name, in a static list so that the bundled build carries them. Names are
@@ -53,4 +54,5 @@ export const migrations: Readonly<Record<string, Migration>> = {
   "20261126100000_billing": billing,
   "20261126110000_envelope-status-counts": envelopeStatusCounts,
   "20261126120000_webhook-delivery-retention": webhookDeliveryRetention,
+  "20261128110000_webhook-workspaces": webhookWorkspaces,
 };
