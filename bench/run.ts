@@ -3,7 +3,7 @@
  *
  *   --quick            short run (a few seconds per benchmark)
  *   --only=NAME        only one benchmark: sealing, throughput, documents, longest-text,
- *                      completion, sessions, envelope-list, signing-page, bundle,
+ *                      completion, sessions, handshake-flood, envelope-list, signing-page, bundle,
  *                      load-signers
  *
  * Scale knobs (environment): BENCH_ENVELOPES (envelope counts of the list benchmark, default
@@ -23,6 +23,7 @@ import { runEnvelopeListBenchmark, type EnvelopeListOptions } from "./src/envelo
 import { runLoadSignersBenchmark, type LoadSignersOptions } from "./src/load-signers";
 import { formatGoals, goal, writeResult } from "./src/results";
 import { runSessionsBenchmark, type SessionsOptions } from "./src/sessions";
+import { runHandshakeFloodBenchmark, type HandshakeFloodOptions } from "./src/handshake-flood";
 import { runDocumentsBenchmark, type DocumentsOptions } from "./src/documents";
 import { runLongestTextBenchmark, type LongestTextOptions } from "./src/longest-text";
 import { runSealingBenchmark, type SealingOptions } from "./src/sealing";
@@ -48,6 +49,7 @@ const BENCHMARKS = [
   "longest-text",
   "completion",
   "sessions",
+  "handshake-flood",
   "envelope-list",
   "signing-page",
   "bundle",
@@ -113,6 +115,13 @@ const sessionsOptions: SessionsOptions = {
   memorySessions: counts("BENCH_SESSIONS", [10_000])[0] as number,
   tableRows: [1000, ...counts("BENCH_SESSION_ROWS", [100_000])],
   lookups: quick ? 300 : 2000,
+};
+
+const handshakeFloodOptions: HandshakeFloodOptions = {
+  networks: 300,
+  hellosPerNetwork: quick ? 40 : 100,
+  maxSessions: quick ? 300 : 1000,
+  newClients: quick ? 10 : 30,
 };
 
 const envelopeListOptions: EnvelopeListOptions = {
@@ -485,6 +494,62 @@ async function main(): Promise<void> {
         "is a primary-key read and an AES-GCM open of the secrets: its time should not grow with the table.",
     );
     writeResult("sessions", { quick, options: sessionsOptions, results: result, goals });
+  }
+
+  if (only === undefined || only === "handshake-flood") {
+    log(
+      `handshake-flood: ${handshakeFloodOptions.networks} networks flood the pending handshakes, then the session store`,
+    );
+    const results = await runHandshakeFloodBenchmark(handshakeFloodOptions, log);
+    console.log(
+      `\nTunnel handshakes of new clients while ${handshakeFloodOptions.networks} networks (IPv6 /64s) flood the tunnel\n`,
+    );
+    console.log(
+      renderTable([
+        [
+          "flood",
+          "flood calls",
+          "flood answers",
+          "pending at end",
+          "new clients served",
+          "new client p50 before",
+          "under flood",
+          "under / before",
+        ],
+        ...results.map((result) => [
+          result.scenario === "pending"
+            ? "step 1 only (pending table)"
+            : `whole handshakes (store of ${handshakeFloodOptions.maxSessions})`,
+          result.floodCalls.toLocaleString("en-US"),
+          Object.entries(result.floodStatuses)
+            .map(([status, count]) => `${status}: ${count.toLocaleString("en-US")}`)
+            .join(", "),
+          result.pendingAtEnd.toLocaleString("en-US"),
+          `${result.newClientsServed}/${result.newClientsTried}`,
+          formatDuration(result.baselineMs),
+          formatDuration(result.underFloodMs),
+          formatRatio(result.underFloodMs / result.baselineMs),
+        ]),
+      ]),
+    );
+    const goals = results.map((result) =>
+      goal(
+        `new clients served while the flood fills the ${result.scenario === "pending" ? "pending-handshake table" : "session store"}`,
+        result.newClientsTried === 0
+          ? Number.NaN
+          : result.newClientsServed / result.newClientsTried,
+        1,
+        "min",
+        "a full table refused a new client instead of taking the place of the busiest network's oldest entry",
+      ),
+    );
+    console.log(
+      `\n${formatGoals(goals, (share) => `${(share * 100).toFixed(0)} %`)}\n` +
+        "Each flooding network holds at most 1/100 of the pending table; when a table is full, a new\n" +
+        "client takes the place of the oldest entry of the network holding the most. The times are of\n" +
+        "the same run: compare the ratio.",
+    );
+    writeResult("handshake-flood", { quick, options: handshakeFloodOptions, results, goals });
   }
 
   if (only === undefined || only === "envelope-list") {

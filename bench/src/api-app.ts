@@ -55,6 +55,8 @@ export interface BenchApiOptions {
   databaseUrl?: string;
   /** Kysely plugins on the app's connection (to see the queries it runs). */
   plugins?: readonly KyselyPlugin[];
+  /** More configuration variables (`TRUSTED_PROXIES`, the tunnel's quotas, ...). */
+  env?: Readonly<Record<string, string>>;
 }
 
 export async function createBenchApi(options: BenchApiOptions = {}): Promise<BenchApi> {
@@ -73,6 +75,7 @@ export async function createBenchApi(options: BenchApiOptions = {}): Promise<Ben
       LOG_LEVEL: "info",
       TUNNEL_SESSION_STORE: options.sessionStore ?? "memory",
       APP_CREDENTIALS: `${BENCH_APP_CREDENTIAL.accessKey}:${BENCH_APP_CREDENTIAL.secretKey}`,
+      ...options.env,
     });
     const logger = createLogger(config, { write: () => undefined });
     const masterKey = randomBytes(32);

@@ -341,19 +341,19 @@ export const configVariables: readonly ConfigVariable[] = [
   {
     name: "TUNNEL_MAX_SESSIONS",
     description:
-      "Most open secure-tunnel sessions (and, up to 10,000, handshakes waiting for their second step); past it a handshake answers 503 with `Retry-After`.",
+      "Most open secure-tunnel sessions (and, up to 10,000, handshakes waiting for their second step, one client address holding at most 1/100 of them for 10 seconds); when full, the least recently used session (or the oldest waiting handshake) of the client address holding the most makes room for a newcomer, and a handshake answers 503 with `Retry-After` only when no address holds more than the newcomer's.",
     default: "100000",
   },
   {
     name: "TUNNEL_MAX_SESSIONS_PER_ADDRESS",
     description:
-      "Most open secure-tunnel sessions one client address may hold (a page load opens one; it closes after TUNNEL_IDLE_TIMEOUT_SECONDS unused); past it a handshake answers 429 with `Retry-After`.",
+      "Most open secure-tunnel sessions one client address (an IPv6 /64) may hold (a page load opens one; it closes after TUNNEL_IDLE_TIMEOUT_SECONDS unused); past it a handshake answers 429 with `Retry-After`.",
     default: "1000",
   },
   {
     name: "TUNNEL_HANDSHAKES_PER_ADDRESS",
     description:
-      "Most secure-tunnel handshakes one client address may start per minute; past it a handshake answers 429 with `Retry-After`.",
+      "Most secure-tunnel handshakes one client address (an IPv6 /64) may start per minute; past it a handshake answers 429 with `Retry-After`.",
     default: "600",
   },
   {

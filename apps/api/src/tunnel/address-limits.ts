@@ -1,5 +1,3 @@
-import { isIP } from "node:net";
-
 /** Quotas of the secure tunnel (TUNNEL_MAX_SESSIONS, TUNNEL_MAX_SESSIONS_PER_ADDRESS, ...). */
 export interface TunnelLimits {
   /** Most open sessions in the store; handshakes waiting for their second step are capped alike. */
@@ -25,40 +23,6 @@ export const STORE_FULL_RETRY_AFTER_MS = 60_000;
 /** Why a session was not stored, and when trying again may succeed. */
 export type CreateResult =
   { created: true } | { created: false; reason: "full" | "address"; retryAfterMs: number };
-
-/**
- * The address a client's quotas are counted under: an IPv4 address as it is, an IPv6 address by
- * its /64 prefix (one host usually holds a whole /64, and could otherwise take a new address for
- * every handshake).
- */
-export function addressKey(address: string): string {
-  if (isIP(address) !== 6) return address;
-  const groups = expandIpv6(address);
-  return `${groups.slice(0, 4).join(":")}::/64`;
-}
-
-/** The eight groups of an IPv6 address (lower case, without leading zeros). */
-function expandIpv6(address: string): string[] {
-  const [head = "", tail] = address.toLowerCase().split("::");
-  const parse = (part: string): string[] => {
-    if (part === "") return [];
-    const groups: string[] = [];
-    for (const group of part.split(":")) {
-      if (group.includes(".")) {
-        // An embedded IPv4 address is the last 32 bits: two groups.
-        const [a = 0, b = 0, c = 0, d = 0] = group.split(".").map(Number);
-        groups.push(((a << 8) | b).toString(16), ((c << 8) | d).toString(16));
-      } else {
-        groups.push(Number.parseInt(group, 16).toString(16));
-      }
-    }
-    return groups;
-  };
-  const left = parse(head);
-  if (tail === undefined) return left;
-  const right = parse(tail);
-  return [...left, ...Array<string>(8 - left.length - right.length).fill("0"), ...right];
-}
 
 /**
  * Handshakes per address in fixed windows, in this process's memory (the memory store's counter;

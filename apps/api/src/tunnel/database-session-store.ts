@@ -67,9 +67,11 @@ export interface DatabaseSessionStoreOptions {
  * replicas never accept the same request twice nor seal two responses under one nonce.
  *
  * The table is bounded: a session is refused when its client's address already holds
- * `maxSessionsPerAddress` live sessions (counted under a per-address lock), or when the table holds
- * `maxSessions` rows after the expired ones were removed (concurrent handshakes may overshoot by
- * as many as run at once). Handshakes per address are counted in `rate_limit_counter`, shared by
+ * `maxSessionsPerAddress` live sessions (counted under a per-address lock); when the table holds
+ * `maxSessions` rows after the expired ones were removed, the least recently used session of the
+ * address holding the most makes room (if it holds more than the newcomer's address), so that a
+ * few hundred addresses cannot keep everyone else out (concurrent handshakes may overshoot the
+ * bound by as many as run at once). Handshakes per address are counted in `rate_limit_counter`, shared by
  * the replicas.
  */
 export class DatabaseSessionStore implements TunnelSessionStore {
@@ -112,20 +114,15 @@ export class DatabaseSessionStore implements TunnelSessionStore {
   }): Promise<CreateResult> {
     const now = session.createdAt;
     const createdAt = new Date(now);
-    if (!(await this.#hasRoom())) {
-      await this.sweep(now);
-      if (!(await this.#hasRoom())) {
-        return { created: false, reason: "full", retryAfterMs: STORE_FULL_RETRY_AFTER_MS };
-      }
-    }
     return this.#db.transaction().execute(async (trx): Promise<CreateResult> => {
       const { addressKey } = session;
+      let open = 0;
       if (addressKey !== null) {
         // One handshake per address at a time counts that address's sessions, so the quota holds.
         await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`tunnel-session:${addressKey}`}, 0))`.execute(
           trx,
         );
-        const open = await trx
+        const counted = await trx
           .selectFrom("tunnelSession")
           .select([
             sql<string>`count(*)::text`.as("count"),
@@ -134,13 +131,20 @@ export class DatabaseSessionStore implements TunnelSessionStore {
           .where("clientAddress", "=", addressKey)
           .where("expiresAt", ">", createdAt)
           .executeTakeFirstOrThrow();
-        if (Number(open.count) >= this.#limits.maxSessionsPerAddress) {
-          const soonest = open.soonest === null ? now : new Date(open.soonest).getTime();
+        open = Number(counted.count);
+        if (open >= this.#limits.maxSessionsPerAddress) {
+          const soonest = counted.soonest === null ? now : new Date(counted.soonest).getTime();
           return {
             created: false,
             reason: "address",
             retryAfterMs: Math.max(1000, soonest - now),
           };
+        }
+      }
+      if (!(await this.#hasRoom(trx))) {
+        await this.#sweepSessions(trx, now);
+        if (!(await this.#hasRoom(trx)) && !(await this.#evictFromBusiest(trx, open))) {
+          return { created: false, reason: "full", retryAfterMs: STORE_FULL_RETRY_AFTER_MS };
         }
       }
       await trx
@@ -158,9 +162,40 @@ export class DatabaseSessionStore implements TunnelSessionStore {
     });
   }
 
+  /**
+   * Closes the least recently used session of the address holding the most sessions, when it holds
+   * more than `than`; resolves to whether one was closed.
+   */
+  async #evictFromBusiest(trx: Kysely<Database & TunnelTables>, than: number): Promise<boolean> {
+    const busiest = await trx
+      .selectFrom("tunnelSession")
+      .select("clientAddress")
+      .where("clientAddress", "is not", null)
+      .groupBy("clientAddress")
+      .having(sql<number>`count(*)`, ">", than)
+      .orderBy(sql`count(*)`, "desc")
+      .limit(1)
+      .executeTakeFirst();
+    if (busiest?.clientAddress == null) return false;
+    const victim = await trx
+      .selectFrom("tunnelSession")
+      .select("id")
+      .where("clientAddress", "=", busiest.clientAddress)
+      .orderBy("lastUsedAt", "asc")
+      .limit(1)
+      .executeTakeFirst();
+    if (victim === undefined) return false;
+    const removed = await trx
+      .deleteFrom("tunnelSession")
+      .where("id", "=", victim.id)
+      .returning("id")
+      .execute();
+    return removed.length > 0;
+  }
+
   /** Whether the table holds fewer rows than its bound. */
-  async #hasRoom(): Promise<boolean> {
-    const row = await this.#db
+  async #hasRoom(db: Kysely<Database & TunnelTables>): Promise<boolean> {
+    const row = await db
       .selectFrom("tunnelSession")
       .select(sql<string>`count(*)::text`.as("count"))
       .executeTakeFirstOrThrow();
@@ -262,7 +297,14 @@ export class DatabaseSessionStore implements TunnelSessionStore {
   }
 
   async sweep(now: number): Promise<number> {
-    const removed = await this.#db
+    const removed = await this.#sweepSessions(this.#db, now);
+    await sweepRateLimits(this.#counters, now);
+    return removed;
+  }
+
+  /** Removes the expired sessions; resolves to how many. */
+  async #sweepSessions(db: Kysely<Database & TunnelTables>, now: number): Promise<number> {
+    const removed = await db
       .deleteFrom("tunnelSession")
       .where((eb) =>
         eb.or([
@@ -274,7 +316,6 @@ export class DatabaseSessionStore implements TunnelSessionStore {
       // Counted from the rows returned: the embedded database's driver reports no row count.
       .returning("id")
       .execute();
-    await sweepRateLimits(this.#counters, now);
     return removed.length;
   }
 

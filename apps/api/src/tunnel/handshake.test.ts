@@ -13,7 +13,8 @@ import { validateJson } from "../http/validate";
 import { createTestApp, type TestApp } from "../test/app";
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../test/databases";
 import type { TunnelTables } from "./database-session-store";
-import { PENDING_HANDSHAKE_LIFETIME_MS } from "./handshake";
+import { HandshakeResponder, PENDING_HANDSHAKE_LIFETIME_MS } from "./handshake";
+import { MemorySessionStore } from "./memory-session-store";
 import { deriveSecretsKey, openSecrets } from "./secrets-at-rest";
 import {
   bindingVerifier,
@@ -166,6 +167,67 @@ describe.each(testDatabaseKinds)("the tunnel handshake on %s", (kind) => {
     } finally {
       stop();
     }
+  });
+
+  it("still opens a session for a new client while three hundred networks flood the pending handshakes, each losing its own oldest past its share", async () => {
+    const responder = new HandshakeResponder({
+      identity: t.tunnel.identity,
+      store: new MemorySessionStore({ lifetimes: { idleMs: 60_000, maxAgeMs: 300_000 } }),
+      maxPending: 200,
+      maxPendingPerAddress: 4,
+    });
+    const floodHello = () => encodeClientHello({ clientNonce: randomBytes(32) });
+    const networks = Array.from({ length: 300 }, (_, i) => `2001:db8:${i.toString(16)}::/64`);
+    const firstOf = new Map<string, string>();
+    for (let round = 0; round < 6; round++) {
+      for (const network of networks) {
+        const { sessionId } = await responder.hello(floodHello(), clock + round, network);
+        if (round === 0) firstOf.set(network, sessionId);
+      }
+    }
+    expect(responder.pendingCount).toBe(200);
+    for (const network of networks)
+      expect(responder.pendingCountOf(network)).toBeLessThanOrEqual(4);
+
+    // A newcomer's handshake goes through both steps, in the middle of the flood.
+    const session = createTunnelSession({ verifyEvidence: bindingVerifier() });
+    const clientHello = await session.getOutgoingMessage();
+    if (clientHello === null) throw new Error("no hello");
+    const newcomer = await responder.hello(clientHello, clock + 10, "198.51.100.7");
+    await session.putIncomingMessage(newcomer.serverHello, { sessionId: newcomer.sessionId });
+    for (const network of networks.slice(0, 50)) {
+      await responder.hello(floodHello(), clock + 11, network);
+    }
+    const clientFinished = await session.getOutgoingMessage();
+    if (clientFinished === null) throw new Error("no finished");
+    const serverFinished = await responder.finish(newcomer.sessionId, clientFinished, clock + 12);
+    await session.putIncomingMessage(serverFinished, { sessionId: newcomer.sessionId });
+    expect(session.isOpen()).toBe(true);
+
+    // A flooding network's first handshake made room for its later ones: its step 2 is refused.
+    const dropped = firstOf.get(networks[0] ?? "") ?? "";
+    await expect(responder.finish(dropped, clientFinished, clock + 12)).rejects.toMatchObject({
+      status: 401,
+    });
+  });
+
+  it("answers 503 only when no other address holds more pending handshakes than the newcomer's", async () => {
+    const responder = new HandshakeResponder({
+      identity: t.tunnel.identity,
+      store: new MemorySessionStore({ lifetimes: { idleMs: 60_000, maxAgeMs: 300_000 } }),
+      maxPending: 3,
+      maxPendingPerAddress: 3,
+    });
+    const floodHello = () => encodeClientHello({ clientNonce: randomBytes(32) });
+    for (const network of ["203.0.113.1", "203.0.113.2", "203.0.113.3"]) {
+      await responder.hello(floodHello(), clock, network);
+    }
+    await expect(responder.hello(floodHello(), clock, "203.0.113.1")).rejects.toMatchObject({
+      status: 503,
+    });
+    // Once the lifetime is over, the table empties itself for whoever comes.
+    await responder.hello(floodHello(), clock + PENDING_HANDSHAKE_LIFETIME_MS, "203.0.113.1");
+    expect(responder.pendingCount).toBe(1);
   });
 
   it("serves the reference values in public, unsealed", async () => {

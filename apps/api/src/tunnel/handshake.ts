@@ -21,13 +21,22 @@ import type { ServerIdentity } from "./server-identity";
 import type { TunnelSessionStore } from "./session-store";
 import { TunnelAppError } from "./tunnel-error";
 
-/** How long a handshake may wait between its two steps. */
-export const PENDING_HANDSHAKE_LIFETIME_MS = 30_000;
 /**
- * At most this many handshakes wait for their second step (or TUNNEL_MAX_SESSIONS if smaller);
- * beyond, step 1 answers 503.
+ * How long a handshake may wait between its two steps: the client sends step 2 as soon as it has
+ * checked the evidence, one round trip later; a longer wait only lets a flood hold more entries.
+ */
+export const PENDING_HANDSHAKE_LIFETIME_MS = 10_000;
+/**
+ * At most this many handshakes wait for their second step (or TUNNEL_MAX_SESSIONS if smaller).
+ * When the table is full, a new handshake takes the place of the oldest pending one of the
+ * busiest client address (see {@link HandshakeResponder.hello}).
  */
 export const MAX_PENDING_HANDSHAKES = 10_000;
+/**
+ * The share of the pending table one client address may hold: 1/100, so that filling the table
+ * takes a hundred addresses, and even then a newcomer evicts the busiest one's oldest handshake.
+ */
+export const PENDING_SHARE_DIVISOR = 100;
 
 interface PendingHandshake {
   clientHello: Bytes;
@@ -39,7 +48,10 @@ interface PendingHandshake {
 export interface HandshakeResponderOptions {
   identity: ServerIdentity;
   store: TunnelSessionStore;
+  /** Most handshakes waiting for their second step ({@link MAX_PENDING_HANDSHAKES} by default). */
   maxPending?: number;
+  /** Most of them one client address holds (by default `maxPending / PENDING_SHARE_DIVISOR`). */
+  maxPendingPerAddress?: number;
 }
 
 /** 429 RATE_LIMITED for a client address past its quota, with `Retry-After`. */
@@ -69,19 +81,31 @@ function serverBusy(message: string, retryAfterMs: number): TunnelAppError {
 export class HandshakeResponder {
   readonly #identity: ServerIdentity;
   readonly #store: TunnelSessionStore;
+  /** Pending handshakes by session id, oldest first (insertion order: one lifetime for all). */
   readonly #pending = new Map<string, PendingHandshake>();
+  /** Client address to the ids of its pending handshakes, oldest first. */
+  readonly #byAddress = new Map<string, Set<string>>();
   readonly #maxPending: number;
+  readonly #maxPendingPerAddress: number;
 
   constructor(options: HandshakeResponderOptions) {
     this.#identity = options.identity;
     this.#store = options.store;
-    this.#maxPending = options.maxPending ?? MAX_PENDING_HANDSHAKES;
+    this.#maxPending = Math.max(1, options.maxPending ?? MAX_PENDING_HANDSHAKES);
+    this.#maxPendingPerAddress = Math.max(
+      1,
+      options.maxPendingPerAddress ?? Math.floor(this.#maxPending / PENDING_SHARE_DIVISOR),
+    );
   }
 
   /**
    * Step 1: a client hello from the client at `addressKey` (null: an in-process call, not counted
    * per address); answers a new session id and the server hello (with the evidence). An address
-   * past its handshakes per minute is refused with 429 before anything is kept.
+   * past its handshakes per minute is refused with 429 before anything is kept. An address that
+   * already holds its share of the pending table loses its own oldest pending handshake; when the
+   * table is full, the oldest pending handshake of the busiest address (one holding more than this
+   * client's) makes room, so that a flood from some addresses never refuses a newcomer; only when
+   * no address holds more than this one is the answer 503.
    */
   async hello(
     body: Uint8Array,
@@ -103,13 +127,7 @@ export class HandshakeResponder {
         );
       }
     }
-    if (this.#pending.size >= this.#maxPending) this.sweep(now);
-    if (this.#pending.size >= this.#maxPending) {
-      throw serverBusy(
-        "Too many secure sessions are being opened; try again in a moment.",
-        PENDING_HANDSHAKE_LIFETIME_MS,
-      );
-    }
+    this.#makeRoom(addressKey, now);
     const sessionId = toBase64Url(randomBytes(32));
     const serverHello = encodeServerHello({ evidence: this.#identity.evidence(clientNonce) });
     this.#pending.set(sessionId, {
@@ -118,6 +136,11 @@ export class HandshakeResponder {
       expiresAt: now + PENDING_HANDSHAKE_LIFETIME_MS,
       addressKey,
     });
+    if (addressKey !== null) {
+      const ids = this.#byAddress.get(addressKey) ?? new Set<string>();
+      ids.add(sessionId);
+      this.#byAddress.set(addressKey, ids);
+    }
     return { sessionId, serverHello };
   }
 
@@ -129,14 +152,14 @@ export class HandshakeResponder {
   async finish(sessionId: string, body: Uint8Array, now: number): Promise<Bytes> {
     const pending = isValidSessionId(sessionId) ? this.#pending.get(sessionId) : undefined;
     if (pending === undefined || now >= pending.expiresAt) {
-      if (pending !== undefined) this.#pending.delete(sessionId);
+      if (pending !== undefined) this.#forget(sessionId);
       throw new TunnelAppError(
         401,
         "The handshake is unknown or has expired.",
         "Start a new handshake.",
       );
     }
-    this.#pending.delete(sessionId);
+    this.#forget(sessionId);
 
     let finished;
     try {
@@ -197,14 +220,16 @@ export class HandshakeResponder {
     return encodeServerFinished({ confirmation });
   }
 
-  /** Forgets handshakes that waited too long; resolves to how many. */
+  /**
+   * Forgets handshakes that waited too long; resolves to how many. The table is in order of age
+   * and every entry lives as long, so the walk stops at the first live one.
+   */
   sweep(now: number): number {
     let removed = 0;
     for (const [id, pending] of this.#pending) {
-      if (now >= pending.expiresAt) {
-        this.#pending.delete(id);
-        removed += 1;
-      }
+      if (now < pending.expiresAt) break;
+      this.#forget(id);
+      removed += 1;
     }
     return removed;
   }
@@ -212,5 +237,48 @@ export class HandshakeResponder {
   /** Handshakes waiting for their second step. */
   get pendingCount(): number {
     return this.#pending.size;
+  }
+
+  /** Handshakes of the client at `addressKey` waiting for their second step. */
+  pendingCountOf(addressKey: string): number {
+    return this.#byAddress.get(addressKey)?.size ?? 0;
+  }
+
+  /** Makes room for one more pending handshake of `addressKey`, or throws 503 (see `hello`). */
+  #makeRoom(addressKey: string | null, now: number): void {
+    this.sweep(now);
+    const own = addressKey === null ? undefined : this.#byAddress.get(addressKey);
+    if (own !== undefined && own.size >= this.#maxPendingPerAddress) {
+      this.#forgetOldestOf(own);
+      return;
+    }
+    if (this.#pending.size < this.#maxPending) return;
+    let busiest: Set<string> | undefined;
+    for (const ids of this.#byAddress.values()) {
+      if (busiest === undefined || ids.size > busiest.size) busiest = ids;
+    }
+    if (busiest === undefined || busiest.size <= (own?.size ?? 0)) {
+      throw serverBusy(
+        "Too many secure sessions are being opened; try again in a moment.",
+        PENDING_HANDSHAKE_LIFETIME_MS,
+      );
+    }
+    this.#forgetOldestOf(busiest);
+  }
+
+  #forgetOldestOf(ids: Set<string>): void {
+    for (const id of ids) {
+      this.#forget(id);
+      return;
+    }
+  }
+
+  #forget(sessionId: string): void {
+    const pending = this.#pending.get(sessionId);
+    this.#pending.delete(sessionId);
+    if (pending === undefined || pending.addressKey === null) return;
+    const ids = this.#byAddress.get(pending.addressKey);
+    ids?.delete(sessionId);
+    if (ids?.size === 0) this.#byAddress.delete(pending.addressKey);
   }
 }

@@ -47,6 +47,8 @@ export class MemorySessionStore implements TunnelSessionStore {
   readonly #lifetimes: SessionLifetimes;
   readonly #limits: TunnelLimits;
   readonly #handshakes: HandshakeCounter;
+  /** When the whole store was last swept (a full store is swept at most once a second). */
+  #sweptAt = Number.NEGATIVE_INFINITY;
 
   constructor(options: MemorySessionStoreOptions) {
     this.#lifetimes = options.lifetimes;
@@ -72,6 +74,7 @@ export class MemorySessionStore implements TunnelSessionStore {
   }): Promise<CreateResult> {
     const now = session.createdAt;
     const { addressKey } = session;
+    let open = 0;
     if (addressKey !== null) {
       // Drops the address's expired sessions while finding when its next one expires, then counts.
       const ids = this.#byAddress.get(addressKey);
@@ -85,16 +88,16 @@ export class MemorySessionStore implements TunnelSessionStore {
           );
         }
       }
-      const open = this.#byAddress.get(addressKey)?.size ?? 0;
+      open = this.#byAddress.get(addressKey)?.size ?? 0;
       if (open >= this.#limits.maxSessionsPerAddress) {
         return { created: false, reason: "address", retryAfterMs: Math.max(1000, soonest - now) };
       }
     }
-    if (this.#sessions.size >= this.#limits.maxSessions) {
+    if (this.#sessions.size >= this.#limits.maxSessions && now - this.#sweptAt >= 1000) {
       await this.sweep(now);
-      if (this.#sessions.size >= this.#limits.maxSessions) {
-        return { created: false, reason: "full", retryAfterMs: STORE_FULL_RETRY_AFTER_MS };
-      }
+    }
+    if (this.#sessions.size >= this.#limits.maxSessions && !this.#evictFromBusiest(open)) {
+      return { created: false, reason: "full", retryAfterMs: STORE_FULL_RETRY_AFTER_MS };
     }
     this.#sessions.set(session.id, {
       secrets: session.secrets,
@@ -145,6 +148,7 @@ export class MemorySessionStore implements TunnelSessionStore {
   }
 
   async sweep(now: number): Promise<number> {
+    this.#sweptAt = now;
     this.#handshakes.sweep(now);
     let removed = 0;
     for (const [id, session] of this.#sessions) {
@@ -154,6 +158,30 @@ export class MemorySessionStore implements TunnelSessionStore {
       }
     }
     return removed;
+  }
+
+  /**
+   * Closes the least recently used session of the address holding the most sessions, when it holds
+   * more than `than`; resolves to whether one was closed.
+   */
+  #evictFromBusiest(than: number): boolean {
+    let busiest: Set<string> | undefined;
+    for (const ids of this.#byAddress.values()) {
+      if (busiest === undefined || ids.size > busiest.size) busiest = ids;
+    }
+    if (busiest === undefined || busiest.size <= than) return false;
+    let victim: string | undefined;
+    let victimUsedAt = Number.POSITIVE_INFINITY;
+    for (const id of busiest) {
+      const usedAt = this.#sessions.get(id)?.lastUsedAt ?? Number.NEGATIVE_INFINITY;
+      if (usedAt < victimUsedAt) {
+        victim = id;
+        victimUsedAt = usedAt;
+      }
+    }
+    if (victim === undefined) return false;
+    this.#remove(victim);
+    return true;
   }
 
   #live(id: string, now: number): MemorySession | undefined {

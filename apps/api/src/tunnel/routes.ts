@@ -5,8 +5,8 @@ import {
 } from "@paraphe/tunnel-client/protocol";
 import type { Hono } from "hono";
 import type { AppEnv } from "../http/context";
+import { addressPrefix } from "../http/address-prefix";
 import { clientIp } from "../identity/client-info";
-import { addressKey } from "./address-limits";
 import { readBodyUpTo } from "./read-body";
 import type { Tunnel } from "./tunnel";
 import { TunnelAppError } from "./tunnel-error";
@@ -55,7 +55,7 @@ export function registerTunnelRoutes(app: Hono<AppEnv>, tunnel: Tunnel): void {
       const hello = await tunnel.responder.hello(
         body,
         tunnel.now(),
-        ip === null ? null : addressKey(ip),
+        ip === null ? null : addressPrefix(ip),
       );
       return answer(hello.sessionId, hello.serverHello);
     }

@@ -50,14 +50,16 @@ export type AcceptResult =
 export interface TunnelSessionStore {
   readonly kind: TunnelSessionStoreKind;
   /**
-   * Counts a handshake started by the client at `addressKey` (see `addressKey`); resolves to how
+   * Counts a handshake started by the client at `addressKey` (see `addressPrefix`); resolves to how
    * long to wait when that address is past its handshakes per minute.
    */
   admitHandshake(addressKey: string, now: number): Promise<{ retryAfterMs: number } | undefined>;
   /**
    * Stores a session whose handshake has just completed, opened by the client at `addressKey`
    * (null: an in-process call, not counted per address). Refused when that address already holds
-   * its most sessions, or when the store is full (after removing the expired ones).
+   * its most sessions. When the store is full (after removing the expired ones), the least recently
+   * used session of the address holding the most sessions is closed to make room, if that address
+   * holds more than this one; otherwise the session is refused.
    */
   create(session: {
     id: string;

@@ -133,6 +133,69 @@ describe.each(testDatabaseKinds)("tunnel session stores on %s", (kind) => {
       if (name === "database") expect(await tableRows()).toBe(1);
     });
 
+    it("makes room in a full store for a new address by closing the least recently used session of the address holding the most", async () => {
+      const store = await emptyStore(name, { maxSessions: 10, maxSessionsPerAddress: 4 });
+      const open = async (addressKey: string, createdAt: number) => {
+        const id = newId();
+        const result = await store.create({ id, secrets: someSecrets(), createdAt, addressKey });
+        return { id, result };
+      };
+      // Three flooding networks fill the store: 4 + 3 + 3 sessions, all live.
+      const flood: { id: string; network: string }[] = [];
+      for (const [network, count] of [
+        ["2001:db8:a::/64", 4],
+        ["2001:db8:b::/64", 3],
+        ["2001:db8:c::/64", 3],
+      ] as const) {
+        for (let i = 0; i < count; i++) {
+          const { id, result } = await open(network, T0 + flood.length);
+          expect(result).toEqual({ created: true });
+          flood.push({ id, network });
+        }
+      }
+      // The first session of network a is used again: network a's least recently used is now its second.
+      const [firstOfA, secondOfA] = flood;
+      expect(await store.acceptRequest(firstOfA?.id ?? "", 0, T0 + 100)).toBe("accepted");
+
+      const newcomer = await open("198.51.100.7", T0 + 200);
+      expect(newcomer.result).toEqual({ created: true });
+      expect(await store.find(newcomer.id, T0 + 200)).toBeDefined();
+      expect(await store.find(secondOfA?.id ?? "", T0 + 200)).toBeUndefined();
+      expect(await store.find(firstOfA?.id ?? "", T0 + 200)).toBeDefined();
+      if (name === "database") expect(await tableRows()).toBe(10);
+
+      // The next newcomers get in too, each at the expense of a network holding three.
+      const newcomers = [newcomer.id];
+      for (let i = 0; i < 3; i++) {
+        const next = await open(`198.51.100.${20 + i}`, T0 + 300 + i);
+        expect(next.result).toEqual({ created: true });
+        newcomers.push(next.id);
+      }
+      for (const id of newcomers) expect(await store.find(id, T0 + 400)).toBeDefined();
+      const left = await Promise.all(flood.map(({ id }) => store.find(id, T0 + 400)));
+      expect(left.filter((session) => session !== undefined)).toHaveLength(6);
+      // Every address holds one session: nobody holds more than the newcomer's address.
+      const balanced = await emptyStore(name, { maxSessions: 10, maxSessionsPerAddress: 4 });
+      for (let i = 0; i < 10; i++) {
+        expect(
+          await balanced.create({
+            id: newId(),
+            secrets: someSecrets(),
+            createdAt: T0,
+            addressKey: `203.0.113.${i}`,
+          }),
+        ).toEqual({ created: true });
+      }
+      expect(
+        await balanced.create({
+          id: newId(),
+          secrets: someSecrets(),
+          createdAt: T0,
+          addressKey: "203.0.113.0",
+        }),
+      ).toEqual({ created: false, reason: "full", retryAfterMs: 60_000 });
+    });
+
     it("refuses a session past its address's quota until one of that address's sessions expires, counting each address apart", async () => {
       const store = await emptyStore(name, { maxSessionsPerAddress: 2 });
       const open = (addressKey: string | null, createdAt = T0) =>
