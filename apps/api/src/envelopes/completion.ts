@@ -7,7 +7,6 @@ import type { AuditEvent } from "../documents/audit-chain";
 import { loadOrCreatePlatformIdentity, type PlatformIdentity } from "../documents/certificates";
 import { sha256Hex } from "../documents/inspect";
 import { renderProof, type ProofSigner } from "../documents/proof";
-import { type SealOptions } from "../documents/seal";
 import { type StampField } from "../documents/stamp";
 import { sealPdf, stampAndSealPdf } from "../documents/worker-pool";
 import { AppError } from "../errors/app-error";
@@ -19,6 +18,7 @@ import { blobKeys } from "./file-keys";
 import { recipientMailContext } from "./invitations";
 import { loadDocuments, loadRecipients, personOf, recipientName, senderOf } from "./views";
 import { requireEnvelopeRow } from "./envelope-store";
+import { platformSealOptions, type SealedFile } from "./seal-options";
 
 export interface CompletionDeps {
   db: Kysely<Database>;
@@ -88,14 +88,8 @@ export async function completeEnvelope(deps: CompletionDeps, envelopeId: string)
   const sender = await senderOf(deps.db, envelope);
   const platform = await platformIdentity(deps.config);
   const level = deps.config.tsaUrl === undefined ? ("B-B" as const) : ("B-T" as const);
-  const sealOptions = (reason: string): SealOptions => ({
-    identity: platform,
-    level,
-    ...(deps.config.tsaUrl === undefined ? {} : { tsaUrl: deps.config.tsaUrl }),
-    reason,
-    location: "Paraphe",
-    signerName: "Paraphe",
-  });
+  const sealOptions = (file: SealedFile) =>
+    platformSealOptions(file, platform, deps.config.tsaUrl);
   const dateFormat = new Intl.DateTimeFormat(sender.language, {
     dateStyle: "long",
     timeZone: "UTC",
@@ -169,7 +163,7 @@ export async function completeEnvelope(deps: CompletionDeps, envelopeId: string)
     const sealed = await stampAndSealPdf(
       original,
       stamps,
-      sealOptions("Sealed by Paraphe after every signer signed"),
+      sealOptions("document"),
     );
     const key = blobKeys.sealed(envelopeId, document.id);
     await deps.blobStore.put(key, sealed, { contentType: "application/pdf" });
@@ -227,10 +221,7 @@ export async function completeEnvelope(deps: CompletionDeps, envelopeId: string)
     ...(activity.head === null ? {} : { chainHead: activity.head }),
     chainCheck: { valid: activity.chainValid, rekeyedAt: activity.rekeyedAt },
   });
-  const sealedProof = await sealPdf(
-    proof,
-    sealOptions("Audit-log proof of the signature, sealed by Paraphe"),
-  );
+  const sealedProof = await sealPdf(proof, sealOptions("proof"));
   const proofKey = blobKeys.proof(envelopeId);
   await deps.blobStore.put(proofKey, sealedProof, { contentType: "application/pdf" });
 

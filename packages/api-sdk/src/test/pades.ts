@@ -10,7 +10,13 @@ import {
   type PAdESLevel,
   type TimestampAuthority,
 } from "@libpdf/core";
-import { buildProofRecord, encodeProofRecord, PROOF_RECORD_FILENAME } from "../verify/proof-record";
+import {
+  buildProofRecord,
+  encodeProofRecord,
+  PROOF_RECORD_FILENAME,
+  PROOF_SEAL_FIELD_NAME,
+  PROOF_SEAL_REASON,
+} from "../verify/proof-record";
 
 /**
  * Test fixtures for the offline verifier, made with openssl (Debian package `openssl`) in a
@@ -29,17 +35,29 @@ export interface PadesFixtures {
     change?: (token: Uint8Array) => Uint8Array;
     imprint?: (digest: Uint8Array) => Uint8Array;
   }) => TimestampAuthority & { requests: () => number };
-  /** A one-page PDF sealed at `level` (B-T with `tsa`, `timestampAuthority()` by default). */
+  /**
+   * A one-page PDF sealed at `level` (B-T with `tsa`, `timestampAuthority()` by default), in the
+   * field `fieldName` ("Seal") with `reason` (none), by `seal` or by `signer`.
+   */
   sealed: (options: {
     level: PAdESLevel;
     tsa?: TimestampAuthority;
     attachment?: { name: string; bytes: Uint8Array };
+    fieldName?: string;
+    reason?: string;
+    signer?: CryptoKeySigner;
   }) => Promise<Uint8Array>;
-  /** A sealed document and its sealed proof (a record listing the document), both at `level`. */
+  /**
+   * A sealed document and its sealed proof (a record listing the document), both at `level`: the
+   * proof sealed as Paraphe seals one (its field name and reason), by `proofSigner` (the seal's).
+   */
   sealedWithProof: (options: {
     level: PAdESLevel;
     tsa?: TimestampAuthority;
+    proofSigner?: CryptoKeySigner;
   }) => Promise<{ sealed: Uint8Array; proof: Uint8Array }>;
+  /** A signer of its own (ECDSA P-256, self-signed "Other seal") and its certificate. */
+  otherSeal: () => Promise<{ signer: CryptoKeySigner; certificate: X509Certificate }>;
   cleanup: () => void;
 }
 
@@ -171,17 +189,18 @@ export async function createPadesFixtures(): Promise<PadesFixtures> {
     };
   };
 
-  const sealed: PadesFixtures["sealed"] = async ({ level, tsa, attachment }) => {
+  const sealed: PadesFixtures["sealed"] = async ({ level, tsa, attachment, ...seal }) => {
     const pdf = PDF.create();
     pdf.addPage();
     if (attachment !== undefined) {
       pdf.addAttachment(attachment.name, attachment.bytes, { mimeType: "application/json" });
     }
     const { bytes } = await pdf.sign({
-      signer,
+      signer: seal.signer ?? signer,
       level,
       ...(level === "B-T" ? { timestampAuthority: tsa ?? timestampAuthority() } : {}),
-      fieldName: "Seal",
+      fieldName: seal.fieldName ?? "Seal",
+      ...(seal.reason === undefined ? {} : { reason: seal.reason }),
       digestAlgorithm: "SHA-256",
       estimatedSize: 16_384,
     });
@@ -194,7 +213,47 @@ export async function createPadesFixtures(): Promise<PadesFixtures> {
     tsaWithoutTimestamping: new X509Certificate(readFileSync(file("tsa-plain.pem"))),
     timestampAuthority,
     sealed,
-    sealedWithProof: async ({ level, tsa }) => {
+    otherSeal: async () => {
+      openssl([
+        "genpkey",
+        "-algorithm",
+        "EC",
+        "-pkeyopt",
+        "ec_paramgen_curve:P-256",
+        "-out",
+        "other.key",
+      ]);
+      openssl([
+        "req",
+        "-x509",
+        "-key",
+        "other.key",
+        "-days",
+        "2",
+        "-subj",
+        "/CN=Other seal",
+        "-out",
+        "other.pem",
+      ]);
+      const der = execFileSync(
+        "openssl",
+        ["pkcs8", "-topk8", "-nocrypt", "-in", "other.key", "-outform", "DER"],
+        { cwd: dir },
+      );
+      const otherKey = await crypto.subtle.importKey(
+        "pkcs8",
+        new Uint8Array(der),
+        { name: "ECDSA", namedCurve: "P-256" },
+        false,
+        ["sign"],
+      );
+      const certificate = new X509Certificate(readFileSync(file("other.pem")));
+      return {
+        signer: new CryptoKeySigner(otherKey, new Uint8Array(certificate.raw), "EC", "ECDSA"),
+        certificate,
+      };
+    },
+    sealedWithProof: async ({ level, tsa, proofSigner }) => {
       const document = await sealed({ level, ...(tsa === undefined ? {} : { tsa }) });
       const sha256 = createHash("sha256").update(document).digest("hex");
       const record = buildProofRecord({
@@ -208,6 +267,9 @@ export async function createPadesFixtures(): Promise<PadesFixtures> {
         level,
         ...(tsa === undefined ? {} : { tsa }),
         attachment: { name: PROOF_RECORD_FILENAME, bytes: encodeProofRecord(record) },
+        fieldName: PROOF_SEAL_FIELD_NAME,
+        reason: PROOF_SEAL_REASON,
+        ...(proofSigner === undefined ? {} : { signer: proofSigner }),
       });
       return { sealed: document, proof };
     },

@@ -55,6 +55,8 @@ export type Coverage =
 export interface PdfSignatureCheck {
   /** The signature field's name. */
   name: string;
+  /** The signature dictionary's `/Reason`, when it has one (inside the signed bytes). */
+  reason?: string;
   coverage: Coverage;
   /** messageDigest (or, without signed attributes, the content) equals the hash of the signed bytes. */
   digest: "match" | "mismatch" | "unreadable";
@@ -154,6 +156,8 @@ function checkOne(
   result.coverage =
     end === bytes.length ? { kind: "whole-file" } : { kind: "earlier-revision", end };
   const signed = [bytes.subarray(0, firstLength), bytes.subarray(gapEnd, end)];
+  const reason = dict.getString("Reason", resolve)?.asString();
+  if (reason !== undefined) result.reason = reason;
   const claimed = dict.getString("M", resolve)?.asString();
   const claimedTime = claimed === undefined ? undefined : parsePdfDate(claimed);
   if (claimedTime !== undefined) result.signingTime = claimedTime;

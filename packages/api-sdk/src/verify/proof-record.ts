@@ -5,6 +5,22 @@ import { z } from "zod";
 export const PROOF_RECORD_FILENAME = "paraphe-proof.json";
 /** The format of that file; a verifier refuses any other. */
 export const PROOF_RECORD_FORMAT = "paraphe-proof/1";
+/**
+ * The signature field of the seal Paraphe puts on an audit-log proof, and on nothing else (a sealed
+ * document's seal is named "Paraphe"). The field's name and its {@link PROOF_SEAL_REASON} are in
+ * the signature dictionary, inside the bytes the seal signs: together they say that Paraphe itself
+ * sealed this file as a proof, which an uploaded document Paraphe sealed can never say.
+ */
+export const PROOF_SEAL_FIELD_NAME = "Paraphe audit-log proof";
+/** The `/Reason` of the seal of an audit-log proof (see {@link PROOF_SEAL_FIELD_NAME}). */
+export const PROOF_SEAL_REASON = "Audit-log proof of the signature, sealed by Paraphe";
+/**
+ * The field names a proof's seal may carry: {@link PROOF_SEAL_FIELD_NAME}, and "Paraphe" for the
+ * proofs sealed before it existed (their reason was already {@link PROOF_SEAL_REASON}, which no
+ * document's seal carries).
+ */
+export const PROOF_SEAL_FIELD_NAMES: readonly string[] = [PROOF_SEAL_FIELD_NAME, "Paraphe"];
+
 /** The hash of the record's public chain: SHA-256 over canonical JSON, see {@link publicChainHash}. */
 export const PROOF_CHAIN_ALGORITHM = "sha-256/canonical-json";
 

@@ -77,7 +77,18 @@ describe("paraphe-verify's command line", () => {
     expect(result.code).toBe(VerifyExitCode.invalid);
     expect(result.stdout).toContain("✗ Sealed document: the file carries no signature.");
     expect(result.stdout).toContain("✗ Audit-log proof: the file carries no signature.");
-    expect(result.stdout).toContain("✗ Audit-log proof: it carries no machine-readable record");
+    // An unsigned file is no proof: its record is not looked for.
+    expect(result.stdout).not.toContain("machine-readable record");
+  });
+
+  it("takes one --seal-cert, holding one certificate", async () => {
+    expect((await run(["a.pdf", "b.pdf", "--seal-cert"])).stderr).toContain(
+      "The option --seal-cert needs a value.",
+    );
+    const twice = await run(["a.pdf", "b.pdf", "--seal-cert", "x.pem", "--seal-cert", "y.pem"]);
+    expect(twice.code).toBe(VerifyExitCode.usage);
+    expect(twice.stderr).toContain("Give --seal-cert once, with a file holding one certificate.");
+    expect((await run(["--help"])).stdout).toContain("[--seal-cert <certificate.pem>]");
   });
 });
 

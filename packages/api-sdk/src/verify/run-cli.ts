@@ -12,7 +12,8 @@ export const VerifyExitCode = {
   usage: 2,
   /**
    * Every check passed but a seal's root, or its timestamp authority's, was not checked against a
-   * trusted certificate (no --ca, or no --tsa-ca).
+   * trusted certificate (no --ca, or no --tsa-ca), or the seals' certificate was not pinned (no
+   * --seal-cert, and the seal's certificate is not itself a --ca certificate).
    */
   rootNotChecked: 3,
 } as const;
@@ -32,6 +33,7 @@ interface Options {
   original?: string;
   ca: string[];
   tsaCa: string[];
+  sealCert?: string;
   language: VerifyLanguage;
   json: boolean;
 }
@@ -47,8 +49,8 @@ export function languageFromEnvironment(env: Readonly<Record<string, string | un
 }
 
 /**
- * `paraphe-verify <sealed.pdf> <proof.pdf> [--ca <pem> ...] [--tsa-ca <pem> ...] [--original <pdf>]
- * [--lang en|fr] [--json]`:
+ * `paraphe-verify <sealed.pdf> <proof.pdf> [--ca <pem> ...] [--tsa-ca <pem> ...]
+ * [--seal-cert <pem>] [--original <pdf>] [--lang en|fr] [--json]`:
  * runs {@link verifySealedDocument} on the files and prints the report. Returns the exit code
  * ({@link VerifyExitCode}).
  */
@@ -81,12 +83,18 @@ export async function runVerifyCli(
   let original: Uint8Array | undefined;
   const anchors: X509Certificate[] = [];
   const tsaAnchors: X509Certificate[] = [];
+  let sealCertificate: X509Certificate | undefined;
   try {
     sealed = await readPdf(options.sealed, t);
     proof = await readPdf(options.proof, t);
     if (options.original !== undefined) original = await readPdf(options.original, t);
     for (const path of options.ca) anchors.push(...(await readCertificates(path, t)));
     for (const path of options.tsaCa) tsaAnchors.push(...(await readCertificates(path, t)));
+    if (options.sealCert !== undefined) {
+      const certificates = await readCertificates(options.sealCert, t);
+      if (certificates.length !== 1) throw new UsageError(t("errors.sealCertOnce"));
+      sealCertificate = certificates[0];
+    }
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
     io.stderr(`${error.message}\n`);
@@ -99,6 +107,7 @@ export async function runVerifyCli(
     ...(original === undefined ? {} : { original }),
     trustAnchors: anchors,
     tsaTrustAnchors: tsaAnchors,
+    ...(sealCertificate === undefined ? {} : { sealCertificate }),
   });
   const exitCode = exitCodeOf(report.verdict);
   io.stdout(
@@ -116,6 +125,7 @@ function parseArguments(argv: readonly string[], language: VerifyLanguage, t: Ve
   const ca: string[] = [];
   const tsaCa: string[] = [];
   let original: string | undefined;
+  let sealCert: string | undefined;
   let json = false;
   for (let index = 0; index < argv.length; index++) {
     const argument = argv[index] ?? "";
@@ -130,7 +140,10 @@ function parseArguments(argv: readonly string[], language: VerifyLanguage, t: Ve
     if (argument === "--json") json = true;
     else if (argument === "--ca") ca.push(value());
     else if (argument === "--tsa-ca") tsaCa.push(value());
-    else if (argument === "--original") original = value();
+    else if (argument === "--seal-cert") {
+      if (sealCert !== undefined) throw new UsageError(t("errors.sealCertOnce"));
+      sealCert = value();
+    } else if (argument === "--original") original = value();
     else if (argument === "--lang") {
       const wanted = value();
       if (wanted !== "en" && wanted !== "fr") throw new UsageError(t("errors.badLanguage"));
@@ -152,6 +165,7 @@ function parseArguments(argv: readonly string[], language: VerifyLanguage, t: Ve
     language,
     json,
     ...(original === undefined ? {} : { original }),
+    ...(sealCert === undefined ? {} : { sealCert }),
   };
 }
 

@@ -4,6 +4,9 @@ import { checkCertificateChain, displayName, type ChainResult } from "./certific
 import { checkPdfSignatures, type PdfSignatureCheck } from "./pdf-signatures";
 import {
   PROOF_RECORD_FILENAME,
+  PROOF_SEAL_FIELD_NAME,
+  PROOF_SEAL_FIELD_NAMES,
+  PROOF_SEAL_REASON,
   checkProofChain,
   proofRecordSchema,
   type ProofRecord,
@@ -46,6 +49,7 @@ export type CheckKey =
   | "timestampRootNotChecked"
   | "timestampIntactEarlier"
   | "timestampMissing"
+  | "timestampRequired"
   | "timestampUnreadable"
   | "timestampSignatureInvalid"
   | "timestampImprintMismatch"
@@ -55,6 +59,15 @@ export type CheckKey =
   | "timestampChainBadSignature"
   | "timestampChainNotValidAt"
   | "timestampChainNotCa"
+  | "proofSealRecognised"
+  | "proofSignatureCount"
+  | "proofSealForeign"
+  | "sealsSame"
+  | "sealsDiffer"
+  | "sealPinned"
+  | "sealIsAnchor"
+  | "sealNotPinned"
+  | "sealIdentityNotPinned"
   | "recordMissing"
   | "recordInvalid"
   | "eventsIntact"
@@ -70,7 +83,8 @@ export interface VerificationCheck {
   file: VerifiedFile;
   /**
    * What was checked: `coverage`, `digest`, `signature`, `timestamp` (the RFC 3161 token of a
-   * B-T seal), `certificates`, `record`, `events`, `hash`.
+   * B-T seal), `certificates`, `origin` (the proof is one Paraphe sealed as a proof), `identity`
+   * (which certificate made the seals), `record`, `events`, `hash`.
    */
   aspect:
     | "read"
@@ -79,6 +93,8 @@ export interface VerificationCheck {
     | "signature"
     | "timestamp"
     | "certificates"
+    | "origin"
+    | "identity"
     | "record"
     | "events"
     | "hash";
@@ -88,9 +104,10 @@ export interface VerificationCheck {
 }
 
 /**
- * `valid`: every check passed and the seals (and their timestamp authorities) lead to a trusted
- * root (exit 0); `invalid`: a check failed (exit 1); `root-not-checked`: every check passed but a
- * seal's or a timestamp authority's root was not checked against a trust anchor (exit 3).
+ * `valid`: every check passed, the seals (and their timestamp authorities) lead to a trusted
+ * root and the seals' certificate is the one pinned (exit 0); `invalid`: a check failed (exit 1);
+ * `root-not-checked`: every check passed but a seal's or a timestamp authority's root was not
+ * checked against a trust anchor, or the seals' certificate was not pinned (exit 3).
  */
 export type Verdict = "valid" | "invalid" | "root-not-checked";
 
@@ -111,11 +128,19 @@ export interface VerifyInput {
   /** Trust anchors (DER): the seal's chain must lead to one. None: the root is reported unchecked. */
   trustAnchors?: readonly X509Certificate[];
   /**
-   * More trust anchors for the timestamp authorities of B-T seals (their chains may also lead to
-   * one of `trustAnchors`). None: a timestamp authority whose chain leads to none of
-   * `trustAnchors` is reported with its root unchecked.
+   * The trust anchors of the timestamp authorities of B-T seals. Given: each seal must carry a
+   * timestamp token whose authority's chain leads to one of them (a removed or foreign token
+   * fails). None: a timestamp authority whose chain leads to one of `trustAnchors` is trusted,
+   * any other is reported with its root unchecked, and a seal without a token only claims its time.
    */
   tsaTrustAnchors?: readonly X509Certificate[];
+  /**
+   * The platform's seal certificate: both seals must be made with its key. Without it, a seal
+   * whose certificate is itself one of `trustAnchors` is pinned by that anchor; any other is
+   * reported as not pinned (any certificate under the root would pass), which makes the verdict
+   * `root-not-checked`.
+   */
+  sealCertificate?: X509Certificate;
   /** Used when a signature carries no signing time; now by default. */
   now?: Date;
   /** The largest file accepted; {@link VERIFY_MAX_FILE_BYTES} by default. */
@@ -134,8 +159,13 @@ export interface VerifyInput {
  * 3. the seal's certificate chain, to one of `trustAnchors` (or consistent up to an unchecked
  *    root when none are given), valid at the time the token proves (else the claimed signing
  *    time);
- * 4. the sealed file's SHA-256 (and the original's, when given) is one the proof records;
- * 5. the proof's record (`paraphe-proof.json`) and its chain of events.
+ * 4. the proof is one Paraphe sealed as a proof: exactly one signature, over the whole file,
+ *    named {@link PROOF_SEAL_FIELD_NAME} with the reason {@link PROOF_SEAL_REASON} (a document
+ *    Paraphe sealed, whatever it carries, is refused as a proof and its record is not read);
+ * 5. both seals are made by the same certificate, the pinned one (`sealCertificate`, or a
+ *    certificate given itself as a trust anchor);
+ * 6. the sealed file's SHA-256 (and the original's, when given) is one the proof records;
+ * 7. the proof's record (`paraphe-proof.json`) and its chain of events.
  * Hashing and signature verification use node:crypto; ASN.1 and CMS parsing pkijs.
  */
 export async function verifySealedDocument(input: VerifyInput): Promise<VerificationReport> {
@@ -157,12 +187,14 @@ export async function verifySealedDocument(input: VerifyInput): Promise<Verifica
   }
   if (checks.length > 0) return { verdict: "invalid", checks };
 
-  await checkSignedPdf("document", input.sealed, anchors, now, checks);
-  const proofPdf = await checkSignedPdf("proof", input.proof, anchors, now, checks);
+  const document = await checkSignedPdf("document", input.sealed, anchors, now, checks);
+  const proof = await checkSignedPdf("proof", input.proof, anchors, now, checks);
+  const isProof = proof !== undefined && checkProofOrigin(proof.signatures, checks);
+  checkSealIdentity(document?.signatures.at(-1), proof?.signatures.at(-1), input, checks);
 
   let record: ProofRecord | undefined;
-  if (proofPdf !== undefined) {
-    record = readRecord(proofPdf, checks);
+  if (proof !== undefined && isProof) {
+    record = readRecord(proof.pdf, checks);
     if (record !== undefined) {
       const chain = checkProofChain(record);
       const entries = record.chain.entries;
@@ -213,7 +245,9 @@ export async function verifySealedDocument(input: VerifyInput): Promise<Verifica
     : checks.some(
           (check) =>
             check.status === "warn" &&
-            (check.aspect === "certificates" || check.message.key === "timestampRootNotChecked"),
+            (check.aspect === "certificates" ||
+              check.aspect === "identity" ||
+              check.message.key === "timestampRootNotChecked"),
         )
       ? "root-not-checked"
       : "valid";
@@ -231,13 +265,19 @@ interface Anchors {
   tsa: readonly X509Certificate[];
 }
 
+/** A PDF that could be read and its signatures, the last applied last. */
+interface SignedPdf {
+  pdf: PDF;
+  signatures: PdfSignatureCheck[];
+}
+
 async function checkSignedPdf(
   file: "document" | "proof",
   bytes: Uint8Array,
   anchors: Anchors,
   now: Date,
   checks: VerificationCheck[],
-): Promise<PDF | undefined> {
+): Promise<SignedPdf | undefined> {
   let pdf: PDF;
   let signatures: PdfSignatureCheck[];
   try {
@@ -249,7 +289,7 @@ async function checkSignedPdf(
   }
   if (signatures.length === 0) {
     checks.push(fail(file, "read", "noSignature", {}));
-    return pdf;
+    return { pdf, signatures };
   }
   signatures.forEach((signature, index) => {
     const last = index === signatures.length - 1;
@@ -331,7 +371,87 @@ async function checkSignedPdf(
       }
     }
   });
-  return pdf;
+  return { pdf, signatures };
+}
+
+/**
+ * Whether the proof is one Paraphe sealed as a proof: one signature only, over the whole file,
+ * with the proof seal's field name and reason (inside the signed bytes). Anything else (a
+ * document Paraphe sealed that carries a `paraphe-proof.json` of its own, a proof signed again
+ * or appended to) is refused as a proof, with a failed check saying why.
+ */
+function checkProofOrigin(signatures: PdfSignatureCheck[], checks: VerificationCheck[]): boolean {
+  if (signatures.length === 0) return false;
+  const expected = { expectedName: PROOF_SEAL_FIELD_NAME, expectedReason: PROOF_SEAL_REASON };
+  if (signatures.length !== 1) {
+    checks.push(fail("proof", "origin", "proofSignatureCount", { signatures: signatures.length }));
+    return false;
+  }
+  const [seal] = signatures as [PdfSignatureCheck];
+  const values = { name: seal.name, reason: seal.reason ?? "—", ...expected };
+  if (
+    seal.coverage.kind !== "whole-file" ||
+    seal.reason !== PROOF_SEAL_REASON ||
+    !PROOF_SEAL_FIELD_NAMES.includes(seal.name)
+  ) {
+    checks.push(fail("proof", "origin", "proofSealForeign", values));
+    return false;
+  }
+  checks.push(pass("proof", "origin", "proofSealRecognised", values));
+  return true;
+}
+
+/**
+ * Which certificate made the seals: the document's and the proof's seal by the same one, and that
+ * one pinned, by the key of `sealCertificate` or by being itself a trust anchor. Without a pin,
+ * any certificate under the trusted root would pass: said as not proven.
+ */
+function checkSealIdentity(
+  documentSeal: PdfSignatureCheck | undefined,
+  proofSeal: PdfSignatureCheck | undefined,
+  input: VerifyInput,
+  checks: VerificationCheck[],
+): void {
+  const documentSigner = documentSeal?.signer;
+  if (documentSigner === undefined) return;
+  const described = (certificate: X509Certificate) => ({
+    subject: displayName(certificate),
+    fingerprint: certificate.fingerprint256,
+  });
+  const pinned = input.sealCertificate;
+  if (pinned !== undefined) {
+    checks.push(
+      sameKey(documentSigner, pinned)
+        ? pass("document", "identity", "sealPinned", described(documentSigner))
+        : fail("document", "identity", "sealNotPinned", {
+            ...described(documentSigner),
+            expected: displayName(pinned),
+            expectedFingerprint: pinned.fingerprint256,
+          }),
+    );
+  } else if ((input.trustAnchors ?? []).some((anchor) => anchor.raw.equals(documentSigner.raw))) {
+    checks.push(pass("document", "identity", "sealIsAnchor", described(documentSigner)));
+  } else {
+    checks.push(warn("document", "identity", "sealIdentityNotPinned", described(documentSigner)));
+  }
+  const proofSigner = proofSeal?.signer;
+  if (proofSigner === undefined) return;
+  checks.push(
+    proofSigner.raw.equals(documentSigner.raw)
+      ? pass("proof", "identity", "sealsSame", described(proofSigner))
+      : fail("proof", "identity", "sealsDiffer", {
+          ...described(proofSigner),
+          documentSubject: displayName(documentSigner),
+          documentFingerprint: documentSigner.fingerprint256,
+        }),
+  );
+}
+
+/** Whether two certificates hold the same public key (a renewed certificate keeps its key). */
+function sameKey(a: X509Certificate, b: X509Certificate): boolean {
+  const spki = (certificate: X509Certificate) =>
+    certificate.publicKey.export({ type: "spki", format: "der" });
+  return spki(a).equals(spki(b));
 }
 
 /**
@@ -349,7 +469,10 @@ function checkTimestamp(
   const token = signature.timestamp;
   if (token === undefined) {
     // Said of the seal only (an earlier signature's signer is not vouched for anyway).
-    if (last) {
+    if (last && anchors.tsa.length > 0) {
+      // A timestamp authority was named: a seal without its token was stripped, or never stamped.
+      checks.push(fail(file, "timestamp", "timestampRequired", { name }));
+    } else if (last) {
       checks.push(
         warn(file, "timestamp", "timestampMissing", {
           name,
@@ -425,9 +548,10 @@ function checkTimestamp(
 }
 
 /**
- * A timestamp authority's chain at `at`: with --tsa-ca anchors, it must lead to one of them or of
- * the --ca anchors; without, a chain that leads to a --ca anchor is trusted, and any other is
- * checked as far as the token's certificates go, its root reported as not checked.
+ * A timestamp authority's chain at `at`: with --tsa-ca anchors, it must lead to one of them (a
+ * token from any other authority is foreign); without, a chain that leads to a --ca anchor is
+ * trusted, and any other is checked as far as the token's certificates go, its root reported as
+ * not checked.
  */
 function checkTsaChain(
   tsa: X509Certificate,
@@ -436,7 +560,7 @@ function checkTsaChain(
   at: Date,
 ): ChainResult {
   if (anchors.tsa.length > 0) {
-    return checkCertificateChain(tsa, pool, [...anchors.ca, ...anchors.tsa], at);
+    return checkCertificateChain(tsa, pool, anchors.tsa, at);
   }
   if (anchors.ca.length > 0) {
     const anchored = checkCertificateChain(tsa, pool, anchors.ca, at);

@@ -57,6 +57,8 @@ export const verify = {
       "{{file}}, signature “{{name}}”: its timestamp token of {{tsa}} ({{genTime}}) is over this signature and intact; the authority of a signature made before sealing was not checked against a trusted root.",
     timestampMissing:
       "{{file}}, signature “{{name}}”: it carries no timestamp token (PAdES B-B): its signing time ({{date}}) is only claimed by the signer, not proven.",
+    timestampRequired:
+      "{{file}}, signature “{{name}}”: it carries no timestamp token, though a timestamp authority was given with --tsa-ca: its token was removed, or it was never timestamped.",
     timestampUnreadable:
       "{{file}}, signature “{{name}}”: its timestamp token could not be read ({{reason}}).",
     timestampSignatureInvalid:
@@ -66,15 +68,33 @@ export const verify = {
     timestampNotTimestamping:
       "{{file}}, signature “{{name}}”: its timestamp token is signed by {{tsa}}, whose certificate is not a timestamping certificate (critical extended key usage timeStamping).",
     timestampChainNotAnchored:
-      "{{file}}, signature “{{name}}”: the certificate chain of the timestamp authority {{tsa}} does not lead to any of the certificates given with --ca or --tsa-ca.",
+      "{{file}}, signature “{{name}}”: the certificate chain of the timestamp authority {{tsa}} does not lead to any of the certificates given with --tsa-ca: the token comes from another authority.",
     timestampChainIssuerMissing:
-      "{{file}}, signature “{{name}}”: the certificate chain of the timestamp authority {{tsa}} is incomplete: the issuer of {{certificate}} is neither in the token nor among the --ca and --tsa-ca certificates.",
+      "{{file}}, signature “{{name}}”: the certificate chain of the timestamp authority {{tsa}} is incomplete: the issuer of {{certificate}} is neither in the token nor among the --tsa-ca certificates.",
     timestampChainBadSignature:
       "{{file}}, signature “{{name}}”: the certificate chain of the timestamp authority {{tsa}} is broken: {{certificate}} is not validly signed by its issuer.",
     timestampChainNotValidAt:
       "{{file}}, signature “{{name}}”: the certificate chain of the timestamp authority {{tsa}} was not valid at the time of the timestamp ({{genTime}}): {{certificate}} is valid from {{from}} to {{to}}.",
     timestampChainNotCa:
       "{{file}}, signature “{{name}}”: the certificate chain of the timestamp authority {{tsa}} is invalid: {{certificate}} is not a certification authority.",
+    proofSealRecognised:
+      "{{file}}: it carries one signature only, over the whole file, and it is the seal Paraphe puts on its audit-log proofs (“{{name}}”, reason “{{reason}}”).",
+    proofSignatureCount:
+      "{{file}}: it carries {{signatures}} signatures; an audit-log proof made by Paraphe carries exactly one, its own seal. This is not a Paraphe proof: its embedded record is not read.",
+    proofSealForeign:
+      "{{file}}: its signature “{{name}}” (reason “{{reason}}”) is not the seal Paraphe puts on its audit-log proofs (“{{expectedName}}”, reason “{{expectedReason}}”, over the whole file). This is not a Paraphe proof (a document Paraphe sealed is not a proof, whatever it carries): its embedded record is not read.",
+    sealsSame:
+      "{{file}}: its seal was made with the same certificate as the sealed document's, {{subject}} (SHA-256 fingerprint {{fingerprint}}).",
+    sealsDiffer:
+      "{{file}}: its seal was made with another certificate, {{subject}} (SHA-256 fingerprint {{fingerprint}}), than the sealed document's, {{documentSubject}} ({{documentFingerprint}}): Paraphe seals a document and its proof with the same certificate.",
+    sealPinned:
+      "{{file}}: its seal was made with the key of the certificate given with --seal-cert, {{subject}} (SHA-256 fingerprint {{fingerprint}}).",
+    sealIsAnchor:
+      "{{file}}: its seal's certificate, {{subject}} (SHA-256 fingerprint {{fingerprint}}), is itself one of the certificates given with --ca.",
+    sealNotPinned:
+      "{{file}}: its seal was made with the certificate of {{subject}} (SHA-256 fingerprint {{fingerprint}}), not with the key of the certificate given with --seal-cert, {{expected}} ({{expectedFingerprint}}).",
+    sealIdentityNotPinned:
+      "{{file}}: its seal's certificate, {{subject}} (SHA-256 fingerprint {{fingerprint}}), was not pinned: any certificate under the trusted root would pass. Give the platform's seal certificate with --seal-cert.",
     recordMissing:
       "{{file}}: it carries no machine-readable record ({{filename}}), so its chain of events cannot be checked offline.",
     recordInvalid: "{{file}}: its machine-readable record is malformed ({{reason}}).",
@@ -101,11 +121,11 @@ export const verify = {
     valid:
       "Valid: the sealed document and its proof are intact, and sealed with a certificate that leads to a trusted root.",
     rootNotChecked:
-      "Intact, root not checked: every check passed, but a seal's certificate, or its timestamp authority's, was not checked against a trusted root. Give the certificates you trust with --ca (and --tsa-ca for a timestamp authority).",
+      "Intact, root not checked: every check passed, but a seal's certificate, or its timestamp authority's, was not checked against a trusted root, or the seals' certificate was not pinned. Give the certificates you trust with --ca (and --tsa-ca for a timestamp authority), and the platform's seal certificate with --seal-cert.",
     invalid: "Invalid: at least one check failed (marked ✗).",
   },
   usage:
-    "Usage: paraphe-verify <sealed.pdf> <proof.pdf> [--ca <certificate.pem> ...] [--tsa-ca <certificate.pem> ...] [--original <original.pdf>] [--lang en|fr] [--json]\n\nChecks a document sealed by Paraphe and its audit-log proof, offline.\nExit codes: 0 valid, 1 invalid, 2 usage error or unreadable file, 3 intact but the root was not checked (no --ca, or no --tsa-ca for the timestamp authority of a B-T seal).",
+    "Usage: paraphe-verify <sealed.pdf> <proof.pdf> [--ca <certificate.pem> ...] [--tsa-ca <certificate.pem> ...] [--seal-cert <certificate.pem>] [--original <original.pdf>] [--lang en|fr] [--json]\n\nChecks a document sealed by Paraphe and its audit-log proof, offline.\nExit codes: 0 valid, 1 invalid, 2 usage error or unreadable file, 3 intact but the root was not checked (no --ca, or no --tsa-ca for the timestamp authority of a B-T seal) or the seal's certificate not pinned (no --seal-cert).",
   errors: {
     missingFiles: "Give the sealed PDF and its proof PDF.",
     unknownOption: "Unknown option {{option}}.",
@@ -116,5 +136,6 @@ export const verify = {
     unreadableFile: "{{path}} cannot be read: {{reason}}.",
     tooLarge: "{{path}} is larger than {{max}} MB.",
     badCertificate: "{{path}} holds no PEM or DER certificate that could be read.",
+    sealCertOnce: "Give --seal-cert once, with a file holding one certificate.",
   },
 };

@@ -60,6 +60,8 @@ export const verify: FrenchTranslation<typeof en> = {
       "{{file}}, signature «\u00a0{{name}}\u00a0»\u00a0: son jeton d’horodatage de {{tsa}} ({{genTime}}) porte sur cette signature et est intact\u00a0; l’autorité d’une signature antérieure au scellement n’a pas été comparée à une racine de confiance.",
     timestampMissing:
       "{{file}}, signature «\u00a0{{name}}\u00a0»\u00a0: elle ne porte aucun jeton d’horodatage (PAdES B-B)\u00a0: son heure de signature ({{date}}) est seulement déclarée par le signataire, pas prouvée.",
+    timestampRequired:
+      "{{file}}, signature «\u00a0{{name}}\u00a0»\u00a0: elle ne porte aucun jeton d’horodatage, alors qu’une autorité d’horodatage a été indiquée avec --tsa-ca\u00a0: son jeton a été retiré, ou elle n’a jamais été horodatée.",
     timestampUnreadable:
       "{{file}}, signature «\u00a0{{name}}\u00a0»\u00a0: son jeton d’horodatage n’a pas pu être lu ({{reason}}).",
     timestampSignatureInvalid:
@@ -69,15 +71,33 @@ export const verify: FrenchTranslation<typeof en> = {
     timestampNotTimestamping:
       "{{file}}, signature «\u00a0{{name}}\u00a0»\u00a0: son jeton d’horodatage est signé par {{tsa}}, dont le certificat n’est pas un certificat d’horodatage (usage étendu de clé timeStamping, critique).",
     timestampChainNotAnchored:
-      "{{file}}, signature «\u00a0{{name}}\u00a0»\u00a0: la chaîne de certificats de l’autorité d’horodatage {{tsa}} ne mène à aucun des certificats donnés avec --ca ou --tsa-ca.",
+      "{{file}}, signature «\u00a0{{name}}\u00a0»\u00a0: la chaîne de certificats de l’autorité d’horodatage {{tsa}} ne mène à aucun des certificats donnés avec --tsa-ca\u00a0: le jeton vient d’une autre autorité.",
     timestampChainIssuerMissing:
-      "{{file}}, signature «\u00a0{{name}}\u00a0»\u00a0: la chaîne de certificats de l’autorité d’horodatage {{tsa}} est incomplète\u00a0: l’émetteur de {{certificate}} n’est ni dans le jeton ni parmi les certificats --ca et --tsa-ca.",
+      "{{file}}, signature «\u00a0{{name}}\u00a0»\u00a0: la chaîne de certificats de l’autorité d’horodatage {{tsa}} est incomplète\u00a0: l’émetteur de {{certificate}} n’est ni dans le jeton ni parmi les certificats --tsa-ca.",
     timestampChainBadSignature:
       "{{file}}, signature «\u00a0{{name}}\u00a0»\u00a0: la chaîne de certificats de l’autorité d’horodatage {{tsa}} est rompue\u00a0: {{certificate}} n’est pas valablement signé par son émetteur.",
     timestampChainNotValidAt:
       "{{file}}, signature «\u00a0{{name}}\u00a0»\u00a0: la chaîne de certificats de l’autorité d’horodatage {{tsa}} n’était pas valide au moment de l’horodatage ({{genTime}})\u00a0: {{certificate}} est valide du {{from}} au {{to}}.",
     timestampChainNotCa:
       "{{file}}, signature «\u00a0{{name}}\u00a0»\u00a0: la chaîne de certificats de l’autorité d’horodatage {{tsa}} est invalide\u00a0: {{certificate}} n’est pas une autorité de certification.",
+    proofSealRecognised:
+      "{{file}}\u00a0: elle porte une seule signature, qui couvre tout le fichier\u00a0: le sceau que Paraphe appose sur ses preuves de journal d’activité («\u00a0{{name}}\u00a0», motif «\u00a0{{reason}}\u00a0»).",
+    proofSignatureCount:
+      "{{file}}\u00a0: elle porte {{signatures}}\u00a0signatures\u00a0; une preuve de journal d’activité faite par Paraphe en porte exactement une, son propre sceau. Ce n’est pas une preuve Paraphe\u00a0: son enregistrement intégré n’est pas lu.",
+    proofSealForeign:
+      "{{file}}\u00a0: sa signature «\u00a0{{name}}\u00a0» (motif «\u00a0{{reason}}\u00a0») n’est pas le sceau que Paraphe appose sur ses preuves de journal d’activité («\u00a0{{expectedName}}\u00a0», motif «\u00a0{{expectedReason}}\u00a0», sur tout le fichier). Ce n’est pas une preuve Paraphe (un document scellé par Paraphe n’est pas une preuve, quoi qu’il contienne)\u00a0: son enregistrement intégré n’est pas lu.",
+    sealsSame:
+      "{{file}}\u00a0: son sceau a été fait avec le même certificat que celui du document scellé, {{subject}} (empreinte SHA-256 {{fingerprint}}).",
+    sealsDiffer:
+      "{{file}}\u00a0: son sceau a été fait avec un autre certificat, {{subject}} (empreinte SHA-256 {{fingerprint}}), que celui du document scellé, {{documentSubject}} ({{documentFingerprint}})\u00a0: Paraphe scelle un document et sa preuve avec le même certificat.",
+    sealPinned:
+      "{{file}}\u00a0: son sceau a été fait avec la clé du certificat donné avec --seal-cert, {{subject}} (empreinte SHA-256 {{fingerprint}}).",
+    sealIsAnchor:
+      "{{file}}\u00a0: le certificat de son sceau, {{subject}} (empreinte SHA-256 {{fingerprint}}), est lui-même l’un des certificats donnés avec --ca.",
+    sealNotPinned:
+      "{{file}}\u00a0: son sceau a été fait avec le certificat de {{subject}} (empreinte SHA-256 {{fingerprint}}), et non avec la clé du certificat donné avec --seal-cert, {{expected}} ({{expectedFingerprint}}).",
+    sealIdentityNotPinned:
+      "{{file}}\u00a0: le certificat de son sceau, {{subject}} (empreinte SHA-256 {{fingerprint}}), n’a pas été épinglé\u00a0: n’importe quel certificat émis sous la racine de confiance passerait. Indiquez le certificat de sceau de la plateforme avec --seal-cert.",
     recordMissing:
       "{{file}}\u00a0: elle ne contient pas d’enregistrement lisible par machine ({{filename}})\u00a0; sa chaîne d’événements ne peut pas être vérifiée hors ligne.",
     recordInvalid:
@@ -107,11 +127,11 @@ export const verify: FrenchTranslation<typeof en> = {
     valid:
       "Valide\u00a0: le document scellé et sa preuve sont intacts, et scellés avec un certificat qui mène à une racine de confiance.",
     rootNotChecked:
-      "Intact, racine non vérifiée\u00a0: tous les contrôles sont passés, mais le certificat d’un sceau, ou celui de son autorité d’horodatage, n’a pas été comparé à une racine de confiance. Indiquez les certificats auxquels vous faites confiance avec --ca (et --tsa-ca pour une autorité d’horodatage).",
+      "Intact, racine non vérifiée\u00a0: tous les contrôles sont passés, mais le certificat d’un sceau, ou celui de son autorité d’horodatage, n’a pas été comparé à une racine de confiance, ou le certificat des sceaux n’a pas été épinglé. Indiquez les certificats auxquels vous faites confiance avec --ca (et --tsa-ca pour une autorité d’horodatage), et le certificat de sceau de la plateforme avec --seal-cert.",
     invalid: "Invalide\u00a0: au moins un contrôle a échoué (marqué ✗).",
   },
   usage:
-    "Utilisation\u00a0: paraphe-verify <scelle.pdf> <preuve.pdf> [--ca <certificat.pem> ...] [--tsa-ca <certificat.pem> ...] [--original <original.pdf>] [--lang en|fr] [--json]\n\nVérifie hors ligne un document scellé par Paraphe et la preuve de son journal d’activité.\nCodes de sortie\u00a0: 0 valide, 1 invalide, 2 erreur d’utilisation ou fichier illisible, 3 intact mais racine non vérifiée (sans --ca, ou sans --tsa-ca pour l’autorité d’horodatage d’un sceau B-T).",
+    "Utilisation\u00a0: paraphe-verify <scelle.pdf> <preuve.pdf> [--ca <certificat.pem> ...] [--tsa-ca <certificat.pem> ...] [--seal-cert <certificat.pem>] [--original <original.pdf>] [--lang en|fr] [--json]\n\nVérifie hors ligne un document scellé par Paraphe et la preuve de son journal d’activité.\nCodes de sortie\u00a0: 0 valide, 1 invalide, 2 erreur d’utilisation ou fichier illisible, 3 intact mais racine non vérifiée (sans --ca, ou sans --tsa-ca pour l’autorité d’horodatage d’un sceau B-T) ou certificat du sceau non épinglé (sans --seal-cert).",
   errors: {
     missingFiles: "Indiquez le PDF scellé et le PDF de sa preuve.",
     unknownOption: "Option inconnue\u00a0: {{option}}.",
@@ -122,5 +142,6 @@ export const verify: FrenchTranslation<typeof en> = {
     unreadableFile: "{{path}} ne peut pas être lu\u00a0: {{reason}}.",
     tooLarge: "{{path}} dépasse {{max}} Mo.",
     badCertificate: "{{path}} ne contient aucun certificat PEM ou DER lisible.",
+    sealCertOnce: "Indiquez --seal-cert une seule fois, avec un fichier contenant un seul certificat.",
   },
 };
