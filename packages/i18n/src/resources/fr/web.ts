@@ -1598,6 +1598,14 @@ export const web: FrenchTranslation<typeof en> = {
     disabled: "Désactivée",
     eventsList: "Événements\u00a0: {{events}}",
     dates: "Ajoutée le {{created}} · secret créé le {{secret}}",
+    scopeAll: "Espaces de travail\u00a0: tous ceux dont {{name}} est membre",
+    scopeChosen: "Espaces de travail\u00a0: {{workspaces}}",
+    scopeNone:
+      "Espaces de travail\u00a0: il n’en reste aucun (ils ont été supprimés), cette adresse ne reçoit donc rien.",
+    scopeOrphan:
+      "Espaces de travail\u00a0: aucun. Le membre dont elle dépendait a quitté l’équipe, elle ne reçoit donc rien\u00a0: enregistrez-la pour qu’elle dépende de vous.",
+    scopeRule:
+      "Les événements d’un espace de travail ne sont envoyés que tant que {{name}} en est membre.",
     edit: "Modifier",
     editLabel: "Modifier l’adresse {{url}}",
     showDeliveries: "Afficher les envois",
@@ -1619,6 +1627,12 @@ export const web: FrenchTranslation<typeof en> = {
       url: "URL de l’adresse",
       urlHint: "Une adresse publique en https:// de votre serveur.",
       events: "Événements à envoyer",
+      workspaces: "Espaces de travail",
+      allWorkspaces: "Tous les espaces de travail dont je suis membre, maintenant et à l’avenir",
+      workspacesHint:
+        "Seuls les événements des espaces de travail dont vous êtes membre sont envoyés. Une nouvelle URL ou d’autres espaces de travail font dépendre cette adresse de vous.",
+      workspacesLoading: "Chargement de vos espaces de travail…",
+      workspacesError: "Vos espaces de travail n’ont pas pu être chargés.",
       enabled: "Envoyer les événements à cette adresse",
       create: "Ajouter l’adresse",
       save: "Enregistrer",

@@ -7,6 +7,7 @@ import {
   useQuery,
   useQueryClient,
 } from "@tanstack/react-query";
+import { workspaceKeys } from "../../../domain/envelope-keys";
 import { useApi } from "../../../lib/api/api-context";
 import { type WebApi } from "../../../lib/api/create-web-api";
 
@@ -48,6 +49,16 @@ export function webhookDeliveriesQueryOptions(api: WebApi, endpointUuid: string)
 
 export function useWebhooks() {
   return useQuery(webhooksQueryOptions(useApi()));
+}
+
+/** POST /workspace/list: the workspaces the member belongs to, those an endpoint may cover. */
+export function useWebhookWorkspaces() {
+  const api = useApi();
+  return useQuery({
+    queryKey: workspaceKeys.list(),
+    queryFn: ({ signal }) => api.workspace.list({}, { signal }),
+    select: (data) => data.workspaces,
+  });
 }
 
 export function useWebhookDeliveries(endpointUuid: string) {

@@ -20,7 +20,7 @@ import { useId } from "react";
 import { Controller, useForm } from "react-hook-form";
 import type { z } from "zod";
 import { fieldErrorWord, useErrorText } from "../../../lib/api/error-text";
-import { useCreateWebhook, useUpdateWebhook } from "../api/webhook-queries";
+import { useCreateWebhook, useUpdateWebhook, useWebhookWorkspaces } from "../api/webhook-queries";
 import { EVENT_LABEL_KEYS } from "./webhook-event-label";
 
 type FormInput = z.input<typeof createWebhookRequestSchema>;
@@ -37,9 +37,11 @@ interface WebhookFormDialogProps {
 }
 
 /**
- * Creates or edits an endpoint: its URL, the events it receives (at least one) and whether it is
- * enabled, with the contract's rules; the api's refusals (http, a private address) show under the
- * URL.
+ * Creates or edits an endpoint: its URL, the events it receives (at least one), the workspaces it
+ * covers (every one the member belongs to, or some of them) and whether it is enabled, with the
+ * contract's rules; the api's refusals (http, a private address) show under the URL. An edit sends
+ * the URL and the workspaces only when they changed: changing them makes the endpoint answer to
+ * the editor.
  */
 export function WebhookFormDialog({
   endpoint,
@@ -87,8 +89,10 @@ function WebhookForm({
       url: endpoint?.url ?? "",
       events: endpoint?.events ?? [],
       enabled: endpoint?.enabled ?? true,
+      workspaceUuids: endpoint?.workspaces?.map((workspace) => workspace.uuid) ?? null,
     },
   });
+  const workspacesLegendId = useId();
   const { errors, isSubmitting } = form.formState;
   const failed = endpoint === null ? create : update;
 
@@ -97,7 +101,19 @@ function WebhookForm({
       if (endpoint === null) {
         onCreated(await create.mutateAsync(values));
       } else {
-        await update.mutateAsync({ uuid: endpoint.uuid, ...values });
+        const { url, workspaceUuids, ...rest } = values;
+        const before = endpoint.workspaces?.map((workspace) => workspace.uuid) ?? null;
+        const sameWorkspaces =
+          before === null || workspaceUuids === null
+            ? before === workspaceUuids
+            : before.length === workspaceUuids.length &&
+              before.every((uuid) => workspaceUuids.includes(uuid));
+        await update.mutateAsync({
+          uuid: endpoint.uuid,
+          ...rest,
+          ...(url === endpoint.url ? {} : { url }),
+          ...(sameWorkspaces ? {} : { workspaceUuids }),
+        });
         onSaved();
       }
     } catch (error) {
@@ -168,6 +184,21 @@ function WebhookForm({
       />
       <Controller
         control={form.control}
+        name="workspaceUuids"
+        render={({ field }) => (
+          <WorkspaceChoice
+            legendId={workspacesLegendId}
+            value={field.value ?? null}
+            onChange={field.onChange}
+            chosen={endpoint?.workspaces ?? []}
+            error={errorText.validation(
+              errors.workspaceUuids?.message ?? errors.workspaceUuids?.root?.message,
+            )}
+          />
+        )}
+      />
+      <Controller
+        control={form.control}
         name="enabled"
         render={({ field }) => (
           <Checkbox
@@ -193,5 +224,83 @@ function WebhookForm({
         </Button>
       </DialogFooter>
     </form>
+  );
+}
+
+/**
+ * The workspaces an endpoint covers: every one the member belongs to (null), or the ones ticked.
+ * Workspaces the endpoint chose that the member does not belong to stay listed, so that an edit
+ * shows them (the api refuses them to anyone who does not belong to them).
+ */
+function WorkspaceChoice({
+  legendId,
+  value,
+  onChange,
+  chosen,
+  error,
+}: {
+  legendId: string;
+  value: string[] | null;
+  onChange: (value: string[] | null) => void;
+  chosen: readonly { uuid: string; name: string }[];
+  error: string | undefined;
+}) {
+  const { t } = useTranslation(["web"]);
+  const workspaces = useWebhookWorkspaces();
+  const hintId = useId();
+  const known = new Map(chosen.map((workspace) => [workspace.uuid, workspace.name]));
+  for (const workspace of workspaces.data ?? []) known.set(workspace.uuid, workspace.name);
+  const all = value === null;
+  const selected = new Set(value ?? []);
+  const toggle = (uuid: string, on: boolean) => {
+    const next = new Set(selected);
+    if (on) next.add(uuid);
+    else next.delete(uuid);
+    onChange([...known.keys()].filter((item) => next.has(item)));
+  };
+  return (
+    <fieldset
+      aria-labelledby={legendId}
+      aria-describedby={hintId}
+      aria-invalid={error ? true : undefined}
+      className="flex flex-col gap-2"
+    >
+      <legend id={legendId} className="mb-1 text-sm font-medium text-ink">
+        {t("web:webhooks.form.workspaces")}
+      </legend>
+      <p id={hintId} className="text-sm text-ink-muted">
+        {t("web:webhooks.form.workspacesHint")}
+      </p>
+      <Checkbox
+        label={t("web:webhooks.form.allWorkspaces")}
+        checked={all}
+        onCheckedChange={(checked) => onChange(checked === true ? null : [])}
+      />
+      {all ? null : workspaces.isError ? (
+        <p role="alert" className="text-sm text-danger">
+          {t("web:webhooks.form.workspacesError")}
+        </p>
+      ) : workspaces.isPending ? (
+        <p role="status" className="text-sm text-ink-muted">
+          {t("web:webhooks.form.workspacesLoading")}
+        </p>
+      ) : (
+        <div className="grid gap-2 ps-6 sm:grid-cols-2">
+          {[...known].map(([uuid, name]) => (
+            <Checkbox
+              key={uuid}
+              label={name}
+              checked={selected.has(uuid)}
+              onCheckedChange={(checked) => toggle(uuid, checked === true)}
+            />
+          ))}
+        </div>
+      )}
+      {error ? (
+        <p role="alert" className="text-sm text-danger">
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
   );
 }

@@ -8,10 +8,23 @@ const ENDPOINT = {
   url: "https://hooks.example.com/paraphe",
   events: ["envelope.sent", "envelope.completed"],
   enabled: true,
+  workspaces: null,
+  accountable: { uuid: "1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f", name: "Ada Lovelace" },
   createdAt: "2026-11-20T09:00:00.000Z",
   updatedAt: "2026-11-20T09:00:00.000Z",
   secretCreatedAt: "2026-11-20T09:00:00.000Z",
 };
+const workspace = (uuid: string, name: string) => ({
+  uuid,
+  name,
+  color: "#336699",
+  isDefault: name === "General",
+  memberCount: 2,
+  createdAt: "2026-11-01T09:00:00.000Z",
+  updatedAt: "2026-11-01T09:00:00.000Z",
+});
+const GENERAL = workspace("2a3b4c5d-6e7f-4a8b-9c0d-1e2f3a4b5c6d", "General");
+const SALES = workspace("3b4c5d6e-7f8a-4b9c-8d1e-2f3a4b5c6d7e", "Sales");
 const DELIVERY = {
   uuid: "5d7c1e0a-2b3c-4d5e-8f90-123456789abc",
   endpointUuid: ENDPOINT.uuid,
@@ -49,7 +62,12 @@ describe("webhook settings", () => {
     await user.click(within(dialog).getByRole("button", { name: "Add the endpoint" }));
     await waitFor(() =>
       expect(server.bodiesOf("/webhook/create")).toEqual([
-        { url: ENDPOINT.url, events: ["envelope.sent", "envelope.completed"], enabled: true },
+        {
+          url: ENDPOINT.url,
+          events: ["envelope.sent", "envelope.completed"],
+          enabled: true,
+          workspaceUuids: null,
+        },
       ]),
     );
     const secret = await screen.findByRole("dialog", { name: "The endpoint's signing secret" });
@@ -59,6 +77,91 @@ describe("webhook settings", () => {
     await user.click(within(secret).getByRole("button", { name: "I have copied it" }));
     await waitFor(() => expect(screen.queryByText("whsec_shown-once")).not.toBeInTheDocument());
     expect(screen.queryByDisplayValue("whsec_shown-once")).not.toBeInTheDocument();
+  });
+
+  it("says which workspaces each endpoint covers and whose rights bound them", async () => {
+    renderApp({
+      path: "/settings/webhooks",
+      handlers: {
+        "/webhook/list": () =>
+          ok({
+            endpoints: [
+              ENDPOINT,
+              {
+                ...ENDPOINT,
+                uuid: "4c5d6e7f-8a9b-4c0d-9e1f-2a3b4c5d6e7f",
+                url: "https://hooks.example.com/sales",
+                workspaces: [{ uuid: SALES.uuid, name: "Sales" }],
+              },
+              {
+                ...ENDPOINT,
+                uuid: "5d6e7f8a-9b0c-4d1e-8f2a-3b4c5d6e7f8a",
+                url: "https://hooks.example.com/orphan",
+                accountable: null,
+              },
+            ],
+          }),
+      },
+    });
+    const list = await screen.findByRole("list", { name: "Webhook endpoints" });
+    const rule = "Events of a workspace are sent only while Ada Lovelace belongs to it.";
+    expect(
+      within(list).getByText(`Workspaces: every workspace Ada Lovelace belongs to. ${rule}`),
+    ).toBeInTheDocument();
+    expect(within(list).getByText(`Workspaces: Sales. ${rule}`)).toBeInTheDocument();
+    expect(
+      within(list).getByText(/The member it answered to has left the team/),
+    ).toBeInTheDocument();
+  });
+
+  it("creates an endpoint for chosen workspaces, and an edit of its events alone sends neither URL nor workspaces", async () => {
+    const chosen = { ...ENDPOINT, workspaces: [{ uuid: SALES.uuid, name: "Sales" }] };
+    const { user, server } = renderApp({
+      path: "/settings/webhooks",
+      handlers: {
+        "/webhook/list": () => ok({ endpoints: [chosen] }),
+        "/workspace/list": () => ok({ workspaces: [GENERAL, SALES] }),
+        "/webhook/create": () => ok({ endpoint: chosen, secret: "whsec_once" }),
+        "/webhook/update": () => ok({ endpoint: chosen }),
+      },
+    });
+    await user.click(await screen.findByRole("button", { name: "Add an endpoint" }));
+    const dialog = await screen.findByRole("dialog", { name: "Add a webhook endpoint" });
+    await user.type(within(dialog).getByRole("textbox", { name: /Endpoint URL/ }), ENDPOINT.url);
+    await user.click(within(dialog).getByRole("checkbox", { name: "Envelope sent" }));
+    await user.click(
+      within(dialog).getByRole("checkbox", { name: "Every workspace I belong to, now and later" }),
+    );
+    await user.click(await within(dialog).findByRole("checkbox", { name: "Sales" }));
+    expect(within(dialog).getByRole("checkbox", { name: "General" })).not.toBeChecked();
+    await user.click(within(dialog).getByRole("button", { name: "Add the endpoint" }));
+    await waitFor(() =>
+      expect(server.bodiesOf("/webhook/create")).toEqual([
+        {
+          url: ENDPOINT.url,
+          events: ["envelope.sent"],
+          enabled: true,
+          workspaceUuids: [SALES.uuid],
+        },
+      ]),
+    );
+    const secret = await screen.findByRole("dialog", { name: "The endpoint's signing secret" });
+    await user.click(within(secret).getByRole("button", { name: "I have copied it" }));
+
+    await user.click(screen.getByRole("button", { name: `Edit the endpoint ${ENDPOINT.url}` }));
+    const edit = await screen.findByRole("dialog", { name: "Edit the webhook endpoint" });
+    expect(await within(edit).findByRole("checkbox", { name: "Sales" })).toBeChecked();
+    await user.click(within(edit).getByRole("checkbox", { name: "Envelope signed" }));
+    await user.click(within(edit).getByRole("button", { name: "Save" }));
+    await waitFor(() =>
+      expect(server.bodiesOf("/webhook/update")).toEqual([
+        {
+          uuid: ENDPOINT.uuid,
+          events: ["envelope.sent", "envelope.signed", "envelope.completed"],
+          enabled: true,
+        },
+      ]),
+    );
   });
 
   it("shows the api's refusal of a private address under the URL", async () => {

@@ -154,6 +154,25 @@ export function WebhooksPage() {
   );
 }
 
+/** Which workspaces an endpoint covers, and whose rights bound them. */
+function EndpointScope({ endpoint }: { endpoint: WebhookEndpoint }) {
+  const { t } = useTranslation(["web"]);
+  const { accountable, workspaces } = endpoint;
+  let text: string;
+  if (accountable === null) text = t("web:webhooks.scopeOrphan");
+  else if (workspaces?.length === 0) text = t("web:webhooks.scopeNone");
+  else {
+    const covered =
+      workspaces === null
+        ? t("web:webhooks.scopeAll", { name: accountable.name })
+        : t("web:webhooks.scopeChosen", {
+            workspaces: workspaces.map((workspace) => workspace.name).join(", "),
+          });
+    text = `${covered}. ${t("web:webhooks.scopeRule", { name: accountable.name })}`;
+  }
+  return <p className="text-sm break-words text-ink-muted">{text}</p>;
+}
+
 function EndpointCard({
   endpoint,
   onEdit,
@@ -182,6 +201,7 @@ function EndpointCard({
           events: endpoint.events.map((type) => t(EVENT_LABEL_KEYS[type])).join(", "),
         })}
       </p>
+      <EndpointScope endpoint={endpoint} />
       <p className="text-xs text-ink-muted">
         {t("web:webhooks.dates", {
           created: formatDateTime(endpoint.createdAt, language),
