@@ -13,7 +13,13 @@ export type DocumentErrorCode =
   /** Processing it exceeded the document worker's time limit or heap cap. */
   | "too_complex"
   | "certified"
-  | "signatures_not_kept";
+  | "signatures_not_kept"
+  /** Active content (`active-content.ts`): files embedded in the PDF. */
+  | "embedded_files"
+  /** Active content: JavaScript. */
+  | "javascript"
+  /** Active content: actions a reader runs by itself (`/AA`, an `/OpenAction` other than a page). */
+  | "automatic_actions";
 
 /** A document problem, with a stable code and an English message suitable for logs. */
 export class DocumentError extends Error {

@@ -8,10 +8,16 @@ import { inspectPdf } from "./inspect";
 import { sealPdfInThisThread } from "./seal";
 import { makeCertifiedPdf, makePdf, runToolOrThrow, temporaryDirectory } from "../test/documents";
 import {
+  attachedFilePdf,
   concat,
   deeplyNestedPdf,
+  documentJavaScriptPdf,
   elfExecutable,
+  escapedJavaScriptLinkPdf,
+  fileAttachmentAnnotationPdf,
   fromLatin1,
+  openActionPdf,
+  pageAdditionalActionsPdf,
   pageTreeLoopPdf,
   peExecutable,
   rawPdf,
@@ -220,5 +226,42 @@ describe("inspectPdf", () => {
     expect(error.message).toContain("brute-force-recovery");
     // Without signatures, nothing in it has to stay valid: it is accepted (and rewritten).
     expect((await inspectPdf(breakCrossReferences(plain), limits)).signatureCount).toBe(0);
+  });
+});
+
+describe("inspectPdf and active content", () => {
+  it("refuses embedded files, naming what it found: an attachment (/EmbeddedFiles, /AF) or a file attachment annotation (/EF)", async () => {
+    const attached = await refusal(await attachedFilePdf());
+    expect(attached.code).toBe("embedded_files");
+    expect(attached.message).toContain("/EmbeddedFiles");
+    expect(attached.message).toContain("/AF");
+    const annotation = await refusal(fileAttachmentAnnotationPdf());
+    expect(annotation.code).toBe("embedded_files");
+    expect(annotation.message).toContain("/EF, /EmbeddedFile");
+  });
+
+  it("refuses JavaScript: document-level scripts, and a link's script whose names are written with # escapes", async () => {
+    const documentLevel = await refusal(documentJavaScriptPdf());
+    expect(documentLevel.code).toBe("javascript");
+    expect(documentLevel.message).toContain("/JavaScript, /S /JavaScript, /JS");
+    const escaped = await refusal(escapedJavaScriptLinkPdf());
+    expect(escaped.code).toBe("javascript");
+    expect(escaped.message).toContain("/JS");
+  });
+
+  it("refuses automatic actions: an /OpenAction that runs something, and /AA; a script run at opening is named as JavaScript first", async () => {
+    const launch = await refusal(openActionPdf("launch"));
+    expect(launch.code).toBe("automatic_actions");
+    expect(launch.message).toContain("(/OpenAction)");
+    const additional = await refusal(pageAdditionalActionsPdf());
+    expect(additional.code).toBe("automatic_actions");
+    expect(additional.message).toContain("(/AA)");
+    const script = await refusal(openActionPdf("javascript"));
+    expect(script.code).toBe("javascript");
+    expect(script.message).toContain("/OpenAction");
+  });
+
+  it("accepts an /OpenAction that only shows a page", async () => {
+    expect((await inspectPdf(openActionPdf("page"), limits)).pageCount).toBe(1);
   });
 });

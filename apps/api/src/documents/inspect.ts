@@ -10,6 +10,7 @@ import {
   PDFPageTree,
   type PDFObject,
 } from "pdf-lib";
+import { ACTIVE_CONTENT_KINDS, findActiveContent } from "./active-content";
 import { DocumentError } from "./document-error";
 
 export interface InspectLimits {
@@ -55,7 +56,8 @@ function indexOfAscii(bytes: Uint8Array, text: string, from: number, to: number)
 /**
  * Checks that `bytes` are a PDF Paraphe can use: the magic bytes, the size limit, a complete file
  * that parses, no encryption (with or without a password: a sealed copy could not be produced),
- * at least one page and at most `maxPages`. Returns the page count, each page's displayed size in
+ * at least one page and at most `maxPages`, no active content (embedded files, JavaScript,
+ * automatic actions: `active-content.ts`), no certification signature. Returns the page count, each page's displayed size in
  * points and the SHA-256 of the file; throws a `DocumentError` otherwise.
  *
  * Parsing is synchronous (pdf-lib) and bounded by `maxBytes`; it takes a few milliseconds for
@@ -144,6 +146,16 @@ export async function inspectPdf(bytes: Uint8Array, limits: InspectLimits): Prom
     throw new DocumentError("unreadable", "The PDF's page tree could not be read.", {
       cause: error,
     });
+  }
+
+  const active = findActiveContent(document);
+  const first = ACTIVE_CONTENT_KINDS.find((kind) => active.has(kind));
+  if (first !== undefined) {
+    const keys = ACTIVE_CONTENT_KINDS.flatMap((kind) => [...(active.get(kind) ?? [])]);
+    throw new DocumentError(
+      first,
+      `The PDF carries active content (${keys.join(", ")}): embedded files, JavaScript and automatic actions are refused, so that what signers see is what any reader shows.`,
+    );
   }
 
   const certification = docMdpPermission(document);

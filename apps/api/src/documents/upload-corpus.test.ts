@@ -32,14 +32,20 @@ import { createTestTunnelClient } from "../test/tunnel";
 import { MAX_SEALED_REQUEST_BYTES } from "../tunnel/sealed-requests";
 import {
   alreadySignedPdf,
+  attachedFilePdf,
   brokenFontPdf,
   concat,
   deeplyNestedPdf,
+  documentJavaScriptPdf,
   elfExecutable,
+  escapedJavaScriptLinkPdf,
+  fileAttachmentAnnotationPdf,
   fromLatin1,
   hugePagePdf,
   lastOffsetOf,
+  openActionPdf,
   paddedPdf,
+  pageAdditionalActionsPdf,
   pageTreeLoopPdf,
   pdfHeaderThenExecutable,
   peExecutable,
@@ -182,6 +188,46 @@ const corpus: CorpusCase[] = [
   {
     name: "an embedded font with broken tables (loca, glyf, hmtx, cmap past the end, head noise)",
     make: brokenFontPdf,
+    expected: { pages: 1, size: { width: 300, height: 400 } },
+  },
+  {
+    name: "a PDF carrying an attached file (paraphe-proof.json: /EmbeddedFiles, /AF)",
+    make: attachedFilePdf,
+    expected: { refused: "embedded_files" },
+  },
+  {
+    name: "a file attachment annotation holding a program (/EF)",
+    make: fileAttachmentAnnotationPdf,
+    expected: { refused: "embedded_files" },
+  },
+  {
+    name: "document-level JavaScript (/Names /JavaScript)",
+    make: documentJavaScriptPdf,
+    expected: { refused: "javascript" },
+  },
+  {
+    name: "a link running JavaScript, its names written with # escapes (/#4A#53)",
+    make: escapedJavaScriptLinkPdf,
+    expected: { refused: "javascript" },
+  },
+  {
+    name: "JavaScript run when the file opens (/OpenAction)",
+    make: () => openActionPdf("javascript"),
+    expected: { refused: "javascript" },
+  },
+  {
+    name: "a program launched when the file opens (/OpenAction /Launch)",
+    make: () => openActionPdf("launch"),
+    expected: { refused: "automatic_actions" },
+  },
+  {
+    name: "a web address opened when a page is shown (/AA)",
+    make: pageAdditionalActionsPdf,
+    expected: { refused: "automatic_actions" },
+  },
+  {
+    name: "an /OpenAction that only shows the first page",
+    make: () => openActionPdf("page"),
     expected: { pages: 1, size: { width: 300, height: 400 } },
   },
 ];

@@ -4,7 +4,15 @@
  */
 import { readFileSync } from "node:fs";
 import { crc32 } from "node:zlib";
-import { PDFDict, PDFDocument, PDFName, PDFRawStream, PDFRef, decodePDFRawStream } from "pdf-lib";
+import {
+  AFRelationship,
+  PDFDict,
+  PDFDocument,
+  PDFName,
+  PDFRawStream,
+  PDFRef,
+  decodePDFRawStream,
+} from "pdf-lib";
 import fontkit from "@pdf-lib/fontkit";
 import { fontBytes } from "../documents/fonts";
 import type { PlatformIdentity } from "../documents/certificates";
@@ -243,6 +251,82 @@ export async function alreadySignedPdf(
     location: "Lyon",
     signerName: "Supplier",
   });
+}
+
+/**
+ * One page whose catalog, page or annotation carries `extra` (dictionary entries), and `objects`
+ * after the page's content (numbered from 5).
+ */
+function onePagePdf(
+  extra: { catalog?: string; page?: string } = {},
+  objects: readonly string[] = [],
+): Uint8Array {
+  return rawPdf([
+    `<< /Type /Catalog /Pages 2 0 R ${extra.catalog ?? ""} >>`,
+    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+    `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 400] /Contents 4 0 R /Resources << /Font << /F1 ${HELVETICA} >> >> ${extra.page ?? ""} >>`,
+    `<< /Length ${PAGE_CONTENT.length} >>\nstream\n${PAGE_CONTENT}\nendstream`,
+    ...objects,
+  ]);
+}
+
+/**
+ * A PDF carrying `paraphe-proof.json` as an attachment (`/EmbeddedFiles` and `/AF`, as pdf-lib
+ * attaches it): the start of a forged audit-log proof.
+ */
+export const attachedFilePdf = cached(async () => {
+  const document = await PDFDocument.load(await plainPdf());
+  await document.attach(
+    new TextEncoder().encode('{"format":"paraphe-proof/1"}'),
+    "paraphe-proof.json",
+    {
+      mimeType: "application/json",
+      afRelationship: AFRelationship.Data,
+    },
+  );
+  return document.save({ useObjectStreams: false });
+});
+
+const EMBEDDED_EXE = "MZ this would be a program";
+
+/** A file attachment annotation (a paper clip on the page) holding an embedded file. */
+export function fileAttachmentAnnotationPdf(): Uint8Array {
+  return onePagePdf({ page: "/Annots [5 0 R]" }, [
+    "<< /Type /Annot /Subtype /FileAttachment /Rect [10 10 30 30] /FS << /Type /Filespec /F (setup.exe) /EF << /F 6 0 R >> >> >>",
+    `<< /Type /EmbeddedFile /Length ${EMBEDDED_EXE.length} >>\nstream\n${EMBEDDED_EXE}\nendstream`,
+  ]);
+}
+
+/** Document-level JavaScript: the catalog's `/Names /JavaScript` tree, its key written `/JavaScript`. */
+export function documentJavaScriptPdf(): Uint8Array {
+  return onePagePdf({ catalog: "/Names << /JavaScript 5 0 R >>" }, [
+    "<< /Names [(init) << /S /JavaScript /JS (app.alert('hello')) >>] >>",
+  ]);
+}
+
+/**
+ * A link on the page that runs JavaScript, its names written with `#` escapes (`/#4A#53` is `/JS`)
+ * as hostile files do to slip past byte searches.
+ */
+export function escapedJavaScriptLinkPdf(): Uint8Array {
+  return onePagePdf({ page: "/Annots [5 0 R]" }, [
+    "<< /Type /Annot /Subtype /Link /Rect [10 10 200 40] /A << /S /Java#53cript /#4A#53 (this.print()) >> >>",
+  ]);
+}
+
+/** An `/OpenAction` run when the file opens: `javascript`, `launch` (a program) or `page` (only a page to show). */
+export function openActionPdf(action: "javascript" | "launch" | "page"): Uint8Array {
+  const value = {
+    javascript: "<< /S /JavaScript /JS (app.alert('opened')) >>",
+    launch: "<< /S /Launch /F (calc.exe) >>",
+    page: "[3 0 R /Fit]",
+  }[action];
+  return onePagePdf({ catalog: `/OpenAction ${value}` });
+}
+
+/** A page with additional actions (`/AA`): a web address opened when the page is shown. */
+export function pageAdditionalActionsPdf(): Uint8Array {
+  return onePagePdf({ page: "/AA << /O << /S /URI /URI (https://example.com/track) >> >>" });
 }
 
 /** Cuts. */

@@ -66,6 +66,9 @@ const UPLOAD_PROBLEMS = [
   "too_complex",
   "certified",
   "signatures_not_kept",
+  "embedded_files",
+  "javascript",
+  "automatic_actions",
   "invalid_file",
   "cloud_drive_failed",
 ] as const;

@@ -94,6 +94,12 @@ export const errors = {
       "This PDF carries signatures that would not stay valid: its structure is damaged (it had to be repaired to be read).",
     certified:
       "This PDF carries a certification signature that forbids changes: signing it here would invalidate that signature.",
+    embedded_files:
+      "This PDF carries embedded files (attachments): they are refused, so that what signers see is the whole document.",
+    javascript:
+      "This PDF contains JavaScript: scripts are refused, so that the document shows the same in every reader.",
+    automatic_actions:
+      "This PDF runs actions by itself (when it is opened, or a page or field is shown): they are refused, so that the document shows the same in every reader.",
     too_many_files: "Too many files for one envelope.",
     too_many_recipients: "Too many recipients for one envelope.",
     too_many_fields: "Too many fields for one envelope.",

@@ -612,6 +612,12 @@ export const web = {
           "This PDF carries signatures that would not stay valid: its structure is damaged (it had to be repaired to be read). Upload an intact copy.",
         certified:
           "This PDF carries a certification signature that forbids changes: signing it here would invalidate that signature. Upload the document before it was certified.",
+        embedded_files:
+          "This PDF carries embedded files (attachments), which are refused: what signers see must be the whole document. Remove the attachments (or print the document to PDF) and upload it again.",
+        javascript:
+          "This PDF contains JavaScript, which is refused: the document must show the same in every reader. Remove the scripts (or print the document to PDF) and upload it again.",
+        automatic_actions:
+          "This PDF runs actions by itself (when it is opened, or a page or field is shown), which are refused: the document must show the same in every reader. Remove them (or print the document to PDF) and upload it again.",
         invalid_file: "This file cannot be read.",
         cloud_drive_failed:
           "Cloud drive failed: Google Drive did not give this file. Check that you can still open it there, then try again.",

@@ -102,6 +102,12 @@ export const errors: FrenchTranslation<typeof en> = {
       "Ce PDF porte des signatures qui ne resteraient pas valides : sa structure est endommagée (il a fallu la réparer pour le lire).",
     certified:
       "Ce PDF porte une signature de certification qui interdit toute modification : le signer ici invaliderait cette signature.",
+    embedded_files:
+      "Ce PDF contient des fichiers intégrés (pièces jointes) : ils sont refusés, pour que les signataires voient le document en entier.",
+    javascript:
+      "Ce PDF contient du JavaScript : les scripts sont refusés, pour que le document s’affiche de la même façon dans tous les lecteurs.",
+    automatic_actions:
+      "Ce PDF déclenche des actions de lui-même (à l’ouverture, ou à l’affichage d’une page ou d’un champ) : elles sont refusées, pour que le document s’affiche de la même façon dans tous les lecteurs.",
     too_many_files: "Trop de fichiers pour une enveloppe.",
     too_many_recipients: "Trop de destinataires pour une enveloppe.",
     too_many_fields: "Trop de champs pour une enveloppe.",

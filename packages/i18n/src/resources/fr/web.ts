@@ -621,6 +621,12 @@ export const web: FrenchTranslation<typeof en> = {
           "Ce PDF porte des signatures qui ne resteraient pas valides : sa structure est endommagée (il a fallu la réparer pour le lire). Téléversez une copie intacte.",
         certified:
           "Ce PDF porte une signature de certification qui interdit toute modification : le signer ici invaliderait cette signature. Téléversez le document tel qu’il était avant sa certification.",
+        embedded_files:
+          "Ce PDF contient des fichiers intégrés (pièces jointes), qui sont refusés : les signataires doivent voir le document en entier. Retirez les pièces jointes (ou imprimez le document en PDF) et téléversez-le de nouveau.",
+        javascript:
+          "Ce PDF contient du JavaScript, qui est refusé : le document doit s’afficher de la même façon dans tous les lecteurs. Retirez les scripts (ou imprimez le document en PDF) et téléversez-le de nouveau.",
+        automatic_actions:
+          "Ce PDF déclenche des actions de lui-même (à l’ouverture, ou à l’affichage d’une page ou d’un champ), qui sont refusées : le document doit s’afficher de la même façon dans tous les lecteurs. Retirez-les (ou imprimez le document en PDF) et téléversez-le de nouveau.",
         invalid_file: "Ce fichier ne peut pas être lu.",
         cloud_drive_failed:
           "Échec du stockage en ligne\u00a0: Google Drive n’a pas donné ce fichier. Vérifiez que vous pouvez toujours l’y ouvrir, puis réessayez.",
