@@ -1,18 +1,19 @@
 import type { GetSubscriptionResponse, ListPlansResponse, Plan } from "@paraphe/api-sdk/contract";
 import type { PlanRow } from "../db/database";
-import { requireMember, type Member } from "../envelopes/members";
+import { requireMember, teamSubject, type Member } from "../envelopes/members";
 import { AppError } from "../errors/app-error";
 import { teamSeats } from "../members/seats";
 import type { BillingDeps } from "./billing-deps";
 import { periodUsage, teamPlan } from "./subscriptions";
 
 /**
- * The member behind `userId` if their role reads the Team (every managed role does): the
+ * The member behind `userId` if their role reads the Team's field `subscription` on their own team
+ * (every managed role does): the
  * subscription and usage of a team are read by its members; another team's are never reachable.
  */
 export async function requireTeamReader(deps: BillingDeps, userId: string): Promise<Member> {
   const member = await requireMember(deps, userId);
-  if (!member.ability.can("read", "Team")) {
+  if (!member.ability.can("read", teamSubject(member), "subscription")) {
     throw new AppError("FORBIDDEN", {
       message: "Your role does not allow you to read the team's subscription and usage.",
       suggestion: "Ask an owner or an administrator of the team.",

@@ -128,6 +128,15 @@ export function templateSubject(template: EnvelopeRow) {
   });
 }
 
+/**
+ * The member's own team as role conditions see it, tagged as a `Team`: checks on the team pass it
+ * with the field at stake (`members`, `roles`, `tags`, `sso`, `webhooks`, `subscription`), so that a
+ * rule limited to other fields or to another team does not allow them.
+ */
+export function teamSubject(member: Pick<Member, "teamId">) {
+  return asSubject("Team", { id: member.teamId });
+}
+
 /** A contact of a workspace as role conditions see it, tagged as a `Contact`. */
 export function contactSubject(contact: { workspaceId: string; email: string }) {
   return asSubject("Contact", {

@@ -11,7 +11,8 @@ import { teamInviteMail } from "./invite-mail";
 import { acceptInviteLink, invitationExpiry, newInvitationToken } from "./invitation-tokens";
 import type { MembersDeps } from "./members-deps";
 import { teamSeats } from "./seats";
-import { findTeamRole, takesSeat } from "./team-access";
+import { requireAssignableRole } from "./role-assignment";
+import { takesSeat } from "./team-access";
 import { lockTeam } from "./team-store";
 
 /**
@@ -20,7 +21,8 @@ import { lockTeam } from "./team-store";
  * team row locked as for a single invitation, a row whose person is already a member or already
  * has a live invitation refuses the whole import with a field problem on `invitations.<row>.email`
  * (an expired invitation is replaced), and a role that takes seats refuses it with SEATS_FULL
- * unless every row fits in the seats left. Each row gets its invitation mail, as a job, in the
+ * unless every row fits in the seats left; a role giving a right the inviter lacks, or the Owner role
+ * from a non-owner, refuses it with FORBIDDEN (`role-assignment.ts`). Each row gets its invitation mail, as a job, in the
  * invitee's language (theirs when they have an account, else the one asked, else the inviter's).
  */
 export async function importInvitations(
@@ -29,10 +31,10 @@ export async function importInvitations(
   input: z.infer<typeof importInvitationsRequestSchema>,
 ): Promise<ImportInvitationsResponse> {
   const at = new Date(deps.now());
-  const role = await findTeamRole(deps.db, inviter.teamId, input.roleUuid);
   const emails = input.invitations.map((row) => row.email);
   await deps.db.transaction().execute(async (trx) => {
     await lockTeam(trx, inviter.teamId);
+    const role = await requireAssignableRole(trx, inviter, input.roleUuid);
     const people = await trx
       .selectFrom("appUser")
       .leftJoin("teamMember", (join) =>

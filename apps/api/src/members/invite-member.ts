@@ -8,7 +8,8 @@ import { acceptInviteLink, invitationExpiry, newInvitationToken } from "./invita
 import type { MembersDeps } from "./members-deps";
 import { pendingInvitationView } from "./queries";
 import { requireFreeSeat, teamSeats } from "./seats";
-import { findTeamRole, takesSeat } from "./team-access";
+import { requireAssignableRole } from "./role-assignment";
+import { takesSeat } from "./team-access";
 import { lockTeam } from "./team-store";
 
 /**
@@ -16,7 +17,8 @@ import { lockTeam } from "./team-store";
  * with a hashed token and an expiry, and the mail with the link, in the invitee's language (theirs
  * when they have an account, else the one asked, else the inviter's). With the team row locked:
  * a person already in the team or already invited is a CONFLICT (an expired invitation is
- * replaced); a role that takes a seat when every seat is taken is SEATS_FULL.
+ * replaced); a role that takes a seat when every seat is taken is SEATS_FULL; a role giving a right
+ * the inviter lacks, or the Owner role from a non-owner, is FORBIDDEN (`role-assignment.ts`).
  */
 export async function inviteMember(
   deps: MembersDeps,
@@ -24,9 +26,9 @@ export async function inviteMember(
   input: z.infer<typeof inviteMemberRequestSchema>,
 ): Promise<PendingInvitation> {
   const at = new Date(deps.now());
-  const role = await findTeamRole(deps.db, inviter.teamId, input.roleUuid);
   const invitationId = await deps.db.transaction().execute(async (trx) => {
     await lockTeam(trx, inviter.teamId);
+    const role = await requireAssignableRole(trx, inviter, input.roleUuid);
     const invitee = await trx
       .selectFrom("appUser")
       .leftJoin("teamMember", "teamMember.userId", "appUser.id")

@@ -266,7 +266,7 @@ describe.each(testDatabaseKinds)("members, invitations and seats on %s", (kind) 
       ).code,
     ).toBe("LAST_OWNER");
 
-    // With a second owner, the first may step down; the admin can then be removed.
+    // With a second owner, the second may make the first step down, then remove them.
     const adminUuid =
       (await owner.api.team.listMembers({ search: "admin" })).members[0]?.userUuid ?? "";
     await owner.api.team.updateMember({
@@ -275,7 +275,7 @@ describe.each(testDatabaseKinds)("members, invitations and seats on %s", (kind) 
       firstname: "Second",
       lastname: "Owner",
     });
-    await owner.api.team.updateMember({
+    await admin.api.team.updateMember({
       userUuid: ownerUuid,
       roleUuid: await role(owner, "Admin"),
       firstname: "Ada",

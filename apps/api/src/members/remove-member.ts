@@ -2,12 +2,14 @@ import type { Member } from "../envelopes/members";
 import { AppError } from "../errors/app-error";
 import type { MembersDeps } from "./members-deps";
 import { isOwnerRole } from "./team-access";
+import { requireHeldMemberRole } from "./role-assignment";
 import { memberRole, ownerCount } from "./team-members";
 import { lockTeam } from "./team-store";
 
 /**
  * Removes a member from the team and its workspaces (spec §5). Nobody removes themselves
- * (FORBIDDEN); the last owner stays (LAST_OWNER). What they sent stays in the workspaces.
+ * (FORBIDDEN); the last owner stays (LAST_OWNER); the caller holds every right of the member's
+ * role, an Owner's only by an Owner (FORBIDDEN, `role-assignment.ts`). What they sent stays in the workspaces.
  */
 export async function removeMember(
   deps: MembersDeps,
@@ -26,6 +28,7 @@ export async function removeMember(
     if (isOwnerRole(role) && (await ownerCount(trx, member.teamId)) <= 1) {
       throw new AppError("LAST_OWNER");
     }
+    await requireHeldMemberRole(trx, member, role);
     await trx
       .deleteFrom("workspaceMember")
       .where("userId", "=", userId)

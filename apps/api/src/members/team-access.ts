@@ -1,12 +1,12 @@
-import { asSubject, type Action } from "@paraphe/permissions";
+import type { Action } from "@paraphe/permissions";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/database";
-import { requireMember, type Member } from "../envelopes/members";
+import { requireMember, teamSubject, type Member } from "../envelopes/members";
 import { AppError } from "../errors/app-error";
 
 /**
- * The signed-in member behind `userId`, allowed `action` on their own team (spec §6): `read` to see
- * members and invitations, `update` to invite, change and remove. FORBIDDEN otherwise (and for a
+ * The signed-in member behind `userId`, allowed `action` on their own team's field `members` (spec
+ * §6): `read` to see members and invitations, `update` to invite, change and remove. FORBIDDEN otherwise (and for a
  * person without a team).
  */
 export async function requireTeamPermission(
@@ -15,7 +15,7 @@ export async function requireTeamPermission(
   action: Action,
 ): Promise<Member> {
   const member = await requireMember(deps, userId);
-  if (!member.ability.can(action, asSubject("Team", { id: member.teamId }))) {
+  if (!member.ability.can(action, teamSubject(member), "members")) {
     throw new AppError("FORBIDDEN", {
       message:
         action === "read"

@@ -6,13 +6,15 @@ import type { MembersDeps } from "./members-deps";
 import { memberView } from "./queries";
 import { requireFreeSeat, teamSeats } from "./seats";
 import { findTeamRole, isOwnerRole, takesSeat } from "./team-access";
+import { requireRoleChange } from "./role-assignment";
 import { memberRole, ownerCount } from "./team-members";
 import { lockTeam } from "./team-store";
 
 /**
  * Changes a member's role and names (spec §5: first and last name required on edit). The last
- * owner keeps the Owner role (LAST_OWNER); a Viewer given a role that takes a seat needs a free
- * seat (SEATS_FULL).
+ * owner keeps the Owner role (LAST_OWNER); nobody changes their own role, and the caller holds every
+ * right of the member's current role and of the new one, an Owner's only by an Owner (FORBIDDEN,
+ * `role-assignment.ts`); a Viewer given a role that takes a seat needs a free seat (SEATS_FULL).
  */
 export async function updateMember(
   deps: MembersDeps,
@@ -27,6 +29,7 @@ export async function updateMember(
     if (isOwnerRole(current) && !isOwnerRole(next) && (await ownerCount(trx, member.teamId)) <= 1) {
       throw new AppError("LAST_OWNER");
     }
+    await requireRoleChange(trx, member, input.userUuid, current, next.id);
     if (!takesSeat(current) && takesSeat(next)) {
       requireFreeSeat(await teamSeats(trx, deps.config, member.teamId, at));
     }

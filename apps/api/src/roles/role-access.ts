@@ -1,27 +1,27 @@
 import type { EditableRule, Role } from "@paraphe/api-sdk/contract";
-import { ACTIONS, SUBJECTS, type Action, type Subject } from "@paraphe/permissions";
+import { unheldRights, type PermissionRule, type UnheldRight } from "@paraphe/permissions";
 import { AppError } from "../errors/app-error";
-import type { Member } from "../envelopes/members";
+import { teamSubject, type Member } from "../envelopes/members";
 import type { RoleRow } from "../db/database";
 import type { RoleWithCount } from "./role-store";
 
 /*
  * Who may see and change the roles of a team (spec §6), and what a role looks like to clients.
- * Reading the roles needs `read Team`; changing them needs `update Team` (Owner and Admin among the
- * managed roles). Managed roles are never changed, and a role never grants what its author may not
+ * Reading the roles needs `read Team` on the team's field `roles`; changing them needs `update Team`
+ * on that field (Owner and Admin among the managed roles), checked on the team's own record. Managed roles are never changed, and a role never grants what its author may not
  * do themselves: an Admin cannot write a rule that lets someone delete the team.
  */
 
 /** FORBIDDEN unless the member's role allows reading the team (and so its roles). */
 export function requireRoleReader(member: Member): void {
-  if (!member.ability.can("read", "Team")) {
+  if (!member.ability.can("read", teamSubject(member), "roles")) {
     throw new AppError("FORBIDDEN", { message: "Your role does not allow you to see the roles." });
   }
 }
 
 /** FORBIDDEN unless the member's role allows changing the team (and so its roles). */
 export function requireRoleAdministrator(member: Member): void {
-  if (!member.ability.can("update", "Team")) {
+  if (!member.ability.can("update", teamSubject(member), "roles")) {
     throw new AppError("FORBIDDEN", {
       message: "Your role does not allow you to change the roles of the team.",
     });
@@ -36,39 +36,31 @@ export function requireCustomRole(role: RoleRow): void {
   if (role.origin === "managed") throw new AppError("ROLE_READ_ONLY");
 }
 
-const CONCRETE_ACTIONS = ACTIONS.filter((action) => action !== "manage");
-const CONCRETE_SUBJECTS = SUBJECTS.filter((subject) => subject !== "all");
-
-const list = <T>(value: T | T[]): T[] => (Array.isArray(value) ? value : [value]);
-
 /**
- * FORBIDDEN when a rule that allows something (not inverted) allows an action on a subject (or a
- * field of it) that the member's own role does not: `manage` stands for every action and `all` for
- * every subject. Inverted rules only take away, so anyone who may change roles may write them.
+ * FORBIDDEN when `rules` give a right the member's own role does not hold, compared rule by rule
+ * (`unheldRights` of `@paraphe/permissions`): actions and subjects (`manage` and `all` held only as
+ * such), fields (a rule limited to some fields does not give the whole subject) and conditions (a
+ * rule limited to some records does not give them all), and the member's denials. Inverted rules
+ * only take away, so anyone who may change roles may write them.
  */
 export function requireGrantable(member: Member, rules: readonly EditableRule[]): void {
-  for (const rule of rules) {
-    if (rule.inverted === true) continue;
-    const actions = list(rule.action).flatMap((action: Action) =>
-      action === "manage" ? CONCRETE_ACTIONS : [action],
-    );
-    const subjects = list(rule.subject).flatMap((subject: Subject) =>
-      subject === "all" ? CONCRETE_SUBJECTS : [subject],
-    );
-    const fields = rule.fields === undefined ? [undefined] : list(rule.fields);
-    for (const action of actions) {
-      for (const subject of subjects) {
-        for (const field of fields) {
-          if (!member.ability.can(action, subject, field)) {
-            throw new AppError("FORBIDDEN", {
-              message: `Your role does not allow you to ${action} ${subject}, so you cannot give that permission to a role.`,
-              suggestion: "Remove this permission from the role, or ask an owner of the team.",
-            });
-          }
-        }
-      }
-    }
+  const [unheld] = unheldRights(member.ability, rules as PermissionRule[]);
+  if (unheld !== undefined) {
+    throw new AppError("FORBIDDEN", {
+      message: `Your role does not allow you to ${describeRight(unheld)}, so you cannot give that permission to a role.`,
+      suggestion: "Remove this permission from the role, or ask an owner of the team.",
+    });
   }
+}
+
+/** A right in words: "update Team (fields members) where ownerId is ...". */
+export function describeRight(right: UnheldRight): string {
+  const fields = right.fields === undefined ? "" : ` (fields ${right.fields.join(", ")})`;
+  const conditions =
+    right.conditions === undefined
+      ? ""
+      : ` with the conditions ${JSON.stringify(right.conditions)}`;
+  return `${right.action} ${right.subject}${fields}${conditions}`;
 }
 
 /** A role as the contract describes it. */

@@ -165,6 +165,45 @@ describe.each(testDatabaseKinds)("the roles of a team on %s", (kind) => {
     expect(mighty.permissions).toEqual([{ action: "manage", subject: "all" }]);
   });
 
+  it("does not let a role limited to some fields or records grant the whole subject, only what it holds", async () => {
+    const limited = await owner.api.team.createRole({
+      name: "Limited editors",
+      permissions: [
+        { action: "read", subject: ["Envelope", "Team", "Workspace"] },
+        { action: "update", subject: "Team", fields: ["roles", "members"] },
+        { action: "update", subject: "Envelope", conditions: { status: "draft" } },
+      ],
+    });
+    const holder = await holderOf("limited", limited.uuid);
+    for (const permissions of [
+      [{ action: "update", subject: "Team" }],
+      [{ action: "update", subject: "Team", fields: ["roles", "sso"] }],
+      [{ action: "update", subject: "Envelope" }],
+      [{ action: "update", subject: "Envelope", conditions: { status: "sent" } }],
+    ] satisfies EditableRule[][]) {
+      const error = await failure(holder.api.team.createRole({ name: "Wider", permissions }));
+      expect(error.code).toBe("FORBIDDEN");
+    }
+    const refused = await failure(
+      holder.api.team.createRole({
+        name: "Wider",
+        permissions: [{ action: "update", subject: "Team", fields: ["sso"] }],
+      }),
+    );
+    expect(refused.message).toBe(
+      "Your role does not allow you to update Team (fields sso), so you cannot give that permission to a role.",
+    );
+    const narrower = await holder.api.team.createRole({
+      name: "Narrower",
+      permissions: [
+        { action: "update", subject: "Team", fields: ["members"] },
+        { action: "update", subject: "Envelope", conditions: { status: "draft", ownerId: "x" } },
+      ],
+    });
+    expect(narrower.origin).toBe("custom");
+    expect((await owner.api.team.listRoles({})).roles.map((r) => r.name)).not.toContain("Wider");
+  });
+
   it("refuses to delete a role while members hold it, then deletes it once nobody does", async () => {
     const role = await owner.api.team.createRole({ name: "Temporary", permissions: readEnvelopes });
     const holder = await holderOf("temporary", role.uuid);

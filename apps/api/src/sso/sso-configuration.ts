@@ -9,6 +9,7 @@ import type { z } from "zod";
 import type { Config } from "../config";
 import type { Database, SsoConfigurationTable } from "../db/database";
 import { AppError } from "../errors/app-error";
+import { requireAssignableRole } from "../members/role-assignment";
 import { sealClientSecret } from "./client-secret";
 import { requireSsoAdministrator } from "./sso-access";
 import type { SsoDeps } from "./sso-deps";
@@ -88,7 +89,8 @@ export async function getSso(deps: SsoDeps, userId: string): Promise<GetSsoRespo
 /**
  * `/sso/save`: creates or replaces the caller's team's configuration. The secret is required the
  * first time and kept when left out afterwards; it is stored sealed. `http:` URLs are refused in
- * production (`insecure_url`); the role must be one of the team's (NOT_FOUND otherwise).
+ * production (`insecure_url`); the role must be one of the team's (NOT_FOUND otherwise) and one the
+ * caller may give (FORBIDDEN: every right of it held, the Owner role by an Owner only).
  */
 export async function saveSso(
   deps: SsoDeps,
@@ -110,17 +112,13 @@ export async function saveSso(
   }
   const at = new Date(deps.now());
   return deps.db.transaction().execute(async (trx) => {
-    if (input.defaultRoleUuid !== undefined) {
-      const role = await trx
-        .selectFrom("role")
-        .select("id")
-        .where("teamId", "=", member.teamId)
-        .where("id", "=", input.defaultRoleUuid)
-        .executeTakeFirst();
-      if (role === undefined) {
-        throw new AppError("NOT_FOUND", { message: "This role does not exist in your team." });
-      }
-    }
+    // The role people join with is given by the caller: they must hold all of it (and be an
+    // Owner for the Owner role), the Member role by default included.
+    await requireAssignableRole(
+      trx,
+      member,
+      input.defaultRoleUuid ?? (await memberRoleId(trx, member.teamId)),
+    );
     const existing = await lockSsoConfiguration(trx, member.teamId);
     if (existing === undefined && input.clientSecret === undefined) {
       throw new AppError("VALIDATION_ERROR", {

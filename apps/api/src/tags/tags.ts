@@ -6,14 +6,15 @@ import type {
 import type { Kysely } from "kysely";
 import type { z } from "zod";
 import type { Database } from "../db/database";
-import { requirePermission, type Member } from "../envelopes/members";
+import { requirePermission, teamSubject, type Member } from "../envelopes/members";
 import { AppError } from "../errors/app-error";
 import type { WorkspaceDeps } from "../workspaces/workspace-deps";
 import { lockTagRow } from "./tag-store";
 
 /*
- * Tags of a team (spec §3): every member of the team reads them (`read Team`); creating, renaming
- * and deleting them changes the team's settings (`update Team`: Owner and Admin). A tag's name is
+ * Tags of a team (spec §3): every member of the team reads them (`read Team` on its field `tags`);
+ * creating, renaming and deleting them changes the team's settings (`update Team` on its field
+ * `tags`: Owner and Admin). A tag's name is
  * unique in its team regardless of case (a unique index on lower(name); VALIDATION_ERROR
  * `name_taken` on the name field).
  */
@@ -32,7 +33,7 @@ const isUniqueViolation = (error: unknown): boolean =>
 
 /** The team's tags by name, with the number of envelopes (not templates) carrying each. */
 export async function listTags(deps: WorkspaceDeps, member: Member): Promise<Tag[]> {
-  if (!member.ability.can("read", "Team")) return [];
+  if (!member.ability.can("read", teamSubject(member), "tags")) return [];
   return tagsOf(deps.db, member.teamId);
 }
 
@@ -75,7 +76,7 @@ export async function createTag(
   member: Member,
   input: z.infer<typeof createTagRequestSchema>,
 ): Promise<Tag> {
-  requirePermission(member, "update", "Team");
+  requirePermission(member, "update", teamSubject(member), "tags");
   const at = new Date(deps.now());
   try {
     const row = await deps.db
@@ -102,8 +103,8 @@ export async function updateTag(
   member: Member,
   input: z.infer<typeof updateTagRequestSchema>,
 ): Promise<Tag> {
-  if (!member.ability.can("read", "Team")) throw tagNotFound();
-  requirePermission(member, "update", "Team");
+  if (!member.ability.can("read", teamSubject(member), "tags")) throw tagNotFound();
+  requirePermission(member, "update", teamSubject(member), "tags");
   try {
     await deps.db.transaction().execute(async (trx) => {
       const tag = await lockTagRow(trx, member.teamId, input.tagUuid);
@@ -123,8 +124,8 @@ export async function updateTag(
 
 /** Deletes a tag of the team: it comes off every envelope. */
 export async function deleteTag(deps: WorkspaceDeps, member: Member, tagId: string): Promise<void> {
-  if (!member.ability.can("read", "Team")) throw tagNotFound();
-  requirePermission(member, "update", "Team");
+  if (!member.ability.can("read", teamSubject(member), "tags")) throw tagNotFound();
+  requirePermission(member, "update", teamSubject(member), "tags");
   await deps.db.transaction().execute(async (trx) => {
     const tag = await lockTagRow(trx, member.teamId, tagId);
     if (tag === undefined) throw tagNotFound();
