@@ -1,6 +1,7 @@
 import { errorCatalogue, errorResponseSchema, type ErrorResponse } from "@paraphe/api-sdk/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TunnelClient, TunnelResponse } from "@paraphe/tunnel-client";
+import { sql } from "kysely";
 import { z } from "zod";
 import { validateJson } from "./http/validate";
 import { createTestApp, type TestApp } from "./test/app";
@@ -43,6 +44,13 @@ describe.each(testDatabaseKinds)("the api app on %s", (kind) => {
     t.app.post("/test/text", validateJson(z.object({})), (c) => c.json({}));
     t.app.post("/test/crash", () => {
       throw new Error("connection to db-secret-host failed: password=hunter2");
+    });
+    // A real query that fails on its parameter: the driver's error quotes the value.
+    t.app.post("/test/database-crash", async () => {
+      await sql`SELECT email FROM app_user WHERE id = ${"ada.private@example.com"}::uuid`.execute(
+        database.connection.db,
+      );
+      return new Response(null, { status: 204 });
     });
     tunnel = createTestTunnelClient(fetchFromApp(t.app));
   });
@@ -185,6 +193,18 @@ describe.each(testDatabaseKinds)("the api app on %s", (kind) => {
       (line) => line.msg === "request failed" && line.requestId === "crash-1",
     );
     expect(JSON.stringify(logged)).toContain("db-secret-host");
+  });
+
+  it("logs a database error of a 5xx without its SQL text or parameter values", async () => {
+    const response = await call("/test/database-crash", "{}", { "X-Request-Id": "db-crash-1" });
+    expect(response.status).toBe(500);
+    const logged = t.logs.find(
+      (line) => line.msg === "request failed" && line.requestId === "db-crash-1",
+    );
+    expect(logged).toMatchObject({ err: { code: "22P02" } });
+    const text = JSON.stringify(logged);
+    expect(text).not.toContain("ada.private@example.com");
+    expect(text).not.toContain("SELECT email");
   });
 
   it("writes one access log line per request with method, path, status and duration, without the query string", async () => {

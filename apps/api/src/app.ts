@@ -10,6 +10,7 @@ import type { AppEnv, AppRouter } from "./http/context";
 import { sendError, toAppError } from "./http/error-response";
 import { API_SECURITY_HEADERS, responseHeaders } from "./http/response-headers";
 import { clientAddress } from "./identity/client-info";
+import { redactError } from "./logger";
 import { registerDevMailbox } from "./routes/dev/mailbox";
 import { registerApiDocs } from "./routes/docs/api";
 import { registerErrorDocs } from "./routes/docs/errors";
@@ -70,7 +71,11 @@ export function createApp(deps: AppDeps): AppRouter {
   const handleError = (thrown: unknown, c: Context<AppEnv>): Response => {
     const error = toAppError(thrown);
     if (error.status >= 500) {
-      (c.get("logger") ?? logger).error({ err: thrown, code: error.code }, "request failed");
+      // A database error's SQL, parameters and quoted values stay out of the log.
+      (c.get("logger") ?? logger).error(
+        { err: redactError(thrown), code: error.code },
+        "request failed",
+      );
     }
     return sendError(c, error, config.publicApiUrl);
   };

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sql } from "kysely";
 import { z } from "zod";
+import { createLogger } from "../logger";
 import {
   createTestDatabase,
   silentLogger,
@@ -115,6 +117,40 @@ describe.each(testDatabaseKinds)("the job worker on %s", (kind) => {
       .executeTakeFirstOrThrow();
     expect(job).toMatchObject({ status: "failed", attempts: 2 });
     expect(job.lastError).toMatch(/always broken/);
+  });
+
+  it("keeps a failing query's SQL text and parameter values out of the job's log and stored error", async () => {
+    const { db } = database.connection;
+    const lines: string[] = [];
+    const worker = new JobWorker({
+      db,
+      logger: createLogger({ logLevel: "info" }, { write: (line) => void lines.push(line) }),
+      backoffBaseMs: 0,
+      maxAttempts: 2,
+      jobs: [
+        jobHandler(flakyJob, async () => {
+          await sql`SELECT id FROM app_user WHERE id = ${"ada.private@example.com"}::uuid`.execute(
+            db,
+          );
+        }),
+      ],
+    });
+    await db
+      .transaction()
+      .execute((trx) => enqueueJob(trx, flakyJob, { key: "query" }, { dedupeKey: "test:query" }));
+    await expect(worker.runUntilIdle()).resolves.toEqual(["retry", "failed"]);
+    const job = await db
+      .selectFrom("job")
+      .selectAll()
+      .where("dedupeKey", "=", "test:query")
+      .executeTakeFirstOrThrow();
+    expect(job.lastError).toMatch(/invalid input syntax for type uuid/);
+    const logged = lines.join("\n");
+    expect(logged).toContain('"code":"22P02"');
+    for (const text of [job.lastError ?? "", logged]) {
+      expect(text).not.toContain("ada.private@example.com");
+      expect(text).not.toContain("SELECT id");
+    }
   });
 
   it("gives up a job interrupted on its last attempt, by the sweep or a takeover, without running it, and calls its onGiveUp", async () => {

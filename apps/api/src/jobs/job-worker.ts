@@ -1,7 +1,7 @@
 import { sql, type Kysely, type RawBuilder } from "kysely";
 import type { z } from "zod";
 import type { Database } from "../db/database";
-import type { Logger } from "../logger";
+import { errorReason, redactError, type Logger } from "../logger";
 import { JOB_CHANNEL, type JobDefinition } from "./definitions";
 import { timerSleep, WakeableLoop, type ListenFn, type SleepFn } from "./wakeable-loop";
 
@@ -152,7 +152,7 @@ export class JobWorker {
     try {
       job = await this.#claim();
     } catch (error) {
-      this.#logger.error({ err: error }, "job worker could not read the job table");
+      this.#logger.error({ err: redactError(error) }, "job worker could not read the job table");
       return false;
     }
     if (job === undefined) return false;
@@ -160,7 +160,10 @@ export class JobWorker {
       .then(
         () => undefined,
         (error: unknown) => {
-          this.#logger.error({ err: error }, "job worker could not read the job table");
+          this.#logger.error(
+            { err: redactError(error) },
+            "job worker could not read the job table",
+          );
         },
       )
       .finally(() => {
@@ -281,14 +284,15 @@ export class JobWorker {
       return "done";
     } catch (error) {
       await renewal.stop();
-      const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+      // A database error's SQL, parameters and quoted values stay out of the log and the job row.
+      const reason = errorReason(error);
       if (error instanceof UnrecoverableJobError) {
-        log.error({ err: error }, "job cannot succeed; giving up");
+        log.error({ err: redactError(error) }, "job cannot succeed; giving up");
         await this.#giveUp(job, error.message, log);
         return "failed";
       }
       if (job.attempts >= this.#maxAttemptsOf(job.name)) {
-        log.error({ err: error }, "job failed on its last attempt");
+        log.error({ err: redactError(error) }, "job failed on its last attempt");
         await this.#giveUp(job, reason, log);
         return "failed";
       }
@@ -304,7 +308,7 @@ export class JobWorker {
         })
         .where("id", "=", job.id)
         .execute();
-      log.warn({ err: error, retryInMs: delayMs }, "job failed; will retry");
+      log.warn({ err: redactError(error), retryInMs: delayMs }, "job failed; will retry");
       return "retry";
     }
   }
@@ -338,7 +342,10 @@ export class JobWorker {
             .where("attempts", "=", job.attempts)
             .execute();
         } catch (error) {
-          log.warn({ err: error }, "job worker could not renew the lease of a running job");
+          log.warn(
+            { err: redactError(error) },
+            "job worker could not renew the lease of a running job",
+          );
         }
       }
     })();
@@ -385,7 +392,7 @@ export class JobWorker {
     try {
       await registered.onGiveUp(registered.definition.payload.parse(job.payload), lastError);
     } catch (error) {
-      log.error({ err: error }, "the job's give-up step failed");
+      log.error({ err: redactError(error) }, "the job's give-up step failed");
     }
   }
 
