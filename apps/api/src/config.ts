@@ -359,13 +359,13 @@ export const configVariables: readonly ConfigVariable[] = [
   {
     name: "LOGIN_CODES_PER_ADDRESS",
     description:
-      "Most sign-in codes one client address may ask for per 15 minutes, whatever the emails (an office behind one address may need more); past it the call answers 429 with `Retry-After`.",
+      "Most sign-in codes one client address (an IPv6 /64) may ask for per 15 minutes, whatever the emails (an office behind one address may need more); past it the call answers 429 with `Retry-After`.",
     default: "20",
   },
   {
     name: "LOGIN_CODE_CHECKS_PER_ADDRESS",
     description:
-      "Most sign-in codes one client address may try per 15 minutes, whatever the emails; past it the call answers 429 with `Retry-After`.",
+      "Most sign-in codes one client address (an IPv6 /64) may try per 15 minutes, whatever the emails (of which 10 wrong ones at most); past it the call answers 429 with `Retry-After`.",
     default: "30",
   },
   {

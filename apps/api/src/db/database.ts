@@ -215,6 +215,8 @@ export interface RateLimitCounterTable {
   windowStart: Timestamp;
   count: number;
   expiresAt: Timestamp;
+  /** The network that asked for it (an IPv4 address or an IPv6 /64); null when unknown. */
+  requestedFrom: string | null;
 }
 
 /** A WebAuthn credential (spec §3 passkey); `id` is the credential id, base64url. */

@@ -13,7 +13,7 @@ import type { AppUserTable, Database } from "../db/database";
 export async function lockLoginCodes(trx: Kysely<Database>, email: string, expiredAfter: Date) {
   return trx
     .selectFrom("loginCode")
-    .select(["id", "codeHash", "language", "expiresAt", "attempts"])
+    .select(["id", "codeHash", "language", "expiresAt", "attempts", "requestedFrom"])
     .where("email", "=", email)
     .where("consumedAt", "is", null)
     .where("expiresAt", ">", expiredAfter)

@@ -53,13 +53,13 @@ describe.each(testDatabaseKinds)("passkeys on %s", (kind) => {
     });
   }
 
-  it("offers registration options for the web app's host, user verification preferred", async () => {
+  it("offers registration options for the web app's host, user verification required", async () => {
     const person = await h.login(uniqueEmail("options"));
     const { options } = await person.api.passkey.registrationOptions({});
     expect(options.rp).toEqual({ name: "Paraphe", id: rpID });
     expect(options.user).toMatchObject({ name: person.email });
     expect(options.authenticatorSelection).toMatchObject({
-      userVerification: "preferred",
+      userVerification: "required",
       residentKey: "required",
     });
     expect(options.excludeCredentials).toEqual([]);
@@ -146,6 +146,30 @@ describe.each(testDatabaseKinds)("passkeys on %s", (kind) => {
         )
       ).statusCode,
     ).toBe(401);
+  });
+
+  it("signs in with a passkey only when the authenticator verified the user, and registers one only then", async () => {
+    const { authenticator } = await withPasskey();
+    const { options } = await h.client().authentication.passkeyOptions({});
+    expect(options).toMatchObject({ userVerification: "required" });
+
+    authenticator.userVerified = false;
+    authenticator.counter += 1;
+    const presence = await failure(passkeyLogin(authenticator));
+    expect(presence.statusCode).toBe(401);
+    authenticator.userVerified = true;
+    authenticator.counter += 1;
+    await expect(passkeyLogin(authenticator)).resolves.toMatchObject({ isNewUser: false });
+
+    const person = await h.login(uniqueEmail("presence-only"));
+    const unverified = new SoftwareAuthenticator(rpID, origin);
+    unverified.userVerified = false;
+    const registration = await person.api.passkey.registrationOptions({});
+    const refused = await failure(
+      person.api.passkey.register({ response: unverified.register(registration.options) }),
+    );
+    expect(refused.code).toBe("VALIDATION_ERROR");
+    expect(await person.api.passkey.list({})).toMatchObject({ passkeys: [] });
   });
 
   it("refuses an unknown passkey, and a signature made by another key", async () => {

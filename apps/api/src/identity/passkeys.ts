@@ -92,7 +92,7 @@ export async function registrationOptions(
       id: passkey.id,
       transports: passkey.transports,
     })),
-    authenticatorSelection: { residentKey: "required", userVerification: "preferred" },
+    authenticatorSelection: { residentKey: "required", userVerification: "required" },
   });
   await sweepChallenges(deps.db, at);
   await deps.db
@@ -134,7 +134,7 @@ export async function registerPasskey(
       expectedChallenge: challenge,
       expectedOrigin: origin,
       expectedRPID: rpID,
-      requireUserVerification: false,
+      requireUserVerification: true,
     });
   } catch (error) {
     deps.logger.info({ err: error }, "passkey registration refused");
@@ -182,7 +182,7 @@ export async function authenticationOptions(
   const { rpID } = relyingParty(deps);
   const options = await generateAuthenticationOptions({
     rpID,
-    userVerification: "preferred",
+    userVerification: "required",
     timeout: WEBAUTHN_CHALLENGE_TTL_MS,
   });
   await sweepChallenges(deps.db, at);
@@ -261,7 +261,7 @@ export async function loginWithPasskey(
         counter: storedCounter,
         transports: passkey.transports,
       },
-      requireUserVerification: false,
+      requireUserVerification: true,
     });
     if (!verification.verified) throw new Error("not verified");
     newCounter = verification.authenticationInfo.newCounter;

@@ -14,27 +14,42 @@ const CODES_ASKED =
   "Too many verification codes were asked for. Wait a little before asking again.";
 const CODES_TRIED = "Too many verification codes were tried. Wait a little before trying again.";
 
-/** Login codes asked for one email from one IP address: 5 per 15 minutes. */
+/** Login codes asked for one email from one network (IPv4 address, IPv6 /64): 5 per 15 minutes. */
 export const LOGIN_CODES_PER_ADDRESS_AND_EMAIL: RateLimit = {
   limit: 5,
   windowMs: 15 * 60_000,
   message: CODES_ASKED,
 };
-/** Login codes asked from one IP address, whatever the emails: 20 per 15 minutes (LOGIN_CODES_PER_ADDRESS). */
+/** Login codes asked from one network, whatever the emails: 20 per 15 minutes (LOGIN_CODES_PER_ADDRESS). */
 export const LOGIN_CODES_PER_IP: RateLimit = {
   limit: 20,
   windowMs: 15 * 60_000,
   message: CODES_ASKED,
 };
-/** Login codes tried from one IP address, whatever the emails: 30 per 15 minutes (LOGIN_CODE_CHECKS_PER_ADDRESS). */
+/** Login codes tried from one network, whatever the emails: 30 per 15 minutes (LOGIN_CODE_CHECKS_PER_ADDRESS). */
 export const LOGIN_CODE_CHECKS_PER_IP: RateLimit = {
   limit: 30,
   windowMs: 15 * 60_000,
   message: CODES_TRIED,
 };
-/** Login codes tried for one email, from any address: 20 per 15 minutes. */
-export const LOGIN_CODE_CHECKS_PER_EMAIL: RateLimit = {
+/**
+ * Wrong codes tried for one email from networks that hold no live code of that email (an IPv4
+ * address or an IPv6 /64 that did not ask for one): 20 per 15 minutes. Past it, a code of the email
+ * can only be used from the network that asked for it, so that someone guessing elsewhere never
+ * locks its owner out.
+ */
+export const LOGIN_CODE_FAILURES_PER_EMAIL: RateLimit = {
   limit: 20,
+  windowMs: 15 * 60_000,
+  message:
+    "Too many wrong codes were tried for this email address from other networks. Ask for a new code from this device: it will work here.",
+};
+/**
+ * Wrong codes tried from one network (an IPv4 address or an IPv6 /64), whatever the emails: 10 per
+ * 15 minutes; someone trying codes for many emails from a few networks is stopped after ten.
+ */
+export const LOGIN_CODE_FAILURES_PER_ADDRESS: RateLimit = {
+  limit: 10,
   windowMs: 15 * 60_000,
   message: CODES_TRIED,
 };
@@ -50,13 +65,37 @@ export async function hitRateLimit(
   at: number,
 ): Promise<void> {
   const refusal = await countRateLimitHit(db, bucket, rule, at);
-  if (refusal !== undefined) {
-    throw new AppError("RATE_LIMITED", {
-      message: rule.message,
-      suggestion: `Try again in ${Math.ceil(refusal.retryAfterSeconds / 60)} minute(s).`,
-      headers: { "Retry-After": String(refusal.retryAfterSeconds) },
-    });
-  }
+  if (refusal !== undefined) throw rateLimitedError(rule, refusal.retryAfterSeconds);
+}
+
+/**
+ * Whether `bucket` has already reached its limit in the current window, without counting a hit
+ * (for limits that count failures, counted once known): how long to wait, or undefined.
+ */
+export async function rateLimitReached(
+  db: Kysely<Database>,
+  bucket: string,
+  rule: Pick<RateLimit, "limit" | "windowMs">,
+  at: number,
+): Promise<{ retryAfterSeconds: number } | undefined> {
+  const windowStart = Math.floor(at / rule.windowMs) * rule.windowMs;
+  const row = await db
+    .selectFrom("rateLimitCounter")
+    .select("count")
+    .where("bucket", "=", bucket)
+    .where("windowStart", "=", new Date(windowStart))
+    .executeTakeFirst();
+  if (row === undefined || row.count < rule.limit) return undefined;
+  return { retryAfterSeconds: Math.max(1, Math.ceil((windowStart + rule.windowMs - at) / 1000)) };
+}
+
+/** 429 RATE_LIMITED with the rule's message and `Retry-After`. */
+export function rateLimitedError(rule: RateLimit, retryAfterSeconds: number): AppError {
+  return new AppError("RATE_LIMITED", {
+    message: rule.message,
+    suggestion: `Try again in ${Math.ceil(retryAfterSeconds / 60)} minute(s).`,
+    headers: { "Retry-After": String(retryAfterSeconds) },
+  });
 }
 
 /**

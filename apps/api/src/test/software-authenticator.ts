@@ -28,6 +28,8 @@ export class SoftwareAuthenticator {
   counter = 0;
   /** The user handle given at registration. */
   userHandle: string | undefined;
+  /** Whether the authenticator reports that it verified the user (PIN, biometrics): the UV flag. */
+  userVerified = true;
 
   constructor(
     private readonly rpID: string,
@@ -66,7 +68,7 @@ export class SoftwareAuthenticator {
     credentialIdLength.writeUInt16BE(this.credentialId.length);
     const authData = Buffer.concat([
       this.rpIdHash(),
-      Buffer.from([FLAG_UP | FLAG_UV | FLAG_AT]),
+      Buffer.from([FLAG_UP | (this.userVerified ? FLAG_UV : 0) | FLAG_AT]),
       uint32(this.counter),
       Buffer.alloc(16),
       credentialIdLength,
@@ -100,7 +102,7 @@ export class SoftwareAuthenticator {
   authenticate(options: Record<string, unknown>) {
     const authData = Buffer.concat([
       this.rpIdHash(),
-      Buffer.from([FLAG_UP | FLAG_UV]),
+      Buffer.from([FLAG_UP | (this.userVerified ? FLAG_UV : 0)]),
       uint32(this.counter),
     ]);
     const clientDataJSON = this.clientData("webauthn.get", options.challenge as string);
