@@ -1,4 +1,4 @@
-import { buildAbility } from "@paraphe/permissions";
+import { buildAbility, heldRules } from "@paraphe/permissions";
 import type { ApiKeyPermission } from "@paraphe/api-sdk/contract";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/database";
@@ -9,7 +9,9 @@ import { apiKeyRules } from "./api-key-rules";
 /**
  * The member a team API key acts as (architecture §7): the member who created it, in their team
  * and workspaces (a key reaches the team's workspaces its creator belongs to), with the key's own
- * rules instead of the creator's role (templates only, spec §6). A key revoked since the call was
+ * rules (templates only, spec §6) within its creator's current role: the part of the key's rules
+ * that the creator's role holds now (`heldRules`), read on every call, so that a creator demoted
+ * since takes the key's rights down with them. A key revoked since the call was
  * signed is AUTHENTICATION_ERROR; a key whose creator has left the team is FORBIDDEN with a clear
  * message (create a new key).
  */
@@ -30,6 +32,7 @@ export async function requireApiKeyMember(
           .selectFrom("appUser")
           .innerJoin("teamMember", "teamMember.userId", "appUser.id")
           .innerJoin("team", "team.id", "teamMember.teamId")
+          .innerJoin("role", "role.id", "teamMember.roleId")
           .select([
             "appUser.id",
             "appUser.email",
@@ -37,6 +40,7 @@ export async function requireApiKeyMember(
             "appUser.lastname",
             "appUser.preferredLanguage",
             "team.name as teamName",
+            "role.permissions as rolePermissions",
           ])
           .where("appUser.id", "=", key.createdByUserId)
           .where("teamMember.teamId", "=", key.teamId)
@@ -55,7 +59,12 @@ export async function requireApiKeyMember(
     language: creator.preferredLanguage,
     teamId: key.teamId,
     teamName: creator.teamName,
-    ability: buildAbility(apiKeyRules(key.permissions as ApiKeyPermission[], creator.id)),
+    ability: buildAbility(
+      heldRules(
+        buildAbility(creator.rolePermissions),
+        apiKeyRules(key.permissions as ApiKeyPermission[], creator.id),
+      ),
+    ),
     apiKey: { id: key.id, description: key.description },
   };
 }

@@ -149,6 +149,39 @@ describe.each(testDatabaseKinds)("team API keys on %s", (kind) => {
       expect(await owner.api.apiKey.list({})).toEqual(before);
     });
 
+    it("refuses a key with a permission its creator's role lacks: an API-only role gets none, and nothing is created", async () => {
+      const apiOnly = await owner.api.team.createRole({
+        name: "Integrations only",
+        permissions: [{ action: "manage", subject: "API" }],
+      });
+      const integrator = await joinTeam(h, owner, "integrator", () => apiOnly.uuid);
+      const before = await owner.api.apiKey.list({});
+      for (const permissions of [["manage"], ["create"], ["read"]] satisfies ApiKeyPermission[][]) {
+        const refused = await failure(
+          integrator.api.apiKey.create({ description: "Too much", permissions }),
+        );
+        expect(refused.code).toBe("FORBIDDEN");
+      }
+      const refused = await failure(
+        integrator.api.apiKey.create({ description: "Too much", permissions: ["manage"] }),
+      );
+      expect(refused.message).toBe(
+        "Your role does not allow you to read templates, so an API key of yours cannot either.",
+      );
+      expect(await owner.api.apiKey.list({})).toEqual(before);
+      // A Viewer-like reader of templates may create a reading key, not a writing one.
+      const reader = await owner.api.team.createRole({
+        name: "Template reader with keys",
+        permissions: [
+          { action: "manage", subject: "API" },
+          { action: "read", subject: ["Template", "Workspace", "Team"] },
+        ],
+      });
+      const readerMember = await joinTeam(h, owner, "keyreader", () => reader.uuid);
+      expect((await newKey(["read"], readerMember)).apiKey.permissions).toEqual(["read"]);
+      expect((await failure(newKey(["read", "update"], readerMember))).code).toBe("FORBIDDEN");
+    });
+
     it("keeps each team's keys to itself: another team neither lists nor revokes them", async () => {
       const created = await newKey(["read"]);
       const theirs = await stranger.api.apiKey.list({});
@@ -273,6 +306,79 @@ describe.each(testDatabaseKinds)("team API keys on %s", (kind) => {
       const other = keyClient(await newKey(["manage"]));
       const hidden = await failure(other.template.envelopeStatus({ envelopeUuid: envelope.uuid }));
       expect(hidden.code).toBe("NOT_FOUND");
+    });
+
+    it("writes no template once its creator's role is limited to API keys", async () => {
+      const integrations = await owner.api.team.createRole({
+        name: "Integrations",
+        permissions: [
+          { action: "manage", subject: ["API", "Template", "Envelope"] },
+          { action: "read", subject: ["Workspace", "Team"] },
+        ],
+      });
+      const integrator = await joinTeam(h, owner, "apionly", () => integrations.uuid);
+      const template = await activeTemplate();
+      const api = keyClient(await newKey(["manage"], integrator));
+      const renamed = await api.template.update({
+        templateUuid: template.templateUuid,
+        title: "Renamed while allowed",
+      });
+      expect(renamed.title).toBe("Renamed while allowed");
+
+      await owner.api.team.updateRole({
+        roleUuid: integrations.uuid,
+        permissions: [{ action: "manage", subject: "API" }],
+      });
+      const files = [{ filename: "Contract.pdf", data: await tinyPdf(1) }];
+      expect((await failure(api.template.create({ title: "By the key", files }))).code).toBe(
+        "FORBIDDEN",
+      );
+      expect(
+        (
+          await failure(
+            api.template.update({ templateUuid: template.templateUuid, title: "Renamed after" }),
+          )
+        ).code,
+      ).toBe("NOT_FOUND");
+      expect((await api.template.list({ limit: 100 })).templates).toEqual([]);
+      const kept = await owner.api.template.get({ templateUuid: template.templateUuid });
+      expect(kept.title).toBe("Renamed while allowed");
+    });
+
+    it("loses the rights its creator loses, on the next call, and finds them again with them", async () => {
+      const adminRole = await roleIdOf(h, owner.teamUuid, "Admin");
+      const admin = await joinTeam(h, owner, "demoted", () => adminRole);
+      const { userUuid } = await userOf(admin.email);
+      const template = await activeTemplate();
+      const api = keyClient(await newKey(["manage"], admin));
+      await api.template.update({
+        templateUuid: template.templateUuid,
+        title: "By the admin's key",
+      });
+
+      const demote = (role: string) =>
+        roleIdOf(h, owner.teamUuid, role).then((roleUuid) =>
+          owner.api.team.updateMember({ userUuid, roleUuid, firstname: "De", lastname: "Moted" }),
+        );
+      await demote("Viewer");
+      const refused = await failure(
+        api.template.update({ templateUuid: template.templateUuid, title: "After the demotion" }),
+      );
+      expect(refused.code).toBe("FORBIDDEN");
+      expect(
+        (await failure(api.template.delete({ templateUuid: template.templateUuid }))).code,
+      ).toBe("FORBIDDEN");
+      // Reading is what a Viewer holds: the key still reads.
+      expect((await api.template.get({ templateUuid: template.templateUuid })).title).toBe(
+        "By the admin's key",
+      );
+
+      await demote("Member");
+      const again = await api.template.update({
+        templateUuid: template.templateUuid,
+        title: "Allowed again",
+      });
+      expect(again.title).toBe("Allowed again");
     });
 
     it("fails clearly once its creator has left the team", async () => {

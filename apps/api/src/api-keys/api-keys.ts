@@ -12,10 +12,12 @@ import {
   deriveApiKeyCredentialKey,
   newApiKeyAccessKey,
 } from "../auth/api-key-credentials";
+import { unheldRights } from "@paraphe/permissions";
 import { AppError } from "../errors/app-error";
 import { lockTeam } from "../members/team-store";
 import { requireApiKeyAdministrator } from "./api-key-access";
 import type { ApiKeyDeps } from "./api-key-deps";
+import { apiKeyRules } from "./api-key-rules";
 import { listTeamApiKeys, lockTeamApiKey, toApiKey } from "./api-key-store";
 
 /** POST /api-key/list: the caller's team's keys, active and revoked, newest first. */
@@ -27,7 +29,9 @@ export async function listApiKeys(deps: ApiKeyDeps, userId: string): Promise<Lis
 /**
  * POST /api-key/create: a new active key of the caller's team, created in their name (envelopes
  * the key creates are sent in it). The answer carries the secret key, this once: it is derived
- * from the access key under a key of the master key and never stored. A team holds at most
+ * from the access key under a key of the master key and never stored. A key gives nothing its
+ * creator's role does not hold (FORBIDDEN: its rules, `api-key-rules.ts`, are compared with the
+ * creator's). A team holds at most
  * `API_KEYS_PER_TEAM_MAX` keys (CONFLICT beyond; revoked ones count, they stay listed).
  */
 export async function createApiKey(
@@ -36,6 +40,13 @@ export async function createApiKey(
   input: z.infer<typeof createApiKeyRequestSchema>,
 ): Promise<CreateApiKeyResponse> {
   const member = await requireApiKeyAdministrator(deps, userId);
+  const [unheld] = unheldRights(member.ability, apiKeyRules(input.permissions, userId));
+  if (unheld !== undefined) {
+    throw new AppError("FORBIDDEN", {
+      message: `Your role does not allow you to ${unheld.action} ${unheld.subject === "Template" ? "templates" : "envelopes"}, so an API key of yours cannot either.`,
+      suggestion: "Give the key only permissions your role holds, or ask an owner of the team.",
+    });
+  }
   const at = new Date(deps.now());
   const accessKey = newApiKeyAccessKey();
   const row = await deps.db.transaction().execute(async (trx) => {
