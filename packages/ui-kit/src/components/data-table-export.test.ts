@@ -45,6 +45,22 @@ describe("toCsv", () => {
     expect(csv.split("\r\n").slice(1, 5)).toEqual(["'=1+1", "'+33 1 23", "'-5", "'@SUM(A1)"]);
   });
 
+  it("quotes and neutralises a cell holding a semicolon or a tab, which semicolon-list spreadsheets (French Excel) would split into a formula", () => {
+    const csv = toCsv(columns.slice(0, 2), [
+      { name: 'Ada;=HYPERLINK("https://evil.example","Click")', note: null, when, ok: true },
+      { name: "Grace\t=1+1", note: "Dupont; Marie", when, ok: true },
+    ]);
+    expect(csv.split("\r\n").slice(1, 3)).toEqual([
+      `"'Ada;=HYPERLINK(""https://evil.example"",""Click"")",`,
+      `"'Grace\t=1+1","'Dupont; Marie"`,
+    ]);
+  });
+
+  it("neutralises formulas in headers too", () => {
+    const csv = toCsv([{ id: "x", header: "=cmd;x", value: () => "ok" }], [{}]);
+    expect(csv).toBe(`"'=cmd;x"\r\nok\r\n`);
+  });
+
   it("leaves numbers alone, negative ones included", () => {
     const csv = toCsv(
       [{ id: "n", header: "N", value: (row: { n: number }) => row.n }],

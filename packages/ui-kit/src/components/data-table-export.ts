@@ -16,17 +16,32 @@ function plain(value: DataTableValue): string {
 
 // A spreadsheet runs a cell that starts with one of these as a formula (CSV injection, OWASP).
 const FORMULA_START = /^[=+\-@\t\r]/;
+// Other list separators: a spreadsheet set to a language whose lists use semicolons (French
+// Excel) splits an unquoted cell at `;`, some split at tabs, and what follows starts a new cell,
+// perhaps a formula (`Ada;=HYPERLINK(...)`).
+const OTHER_SEPARATOR = /[;\t]/;
+// What makes a cell quoted: a separator, a quote or a line break.
+const NEEDS_QUOTES = /[",;\t\r\n]/;
 
+/**
+ * One CSV cell, the only encoder of the exports: text that starts like a formula (= + - @ tab CR)
+ * or holds a `;` or a tab is prefixed with an apostrophe (OWASP's advice), and a cell holding a
+ * comma, a semicolon, a tab, a quote, a line break or outer spaces is quoted (quotes doubled).
+ * Numbers, booleans and dates are written as they are.
+ */
 function csvField(value: DataTableValue): string {
   let text = plain(value);
-  if (typeof value === "string" && FORMULA_START.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) || text !== text.trim() ? `"${text.replaceAll('"', '""')}"` : text;
+  if (typeof value === "string" && (FORMULA_START.test(text) || OTHER_SEPARATOR.test(text))) {
+    text = `'${text}`;
+  }
+  return NEEDS_QUOTES.test(text) || text !== text.trim() ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
 /**
- * RFC 4180 CSV of the rows: a header line, then one line per row, CRLF line ends, fields quoted
- * when they hold a comma, a quote, a line break or outer spaces. Text that a spreadsheet would run
- * as a formula is prefixed with an apostrophe. Dates are ISO 8601.
+ * RFC 4180 CSV of the rows: a header line, then one line per row, CRLF line ends, every cell
+ * written by {@link csvField} (quoted when it holds a separator of any locale, a quote, a line
+ * break or outer spaces; neutralised when a spreadsheet could run part of it as a formula). Dates
+ * are ISO 8601.
  */
 export function toCsv<TData>(
   columns: readonly ExportColumn<TData>[],
