@@ -335,7 +335,7 @@ export const configVariables: readonly ConfigVariable[] = [
   {
     name: "DOCUMENT_WORKER_QUEUE_LIMIT",
     description:
-      "Document tasks that may wait in each lane (uploads; sealing) while its worker is busy; past it an upload answers 503 SERVICE_BUSY with Retry-After.",
+      "Document tasks that may wait in each lane (uploads; sealing) while its worker is busy; past it an upload answers 503 SERVICE_BUSY with Retry-After. One account holds at most 2 tasks of a lane, running or waiting; past them its upload answers 429 RATE_LIMITED with Retry-After, and other accounts still get in.",
     default: "8",
   },
   {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { toAppError } from "../http/error-response";
 import { DocumentError } from "./document-error";
 import { makeNestedDrawingPdf, makePdf } from "../test/documents";
 import {
@@ -122,6 +123,53 @@ describe("DocumentWorkerPool", () => {
       await pool.close();
     }
   });
+
+  it("gives each account a share of the uploads lane: a third task of one account is refused while another account still gets in", async () => {
+    const pool = new DocumentWorkerPool({
+      queueLimit: 8,
+      maxTasksPerOwner: 2,
+      taskTimeoutMs: 60_000,
+    });
+    try {
+      const hostile = await makeNestedDrawingPdf({ depth: 7 });
+      const started = nextEvent(pool, (event) => event.phase === "started");
+      const flood = [
+        pool.run("previews", { pdf: hostile, options: {} }, { owner: "account-a" }).catch(String),
+        pool.run("previews", { pdf: hostile, options: {} }, { owner: "account-a" }).catch(String),
+      ];
+      await started;
+      const refusal = await pool
+        .run("previews", { pdf: hostile, options: {} }, { owner: "account-a" })
+        .catch((error: unknown) => error);
+      expect(refusal).toBeInstanceOf(DocumentWorkersBusyError);
+      expect(refusal).toMatchObject({ lane: "uploads", reason: "owner", retryAfterSeconds: 5 });
+      const answer = toAppError(refusal);
+      expect(answer).toMatchObject({ code: "RATE_LIMITED", status: 429 });
+      expect(answer.headers).toMatchObject({ "Retry-After": "5" });
+
+      // Another account's upload waits in the lane's queue instead of being refused.
+      const other = pool
+        .run("inspect", { pdf: await makePdf(), limits }, { owner: "account-b" })
+        .catch(String);
+      await pool.close();
+      for (const task of [...flood, other]) await expect(task).resolves.toMatch(/closed/);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it("gives an account its share back once its tasks are done", async () => {
+    const pool = new DocumentWorkerPool({ maxTasksPerOwner: 1, taskTimeoutMs: 60_000 });
+    try {
+      const pdf = await makePdf();
+      await pool.run("inspect", { pdf, limits }, { owner: "account-a" });
+      await expect(
+        pool.run("inspect", { pdf, limits }, { owner: "account-a" }),
+      ).resolves.toMatchObject({ pageCount: expect.any(Number) });
+    } finally {
+      await pool.close();
+    }
+  }, 60_000);
 
   it("never makes sealing work wait behind previews: stamping finishes while a preview still renders", async () => {
     const pool = new DocumentWorkerPool({ queueLimit: 4, taskTimeoutMs: 60_000 });

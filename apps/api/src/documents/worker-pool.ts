@@ -26,9 +26,19 @@ export interface DocumentWorkerPoolOptions {
    * {@link DocumentWorkersBusyError} (the routes answer 503 with Retry-After).
    */
   queueLimit?: number;
+  /**
+   * Tasks one owner (an account) may have in a lane at once, running or waiting: its share, so that
+   * one account cannot keep the lane full for everyone; past it `run` fails at once with
+   * {@link DocumentWorkersBusyError} `reason: "owner"` (the routes answer 429 with Retry-After).
+   * Tasks run without an owner are not counted. Default {@link DEFAULT_TASKS_PER_OWNER}.
+   */
+  maxTasksPerOwner?: number;
   /** Heap cap of each worker thread (V8 old generation), in megabytes. */
   maxHeapMb?: number;
 }
+
+/** Tasks one account may have in a lane at once, by default. */
+export const DEFAULT_TASKS_PER_OWNER = 2;
 
 /** Why a worker stopped under a task. */
 export type DocumentWorkerFailure = "timeout" | "out_of_memory" | "crashed" | "closed";
@@ -44,17 +54,26 @@ export class DocumentWorkerError extends Error {
   }
 }
 
-/** A lane's workers are all busy and its queue is full: try again later. */
+/**
+ * A lane's workers are all busy and its queue is full (`reason: "lane"`), or the task's owner
+ * already has its share of the lane (`reason: "owner"`): try again later.
+ */
 export class DocumentWorkersBusyError extends Error {
   readonly lane: DocumentLane;
   /** A fair wait before trying again, for the Retry-After header. */
   readonly retryAfterSeconds: number;
+  readonly reason: "lane" | "owner";
 
-  constructor(lane: DocumentLane, retryAfterSeconds: number) {
-    super(`The document workers of the ${lane} lane are busy and their queue is full.`);
+  constructor(lane: DocumentLane, retryAfterSeconds: number, reason: "lane" | "owner" = "lane") {
+    super(
+      reason === "lane"
+        ? `The document workers of the ${lane} lane are busy and their queue is full.`
+        : `The owner of the task already has its share of the ${lane} lane.`,
+    );
     this.name = "DocumentWorkersBusyError";
     this.lane = lane;
     this.retryAfterSeconds = retryAfterSeconds;
+    this.reason = reason;
   }
 }
 
@@ -109,6 +128,9 @@ export class DocumentWorkerPool {
   private readonly size: number;
   private readonly taskTimeoutMs: number;
   private readonly queueLimit: number;
+  private readonly maxTasksPerOwner: number;
+  /** Running and waiting tasks per lane and owner (`"<lane> <owner>"`). */
+  private readonly ownerTasks = new Map<string, number>();
   private readonly resourceLimits: ResourceLimits;
   private readonly lanes: Record<DocumentLane, Lane> = {
     uploads: { name: "uploads", slots: [], queue: [] },
@@ -122,12 +144,18 @@ export class DocumentWorkerPool {
     this.size = Math.max(1, options.size ?? 1);
     this.taskTimeoutMs = options.taskTimeoutMs ?? 120_000;
     this.queueLimit = Math.max(0, options.queueLimit ?? 8);
+    this.maxTasksPerOwner = Math.max(1, options.maxTasksPerOwner ?? DEFAULT_TASKS_PER_OWNER);
     this.resourceLimits = { maxOldGenerationSizeMb: options.maxHeapMb ?? 512 };
   }
 
+  /**
+   * Runs a task in its lane's worker; `owner` (an account's id) counts it in that owner's share of
+   * the lane (see `maxTasksPerOwner`).
+   */
   run<K extends DocumentTaskKind>(
     kind: K,
     input: DocumentTasks[K]["input"],
+    options: { owner?: string } = {},
   ): Promise<DocumentTasks[K]["output"]> {
     if (this.closed) {
       return Promise.reject(
@@ -135,14 +163,38 @@ export class DocumentWorkerPool {
       );
     }
     const lane = this.lanes[laneOfTask[kind]];
+    const ownerKey = options.owner === undefined ? undefined : `${lane.name} ${options.owner}`;
+    const held = ownerKey === undefined ? 0 : (this.ownerTasks.get(ownerKey) ?? 0);
+    if (held >= this.maxTasksPerOwner) {
+      return Promise.reject(new DocumentWorkersBusyError(lane.name, RETRY_AFTER_SECONDS, "owner"));
+    }
     const running = lane.slots.filter((slot) => slot.running !== undefined).length;
     if (lane.queue.length >= this.size - running + this.queueLimit) {
       return Promise.reject(new DocumentWorkersBusyError(lane.name, RETRY_AFTER_SECONDS));
     }
+    let release = (): void => undefined;
+    if (ownerKey !== undefined) {
+      this.ownerTasks.set(ownerKey, held + 1);
+      release = () => {
+        release = () => undefined;
+        const left = (this.ownerTasks.get(ownerKey) ?? 1) - 1;
+        if (left > 0) this.ownerTasks.set(ownerKey, left);
+        else this.ownerTasks.delete(ownerKey);
+      };
+    }
     return new Promise((resolve, reject) => {
       lane.queue.push({
         request: { id: this.nextId++, kind, input },
-        pending: { resolve: resolve as (value: unknown) => void, reject },
+        pending: {
+          resolve: (value) => {
+            release();
+            (resolve as (value: unknown) => void)(value);
+          },
+          reject: (error) => {
+            release();
+            reject(error);
+          },
+        },
       });
       this.dispatch(lane);
     });
@@ -340,12 +392,20 @@ export async function closeDocumentWorkers(): Promise<void> {
   await pool?.close();
 }
 
-/** Checks a PDF (`inspectPdf`) in a document worker thread. */
+/**
+ * Checks a PDF (`inspectPdf`) in a document worker thread; `owner`: the account uploading it, whose
+ * share of the uploads lane the task counts in.
+ */
 export function inspectPdfOffThread(
   pdf: Uint8Array,
   limits: DocumentTasks["inspect"]["input"]["limits"],
+  owner?: string,
 ): Promise<DocumentTasks["inspect"]["output"]> {
-  return sharedDocumentWorkers().run("inspect", { pdf, limits });
+  return sharedDocumentWorkers().run(
+    "inspect",
+    { pdf, limits },
+    owner === undefined ? {} : { owner },
+  );
 }
 
 /**
@@ -353,13 +413,18 @@ export function inspectPdfOffThread(
  * pdf.js and @napi-rs/canvas, in the document worker thread. Call it on a PDF `inspectPdf`
  * accepted: the page limit bounds the work, and each page's pixel area is capped
  * (`MAX_PREVIEW_PIXELS` of `previews.ts`: a huge page is downscaled). A PDF pdf.js cannot read fails with a
- * `DocumentError` "unreadable".
+ * `DocumentError` "unreadable". `owner`: as for {@link inspectPdfOffThread}.
  */
 export function renderPagePreviews(
   bytes: Uint8Array,
   options: PreviewOptions = {},
+  owner?: string,
 ): Promise<PagePreview[]> {
-  return sharedDocumentWorkers().run("previews", { pdf: bytes, options });
+  return sharedDocumentWorkers().run(
+    "previews",
+    { pdf: bytes, options },
+    owner === undefined ? {} : { owner },
+  );
 }
 
 /**

@@ -32,7 +32,8 @@ function defaultTitle(filename: string): string {
 /**
  * Creates a draft from uploaded PDFs: each is inspected with the configured limits (a refused file
  * answers VALIDATION_ERROR on `files.<i>` with the document error's code, and nothing is stored),
- * its pages rendered once in the document worker, and the original and previews stored encrypted.
+ * its pages rendered once in the document worker (the tasks count in the uploader's share of the
+ * uploads lane: one account cannot keep it full), and the original and previews stored encrypted.
  * With `kind` `template`, the same makes a new template (status incomplete: it has no role yet),
  * which needs the Template create permission and has no activity log.
  */
@@ -62,10 +63,11 @@ export async function uploadEnvelope(
   for (const [index, file] of input.files.entries()) {
     const bytes = new Uint8Array(Buffer.from(file.data, "base64"));
     try {
-      const inspection = await inspectPdfOffThread(bytes, {
-        maxBytes: deps.config.maxUploadBytes,
-        maxPages: deps.config.maxUploadPages,
-      });
+      const inspection = await inspectPdfOffThread(
+        bytes,
+        { maxBytes: deps.config.maxUploadBytes, maxPages: deps.config.maxUploadPages },
+        member.userId,
+      );
       files.push({ filename: file.filename, bytes, inspection });
     } catch (error) {
       if (!isDocumentError(error)) throw error;
@@ -77,7 +79,7 @@ export async function uploadEnvelope(
   const previews: PagePreview[][] = [];
   for (const [index, file] of files.entries()) {
     try {
-      previews.push(await renderPagePreviews(file.bytes));
+      previews.push(await renderPagePreviews(file.bytes, {}, member.userId));
     } catch (error) {
       if (!isDocumentError(error)) throw error;
       throw filesRefused([{ path: `files.${index}`, code: "custom", message: error.code }]);

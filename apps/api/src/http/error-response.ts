@@ -64,13 +64,22 @@ const httpExceptionCodes = {
 /**
  * Turns anything thrown while handling a request into an {@link AppError}. Hono's own
  * `HTTPException`s (malformed JSON, body limit, ...) keep their status and message when they are
- * client errors; busy document workers answer 503 SERVICE_BUSY with Retry-After; a database that
+ * client errors; busy document workers answer 503 SERVICE_BUSY with Retry-After (429 RATE_LIMITED
+ * when the caller's account already has its share of the lane); a database that
  * cannot be reached (down, restarting) answers 503 SERVICE_UNAVAILABLE with Retry-After (the pool
  * reconnects by itself once it is back); everything else becomes a generic
  * INTERNAL_SERVER_ERROR whose details stay in the log.
  */
 export function toAppError(thrown: unknown): AppError {
   if (thrown instanceof AppError) return thrown;
+  if (thrown instanceof DocumentWorkersBusyError && thrown.reason === "owner") {
+    return new AppError("RATE_LIMITED", {
+      message: "Your earlier uploads are still being processed.",
+      suggestion: `Wait until they are done, or try again in ${thrown.retryAfterSeconds} seconds.`,
+      headers: { "Retry-After": String(thrown.retryAfterSeconds) },
+      cause: thrown,
+    });
+  }
   if (thrown instanceof DocumentWorkersBusyError) {
     return new AppError("SERVICE_BUSY", {
       headers: { "Retry-After": String(thrown.retryAfterSeconds) },
