@@ -35,7 +35,7 @@ export interface LoadSignersOptions {
   seedConcurrency: number;
 }
 
-const KINDS = ["handshake", "open", "page", "sign"] as const;
+const KINDS = ["handshake", "open", "page", "read", "sign"] as const;
 type CallKind = (typeof KINDS)[number];
 
 export interface LoadSignersResult {
@@ -227,7 +227,13 @@ export async function runLoadSignersBenchmark(
       const image = Buffer.from(await makeSignaturePng(200, 80)).toString("base64");
 
       log(`load-signers: ${links.length} signers at once`);
-      const latencies: Record<CallKind, number[]> = { handshake: [], open: [], page: [], sign: [] };
+      const latencies: Record<CallKind, number[]> = {
+        handshake: [],
+        open: [],
+        page: [],
+        read: [],
+        sign: [],
+      };
       const errors: string[] = [];
       const timed = async <T>(kind: CallKind, call: () => Promise<T>): Promise<T> => {
         const startedAt = performance.now();
@@ -251,6 +257,9 @@ export async function runLoadSignersBenchmark(
             const documentUuid = opened.documents[0]!.uuid;
             await timed("page", () =>
               signer.envelope.downloadSignerDocument({ ...link, documentUuid, page: 0 }),
+            );
+            await timed("read", () =>
+              signer.envelope.markPageRead({ ...link, documentUuid, page: 0 }),
             );
             await timed("sign", () =>
               signer.envelope.sign({ ...link, signature: { kind: "drawn", image } }),
@@ -294,6 +303,7 @@ export async function runLoadSignersBenchmark(
           handshake: summary(latencies.handshake),
           open: summary(latencies.open),
           page: summary(latencies.page),
+          read: summary(latencies.read),
           sign: summary(latencies.sign),
           overall: summary(all),
         },

@@ -378,6 +378,8 @@ export interface FieldTable {
   documentId: string;
   recipientId: string;
   page: number;
+  /** When the signing page reported the page read (on screen); null while only served. */
+  readAt: Date | null;
   x: number;
   y: number;
   width: number;

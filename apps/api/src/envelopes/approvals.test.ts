@@ -153,11 +153,14 @@ describe.each(testDatabaseKinds)("approvers on %s", (kind) => {
     });
     const client = signingClient(h);
     const link = await linkFromMail(h, approver, sent.uuid);
-    // The open call carries the first page to the approver in their turn, recorded as viewed.
+    // The open call carries the first page to the approver in their turn; served, not yet read.
     const documentUuid = sent.documents[0]?.uuid ?? "";
     const opened = await client.envelope.open(link);
     expect(opened.firstPage?.documentUuid).toBe(documentUuid);
-    expect(opened.viewedPages).toEqual({ [documentUuid]: [0] });
+    expect(opened.viewedPages).toEqual({});
+    // Every page served, only the first read: still refused.
+    await client.envelope.downloadSignerDocument({ ...link, documentUuid, page: 1 });
+    await client.envelope.markPageRead({ ...link, documentUuid, page: 0 });
     const unread = await failure(client.envelope.approve(link));
     expect(unread.code).toBe("VALIDATION_ERROR");
     expect(unread.details?.[0]?.message).toBe("pages_not_viewed");
@@ -190,7 +193,9 @@ describe.each(testDatabaseKinds)("approvers on %s", (kind) => {
       secretKey: linkSecretKey(h.t.linkKey, token),
     };
     expect((await client.envelope.open(secondEarly)).recipient.isTurn).toBe(false);
-    await readEveryPage(client, secondEarly);
+    // Out of turn, pages cannot be read, and approving is refused for the turn first.
+    const readEarly = await failure(readEveryPage(client, secondEarly));
+    expect(readEarly.code).toBe("CONFLICT");
     const early = await failure(client.envelope.approve(secondEarly));
     expect(early.code).toBe("CONFLICT");
     expect(early.message).toMatch(/not your turn/);
@@ -206,6 +211,7 @@ describe.each(testDatabaseKinds)("approvers on %s", (kind) => {
     expect(await mailsTo(h, second)).toHaveLength(1);
     expect(await mailsTo(h, signer)).toHaveLength(0);
 
+    await readEveryPage(client, secondEarly);
     await expect(client.envelope.approve(secondEarly)).resolves.toEqual({
       recipientStatus: "approved",
       envelopeStatus: "signing",

@@ -5,7 +5,7 @@ import { appendEvent } from "./activity";
 import type { EnvelopeDeps } from "./envelope-deps";
 import { inviteRecipient } from "./invitations";
 import type { RequestOrigin } from "./request-origin";
-import { requireEveryPageViewed, verifyAccessLink } from "./signing";
+import { requireEveryPageRead, verifyAccessLink } from "./signing";
 import { hasActed, isTurn, nextToInvite } from "./turns";
 import { loadDocuments, loadRecipients, personOf } from "./views";
 
@@ -54,7 +54,7 @@ export async function approveEnvelope(
       throw conflict("It is not your turn to approve yet: an earlier approver has not approved.");
     }
     const documents = await loadDocuments(trx, envelope.id);
-    await requireEveryPageViewed(trx, recipient.id, documents, "approve");
+    await requireEveryPageRead(trx, recipient.id, documents, "approve");
 
     const at = new Date(deps.now());
     await trx

@@ -152,7 +152,7 @@ describe.each(testDatabaseKinds)("signing an envelope end to end on %s", (kind) 
     const opened = await signer.envelope.open(firstLink);
     expect(opened.recipient).toMatchObject({ email: first, isTurn: true, status: "pending" });
     expect(opened.fields).toHaveLength(3);
-    // The open call carries the first page, served as a page call serves it: recorded as viewed.
+    // The open call carries the first page, served as a page call serves it.
     expect(opened.firstPage).toMatchObject({
       documentUuid,
       filename: "Lease contract-page-1.webp",
@@ -161,7 +161,20 @@ describe.each(testDatabaseKinds)("signing an envelope end to end on %s", (kind) 
     expect(opened.firstPage?.data).toBe(
       (await signer.envelope.downloadSignerDocument({ ...firstLink, documentUuid, page: 0 })).data,
     );
-    expect(opened.viewedPages).toEqual({ [documentUuid]: [0] });
+    // Served is not read: a page counts once the signing page reports it on screen.
+    expect(opened.viewedPages).toEqual({});
+    expect((await signer.envelope.open(firstLink)).viewedPages).toEqual({});
+    await expect(
+      signer.envelope.markPageRead({ ...firstLink, documentUuid, page: 0 }),
+    ).resolves.toEqual({ viewedPages: { [documentUuid]: [0] } });
+    // A page never served cannot be read.
+    const unserved = await failure(
+      signer.envelope.markPageRead({ ...firstLink, documentUuid, page: 1 }),
+    );
+    expect(unserved.code).toBe("VALIDATION_ERROR");
+    expect(unserved.details?.[0]?.message).toBe("page_not_served");
+    await signer.envelope.downloadSignerDocument({ ...firstLink, documentUuid, page: 1 });
+    expect((await signer.envelope.open(firstLink)).viewedPages).toEqual({ [documentUuid]: [0] });
 
     const unread = await failure(sign(signer, firstLink));
     expect(unread.code).toBe("VALIDATION_ERROR");
@@ -185,7 +198,13 @@ describe.each(testDatabaseKinds)("signing an envelope end to end on %s", (kind) 
     // Out of turn the page shows no document: no first page, nothing recorded as viewed.
     expect(outOfTurn.firstPage).toBeNull();
     expect(outOfTurn.viewedPages).toEqual({});
-    await readEveryPage(signer, secondLinkEarly);
+    // Out of turn, pages are not read either; and signing is refused.
+    await signer.envelope.downloadSignerDocument({ ...secondLinkEarly, documentUuid, page: 0 });
+    const readEarly = await failure(
+      signer.envelope.markPageRead({ ...secondLinkEarly, documentUuid, page: 0 }),
+    );
+    expect(readEarly.code).toBe("CONFLICT");
+    expect(readEarly.message).toMatch(/not your turn/);
     const early = await failure(
       signer.envelope.sign({
         ...secondLinkEarly,
@@ -209,6 +228,7 @@ describe.each(testDatabaseKinds)("signing an envelope end to end on %s", (kind) 
     expect(await mailsTo(h, second)).toHaveLength(1);
     const secondLink = await linkFromMail(h, second, draft.uuid);
     expect(secondLink).toEqual(secondLinkEarly);
+    await readEveryPage(signer, secondLink);
     const missingText = await failure(sign(signer, secondLink));
     expect(missingText.details?.[0]).toMatchObject({
       path: `values.${sent.fields.find((field) => field.kind === "text")?.uuid}`,

@@ -113,7 +113,8 @@ function linkServes(envelope: EnvelopeRow, purpose: LinkPurpose, now: number): b
   return withinWindow && (endedInTime || !isPastExpiry(envelope, now));
 }
 
-export async function viewedPages(
+/** The pages each document the recipient has read (reported on screen), by document uuid. */
+export async function readPages(
   db: Kysely<Database>,
   recipientId: string,
 ): Promise<Record<string, number[]>> {
@@ -121,6 +122,7 @@ export async function viewedPages(
     .selectFrom("recipientPageView")
     .select(["documentId", "page"])
     .where("recipientId", "=", recipientId)
+    .where("readAt", "is not", null)
     .orderBy("page")
     .execute();
   const result: Record<string, number[]> = {};
@@ -129,16 +131,17 @@ export async function viewedPages(
 }
 
 /**
- * VALIDATION_ERROR (`pages_not_viewed` per document) unless the recipient was served every page of
- * every document: before signing, and before approving.
+ * VALIDATION_ERROR (`pages_not_viewed` per document) unless the recipient read every page of every
+ * document (served, then reported on screen with `/envelope/mark-page-read`): before signing, and
+ * before approving.
  */
-export async function requireEveryPageViewed(
+export async function requireEveryPageRead(
   db: Kysely<Database>,
   recipientId: string,
   documents: readonly { id: string; pageCount: number }[],
   action: "sign" | "approve",
 ): Promise<void> {
-  const viewed = await viewedPages(db, recipientId);
+  const viewed = await readPages(db, recipientId);
   const unseen = documents.filter(
     (document) => (viewed[document.id]?.length ?? 0) < document.pageCount,
   );
@@ -228,7 +231,7 @@ export async function openEnvelope(
     },
     documents: documents.map(toDocument),
     fields: fields.map(toField),
-    viewedPages: await viewedPages(deps.db, recipient.id),
+    viewedPages: await readPages(deps.db, recipient.id),
     language: languages.get(recipient.email) ?? sender.language,
     firstPage,
   };
@@ -287,6 +290,52 @@ async function recordPageViewed(
     .values({ recipientId, documentId, page, viewedAt: new Date(deps.now()) })
     .onConflict((oc) => oc.doNothing())
     .execute();
+}
+
+/**
+ * POST /envelope/mark-page-read: the signing page saw the page on screen (enough of it, outside what
+ * its bottom bar covers), so it counts as read. Only a page already served to this recipient (its
+ * preview) can be read, and only while the recipient can act on the envelope; marking a page twice
+ * keeps its first time. Answers the pages read so far.
+ */
+export async function markPageRead(
+  deps: EnvelopeDeps,
+  input: AccessLink & { documentUuid: string; page: number },
+): Promise<{ viewedPages: Record<string, number[]> }> {
+  const { envelope, recipient } = await verifyAccessLink(deps, deps.db, input);
+  const recipients = await loadRecipients(deps.db, envelope.id);
+  if (!canAct(envelope, recipient, isTurn(envelope, recipient, recipients), deps.now())) {
+    throw new AppError("CONFLICT", {
+      message:
+        "This document cannot be read for signing now: it is not your turn, or you have already acted on it.",
+      suggestion: "Open the link again to see where the document stands.",
+    });
+  }
+  const marked = await deps.db
+    .updateTable("recipientPageView")
+    .set({ readAt: new Date(deps.now()) })
+    .where("recipientId", "=", recipient.id)
+    .where("documentId", "=", input.documentUuid)
+    .where("page", "=", input.page)
+    .where("readAt", "is", null)
+    .executeTakeFirst();
+  if (marked.numUpdatedRows === 0n) {
+    const served = await deps.db
+      .selectFrom("recipientPageView")
+      .select("page")
+      .where("recipientId", "=", recipient.id)
+      .where("documentId", "=", input.documentUuid)
+      .where("page", "=", input.page)
+      .executeTakeFirst();
+    if (served === undefined) {
+      throw new AppError("VALIDATION_ERROR", {
+        message: "This page was not shown to you yet: it cannot be read.",
+        suggestion: "Load the page's preview, then mark it read.",
+        fields: [{ path: "page", code: "custom", message: "page_not_served" }],
+      });
+    }
+  }
+  return { viewedPages: await readPages(deps.db, recipient.id) };
 }
 
 /**
@@ -411,7 +460,7 @@ export async function signEnvelope(
       throw conflict("It is not your turn to sign yet: an earlier signer has not signed.");
     }
     const documents = await loadDocuments(trx, envelope.id);
-    await requireEveryPageViewed(trx, recipient.id, documents, "sign");
+    await requireEveryPageRead(trx, recipient.id, documents, "sign");
     const fields = await trx
       .selectFrom("field")
       .selectAll()

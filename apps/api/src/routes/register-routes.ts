@@ -38,6 +38,7 @@ import { registerEnvelopeDecline } from "./envelope/decline";
 import { registerEnvelopeDelete } from "./envelope/delete";
 import { registerEnvelopeDownload } from "./envelope/download";
 import { registerEnvelopeDownloadSignerDocument } from "./envelope/download-signer-document";
+import { registerEnvelopeMarkPageRead } from "./envelope/mark-page-read";
 import { registerEnvelopeGet } from "./envelope/get";
 import { registerEnvelopeList } from "./envelope/list";
 import { registerEnvelopeListRequests } from "./envelope/list-requests";
@@ -177,6 +178,7 @@ export function registerRoutes(app: AppRouter, deps: AppDeps): void {
   registerEnvelopeList(app, envelopes);
   registerEnvelopeListRequests(app, envelopes);
   registerEnvelopeMove(app, envelopes);
+  registerEnvelopeMarkPageRead(app, envelopes);
   registerEnvelopeOpen(app, envelopes);
   registerEnvelopePagePreview(app, envelopes);
   registerEnvelopeSaveFields(app, envelopes);

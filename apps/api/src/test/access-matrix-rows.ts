@@ -368,6 +368,17 @@ async function mailedCode(fixture: MatrixFixture): Promise<Target> {
 async function sentAndRead(fixture: MatrixFixture): Promise<Target> {
   const target = await fixture.sent();
   await readEveryPage(signingClient(fixture.h), target.link);
+/** A sent envelope whose first page was served to its recipient (so that the page may be read). */
+async function sentAndServed(fixture: MatrixFixture): Promise<Target> {
+  const target = await fixture.sent();
+  await signingClient(fixture.h).envelope.downloadSignerDocument({
+    ...target.link,
+    documentUuid: target.documentUuid,
+    page: 0,
+  });
+  return target;
+}
+
   return target;
 }
 
@@ -1087,6 +1098,16 @@ export const accessMatrix: {
         signature: { kind: "drawn", image: fixture.files.png },
       }),
       expect: linkCall,
+    markPageRead: {
+      target: sentAndServed,
+      mutates: true,
+      input: (target, caller) => ({
+        ...linkFor(target, caller),
+        documentUuid: target.documentUuid,
+        page: 0,
+      }),
+      expect: linkCall,
+    },
     },
     decline: {
       target: "sent",

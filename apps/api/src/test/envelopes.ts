@@ -210,12 +210,16 @@ export async function sentEnvelope(
   return sender.api.envelope.send({ envelopeUuid: draft.uuid });
 }
 
-/** Serves every page of every document to the link's recipient, as the signing page does. */
+/**
+ * Serves every page of every document to the link's recipient and marks each read, as the signing
+ * page does when the page is on screen.
+ */
 export async function readEveryPage(signer: ApiClient, link: AccessLink): Promise<void> {
   const opened = await signer.envelope.open(link);
   for (const document of opened.documents) {
     for (let page = 0; page < document.pageCount; page++) {
       await signer.envelope.downloadSignerDocument({ ...link, documentUuid: document.uuid, page });
+      await signer.envelope.markPageRead({ ...link, documentUuid: document.uuid, page });
     }
   }
 }

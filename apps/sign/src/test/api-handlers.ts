@@ -114,6 +114,8 @@ export type Handler = (body: Record<string, unknown>) => unknown;
 export interface SigningHandlers {
   open?: Handler;
   page?: Handler;
+  /** `/envelope/mark-page-read`; by default, the pages marked so far, as the server answers. */
+  read?: Handler;
   sign?: Handler;
   decline?: Handler;
   approve?: Handler;
@@ -122,9 +124,15 @@ export interface SigningHandlers {
 
 /** The public calls of the access link, with a happy default for each. */
 function route(handlers: SigningHandlers, calls: RouteRequestLog[]): Route {
+  const read: Record<string, number[]> = {};
   const defaults: Required<SigningHandlers> = {
     open: () => openedEnvelope(),
     page: () => ({ filename: "page.png", contentType: "image/png", data: PIXEL_PNG }),
+    read: (body) => {
+      const pages = (read[String(body.documentUuid)] ??= []);
+      if (!pages.includes(Number(body.page))) pages.push(Number(body.page));
+      return { viewedPages: read };
+    },
     sign: () => ({ recipientStatus: "signed", envelopeStatus: "signing" }),
     decline: () => ({ recipientStatus: "declined", envelopeStatus: "declined" }),
     approve: () => ({ recipientStatus: "approved", envelopeStatus: "signing" }),
@@ -133,6 +141,7 @@ function route(handlers: SigningHandlers, calls: RouteRequestLog[]): Route {
   const byPath: Record<string, keyof SigningHandlers> = {
     "/envelope/open": "open",
     "/envelope/download-signer-document": "page",
+    "/envelope/mark-page-read": "read",
     "/envelope/sign": "sign",
     "/envelope/decline": "decline",
     "/envelope/approve": "approve",

@@ -1,8 +1,10 @@
 import { act } from "@testing-library/react";
 
 /**
- * A stand-in for IntersectionObserver (jsdom has none): nothing is near the viewport until the test
- * scrolls with `scrollPagesIntoView`.
+ * A stand-in for IntersectionObserver (jsdom has none, nor layout): nothing is near the viewport
+ * until the test scrolls with `scrollPagesIntoView`, which also puts those pages on screen for the
+ * reading measure (`watchPageReading`: pages are given a box inside the viewport, the others one
+ * far below it).
  */
 class FakeIntersectionObserver {
   static instances = new Set<FakeIntersectionObserver>();
@@ -34,15 +36,34 @@ class FakeIntersectionObserver {
   }
 }
 
+let onScreen: (element: Element) => boolean = () => false;
+const realBoundingRect = HTMLElement.prototype.getBoundingClientRect;
+
 export function installFakeIntersectionObserver() {
   FakeIntersectionObserver.instances.clear();
   globalThis.IntersectionObserver =
     FakeIntersectionObserver as unknown as typeof IntersectionObserver;
+  onScreen = () => false;
+  HTMLElement.prototype.getBoundingClientRect = function getBoundingClientRect(this: HTMLElement) {
+    if (!this.hasAttribute("data-page-key")) return realBoundingRect.call(this);
+    const top = onScreen(this) ? 0 : 10 * window.innerHeight;
+    return DOMRect.fromRect({ x: 0, y: top, width: 360, height: 500 });
+  };
 }
 
-/** Brings the pages matching `filter` (all by default) near the viewport. */
+/** Brings the pages matching `filter` (all by default) near the viewport, and on screen. */
 export function scrollPagesIntoView(filter: (element: Element) => boolean = () => true) {
+  onScreen = filter;
   act(() => {
     for (const observer of [...FakeIntersectionObserver.instances]) observer.fire(filter);
+    window.dispatchEvent(new Event("scroll"));
+  });
+}
+
+/** Brings the pages matching `filter` near the viewport (their previews load) without showing them. */
+export function bringPagesNear(filter: (element: Element) => boolean = () => true) {
+  act(() => {
+    for (const observer of [...FakeIntersectionObserver.instances]) observer.fire(filter);
+    window.dispatchEvent(new Event("scroll"));
   });
 }

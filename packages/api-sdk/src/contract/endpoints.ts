@@ -46,6 +46,8 @@ import {
   deleteEnvelopeResponseSchema,
   downloadEnvelopeRequestSchema,
   downloadSignerDocumentRequestSchema,
+  markPageReadRequestSchema,
+  markPageReadResponseSchema,
   envelopeDetailSchema,
   envelopeRefSchema,
   getEnvelopeRequestSchema,
@@ -342,6 +344,11 @@ export const endpoints = {
       declineEnvelopeResponseSchema,
     ),
     approve: endpoint(
+    markPageRead: endpoint(
+      "/envelope/mark-page-read",
+      markPageReadRequestSchema,
+      markPageReadResponseSchema,
+    ),
       "/envelope/approve",
       approveEnvelopeRequestSchema,
       approveEnvelopeResponseSchema,

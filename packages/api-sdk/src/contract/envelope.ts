@@ -520,7 +520,7 @@ export const openEnvelopeResponseSchema = z.object({
   language: z.enum(["en", "fr"]),
   /**
    * The first page's preview (page 0 of the first document), so the signing page shows it without
-   * another call; served (and recorded as viewed, as `/envelope/download-signer-document` does)
+   * another call; served (and recorded as served, as `/envelope/download-signer-document` does)
    * only while the recipient can act on the envelope and the preview exists and is at most
    * FIRST_PAGE_PREVIEW_MAX_BYTES; otherwise null, and the page is asked for as any other.
    */
@@ -533,9 +533,27 @@ export type OpenEnvelopeResponse = z.infer<typeof openEnvelopeResponseSchema>;
 // POST /envelope/download-signer-document
 export const downloadSignerDocumentRequestSchema = accessLinkSchema.extend({
   documentUuid: uuid.optional(),
-  /** A page preview (recorded as viewed); without it, the whole PDF (sealed once complete). */
+  /**
+   * A page preview (recorded as served; `/envelope/mark-page-read` then marks it read); without it,
+   * the whole PDF (sealed once complete).
+   */
   page: z.number().int().min(0).optional(),
 });
+
+// POST /envelope/mark-page-read
+/**
+ * A page of a document the recipient has seen on screen. Only a page whose preview was served to
+ * the recipient can be read; signing and approving need every page of every document read.
+ */
+export const markPageReadRequestSchema = accessLinkSchema.extend({
+  documentUuid: uuid,
+  page: z.number().int().min(0).max(99_999),
+});
+export const markPageReadResponseSchema = z.object({
+  /** The pages read so far, by document uuid (as `/envelope/open` gives them). */
+  viewedPages: z.record(z.string(), z.array(z.number().int().min(0))),
+});
+export type MarkPageReadResponse = z.infer<typeof markPageReadResponseSchema>;
 
 // POST /envelope/sign
 export const signatureInputSchema = z.object({

@@ -125,6 +125,7 @@ describe("the OpenAPI document", () => {
     expect(credentials["/team/accept-invite"]).toBe("app");
     expect(credentials["/envelope/sign"]).toBe("access-link");
     expect(credentials["/envelope/download-signer-document"]).toBe("access-link");
+    expect(credentials["/envelope/mark-page-read"]).toBe("access-link");
     expect(operation(document, "/envelope/list").security).toEqual([
       { tunnelSession: [], sessionCredential: [] },
     ]);

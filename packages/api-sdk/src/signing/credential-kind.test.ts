@@ -25,6 +25,7 @@ describe("credentialKindForPath (spec §6)", () => {
   it.each([
     "/envelope/open",
     "/envelope/download-signer-document",
+    "/envelope/mark-page-read",
     "/envelope/sign",
     "/envelope/decline",
     "/envelope/approve",

@@ -25,6 +25,7 @@ export const SESSION_CREDENTIAL_PREFIXES = [
 export const APP_CREDENTIAL_EXCEPTIONS = [
   "/envelope/open",
   "/envelope/download-signer-document",
+  "/envelope/mark-page-read",
   "/envelope/sign",
   "/envelope/decline",
   "/envelope/approve",

@@ -4,7 +4,7 @@ import type { EnvelopeDeps } from "../../envelopes/envelope-deps";
 import { downloadSignerDocument } from "../../envelopes/signing";
 import { validateJson } from "../../http/validate";
 
-/** POST /envelope/download-signer-document (public): a page preview (recorded as read) or the PDF. */
+/** POST /envelope/download-signer-document (public): a page preview (recorded as served) or the PDF. */
 export function registerEnvelopeDownloadSignerDocument(app: AppRouter, deps: EnvelopeDeps): void {
   const endpoint = endpoints.envelope.downloadSignerDocument;
   app.post(endpoint.path, validateJson(endpoint.request), async (c) => {

@@ -219,10 +219,14 @@ async function openAndSign(
 ): Promise<void> {
   const opened = await caller.call((api) => api.envelope.open(link));
   for (const document of opened.documents)
-    for (let page = 0; page < document.pageCount; page++)
+    for (let page = 0; page < document.pageCount; page++) {
       await caller.call((api) =>
         api.envelope.downloadSignerDocument({ ...link, documentUuid: document.uuid, page }),
       );
+      await caller.call((api) =>
+        api.envelope.markPageRead({ ...link, documentUuid: document.uuid, page }),
+      );
+    }
   const image = await signaturePng();
   await caller.call(
     (api) => api.envelope.sign({ ...link, signature: { kind: "drawn", image } }),

@@ -33,6 +33,7 @@ export const sign = {
     approving: "Error approving the document. Please try again.",
     rejecting: "Error rejecting the document. Please try again.",
     download: "The document could not be downloaded. Please try again.",
+    markingRead: "This page could not be recorded as read. Scroll back to it to try again.",
   },
   envelope: {
     from: "Sent by {{name}} ({{email}})",

@@ -35,6 +35,7 @@ export const sign: FrenchTranslation<typeof en> = {
     approving: "Erreur lors de l’approbation du document. Veuillez réessayer.",
     rejecting: "Erreur lors du rejet du document. Veuillez réessayer.",
     download: "Le document n’a pas pu être téléchargé. Veuillez réessayer.",
+    markingRead: "Cette page n’a pas pu être enregistrée comme lue. Revenez-y pour réessayer.",
   },
   envelope: {
     from: "Envoyé par {{name}} ({{email}})",

@@ -51,6 +51,7 @@ export function ActionBar({
     <div
       role="region"
       aria-label={t(approve ? "actions.approvalBar" : "actions.bar")}
+      data-covers-reading=""
       className="sticky bottom-0 z-40 -mx-4 border-t border-border bg-surface/95 shadow-popover backdrop-blur supports-[backdrop-filter]:bg-surface/85 sm:mx-0 sm:rounded-t-card sm:border-x"
     >
       <div className="flex flex-col gap-2 px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] sm:px-5">

@@ -23,16 +23,17 @@ export interface DocumentPageProps {
   values: FieldValues;
   missing: Set<string>;
   onChange: (fieldUuid: string, value: string) => void;
-  onViewed: (documentUuid: string, page: number) => void;
+  /** The preview is shown (the page may be on screen: reading is measured from then on). */
+  onShown: () => void;
 }
 
 /**
  * A page of a document: an empty box of the page's proportions until it comes near the viewport,
- * then its preview image (fetching it records the page as viewed on the server) with the
- * recipient's fields drawn over it.
+ * then its preview image (fetching it records the page as served on the server; it is read once
+ * enough of it was on screen, see `watchPageReading`) with the recipient's fields drawn over it.
  */
 export function DocumentPage(props: DocumentPageProps) {
-  const { link, documentUuid, page, width, height, label, fields, onViewed } = props;
+  const { link, documentUuid, page, width, height, label, fields, onShown } = props;
   const { t } = useTranslation("sign");
   const api = useApi();
   const ref = useRef<HTMLDivElement>(null);
@@ -43,8 +44,8 @@ export function DocumentPage(props: DocumentPageProps) {
   });
   const loaded = preview.isSuccess;
   useEffect(() => {
-    if (loaded) onViewed(documentUuid, page);
-  }, [loaded, documentUuid, page, onViewed]);
+    if (loaded) onShown();
+  }, [loaded, onShown]);
 
   return (
     <div
@@ -52,6 +53,7 @@ export function DocumentPage(props: DocumentPageProps) {
       role="group"
       aria-label={label}
       data-page={page}
+      data-page-key={`${documentUuid}:${page}`}
       data-loaded={loaded || undefined}
       className="@container relative w-full overflow-hidden rounded-[4px] bg-white shadow-card ring-1 ring-border"
       style={{ aspectRatio: `${width} / ${height}` }}

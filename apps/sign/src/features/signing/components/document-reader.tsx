@@ -1,4 +1,5 @@
 import { useTranslation } from "@paraphe/i18n/react";
+import { type RefObject } from "react";
 import { type AccessLink, type SignerDocument, type SignerField } from "../../../lib/api";
 import { type FieldValues } from "../lib/field-values";
 import { DocumentPage } from "./document-page";
@@ -10,14 +11,17 @@ export interface DocumentReaderProps {
   values: FieldValues;
   missing: Set<string>;
   onChange: (fieldUuid: string, value: string) => void;
-  onViewed: (documentUuid: string, page: number) => void;
+  /** A page's preview is shown: look whether it is on screen. */
+  onShown: () => void;
+  /** The section holding the pages, watched for what is read. */
+  readerRef: RefObject<HTMLElement | null>;
 }
 
 /** Every page of every document, one under the other, loaded as they come near the screen. */
-export function DocumentReader({ documents, fields, ...rest }: DocumentReaderProps) {
+export function DocumentReader({ documents, fields, readerRef, ...rest }: DocumentReaderProps) {
   const { t } = useTranslation("sign");
   return (
-    <section aria-label={t("reader.documents")} className="flex flex-col gap-8">
+    <section ref={readerRef} aria-label={t("reader.documents")} className="flex flex-col gap-8">
       {documents.map((document) => (
         <div key={document.uuid} className="flex flex-col gap-3">
           {documents.length > 1 ? (

@@ -18,6 +18,7 @@ import {
   type SigningHandlers,
 } from "../../../test/api-handlers";
 import {
+  bringPagesNear,
   installFakeIntersectionObserver,
   scrollPagesIntoView,
 } from "../../../test/intersection-observer";
@@ -202,6 +203,39 @@ describe("reading before signing", () => {
     const pages = calls.filter((call) => call.path === "/envelope/download-signer-document");
     expect(pages.map((call) => call.body.page)).toEqual([0, 1]);
     expect(pages[0]?.body).toMatchObject({ documentUuid: DOCUMENT_UUID, token: TOKEN });
+  });
+
+  it("counts a page read only once it is on screen, not when its preview loads ahead of it", async () => {
+    const { calls, container } = openAt(`${SIGN_PATH}${LINK_FRAGMENT}`);
+    await screen.findByRole("heading", { name: "Lease agreement" });
+    bringPagesNear();
+    await waitFor(() => expect(container.querySelectorAll("[data-loaded]")).toHaveLength(2));
+    window.dispatchEvent(new Event("scroll"));
+    expect(screen.getByText("Pages read 0 / 2")).toBeInTheDocument();
+    expect(calls.filter((call) => call.path === "/envelope/mark-page-read")).toEqual([]);
+
+    scrollPagesIntoView((element) => element.getAttribute("data-page") === "0");
+    expect(await screen.findByText("Pages read 1 / 2")).toBeInTheDocument();
+    const marked = calls.filter((call) => call.path === "/envelope/mark-page-read");
+    expect(marked.map((call) => call.body)).toEqual([
+      expect.objectContaining({ documentUuid: DOCUMENT_UUID, page: 0, token: TOKEN }),
+    ]);
+    expect(screen.getByRole("button", { name: "Sign" })).toBeDisabled();
+  });
+
+  it("does not count a page the server did not record as read, and says so", async () => {
+    openAt(`${SIGN_PATH}${LINK_FRAGMENT}`, {
+      read: () => apiError(400, "VALIDATION_ERROR", "/envelope/mark-page-read"),
+    });
+    await screen.findByRole("heading", { name: "Lease agreement" });
+    scrollPagesIntoView();
+    expect(
+      await screen.findByText(
+        "This page could not be recorded as read. Scroll back to it to try again.",
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByText("Pages read 0 / 2")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Sign" })).toBeDisabled();
   });
 
   it("counts the pages the server already recorded as viewed", async () => {

@@ -2,7 +2,7 @@ import { FIELD_VALUE_MAX_LENGTH } from "@paraphe/api-sdk/contract";
 import { useDocumentTitle, useLanguage, useTranslation } from "@paraphe/i18n/react";
 import { Badge, toast } from "@paraphe/ui-kit";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import {
   useApi,
   type AccessLink,
@@ -21,6 +21,7 @@ import {
   valuesToSend,
   type FieldValues,
 } from "../lib/field-values";
+import { watchPageReading } from "../lib/page-reading";
 import { emptyDraft, type SignatureDraft } from "../lib/signature-draft";
 import { ActionBar } from "./action-bar";
 import { DeclineDialog } from "./decline-dialog";
@@ -54,12 +55,6 @@ export function SigningWorkspace({ link, opened }: { link: AccessLink; opened: O
         ),
       ),
   );
-  const onViewed = useCallback((documentUuid: string, page: number) => {
-    setViewed((current) => {
-      const key = pageKey(documentUuid, page);
-      return current.has(key) ? current : new Set(current).add(key);
-    });
-  }, []);
   const allPages = useMemo(
     () =>
       documents.flatMap((document) =>
@@ -101,6 +96,51 @@ export function SigningWorkspace({ link, opened }: { link: AccessLink; opened: O
     void queryClient.invalidateQueries({ queryKey: signingKeys.envelope(link.envelopeUuid) });
     return true;
   };
+
+  // A page is read once enough of it was on screen (`watchPageReading`); the server records it, and
+  // its answer (every page read so far) is what the counter shows.
+  const readerRef = useRef<HTMLElement>(null);
+  const watcherRef = useRef<ReturnType<typeof watchPageReading> | null>(null);
+  const reporting = useRef(new Set<string>());
+  const markRead = (key: string) => {
+    if (reporting.current.has(key)) return;
+    reporting.current.add(key);
+    const separator = key.lastIndexOf(":");
+    const documentUuid = key.slice(0, separator);
+    const page = Number(key.slice(separator + 1));
+    api.envelope
+      .markPageRead({ ...link, documentUuid, page })
+      .then((answer) => {
+        setViewed((current) => {
+          const next = new Set(current);
+          for (const [uuid, pages] of Object.entries(answer.viewedPages))
+            for (const read of pages) next.add(pageKey(uuid, read));
+          return next.size === current.size ? current : next;
+        });
+      })
+      .catch((error: unknown) => {
+        // Not recorded: the page counts again the next time it is on screen.
+        reporting.current.delete(key);
+        watcherRef.current?.forget(key);
+        if (!linkSpent(error)) toast.error(t("errors.markingRead"));
+      });
+  };
+  const markReadRef = useRef(markRead);
+  useEffect(() => {
+    markReadRef.current = markRead;
+  });
+  useEffect(() => {
+    const root = readerRef.current;
+    if (!root) return;
+    const watching = watchPageReading(root, (key) => markReadRef.current(key));
+    watcherRef.current = watching;
+    watching.check();
+    return () => {
+      watching.stop();
+      watcherRef.current = null;
+    };
+  }, []);
+  const onShown = useCallback(() => watcherRef.current?.check(), []);
 
   const sign = useMutation({
     mutationFn: (input: { signature: SignatureInput; initials: string | undefined }) =>
@@ -203,7 +243,8 @@ export function SigningWorkspace({ link, opened }: { link: AccessLink; opened: O
         values={values}
         missing={allRead ? missing : new Set()}
         onChange={onChange}
-        onViewed={onViewed}
+        onShown={onShown}
+        readerRef={readerRef}
       />
 
       <ActionBar
