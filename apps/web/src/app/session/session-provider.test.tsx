@@ -1,6 +1,7 @@
 import { QueryClientProvider } from "@tanstack/react-query";
-import { act, render, screen, waitFor } from "@testing-library/react";
+import { act, cleanup, render, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
+import { leaveOnAuthenticationError } from "../../lib/api/authentication-error";
 import { createQueryClient } from "../query-client";
 import { TEST_PROFILE, TEST_USER } from "../../test/render-app";
 import { useSession } from "./session-context";
@@ -102,6 +103,57 @@ describe("SessionProvider", () => {
       "Failed to end the server session at logout",
       expect.any(Error),
     );
+  });
+
+  it("forgets every cached query when another tab logs out, or a 401 removes the stored user", async () => {
+    for (const end of ["other tab", "401"] as const) {
+      localStorage.clear();
+      writeStoredUser(TEST_USER);
+      const { queryClient } = renderSession({ loadProfile: async () => TEST_PROFILE });
+      await waitFor(() => expect(status()).toBe("authenticated"));
+      queryClient.setQueryData(["envelopes", "inbox"], ["signing link of the previous user"]);
+      if (end === "other tab") {
+        localStorage.setItem(
+          SESSION_STORAGE_KEY,
+          JSON.stringify({ lastEmailLoggedIn: TEST_USER.email }),
+        );
+        act(() => {
+          window.dispatchEvent(new StorageEvent("storage", { key: SESSION_STORAGE_KEY }));
+        });
+      } else {
+        act(() => {
+          leaveOnAuthenticationError({ pathname: () => "/login", navigate: () => undefined });
+        });
+      }
+      expect(status()).toBe("anonymous");
+      expect(queryClient.getQueryData(["envelopes", "inbox"])).toBeUndefined();
+      cleanup();
+    }
+  });
+
+  it("forgets every cached query when another person signs in, here or in another tab", async () => {
+    const other = { ...TEST_USER, accessKey: "ak_other", email: "sam.other@example.com" };
+    const loadProfile = vi.fn(async () => TEST_PROFILE);
+    const { queryClient } = renderSession({ loadProfile });
+    queryClient.setQueryData(["envelopes", "inbox"], ["left from before"]);
+    act(() => session?.signIn(TEST_USER));
+    expect(queryClient.getQueryData(["envelopes", "inbox"])).toBeUndefined();
+    await waitFor(() => expect(status()).toBe("authenticated"));
+
+    queryClient.setQueryData(["envelopes", "inbox"], ["Lea's signing links"]);
+    writeStoredUser(other);
+    act(() => {
+      window.dispatchEvent(new StorageEvent("storage", { key: SESSION_STORAGE_KEY }));
+    });
+    expect(queryClient.getQueryData(["envelopes", "inbox"])).toBeUndefined();
+    await waitFor(() => expect(session?.user).toEqual(other));
+
+    // The same user stored again (another tab wrote its last email): the cache stays.
+    queryClient.setQueryData(["envelopes", "inbox"], ["Sam's signing links"]);
+    act(() => {
+      window.dispatchEvent(new StorageEvent("storage", { key: SESSION_STORAGE_KEY }));
+    });
+    expect(queryClient.getQueryData(["envelopes", "inbox"])).toEqual(["Sam's signing links"]);
   });
 
   it("follows a logout made in another tab", async () => {

@@ -1,5 +1,13 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { startTransition, useCallback, useEffect, useMemo, useState, type ReactNode } from "react";
+import {
+  startTransition,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from "react";
 import { SessionContext, type SessionContextValue } from "./session-context";
 import {
   SESSION_STORAGE_KEY,
@@ -49,15 +57,34 @@ export function SessionProvider({
 }: SessionProviderProps) {
   const queryClient = useQueryClient();
   const [user, setUser] = useState<StoredSessionUser | null>(() => readStoredUser());
+  const userRef = useRef(user);
 
-  // Another tab logged in or out: follow it.
+  /**
+   * Makes `next` the session's user. When it is someone else (another person, or nobody), every
+   * cached query goes first: nothing the previous user read (their lists, their inbox's signing
+   * links) is shown to the next one, whatever changed the stored user (a logout or sign-in here or
+   * in another tab, a 401).
+   */
+  const followUser = useCallback(
+    (next: StoredSessionUser | null, options: { transition?: boolean } = {}) => {
+      const previous = userRef.current;
+      userRef.current = next;
+      const changed = previous?.accessKey !== next?.accessKey || previous?.email !== next?.email;
+      if (options.transition === true) startTransition(() => setUser(next));
+      else setUser(next);
+      if (changed) queryClient.clear();
+    },
+    [queryClient],
+  );
+
+  // Another tab logged in or out, or a call was answered 401 (`leaveOnAuthenticationError`).
   useEffect(() => {
     const onStorage = (event: StorageEvent) => {
-      if (event.key === SESSION_STORAGE_KEY || event.key === null) setUser(readStoredUser());
+      if (event.key === SESSION_STORAGE_KEY || event.key === null) followUser(readStoredUser());
     };
     window.addEventListener("storage", onStorage);
     return () => window.removeEventListener("storage", onStorage);
-  }, []);
+  }, [followUser]);
 
   const profileQuery = useQuery({
     queryKey: sessionKeys.profile(user?.accessKey ?? ""),
@@ -90,10 +117,13 @@ export function SessionProvider({
   else status = "loading";
   const profile = status === "authenticated" ? (profileQuery.data ?? null) : null;
 
-  const signIn = useCallback((next: StoredSessionUser) => {
-    writeStoredUser(next);
-    setUser(next);
-  }, []);
+  const signIn = useCallback(
+    (next: StoredSessionUser) => {
+      writeStoredUser(next);
+      followUser(next);
+    },
+    [followUser],
+  );
 
   const signOut = useCallback(
     async (leave?: (email: string | undefined) => void | Promise<void>) => {
@@ -114,10 +144,9 @@ export function SessionProvider({
       clearStoredUser();
       // A transition, like the router's navigation to /login: both render together, so the guards
       // never see the old page without a user (they would redirect it to /login without the email).
-      startTransition(() => setUser(null));
-      queryClient.clear();
+      followUser(null, { transition: true });
     },
-    [dropTunnel, endServerSession, profile?.email, queryClient, user],
+    [dropTunnel, endServerSession, followUser, profile?.email, user],
   );
 
   const value = useMemo<SessionContextValue>(
