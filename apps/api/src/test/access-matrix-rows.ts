@@ -41,14 +41,17 @@ const keysRefused = Object.fromEntries(KEY_CALLERS.map((key) => [key, AUTH])) as
 /**
  * A member call (session credential): the team's callers and the two outsiders as given; every
  * caller without a session (links, the app credential, nothing, an API key) gets
- * AUTHENTICATION_ERROR.
+ * AUTHENTICATION_ERROR. The field-limited role (a Viewer that may also update the team's
+ * `members` field, `FIELD_LIMITED_ROLE_RULES`) gets what the Viewer gets unless the row says
+ * otherwise: it differs on the member administration rows only.
  */
 function memberCall(
-  team: Readonly<Record<TeamCaller, Outcome>>,
+  team: Readonly<Record<TeamCaller, Outcome>> & { fieldLimitedRole?: Outcome },
   outsiders: Readonly<Record<Outsider, Outcome>>,
 ): Record<CallerName, Outcome> {
   return {
     ...team,
+    fieldLimitedRole: team.fieldLimitedRole ?? team.viewer,
     ...outsiders,
     linkOfThisEnvelope: AUTH,
     linkOfAnotherEnvelope: AUTH,
@@ -640,12 +643,17 @@ const manageTag = memberCall(
 
 /**
  * Administering the team's members: Owner and Admin; the other roles may not; the other team's
- * owner (who administers their own team) does not find this team's records.
+ * owner (who administers their own team) does not find this team's records. The field-limited
+ * role (the team's `members` field) invites with the Viewer role and handles invitations, but
+ * changes or removes no Member: it does not hold the Member role's rights.
  */
 const administerTeam = memberCall(
   { owner: "ok", admin: "ok", member: FORBIDDEN, viewer: FORBIDDEN, customRole: FORBIDDEN },
   { otherTeam: NOT_FOUND, outsideWorkspace: FORBIDDEN },
 );
+
+/** Inviting with the Viewer role, resending and revoking: the field-limited role may too. */
+const administerInvitations = { ...administerTeam, fieldLimitedRole: "ok" } as const;
 
 /**
  * Listing the team's members or invitations: every role of the team reads the team (the member
@@ -1320,7 +1328,7 @@ export const accessMatrix: {
         const [email, roleUuid] = target.extra.split(" ");
         return { email, roleUuid };
       },
-      expect: administerTeam,
+      expect: administerInvitations,
     },
     importInvitations: {
       target: async (fixture) => ({
@@ -1338,7 +1346,7 @@ export const accessMatrix: {
         const [email, roleUuid] = target.extra.split(" ");
         return { roleUuid, invitations: [{ email, firstname: "Ada", lastname: "Matrix" }] };
       },
-      expect: administerTeam,
+      expect: administerInvitations,
     },
     updateMember: {
       target: teamMemberTarget,
@@ -1369,14 +1377,14 @@ export const accessMatrix: {
       mutates: true,
       state: invitationRow,
       input: (target) => ({ invitationUuid: target.extra.split(" ")[0] }),
-      expect: administerTeam,
+      expect: administerInvitations,
     },
     revokeInvite: {
       target: pendingInvitation,
       mutates: true,
       state: invitationRow,
       input: (target) => ({ invitationUuid: target.extra.split(" ")[0] }),
-      expect: administerTeam,
+      expect: administerInvitations,
     },
     // The token authorises: any app (and any member's app) holding it may see the invitation.
     viewInvite: {

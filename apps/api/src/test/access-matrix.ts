@@ -32,6 +32,7 @@ export const CALLERS = [
   "member",
   "viewer",
   "customRole",
+  "fieldLimitedRole",
   "otherTeam",
   "outsideWorkspace",
   "linkOfThisEnvelope",
@@ -81,6 +82,7 @@ export const CALLER_TITLES: Readonly<Record<CallerName, string>> = {
   member: "Member",
   viewer: "Viewer",
   customRole: "Custom",
+  fieldLimitedRole: "Field-limited",
   otherTeam: "Other team",
   outsideWorkspace: "Outside ws",
   linkOfThisEnvelope: "Link (this)",
@@ -179,6 +181,18 @@ export const CUSTOM_ROLE_RULES: PermissionRule[] = [
     inverted: true,
     reason: "This role creates and reads envelopes but does not change them.",
   },
+];
+
+/**
+ * The rules of the field-limited role: a Viewer that may also update the team's `members` field,
+ * and nothing else of the team (not its roles, tags, single sign-on or webhooks). It gives only
+ * roles whose every right it holds (the Viewer role), and changes or removes only members whose
+ * role it holds whole: a check of the subject type alone (`can("update", "Team")`) would let it do
+ * everything an Admin does to the team.
+ */
+export const FIELD_LIMITED_ROLE_RULES: PermissionRule[] = [
+  { action: "read", subject: ["Envelope", "Template", "Contact", "Workspace", "Team"] },
+  { action: "update", subject: "Team", fields: ["members"] },
 ];
 
 /** The endpoints of `contract` (`group.name` keys) that `rows` has no entry for. */
@@ -327,8 +341,8 @@ async function apiKeyCaller(
 }
 
 /**
- * The callers and records of the matrix: the owner's team with its managed roles and a custom
- * one, a second workspace, another team, and the signing links of two envelopes.
+ * The callers and records of the matrix: the owner's team with its managed roles, a custom one and
+ * a field-limited one, a second workspace, another team, and the signing links of two envelopes.
  */
 export async function createMatrixFixture(h: IdentityHarness): Promise<MatrixFixture> {
   const db = h.database.connection.db;
@@ -353,6 +367,16 @@ export async function createMatrixFixture(h: IdentityHarness): Promise<MatrixFix
     })
     .returning("id")
     .executeTakeFirstOrThrow();
+  const fieldLimited = await db
+    .insertInto("role")
+    .values({
+      teamId: owner.teamUuid,
+      name: "Members clerk",
+      origin: "custom",
+      permissions: JSON.stringify(FIELD_LIMITED_ROLE_RULES),
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
   const otherWorkspace = await db
     .insertInto("workspace")
     .values({
@@ -373,6 +397,7 @@ export async function createMatrixFixture(h: IdentityHarness): Promise<MatrixFix
   const member = await joinTeam(h, owner, "member", () => roleId("Member"), both);
   const viewer = await joinTeam(h, owner, "viewer", () => roleId("Viewer"), both);
   const customRole = await joinTeam(h, owner, "custom", () => custom.id, both);
+  const fieldLimitedRole = await joinTeam(h, owner, "clerk", () => fieldLimited.id, both);
   const outside = await joinTeam(h, owner, "outside", () => roleId("Member"), [otherWorkspace.id]);
   const otherTeam = await signUpMember(h, "stranger", "Other team");
 
@@ -400,6 +425,7 @@ export async function createMatrixFixture(h: IdentityHarness): Promise<MatrixFix
       member: clientCaller("member", member.api, null),
       viewer: clientCaller("viewer", viewer.api, null),
       customRole: clientCaller("customRole", customRole.api, null),
+      fieldLimitedRole: clientCaller("fieldLimitedRole", fieldLimitedRole.api, null),
       otherTeam: clientCaller("otherTeam", otherTeam.api, null),
       outsideWorkspace: clientCaller("outsideWorkspace", outside.api, null),
       linkOfThisEnvelope: appCredentialCaller(h, "linkOfThisEnvelope", null),
