@@ -208,7 +208,7 @@ for (const language of LANGUAGES) {
       await expectAccessible(page, `web not found (${at})`);
 
       // An invitation link whose invitation is gone (the page with a live one: team-members.spec.ts).
-      await page.goto(`/accept-team-invite?lng=${language}&token=${"x".repeat(43)}`);
+      await page.goto(`/accept-team-invite?lng=${language}#token=${"x".repeat(43)}`);
       await expect(page.getByText(t.inviteFetchError)).toBeVisible();
       await expectAccessible(page, `accept team invitation (${at})`);
     });

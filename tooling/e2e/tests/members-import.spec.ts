@@ -55,7 +55,7 @@ test("a good CSV file invites every row: pending invitations and one mail each",
   for (const email of [first, second]) {
     const mail = await waitForMail(email);
     expect(mail.subject).toBe("Ada Lovelace invites you to join Imported Engines on Paraphe");
-    expect(mail.text).toContain("/accept-team-invite?token=");
+    expect(mail.text).toContain("/accept-team-invite#token=");
   }
 });
 

@@ -17,9 +17,13 @@ export function invitationExpiry(at: Date): Date {
   return new Date(at.getTime() + INVITATION_LIFETIME_DAYS * 24 * 3600 * 1000);
 }
 
-/** The link of the web app the invitation mail carries. */
+/**
+ * The link of the web app the invitation mail carries: the token in the fragment, which browsers
+ * never send to a server, so it stays out of server and proxy logs (the page then removes it from
+ * the address bar), as signing links do.
+ */
 export function acceptInviteLink(webUrl: string, token: string): string {
   const url = new URL("/accept-team-invite", webUrl);
-  url.searchParams.set("token", token);
+  url.hash = new URLSearchParams({ token }).toString();
   return url.toString();
 }

@@ -20,7 +20,7 @@ export async function roleIdOf(h: IdentityHarness, teamId: string, name: string)
 export async function inviteTokenFromMail(h: IdentityHarness, email: string): Promise<string> {
   const mails = await outboxMails(h.database.connection.db, h.t.mailKey, email);
   for (const mail of mails) {
-    const token = /\/accept-team-invite\?token=([A-Za-z0-9_-]+)/.exec(mail.text)?.[1];
+    const token = /\/accept-team-invite#token=([A-Za-z0-9_-]+)/.exec(mail.text)?.[1];
     if (token !== undefined) return token;
   }
   throw new Error(`no team invitation mailed to ${email}`);

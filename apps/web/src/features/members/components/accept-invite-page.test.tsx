@@ -11,7 +11,7 @@ const invite = {
   roleName: "Member",
   expiresAt: "2099-03-17T10:00:00.000Z",
 };
-const path = `/accept-team-invite?token=${TOKEN}`;
+const path = `/accept-team-invite#token=${TOKEN}`;
 
 describe("accepting a team invitation", () => {
   it("shows the team, the inviter and the role, and sends a visitor through the login with the invited email", async () => {
@@ -28,8 +28,37 @@ describe("accepting a team invitation", () => {
     await waitFor(() => expect(router.state.location.pathname).toBe("/login"));
     expect(router.state.location.hash).toBe(`#email=${encodeURIComponent(NEW_PROFILE.email)}`);
     expect(router.state.location.state).toEqual({
-      from: { pathname: "/accept-team-invite", search: `?token=${TOKEN}`, hash: "" },
+      from: { pathname: "/accept-team-invite", search: "", hash: `#token=${TOKEN}` },
     });
+  });
+
+  it("reads the token from the link's fragment, then removes it from the address bar and keeps it for the page", async () => {
+    const { router, server } = renderApp({
+      path: `/accept-team-invite?lng=en#token=${TOKEN}`,
+      user: null,
+      handlers: { "/team/view-invite": () => ok(invite) },
+    });
+    expect(
+      await screen.findByText("Léa Martin invites you to join Atelier Martin as Member."),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.hash).toBe(""));
+    expect(router.state.location.search).toBe("?lng=en");
+    expect(router.state.historyAction).toBe("REPLACE");
+    expect(server.bodiesOf("/team/view-invite")).toEqual([{ token: TOKEN }]);
+  });
+
+  it("still opens an older link with the token in the query, and removes it from the address bar", async () => {
+    const { router, server } = renderApp({
+      path: `/accept-team-invite?token=${TOKEN}`,
+      user: null,
+      handlers: { "/team/view-invite": () => ok(invite) },
+    });
+    expect(
+      await screen.findByText("Léa Martin invites you to join Atelier Martin as Member."),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.search).toBe(""));
+    expect(router.state.location.hash).toBe("");
+    expect(server.bodiesOf("/team/view-invite")).toEqual([{ token: TOKEN }]);
   });
 
   it("lets the signed-in invitee accept and lands them in the team's default workspace", async () => {

@@ -1,7 +1,8 @@
 import { useDocumentTitle, useTranslation } from "@paraphe/i18n/react";
 import { Button, Card, CardContent, LoadingScreen } from "@paraphe/ui-kit";
 import { Users } from "lucide-react";
-import { useLocation, useNavigate, useSearchParams } from "react-router";
+import { useEffect } from "react";
+import { useLocation, useNavigate } from "react-router";
 import { type LoginRedirectState } from "../../../app/session/components/require-session";
 import { useSession } from "../../../app/session/session-context";
 import { useInvalidateProfile } from "../../../app/session/use-cached-profile";
@@ -9,8 +10,40 @@ import { useErrorText } from "../../../lib/api/error-text";
 import { formatDateTime } from "../../../lib/format";
 import { useAcceptInvite, useViewInvite } from "../api/members-queries";
 
+/** The navigation state of the page once the token left the address bar. */
+interface InviteState {
+  inviteToken?: string;
+}
+
 /**
- * /accept-team-invite?token=... (spec §2): the invitation (team, inviter, role) and an Accept
+ * The invitation token of the link: in the fragment (`#token=...`, never sent to a server, so it
+ * stays out of server and proxy logs), or in the query of older mails (`?token=...`). Once read it
+ * leaves the address bar (the history entry is replaced, so the tab's history forgets it too) and
+ * is kept in the entry's navigation state, so that a reload still shows the invitation.
+ */
+function useInvitationToken(): string {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const inLink =
+    new URLSearchParams(location.hash.slice(1)).get("token") ??
+    new URLSearchParams(location.search).get("token") ??
+    undefined;
+  const state = (location.state ?? null) as (InviteState & Record<string, unknown>) | null;
+  useEffect(() => {
+    if (inLink === undefined) return;
+    const search = new URLSearchParams(location.search);
+    search.delete("token");
+    const query = search.toString();
+    void navigate(
+      { pathname: location.pathname, search: query === "" ? "" : `?${query}`, hash: "" },
+      { replace: true, state: { ...state, inviteToken: inLink } },
+    );
+  }, [inLink, location.pathname, location.search, navigate, state]);
+  return inLink ?? state?.inviteToken ?? "";
+}
+
+/**
+ * /accept-team-invite#token=... (spec §2): the invitation (team, inviter, role) and an Accept
  * button. A visitor who is not signed in goes through /login (with the invited address) and comes
  * back here; accepting lands the new member in the team's default workspace. Errors of spec §8:
  * the invitation could not be fetched, or not accepted.
@@ -18,8 +51,7 @@ import { useAcceptInvite, useViewInvite } from "../api/members-queries";
 export function AcceptInvitePage() {
   const { t, i18n } = useTranslation("web");
   const errorText = useErrorText();
-  const [params] = useSearchParams();
-  const token = params.get("token") ?? "";
+  const token = useInvitationToken();
   const location = useLocation();
   const navigate = useNavigate();
   const { status, user, profile } = useSession();
@@ -35,7 +67,12 @@ export function AcceptInvitePage() {
 
   const signIn = (email: string) => {
     const state: LoginRedirectState = {
-      from: { pathname: location.pathname, search: location.search, hash: "" },
+      // Back here after the login, the token in the fragment again (read, then removed).
+      from: {
+        pathname: location.pathname,
+        search: location.search,
+        hash: `#${new URLSearchParams({ token }).toString()}`,
+      },
     };
     void navigate(`/login#email=${encodeURIComponent(email)}`, { state });
   };
