@@ -25,6 +25,8 @@ export interface DocumentPageProps {
   onChange: (fieldUuid: string, value: string) => void;
   /** The preview is shown (the page may be on screen: reading is measured from then on). */
   onShown: () => void;
+  /** A tap on a signature or initials zone of the page. */
+  onSignatureZone: () => void;
 }
 
 /**
@@ -86,6 +88,7 @@ export function DocumentPage(props: DocumentPageProps) {
               values={props.values}
               onChange={props.onChange}
               missing={props.missing.has(field.uuid)}
+              onSignatureZone={props.onSignatureZone}
             />
           ))
         : null}

@@ -13,6 +13,8 @@ export interface DocumentReaderProps {
   onChange: (fieldUuid: string, value: string) => void;
   /** A page's preview is shown: look whether it is on screen. */
   onShown: () => void;
+  /** A tap on a signature or initials zone. */
+  onSignatureZone: () => void;
   /** The section holding the pages, watched for what is read. */
   readerRef: RefObject<HTMLElement | null>;
 }

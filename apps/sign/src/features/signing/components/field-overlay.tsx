@@ -11,6 +11,8 @@ export interface FieldOverlayProps {
   onChange: (fieldUuid: string, value: string) => void;
   /** Whether a required field is still empty (outlined in red). */
   missing: boolean;
+  /** A tap on a signature or initials zone: open the signature pad (or say what is left first). */
+  onSignatureZone?: () => void;
 }
 
 /**
@@ -18,7 +20,13 @@ export interface FieldOverlayProps {
  * checkbox fields are filled in place; name, email and the date are filled in for the signer;
  * signature and initials zones are highlighted until the signature is drawn in the dialog.
  */
-export function FieldOverlay({ field, values, onChange, missing }: FieldOverlayProps) {
+export function FieldOverlay({
+  field,
+  values,
+  onChange,
+  missing,
+  onSignatureZone,
+}: FieldOverlayProps) {
   const { t } = useTranslation("sign");
   const kindLabel = t(`fields.${field.kind}`);
   const name = [field.label || kindLabel, field.required ? t("fields.requiredMark") : ""]
@@ -103,19 +111,23 @@ export function FieldOverlay({ field, values, onChange, missing }: FieldOverlayP
     case "signature":
     case "initials":
       return (
-        <div
-          className={cn(frame, "justify-center gap-1 bg-brand-100/70 text-brand-700")}
+        <button
+          type="button"
+          className={cn(
+            frame,
+            "cursor-pointer justify-center gap-1 bg-brand-100/70 text-brand-700 hover:bg-brand-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600",
+          )}
           style={style}
           data-field-kind={field.kind}
-          role="img"
           aria-label={name}
+          onClick={onSignatureZone}
         >
           <PenLine aria-hidden="true" className="size-[min(1.25rem,40%)] shrink-0" />
           <span className={cn("truncate font-medium", text)} aria-hidden="true">
             {field.kind === "signature" ? t("fields.addSignature") : t("fields.addInitials")}
           </span>
           {requiredDot}
-        </div>
+        </button>
       );
     default:
       return (

@@ -71,6 +71,32 @@ describe("signing", () => {
     );
   });
 
+  it("forgets the link's secret in the tab once signed, while the confirmation still downloads with it", async () => {
+    sessionStorage.clear();
+    const { user, calls, dialog } = await openReadyToSign({
+      sign: () => ({ recipientStatus: "signed", envelopeStatus: "complete" }),
+    });
+    // While signing is under way, the tab keeps the link for a reload.
+    expect(JSON.stringify({ ...sessionStorage })).toContain(SECRET);
+    await user.click(within(dialog).getByRole("tab", { name: "Type" }));
+    const swipe = within(dialog).getByRole("slider", { name: "Swipe to sign" });
+    swipe.focus();
+    await user.keyboard("{Enter}");
+    await screen.findByRole("heading", { name: "Thank you, your signature is recorded" });
+    await waitFor(() => expect(JSON.stringify({ ...sessionStorage })).not.toContain(SECRET));
+    expect(window.location.hash).toBe("");
+    await user.click(screen.getByRole("button", { name: "Download the signed PDF" }));
+    await waitFor(() =>
+      expect(
+        calls.filter((call) => call.path !== "/envelope/sign" && call.path !== "/envelope/open"),
+      ).toContainEqual(
+        expect.objectContaining({
+          body: expect.objectContaining({ secretKey: SECRET }) as unknown,
+        }),
+      ),
+    );
+  });
+
   it("keeps the signature and shows 'error signing' when the call fails, so that it can be retried", async () => {
     let attempts = 0;
     const { user, calls, dialog } = await openReadyToSign({

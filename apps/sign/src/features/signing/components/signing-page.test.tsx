@@ -17,6 +17,7 @@ import {
   TOKEN,
   type SigningHandlers,
 } from "../../../test/api-handlers";
+import { installFakeCanvas } from "../../../test/canvas";
 import {
   bringPagesNear,
   installFakeIntersectionObserver,
@@ -238,6 +239,37 @@ describe("reading before signing", () => {
     expect(screen.getByRole("button", { name: "Sign" })).toBeDisabled();
   });
 
+  it("opens the signature pad from the signature zone on the page, once every page was read", async () => {
+    installFakeCanvas();
+    const { container } = openAt(`${SIGN_PATH}${LINK_FRAGMENT}`, {
+      open: () => openedEnvelope({ viewedPages: { [DOCUMENT_UUID]: [0, 1] } }),
+    });
+    await screen.findByRole("heading", { name: "Lease agreement" });
+    scrollPagesIntoView();
+    await waitFor(() => expect(container.querySelectorAll("[data-loaded]")).toHaveLength(2));
+    const user = userEvent.setup();
+    await user.click(screen.getByRole("button", { name: /^Signature/ }));
+    expect(await screen.findByRole("dialog", { name: "Your signature" })).toBeInTheDocument();
+  });
+
+  it("says what is left when the signature zone is tapped before every page was read", async () => {
+    openAt(`${SIGN_PATH}${LINK_FRAGMENT}`, {
+      read: (body) =>
+        body.page === 1
+          ? { viewedPages: { [DOCUMENT_UUID]: [1] } }
+          : apiError(500, "INTERNAL_SERVER_ERROR", "/envelope/mark-page-read"),
+    });
+    await screen.findByRole("heading", { name: "Lease agreement" });
+    scrollPagesIntoView((element) => element.getAttribute("data-page") === "1");
+    expect(await screen.findByText("Pages read 1 / 2")).toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole("button", { name: /^Signature/ }));
+    expect(
+      await screen.findAllByText("Scroll through every page to be able to sign."),
+    ).not.toHaveLength(0);
+    expect(screen.queryByRole("dialog", { name: "Your signature" })).not.toBeInTheDocument();
+  });
+
   it("counts the pages the server already recorded as viewed", async () => {
     openAt(`${SIGN_PATH}${LINK_FRAGMENT}`, {
       open: () => openedEnvelope({ viewedPages: { [DOCUMENT_UUID]: [0, 1] } }),
@@ -335,6 +367,24 @@ describe("when there is nothing to sign", () => {
       open: () => openedEnvelope({ recipient: { ...openedEnvelope().recipient, isTurn: false } }),
     });
     expect(await screen.findByRole("heading", { name: "Not your turn yet" })).toBeInTheDocument();
+  });
+
+  it("keeps the link in the tab while the recipient's turn is to come, and forgets it once the envelope is over", async () => {
+    const notYet = openAt(`${SIGN_PATH}${LINK_FRAGMENT}`, {
+      open: () => openedEnvelope({ recipient: { ...openedEnvelope().recipient, isTurn: false } }),
+    });
+    await screen.findByRole("heading", { name: "Not your turn yet" });
+    expect(JSON.stringify({ ...sessionStorage })).toContain(SECRET);
+    notYet.unmount();
+
+    const over = openAt(SIGN_PATH, {
+      open: () =>
+        openedEnvelope({ envelope: { ...openedEnvelope().envelope, status: "canceled" } }),
+    });
+    await screen.findByRole("heading", { name: /canceled/i });
+    await waitFor(() => expect(JSON.stringify({ ...sessionStorage })).not.toContain(SECRET));
+    expect(window.location.hash).toBe("");
+    over.unmount();
   });
 
   it("offers the signed PDF once the envelope is complete", async () => {

@@ -1,13 +1,16 @@
 import { useQuery } from "@tanstack/react-query";
-import { Suspense, useState } from "react";
-import { isEnvelopeUuid, takeAccessLink } from "../../../domain/access-link";
+import { Suspense, useEffect, useState } from "react";
+import { forgetAccessLink, isEnvelopeUuid, takeAccessLink } from "../../../domain/access-link";
 import { useApi, type AccessLink } from "../../../lib/api";
 import { openEnvelopeQueryOptions } from "../api/signing-queries";
 import { accessErrorKind } from "../lib/access-error";
-import { envelopeState, isActing } from "../lib/envelope-state";
+import { envelopeState, isActing, type EnvelopeState } from "../lib/envelope-state";
 import { AccessErrorPage } from "./access-error-page";
 import { EnvelopeStatusPage, SigningWorkspace } from "../lazy";
 import { SigningSkeleton } from "./signing-skeleton";
+
+/** States where the recipient will have something to do later: the link is kept for them. */
+const WAITING_STATES: readonly EnvelopeState[] = ["notYourTurn", "notOpen"];
 
 /**
  * `/sign/{envelopeUuid}#token=...&secret=...`: reads the access link from the fragment (then clears
@@ -24,6 +27,12 @@ export function SigningPage({ envelopeUuid }: { envelopeUuid: string }) {
 function OpenedSigningPage({ link }: { link: AccessLink }) {
   const api = useApi();
   const opened = useQuery(openEnvelopeQueryOptions(api, link));
+  const state = opened.data === undefined ? undefined : envelopeState(opened.data);
+  // Done with it (signed, declined, the envelope ended): the tab forgets the link's secret.
+  const done = state !== undefined && !isActing(state) && !WAITING_STATES.includes(state);
+  useEffect(() => {
+    if (done) forgetAccessLink(link.envelopeUuid);
+  }, [done, link.envelopeUuid]);
   if (opened.isPending) return <SigningSkeleton />;
   if (opened.isError) {
     return (
@@ -34,7 +43,7 @@ function OpenedSigningPage({ link }: { link: AccessLink }) {
       />
     );
   }
-  const state = envelopeState(opened.data);
+  if (state === undefined) return <SigningSkeleton />;
   return (
     <Suspense fallback={<SigningSkeleton />}>
       {isActing(state) ? (

@@ -142,6 +142,22 @@ export function SigningWorkspace({ link, opened }: { link: AccessLink; opened: O
   }, []);
   const onShown = useCallback(() => watcherRef.current?.check(), []);
 
+  // The zone on the page opens the pad as the bar's Sign does, or says what is left before it can.
+  const openSignature = () => {
+    setSignMounted(true);
+    setSignOpen(true);
+  };
+  const onSignatureZoneRef = useRef<() => void>(() => undefined);
+  useEffect(() => {
+    onSignatureZoneRef.current = () => {
+      if (!allRead) toast.info(t("reader.readAll"));
+      else if (missingFields.length > 0)
+        toast.info(t("fields.missing", { count: missingFields.length }));
+      else openSignature();
+    };
+  });
+  const onSignatureZone = useCallback(() => onSignatureZoneRef.current(), []);
+
   const sign = useMutation({
     mutationFn: (input: { signature: SignatureInput; initials: string | undefined }) =>
       api.envelope.sign({
@@ -245,6 +261,7 @@ export function SigningWorkspace({ link, opened }: { link: AccessLink; opened: O
         onChange={onChange}
         onShown={onShown}
         readerRef={readerRef}
+        onSignatureZone={onSignatureZone}
       />
 
       <ActionBar
@@ -258,8 +275,7 @@ export function SigningWorkspace({ link, opened }: { link: AccessLink; opened: O
             if (!approve.isPending) approve.mutate();
             return;
           }
-          setSignMounted(true);
-          setSignOpen(true);
+          openSignature();
         }}
         onDecline={() => setDeclineOpen(true)}
         onPrefetchSign={() => {
