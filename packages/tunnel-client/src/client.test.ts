@@ -219,14 +219,38 @@ describe("createTunnelClient: answers without the encrypted-response header", ()
 });
 
 describe("createTunnelClient: TUNNEL_ERROR 401", () => {
-  it("discards the session, handshakes again and retries the call once", async () => {
+  it("discards the session, handshakes again and sends an idempotent call once more", async () => {
     const { client, responder } = setup();
     await client.request("POST", "/x", { body: json({ n: 1 }) });
     responder.forgetSessions(); // the server restarted
-    const response = await client.request("POST", "/x", { body: json({ n: 2 }) });
+    const response = await client.request("POST", "/x", {
+      body: json({ n: 2 }),
+      idempotent: true,
+    });
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ received: '{"n":2}' });
     expect(responder.stats).toEqual({ hellos: 2, finishes: 2, requests: 2 });
+  });
+
+  it("never sends a call that is not idempotent again after a plaintext 401, which anyone on the path could forge", async () => {
+    const { client, responder } = setup();
+    await client.ensureOpen();
+    let calls = 0;
+    server.use(
+      http.post(`${API_BASE}/envelope/send`, () => {
+        // The server ran the call; someone on the path answers a forged 401 in its place.
+        calls += 1;
+        return errorResponse(401, "TUNNEL_ERROR", "unknown or expired tunnel session", "/x");
+      }),
+    );
+    const response = await client.request("POST", "/envelope/send", { body: json({}) });
+    expect(response.status).toBe(401);
+    expect(response.encrypted).toBe(false);
+    expect(calls).toBe(1);
+    // The session is dropped all the same: the next call opens a new one.
+    expect(client.isOpen()).toBe(false);
+    await client.request("POST", "/x", { body: json({}) });
+    expect(responder.stats.hellos).toBe(2);
   });
 
   it("does not loop: a second 401 is surfaced and the session dropped", async () => {
@@ -238,7 +262,7 @@ describe("createTunnelClient: TUNNEL_ERROR 401", () => {
         return errorResponse(401, "TUNNEL_ERROR", "unknown or expired tunnel session", "/x");
       }),
     );
-    const response = await client.request("POST", "/x", { body: json({}) });
+    const response = await client.request("POST", "/x", { body: json({}), idempotent: true });
     expect(response.status).toBe(401);
     expect(await response.json()).toMatchObject({ error: { code: "TUNNEL_ERROR" } });
     expect(calls).toBe(2);
@@ -264,6 +288,7 @@ describe("createTunnelClient: TUNNEL_ERROR 401", () => {
     const sessions: (string | null)[] = [];
     await client.request("POST", "/x", {
       body: json({}),
+      idempotent: true,
       beforeSend: ({ headers }) => {
         sessions.push(headers.get(SESSION_ID_HEADER));
       },

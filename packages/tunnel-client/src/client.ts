@@ -65,6 +65,13 @@ export interface TunnelRequestOptions {
   /** Runs before each send, retries included, with the sealed body of that attempt. */
   beforeSend?: (request: WireRequest) => void | Promise<void>;
   signal?: AbortSignal;
+  /**
+   * The call does no harm if the server receives it twice (a read). A plaintext `401 TUNNEL_ERROR`
+   * is not authenticated: anyone on the path could answer it to a call the server did run. So
+   * only an idempotent call is sent again, once, on a new session; any other call gets the 401 (its
+   * session is dropped, and the next call opens a new one). False by default.
+   */
+  idempotent?: boolean;
 }
 
 /** A response with its body opened. */
@@ -86,7 +93,10 @@ export interface TunnelClient {
   /** Opens a session unless one is open (one handshake at a time; others wait up to 5 s). */
   ensureOpen(): Promise<void>;
   isOpen(): boolean;
-  /** Seals the body, sends it, opens the answer. A TUNNEL_ERROR 401 re-handshakes and retries once. */
+  /**
+   * Seals the body, sends it, opens the answer. A plaintext TUNNEL_ERROR 401 drops the session; an
+   * `idempotent` call is then sent again once on a new session, any other call gets the 401.
+   */
   request(method: string, path: string, options: TunnelRequestOptions): Promise<TunnelResponse>;
   /** Drops the session (logout, or the spec's "tunnel destroyed"); the next call handshakes anew. */
   destroy(): void;
@@ -388,9 +398,11 @@ export function createTunnelClient(options: TunnelClientOptions): TunnelClient {
           });
         }
         if (response.status === 401 && errorBody.error.code === "TUNNEL_ERROR") {
-          // Spec §4/§7: the session is unknown or expired on the server: drop it, retry once.
+          // Spec §4/§7: the session is unknown or expired on the server: drop it. The answer is
+          // plaintext, which anyone on the path could forge after the server ran the call: only an
+          // idempotent call is sent again (once).
           discard(session);
-          if (!retried) {
+          if (!retried && requestOptions.idempotent === true) {
             retried = true;
             continue;
           }

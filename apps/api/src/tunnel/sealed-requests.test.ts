@@ -311,7 +311,7 @@ describe.each(testDatabaseKinds)("the secure tunnel on %s", (kind) => {
         expect(recorded).toEqual([]);
       });
 
-      it("a session past its idle lifetime (TUNNEL_ERROR 401), which the real client then replaces transparently", async () => {
+      it("a session past its idle lifetime (TUNNEL_ERROR 401), which the real client then replaces, sending again only an idempotent call", async () => {
         const s = await manual();
         const { sealed } = await s.seal("POST", "/test/record", { note: "late" });
         clock += IDLE_SECONDS * 1000;
@@ -325,12 +325,24 @@ describe.each(testDatabaseKinds)("the secure tunnel on %s", (kind) => {
           (await client.request("POST", "/test/record", { body: utf8('{"note":"one"}') })).status,
         ).toBe(200);
         clock += IDLE_SECONDS * 1000;
+        // The plaintext 401 could be forged after the call ran: a call that is not idempotent
+        // gets it, and the next call opens a new session.
+        const refused = await client.request("POST", "/test/record", {
+          body: utf8('{"note":"lost"}'),
+        });
+        expect(refused.status).toBe(401);
+        expect(refused.encrypted).toBe(false);
+        expect(
+          (await client.request("POST", "/test/record", { body: utf8('{"note":"two"}') })).status,
+        ).toBe(200);
+        clock += IDLE_SECONDS * 1000;
         const retried = await client.request("POST", "/test/record", {
-          body: utf8('{"note":"two"}'),
+          body: utf8('{"note":"three"}'),
+          idempotent: true,
         });
         expect(retried.status).toBe(200);
         expect(retried.encrypted).toBe(true);
-        expect(recorded).toEqual([{ note: "one" }, { note: "two" }]);
+        expect(recorded).toEqual([{ note: "one" }, { note: "two" }, { note: "three" }]);
       });
 
       it("a session past its absolute lifetime, however busy (TUNNEL_ERROR 401)", async () => {

@@ -2,8 +2,11 @@ import { ApiError, ErrorCode } from "@paraphe/api-sdk";
 import { describe, expect, it, vi } from "vitest";
 import { createQueryClient } from "./query-client";
 
-function retryOf(tunnel = { reset: vi.fn(), destroy: vi.fn() }) {
-  const retry = createQueryClient(tunnel).getDefaultOptions().mutations?.retry;
+function retryOf(
+  tunnel = { reset: vi.fn(), destroy: vi.fn() },
+  kind: "queries" | "mutations" = "mutations",
+) {
+  const retry = createQueryClient(tunnel).getDefaultOptions()[kind]?.retry;
   if (typeof retry !== "function") throw new Error("retry is not a function");
   return { retry: (count: number, error: unknown) => retry(count, error as Error), tunnel };
 }
@@ -27,10 +30,16 @@ describe("the query client's retry rules (spec §7)", () => {
     expect(tunnel.destroy).not.toHaveBeenCalled();
   });
 
-  it("destroys the tunnel and retries after TUNNEL_ERROR with HTTP 401", () => {
-    const { retry, tunnel } = retryOf();
+  it("destroys the tunnel and retries a query after TUNNEL_ERROR with HTTP 401", () => {
+    const { retry, tunnel } = retryOf(undefined, "queries");
     expect(retry(0, tunnelLost)).toBe(true);
     expect(tunnel.destroy).toHaveBeenCalledTimes(1);
+  });
+
+  it("never sends a mutation again after TUNNEL_ERROR with HTTP 401 (a plaintext answer anyone could forge)", () => {
+    const { retry, tunnel } = retryOf();
+    expect(retry(0, tunnelLost)).toBe(false);
+    expect(tunnel.destroy).not.toHaveBeenCalled();
   });
 
   it("does not retry other errors", () => {

@@ -11,7 +11,9 @@ export interface RetryTunnel {
 
 /**
  * The query client of spec §7: queries and mutations are retried up to 3 times, only after the
- * tunnel's empty-message failures (reset routine first) or TUNNEL_ERROR 401 (tunnel destroyed first).
+ * tunnel's empty-message failures (reset routine first); queries also after TUNNEL_ERROR 401
+ * (tunnel destroyed first). A mutation is never sent again on that plaintext 401, which anyone on
+ * the path could forge after the server ran it: the person sees the error and may try again.
  */
 export function createQueryClient(tunnel?: RetryTunnel): QueryClient {
   return new QueryClient({

@@ -8,7 +8,7 @@ import {
 import { http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { isApiError, type ApiError } from "../errors/api-error";
+import { isApiError, isTunnelSessionLost, type ApiError } from "../errors/api-error";
 import { API_BASE, tunnelHandlers } from "../test/tunnel-handlers";
 import { createApiClient, type ApiClientOptions } from "./api-client";
 
@@ -169,7 +169,7 @@ describe("createApiClient", () => {
     });
   });
 
-  it("calls the authentication hook on 401 AUTHENTICATION_ERROR", async () => {
+  it("calls the authentication hook on a sealed 401 AUTHENTICATION_ERROR", async () => {
     const onAuthenticationError = vi.fn();
     const { api } = setup(({ path }) => structuredError(401, "AUTHENTICATION_ERROR", path), {
       onAuthenticationError,
@@ -177,6 +177,34 @@ describe("createApiClient", () => {
     const error = await rejection(api.user.profile({}));
     expect(error.code).toBe("AUTHENTICATION_ERROR");
     expect(onAuthenticationError).toHaveBeenCalledTimes(1);
+  });
+
+  it("never reports a plaintext 401 AUTHENTICATION_ERROR, which anyone on the path could forge, to the authentication hook", async () => {
+    const onAuthenticationError = vi.fn();
+    const { api } = setup(() => json(200, PROFILE), { onAuthenticationError });
+    await api.user.profile({}); // open the session first
+    server.use(
+      http.post(`${API_BASE}/user/profile`, () =>
+        HttpResponse.json(
+          {
+            statusCode: 401,
+            error: {
+              code: "AUTHENTICATION_ERROR",
+              message: "Sign in again.",
+              suggestion: "",
+              documentationUrl: "",
+            },
+            requestId: "forged",
+            timestamp: "2026-11-22T10:00:00.000Z",
+            path: "/user/profile",
+          },
+          { status: 401 },
+        ),
+      ),
+    );
+    const error = await rejection(api.user.profile({}));
+    expect(error).toMatchObject({ statusCode: 401, code: "AUTHENTICATION_ERROR" });
+    expect(onAuthenticationError).not.toHaveBeenCalled();
   });
 
   it("turns a sealed non-OK answer without the error shape into GENERIC_ERROR 'An error occurred.'", async () => {
@@ -210,14 +238,28 @@ describe("createApiClient", () => {
     expect(error.code).toBe("GENERIC_ERROR");
   });
 
-  it("opens a new tunnel session and sends the call once more when the server forgot the session (TUNNEL_ERROR 401)", async () => {
+  it("opens a new tunnel session and sends an idempotent call once more when the server forgot the session (TUNNEL_ERROR 401)", async () => {
     const route = vi.fn(() => json(200, PROFILE));
     const { api, responder } = setup(route);
     await api.user.profile({});
     responder.forgetSessions();
-    await expect(api.user.profile({})).resolves.toEqual(PROFILE);
+    await expect(api.user.profile({}, { idempotent: true })).resolves.toEqual(PROFILE);
     expect(responder.stats.hellos).toBe(2);
     expect(route).toHaveBeenCalledTimes(2);
+  });
+
+  it("does not send a call again after a plaintext TUNNEL_ERROR 401 unless it is idempotent; the next call opens a new session", async () => {
+    const route = vi.fn(() => json(200, { sent: true, expiresInSeconds: 600 }));
+    const { api, responder } = setup(route);
+    await api.authentication.requestCode({ email: "ada@example.com" });
+    responder.forgetSessions();
+    const error = await rejection(api.authentication.requestCode({ email: "ada@example.com" }));
+    expect(error).toMatchObject({ statusCode: 401, code: "TUNNEL_ERROR" });
+    expect(isTunnelSessionLost(error)).toBe(true);
+    expect(route).toHaveBeenCalledTimes(1);
+    await api.authentication.requestCode({ email: "ada@example.com" });
+    expect(route).toHaveBeenCalledTimes(2);
+    expect(responder.stats.hellos).toBe(2);
   });
 
   it("leaves failures of the secure session itself as tunnel errors (the retry rules read their codes)", async () => {

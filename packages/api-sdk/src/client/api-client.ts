@@ -46,7 +46,11 @@ export interface ApiClientOptions {
   fetch?: FetchLike;
   /** Sent as `Accept-Language` (the api answers and mails in it where it applies). */
   language?: () => string | undefined;
-  /** Called with every 401 AUTHENTICATION_ERROR (the apps drop the stored user and go to /login). */
+  /**
+   * Called with every 401 AUTHENTICATION_ERROR the server sealed, and when no member is signed in
+   * (the apps drop the stored user and go to /login). A plaintext AUTHENTICATION_ERROR, which
+   * anyone on the path could forge, is thrown to the caller but never reported here.
+   */
   onAuthenticationError?: (error: ApiError) => void;
   /** The clock of request signatures (ms); `Date.now` by default. */
   now?: () => number;
@@ -54,6 +58,13 @@ export interface ApiClientOptions {
 
 export interface CallOptions {
   signal?: AbortSignal;
+  /**
+   * The call does no harm if the server receives it twice (a read): after a plaintext
+   * `401 TUNNEL_ERROR` (a lost session, or a forgery: it is not authenticated) it is sent again
+   * once on a new session. Other calls reject with that 401 (`isTunnelSessionLost`); the next call
+   * opens a new session. False by default.
+   */
+  idempotent?: boolean;
 }
 
 type EndpointMethod<E> =
@@ -167,6 +178,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         body,
         headers,
         ...(callOptions.signal ? { signal: callOptions.signal } : {}),
+        ...(callOptions.idempotent === true ? { idempotent: true } : {}),
         beforeSend: async (wire) => {
           const signed = await signRequest({
             method: wire.method,
@@ -195,7 +207,12 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         path,
         requestId: response.headers.get("X-Request-Id") ?? undefined,
       });
-      if (error.statusCode === 401 && error.code === ErrorCode.AUTHENTICATION_ERROR) {
+      // Only a sealed answer says the credential was refused: a plaintext one may be forged.
+      if (
+        response.encrypted &&
+        error.statusCode === 401 &&
+        error.code === ErrorCode.AUTHENTICATION_ERROR
+      ) {
         options.onAuthenticationError?.(error);
       }
       throw error;

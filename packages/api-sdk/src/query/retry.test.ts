@@ -76,11 +76,16 @@ describe("shouldRetry", () => {
 });
 
 describe("createQueryClientDefaults", () => {
-  it("gives queries and mutations the same retry rule", () => {
-    const defaults = createQueryClientDefaults();
-    expect(defaults.queries.retry).toBe(defaults.mutations.retry);
+  it("retries queries after TUNNEL_ERROR 401, never mutations: that answer is plaintext and may be forged after the server ran the call", () => {
+    const onTunnelLost = vi.fn();
+    const defaults = createQueryClientDefaults({ onTunnelLost });
     expect(defaults.queries.retry(0, tunnelLost)).toBe(true);
+    expect(onTunnelLost).toHaveBeenCalledTimes(1);
+    expect(defaults.mutations.retry(0, tunnelLost)).toBe(false);
+    expect(onTunnelLost).toHaveBeenCalledTimes(1);
     expect(defaults.mutations.retry(0, apiError(500, "INTERNAL_SERVER_ERROR"))).toBe(false);
+    const empty = new TunnelError("EMPTY_RESPONSE_DATA", "empty");
+    expect(defaults.mutations.retry(0, empty)).toBe(defaults.queries.retry(0, empty));
   });
 
   it("destroys the tunnel before each retry after TUNNEL_ERROR 401: four attempts in all", async () => {

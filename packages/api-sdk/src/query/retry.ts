@@ -48,9 +48,10 @@ export interface QueryClientRetryDefaults {
 }
 
 /**
- * The query client's defaults of spec §7, framework-free: queries and mutations retry through
- * `shouldRetry`, and just before a retry the hook matching the error runs
- * (`onResetRoutine` or `onTunnelLost`).
+ * The query client's defaults of spec §7, framework-free: queries retry through `shouldRetry`, and
+ * just before a retry the hook matching the error runs (`onResetRoutine` or `onTunnelLost`).
+ * Mutations retry the same way, except after TUNNEL_ERROR 401: that answer is plaintext (anyone on
+ * the path could forge it after the server ran the call), so a mutation is never sent again on it.
  *
  * ```ts
  * new QueryClient({ defaultOptions: createQueryClientDefaults({
@@ -88,6 +89,10 @@ export function createQueryClientDefaults(
     );
     return true;
   };
+  // A mutation is not sent again after TUNNEL_ERROR 401: that answer is plaintext, and may have
+  // been forged after the server ran the call; the caller sees the error and may try again.
+  const mutationRetry: RetryFunction = (failureCount, error) =>
+    retryReason(error) !== "tunnel-lost" && retry(failureCount, error);
 
-  return { queries: { retry }, mutations: { retry } };
+  return { queries: { retry }, mutations: { retry: mutationRetry } };
 }
