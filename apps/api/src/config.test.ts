@@ -70,6 +70,8 @@ describe("loadConfig", () => {
       jobLeaseSeconds: 180,
       jobRetrySeconds: 5,
       supportOperators: [],
+      dnsResolvers: [],
+      ssoDomainVerification: "dns",
     });
     expect(usesDevMailbox(config)).toBe(true);
   });
@@ -149,6 +151,34 @@ describe("loadConfig", () => {
         "SUPPORT_OPERATORS",
       ]);
     }
+  });
+
+  it("reads the DNS resolvers of domain checks as host:port entries and refuses anything else", () => {
+    expect(
+      loadConfig({ DNS_RESOLVER: " 1.1.1.1, 127.0.0.1:5353 ,[::1]:53, ::1" }).dnsResolvers,
+    ).toEqual(["1.1.1.1", "127.0.0.1:5353", "[::1]:53", "::1"]);
+    for (const value of ["dns.example.com", "1.1.1.1:0", "1.1.1.1:70000", "1.1.1.1,,"]) {
+      expect(problemsOf({ DNS_RESOLVER: value }).map((p) => p.variable)).toEqual(["DNS_RESOLVER"]);
+    }
+  });
+
+  it("skips the DNS proof of single sign-on domains only outside production, and says why", () => {
+    expect(loadConfig({ SSO_DOMAIN_VERIFICATION: "skip" }).ssoDomainVerification).toBe("skip");
+    expect(problemsOf({ SSO_DOMAIN_VERIFICATION: "maybe" }).map((p) => p.variable)).toEqual([
+      "SSO_DOMAIN_VERIFICATION",
+    ]);
+    const production = problemsOf({
+      NODE_ENV: "production",
+      BLOB_MASTER_KEY: Buffer.alloc(32, 7).toString("base64"),
+      SMTP_URL: "smtp://smtp.example.com",
+      SSO_DOMAIN_VERIFICATION: "skip",
+    });
+    expect(production).toEqual([
+      {
+        variable: "SSO_DOMAIN_VERIFICATION",
+        problem: expect.stringContaining("refused when NODE_ENV=production") as string,
+      },
+    ]);
   });
 
   it("reads the default team seats, 0 or empty meaning unlimited, and refuses a negative count", () => {

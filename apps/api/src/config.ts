@@ -100,6 +100,16 @@ export interface Config {
   jobRetrySeconds: number;
   /** Emails of the support operators (lower case): they list and answer support conversations. */
   supportOperators: readonly string[];
+  /**
+   * DNS servers (`host:port`) that single sign-on domain checks ask for TXT records; empty: the
+   * system's resolvers.
+   */
+  dnsResolvers: readonly string[];
+  /**
+   * `dns`: a single sign-on domain is verified by its TXT record; `skip`: marked verified without
+   * looking (development only; production refuses to start with it).
+   */
+  ssoDomainVerification: "dns" | "skip";
 }
 
 /**
@@ -392,6 +402,18 @@ export const configVariables: readonly ConfigVariable[] = [
       "Emails of the support staff, separated by commas (`help@example.com,ops@example.com`): each signs in like anyone and then lists and answers the members' support conversations at /support/operator. Unset: nobody answers support in the app.",
     default: undefined,
   },
+  {
+    name: "DNS_RESOLVER",
+    description:
+      "DNS servers asked for the TXT records that prove a team's single sign-on domains, as `host:port` (or `host`, port 53) separated by commas (`1.1.1.1,9.9.9.9:53`). Unset: the system's resolvers.",
+    default: undefined,
+  },
+  {
+    name: "SSO_DOMAIN_VERIFICATION",
+    description:
+      "`dns`: a team's single sign-on domain is verified by its DNS TXT record. `skip`: it is marked verified without looking, for local development only: the api refuses to start with it when NODE_ENV=production.",
+    default: "dns",
+  },
 ];
 
 /** Raised when the environment does not hold a valid configuration; lists every problem, by variable. */
@@ -660,7 +682,48 @@ const envSchema = z.object({
       .transform((value) => parseEmails(value) ?? [])
       .optional(),
   ),
+  DNS_RESOLVER: optionalText.pipe(
+    z
+      .string()
+      .max(2000, { message: "must be at most 2000 characters" })
+      .refine((value) => parseDnsResolvers(value) !== undefined, {
+        message:
+          "must be IP addresses with an optional port separated by commas, for example 1.1.1.1,[2606:4700:4700::1111]:53",
+      })
+      .transform((value) => parseDnsResolvers(value) ?? [])
+      .optional(),
+  ),
+  SSO_DOMAIN_VERIFICATION: optionalText.pipe(
+    z
+      .enum(["dns", "skip"], {
+        message: "must be dns (TXT records are checked) or skip (development only)",
+      })
+      .default("dns"),
+  ),
 });
+
+/**
+ * `DNS_RESOLVER` as `host:port` entries for node:dns `Resolver.setServers` (`1.1.1.1`,
+ * `1.1.1.1:5353`, `[::1]:53`), or undefined when an entry is not an IP address with an optional port.
+ */
+export function parseDnsResolvers(value: string): string[] | undefined {
+  const servers: string[] = [];
+  for (const part of value.split(",")) {
+    const entry = part.trim();
+    const match = /^(?:\[([0-9a-fA-F:.]+)\]|([0-9.]+)|([0-9a-fA-F:]+))(?::(\d{1,5}))?$/.exec(entry);
+    const bracketed = match?.[1];
+    const host = bracketed ?? match?.[2] ?? match?.[3];
+    if (host === undefined || isIP(host) === 0) return undefined;
+    // A bare IPv6 address takes no port: `::1:53` is an address.
+    const port = match?.[4];
+    if (port !== undefined && (Number(port) < 1 || Number(port) > 65535)) return undefined;
+    const family = isIP(host);
+    servers.push(
+      port === undefined ? host : family === 6 ? `[${host}]:${port}` : `${host}:${port}`,
+    );
+  }
+  return servers.length > 0 ? servers : undefined;
+}
 
 function positiveInteger(defaultValue: string, min: number, max: number) {
   return optionalText.pipe(
@@ -775,6 +838,13 @@ export function loadConfig(
           "is required when NODE_ENV=production (generate one with `openssl rand -base64 32`)",
       });
     }
+    if (vars.SSO_DOMAIN_VERIFICATION === "skip") {
+      problems.push({
+        variable: "SSO_DOMAIN_VERIFICATION",
+        problem:
+          "skip is refused when NODE_ENV=production: single sign-on domains must be proven by their DNS TXT record (set dns or leave it unset)",
+      });
+    }
     if (vars.SMTP_URL === undefined) {
       problems.push({
         variable: "SMTP_URL",
@@ -860,6 +930,8 @@ export function loadConfig(
     jobLeaseSeconds: vars.JOB_LEASE_SECONDS,
     jobRetrySeconds: vars.JOB_RETRY_SECONDS,
     supportOperators: vars.SUPPORT_OPERATORS ?? [],
+    dnsResolvers: vars.DNS_RESOLVER ?? [],
+    ssoDomainVerification: vars.SSO_DOMAIN_VERIFICATION,
   };
 }
 
@@ -973,6 +1045,11 @@ export function describeConfig(config: Config): Record<string, string> {
       config.supportOperators.length === 0
         ? "(unset: nobody answers support)"
         : config.supportOperators.join(","),
+    DNS_RESOLVER:
+      config.dnsResolvers.length === 0
+        ? "(unset: the system's resolvers)"
+        : config.dnsResolvers.join(","),
+    SSO_DOMAIN_VERIFICATION: config.ssoDomainVerification,
   };
 }
 

@@ -37,6 +37,7 @@ export interface Database {
   bulkSendRow: BulkSendRowTable;
   ssoConfiguration: SsoConfigurationTable;
   oidcLoginAttempt: OidcLoginAttemptTable;
+  ssoDomain: SsoDomainTable;
   apiKey: ApiKeyTable;
   webhookEndpoint: WebhookEndpointTable;
   webhookDelivery: WebhookDeliveryTable;
@@ -100,6 +101,8 @@ export interface AppUserTable {
   lastname: string | null;
   phone: string | null;
   preferredLanguage: ColumnType<Language, Language | undefined, Language>;
+  /** When Paraphe itself proved the email (a sign-in code); never on an identity provider's word. */
+  emailVerifiedAt: ColumnType<Date | null, Date | null | undefined, Date | null>;
   createdAt: GeneratedTimestamp;
   updatedAt: GeneratedTimestamp;
 }
@@ -112,6 +115,11 @@ export interface UserSessionTable {
   platform: string | null;
   userAgent: string | null;
   method: "code" | "passkey" | "oidc";
+  /**
+   * Whether the session rests on an email Paraphe proved (a code, or a passkey registered by such a
+   * session): only then does it reach the signing requests of its email in other teams.
+   */
+  emailProven: ColumnType<boolean, boolean | undefined, boolean>;
   createdAt: GeneratedTimestamp;
   lastUsedAt: Timestamp | null;
   endedAt: Timestamp | null;
@@ -207,6 +215,8 @@ export interface LoginCodeTable {
   expiresAt: Timestamp;
   attempts: Generated<number>;
   consumedAt: Timestamp | null;
+  /** The network that asked for it (an IPv4 address or an IPv6 /64); null when unknown. */
+  requestedFrom: string | null;
 }
 
 /** A fixed-window counter of a rate limit (`login-code:email:<hash>` for the window starting at ...). */
@@ -215,8 +225,6 @@ export interface RateLimitCounterTable {
   windowStart: Timestamp;
   count: number;
   expiresAt: Timestamp;
-  /** The network that asked for it (an IPv4 address or an IPv6 /64); null when unknown. */
-  requestedFrom: string | null;
 }
 
 /** A WebAuthn credential (spec §3 passkey); `id` is the credential id, base64url. */
@@ -229,6 +237,8 @@ export interface PasskeyTable {
   transports: ColumnType<string[], string[] | undefined, string[]>;
   deviceType: string | null;
   backedUp: ColumnType<boolean, boolean | undefined, boolean>;
+  /** Registered by a session whose email Paraphe proved: its sessions are proven too. */
+  emailProven: ColumnType<boolean, boolean | undefined, boolean>;
   createdAt: GeneratedTimestamp;
   lastUsedAt: Timestamp | null;
 }
@@ -366,7 +376,10 @@ export interface RecipientPageViewTable {
   recipientId: string;
   documentId: string;
   page: number;
+  /** When the page's preview was served to the recipient. */
   viewedAt: GeneratedTimestamp;
+  /** When the signing page reported the page read (on screen); null while only served. */
+  readAt: Date | null;
 }
 
 export type FieldKindColumn =
@@ -378,8 +391,6 @@ export interface FieldTable {
   documentId: string;
   recipientId: string;
   page: number;
-  /** When the signing page reported the page read (on screen); null while only served. */
-  readAt: Date | null;
   x: number;
   y: number;
   width: number;
@@ -500,8 +511,26 @@ export interface SsoConfigurationTable {
   enabled: boolean;
   /** Null once the role was deleted: the managed Member role then. */
   defaultRoleId: string | null;
+  /**
+   * The member who last saved it (null once their account is gone): single sign-on opens no
+   * account whose role holds more than theirs.
+   */
+  updatedByUserId: ColumnType<string | null, string | null | undefined, string | null>;
   createdAt: Timestamp;
   updatedAt: Timestamp;
+}
+
+/**
+ * An email domain a team claims for single sign-on, proven by the DNS TXT record
+ * `paraphe-verification=<token>` at `_paraphe.<domain>`; verified by one team at most.
+ */
+export interface SsoDomainTable {
+  id: Generated<string>;
+  teamId: string;
+  domain: string;
+  token: string;
+  verifiedAt: Timestamp | null;
+  createdAt: Timestamp;
 }
 
 /** A single sign-on login started and not finished: the SHA-256 of its state only. */
@@ -510,6 +539,8 @@ export interface OidcLoginAttemptTable {
   teamId: string;
   email: string;
   stateHash: Buffer;
+  /** SHA-256 of the value the browser that started the login keeps (login CSRF). */
+  browserBindingHash: Buffer;
   returnPath: string;
   createdAt: Timestamp;
   expiresAt: Timestamp;

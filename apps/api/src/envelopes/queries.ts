@@ -152,10 +152,14 @@ export async function listEnvelopes(
  * owner, status) has each row checked with its ability; conditions on other fields (the title,
  * the id...) are checked on every envelope, as the list does.
  */
-export async function dashboard({ db }: { db: Kysely<Database> }, member: Member) {
+export async function dashboard(
+  { db }: { db: Kysely<Database> },
+  member: Member,
+  reach: RequestReach = { acrossTeams: false },
+) {
   const readable = member.ability.can("read", "Envelope");
   if (readable && readDependsOnRow(member) && !conditionsOnCountedFields(member)) {
-    return dashboardOfReadableRows(db, member);
+    return dashboardOfReadableRows(db, member, reach);
   }
   const counts = readable ? await countsByStatus(db, member) : new Map<string, number>();
   const count = (...statuses: string[]) =>
@@ -166,7 +170,7 @@ export async function dashboard({ db }: { db: Kysely<Database> }, member: Member
     inProgress: count("draft", "signing", "approving"),
     completed: count("complete"),
     drafts: count("draft"),
-    inboxPending: await inboxPending(db, member),
+    inboxPending: await inboxPending(db, member, reach),
     recent: await toSummaries(db, recent),
   };
 }
@@ -268,7 +272,7 @@ async function recentReadable(
 }
 
 /** The dashboard of a role that reads envelopes under conditions on other fields: row by row. */
-async function dashboardOfReadableRows(db: Kysely<Database>, member: Member) {
+async function dashboardOfReadableRows(db: Kysely<Database>, member: Member, reach: RequestReach) {
   const rows = (
     await visibleEnvelopes(db, member)
       .orderBy("envelope.updatedAt", "desc")
@@ -282,17 +286,32 @@ async function dashboardOfReadableRows(db: Kysely<Database>, member: Member) {
     inProgress: count("draft", "signing", "approving"),
     completed: count("complete"),
     drafts: count("draft"),
-    inboxPending: await inboxPending(db, member),
+    inboxPending: await inboxPending(db, member, reach),
     recent: await toSummaries(db, rows.slice(0, 5)),
   };
 }
 
+/**
+ * How far the signing requests of a session's email reach: every team's, or only its own team's.
+ * Other teams' requests go only to a session whose email Paraphe proved itself (a sign-in code, or
+ * a passkey registered by such a session), never on a team's identity provider's word alone.
+ */
+export interface RequestReach {
+  acrossTeams: boolean;
+}
+
 /** The member's signing requests waiting for them. */
-async function inboxPending(db: Kysely<Database>, member: Member): Promise<number> {
-  const inbox = await db
+async function inboxPending(
+  db: Kysely<Database>,
+  member: Member,
+  reach: RequestReach,
+): Promise<number> {
+  let query = db
     .selectFrom("recipient")
     .innerJoin("envelope", "envelope.id", "recipient.envelopeId")
-    .select((eb) => eb.fn.countAll<string>().as("count"))
+    .select((eb) => eb.fn.countAll<string>().as("count"));
+  if (!reach.acrossTeams) query = query.where("envelope.teamId", "=", member.teamId);
+  const inbox = await query
     .where("envelope.kind", "=", "envelope")
     .where("recipient.email", "=", member.email)
     .where("recipient.status", "=", "pending")
@@ -305,25 +324,36 @@ async function inboxPending(db: Kysely<Database>, member: Member): Promise<numbe
 
 /**
  * The signing requests addressed to the person `userId` (by their email), across every team's
- * envelopes (spec §3 signing request): those the recipient was invited to, pending ones first, then
- * newest first. AUTHENTICATION_ERROR when the person is gone.
+ * envelopes (spec §3 signing request) when `reach` allows it, otherwise in their own team only
+ * (none without a team): those the recipient was invited to, pending ones first, then newest
+ * first. AUTHENTICATION_ERROR when the person is gone.
  */
 export async function listRequestsOfUser(
   deps: EnvelopeDeps,
   userId: string,
+  reach: RequestReach,
 ): Promise<SigningRequest[]> {
   const user = await deps.db
     .selectFrom("appUser")
-    .select("email")
-    .where("id", "=", userId)
+    .leftJoin("teamMember", "teamMember.userId", "appUser.id")
+    .select(["appUser.email", "teamMember.teamId"])
+    .where("appUser.id", "=", userId)
     .executeTakeFirst();
   if (user === undefined) throw new AppError("AUTHENTICATION_ERROR");
-  return listRequests(deps, user.email);
+  if (!reach.acrossTeams && user.teamId === null) return [];
+  return listRequests(deps, user.email, reach.acrossTeams ? null : user.teamId);
 }
 
-/** The signing requests addressed to `email` (see `listRequestsOfUser`). */
-async function listRequests(deps: EnvelopeDeps, email: string): Promise<SigningRequest[]> {
-  const rows = await deps.db
+/**
+ * The signing requests addressed to `email` (see `listRequestsOfUser`), of the team `teamId` only
+ * unless it is null.
+ */
+async function listRequests(
+  deps: EnvelopeDeps,
+  email: string,
+  teamId: string | null,
+): Promise<SigningRequest[]> {
+  let query = deps.db
     .selectFrom("recipient")
     .innerJoin("envelope", "envelope.id", "recipient.envelopeId")
     .selectAll("envelope")
@@ -333,7 +363,9 @@ async function listRequests(deps: EnvelopeDeps, email: string): Promise<SigningR
       "recipient.kind as recipientKind",
       "recipient.linkVersion",
       "recipient.linkCreatedAt",
-    ])
+    ]);
+  if (teamId !== null) query = query.where("envelope.teamId", "=", teamId);
+  const rows = await query
     .where("envelope.kind", "=", "envelope")
     .where("recipient.email", "=", email.toLowerCase())
     .where("recipient.invitedAt", "is not", null)

@@ -303,17 +303,17 @@ export async function verifyLoginCode(
       email: input.email,
       preferredLanguage: row.language,
     });
-    const login = await openSession(trx, deps, user, "code", input.client, at, user.created);
+    // The code reached this inbox: Paraphe has proven the email itself.
+    await trx
+      .updateTable("appUser")
+      .set({ emailVerifiedAt: new Date(at) })
+      .where("id", "=", user.id)
+      .where("emailVerifiedAt", "is", null)
+      .execute();
+    const login = await openSession(trx, deps, user, "code", input.client, at, user.created, true);
     return { kind: "ok", login };
   });
 
-  switch (outcome.kind) {
-    case "ok":
-      return outcome.login;
-    case "expired":
-      throw codeRefused(
-        "code_expired",
-        "This code has expired.",
   if (outcome.kind === "refused") {
     throw rateLimitedError(LOGIN_CODE_FAILURES_PER_EMAIL, othersSpent?.retryAfterSeconds ?? 1);
   }
@@ -324,6 +324,13 @@ export async function verifyLoginCode(
       await countRateLimitHit(deps.db, failuresOfEmail, LOGIN_CODE_FAILURES_PER_EMAIL, at);
     }
   }
+  switch (outcome.kind) {
+    case "ok":
+      return outcome.login;
+    case "expired":
+      throw codeRefused(
+        "code_expired",
+        "This code has expired.",
         "Ask for a new code: codes are valid for 10 minutes.",
       );
     case "attempts":

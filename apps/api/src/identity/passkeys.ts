@@ -107,11 +107,16 @@ export async function registrationOptions(
   return options as unknown as Record<string, unknown>;
 }
 
-/** Verifies a registration against a challenge handed to this person, and stores the passkey. */
+/**
+ * Verifies a registration against a challenge handed to this person, and stores the passkey.
+ * `emailProven`: the registering session rests on an email Paraphe proved; the passkey's sessions
+ * then do too (a passkey added by a single sign-on session does not prove the email).
+ */
 export async function registerPasskey(
   deps: IdentityDeps,
   userId: string,
   response: Record<string, unknown>,
+  emailProven: boolean,
 ): Promise<PasskeyInfo> {
   const at = deps.now();
   const challenge = challengeOf(response);
@@ -152,6 +157,7 @@ export async function registerPasskey(
       transports: info.credential.transports ?? [],
       deviceType: info.credentialDeviceType,
       backedUp: info.credentialBackedUp,
+      emailProven,
       createdAt: new Date(at),
     })
     .onConflict((oc) => oc.column("id").doNothing())
@@ -232,6 +238,7 @@ export async function loginWithPasskey(
       "passkey.publicKey",
       "passkey.counter",
       "passkey.transports",
+      "passkey.emailProven",
       "appUser.email",
     ])
     .where("passkey.id", "=", credentialId)
@@ -290,6 +297,7 @@ export async function loginWithPasskey(
       client,
       at,
       false,
+      passkey.emailProven,
     );
   });
 }

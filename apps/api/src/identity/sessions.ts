@@ -8,7 +8,9 @@ import type { IdentityDeps } from "./identity-deps";
 
 /**
  * Opens a session for `userId` (in the caller's transaction) and answers the credential the app
- * keeps: the access key is stored, the secret key is derived and never stored.
+ * keeps: the access key is stored, the secret key is derived and never stored. `emailProven`: the
+ * session rests on an email Paraphe proved itself (a sign-in code, or a passkey registered by such
+ * a session); never for single sign-on.
  */
 export async function openSession(
   trx: Kysely<Database>,
@@ -18,6 +20,7 @@ export async function openSession(
   client: ClientInfo,
   at: number,
   isNewUser: boolean,
+  emailProven: boolean,
 ): Promise<LoginResponse> {
   const accessKey = newSessionAccessKey();
   await trx
@@ -29,6 +32,8 @@ export async function openSession(
       platform: client.platform,
       userAgent: client.userAgent,
       method,
+      // A session opened on an identity provider's word never counts as proof of the email.
+      emailProven: method !== "oidc" && emailProven,
       createdAt: new Date(at),
     })
     .execute();
@@ -53,7 +58,15 @@ export async function listSessions(
 ): Promise<SessionInfo[]> {
   const rows = await db
     .selectFrom("userSession")
-    .select(["accessKey", "ipAddress", "platform", "userAgent", "createdAt", "lastUsedAt"])
+    .select([
+      "accessKey",
+      "ipAddress",
+      "platform",
+      "userAgent",
+      "method",
+      "createdAt",
+      "lastUsedAt",
+    ])
     .where("userId", "=", userId)
     .where("endedAt", "is", null)
     .where("createdAt", ">", new Date(at - lifetimes.maxAgeMs))
@@ -73,6 +86,7 @@ export async function listSessions(
     createdAt: row.createdAt.toISOString(),
     lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
     current: row.accessKey === currentAccessKey,
+    method: row.method,
   }));
 }
 
@@ -166,4 +180,20 @@ export function createSessionUseRecorder(
       .where("accessKey", "=", accessKey)
       .execute();
   };
+}
+
+/**
+ * Whether the session `accessKey` rests on an email Paraphe proved itself (see {@link openSession}):
+ * only such a session reaches what is addressed to its email in other teams.
+ */
+export async function sessionEmailProven(
+  { db }: { db: Kysely<Database> },
+  accessKey: string,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom("userSession")
+    .select("emailProven")
+    .where("accessKey", "=", accessKey)
+    .executeTakeFirst();
+  return row?.emailProven === true;
 }

@@ -113,6 +113,10 @@ import { registerTemplateListBulkSends } from "./template/list-bulk-sends";
 import { registerOidcCallback } from "./auth/oidc/callback";
 import { registerOidcStart } from "./auth/oidc/start";
 import { registerSsoDelete } from "./sso/delete";
+import { registerSsoAddDomain } from "./sso/add-domain";
+import { registerSsoListDomains } from "./sso/list-domains";
+import { registerSsoRemoveDomain } from "./sso/remove-domain";
+import { registerSsoVerifyDomain } from "./sso/verify-domain";
 import { registerSsoDiscover } from "./sso/discover";
 import { registerSsoGet } from "./sso/get";
 import { registerSsoSave } from "./sso/save";
@@ -174,11 +178,11 @@ export function registerRoutes(app: AppRouter, deps: AppDeps): void {
   registerEnvelopeDelete(app, envelopes);
   registerEnvelopeDownload(app, envelopes);
   registerEnvelopeDownloadSignerDocument(app, envelopes);
+  registerEnvelopeMarkPageRead(app, envelopes);
   registerEnvelopeGet(app, envelopes);
   registerEnvelopeList(app, envelopes);
   registerEnvelopeListRequests(app, envelopes);
   registerEnvelopeMove(app, envelopes);
-  registerEnvelopeMarkPageRead(app, envelopes);
   registerEnvelopeOpen(app, envelopes);
   registerEnvelopePagePreview(app, envelopes);
   registerEnvelopeSaveFields(app, envelopes);
@@ -248,6 +252,10 @@ export function registerRoutes(app: AppRouter, deps: AppDeps): void {
   registerSsoSave(app, sso);
   registerSsoDiscover(app, sso);
   registerSsoDelete(app, sso);
+  registerSsoListDomains(app, sso);
+  registerSsoAddDomain(app, sso);
+  registerSsoVerifyDomain(app, sso);
+  registerSsoRemoveDomain(app, sso);
   registerOidcStart(app, sso);
   registerOidcCallback(app, sso);
 

@@ -1,4 +1,4 @@
-import { createHash, createHmac, hkdfSync, randomBytes } from "node:crypto";
+import { createHash, createHmac, hkdfSync, randomBytes, timingSafeEqual } from "node:crypto";
 import type { OidcCallbackResponse, OidcStartResponse } from "@paraphe/api-sdk/contract";
 import type { Kysely, Selectable } from "kysely";
 import * as oidc from "openid-client";
@@ -14,7 +14,9 @@ import { takesSeat } from "../members/team-access";
 import { lockTeam } from "../members/team-store";
 import { openClientSecret } from "./client-secret";
 import { allowsInsecureIdentityProvider, memberRoleId, oidcCallbackUrl } from "./sso-configuration";
+import { memberRole, roleCovers, type StoredRole } from "./sso-author";
 import type { SsoDeps } from "./sso-deps";
+import { teamOfEmailDomain, teamOwnsEmailDomain } from "./sso-domains";
 import { lockLoginAttempt } from "./sso-store";
 
 type SsoRow = Selectable<SsoConfigurationTable>;
@@ -32,6 +34,25 @@ const notConfigured = () => new AppError("OIDC_NOT_CONFIGURED");
 const verificationFailed = (cause?: unknown) =>
   new AppError("OIDC_TOKEN_VERIFICATION_FAILED", cause === undefined ? {} : { cause });
 const invalidPayload = () => new AppError("OIDC_TOKEN_INVALID_PAYLOAD");
+/** A callback whose browser binding is not the one of the browser that started the login. */
+const otherBrowser = () =>
+  new AppError("OIDC_TOKEN_VERIFICATION_FAILED", {
+    message: "This sign-in was started in another browser.",
+    suggestion: "Start the sign-in again from this browser.",
+  });
+/** An account this team's identity provider may not open. */
+const notTheTeams = () =>
+  new AppError("OIDC_EMAIL_MISMATCH", {
+    message: "Your team's single sign-on cannot open this account.",
+    suggestion: "Sign in with a code sent to your email or with a passkey.",
+  });
+/** A member whose role holds more than the configuration's author's. */
+const aboveAuthor = () =>
+  new AppError("FORBIDDEN", {
+    message: "Single sign-on cannot open the account of a member whose role is above its author's.",
+    suggestion:
+      "Sign in with a code sent to your email or with a passkey, or ask an owner to save the single sign-on configuration.",
+  });
 
 const stateKeys = new WeakMap<Buffer, Buffer>();
 
@@ -58,6 +79,8 @@ function derivedChecks(
 }
 
 const hashState = (state: string): Buffer => createHash("sha256").update(state, "utf8").digest();
+const hashBinding = (binding: string): Buffer =>
+  createHash("sha256").update(`paraphe oidc browser binding\n${binding}`, "utf8").digest();
 
 /** The openid-client configuration of a team's identity provider. */
 function clientConfiguration(deps: SsoDeps, row: SsoRow): oidc.Configuration {
@@ -93,37 +116,23 @@ function clientConfiguration(deps: SsoDeps, row: SsoRow): oidc.Configuration {
 }
 
 /**
- * The team a login through SSO is for: the team of the person with this email when they have an
- * account in a team; otherwise the one team whose members' emails share the email's domain (none
- * or several such teams: not configured, since nothing says which to use). The team must have an
+ * The team a login through SSO is for: the team of the account with this email when it is a
+ * member of one (an account outside every team is never signed in by a team's provider); for an
+ * email without an account, the team that verified the email's domain. The team must have an
  * enabled configuration.
  */
 async function findTeamConfiguration(
   db: Kysely<Database>,
   email: string,
 ): Promise<SsoRow | undefined> {
-  const membership = await db
+  const account = await db
     .selectFrom("appUser")
-    .innerJoin("teamMember", "teamMember.userId", "appUser.id")
+    .leftJoin("teamMember", "teamMember.userId", "appUser.id")
     .select("teamMember.teamId")
     .where("appUser.email", "=", email)
     .executeTakeFirst();
-  let teamId = membership?.teamId;
-  if (teamId === undefined) {
-    const domain = email.slice(email.lastIndexOf("@") + 1);
-    const teams = await db
-      .selectFrom("teamMember")
-      .innerJoin("appUser", "appUser.id", "teamMember.userId")
-      .innerJoin("ssoConfiguration", "ssoConfiguration.teamId", "teamMember.teamId")
-      .select("teamMember.teamId")
-      .distinct()
-      .where("ssoConfiguration.enabled", "=", true)
-      .where("appUser.email", "like", `%@${domain.replace(/[\\%_]/g, "\\$&")}`)
-      .limit(2)
-      .execute();
-    if (teams.length !== 1) return undefined;
-    teamId = teams[0]?.teamId;
-  }
+  const teamId =
+    account === undefined ? await teamOfEmailDomain(db, email) : (account.teamId ?? undefined);
   if (teamId === undefined) return undefined;
   const row = await db
     .selectFrom("ssoConfiguration")
@@ -156,6 +165,9 @@ export async function startOidcLogin(
   if (row === undefined) throw notConfigured();
   const configuration = clientConfiguration(deps, row);
   const state = randomBytes(32).toString("base64url");
+  // Kept by the browser that starts the login (sessionStorage) and presented at the callback:
+  // a callback opened in another browser (a link an attacker sends) is refused.
+  const browserBinding = randomBytes(32).toString("base64url");
   const { nonce, verifier } = derivedChecks(deps.sessionCredentialKey, state);
   // Attempts past their expiry are of no use: they go as new ones are written.
   await deps.db
@@ -168,6 +180,7 @@ export async function startOidcLogin(
       teamId: row.teamId,
       email: input.email,
       stateHash: hashState(state),
+      browserBindingHash: hashBinding(browserBinding),
       returnPath: input.returnPath ?? "/",
       createdAt: new Date(at),
       expiresAt: new Date(at + OIDC_LOGIN_TTL_MS),
@@ -182,7 +195,7 @@ export async function startOidcLogin(
     code_challenge_method: "S256",
     login_hint: input.email,
   });
-  return { authorizationUrl: url.toString() };
+  return { authorizationUrl: url.toString(), browserBinding };
 }
 
 /** The claims a login needs from the ID token. */
@@ -217,13 +230,17 @@ function identityOf(claims: Record<string, unknown> | undefined): VerifiedIdenti
  * code is exchanged with the PKCE verifier and the ID token verified (signature against the
  * configured key set, issuer, audience, nonce, expiry: OIDC_TOKEN_VERIFICATION_FAILED); it must
  * carry an email not marked unverified (OIDC_TOKEN_INVALID_PAYLOAD), the email the login started
- * with (OIDC_EMAIL_MISMATCH). A new person gets an account and joins the team with the
- * configuration's role (SEATS_FULL when that role needs a seat and none is free); a person
- * without a team joins it likewise. Then a session opens as for a login code.
+ * with (OIDC_EMAIL_MISMATCH). The callback must come with the browser binding `/auth/oidc/start`
+ * gave the browser that started the login (OIDC_TOKEN_VERIFICATION_FAILED otherwise: login CSRF).
+ * An existing account is opened only when it is a member of the team (OIDC_EMAIL_MISMATCH) whose
+ * role the configuration's author's role covers (FORBIDDEN); a new person gets an account only at
+ * a domain the team verified (OIDC_EMAIL_MISMATCH), and joins the team with the configuration's
+ * role (SEATS_FULL when that role needs a seat and none is free; FORBIDDEN when it holds more than
+ * the author's). The session opens marked `oidc`, and never counts as proof of the email.
  */
 export async function finishOidcLogin(
   deps: SsoDeps,
-  input: { query: string; client: ClientInfo },
+  input: { query: string; browserBinding: string; client: ClientInfo },
 ): Promise<OidcCallbackResponse> {
   const at = deps.now();
   const query = input.query.startsWith("?") ? input.query.slice(1) : input.query;
@@ -235,6 +252,11 @@ export async function finishOidcLogin(
   const attempt = await deps.db.transaction().execute(async (trx) => {
     const row = await lockLoginAttempt(trx, hashState(state));
     if (row === undefined || row.usedAt !== null || row.expiresAt.getTime() <= at) return undefined;
+    const presented = hashBinding(input.browserBinding);
+    const stored = Buffer.from(row.browserBindingHash);
+    if (stored.length !== presented.length || !timingSafeEqual(stored, presented)) {
+      return "other browser" as const;
+    }
     await trx
       .updateTable("oidcLoginAttempt")
       .set({ usedAt: new Date(at) })
@@ -243,6 +265,7 @@ export async function finishOidcLogin(
     return row;
   });
   if (attempt === undefined) throw verificationFailed();
+  if (attempt === "other browser") throw otherBrowser();
 
   const row = await deps.db
     .selectFrom("ssoConfiguration")
@@ -272,25 +295,36 @@ export async function finishOidcLogin(
 
   const login = await deps.db.transaction().execute(async (trx) => {
     await lockTeam(trx, row.teamId);
+    // The author's role now: single sign-on opens nothing above it (none when they are gone).
+    const author = await memberRole(trx, row.teamId, row.updatedByUserId);
+    if (author === undefined) throw aboveAuthor();
+    const existing = await trx
+      .selectFrom("appUser")
+      .select("id")
+      .where("email", "=", identity.email)
+      .executeTakeFirst();
+    if (existing === undefined) {
+      // Someone new: only at a domain this team proved it controls.
+      if (!(await teamOwnsEmailDomain(trx, row.teamId, identity.email))) throw notTheTeams();
+    } else {
+      await lockUser(trx, existing.id);
+      // An existing account is opened only when it is this team's member: an account of another
+      // team or of none signs in with its code or passkey.
+      const role = await memberRole(trx, row.teamId, existing.id);
+      if (role === undefined) throw notTheTeams();
+      if (!roleCovers(author, role)) throw aboveAuthor();
+    }
     const user = await findOrCreateUser(trx, {
       email: identity.email,
       firstname: identity.firstname,
       lastname: identity.lastname,
     });
-    await lockUser(trx, user.id);
-    const membership = await trx
-      .selectFrom("teamMember")
-      .select("teamId")
-      .where("userId", "=", user.id)
-      .executeTakeFirst();
-    if (membership !== undefined && membership.teamId !== row.teamId) {
-      // Another team's member: this team's identity provider does not sign them in.
-      throw new AppError("OIDC_EMAIL_MISMATCH");
+    if (!user.created && existing === undefined) {
+      // Created by a concurrent sign-in (a code) meanwhile: not this provider's to open.
+      throw notTheTeams();
     }
-    if (membership === undefined) {
-      await joinTeam(trx, deps, row, user.id, new Date(at));
-    }
-    return openSession(trx, deps, user, "oidc", input.client, at, user.created);
+    if (user.created) await joinTeam(trx, deps, row, author, user.id, new Date(at));
+    return openSession(trx, deps, user, "oidc", input.client, at, user.created, false);
   });
   return { ...login, returnPath: attempt.returnPath };
 }
@@ -300,15 +334,17 @@ async function joinTeam(
   trx: Kysely<Database>,
   deps: SsoDeps,
   row: SsoRow,
+  author: StoredRole,
   userId: string,
   at: Date,
 ): Promise<void> {
   const roleId = row.defaultRoleId ?? (await memberRoleId(trx, row.teamId));
   const role = await trx
     .selectFrom("role")
-    .select(["id", "name", "origin"])
+    .select(["id", "name", "origin", "permissions"])
     .where("id", "=", roleId)
     .executeTakeFirstOrThrow();
+  if (!roleCovers(author, role)) throw aboveAuthor();
   if (takesSeat(role)) requireFreeSeat(await teamSeats(trx, deps.config, row.teamId, at));
   const workspace = await trx
     .selectFrom("workspace")

@@ -2,7 +2,8 @@ import { randomBytes } from "node:crypto";
 import type { ApiClient } from "@paraphe/api-sdk";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDatabaseKinds } from "../test/databases";
-import { failure, type TeamMember } from "../test/envelopes";
+import { startTestDnsServer, type TestDnsServer } from "../test/dns-server";
+import { failure, sentEnvelope, type TeamMember } from "../test/envelopes";
 import { createIdentityHarness, type IdentityHarness } from "../test/identity";
 import { roleIdOf } from "../test/members";
 import { startTestIdentityProvider, type TestIdentityProvider } from "../test/oidc-provider";
@@ -13,10 +14,16 @@ describe.each(testDatabaseKinds)("single sign-on with OpenID Connect on %s", (ki
   let h: IdentityHarness;
   let idp: TestIdentityProvider;
   let otherIdp: TestIdentityProvider;
+  let dns: TestDnsServer;
 
   beforeAll(async () => {
+    dns = await startTestDnsServer();
     // Three seats: the owner takes one.
-    h = await createIdentityHarness(kind, {}, { DEFAULT_TEAM_SEATS: "3" });
+    h = await createIdentityHarness(
+      kind,
+      {},
+      { DEFAULT_TEAM_SEATS: "3", DNS_RESOLVER: dns.address },
+    );
     const redirectUri = new URL("/auth/oidc", h.t.config.webUrl).toString();
     idp = await startTestIdentityProvider({ redirectUri });
     otherIdp = await startTestIdentityProvider({ redirectUri });
@@ -25,9 +32,10 @@ describe.each(testDatabaseKinds)("single sign-on with OpenID Connect on %s", (ki
     await idp.close();
     await otherIdp.close();
     await h.destroy();
+    await dns.close();
   });
 
-  /** A team whose members have addresses at a domain of its own, and its owner. */
+  /** A team whose members have addresses at a domain of its own (not yet verified), and its owner. */
   async function teamAtOwnDomain(): Promise<{ owner: TeamMember; domain: string }> {
     const domain = `team-${randomBytes(4).toString("hex")}.example`;
     const person = await h.login(`owner@${domain}`);
@@ -57,14 +65,48 @@ describe.each(testDatabaseKinds)("single sign-on with OpenID Connect on %s", (ki
   const failedExchanges = () =>
     h.t.logs.filter((line) => line.msg === "OIDC login: verification failed").length;
 
-  /** Starts a login for `email` from the web app and follows it through the provider. */
+  /** Claims `domain` for the owner's team and publishes its TXT record: the domain is verified. */
+  async function verifyDomain(owner: TeamMember, domain: string): Promise<void> {
+    const { domain: claimed } = await owner.api.sso.addDomain({ domain });
+    dns.setTxt(claimed.recordName, [claimed.recordValue]);
+    await owner.api.sso.verifyDomain({ domainUuid: claimed.uuid });
+  }
+
+  /** A team at a domain it verified, whose owner saved an enabled configuration for `provider`. */
+  async function federatedTeam(
+    provider: TestIdentityProvider = idp,
+  ): Promise<{ owner: TeamMember; domain: string }> {
+    const team = await teamAtOwnDomain();
+    await verifyDomain(team.owner, team.domain);
+    await team.owner.api.sso.save(configuration(provider));
+    return team;
+  }
+
+  /**
+   * Starts a login for `email` from the web app (one browser) and follows it through the
+   * provider: the callback request that browser then sends.
+   */
   async function loginThroughProvider(
     app: ApiClient,
     email: string,
     provider: TestIdentityProvider = idp,
-  ): Promise<string> {
-    const { authorizationUrl } = await app.oidc.start({ email, returnPath: "/documents" });
-    return provider.authorize(authorizationUrl);
+  ): Promise<{ query: string; browserBinding: string }> {
+    const { authorizationUrl, browserBinding } = await app.oidc.start({
+      email,
+      returnPath: "/documents",
+    });
+    return { query: await provider.authorize(authorizationUrl), browserBinding };
+  }
+
+  /** The sessions `email` has, by method. */
+  async function sessionsOf(email: string): Promise<string[]> {
+    const rows = await h.database.connection.db
+      .selectFrom("userSession")
+      .innerJoin("appUser", "appUser.id", "userSession.userId")
+      .select("userSession.method")
+      .where("appUser.email", "=", email)
+      .execute();
+    return rows.map((row) => row.method);
   }
 
   it("saves the configuration with its secret encrypted at rest and never sends the secret back", async () => {
@@ -208,9 +250,149 @@ describe.each(testDatabaseKinds)("single sign-on with OpenID Connect on %s", (ki
     expect(error.message).toBe("Failed to fetch OIDC configuration: enter the URLs manually.");
   });
 
-  it("signs a new person in through the provider: the account joins the team with the configured role", async () => {
-    const { owner, domain } = await teamAtOwnDomain();
-    await owner.api.sso.save(configuration(idp));
+  /** Adds a person at the team's domain, signed in with a code, as a member with `roleName`. */
+  async function memberWith(
+    owner: TeamMember,
+    email: string,
+    roleName: string,
+  ): Promise<TeamMember> {
+    const person = await h.login(email);
+    const db = h.database.connection.db;
+    const user = await db
+      .selectFrom("appUser")
+      .select("id")
+      .where("email", "=", email)
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto("teamMember")
+      .values({
+        teamId: owner.teamUuid,
+        userId: user.id,
+        roleId: await roleIdOf(h, owner.teamUuid, roleName),
+      })
+      .execute();
+    await db
+      .insertInto("workspaceMember")
+      .values({ workspaceId: owner.defaultWorkspaceUuid, userId: user.id })
+      .execute();
+    return {
+      ...person,
+      teamUuid: owner.teamUuid,
+      defaultWorkspaceUuid: owner.defaultWorkspaceUuid,
+    };
+  }
+
+  /** A client signed in with the answer of a callback. */
+  const signedInWith = (login: { accessKey: string; secretKey: string; email: string }) =>
+    h.client({
+      credential: () => ({
+        accessKey: login.accessKey,
+        secretKey: login.secretKey,
+        email: login.email,
+      }),
+    });
+
+  describe("the team's verified domains", () => {
+    it("verifies a domain by its DNS TXT record, and nothing before the record is published", async () => {
+      const { owner, domain } = await teamAtOwnDomain();
+      expect(await owner.api.sso.listDomains({})).toEqual({ domains: [] });
+      const { domain: claimed } = await owner.api.sso.addDomain({
+        domain: ` ${domain.toUpperCase()} `,
+      });
+      expect(claimed).toMatchObject({
+        domain,
+        status: "pending",
+        recordName: `_paraphe.${domain}`,
+        recordValue: expect.stringMatching(/^paraphe-verification=[0-9a-f]{40}$/) as string,
+        verifiedAt: null,
+      });
+
+      const missing = await failure(owner.api.sso.verifyDomain({ domainUuid: claimed.uuid }));
+      expect(missing.code).toBe("VALIDATION_ERROR");
+      expect(missing.message).toContain(`_paraphe.${domain}`);
+      expect(missing.details).toEqual([
+        { path: "domain", code: "custom", message: "record_not_found" },
+      ]);
+      // A record of another value proves nothing either.
+      dns.setTxt(claimed.recordName, ["paraphe-verification=someone-elses-token", "v=spf1 -all"]);
+      expect(
+        (await failure(owner.api.sso.verifyDomain({ domainUuid: claimed.uuid }))).details,
+      ).toEqual([{ path: "domain", code: "custom", message: "record_not_found" }]);
+      expect((await owner.api.sso.listDomains({})).domains[0]?.status).toBe("pending");
+
+      dns.setTxt(claimed.recordName, ["v=spf1 -all", claimed.recordValue]);
+      const { domain: verified } = await owner.api.sso.verifyDomain({ domainUuid: claimed.uuid });
+      expect(verified).toMatchObject({ uuid: claimed.uuid, status: "verified" });
+      expect(verified.verifiedAt).not.toBeNull();
+
+      await owner.api.sso.removeDomain({ domainUuid: claimed.uuid });
+      expect(await owner.api.sso.listDomains({})).toEqual({ domains: [] });
+      const gone = await failure(owner.api.sso.removeDomain({ domainUuid: claimed.uuid }));
+      expect(gone.code).toBe("NOT_FOUND");
+    });
+
+    it("says so when the DNS server fails, and verifies nothing", async () => {
+      const { owner, domain } = await teamAtOwnDomain();
+      const { domain: claimed } = await owner.api.sso.addDomain({ domain });
+      dns.failFor(claimed.recordName);
+      const failed = await failure(owner.api.sso.verifyDomain({ domainUuid: claimed.uuid }));
+      expect(failed.details).toEqual([
+        { path: "domain", code: "custom", message: "lookup_failed" },
+      ]);
+      expect((await owner.api.sso.listDomains({})).domains[0]?.status).toBe("pending");
+    });
+
+    it("never accepts a public mail domain", async () => {
+      const { owner } = await teamAtOwnDomain();
+      for (const domain of [
+        "gmail.com",
+        "outlook.fr",
+        "yahoo.co.uk",
+        "mail.gmail.com",
+        "free.fr",
+      ]) {
+        const refused = await failure(owner.api.sso.addDomain({ domain }));
+        expect(refused.code).toBe("VALIDATION_ERROR");
+        expect(refused.details).toEqual([
+          { path: "domain", code: "custom", message: "public_domain" },
+        ]);
+      }
+      expect(await owner.api.sso.listDomains({})).toEqual({ domains: [] });
+    });
+
+    it("lets one team at most verify a domain", async () => {
+      const first = await teamAtOwnDomain();
+      await verifyDomain(first.owner, first.domain);
+      const second = await teamAtOwnDomain();
+      const taken = await failure(second.owner.api.sso.addDomain({ domain: first.domain }));
+      expect(taken.code).toBe("CONFLICT");
+      expect(taken.message).toBe("This domain is verified by another team.");
+
+      // Claimed by both while pending: the second to verify is refused, even with the record.
+      const shared = `shared-${randomBytes(4).toString("hex")}.example`;
+      const a = (await first.owner.api.sso.addDomain({ domain: shared })).domain;
+      const b = (await second.owner.api.sso.addDomain({ domain: shared })).domain;
+      dns.setTxt(a.recordName, [a.recordValue, b.recordValue]);
+      await first.owner.api.sso.verifyDomain({ domainUuid: a.uuid });
+      const late = await failure(second.owner.api.sso.verifyDomain({ domainUuid: b.uuid }));
+      expect(late.code).toBe("CONFLICT");
+      // Another team's domain is not found from this one.
+      expect((await failure(second.owner.api.sso.removeDomain({ domainUuid: a.uuid }))).code).toBe(
+        "NOT_FOUND",
+      );
+    });
+
+    it("refuses the domain calls to a member who may not administer single sign-on", async () => {
+      const { owner, domain } = await teamAtOwnDomain();
+      const member = await memberWith(owner, `member@${domain}`, "Member");
+      expect((await failure(member.api.sso.listDomains({}))).code).toBe("FORBIDDEN");
+      expect((await failure(member.api.sso.addDomain({ domain }))).code).toBe("FORBIDDEN");
+      expect(await owner.api.sso.listDomains({})).toEqual({ domains: [] });
+    });
+  });
+
+  it("signs a new person at a verified domain in through the provider: the account joins the team with the configured role", async () => {
+    const { owner, domain } = await federatedTeam();
     const app = h.client();
     const email = `newcomer@${domain}`;
     idp.setClaims(email, {
@@ -219,9 +401,9 @@ describe.each(testDatabaseKinds)("single sign-on with OpenID Connect on %s", (ki
       given_name: "Nina",
       family_name: "Newcomer",
     });
-    const query = await loginThroughProvider(app, email);
-    expect(query).toMatch(/[?&]code=/);
-    const login = await app.oidc.callback({ query });
+    const callback = await loginThroughProvider(app, email);
+    expect(callback.query).toMatch(/[?&]code=/);
+    const login = await app.oidc.callback(callback);
     expect(login).toMatchObject({ email, isNewUser: true, returnPath: "/documents" });
 
     let credential = { accessKey: login.accessKey, secretKey: login.secretKey, email };
@@ -233,35 +415,164 @@ describe.each(testDatabaseKinds)("single sign-on with OpenID Connect on %s", (ki
       lastname: "Newcomer",
       team: { uuid: owner.teamUuid },
     });
-    const session = await h.database.connection.db
-      .selectFrom("userSession")
-      .select("method")
-      .where("accessKey", "=", login.accessKey)
-      .executeTakeFirstOrThrow();
-    expect(session.method).toBe("oidc");
+    // The sessions list says the session was opened by single sign-on.
+    const { sessions } = await signedIn.authentication.listSessions({});
+    expect(sessions).toEqual([expect.objectContaining({ current: true, method: "oidc" })]);
     const membership = await h.database.connection.db
       .selectFrom("teamMember")
       .innerJoin("role", "role.id", "teamMember.roleId")
       .innerJoin("appUser", "appUser.id", "teamMember.userId")
-      .select("role.name")
+      .select(["role.name", "appUser.emailVerifiedAt"])
       .where("appUser.email", "=", email)
       .executeTakeFirstOrThrow();
-    expect(membership.name).toBe("Member");
+    expect(membership).toEqual({ name: "Member", emailVerifiedAt: null });
 
     // A second login of the same person opens another session in the same team.
-    const again = await app.oidc.callback({ query: await loginThroughProvider(app, email) });
+    const again = await app.oidc.callback(await loginThroughProvider(app, email));
     expect(again.isNewUser).toBe(false);
     credential = { accessKey: again.accessKey, secretKey: again.secretKey, email };
     expect((await signedIn.user.profile({})).team?.uuid).toBe(owner.teamUuid);
   });
 
-  it("joins a first-time person with the role the configuration names", async () => {
+  it("signs nobody new in at a domain the team has not verified", async () => {
     const { owner, domain } = await teamAtOwnDomain();
+    await owner.api.sso.save(configuration(idp));
+    const { domain: claimed } = await owner.api.sso.addDomain({ domain });
+    const app = h.client();
+    const email = `unproven@${domain}`;
+    expect((await failure(app.oidc.start({ email }))).code).toBe("OIDC_NOT_CONFIGURED");
+
+    // Verified when the login starts, removed before it comes back: refused all the same.
+    dns.setTxt(claimed.recordName, [claimed.recordValue]);
+    await owner.api.sso.verifyDomain({ domainUuid: claimed.uuid });
+    const callback = await loginThroughProvider(app, email);
+    await owner.api.sso.removeDomain({ domainUuid: claimed.uuid });
+    expect((await failure(app.oidc.callback(callback))).code).toBe("OIDC_EMAIL_MISMATCH");
+    expect(await sessionsOf(email)).toEqual([]);
+  });
+
+  it("gives no session for an outside signer's public-domain email, even when a member shares its domain", async () => {
+    // The attack of issue 25: an admin whose own address is at gmail.com runs the team's provider.
+    const { owner, domain } = await federatedTeam();
+    const suffix = randomBytes(4).toString("hex");
+    await memberWith(owner, `admin-${suffix}@gmail.com`, "Admin");
+    const victim = `victim-${suffix}@gmail.com`;
+    const app = h.client();
+    expect((await failure(app.oidc.start({ email: victim }))).code).toBe("OIDC_NOT_CONFIGURED");
+    // Started for an address of the team's domain, the provider asserts the victim's: refused.
+    idp.setClaims(`someone@${domain}`, { email: victim, email_verified: true });
+    const mismatch = await failure(
+      app.oidc.callback(await loginThroughProvider(app, `someone@${domain}`)),
+    );
+    expect(mismatch.code).toBe("OIDC_EMAIL_MISMATCH");
+    const account = await h.database.connection.db
+      .selectFrom("appUser")
+      .select("id")
+      .where("email", "=", victim)
+      .executeTakeFirst();
+    expect(account).toBeUndefined();
+  });
+
+  it("never opens an account that exists outside the team, in no team or in another", async () => {
+    const { domain } = await federatedTeam();
+    const app = h.client();
+    // A signer at the team's domain who signed in with a code, member of no team.
+    const signer = await h.login(`signer@${domain}`);
+    expect((await failure(app.oidc.start({ email: signer.email }))).code).toBe(
+      "OIDC_NOT_CONFIGURED",
+    );
+    // Another team's member at the team's domain.
+    const other = await teamAtOwnDomain();
+    const elsewhere = await memberWith(other.owner, `elsewhere@${domain}`, "Member");
+    expect((await failure(app.oidc.start({ email: elsewhere.email }))).code).toBe(
+      "OIDC_NOT_CONFIGURED",
+    );
+    // An account created with a code while the login is at the provider: not opened either.
+    const racer = `racer@${domain}`;
+    const callback = await loginThroughProvider(app, racer);
+    await h.login(racer);
+    expect((await failure(app.oidc.callback(callback))).code).toBe("OIDC_EMAIL_MISMATCH");
+    for (const email of [signer.email, elsewhere.email, racer]) {
+      expect(await sessionsOf(email)).toEqual(["code"]);
+    }
+  });
+
+  it("does not open the account of a member whose role is above the configuration's author's", async () => {
+    const { owner, domain } = await teamAtOwnDomain();
+    await verifyDomain(owner, domain);
+    const admin = await memberWith(owner, `admin@${domain}`, "Admin");
+    const member = await memberWith(owner, `member@${domain}`, "Member");
+    // The Admin saves the configuration: the Owner's account is beyond its reach.
+    await admin.api.sso.save(configuration(idp));
+    const app = h.client();
+    const refused = await failure(app.oidc.callback(await loginThroughProvider(app, owner.email)));
+    expect(refused.code).toBe("FORBIDDEN");
+    expect(await sessionsOf(owner.email)).toEqual(["code"]);
+    // Members and the Admin itself sign in as before.
+    await app.oidc.callback(await loginThroughProvider(app, member.email));
+    await app.oidc.callback(await loginThroughProvider(app, admin.email));
+    expect(await sessionsOf(member.email)).toEqual(["code", "oidc"]);
+
+    // Saved by the Owner, the configuration opens the Owner's account.
+    await owner.api.sso.save({ ...configuration(idp), clientSecret: undefined });
+    await app.oidc.callback(await loginThroughProvider(app, owner.email));
+    expect(await sessionsOf(owner.email)).toEqual(["code", "oidc"]);
+
+    // The Admin saves it again with the Owner role for newcomers: nobody joins as Owner.
+    await admin.api.sso.save({ ...configuration(idp), clientSecret: undefined });
+    await h.database.connection.db
+      .updateTable("ssoConfiguration")
+      .set({ defaultRoleId: await roleIdOf(h, owner.teamUuid, "Owner") })
+      .where("teamId", "=", owner.teamUuid)
+      .execute();
+    const newcomer = `newcomer@${domain}`;
+    const joined = await failure(app.oidc.callback(await loginThroughProvider(app, newcomer)));
+    expect(joined.code).toBe("FORBIDDEN");
+    const created = await h.database.connection.db
+      .selectFrom("appUser")
+      .select("id")
+      .where("email", "=", newcomer)
+      .executeTakeFirst();
+    expect(created).toBeUndefined();
+  });
+
+  it("shows a single sign-on session only its own team's signing requests until Paraphe proves the email", async () => {
+    const { owner, domain } = await federatedTeam();
+    const email = `signer@${domain}`;
+    const other = await teamAtOwnDomain();
+    await sentEnvelope(owner, [email], { title: "Own team" });
+    await sentEnvelope(other.owner, [email], { title: "Other team" });
+
+    const app = h.client();
+    const login = await app.oidc.callback(await loginThroughProvider(app, email));
+    const viaSso = signedInWith(login);
+    const own = await viaSso.envelope.listRequests({});
+    expect(own.requests.map((request) => request.envelopeTitle)).toEqual(["Own team"]);
+    expect((await viaSso.envelope.dashboard({})).inboxPending).toBe(1);
+
+    // Signed in with a code, the same person sees every team's requests.
+    const withCode = await h.login(email);
+    const all = await withCode.api.envelope.listRequests({});
+    expect(all.requests.map((request) => request.envelopeTitle).sort()).toEqual([
+      "Other team",
+      "Own team",
+    ]);
+    expect((await withCode.api.envelope.dashboard({})).inboxPending).toBe(2);
+    // The single sign-on session still does not.
+    expect((await viaSso.envelope.listRequests({})).requests).toHaveLength(1);
+  });
+
+  it("joins a first-time person with the role the configuration names", async () => {
+    const { owner, domain } = await federatedTeam();
     const viewer = await roleIdOf(h, owner.teamUuid, "Viewer");
-    await owner.api.sso.save({ ...configuration(idp), defaultRoleUuid: viewer });
+    await owner.api.sso.save({
+      ...configuration(idp),
+      clientSecret: undefined,
+      defaultRoleUuid: viewer,
+    });
     const app = h.client();
     const email = `reader@${domain}`;
-    await app.oidc.callback({ query: await loginThroughProvider(app, email) });
+    await app.oidc.callback(await loginThroughProvider(app, email));
     const membership = await h.database.connection.db
       .selectFrom("teamMember")
       .innerJoin("appUser", "appUser.id", "teamMember.userId")
@@ -272,13 +583,12 @@ describe.each(testDatabaseKinds)("single sign-on with OpenID Connect on %s", (ki
   });
 
   it("refuses a first login when every seat is taken", async () => {
-    const { owner, domain } = await teamAtOwnDomain();
-    await owner.api.sso.save(configuration(idp));
+    const { domain } = await federatedTeam();
     const app = h.client();
-    await app.oidc.callback({ query: await loginThroughProvider(app, `second@${domain}`) });
-    await app.oidc.callback({ query: await loginThroughProvider(app, `third@${domain}`) });
+    await app.oidc.callback(await loginThroughProvider(app, `second@${domain}`));
+    await app.oidc.callback(await loginThroughProvider(app, `third@${domain}`));
     const full = await failure(
-      app.oidc.callback({ query: await loginThroughProvider(app, `fourth@${domain}`) }),
+      app.oidc.callback(await loginThroughProvider(app, `fourth@${domain}`)),
     );
     expect(full.code).toBe("SEATS_FULL");
     const created = await h.database.connection.db
@@ -297,6 +607,7 @@ describe.each(testDatabaseKinds)("single sign-on with OpenID Connect on %s", (ki
     expect(unknown.code).toBe("OIDC_NOT_CONFIGURED");
 
     const { owner, domain } = await teamAtOwnDomain();
+    await verifyDomain(owner, domain);
     await owner.api.sso.save(configuration(idp, false));
     expect((await failure(app.oidc.start({ email: `new@${domain}` }))).code).toBe(
       "OIDC_NOT_CONFIGURED",
@@ -307,12 +618,16 @@ describe.each(testDatabaseKinds)("single sign-on with OpenID Connect on %s", (ki
   });
 
   it("refuses an ID token signed by a key that is not in the configured key set", async () => {
-    const { owner, domain } = await teamAtOwnDomain();
-    await owner.api.sso.save({ ...configuration(idp), jwksUrl: otherIdp.urls.jwksUrl });
+    const { owner, domain } = await federatedTeam();
+    await owner.api.sso.save({
+      ...configuration(idp),
+      clientSecret: undefined,
+      jwksUrl: otherIdp.urls.jwksUrl,
+    });
     const app = h.client();
     const exchangesBefore = failedExchanges();
     const error = await failure(
-      app.oidc.callback({ query: await loginThroughProvider(app, `signed@${domain}`) }),
+      app.oidc.callback(await loginThroughProvider(app, `signed@${domain}`)),
     );
     expect(error.code).toBe("OIDC_TOKEN_VERIFICATION_FAILED");
     // Refused on the token, after the exchange.
@@ -320,75 +635,84 @@ describe.each(testDatabaseKinds)("single sign-on with OpenID Connect on %s", (ki
   });
 
   it("refuses an ID token without an email, or with an email marked unverified", async () => {
-    const { owner, domain } = await teamAtOwnDomain();
-    await owner.api.sso.save(configuration(idp));
+    const { domain } = await federatedTeam();
     const app = h.client();
     const anonymous = `anonymous@${domain}`;
     idp.setClaims(anonymous, { given_name: "No", family_name: "Email" });
-    const missing = await failure(
-      app.oidc.callback({ query: await loginThroughProvider(app, anonymous) }),
-    );
+    const missing = await failure(app.oidc.callback(await loginThroughProvider(app, anonymous)));
     expect(missing.code).toBe("OIDC_TOKEN_INVALID_PAYLOAD");
 
     const unverified = `unverified@${domain}`;
     idp.setClaims(unverified, { email: unverified, email_verified: false });
-    const refused = await failure(
-      app.oidc.callback({ query: await loginThroughProvider(app, unverified) }),
-    );
+    const refused = await failure(app.oidc.callback(await loginThroughProvider(app, unverified)));
     expect(refused.code).toBe("OIDC_TOKEN_INVALID_PAYLOAD");
   });
 
   it("refuses a provider account whose email is not the one the login started with", async () => {
-    const { owner, domain } = await teamAtOwnDomain();
-    await owner.api.sso.save(configuration(idp));
+    const { owner, domain } = await federatedTeam();
     const app = h.client();
     idp.setClaims(owner.email, { email: `someone-else@${domain}`, email_verified: true });
-    const error = await failure(
-      app.oidc.callback({ query: await loginThroughProvider(app, owner.email) }),
-    );
+    const error = await failure(app.oidc.callback(await loginThroughProvider(app, owner.email)));
     expect(error.code).toBe("OIDC_EMAIL_MISMATCH");
   });
 
+  it("refuses a callback opened in a browser that did not start the login", async () => {
+    const { domain } = await federatedTeam();
+    // The attacker starts a login and sends the callback URL to a victim, whose browser holds no
+    // binding of that login (or one of its own).
+    const attacker = h.client();
+    const email = `attacker@${domain}`;
+    const started = await loginThroughProvider(attacker, email);
+    const victim = h.client();
+    const own = await victim.oidc.start({ email: `victim@${domain}` });
+    const exchangesBefore = failedExchanges();
+    for (const browserBinding of [own.browserBinding, "x", started.browserBinding.slice(1)]) {
+      const refused = await failure(victim.oidc.callback({ query: started.query, browserBinding }));
+      expect(refused.code).toBe("OIDC_TOKEN_VERIFICATION_FAILED");
+      expect(refused.message).toBe("This sign-in was started in another browser.");
+    }
+    // Refused before the code went to the provider, and no session opened.
+    expect(failedExchanges()).toBe(exchangesBefore);
+    expect(await sessionsOf(email)).toEqual([]);
+    // The browser that started it still finishes it.
+    await attacker.oidc.callback(started);
+    expect(await sessionsOf(email)).toEqual(["oidc"]);
+  });
+
   it("lets one of two simultaneous callbacks with the same state through", async () => {
-    const { owner, domain } = await teamAtOwnDomain();
-    await owner.api.sso.save(configuration(idp));
-    const query = await loginThroughProvider(h.client(), `twice@${domain}`);
+    const { domain } = await federatedTeam();
+    const callback = await loginThroughProvider(h.client(), `twice@${domain}`);
     const exchangesBefore = failedExchanges();
     const results = await Promise.allSettled([
-      h.client().oidc.callback({ query }),
-      h.client().oidc.callback({ query }),
+      h.client().oidc.callback(callback),
+      h.client().oidc.callback(callback),
     ]);
     expect(results.filter((result) => result.status === "fulfilled")).toHaveLength(1);
     // The other was refused on its used state, before any code went to the provider.
     expect(failedExchanges()).toBe(exchangesBefore);
-    const sessions = await h.database.connection.db
-      .selectFrom("userSession")
-      .innerJoin("appUser", "appUser.id", "userSession.userId")
-      .select("userSession.accessKey")
-      .where("appUser.email", "=", `twice@${domain}`)
-      .execute();
-    expect(sessions).toHaveLength(1);
+    expect(await sessionsOf(`twice@${domain}`)).toHaveLength(1);
   });
 
   it("uses a state once, and refuses it once the login has expired", async () => {
-    const { owner, domain } = await teamAtOwnDomain();
-    await owner.api.sso.save(configuration(idp));
+    const { domain } = await federatedTeam();
     const app = h.client();
-    const query = await loginThroughProvider(app, `once@${domain}`);
-    await app.oidc.callback({ query });
+    const callback = await loginThroughProvider(app, `once@${domain}`);
+    await app.oidc.callback(callback);
     const exchangesBefore = failedExchanges();
-    const reused = await failure(app.oidc.callback({ query }));
+    const reused = await failure(app.oidc.callback(callback));
     expect(reused.code).toBe("OIDC_TOKEN_VERIFICATION_FAILED");
     // Refused on the state itself: the code never went to the provider again.
     expect(failedExchanges()).toBe(exchangesBefore);
 
     const late = await loginThroughProvider(app, `late@${domain}`);
     h.advance(OIDC_LOGIN_TTL_MS + 1000);
-    const expired = await failure(app.oidc.callback({ query: late }));
+    const expired = await failure(app.oidc.callback(late));
     expect(expired.code).toBe("OIDC_TOKEN_VERIFICATION_FAILED");
     expect(failedExchanges()).toBe(exchangesBefore);
 
-    const forged = await failure(app.oidc.callback({ query: "?code=made-up&state=made-up" }));
+    const forged = await failure(
+      app.oidc.callback({ query: "?code=made-up&state=made-up", browserBinding: "made-up" }),
+    );
     expect(forged.code).toBe("OIDC_TOKEN_VERIFICATION_FAILED");
   });
 });

@@ -60,4 +60,5 @@ export const contactKeys = {
 export const ssoKeys = {
   all: ["sso"] as const,
   configuration: () => ["sso", "configuration"] as const,
+  domains: () => ["sso", "domains"] as const,
 };

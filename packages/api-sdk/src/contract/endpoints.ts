@@ -142,6 +142,13 @@ import {
   discoverSsoResponseSchema,
   getSsoRequestSchema,
   getSsoResponseSchema,
+  addSsoDomainRequestSchema,
+  listSsoDomainsRequestSchema,
+  listSsoDomainsResponseSchema,
+  removeSsoDomainRequestSchema,
+  removeSsoDomainResponseSchema,
+  ssoDomainResponseSchema,
+  verifySsoDomainRequestSchema,
   oidcCallbackRequestSchema,
   oidcCallbackResponseSchema,
   oidcStartRequestSchema,
@@ -337,6 +344,11 @@ export const endpoints = {
       downloadSignerDocumentRequestSchema,
       binaryFileSchema,
     ),
+    markPageRead: endpoint(
+      "/envelope/mark-page-read",
+      markPageReadRequestSchema,
+      markPageReadResponseSchema,
+    ),
     sign: endpoint("/envelope/sign", signEnvelopeRequestSchema, signEnvelopeResponseSchema),
     decline: endpoint(
       "/envelope/decline",
@@ -344,11 +356,6 @@ export const endpoints = {
       declineEnvelopeResponseSchema,
     ),
     approve: endpoint(
-    markPageRead: endpoint(
-      "/envelope/mark-page-read",
-      markPageReadRequestSchema,
-      markPageReadResponseSchema,
-    ),
       "/envelope/approve",
       approveEnvelopeRequestSchema,
       approveEnvelopeResponseSchema,
@@ -532,6 +539,22 @@ export const endpoints = {
     save: endpoint("/sso/save", saveSsoRequestSchema, saveSsoResponseSchema),
     discover: endpoint("/sso/discover", discoverSsoRequestSchema, discoverSsoResponseSchema),
     delete: endpoint("/sso/delete", deleteSsoRequestSchema, deleteSsoResponseSchema),
+    listDomains: endpoint(
+      "/sso/list-domains",
+      listSsoDomainsRequestSchema,
+      listSsoDomainsResponseSchema,
+    ),
+    addDomain: endpoint("/sso/add-domain", addSsoDomainRequestSchema, ssoDomainResponseSchema),
+    verifyDomain: endpoint(
+      "/sso/verify-domain",
+      verifySsoDomainRequestSchema,
+      ssoDomainResponseSchema,
+    ),
+    removeDomain: endpoint(
+      "/sso/remove-domain",
+      removeSsoDomainRequestSchema,
+      removeSsoDomainResponseSchema,
+    ),
   },
   // The single sign-on login (app-level credential, like the other sign-in calls).
   oidc: {

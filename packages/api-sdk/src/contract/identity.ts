@@ -133,6 +133,8 @@ export const sessionInfoSchema = z.object({
   createdAt: z.iso.datetime(),
   lastUsedAt: z.iso.datetime().nullable(),
   current: z.boolean(),
+  /** How the session was opened: a sign-in code, a passkey, or the team's single sign-on. */
+  method: z.enum(["code", "passkey", "oidc"]),
 });
 export type SessionInfo = z.infer<typeof sessionInfoSchema>;
 export const listSessionsResponseSchema = z.object({ sessions: z.array(sessionInfoSchema) });

@@ -16,6 +16,13 @@ export const SSO_RETURN_PATH_MAX_LENGTH = 512;
 /** The callback query the `/auth/oidc` page received, as it received it (`?code=...&state=...`). */
 export const SSO_CALLBACK_QUERY_MAX_LENGTH = 4096;
 
+/** The browser binding of a login (`/auth/oidc/start` answers 43 characters). */
+export const SSO_BROWSER_BINDING_MAX_LENGTH = 128;
+/** The longest DNS name. */
+export const SSO_DOMAIN_MAX_LENGTH = 253;
+/** The most email domains a team may claim for single sign-on. */
+export const SSO_DOMAINS_PER_TEAM = 20;
+
 const uuid = z.uuid();
 const isoDate = z.iso.datetime();
 
@@ -123,6 +130,11 @@ export type OidcStartRequest = z.input<typeof oidcStartRequestSchema>;
 export const oidcStartResponseSchema = z.object({
   /** The identity provider's authorization URL to send the browser to. */
   authorizationUrl: z.string(),
+  /**
+   * A random value the browser that started the login keeps (sessionStorage) and sends with the
+   * callback: a callback opened in another browser is refused (login CSRF).
+   */
+  browserBinding: z.string(),
 });
 export type OidcStartResponse = z.infer<typeof oidcStartResponseSchema>;
 
@@ -133,8 +145,68 @@ export const oidcCallbackRequestSchema = z.object({
     .string()
     .min(1, { error: "required" })
     .max(SSO_CALLBACK_QUERY_MAX_LENGTH, { error: "too_long" }),
+  /** The `browserBinding` `/auth/oidc/start` answered to this browser. */
+  browserBinding: z
+    .string({ error: "required" })
+    .min(1, { error: "required" })
+    .max(SSO_BROWSER_BINDING_MAX_LENGTH, { error: "too_long" }),
 });
 export type OidcCallbackRequest = z.input<typeof oidcCallbackRequestSchema>;
 /** What verify-code answers (the session credential), and the return path given at the start. */
 export const oidcCallbackResponseSchema = loginResponseSchema.extend({ returnPath: z.string() });
 export type OidcCallbackResponse = z.infer<typeof oidcCallbackResponseSchema>;
+
+/**
+ * An email domain (`example.com`, `eu.example.org`): lower-case ASCII labels (an international
+ * domain in its `xn--` form), at least two of them.
+ */
+export const ssoDomainNameSchema = z
+  .string({ error: "required" })
+  .trim()
+  .toLowerCase()
+  .min(1, { error: "required" })
+  .max(SSO_DOMAIN_MAX_LENGTH, { error: "too_long" })
+  .regex(/^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/, {
+    error: "invalid_domain",
+  })
+  .refine((domain) => /[a-z]/.test(domain.slice(domain.lastIndexOf(".") + 1)), {
+    error: "invalid_domain",
+  });
+
+/**
+ * A domain a team claims for single sign-on. Until it is verified (the TXT record `recordValue`
+ * found at `recordName`), the team's identity provider signs in nobody new at it; a verified
+ * domain belongs to this team only.
+ */
+export const ssoDomainSchema = z.object({
+  uuid,
+  domain: z.string(),
+  status: z.enum(["pending", "verified"]),
+  /** Where to publish the TXT record: `_paraphe.<domain>`. */
+  recordName: z.string(),
+  /** The TXT record's value: `paraphe-verification=<token>`. */
+  recordValue: z.string(),
+  verifiedAt: isoDate.nullable(),
+  createdAt: isoDate,
+});
+export type SsoDomain = z.infer<typeof ssoDomainSchema>;
+
+// POST /sso/list-domains: the team's claimed domains, oldest first.
+export const listSsoDomainsRequestSchema = z.object({});
+export const listSsoDomainsResponseSchema = z.object({ domains: z.array(ssoDomainSchema) });
+export type ListSsoDomainsResponse = z.infer<typeof listSsoDomainsResponseSchema>;
+
+// POST /sso/add-domain: claims a domain (pending until verified); public mail domains are refused.
+export const addSsoDomainRequestSchema = z.object({ domain: ssoDomainNameSchema });
+export type AddSsoDomainRequest = z.input<typeof addSsoDomainRequestSchema>;
+export const ssoDomainResponseSchema = z.object({ domain: ssoDomainSchema });
+export type SsoDomainResponse = z.infer<typeof ssoDomainResponseSchema>;
+
+// POST /sso/verify-domain: looks up the domain's TXT record; verified when it holds the value.
+export const verifySsoDomainRequestSchema = z.object({ domainUuid: uuid });
+export type VerifySsoDomainRequest = z.input<typeof verifySsoDomainRequestSchema>;
+
+// POST /sso/remove-domain: the domain is no longer the team's.
+export const removeSsoDomainRequestSchema = z.object({ domainUuid: uuid });
+export type RemoveSsoDomainRequest = z.input<typeof removeSsoDomainRequestSchema>;
+export const removeSsoDomainResponseSchema = z.object({ deleted: z.literal(true) });

@@ -23,10 +23,11 @@ import * as support from "./20261126050000_support";
 import * as billing from "./20261126100000_billing";
 import * as envelopeStatusCounts from "./20261126110000_envelope-status-counts";
 import * as webhookDeliveryRetention from "./20261126120000_webhook-delivery-retention";
+import * as ssoVerifiedDomains from "./20261128100000_sso-verified-domains";
 import * as webhookWorkspaces from "./20261128110000_webhook-workspaces";
-
 import * as loginCodePrefixes from "./20261128140000_login-code-prefixes";
 import * as pageReadByRecipient from "./20261128150000_page-read-by-recipient";
+
 /**
  * Every migration, by name, in a static list so that the bundled build carries them. Names are
  * `YYYYMMDDhhmmss_subject`, the file names; they sort in the order they run. Add new files here.
@@ -56,7 +57,8 @@ export const migrations: Readonly<Record<string, Migration>> = {
   "20261126100000_billing": billing,
   "20261126110000_envelope-status-counts": envelopeStatusCounts,
   "20261126120000_webhook-delivery-retention": webhookDeliveryRetention,
+  "20261128100000_sso-verified-domains": ssoVerifiedDomains,
   "20261128110000_webhook-workspaces": webhookWorkspaces,
-};
   "20261128140000_login-code-prefixes": loginCodePrefixes,
   "20261128150000_page-read-by-recipient": pageReadByRecipient,
+};

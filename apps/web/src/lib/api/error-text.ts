@@ -61,6 +61,11 @@ const VALIDATION_WORDS = [
   "https_required",
   "non_public_address",
   "unresolvable_host",
+  "invalid_domain",
+  "public_domain",
+  "record_not_found",
+  "lookup_failed",
+  "too_many_domains",
 ] as const;
 type ValidationWord = (typeof VALIDATION_WORDS)[number];
 

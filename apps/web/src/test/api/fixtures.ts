@@ -42,6 +42,7 @@ export const TEST_SESSIONS: SessionInfo[] = [
     createdAt: "2026-03-01T09:00:00.000Z",
     lastUsedAt: "2026-03-02T09:00:00.000Z",
     current: true,
+    method: "code",
   },
   {
     accessKey: "ak_other_phone_0002",
@@ -51,6 +52,7 @@ export const TEST_SESSIONS: SessionInfo[] = [
     createdAt: "2026-02-10T18:30:00.000Z",
     lastUsedAt: null,
     current: false,
+    method: "oidc",
   },
   {
     accessKey: "ak_other_laptop_0003",
@@ -60,6 +62,7 @@ export const TEST_SESSIONS: SessionInfo[] = [
     createdAt: "2026-02-01T08:00:00.000Z",
     lastUsedAt: null,
     current: false,
+    method: "passkey",
   },
 ];
 

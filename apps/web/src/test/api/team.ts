@@ -5,6 +5,8 @@ import { ok, type Handlers } from "./server";
 export const teamHandlers: Handlers = {
   /** POST /sso/get: a team without single sign-on. */
   "/sso/get": () => ok({ configuration: null, callbackUrl: "http://localhost:5173/auth/oidc" }),
+  /** POST /sso/list-domains: no domain claimed yet. */
+  "/sso/list-domains": () => ok({ domains: [] }),
   "/team/create": ({ body }) => {
     const { name, firstname, lastname } = body as {
       name: string;

@@ -131,6 +131,13 @@ export const errors = {
     non_public_address:
       "This address leads to a private, loopback or link-local network: use a public address.",
     unresolvable_host: "This host name could not be found.",
+    invalid_domain: "Enter a domain such as example.com.",
+    public_domain:
+      "Anyone can open an address at this mail provider: enter a domain your organisation owns.",
+    record_not_found:
+      "The TXT record was not found. Publish it at your DNS provider, wait for it to spread (minutes, sometimes hours), then verify again.",
+    lookup_failed: "The DNS servers did not answer. Try again in a few minutes.",
+    too_many_domains: "Your team has claimed as many domains as it may: remove one first.",
   },
   uploadError: "Upload error: the picture could not be saved. Please try again.",
   informationUpdate: "Your information could not be updated. Please try again.",

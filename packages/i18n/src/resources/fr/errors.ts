@@ -142,6 +142,14 @@ export const errors: FrenchTranslation<typeof en> = {
     non_public_address:
       "Cette adresse mène à un réseau privé, local ou de bouclage\u00a0: utilisez une adresse publique.",
     unresolvable_host: "Ce nom d’hôte est introuvable.",
+    invalid_domain: "Saisissez un domaine comme exemple.fr.",
+    public_domain:
+      "Tout le monde peut ouvrir une adresse chez ce fournisseur de messagerie\u00a0: saisissez un domaine qui appartient à votre organisation.",
+    record_not_found:
+      "L’enregistrement TXT est introuvable. Publiez-le chez votre hébergeur DNS, attendez qu’il se propage (quelques minutes, parfois quelques heures), puis vérifiez à nouveau.",
+    lookup_failed: "Les serveurs DNS n’ont pas répondu. Réessayez dans quelques minutes.",
+    too_many_domains:
+      "Votre équipe a déjà déclaré autant de domaines que permis\u00a0: retirez-en un d’abord.",
   },
   uploadError: "Erreur d’envoi : la photo n’a pas pu être enregistrée. Veuillez réessayer.",
   informationUpdate: "Vos informations n’ont pas pu être mises à jour. Veuillez réessayer.",

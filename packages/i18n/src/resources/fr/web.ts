@@ -339,7 +339,13 @@ export const web: FrenchTranslation<typeof en> = {
         platform: "Plateforme",
         userAgent: "Navigateur",
         createdAt: "Créée le",
+        method: "Connexion par",
         actions: "Actions",
+      },
+      methods: {
+        code: "Code par e-mail",
+        passkey: "Clé d’accès",
+        oidc: "Authentification unique",
       },
       current: "Cet appareil",
       unknown: "Inconnu",
@@ -637,7 +643,7 @@ export const web: FrenchTranslation<typeof en> = {
   sso: {
     title: "Authentification unique",
     description:
-      "Permettez à votre équipe de se connecter avec votre fournisseur d’identité (OpenID Connect). Les personnes dont l’adresse a le domaine d’un membre se voient proposer l’authentification unique sur la page de connexion.",
+      "Permettez à votre équipe de se connecter avec votre fournisseur d’identité (OpenID Connect). Vos membres, et les nouveaux venus dont l’adresse est sur l’un de vos domaines vérifiés, peuvent alors se connecter par lui depuis la page de connexion.",
     loading: "Chargement des réglages d’authentification unique…",
     loadError: "Les réglages d’authentification unique n’ont pas pu être chargés.",
     notConfigured:
@@ -674,6 +680,35 @@ export const web: FrenchTranslation<typeof en> = {
       "Votre équipe se connectera uniquement avec des codes par e-mail et des clés d’accès.",
     removed: "L’authentification unique a été supprimée.",
     dates: "Créée le {{created}} · modifiée le {{updated}}",
+    domains: {
+      title: "Domaines vérifiés",
+      description:
+        "Votre fournisseur d’identité connecte vos membres, et les nouveaux venus uniquement sur les domaines dont votre équipe a prouvé qu’ils lui appartiennent. Les messageries publiques (gmail.com, outlook.com…) ne peuvent pas être ajoutées.",
+      label: "Domaine",
+      placeholder: "exemple.fr",
+      add: "Ajouter le domaine",
+      added: "Le domaine a été ajouté\u00a0: publiez son enregistrement TXT, puis vérifiez-le.",
+      loading: "Chargement des domaines…",
+      loadError: "Les domaines n’ont pas pu être chargés.",
+      empty:
+        "Aucun domaine pour l’instant\u00a0: ajoutez le domaine de vos adresses professionnelles.",
+      caption: "Les domaines d’authentification unique de votre équipe",
+      pending: "En attente de vérification",
+      verified: "Vérifié",
+      record:
+        "Publiez cet enregistrement TXT chez votre hébergeur DNS, puis vérifiez le domaine\u00a0:",
+      recordName: "Nom",
+      recordValue: "Valeur",
+      verify: "Vérifier",
+      verifyLabel: "Vérifier {{domain}}",
+      verifiedToast: "Le domaine {{domain}} est vérifié.",
+      remove: "Retirer",
+      removeLabel: "Retirer {{domain}}",
+      removeTitle: "Retirer {{domain}}\u00a0?",
+      removeDescription:
+        "Les nouveaux venus sur ce domaine ne rejoindront plus votre équipe par l’authentification unique. Vos membres continuent de se connecter.",
+      removed: "Le domaine a été retiré.",
+    },
     login: {
       open: "Se connecter avec l’authentification unique",
       title: "Authentification unique",

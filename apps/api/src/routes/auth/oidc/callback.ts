@@ -9,8 +9,8 @@ import type { SsoDeps } from "../../../sso/sso-deps";
 export function registerOidcCallback(app: AppRouter, deps: SsoDeps): void {
   const endpoint = endpoints.oidc.callback;
   app.post(endpoint.path, validateJson(endpoint.request), async (c) => {
-    const { query } = c.req.valid("json");
-    const answer = await finishOidcLogin(deps, { query, client: clientInfo(c) });
+    const { query, browserBinding } = c.req.valid("json");
+    const answer = await finishOidcLogin(deps, { query, browserBinding, client: clientInfo(c) });
     return c.json(endpoint.response.parse(answer));
   });
 }

@@ -5,6 +5,7 @@ import {
 } from "@simplewebauthn/browser";
 import { useMutation } from "@tanstack/react-query";
 import { useApi } from "../../../lib/api/api-context";
+import { keepOidcBrowserBinding, takeOidcBrowserBinding } from "../oidc-browser-binding";
 
 /** POST /authentication/request-code: mails a 6-character code (same answer for every email). */
 export function useRequestCode() {
@@ -45,19 +46,30 @@ export function usePasskeyLogin() {
   });
 }
 
-/** POST /auth/oidc/start: the identity provider's authorization URL for this email's team. */
+/**
+ * POST /auth/oidc/start: the identity provider's authorization URL for this email's team; the
+ * browser binding of the login is kept in this tab for the callback.
+ */
 export function useOidcStart() {
   const api = useApi();
   return useMutation({
-    mutationFn: (input: { email: string; returnPath?: string }) => api.oidc.start(input),
+    mutationFn: async (input: { email: string; returnPath?: string }) => {
+      const started = await api.oidc.start(input);
+      keepOidcBrowserBinding(started.browserBinding);
+      return started;
+    },
   });
 }
 
-/** POST /auth/oidc/callback: the session credential, from the query the provider sent back. */
+/**
+ * POST /auth/oidc/callback: the session credential, from the query the provider sent back and the
+ * browser binding this tab kept when it started the login.
+ */
 export function useOidcCallback() {
   const api = useApi();
   return useMutation({
-    mutationFn: (query: string) => api.oidc.callback({ query }),
+    mutationFn: (query: string) =>
+      api.oidc.callback({ query, browserBinding: takeOidcBrowserBinding() || "none" }),
     // An authorization code works once: never sent again behind the person's back.
     retry: false,
   });

@@ -16,6 +16,24 @@ describe("sessions", () => {
     expect(within(rows[3]!).getAllByText("Unknown")).toHaveLength(3);
   });
 
+  it("says how each session was signed in, single sign-on included, in both languages", async () => {
+    renderApp({ path: "/settings/sessions" });
+    const table = await screen.findByRole("table", { name: "Your sessions" });
+    await within(table).findByText("203.0.113.7");
+    const rows = within(table).getAllByRole("row");
+    expect(within(rows[1]!).getByText("Email code")).toBeInTheDocument();
+    expect(within(rows[2]!).getByText("Single sign-on")).toBeInTheDocument();
+    expect(within(rows[3]!).getByText("Passkey")).toBeInTheDocument();
+  });
+
+  it("names a single sign-on session in French", async () => {
+    renderApp({ path: "/settings/sessions", language: "fr" });
+    const table = await screen.findByRole("table", { name: "Vos sessions" });
+    await within(table).findByText("203.0.113.7");
+    expect(within(table).getByText("Authentification unique")).toBeInTheDocument();
+    expect(within(table).getByText("Code par e-mail")).toBeInTheDocument();
+  });
+
   it("ends all other sessions after confirmation, never the current one", async () => {
     let sessions = TEST_SESSIONS;
     const { user, server } = renderApp({

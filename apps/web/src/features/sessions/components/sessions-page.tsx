@@ -57,6 +57,16 @@ export function SessionsPage() {
         hideable: false,
       },
       {
+        id: "method",
+        header: t("settings.sessions.columns.method"),
+        value: (session) => session.method,
+        cell: (session) => (
+          <span className="whitespace-nowrap">
+            {t(`settings.sessions.methods.${session.method}`)}
+          </span>
+        ),
+      },
+      {
         id: "ipAddress",
         header: t("settings.sessions.columns.ipAddress"),
         value: (session) => session.ipAddress,

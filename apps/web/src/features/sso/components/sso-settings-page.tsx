@@ -34,6 +34,7 @@ import {
   useSsoRoles,
 } from "../api/sso-queries";
 import { useState } from "react";
+import { SsoDomainsCard } from "./sso-domains-card";
 
 const URL_FIELDS = [
   "issuerUrl",
@@ -190,6 +191,7 @@ function SsoForm({ current }: { current: GetSsoResponse }) {
           </Link>
         </div>
       </Card>
+      <SsoDomainsCard />
       <form noValidate onSubmit={submit} className="flex flex-col gap-4">
         <Card className="flex flex-col gap-3 p-4">
           <FormField

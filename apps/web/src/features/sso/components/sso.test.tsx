@@ -100,7 +100,86 @@ describe("single sign-on settings", () => {
   });
 });
 
+describe("single sign-on verified domains", () => {
+  const pending = {
+    uuid: "6f1c1f7e-3a4b-4c5d-8e9f-0a1b2c3d4e5f",
+    domain: "acme.example",
+    status: "pending",
+    recordName: "_paraphe.acme.example",
+    recordValue: "paraphe-verification=0123456789abcdef0123456789abcdef01234567",
+    verifiedAt: null,
+    createdAt: "2026-03-01T09:00:00.000Z",
+  };
+
+  it("adds a domain, shows the TXT record to publish, and says when it is not found yet", async () => {
+    let verified = false;
+    const { user, server } = renderApp({
+      path: "/settings/sso",
+      handlers: {
+        "/sso/add-domain": () => ok({ domain: pending }),
+        "/sso/verify-domain": () =>
+          verified
+            ? ok({
+                domain: { ...pending, status: "verified", verifiedAt: "2026-03-01T10:00:00.000Z" },
+              })
+            : apiError(400, "VALIDATION_ERROR", [
+                { path: "domain", code: "custom", message: "record_not_found" },
+              ]),
+      },
+    });
+    expect(
+      await screen.findByText("No domain yet: add the domain of your work email addresses."),
+    ).toBeInTheDocument();
+    await user.type(screen.getByRole("textbox", { name: "Domain" }), "Acme.example");
+    await user.click(screen.getByRole("button", { name: "Add the domain" }));
+    expect(await screen.findByText("_paraphe.acme.example")).toBeInTheDocument();
+    expect(screen.getByText(pending.recordValue)).toBeInTheDocument();
+    expect(screen.getByText("Waiting for verification")).toBeInTheDocument();
+    expect(server.bodiesOf("/sso/add-domain")).toEqual([{ domain: "acme.example" }]);
+
+    await user.click(screen.getByRole("button", { name: "Verify acme.example" }));
+    expect(await screen.findByText(/The TXT record was not found/)).toBeInTheDocument();
+    verified = true;
+    await user.click(screen.getByRole("button", { name: "Verify acme.example" }));
+    expect(await screen.findByText("Verified")).toBeInTheDocument();
+    expect(screen.queryByText("_paraphe.acme.example")).not.toBeInTheDocument();
+  });
+
+  it("refuses a public mail domain in French, with the api's reason on the field", async () => {
+    const { user } = renderApp({
+      path: "/settings/sso",
+      language: "fr",
+      handlers: {
+        "/sso/add-domain": () =>
+          apiError(400, "VALIDATION_ERROR", [
+            { path: "domain", code: "custom", message: "public_domain" },
+          ]),
+      },
+    });
+    await user.type(await screen.findByRole("textbox", { name: "Domaine" }), "gmail.com");
+    await user.click(screen.getByRole("button", { name: "Ajouter le domaine" }));
+    expect(
+      await screen.findByText(/Tout le monde peut ouvrir une adresse chez ce fournisseur/),
+    ).toBeInTheDocument();
+  });
+});
+
 describe("single sign-on login", () => {
+  it("sends back the browser binding this tab kept when it started the login", async () => {
+    window.sessionStorage.setItem("paraphe.oidc.browserBinding", "binding-of-this-tab");
+    const { server } = renderApp({
+      path: "/auth/oidc?code=abc&state=def",
+      user: null,
+      handlers: { "/auth/oidc/callback": () => apiError(401, "OIDC_TOKEN_VERIFICATION_FAILED") },
+    });
+    await screen.findByRole("alert");
+    expect(server.bodiesOf("/auth/oidc/callback")).toEqual([
+      { query: "?code=abc&state=def", browserBinding: "binding-of-this-tab" },
+    ]);
+    // Used once: a second callback in this tab has none to send.
+    expect(window.sessionStorage.getItem("paraphe.oidc.browserBinding")).toBeNull();
+  });
+
   it("says when the email's team has no single sign-on", async () => {
     const { user } = renderApp({
       path: "/login",
