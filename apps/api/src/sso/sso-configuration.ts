@@ -138,6 +138,8 @@ export async function saveSso(
       jwksUrl: input.jwksUrl,
       enabled: input.enabled,
       defaultRoleId: input.defaultRoleUuid ?? null,
+      // The author: single sign-on opens no account whose role holds more than theirs.
+      updatedByUserId: userId,
       updatedAt: at,
     };
     const row =
