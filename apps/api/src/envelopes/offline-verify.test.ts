@@ -5,7 +5,10 @@ import path from "node:path";
 import { PDF } from "@libpdf/core";
 import {
   PROOF_RECORD_FILENAME,
+  PROOF_SEAL_FIELD_NAME,
+  buildProofRecord,
   canonicalJson,
+  encodeProofRecord,
   proofRecordSchema,
   publicChainHash,
   verifySealedDocument,
@@ -14,12 +17,14 @@ import {
 } from "@paraphe/api-sdk/verify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadOrCreatePlatformIdentity, type PlatformIdentity } from "../documents/certificates";
-import { sealPdfInThisThread } from "../documents/seal";
-import { nssDatabaseTrusting, pdfsig, temporaryDirectory } from "../test/documents";
+import { AFRelationship, PDFDocument } from "pdf-lib";
+import { sealPdfInThisThread, stampAndSealInThisThread } from "../documents/seal";
+import { makePdf, nssDatabaseTrusting, pdfsig, temporaryDirectory } from "../test/documents";
 import { createIdentityHarness, uniqueEmail, type IdentityHarness } from "../test/identity";
 import { startTestTsa } from "../test/tsa";
 import { testDatabaseKinds } from "../test/databases";
 import {
+  failure,
   linkFromMail,
   readEveryPage,
   sentEnvelope,
@@ -27,6 +32,7 @@ import {
   signingClient,
   signUpMember,
 } from "../test/envelopes";
+import { platformSealOptions } from "./seal-options";
 
 /**
  * The built `paraphe-verify` of @paraphe/api-sdk, run as users run it (`node dist/verify/cli.js`):
@@ -188,8 +194,86 @@ describe.each(testDatabaseKinds)("paraphe-verify on a real sealed envelope (%s)"
       "✓ Sealed document, signature “Paraphe”: the SHA-256 of the signed bytes matches the digest the signature carries.",
     );
     expect(result.stdout).toContain("✓ Audit-log proof: the chain of 5 events of envelope");
+    expect(result.stdout).toContain(
+      `✓ Audit-log proof: it carries one signature only, over the whole file, and it is the seal Paraphe puts on its audit-log proofs (“${PROOF_SEAL_FIELD_NAME}”, reason “Audit-log proof of the signature, sealed by Paraphe”).`,
+    );
+    expect(result.stdout).toContain(
+      "✓ Sealed document: its seal's certificate, Paraphe development seal (SHA-256 fingerprint",
+    );
     expect(result.stdout).not.toContain("✗");
     expect(result.stdout).toMatch(/^Valid: /m);
+  });
+
+  it("answers invalid for a forged proof: an upload carrying a paraphe-proof.json that names this sealed document, sealed as Paraphe seals documents", async () => {
+    // Invented signers, addresses and times, and the SHA-256 of the real sealed document.
+    const at = "2026-11-20T09:00:00.000Z";
+    const invented = encodeProofRecord(
+      buildProofRecord({
+        envelopeId: "forged",
+        title: "Offline check",
+        generatedAt: new Date(at),
+        documents: [{ originalSha256: sha256(original), sealedSha256: sha256(sealed) }],
+        events: [
+          { type: "envelopeCreated", at, actor: { email: "someone@example.com" } },
+          { type: "documentSigned", at, ip: "203.0.113.9", actor: { email: "victim@example.com" } },
+        ],
+      }),
+    );
+    const document = await PDFDocument.load(await makePdf());
+    await document.attach(invented, PROOF_RECORD_FILENAME, {
+      mimeType: "application/json",
+      afRelationship: AFRelationship.Data,
+    });
+    const upload = await document.save();
+
+    // The upload refuses it now...
+    const forger = await signUpMember(h, "forger");
+    const refused = await failure(
+      forger.api.envelope.upload({
+        files: [{ filename: "forged.pdf", data: Buffer.from(upload).toString("base64") }],
+      }),
+    );
+    expect(refused.details).toEqual([
+      expect.objectContaining({ path: "files.0", message: "embedded_files" }),
+    ]);
+
+    // ...and the verifier does not take it as a proof even once sealed, as completion seals
+    // documents (the seal appends to the uploaded bytes, the attachment kept).
+    const forged = await stampAndSealInThisThread(
+      upload,
+      [],
+      platformSealOptions("document", identity, tsa.url),
+    );
+    expect((await PDF.load(forged)).getAttachment(PROOF_RECORD_FILENAME)).not.toBeNull();
+    const report = await verifySealedDocument({
+      sealed,
+      proof: forged,
+      trustAnchors: [trusted],
+      tsaTrustAnchors: [tsaCertificate],
+    });
+    expect(statusOf(report, "proof", "signature")).toEqual(["pass:signatureValid"]);
+    expect(statusOf(report, "proof", "origin")).toEqual(["fail:proofSealForeign"]);
+    expect(statusOf(report, "proof", "events")).toEqual([]);
+    expect(statusOf(report, "document", "hash")).toEqual([]);
+    expect(report.verdict).toBe("invalid");
+
+    const result = run([files.sealed!, tmp.file("forged.pdf", forged), ...anchors()]);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toContain(
+      "✗ Audit-log proof: its signature “Paraphe” (reason “Sealed by Paraphe after every signer signed”) is not the seal Paraphe puts on its audit-log proofs",
+    );
+    expect(result.stdout).toMatch(/^Invalid: /m);
+  });
+
+  it("pins the seal with --seal-cert: exit 0 with the platform's certificate, 1 with another", () => {
+    const own = run([files.sealed!, files.proof!, ...anchors(), "--seal-cert", files.ca!]);
+    expect(own.code).toBe(0);
+    expect(own.stdout).toContain(
+      "✓ Sealed document: its seal was made with the key of the certificate given with --seal-cert, Paraphe development seal",
+    );
+    const other = run([files.sealed!, files.proof!, ...anchors(), "--seal-cert", files.otherCa!]);
+    expect(other.code).toBe(1);
+    expect(other.stdout).toContain("not with the key of the certificate given with --seal-cert");
   });
 
   it("says the root was not checked, with exit code 3, when no --ca is given", async () => {
@@ -260,7 +344,7 @@ describe.each(testDatabaseKinds)("paraphe-verify on a real sealed envelope (%s)"
     expect(result.stdout).toMatch(/^Invalid: /m);
   });
 
-  it("fails the chain of events of a proof with one event changed: exit 1", async () => {
+  it("fails a proof with one event changed, and does not read the record appended after its seal: exit 1", async () => {
     const changed = await rewriteRecord(proof, (record) => {
       const opened = record.chain.entries[2];
       if (opened === undefined) throw new Error("no third event");
@@ -268,14 +352,16 @@ describe.each(testDatabaseKinds)("paraphe-verify on a real sealed envelope (%s)"
     });
     const report = await verifySealedDocument({ sealed, proof: changed, trustAnchors: [trusted] });
     expect(report.verdict).toBe("invalid");
-    expect(statusOf(report, "proof", "events")).toEqual(["fail:eventsBroken"]);
-    // Appended after the seal: the proof's signature no longer covers the whole file either.
+    // Appended after the seal: the proof's signature no longer covers the whole file, and a file
+    // that does not end with its seal is not taken as a proof.
     expect(statusOf(report, "proof", "coverage")).toEqual(["fail:coveragePartial"]);
+    expect(statusOf(report, "proof", "origin")).toEqual(["fail:proofAppended"]);
+    expect(statusOf(report, "proof", "events")).toEqual([]);
 
     const result = run([files.sealed!, tmp.file("changed-event.pdf", changed), "--ca", files.ca!]);
     expect(result.code).toBe(1);
     expect(result.stdout).toContain(
-      "✗ Audit-log proof: the chain of events is broken at event 3 (envelopeOpened,",
+      `✗ Audit-log proof: it was changed after its seal “${PROOF_SEAL_FIELD_NAME}”: an audit-log proof made by Paraphe ends with its seal`,
     );
   });
 
@@ -295,8 +381,9 @@ describe.each(testDatabaseKinds)("paraphe-verify on a real sealed envelope (%s)"
       proof: rewritten,
       trustAnchors: [trusted],
     });
-    expect(statusOf(report, "proof", "events")).toEqual(["pass:eventsIntact"]);
     expect(statusOf(report, "proof", "coverage")).toEqual(["fail:coveragePartial"]);
+    expect(statusOf(report, "proof", "origin")).toEqual(["fail:proofAppended"]);
+    expect(statusOf(report, "proof", "events")).toEqual([]);
     expect(report.verdict).toBe("invalid");
   });
 

@@ -112,6 +112,19 @@ describe("what the verifier takes as an audit-log proof", () => {
     expect(report.verdict).toBe("valid");
   });
 
+  it("refuses a proof changed after its seal, and reads nothing of it", async () => {
+    const { sealed, proof } = await fixtures.sealedWithProof({ level: "B-B" });
+    const appended = Buffer.concat([proof, Buffer.from("\n% appended after the seal\n")]);
+    const report = await verifySealedDocument({
+      sealed,
+      proof: appended,
+      trustAnchors: [fixtures.seal],
+    });
+    expect(keys(report, "origin")).toEqual(["proof:fail:proofAppended"]);
+    expect(keys(report, "events")).toEqual([]);
+    expect(report.verdict).toBe("invalid");
+  });
+
   it("refuses a proof that carries a second signature", async () => {
     const { sealed, proof } = await fixtures.sealedWithProof({ level: "B-B" });
     const pdf = await PDF.load(proof);

@@ -62,6 +62,7 @@ export type CheckKey =
   | "proofSealRecognised"
   | "proofSignatureCount"
   | "proofSealForeign"
+  | "proofAppended"
   | "sealsSame"
   | "sealsDiffer"
   | "sealPinned"
@@ -389,12 +390,12 @@ function checkProofOrigin(signatures: PdfSignatureCheck[], checks: VerificationC
   }
   const [seal] = signatures as [PdfSignatureCheck];
   const values = { name: seal.name, reason: seal.reason ?? "—", ...expected };
-  if (
-    seal.coverage.kind !== "whole-file" ||
-    seal.reason !== PROOF_SEAL_REASON ||
-    !PROOF_SEAL_FIELD_NAMES.includes(seal.name)
-  ) {
+  if (seal.reason !== PROOF_SEAL_REASON || !PROOF_SEAL_FIELD_NAMES.includes(seal.name)) {
     checks.push(fail("proof", "origin", "proofSealForeign", values));
+    return false;
+  }
+  if (seal.coverage.kind !== "whole-file") {
+    checks.push(fail("proof", "origin", "proofAppended", values));
     return false;
   }
   checks.push(pass("proof", "origin", "proofSealRecognised", values));

@@ -83,6 +83,8 @@ export const verify = {
       "{{file}}: it carries {{signatures}} signatures; an audit-log proof made by Paraphe carries exactly one, its own seal. This is not a Paraphe proof: its embedded record is not read.",
     proofSealForeign:
       "{{file}}: its signature “{{name}}” (reason “{{reason}}”) is not the seal Paraphe puts on its audit-log proofs (“{{expectedName}}”, reason “{{expectedReason}}”, over the whole file). This is not a Paraphe proof (a document Paraphe sealed is not a proof, whatever it carries): its embedded record is not read.",
+    proofAppended:
+      "{{file}}: it was changed after its seal “{{name}}”: an audit-log proof made by Paraphe ends with its seal, which covers the whole file. Its embedded record is not read.",
     sealsSame:
       "{{file}}: its seal was made with the same certificate as the sealed document's, {{subject}} (SHA-256 fingerprint {{fingerprint}}).",
     sealsDiffer:

@@ -86,6 +86,8 @@ export const verify: FrenchTranslation<typeof en> = {
       "{{file}}\u00a0: elle porte {{signatures}}\u00a0signatures\u00a0; une preuve de journal d’activité faite par Paraphe en porte exactement une, son propre sceau. Ce n’est pas une preuve Paraphe\u00a0: son enregistrement intégré n’est pas lu.",
     proofSealForeign:
       "{{file}}\u00a0: sa signature «\u00a0{{name}}\u00a0» (motif «\u00a0{{reason}}\u00a0») n’est pas le sceau que Paraphe appose sur ses preuves de journal d’activité («\u00a0{{expectedName}}\u00a0», motif «\u00a0{{expectedReason}}\u00a0», sur tout le fichier). Ce n’est pas une preuve Paraphe (un document scellé par Paraphe n’est pas une preuve, quoi qu’il contienne)\u00a0: son enregistrement intégré n’est pas lu.",
+    proofAppended:
+      "{{file}}\u00a0: elle a été modifiée après son sceau «\u00a0{{name}}\u00a0»\u00a0: une preuve de journal d’activité faite par Paraphe se termine par son sceau, qui couvre tout le fichier. Son enregistrement intégré n’est pas lu.",
     sealsSame:
       "{{file}}\u00a0: son sceau a été fait avec le même certificat que celui du document scellé, {{subject}} (empreinte SHA-256 {{fingerprint}}).",
     sealsDiffer:
