@@ -16,6 +16,9 @@ const storageKey = (envelopeUuid: string) => `paraphe.sign.link.${envelopeUuid}`
  */
 const taken = new Map<string, AccessLink>();
 
+/** Links the tab forgot (`forgetAccessLink`), kept for the rest of the page's life only. */
+const forgotten = new Map<string, AccessLink>();
+
 function readStored(envelopeUuid: string): AccessLink | null {
   try {
     const raw = window.sessionStorage.getItem(storageKey(envelopeUuid));
@@ -31,8 +34,10 @@ function readStored(envelopeUuid: string): AccessLink | null {
 /**
  * The access link of `/sign/{envelopeUuid}#token=...&secret=...` (ARCHITECTURE §6: the secret
  * travels in the fragment so that it never reaches a server log). Read once: the fragment is then
- * removed from the address bar (history, bookmarks, screenshots) and kept in this tab's session
- * storage, so that a reload still works. Without a fragment, the stored link of that envelope.
+ * removed from the address bar and the tab's history entry (replaced, so back and forward never
+ * show it; bookmarks, screenshots) and kept in this tab's session storage while the recipient has
+ * something to do, so that a reload still works (`forgetAccessLink` once they are done). Without a
+ * fragment, the stored link of that envelope.
  */
 export function takeAccessLink(envelopeUuid: string): AccessLink | null {
   const fragment = new URLSearchParams(window.location.hash.replace(/^#/, ""));
@@ -54,7 +59,26 @@ export function takeAccessLink(envelopeUuid: string): AccessLink | null {
   return readStored(envelopeUuid);
 }
 
-/** The stored link of an envelope (the confirmation page's download). */
+/**
+ * The stored link of an envelope, or the one this page forgot (the confirmation page's download).
+ */
 export function storedAccessLink(envelopeUuid: string): AccessLink | null {
-  return readStored(envelopeUuid);
+  return readStored(envelopeUuid) ?? forgotten.get(envelopeUuid) ?? null;
+}
+
+/**
+ * Forgets the stored link of an envelope once its recipient is done with it (signed, approved,
+ * declined, or the envelope ended): the tab's session storage no longer holds its secret, so a
+ * reload or anyone later at this tab cannot open it again without the mail. This page keeps it in
+ * memory until it is left, for the confirmation's download only.
+ */
+export function forgetAccessLink(envelopeUuid: string): void {
+  const link = readStored(envelopeUuid);
+  if (link !== null) forgotten.set(envelopeUuid, link);
+  taken.delete(envelopeUuid);
+  try {
+    window.sessionStorage.removeItem(storageKey(envelopeUuid));
+  } catch {
+    // Storage unavailable: nothing was kept there.
+  }
 }

@@ -2,7 +2,8 @@ import { useDocumentTitle, useTranslation } from "@paraphe/i18n/react";
 import { Button, buttonVariants, Card, toast } from "@paraphe/ui-kit";
 import { useMutation } from "@tanstack/react-query";
 import { CheckCircle2, Download, UserPlus } from "lucide-react";
-import { storedAccessLink } from "../../../domain/access-link";
+import { useEffect } from "react";
+import { forgetAccessLink, storedAccessLink } from "../../../domain/access-link";
 import { useApi } from "../../../lib/api";
 import { config } from "../../../lib/config";
 import { type ConfirmationState } from "../../../domain/confirmation-state";
@@ -16,6 +17,8 @@ export function ConfirmationPage({ state }: { state: ConfirmationState }) {
   useDocumentTitle(title);
   const complete = state.envelopeStatus === "complete";
   const link = storedAccessLink(state.envelopeUuid);
+  // The recipient signed: the tab forgets the link's secret (this page keeps it for the download).
+  useEffect(() => forgetAccessLink(state.envelopeUuid), [state.envelopeUuid]);
   const download = useMutation({
     mutationFn: () => {
       if (!link) throw new Error("The access link is not available any more");
