@@ -10,7 +10,8 @@ import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { isApiError, isTunnelSessionLost, type ApiError } from "../errors/api-error";
 import { API_BASE, tunnelHandlers } from "../test/tunnel-handlers";
-import { createApiClient, type ApiClientOptions } from "./api-client";
+import { endpoints } from "../contract/endpoints";
+import { createApiClient, isReadCall, type ApiClientOptions } from "./api-client";
 
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
@@ -238,14 +239,37 @@ describe("createApiClient", () => {
     expect(error.code).toBe("GENERIC_ERROR");
   });
 
-  it("opens a new tunnel session and sends an idempotent call once more when the server forgot the session (TUNNEL_ERROR 401)", async () => {
+  it("opens a new tunnel session and sends a read once more when the server forgot the session (TUNNEL_ERROR 401)", async () => {
     const route = vi.fn(() => json(200, PROFILE));
     const { api, responder } = setup(route);
     await api.user.profile({});
     responder.forgetSessions();
-    await expect(api.user.profile({}, { idempotent: true })).resolves.toEqual(PROFILE);
+    await expect(api.user.profile({})).resolves.toEqual(PROFILE);
     expect(responder.stats.hellos).toBe(2);
     expect(route).toHaveBeenCalledTimes(2);
+  });
+
+  it("names the contract's reads idempotent, and nothing that writes", () => {
+    const reads = Object.entries(endpoints).flatMap(([group, members]) =>
+      Object.keys(members)
+        .filter((name) => isReadCall(name))
+        .map((name) => `${group}.${name}`),
+    );
+    expect(reads).toEqual(
+      expect.arrayContaining(["user.profile", "envelope.list", "envelope.get"]),
+    );
+    for (const write of [
+      "envelope.send",
+      "envelope.sign",
+      "envelope.cancel",
+      "authentication.requestCode",
+      "authentication.verifyCode",
+      "team.updateMember",
+      "template.bulkSend",
+      "user.updateProfile",
+    ]) {
+      expect(reads).not.toContain(write);
+    }
   });
 
   it("does not send a call again after a plaintext TUNNEL_ERROR 401 unless it is idempotent; the next call opens a new session", async () => {

@@ -59,10 +59,10 @@ export interface ApiClientOptions {
 export interface CallOptions {
   signal?: AbortSignal;
   /**
-   * The call does no harm if the server receives it twice (a read): after a plaintext
-   * `401 TUNNEL_ERROR` (a lost session, or a forgery: it is not authenticated) it is sent again
-   * once on a new session. Other calls reject with that 401 (`isTunnelSessionLost`); the next call
-   * opens a new session. False by default.
+   * The call does no harm if the server receives it twice: after a plaintext `401 TUNNEL_ERROR` (a
+   * lost session, or a forgery: it is not authenticated) it is sent again once on a new session.
+   * The contract's reads are (see `isReadCall`); other calls reject with that 401
+   * (`isTunnelSessionLost`), and the next call opens a new session.
    */
   idempotent?: boolean;
 }
@@ -88,6 +88,21 @@ export interface ApiClient extends ApiCalls {
   ): Promise<z.output<Res>>;
   /** The secure tunnel under the client (its attestation, `destroy()` at logout). */
   readonly tunnel: TunnelClient;
+}
+
+/**
+ * Calls the contract names as reads (`get…`, `list…`, `…Status`, `profile`, `dashboard`, `activity`,
+ * `download…`, `pagePreview`, `lookup`, `plans`, `export`): the server may receive them twice
+ * without harm, so they are sent again after a plaintext TUNNEL_ERROR 401 (see
+ * `CallOptions.idempotent`). The rule reads the endpoint table's names: a new read named so is
+ * covered.
+ */
+const READ_CALL =
+  /^(get|list|download)([A-Z]|$)|Status$|^(profile|dashboard|activity|pagePreview|lookup|plans|export)$/;
+
+/** Whether the contract's call `group.name` is a read (see {@link READ_CALL}). */
+export function isReadCall(name: string): boolean {
+  return READ_CALL.test(name);
 }
 
 function resolve(source: CredentialSource | undefined): SigningCredential | null {
@@ -135,6 +150,15 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   }
   const memberCredential: CredentialSource | undefined = options.apiKey ?? options.credential;
 
+  // The paths of the contract's reads: sent again after a plaintext TUNNEL_ERROR 401.
+  const readPaths = new Set(
+    Object.values(endpoints).flatMap((members) =>
+      Object.entries(members)
+        .filter(([name]) => isReadCall(name))
+        .map(([, endpoint]) => (endpoint as Endpoint).path),
+    ),
+  );
+
   async function call<Req extends z.ZodType, Res extends z.ZodType>(
     endpoint: Endpoint<Req, Res>,
     input: z.input<Req>,
@@ -178,7 +202,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         body,
         headers,
         ...(callOptions.signal ? { signal: callOptions.signal } : {}),
-        ...(callOptions.idempotent === true ? { idempotent: true } : {}),
+        ...(callOptions.idempotent === true || readPaths.has(path) ? { idempotent: true } : {}),
         beforeSend: async (wire) => {
           const signed = await signRequest({
             method: wire.method,
