@@ -163,6 +163,7 @@ describe.each(testDatabaseKinds)("signing an envelope end to end on %s", (kind) 
     );
     // Served is not read: a page counts once the signing page reports it on screen.
     expect(opened.viewedPages).toEqual({});
+    expect(opened.completedFields).toEqual([]);
     expect((await signer.envelope.open(firstLink)).viewedPages).toEqual({});
     await expect(
       signer.envelope.markPageRead({ ...firstLink, documentUuid, page: 0 }),
@@ -228,6 +229,17 @@ describe.each(testDatabaseKinds)("signing an envelope end to end on %s", (kind) 
     expect(await mailsTo(h, second)).toHaveLength(1);
     const secondLink = await linkFromMail(h, second, draft.uuid);
     expect(secondLink).toEqual(secondLinkEarly);
+    // The second signer sees what the first one filled in and signed, to draw on the pages.
+    const earlier = (await signer.envelope.open(secondLink)).completedFields;
+    expect(earlier.map((field) => field.kind).sort()).toEqual(["date", "name", "signature"]);
+    expect(earlier.every((field) => field.recipientUuid === one?.uuid)).toBe(true);
+    expect(earlier.find((field) => field.kind === "signature")).toMatchObject({
+      image: await signaturePng(),
+      text: null,
+      by: "Élodie Dupont",
+    });
+    expect(earlier.find((field) => field.kind === "name")?.text).toBe("Élodie Dupont");
+    expect(earlier.find((field) => field.kind === "date")?.text).toMatch(/\d{4}/);
     await readEveryPage(signer, secondLink);
     const missingText = await failure(sign(signer, secondLink));
     expect(missingText.details?.[0]).toMatchObject({

@@ -13,6 +13,7 @@ import { AppError } from "../errors/app-error";
 import { enqueueJob, sealEnvelopeJob } from "../jobs/definitions";
 import { enqueueMail } from "../mail/outbox";
 import { appendEvent } from "./activity";
+import { completedFieldsFor } from "./completed-fields";
 import { isLinkSecretValid, isLinkTokenOf, LINK_AFTER_END_MS, linkTokenHash } from "./access-links";
 import { isPastExpiry } from "./deadlines";
 import type { EnvelopeDeps } from "./envelope-deps";
@@ -207,9 +208,11 @@ export async function openEnvelope(
     .execute();
   const languages = await mailLanguages(deps.db, [recipient.email], sender.language);
   const turn = isTurn(envelope, recipient, recipients);
-  const firstPage = canAct(envelope, recipient, turn, deps.now())
-    ? await serveFirstPage(deps, envelope, recipient)
-    : null;
+  const acting = canAct(envelope, recipient, turn, deps.now());
+  const firstPage = acting ? await serveFirstPage(deps, envelope, recipient) : null;
+  const completedFields = acting
+    ? await completedFieldsFor(deps, envelope, recipient, recipients, sender.language)
+    : [];
   return {
     envelope: {
       uuid: envelope.id,
@@ -231,6 +234,7 @@ export async function openEnvelope(
     },
     documents: documents.map(toDocument),
     fields: fields.map(toField),
+    completedFields,
     viewedPages: await readPages(deps.db, recipient.id),
     language: languages.get(recipient.email) ?? sender.language,
     firstPage,

@@ -12,6 +12,8 @@ export type AccessLink = Parameters<EnvelopeCalls["open"]>[0];
 export type OpenedEnvelope = Awaited<ReturnType<EnvelopeCalls["open"]>>;
 export type SignerDocument = OpenedEnvelope["documents"][number];
 export type SignerField = OpenedEnvelope["fields"][number];
+/** A field an earlier recipient completed, drawn read-only. */
+export type CompletedField = OpenedEnvelope["completedFields"][number];
 export type SignRequest = Parameters<EnvelopeCalls["sign"]>[0];
 export type SignatureInput = SignRequest["signature"];
 

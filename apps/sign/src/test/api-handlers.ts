@@ -86,6 +86,7 @@ export function openedEnvelope(overrides: Partial<OpenedEnvelope> = {}): OpenedE
         label: null,
       },
     ],
+    completedFields: [],
     viewedPages: {},
     language: "en",
     firstPage: null,

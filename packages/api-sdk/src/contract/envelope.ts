@@ -198,6 +198,25 @@ export const fieldSchema = z.object({
 });
 export type Field = z.infer<typeof fieldSchema>;
 
+/** Most bytes of signature and image pictures that `/envelope/open` carries in `completedFields`. */
+export const COMPLETED_FIELD_IMAGES_MAX_BYTES = 4 * 1024 * 1024;
+/**
+ * A field an earlier recipient completed, as later signers and approvers see it drawn on the page,
+ * read-only: `text` for text, date, name, email and checkbox (`"true"`) fields, `image` (a PNG,
+ * base64) for signatures, initials and image fields; past COMPLETED_FIELD_IMAGES_MAX_BYTES of
+ * pictures in all, `image` is null and the field says only who signed.
+ */
+export const completedFieldSchema = fieldSchema.omit({ required: true }).extend({
+  /** Who completed it: the recipient's name. */
+  by: z.string().max(512),
+  text: z.string().max(FIELD_VALUE_MAX_LENGTH).nullable(),
+  image: z
+    .string()
+    .max(Math.ceil(COMPLETED_FIELD_IMAGES_MAX_BYTES / 3) * 4)
+    .nullable(),
+});
+export type CompletedField = z.infer<typeof completedFieldSchema>;
+
 export const envelopeOptionsSchema = z.object({
   signatureLevel: signatureLevelSchema,
   /** Whose name the invitation shows: the team's or the sender's. */
@@ -514,7 +533,12 @@ export const openEnvelopeResponseSchema = z.object({
   documents: z.array(envelopeDocumentSchema),
   /** This recipient's fields. */
   fields: z.array(fieldSchema),
-  /** Pages this recipient has been served, per document (every page is needed to sign). */
+  /**
+   * What earlier recipients filled in and signed, drawn read-only on the pages (only while this
+   * recipient can act on the envelope; empty otherwise).
+   */
+  completedFields: z.array(completedFieldSchema),
+  /** Pages this recipient has read, per document (every page is needed to sign). */
   viewedPages: z.record(z.string(), z.array(z.number().int().min(0))),
   /** The interface language the sender chose for mail, for the first visit. */
   language: z.enum(["en", "fr"]),

@@ -108,6 +108,14 @@ export const sign = {
   approval: {
     notice: "Requires your approval: read the document, then approve or reject it.",
   },
+  completed: {
+    value: "{{field}} ({{name}}): {{value}}",
+    picture: "{{field}} of {{name}}",
+    signedBy: "{{field}}: signed by {{name}}",
+    signedByShort: "Signed by {{name}}",
+    checked: "checked",
+    unchecked: "not checked",
+  },
   fields: {
     atLimit: "Up to {{max}} characters.",
     required: "Required",

@@ -114,6 +114,14 @@ export const sign: FrenchTranslation<typeof en> = {
   approval: {
     notice: "Requiert votre approbation\u00a0: lisez le document, puis approuvez-le ou rejetez-le.",
   },
+  completed: {
+    value: "{{field}} ({{name}}) : {{value}}",
+    picture: "{{field}} de {{name}}",
+    signedBy: "{{field}} : signature de {{name}}",
+    signedByShort: "Signature de {{name}}",
+    checked: "cochée",
+    unchecked: "non cochée",
+  },
   fields: {
     atLimit: "{{max}} caractères au plus.",
     required: "Obligatoire",

@@ -2,10 +2,11 @@ import { useTranslation } from "@paraphe/i18n/react";
 import { Button, Skeleton } from "@paraphe/ui-kit";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
-import { useApi, type AccessLink, type SignerField } from "../../../lib/api";
+import { useApi, type AccessLink, type CompletedField, type SignerField } from "../../../lib/api";
 import { pagePreviewQueryOptions } from "../api/signing-queries";
 import { type FieldValues } from "../lib/field-values";
 import { useNearViewport } from "../lib/use-near-viewport";
+import { CompletedFieldOverlay } from "./completed-field-overlay";
 import { FieldOverlay } from "./field-overlay";
 
 export interface DocumentPageProps {
@@ -20,6 +21,8 @@ export interface DocumentPageProps {
   /** The accessible name of the page ("contract.pdf, page 2 of 5"). */
   label: string;
   fields: SignerField[];
+  /** What earlier recipients completed on this page, read-only. */
+  completedFields: CompletedField[];
   values: FieldValues;
   missing: Set<string>;
   onChange: (fieldUuid: string, value: string) => void;
@@ -80,6 +83,11 @@ export function DocumentPage(props: DocumentPageProps) {
           <span className="sr-only">{t("reader.loadingPage", { page: page + 1 })}</span>
         </>
       )}
+      {loaded
+        ? props.completedFields.map((field) => (
+            <CompletedFieldOverlay key={field.uuid} field={field} />
+          ))
+        : null}
       {loaded
         ? fields.map((field) => (
             <FieldOverlay

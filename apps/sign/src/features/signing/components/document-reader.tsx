@@ -1,6 +1,11 @@
 import { useTranslation } from "@paraphe/i18n/react";
 import { type RefObject } from "react";
-import { type AccessLink, type SignerDocument, type SignerField } from "../../../lib/api";
+import {
+  type AccessLink,
+  type CompletedField,
+  type SignerDocument,
+  type SignerField,
+} from "../../../lib/api";
 import { type FieldValues } from "../lib/field-values";
 import { DocumentPage } from "./document-page";
 
@@ -8,6 +13,7 @@ export interface DocumentReaderProps {
   link: AccessLink;
   documents: SignerDocument[];
   fields: SignerField[];
+  completedFields: CompletedField[];
   values: FieldValues;
   missing: Set<string>;
   onChange: (fieldUuid: string, value: string) => void;
@@ -20,7 +26,13 @@ export interface DocumentReaderProps {
 }
 
 /** Every page of every document, one under the other, loaded as they come near the screen. */
-export function DocumentReader({ documents, fields, readerRef, ...rest }: DocumentReaderProps) {
+export function DocumentReader({
+  documents,
+  fields,
+  completedFields,
+  readerRef,
+  ...rest
+}: DocumentReaderProps) {
   const { t } = useTranslation("sign");
   return (
     <section ref={readerRef} aria-label={t("reader.documents")} className="flex flex-col gap-8">
@@ -51,6 +63,9 @@ export function DocumentReader({ documents, fields, readerRef, ...rest }: Docume
                     height={size.height}
                     label={label}
                     fields={fields.filter(
+                      (field) => field.documentUuid === document.uuid && field.page === page,
+                    )}
+                    completedFields={completedFields.filter(
                       (field) => field.documentUuid === document.uuid && field.page === page,
                     )}
                   />

@@ -270,6 +270,60 @@ describe("reading before signing", () => {
     expect(screen.queryByRole("dialog", { name: "Your signature" })).not.toBeInTheDocument();
   });
 
+  it("draws what earlier signers filled in and signed on the pages, read-only", async () => {
+    const earlier = {
+      documentUuid: DOCUMENT_UUID,
+      page: 0,
+      x: 0.1,
+      y: 0.2,
+      width: 0.4,
+      height: 0.05,
+      recipientUuid: "0a1b2c3d-4e5f-4a6b-8c7d-8e9fa0b1c2d3",
+      by: "Zoë Lefèvre",
+      label: "Amount",
+    };
+    const { container } = openAt(`${SIGN_PATH}${LINK_FRAGMENT}`, {
+      open: () =>
+        openedEnvelope({
+          completedFields: [
+            {
+              ...earlier,
+              uuid: "1a1b2c3d-4e5f-4a6b-8c7d-8e9fa0b1c2d3",
+              kind: "text",
+              text: "Réglé à 12 345,67 €",
+              image: null,
+            },
+            {
+              ...earlier,
+              uuid: "2a1b2c3d-4e5f-4a6b-8c7d-8e9fa0b1c2d3",
+              y: 0.5,
+              kind: "signature",
+              label: null,
+              text: null,
+              image: PIXEL_PNG,
+            },
+          ],
+        }),
+    });
+    await screen.findByRole("heading", { name: "Lease agreement" });
+    scrollPagesIntoView();
+    const page = await waitFor(() => {
+      const first = container.querySelector<HTMLElement>('[data-page="0"][data-loaded]');
+      expect(first).not.toBeNull();
+      return first!;
+    });
+    expect(
+      within(page).getByRole("img", { name: "Amount (Zoë Lefèvre): Réglé à 12 345,67 €" }),
+    ).toHaveTextContent("Réglé à 12 345,67 €");
+    const signature = within(page).getByRole("img", { name: "Signature of Zoë Lefèvre" });
+    expect(signature.querySelector("img")).toHaveAttribute(
+      "src",
+      `data:image/png;base64,${PIXEL_PNG}`,
+    );
+    // Read-only: nothing of theirs can be typed into.
+    expect(within(page).queryByRole("textbox")).not.toBeInTheDocument();
+  });
+
   it("counts the pages the server already recorded as viewed", async () => {
     openAt(`${SIGN_PATH}${LINK_FRAGMENT}`, {
       open: () => openedEnvelope({ viewedPages: { [DOCUMENT_UUID]: [0, 1] } }),

@@ -256,6 +256,7 @@ export function SigningWorkspace({ link, opened }: { link: AccessLink; opened: O
         link={link}
         documents={documents}
         fields={fields}
+        completedFields={opened.completedFields}
         values={values}
         missing={allRead ? missing : new Set()}
         onChange={onChange}
