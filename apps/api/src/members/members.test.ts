@@ -45,6 +45,10 @@ describe.each(testDatabaseKinds)("members, invitations and seats on %s", (kind) 
     expect(all.total).toBe(2);
     expect(all.seats).toEqual({ used: 1, total: 3 });
     expect(all.roles.map((r) => r.name)).toEqual(["Admin", "Member", "Owner", "Viewer"]);
+    // With their rules, so that the web app offers the roles its caller may give.
+    expect(all.roles.find((r) => r.name === "Owner")?.permissions).toEqual([
+      { action: "manage", subject: "all" },
+    ]);
     expect(all.members.find((m) => m.email === owner.email)).toMatchObject({
       name: "Ada lister",
       firstname: "Ada",

@@ -80,7 +80,12 @@ export async function listMembers(
     })),
     total: Number(count.count),
     seats: await teamSeats(deps.db, deps.config, member.teamId, at),
-    roles: (await teamRoles(deps.db, member.teamId)).map(roleView),
+    roles: (await teamRoles(deps.db, member.teamId)).map((role) => ({
+      ...roleView(role),
+      permissions: Array.isArray(role.permissions)
+        ? (role.permissions as Record<string, unknown>[])
+        : [],
+    })),
   };
 }
 

@@ -4,7 +4,7 @@ import type { Database } from "../db/database";
 import type { Member } from "../envelopes/members";
 import { AppError } from "../errors/app-error";
 import { describeRight } from "../roles/role-access";
-import { isOwnerRole, type TeamRoleRow } from "./team-access";
+import { isOwnerRole, type TeamRoleRow, type TeamRoleWithRules } from "./team-access";
 import { memberRole } from "./team-members";
 
 /*
@@ -15,17 +15,12 @@ import { memberRole } from "./team-members";
  * needs every right of the role they hold now (an Admin does not demote or remove an Owner).
  */
 
-/** A role of the team with its rules. */
-export interface AssignableRole extends TeamRoleRow {
-  permissions: unknown;
-}
-
 /** The role `roleId` of the team with its rules; NOT_FOUND when it is another team's or none. */
 async function teamRoleWithRules(
   db: Kysely<Database>,
   teamId: string,
   roleId: string,
-): Promise<AssignableRole> {
+): Promise<TeamRoleWithRules> {
   const role = await db
     .selectFrom("role")
     .select(["id", "name", "origin", "permissions"])
@@ -60,7 +55,7 @@ const CHANGING: Refusal = {
 async function requireHeldRole(
   db: Kysely<Database>,
   member: Member,
-  role: AssignableRole,
+  role: TeamRoleWithRules,
   refusal: Refusal,
 ): Promise<void> {
   if (isOwnerRole(role) && !isOwnerRole(await memberRole(db, member.teamId, member.userId))) {
@@ -93,7 +88,7 @@ export async function requireAssignableRole(
   db: Kysely<Database>,
   member: Member,
   roleId: string,
-): Promise<AssignableRole> {
+): Promise<TeamRoleWithRules> {
   const role = await teamRoleWithRules(db, member.teamId, roleId);
   await requireHeldRole(db, member, role, GIVING);
   return role;
@@ -111,7 +106,7 @@ export async function requireRoleChange(
   userId: string,
   current: TeamRoleRow,
   nextRoleId: string,
-): Promise<AssignableRole> {
+): Promise<TeamRoleWithRules> {
   const next = await teamRoleWithRules(db, member.teamId, nextRoleId);
   if (next.id === current.id) return next;
   if (userId === member.userId) {

@@ -32,6 +32,11 @@ export interface TeamRoleRow {
   origin: "managed" | "custom";
 }
 
+/** A role of the team with its rules as stored. */
+export interface TeamRoleWithRules extends TeamRoleRow {
+  permissions: unknown;
+}
+
 /** Whether a role takes a seat: every role but the managed Viewer (spec §4, §6). */
 export function takesSeat(role: { name: string; origin: "managed" | "custom" }): boolean {
   return !(role.origin === "managed" && role.name === "Viewer");
@@ -42,11 +47,14 @@ export function isOwnerRole(role: { name: string; origin: "managed" | "custom" }
   return role.origin === "managed" && role.name === "Owner";
 }
 
-/** The roles of a team, managed ones first, then by name. */
-export async function teamRoles(db: Kysely<Database>, teamId: string): Promise<TeamRoleRow[]> {
+/** The roles of a team with their rules, managed ones first, then by name. */
+export async function teamRoles(
+  db: Kysely<Database>,
+  teamId: string,
+): Promise<TeamRoleWithRules[]> {
   return db
     .selectFrom("role")
-    .select(["id", "name", "origin"])
+    .select(["id", "name", "origin", "permissions"])
     .where("teamId", "=", teamId)
     .orderBy("origin", "desc")
     .orderBy("name")

@@ -94,8 +94,14 @@ export const listMembersResponseSchema = z.object({
   /** Members matching the search, all pages. */
   total: z.number().int().min(0),
   seats: seatsSchema,
-  /** The roles a member or an invitation may be given. */
-  roles: z.array(teamRoleSchema),
+  /**
+   * The roles of the team, with their rules as stored: the api gives a role only to callers whose
+   * own role holds every right of it (and the Owner role only from an Owner), so the web app offers
+   * those (`holdsRules` of `@paraphe/permissions`).
+   */
+  roles: z.array(
+    teamRoleSchema.extend({ permissions: z.array(z.record(z.string(), z.unknown())) }),
+  ),
 });
 export type ListMembersResponse = z.infer<typeof listMembersResponseSchema>;
 

@@ -4,21 +4,31 @@ import {
   type TeamMemberInfo,
   type TeamRole,
 } from "@paraphe/api-sdk/contract";
+import { MANAGED_ROLE_RULES, type ManagedRoleName } from "@paraphe/permissions";
+import type { RoleWithRules } from "../../domain/role-assignment";
 import { TEST_PROFILE } from "./fixtures";
 import { ok, type Handlers } from "./server";
 
-/** The managed roles of the test team. */
-export const TEST_MEMBER_ROLES: TeamRole[] = [
-  { uuid: "a0000000-0000-4000-8000-000000000001", name: "Admin", origin: "managed" },
-  { uuid: "a0000000-0000-4000-8000-000000000002", name: "Member", origin: "managed" },
-  { uuid: "a0000000-0000-4000-8000-000000000003", name: "Owner", origin: "managed" },
-  { uuid: "a0000000-0000-4000-8000-000000000004", name: "Viewer", origin: "managed" },
+const managedRole = (uuid: string, name: ManagedRoleName): RoleWithRules => ({
+  uuid,
+  name,
+  origin: "managed",
+  permissions: MANAGED_ROLE_RULES[name].map((rule) => ({ ...rule })),
+});
+
+/** The managed roles of the test team, with their rules (as `/team/list-members` answers them). */
+export const TEST_MEMBER_ROLES: RoleWithRules[] = [
+  managedRole("a0000000-0000-4000-8000-000000000001", "Admin"),
+  managedRole("a0000000-0000-4000-8000-000000000002", "Member"),
+  managedRole("a0000000-0000-4000-8000-000000000003", "Owner"),
+  managedRole("a0000000-0000-4000-8000-000000000004", "Viewer"),
 ];
 
+/** The role `name` of the test team, as members and invitations carry it (without its rules). */
 export function roleNamed(name: string): TeamRole {
   const role = TEST_MEMBER_ROLES.find((candidate) => candidate.name === name);
   if (!role) throw new Error(`no test role ${name}`);
-  return role;
+  return { uuid: role.uuid, name: role.name, origin: role.origin };
 }
 
 export const TEST_MEMBERS: TeamMemberInfo[] = [

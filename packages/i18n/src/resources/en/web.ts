@@ -181,7 +181,10 @@ export const web = {
       title: "Edit a member",
       submit: "Save",
       saved: "The member was updated.",
+      ownRole: "You cannot change your own role: ask another administrator of the team.",
     },
+    roleRefused:
+      "Your role cannot give this role: it allows things your role does not, or only an owner can give it.",
     confirmRemove: {
       title: "Remove this member?",
       description:

@@ -184,7 +184,11 @@ export const web: FrenchTranslation<typeof en> = {
       title: "Modifier un membre",
       submit: "Enregistrer",
       saved: "Le membre a été modifié.",
+      ownRole:
+        "Vous ne pouvez pas changer votre propre rôle\u00a0: demandez-le à un autre administrateur de l’équipe.",
     },
+    roleRefused:
+      "Votre rôle ne permet pas de donner ce rôle\u00a0: il autorise des actions que le vôtre n’autorise pas, ou seul un propriétaire peut le donner.",
     confirmRemove: {
       title: "Retirer ce membre\u00a0?",
       description:

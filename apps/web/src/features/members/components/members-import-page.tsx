@@ -8,6 +8,7 @@ import { CsvImport } from "../../../lib/csv/csv-import";
 import { type CsvSpec } from "../../../lib/csv/parse-csv";
 import { usePageMeta } from "../../../lib/page-meta";
 import { useImportInvitations, useMembers } from "../api/members-queries";
+import { useGivableRoles } from "../hooks/use-givable-roles";
 import { takesSeat, useRoleLabel } from "../../../domain/role-label";
 
 /** Largest CSV file of members: 1,000 rows of long names and emails fit well under it. */
@@ -42,7 +43,12 @@ export function MembersImportPage() {
   const members = useMembers("");
   const importInvitations = useImportInvitations();
   const seats = members.data?.seats;
-  const roles = useMemo(() => members.data?.roles ?? [], [members.data?.roles]);
+  const givable = useGivableRoles(members.data?.roles);
+  // Only the roles the caller may give are offered (the api refuses the others).
+  const roles = useMemo(
+    () => (members.data?.roles ?? []).filter((role) => givable.has(role.uuid)),
+    [members.data?.roles, givable],
+  );
   const full = seats !== undefined && seats.total !== null && seats.used >= seats.total;
   const choosable = roles.filter((role) => !full || !takesSeat(role));
   const [chosen, setChosen] = useState<string | undefined>(undefined);

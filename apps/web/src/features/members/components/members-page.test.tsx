@@ -1,6 +1,14 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { TEST_MEMBERS, apiError, asRole, membersHandlers, ok, roleNamed } from "../../../test/api";
+import {
+  TEST_MEMBERS,
+  TEST_MEMBER_ROLES,
+  apiError,
+  asRole,
+  membersHandlers,
+  ok,
+  roleNamed,
+} from "../../../test/api";
 import { renderApp } from "../../../test/render-app";
 
 describe("members", () => {
@@ -143,6 +151,87 @@ describe("members", () => {
     expect(server.bodiesOf("/team/remove-member")).toEqual([
       { userUuid: TEST_MEMBERS[1]!.userUuid },
     ]);
+  });
+
+  it("offers an Admin every role but the Owner, to invite or to give", async () => {
+    const { user } = renderApp({ path: "/settings/members", handlers: asRole("Admin") });
+    await screen.findByText("paul.durand@example.com");
+    await user.click(screen.getByRole("button", { name: "Invite a member" }));
+    const invite = await screen.findByRole("dialog", { name: "Invite a member" });
+    const offered = within(within(invite).getByRole("combobox", { name: /Role/ }))
+      .getAllByRole("option")
+      .map((option) => option.textContent);
+    expect(offered).toEqual(["Admin", "Member", "Viewer"]);
+    await user.click(within(invite).getByRole("button", { name: "Cancel" }));
+
+    await user.click(screen.getByRole("button", { name: "Edit Paul Durand" }));
+    const edit = await screen.findByRole("dialog", { name: "Edit a member" });
+    const owner = within(within(edit).getByRole("combobox", { name: /Role/ })).getByRole("option", {
+      name: "Owner",
+    });
+    expect(owner).toBeDisabled();
+  });
+
+  it("offers an Admin no change nor removal of an Owner", async () => {
+    renderApp({
+      path: "/settings/members",
+      handlers: {
+        ...asRole("Admin"),
+        "/team/list-members": () =>
+          ok({
+            members: [TEST_MEMBERS[0], { ...TEST_MEMBERS[1], role: roleNamed("Owner") }],
+            total: 2,
+            seats: { used: 2, total: null },
+            roles: TEST_MEMBER_ROLES,
+          }),
+      },
+    });
+    await screen.findByText("paul.durand@example.com");
+    expect(screen.queryByRole("button", { name: "Edit Paul Durand" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Remove Paul Durand" })).not.toBeInTheDocument();
+  });
+
+  it("shows one's own role without a choice, and saves one's names with it", async () => {
+    const { user, server } = renderApp({
+      path: "/settings/members",
+      handlers: { "/team/update-member": () => ok({ member: TEST_MEMBERS[0] }) },
+    });
+    await user.click(await screen.findByRole("button", { name: "Edit Léa Martin" }));
+    const dialog = await screen.findByRole("dialog", { name: "Edit a member" });
+    expect(within(dialog).queryByRole("combobox")).not.toBeInTheDocument();
+    expect(
+      within(dialog).getByText(
+        "You cannot change your own role: ask another administrator of the team.",
+      ),
+    ).toBeInTheDocument();
+    await user.clear(within(dialog).getByRole("textbox", { name: /First name/ }));
+    await user.type(within(dialog).getByRole("textbox", { name: /First name/ }), "Léonie");
+    await user.click(within(dialog).getByRole("button", { name: "Save" }));
+    expect(await screen.findByText("The member was updated.")).toBeInTheDocument();
+    expect(server.bodiesOf("/team/update-member")).toEqual([
+      {
+        userUuid: TEST_MEMBERS[0]!.userUuid,
+        roleUuid: roleNamed("Owner").uuid,
+        firstname: "Léonie",
+        lastname: "Martin",
+      },
+    ]);
+  });
+
+  it("says why the api refused a role", async () => {
+    const { user } = renderApp({
+      path: "/settings/members",
+      handlers: { "/team/update-member": () => apiError(403, "FORBIDDEN") },
+    });
+    await user.click(await screen.findByRole("button", { name: "Edit Paul Durand" }));
+    const dialog = await screen.findByRole("dialog", { name: "Edit a member" });
+    await user.selectOptions(within(dialog).getByRole("combobox", { name: /Role/ }), "Admin");
+    await user.click(within(dialog).getByRole("button", { name: "Save" }));
+    expect(
+      await within(dialog).findByText(
+        "Your role cannot give this role: it allows things your role does not, or only an owner can give it.",
+      ),
+    ).toBeInTheDocument();
   });
 
   it("shows a Viewer the members without the actions, and says why they cannot invite", async () => {

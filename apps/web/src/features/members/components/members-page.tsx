@@ -26,6 +26,7 @@ import { useMembers, useRemoveMember } from "../api/members-queries";
 import { EditMemberForm } from "../forms/edit-member-form";
 import { InviteMemberForm } from "../forms/invite-member-form";
 import { useRoleLabel } from "../../../domain/role-label";
+import { useGivableRoles } from "../hooks/use-givable-roles";
 
 /**
  * /settings/members (spec §2, §3): the team's members with search and paging, the seats used out
@@ -38,7 +39,7 @@ export function MembersPage() {
   usePageMeta({ title: t("members.title") });
   const { profile } = useSession();
   const { can } = usePermissions();
-  const administers = can("update", "Team");
+  const administers = can("update", "Team", "members");
   const [search, setSearch] = useState("");
   const members = useMembers(useDeferredValue(search));
   const remove = useRemoveMember();
@@ -53,6 +54,8 @@ export function MembersPage() {
     [tableLabels, t],
   );
   const selfEmail = profile?.email;
+  // Members whose role the caller does not hold whole are neither changed nor removed by them.
+  const givable = useGivableRoles(members.data?.roles);
   const { reset } = remove;
   const columns = useMemo<DataTableColumn<TeamMemberInfo>[]>(
     () => [
@@ -95,7 +98,7 @@ export function MembersPage() {
         header: t("members.columns.actions"),
         value: () => null,
         cell: (member) =>
-          administers ? (
+          administers && (givable.has(member.role.uuid) || member.email === selfEmail) ? (
             <span className="flex justify-end gap-1">
               <Button
                 variant="ghost"
@@ -125,7 +128,7 @@ export function MembersPage() {
         className: "text-right",
       },
     ],
-    [t, language, roleLabel, administers, selfEmail, reset],
+    [t, language, roleLabel, administers, givable, selfEmail, reset],
   );
 
   const seats = members.data?.seats;
@@ -198,7 +201,7 @@ export function MembersPage() {
         >
           {inviting && members.data ? (
             <InviteMemberForm
-              roles={members.data.roles}
+              roles={members.data.roles.filter((role) => givable.has(role.uuid))}
               seats={members.data.seats}
               onInvited={(email) => {
                 toast.success(t("members.inviteDialog.sent", { email }));
@@ -222,6 +225,8 @@ export function MembersPage() {
               key={editing.userUuid}
               member={editing}
               roles={members.data.roles}
+              givable={givable}
+              self={editing.email === selfEmail}
               onSaved={() => {
                 toast.success(t("members.editDialog.saved"));
                 setEditing(null);

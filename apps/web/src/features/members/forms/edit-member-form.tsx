@@ -11,6 +11,7 @@ import { type z } from "zod";
 import { fieldErrorWord, useErrorText } from "../../../lib/api/error-text";
 import { useUpdateMember } from "../api/members-queries";
 import { useRoleLabel } from "../../../domain/role-label";
+import { useRoleErrorText } from "../hooks/use-givable-roles";
 
 type EditInput = z.input<typeof updateMemberRequestSchema>;
 type EditOutput = z.output<typeof updateMemberRequestSchema>;
@@ -21,16 +22,23 @@ const FIELDS = ["roleUuid", "firstname", "lastname"] as const;
 export function EditMemberForm({
   member,
   roles,
+  givable,
+  self,
   onSaved,
   onCancel,
 }: {
   member: TeamMemberInfo;
   roles: readonly TeamRole[];
+  /** The roles the caller may give (the others are shown, not offered). */
+  givable: ReadonlySet<string>;
+  /** The member is the caller: their own role is not theirs to change (names are). */
+  self: boolean;
   onSaved: () => void;
   onCancel: () => void;
 }) {
   const { t } = useTranslation(["web", "common"]);
   const errorText = useErrorText();
+  const roleErrorText = useRoleErrorText();
   const roleLabel = useRoleLabel();
   const update = useUpdateMember();
   const form = useForm<EditInput, unknown, EditOutput>({
@@ -62,7 +70,7 @@ export function EditMemberForm({
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
       {failure && !fieldFailure ? (
         <p role="alert" className="text-sm font-medium text-danger">
-          {errorText.apiError(failure)}
+          {roleErrorText(failure)}
         </p>
       ) : null}
       <p className="text-sm text-ink-muted">{member.email}</p>
@@ -71,10 +79,21 @@ export function EditMemberForm({
         required
         error={errorText.validation(errors.roleUuid?.message)}
       >
-        <Select
-          options={roles.map((role) => ({ value: role.uuid, label: roleLabel(role) }))}
-          {...form.register("roleUuid")}
-        />
+        {self ? (
+          <p className="text-sm text-ink">
+            {roleLabel(member.role)}
+            <span className="mt-1 block text-ink-muted">{t("members.editDialog.ownRole")}</span>
+          </p>
+        ) : (
+          <Select
+            options={roles.map((role) => ({
+              value: role.uuid,
+              label: roleLabel(role),
+              disabled: role.uuid !== member.role.uuid && !givable.has(role.uuid),
+            }))}
+            {...form.register("roleUuid")}
+          />
+        )}
       </FormField>
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField

@@ -7,6 +7,7 @@ import { type z } from "zod";
 import { fieldErrorWord, useErrorText } from "../../../lib/api/error-text";
 import { useInviteMember } from "../api/members-queries";
 import { takesSeat, useRoleLabel } from "../../../domain/role-label";
+import { useRoleErrorText } from "../hooks/use-givable-roles";
 
 type InviteInput = z.input<typeof inviteMemberRequestSchema>;
 type InviteOutput = z.output<typeof inviteMemberRequestSchema>;
@@ -30,6 +31,7 @@ export function InviteMemberForm({
 }) {
   const { t } = useTranslation(["web", "common"]);
   const errorText = useErrorText();
+  const roleErrorText = useRoleErrorText();
   const roleLabel = useRoleLabel();
   const invite = useInviteMember();
   const full = seats.total !== null && seats.used >= seats.total;
@@ -75,7 +77,7 @@ export function InviteMemberForm({
       ) : null}
       {failure && !fieldFailure ? (
         <p role="alert" className="text-sm font-medium text-danger">
-          {errorText.apiError(failure)}
+          {roleErrorText(failure)}
         </p>
       ) : null}
       <FormField
