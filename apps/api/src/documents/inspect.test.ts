@@ -249,6 +249,15 @@ describe("inspectPdf and active content", () => {
     expect(escaped.message).toContain("/JS");
   });
 
+  it("finds JavaScript inside a compressed object stream too", async () => {
+    const input = tmp.file("javascript.pdf", documentJavaScriptPdf());
+    const output = tmp.file("javascript-objstm.pdf");
+    runToolOrThrow("qpdf", ["--object-streams=generate", "--compress-streams=y", input, output]);
+    const compressed = new Uint8Array(readFileSync(output));
+    expect(Buffer.from(compressed).includes("/JavaScript")).toBe(false);
+    expect((await refusal(compressed)).code).toBe("javascript");
+  });
+
   it("refuses automatic actions: an /OpenAction that runs something, and /AA; a script run at opening is named as JavaScript first", async () => {
     const launch = await refusal(openActionPdf("launch"));
     expect(launch.code).toBe("automatic_actions");
