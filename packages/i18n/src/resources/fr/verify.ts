@@ -144,6 +144,7 @@ export const verify: FrenchTranslation<typeof en> = {
     unreadableFile: "{{path}} ne peut pas être lu\u00a0: {{reason}}.",
     tooLarge: "{{path}} dépasse {{max}} Mo.",
     badCertificate: "{{path}} ne contient aucun certificat PEM ou DER lisible.",
-    sealCertOnce: "Indiquez --seal-cert une seule fois, avec un fichier contenant un seul certificat.",
+    sealCertOnce:
+      "Indiquez --seal-cert une seule fois, avec un fichier contenant un seul certificat.",
   },
 };
