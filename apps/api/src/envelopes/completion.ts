@@ -88,8 +88,7 @@ export async function completeEnvelope(deps: CompletionDeps, envelopeId: string)
   const sender = await senderOf(deps.db, envelope);
   const platform = await platformIdentity(deps.config);
   const level = deps.config.tsaUrl === undefined ? ("B-B" as const) : ("B-T" as const);
-  const sealOptions = (file: SealedFile) =>
-    platformSealOptions(file, platform, deps.config.tsaUrl);
+  const sealOptions = (file: SealedFile) => platformSealOptions(file, platform, deps.config.tsaUrl);
   const dateFormat = new Intl.DateTimeFormat(sender.language, {
     dateStyle: "long",
     timeZone: "UTC",
@@ -160,11 +159,7 @@ export async function completeEnvelope(deps: CompletionDeps, envelopeId: string)
       stamps.push(...initialsOnEveryPage(document.pageCount, recipients, images));
     const original = await readBlob(deps.blobStore, document.blobKey);
     // Stamped and sealed in one worker task: the document is loaded and saved once.
-    const sealed = await stampAndSealPdf(
-      original,
-      stamps,
-      sealOptions("document"),
-    );
+    const sealed = await stampAndSealPdf(original, stamps, sealOptions("document"));
     const key = blobKeys.sealed(envelopeId, document.id);
     await deps.blobStore.put(key, sealed, { contentType: "application/pdf" });
     await deps.db
