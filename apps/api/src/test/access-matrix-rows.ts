@@ -43,15 +43,19 @@ const keysRefused = Object.fromEntries(KEY_CALLERS.map((key) => [key, AUTH])) as
  * caller without a session (links, the app credential, nothing, an API key) gets
  * AUTHENTICATION_ERROR. The field-limited role (a Viewer that may also update the team's
  * `members` field, `FIELD_LIMITED_ROLE_RULES`) gets what the Viewer gets unless the row says
- * otherwise: it differs on the member administration rows only.
+ * otherwise: it differs on the member administration rows only. The Member signed in through
+ * single sign-on (`ssoMember`) gets what the Member gets: single sign-on changes who may sign in,
+ * not what a session may do in its team.
  */
 function memberCall(
-  team: Readonly<Record<TeamCaller, Outcome>> & { fieldLimitedRole?: Outcome },
+  team: Readonly<Record<TeamCaller, Outcome>> & { fieldLimitedRole?: Outcome; ssoMember?: Outcome },
   outsiders: Readonly<Record<Outsider, Outcome>>,
 ): Record<CallerName, Outcome> {
   return {
     ...team,
     fieldLimitedRole: team.fieldLimitedRole ?? team.viewer,
+    // A Member whose session single sign-on opened: what the Member gets, unless the row says.
+    ssoMember: team.ssoMember ?? team.member,
     ...outsiders,
     linkOfThisEnvelope: AUTH,
     linkOfAnotherEnvelope: AUTH,
@@ -247,6 +251,54 @@ async function ownerSsoConfiguration(fixture: MatrixFixture): Promise<Target> {
     .execute();
   return { ...madeUpTarget(), extra: clientId };
 }
+
+/**
+ * A single sign-on domain of the owner's team, written as `/sso/add-domain` writes it and already
+ * verified (so verifying it again asks no DNS server); its uuid in `extra`.
+ */
+async function ownerSsoDomain(fixture: MatrixFixture): Promise<Target> {
+  const row = await fixture.h.database.connection.db
+    .insertInto("ssoDomain")
+    .values({
+      teamId: fixture.owner.teamUuid,
+      domain: `matrix-${randomBytes(6).toString("hex")}.example`,
+      token: randomBytes(20).toString("hex"),
+      verifiedAt: new Date(),
+      createdAt: new Date(),
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return { ...madeUpTarget(), extra: row.id };
+}
+
+/**
+ * No single sign-on domain in the owner's team (each successful cell starts from none, so the last
+ * one, another team's, leaves none).
+ */
+async function noOwnerSsoDomains(fixture: MatrixFixture): Promise<Target> {
+  await fixture.h.database.connection.db
+    .deleteFrom("ssoDomain")
+    .where("teamId", "=", fixture.owner.teamUuid)
+    .execute();
+  return madeUpTarget();
+}
+
+/** The target domain, as a refused call must leave it (undefined once removed). */
+const ssoDomainState = (target: Target, fixture: MatrixFixture) =>
+  fixture.h.database.connection.db
+    .selectFrom("ssoDomain")
+    .select(["domain", "token", "verifiedAt"])
+    .where("id", "=", target.extra)
+    .executeTakeFirst();
+
+/** The owner's team's single sign-on domains, as a refused call must leave them. */
+const ssoDomainsState = (_target: Target, fixture: MatrixFixture) =>
+  fixture.h.database.connection.db
+    .selectFrom("ssoDomain")
+    .select(["id", "domain", "verifiedAt"])
+    .where("teamId", "=", fixture.owner.teamUuid)
+    .orderBy("id")
+    .execute();
 
 /**
  * What a refused save or delete must leave of the owner's team's configuration (undefined once
@@ -1669,6 +1721,35 @@ export const accessMatrix: {
       // Another team's owner deletes their own team's (deleting none is no error).
       expect: administerSso("ok"),
     },
+    listDomains: {
+      target: ownerSsoDomain,
+      input: () => ({}),
+      reveals: (answer, target) => JSON.stringify(answer).includes(`"uuid":"${target.extra}"`),
+      // Another team's owner lists their own team's (empty) domains.
+      expect: administerSso("hidden"),
+    },
+    addDomain: {
+      target: noOwnerSsoDomains,
+      mutates: true,
+      state: ssoDomainsState,
+      input: () => ({ domain: `added-${randomBytes(6).toString("hex")}.example` }),
+      // Another team's owner claims it for their own team.
+      expect: administerSso("ok"),
+    },
+    verifyDomain: {
+      target: ownerSsoDomain,
+      mutates: true,
+      state: ssoDomainState,
+      input: (target) => ({ domainUuid: target.extra }),
+      expect: administerSso(NOT_FOUND),
+    },
+    removeDomain: {
+      target: ownerSsoDomain,
+      mutates: true,
+      state: ssoDomainState,
+      input: (target) => ({ domainUuid: target.extra }),
+      expect: administerSso(NOT_FOUND),
+    },
   },
   webhook: {
     list: {
@@ -1810,7 +1891,10 @@ export const accessMatrix: {
       expect: publicCall("OIDC_NOT_CONFIGURED"),
     },
     callback: {
-      input: () => ({ query: `?code=made-up&state=${randomUUID()}` }),
+      input: () => ({
+        query: `?code=made-up&state=${randomUUID()}`,
+        browserBinding: randomBytes(32).toString("base64url"),
+      }),
       expect: publicCall("OIDC_TOKEN_VERIFICATION_FAILED"),
     },
   },

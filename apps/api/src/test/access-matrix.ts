@@ -23,6 +23,7 @@ import {
   type TeamMember,
 } from "./envelopes";
 import { socketEnv, TEST_PROXY_ADDRESS, uniqueEmail, type IdentityHarness } from "./identity";
+import { startTestIdentityProvider } from "./oidc-provider";
 import { openManualSession, type ManualSession } from "./tunnel";
 
 /** Who calls, one column of the matrix each. */
@@ -33,6 +34,7 @@ export const CALLERS = [
   "viewer",
   "customRole",
   "fieldLimitedRole",
+  "ssoMember",
   "otherTeam",
   "outsideWorkspace",
   "linkOfThisEnvelope",
@@ -83,6 +85,7 @@ export const CALLER_TITLES: Readonly<Record<CallerName, string>> = {
   viewer: "Viewer",
   customRole: "Custom",
   fieldLimitedRole: "Field-limited",
+  ssoMember: "Member (SSO)",
   otherTeam: "Other team",
   outsideWorkspace: "Outside ws",
   linkOfThisEnvelope: "Link (this)",
@@ -315,6 +318,47 @@ async function unsignedCaller(h: IdentityHarness): Promise<MatrixCaller> {
 }
 
 /**
+ * The member `member` of `owner`'s team signed in through the team's single sign-on, for real: the
+ * owner saves a configuration of a test OpenID provider, the member's browser starts the login,
+ * follows the provider and finishes it. The session is then the member's, opened by single sign-on
+ * (its email not proven by Paraphe); the provider and the configuration are gone afterwards.
+ */
+async function singleSignOnCaller(
+  h: IdentityHarness,
+  owner: TeamMember,
+  member: TeamMember,
+): Promise<MatrixCaller> {
+  const provider = await startTestIdentityProvider({
+    redirectUri: new URL("/auth/oidc", h.t.config.webUrl).toString(),
+  });
+  try {
+    await owner.api.sso.save({
+      clientId: provider.clientId,
+      clientSecret: provider.clientSecret,
+      ...provider.urls,
+      enabled: true,
+    });
+    const browser = h.client();
+    const { authorizationUrl, browserBinding } = await browser.oidc.start({ email: member.email });
+    const login = await browser.oidc.callback({
+      query: await provider.authorize(authorizationUrl),
+      browserBinding,
+    });
+    await owner.api.sso.delete({});
+    const api = h.client({
+      credential: () => ({
+        accessKey: login.accessKey,
+        secretKey: login.secretKey,
+        email: login.email,
+      }),
+    });
+    return clientCaller("ssoMember", api, null);
+  } finally {
+    await provider.close();
+  }
+}
+
+/**
  * A caller signing with a team API key of `creator`'s team: every call, public ones included, is
  * signed with the key (what a script using the SDK with a key does). `revoked`: revoked at once.
  */
@@ -398,6 +442,7 @@ export async function createMatrixFixture(h: IdentityHarness): Promise<MatrixFix
   const viewer = await joinTeam(h, owner, "viewer", () => roleId("Viewer"), both);
   const customRole = await joinTeam(h, owner, "custom", () => custom.id, both);
   const fieldLimitedRole = await joinTeam(h, owner, "clerk", () => fieldLimited.id, both);
+  const ssoMember = await joinTeam(h, owner, "federated", () => roleId("Member"), both);
   const outside = await joinTeam(h, owner, "outside", () => roleId("Member"), [otherWorkspace.id]);
   const otherTeam = await signUpMember(h, "stranger", "Other team");
 
@@ -426,6 +471,7 @@ export async function createMatrixFixture(h: IdentityHarness): Promise<MatrixFix
       viewer: clientCaller("viewer", viewer.api, null),
       customRole: clientCaller("customRole", customRole.api, null),
       fieldLimitedRole: clientCaller("fieldLimitedRole", fieldLimitedRole.api, null),
+      ssoMember: await singleSignOnCaller(h, owner, ssoMember),
       otherTeam: clientCaller("otherTeam", otherTeam.api, null),
       outsideWorkspace: clientCaller("outsideWorkspace", outside.api, null),
       linkOfThisEnvelope: appCredentialCaller(h, "linkOfThisEnvelope", null),
