@@ -1,11 +1,13 @@
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, test, type Browser, type Page, type TestInfo } from "@playwright/test";
 import { IDENTITY_PROVIDER } from "./seeded-team";
-import { keepScreenshot, signUpWithTeam } from "./support";
+import { expectAccessible, keepScreenshot, signUpWithTeam } from "./support";
 
 // Single sign-on through a real OpenID provider (issue 14): an owner configures the team's
-// identity provider in the settings (the URLs filled in from the issuer's discovery document), then
-// the owner and a person new to Paraphe sign in through it from the login page; the new person joins
-// the team with the configured role. An email whose team has no single sign-on gets the spec's
+// identity provider in the settings (the URLs filled in from the issuer's discovery document) and
+// verifies the team's email domain (issue 25: through the development override
+// SSO_DOMAIN_VERIFICATION=skip; the api's suite checks the DNS record against a DNS server of its
+// own), then the owner and a person new to Paraphe at that domain sign in through it from the login
+// page; the new person joins the team with the configured role. An email whose team has no single sign-on gets the spec's
 // message on the login page. (Token signed by another key, payload without the email and email
 // mismatch are produced for real by the api's single sign-on suite.)
 
@@ -34,6 +36,24 @@ async function configureSingleSignOn(page: Page): Promise<void> {
   await expect(page.getByText("The single sign-on settings were saved.")).toBeVisible();
 }
 
+/** Claims the team's email domain in the settings, sees the TXT record to publish, verifies it. */
+async function verifyDomain(page: Page, domain: string, testInfo: TestInfo): Promise<void> {
+  await page.goto("/settings/sso");
+  await page.getByRole("textbox", { name: "Domain" }).fill(domain);
+  await page.getByRole("button", { name: "Add the domain" }).click();
+  await expect(page.getByText(`_paraphe.${domain}`)).toBeVisible();
+  await expect(page.getByText(/^paraphe-verification=[0-9a-f]{40}$/)).toBeVisible();
+  // The record stays readable on a phone: nothing wider than the screen.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectAccessible(page, "single sign-on domain waiting for its record (390 px)");
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await keepScreenshot(page, testInfo, "sso-domain-pending-390");
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.getByRole("button", { name: `Verify ${domain}` }).click();
+  await expect(page.getByText(`The domain ${domain} is verified.`)).toBeVisible();
+  await expect(page.getByText("Verified", { exact: true })).toBeVisible();
+}
+
 /** Signs in from the login page through single sign-on, in a browser context of its own. */
 async function signInThroughProvider(browser: Browser, email: string) {
   const context = await browser.newContext();
@@ -54,6 +74,7 @@ test("a team's members sign in through its identity provider, and a new person j
   const ownerEmail = `owner@${domain}`;
   await signUpWithTeam(page, { email: ownerEmail, team: "Single Sign-On Works" });
   await configureSingleSignOn(page);
+  await verifyDomain(page, domain, testInfo);
   await keepScreenshot(page, testInfo, "sso-settings-configured");
   await page.goto("/");
   await expect(page.getByRole("region", { name: "Your team" }).getByText("Enabled")).toBeVisible();
