@@ -18,6 +18,11 @@ const columns: ExportColumn<Row>[] = [
 const when = new Date(Date.UTC(2026, 10, 23, 12, 0, 0));
 
 describe("toCsv", () => {
+  it("starts with a byte-order mark, so that Excel opens accents right", () => {
+    const csv = toCsv(columns.slice(0, 1), [{ name: "Zoë Lefèvre", note: null, when, ok: true }]);
+    expect(csv.startsWith("\uFEFFName\r\nZoë Lefèvre")).toBe(true);
+  });
+
   it("quotes fields with commas, quotes, line breaks or outer spaces, and ends lines with CRLF", () => {
     const csv = toCsv(columns, [
       { name: "Ada, Countess", note: 'said "hi"', when, ok: true },
@@ -26,7 +31,7 @@ describe("toCsv", () => {
     ]);
     expect(csv).toBe(
       [
-        "Name,Note,When,OK",
+        "\uFEFFName,Note,When,OK",
         '"Ada, Countess","said ""hi""",2026-11-23T12:00:00.000Z,true',
         '" padded","two\nlines",2026-11-23T12:00:00.000Z,false',
         "Plain,,2026-11-23T12:00:00.000Z,true",
@@ -58,7 +63,7 @@ describe("toCsv", () => {
 
   it("neutralises formulas in headers too", () => {
     const csv = toCsv([{ id: "x", header: "=cmd;x", value: () => "ok" }], [{}]);
-    expect(csv).toBe(`"'=cmd;x"\r\nok\r\n`);
+    expect(csv).toBe(`\uFEFF"'=cmd;x"\r\nok\r\n`);
   });
 
   it("leaves numbers alone, negative ones included", () => {
@@ -66,7 +71,7 @@ describe("toCsv", () => {
       [{ id: "n", header: "N", value: (row: { n: number }) => row.n }],
       [{ n: -5 }],
     );
-    expect(csv).toBe("N\r\n-5\r\n");
+    expect(csv).toBe("\uFEFFN\r\n-5\r\n");
   });
 });
 

@@ -41,7 +41,8 @@ function csvField(value: DataTableValue): string {
  * RFC 4180 CSV of the rows: a header line, then one line per row, CRLF line ends, every cell
  * written by {@link csvField} (quoted when it holds a separator of any locale, a quote, a line
  * break or outer spaces; neutralised when a spreadsheet could run part of it as a formula). Dates
- * are ISO 8601.
+ * are ISO 8601. It starts with a UTF-8 byte-order mark, without which Excel reads the file in the
+ * system's legacy encoding and garbles accents ("LefÃ¨vre").
  */
 export function toCsv<TData>(
   columns: readonly ExportColumn<TData>[],
@@ -50,7 +51,7 @@ export function toCsv<TData>(
   const lines = [columns.map((column) => csvField(column.header)).join(",")];
   for (const row of rows)
     lines.push(columns.map((column) => csvField(column.value(row))).join(","));
-  return `${lines.join("\r\n")}\r\n`;
+  return `\uFEFF${lines.join("\r\n")}\r\n`;
 }
 
 /**

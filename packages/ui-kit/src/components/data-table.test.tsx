@@ -168,7 +168,7 @@ describe("DataTable", () => {
     expect(file?.mimeType).toBe("text/csv;charset=utf-8");
     const lines = file?.content.split("\r\n") ?? [];
     expect(lines).toHaveLength(data.length + 2);
-    expect(lines[0]).toBe("Member,Envelopes");
+    expect(lines[0]).toBe("\uFEFFMember,Envelopes");
     expect(lines[1]).toBe('"Doe, ""J""",9');
     expect(lines).toContain("'=HYPERLINK(1),1");
     expect(lines.at(-1)).toBe("");

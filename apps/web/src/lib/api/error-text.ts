@@ -6,6 +6,7 @@ import { useCallback, useMemo } from "react";
 /** Validation words the contract's schemas and the api use as messages (translated under errors:validation). */
 const VALIDATION_WORDS = [
   "required",
+  "encoding",
   "invalid_email",
   "too_short",
   "too_long",

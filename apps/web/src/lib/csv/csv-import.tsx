@@ -6,7 +6,34 @@ import { useMemo, useState, type ReactNode } from "react";
 import { type z } from "zod";
 import { useErrorText } from "../api/error-text";
 import { useDataTableLabels } from "../data-table-labels";
-import { parseCsv, readCsvFile, type CsvFileError, type CsvRow, type CsvSpec } from "./parse-csv";
+import {
+  parseCsv,
+  readCsvFile,
+  type CsvDelimiter,
+  type CsvEncoding,
+  type CsvFileError,
+  type CsvRow,
+  type CsvSpec,
+} from "./parse-csv";
+
+const DELIMITER_NAMES: Readonly<Record<CsvDelimiter, "comma" | "semicolon" | "tab">> = {
+  ",": "comma",
+  ";": "semicolon",
+  "\t": "tab",
+};
+
+/** "Read as Windows-1252, columns separated by semicolons", for the preview of an import. */
+export function useCsvDetectedText(): (detected: {
+  encoding: CsvEncoding;
+  delimiter: CsvDelimiter;
+}) => string {
+  const { t } = useTranslation("web");
+  return ({ encoding, delimiter }) =>
+    t("csvImport.detected", {
+      encoding: t(`csvImport.encodings.${encoding}`),
+      delimiter: t(`csvImport.delimiters.${DELIMITER_NAMES[delimiter]}`),
+    });
+}
 
 /** The server's field problems of row `i` (`<list>.<i>.<column>`), as row errors of the preview. */
 export function rowErrorsFromApi(error: unknown): Map<number, { column: string; word: string }[]> {
@@ -76,6 +103,11 @@ export function CsvImport<S extends z.ZodType>({
   const tableLabels = useDataTableLabels();
   const [fileError, setFileError] = useState<CsvFileError | null>(null);
   const [rows, setRows] = useState<CsvRow<z.output<S>>[] | null>(null);
+  const [detected, setDetected] = useState<{
+    encoding: CsvEncoding;
+    delimiter: CsvDelimiter;
+  } | null>(null);
+  const detectedText = useCsvDetectedText();
   const [importError, setImportError] = useState<unknown>(null);
   const [importing, setImporting] = useState(false);
   const columns = useMemo(
@@ -93,13 +125,16 @@ export function CsvImport<S extends z.ZodType>({
 
   const choose = async (file: File | undefined) => {
     setRows(null);
+    setDetected(null);
     setFileError(null);
     setImportError(null);
     if (file === undefined) return;
     const read = await readCsvFile(file, spec.maxBytes);
     const parsed = read.ok ? parseCsv(read.text, spec) : read;
-    if (parsed.ok) setRows(parsed.rows);
-    else setFileError(parsed.error);
+    if (parsed.ok) {
+      setRows(parsed.rows);
+      if (read.ok) setDetected({ encoding: read.encoding, delimiter: parsed.delimiter });
+    } else setFileError(parsed.error);
   };
 
   const submit = async () => {
@@ -169,6 +204,9 @@ export function CsvImport<S extends z.ZodType>({
       </FormField>
       {rows === null ? null : (
         <>
+          {detected === null ? null : (
+            <p className="text-sm text-ink-muted">{detectedText(detected)}</p>
+          )}
           <p role="status" className="text-sm text-ink-muted">
             {invalidCount === 0
               ? t("csvImport.summaryValid", { count: rows.length })

@@ -1,6 +1,6 @@
 import { contactInputSchema } from "@paraphe/api-sdk/contract";
 import { describe, expect, it } from "vitest";
-import { parseCsv, readCsvFile, type CsvSpec } from "./parse-csv";
+import { decodeCsvBytes, detectDelimiter, parseCsv, readCsvFile, type CsvSpec } from "./parse-csv";
 
 const SPEC: CsvSpec<typeof contactInputSchema> = {
   requiredColumns: ["email", "firstname", "lastname"],
@@ -19,6 +19,7 @@ describe("parsing a CSV file against the rows' rules", () => {
     );
     expect(result).toEqual({
       ok: true,
+      delimiter: ",",
       rows: [
         expect.objectContaining({
           line: 2,
@@ -99,6 +100,62 @@ describe("parsing a CSV file against the rows' rules", () => {
     expect(await readCsvFile(file, 1024)).toEqual({
       ok: false,
       error: { kind: "too_large", maxBytes: 1024 },
+    });
+  });
+});
+
+describe("reading a CSV file saved by a spreadsheet", () => {
+  // "email;firstname;lastname\nzoe@example.com;Zoë;Lefèvre\n" as Excel in French saves it.
+  const excelFrench = new Uint8Array([
+    ...new TextEncoder().encode("email;firstname;lastname\r\nzoe@example.com;Zo"),
+    0xeb,
+    ...new TextEncoder().encode(";Lef"),
+    0xe8,
+    ...new TextEncoder().encode("vre\r\n"),
+  ]);
+
+  it("reads Windows-1252 and semicolons as Excel in French saves them, and says so", () => {
+    const decoded = decodeCsvBytes(excelFrench);
+    expect(decoded.encoding).toBe("windows-1252");
+    const result = parseCsv(decoded.text, SPEC);
+    if (!result.ok) throw new Error("the file was refused");
+    expect(result.delimiter).toBe(";");
+    expect(result.rows[0]).toMatchObject({
+      errors: [],
+      value: { email: "zoe@example.com", firstname: "Zoë", lastname: "Lefèvre" },
+    });
+  });
+
+  it("reads UTF-8 with or without its byte-order mark, and UTF-16 by its mark", () => {
+    const text = "email,firstname,lastname\nzoe@example.com,Zoë,Łukasiewicz\n";
+    const utf8 = new TextEncoder().encode(text);
+    expect(decodeCsvBytes(utf8)).toEqual({ text, encoding: "utf-8" });
+    expect(decodeCsvBytes(new Uint8Array([0xef, 0xbb, 0xbf, ...utf8]))).toEqual({
+      text,
+      encoding: "utf-8",
+    });
+    const utf16 = new Uint8Array(2 + text.length * 2);
+    utf16.set([0xff, 0xfe]);
+    for (let index = 0; index < text.length; index++) {
+      const code = text.charCodeAt(index);
+      utf16[2 + index * 2] = code & 0xff;
+      utf16[3 + index * 2] = code >> 8;
+    }
+    expect(decodeCsvBytes(utf16)).toEqual({ text, encoding: "utf-16le" });
+  });
+
+  it("takes the delimiter of the header, tabs too, and ignores those inside quotes", () => {
+    expect(detectDelimiter("email\tfirstname\tlastname\na,b,c;d\n")).toBe("\t");
+    expect(detectDelimiter('"a;b;c",email,firstname\n')).toBe(",");
+    expect(detectDelimiter("email\n")).toBe(",");
+  });
+
+  it("never marks ready a row holding a character its encoding could not give", () => {
+    const result = parseCsv("email,firstname,lastname\nzoe@example.com,Zo\uFFFD,Lefèvre\n", SPEC);
+    if (!result.ok) throw new Error("the file was refused");
+    expect(result.rows[0]).toMatchObject({
+      value: null,
+      errors: [{ column: "firstname", word: "encoding" }],
     });
   });
 });

@@ -25,8 +25,14 @@ export interface CsvRow<T> {
   errors: CsvRowError[];
 }
 
+/** How columns are separated: comma, semicolon (Excel in French and other languages) or tab. */
+export type CsvDelimiter = "," | ";" | "\t";
+
+/** The text encodings a CSV file is read in, found from its bytes (`decodeCsvBytes`). */
+export type CsvEncoding = "utf-8" | "utf-16le" | "utf-16be" | "windows-1252";
+
 export type CsvParseResult<T> =
-  { ok: false; error: CsvFileError } | { ok: true; rows: CsvRow<T>[] };
+  { ok: false; error: CsvFileError } | { ok: true; rows: CsvRow<T>[]; delimiter: CsvDelimiter };
 
 export interface CsvSpec<S extends z.ZodType> {
   /** Columns that must be in the header (case-insensitive), e.g. email, firstname, lastname. */
@@ -56,7 +62,8 @@ export function parseCsv<S extends z.ZodType>(
   spec: CsvSpec<S>,
 ): CsvParseResult<z.output<S>> {
   if (text.trim() === "") return { ok: false, error: { kind: "empty" } };
-  const parsed = Papa.parse<string[]>(text, { skipEmptyLines: "greedy" });
+  const delimiter = detectDelimiter(text);
+  const parsed = Papa.parse<string[]>(text, { skipEmptyLines: "greedy", delimiter });
   const fatal = parsed.errors.find(
     (error) => error.type === "Quotes" || error.type === "Delimiter",
   );
@@ -92,6 +99,11 @@ export function parseCsv<S extends z.ZodType>(
           column: issue.path.map(String).join("."),
           word: issue.message,
         }));
+    // A character the file's encoding could not give (shown as �) is never imported as it is.
+    for (const column of columns) {
+      if (record[column]?.includes(REPLACEMENT_CHARACTER))
+        errors.push({ column, word: "encoding" });
+    }
     if (result.success && spec.uniqueColumn !== undefined) {
       const key = (result.data as Record<string, unknown>)[spec.uniqueColumn];
       if (seen.has(key)) errors.push({ column: spec.uniqueColumn, word: "duplicate" });
@@ -104,27 +116,69 @@ export function parseCsv<S extends z.ZodType>(
       errors,
     };
   });
-  return { ok: true, rows };
+  return { ok: true, rows, delimiter };
+}
+
+const REPLACEMENT_CHARACTER = "\uFFFD";
+
+/**
+ * The delimiter of the header line (up to its first line break outside quotes): the most frequent
+ * of comma, semicolon and tab outside quotes; comma when none is there. Linear in the header.
+ */
+export function detectDelimiter(text: string): CsvDelimiter {
+  const counts = { ",": 0, ";": 0, "\t": 0 };
+  let quoted = false;
+  for (let index = 0; index < text.length; index++) {
+    const char = text[index];
+    if (char === '"') quoted = !quoted;
+    else if (!quoted && (char === "\n" || char === "\r")) break;
+    else if (!quoted && (char === "," || char === ";" || char === "\t")) counts[char] += 1;
+  }
+  const best = (Object.entries(counts) as [CsvDelimiter, number][]).reduce((a, b) =>
+    b[1] > a[1] ? b : a,
+  );
+  return best[1] === 0 ? "," : best[0];
+}
+
+/**
+ * Reads a file's bytes as text in the encoding they are in: UTF-8 with or without a byte-order
+ * mark, UTF-16 (little or big endian, by its mark), and otherwise, when the bytes are not valid
+ * UTF-8, Windows-1252 (what Excel saves "CSV" in on Windows in Western languages).
+ */
+export function decodeCsvBytes(bytes: Uint8Array): { text: string; encoding: CsvEncoding } {
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) {
+    return { text: new TextDecoder("utf-16le").decode(bytes.subarray(2)), encoding: "utf-16le" };
+  }
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) {
+    return { text: new TextDecoder("utf-16be").decode(bytes.subarray(2)), encoding: "utf-16be" };
+  }
+  const start = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
+  try {
+    const text = new TextDecoder("utf-8", { fatal: true }).decode(bytes.subarray(start));
+    return { text, encoding: "utf-8" };
+  } catch {
+    return { text: new TextDecoder("windows-1252").decode(bytes), encoding: "windows-1252" };
+  }
 }
 
 /** Reads a chosen file as text, refusing one larger than `maxBytes` without reading it. */
 export async function readCsvFile(
   file: File,
   maxBytes: number,
-): Promise<{ ok: true; text: string } | { ok: false; error: CsvFileError }> {
+): Promise<{ ok: true; text: string; encoding: CsvEncoding } | { ok: false; error: CsvFileError }> {
   if (file.size > maxBytes) return { ok: false, error: { kind: "too_large", maxBytes } };
   try {
-    return { ok: true, text: await readAsText(file) };
+    return { ok: true, ...decodeCsvBytes(new Uint8Array(await readAsBytes(file))) };
   } catch {
     return { ok: false, error: { kind: "unparsable", line: null } };
   }
 }
 
-function readAsText(file: File): Promise<string> {
+function readAsBytes(file: File): Promise<ArrayBuffer> {
   return new Promise((resolve, reject) => {
     const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
+    reader.onload = () => resolve(reader.result as ArrayBuffer);
     reader.onerror = () => reject(reader.error ?? new Error("The file cannot be read"));
-    reader.readAsText(file);
+    reader.readAsArrayBuffer(file);
   });
 }

@@ -110,6 +110,8 @@ export const errors = {
     signature_field_required: "Each recipient needs a signature field.",
     not_found: "Something this refers to no longer exists. Reload the page.",
     duplicate: "This appears twice.",
+    encoding:
+      "Some characters could not be read (shown as �): save the file as CSV UTF-8 and choose it again.",
     name_taken: "Your team already has a tag with this name.",
     invalid_color: "Enter a colour as #rrggbb, for example #2563eb.",
     same_workspace: "Choose another workspace than the one being deleted.",

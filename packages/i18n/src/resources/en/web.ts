@@ -1088,6 +1088,7 @@ export const web = {
         email: "{{role}} email is not valid",
         name: "{{role}} name missing",
         duplicate: "the same email twice",
+        encoding: "some characters could not be read (shown as �): save the file as CSV UTF-8",
       },
       reasons: {
         missing_recipient: "A role has no person in this row.",
@@ -1512,7 +1513,17 @@ export const web = {
     summaryValid: "Rows to import: {{count}}. No errors found.",
     summaryInvalid:
       "Rows: {{count}}. Rows with errors: {{invalid}}. Correct the file and choose it again: nothing is imported while a row has an error.",
-    import: "Import {{count}} rows",
+    import_one: "Import {{count}} row",
+    import_other: "Import {{count}} rows",
+    detected:
+      "Read as {{encoding}}, columns separated by {{delimiter}}. If accents look wrong, save the file again as CSV UTF-8.",
+    encodings: {
+      "utf-8": "UTF-8",
+      "utf-16le": "UTF-16",
+      "utf-16be": "UTF-16",
+      "windows-1252": "Windows-1252 (Western European)",
+    },
+    delimiters: { comma: "commas", semicolon: "semicolons", tab: "tabs" },
     failed: "Import failure: nothing was imported.",
     errors: {
       tooLarge: "This file is too large (at most {{maxKb}} KB).",

@@ -118,6 +118,8 @@ export const errors: FrenchTranslation<typeof en> = {
     signature_field_required: "Chaque destinataire doit avoir un champ de signature.",
     not_found: "Un élément auquel ceci se rapporte n’existe plus. Rechargez la page.",
     duplicate: "Cet élément apparaît deux fois.",
+    encoding:
+      "Certains caractères n’ont pas pu être lus (affichés �) : enregistrez le fichier en CSV UTF-8 et choisissez-le à nouveau.",
     name_taken: "Votre équipe a déjà une étiquette de ce nom.",
     invalid_color: "Saisissez une couleur sous la forme #rrvvbb, par exemple #2563eb.",
     same_workspace: "Choisissez un autre espace de travail que celui qui est supprimé.",

@@ -1118,6 +1118,7 @@ export const web: FrenchTranslation<typeof en> = {
         email: "adresse e-mail de {{role}} invalide",
         name: "nom de {{role}} manquant",
         duplicate: "la même adresse deux fois",
+        encoding: "des caractères n’ont pas pu être lus (affichés �) : enregistrez le fichier en CSV UTF-8",
       },
       reasons: {
         missing_recipient: "Un rôle n’a personne dans cette ligne.",
@@ -1553,7 +1554,18 @@ export const web: FrenchTranslation<typeof en> = {
     summaryValid: "Lignes à importer : {{count}}. Aucune erreur trouvée.",
     summaryInvalid:
       "Lignes : {{count}}. Lignes en erreur : {{invalid}}. Corrigez le fichier puis choisissez-le à nouveau : rien n’est importé tant qu’une ligne a une erreur.",
-    import: "Importer {{count}} lignes",
+    import_one: "Importer {{count}} ligne",
+    import_many: "Importer {{count}} lignes",
+    import_other: "Importer {{count}} lignes",
+    detected:
+      "Lu en {{encoding}}, colonnes séparées par des {{delimiter}}. Si les accents sont faux, enregistrez de nouveau le fichier en CSV UTF-8.",
+    encodings: {
+      "utf-8": "UTF-8",
+      "utf-16le": "UTF-16",
+      "utf-16be": "UTF-16",
+      "windows-1252": "Windows-1252 (Europe occidentale)",
+    },
+    delimiters: { comma: "virgules", semicolon: "points-virgules", tab: "tabulations" },
     failed: "Échec de l’import : rien n’a été importé.",
     errors: {
       tooLarge: "Ce fichier est trop volumineux (au plus {{maxKb}} Ko).",

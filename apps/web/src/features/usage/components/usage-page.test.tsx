@@ -153,10 +153,10 @@ describe("usage", () => {
     const lines = csv.split("\r\n");
     expect(lines[0]).toBe("Date and time,Event type,Details,User id,User name,User email");
     expect(lines[1]).toBe(
-      `2026-11-20T09:30:00.000Z,envelope_sent,Envelope ${String(USAGE_SENT.details.envelopeId)},${USAGE_SENT.user?.id ?? ""},Ada Lovelace,ada@example.com`,
+      `2026-11-20T09:30:00.000Z,Envelope sent,Envelope ${String(USAGE_SENT.details.envelopeId)},${USAGE_SENT.user?.id ?? ""},Ada Lovelace,ada@example.com`,
     );
     expect(lines[2]).toBe(
-      `2026-11-19T14:00:00.000Z,api_credit,"API call =HYPERLINK(""http://x"")",,,`,
+      `2026-11-19T14:00:00.000Z,API credit,"API call =HYPERLINK(""http://x"")",,,`,
     );
 
     await user.click(screen.getByRole("button", { name: "Export" }));

@@ -399,7 +399,15 @@ function UsageLog() {
         ...file,
         content:
           file.format === "csv"
-            ? toCsv(exportColumns, answer.events)
+            ? // People read the CSV: the event's name in their language; JSON keeps the code.
+              toCsv(
+                exportColumns.map((column) =>
+                  column.id === "type"
+                    ? { ...column, value: (event: UsageEvent) => typeLabel(event.type) }
+                    : column,
+                ),
+                answer.events,
+              )
             : toJson(exportColumns, answer.events),
       });
       setExportState(answer.truncated ? { kind: "truncated" } : { kind: "idle" });

@@ -23,10 +23,12 @@ import { Link, useNavigate } from "react-router";
 import { z } from "zod";
 import { PermittedButton } from "../../../../app/permissions/permitted-button";
 import { useErrorText } from "../../../../lib/api/error-text";
-import { useCsvFileErrorText } from "../../../../lib/csv/csv-import";
+import { useCsvDetectedText, useCsvFileErrorText } from "../../../../lib/csv/csv-import";
 import {
   parseCsv,
   readCsvFile,
+  type CsvDelimiter,
+  type CsvEncoding,
   type CsvFileError,
   type CsvRow,
 } from "../../../../lib/csv/parse-csv";
@@ -100,7 +102,11 @@ function toRequestRow(
 
 /** What the server will refuse in a row, said before sending (the row is still sent and reported). */
 function rowProblems(template: Pick<TemplateDetail, "roles">, cells: Record<string, string>) {
-  const problems: { kind: "email" | "name" | "duplicate"; role: string }[] = [];
+  const problems: { kind: "email" | "name" | "duplicate" | "encoding"; role: string }[] = [];
+  // A character the file's encoding could not give (shown as �) is never sent as it is.
+  if (Object.values(cells).some((cell) => cell.includes("\uFFFD"))) {
+    problems.push({ kind: "encoding", role: "" });
+  }
   const seen = new Set<string>();
   for (const person of toRequestRow(template, cells).recipients) {
     const email = emailSchema.safeParse(person.email);
@@ -133,6 +139,11 @@ function BulkSend({ template }: { template: TemplateDetail }) {
   const send = useBulkSend();
   const previous = useTemplateBulkSends(template.uuid);
   const [rows, setRows] = useState<CsvRow<Record<string, string>>[] | null>(null);
+  const [detected, setDetected] = useState<{
+    encoding: CsvEncoding;
+    delimiter: CsvDelimiter;
+  } | null>(null);
+  const detectedText = useCsvDetectedText();
   const [fileError, setFileError] = useState<CsvFileError | null>(null);
   const [shown, setShown] = useState<string | null>(null);
   usePageMeta({
@@ -166,20 +177,25 @@ function BulkSend({ template }: { template: TemplateDetail }) {
 
   const choose = async (file: File | undefined) => {
     setRows(null);
+    setDetected(null);
     setFileError(null);
     send.reset();
     if (file === undefined) return;
     const read = await readCsvFile(file, MAX_CSV_BYTES);
     const parsed = read.ok ? parseCsv(read.text, spec) : read;
-    if (parsed.ok) setRows(parsed.rows);
-    else setFileError(parsed.error);
+    if (parsed.ok) {
+      setRows(parsed.rows);
+      if (read.ok) setDetected({ encoding: read.encoding, delimiter: parsed.delimiter });
+    } else setFileError(parsed.error);
   };
 
   const downloadExample = () =>
     saveBlob(new Blob([exampleCsv(template)], { type: "text/csv" }), `${template.title}.csv`);
 
-  const problemText = (problem: { kind: "email" | "name" | "duplicate"; role: string }) =>
-    t(`web:templates.bulk.problems.${problem.kind}`, { role: problem.role });
+  const problemText = (problem: {
+    kind: "email" | "name" | "duplicate" | "encoding";
+    role: string;
+  }) => t(`web:templates.bulk.problems.${problem.kind}`, { role: problem.role });
 
   const previewColumns: DataTableColumn<CsvRow<Record<string, string>>>[] = [
     { id: "line", header: t("web:templates.bulk.line"), value: (row) => row.line, hideable: false },
@@ -250,6 +266,9 @@ function BulkSend({ template }: { template: TemplateDetail }) {
         </FormField>
         {rows === null ? null : (
           <>
+            {detected === null ? null : (
+              <p className="text-sm text-ink-muted">{detectedText(detected)}</p>
+            )}
             <p role="status" className="text-sm text-ink-muted">
               {t("web:templates.bulk.summary", { count: rows.length })}{" "}
               {warningCount > 0 ? (

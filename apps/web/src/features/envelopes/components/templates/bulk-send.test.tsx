@@ -39,7 +39,8 @@ describe("bulk send", () => {
       "manager firstname",
       "manager lastname",
     ]);
-    expect(exampleCsv(template).split("\r\n")[0]).toBe(`${HEADER},title,message`);
+    // With the byte-order mark that lets Excel read the accents of role labels right.
+    expect(exampleCsv(template).split("\r\n")[0]).toBe(`\uFEFF${HEADER},title,message`);
   });
 
   it("writes a title or a role label that a spreadsheet would run as a formula with a leading apostrophe in the example file", () => {
@@ -51,7 +52,9 @@ describe("bulk send", () => {
         index === 0 ? { ...role, label: "+cmd|' /C calc'!A0" } : role,
       ),
     };
-    const [header, row] = exampleCsv(formulas).split("\r\n");
+    const [header, row] = exampleCsv(formulas)
+      .replace(/^\uFEFF/, "")
+      .split("\r\n");
     expect(header?.startsWith("'+cmd|' /C calc'!A0 email,")).toBe(true);
     expect(row).toContain(`"'=HYPERLINK(""http://evil"",""x"")"`);
     expect(row).toContain(",'+cmd|' /C calc'!A0,");
