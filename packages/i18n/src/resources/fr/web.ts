@@ -1118,7 +1118,8 @@ export const web: FrenchTranslation<typeof en> = {
         email: "adresse e-mail de {{role}} invalide",
         name: "nom de {{role}} manquant",
         duplicate: "la même adresse deux fois",
-        encoding: "des caractères n’ont pas pu être lus (affichés �) : enregistrez le fichier en CSV UTF-8",
+        encoding:
+          "des caractères n’ont pas pu être lus (affichés �) : enregistrez le fichier en CSV UTF-8",
       },
       reasons: {
         missing_recipient: "Un rôle n’a personne dans cette ligne.",
