@@ -7,6 +7,7 @@ import { failure, sentEnvelope, type TeamMember } from "../test/envelopes";
 import { createIdentityHarness, type IdentityHarness } from "../test/identity";
 import { roleIdOf } from "../test/members";
 import { startTestIdentityProvider, type TestIdentityProvider } from "../test/oidc-provider";
+import { SoftwareAuthenticator } from "../test/software-authenticator";
 import { openClientSecret } from "./client-secret";
 import { OIDC_LOGIN_TTL_MS } from "./oidc-login";
 
@@ -560,6 +561,46 @@ describe.each(testDatabaseKinds)("single sign-on with OpenID Connect on %s", (ki
     expect((await withCode.api.envelope.dashboard({})).inboxPending).toBe(2);
     // The single sign-on session still does not.
     expect((await viaSso.envelope.listRequests({})).requests).toHaveLength(1);
+  });
+
+  it("does not let a passkey registered by a single sign-on session reach other teams' signing requests", async () => {
+    const { owner, domain } = await federatedTeam();
+    const email = `keyholder@${domain}`;
+    const other = await teamAtOwnDomain();
+    await sentEnvelope(owner, [email], { title: "Own team" });
+    await sentEnvelope(other.owner, [email], { title: "Other team" });
+    const web = new URL(h.t.config.webUrl);
+    const titlesOf = async (login: { accessKey: string; secretKey: string; email: string }) =>
+      (await signedInWith(login).envelope.listRequests({})).requests
+        .map((request) => request.envelopeTitle)
+        .sort();
+    const passkeyLogin = async (authenticator: SoftwareAuthenticator) => {
+      const browser = h.client();
+      const { challengeId, options } = await browser.authentication.passkeyOptions({});
+      return browser.authentication.passkeyLogin({
+        challengeId,
+        response: authenticator.authenticate(options),
+      });
+    };
+    const register = async (login: { accessKey: string; secretKey: string; email: string }) => {
+      const authenticator = new SoftwareAuthenticator(web.hostname, web.origin);
+      const api = signedInWith(login);
+      const { options } = await api.passkey.registrationOptions({});
+      await api.passkey.register({ response: authenticator.register(options) });
+      return authenticator;
+    };
+
+    const app = h.client();
+    const viaSso = await app.oidc.callback(await loginThroughProvider(app, email));
+    const ssoKey = await register(viaSso);
+    expect(await titlesOf(await passkeyLogin(ssoKey))).toEqual(["Own team"]);
+
+    // Proven by a code, the person registers another passkey: that one reaches every team.
+    const withCode = await h.login(email);
+    const provenKey = await register(withCode.credential);
+    expect(await titlesOf(await passkeyLogin(provenKey))).toEqual(["Other team", "Own team"]);
+    // The first passkey still does not.
+    expect(await titlesOf(await passkeyLogin(ssoKey))).toEqual(["Own team"]);
   });
 
   it("joins a first-time person with the role the configuration names", async () => {
