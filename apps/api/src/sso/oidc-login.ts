@@ -46,6 +46,12 @@ const notTheTeams = () =>
     message: "Your team's single sign-on cannot open this account.",
     suggestion: "Sign in with a code sent to your email or with a passkey.",
   });
+/** A configuration whose author is no longer a member (or saved before authors were kept). */
+const noAuthor = () =>
+  new AppError("FORBIDDEN", {
+    message: "Nobody in the team answers for this single sign-on configuration any more.",
+    suggestion: "Ask an owner or an admin of the team to save the single sign-on settings again.",
+  });
 /** A member whose role holds more than the configuration's author's. */
 const aboveAuthor = () =>
   new AppError("FORBIDDEN", {
@@ -297,7 +303,7 @@ export async function finishOidcLogin(
     await lockTeam(trx, row.teamId);
     // The author's role now: single sign-on opens nothing above it (none when they are gone).
     const author = await memberRole(trx, row.teamId, row.updatedByUserId);
-    if (author === undefined) throw aboveAuthor();
+    if (author === undefined) throw noAuthor();
     const existing = await trx
       .selectFrom("appUser")
       .select("id")

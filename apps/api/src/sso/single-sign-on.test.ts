@@ -535,6 +535,22 @@ describe.each(testDatabaseKinds)("single sign-on with OpenID Connect on %s", (ki
       .where("email", "=", newcomer)
       .executeTakeFirst();
     expect(created).toBeUndefined();
+
+    // The Admin leaves the team: nobody answers for the configuration, it opens nothing.
+    const db = h.database.connection.db;
+    const adminUser = await db
+      .selectFrom("appUser")
+      .select("id")
+      .where("email", "=", admin.email)
+      .executeTakeFirstOrThrow();
+    await db.deleteFrom("workspaceMember").where("userId", "=", adminUser.id).execute();
+    await db.deleteFrom("teamMember").where("userId", "=", adminUser.id).execute();
+    const orphan = await failure(app.oidc.callback(await loginThroughProvider(app, member.email)));
+    expect(orphan.code).toBe("FORBIDDEN");
+    expect(orphan.message).toBe(
+      "Nobody in the team answers for this single sign-on configuration any more.",
+    );
+    expect(await sessionsOf(member.email)).toEqual(["code", "oidc"]);
   });
 
   it("shows a single sign-on session only its own team's signing requests until Paraphe proves the email", async () => {
