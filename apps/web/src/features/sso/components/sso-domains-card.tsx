@@ -54,60 +54,62 @@ export function SsoDomainsCard() {
   });
 
   return (
-    <Card className="flex flex-col gap-3 p-4" aria-labelledby="sso-domains-title">
-      <div className="flex flex-col gap-1">
-        <h2 id="sso-domains-title" className="text-base font-semibold text-ink">
-          {t("web:sso.domains.title")}
-        </h2>
-        <p className="text-sm text-ink-muted">{t("web:sso.domains.description")}</p>
-      </div>
-      <form noValidate onSubmit={submit} className="flex flex-wrap items-end gap-2">
-        <FormField
-          className="min-w-0 flex-1 basis-56"
-          label={t("web:sso.domains.label")}
-          error={errorText.validation(errors.domain?.message)}
-        >
-          <Input
-            autoComplete="off"
-            autoCapitalize="none"
-            spellCheck={false}
-            placeholder={t("web:sso.domains.placeholder")}
-            {...form.register("domain")}
-          />
-        </FormField>
-        <PermittedButton permission="update Team" type="submit" loading={isSubmitting}>
-          {t("web:sso.domains.add")}
-        </PermittedButton>
-      </form>
-      {add.isError && !fieldErrorWord(add.error, "domain") ? (
-        <p role="alert" className="text-sm font-medium text-danger">
-          {errorText.apiError(add.error)}
-        </p>
-      ) : null}
-      {domains.isPending ? (
-        <div className="flex flex-col gap-2">
-          <span role="status" className="sr-only">
-            {t("web:sso.domains.loading")}
-          </span>
-          <Skeleton className="h-16 w-full" />
+    <section aria-labelledby="sso-domains-title">
+      <Card className="flex flex-col gap-3 p-4">
+        <div className="flex flex-col gap-1">
+          <h2 id="sso-domains-title" className="text-base font-semibold text-ink">
+            {t("web:sso.domains.title")}
+          </h2>
+          <p className="text-sm text-ink-muted">{t("web:sso.domains.description")}</p>
         </div>
-      ) : domains.isError ? (
-        <div role="alert" className="flex flex-wrap items-center gap-3 text-sm text-danger">
-          {t("web:sso.domains.loadError")} {errorText.apiError(domains.error)}
-          <Button variant="secondary" size="sm" onClick={() => void domains.refetch()}>
-            {t("common:actions.retry")}
-          </Button>
-        </div>
-      ) : domains.data.domains.length === 0 ? (
-        <p className="text-sm text-ink-muted">{t("web:sso.domains.empty")}</p>
-      ) : (
-        <ul aria-label={t("web:sso.domains.caption")} className="flex flex-col gap-3">
-          {domains.data.domains.map((domain) => (
-            <DomainItem key={domain.uuid} domain={domain} />
-          ))}
-        </ul>
-      )}
-    </Card>
+        <form noValidate onSubmit={submit} className="flex flex-wrap items-end gap-2">
+          <FormField
+            className="min-w-0 flex-1 basis-56"
+            label={t("web:sso.domains.label")}
+            error={errorText.validation(errors.domain?.message)}
+          >
+            <Input
+              autoComplete="off"
+              autoCapitalize="none"
+              spellCheck={false}
+              placeholder={t("web:sso.domains.placeholder")}
+              {...form.register("domain")}
+            />
+          </FormField>
+          <PermittedButton permission="update Team" type="submit" loading={isSubmitting}>
+            {t("web:sso.domains.add")}
+          </PermittedButton>
+        </form>
+        {add.isError && !fieldErrorWord(add.error, "domain") ? (
+          <p role="alert" className="text-sm font-medium text-danger">
+            {errorText.apiError(add.error)}
+          </p>
+        ) : null}
+        {domains.isPending ? (
+          <div className="flex flex-col gap-2">
+            <span role="status" className="sr-only">
+              {t("web:sso.domains.loading")}
+            </span>
+            <Skeleton className="h-16 w-full" />
+          </div>
+        ) : domains.isError ? (
+          <div role="alert" className="flex flex-wrap items-center gap-3 text-sm text-danger">
+            {t("web:sso.domains.loadError")} {errorText.apiError(domains.error)}
+            <Button variant="secondary" size="sm" onClick={() => void domains.refetch()}>
+              {t("common:actions.retry")}
+            </Button>
+          </div>
+        ) : domains.data.domains.length === 0 ? (
+          <p className="text-sm text-ink-muted">{t("web:sso.domains.empty")}</p>
+        ) : (
+          <ul aria-label={t("web:sso.domains.caption")} className="flex flex-col gap-3">
+            {domains.data.domains.map((domain) => (
+              <DomainItem key={domain.uuid} domain={domain} />
+            ))}
+          </ul>
+        )}
+      </Card>
+    </section>
   );
 }
 
