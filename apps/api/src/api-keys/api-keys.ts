@@ -60,6 +60,7 @@ export async function createApiKey(
     if (Number(count) >= API_KEYS_PER_TEAM_MAX) {
       throw new AppError("CONFLICT", {
         message: `A team can hold at most ${API_KEYS_PER_TEAM_MAX} API keys.`,
+        reason: "too_many_api_keys",
         suggestion: "Contact support if your team needs more.",
       });
     }
@@ -107,6 +108,7 @@ export async function revokeApiKey(
     if (key.status === "revoked") {
       throw new AppError("CONFLICT", {
         message: "This API key is already revoked.",
+        reason: "api_key_revoked",
         suggestion: "A revoked key cannot be used again: create a new key.",
       });
     }

@@ -11,8 +11,12 @@ import { type Member } from "./members";
 import type { RequestOrigin } from "./request-origin";
 import { loadRecipients, personOf, senderOf } from "./views";
 
-const conflict = (message: string, suggestion?: string): AppError =>
-  new AppError("CONFLICT", { message, ...(suggestion === undefined ? {} : { suggestion }) });
+const conflict = (message: string, reason: string, suggestion?: string): AppError =>
+  new AppError("CONFLICT", {
+    message,
+    reason,
+    ...(suggestion === undefined ? {} : { suggestion }),
+  });
 
 /** Cancels an envelope being signed; recipients who were invited are mailed. */
 export async function cancelEnvelope(
@@ -29,6 +33,7 @@ export async function cancelEnvelope(
         envelope.status === "complete"
           ? "This envelope is complete: everyone signed, it can no longer be canceled."
           : `Only an envelope being signed can be canceled; this one is ${envelope.status}.`,
+        envelope.status === "complete" ? "envelope_complete" : "envelope_not_open",
         "Reload the envelope.",
       );
     }

@@ -329,6 +329,7 @@ export async function retrySeal(
       throw new AppError("CONFLICT", {
         message: "Only an envelope whose sealing failed can be retried.",
         suggestion: "Reload the envelope.",
+        reason: "seal_not_failed",
       });
     }
     await trx

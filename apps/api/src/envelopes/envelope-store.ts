@@ -92,6 +92,7 @@ export const notADraft = (): AppError =>
   new AppError("CONFLICT", {
     message: "Only a draft can be changed this way; this envelope was already sent.",
     suggestion: "Reload the envelope.",
+    reason: "not_a_draft",
   });
 
 /**

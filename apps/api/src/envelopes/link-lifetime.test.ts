@@ -87,6 +87,20 @@ describe.each(testDatabaseKinds)("signing-link lifetime and resent invitations o
       }),
     );
     expect(notYet.code).toBe("CONFLICT");
+    // The conflict says what it is, for the apps to translate.
+    expect(notYet.details).toContainEqual({
+      path: "conflict",
+      code: "conflict",
+      message: "not_invited_yet",
+    });
+    // The envelope's recipients say who was invited, so that apps offer resend only to them.
+    const listed = await sender.api.envelope.get({ envelopeUuid: envelope.uuid });
+    expect(
+      listed.recipients.find((recipient) => recipient.uuid === secondUuid)?.invitedAt,
+    ).toBeNull();
+    expect(listed.recipients.find((recipient) => recipient.uuid === firstUuid)?.invitedAt).toEqual(
+      expect.any(String),
+    );
 
     const link = await linkFromMail(h, first, envelope.uuid);
     const signer = signingClient(h);
@@ -100,6 +114,7 @@ describe.each(testDatabaseKinds)("signing-link lifetime and resent invitations o
     );
     expect(signed.code).toBe("CONFLICT");
     expect(signed.statusCode).toBe(409);
+    expect(signed.details).toContainEqual(expect.objectContaining({ message: "recipient_done" }));
 
     const stranger = await failure(
       sender.api.envelope.resendInvitation({

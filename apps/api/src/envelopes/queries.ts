@@ -540,6 +540,7 @@ export async function documentFile(
     if (document.sealedBlobKey === null) {
       throw new AppError("CONFLICT", {
         message: "The sealed document exists once everyone has signed.",
+        reason: "not_complete",
       });
     }
     const base = document.filename.replace(/\.pdf$/i, "");

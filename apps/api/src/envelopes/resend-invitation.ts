@@ -7,8 +7,8 @@ import type { EnvelopeDeps } from "./envelope-deps";
 import { inviteRecipient } from "./invitations";
 import { requireEnvelopeRow } from "./envelope-store";
 
-const conflict = (message: string): AppError =>
-  new AppError("CONFLICT", { message, suggestion: "Reload the envelope." });
+const conflict = (message: string, reason: string): AppError =>
+  new AppError("CONFLICT", { message, suggestion: "Reload the envelope.", reason });
 
 /**
  * POST /envelope/resend-invitation: mails a recipient a new signing link and revokes the previous
@@ -29,6 +29,7 @@ export async function resendInvitation(
         `Only an envelope being signed or approved can have its invitations sent again; this one is ${
           open ? "expired" : envelope.status
         }.`,
+        open ? "envelope_expired" : "envelope_not_open",
       );
     }
     const recipient = await trx
@@ -46,11 +47,13 @@ export async function resendInvitation(
     if (recipient.status !== "pending") {
       throw conflict(
         `This recipient can no longer be invited: their request is ${recipient.status}.`,
+        "recipient_done",
       );
     }
     if (recipient.invitedAt === null) {
       throw conflict(
         "This recipient has not been invited yet: they are invited when it is their turn to sign.",
+        "not_invited_yet",
       );
     }
     await rotateLink(trx, deps.linkKey, recipient);

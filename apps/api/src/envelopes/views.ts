@@ -48,6 +48,7 @@ export function toRecipient(row: RecipientRow): Recipient {
     order: row.position,
     kind: row.kind,
     status: row.status,
+    invitedAt: iso(row.invitedAt),
     signedAt: iso(row.signedAt),
     approvedAt: iso(row.approvedAt),
     declinedAt: iso(row.declinedAt),

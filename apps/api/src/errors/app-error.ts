@@ -13,6 +13,11 @@ export interface AppErrorOptions {
   suggestion?: string;
   /** Field problems (VALIDATION_ERROR). */
   fields?: FieldError[];
+  /**
+   * What a CONFLICT conflicts with, as a stable word the apps translate (`not_invited_yet`): sent
+   * as the detail `{ path: "conflict", code: "conflict", message: reason }`.
+   */
+  reason?: string;
   /** Extra headers of the answer (`Allow` for METHOD_NOT_ALLOWED, `Retry-After`, ...). */
   headers?: Record<string, string>;
   /** The underlying error, for the log only: never sent to the client. */
@@ -39,7 +44,13 @@ export class AppError extends Error {
     this.name = "AppError";
     this.code = code;
     this.suggestion = options.suggestion ?? definition.suggestion;
-    this.fields = options.fields;
+    this.fields =
+      options.reason === undefined
+        ? options.fields
+        : [
+            ...(options.fields ?? []),
+            { path: "conflict", code: "conflict", message: options.reason },
+          ];
     this.headers = options.headers ?? {};
   }
 

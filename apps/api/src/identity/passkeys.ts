@@ -166,6 +166,7 @@ export async function registerPasskey(
   if (row === undefined) {
     throw new AppError("CONFLICT", {
       message: "This passkey is already registered.",
+      reason: "passkey_registered",
       suggestion: "Use it to sign in, or remove it first.",
     });
   }

@@ -11,6 +11,7 @@ export const DEFAULT_WORKSPACE_COLOR = "#5755ff";
 const alreadyInTeam = () =>
   new AppError("CONFLICT", {
     message: "You are already a member of a team.",
+    reason: "already_in_team",
     suggestion: "Open the dashboard of your team instead.",
   });
 

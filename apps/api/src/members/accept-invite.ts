@@ -57,6 +57,7 @@ async function joinWith(
         current.teamId === invitation.teamId
           ? "You are already a member of this team."
           : "You are already a member of another team.",
+      reason: current.teamId === invitation.teamId ? "already_member" : "already_in_team",
       suggestion: "Open the dashboard of your team instead.",
     });
   }

@@ -36,7 +36,10 @@ export async function inviteMember(
       .where("appUser.email", "=", input.email)
       .executeTakeFirst();
     if (invitee?.teamId === inviter.teamId) {
-      throw new AppError("CONFLICT", { message: "This person is already a member of the team." });
+      throw new AppError("CONFLICT", {
+        message: "This person is already a member of the team.",
+        reason: "already_member",
+      });
     }
     const existing = await trx
       .selectFrom("teamInvitation")
@@ -48,6 +51,7 @@ export async function inviteMember(
       if (existing.expiresAt > at) {
         throw new AppError("CONFLICT", {
           message: "This person is already invited.",
+          reason: "already_invited",
           suggestion: "Resend the invitation from the pending invitations instead.",
         });
       }

@@ -19,6 +19,7 @@ export async function activateTemplate(
     if (template.templateStatus === "archived") {
       throw new AppError("CONFLICT", {
         message: "An archived template cannot be activated.",
+        reason: "template_archived",
         suggestion: "Unarchive the template first.",
       });
     }

@@ -40,6 +40,7 @@ export async function startBulkSend(
   if (template.templateStatus !== "active") {
     throw new AppError("CONFLICT", {
       message: "Only an active template can be used to send envelopes.",
+      reason: "template_not_active",
       suggestion:
         template.templateStatus === "archived"
           ? "Unarchive the template and activate it."

@@ -68,6 +68,7 @@ export async function createEnvelopeFromTemplate(
       if (template.templateStatus !== "active") {
         throw new AppError("CONFLICT", {
           message: "Only an active template can be used to create an envelope.",
+          reason: "template_not_active",
           suggestion:
             template.templateStatus === "archived"
               ? "Unarchive the template and activate it."

@@ -100,6 +100,7 @@ export async function replayWebhookDelivery(
     if (!endpoint.enabled) {
       throw new AppError("CONFLICT", {
         message: "This webhook endpoint is disabled.",
+        reason: "webhook_disabled",
         suggestion: "Enable the endpoint, then replay the delivery.",
       });
     }

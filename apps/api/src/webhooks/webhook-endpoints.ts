@@ -101,6 +101,7 @@ export async function createWebhook(
     if (Number(count) >= WEBHOOK_ENDPOINTS_PER_TEAM) {
       throw new AppError("CONFLICT", {
         message: `Your team already has ${WEBHOOK_ENDPOINTS_PER_TEAM} webhook endpoints, the most it may have.`,
+        reason: "too_many_webhooks",
         suggestion:
           "Delete an endpoint you no longer use, or subscribe an existing one to more events.",
       });

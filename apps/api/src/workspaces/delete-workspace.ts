@@ -13,6 +13,7 @@ import { lockContactsOfWorkspace, lockWorkspaceRows, workspaceNotFound } from ".
 const defaultCannotBeDeleted = (): AppError =>
   new AppError("CONFLICT", {
     message: "The default workspace cannot be deleted.",
+    reason: "default_workspace",
     suggestion: "Make another workspace the default first.",
   });
 

@@ -23,6 +23,7 @@ export async function removeWorkspaceMember(
     if (members.length === 1) {
       throw new AppError("CONFLICT", {
         message: "A workspace keeps at least one member.",
+        reason: "last_workspace_member",
         suggestion: "Add another member before removing this one, or delete the workspace.",
       });
     }

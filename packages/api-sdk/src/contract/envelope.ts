@@ -162,6 +162,12 @@ export const recipientSchema = z.object({
   /** Signer or approver (approvers act first and have no fields). */
   kind: recipientKindSchema,
   status: recipientStatusSchema,
+  /**
+   * When the recipient was first mailed their link; null until then (a later signer in sequential
+   * order, or a signer while approvers approve). Only an invited recipient's invitation can be sent
+   * again.
+   */
+  invitedAt: isoDate.nullable(),
   signedAt: isoDate.nullable(),
   approvedAt: isoDate.nullable(),
   declinedAt: isoDate.nullable(),

@@ -229,7 +229,10 @@ export const fieldErrorSchema = z.object({
 
 export type FieldError = z.infer<typeof fieldErrorSchema>;
 
-/** The shape of every error answer of the API (spec §8), plus the field problems of a VALIDATION_ERROR. */
+/**
+ * The shape of every error answer of the API (spec §8), plus the field problems of a
+ * VALIDATION_ERROR, or a CONFLICT's reason (`{ path: "conflict", code: "conflict", message }`).
+ */
 export const errorResponseSchema = z.object({
   statusCode: z.number().int().min(400).max(599),
   error: z.object({

@@ -17,6 +17,7 @@ export function registerEnvelopeDownload(app: AppRouter, deps: EnvelopeDeps): vo
     if (input.kind !== "original" && envelope.status !== "complete") {
       throw new AppError("CONFLICT", {
         message: "The sealed document and the proof exist once everyone has signed.",
+        reason: "not_complete",
         suggestion: "Download them when the envelope is complete.",
       });
     }

@@ -26,6 +26,7 @@ const SIGNER = {
   phone: null,
   order: 1,
   status: "pending" as const,
+  invitedAt: "2026-03-03T09:00:00.000Z",
   signedAt: null,
   declinedAt: null,
   declineReason: null,

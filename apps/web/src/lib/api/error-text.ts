@@ -95,8 +95,15 @@ export function fieldErrorWord(error: unknown, path: string): string | undefined
 export function useErrorText() {
   const { t } = useTranslation("errors");
   const apiError = useCallback(
-    (error: unknown): string =>
-      isApiError(error) && isTranslatedCode(error.code) ? t(`codes.${error.code}`) : t("generic"),
+    (error: unknown): string => {
+      if (!isApiError(error)) return t("generic");
+      // A conflict says what it conflicts with (the api's `conflict` detail), when the app knows it.
+      const reason = error.details?.find((detail) => detail.path === "conflict")?.message;
+      if (error.code === "CONFLICT" && reason !== undefined && isConflictReason(reason)) {
+        return t(`conflicts.${reason}`);
+      }
+      return isTranslatedCode(error.code) ? t(`codes.${error.code}`) : t("generic");
+    },
     [t],
   );
   const validation = useCallback(
@@ -110,6 +117,12 @@ export function useErrorText() {
 }
 
 type TranslatedCode = keyof typeof resources.en.errors.codes;
+
+type ConflictReason = keyof (typeof resources.en.errors)["conflicts"];
+
+function isConflictReason(reason: string): reason is ConflictReason {
+  return Object.hasOwn(resources.en.errors.conflicts, reason);
+}
 
 function isTranslatedCode(code: string): code is TranslatedCode {
   return Object.hasOwn(resources.en.errors.codes, code);

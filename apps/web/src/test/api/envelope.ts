@@ -171,6 +171,7 @@ export function createEnvelopeHandlers(): Handlers {
           order: index + 1,
           kind: recipient.kind ?? "signer",
           status: "pending",
+          invitedAt: null,
           signedAt: null,
           approvedAt: null,
           declinedAt: null,

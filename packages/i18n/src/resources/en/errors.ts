@@ -65,6 +65,32 @@ export const errors = {
       description: "The document cannot be opened right now. Please try again later.",
     },
   },
+  conflicts: {
+    envelope_expired:
+      "This envelope is past its expiry date: its invitations can no longer be sent.",
+    envelope_not_open: "This envelope is no longer being signed: reload it to see where it stands.",
+    envelope_complete: "Everyone has signed this envelope: it can no longer be canceled.",
+    recipient_done: "This recipient has already signed, approved or declined.",
+    not_invited_yet:
+      "This recipient has not been invited yet: they are invited when it is their turn.",
+    not_a_draft: "This envelope was sent meanwhile: only a draft can be changed this way.",
+    not_complete: "The signed document and the proof exist once everyone has signed.",
+    seal_not_failed: "Sealing has not failed: there is nothing to retry. Reload the envelope.",
+    default_workspace:
+      "The default workspace cannot be deleted: make another one the default first.",
+    last_workspace_member: "A workspace keeps at least one member.",
+    template_not_active: "Only an active template can be used: activate it first.",
+    template_archived: "An archived template cannot be activated.",
+    contact_exists: "A contact with this email already exists in this workspace.",
+    too_many_api_keys: "Your team has the most API keys it may have: revoke one first.",
+    api_key_revoked: "This API key is already revoked.",
+    already_member: "This person is already a member of the team.",
+    already_in_team: "You are already a member of a team.",
+    already_invited: "This person is already invited.",
+    webhook_disabled: "This webhook endpoint is disabled: turn it on first.",
+    too_many_webhooks: "Your team has the most webhook endpoints it may have: delete one first.",
+    passkey_registered: "This passkey is already registered.",
+  },
   validation: {
     required: "This field is required.",
     invalid: "This value is not valid.",

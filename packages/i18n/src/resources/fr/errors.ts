@@ -73,6 +73,36 @@ export const errors: FrenchTranslation<typeof en> = {
         "Le document ne peut pas être ouvert pour le moment. Veuillez réessayer plus tard.",
     },
   },
+  conflicts: {
+    envelope_expired:
+      "Cette enveloppe a dépassé sa date d’expiration : ses invitations ne peuvent plus être envoyées.",
+    envelope_not_open:
+      "Cette enveloppe n’est plus en cours de signature : rechargez-la pour voir où elle en est.",
+    envelope_complete: "Tout le monde a signé cette enveloppe : elle ne peut plus être annulée.",
+    recipient_done: "Ce destinataire a déjà signé, approuvé ou refusé.",
+    not_invited_yet:
+      "Ce destinataire n’a pas encore été invité : il le sera quand ce sera son tour.",
+    not_a_draft:
+      "Cette enveloppe a été envoyée entre-temps : seul un brouillon peut être modifié ainsi.",
+    not_complete: "Le document signé et la preuve existent une fois que tout le monde a signé.",
+    seal_not_failed:
+      "Le scellement n’a pas échoué : il n’y a rien à relancer. Rechargez l’enveloppe.",
+    default_workspace:
+      "L’espace de travail par défaut ne peut pas être supprimé : choisissez-en d’abord un autre par défaut.",
+    last_workspace_member: "Un espace de travail garde au moins un membre.",
+    template_not_active: "Seul un modèle actif peut être utilisé : activez-le d’abord.",
+    template_archived: "Un modèle archivé ne peut pas être activé.",
+    contact_exists: "Un contact avec cette adresse e-mail existe déjà dans cet espace de travail.",
+    too_many_api_keys: "Votre équipe a le nombre maximal de clés d’API : révoquez-en une d’abord.",
+    api_key_revoked: "Cette clé d’API est déjà révoquée.",
+    already_member: "Cette personne est déjà membre de l’équipe.",
+    already_in_team: "Vous êtes déjà membre d’une équipe.",
+    already_invited: "Cette personne est déjà invitée.",
+    webhook_disabled: "Ce point de terminaison de webhook est désactivé : activez-le d’abord.",
+    too_many_webhooks:
+      "Votre équipe a le nombre maximal de points de terminaison de webhook : supprimez-en un d’abord.",
+    passkey_registered: "Cette clé d’accès est déjà enregistrée.",
+  },
   validation: {
     required: "Ce champ est obligatoire.",
     invalid: "Cette valeur n’est pas valide.",

@@ -29,6 +29,7 @@ const JANE = {
   phone: null,
   order: 1,
   status: "pending" as const,
+  invitedAt: null,
   signedAt: null,
   declinedAt: null,
   declineReason: null,

@@ -20,6 +20,7 @@ const ALAN = {
   phone: null,
   order: 1,
   status: "pending" as const,
+  invitedAt: null,
   signedAt: null,
   declinedAt: null,
   declineReason: null,

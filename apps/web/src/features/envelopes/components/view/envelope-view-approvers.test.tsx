@@ -21,6 +21,7 @@ const APPROVER = {
   order: 1,
   kind: "approver" as const,
   status: "approved" as const,
+  invitedAt: null,
   signedAt: null,
   approvedAt: "2026-03-03T10:00:00.000Z",
   declinedAt: null,

@@ -23,6 +23,7 @@ const SIGNER = {
   phone: null,
   order: 1,
   status: "pending" as const,
+  invitedAt: "2026-03-03T09:00:00.000Z",
   signedAt: null,
   declinedAt: null,
   declineReason: null,
@@ -235,6 +236,64 @@ describe("envelope view", () => {
         "This change conflicts with the current state. Reload the page and try again.",
       ),
     ).toBeInTheDocument();
+  });
+
+  it("says what a refused resend conflicts with, in the dialog", async () => {
+    const { user } = renderApp({
+      path: VIEW_PATH,
+      handlers: {
+        "/envelope/get": () => ok(sent()),
+        "/envelope/resend-invitation": () =>
+          apiError(409, "CONFLICT", [
+            { path: "conflict", code: "conflict", message: "recipient_done" },
+          ]),
+      },
+    });
+    await user.click(
+      await screen.findByRole("button", { name: "Resend the invitation to Jane Doe" }),
+    );
+    const dialog = await screen.findByRole("dialog", { name: "Resend the invitation?" });
+    await user.click(within(dialog).getByRole("button", { name: "Resend the invitation" }));
+    expect(
+      await within(dialog).findByText("This recipient has already signed, approved or declined."),
+    ).toBeInTheDocument();
+  });
+
+  it("offers no resend to a signer who was not invited yet (approvers first, or an earlier signer's turn)", async () => {
+    renderApp({
+      path: VIEW_PATH,
+      handlers: {
+        "/envelope/get": () =>
+          ok(
+            sent({
+              status: "approving",
+              recipients: [
+                {
+                  ...SIGNER,
+                  uuid: RECIPIENT_UUID,
+                  kind: "approver",
+                  order: 1,
+                  email: "ann@example.com",
+                  firstname: "Ann",
+                  lastname: "Approver",
+                },
+                {
+                  ...SIGNER,
+                  uuid: "0f1e2d3c-4b5a-4968-8776-a5b4c3d2e1f0",
+                  order: 2,
+                  invitedAt: null,
+                },
+              ],
+            }),
+          ),
+      },
+    });
+    expect(
+      await screen.findByRole("button", { name: "Resend the invitation to Ann Approver" }),
+    ).toBeInTheDocument();
+    expect(
+      screen.queryByRole("button", { name: "Resend the invitation to Jane Doe" }),
+    ).not.toBeInTheDocument();
   });
 
   it("offers no resend for a signer who signed, nor on a closed envelope", async () => {

@@ -232,7 +232,7 @@ function EnvelopeView({ envelope }: { envelope: EnvelopeDetail }) {
                   ) : null}
                 </div>
                 <div className="flex flex-col items-end gap-0.5">
-                  {open && canResend(envelope, recipient) ? (
+                  {open && canResend(recipient) ? (
                     <PermittedButton
                       permission="update Envelope"
                       variant="ghost"
@@ -361,12 +361,12 @@ function recipientName(recipient: Recipient): string {
 }
 
 /** A recipient who was invited and has not answered: in sequential order, everyone before signed. */
-function canResend(envelope: EnvelopeDetail, recipient: Recipient): boolean {
-  if (recipient.status !== "pending") return false;
-  if (envelope.options.signingOrder !== "sequential") return true;
-  return envelope.recipients
-    .filter((other) => other.order < recipient.order)
-    .every((other) => other.status === "signed");
+/**
+ * The server's rule (`/envelope/resend-invitation`): a recipient who was invited and has not acted.
+ * A later signer in sequential order, or a signer while approvers approve, is not invited yet.
+ */
+function canResend(recipient: Recipient): boolean {
+  return recipient.status === "pending" && recipient.invitedAt !== null;
 }
 
 /** Confirms, then mails the recipient a new link; the previous one stops working. */
