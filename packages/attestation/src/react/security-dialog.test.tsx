@@ -7,6 +7,7 @@ import type { AttestationStatus } from "../status/schema";
 import { SecurityDialog } from "./security-dialog";
 import {
   controllableSource,
+  NO_HARDWARE_STATUS,
   NO_TEE_STATUS,
   RECORD_DATE,
   recordOf,
@@ -108,11 +109,50 @@ describe("SecurityDialog: the status banner", () => {
       name: "Échec de la vérification de l’environnement sécurisé",
     });
     // textContent, not toHaveTextContent: the latter folds the no-break spaces French requires.
-    expect(banner.textContent).toContain("Motif\u00a0: no hardware isolation: development server");
+    expect(banner.textContent).toContain(
+      "Motif\u00a0: pas d’isolation matérielle\u00a0: serveur de développement",
+    );
     expect(banner.textContent).toContain(`Dernière mise à jour\u00a0: ${formatted("fr")}`);
     expect(formatted("fr")).toMatch(/novembre 2026/);
     expect(dialog).toHaveTextContent("L’isolation matérielle n’est pas vérifiée.");
     expect(within(dialog).getByRole("button", { name: "Fermer" })).toBeInTheDocument();
+  });
+
+  it("says neutrally, not as a failure, that a server without hardware isolation has none when its software checked out", () => {
+    openDialog(controllableSource(recordOf(NO_HARDWARE_STATUS)).source);
+    const dialog = screen.getByRole("dialog", { name: "Connection security" });
+    const banner = within(dialog).getByRole("region", {
+      name: "This server has no hardware-isolated environment",
+    });
+    expect(banner.querySelector("svg")).toHaveAttribute("data-icon", "noHardware");
+    expect(
+      within(banner).getByText("This server has no hardware-isolated environment"),
+    ).toHaveClass("text-ink-muted");
+    expect(banner).toHaveTextContent("Nothing failed: this server");
+    expect(banner).toHaveTextContent("nothing beyond its TLS certificate proves which server");
+    expect(dialog).not.toHaveTextContent("verification failed");
+    expect(componentStates()).toEqual({
+      "AMD SEV-SNP (processor isolation)": "Not on this server",
+      "Launch firmware (Stage 0)": "Not on this server",
+      "System image": "Verified",
+      "Kernel image": "Verified",
+      "Application container": "Verified",
+      "Container configuration": "Verified",
+    });
+  });
+
+  it("says it in French, component names included", () => {
+    openDialog(controllableSource(recordOf(NO_HARDWARE_STATUS)).source, "fr");
+    const dialog = screen.getByRole("dialog", { name: "Sécurité de la connexion" });
+    expect(
+      within(dialog).getByRole("region", {
+        name: "Ce serveur n’a pas d’environnement isolé par le matériel",
+      }),
+    ).toBeInTheDocument();
+    expect(componentStates()).toMatchObject({
+      "AMD SEV-SNP (isolation par le processeur)": "Absent de ce serveur",
+      "Configuration du conteneur": "Vérifié",
+    });
   });
 
   it.each([
@@ -147,18 +187,21 @@ describe("SecurityDialog: the component cards", () => {
         recordOf({ status: "None", components: { amd_sev_snp: true, stage0: false } }),
       ).source,
     );
-    expect(componentStates()).toEqual({ "Amd sev snp": "Pending", Stage0: "Pending" });
+    expect(componentStates()).toEqual({
+      "AMD SEV-SNP (processor isolation)": "Pending",
+      "Launch firmware (Stage 0)": "Pending",
+    });
   });
 
   it("shows verified only for a flag that is true, and failed for every other", () => {
     openDialog(controllableSource(recordOf(NO_TEE_STATUS)).source);
     expect(componentStates()).toEqual({
-      "Amd sev snp": "Failed",
-      Stage0: "Failed",
+      "AMD SEV-SNP (processor isolation)": "Failed",
+      "Launch firmware (Stage 0)": "Failed",
       "System image": "Verified",
       "Kernel image": "Verified",
-      "Container bundle": "Verified",
-      "Container config": "Failed",
+      "Application container": "Verified",
+      "Container configuration": "Failed",
     });
   });
 
@@ -168,7 +211,10 @@ describe("SecurityDialog: the component cards", () => {
         recordOf({ status: "Success", components: { amd_sev_snp: true, custom_layer: false } }),
       ).source,
     );
-    expect(componentStates()).toEqual({ "Amd sev snp": "Verified", "Custom layer": "Failed" });
+    expect(componentStates()).toEqual({
+      "AMD SEV-SNP (processor isolation)": "Verified",
+      "Custom layer": "Failed",
+    });
   });
 
   it("marks each state with its own icon, not with colour alone", () => {
@@ -182,7 +228,10 @@ describe("SecurityDialog: the component cards", () => {
 
   it("writes the states in French", () => {
     openDialog(controllableSource(recordOf(NO_TEE_STATUS)).source, "fr");
-    expect(componentStates()).toMatchObject({ "Amd sev snp": "Échec", "System image": "Vérifié" });
+    expect(componentStates()).toMatchObject({
+      "AMD SEV-SNP (isolation par le processeur)": "Échec",
+      "Image système": "Vérifié",
+    });
   });
 
   it("says so when the status names no component", () => {

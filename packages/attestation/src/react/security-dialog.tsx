@@ -11,7 +11,13 @@ import {
 } from "@paraphe/ui-kit";
 import { Braces, ChevronDown, ShieldQuestionMark, TriangleAlert } from "lucide-react";
 import { useId, useMemo, useState } from "react";
-import { describeComponents, type KnownAttestationComponent } from "../status/describe";
+import {
+  describeComponents,
+  isWithoutHardwareIsolation,
+  KNOWN_ATTESTATION_COMPONENTS,
+  NO_HARDWARE_ISOLATION_PREFIX,
+  type KnownAttestationComponent,
+} from "../status/describe";
 import type { AttestationResults, AttestationStatus } from "../status/schema";
 import { KeyValueTree } from "./key-value-tree";
 import { useStatusSummary } from "./status-summary";
@@ -116,6 +122,8 @@ function StatusBanner({ attestation }: { attestation: ReadyAttestation }) {
   // Nothing but the hardware proves isolation: say so whenever it was checked and not verified.
   const hardwareNotVerified =
     status.status !== "None" && status.components[HARDWARE_COMPONENT_NAME] !== true;
+  const noHardware = isWithoutHardwareIsolation(status);
+  const reason = useReasonText(status.reason);
   return (
     <div className="flex flex-col gap-3">
       <section
@@ -131,17 +139,18 @@ function StatusBanner({ attestation }: { attestation: ReadyAttestation }) {
           <p className={cn("text-base leading-6 font-semibold", TONE_TEXT[summary.tone])}>
             {summary.text}
           </p>
-          {status.reason ? (
-            <p className="text-sm break-words text-ink">
-              {t("attestation.reason", { reason: status.reason })}
-            </p>
+          {noHardware ? (
+            <p className="text-sm text-ink">{t("attestation.noHardwareExplained")}</p>
+          ) : null}
+          {reason ? (
+            <p className="text-sm break-words text-ink">{t("attestation.reason", { reason })}</p>
           ) : null}
           <p className="text-xs text-ink-muted">
             {t("attestation.lastUpdated", { date: formatDate(date, language) })}
           </p>
         </div>
       </section>
-      {hardwareNotVerified ? (
+      {hardwareNotVerified && !noHardware ? (
         <p className="flex items-start gap-2 rounded-control border border-warning/30 bg-warning-soft p-3 text-sm text-ink">
           <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-warning" />
           <span>{t("attestation.hardwareNotVerified")}</span>
@@ -149,6 +158,34 @@ function StatusBanner({ attestation }: { attestation: ReadyAttestation }) {
       ) : null}
     </div>
   );
+}
+
+/**
+ * The status's reason in the reader's language: the server's "no hardware isolation: <detail>" is
+ * translated (its known detail too); any other reason is the server's own words.
+ */
+function useReasonText(reason: string | undefined): string | undefined {
+  const { t } = useTranslation("security");
+  if (!reason) return undefined;
+  if (!reason.startsWith(NO_HARDWARE_ISOLATION_PREFIX)) return reason;
+  const detail = reason.slice(NO_HARDWARE_ISOLATION_PREFIX.length).replace(/^:\s*/, "").trim();
+  if (detail === "" || detail === "development server") {
+    return detail === ""
+      ? t("attestation.reasons.noHardware")
+      : t("attestation.reasons.noHardwareDevelopment");
+  }
+  return t("attestation.reasons.noHardwareDetail", { detail });
+}
+
+const KNOWN_NAMES: readonly string[] = KNOWN_ATTESTATION_COMPONENTS;
+
+/** A component's name in the reader's language; an unknown one as the spec writes it. */
+function useComponentName(): (name: string, displayName: string) => string {
+  const { t } = useTranslation("security");
+  return (name, displayName) =>
+    KNOWN_NAMES.includes(name)
+      ? t(`attestation.componentNames.${name as KnownAttestationComponent}`)
+      : displayName;
 }
 
 const TERMS = ["tee", "enclave", "remoteAttestation"] as const;
@@ -203,6 +240,7 @@ function ComponentGrid({ status }: { status: AttestationStatus }) {
   const { t } = useTranslation("security");
   const headingId = useId();
   const components = describeComponents(status);
+  const componentName = useComponentName();
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-3">
       <h3 id={headingId} className="text-sm font-semibold text-ink">
@@ -215,7 +253,9 @@ function ComponentGrid({ status }: { status: AttestationStatus }) {
           {components.map((component) => (
             <li key={component.name} data-state={component.state}>
               <Card className="flex h-full flex-row flex-wrap items-center justify-between gap-x-3 gap-y-1.5 px-4 py-3 sm:flex-col sm:items-start sm:justify-start sm:p-4">
-                <p className="text-sm font-medium break-words text-ink">{component.displayName}</p>
+                <p className="text-sm font-medium break-words text-ink">
+                  {componentName(component.name, component.displayName)}
+                </p>
                 <p
                   className={cn(
                     "flex items-center gap-1.5 text-sm font-medium",

@@ -1,5 +1,5 @@
 import { useTranslation } from "@paraphe/i18n/react";
-import { describeOverallStatus, type AttestationTone } from "../status/describe";
+import { describeAttestation, type AttestationTone } from "../status/describe";
 import type { StatusIconName } from "./status-visuals";
 import { securityKey } from "./translation-keys";
 import type { AttestationState } from "./use-attestation";
@@ -23,7 +23,7 @@ export function useStatusSummary(attestation: AttestationState): StatusSummary {
     case "no-data":
       return { icon: "unknown", tone: "neutral", text: t("attestation.noData") };
     case "ready": {
-      const view = describeOverallStatus(attestation.status.status);
+      const view = describeAttestation(attestation.status);
       return { icon: view.icon, tone: view.tone, text: t(securityKey(view.textKey)) };
     }
   }

@@ -1,10 +1,12 @@
 import {
   CircleCheck,
+  CircleMinus,
   CircleX,
   Clock,
   Shield,
   ShieldCheck,
   ShieldEllipsis,
+  ShieldMinus,
   ShieldQuestionMark,
   ShieldX,
   type LucideIcon,
@@ -19,6 +21,7 @@ const STATUS_ICONS: Record<StatusIconName, LucideIcon> = {
   failure: ShieldX,
   pending: ShieldEllipsis,
   unknown: ShieldQuestionMark,
+  noHardware: ShieldMinus,
   loading: Shield,
 };
 
@@ -35,6 +38,7 @@ export const TONE_TEXT: Record<AttestationTone | "neutral", string> = {
   pending: "text-warning",
   unknown: "text-ink-muted",
   default: "text-danger",
+  noHardware: "text-ink-muted",
   neutral: "text-ink-muted",
 };
 
@@ -44,6 +48,7 @@ export const TONE_PANEL: Record<AttestationTone | "neutral", string> = {
   pending: "border-warning/30 bg-warning-soft",
   unknown: "border-border bg-surface-muted",
   default: "border-danger/30 bg-danger-soft",
+  noHardware: "border-border bg-surface-muted",
   neutral: "border-border bg-surface-muted",
 };
 
@@ -51,12 +56,14 @@ const COMPONENT_ICONS: Record<ComponentState, LucideIcon> = {
   verified: CircleCheck,
   failed: CircleX,
   pending: Clock,
+  absent: CircleMinus,
 };
 
 export const COMPONENT_TEXT: Record<ComponentState, string> = {
   verified: "text-success",
   failed: "text-danger",
   pending: "text-warning",
+  absent: "text-ink-muted",
 };
 
 /** The mark of a component's state, decorative (its state is written next to it). */

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 
 import {
+  describeAttestation,
+  isWithoutHardwareIsolation,
   componentDisplayName,
   describeComponent,
   describeComponents,
@@ -106,5 +108,42 @@ describe("describeComponents", () => {
       ["alpha", "failed"],
       ["zeta", "verified"],
     ]);
+  });
+});
+
+describe("a server without hardware isolation", () => {
+  const honest = {
+    status: "GenericFailure",
+    reason: "no hardware isolation: development server",
+    components: {
+      amd_sev_snp: false,
+      stage0: false,
+      container_bundle: true,
+      container_config: true,
+    },
+  };
+
+  it("reads as having no hardware-isolated environment, not as a failure, when its software matched", () => {
+    expect(isWithoutHardwareIsolation(honest)).toBe(true);
+    expect(describeAttestation(honest)).toEqual({
+      tone: "noHardware",
+      icon: "noHardware",
+      textKey: "security.attestation.status.noHardware",
+    });
+    expect(describeComponents(honest).map((view) => [view.name, view.state])).toEqual([
+      ["amd_sev_snp", "absent"],
+      ["stage0", "absent"],
+      ["container_bundle", "verified"],
+      ["container_config", "verified"],
+    ]);
+  });
+
+  it("stays a failure when its software did not match, or for any other reason", () => {
+    const mismatch = { ...honest, components: { ...honest.components, container_bundle: false } };
+    expect(describeAttestation(mismatch).tone).toBe("failure");
+    expect(describeComponents(mismatch)[0]?.state).toBe("failed");
+    const other = { ...honest, reason: "report signature invalid" };
+    expect(describeAttestation(other).tone).toBe("failure");
+    expect(isWithoutHardwareIsolation({ ...honest, status: "Success" })).toBe(false);
   });
 });

@@ -18,6 +18,7 @@ export const ATTESTATION_TEXT_KEYS = {
   statusNone: "security.attestation.status.none",
   statusUnknown: "security.attestation.status.unknown",
   statusDefault: "security.attestation.status.default",
+  statusNoHardware: "security.attestation.status.noHardware",
   loading: "security.attestation.loading",
   noData: "security.attestation.noData",
   noDataDescription: "security.attestation.noDataDescription",
@@ -26,6 +27,7 @@ export const ATTESTATION_TEXT_KEYS = {
   verified: "security.attestation.verified",
   failed: "security.attestation.failed",
   pending: "security.attestation.pending",
+  absent: "security.attestation.absent",
 } as const;
 
 export type AttestationStatusTextKey =
@@ -33,17 +35,23 @@ export type AttestationStatusTextKey =
   | typeof ATTESTATION_TEXT_KEYS.statusFailure
   | typeof ATTESTATION_TEXT_KEYS.statusNone
   | typeof ATTESTATION_TEXT_KEYS.statusUnknown
-  | typeof ATTESTATION_TEXT_KEYS.statusDefault;
+  | typeof ATTESTATION_TEXT_KEYS.statusDefault
+  | typeof ATTESTATION_TEXT_KEYS.statusNoHardware;
 
 export type AttestationComponentTextKey =
   | typeof ATTESTATION_TEXT_KEYS.verified
   | typeof ATTESTATION_TEXT_KEYS.failed
-  | typeof ATTESTATION_TEXT_KEYS.pending;
+  | typeof ATTESTATION_TEXT_KEYS.pending
+  | typeof ATTESTATION_TEXT_KEYS.absent;
 
-/** How the overall status reads: drives colours. */
-export type AttestationTone = "verified" | "failure" | "pending" | "unknown" | "default";
+/**
+ * How the overall status reads: drives colours. `noHardware`: the server says, truthfully, that it
+ * runs without a trusted execution environment and its software matched: not a failed check.
+ */
+export type AttestationTone =
+  "verified" | "failure" | "pending" | "unknown" | "default" | "noHardware";
 /** Which status icon to draw; a UI maps these to its icon set. */
-export type AttestationIcon = "verified" | "failure" | "pending" | "unknown";
+export type AttestationIcon = "verified" | "failure" | "pending" | "unknown" | "noHardware";
 
 export interface OverallStatusView {
   tone: AttestationTone;
@@ -70,7 +78,44 @@ export function describeOverallStatus(status: string): OverallStatusView {
   }
 }
 
-export type ComponentState = "pending" | "verified" | "failed";
+/**
+ * Components measured by the hardware (the processor's isolation and the launch firmware): on a
+ * server without hardware isolation they are absent, not failed.
+ */
+const HARDWARE_MEASURED: readonly string[] = ["amd_sev_snp", "stage0"];
+
+/** How a server without hardware isolation words its status's reason. */
+export const NO_HARDWARE_ISOLATION_PREFIX = "no hardware isolation";
+
+/**
+ * Whether a status says that the server runs without hardware isolation and nothing else is wrong:
+ * every component the hardware does not measure was verified. Then the status is honest and
+ * neutral ("this server has no hardware-isolated environment"), not a failed verification.
+ */
+export function isWithoutHardwareIsolation(status: AttestationStatus): boolean {
+  if (status.status !== "GenericFailure") return false;
+  if (!status.reason?.startsWith(NO_HARDWARE_ISOLATION_PREFIX)) return false;
+  return Object.entries(status.components).every(
+    ([name, flag]) => HARDWARE_MEASURED.includes(name) || flag === true,
+  );
+}
+
+/**
+ * The overall view of a whole status: as `describeOverallStatus`, except that a server without
+ * hardware isolation whose software checked out reads as such (neutral), not as a failure.
+ */
+export function describeAttestation(status: AttestationStatus): OverallStatusView {
+  if (isWithoutHardwareIsolation(status)) {
+    return {
+      tone: "noHardware",
+      icon: "noHardware",
+      textKey: ATTESTATION_TEXT_KEYS.statusNoHardware,
+    };
+  }
+  return describeOverallStatus(status.status);
+}
+
+export type ComponentState = "pending" | "verified" | "failed" | "absent";
 
 export interface ComponentView {
   name: string;
@@ -134,5 +179,16 @@ export function describeComponents(status: AttestationStatus): ComponentView[] {
     ...KNOWN_ATTESTATION_COMPONENTS.filter((name) => names.includes(name)),
     ...names.filter((name) => !known.includes(name)).sort(),
   ];
-  return ordered.map((name) => describeComponent(name, status.components[name], status.status));
+  const noHardware = isWithoutHardwareIsolation(status);
+  return ordered.map((name) =>
+    noHardware && HARDWARE_MEASURED.includes(name)
+      ? {
+          name,
+          displayName: componentDisplayName(name),
+          state: "absent",
+          icon: "noHardware",
+          textKey: ATTESTATION_TEXT_KEYS.absent,
+        }
+      : describeComponent(name, status.components[name], status.status),
+  );
 }

@@ -30,7 +30,10 @@ export function recordOf(
   return record;
 }
 
-/** What the api reports on a machine without a TEE (the evidence rules of the core). */
+/**
+ * What the api reports on a machine without a TEE (the evidence rules of the core) when, besides,
+ * its configuration does not match the reference values: a real failure.
+ */
 export const NO_TEE_STATUS: AttestationStatus = {
   status: "GenericFailure",
   reason: "no hardware isolation: development server",
@@ -42,6 +45,12 @@ export const NO_TEE_STATUS: AttestationStatus = {
     container_bundle: true,
     container_config: false,
   },
+};
+
+/** What the api reports on a machine without a TEE whose software matched: honest, not failed. */
+export const NO_HARDWARE_STATUS: AttestationStatus = {
+  ...NO_TEE_STATUS,
+  components: { ...NO_TEE_STATUS.components, container_config: true },
 };
 
 /** A source whose answer the test changes; `load` is a spy to count loads. */

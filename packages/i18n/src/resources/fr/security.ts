@@ -4,6 +4,7 @@ import { type FrenchTranslation } from "./types";
 export const security: FrenchTranslation<typeof en> = {
   attestation: {
     status: {
+      noHardware: "Ce serveur n’a pas d’environnement isolé par le matériel",
       success: "Environnement sécurisé vérifié",
       failure: "Échec de la vérification de l’environnement sécurisé",
       none: "Vérification de l’environnement sécurisé en attente",
@@ -16,6 +17,22 @@ export const security: FrenchTranslation<typeof en> = {
       "Le serveur n’a encore envoyé aucune preuve d’attestation. Elle arrive avec la connexion sécurisée\u202f; rouvrez cette fenêtre dans un instant.",
     lastUpdated: "Dernière mise à jour\u00a0: {{date}}",
     clickToLearnMore: "Cliquez pour en savoir plus",
+    absent: "Absent de ce serveur",
+    noHardwareExplained:
+      "Rien n’a échoué : ce serveur (de développement ou auto-hébergé) ne tourne pas dans un environnement d’exécution de confiance, et le dit. Vos documents sont chiffrés entre votre navigateur et le serveur, mais rien d’autre que son certificat TLS ne prouve à quel serveur vous parlez, ni que les personnes qui l’exploitent ne peuvent pas lire vos documents. Les logiciels qu’il exécute correspondent aux valeurs attendues.",
+    reasons: {
+      noHardware: "pas d’isolation matérielle",
+      noHardwareDevelopment: "pas d’isolation matérielle : serveur de développement",
+      noHardwareDetail: "pas d’isolation matérielle : {{detail}}",
+    },
+    componentNames: {
+      amd_sev_snp: "AMD SEV-SNP (isolation par le processeur)",
+      stage0: "Micrologiciel de démarrage (Stage 0)",
+      system_image: "Image système",
+      kernel_image: "Image du noyau",
+      container_bundle: "Conteneur de l’application",
+      container_config: "Configuration du conteneur",
+    },
     verified: "Vérifié",
     failed: "Échec",
     pending: "En attente",
