@@ -505,8 +505,9 @@ export interface SsoConfigurationTable {
   issuerUrl: string;
   authorizationUrl: string;
   tokenUrl: string;
-  userinfoUrl: string;
-  revocationUrl: string;
+  /** Null: the provider publishes none (optional, issue 26). */
+  userinfoUrl: string | null;
+  revocationUrl: string | null;
   jwksUrl: string;
   enabled: boolean;
   /** Null once the role was deleted: the managed Member role then. */

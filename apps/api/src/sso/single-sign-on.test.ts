@@ -435,6 +435,28 @@ describe.each(testDatabaseKinds)("single sign-on with OpenID Connect on %s", (ki
     expect((await signedIn.user.profile({})).team?.uuid).toBe(owner.teamUuid);
   });
 
+  it("saves a provider without userinfo or revocation URLs (as Microsoft Entra ID publishes none) and signs in through it", async () => {
+    const { owner, domain } = await teamAtOwnDomain();
+    await verifyDomain(owner, domain);
+    const { configuration: saved } = await owner.api.sso.save({
+      ...configuration(idp),
+      userinfoUrl: "",
+      revocationUrl: null,
+    });
+    expect(saved).toMatchObject({ userinfoUrl: null, revocationUrl: null });
+    const invalid = await failure(
+      owner.api.sso.save({ ...configuration(idp), revocationUrl: "not a url" }),
+    );
+    expect(invalid.details).toEqual([
+      expect.objectContaining({ path: "revocationUrl", message: "invalid_url" }),
+    ]);
+    const app = h.client();
+    const email = `entra@${domain}`;
+    idp.setClaims(email, { email, email_verified: true, given_name: "Eno", family_name: "Tra" });
+    const login = await app.oidc.callback(await loginThroughProvider(app, email));
+    expect(login).toMatchObject({ email, isNewUser: true });
+  });
+
   it("signs nobody new in at a domain the team has not verified", async () => {
     const { owner, domain } = await teamAtOwnDomain();
     await owner.api.sso.save(configuration(idp));

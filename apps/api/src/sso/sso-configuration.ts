@@ -99,7 +99,10 @@ export async function saveSso(
 ): Promise<SaveSsoResponse> {
   const member = await requireSsoAdministrator(deps, userId);
   if (!allowsInsecureIdentityProvider(deps.config)) {
-    const insecure = URL_FIELDS.filter((field) => new URL(input[field]).protocol !== "https:");
+    const insecure = URL_FIELDS.filter((field) => {
+      const url = input[field];
+      return url !== null && new URL(url).protocol !== "https:";
+    });
     if (insecure.length > 0) {
       throw new AppError("VALIDATION_ERROR", {
         fields: insecure.map((path) => ({

@@ -37,6 +37,20 @@ export const ssoUrlSchema = z
   .max(SSO_URL_MAX_LENGTH, { error: "too_long" })
   .pipe(z.url({ protocol: /^https?$/, error: "invalid_url" }));
 
+/**
+ * A URL some identity providers do not publish (Microsoft Entra ID has no revocation endpoint):
+ * empty or absent is null; otherwise as `ssoUrlSchema`.
+ */
+const httpUrl = z.url({ protocol: /^https?$/ });
+export const ssoOptionalUrlSchema = z
+  .string()
+  .trim()
+  .max(SSO_URL_MAX_LENGTH, { error: "too_long" })
+  .refine((value) => value === "" || httpUrl.safeParse(value).success, { error: "invalid_url" })
+  .nullable()
+  .optional()
+  .transform((value) => (value ? value : null));
+
 const clientIdSchema = z
   .string({ error: "required" })
   .trim()
@@ -48,13 +62,17 @@ const clientSecretSchema = z
   .min(1, { error: "required" })
   .max(SSO_CLIENT_SECRET_MAX_LENGTH, { error: "too_long" });
 
-/** The URLs of an identity provider (all required by the SSO form, spec §5). */
+/**
+ * The URLs of an identity provider. Spec §5 requires all of them; the userinfo and revocation URLs
+ * are optional here, because providers the tutorials cover publish none (Microsoft Entra ID has no
+ * revocation endpoint): Paraphe reads the email from the ID token and revokes nothing.
+ */
 export const ssoEndpointsSchema = z.object({
   issuerUrl: ssoUrlSchema,
   authorizationUrl: ssoUrlSchema,
   tokenUrl: ssoUrlSchema,
-  userinfoUrl: ssoUrlSchema,
-  revocationUrl: ssoUrlSchema,
+  userinfoUrl: ssoOptionalUrlSchema,
+  revocationUrl: ssoOptionalUrlSchema,
   jwksUrl: ssoUrlSchema,
 });
 export type SsoEndpoints = z.infer<typeof ssoEndpointsSchema>;

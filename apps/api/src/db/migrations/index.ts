@@ -27,6 +27,7 @@ import * as ssoVerifiedDomains from "./20261128100000_sso-verified-domains";
 import * as webhookWorkspaces from "./20261128110000_webhook-workspaces";
 import * as loginCodePrefixes from "./20261128140000_login-code-prefixes";
 import * as pageReadByRecipient from "./20261128150000_page-read-by-recipient";
+import * as ssoOptionalUrls from "./20261128160000_sso-optional-urls";
 
 /**
  * Every migration, by name, in a static list so that the bundled build carries them. Names are
@@ -61,4 +62,5 @@ export const migrations: Readonly<Record<string, Migration>> = {
   "20261128110000_webhook-workspaces": webhookWorkspaces,
   "20261128140000_login-code-prefixes": loginCodePrefixes,
   "20261128150000_page-read-by-recipient": pageReadByRecipient,
+  "20261128160000_sso-optional-urls": ssoOptionalUrls,
 };

@@ -664,6 +664,8 @@ export const web = {
       defaultRole: "Role of people who join through single sign-on",
       enabled: "Enable single sign-on",
     },
+    optionalUrl:
+      "Optional: leave empty if your provider does not publish one (Microsoft Entra ID has no revocation URL).",
     save: "Save",
     saved: "The single sign-on settings were saved.",
     saveError: "The single sign-on settings could not be saved.",

@@ -45,8 +45,12 @@ const URL_FIELDS = [
   "jwksUrl",
 ] as const;
 
+/** URLs some providers do not publish (Microsoft Entra ID has no revocation endpoint). */
+const OPTIONAL_URL_FIELDS: ReadonlySet<string> = new Set(["userinfoUrl", "revocationUrl"]);
+
 /**
- * The SSO form's rules: the contract's (every URL required and valid, client id required), and
+ * The SSO form's rules: the contract's (the URLs required and valid, userinfo and revocation
+ * optional, client id required), and
  * the secret required until one is saved (then empty keeps it).
  */
 function ssoFormSchema(hasSecret: boolean) {
@@ -244,7 +248,8 @@ function SsoForm({ current }: { current: GetSsoResponse }) {
               <FormField
                 key={field}
                 label={t(`web:sso.fields.${field}`)}
-                required
+                required={!OPTIONAL_URL_FIELDS.has(field)}
+                description={OPTIONAL_URL_FIELDS.has(field) ? t("web:sso.optionalUrl") : undefined}
                 error={errorText.validation(errors[field]?.message)}
               >
                 <Input type="url" autoComplete="off" {...form.register(field)} />

@@ -87,6 +87,31 @@ describe("single sign-on settings", () => {
     expect(await screen.findByRole("option", { name: "Lecteur" })).toBeInTheDocument();
   });
 
+  it("saves a provider that publishes no userinfo or revocation URL, as Microsoft Entra ID", async () => {
+    const { user, server } = renderApp({
+      path: "/settings/sso",
+      handlers: {
+        "/sso/discover": () => ok({ ...DISCOVERED, userinfoUrl: null, revocationUrl: null }),
+        "/sso/save": () => ok({ configuration: null }),
+      },
+    });
+    await user.type(await screen.findByRole("textbox", { name: /Issuer URL/ }), ISSUER);
+    await user.click(screen.getByRole("button", { name: "Fill in from the issuer" }));
+    expect(await screen.findByRole("textbox", { name: /JWKS URL/ })).toHaveValue(`${ISSUER}/jwks`);
+    const revocation = screen.getByRole("textbox", { name: /Revocation URL/ });
+    expect(revocation).toHaveValue("");
+    expect(revocation).not.toHaveAttribute("aria-required", "true");
+    expect(revocation).toHaveAccessibleDescription(/Optional: leave empty/);
+    await user.type(screen.getByRole("textbox", { name: /Client ID/ }), "paraphe");
+    await user.type(screen.getByLabelText(/Client secret/), "s3cret");
+    await user.click(screen.getByRole("button", { name: "Save" }));
+    await waitFor(() =>
+      expect(server.bodiesOf("/sso/save")).toEqual([
+        expect.objectContaining({ userinfoUrl: null, revocationUrl: null }),
+      ]),
+    );
+  });
+
   it("says to enter the URLs by hand when the issuer cannot be read", async () => {
     const { user } = renderApp({
       path: "/settings/sso",
