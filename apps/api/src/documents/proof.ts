@@ -75,6 +75,18 @@ export function proofModel(input: ProofInput): ProofModel {
   });
   const formatDate = (value: Date | string) => dateTime.format(new Date(value));
 
+  const originals = input.originalSha256.split(" ");
+  const sealed = input.sealedSha256.split(" ");
+  const record = buildProofRecord({
+    envelopeId: input.envelopeId,
+    title: input.title,
+    generatedAt: input.generatedAt,
+    documents: originals.map((originalSha256, index) => ({
+      originalSha256,
+      sealedSha256: sealed[index] ?? "",
+    })),
+    events: input.events,
+  });
   const summary: ProofModel["summary"] = [
     { label: t("summary.title"), value: input.title, mono: false },
     { label: t("summary.envelopeId"), value: input.envelopeId, mono: true },
@@ -93,6 +105,11 @@ export function proofModel(input: ProofInput): ProofModel {
     value: formatDate(input.generatedAt),
     mono: false,
   });
+  // Two values, each labelled: the SHA-256 fingerprint anyone recomputes from the embedded record
+  // (what paraphe-verify prints), and the platform's keyed head, which only Paraphe can check.
+  if (record.chain.head !== null) {
+    summary.push({ label: t("summary.chainFingerprint"), value: record.chain.head, mono: true });
+  }
   if (input.chainHead) {
     summary.push({ label: t("summary.chainHead"), value: input.chainHead, mono: true });
   }
@@ -108,19 +125,6 @@ export function proofModel(input: ProofInput): ProofModel {
       mono: false,
     });
   }
-
-  const originals = input.originalSha256.split(" ");
-  const sealed = input.sealedSha256.split(" ");
-  const record = buildProofRecord({
-    envelopeId: input.envelopeId,
-    title: input.title,
-    generatedAt: input.generatedAt,
-    documents: originals.map((originalSha256, index) => ({
-      originalSha256,
-      sealedSha256: sealed[index] ?? "",
-    })),
-    events: input.events,
-  });
 
   return {
     language: input.language === "fr" ? "fr-FR" : "en",

@@ -13,7 +13,8 @@ export const proof = {
     sealedSha256: "Sealed file (SHA-256)",
     completedAt: "Completed",
     generatedAt: "Certificate generated",
-    chainHead: "Activity log (head hash)",
+    chainFingerprint: "Activity log fingerprint (SHA-256, as paraphe-verify prints it)",
+    chainHead: "Activity log, platform key (HMAC-SHA-256, checked by Paraphe)",
     chainCheck: "Activity log check",
   },
   chainCheck: {

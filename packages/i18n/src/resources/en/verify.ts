@@ -101,9 +101,9 @@ export const verify = {
       "{{file}}: it carries no machine-readable record ({{filename}}), so its chain of events cannot be checked offline.",
     recordInvalid: "{{file}}: its machine-readable record is malformed ({{reason}}).",
     eventsIntact_one:
-      "{{file}}: the chain of {{count}} event of envelope {{envelopeId}} is intact (SHA-256, head {{head}}).",
+      "{{file}}: the chain of {{count}} event of envelope {{envelopeId}} is intact: its fingerprint is {{head}} (SHA-256), the proof's “Activity log fingerprint”.",
     eventsIntact_other:
-      "{{file}}: the chain of {{count}} events of envelope {{envelopeId}} is intact (SHA-256, head {{head}}).",
+      "{{file}}: the chain of {{count}} events of envelope {{envelopeId}} is intact: its fingerprint is {{head}} (SHA-256), the proof's “Activity log fingerprint”.",
     eventsBroken:
       "{{file}}: the chain of events is broken at event {{index}} ({{type}}, {{at}}): an event was changed, removed or reordered.",
     eventsHeadMismatch:

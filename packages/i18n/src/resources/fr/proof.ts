@@ -15,7 +15,9 @@ export const proof: FrenchTranslation<typeof en> = {
     sealedSha256: "Fichier scellé (SHA-256)",
     completedAt: "Terminé",
     generatedAt: "Certificat généré",
-    chainHead: "Journal d’activité (empreinte finale)",
+    chainFingerprint:
+      "Empreinte du journal d’activité (SHA-256, telle que paraphe-verify l’affiche)",
+    chainHead: "Journal d’activité, clé de la plateforme (HMAC-SHA-256, vérifiée par Paraphe)",
     chainCheck: "Contrôle du journal d’activité",
   },
   chainCheck: {

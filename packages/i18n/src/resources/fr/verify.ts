@@ -105,11 +105,11 @@ export const verify: FrenchTranslation<typeof en> = {
     recordInvalid:
       "{{file}}\u00a0: son enregistrement lisible par machine est mal formé ({{reason}}).",
     eventsIntact_one:
-      "{{file}}\u00a0: la chaîne de {{count}} événement de l’enveloppe {{envelopeId}} est intacte (SHA-256, empreinte finale {{head}}).",
+      "{{file}}\u00a0: la chaîne de {{count}} événement de l’enveloppe {{envelopeId}} est intacte : son empreinte est {{head}} (SHA-256), l’« Empreinte du journal d’activité » de la preuve.",
     eventsIntact_many:
-      "{{file}}\u00a0: la chaîne de {{count}} d’événements de l’enveloppe {{envelopeId}} est intacte (SHA-256, empreinte finale {{head}}).",
+      "{{file}}\u00a0: la chaîne de {{count}} d’événements de l’enveloppe {{envelopeId}} est intacte : son empreinte est {{head}} (SHA-256), l’« Empreinte du journal d’activité » de la preuve.",
     eventsIntact_other:
-      "{{file}}\u00a0: la chaîne des {{count}} événements de l’enveloppe {{envelopeId}} est intacte (SHA-256, empreinte finale {{head}}).",
+      "{{file}}\u00a0: la chaîne des {{count}} événements de l’enveloppe {{envelopeId}} est intacte : son empreinte est {{head}} (SHA-256), l’« Empreinte du journal d’activité » de la preuve.",
     eventsBroken:
       "{{file}}\u00a0: la chaîne d’événements est rompue à l’événement {{index}} ({{type}}, {{at}})\u00a0: un événement a été modifié, supprimé ou déplacé.",
     eventsHeadMismatch:
