@@ -39,6 +39,7 @@ const otherBrowser = () =>
   new AppError("OIDC_TOKEN_VERIFICATION_FAILED", {
     message: "This sign-in was started in another browser.",
     suggestion: "Start the sign-in again from this browser.",
+    fields: [{ path: "browserBinding", code: "custom", message: "other_browser" }],
   });
 /** An account this team's identity provider may not open. */
 const notTheTeams = () =>

@@ -749,6 +749,9 @@ describe.each(testDatabaseKinds)("single sign-on with OpenID Connect on %s", (ki
       const refused = await failure(victim.oidc.callback({ query: started.query, browserBinding }));
       expect(refused.code).toBe("OIDC_TOKEN_VERIFICATION_FAILED");
       expect(refused.message).toBe("This sign-in was started in another browser.");
+      expect(refused.details).toEqual([
+        { path: "browserBinding", code: "custom", message: "other_browser" },
+      ]);
     }
     // Refused before the code went to the provider, and no session opened.
     expect(failedExchanges()).toBe(exchangesBefore);

@@ -712,6 +712,8 @@ export const web = {
       title: "Signing you in…",
       failed: "Single sign-on failed",
       backToLogin: "Back to the login page",
+      otherBrowser:
+        "This sign-in was started in another browser (or its tab was closed). Start it again from this browser.",
     },
     tutorial: {
       title: "Single sign-on set-up guides",

@@ -727,6 +727,8 @@ export const web: FrenchTranslation<typeof en> = {
       title: "Connexion en cours…",
       failed: "L’authentification unique a échoué",
       backToLogin: "Retour à la page de connexion",
+      otherBrowser:
+        "Cette connexion a été commencée dans un autre navigateur (ou son onglet a été fermé). Recommencez-la depuis ce navigateur.",
     },
     tutorial: {
       title: "Guides de configuration de l’authentification unique",

@@ -48,8 +48,14 @@ export function OidcCallbackPage() {
   }, [callback, location.search, navigate, signIn]);
 
   const error = callback.error;
-  const message =
-    isApiError(error) && OIDC_CODES.has(error.code)
+  const otherBrowser =
+    isApiError(error) &&
+    error.details?.some(
+      (detail) => detail.path === "browserBinding" && detail.message === "other_browser",
+    );
+  const message = otherBrowser
+    ? t("web:sso.callback.otherBrowser")
+    : isApiError(error) && OIDC_CODES.has(error.code)
       ? t(`errors:codes.${error.code}`)
       : t("errors:oidcGeneric");
   return (

@@ -205,6 +205,25 @@ describe("single sign-on login", () => {
     expect(window.sessionStorage.getItem("paraphe.oidc.browserBinding")).toBeNull();
   });
 
+  it("says that a callback opened in another browser than the one that started the login was refused", async () => {
+    renderApp({
+      path: "/auth/oidc?code=abc&state=def",
+      user: null,
+      handlers: {
+        "/auth/oidc/callback": () =>
+          apiError(401, "OIDC_TOKEN_VERIFICATION_FAILED", [
+            { path: "browserBinding", message: "other_browser" },
+          ]),
+      },
+    });
+    const alert = await screen.findByRole("alert");
+    expect(
+      within(alert).getByText(
+        "This sign-in was started in another browser (or its tab was closed). Start it again from this browser.",
+      ),
+    ).toBeInTheDocument();
+  });
+
   it("says when the email's team has no single sign-on", async () => {
     const { user } = renderApp({
       path: "/login",
