@@ -5,6 +5,7 @@ import {
 } from "@paraphe/api-sdk/contract";
 import type { EnvelopeRow, RecipientRow } from "../db/database";
 import type { EnvelopeDeps } from "./envelope-deps";
+import { filledValue } from "./filled-value";
 import { recipientName } from "./views";
 
 /**
@@ -57,39 +58,22 @@ export async function completedFieldsFor(
   for (const field of fields) {
     const by = done.find((other) => other.id === field.recipientId);
     if (by === undefined) continue;
+    const filled = filledValue(field, by, dateFormat);
+    // An optional field left empty shows nothing; a signature always says who signed.
+    if (filled === null) continue;
     let text: string | null = null;
     let image: string | null = null;
-    switch (field.kind) {
-      case "signature":
-        image = await picture(by.signatureBlobKey);
-        break;
-      case "initials":
-        image = await picture(by.initialsBlobKey ?? by.signatureBlobKey);
-        break;
-      case "name":
-        text = recipientName(by);
-        break;
-      case "email":
-        text = by.email;
-        break;
-      case "date":
-        text = by.signedAt === null ? null : dateFormat.format(by.signedAt);
-        break;
-      case "image":
-        if (field.value !== null && field.value !== "") {
-          const bytes = Math.floor((field.value.length * 3) / 4);
-          if (pictureBytes + bytes <= COMPLETED_FIELD_IMAGES_MAX_BYTES) {
-            pictureBytes += bytes;
-            image = field.value;
-          }
-        }
-        break;
-      default:
-        text = field.value === null || field.value === "" ? null : field.value;
+    if (filled.kind === "text") text = filled.text;
+    else if (filled.kind === "signature") image = await picture(by.signatureBlobKey);
+    else if (filled.kind === "initials") {
+      image = await picture(by.initialsBlobKey ?? by.signatureBlobKey);
+    } else if (filled.kind === "image") {
+      const bytes = Math.floor((filled.base64.length * 3) / 4);
+      if (pictureBytes + bytes <= COMPLETED_FIELD_IMAGES_MAX_BYTES) {
+        pictureBytes += bytes;
+        image = filled.base64;
+      }
     }
-    const pictured = field.kind === "signature" || field.kind === "initials";
-    // An optional field left empty shows nothing; a signature always says who signed.
-    if (text === null && image === null && !pictured) continue;
     result.push({
       uuid: field.id,
       documentUuid: field.documentId,

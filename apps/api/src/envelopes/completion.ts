@@ -16,8 +16,9 @@ import { appendEvent, loadActivity } from "./activity";
 import { completedMail } from "./mails";
 import { blobKeys } from "./file-keys";
 import { recipientMailContext } from "./invitations";
-import { loadDocuments, loadRecipients, personOf, recipientName, senderOf } from "./views";
+import { loadDocuments, loadRecipients, personOf, senderOf } from "./views";
 import { requireEnvelopeRow } from "./envelope-store";
+import { filledValue } from "./filled-value";
 import { platformSealOptions, type SealedFile } from "./seal-options";
 
 export interface CompletionDeps {
@@ -52,6 +53,9 @@ function platformIdentity(config: Config): Promise<PlatformIdentity> {
   }
   return identity;
 }
+
+const pngValue = (png: Uint8Array | undefined): StampField["value"] | undefined =>
+  png === undefined ? undefined : { png };
 
 async function readBlob(blobStore: BlobStore, key: string): Promise<Uint8Array> {
   const blob = await blobStore.get(key);
@@ -114,36 +118,19 @@ export async function completeEnvelope(deps: CompletionDeps, envelopeId: string)
     for (const field of fields.filter((row) => row.documentId === document.id)) {
       const recipient = recipients.find((row) => row.id === field.recipientId);
       if (recipient === undefined) continue;
-      let value: StampField["value"] | undefined;
-      switch (field.kind) {
-        case "signature": {
-          const png = images.get(`s:${recipient.id}`);
-          value = png === undefined ? undefined : { png };
-          break;
-        }
-        case "initials": {
-          const png = images.get(`i:${recipient.id}`) ?? images.get(`s:${recipient.id}`);
-          value = png === undefined ? undefined : { png };
-          break;
-        }
-        case "name":
-          value = recipientName(recipient);
-          break;
-        case "email":
-          value = recipient.email;
-          break;
-        case "date":
-          value = recipient.signedAt === null ? undefined : dateFormat.format(recipient.signedAt);
-          break;
-        case "image":
-          value =
-            field.value === null || field.value === ""
-              ? undefined
-              : { png: new Uint8Array(Buffer.from(field.value, "base64")) };
-          break;
-        default:
-          value = field.value === null || field.value === "" ? undefined : field.value;
-      }
+      const filled = filledValue(field, recipient, dateFormat);
+      const value: StampField["value"] | undefined =
+        filled === null
+          ? undefined
+          : filled.kind === "text"
+            ? filled.text
+            : filled.kind === "image"
+              ? { png: new Uint8Array(Buffer.from(filled.base64, "base64")) }
+              : pngValue(
+                  filled.kind === "signature"
+                    ? images.get(`s:${recipient.id}`)
+                    : (images.get(`i:${recipient.id}`) ?? images.get(`s:${recipient.id}`)),
+                );
       if (value === undefined) continue;
       stamps.push({
         page: field.page,
