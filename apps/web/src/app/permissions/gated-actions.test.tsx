@@ -17,6 +17,7 @@ import { renderApp } from "../../test/render-app";
 
 const UPDATE_REASON = "Your role does not allow you to change or send envelopes.";
 const CREATE_REASON = "Your role does not allow you to create envelopes.";
+const UPDATE_TEAM_REASON = "Your role cannot change the team's settings.";
 
 const SIGNER = {
   uuid: RECIPIENT_UUID,
@@ -167,5 +168,26 @@ describe("a role that may edit envelopes but not add contacts", () => {
     expect(server.bodiesOf("/envelope/save-recipients")[0]).toMatchObject({
       recipients: [expect.objectContaining({ email: "max@example.com", saveToContacts: false })],
     });
+  });
+});
+
+describe("a role that may update only the team's members field", () => {
+  const membersOnly = () =>
+    asRole("Member admin", [
+      { action: "read", subject: ["Team", "Workspace"] },
+      { action: "update", subject: "Team", fields: ["members"] },
+    ]);
+
+  it("finds tag creation disabled with its reason, as the api refuses it", async () => {
+    renderApp({ path: "/settings/tags", handlers: membersOnly() });
+    await deniedButton("New tag", UPDATE_TEAM_REASON);
+  });
+
+  it("is not offered single sign-on nor webhooks in the settings", async () => {
+    renderApp({ path: "/settings/tags", handlers: membersOnly() });
+    const nav = await screen.findByRole("navigation", { name: "Settings sections" });
+    expect(within(nav).getByRole("link", { name: "Tags" })).toBeInTheDocument();
+    expect(within(nav).queryByRole("link", { name: "Single sign-on" })).toBeNull();
+    expect(within(nav).queryByRole("link", { name: "Webhooks" })).toBeNull();
   });
 });

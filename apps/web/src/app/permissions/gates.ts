@@ -71,6 +71,40 @@ export const GATES = {
     subject: "Team",
     reason: "permissions.denied.updateTeam",
   },
+  /**
+   * The same, for one field of the team: the api checks the field at stake (a role limited to
+   * some fields of the team may change those only), so the app gates on it too.
+   */
+  "update Team members": {
+    action: "update",
+    subject: "Team",
+    field: "members",
+    reason: "permissions.denied.updateTeam",
+  },
+  "update Team roles": {
+    action: "update",
+    subject: "Team",
+    field: "roles",
+    reason: "permissions.denied.updateTeam",
+  },
+  "update Team tags": {
+    action: "update",
+    subject: "Team",
+    field: "tags",
+    reason: "permissions.denied.updateTeam",
+  },
+  "update Team sso": {
+    action: "update",
+    subject: "Team",
+    field: "sso",
+    reason: "permissions.denied.updateTeam",
+  },
+  "update Team webhooks": {
+    action: "update",
+    subject: "Team",
+    field: "webhooks",
+    reason: "permissions.denied.updateTeam",
+  },
   /** Edit a contact. */
   "update Contact": {
     action: "update",
@@ -89,7 +123,10 @@ export const GATES = {
     subject: "API",
     reason: "permissions.denied.manageApi",
   },
-} as const satisfies Record<string, { action: Action; subject: Subject; reason: string }>;
+} as const satisfies Record<
+  string,
+  { action: Action; subject: Subject; field?: string; reason: string }
+>;
 
 export type GatedPermission = keyof typeof GATES;
 
@@ -98,5 +135,6 @@ export function useGate(permission: GatedPermission): { allowed: boolean; reason
   const { t } = useTranslation("web");
   const { can } = usePermissions();
   const gate = GATES[permission];
-  return { allowed: can(gate.action, gate.subject), reason: t(gate.reason) };
+  const field = "field" in gate ? gate.field : undefined;
+  return { allowed: can(gate.action, gate.subject, field), reason: t(gate.reason) };
 }

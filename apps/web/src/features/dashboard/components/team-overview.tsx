@@ -46,7 +46,7 @@ export function TeamOverview() {
             <WorkspacesBlock />
           </li>
         ) : null}
-        {can("update", "Team") ? (
+        {can("update", "Team", "sso") ? (
           <li>
             <SingleSignOnBlock />
           </li>

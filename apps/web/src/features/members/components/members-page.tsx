@@ -153,7 +153,7 @@ export function MembersPage() {
             <Link to="/settings/members/pending">{t("members.pendingLink")}</Link>
           </Button>
           <PermittedButton
-            permission="update Team"
+            permission="update Team members"
             disabled={!members.data}
             onClick={() => setInviting(true)}
           >
@@ -161,7 +161,7 @@ export function MembersPage() {
             {t("members.invite")}
           </PermittedButton>
           <PermittedButton
-            permission="update Team"
+            permission="update Team members"
             variant="secondary"
             disabled={!members.data}
             onClick={() => void navigate("/settings/members/import")}

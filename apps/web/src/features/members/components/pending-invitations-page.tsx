@@ -29,7 +29,7 @@ export function PendingInvitationsPage() {
   const errorText = useErrorText();
   usePageMeta({ title: t("members.pending.title") });
   const { can } = usePermissions();
-  const administers = can("update", "Team");
+  const administers = can("update", "Team", "members");
   const invitations = useInvitations();
   const resend = useResendInvite();
   const revoke = useRevokeInvite();

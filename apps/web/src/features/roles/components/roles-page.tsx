@@ -46,7 +46,7 @@ export function RolesPage() {
   const create = useCreateRole();
   const update = useUpdateRole();
   const remove = useDeleteRole();
-  const manage = useGate("update Team");
+  const manage = useGate("update Team roles");
   const [opened, setOpened] = useState<Opened | null>(null);
   const [deleting, setDeleting] = useState<Role | null>(null);
   const language = i18n.resolvedLanguage ?? i18n.language;
@@ -127,7 +127,7 @@ export function RolesPage() {
         cell: (role) =>
           role.origin === "custom" ? (
             <PermittedButton
-              permission="update Team"
+              permission="update Team roles"
               variant="ghost"
               size="sm"
               aria-label={t("settings.roles.deleteLabel", { name: role.name })}
@@ -159,7 +159,7 @@ export function RolesPage() {
           </h2>
           <p className="text-sm text-ink-muted">{t("settings.roles.description")}</p>
         </div>
-        <PermittedButton permission="update Team" onClick={() => open({ kind: "create" })}>
+        <PermittedButton permission="update Team roles" onClick={() => open({ kind: "create" })}>
           <Plus aria-hidden="true" />
           {t("settings.roles.create")}
         </PermittedButton>

@@ -38,11 +38,13 @@ export function SettingsLayout() {
       ? [{ to: "/settings/workspaces", label: t("settings.nav.workspaces") }]
       : []),
     ...(readsTeam ? [{ to: "/settings/tags", label: t("settings.nav.tags") }] : []),
-    ...(can("update", "Team") ? [{ to: "/settings/sso", label: t("settings.nav.sso") }] : []),
+    ...(can("update", "Team", "sso")
+      ? [{ to: "/settings/sso", label: t("settings.nav.sso") }]
+      : []),
     ...(can("manage", "API")
       ? [{ to: "/settings/api-keys", label: t("settings.nav.apiKeys") }]
       : []),
-    ...(can("update", "Team")
+    ...(can("update", "Team", "webhooks")
       ? [{ to: "/settings/webhooks", label: t("settings.nav.webhooks") }]
       : []),
     ...(readsTeam

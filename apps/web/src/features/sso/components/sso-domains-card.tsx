@@ -76,7 +76,7 @@ export function SsoDomainsCard() {
               {...form.register("domain")}
             />
           </FormField>
-          <PermittedButton permission="update Team" type="submit" loading={isSubmitting}>
+          <PermittedButton permission="update Team sso" type="submit" loading={isSubmitting}>
             {t("web:sso.domains.add")}
           </PermittedButton>
         </form>
@@ -135,7 +135,7 @@ function DomainItem({ domain }: { domain: SsoDomain }) {
         <span className="flex flex-wrap gap-2">
           {domain.status === "pending" ? (
             <PermittedButton
-              permission="update Team"
+              permission="update Team sso"
               size="sm"
               loading={verify.isPending}
               aria-label={t("web:sso.domains.verifyLabel", { domain: domain.domain })}
@@ -150,7 +150,7 @@ function DomainItem({ domain }: { domain: SsoDomain }) {
             </PermittedButton>
           ) : null}
           <PermittedButton
-            permission="update Team"
+            permission="update Team sso"
             size="sm"
             variant="secondary"
             aria-label={t("web:sso.domains.removeLabel", { domain: domain.domain })}

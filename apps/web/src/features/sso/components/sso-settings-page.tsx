@@ -296,7 +296,7 @@ function SsoForm({ current }: { current: GetSsoResponse }) {
         <div className="flex flex-wrap justify-end gap-2">
           {configuration !== null ? (
             <PermittedButton
-              permission="update Team"
+              permission="update Team sso"
               type="button"
               variant="secondary"
               onClick={() => {
@@ -307,7 +307,7 @@ function SsoForm({ current }: { current: GetSsoResponse }) {
               {t("web:sso.remove")}
             </PermittedButton>
           ) : null}
-          <PermittedButton permission="update Team" type="submit" loading={isSubmitting}>
+          <PermittedButton permission="update Team sso" type="submit" loading={isSubmitting}>
             {t("web:sso.save")}
           </PermittedButton>
         </div>

@@ -39,7 +39,7 @@ export function TagsPage() {
         actions: (tag) => (
           <div className="flex justify-end gap-1">
             <PermittedButton
-              permission="update Team"
+              permission="update Team tags"
               variant="ghost"
               size="sm"
               aria-label={t("web:tags.editLabel", { name: tag.name })}
@@ -51,7 +51,7 @@ export function TagsPage() {
               {t("web:tags.edit")}
             </PermittedButton>
             <PermittedButton
-              permission="update Team"
+              permission="update Team tags"
               variant="ghost"
               size="sm"
               aria-label={t("web:tags.deleteLabel", { name: tag.name })}
@@ -73,7 +73,7 @@ export function TagsPage() {
       kind="tag"
       action={
         <PermittedButton
-          permission="update Team"
+          permission="update Team tags"
           onClick={() => {
             resetSave();
             setEditing({ kind: "create" });

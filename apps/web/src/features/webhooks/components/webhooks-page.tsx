@@ -30,7 +30,7 @@ export function WebhooksPage() {
   const [secret, setSecret] = useState<string | null>(null);
 
   const addButton = (
-    <PermittedButton permission="update Team" onClick={() => setEditing("new")}>
+    <PermittedButton permission="update Team webhooks" onClick={() => setEditing("new")}>
       <Plus aria-hidden="true" />
       {t("web:webhooks.add")}
     </PermittedButton>
