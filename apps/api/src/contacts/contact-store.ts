@@ -19,7 +19,6 @@ export const contactNotFound = (): AppError =>
 export const contactExists = (path: string): AppError =>
   new AppError("CONFLICT", {
     message: "A contact with this email already exists in this workspace.",
-    reason: "contact_exists",
     suggestion: "Edit the existing contact, or use another email.",
     fields: [{ path, code: "custom", message: "contact_exists" }],
   });

@@ -58,6 +58,7 @@ describe.each(testDatabaseKinds)("the database on %s", (kind) => {
       "request_nonce",
       "role",
       "sso_configuration",
+      "sso_domain",
       "support_conversation",
       "support_message",
       "tag",
@@ -72,6 +73,7 @@ describe.each(testDatabaseKinds)("the database on %s", (kind) => {
       "webauthn_challenge",
       "webhook_delivery",
       "webhook_endpoint",
+      "webhook_endpoint_workspace",
       "workspace",
       "workspace_member",
     ]);

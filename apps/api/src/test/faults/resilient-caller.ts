@@ -1,8 +1,10 @@
 /**
  * A client that rides out an api that dies and comes back: a call that failed because of the
  * connection (no answer, a dropped tunnel session, 502/503) is made again on a fresh client (a new
- * tunnel session), after the api is back. Anything the api answered with a reason (a 4xx, a 500
- * with a request id) is not retried: it is the call's answer. Not part of the server.
+ * tunnel session), after the api is back; so is one the api asked to come back later (429, as an
+ * account's share of the upload lane is full while its earlier uploads are processed). Anything
+ * else the api answered with a reason (a 4xx, a 500 with a request id) is not retried: it is the
+ * call's answer. Not part of the server.
  */
 import { ApiError, type ApiClient } from "@paraphe/api-sdk";
 import { isTunnelError } from "@paraphe/tunnel-client";
@@ -12,7 +14,8 @@ export function isTransient(error: unknown): boolean {
   if (isTunnelError(error)) return true;
   if (error instanceof ApiError) {
     if (error.code === "TUNNEL_ERROR") return true;
-    if (error.statusCode === 502 || error.statusCode === 503) return true;
+    if (error.statusCode === 502 || error.statusCode === 503 || error.statusCode === 429)
+      return true;
     // The SDK's network failure: INTERNAL_SERVER_ERROR without an answer (no request id).
     return error.statusCode === 500 && error.requestId === undefined;
   }
