@@ -24,14 +24,19 @@ const FIRST_PAINT_MODULES = [
  * checker is there, and under HTTP/1.1 eleven requests come in two waves of six, the second one
  * landing with the open call's answer. Not the signature dialog's own chunk, which comes when it
  * opens, nor what every page shares (the button and its class helpers, the notifications), which
- * the not-found and error pages would then download with it. A module not named here still works,
- * in a chunk of its own: the benchmark's waterfall shows it.
+ * the not-found and error pages would then download with it. The signing feature's modules are
+ * matched by folder, so that a new one lands here (one left to a chunk of its own broke the page's
+ * exports under rolldown).
  */
 const SIGNING_PAGE_MODULES = [
   /[\\/]node_modules[\\/](@tanstack[\\/](query-core|react-query)|@radix-ui[\\/](?!react-slot|react-compose-refs)[\w-]+|react-remove-scroll|react-remove-scroll-bar|use-callback-ref|use-sidecar|get-nonce|react-style-singleton|aria-hidden)[\\/]/,
   /[\\/]node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](circle-check|download|file-x|link-2-off|wifi-off|ban|calendar-x|circle-x|clock|file-clock|check|minus|pen-line|x)\./,
   /[\\/]packages[\\/]ui-kit[\\/]src[\\/](components[\\/](dialog|checkbox|badge|skeleton|input|form-field))\./,
-  /[\\/]apps[\\/]sign[\\/]src[\\/](app[\\/]signed-area|routes[\\/]sign|domain[\\/]download|features[\\/]signing[\\/](lazy|api[\\/]signing-queries|lib[\\/](access-error|envelope-state|signature-draft|field-values|use-near-viewport)|components[\\/](signing-page|access-error-page|status-panel|envelope-status-page|signing-workspace|action-bar|decline-dialog|field-overlay|document-page|document-reader)))\.tsx?$/,
+  /[\\/]apps[\\/]sign[\\/]src[\\/](app[\\/]signed-area|routes[\\/]sign|domain[\\/]download)\.tsx?$/,
+  // Every module of the signing feature but the signature dialog's own (its chunk comes when it
+  // opens), the skeleton (first paint) and the loaders the entry imports: a new module of the page
+  // joins this chunk by itself.
+  /[\\/]apps[\\/]sign[\\/]src[\\/]features[\\/]signing[\\/](?!load\.|components[\\/](signature-dialog|signature-input|signature-pad-canvas|signing-skeleton)\.|lib[\\/]render-signature\.)[\w\\/-]+(?<!\.test)\.tsx?$/,
 ];
 
 export default defineAppConfig({
