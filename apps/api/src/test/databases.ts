@@ -73,21 +73,41 @@ export async function createTestDatabase(
   url.searchParams.set("options", `-c search_path=${schema}`);
   const databaseUrl = url.toString();
   const connection = await openDatabase({ databaseUrl, logger });
-  await migrateToLatest(connection.db, logger);
+  // The migrator looks for its tables through the catalog of every schema: a schema another test
+  // file drops meanwhile makes that lookup fail ("relation ... does not exist"). Migrating and
+  // dropping take turns under one advisory lock of the test database.
+  await withSchemaLock(baseUrl, () => migrateToLatest(connection.db, logger));
   return {
     connection,
     databaseUrl,
     async destroy() {
       await connection.close();
-      const cleaner = new pg.Client({ connectionString: baseUrl });
-      await cleaner.connect();
-      try {
-        await cleaner.query(`DROP SCHEMA ${schema} CASCADE`);
-      } finally {
-        await cleaner.end();
-      }
+      await withSchemaLock(baseUrl, async (client) => {
+        await client.query(`DROP SCHEMA ${schema} CASCADE`);
+      });
     },
   };
+}
+
+/** The advisory lock under which test files migrate and drop their schemas (any fixed number). */
+const SCHEMA_LOCK_KEY = 728_401_553;
+
+async function withSchemaLock<T>(
+  baseUrl: string,
+  run: (client: pg.Client) => Promise<T>,
+): Promise<T> {
+  const client = new pg.Client({ connectionString: baseUrl });
+  await client.connect();
+  try {
+    await client.query("SELECT pg_advisory_lock($1)", [SCHEMA_LOCK_KEY]);
+    try {
+      return await run(client);
+    } finally {
+      await client.query("SELECT pg_advisory_unlock($1)", [SCHEMA_LOCK_KEY]);
+    }
+  } finally {
+    await client.end();
+  }
 }
 
 export function silentLogger(): Logger {
