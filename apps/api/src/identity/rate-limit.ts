@@ -78,7 +78,7 @@ export async function rateLimitReached(
   rule: Pick<RateLimit, "limit" | "windowMs">,
   at: number,
 ): Promise<{ retryAfterSeconds: number } | undefined> {
-  const windowStart = Math.floor(at / rule.windowMs) * rule.windowMs;
+  const { windowStart, windowEnd } = windowAt(rule, at);
   const row = await db
     .selectFrom("rateLimitCounter")
     .select("count")
@@ -86,8 +86,17 @@ export async function rateLimitReached(
     .where("windowStart", "=", new Date(windowStart))
     .executeTakeFirst();
   if (row === undefined || row.count < rule.limit) return undefined;
-  return { retryAfterSeconds: Math.max(1, Math.ceil((windowStart + rule.windowMs - at) / 1000)) };
+  return { retryAfterSeconds: secondsUntil(windowEnd, at) };
 }
+
+/** The fixed window of `rule` that `at` falls in. */
+function windowAt(rule: Pick<RateLimit, "windowMs">, at: number) {
+  const windowStart = Math.floor(at / rule.windowMs) * rule.windowMs;
+  return { windowStart, windowEnd: windowStart + rule.windowMs };
+}
+
+/** Whole seconds from `at` to `end`, at least 1 (a `Retry-After`). */
+const secondsUntil = (end: number, at: number): number => Math.max(1, Math.ceil((end - at) / 1000));
 
 /** 429 RATE_LIMITED with the rule's message and `Retry-After`. */
 export function rateLimitedError(rule: RateLimit, retryAfterSeconds: number): AppError {
@@ -108,8 +117,7 @@ export async function countRateLimitHit(
   rule: Pick<RateLimit, "limit" | "windowMs">,
   at: number,
 ): Promise<{ retryAfterSeconds: number } | undefined> {
-  const windowStart = Math.floor(at / rule.windowMs) * rule.windowMs;
-  const windowEnd = windowStart + rule.windowMs;
+  const { windowStart, windowEnd } = windowAt(rule, at);
   const row = await db
     .insertInto("rateLimitCounter")
     .values({
@@ -126,7 +134,7 @@ export async function countRateLimitHit(
     .returning("count")
     .executeTakeFirstOrThrow();
   if (row.count <= rule.limit) return undefined;
-  return { retryAfterSeconds: Math.max(1, Math.ceil((windowEnd - at) / 1000)) };
+  return { retryAfterSeconds: secondsUntil(windowEnd, at) };
 }
 
 /** Removes the counters of windows that ended. */
