@@ -3,7 +3,7 @@ import { defineConfig } from "tsup";
 import { writeReferenceValues } from "./src/tunnel/reference-values";
 
 /**
- * The api's server bundle: `dist/server.js` for Node 20. Workspace packages (`@paraphe/*`) are
+ * The api's server bundle: `dist/server.js` for Node.js 22.13 and newer (it runs on 24 LTS). Workspace packages (`@paraphe/*`) are
  * bundled from their source through the `@paraphe/source` condition; other npm dependencies stay
  * external and load from node_modules at runtime (PGlite finds its WASM files there).
  *
@@ -21,7 +21,7 @@ export default defineConfig({
   },
   format: ["esm"],
   platform: "node",
-  target: "node20",
+  target: "node22",
   outDir: "dist",
   clean: true,
   sourcemap: true,

@@ -1,5 +1,6 @@
-// Helpers shared by the start and test commands: find or install the pinned pnpm without corepack
-// or a global pnpm, run commands, and find a browser for the browser tests.
+// Helpers shared by the start and test commands: run on the pinned Node.js, find or install the
+// pinned pnpm without corepack or a global pnpm, run commands, and find a browser for the browser
+// tests.
 import { execFileSync, spawn, spawnSync } from "node:child_process";
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync } from "node:fs";
 import { delimiter, dirname, join, relative, resolve } from "node:path";
@@ -10,6 +11,92 @@ export const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 const pinned = JSON.parse(readFileSync(join(root, "package.json"), "utf8")).packageManager.split(
   "@",
 )[1];
+
+/** The Node.js the product runs on (an LTS line), pinned in `.node-version`. */
+export const pinnedNode = readFileSync(join(root, ".node-version"), "utf8").trim();
+
+/**
+ * The `bin` folder of Node.js `version`, installed from the npm registry (the `node` package, which
+ * fetches the official build for this platform) under `.cache/<folder>` unless it is there already.
+ */
+export function installNode(version, folder) {
+  const prefix = join(root, ".cache", folder);
+  const bin = join(prefix, "node_modules", "node", "bin");
+  const installed = existsSync(join(bin, "node"))
+    ? spawnSync(join(bin, "node"), ["--version"], { encoding: "utf8" }).stdout?.trim()
+    : null;
+  if (installed !== `v${version}`) {
+    console.log(`Installing Node.js ${version} from the npm registry under .cache/${folder} ...`);
+    execFileSync(
+      "npm",
+      [
+        "install",
+        "--prefix",
+        prefix,
+        "--no-save",
+        "--no-audit",
+        "--no-fund",
+        "--loglevel=error",
+        `node@${version}`,
+      ],
+      { stdio: "inherit", cwd: root },
+    );
+  }
+  return bin;
+}
+
+/**
+ * A copy of `env` whose `node` (for every child process, pnpm, turbo and their scripts) is Node.js
+ * `version` in `bin`. PARAPHE_NODE names it: turbo hashes it (globalEnv), so that a task's cached
+ * result on one Node.js is not taken for a run on another.
+ */
+export function envWithNode(bin, version, env = process.env) {
+  const node = join(bin, "node");
+  return {
+    ...env,
+    PATH: `${bin}${delimiter}${env.PATH ?? ""}`,
+    PARAPHE_NODE: version,
+    // npm sets these to the Node.js that started it; tools that read them must find the same one.
+    NODE: node,
+    npm_node_execpath: node,
+  };
+}
+
+/**
+ * Makes the calling script run on the pinned Node.js. On it already, this returns at once. On any
+ * other Node.js (the system's 20 of the development and CI machines), it installs the pinned one
+ * (see {@link installNode}), starts the same script with the same arguments on it, with its `bin`
+ * first on PATH so that every command the script starts uses it too, passes on SIGINT and SIGTERM,
+ * and exits with the script's exit code: it never returns then.
+ */
+export async function usePinnedNode() {
+  if (process.version === `v${pinnedNode}`) {
+    process.env.PARAPHE_NODE = pinnedNode;
+    return;
+  }
+  if (process.env.PARAPHE_NODE === pinnedNode) {
+    throw new Error(
+      `Expected Node.js ${pinnedNode} after switching to it, found ${process.version}.`,
+    );
+  }
+  const bin = installNode(pinnedNode, `node${pinnedNode.split(".")[0]}`);
+  console.log(`Running on Node.js ${pinnedNode} (this system's is ${process.version}).`);
+  const env = envWithNode(bin, pinnedNode);
+  const child = spawn(join(bin, "node"), [...process.execArgv, ...process.argv.slice(1)], {
+    env,
+    stdio: "inherit",
+  });
+  const forward = (signal) => () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+  };
+  process.on("SIGINT", forward("SIGINT"));
+  process.on("SIGTERM", forward("SIGTERM"));
+  const code = await new Promise((resolveExit, rejectExit) => {
+    child.once("error", rejectExit);
+    child.once("exit", (exitCode, signal) => resolveExit(exitCode ?? (signal ? 1 : 0)));
+  });
+  process.exit(code);
+}
 
 function pnpmVersion(bin, env) {
   const result = spawnSync(bin, ["--version"], { env, encoding: "utf8" });

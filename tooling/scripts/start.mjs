@@ -1,8 +1,19 @@
 #!/usr/bin/env node
-// `npm start`: install with the pinned pnpm, build, then run the api (which creates and migrates the
-// embedded database under .data/), the team web app and the signing app from production builds.
-import { mustRun, pnpmEnv, root, startChild, stopChild, waitForUrl } from "./lib.mjs";
+// `npm start`: on the pinned Node.js (.node-version; fetched from the npm registry into .cache/ when
+// the system's is another), install with the pinned pnpm, build, then run the api (which creates and
+// migrates the embedded database under .data/), the team web app and the signing app from
+// production builds.
+import {
+  mustRun,
+  pnpmEnv,
+  root,
+  startChild,
+  stopChild,
+  usePinnedNode,
+  waitForUrl,
+} from "./lib.mjs";
 
+await usePinnedNode();
 const env = pnpmEnv();
 mustRun("pnpm", ["install", "--frozen-lockfile"], { env });
 mustRun(
@@ -38,7 +49,7 @@ process.on("SIGINT", () => void stopAll(0));
 process.on("SIGTERM", () => void stopAll(0));
 
 const runtimeEnv = { ...env, NODE_ENV: process.env.NODE_ENV ?? "development" };
-const api = startChild("api", "node", ["apps/api/dist/server.js"], {
+const api = startChild("api", process.execPath, ["apps/api/dist/server.js"], {
   // The development mailbox: the api listens on 127.0.0.1 by default, so only this machine reads it.
   env: { ...runtimeEnv, API_PORT: apiPort, DEV_MAILBOX: process.env.DEV_MAILBOX ?? "1" },
   cwd: root,

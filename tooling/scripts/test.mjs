@@ -1,6 +1,8 @@
 #!/usr/bin/env node
-// `npm test`: install, then lint, typecheck, unit and integration tests, package checks, the size
-// budgets and the browser tests in Debian's Chromium. Exits non-zero on the first failure.
+// `npm test`: on the pinned Node.js (.node-version; fetched from the npm registry into .cache/ when
+// the system's is another), install, then lint, typecheck, unit and integration tests, package
+// checks, the suites again on Node.js 22 (the oldest supported), the size budgets and the browser
+// tests in Debian's Chromium. Exits non-zero on the first failure.
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import {
@@ -11,9 +13,12 @@ import {
   runInBackground,
   root,
   testSystemTools,
+  usePinnedNode,
 } from "./lib.mjs";
 
+await usePinnedNode();
 const started = Date.now();
+console.log(`Node.js ${process.version}`);
 const env = { ...pnpmEnv(), CI: process.env.CI ?? "1" };
 mustRun("pnpm", ["install", "--frozen-lockfile"], { env });
 
@@ -86,9 +91,9 @@ mustRun(
 );
 // The same suites on Node.js 22 (every package's; the api's runtime-facing parts): `pnpm test:node22`
 // runs the api's whole suite there too.
-mustRun("node", ["tooling/scripts/node22.mjs", "--quick"], { env });
+mustRun(process.execPath, ["tooling/scripts/node22.mjs", "--quick"], { env });
 // Size budgets (tooling/size-budgets.json) on the builds just made: bytes, not time.
-mustRun("node", ["tooling/scripts/check-size.mjs"], { env });
+mustRun(process.execPath, ["tooling/scripts/check-size.mjs"], { env });
 await apiSuite.finish();
 printSlowestFiles(apiReport);
 mustRun("pnpm", ["--filter", "@paraphe/e2e", "test:e2e"], { env });
