@@ -46,3 +46,30 @@ describe("resources", () => {
     );
   });
 });
+
+describe("plurals and agreement", () => {
+  const PLURAL_FORM = /_(zero|one|two|few|many|other)$/;
+
+  for (const language of ["en", "fr"] as const) {
+    const leaves = flattenResources(resources[language]);
+
+    it(`${language}: every text with {{count}} is a plural form, with its _one and _other siblings`, () => {
+      const problems: string[] = [];
+      for (const [key, value] of leaves) {
+        if (typeof value !== "string" || !/\{\{\s*count\s*[,}]/.test(value)) continue;
+        const match = PLURAL_FORM.exec(key);
+        const base = match ? key.slice(0, match.index) : undefined;
+        if (!base || !leaves.has(`${base}_one`) || !leaves.has(`${base}_other`))
+          problems.push(`${key}: ${value}`);
+      }
+      expect(problems).toEqual([]);
+    });
+
+    it(`${language}: no text marks a plural or a gender with brackets, like “(s)” or “(e)”`, () => {
+      const problems = [...leaves]
+        .filter(([, value]) => typeof value === "string" && /\p{L}\((s|e|es|x)\)/iu.test(value))
+        .map(([key, value]) => `${key}: ${String(value)}`);
+      expect(problems).toEqual([]);
+    });
+  }
+});

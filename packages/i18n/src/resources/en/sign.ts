@@ -95,8 +95,10 @@ export const sign = {
   },
   reader: {
     documents: "Documents to read",
-    page: "Page {{page}} of {{count}}",
-    pageOfDocument: "{{document}}, page {{page}} of {{count}}",
+    page_one: "Page {{page}} of {{count}}",
+    page_other: "Page {{page}} of {{count}}",
+    pageOfDocument_one: "{{document}}, page {{page}} of {{count}}",
+    pageOfDocument_other: "{{document}}, page {{page}} of {{count}}",
     loadingPage: "Loading page {{page}}…",
     pageFailed: "This page could not be loaded.",
     retryPage: "Load the page again",

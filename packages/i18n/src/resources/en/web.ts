@@ -86,7 +86,7 @@ export const web = {
       submit: "Create the team",
     },
     invitations: {
-      title: "You are invited",
+      title: "An invitation is waiting for you",
       description: "Join a team that invited you instead of creating one.",
       join: "Join {{team}}",
       detail: "{{inviter}} invites you as {{role}}.",
@@ -149,7 +149,8 @@ export const web = {
         lastname: "Last name",
         phone: "Phone",
       },
-      imported: "Invitations sent: {{count}}. They are listed in the pending invitations.",
+      imported_one: "{{count}} invitation sent. It is listed in the pending invitations.",
+      imported_other: "{{count}} invitations sent. They are listed in the pending invitations.",
       back: "Back to the members",
     },
     you: "You",
@@ -566,7 +567,11 @@ export const web = {
       },
       failed: "Import failed.",
       openDraft: "Open the draft “{{title}}”",
-      summary: "Import finished: {{imported}} imported, {{refused}} refused.",
+      summary: "Import finished: {{imported}}, {{refused}}.",
+      importedCount_one: "{{count}} file imported",
+      importedCount_other: "{{count}} files imported",
+      refusedCount_one: "{{count}} refused",
+      refusedCount_other: "{{count}} refused",
       drive: {
         title: "Import from Google Drive",
         notConfigured: "Cloud drive not configured",
@@ -839,8 +844,12 @@ export const web = {
     apiCredits: "API credits",
     meter: {
       usedOf: "{{used}} of {{total}}",
-      unlimited_one: "{{used}} used, unlimited",
-      unlimited_other: "{{used}} used, unlimited",
+      unlimitedSeats_one: "{{used}} used, unlimited",
+      unlimitedSeats_other: "{{used}} used, unlimited",
+      unlimitedSignatures_one: "{{used}} used, unlimited",
+      unlimitedSignatures_other: "{{used}} used, unlimited",
+      unlimitedApiCredits_one: "{{used}} used, unlimited",
+      unlimitedApiCredits_other: "{{used}} used, unlimited",
     },
     plans: "Plans",
     billing: "Billing period",
@@ -883,7 +892,7 @@ export const web = {
       description: "Description",
       descriptionHint: "What the key is for, for example the name of the integration.",
       descriptionTooLong: "The description can be at most {{max}} characters long.",
-      descriptionCount: "{{count}} of {{max}} characters",
+      descriptionCount: "{{length}} of {{max}} characters",
       permissions: "Permissions on templates",
     },
     permissions: {
@@ -1212,7 +1221,8 @@ export const web = {
     },
     pages: {
       title: "Pages",
-      label: "{{document}}, page {{page}} of {{count}}",
+      label_one: "{{document}}, page {{page}} of {{count}}",
+      label_other: "{{document}}, page {{page}} of {{count}}",
       placeHere: "Place the field on {{page}}",
     },
     options: {
@@ -1245,7 +1255,8 @@ export const web = {
       reminders: {
         label: "Reminders",
         none: "No reminders",
-        every: "Every {{days}} days",
+        every_one: "Every day",
+        every_other: "Every {{count}} days",
       },
     },
   },
@@ -1514,9 +1525,12 @@ export const web = {
       "Columns {{required}} (required) and {{optional}} (optional), with a header line. At most {{maxRows}} rows and {{maxKb}} KB.",
     columns: { line: "Line", errors: "Errors" },
     rowOk: "Ready",
-    summaryValid: "Rows to import: {{count}}. No errors found.",
-    summaryInvalid:
-      "Rows: {{count}}. Rows with errors: {{invalid}}. Correct the file and choose it again: nothing is imported while a row has an error.",
+    summaryValid_one: "{{count}} row to import. No errors found.",
+    summaryValid_other: "{{count}} rows to import. No errors found.",
+    summaryInvalid_one:
+      "{{count}} row read. Rows with errors: {{invalid}}. Correct the file and choose it again: nothing is imported while a row has an error.",
+    summaryInvalid_other:
+      "{{count}} rows read. Rows with errors: {{invalid}}. Correct the file and choose it again: nothing is imported while a row has an error.",
     import_one: "Import {{count}} row",
     import_other: "Import {{count}} rows",
     detected:
@@ -1596,7 +1610,11 @@ export const web = {
         "Add many contacts at once from a CSV file. Every row is checked before anything is written, and the import is all or nothing.",
       caption: "Rows of the file",
       workspace: "Import into",
-      imported: "Imported: {{created}} new contacts, {{updated}} updated.",
+      imported: "Import finished: {{created}}, {{updated}}.",
+      createdCount_one: "{{count}} new contact",
+      createdCount_other: "{{count}} new contacts",
+      updatedCount_one: "{{count}} updated",
+      updatedCount_other: "{{count}} updated",
     },
   },
   webhooks: {
@@ -1606,7 +1624,7 @@ export const web = {
     loading: "Loading the webhooks…",
     loadError: "The webhooks could not be loaded.",
     empty: "No webhook endpoint yet",
-    emptyDescription: "Add an endpoint to be told of your envelopes' events.",
+    emptyDescription: "Add an endpoint to receive your envelopes' events.",
     listLabel: "Webhook endpoints",
     add: "Add an endpoint",
     created: "The endpoint was added.",

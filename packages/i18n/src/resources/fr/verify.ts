@@ -107,7 +107,7 @@ export const verify: FrenchTranslation<typeof en> = {
     eventsIntact_one:
       "{{file}}\u00a0: la chaîne de {{count}} événement de l’enveloppe {{envelopeId}} est intacte : son empreinte est {{head}} (SHA-256), l’« Empreinte du journal d’activité » de la preuve.",
     eventsIntact_many:
-      "{{file}}\u00a0: la chaîne de {{count}} d’événements de l’enveloppe {{envelopeId}} est intacte : son empreinte est {{head}} (SHA-256), l’« Empreinte du journal d’activité » de la preuve.",
+      "{{file}}\u00a0: la chaîne des {{count}} événements de l’enveloppe {{envelopeId}} est intacte : son empreinte est {{head}} (SHA-256), l’« Empreinte du journal d’activité » de la preuve.",
     eventsIntact_other:
       "{{file}}\u00a0: la chaîne des {{count}} événements de l’enveloppe {{envelopeId}} est intacte : son empreinte est {{head}} (SHA-256), l’« Empreinte du journal d’activité » de la preuve.",
     eventsBroken:

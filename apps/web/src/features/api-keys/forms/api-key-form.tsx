@@ -65,7 +65,7 @@ export function ApiKeyForm({ onSubmit, onCancel, submitError }: ApiKeyFormProps)
             {t("web:apiKeys.fields.descriptionHint")}{" "}
             <span aria-live="polite">
               {t("web:apiKeys.fields.descriptionCount", {
-                count: description.length,
+                length: description.length,
                 max: API_KEY_DESCRIPTION_MAX_LENGTH,
               })}
             </span>

@@ -56,7 +56,12 @@ export function ContactsImportPage() {
             caption={t("contacts.importPage.caption")}
             onImport={async (contacts) => {
               const result = await importContacts.mutateAsync({ workspaceUuid, contacts });
-              toast.success(t("contacts.importPage.imported", result));
+              toast.success(
+                t("contacts.importPage.imported", {
+                  created: t("contacts.importPage.createdCount", { count: result.created }),
+                  updated: t("contacts.importPage.updatedCount", { count: result.updated }),
+                }),
+              );
               await navigate(`/contacts/${workspaceUuid}`);
             }}
           >

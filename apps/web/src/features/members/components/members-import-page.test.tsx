@@ -29,7 +29,7 @@ describe("the members import page", () => {
     await user.click(screen.getByRole("button", { name: "Import 2 rows" }));
     await waitFor(() => expect(router.state.location.pathname).toBe("/settings/members/pending"));
     expect(
-      await screen.findByText("Invitations sent: 2. They are listed in the pending invitations."),
+      await screen.findByText("2 invitations sent. They are listed in the pending invitations."),
     ).toBeInTheDocument();
     expect(server.bodiesOf("/team/import-invitations")).toEqual([
       {

@@ -48,13 +48,30 @@ function money(cents: number, currency: string, language: string): string {
   return new Intl.NumberFormat(language, { style: "currency", currency }).format(cents / 100);
 }
 
-function Meter({ label, used, total }: { label: string; used: number; total: number | null }) {
+/** The meter's key for "N used, unlimited": the French participle agrees with the meter's noun. */
+const UNLIMITED = {
+  seats: "subscription.meter.unlimitedSeats",
+  signatures: "subscription.meter.unlimitedSignatures",
+  apiCredits: "subscription.meter.unlimitedApiCredits",
+} as const;
+
+function Meter({
+  kind,
+  label,
+  used,
+  total,
+}: {
+  kind: keyof typeof UNLIMITED;
+  label: string;
+  used: number;
+  total: number | null;
+}) {
   const { t } = useTranslation("web");
   const language = useLanguage();
   const number = (value: number) => new Intl.NumberFormat(language).format(value);
   const text =
     total === null
-      ? t("subscription.meter.unlimited", { count: used, used: number(used) })
+      ? t(UNLIMITED[kind], { count: used, used: number(used) })
       : t("subscription.meter.usedOf", { used: number(used), total: number(total) });
   const full = total !== null && used >= total;
   return (
@@ -126,9 +143,9 @@ function CurrentPlanCard({ subscription }: { subscription: GetSubscriptionRespon
         })}
       </p>
       <div className="grid gap-5 sm:grid-cols-3 sm:gap-6">
-        <Meter label={t("subscription.seats")} {...subscription.seats} />
-        <Meter label={t("subscription.signatures")} {...subscription.signatures} />
-        <Meter label={t("subscription.apiCredits")} {...subscription.apiCredits} />
+        <Meter kind="seats" label={t("subscription.seats")} {...subscription.seats} />
+        <Meter kind="signatures" label={t("subscription.signatures")} {...subscription.signatures} />
+        <Meter kind="apiCredits" label={t("subscription.apiCredits")} {...subscription.apiCredits} />
       </div>
     </section>
   );

@@ -142,7 +142,7 @@ export function OptionsPanel({
             { value: "", label: t("editor.options.reminders.none") },
             ...REMINDER_CHOICES.map((days) => ({
               value: String(days),
-              label: t("editor.options.reminders.every", { days }),
+              label: t("editor.options.reminders.every", { count: days }),
             })),
           ]}
         />

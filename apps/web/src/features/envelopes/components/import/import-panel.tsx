@@ -82,7 +82,10 @@ export function ImportPanel({
 
       {finished ? (
         <p role="status" className="text-sm text-ink">
-          {t("envelopes.import.summary", { imported, refused })}
+          {t("envelopes.import.summary", {
+            imported: t("envelopes.import.importedCount", { count: imported }),
+            refused: t("envelopes.import.refusedCount", { count: refused }),
+          })}
         </p>
       ) : null}
 
