@@ -7,8 +7,9 @@
  *   PARAPHE_ACCESS_KEY=pak_... PARAPHE_SECRET_KEY=... \
  *   PARAPHE_REFERENCE_VALUES_FILE=../../apps/api/dist/reference-values.json \
  *   [PARAPHE_TEMPLATE_UUID=... PARAPHE_RECIPIENT_EMAILS=first@example.com,second@example.com] \
- *     node --experimental-strip-types examples/api-key.ts
+ *     node examples/api-key.ts
  *
+ * (Node 22.18 or later runs TypeScript as it is; on Node 20: `npx tsx examples/api-key.ts`.)
  * The secret key is shown once, when the key is created: keep it in a secret store, never in
  * source control or logs.
  */

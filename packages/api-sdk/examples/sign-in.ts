@@ -3,8 +3,9 @@
  *
  *   PARAPHE_API_URL=http://localhost:3000 PARAPHE_EMAIL=ada@example.com \
  *   PARAPHE_REFERENCE_VALUES_FILE=../../apps/api/dist/reference-values.json \
- *     node --experimental-strip-types examples/sign-in.ts
+ *     node examples/sign-in.ts
  *
+ * (Node 22.18 or later runs TypeScript as it is; on Node 20: `npx tsx examples/sign-in.ts`.)
  * The script asks for the code that arrives by mail (with `npm start`: the development mailbox).
  * The reference values are those of the api's build (`apps/api/dist/reference-values.json`, or the
  * file published with the release): never ask the server you check for them.

@@ -1,7 +1,10 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import { createHmac } from "node:crypto";
+import { readFile, writeFile } from "node:fs/promises";
+import { join, resolve } from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { installPublishedPackages, type ConsumerProject } from "./published-sdk";
-import { API_URL, signUpWithTeam } from "./support";
+import { API_URL, loginCodeOf, signUpWithTeam, uniqueEmail, waitForMail } from "./support";
 import { createActiveTemplate } from "./template-flow";
 
 // The SDK as published (issue 13): every package of `packages/` packed with `pnpm pack` and installed
@@ -110,4 +113,89 @@ test("the packed SDK and ui-kit bundled by Vite with React do the same in Chromi
   expect(parsed.templates.length).toBeGreaterThan(0);
   expect(parsed.status).toBe("signing");
   expect(parsed.recipients).toBe(2);
+});
+
+/** A README snippet started as the README says: `node <file>.ts`, or `npx tsx` on a Node without type stripping. */
+function startSnippet(
+  dir: string,
+  file: string,
+  env: Record<string, string>,
+): { process: ChildProcess; output: () => string; exited: Promise<number | null> } {
+  const stripsTypes = (process.features as { typescript?: unknown }).typescript !== undefined;
+  const tsx = resolve(import.meta.dirname, "../node_modules/.bin/tsx");
+  const child = spawn(stripsTypes ? "node" : tsx, [file], {
+    cwd: dir,
+    env: { ...process.env, ...env },
+  });
+  let output = "";
+  child.stdout.setEncoding("utf8").on("data", (chunk: string) => (output += chunk));
+  child.stderr.setEncoding("utf8").on("data", (chunk: string) => (output += chunk));
+  const exited = new Promise<number | null>((done) => child.on("close", done));
+  return { process: child, output: () => output, exited };
+}
+
+/** Posts `body` to the receiver with a `Paraphe-Signature` made as the README describes. */
+async function deliver(port: number, body: string, secret: string): Promise<Response> {
+  const timestamp = Math.floor(Date.now() / 1000);
+  const mac = createHmac("sha256", secret).update(`${timestamp}.${body}`).digest("hex");
+  return fetch(`http://127.0.0.1:${port}/`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "paraphe-signature": `t=${timestamp},v1=${mac}` },
+    body,
+  });
+}
+
+test("every TypeScript snippet of the published SDK's README runs as written: sign-in, an API key's envelope, a webhook receiver", async () => {
+  test.setTimeout(120_000);
+  const readme = await readFile(
+    join(consumer.dir, "node_modules/@paraphe/api-sdk/README.md"),
+    "utf8",
+  );
+  const snippets = new Map<string, string>();
+  for (const [, code] of readme.matchAll(/```ts\n([\s\S]*?)```/g)) {
+    const name = /^\/\/ ([\w-]+\.ts):/.exec(code ?? "")?.[1];
+    expect(name, `a snippet that does not start with "// <file>.ts:": ${code}`).toBeDefined();
+    snippets.set(name ?? "", code ?? "");
+    await writeFile(join(consumer.dir, name ?? ""), code ?? "");
+  }
+  // A snippet added to the README gets a run here.
+  expect([...snippets.keys()].sort()).toEqual(["api-key.ts", "sign-in.ts", "webhook-receiver.ts"]);
+
+  const email = uniqueEmail("readme");
+  const signIn = startSnippet(consumer.dir, "sign-in.ts", {
+    PARAPHE_API_URL: API_URL,
+    PARAPHE_EMAIL: email,
+  });
+  signIn.process.stdin?.end(`${loginCodeOf(await waitForMail(email))}\n`);
+  expect(await signIn.exited, signIn.output()).toBe(0);
+  expect(signIn.output()).toContain(`Signed in as ${email}`);
+
+  const apiKey = startSnippet(consumer.dir, "api-key.ts", {
+    PARAPHE_API_URL: API_URL,
+    PARAPHE_ACCESS_KEY: key.accessKey,
+    PARAPHE_SECRET_KEY: key.secretKey,
+    PARAPHE_RECIPIENT_EMAILS: [uniqueEmail("readme-a"), uniqueEmail("readme-b")].join(","),
+  });
+  expect(await apiKey.exited, apiKey.output()).toBe(0);
+  expect(apiKey.output()).toMatch(/Envelope [0-9a-f-]{36}: signing, 2 recipients/);
+
+  const secret = "whsec_readme-test-secret";
+  const port = 5176;
+  const receiver = startSnippet(consumer.dir, "webhook-receiver.ts", {
+    PARAPHE_WEBHOOK_SECRET: secret,
+    PORT: String(port),
+  });
+  try {
+    const body = JSON.stringify({ id: "evt-readme", type: "envelope.signed", data: {} });
+    await expect(async () => {
+      expect((await deliver(port, body, secret)).status).toBe(204);
+    }).toPass({ timeout: 30_000 });
+    expect(receiver.output()).toContain("envelope.signed evt-readme");
+    const forged = await deliver(port, body, "whsec_someone-else");
+    expect(forged.status).toBe(400);
+    expect(await forged.text()).toBe("signature_mismatch");
+  } finally {
+    receiver.process.kill();
+    await receiver.exited;
+  }
 });
