@@ -62,14 +62,6 @@ export async function approveEnvelope(
       .set({ status: "approved", approvedAt: at })
       .where("id", "=", recipient.id)
       .execute();
-    await appendEvent(trx, deps.activityKey, envelope.id, {
-      type: "documentApproved",
-      at: at.toISOString(),
-      actor: personOf(recipient),
-      ip: origin.ip,
-      userAgent: origin.userAgent,
-      data: documents[0] === undefined ? {} : { documentSha256: documents[0].sha256 },
-    });
     const after = recipients.map((row) =>
       row.id === recipient.id ? { ...row, status: "approved" as const } : row,
     );
@@ -80,6 +72,16 @@ export async function approveEnvelope(
       .set({ status, updatedAt: at })
       .where("id", "=", envelope.id)
       .execute();
+    // Recorded once the envelope's status is updated: the `envelope.approved` webhook event
+    // carries the status the approval leads to.
+    await appendEvent(trx, deps.activityKey, envelope.id, {
+      type: "documentApproved",
+      at: at.toISOString(),
+      actor: personOf(recipient),
+      ip: origin.ip,
+      userAgent: origin.userAgent,
+      data: documents[0] === undefined ? {} : { documentSha256: documents[0].sha256 },
+    });
     for (const next of nextToInvite(envelope, after)) {
       if (next.invitedAt === null) await inviteRecipient(deps, trx, envelope, next, at);
     }

@@ -3,13 +3,22 @@ import type {
   ListWebhookDeliveriesResponse,
   ReplayWebhookDeliveryResponse,
 } from "@paraphe/api-sdk/contract";
+import type { Kysely } from "kysely";
 import type { z } from "zod";
+import type { Database } from "../db/database";
+import { envelopeSubject, type Member } from "../envelopes/members";
 import { AppError } from "../errors/app-error";
 import { deliverWebhookJob, enqueueJob } from "../jobs/definitions";
 import { requireWebhookAdministrator } from "./webhook-access";
 import type { WebhookDeps } from "./webhook-deps";
 import { webhookAttemptKey } from "./webhook-outbox";
-import { deliveryView, requireTeamDelivery, requireTeamEndpoint } from "./webhook-store";
+import {
+  deliveryView,
+  envelopeUuidOfDelivery,
+  type ReadableEnvelope,
+  requireTeamDelivery,
+  requireTeamEndpoint,
+} from "./webhook-store";
 
 type ListInput = z.infer<typeof listWebhookDeliveriesRequestSchema>;
 
@@ -38,6 +47,42 @@ function decodeCursor(text: string): Cursor {
     });
   }
   return { createdAt, id };
+}
+
+/**
+ * The envelopes among `envelopeUuids` that `member` may read, with their current title and
+ * workspace: of their team,
+ * in a workspace they belong to, and read by their role on the envelope's own record (as opening it
+ * checks). The others are left out, so that the log never names an envelope the caller may not see.
+ */
+export async function readableEnvelopes(
+  db: Kysely<Database>,
+  member: Member,
+  envelopeUuids: readonly (string | null)[],
+): Promise<Map<string, ReadableEnvelope>> {
+  const ids = [...new Set(envelopeUuids.filter((id): id is string => id !== null))];
+  if (ids.length === 0 || !member.ability.can("read", "Envelope")) return new Map();
+  const rows = await db
+    .selectFrom("envelope")
+    .selectAll("envelope")
+    .where("envelope.id", "in", ids)
+    .where("envelope.kind", "=", "envelope")
+    .where("envelope.teamId", "=", member.teamId)
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom("workspaceMember")
+          .select("workspaceMember.userId")
+          .whereRef("workspaceMember.workspaceId", "=", "envelope.workspaceId")
+          .where("workspaceMember.userId", "=", member.userId),
+      ),
+    )
+    .execute();
+  return new Map(
+    rows
+      .filter((row) => member.ability.can("read", envelopeSubject(row)))
+      .map((row) => [row.id, { title: row.title, workspaceUuid: row.workspaceId }]),
+  );
 }
 
 /**
@@ -71,8 +116,9 @@ export async function listWebhookDeliveries(
     .execute();
   const page = rows.slice(0, input.limit);
   const last = page.at(-1);
+  const readable = await readableEnvelopes(deps.db, member, page.map(envelopeUuidOfDelivery));
   return {
-    deliveries: page.map(deliveryView),
+    deliveries: page.map((row) => deliveryView(row, readable)),
     nextCursor:
       rows.length > input.limit && last !== undefined
         ? encodeCursor({ createdAt: last.createdAt, id: last.id })
@@ -125,6 +171,7 @@ export async function replayWebhookDelivery(
       { deliveryId: replay.id, attempt: 1 },
       { dedupeKey: webhookAttemptKey(replay.id, 1) },
     );
-    return { delivery: deliveryView(replay) };
+    const readable = await readableEnvelopes(trx, member, [envelopeUuidOfDelivery(replay)]);
+    return { delivery: deliveryView(replay, readable) };
   });
 }

@@ -34,7 +34,7 @@ describe("webhookEventsOfActivity", () => {
     });
   });
 
-  it("names the recipient of opened, signed and declined events, and the final status", () => {
+  it("names the recipient of opened, signed, approved and declined events, and the final status", () => {
     const cases: [AuditEvent, string, string][] = [
       [{ ...common, type: "envelopeOpened", actor, data: {} }, "envelope.opened", "signing"],
       [{ ...common, type: "documentSigned", actor, data: {} }, "envelope.signed", "signing"],
@@ -43,11 +43,7 @@ describe("webhookEventsOfActivity", () => {
         "envelope.declined",
         "declined",
       ],
-      [
-        { ...common, type: "approvalRejected", actor, data: { reason: "No" } },
-        "envelope.declined",
-        "declined",
-      ],
+      [{ ...common, type: "documentApproved", actor, data: {} }, "envelope.approved", "signing"],
     ];
     for (const [event, type, status] of cases) {
       expect(webhookEventsOfActivity(envelope, event)).toEqual([
@@ -80,9 +76,30 @@ describe("webhookEventsOfActivity", () => {
     ]);
   });
 
-  it("has no event for an approval", () => {
+  it("stands an approver's rejection for envelope.rejected, then envelope.declined", () => {
+    const events = webhookEventsOfActivity(envelope, {
+      ...common,
+      type: "approvalRejected",
+      actor,
+      data: { reason: "No" },
+    });
+    expect(events.map((event) => event.type)).toEqual(["envelope.rejected", "envelope.declined"]);
+    for (const event of events) {
+      expect(event.data).toEqual({
+        envelopeUuid: envelope.id,
+        title: "Lease",
+        status: "declined",
+        recipient: actor,
+      });
+    }
+  });
+
+  it("has no event for a template's own activity", () => {
     expect(
-      webhookEventsOfActivity(envelope, { ...common, type: "documentApproved", actor, data: {} }),
+      webhookEventsOfActivity(
+        { ...envelope, kind: "template" },
+        { ...common, type: "documentApproved", actor, data: {} },
+      ),
     ).toEqual([]);
   });
 });

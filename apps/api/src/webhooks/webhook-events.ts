@@ -13,8 +13,10 @@ export interface EnvelopeForWebhook {
 
 /**
  * The webhook events an activity event of an envelope stands for: created (and `template.used`
- * when created from a template), sent, opened, signed, completed, declined (a signer's decline or
- * an approver's rejection), canceled. An approval has none; a template's own activity has none.
+ * when created from a template), sent, opened, signed, approved (an approver's approval),
+ * rejected (an approver's rejection, which also declines the envelope: `envelope.declined` follows
+ * it, as for a signer's decline), completed, declined, canceled. A template's own activity has
+ * none.
  */
 export function webhookEventsOfActivity(
   envelope: EnvelopeForWebhook,
@@ -48,11 +50,15 @@ export function webhookEventsOfActivity(
     case "envelopeCompleted":
       return [of("envelope.completed", { ...base, status: "complete" })];
     case "envelopeDeclined":
-    case "approvalRejected":
       return [of("envelope.declined", { ...base, status: "declined", ...recipient })];
+    case "approvalRejected":
+      return [
+        of("envelope.rejected", { ...base, status: "declined", ...recipient }),
+        of("envelope.declined", { ...base, status: "declined", ...recipient }),
+      ];
     case "envelopeCanceled":
       return [of("envelope.canceled", { ...base, status: "canceled" })];
     case "documentApproved":
-      return [];
+      return [of("envelope.approved", { ...base, ...recipient })];
   }
 }

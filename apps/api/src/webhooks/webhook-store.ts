@@ -77,7 +77,37 @@ export function endpointView(
   };
 }
 
-export function deliveryView(row: WebhookDeliveryRow): WebhookDelivery {
+/**
+ * The uuid of the envelope a delivery's event names (`data.envelopeUuid` of its body), or null
+ * when its body names none.
+ */
+export function envelopeUuidOfDelivery(row: Pick<WebhookDeliveryRow, "payload">): string | null {
+  try {
+    const body = JSON.parse(row.payload) as { data?: { envelopeUuid?: unknown } } | null;
+    const uuid = body?.data?.envelopeUuid;
+    return typeof uuid === "string" && UUID.test(uuid) ? uuid : null;
+  } catch {
+    return null;
+  }
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** What the log shows of an envelope the caller may read. */
+export interface ReadableEnvelope {
+  title: string;
+  workspaceUuid: string;
+}
+
+/**
+ * The delivery as the api answers it; `readable` holds the envelopes the caller may read
+ * (`readableEnvelopes`): another envelope is named by its uuid only.
+ */
+export function deliveryView(
+  row: WebhookDeliveryRow,
+  readable: ReadonlyMap<string, ReadableEnvelope>,
+): WebhookDelivery {
+  const envelopeUuid = envelopeUuidOfDelivery(row);
   return {
     uuid: row.id,
     endpointUuid: row.endpointId,
@@ -90,6 +120,14 @@ export function deliveryView(row: WebhookDeliveryRow): WebhookDelivery {
     nextAttemptAt: row.nextAttemptAt?.toISOString() ?? null,
     deliveredAt: row.deliveredAt?.toISOString() ?? null,
     replayOfUuid: row.replayOfId,
+    envelope:
+      envelopeUuid === null
+        ? null
+        : {
+            uuid: envelopeUuid,
+            title: readable.get(envelopeUuid)?.title ?? null,
+            workspaceUuid: readable.get(envelopeUuid)?.workspaceUuid ?? null,
+          },
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -405,6 +405,91 @@ describe.each(testDatabaseKinds)("webhooks on %s", (kind) => {
     );
   });
 
+  it("sends envelope.approved and envelope.rejected when approvers act, and the log names the envelope", async () => {
+    const owner = await signUpMember(h, "approvals");
+    const { endpoint } = await owner.api.webhook.create({
+      url: receiver.url,
+      events: ["envelope.approved", "envelope.rejected", "envelope.declined"],
+    });
+    const from = receiver.received.length;
+    const client = signingClient(h);
+    const approver = uniqueEmail("approver");
+    const approved = await sentEnvelope(owner, [uniqueEmail("signer")], {
+      title: "Approved lease",
+      approvers: [approver],
+    });
+    const approverLink = await linkFromMail(h, approver, approved.uuid);
+    await readEveryPage(client, approverLink);
+    await client.envelope.approve(approverLink);
+    const rejecter = uniqueEmail("rejecter");
+    const rejected = await sentEnvelope(owner, [uniqueEmail("signer")], {
+      title: "Rejected lease",
+      approvers: [rejecter],
+    });
+    const rejecterLink = await linkFromMail(h, rejecter, rejected.uuid);
+    await readEveryPage(client, rejecterLink);
+    await client.envelope.reject({ ...rejecterLink, reason: "Wrong figures." });
+    await h.t.jobs.runUntilIdle();
+
+    const received = receivedSince(from).map((request) => [
+      request.payload.type,
+      request.payload.data.title,
+      request.payload.data.status,
+      request.payload.data.recipient?.email,
+    ]);
+    expect(received).toEqual(
+      expect.arrayContaining([
+        ["envelope.approved", "Approved lease", "signing", approver],
+        ["envelope.rejected", "Rejected lease", "declined", rejecter],
+        ["envelope.declined", "Rejected lease", "declined", rejecter],
+      ]),
+    );
+    expect(received).toHaveLength(3);
+
+    const log = await owner.api.webhook.deliveries({ endpointUuid: endpoint.uuid });
+    const workspaceUuid = owner.defaultWorkspaceUuid;
+    expect(
+      log.deliveries.map((delivery) => [delivery.eventType, delivery.envelope]).sort(),
+    ).toEqual(
+      [
+        ["envelope.approved", { uuid: approved.uuid, title: "Approved lease", workspaceUuid }],
+        ["envelope.declined", { uuid: rejected.uuid, title: "Rejected lease", workspaceUuid }],
+        ["envelope.rejected", { uuid: rejected.uuid, title: "Rejected lease", workspaceUuid }],
+      ].sort(),
+    );
+  });
+
+  it("names in the log only the envelopes the caller may read", async () => {
+    const owner = await signUpMember(h, "named");
+    const { endpoint } = await owner.api.webhook.create({
+      url: receiver.url,
+      events: ["envelope.sent"],
+    });
+    const envelope = await sentEnvelope(owner, [uniqueEmail("signer")], { title: "Private deal" });
+    await h.t.jobs.runUntilIdle();
+    const { workspace: board } = await owner.api.workspace.create({
+      name: "Board",
+      color: "#334455",
+    });
+    const admin = await joinTeam(
+      h,
+      owner,
+      "admin-reader",
+      () => roleIdOf(h, owner.teamUuid, "Admin"),
+      [board.uuid],
+    );
+    const [delivery] = (await admin.api.webhook.deliveries({ endpointUuid: endpoint.uuid }))
+      .deliveries;
+    // The Admin belongs to another workspace than the envelope's: its title is not theirs to see.
+    expect(delivery?.envelope).toEqual({ uuid: envelope.uuid, title: null, workspaceUuid: null });
+    const replay = await owner.api.webhook.replay({ deliveryUuid: delivery?.uuid ?? "" });
+    expect(replay.delivery.envelope).toEqual({
+      uuid: envelope.uuid,
+      title: "Private deal",
+      workspaceUuid: owner.defaultWorkspaceUuid,
+    });
+  });
+
   it("hands a pending delivery whose attempt job was lost back to the worker at its sweep", async () => {
     const owner = await signUpMember(h, "swept");
     const { endpoint } = await owner.api.webhook.create({

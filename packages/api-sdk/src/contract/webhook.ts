@@ -22,6 +22,8 @@ export const WEBHOOK_EVENT_TYPES = [
   "envelope.sent",
   "envelope.opened",
   "envelope.signed",
+  "envelope.approved",
+  "envelope.rejected",
   "envelope.completed",
   "envelope.declined",
   "envelope.canceled",
@@ -105,6 +107,14 @@ export const webhookDeliverySchema = z.object({
   deliveredAt: isoDate.nullable(),
   /** The delivery this one replays, if it is a replay. */
   replayOfUuid: uuid.nullable(),
+  /**
+   * The envelope the event is about (the new envelope for `template.used`): its title and
+   * workspace as they are now when the caller may read it, both null when they may not (or it was
+   * deleted). Null when the event names no envelope.
+   */
+  envelope: z
+    .object({ uuid, title: z.string().nullable(), workspaceUuid: uuid.nullable() })
+    .nullable(),
   createdAt: isoDate,
   updatedAt: isoDate,
 });
@@ -176,7 +186,8 @@ export type ReplayWebhookDeliveryResponse = z.infer<typeof replayWebhookDelivery
 
 /**
  * The JSON body of every delivery. No secrets and no document content: the envelope's uuid, title
- * and status, and the recipient concerned (opened, signed, declined) or the template used.
+ * and status, and the recipient concerned (opened, signed, approved, rejected, declined) or the
+ * template used.
  */
 export const webhookEventPayloadSchema = z.object({
   id: uuid,

@@ -1620,7 +1620,7 @@ export const web = {
   webhooks: {
     title: "Webhooks",
     description:
-      "Paraphe sends a signed POST to your endpoints when envelopes of your team are created, sent, opened, signed, completed, declined or canceled, and when a template is used.",
+      "Paraphe sends a signed POST to your endpoints when envelopes of your team are created, sent, opened, signed, approved or rejected by an approver, completed, declined or canceled, and when a template is used.",
     loading: "Loading the webhooks…",
     loadError: "The webhooks could not be loaded.",
     empty: "No webhook endpoint yet",
@@ -1649,6 +1649,8 @@ export const web = {
       envelopeSent: "Envelope sent",
       envelopeOpened: "Envelope opened",
       envelopeSigned: "Envelope signed",
+      envelopeApproved: "Envelope approved",
+      envelopeRejected: "Envelope rejected by an approver",
       envelopeCompleted: "Envelope completed",
       envelopeDeclined: "Envelope declined",
       envelopeCanceled: "Envelope canceled",
@@ -1659,7 +1661,8 @@ export const web = {
       editTitle: "Edit the webhook endpoint",
       description: "Paraphe posts the events you choose to this address, signed with its secret.",
       url: "Endpoint URL",
-      urlHint: "A public https:// address of your server.",
+      urlHint:
+        "A public https:// address of your server (http://localhost is accepted in development).",
       events: "Events to send",
       workspaces: "Workspaces",
       allWorkspaces: "Every workspace I belong to, now and later",
@@ -1717,6 +1720,8 @@ export const web = {
       replay: "Replay",
       replayLabel: "Replay the delivery of {{event}} on {{date}}",
       replayQueued: "The event will be sent again.",
+      envelope: "Envelope:",
+      envelopeHidden: "An envelope you cannot open.",
     },
   },
   support: {

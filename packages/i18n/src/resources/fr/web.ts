@@ -1676,7 +1676,7 @@ export const web: FrenchTranslation<typeof en> = {
   webhooks: {
     title: "Webhooks",
     description:
-      "Paraphe envoie un POST signé à vos adresses quand les enveloppes de votre équipe sont créées, envoyées, ouvertes, signées, terminées, refusées ou annulées, et quand un modèle est utilisé.",
+      "Paraphe envoie un POST signé à vos adresses quand les enveloppes de votre équipe sont créées, envoyées, ouvertes, signées, approuvées ou rejetées par un approbateur, terminées, refusées ou annulées, et quand un modèle est utilisé.",
     loading: "Chargement des webhooks…",
     loadError: "Les webhooks n’ont pas pu être chargés.",
     empty: "Aucune adresse de webhook pour l’instant",
@@ -1707,6 +1707,8 @@ export const web: FrenchTranslation<typeof en> = {
       envelopeSent: "Enveloppe envoyée",
       envelopeOpened: "Enveloppe ouverte",
       envelopeSigned: "Enveloppe signée",
+      envelopeApproved: "Enveloppe approuvée",
+      envelopeRejected: "Enveloppe rejetée par un approbateur",
       envelopeCompleted: "Enveloppe terminée",
       envelopeDeclined: "Enveloppe refusée",
       envelopeCanceled: "Enveloppe annulée",
@@ -1717,7 +1719,8 @@ export const web: FrenchTranslation<typeof en> = {
       editTitle: "Modifier l’adresse de webhook",
       description: "Paraphe envoie les événements choisis à cette adresse, signés avec son secret.",
       url: "URL de l’adresse",
-      urlHint: "Une adresse publique en https:// de votre serveur.",
+      urlHint:
+        "Une adresse publique en https:// de votre serveur (http://localhost est accepté en développement).",
       events: "Événements à envoyer",
       workspaces: "Espaces de travail",
       allWorkspaces: "Tous les espaces de travail dont je suis membre, maintenant et à l’avenir",
@@ -1775,6 +1778,8 @@ export const web: FrenchTranslation<typeof en> = {
       replay: "Renvoyer",
       replayLabel: "Renvoyer l’envoi de {{event}} du {{date}}",
       replayQueued: "L’événement sera renvoyé.",
+      envelope: "Enveloppe\u00a0:",
+      envelopeHidden: "Une enveloppe que vous ne pouvez pas ouvrir.",
     },
   },
   support: {

@@ -1,4 +1,8 @@
-import { type CreateWebhookRequest, type UpdateWebhookRequest } from "@paraphe/api-sdk/contract";
+import {
+  type CreateWebhookRequest,
+  type ListWebhookDeliveriesResponse,
+  type UpdateWebhookRequest,
+} from "@paraphe/api-sdk/contract";
 import {
   infiniteQueryOptions,
   queryOptions,
@@ -29,6 +33,32 @@ export function webhooksQueryOptions(api: WebApi) {
   });
 }
 
+/** How often the log is read again while a delivery's attempt is due (ms). */
+export const WEBHOOK_DELIVERY_POLL_MS = 2000;
+/** A pending delivery whose next attempt is at most this far off keeps the log polling (ms). */
+const WEBHOOK_DELIVERY_POLL_HORIZON_MS = 15_000;
+
+/**
+ * The log's refetch interval: while a pending delivery's next attempt is due now or within
+ * 15 seconds (a new or replayed delivery, whose first attempt is immediate), the log is read every
+ * 2 seconds, so that its outcome shows without a reload; otherwise it is not polled (retries an
+ * hour away show on the next visit).
+ */
+export function deliveryLogPollInterval(
+  pages: readonly ListWebhookDeliveriesResponse[] | undefined,
+  now: number,
+): number | false {
+  const due = (pages ?? []).some((page) =>
+    page.deliveries.some(
+      (delivery) =>
+        delivery.status === "pending" &&
+        (delivery.nextAttemptAt === null ||
+          Date.parse(delivery.nextAttemptAt) - now <= WEBHOOK_DELIVERY_POLL_HORIZON_MS),
+    ),
+  );
+  return due ? WEBHOOK_DELIVERY_POLL_MS : false;
+}
+
 /** POST /webhook/deliveries, page after page (newest first; keyset cursor). */
 export function webhookDeliveriesQueryOptions(api: WebApi, endpointUuid: string) {
   return infiniteQueryOptions({
@@ -44,6 +74,7 @@ export function webhookDeliveriesQueryOptions(api: WebApi, endpointUuid: string)
       ),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
+    refetchInterval: (query) => deliveryLogPollInterval(query.state.data?.pages, Date.now()),
   });
 }
 

@@ -2,6 +2,7 @@ import type { WebhookDelivery } from "@paraphe/api-sdk/contract";
 import { useTranslation } from "@paraphe/i18n/react";
 import { Badge, Button, Skeleton, toast, type BadgeVariant } from "@paraphe/ui-kit";
 import { RotateCcw } from "lucide-react";
+import { Link } from "react-router";
 import { useErrorText } from "../../../lib/api/error-text";
 import { formatDateTime } from "../../../lib/format";
 import { useReplayWebhookDelivery, useWebhookDeliveries } from "../api/webhook-queries";
@@ -12,6 +13,28 @@ const STATUS_VARIANT: Record<WebhookDelivery["status"], BadgeVariant> = {
   delivered: "success",
   failed: "danger",
 };
+
+/**
+ * The envelope a delivery is about: its title, linked to the envelope, when the member may read
+ * it; otherwise said to be one they cannot open.
+ */
+function DeliveryEnvelope({ envelope }: { envelope: NonNullable<WebhookDelivery["envelope"]> }) {
+  const { t } = useTranslation("web");
+  if (envelope.title === null || envelope.workspaceUuid === null) {
+    return <p className="text-ink-muted">{t("webhooks.deliveries.envelopeHidden")}</p>;
+  }
+  return (
+    <p className="min-w-0 break-words">
+      <span className="text-ink-muted">{t("webhooks.deliveries.envelope")} </span>
+      <Link
+        to={`/envelopes/${envelope.workspaceUuid}/${envelope.uuid}/view`}
+        className="font-medium text-brand-700 underline underline-offset-2 hover:no-underline"
+      >
+        {envelope.title}
+      </Link>
+    </p>
+  );
+}
 
 /** An endpoint's delivery log, newest first, page after page, each with a replay button. */
 export function WebhookDeliveryLog({ endpointUuid, id }: { endpointUuid: string; id: string }) {
@@ -71,6 +94,7 @@ export function WebhookDeliveryLog({ endpointUuid, id }: { endpointUuid: string;
                 </span>
               ) : null}
             </div>
+            {delivery.envelope !== null ? <DeliveryEnvelope envelope={delivery.envelope} /> : null}
             <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-xs text-ink-muted">
               <dt>{t("web:webhooks.deliveries.created")}</dt>
               <dd>{formatDateTime(delivery.createdAt, language)}</dd>

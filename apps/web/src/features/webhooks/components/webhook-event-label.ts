@@ -6,6 +6,8 @@ export const EVENT_LABEL_KEYS = {
   "envelope.sent": "web:webhooks.events.envelopeSent",
   "envelope.opened": "web:webhooks.events.envelopeOpened",
   "envelope.signed": "web:webhooks.events.envelopeSigned",
+  "envelope.approved": "web:webhooks.events.envelopeApproved",
+  "envelope.rejected": "web:webhooks.events.envelopeRejected",
   "envelope.completed": "web:webhooks.events.envelopeCompleted",
   "envelope.declined": "web:webhooks.events.envelopeDeclined",
   "envelope.canceled": "web:webhooks.events.envelopeCanceled",

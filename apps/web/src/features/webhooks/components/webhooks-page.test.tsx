@@ -37,6 +37,11 @@ const DELIVERY = {
   nextAttemptAt: null,
   deliveredAt: null,
   replayOfUuid: null,
+  envelope: {
+    uuid: "7f6e5d4c-3b2a-4190-8f7e-6d5c4b3a2910",
+    title: "Lease of the Rue Verte",
+    workspaceUuid: "2a3b4c5d-6e7f-4a8b-9c0d-1e2f3a4b5c6d",
+  },
   createdAt: "2026-11-21T10:00:00.000Z",
   updatedAt: "2026-11-21T16:00:00.000Z",
 };
@@ -239,12 +244,53 @@ describe("webhook settings", () => {
     expect(within(log).getByText("Failed")).toBeInTheDocument();
     expect(within(log).getByText("HTTP 500: receiver failure")).toBeInTheDocument();
     expect(within(log).getByText("6")).toBeInTheDocument();
+    expect(within(log).getByRole("link", { name: "Lease of the Rue Verte" })).toHaveAttribute(
+      "href",
+      `/envelopes/${DELIVERY.envelope.workspaceUuid}/${DELIVERY.envelope.uuid}/view`,
+    );
     await user.click(
       within(log).getByRole("button", { name: /Replay the delivery of Envelope sent/ }),
     );
     await waitFor(() =>
       expect(server.bodiesOf("/webhook/replay")).toEqual([{ deliveryUuid: DELIVERY.uuid }]),
     );
+  });
+
+  it("names an envelope the member may not open without its title or a link", async () => {
+    const { user } = renderApp({
+      path: "/settings/webhooks",
+      handlers: {
+        "/webhook/list": () => ok({ endpoints: [ENDPOINT] }),
+        "/webhook/deliveries": () =>
+          ok({
+            deliveries: [
+              {
+                ...DELIVERY,
+                envelope: { uuid: DELIVERY.envelope.uuid, title: null, workspaceUuid: null },
+              },
+            ],
+            nextCursor: null,
+          }),
+      },
+    });
+    await user.click(await screen.findByRole("button", { name: "Show deliveries" }));
+    const log = await screen.findByRole("list", { name: "Deliveries" });
+    expect(within(log).getByText("An envelope you cannot open.")).toBeInTheDocument();
+    expect(within(log).queryByRole("link")).toBeNull();
+  });
+
+  it("says in the URL hint that development accepts http://localhost", async () => {
+    const { user } = renderApp({
+      path: "/settings/webhooks",
+      handlers: { "/webhook/list": () => ok({ endpoints: [] }) },
+    });
+    await user.click(await screen.findByRole("button", { name: "Add an endpoint" }));
+    const dialog = await screen.findByRole("dialog", { name: "Add a webhook endpoint" });
+    expect(
+      within(dialog).getByText(
+        "A public https:// address of your server (http://localhost is accepted in development).",
+      ),
+    ).toBeInTheDocument();
   });
 
   it("rotates the secret after a confirmation and shows the new one once", async () => {
