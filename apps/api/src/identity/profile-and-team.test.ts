@@ -49,6 +49,7 @@ describe.each(testDatabaseKinds)("profile, team creation and pictures on %s", (k
       preferredLanguage: "en",
       team: null,
       profilePictureUrl: `${h.t.config.publicApiUrl}/public/avatars/${emailHash(email)}`,
+      hasProfilePicture: false,
     });
     expect(emailHash(email)).toMatch(/^[0-9a-f]{64}$/);
   });
@@ -167,7 +168,7 @@ describe.each(testDatabaseKinds)("profile, team creation and pictures on %s", (k
     expect(mail.locale).toBe("fr");
   });
 
-  it("stores a picture, serves it publicly (GET and HEAD) with its type, and removes it", async () => {
+  it("stores a picture, serves it publicly (GET and HEAD) with its type, says so in the profile, and removes it", async () => {
     const email = uniqueEmail("picture");
     const { api } = await h.login(email);
     const path = `/public/avatars/${emailHash(email)}`;
@@ -186,11 +187,13 @@ describe.each(testDatabaseKinds)("profile, team creation and pictures on %s", (k
     expect(Buffer.from(await got.arrayBuffer())).toEqual(PNG);
     const head = await h.t.app.request(path, { method: "HEAD" });
     expect(head.status).toBe(200);
+    await expect(api.user.profile({})).resolves.toMatchObject({ hasProfilePicture: true });
 
     await expect(api.user.removePicture({})).resolves.toEqual({ removed: true });
     await expect(api.user.removePicture({})).resolves.toEqual({ removed: false });
     const gone = await h.t.app.request(path);
     expect(gone.status).toBe(404);
+    await expect(api.user.profile({})).resolves.toMatchObject({ hasProfilePicture: false });
     const body = (await gone.json()) as { error: { code: string }; statusCode: number };
     expect(body.statusCode).toBe(404);
     expect(body.error.code).toBe("NOT_FOUND");

@@ -5,6 +5,7 @@ import {
   type UserProfile,
 } from "@paraphe/api-sdk/contract";
 import type { Kysely } from "kysely";
+import type { BlobStore } from "../blob/blob-store";
 import type { Config } from "../config";
 import type { Database, Language } from "../db/database";
 import { AppError } from "../errors/app-error";
@@ -57,7 +58,7 @@ export async function teamSummaryOf(
 
 /** The profile of `userId` (spec §3, §7 `/user/profile`). */
 export async function loadProfile(
-  { db }: { db: Kysely<Database> },
+  { db, blobStore }: { db: Kysely<Database>; blobStore: Pick<BlobStore, "exists"> },
   config: Config,
   userId: string,
 ): Promise<UserProfile> {
@@ -74,6 +75,7 @@ export async function loadProfile(
     phone: user.phone,
     preferredLanguage: user.preferredLanguage,
     profilePictureUrl: profilePictureUrl(config, user.email),
+    hasProfilePicture: await blobStore.exists(pictureBlobKey(emailHash(user.email))),
     team: await teamSummaryOf(db, userId),
     createdAt: user.createdAt.toISOString(),
     updatedAt: user.updatedAt.toISOString(),

@@ -175,8 +175,10 @@ export const userProfileSchema = z.object({
   lastname: z.string().nullable(),
   phone: z.string().nullable(),
   preferredLanguage: languageSchema,
-  /** Public-data URL of the picture (it may not exist: the app tests it with HEAD). */
+  /** Public-data URL of the picture (it exists only when `hasProfilePicture`). */
   profilePictureUrl: z.string(),
+  /** Whether the person has uploaded a picture: the apps ask for it only then. */
+  hasProfilePicture: z.boolean(),
   team: teamSummarySchema.nullable(),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),

@@ -13,6 +13,7 @@ export const TEST_PROFILE: UserProfile = {
   phone: null,
   preferredLanguage: "en",
   profilePictureUrl: "https://api.test/public/avatars/lea.png",
+  hasProfilePicture: false,
   team: {
     uuid: "team-1",
     name: "Atelier Martin",
