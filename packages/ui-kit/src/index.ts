@@ -93,6 +93,12 @@ export {
   type DataTableLabels,
 } from "./components/data-table";
 export {
+  DataCards,
+  type DataCardColumn,
+  type DataCardRole,
+  type DataCardsProps,
+} from "./components/data-cards";
+export {
   downloadFile,
   toCsv,
   toJson,
@@ -134,6 +140,7 @@ export {
   usePrefersReducedMotion,
   DESKTOP_BREAKPOINT_PX,
   DESKTOP_MEDIA_QUERY,
+  PHONE_MEDIA_QUERY,
 } from "./hooks/use-media-query";
 
 export {

@@ -15,6 +15,12 @@ export function useDataTableLabels(): DataTableLabels {
       export: t("dataTable.export"),
       exportCsv: t("dataTable.exportCsv"),
       exportJson: t("dataTable.exportJson"),
+      sortBy: t("dataTable.sortBy"),
+      sortNone: t("dataTable.sortNone"),
+      sortOption: (column, descending) =>
+        descending
+          ? t("dataTable.sortDescending", { column })
+          : t("dataTable.sortAscending", { column }),
       loading: t("dataTable.loading"),
       empty: t("dataTable.empty"),
       retry: t("actions.retry"),

@@ -1,6 +1,6 @@
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { DataTable, type DataTableColumn, type DataTableLabels } from "./data-table";
 import type { DataTableExportFile } from "./data-table-export";
 
@@ -211,5 +211,99 @@ describe("DataTable", () => {
     expect(screen.queryByText("Member 01")).not.toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Try again" }));
     expect(onRetry).toHaveBeenCalledTimes(1);
+  });
+});
+
+/** Makes `useMediaQuery` see a 390 px phone (only max-width queries of 639 px and up match). */
+function onPhone() {
+  vi.stubGlobal(
+    "matchMedia",
+    (query: string): MediaQueryList =>
+      ({
+        matches: /max-width:\s*639/.test(query),
+        media: query,
+        onchange: null,
+        addEventListener: () => {},
+        removeEventListener: () => {},
+        addListener: () => {},
+        removeListener: () => {},
+        dispatchEvent: () => false,
+      }) as MediaQueryList,
+  );
+}
+
+describe("DataTable on a phone", () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  const phoneColumns: DataTableColumn<Usage>[] = [
+    ...columns,
+    { id: "state", header: "State", value: () => "Active", card: "status" },
+    {
+      id: "actions",
+      header: "Actions",
+      value: () => null,
+      cell: (row) => <button type="button">Open {row.member}</button>,
+      sortable: false,
+    },
+  ];
+  const phoneLabels: DataTableLabels = {
+    ...labels,
+    sortBy: "Sort by",
+    sortNone: "No order",
+    sortOption: (header, descending) => `${header}, ${descending ? "Z to A" : "A to Z"}`,
+  };
+
+  function cards() {
+    const list = screen.getByRole("list", { name: "Usage by member" });
+    return within(list).getAllByRole("listitem");
+  }
+
+  it("shows each row as a card with its title, status, labelled details and action, and no table", () => {
+    onPhone();
+    renderTable({ columns: phoneColumns, labels: phoneLabels });
+    expect(screen.queryByRole("table")).not.toBeInTheDocument();
+    const [first] = cards();
+    const card = within(first as HTMLElement);
+    expect(card.getByText("Member 01")).toBeInTheDocument();
+    expect(card.getByText("Active")).toBeInTheDocument();
+    expect(card.getAllByRole("definition").map((definition) => definition.textContent)).toEqual([
+      "0",
+      "2026-01-01",
+    ]);
+    expect(card.getAllByRole("term").map((term) => term.textContent)).toEqual([
+      "Envelopes",
+      "Last sent",
+    ]);
+    expect(card.getByRole("button", { name: "Open Member 01" })).toBeInTheDocument();
+    expect(cards()).toHaveLength(3);
+  });
+
+  it("leaves hidden columns off the cards and sorts them with the sort choice", async () => {
+    onPhone();
+    const user = userEvent.setup();
+    renderTable({
+      columns: phoneColumns,
+      labels: phoneLabels,
+      initialHiddenColumns: ["lastSent"],
+    });
+    expect(within(cards()[0] as HTMLElement).queryByText("Last sent")).not.toBeInTheDocument();
+    const sort = screen.getByRole("combobox", { name: "Sort by" });
+    await user.selectOptions(sort, "Member, Z to A");
+    expect(cards().map((card) => within(card).getByText(/^Member \d+$/).textContent)).toEqual([
+      "Member 03",
+      "Member 02",
+      "Member 01",
+    ]);
+    await user.selectOptions(sort, "No order");
+    expect(within(cards()[0] as HTMLElement).getByText("Member 01")).toBeInTheDocument();
+  });
+
+  it("shows the empty state in place of the cards", () => {
+    onPhone();
+    renderTable({ data: [], labels: phoneLabels });
+    expect(screen.queryByRole("list")).not.toBeInTheDocument();
+    expect(screen.getByText("No usage yet")).toBeInTheDocument();
   });
 });

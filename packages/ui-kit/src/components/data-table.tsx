@@ -13,8 +13,10 @@ import {
 } from "@tanstack/react-table";
 import { ArrowDown, ArrowUp, ArrowUpDown, Columns3, Download } from "lucide-react";
 import { useId, useMemo, type ReactNode } from "react";
+import { PHONE_MEDIA_QUERY, useMediaQuery } from "../hooks/use-media-query";
 import { cn } from "../lib/cn";
 import { Button } from "./button";
+import { DataCards, type DataCardRole } from "./data-cards";
 import {
   downloadFile,
   toCsv,
@@ -59,6 +61,11 @@ export interface DataTableColumn<TData> {
   hideable?: boolean;
   /** Classes of the column's header and cells (alignment, width). */
   className?: string;
+  /**
+   * Where the column goes on the phone's cards (below 640 px): by default the first column is the
+   * title, the column with the id `actions` the actions and the others labelled details.
+   */
+  card?: DataCardRole;
 }
 
 /** Every text of a DataTable (the app passes translations). */
@@ -81,6 +88,11 @@ export interface DataTableLabels {
   empty: string;
   /** The retry button of the error state (shown when `onRetry` is given). */
   retry?: string;
+  /** Label of the sort choice shown with the phone's cards (no choice when omitted). */
+  sortBy?: string;
+  /** An option of that choice: "Name, A to Z" / "Name, Z to A"; `none` for no order. */
+  sortOption?: (header: string, descending: boolean) => string;
+  sortNone?: string;
 }
 
 export interface DataTableProps<TData> {
@@ -143,7 +155,9 @@ function sortKey(value: DataTableValue): string | number | undefined {
  * A table of records on TanStack Table: click or Enter on a sortable header sorts (ascending,
  * descending, none; `aria-sort` on the header), pages with a page-size choice, a menu to show or
  * hide columns, and CSV or JSON export of all rows. Loading, error and empty states replace the
- * rows. The data are sorted and paged in the browser.
+ * rows. The data are sorted and paged in the browser. On a phone (below 640 px) the rows show as
+ * cards (title, status, labelled details, actions; see `DataCards`) with a sort choice, so the page
+ * never scrolls sideways.
  */
 export function DataTable<TData extends RowData>({
   data,
@@ -164,6 +178,8 @@ export function DataTable<TData extends RowData>({
   className,
 }: DataTableProps<TData>) {
   const pageSizeId = `data-table-page-size-${useId()}`;
+  const sortId = `data-table-sort-${useId()}`;
+  const asCards = useMediaQuery(PHONE_MEDIA_QUERY);
   const columnDefs = useMemo<ColumnDef<typeof features, TData>[]>(
     () =>
       columns.map((column) => ({
@@ -202,6 +218,46 @@ export function DataTable<TData extends RowData>({
   const { pageIndex, pageSize } = table.state.pagination;
   const state = error ? "error" : loading ? "loading" : rows.length === 0 ? "empty" : "rows";
 
+  const sortable = table.getAllLeafColumns().filter((column) => column.getCanSort());
+  const currentSort = table.state.sorting[0];
+  const sortValue = currentSort ? `${currentSort.id}:${currentSort.desc ? "desc" : "asc"}` : "";
+  const sortOptions =
+    labels.sortOption && labels.sortBy
+      ? [
+          ...(labels.sortNone ? [{ value: "", label: labels.sortNone }] : []),
+          ...sortable.flatMap((column) => {
+            const header = columnById.get(column.id)?.header ?? column.id;
+            return [false, true].map((desc) => ({
+              value: `${column.id}:${desc ? "desc" : "asc"}`,
+              label: labels.sortOption?.(header, desc) ?? header,
+            }));
+          }),
+        ]
+      : [];
+
+  function sortBy(value: string) {
+    const [id, direction] = value.split(":");
+    table.setSorting(id ? [{ id, desc: direction === "desc" }] : []);
+  }
+
+  const stateMessage =
+    state === "loading" ? (
+      <div className="flex justify-center">
+        <Spinner label={labels.loading} />
+      </div>
+    ) : state === "error" ? (
+      <div className="text-center">
+        <p role="alert" className="font-medium text-danger">
+          {error}
+        </p>
+        {onRetry && labels.retry ? (
+          <Button variant="secondary" size="sm" className="mt-4" onClick={onRetry}>
+            {labels.retry}
+          </Button>
+        ) : null}
+      </div>
+    ) : null;
+
   function exportAs(format: "csv" | "json") {
     const allRows = table.getPrePaginatedRowModel().rows.map((row) => row.original);
     onExport({
@@ -215,9 +271,22 @@ export function DataTable<TData extends RowData>({
   return (
     <div className={cn("flex flex-col gap-3", className)}>
       <div className="flex flex-wrap items-center justify-end gap-2">
+        {asCards && sortOptions.length > 0 ? (
+          <div className="mr-auto flex min-w-0 items-center gap-2 text-sm text-ink-muted">
+            <label htmlFor={sortId}>{labels.sortBy}</label>
+            <Select
+              id={sortId}
+              containerClassName="min-w-0"
+              className="h-11"
+              value={sortValue}
+              onValueChange={sortBy}
+              options={sortOptions}
+            />
+          </div>
+        ) : null}
         <DropdownMenu>
           <DropdownMenuTrigger asChild>
-            <Button variant="secondary" size="sm">
+            <Button variant="secondary" size="sm" className="max-sm:h-11">
               <Columns3 aria-hidden="true" />
               {labels.columns}
             </Button>
@@ -237,7 +306,12 @@ export function DataTable<TData extends RowData>({
         </DropdownMenu>
         <DropdownMenu>
           <DropdownMenuTrigger asChild>
-            <Button variant="secondary" size="sm" disabled={state !== "rows"}>
+            <Button
+              variant="secondary"
+              size="sm"
+              className="max-sm:h-11"
+              disabled={state !== "rows"}
+            >
               <Download aria-hidden="true" />
               {labels.export}
             </Button>
@@ -250,91 +324,110 @@ export function DataTable<TData extends RowData>({
           </DropdownMenuContent>
         </DropdownMenu>
       </div>
-      <Table aria-busy={state === "loading" || undefined}>
-        <TableCaption className="sr-only">{caption}</TableCaption>
-        <TableHeader>
-          {table.getHeaderGroups().map((group) => (
-            <TableRow key={group.id}>
-              {group.headers.map((header) => {
-                const column = columnById.get(header.column.id);
-                const sorted = header.column.getIsSorted();
-                const SortIcon =
-                  sorted === "asc" ? ArrowUp : sorted === "desc" ? ArrowDown : ArrowUpDown;
-                return (
-                  <TableHead
-                    key={header.id}
-                    className={column?.className}
-                    aria-sort={
-                      sorted === "asc" ? "ascending" : sorted === "desc" ? "descending" : undefined
-                    }
-                  >
-                    {header.column.getCanSort() ? (
-                      <button
-                        type="button"
-                        className="-mx-1 inline-flex items-center gap-1 rounded px-1 uppercase hover:text-ink focus-visible:outline-2 focus-visible:outline-brand-500"
-                        onClick={() => header.column.toggleSorting(undefined, false)}
-                      >
-                        {column?.header}
-                        <SortIcon aria-hidden="true" className="size-3.5" />
-                      </button>
-                    ) : (
-                      column?.header
-                    )}
-                  </TableHead>
-                );
-              })}
-            </TableRow>
-          ))}
-        </TableHeader>
-        <TableBody>
-          {state === "loading" ? (
-            <tr>
-              <td colSpan={colSpan} className="px-4 py-12">
-                <div className="flex justify-center">
-                  <Spinner label={labels.loading} />
-                </div>
-              </td>
-            </tr>
-          ) : state === "error" ? (
-            <tr>
-              <td colSpan={colSpan} className="px-4 py-12 text-center">
-                <p role="alert" className="font-medium text-danger">
-                  {error}
-                </p>
-                {onRetry && labels.retry ? (
-                  <Button variant="secondary" size="sm" className="mt-4" onClick={onRetry}>
-                    {labels.retry}
-                  </Button>
-                ) : null}
-              </td>
-            </tr>
-          ) : state === "empty" ? (
-            <TableEmpty
-              colSpan={colSpan}
-              title={labels.empty}
-              description={emptyDescription}
-              action={emptyAction}
+      {asCards ? (
+        <div aria-busy={state === "loading" || undefined}>
+          {state === "rows" ? (
+            <DataCards
+              rows={table.getRowModel().rows.map((row) => row.original)}
+              columns={visibleColumns.map((column) => ({
+                id: column.id,
+                header: column.header,
+                card: column.card,
+                cell: (row: TData) => column.cell?.(row) ?? asText(column.value(row)),
+              }))}
+              getRowId={getRowId}
+              caption={caption}
             />
+          ) : state === "empty" ? (
+            <div className="rounded-card border border-border bg-surface px-4 py-12 text-center shadow-card">
+              <p className="font-medium text-ink">{labels.empty}</p>
+              {emptyDescription ? (
+                <p className="mt-1 text-sm text-ink-muted">{emptyDescription}</p>
+              ) : null}
+              {emptyAction ? <div className="mt-4 flex justify-center">{emptyAction}</div> : null}
+            </div>
           ) : (
-            table.getRowModel().rows.map((row) => (
-              <TableRow key={row.id}>
-                {row.getVisibleCells().map((cell) => (
-                  <TableCell key={cell.id} className={columnById.get(cell.column.id)?.className}>
-                    <table.FlexRender cell={cell} />
-                  </TableCell>
-                ))}
-              </TableRow>
-            ))
+            <div className="rounded-card border border-border bg-surface px-4 py-12 shadow-card">
+              {stateMessage}
+            </div>
           )}
-        </TableBody>
-      </Table>
+        </div>
+      ) : (
+        <Table aria-busy={state === "loading" || undefined}>
+          <TableCaption className="sr-only">{caption}</TableCaption>
+          <TableHeader>
+            {table.getHeaderGroups().map((group) => (
+              <TableRow key={group.id}>
+                {group.headers.map((header) => {
+                  const column = columnById.get(header.column.id);
+                  const sorted = header.column.getIsSorted();
+                  const SortIcon =
+                    sorted === "asc" ? ArrowUp : sorted === "desc" ? ArrowDown : ArrowUpDown;
+                  return (
+                    <TableHead
+                      key={header.id}
+                      className={column?.className}
+                      aria-sort={
+                        sorted === "asc"
+                          ? "ascending"
+                          : sorted === "desc"
+                            ? "descending"
+                            : undefined
+                      }
+                    >
+                      {header.column.getCanSort() ? (
+                        <button
+                          type="button"
+                          className="-mx-1 inline-flex items-center gap-1 rounded px-1 uppercase hover:text-ink focus-visible:outline-2 focus-visible:outline-brand-500"
+                          onClick={() => header.column.toggleSorting(undefined, false)}
+                        >
+                          {column?.header}
+                          <SortIcon aria-hidden="true" className="size-3.5" />
+                        </button>
+                      ) : (
+                        column?.header
+                      )}
+                    </TableHead>
+                  );
+                })}
+              </TableRow>
+            ))}
+          </TableHeader>
+          <TableBody>
+            {state === "loading" || state === "error" ? (
+              <tr>
+                <td colSpan={colSpan} className="px-4 py-12">
+                  {stateMessage}
+                </td>
+              </tr>
+            ) : state === "empty" ? (
+              <TableEmpty
+                colSpan={colSpan}
+                title={labels.empty}
+                description={emptyDescription}
+                action={emptyAction}
+              />
+            ) : (
+              table.getRowModel().rows.map((row) => (
+                <TableRow key={row.id}>
+                  {row.getVisibleCells().map((cell) => (
+                    <TableCell key={cell.id} className={columnById.get(cell.column.id)?.className}>
+                      <table.FlexRender cell={cell} />
+                    </TableCell>
+                  ))}
+                </TableRow>
+              ))
+            )}
+          </TableBody>
+        </Table>
+      )}
       <div className="flex flex-wrap items-center justify-between gap-3 text-sm text-ink-muted">
         <div className="flex items-center gap-2">
           <label htmlFor={pageSizeId}>{labels.rowsPerPage}</label>
           <Select
             id={pageSizeId}
             containerClassName="w-20"
-            className="h-8"
+            className="h-11 sm:h-8"
             value={String(pageSize)}
             onValueChange={(value) => table.setPageSize(Number(value))}
             options={pageSizes.map((size) => ({ value: String(size), label: String(size) }))}
@@ -345,6 +438,7 @@ export function DataTable<TData extends RowData>({
           <Button
             variant="secondary"
             size="sm"
+            className="max-sm:h-11"
             onClick={() => table.previousPage()}
             disabled={!table.getCanPreviousPage()}
           >
@@ -353,6 +447,7 @@ export function DataTable<TData extends RowData>({
           <Button
             variant="secondary"
             size="sm"
+            className="max-sm:h-11"
             onClick={() => table.nextPage()}
             disabled={!table.getCanNextPage()}
           >

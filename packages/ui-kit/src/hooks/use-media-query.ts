@@ -6,6 +6,12 @@ export const DESKTOP_BREAKPOINT_PX = 1024;
 /** The media query that is true at and above {@link DESKTOP_BREAKPOINT_PX}. */
 export const DESKTOP_MEDIA_QUERY = `(min-width: ${DESKTOP_BREAKPOINT_PX}px)`;
 
+/**
+ * The media query of a phone-sized screen (below Tailwind's `sm:`, 640 px), where lists show as
+ * cards instead of tables. False where `matchMedia` does not exist, so tables stay the default.
+ */
+export const PHONE_MEDIA_QUERY = "(max-width: 639.98px)";
+
 function getMediaQueryList(query: string): MediaQueryList | null {
   if (typeof window === "undefined" || typeof window.matchMedia !== "function") return null;
   return window.matchMedia(query);

@@ -29,6 +29,10 @@ export const common = {
     exportJson: "Export as JSON",
     loading: "Loading the table…",
     empty: "Nothing to show yet",
+    sortBy: "Sort by",
+    sortNone: "No order",
+    sortAscending: "{{column}}, ascending",
+    sortDescending: "{{column}}, descending",
   },
   language: {
     label: "Language",
@@ -50,5 +54,13 @@ export const common = {
     description:
       "A new version may have been published, or the connection was interrupted. Reload the page to try again.",
     reload: "Reload the page",
+  },
+  /** File sizes, as formatFileSize writes them: {{size}} is already a number of the language. */
+  fileSize: {
+    bytes_one: "{{size}} byte",
+    bytes_other: "{{size}} bytes",
+    kilobytes: "{{size}} KB",
+    megabytes: "{{size}} MB",
+    gigabytes: "{{size}} GB",
   },
 };

@@ -31,6 +31,10 @@ export const common: FrenchTranslation<typeof en> = {
     exportJson: "Exporter en JSON",
     loading: "Chargement du tableau…",
     empty: "Rien à afficher pour l’instant",
+    sortBy: "Trier par",
+    sortNone: "Aucun ordre",
+    sortAscending: "{{column}}, croissant",
+    sortDescending: "{{column}}, décroissant",
   },
   language: {
     label: "Langue",
@@ -52,5 +56,13 @@ export const common: FrenchTranslation<typeof en> = {
     description:
       "Une nouvelle version a peut-être été publiée, ou la connexion a été interrompue. Rechargez la page pour réessayer.",
     reload: "Recharger la page",
+  },
+  fileSize: {
+    bytes_one: "{{size}}\u00a0octet",
+    bytes_many: "{{size}}\u00a0octets",
+    bytes_other: "{{size}}\u00a0octets",
+    kilobytes: "{{size}}\u00a0Ko",
+    megabytes: "{{size}}\u00a0Mo",
+    gigabytes: "{{size}}\u00a0Go",
   },
 };
