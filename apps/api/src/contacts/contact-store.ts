@@ -56,11 +56,6 @@ export async function lockContactFor(
   return row;
 }
 
-/** Whether a Postgres error is a unique violation (a concurrent write of the same email). */
-export function isUniqueViolation(error: unknown): boolean {
-  return (error as { code?: unknown }).code === "23505";
-}
-
 /** A contact row as the contract answers it. */
 export function toContact(row: ContactRow): Contact {
   return {

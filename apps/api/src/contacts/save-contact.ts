@@ -12,13 +12,8 @@ import {
 } from "../envelopes/members";
 import { holdWorkspaceRow } from "../workspaces/workspace-store";
 import type { ContactDeps } from "./contact-deps";
-import {
-  contactExists,
-  isUniqueViolation,
-  lockContactFor,
-  toContact,
-  visibleContacts,
-} from "./contact-store";
+import { isUniqueViolation } from "../db/database-errors";
+import { contactExists, lockContactFor, toContact, visibleContacts } from "./contact-store";
 
 /**
  * Adds a contact to one of the member's workspaces; CONFLICT when its email is already there,

@@ -1,3 +1,4 @@
+import { isUniqueViolation } from "../db/database-errors";
 import type { createTeamRequestSchema } from "@paraphe/api-sdk/contract";
 import type { z } from "zod";
 import { MANAGED_ROLE_NAMES, MANAGED_ROLE_RULES } from "@paraphe/permissions";
@@ -87,7 +88,7 @@ export async function createTeam(
     });
   } catch (error) {
     // A concurrent creation that won the race (team_member_one_team).
-    if ((error as { code?: unknown }).code === "23505") throw alreadyInTeam();
+    if (isUniqueViolation(error)) throw alreadyInTeam();
     throw error;
   }
 }

@@ -9,7 +9,7 @@ import {
   roleView,
 } from "./role-access";
 import { findTeamRole, lockTeamForRoles, roleNameTaken } from "./role-store";
-import { isUniqueViolation } from "./database-errors";
+import { isUniqueViolation } from "../db/database-errors";
 
 /**
  * Creates a custom role in the member's team. The name is unique in the team, ignoring case

@@ -3,7 +3,7 @@ import type { Member } from "../envelopes/members";
 import type { RoleDeps } from "./role-deps";
 import { requireCustomRole, requireRoleAdministrator, roleNotFound } from "./role-access";
 import { countRoleHolders, lockTeamRole } from "./role-store";
-import { isForeignKeyViolation } from "./database-errors";
+import { isForeignKeyViolation } from "../db/database-errors";
 
 const roleInUse = () => new AppError("ROLE_IN_USE");
 

@@ -11,7 +11,7 @@ import {
   roleView,
 } from "./role-access";
 import { findTeamRole, lockTeamForRoles, lockTeamRole, roleNameTaken } from "./role-store";
-import { isUniqueViolation } from "./database-errors";
+import { isUniqueViolation } from "../db/database-errors";
 
 /**
  * Renames a custom role and/or replaces its rules. Managed roles answer ROLE_READ_ONLY. Members

@@ -1,3 +1,4 @@
+import { isUniqueViolation } from "../db/database-errors";
 import { randomBytes } from "node:crypto";
 import {
   SSO_DOMAINS_PER_TEAM,
@@ -66,8 +67,6 @@ async function verifiedElsewhere(
     .executeTakeFirst();
   return row !== undefined;
 }
-
-const isUniqueViolation = (error: unknown) => (error as { code?: unknown }).code === "23505";
 
 /** `/sso/list-domains`: the team's claimed domains, oldest first. */
 export async function listSsoDomains(

@@ -1,3 +1,4 @@
+import { isUniqueViolation } from "../db/database-errors";
 import type {
   createTagRequestSchema,
   Tag,
@@ -27,9 +28,6 @@ const nameTaken = (): AppError =>
     message: "Your team already has a tag with this name.",
     fields: [{ path: "name", code: "custom", message: "name_taken" }],
   });
-
-const isUniqueViolation = (error: unknown): boolean =>
-  (error as { code?: unknown }).code === "23505";
 
 /** The team's tags by name, with the number of envelopes (not templates) carrying each. */
 export async function listTags(deps: WorkspaceDeps, member: Member): Promise<Tag[]> {
