@@ -23,5 +23,6 @@ export {
 } from "./browser";
 export { createLazyBrowserI18n, type LazyBrowserI18nOptions } from "./browser-lazy";
 export { loadNamespace, type NamespaceResources } from "./resources/load";
-export { createServerI18n, getServerT, serverT, type ServerKey } from "./server";
+export { createServerI18n, formatFileSize, getServerT, serverT, type ServerKey } from "./server";
+export { fileSizeParts, type FileSizeKey, type FileSizeParts } from "./format";
 export type { TFunction, i18n as I18n } from "i18next";

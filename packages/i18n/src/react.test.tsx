@@ -3,7 +3,7 @@ import "@testing-library/jest-dom/vitest";
 import { act, cleanup, render, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createBrowserI18n, LANGUAGE_STORAGE_KEY } from "./browser";
-import { I18nProvider, Trans, useLanguage, useTranslation } from "./react";
+import { I18nProvider, Trans, useFormatFileSize, useLanguage, useTranslation } from "./react";
 
 function LanguageProbe() {
   const { t } = useTranslation("web");
@@ -71,5 +71,34 @@ describe("Trans", () => {
       </I18nProvider>,
     );
     expect(screen.getByText("Bienvenue, Léa")).toBeInTheDocument();
+  });
+});
+
+function SizeProbe({ bytes }: { bytes: number }) {
+  const formatFileSize = useFormatFileSize();
+  const { setLanguage } = useLanguage();
+  return (
+    <div>
+      <p data-testid="size">{formatFileSize(bytes)}</p>
+      <button type="button" onClick={() => void setLanguage("fr")}>
+        fr
+      </button>
+    </div>
+  );
+}
+
+describe("useFormatFileSize", () => {
+  it("writes a size in the page's units and follows a change of language", async () => {
+    render(
+      <I18nProvider i18n={createBrowserI18n({ language: "en" })}>
+        <SizeProbe bytes={22_323} />
+      </I18nProvider>,
+    );
+    expect(screen.getByTestId("size")).toHaveTextContent("21.8 KB");
+    await act(async () => {
+      screen.getByRole("button", { name: "fr" }).click();
+      await Promise.resolve();
+    });
+    expect(screen.getByTestId("size").textContent).toBe("21,8\u00a0Ko");
   });
 });

@@ -1,5 +1,6 @@
 import i18next, { type ParseKeys, type TFunction, type TOptions, type i18n as I18n } from "i18next";
 import { DEFAULT_LANGUAGE, SUPPORTED_LANGUAGES, resolveLanguage } from "./languages";
+import { fileSizeParts } from "./format";
 import { DEFAULT_NAMESPACE, NAMESPACES, type Namespace, resources } from "./resources";
 
 /**
@@ -57,4 +58,13 @@ export function serverT(
     ...NAMESPACES,
   ]);
   return t(key, options ?? {});
+}
+
+/**
+ * A file size in the language's units on the server (mails, error messages): "21.8 KB" in
+ * English, "21,8 Ko" in French. The language may be any stored tag; unsupported ones give English.
+ */
+export function formatFileSize(bytes: number, language: string | null | undefined): string {
+  const { key, size, count } = fileSizeParts(bytes, language);
+  return serverI18n().getFixedT(resolveLanguage(language), "common")(key, { size, count });
 }

@@ -1,5 +1,5 @@
 import { isApiError } from "@paraphe/api-sdk";
-import { useTranslation } from "@paraphe/i18n/react";
+import { useFormatFileSize, useTranslation } from "@paraphe/i18n/react";
 import { Badge, Button, DataTable, FormField, Input, type DataTableColumn } from "@paraphe/ui-kit";
 import { Upload } from "lucide-react";
 import { useMemo, useState, type ReactNode } from "react";
@@ -66,10 +66,14 @@ export interface CsvImportProps<S extends z.ZodType> {
 /** The message of a file refused as a whole (too large, empty, unparsable, columns, rows). */
 export function useCsvFileErrorText(): (error: CsvFileError) => string {
   const { t } = useTranslation("web");
+  const formatFileSize = useFormatFileSize();
   return (error) => {
     switch (error.kind) {
       case "too_large":
-        return t("csvImport.errors.tooLarge", { maxKb: Math.floor(error.maxBytes / 1024) });
+        return t("csvImport.errors.tooLarge", {
+          size: formatFileSize(error.bytes),
+          max: formatFileSize(error.maxBytes),
+        });
       case "empty":
         return t("csvImport.errors.empty");
       case "unparsable":
@@ -79,7 +83,7 @@ export function useCsvFileErrorText(): (error: CsvFileError) => string {
       case "missing_columns":
         return t("csvImport.errors.missingColumns", { columns: error.columns.join(", ") });
       case "too_many_rows":
-        return t("csvImport.errors.tooManyRows", { maxRows: error.maxRows });
+        return t("csvImport.errors.tooManyRows", { count: error.rows, maxRows: error.maxRows });
     }
   };
 }
@@ -99,6 +103,7 @@ export function CsvImport<S extends z.ZodType>({
   caption,
 }: CsvImportProps<S>) {
   const { t } = useTranslation("web");
+  const formatFileSize = useFormatFileSize();
   const errorText = useErrorText();
   const tableLabels = useDataTableLabels();
   const [fileError, setFileError] = useState<CsvFileError | null>(null);
@@ -192,7 +197,7 @@ export function CsvImport<S extends z.ZodType>({
           required: spec.requiredColumns.join(", "),
           optional: (spec.optionalColumns ?? []).join(", "),
           maxRows: spec.maxRows,
-          maxKb: Math.floor(spec.maxBytes / 1024),
+          maxSize: formatFileSize(spec.maxBytes),
         })}
         error={fileError === null ? undefined : fileErrorText(fileError)}
       >

@@ -87,19 +87,19 @@ describe("parsing a CSV file against the rows' rules", () => {
     });
   });
 
-  it("refuses more rows than allowed", () => {
+  it("refuses more rows than allowed, saying how many the file has", () => {
     const rows = Array.from({ length: 4 }, (_, i) => `p${i}@example.com,P,${i}`).join("\n");
     expect(parseCsv(`email,firstname,lastname\n${rows}\n`, SPEC)).toEqual({
       ok: false,
-      error: { kind: "too_many_rows", maxRows: 3 },
+      error: { kind: "too_many_rows", rows: 4, maxRows: 3 },
     });
   });
 
-  it("refuses a file larger than allowed without reading it", async () => {
+  it("refuses a file larger than allowed without reading it, saying its size", async () => {
     const file = new File(["x".repeat(2048)], "big.csv", { type: "text/csv" });
     expect(await readCsvFile(file, 1024)).toEqual({
       ok: false,
-      error: { kind: "too_large", maxBytes: 1024 },
+      error: { kind: "too_large", bytes: 2048, maxBytes: 1024 },
     });
   });
 });

@@ -3,11 +3,11 @@ import { type z } from "zod";
 
 /** Why a whole file is refused, before any row is looked at. */
 export type CsvFileError =
-  | { kind: "too_large"; maxBytes: number }
+  | { kind: "too_large"; bytes: number; maxBytes: number }
   | { kind: "empty" }
   | { kind: "unparsable"; line: number | null }
   | { kind: "missing_columns"; columns: string[] }
-  | { kind: "too_many_rows"; maxRows: number };
+  | { kind: "too_many_rows"; rows: number; maxRows: number };
 
 /** One problem of a row: the column (or "" for the row) and the validation word. */
 export interface CsvRowError {
@@ -81,7 +81,7 @@ export function parseCsv<S extends z.ZodType>(
     return { ok: false, error: { kind: "missing_columns", columns: missing } };
   if (data.length === 0) return { ok: false, error: { kind: "empty" } };
   if (data.length > spec.maxRows) {
-    return { ok: false, error: { kind: "too_many_rows", maxRows: spec.maxRows } };
+    return { ok: false, error: { kind: "too_many_rows", rows: data.length, maxRows: spec.maxRows } };
   }
   const columns = [...spec.requiredColumns, ...(spec.optionalColumns ?? [])];
   const indexOf = new Map(columns.map((column) => [column, names.indexOf(column)]));
@@ -166,7 +166,7 @@ export async function readCsvFile(
   file: File,
   maxBytes: number,
 ): Promise<{ ok: true; text: string; encoding: CsvEncoding } | { ok: false; error: CsvFileError }> {
-  if (file.size > maxBytes) return { ok: false, error: { kind: "too_large", maxBytes } };
+  if (file.size > maxBytes) return { ok: false, error: { kind: "too_large", bytes: file.size, maxBytes } };
   try {
     return { ok: true, ...decodeCsvBytes(new Uint8Array(await readAsBytes(file))) };
   } catch {

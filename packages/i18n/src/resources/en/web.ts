@@ -1059,7 +1059,7 @@ export const web = {
         "One row per envelope, one group of columns per role: {{columns}}. Optional columns: title, message. Each row becomes an envelope sent at once; a row that cannot be sent is reported with the reason and sends nothing.",
       example: "Download an example CSV",
       file: "CSV file",
-      fileHint: "At most {{maxRows}} rows and {{maxKb}} KB.",
+      fileHint: "At most {{maxRows}} rows and {{maxSize}}.",
       preview: "Rows of the file",
       line: "Line",
       check: "Check",
@@ -1522,7 +1522,7 @@ export const web = {
   csvImport: {
     file: "CSV file",
     fileHint:
-      "Columns {{required}} (required) and {{optional}} (optional), with a header line. At most {{maxRows}} rows and {{maxKb}} KB.",
+      "Columns {{required}} (required) and {{optional}} (optional), with a header line. At most {{maxRows}} rows and {{maxSize}}.",
     columns: { line: "Line", errors: "Errors" },
     rowOk: "Ready",
     summaryValid_one: "{{count}} row to import. No errors found.",
@@ -1544,12 +1544,13 @@ export const web = {
     delimiters: { comma: "commas", semicolon: "semicolons", tab: "tabs" },
     failed: "Import failure: nothing was imported.",
     errors: {
-      tooLarge: "This file is too large (at most {{maxKb}} KB).",
+      tooLarge: "This file is {{size}}: the limit is {{max}}.",
       empty: "This file is empty: it has no rows to import.",
       unparsable: "This file cannot be read as CSV.",
       unparsableAt: "This file cannot be read as CSV (line {{line}}).",
       missingColumns: "This file lacks the required columns: {{columns}}.",
-      tooManyRows: "This file has too many rows (at most {{maxRows}}).",
+      tooManyRows_one: "This file has {{count}} row: the limit is {{maxRows}}.",
+      tooManyRows_other: "This file has {{count}} rows: the limit is {{maxRows}}.",
     },
   },
   contacts: {

@@ -1090,7 +1090,7 @@ export const web: FrenchTranslation<typeof en> = {
         "Une ligne par enveloppe, un groupe de colonnes par rôle\u00a0: {{columns}}. Colonnes facultatives\u00a0: title, message. Chaque ligne devient une enveloppe envoyée aussitôt\u00a0; une ligne qui ne peut pas être envoyée est signalée avec la raison et n’envoie rien.",
       example: "Télécharger un exemple de CSV",
       file: "Fichier CSV",
-      fileHint: "Au plus {{maxRows}} lignes et {{maxKb}}\u00a0Ko.",
+      fileHint: "Au plus {{maxRows}} lignes et {{maxSize}}.",
       preview: "Lignes du fichier",
       line: "Ligne",
       check: "Vérification",
@@ -1571,7 +1571,7 @@ export const web: FrenchTranslation<typeof en> = {
   csvImport: {
     file: "Fichier CSV",
     fileHint:
-      "Colonnes {{required}} (obligatoires) et {{optional}} (facultative), avec une ligne d’en-tête. Au plus {{maxRows}} lignes et {{maxKb}} Ko.",
+      "Colonnes {{required}} (obligatoires) et {{optional}} (facultative), avec une ligne d’en-tête. Au plus {{maxRows}} lignes et {{maxSize}}.",
     columns: { line: "Ligne", errors: "Erreurs" },
     rowOk: "Prête",
     summaryValid_one: "{{count}} ligne à importer. Aucune erreur trouvée.",
@@ -1597,12 +1597,14 @@ export const web: FrenchTranslation<typeof en> = {
     delimiters: { comma: "virgules", semicolon: "points-virgules", tab: "tabulations" },
     failed: "Échec de l’import : rien n’a été importé.",
     errors: {
-      tooLarge: "Ce fichier est trop volumineux (au plus {{maxKb}} Ko).",
+      tooLarge: "Ce fichier fait {{size}}\u00a0; la limite est de {{max}}.",
       empty: "Ce fichier est vide : il ne contient aucune ligne à importer.",
       unparsable: "Ce fichier ne peut pas être lu comme un CSV.",
       unparsableAt: "Ce fichier ne peut pas être lu comme un CSV (ligne {{line}}).",
       missingColumns: "Il manque à ce fichier les colonnes obligatoires : {{columns}}.",
-      tooManyRows: "Ce fichier contient trop de lignes (au plus {{maxRows}}).",
+      tooManyRows_one: "Ce fichier contient {{count}}\u00a0ligne\u00a0; la limite est de {{maxRows}}.",
+      tooManyRows_many: "Ce fichier contient {{count}}\u00a0lignes\u00a0; la limite est de {{maxRows}}.",
+      tooManyRows_other: "Ce fichier contient {{count}}\u00a0lignes\u00a0; la limite est de {{maxRows}}.",
     },
   },
   contacts: {

@@ -1,5 +1,5 @@
 import { PdfDropzone } from "./pdf-dropzone";
-import { useTranslation } from "@paraphe/i18n/react";
+import { useFormatFileSize, useTranslation } from "@paraphe/i18n/react";
 import { Button, Dialog, DialogContent, DialogFooter, cn } from "@paraphe/ui-kit";
 import { FileText, X } from "lucide-react";
 import { useState } from "react";
@@ -27,12 +27,6 @@ type Stage = "idle" | "reading" | "sending" | "done";
 
 let nextId = 1;
 
-function formatSize(bytes: number, language: string): string {
-  const megabytes = bytes / (1024 * 1024);
-  const format = new Intl.NumberFormat(language, { maximumFractionDigits: 1 });
-  return megabytes >= 1 ? `${format.format(megabytes)} MB` : `${format.format(bytes / 1024)} KB`;
-}
-
 /**
  * Upload of one or more PDFs into a new draft envelope: drag and drop or the file picker, checks
  * before sending (PDF, ≤ 20 MB), stage progress (reading the files with real byte progress, then
@@ -51,7 +45,7 @@ export function UploadDialog({
   /** What the files become: an envelope's draft (/envelope/upload) or a template (/template/create). */
   target?: "envelope" | "template";
 }) {
-  const { t, i18n } = useTranslation(["web", "common"]);
+  const { t } = useTranslation(["web", "common"]);
   const errorText = useErrorText();
   const navigate = useNavigate();
   const uploadEnvelope = useUploadEnvelope();
@@ -62,7 +56,7 @@ export function UploadDialog({
   const [stage, setStage] = useState<Stage>("idle");
   const [readFraction, setReadFraction] = useState(0);
   const [generalError, setGeneralError] = useState<string | null>(null);
-  const language = i18n.resolvedLanguage ?? i18n.language;
+  const formatSize = useFormatFileSize();
   const busy = stage === "reading" || stage === "sending";
 
   const reset = () => {
@@ -178,7 +172,7 @@ export function UploadDialog({
                 <div className="flex min-w-0 flex-1 flex-col">
                   <span className="truncate font-medium text-ink">{item.file.name}</span>
                   <span className="text-xs text-ink-muted">
-                    {formatSize(item.file.size, language)}
+                    {formatSize(item.file.size)}
                   </span>
                   {item.problem ? (
                     <span role="alert" className="text-sm font-medium text-danger">

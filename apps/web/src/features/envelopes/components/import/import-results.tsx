@@ -1,16 +1,10 @@
-import { useTranslation } from "@paraphe/i18n/react";
+import { useFormatFileSize, useTranslation } from "@paraphe/i18n/react";
 import { Button, cn } from "@paraphe/ui-kit";
 import { CheckCircle2, FileText, X, XCircle } from "lucide-react";
 import { Link } from "react-router";
 import { useErrorText } from "../../../../lib/api/error-text";
 import { uploadProblemKey } from "../../upload-files";
 import { type ImportItemState, type ImportSource } from "./use-import";
-
-function formatSize(bytes: number, language: string): string {
-  const megabytes = bytes / (1024 * 1024);
-  const format = new Intl.NumberFormat(language, { maximumFractionDigits: 1 });
-  return megabytes >= 1 ? `${format.format(megabytes)} MB` : `${format.format(bytes / 1024)} KB`;
-}
 
 /**
  * The files of an import, each with its own progress bar and result: a link to its draft, or why
@@ -27,9 +21,9 @@ export function ImportFileList({
   running: boolean;
   onRemove: (id: string) => void;
 }) {
-  const { t, i18n } = useTranslation("web");
+  const { t } = useTranslation("web");
   const errorText = useErrorText();
-  const language = i18n.resolvedLanguage ?? i18n.language;
+  const formatSize = useFormatFileSize();
   if (sources.length === 0) return null;
   return (
     <ul aria-label={t("envelopes.import.files")} className="flex flex-col gap-2">
@@ -68,7 +62,7 @@ export function ImportFileList({
               <div className="flex min-w-0 flex-1 flex-col">
                 <span className="truncate font-medium text-ink">{source.name}</span>
                 <span className="text-xs text-ink-muted">
-                  {formatSize(source.size, language)} · {statusText}
+                  {formatSize(source.size)} · {statusText}
                 </span>
               </div>
               {state === undefined && !running ? (

@@ -5,7 +5,7 @@ import {
   type BulkSendRowResult,
   type TemplateDetail,
 } from "@paraphe/api-sdk/contract";
-import { useTranslation } from "@paraphe/i18n/react";
+import { useFormatFileSize, useTranslation } from "@paraphe/i18n/react";
 import {
   Badge,
   Button,
@@ -135,6 +135,7 @@ function BulkSend({ template }: { template: TemplateDetail }) {
   const navigate = useNavigate();
   const errorText = useErrorText();
   const fileErrorText = useCsvFileErrorText();
+  const formatFileSize = useFormatFileSize();
   const tableLabels = useDataTableLabels();
   const send = useBulkSend();
   const previous = useTemplateBulkSends(template.uuid);
@@ -254,7 +255,7 @@ function BulkSend({ template }: { template: TemplateDetail }) {
           label={t("web:templates.bulk.file")}
           description={t("web:templates.bulk.fileHint", {
             maxRows: MAX_BULK_SEND_ROWS,
-            maxKb: Math.floor(MAX_CSV_BYTES / 1024),
+            maxSize: formatFileSize(MAX_CSV_BYTES),
           })}
           error={fileError === null ? undefined : fileErrorText(fileError)}
         >
