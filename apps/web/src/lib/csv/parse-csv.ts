@@ -81,7 +81,10 @@ export function parseCsv<S extends z.ZodType>(
     return { ok: false, error: { kind: "missing_columns", columns: missing } };
   if (data.length === 0) return { ok: false, error: { kind: "empty" } };
   if (data.length > spec.maxRows) {
-    return { ok: false, error: { kind: "too_many_rows", rows: data.length, maxRows: spec.maxRows } };
+    return {
+      ok: false,
+      error: { kind: "too_many_rows", rows: data.length, maxRows: spec.maxRows },
+    };
   }
   const columns = [...spec.requiredColumns, ...(spec.optionalColumns ?? [])];
   const indexOf = new Map(columns.map((column) => [column, names.indexOf(column)]));
@@ -166,7 +169,8 @@ export async function readCsvFile(
   file: File,
   maxBytes: number,
 ): Promise<{ ok: true; text: string; encoding: CsvEncoding } | { ok: false; error: CsvFileError }> {
-  if (file.size > maxBytes) return { ok: false, error: { kind: "too_large", bytes: file.size, maxBytes } };
+  if (file.size > maxBytes)
+    return { ok: false, error: { kind: "too_large", bytes: file.size, maxBytes } };
   try {
     return { ok: true, ...decodeCsvBytes(new Uint8Array(await readAsBytes(file))) };
   } catch {

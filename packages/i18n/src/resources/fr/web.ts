@@ -153,8 +153,10 @@ export const web: FrenchTranslation<typeof en> = {
         phone: "Téléphone",
       },
       imported_one: "{{count}} invitation envoyée. Elle figure dans les invitations en attente.",
-      imported_many: "{{count}} invitations envoyées. Elles figurent dans les invitations en attente.",
-      imported_other: "{{count}} invitations envoyées. Elles figurent dans les invitations en attente.",
+      imported_many:
+        "{{count}} invitations envoyées. Elles figurent dans les invitations en attente.",
+      imported_other:
+        "{{count}} invitations envoyées. Elles figurent dans les invitations en attente.",
       back: "Retour aux membres",
     },
     you: "Vous",
@@ -1602,9 +1604,12 @@ export const web: FrenchTranslation<typeof en> = {
       unparsable: "Ce fichier ne peut pas être lu comme un CSV.",
       unparsableAt: "Ce fichier ne peut pas être lu comme un CSV (ligne {{line}}).",
       missingColumns: "Il manque à ce fichier les colonnes obligatoires : {{columns}}.",
-      tooManyRows_one: "Ce fichier contient {{count}}\u00a0ligne\u00a0; la limite est de {{maxRows}}.",
-      tooManyRows_many: "Ce fichier contient {{count}}\u00a0lignes\u00a0; la limite est de {{maxRows}}.",
-      tooManyRows_other: "Ce fichier contient {{count}}\u00a0lignes\u00a0; la limite est de {{maxRows}}.",
+      tooManyRows_one:
+        "Ce fichier contient {{count}}\u00a0ligne\u00a0; la limite est de {{maxRows}}.",
+      tooManyRows_many:
+        "Ce fichier contient {{count}}\u00a0lignes\u00a0; la limite est de {{maxRows}}.",
+      tooManyRows_other:
+        "Ce fichier contient {{count}}\u00a0lignes\u00a0; la limite est de {{maxRows}}.",
     },
   },
   contacts: {

@@ -171,9 +171,7 @@ export function UploadDialog({
                 <FileText aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-ink-muted" />
                 <div className="flex min-w-0 flex-1 flex-col">
                   <span className="truncate font-medium text-ink">{item.file.name}</span>
-                  <span className="text-xs text-ink-muted">
-                    {formatSize(item.file.size)}
-                  </span>
+                  <span className="text-xs text-ink-muted">{formatSize(item.file.size)}</span>
                   {item.problem ? (
                     <span role="alert" className="text-sm font-medium text-danger">
                       {t(`web:envelopes.upload.problems.${uploadProblemKey(item.problem)}`)}

@@ -144,8 +144,16 @@ function CurrentPlanCard({ subscription }: { subscription: GetSubscriptionRespon
       </p>
       <div className="grid gap-5 sm:grid-cols-3 sm:gap-6">
         <Meter kind="seats" label={t("subscription.seats")} {...subscription.seats} />
-        <Meter kind="signatures" label={t("subscription.signatures")} {...subscription.signatures} />
-        <Meter kind="apiCredits" label={t("subscription.apiCredits")} {...subscription.apiCredits} />
+        <Meter
+          kind="signatures"
+          label={t("subscription.signatures")}
+          {...subscription.signatures}
+        />
+        <Meter
+          kind="apiCredits"
+          label={t("subscription.apiCredits")}
+          {...subscription.apiCredits}
+        />
       </div>
     </section>
   );

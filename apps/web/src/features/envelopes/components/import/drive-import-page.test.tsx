@@ -78,7 +78,9 @@ describe("the Google Drive import", () => {
     expect(drive.requests).toEqual([]);
 
     await user.click(screen.getByRole("button", { name: "Import 2 files" }));
-    expect(await screen.findByText("Import finished: 2 files imported, 0 refused.")).toBeInTheDocument();
+    expect(
+      await screen.findByText("Import finished: 2 files imported, 0 refused."),
+    ).toBeInTheDocument();
     expect(within(list).getAllByRole("progressbar")).toHaveLength(2);
     for (const [index, title] of ["Lease", "Loan"].entries()) {
       expect(within(list).getByRole("link", { name: `Open the draft “${title}”` })).toHaveAttribute(
@@ -118,7 +120,9 @@ describe("the Google Drive import", () => {
     await user.click(await screen.findByRole("button", { name: "Choose in Google Drive" }));
     await user.click(await screen.findByRole("button", { name: "Import 2 files" }));
 
-    expect(await screen.findByText("Import finished: 1 file imported, 1 refused.")).toBeInTheDocument();
+    expect(
+      await screen.findByText("Import finished: 1 file imported, 1 refused."),
+    ).toBeInTheDocument();
     const refused = screen.getByText("Shared.pdf").closest("li")!;
     expect(
       within(refused).getByText(/Cloud drive failed: Google Drive did not give this file/),
@@ -147,7 +151,9 @@ describe("the Google Drive import", () => {
     await user.click(await screen.findByRole("button", { name: "Choose in Google Drive" }));
     expect(await screen.findByText("File too large: the limit is 20 MB.")).toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Import 1 file" }));
-    expect(await screen.findByText("Import finished: 1 file imported, 0 refused.")).toBeInTheDocument();
+    expect(
+      await screen.findByText("Import finished: 1 file imported, 0 refused."),
+    ).toBeInTheDocument();
     expect(drive.requests).toEqual(["metadata small", "media small"]);
   });
 

@@ -40,7 +40,9 @@ describe("the import page", () => {
     ]);
     await user.click(screen.getByRole("button", { name: "Import 3 files" }));
 
-    expect(await screen.findByText("Import finished: 3 files imported, 0 refused.")).toBeInTheDocument();
+    expect(
+      await screen.findByText("Import finished: 3 files imported, 0 refused."),
+    ).toBeInTheDocument();
     const list = screen.getByRole("list", { name: "Files to import" });
     expect(within(list).getAllByRole("progressbar")).toHaveLength(3);
     for (const [index, title] of ["one", "two", "three"].entries()) {
@@ -71,7 +73,9 @@ describe("the import page", () => {
       pdf("fine.pdf"),
     ]);
     await user.click(screen.getByRole("button", { name: "Import 2 files" }));
-    expect(await screen.findByText("Import finished: 1 file imported, 1 refused.")).toBeInTheDocument();
+    expect(
+      await screen.findByText("Import finished: 1 file imported, 1 refused."),
+    ).toBeInTheDocument();
     expect(screen.getByText(/This PDF is encrypted or password-protected/)).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Open the draft “fine”" })).toBeInTheDocument();
   });
