@@ -473,6 +473,26 @@ export const web = {
         addRule: "Add a rule",
         removeRule: "Remove rule {{number}}",
       },
+      grid: {
+        modeLabel: "How to edit the rules",
+        modeGrid: "Simple grid",
+        modeAdvanced: "Advanced rules",
+        hint: "For each subject and action, allow it, forbid it (with the reason members will see) or leave it not set (not allowed).",
+        caption: "Permissions by subject and action",
+        subject: "Subject",
+        cellLabel: "{{action}} — {{subject}}",
+        unset: "Not set",
+        allow: "Allow",
+        allowUnheld: "Allow (your role does not have it)",
+        forbid: "Forbid",
+        reasonLabel: "Reason for forbidding {{action}} — {{subject}}",
+        reasonPlaceholder: "Reason shown to members",
+        unheld: "Your role does not have this permission, so you cannot give it.",
+        unheldSubmit:
+          "Your role does not have these permissions, so you cannot give them: {{rights}}. Set them to Not set or Forbid.",
+        notRepresentable:
+          "These rules use fields, conditions, “every action” or “everything”: they can only be edited here, in the advanced mode.",
+      },
       validation: {
         nameRequired: "Enter a name for the role.",
         nameTooLong: "The name can have at most 50 characters.",

@@ -483,6 +483,26 @@ export const web: FrenchTranslation<typeof en> = {
         addRule: "Ajouter une règle",
         removeRule: "Retirer la règle {{number}}",
       },
+      grid: {
+        modeLabel: "Comment modifier les règles",
+        modeGrid: "Grille simple",
+        modeAdvanced: "Règles avancées",
+        hint: "Pour chaque sujet et chaque action, autorisez-la, interdisez-la (avec le motif que verront les membres) ou laissez-la non définie (non autorisée).",
+        caption: "Permissions par sujet et par action",
+        subject: "Sujet",
+        cellLabel: "{{action}} — {{subject}}",
+        unset: "Non défini",
+        allow: "Autoriser",
+        allowUnheld: "Autoriser (votre rôle ne l’a pas)",
+        forbid: "Interdire",
+        reasonLabel: "Motif de l’interdiction\u00a0: {{action}} — {{subject}}",
+        reasonPlaceholder: "Motif montré aux membres",
+        unheld: "Votre rôle n’a pas cette permission\u00a0: vous ne pouvez pas la donner.",
+        unheldSubmit:
+          "Votre rôle n’a pas ces permissions\u00a0: vous ne pouvez pas les donner ({{rights}}). Choisissez Non défini ou Interdire.",
+        notRepresentable:
+          "Ces règles utilisent des champs, des conditions, «\u00a0toutes les actions\u00a0» ou «\u00a0tout\u00a0»\u00a0: elles ne se modifient qu’ici, en mode avancé.",
+      },
       validation: {
         nameRequired: "Saisissez un nom pour le rôle.",
         nameTooLong: "Le nom peut compter au plus 50 caractères.",

@@ -34,6 +34,7 @@ describe("roles", () => {
     const { user, server } = renderApp({ path: "/settings/roles", handlers: createRoleHandlers() });
     await user.click(await screen.findByRole("button", { name: "New role" }));
     const dialog = await screen.findByRole("dialog", { name: "New custom role" });
+    await user.click(within(dialog).getByRole("button", { name: "Advanced rules" }));
     const rule = within(dialog).getByRole("group", { name: "Rule 1" });
     await user.selectOptions(within(rule).getByRole("combobox", { name: "Action" }), "delete");
     await user.selectOptions(within(rule).getByRole("combobox", { name: "Subject" }), "Envelope");
@@ -94,11 +95,84 @@ describe("roles", () => {
     ]);
   });
 
+  it("creates a role through the grid: allow, forbid with a reason, in the order the api reads", async () => {
+    const { user, server } = renderApp({ path: "/settings/roles", handlers: createRoleHandlers() });
+    await user.click(await screen.findByRole("button", { name: "New role" }));
+    const dialog = await screen.findByRole("dialog", { name: "New custom role" });
+    expect(
+      within(dialog).getByRole("table", { name: "Permissions by subject and action" }),
+    ).toBeVisible();
+    await user.type(within(dialog).getByRole("textbox", { name: "Name" }), "Archivists");
+    await user.selectOptions(
+      within(dialog).getByRole("combobox", { name: "Update — Templates" }),
+      "allow",
+    );
+    await user.selectOptions(
+      within(dialog).getByRole("combobox", { name: "Delete — Envelopes" }),
+      "forbid",
+    );
+    await user.click(within(dialog).getByRole("button", { name: "Create the role" }));
+    expect(await within(dialog).findByText("An inverted rule needs a reason.")).toBeVisible();
+    expect(server.bodiesOf("/team/create-role")).toEqual([]);
+    await user.type(
+      within(dialog).getByRole("textbox", { name: "Reason for forbidding Delete — Envelopes" }),
+      "Kept ten years.",
+    );
+    await user.click(within(dialog).getByRole("button", { name: "Create the role" }));
+    expect(await screen.findByText("The role Archivists has been created.")).toBeInTheDocument();
+    expect(server.bodiesOf("/team/create-role")).toEqual([
+      {
+        name: "Archivists",
+        permissions: [
+          { action: "read", subject: "Envelope" },
+          { action: "update", subject: "Template" },
+          { action: "delete", subject: "Envelope", inverted: true, reason: "Kept ten years." },
+        ],
+      },
+    ]);
+  });
+
+  it("does not offer in the grid what the editor's own role does not hold", async () => {
+    const { user } = renderApp({
+      path: "/settings/roles",
+      handlers: {
+        ...createRoleHandlers(),
+        ...asRole("Roles editor", [
+          { action: "update", subject: "Team" },
+          { action: "read", subject: "Envelope" },
+        ]),
+      },
+    });
+    await user.click(await screen.findByRole("button", { name: "New role" }));
+    const dialog = await screen.findByRole("dialog", { name: "New custom role" });
+    const held = within(dialog).getByRole("combobox", { name: "Read — Envelopes" });
+    expect(within(held).getByRole("option", { name: "Allow" })).toBeEnabled();
+    const unheld = within(dialog).getByRole("combobox", { name: "Delete — Envelopes" });
+    expect(unheld).toHaveAccessibleDescription(
+      "Your role does not have this permission, so you cannot give it.",
+    );
+    expect(
+      within(unheld).getByRole("option", { name: "Allow (your role does not have it)" }),
+    ).toBeDisabled();
+  });
+
   it("renames a custom role and keeps its rules", async () => {
     const { user, server } = renderApp({ path: "/settings/roles", handlers: createRoleHandlers() });
     await user.click(await screen.findByRole("button", { name: "Open the role Legal" }));
     const dialog = await screen.findByRole("dialog", { name: "Edit the role Legal" });
-    expect(within(dialog).getAllByRole("group", { name: /^Rule \d$/ })).toHaveLength(2);
+    // Its rules fit the grid: it opens there, each cell as the rules say.
+    expect(within(dialog).getByRole("button", { name: "Simple grid" })).toHaveAttribute(
+      "aria-pressed",
+      "true",
+    );
+    expect(within(dialog).getByRole("combobox", { name: "Read — Envelopes" })).toHaveValue("allow");
+    expect(within(dialog).getByRole("combobox", { name: "Delete — Envelopes" })).toHaveValue(
+      "forbid",
+    );
+    expect(
+      within(dialog).getByRole("textbox", { name: "Reason for forbidding Delete — Envelopes" }),
+    ).toHaveValue("Envelopes are kept.");
+    expect(within(dialog).getByRole("combobox", { name: "Read — Contacts" })).toHaveValue("unset");
     const name = within(dialog).getByRole("textbox", { name: "Name" });
     await user.clear(name);
     await user.type(name, "Legal team");
@@ -168,6 +242,7 @@ describe("roles", () => {
     });
     await user.click(await screen.findByRole("button", { name: "Nouveau rôle" }));
     const dialog = await screen.findByRole("dialog", { name: "Nouveau rôle personnalisé" });
+    await user.click(within(dialog).getByRole("button", { name: "Règles avancées" }));
     await user.click(within(dialog).getByRole("checkbox", { name: /Interdire/ }));
     await user.click(within(dialog).getByRole("button", { name: "Créer le rôle" }));
     expect(await within(dialog).findByText("Saisissez un nom pour le rôle.")).toBeVisible();
