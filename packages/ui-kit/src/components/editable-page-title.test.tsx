@@ -41,6 +41,14 @@ describe("EditablePageTitle", () => {
     expect(titleButton()).toHaveAccessibleDescription("Edit title");
   });
 
+  it("gives the whole title on hover, where a long one is cut to fit", () => {
+    render(<Harness onSave={vi.fn()} initial="Contrat de cession de parts sociales" />);
+    expect(screen.getByText("Contrat de cession de parts sociales")).toHaveAttribute(
+      "title",
+      "Contrat de cession de parts sociales",
+    );
+  });
+
   it("starts editing on click, with the field named by `label` and focused", async () => {
     const user = userEvent.setup();
     render(<Harness onSave={vi.fn()} />);

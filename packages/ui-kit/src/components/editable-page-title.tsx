@@ -56,7 +56,11 @@ export function EditablePageTitle({
   const headingClasses = "min-w-0 text-xl leading-8 font-semibold text-ink sm:text-2xl";
 
   if (disabled) {
-    return <h1 className={cn(headingClasses, "truncate", className)}>{shown}</h1>;
+    return (
+      <h1 className={cn(headingClasses, "truncate", className)} title={shown}>
+        {shown}
+      </h1>
+    );
   }
 
   const startEditing = () => {
@@ -149,11 +153,15 @@ export function EditablePageTitle({
         title={editLabel}
         aria-describedby={hintId}
         className={cn(
-          "group -ml-1.5 inline-flex max-w-full min-w-0 cursor-text items-center gap-2 rounded-control px-1.5 text-left",
+          // The negative margin lines the text up with the page; the wider maximum gives it back, or a
+          // title that fits would still lose its last characters to an ellipsis.
+          "group -ml-1.5 inline-flex max-w-[calc(100%+0.375rem)] min-w-0 cursor-text items-center gap-2 rounded-control px-1.5 text-left",
           "hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500",
         )}
       >
-        <span className="truncate">{shown}</span>
+        <span className="truncate" title={shown}>
+          {shown}
+        </span>
         <Pencil
           aria-hidden="true"
           className="size-4 shrink-0 text-ink-muted opacity-60 transition-opacity group-hover:opacity-100 group-focus-visible:opacity-100"

@@ -13,8 +13,8 @@ import { Plus } from "lucide-react";
 import { useMemo, useState } from "react";
 import { useGate } from "../../../app/permissions/gates";
 import { PermittedButton } from "../../../app/permissions/permitted-button";
+import { ListPage, useListTable } from "../../../components/list-page";
 import { useErrorText } from "../../../lib/api/error-text";
-import { useDataTableLabels } from "../../../lib/data-table-labels";
 import { dateTimeColumn } from "../../../lib/date-column";
 import { usePageMeta } from "../../../lib/page-meta";
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from "../api/api-key-queries";
@@ -32,13 +32,11 @@ export function ApiKeysPage() {
   usePageMeta({ title: t("apiKeys.title") });
   const manage = useGate("manage API");
   return (
-    <section aria-labelledby="api-keys-title" className="flex flex-col gap-4">
-      <div className="flex min-w-0 flex-col gap-1">
-        <h2 id="api-keys-title" className="text-lg font-semibold text-ink">
-          {t("apiKeys.title")}
-        </h2>
-        <p className="max-w-3xl text-sm text-ink-muted">{t("apiKeys.description")}</p>
-      </div>
+    <ListPage
+      headingId="api-keys-title"
+      title={t("apiKeys.title")}
+      description={t("apiKeys.description")}
+    >
       {manage.allowed ? (
         <ApiKeysList />
       ) : (
@@ -46,7 +44,7 @@ export function ApiKeysPage() {
           {t("apiKeys.notAllowed")}
         </p>
       )}
-    </section>
+    </ListPage>
   );
 }
 
@@ -59,11 +57,7 @@ function ApiKeysList() {
   const [creating, setCreating] = useState(false);
   const [revoking, setRevoking] = useState<ApiKey | null>(null);
   const language = i18n.resolvedLanguage ?? i18n.language;
-  const tableLabels = useDataTableLabels();
-  const labels = useMemo(
-    () => ({ ...tableLabels, loading: t("apiKeys.loading"), empty: t("apiKeys.empty") }),
-    [tableLabels, t],
-  );
+  const table = useListTable(keys, { loading: t("apiKeys.loading"), empty: t("apiKeys.empty") });
   const { reset: resetCreate } = create;
   const { reset: resetRevoke } = revoke;
 
@@ -170,14 +164,10 @@ function ApiKeysList() {
         </PermittedButton>
       </div>
       <DataTable
-        data={keys.data ?? []}
+        {...table}
         columns={columns}
         getRowId={(key) => key.uuid}
         caption={t("apiKeys.caption")}
-        labels={labels}
-        loading={keys.isPending}
-        error={keys.isError ? errorText.apiError(keys.error) : undefined}
-        onRetry={() => void keys.refetch()}
         initialHiddenColumns={["updatedAt"]}
         exportFileName="api-keys"
       />

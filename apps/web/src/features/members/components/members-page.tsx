@@ -18,8 +18,8 @@ import { Link, useNavigate } from "react-router";
 import { usePermissions } from "../../../app/permissions/permissions-context";
 import { PermittedButton } from "../../../app/permissions/permitted-button";
 import { useSession } from "../../../app/session/session-context";
+import { ListPage, useListTable } from "../../../components/list-page";
 import { useErrorText } from "../../../lib/api/error-text";
-import { useDataTableLabels } from "../../../lib/data-table-labels";
 import { dateTimeColumn } from "../../../lib/date-column";
 import { usePageMeta } from "../../../lib/page-meta";
 import { useMembers, useRemoveMember } from "../api/members-queries";
@@ -48,10 +48,9 @@ export function MembersPage() {
   const [editing, setEditing] = useState<TeamMemberInfo | null>(null);
   const [removing, setRemoving] = useState<TeamMemberInfo | null>(null);
   const language = i18n.resolvedLanguage ?? i18n.language;
-  const tableLabels = useDataTableLabels();
-  const labels = useMemo(
-    () => ({ ...tableLabels, loading: t("members.loading"), empty: t("members.empty") }),
-    [tableLabels, t],
+  const table = useListTable(
+    { ...members, data: members.data?.members },
+    { loading: t("members.loading"), empty: t("members.empty") },
   );
   const selfEmail = profile?.email;
   // Members whose role the caller does not hold whole are neither changed nor removed by them.
@@ -64,7 +63,7 @@ export function MembersPage() {
         header: t("members.columns.email"),
         value: (member) => member.email,
         cell: (member) => (
-          <span className="flex items-center gap-2 break-all">
+          <span className="flex flex-wrap items-center gap-2 [overflow-wrap:anywhere]">
             {member.email}
             {member.email === selfEmail ? <Badge>{t("members.you")}</Badge> : null}
           </span>
@@ -133,22 +132,21 @@ export function MembersPage() {
 
   const seats = members.data?.seats;
   return (
-    <section aria-labelledby="members-title" className="flex flex-col gap-4">
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <div className="flex min-w-0 flex-col gap-1">
-          <h2 id="members-title" className="text-lg font-semibold text-ink">
-            {t("members.title")}
-          </h2>
-          <p className="text-sm text-ink-muted">{t("members.description")}</p>
-          {seats ? (
-            <p className="text-sm font-medium text-ink" data-testid="seats">
-              {seats.total === null
-                ? t("members.seatsUnlimited", { used: seats.used })
-                : t("members.seats", { used: seats.used, total: seats.total })}
-            </p>
-          ) : null}
-        </div>
-        <div className="flex flex-wrap gap-2">
+    <ListPage
+      headingId="members-title"
+      title={t("members.title")}
+      description={t("members.description")}
+      details={
+        seats ? (
+          <p className="text-sm font-medium text-ink" data-testid="seats">
+            {seats.total === null
+              ? t("members.seatsUnlimited", { used: seats.used })
+              : t("members.seats", { used: seats.used, total: seats.total })}
+          </p>
+        ) : null
+      }
+      actions={
+        <>
           <Button asChild variant="secondary">
             <Link to="/settings/members/pending">{t("members.pendingLink")}</Link>
           </Button>
@@ -169,9 +167,9 @@ export function MembersPage() {
             <Upload aria-hidden="true" />
             {t("members.import")}
           </PermittedButton>
-        </div>
-      </div>
-
+        </>
+      }
+    >
       <FormField label={t("members.search")} className="max-w-sm">
         <Input
           type="search"
@@ -182,14 +180,10 @@ export function MembersPage() {
       </FormField>
 
       <DataTable
-        data={members.data?.members ?? []}
+        {...table}
         columns={columns}
         getRowId={(member) => member.userUuid}
         caption={t("members.caption")}
-        labels={labels}
-        loading={members.isPending}
-        error={members.isError ? errorText.apiError(members.error) : undefined}
-        onRetry={() => void members.refetch()}
         exportFileName="members"
       />
 
@@ -259,6 +253,6 @@ export function MembersPage() {
         pending={remove.isPending}
         error={remove.isError ? errorText.apiError(remove.error) : null}
       />
-    </section>
+    </ListPage>
   );
 }

@@ -8,17 +8,20 @@ import {
   toast,
   type DataTableColumn,
 } from "@paraphe/ui-kit";
-import { ArrowLeft } from "lucide-react";
+import { ArrowLeft, Send, X } from "lucide-react";
 import { useMemo, useState } from "react";
 import { Link } from "react-router";
 import { usePermissions } from "../../../app/permissions/permissions-context";
+import { ListPage, useListTable } from "../../../components/list-page";
 import { useErrorText } from "../../../lib/api/error-text";
-import { useDataTableLabels } from "../../../lib/data-table-labels";
 import { formatDateTime } from "../../../lib/format";
 import { dateTimeColumn } from "../../../lib/date-column";
 import { usePageMeta } from "../../../lib/page-meta";
 import { useInvitations, useResendInvite, useRevokeInvite } from "../api/members-queries";
 import { useRoleLabel } from "../../../domain/role-label";
+
+/** Shown from the column menu: the table keeps to the email, name, role, expiry, resends and actions. */
+const PENDING_HIDDEN_COLUMNS = ["sentAt", "updatedAt"] as const;
 
 /**
  * /settings/members/pending (spec §2, §3): the pending invitations (email, name, expires, sent,
@@ -36,15 +39,10 @@ export function PendingInvitationsPage() {
   const roleLabel = useRoleLabel();
   const [revoking, setRevoking] = useState<PendingInvitation | null>(null);
   const language = i18n.resolvedLanguage ?? i18n.language;
-  const tableLabels = useDataTableLabels();
-  const labels = useMemo(
-    () => ({
-      ...tableLabels,
-      loading: t("members.pending.loading"),
-      empty: t("members.pending.empty"),
-    }),
-    [tableLabels, t],
-  );
+  const table = useListTable(invitations, {
+    loading: t("members.pending.loading"),
+    empty: t("members.pending.empty"),
+  });
   const { mutate: resendInvite, isPending: resending } = resend;
   const { reset } = revoke;
   const columns = useMemo<DataTableColumn<PendingInvitation>[]>(
@@ -53,7 +51,9 @@ export function PendingInvitationsPage() {
         id: "email",
         header: t("members.pending.columns.email"),
         value: (invitation) => invitation.email,
-        cell: (invitation) => <span className="break-all">{invitation.email}</span>,
+        cell: (invitation) => (
+          <span className="block min-w-48 [overflow-wrap:anywhere]">{invitation.email}</span>
+        ),
         hideable: false,
       },
       {
@@ -102,10 +102,11 @@ export function PendingInvitationsPage() {
         value: () => null,
         cell: (invitation) =>
           administers ? (
-            <span className="flex justify-end gap-1">
+            <span className="flex flex-wrap justify-end gap-2">
               <Button
-                variant="ghost"
+                variant="secondary"
                 size="sm"
+                className="whitespace-nowrap"
                 disabled={resending}
                 aria-label={t("members.pending.resendLabel", { email: invitation.email })}
                 onClick={() =>
@@ -116,17 +117,20 @@ export function PendingInvitationsPage() {
                   })
                 }
               >
+                <Send aria-hidden="true" />
                 {t("members.pending.resend")}
               </Button>
               <Button
-                variant="ghost"
+                variant="secondary"
                 size="sm"
+                className="whitespace-nowrap text-danger"
                 aria-label={t("members.pending.revokeLabel", { email: invitation.email })}
                 onClick={() => {
                   reset();
                   setRevoking(invitation);
                 }}
               >
+                <X aria-hidden="true" />
                 {t("members.pending.revoke")}
               </Button>
             </span>
@@ -140,30 +144,26 @@ export function PendingInvitationsPage() {
   );
 
   return (
-    <section aria-labelledby="pending-title" className="flex flex-col gap-4">
-      <div className="flex flex-col gap-1">
-        <Button asChild variant="link" className="self-start">
+    <ListPage
+      headingId="pending-title"
+      title={t("members.pending.title")}
+      description={t("members.pending.description")}
+      actions={
+        <Button asChild variant="secondary">
           <Link to="/settings/members">
             <ArrowLeft aria-hidden="true" />
             {t("members.pending.back")}
           </Link>
         </Button>
-        <h2 id="pending-title" className="text-lg font-semibold text-ink">
-          {t("members.pending.title")}
-        </h2>
-        <p className="text-sm text-ink-muted">{t("members.pending.description")}</p>
-      </div>
-
+      }
+    >
       <DataTable
-        data={invitations.data ?? []}
+        {...table}
         columns={columns}
         getRowId={(invitation) => invitation.uuid}
         caption={t("members.pending.caption")}
-        labels={labels}
-        loading={invitations.isPending}
-        error={invitations.isError ? errorText.apiError(invitations.error) : undefined}
-        onRetry={() => void invitations.refetch()}
         exportFileName="pending-invitations"
+        initialHiddenColumns={PENDING_HIDDEN_COLUMNS}
       />
 
       <ConfirmDialog
@@ -190,6 +190,6 @@ export function PendingInvitationsPage() {
         pending={revoke.isPending}
         error={revoke.isError ? errorText.apiError(revoke.error) : null}
       />
-    </section>
+    </ListPage>
   );
 }

@@ -15,8 +15,8 @@ import { Plus } from "lucide-react";
 import { useCallback, useMemo, useState } from "react";
 import { PermittedButton } from "../../../app/permissions/permitted-button";
 import { useGate } from "../../../app/permissions/gates";
+import { ListPage, useListTable } from "../../../components/list-page";
 import { useErrorText } from "../../../lib/api/error-text";
-import { useDataTableLabels } from "../../../lib/data-table-labels";
 import { dateTimeColumn } from "../../../lib/date-column";
 import { usePageMeta } from "../../../lib/page-meta";
 import { useCreateRole, useDeleteRole, useRoles, useUpdateRole } from "../api/role-queries";
@@ -50,15 +50,10 @@ export function RolesPage() {
   const [opened, setOpened] = useState<Opened | null>(null);
   const [deleting, setDeleting] = useState<Role | null>(null);
   const language = i18n.resolvedLanguage ?? i18n.language;
-  const tableLabels = useDataTableLabels();
-  const labels = useMemo(
-    () => ({
-      ...tableLabels,
-      loading: t("settings.roles.loading"),
-      empty: t("settings.roles.empty"),
-    }),
-    [tableLabels, t],
-  );
+  const table = useListTable(roles, {
+    loading: t("settings.roles.loading"),
+    empty: t("settings.roles.empty"),
+  });
   const roleName = useCallback(
     (role: Role) => (role.origin === "managed" ? managedRoleName(t, role.name) : role.name),
     [t],
@@ -151,28 +146,22 @@ export function RolesPage() {
   const editing = openedRole !== null && openedRole.origin === "custom" && manage.allowed;
 
   return (
-    <section aria-labelledby="roles-title" className="flex flex-col gap-4">
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <div className="flex min-w-0 flex-col gap-1">
-          <h2 id="roles-title" className="text-lg font-semibold text-ink">
-            {t("settings.roles.title")}
-          </h2>
-          <p className="text-sm text-ink-muted">{t("settings.roles.description")}</p>
-        </div>
+    <ListPage
+      headingId="roles-title"
+      title={t("settings.roles.title")}
+      description={t("settings.roles.description")}
+      actions={
         <PermittedButton permission="update Team roles" onClick={() => open({ kind: "create" })}>
           <Plus aria-hidden="true" />
           {t("settings.roles.create")}
         </PermittedButton>
-      </div>
+      }
+    >
       <DataTable
-        data={roles.data ?? []}
+        {...table}
         columns={columns}
         getRowId={(role) => role.uuid}
         caption={t("settings.roles.caption")}
-        labels={labels}
-        loading={roles.isPending}
-        error={roles.isError ? errorText.apiError(roles.error) : undefined}
-        onRetry={() => void roles.refetch()}
         exportFileName="roles"
       />
       <Dialog
@@ -254,6 +243,6 @@ export function RolesPage() {
           });
         }}
       />
-    </section>
+    </ListPage>
   );
 }

@@ -10,8 +10,8 @@ import {
 } from "@paraphe/ui-kit";
 import { LogOut } from "lucide-react";
 import { useMemo, useState } from "react";
+import { ListPage, useListTable } from "../../../components/list-page";
 import { useErrorText } from "../../../lib/api/error-text";
-import { useDataTableLabels } from "../../../lib/data-table-labels";
 import { shortenIdentifier } from "../../../lib/format";
 import { dateTimeColumn } from "../../../lib/date-column";
 import { usePageMeta } from "../../../lib/page-meta";
@@ -30,15 +30,10 @@ export function SessionsPage() {
   const language = i18n.resolvedLanguage ?? i18n.language;
   const unknown = t("settings.sessions.unknown");
   const others = (sessions.data ?? []).filter((session) => !session.current);
-  const tableLabels = useDataTableLabels();
-  const labels = useMemo(
-    () => ({
-      ...tableLabels,
-      loading: t("settings.sessions.loading"),
-      empty: t("settings.sessions.empty"),
-    }),
-    [tableLabels, t],
-  );
+  const table = useListTable(sessions, {
+    loading: t("settings.sessions.loading"),
+    empty: t("settings.sessions.empty"),
+  });
   const { reset } = terminate;
   const columns = useMemo<DataTableColumn<SessionInfo>[]>(
     () => [
@@ -140,14 +135,11 @@ export function SessionsPage() {
   };
 
   return (
-    <section aria-labelledby="sessions-title" className="flex flex-col gap-4">
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <div className="flex min-w-0 flex-col gap-1">
-          <h2 id="sessions-title" className="text-lg font-semibold text-ink">
-            {t("settings.sessions.title")}
-          </h2>
-          <p className="text-sm text-ink-muted">{t("settings.sessions.description")}</p>
-        </div>
+    <ListPage
+      headingId="sessions-title"
+      title={t("settings.sessions.title")}
+      description={t("settings.sessions.description")}
+      actions={
         <Button
           variant="danger"
           disabled={others.length === 0}
@@ -159,17 +151,13 @@ export function SessionsPage() {
           <LogOut aria-hidden="true" />
           {t("settings.sessions.endOthers")}
         </Button>
-      </div>
-
+      }
+    >
       <DataTable
-        data={sessions.data ?? []}
+        {...table}
         columns={columns}
         getRowId={(session) => session.accessKey}
         caption={t("settings.sessions.caption")}
-        labels={labels}
-        loading={sessions.isPending}
-        error={sessions.isError ? errorText.apiError(sessions.error) : undefined}
-        onRetry={() => void sessions.refetch()}
         exportFileName="sessions"
       />
 
@@ -201,6 +189,6 @@ export function SessionsPage() {
         pending={terminate.isPending}
         error={terminate.isError ? errorText.apiError(terminate.error) : null}
       />
-    </section>
+    </ListPage>
   );
 }

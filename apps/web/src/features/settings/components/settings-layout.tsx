@@ -1,7 +1,7 @@
 import { useTranslation } from "@paraphe/i18n/react";
 import { cn } from "@paraphe/ui-kit";
-import { useId } from "react";
-import { NavLink, Outlet } from "react-router";
+import { useEffect, useId, useRef } from "react";
+import { NavLink, Outlet, useLocation } from "react-router";
 import { usePermissions } from "../../../app/permissions/permissions-context";
 
 interface SettingsLink {
@@ -15,6 +15,8 @@ interface SettingsLink {
  * sign-on, API keys, webhooks, Subscription, Usage). A team page shows only when the role may read what it lists (`read Team` for members,
  * roles and tags, `read Workspace` for workspaces, `update Team` for single sign-on and webhooks, whose
  * settings only owners and admins read, `manage API` for API keys), as the dashboard's blocks do; a group left empty is not shown.
+ * From 768 px the navigation is a side list beside the page, so every entry shows whole in either
+ * language; below, each group is a row that scrolls sideways to its current entry.
  */
 export function SettingsLayout() {
   const { t } = useTranslation("web");
@@ -55,22 +57,41 @@ export function SettingsLayout() {
       : []),
   ];
   return (
-    <div className="flex flex-col gap-6">
+    <div className="flex flex-col gap-6 md:grid md:grid-cols-[13rem_minmax(0,1fr)] md:items-start md:gap-8">
       <nav
         aria-label={t("settings.nav.label")}
-        className="flex flex-col gap-3 border-b border-border pb-1 md:flex-row md:gap-8"
+        className="flex min-w-0 flex-col gap-3 border-b border-border pb-2 md:sticky md:top-4 md:gap-5 md:border-r md:border-b-0 md:pr-4 md:pb-0"
       >
         <SettingsGroup heading={t("settings.nav.account")} links={account} />
         {team.length > 0 ? <SettingsGroup heading={t("settings.nav.team")} links={team} /> : null}
       </nav>
-      <Outlet />
+      <div className="min-w-0">
+        <Outlet />
+      </div>
     </div>
   );
 }
 
-/** A heading and its links; the row scrolls sideways when it does not fit. */
+/**
+ * A heading and its links: a side list from 768 px, where every entry shows whole; on a phone a
+ * row that scrolls sideways, brought to the current entry so that it is always in view. The current
+ * entry is marked by colour, weight and a bar (and `aria-current="page"`, from NavLink).
+ */
 function SettingsGroup({ heading, links }: { heading: string; links: SettingsLink[] }) {
   const headingId = useId();
+  const scrollerRef = useRef<HTMLDivElement>(null);
+  const { pathname } = useLocation();
+  useEffect(() => {
+    const scroller = scrollerRef.current;
+    const current = scroller?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (!scroller || !current || scroller.scrollWidth <= scroller.clientWidth) return;
+    // The scroller is positioned, so it is the link's offset parent.
+    const start = current.offsetLeft;
+    const end = start + current.offsetWidth;
+    if (start < scroller.scrollLeft || end > scroller.scrollLeft + scroller.clientWidth) {
+      scroller.scrollLeft = start - (scroller.clientWidth - current.offsetWidth) / 2;
+    }
+  }, [pathname]);
   return (
     <div className="flex min-w-0 flex-col gap-1">
       <h2
@@ -79,19 +100,22 @@ function SettingsGroup({ heading, links }: { heading: string; links: SettingsLin
       >
         {heading}
       </h2>
-      <div className="-mx-1 overflow-x-auto">
-        <ul aria-labelledby={headingId} className="flex min-w-max gap-1 px-1">
+      <div ref={scrollerRef} className="relative -mx-1 overflow-x-auto md:mx-0 md:overflow-visible">
+        <ul
+          aria-labelledby={headingId}
+          className="flex min-w-max gap-1 px-1 md:min-w-0 md:flex-col md:px-0"
+        >
           {links.map((link) => (
             <li key={link.to}>
               <NavLink
                 to={link.to}
                 className={({ isActive }) =>
                   cn(
-                    "inline-flex h-10 items-center border-b-2 px-3 text-sm font-medium transition-colors",
+                    "flex min-h-11 items-center rounded-control px-3 text-sm font-medium whitespace-nowrap transition-colors md:min-h-10 md:whitespace-normal",
                     "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500",
                     isActive
-                      ? "border-brand-500 text-brand-700"
-                      : "border-transparent text-ink-muted hover:text-ink",
+                      ? "bg-brand-50 font-semibold text-brand-700 shadow-[inset_0_-2px_0_var(--color-brand-500)] md:shadow-[inset_3px_0_0_var(--color-brand-500)]"
+                      : "text-ink-muted hover:bg-surface-muted hover:text-ink",
                   )
                 }
               >

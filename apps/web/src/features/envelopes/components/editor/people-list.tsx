@@ -77,7 +77,7 @@ export function PeopleList({
               <li
                 key={item.uuid}
                 className={cn(
-                  "flex items-center gap-2 rounded-md border border-border p-2",
+                  "flex flex-wrap items-center gap-2 rounded-md border border-border p-2",
                   selected && "ring-2 ring-brand-500",
                 )}
               >
@@ -86,7 +86,7 @@ export function PeopleList({
                   aria-pressed={selected}
                   aria-label={t("web:editor.recipients.select", { name })}
                   onClick={() => onSelect(item.uuid)}
-                  className="flex min-w-0 flex-1 items-center gap-2 text-left focus-visible:outline-2 focus-visible:outline-brand-500"
+                  className="flex min-w-0 flex-auto items-center gap-2 text-left focus-visible:outline-2 focus-visible:outline-brand-500"
                 >
                   <span
                     aria-hidden="true"
@@ -96,16 +96,20 @@ export function PeopleList({
                     {signingOrder === "sequential" ? index + 1 : name.charAt(0).toUpperCase()}
                   </span>
                   <span className="flex min-w-0 flex-col">
-                    <span className="truncate text-sm font-medium text-ink">{name}</span>
+                    <span className="text-sm font-medium [overflow-wrap:anywhere] text-ink">
+                      {name}
+                    </span>
                     {item.detail ? (
-                      <span className="truncate text-xs text-ink-muted">{item.detail}</span>
+                      <span className="text-xs [overflow-wrap:anywhere] text-ink-muted">
+                        {item.detail}
+                      </span>
                     ) : null}
                     <span className="text-xs font-medium text-ink-muted">
                       {t(`web:editor.recipients.roles.${item.kind}`)}
                     </span>
                   </span>
                 </button>
-                <div className="flex shrink-0">
+                <div className="ml-auto flex shrink-0">
                   <Button
                     size="icon"
                     variant="ghost"

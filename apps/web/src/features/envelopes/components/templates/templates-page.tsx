@@ -2,7 +2,9 @@ import { TEMPLATE_STATUSES, type TemplateSummary } from "@paraphe/api-sdk/contra
 import { useTranslation } from "@paraphe/i18n/react";
 import {
   Card,
+  DataCards,
   EmptyState,
+  PHONE_MEDIA_QUERY,
   Table,
   TableBody,
   TableCaption,
@@ -10,6 +12,7 @@ import {
   TableHead,
   TableHeader,
   TableRow,
+  useMediaQuery,
 } from "@paraphe/ui-kit";
 import { FilePlus2 } from "lucide-react";
 import { useId, useState } from "react";
@@ -149,9 +152,64 @@ export function TemplatesPage({
   );
 }
 
+/** The table view of the templates; cards on a phone. */
 function TemplateTable({ templates }: { templates: TemplateSummary[] }) {
   const { t, i18n } = useTranslation("web");
   const language = i18n.resolvedLanguage ?? i18n.language;
+  const asCards = useMediaQuery(PHONE_MEDIA_QUERY);
+  if (asCards) {
+    return (
+      <DataCards
+        rows={templates}
+        getRowId={(template) => template.uuid}
+        caption={t("templates.caption")}
+        columns={[
+          {
+            id: "title",
+            header: t("templates.columns.title"),
+            card: "title",
+            cell: (template) => (
+              <>
+                <Link
+                  to={templateHref(template)}
+                  className="text-ink underline-offset-2 hover:underline"
+                >
+                  {template.title}
+                </Link>
+                <TagChips tags={template.tags} />
+              </>
+            ),
+          },
+          {
+            id: "status",
+            header: t("templates.columns.status"),
+            card: "status",
+            cell: (template) => <TemplateStatusBadge status={template.status} />,
+          },
+          {
+            id: "roles",
+            header: t("templates.columns.roles"),
+            cell: (template) => t("templates.roleCount", { count: template.roleCount }),
+          },
+          {
+            id: "updatedAt",
+            header: t("templates.columns.updatedAt"),
+            cell: (template) => formatDateTime(template.updatedAt, language),
+          },
+          {
+            id: "owner",
+            header: t("templates.columns.owner"),
+            cell: (template) => template.owner.name || template.owner.email,
+          },
+          {
+            id: "actions",
+            header: t("templates.columns.actions"),
+            cell: (template) => <TemplateActions template={template} />,
+          },
+        ]}
+      />
+    );
+  }
   return (
     <Table>
       <TableCaption className="sr-only">{t("templates.caption")}</TableCaption>
