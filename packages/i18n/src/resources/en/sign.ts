@@ -103,9 +103,9 @@ export const sign = {
     pageFailed: "This page could not be loaded.",
     retryPage: "Load the page again",
     progress: "Pages read {{read}} / {{total}}",
-    readAll: "Scroll through every page to be able to sign.",
+    readAll: "Scroll through every page to sign.",
     allRead: "All pages read.",
-    readAllToApprove: "Scroll through every page to be able to approve.",
+    readAllToApprove: "Scroll through every page to approve.",
   },
   approval: {
     notice: "Requires your approval: read the document, then approve or reject it.",
@@ -135,6 +135,7 @@ export const sign = {
     missing_other: "{{count}} required fields left to fill",
     addSignature: "Sign here",
     addInitials: "Initial here",
+    done: "Done",
   },
   actions: {
     sign: "Sign",

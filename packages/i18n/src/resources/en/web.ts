@@ -1306,6 +1306,7 @@ export const web = {
     contactSender: "Contact the sender",
     signers: {
       title: "Signers",
+      approversTitle: "Approvers",
       declineReason: "Reason: {{reason}}",
       status: {
         pending: "Pending",

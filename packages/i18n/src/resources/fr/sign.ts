@@ -111,9 +111,9 @@ export const sign: FrenchTranslation<typeof en> = {
     pageFailed: "Cette page n’a pas pu être chargée.",
     retryPage: "Charger à nouveau la page",
     progress: "Pages lues {{read}} / {{total}}",
-    readAll: "Faites défiler toutes les pages pour pouvoir signer.",
+    readAll: "Faites défiler chaque page pour signer.",
     allRead: "Toutes les pages ont été lues.",
-    readAllToApprove: "Faites défiler toutes les pages pour pouvoir approuver.",
+    readAllToApprove: "Faites défiler chaque page pour approuver.",
   },
   approval: {
     notice: "Requiert votre approbation\u00a0: lisez le document, puis approuvez-le ou rejetez-le.",
@@ -144,6 +144,7 @@ export const sign: FrenchTranslation<typeof en> = {
     missing_other: "{{count}} champs obligatoires à remplir",
     addSignature: "Signer ici",
     addInitials: "Parapher ici",
+    done: "Valider",
   },
   actions: {
     sign: "Signer",

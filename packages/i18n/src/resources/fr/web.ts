@@ -1350,6 +1350,7 @@ export const web: FrenchTranslation<typeof en> = {
     contactSender: "Contacter l’expéditeur",
     signers: {
       title: "Signataires",
+      approversTitle: "Approbateurs",
       declineReason: "Motif : {{reason}}",
       status: {
         pending: "En attente",

@@ -2,6 +2,7 @@ import { useTranslation } from "@paraphe/i18n/react";
 import { Button, Card, CardContent, Skeleton, buttonVariants } from "@paraphe/ui-kit";
 import { FileText, Mail, PenLine, XCircle } from "lucide-react";
 import { useNavigate } from "react-router";
+import { useSession } from "../../../app/session/session-context";
 import { useErrorText } from "../../../lib/api/error-text";
 import { formatDateTime } from "../../../lib/format";
 import { usePageMeta } from "../../../lib/page-meta";
@@ -17,6 +18,7 @@ export function InboxDetailPage({ envelopeUuid }: { envelopeUuid: string }) {
   const errorText = useErrorText();
   const navigate = useNavigate();
   const language = i18n.resolvedLanguage ?? i18n.language;
+  const { user } = useSession();
   const requests = useSigningRequests();
   const request = requests.data?.find((item) => item.envelopeUuid === envelopeUuid);
   usePageMeta({
@@ -113,13 +115,16 @@ export function InboxDetailPage({ envelopeUuid }: { envelopeUuid: string }) {
               {t(approver ? "web:inbox.approveHint" : "web:inbox.signHint")}
             </p>
           ) : null}
-          <a
-            href={`mailto:${request.sender.email}?subject=${encodeURIComponent(request.envelopeTitle)}`}
-            className={buttonVariants({ variant: "ghost", className: "self-start" })}
-          >
-            <Mail aria-hidden="true" />
-            {t("web:inbox.contactSender")}
-          </a>
+          {/* Not to the sender herself, when she is also a recipient. */}
+          {user?.email.toLowerCase() === request.sender.email.toLowerCase() ? null : (
+            <a
+              href={`mailto:${request.sender.email}?subject=${encodeURIComponent(request.envelopeTitle)}`}
+              className={buttonVariants({ variant: "ghost", className: "self-start" })}
+            >
+              <Mail aria-hidden="true" />
+              {t("web:inbox.contactSender")}
+            </a>
+          )}
         </div>
       </CardContent>
     </Card>

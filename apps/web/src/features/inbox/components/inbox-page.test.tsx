@@ -53,6 +53,26 @@ describe("inbox", () => {
     const link = `http://localhost:5174/sign/${ENVELOPE_UUID}#token=tok_0123456789abcdef&secret=sec_0123456789abcdef`;
     expect(sign).toHaveAttribute("href", link);
     expect(screen.getByRole("link", { name: "Decline" })).toHaveAttribute("href", link);
+    expect(screen.getByRole("link", { name: "Contact the sender" })).toHaveAttribute(
+      "href",
+      expect.stringContaining("mailto:paul.durand@example.com"),
+    );
+  });
+
+  it("does not offer the sender to contact herself when she sent it to herself", async () => {
+    renderApp({
+      path: `/inbox/${ENVELOPE_UUID}`,
+      handlers: {
+        "/envelope/list-requests": () =>
+          ok({
+            requests: [
+              signingRequest({ sender: { name: "Léa Martin", email: "lea.martin@example.com" } }),
+            ],
+          }),
+      },
+    });
+    expect(await screen.findByRole("link", { name: "Sign" })).toBeInTheDocument();
+    expect(screen.queryByRole("link", { name: "Contact the sender" })).not.toBeInTheDocument();
   });
 
   it("shows the inbox dot while a request is pending", async () => {

@@ -70,8 +70,12 @@ describe("envelope view with approvers", () => {
           }),
       },
     });
+    // An approver is not a signer: each role under its own heading.
     const signers = await screen.findByRole("region", { name: "Signers" });
-    const alan = within(signers).getByText("Alan Turing").closest("li");
+    const approvers = screen.getByRole("region", { name: "Approvers" });
+    expect(within(signers).queryByText("Alan Turing")).not.toBeInTheDocument();
+    expect(within(approvers).queryByText("Jane Doe")).not.toBeInTheDocument();
+    const alan = within(approvers).getByText("Alan Turing").closest("li");
     expect(alan).not.toBeNull();
     expect(within(alan as HTMLElement).getByText("Approver")).toBeInTheDocument();
     expect(within(alan as HTMLElement).getByText("Approved")).toBeInTheDocument();

@@ -147,7 +147,13 @@ describe("envelope view", () => {
     renderApp({
       path: VIEW_PATH,
       handlers: {
-        "/envelope/get": () => ok(sent({ callerRecipientUuid: RECIPIENT_UUID })),
+        "/envelope/get": () =>
+          ok(
+            sent({
+              callerRecipientUuid: RECIPIENT_UUID,
+              owner: { name: "Marc Petit", email: "marc.petit@example.com" },
+            }),
+          ),
         "/envelope/list-requests": () => ok({ requests: [signingRequest()] }),
       },
     });
@@ -158,8 +164,26 @@ describe("envelope view", () => {
     );
     expect(screen.getByRole("link", { name: /Contact the sender/ })).toHaveAttribute(
       "href",
-      expect.stringContaining("mailto:lea.martin@example.com"),
+      expect.stringContaining("mailto:marc.petit@example.com"),
     );
+  });
+
+  it("does not offer the sender to contact herself when she is also a recipient", async () => {
+    renderApp({
+      path: VIEW_PATH,
+      handlers: {
+        "/envelope/get": () =>
+          ok(
+            sent({
+              callerRecipientUuid: RECIPIENT_UUID,
+              owner: { name: "Léa Martin", email: "Lea.Martin@example.com" },
+            }),
+          ),
+        "/envelope/list-requests": () => ok({ requests: [signingRequest()] }),
+      },
+    });
+    expect(await screen.findByRole("link", { name: "Sign" })).toBeInTheDocument();
+    expect(screen.queryByRole("link", { name: /Contact the sender/ })).not.toBeInTheDocument();
   });
 
   it("downloads the sealed PDF and the proof of a complete envelope, and says when the proof fails", async () => {

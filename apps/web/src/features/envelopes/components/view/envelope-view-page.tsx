@@ -29,6 +29,7 @@ import {
 import { useId, useState } from "react";
 import { Navigate, useNavigate } from "react-router";
 import { PermittedButton } from "../../../../app/permissions/permitted-button";
+import { useSession } from "../../../../app/session/session-context";
 import { useErrorText } from "../../../../lib/api/error-text";
 import { EnvelopeStatusBadge } from "../envelope-status";
 import { formatDateTime } from "../../../../lib/format";
@@ -109,6 +110,9 @@ function EnvelopeView({ envelope }: { envelope: EnvelopeDetail }) {
   const [moving, setMoving] = useState(false);
   const [savingAsTemplate, setSavingAsTemplate] = useState(false);
   const [resending, setResending] = useState<Recipient | null>(null);
+  const { user } = useSession();
+  // The sender has no one to contact about her own envelope.
+  const isSender = user !== null && sameEmail(user.email, envelope.owner.email);
   const complete = envelope.status === "complete";
   const open = envelope.status === "signing" || envelope.status === "approving";
   const request =
@@ -206,60 +210,81 @@ function EnvelopeView({ envelope }: { envelope: EnvelopeDetail }) {
           </CardContent>
         </Card>
 
-        <section aria-labelledby="signers-heading" className="flex flex-col gap-3">
-          <h2 id="signers-heading" className="text-base font-semibold text-ink">
-            {t("web:view.signers.title")}
-          </h2>
-          <ul className="flex flex-col gap-2">
-            {envelope.recipients.map((recipient) => (
-              <li
-                key={recipient.uuid}
-                className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-border p-3"
-              >
-                <div className="flex min-w-0 flex-col">
-                  <span className="truncate text-sm font-medium text-ink">
-                    {envelope.options.signingOrder === "sequential" ? `${recipient.order}. ` : ""}
-                    {recipientName(recipient)}
-                  </span>
-                  <span className="truncate text-xs text-ink-muted">{recipient.email}</span>
-                  <span className="text-xs text-ink-muted">
-                    {t(`web:editor.recipients.roles.${recipient.kind}`)}
-                  </span>
-                  {recipient.declineReason ? (
-                    <span className="text-xs text-ink-muted">
-                      {t("web:view.signers.declineReason", { reason: recipient.declineReason })}
-                    </span>
-                  ) : null}
-                </div>
-                <div className="flex flex-col items-end gap-0.5">
-                  {open && canResend(recipient) ? (
-                    <PermittedButton
-                      permission="update Envelope"
-                      variant="ghost"
-                      size="sm"
-                      aria-label={t("web:view.resend.label", { name: recipientName(recipient) })}
-                      onClick={() => setResending(recipient)}
-                    >
-                      <Send aria-hidden="true" />
-                      {t("web:view.resend.open")}
-                    </PermittedButton>
-                  ) : null}
-                  <Badge variant={RECIPIENT_VARIANTS[recipient.status]}>
-                    {t(`web:view.signers.status.${recipient.status}`)}
-                  </Badge>
-                  {recipient.signedAt || recipient.approvedAt || recipient.declinedAt ? (
-                    <span className="text-xs text-ink-muted">
-                      {formatDateTime(
-                        recipient.signedAt ?? recipient.approvedAt ?? recipient.declinedAt,
-                        language,
-                      )}
-                    </span>
-                  ) : null}
-                </div>
-              </li>
-            ))}
-          </ul>
-        </section>
+        {/* By role: approvers (who approve before anyone signs) are not signers. */}
+        {(["approver", "signer"] as const).map((kind) => {
+          const recipients = envelope.recipients.filter((recipient) => recipient.kind === kind);
+          if (recipients.length === 0) return null;
+          const headingId = `${kind}s-heading`;
+          return (
+            <section key={kind} aria-labelledby={headingId} className="flex flex-col gap-3">
+              <h2 id={headingId} className="text-base font-semibold text-ink">
+                {t(
+                  kind === "approver"
+                    ? "web:view.signers.approversTitle"
+                    : "web:view.signers.title",
+                )}
+              </h2>
+              <ul className="flex flex-col gap-2">
+                {recipients.map((recipient) => (
+                  <li
+                    key={recipient.uuid}
+                    data-recipient-status={recipient.status}
+                    className="flex flex-col gap-2 rounded-md border border-border p-3"
+                  >
+                    {/* Who, and where they are: the status always on the first line's right,
+                        whatever follows (a decline's reason runs under both, full width). */}
+                    <div className="flex items-start justify-between gap-3">
+                      <div className="flex min-w-0 flex-col">
+                        <span className="truncate text-sm font-medium text-ink">
+                          {envelope.options.signingOrder === "sequential"
+                            ? `${recipient.order}. `
+                            : ""}
+                          {recipientName(recipient)}
+                        </span>
+                        <span className="truncate text-xs text-ink-muted">{recipient.email}</span>
+                        <span className="text-xs text-ink-muted">
+                          {t(`web:editor.recipients.roles.${recipient.kind}`)}
+                        </span>
+                      </div>
+                      <div className="flex shrink-0 flex-col items-end gap-0.5">
+                        {open && canResend(recipient) ? (
+                          <PermittedButton
+                            permission="update Envelope"
+                            variant="ghost"
+                            size="sm"
+                            aria-label={t("web:view.resend.label", {
+                              name: recipientName(recipient),
+                            })}
+                            onClick={() => setResending(recipient)}
+                          >
+                            <Send aria-hidden="true" />
+                            {t("web:view.resend.open")}
+                          </PermittedButton>
+                        ) : null}
+                        <Badge variant={RECIPIENT_VARIANTS[recipient.status]}>
+                          {t(`web:view.signers.status.${recipient.status}`)}
+                        </Badge>
+                        {recipient.signedAt || recipient.approvedAt || recipient.declinedAt ? (
+                          <span className="text-xs whitespace-nowrap text-ink-muted">
+                            {formatDateTime(
+                              recipient.signedAt ?? recipient.approvedAt ?? recipient.declinedAt,
+                              language,
+                            )}
+                          </span>
+                        ) : null}
+                      </div>
+                    </div>
+                    {recipient.declineReason ? (
+                      <p className="text-xs break-words text-ink-muted">
+                        {t("web:view.signers.declineReason", { reason: recipient.declineReason })}
+                      </p>
+                    ) : null}
+                  </li>
+                ))}
+              </ul>
+            </section>
+          );
+        })}
 
         <ActivityLog envelopeUuid={envelope.uuid} />
       </div>
@@ -289,13 +314,15 @@ function EnvelopeView({ envelope }: { envelope: EnvelopeDetail }) {
             {t("web:view.proofError")}
           </p>
         ) : null}
-        <a
-          href={`mailto:${envelope.owner.email}?subject=${encodeURIComponent(envelope.title)}`}
-          className={buttonVariants({ variant: "secondary", className: "w-full" })}
-        >
-          <Mail aria-hidden="true" />
-          {t("web:view.contactSender", { email: envelope.owner.email })}
-        </a>
+        {isSender ? null : (
+          <a
+            href={`mailto:${envelope.owner.email}?subject=${encodeURIComponent(envelope.title)}`}
+            className={buttonVariants({ variant: "secondary", className: "w-full" })}
+          >
+            <Mail aria-hidden="true" />
+            {t("web:view.contactSender", { email: envelope.owner.email })}
+          </a>
+        )}
         <PermittedButton
           permission="create Template"
           variant="secondary"
@@ -354,6 +381,10 @@ function EnvelopeView({ envelope }: { envelope: EnvelopeDetail }) {
       <ResendDialog envelope={envelope} recipient={resending} onClose={() => setResending(null)} />
     </div>
   );
+}
+
+function sameEmail(one: string, other: string): boolean {
+  return one.trim().toLowerCase() === other.trim().toLowerCase();
 }
 
 function recipientName(recipient: Recipient): string {
