@@ -105,7 +105,10 @@ test("script and markup in names, the title, the message and a signer's field va
   await readEveryPage(one);
   await expectShown(one, DOCUMENT_TITLE);
   await recipient.expectUnharmed("the signing page");
-  await one.getByRole("textbox", { name: /^Text/ }).fill(SIGNER_TEXT);
+  // The text field opens a sheet with its input.
+  await one.getByRole("button", { name: /^Text/ }).click();
+  await one.getByRole("dialog").getByRole("textbox", { name: /^Text/ }).fill(SIGNER_TEXT);
+  await one.getByRole("dialog").getByRole("button", { name: "Done" }).click();
   await one.getByRole("button", { name: SIGNING.en.sign, exact: true }).click();
   await one.getByRole("tab", { name: SIGNING.en.type }).click();
   await one.getByRole("textbox", { name: SIGNING.en.typedName }).fill(PAYLOADS.script);

@@ -55,20 +55,26 @@ export function ActionBar({
       className="sticky bottom-0 z-40 -mx-4 border-t border-border bg-surface/95 shadow-popover backdrop-blur supports-[backdrop-filter]:bg-surface/85 sm:mx-0 sm:rounded-t-card sm:border-x"
     >
       <div className="flex flex-col gap-2 px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] sm:px-5">
-        <div className="flex items-center justify-between gap-3 text-sm">
-          <p aria-live="polite" className="font-medium tabular-nums">
+        {/* The counter beside the progress, the hint on its own line: each fits a 390 px phone
+            on one line in either language. */}
+        <div className="flex items-center gap-3 text-sm">
+          <p aria-live="polite" className="shrink-0 font-medium whitespace-nowrap tabular-nums">
             {t("reader.progress", { read: readCount, total: pageCount })}
           </p>
-          <p id={hintId} className={cn("truncate text-ink-muted", canSign && "text-success")}>
-            {hint}
-          </p>
+          <div aria-hidden="true" className="h-1 flex-1 overflow-hidden rounded-full bg-border">
+            <div
+              className="h-full rounded-full bg-brand-500 transition-[width] duration-300"
+              style={{ width: `${percent}%` }}
+            />
+          </div>
         </div>
-        <div aria-hidden="true" className="h-1 overflow-hidden rounded-full bg-border">
-          <div
-            className="h-full rounded-full bg-brand-500 transition-[width] duration-300"
-            style={{ width: `${percent}%` }}
-          />
-        </div>
+        <p
+          id={hintId}
+          data-hint=""
+          className={cn("text-sm text-ink-muted", canSign && "text-success")}
+        >
+          {hint}
+        </p>
         <div className="flex gap-2">
           <Button variant="secondary" size="lg" className="shrink-0" onClick={onDecline}>
             {t(approve ? "actions.reject" : "actions.decline")}

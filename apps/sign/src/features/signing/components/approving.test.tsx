@@ -56,7 +56,7 @@ describe("an approver", () => {
     expect(screen.queryByRole("button", { name: "Sign" })).not.toBeInTheDocument();
     const approve = screen.getByRole("button", { name: "Approve" });
     expect(approve).toBeDisabled();
-    expect(approve).toHaveAccessibleDescription("Scroll through every page to be able to approve.");
+    expect(approve).toHaveAccessibleDescription("Scroll through every page to approve.");
 
     scrollPagesIntoView();
     await waitFor(() => expect(approve).toBeEnabled());

@@ -1,7 +1,26 @@
 import { FIELD_VALUE_MAX_LENGTH } from "@paraphe/api-sdk/contract";
-import { useTranslation } from "@paraphe/i18n/react";
-import { Checkbox, cn } from "@paraphe/ui-kit";
+import { useLanguage, useTranslation } from "@paraphe/i18n/react";
+import {
+  Button,
+  Checkbox,
+  cn,
+  Dialog,
+  DialogContent,
+  DialogFooter,
+  FormField,
+  Input,
+} from "@paraphe/ui-kit";
 import { PenLine } from "lucide-react";
+import {
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type CSSProperties,
+  type FormEvent,
+  type ReactNode,
+  type RefObject,
+} from "react";
 import { type SignerField } from "../../../lib/api";
 import { type FieldValues } from "../lib/field-values";
 
@@ -9,16 +28,20 @@ export interface FieldOverlayProps {
   field: SignerField;
   values: FieldValues;
   onChange: (fieldUuid: string, value: string) => void;
-  /** Whether a required field is still empty (outlined in red). */
+  /**
+   * Whether a required field is still empty and the signer should be told (outlined in red): once
+   * they typed in it and left it empty, or tried to finish.
+   */
   missing: boolean;
   /** A tap on a signature or initials zone: open the signature pad (or say what is left first). */
   onSignatureZone?: () => void;
 }
 
 /**
- * One of the recipient's fields, drawn over its page at its fractional position: text, date and
- * checkbox fields are filled in place; name, email and the date are filled in for the signer;
- * signature and initials zones are highlighted until the signature is drawn in the dialog.
+ * One of the recipient's fields, drawn over its page at its fractional position: checkboxes are
+ * ticked in place; a text or date field shows its whole value (the text shrinks to the box) and a
+ * tap opens a sheet with a full-width labelled input (a field of a phone's page is a few pixels
+ * tall); name and email are filled in for the signer; signature and initials zones open the pad.
  */
 export function FieldOverlay({
   field,
@@ -58,27 +81,17 @@ export function FieldOverlay({
     case "text":
     case "date":
       return (
-        <div className={frame} style={style} data-field-kind={field.kind}>
-          <input
-            type={field.kind === "date" ? "date" : "text"}
-            aria-label={name}
-            aria-required={field.required || undefined}
-            aria-invalid={missing || undefined}
-            value={value}
-            maxLength={field.kind === "text" ? FIELD_VALUE_MAX_LENGTH : undefined}
-            title={
-              field.kind === "text" && value.length >= FIELD_VALUE_MAX_LENGTH
-                ? t("fields.atLimit", { max: FIELD_VALUE_MAX_LENGTH })
-                : undefined
-            }
-            onChange={(event) => onChange(field.uuid, event.target.value)}
-            className={cn(
-              "size-full min-w-0 bg-transparent px-1 text-ink outline-none focus-visible:bg-white",
-              text,
-            )}
-          />
-          {requiredDot}
-        </div>
+        <InputField
+          field={field}
+          name={name}
+          value={value}
+          missing={missing}
+          frame={frame}
+          style={style}
+          text={text}
+          requiredDot={requiredDot}
+          onChange={onChange}
+        />
       );
     case "checkbox":
       return (
@@ -139,4 +152,149 @@ export function FieldOverlay({
         />
       );
   }
+}
+
+/** A tap area at least 44 px tall around a field however small its box is on the page. */
+const TOUCH_AREA =
+  "after:absolute after:inset-x-0 after:top-1/2 after:h-11 after:min-h-full after:-translate-y-1/2";
+
+/** Shrinks `element`'s text until it fits its box (width and height), as the box resizes. */
+function useFitText(element: RefObject<HTMLElement | null>, text: string) {
+  useLayoutEffect(() => {
+    const node = element.current;
+    const box = node?.parentElement;
+    if (!node || !box) return;
+    const fit = () => {
+      node.style.fontSize = "";
+      const base = Number.parseFloat(getComputedStyle(node).fontSize) || 16;
+      const byHeight = box.clientHeight > 0 ? box.clientHeight * 0.8 : base;
+      const needed = node.scrollWidth;
+      const byWidth = needed > node.clientWidth ? (base * node.clientWidth) / needed : base;
+      const size = Math.min(base, byHeight, byWidth);
+      if (size < base) node.style.fontSize = `${Math.max(size * 0.97, 1).toFixed(2)}px`;
+    };
+    fit();
+    if (typeof ResizeObserver === "undefined") return;
+    const observer = new ResizeObserver(fit);
+    observer.observe(box);
+    return () => observer.disconnect();
+  }, [element, text]);
+}
+
+interface InputFieldProps {
+  field: SignerField;
+  name: string;
+  value: string;
+  missing: boolean;
+  frame: string;
+  style: CSSProperties;
+  text: string;
+  requiredDot: ReactNode;
+  onChange: (fieldUuid: string, value: string) => void;
+}
+
+/**
+ * A text or date field: on the page, its whole value in the field's box and a tap area of at least
+ * 44 px; tapped, a sheet (at the bottom of a phone's screen) with the field's label and a full-width
+ * input, changes applied as they are typed.
+ */
+function InputField({
+  field,
+  name,
+  value,
+  missing,
+  frame,
+  style,
+  text,
+  requiredDot,
+  onChange,
+}: InputFieldProps) {
+  const { t } = useTranslation(["sign", "common"]);
+  const { language } = useLanguage();
+  const [open, setOpen] = useState(false);
+  const valueRef = useRef<HTMLSpanElement>(null);
+  const valueId = useId();
+  const isDate = field.kind === "date";
+  const shown = isDate && value ? formatDate(value, language) : value;
+  useFitText(valueRef, shown);
+  const atLimit = !isDate && value.length >= FIELD_VALUE_MAX_LENGTH;
+
+  function done(event: FormEvent) {
+    event.preventDefault();
+    setOpen(false);
+  }
+
+  return (
+    <>
+      <button
+        type="button"
+        className={cn(
+          frame,
+          TOUCH_AREA,
+          "cursor-text px-[2px] text-left hover:bg-brand-100/80 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600",
+        )}
+        style={style}
+        data-field-kind={field.kind}
+        data-missing={missing || undefined}
+        aria-label={name}
+        aria-describedby={shown ? valueId : undefined}
+        aria-haspopup="dialog"
+        onClick={() => setOpen(true)}
+      >
+        <span
+          ref={valueRef}
+          id={valueId}
+          data-field-value=""
+          className={cn(
+            "block w-full overflow-hidden leading-none whitespace-nowrap text-ink",
+            text,
+          )}
+        >
+          {shown}
+        </span>
+        {requiredDot}
+      </button>
+      <Dialog open={open} onOpenChange={setOpen}>
+        <DialogContent
+          title={name}
+          closeLabel={t("common:actions.close")}
+          className="max-sm:top-auto max-sm:bottom-0 max-sm:w-full max-sm:max-w-none max-sm:translate-y-0 max-sm:rounded-b-none"
+        >
+          <form noValidate onSubmit={done} className="flex flex-col">
+            <FormField
+              label={field.label || t(`fields.${field.kind}`)}
+              description={
+                atLimit ? t("fields.atLimit", { max: FIELD_VALUE_MAX_LENGTH }) : undefined
+              }
+              required={field.required}
+            >
+              <Input
+                type={isDate ? "date" : "text"}
+                value={value}
+                autoFocus
+                enterKeyHint="done"
+                maxLength={isDate ? undefined : FIELD_VALUE_MAX_LENGTH}
+                aria-invalid={missing || undefined}
+                className="h-12 w-full text-base"
+                onChange={(event) => onChange(field.uuid, event.target.value)}
+              />
+            </FormField>
+            <DialogFooter>
+              <Button type="submit" size="lg">
+                {t("fields.done")}
+              </Button>
+            </DialogFooter>
+          </form>
+        </DialogContent>
+      </Dialog>
+    </>
+  );
+}
+
+/** A date input's value (yyyy-mm-dd) in the page's language; anything else as it is. */
+function formatDate(value: string, language: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return value;
+  const date = new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
+  return new Intl.DateTimeFormat(language, { dateStyle: "medium" }).format(date);
 }

@@ -2,9 +2,13 @@ import { TYPED_NAME_MAX_LENGTH } from "@paraphe/api-sdk/contract";
 import { useTranslation } from "@paraphe/i18n/react";
 import { Button, cn, Input, Label, RadioGroup } from "@paraphe/ui-kit";
 import { Eraser } from "lucide-react";
-import { useId, useRef, type KeyboardEvent, type Ref } from "react";
-import { fontFamily } from "../lib/render-signature";
-import { HANDWRITING_FONTS, type SignatureDraft } from "../lib/signature-draft";
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type Ref } from "react";
+import { drawTypedSignature, fontFamily } from "../lib/render-signature";
+import {
+  HANDWRITING_FONTS,
+  type HandwritingFontId,
+  type SignatureDraft,
+} from "../lib/signature-draft";
 import { SignaturePadCanvas, type SignaturePadHandle } from "./signature-pad-canvas";
 
 export interface SignatureInputProps {
@@ -24,6 +28,7 @@ export function SignatureInput({ kind, draft, onChange, padRef }: SignatureInput
   const clearRef = useRef<SignaturePadHandle | null>(null);
   const isInitials = kind === "initials";
   const preview = draft.typed.trim() || (isInitials ? "AB" : "Signature");
+  const previews = useTypedPreviews(draft.mode === "type" ? preview : null);
 
   function onTabKey(event: KeyboardEvent<HTMLButtonElement>, index: number) {
     const delta = event.key === "ArrowRight" ? 1 : event.key === "ArrowLeft" ? -1 : 0;
@@ -142,10 +147,19 @@ export function SignatureInput({ kind, draft, onChange, padRef }: SignatureInput
                 options={HANDWRITING_FONTS.map((font, index) => ({
                   value: font.id,
                   "aria-label": t("signature.fontOption", { index: index + 1 }),
-                  label: (
+                  label: previews[font.id] ? (
+                    // The image that will be signed, whole: what the signer chooses is what the
+                    // document gets.
+                    <img
+                      src={previews[font.id]}
+                      alt=""
+                      data-typed-preview={font.id}
+                      className="block h-12 w-auto max-w-full object-contain object-left"
+                    />
+                  ) : (
                     <span
                       aria-hidden="true"
-                      className="block min-w-0 truncate text-3xl leading-tight text-ink"
+                      className="block min-w-0 truncate px-1 py-1 text-3xl leading-normal text-ink"
                       style={{ fontFamily: `"${fontFamily(font.id)}", cursive` }}
                     >
                       {preview}
@@ -159,4 +173,30 @@ export function SignatureInput({ kind, draft, onChange, padRef }: SignatureInput
       </div>
     </div>
   );
+}
+
+/**
+ * The typed name drawn in each handwriting style as it will be signed (`drawTypedSignature`), as
+ * image URLs; the previous drawings stay until the new ones are ready. `null`: none needed.
+ */
+function useTypedPreviews(text: string | null): Partial<Record<HandwritingFontId, string>> {
+  const [previews, setPreviews] = useState<Partial<Record<HandwritingFontId, string>>>({});
+  useEffect(() => {
+    if (text === null) return;
+    let current = true;
+    void Promise.all(
+      HANDWRITING_FONTS.map(async (font) => {
+        const canvas = await drawTypedSignature(text, font.id);
+        return [font.id, canvas.toDataURL("image/png")] as const;
+      }),
+    )
+      .then((entries) => {
+        if (current) setPreviews(Object.fromEntries(entries));
+      })
+      .catch(() => undefined);
+    return () => {
+      current = false;
+    };
+  }, [text]);
+  return previews;
 }

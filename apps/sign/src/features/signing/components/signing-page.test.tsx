@@ -192,7 +192,7 @@ describe("reading before signing", () => {
     const sign = screen.getByRole("button", { name: "Sign" });
     expect(sign).toBeDisabled();
     expect(screen.getByText("Pages read 0 / 2")).toBeInTheDocument();
-    expect(sign).toHaveAccessibleDescription("Scroll through every page to be able to sign.");
+    expect(sign).toHaveAccessibleDescription("Scroll through every page to sign.");
 
     scrollPagesIntoView((element) => element.getAttribute("data-page") === "0");
     expect(await screen.findByText("Pages read 1 / 2")).toBeInTheDocument();
@@ -264,9 +264,7 @@ describe("reading before signing", () => {
     expect(await screen.findByText("Pages read 1 / 2")).toBeInTheDocument();
     const user = userEvent.setup();
     await user.click(screen.getByRole("button", { name: /^Signature/ }));
-    expect(
-      await screen.findAllByText("Scroll through every page to be able to sign."),
-    ).not.toHaveLength(0);
+    expect(await screen.findAllByText("Scroll through every page to sign.")).not.toHaveLength(0);
     expect(screen.queryByRole("dialog", { name: "Your signature" })).not.toBeInTheDocument();
   });
 
@@ -347,8 +345,43 @@ describe("reading before signing", () => {
     scrollPagesIntoView();
     expect(await screen.findByText("1 required field left to fill")).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Sign" })).toBeDisabled();
-    await user.type(screen.getByRole("textbox", { name: "City (required)" }), "Paris");
+    // Not shown missing before the signer did anything.
+    const field = screen.getByRole("button", { name: "City (required)" });
+    expect(field).not.toHaveAttribute("data-missing");
+    await user.click(field);
+    const sheet = await screen.findByRole("dialog", { name: "City (required)" });
+    const input = within(sheet).getByRole("textbox", { name: /City/ });
+    expect(input).toHaveFocus();
+    await user.type(input, "P");
+    await user.clear(input);
+    // Typed in, then emptied: now it is.
+    expect(input).toHaveAttribute("aria-invalid", "true");
+    await user.type(input, "Réglé à 12 345,67 €");
+    expect(input).not.toHaveAttribute("aria-invalid");
+    await user.click(within(sheet).getByRole("button", { name: "Done" }));
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+    expect(field).toHaveFocus();
+    expect(field).toHaveAccessibleDescription("Réglé à 12 345,67 €");
     expect(screen.getByRole("button", { name: "Sign" })).toBeEnabled();
+  });
+
+  it("shows a required field missing once the signer tries to finish without it", async () => {
+    const opened = openedEnvelope();
+    opened.fields.push({
+      ...opened.fields[0]!,
+      uuid: TEXT_FIELD_UUID,
+      kind: "text",
+      page: 0,
+      label: "City",
+    });
+    const { user } = openAt(`${SIGN_PATH}${LINK_FRAGMENT}`, { open: () => opened });
+    await screen.findByRole("heading", { name: "Lease agreement" });
+    scrollPagesIntoView();
+    expect(await screen.findByText("1 required field left to fill")).toBeInTheDocument();
+    const field = screen.getByRole("button", { name: "City (required)" });
+    expect(field).not.toHaveAttribute("data-missing");
+    await user.click(screen.getByRole("button", { name: /^Signature/ }));
+    expect(field).toHaveAttribute("data-missing", "true");
   });
 });
 
@@ -384,6 +417,39 @@ describe("declining", () => {
       reason: "Wrong address",
       token: TOKEN,
     });
+  });
+
+  it("then opens the envelope again without asking for the pages its link no longer serves", async () => {
+    let declined = false;
+    const { user, calls } = openAt(`${SIGN_PATH}${LINK_FRAGMENT}`, {
+      open: () =>
+        declined
+          ? openedEnvelope({
+              recipient: { ...openedEnvelope().recipient, status: "declined" },
+              envelope: { ...openedEnvelope().envelope, status: "declined" },
+            })
+          : openedEnvelope(),
+      decline: () => {
+        declined = true;
+        return { recipientStatus: "declined", envelopeStatus: "declined" };
+      },
+    });
+    await screen.findByRole("heading", { name: "Lease agreement" });
+    scrollPagesIntoView();
+    await screen.findByText("Pages read 2 / 2");
+    const pagesBefore = calls.filter(
+      (call) => call.path === "/envelope/download-signer-document",
+    ).length;
+    const opensBefore = calls.filter((call) => call.path === "/envelope/open").length;
+    await user.click(screen.getByRole("button", { name: "Decline" }));
+    const dialog = await screen.findByRole("dialog", { name: "Decline to sign" });
+    await user.type(within(dialog).getByRole("textbox", { name: /Reason/ }), "Wrong address");
+    await user.click(within(dialog).getByRole("button", { name: "Decline" }));
+    await screen.findByRole("heading", { name: "You declined this document" });
+    expect(calls.filter((call) => call.path === "/envelope/open")).toHaveLength(opensBefore + 1);
+    expect(calls.filter((call) => call.path === "/envelope/download-signer-document")).toHaveLength(
+      pagesBefore,
+    );
   });
 });
 

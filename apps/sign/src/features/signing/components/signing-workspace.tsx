@@ -66,11 +66,24 @@ export function SigningWorkspace({ link, opened }: { link: AccessLink; opened: O
   const allRead = readCount === allPages.length;
 
   const [values, setValues] = useState<FieldValues>(() => initialFieldValues(opened));
+  // A required field is shown missing (red) once the signer changed it and left it empty, or tried
+  // to finish (a tap on the signature zone with fields left): not before they did anything.
+  const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set());
+  const [triedToFinish, setTriedToFinish] = useState(false);
   const onChange = useCallback((fieldUuid: string, value: string) => {
     setValues((current) => ({ ...current, [fieldUuid]: value }));
+    setTouched((current) => (current.has(fieldUuid) ? current : new Set(current).add(fieldUuid)));
   }, []);
   const missingFields = missingRequiredFields(fields, values);
-  const missing = useMemo(() => new Set(missingFields.map((field) => field.uuid)), [missingFields]);
+  const missing = useMemo(
+    () =>
+      new Set(
+        missingFields
+          .filter((field) => triedToFinish || touched.has(field.uuid))
+          .map((field) => field.uuid),
+      ),
+    [missingFields, triedToFinish, touched],
+  );
 
   const fullName = `${recipient.firstname} ${recipient.lastname}`.trim();
   const needsInitials = fields.some((field) => field.kind === "initials");
@@ -86,6 +99,15 @@ export function SigningWorkspace({ link, opened }: { link: AccessLink; opened: O
     if (allRead && !approver) void loadSignatureDialog();
   }, [allRead, approver]);
 
+  // Opens the envelope again after the recipient acted (or the link stopped working): only the open
+  // call, not the page previews under the same key, which the new state may refuse (a declined
+  // recipient's link no longer serves pages) and which the page stops showing anyway.
+  const reopen = () =>
+    queryClient.invalidateQueries({
+      queryKey: signingKeys.envelope(link.envelopeUuid),
+      exact: true,
+    });
+
   // The link stopped working while the page was open (a resent invitation, the envelope ended):
   // say so, then open it again, which shows the envelope's outcome or the spec's link error.
   const linkSpent = (error: unknown): boolean => {
@@ -93,7 +115,7 @@ export function SigningWorkspace({ link, opened }: { link: AccessLink; opened: O
     setSignOpen(false);
     setDeclineOpen(false);
     toast.error(t("errors.invalidLink.title"));
-    void queryClient.invalidateQueries({ queryKey: signingKeys.envelope(link.envelopeUuid) });
+    void reopen();
     return true;
   };
 
@@ -151,9 +173,10 @@ export function SigningWorkspace({ link, opened }: { link: AccessLink; opened: O
   useEffect(() => {
     onSignatureZoneRef.current = () => {
       if (!allRead) toast.info(t("reader.readAll"));
-      else if (missingFields.length > 0)
+      else if (missingFields.length > 0) {
+        setTriedToFinish(true);
         toast.info(t("fields.missing", { count: missingFields.length }));
-      else openSignature();
+      } else openSignature();
     };
   });
   const onSignatureZone = useCallback(() => onSignatureZoneRef.current(), []);
@@ -173,7 +196,7 @@ export function SigningWorkspace({ link, opened }: { link: AccessLink; opened: O
         envelopeStatus: result.envelopeStatus,
       };
       navigate("/confirmation", { state });
-      void queryClient.invalidateQueries({ queryKey: signingKeys.envelope(link.envelopeUuid) });
+      void reopen();
     },
     onError: (error) => {
       if (linkSpent(error)) return;
@@ -185,7 +208,7 @@ export function SigningWorkspace({ link, opened }: { link: AccessLink; opened: O
     mutationFn: (reason: string) => api.envelope.decline({ ...link, reason }),
     onSuccess: async () => {
       setDeclineOpen(false);
-      await queryClient.invalidateQueries({ queryKey: signingKeys.envelope(link.envelopeUuid) });
+      await reopen();
     },
     onError: (error) => {
       if (linkSpent(error)) return;
@@ -196,7 +219,7 @@ export function SigningWorkspace({ link, opened }: { link: AccessLink; opened: O
   const approve = useMutation({
     mutationFn: () => api.envelope.approve(link),
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: signingKeys.envelope(link.envelopeUuid) });
+      await reopen();
     },
     onError: (error) => {
       if (linkSpent(error)) return;
@@ -208,7 +231,7 @@ export function SigningWorkspace({ link, opened }: { link: AccessLink; opened: O
     mutationFn: (reason: string) => api.envelope.reject({ ...link, reason }),
     onSuccess: async () => {
       setDeclineOpen(false);
-      await queryClient.invalidateQueries({ queryKey: signingKeys.envelope(link.envelopeUuid) });
+      await reopen();
     },
     onError: (error) => {
       if (linkSpent(error)) return;
@@ -258,7 +281,7 @@ export function SigningWorkspace({ link, opened }: { link: AccessLink; opened: O
         fields={fields}
         completedFields={opened.completedFields}
         values={values}
-        missing={allRead ? missing : new Set()}
+        missing={missing}
         onChange={onChange}
         onShown={onShown}
         readerRef={readerRef}
