@@ -5,9 +5,9 @@ import { layoutProofInThisThread } from "./proof-layout";
 import { sealPdfInThisThread, stampAndSealInThisThread } from "./seal";
 import { stampFields } from "./stamp";
 import {
+  decodeTaskRequest,
   type DocumentTaskKind,
   type DocumentTasks,
-  type TaskRequest,
   type WorkerMessage,
 } from "./worker-protocol";
 
@@ -45,7 +45,8 @@ function transferables(output: unknown): ArrayBuffer[] {
 const port = parentPort;
 if (!port) throw new Error("document-worker must run in a worker thread");
 
-port.on("message", (request: TaskRequest) => {
+port.on("message", (bytes: Uint8Array) => {
+  const request = decodeTaskRequest(bytes);
   const handler = handlers[request.kind] as (input: unknown) => Promise<unknown>;
   handler(request.input).then(
     (output) => {

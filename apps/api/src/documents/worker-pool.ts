@@ -7,6 +7,7 @@ import { DocumentError, type DocumentErrorCode } from "./document-error";
 import type { PagePreview, PreviewOptions } from "./previews";
 import type { SealOptions } from "./seal";
 import {
+  encodeTaskRequest,
   laneOfTask,
   type DocumentLane,
   type DocumentTaskKind,
@@ -240,7 +241,8 @@ export class DocumentWorkerPool {
       timer.unref();
       slot.running = { ...queued, timer };
       slot.worker.ref();
-      slot.worker.postMessage(queued.request);
+      const bytes = encodeTaskRequest(queued.request);
+      slot.worker.postMessage(bytes, [bytes.buffer]);
       this.emit(queued.request, lane, "started");
     }
   }

@@ -1,3 +1,4 @@
+import { deserialize, serialize } from "node:v8";
 import { type InspectLimits, type PdfInspection } from "./inspect";
 import { type PagePreview, type PreviewOptions } from "./previews";
 import { type ProofModel } from "./proof-layout";
@@ -44,6 +45,25 @@ export interface SerializedError {
   message: string;
   code?: string;
   stack?: string;
+}
+
+/**
+ * A task as the pool posts it: the request serialized (node:v8) into bytes whose buffer is
+ * transferred, which the worker turns back into the request with {@link decodeTaskRequest}. A worker
+ * that runs out of heap while it rebuilds a posted object graph aborts the whole process on
+ * Node.js 24 (the clone is made outside JavaScript, where the heap cap cannot stop only the worker);
+ * rebuilt from bytes by JavaScript, the same request ends the worker alone (`out_of_memory`).
+ */
+export function encodeTaskRequest(request: TaskRequest): Uint8Array<ArrayBuffer> {
+  const bytes = serialize(request);
+  // Transferable only when the bytes own their whole buffer (never a slice of a shared pool).
+  return bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength
+    ? new Uint8Array(bytes.buffer as ArrayBuffer)
+    : new Uint8Array(bytes);
+}
+
+export function decodeTaskRequest(bytes: Uint8Array): TaskRequest {
+  return deserialize(bytes) as TaskRequest;
 }
 
 /** What a worker posts: `ready` once loaded, then one answer per task. */
