@@ -64,7 +64,9 @@ export function DataCards<TData>({
     <ul aria-label={caption} className={cn("flex flex-col gap-3", className)}>
       {rows.map((row, index) => {
         const actionCells = actions.map((column) => ({ id: column.id, node: column.cell(row) }));
-        const shownActions = actionCells.filter(({ node }) => node !== null && node !== undefined);
+        const shownActions = actionCells.filter(
+          ({ node }) => node !== null && node !== undefined && node !== false && node !== "",
+        );
         return (
           <li
             key={getRowId ? getRowId(row, index) : index}

@@ -300,6 +300,28 @@ describe("DataTable on a phone", () => {
     expect(within(cards()[0] as HTMLElement).getByText("Member 01")).toBeInTheDocument();
   });
 
+  it("leaves the action area off a card whose row offers no action", () => {
+    onPhone();
+    renderTable({
+      columns: [
+        columns[0]!,
+        {
+          id: "actions",
+          header: "Actions",
+          value: () => null,
+          cell: (row) =>
+            row.member === "Member 02" ? null : <button type="button">Open {row.member}</button>,
+          sortable: false,
+        },
+      ],
+      labels: phoneLabels,
+    });
+    const [first, second] = cards();
+    expect(within(first as HTMLElement).getByRole("button")).toBeInTheDocument();
+    expect(within(second as HTMLElement).queryByRole("button")).not.toBeInTheDocument();
+    expect(second?.children).toHaveLength(1);
+  });
+
   it("shows the empty state in place of the cards", () => {
     onPhone();
     renderTable({ data: [], labels: phoneLabels });
