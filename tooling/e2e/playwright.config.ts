@@ -12,17 +12,18 @@ import {
 const root = resolve(import.meta.dirname, "../..");
 const dataDir = resolve(import.meta.dirname, ".cache/data");
 
-// The fresh database gets the seeded team (tests/seeded-team.ts) before the api starts on it.
+// The fresh database gets the seeded team and the second team (tests/seeded-team.ts) in one run of
+// the seed before the api starts on it (each run of the seed through tsx compiles the api's
+// sources and opens the database again).
 const seedCommand =
   "pnpm --filter @paraphe/api exec tsx --conditions=@paraphe/source src/test/e2e-seed.ts " +
   `--team "${SEEDED_TEAM.name}" --owner ${SEEDED_TEAM.owner} --viewer ${SEEDED_TEAM.viewer} ` +
-  `--admin ${SEEDED_TEAM.admin} --keeper ${SEEDED_TEAM.keeper}`;
+  `--admin ${SEEDED_TEAM.admin} --keeper ${SEEDED_TEAM.keeper} ` +
+  `--team "${LIMITED_TEAM.name}" --owner ${LIMITED_TEAM.owner} --viewer ${LIMITED_TEAM.viewer}`;
 
-// A second team, put by the operator's command (`paraphe-admin`, built) on a small plan
+// The operator's command (`paraphe-admin`, built) puts the second team on a small plan
 // (subscription.spec.ts).
 const limitedTeamCommand = [
-  "pnpm --filter @paraphe/api exec tsx --conditions=@paraphe/source src/test/e2e-seed.ts " +
-    `--team "${LIMITED_TEAM.name}" --owner ${LIMITED_TEAM.owner} --viewer ${LIMITED_TEAM.viewer}`,
   `node apps/api/dist/admin.js plans set ${LIMITED_TEAM.plan} ` +
     `--name-en ${LIMITED_TEAM.planName} --name-fr Petit --monthly 900 --annual 9000 ` +
     `--seats ${String(TEAM_SEATS)} --signatures ${String(LIMITED_TEAM.signatures)} --api-credits 10 --inactive`,
@@ -43,7 +44,9 @@ export default defineConfig({
   testDir: "./tests",
   outputDir: "./test-results",
   fullyParallel: true,
-  workers: 2,
+  // Most of a browser test is waiting (for the api, a mail, a job, a render): on two cores the
+  // suite's processes use well under half of them with two workers, so four run side by side.
+  workers: 4,
   forbidOnly: true,
   retries: 0,
   timeout: 30_000,
@@ -51,7 +54,23 @@ export default defineConfig({
   use: {
     ...chromiumUse(),
     baseURL: "http://localhost:5173",
+    // A failed test keeps its screenshot and its trace (DOM snapshots of every action); a passed
+    // one keeps only the screenshots it took itself (keepScreenshot). The trace's screencast, a
+    // frame encoded on every paint of every test, costs the two cores more than it tells.
+    screenshot: "only-on-failure",
+    trace: { mode: "retain-on-failure", screenshots: false },
   },
+  projects: [
+    // A team signed up once for the run, whose session every accessibility visit reuses; it runs
+    // beside the other tests, and the accessibility visits after it.
+    { name: "accessibility setup", testMatch: /accessibility\.setup\.ts$/ },
+    { name: "chromium", testIgnore: /accessibility\.spec\.ts$/ },
+    {
+      name: "accessibility",
+      testMatch: /accessibility\.spec\.ts$/,
+      dependencies: ["accessibility setup"],
+    },
+  ],
   webServer: [
     {
       // The test SMTP server: every mail the api sends lands here, for the tests to read.
@@ -95,7 +114,7 @@ export default defineConfig({
       },
       reuseExistingServer: false,
       // The seed migrates the new database first (PGlite: tens of seconds on a busy machine), then
-      // the second team's seed and the operator's two commands each open it again.
+      // the operator's two commands each open it again.
       timeout: 240_000,
     },
     {

@@ -1,27 +1,21 @@
+import { expect, test as base, type Browser, type Page } from "@playwright/test";
 import {
-  expect,
-  test as base,
-  type Browser,
-  type BrowserContext,
-  type Page,
-} from "@playwright/test";
-import {
-  AGREEMENT,
   EDITOR,
   openAsRecipient,
-  prepareAndSend,
   readEveryPage,
   SIGNING,
   signingLinkOf,
   swipe,
 } from "./envelope-flow";
 import { APPROVING, sendWithApprovers } from "./approver-flow";
+import { readAccessibilityTeam, type AccessibilityTeam } from "./accessibility-team";
 import {
   expectAccessible,
   keepScreenshot,
   loginCodeOf,
+  networkSettled,
   SIGN_URL,
-  signUpWithTeam,
+  trackRequests,
   uniqueEmail,
   waitForMail,
 } from "./support";
@@ -81,80 +75,30 @@ const TEXT = {
   },
 } as const;
 
-/** One signed-up team per worker: its session, a draft being edited and an envelope sent to a signer. */
-interface Team {
-  storageState: Awaited<ReturnType<BrowserContext["storageState"]>>;
-  editUrl: string;
-  viewUrl: string;
-  signerEmail: string;
-  /** A contact's page (`/contacts/{workspaceUuid}/{email}`). */
-  contactUrl: string;
-  /** An active template's editor (one role with a signature field). */
-  templateEditUrl: string;
-}
+type Team = AccessibilityTeam;
 
+// The team signed up once for the run by the setup project (accessibility.setup.ts).
 const test = base.extend<object, { team: Team }>({
   team: [
-    async ({ browser }, use) => {
-      const context = await browser.newContext({
-        baseURL: "http://localhost:5173",
-        viewport: { width: 1280, height: 900 },
-      });
-      const page = await context.newPage();
-      await signUpWithTeam(page);
-      const signerEmail = uniqueEmail("axe-signer");
-      const viewUrl = await prepareAndSend(
-        page,
-        [{ email: signerEmail, firstname: "Grace", lastname: "Hopper" }],
-        { sequential: false },
-      );
-      await page.goto("/envelopes");
-      await page.getByRole("button", { name: EDITOR.en.upload }).first().click();
-      await page.locator('input[type="file"]').setInputFiles(AGREEMENT);
-      await page.getByRole("button", { name: EDITOR.en.uploadSubmit }).click();
-      await page.waitForURL(/\/edit$/);
-      const editUrl = page.url();
-      await page.goto("/contacts/new");
-      await page.getByRole("textbox", { name: /^Email/ }).fill(uniqueEmail("axe-contact"));
-      await page.getByRole("textbox", { name: /^First name/ }).fill("Grace");
-      await page.getByRole("textbox", { name: /^Last name/ }).fill("Hopper");
-      await page.getByRole("button", { name: "Create contact" }).click();
-      await page.waitForURL(/\/contacts\/[0-9a-f-]+\/.+$/);
-      const contactUrl = page.url();
-      await page.goto("/templates");
-      await page.getByRole("button", { name: "New template" }).first().click();
-      await page.locator('input[type="file"]').setInputFiles(AGREEMENT);
-      await page.getByRole("button", { name: "Upload and prepare the template" }).click();
-      await page.waitForURL(/\/templates\/[0-9a-f-]+\/[0-9a-f-]+\/edit$/);
-      const templateEditUrl = page.url();
-      await page.getByRole("button", { name: EDITOR.en.add, exact: true }).click();
-      await page.getByRole("dialog").getByRole("textbox", { name: "Role label" }).fill("Employee");
-      await page.getByRole("dialog").getByRole("button", { name: "Add the role" }).click();
-      await page.getByRole("button", { name: EDITOR.en.placeFor("Employee") }).click();
-      await page.getByRole("button", { name: EDITOR.en.signature, exact: true }).click();
-      await page
-        .getByRole("button", { name: EDITOR.en.placeOn(1) })
-        .click({ position: { x: 120, y: 420 } });
-      await expect(page.getByText(EDITOR.en.saved)).toBeVisible({ timeout: 15_000 });
-      await page.getByRole("button", { name: "Activate", exact: true }).click();
-      await expect(page.getByText("Active", { exact: true }).first()).toBeVisible();
-      const storageState = await context.storageState();
-      await context.close();
-      await use({ storageState, editUrl, viewUrl, signerEmail, contactUrl, templateEditUrl });
+    // eslint-disable-next-line no-empty-pattern -- a worker fixture that needs no other fixture
+    async ({}, use) => {
+      await use(readAccessibilityTeam());
     },
-    // Sign-up, an envelope sent, a draft, a contact and an active template, all through the UI: on a
-    // machine shared with the other worker this takes well over a minute.
-    { scope: "worker", timeout: 240_000 },
+    { scope: "worker" },
   ],
 });
 
-/** Waits until the page shows its main content and has no request in flight. */
+/**
+ * Waits until the page shows its main content and has no request in flight, again two frames
+ * later (a response that renders may start the next request).
+ */
 async function settle(page: Page): Promise<void> {
-  await expect(page.getByRole("main")).toBeVisible();
-  await page.waitForLoadState("networkidle");
+  // A fresh context restores its session first ("Loading your session…"): slow on a busy machine.
+  await expect(page.getByRole("main")).toBeVisible({ timeout: 15_000 });
+  await networkSettled(page);
 }
 
-/** A page signed in as the worker's team, and `visit`, which opens a path in `language` and runs axe. */
+/** A page signed in as the run's team, and `visit`, which opens a path in `language` and runs axe. */
 async function openSignedIn(browser: Browser, team: Team, language: Language, width: number) {
   const context = await browser.newContext({
     baseURL: "http://localhost:5173",
@@ -162,6 +106,7 @@ async function openSignedIn(browser: Browser, team: Team, language: Language, wi
     storageState: team.storageState,
   });
   const page = await context.newPage();
+  trackRequests(page);
   const visit = async (path: string, label: string) => {
     const url = new URL(path, "http://localhost:5173");
     url.searchParams.set("lng", language);
@@ -181,6 +126,7 @@ for (const language of LANGUAGES) {
       page,
     }) => {
       test.setTimeout(60_000);
+      trackRequests(page);
       await page.setViewportSize({ width, height: 900 });
       await page.goto(`/login?lng=${language}`);
       await settle(page);
@@ -300,7 +246,8 @@ for (const language of LANGUAGES) {
       await keepScreenshot(page, testInfo, `api-keys-secret-${width}-${language}`);
       await dialog.getByRole("button", { name: t.apiKeySaved }).click();
       await expect(dialog).toBeHidden();
-      await expect(page.getByRole("cell", { name: `Axe ${language}` }).first()).toBeVisible();
+      // A table row from 768 px, a card on a phone.
+      await expect(page.getByText(`Axe ${language}`, { exact: true }).first()).toBeVisible();
       await expectAccessible(page, `API keys with a key (${at})`);
       await keepScreenshot(page, testInfo, `api-keys-listed-${width}-${language}`);
       await close();
@@ -330,7 +277,7 @@ for (const language of LANGUAGES) {
       await secret.getByRole("button", { name: t.webhookSecretDone }).click();
       await expect(page.getByRole("dialog")).toBeHidden();
       await page.getByRole("button", { name: t.webhookDeliveries }).first().click();
-      await page.waitForLoadState("networkidle");
+      await networkSettled(page);
       await expectAccessible(page, `webhook deliveries (${at})`);
       await keepScreenshot(page, testInfo, `webhook-deliveries-${width}-${language}`);
       await close();
@@ -443,6 +390,7 @@ test("the signing page of a sent envelope and the confirmation have no serious a
 }) => {
   test.setTimeout(120_000);
   const signer = await openAsRecipient(browser, team.signerEmail);
+  trackRequests(signer);
   // The app takes the secret out of the address bar: the link comes from the mail again.
   const link = signingLinkOf(await waitForMail(team.signerEmail));
   for (const language of LANGUAGES) {
@@ -450,7 +398,7 @@ test("the signing page of a sent envelope and the confirmation have no serious a
       await signer.setViewportSize({ width, height: 900 });
       await signer.goto(link.replace("#", `?lng=${language}#`));
       await expect(signer.getByText(SIGNING[language].anyRead)).toBeVisible();
-      await signer.waitForLoadState("networkidle");
+      await networkSettled(signer);
       await expectAccessible(signer, `signing page (${language}, ${width} px)`);
     }
   }
@@ -496,13 +444,14 @@ test("the approver's signing page and the approved state have no serious accessi
   await context.close();
 
   const approver = await openAsRecipient(browser, approverEmail);
+  trackRequests(approver);
   const link = signingLinkOf(await waitForMail(approverEmail));
   for (const language of LANGUAGES) {
     for (const width of WIDTHS) {
       await approver.setViewportSize({ width, height: 900 });
       await approver.goto(link.replace("#", `?lng=${language}#`));
       await expect(approver.getByText(APPROVING[language].notice)).toBeVisible();
-      await approver.waitForLoadState("networkidle");
+      await networkSettled(approver);
       await expectAccessible(approver, `approver's signing page (${language}, ${width} px)`);
     }
   }

@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { resolve } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, type TestInfo } from "@playwright/test";
+import { expect, type Page, type Request, type TestInfo } from "@playwright/test";
 
 export const WEB_URL = "http://localhost:5173";
 export const SIGN_URL = "http://localhost:5174";
@@ -85,6 +85,48 @@ export async function signUpWithTeam(
   return email;
 }
 
+const inFlight = new WeakMap<Page, Set<Request>>();
+
+/**
+ * Counts the requests `page` has in flight from now on, for {@link networkSettled}: call it before
+ * the page loads what is to be awaited.
+ */
+export function trackRequests(page: Page): void {
+  if (inFlight.has(page)) return;
+  const requests = new Set<Request>();
+  inFlight.set(page, requests);
+  const done = (request: Request) => requests.delete(request);
+  page.on("request", (request) => requests.add(request));
+  page.on("requestfinished", done);
+  page.on("requestfailed", done);
+}
+
+/** Resolves after two frames of the page (what a render started by an event has committed by). */
+async function twoFrames(page: Page): Promise<void> {
+  await page.evaluate(
+    () =>
+      new Promise<void>((settled) =>
+        requestAnimationFrame(() => requestAnimationFrame(() => settled())),
+      ),
+  );
+}
+
+/**
+ * Resolves once the page (tracked by {@link trackRequests}) has no request in flight, and still has
+ * none two frames later: a response that renders may start the next request, a lazy chunk or a
+ * query. Unlike the `networkidle` load state it waits for the requests themselves, not for half a
+ * second of quiet, and it also waits for requests after the page's load (a click's).
+ */
+export async function networkSettled(page: Page): Promise<void> {
+  const requests = inFlight.get(page);
+  if (requests === undefined) throw new Error("networkSettled: call trackRequests(page) first");
+  for (;;) {
+    await expect.poll(() => requests.size, { intervals: [20, 50, 100] }).toBe(0);
+    await twoFrames(page);
+    if (requests.size === 0) return;
+  }
+}
+
 /** The axe-core rule tags of WCAG 2.2 levels A and AA (spec: usable by everyone). */
 export const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 
@@ -97,12 +139,7 @@ export const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"
 export async function expectAccessible(page: Page, label: string): Promise<void> {
   // Two frames first: a navigation that just changed the URL commits its page (and starts its
   // fade-in) within them, so the check below sees that animation rather than none yet.
-  await page.evaluate(
-    () =>
-      new Promise<void>((settled) =>
-        requestAnimationFrame(() => requestAnimationFrame(() => settled())),
-      ),
-  );
+  await twoFrames(page);
   await page.waitForFunction(() =>
     document
       .getAnimations()

@@ -13,6 +13,10 @@
  * with the managed Admin role and `--keeper` as a member with the Keepers role, both in the default
  * workspace: the roles test changes the Keepers rules while the keeper works.
  *
+ * `--team`, `--owner` and `--viewer` may be repeated to seed several teams in one run (the n-th
+ * team gets the n-th owner and viewer; `--admin` and `--keeper` join the first): each run compiles
+ * these sources and opens the database again.
+ *
  * It refuses to run unless NODE_ENV is `test`.
  */
 import { parseArgs } from "node:util";
@@ -28,17 +32,17 @@ import { deriveMailKey } from "../mail/body-sealing";
 
 const { values } = parseArgs({
   options: {
-    owner: { type: "string" },
-    viewer: { type: "string" },
-    team: { type: "string", default: "Seeded Team" },
+    owner: { type: "string", multiple: true },
+    viewer: { type: "string", multiple: true },
+    team: { type: "string", multiple: true },
     admin: { type: "string" },
     keeper: { type: "string" },
   },
 });
-const { owner, viewer, team, admin, keeper } = values;
-if (owner === undefined || viewer === undefined) {
+const { owner: owners = [], viewer: viewers = [], team: names = [], admin, keeper } = values;
+if (owners.length === 0 || viewers.length !== owners.length || names.length > owners.length) {
   throw new Error(
-    "usage: e2e-seed.ts --owner <email> --viewer <email> [--team <name>] [--admin <email> --keeper <email>]",
+    "usage: e2e-seed.ts (--owner <email> --viewer <email> [--team <name>])... [--admin <email> --keeper <email>]",
   );
 }
 
@@ -51,9 +55,14 @@ const database = await openDatabase(
     ? { pgliteDir: config.pgliteDir, logger }
     : { databaseUrl: config.databaseUrl, logger },
 );
-try {
-  const db = database.db;
-  await migrateToLatest(db, logger);
+/** One team: its owner, its viewer and, with `admin` and `keeper`, those two and the Keepers role. */
+async function seedTeam(
+  db: Awaited<ReturnType<typeof openDatabase>>["db"],
+  team: string,
+  owner: string,
+  viewer: string,
+  { admin, keeper }: { admin?: string | undefined; keeper?: string | undefined },
+): Promise<void> {
   const [ownerRow, viewerRow] = await db
     .insertInto("appUser")
     .values([owner, viewer].map((email) => ({ email, preferredLanguage: "en" as const })))
@@ -163,6 +172,16 @@ try {
     });
   }
   logger.info({ team, owner, viewer, admin, keeper }, "browser-test team seeded");
+}
+
+try {
+  const db = database.db;
+  await migrateToLatest(db, logger);
+  for (const [index, owner] of owners.entries()) {
+    const viewer = viewers[index] ?? owner;
+    const team = names[index] ?? "Seeded Team";
+    await seedTeam(db, team, owner, viewer, index === 0 ? { admin, keeper } : {});
+  }
 } finally {
   await database.close();
 }
