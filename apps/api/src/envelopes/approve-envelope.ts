@@ -5,7 +5,8 @@ import { appendEvent } from "./activity";
 import type { EnvelopeDeps } from "./envelope-deps";
 import { inviteRecipient } from "./invitations";
 import type { RequestOrigin } from "./request-origin";
-import { requireEveryPageRead, verifyAccessLink } from "./signing";
+import { verifyAccessLink } from "./link-access";
+import { requireEveryPageRead } from "./page-reads";
 import { hasActed, isTurn, nextToInvite } from "./turns";
 import { loadDocuments, loadRecipients, personOf } from "./views";
 

@@ -6,3 +6,7 @@ export const fieldError = (path: string, message: string): AppError =>
     message: "Some fields are not valid.",
     fields: [{ path, code: "custom", message }],
   });
+
+/** CONFLICT: the signing request's state no longer allows the action (`message` says which). */
+export const conflict = (message: string): AppError =>
+  new AppError("CONFLICT", { message, suggestion: "Reload the page." });

@@ -4,7 +4,8 @@ import { AppError } from "../errors/app-error";
 import { requireApprover } from "./approve-envelope";
 import type { EnvelopeDeps } from "./envelope-deps";
 import type { RequestOrigin } from "./request-origin";
-import { recordDecline, verifyAccessLink } from "./signing";
+import { recordDecline } from "./decline-envelope";
+import { verifyAccessLink } from "./link-access";
 import { isTurn } from "./turns";
 import { loadRecipients } from "./views";
 

@@ -1,7 +1,7 @@
 import { endpoints } from "@paraphe/api-sdk/contract";
 import type { AppRouter } from "../../http/context";
 import type { EnvelopeDeps } from "../../envelopes/envelope-deps";
-import { declineEnvelope } from "../../envelopes/signing";
+import { declineEnvelope } from "../../envelopes/decline-envelope";
 import { validateJson } from "../../http/validate";
 import { requestOrigin } from "./origin";
 

@@ -1,7 +1,7 @@
 import { endpoints } from "@paraphe/api-sdk/contract";
 import type { AppRouter } from "../../http/context";
 import type { EnvelopeDeps } from "../../envelopes/envelope-deps";
-import { downloadSignerDocument } from "../../envelopes/signing";
+import { downloadSignerDocument } from "../../envelopes/download-signer-document";
 import { validateJson } from "../../http/validate";
 
 /** POST /envelope/download-signer-document (public): a page preview (recorded as served) or the PDF. */

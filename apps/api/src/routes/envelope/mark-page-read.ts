@@ -1,7 +1,7 @@
 import { endpoints } from "@paraphe/api-sdk/contract";
 import type { AppRouter } from "../../http/context";
 import type { EnvelopeDeps } from "../../envelopes/envelope-deps";
-import { markPageRead } from "../../envelopes/signing";
+import { markPageRead } from "../../envelopes/page-reads";
 import { validateJson } from "../../http/validate";
 
 /** POST /envelope/mark-page-read (public): a served page was on the signer's screen, so it is read. */

@@ -1,7 +1,7 @@
 import { endpoints } from "@paraphe/api-sdk/contract";
 import type { AppRouter } from "../../http/context";
 import type { EnvelopeDeps } from "../../envelopes/envelope-deps";
-import { signEnvelope } from "../../envelopes/signing";
+import { signEnvelope } from "../../envelopes/sign-envelope";
 import { validateJson } from "../../http/validate";
 import { requestOrigin } from "./origin";
 

@@ -1,0 +1,36 @@
+import { type AccessLink, type BinaryFile } from "@paraphe/api-sdk/contract";
+import type { EnvelopeDeps } from "./envelope-deps";
+import { documentFile, pagePreview } from "./queries";
+import { verifyAccessLink } from "./link-access";
+import { recordPageViewed } from "./page-reads";
+
+/**
+ * POST /envelope/download-signer-document: with `page`, that page's preview (recorded as viewed by
+ * the recipient); without, the whole PDF: the original, or the sealed copy once complete.
+ */
+export async function downloadSignerDocument(
+  deps: EnvelopeDeps,
+  input: AccessLink & { documentUuid?: string | undefined; page?: number | undefined },
+): Promise<BinaryFile> {
+  const { envelope, recipient } = await verifyAccessLink(deps, deps.db, input, {
+    purpose: "download",
+  });
+  if (input.page !== undefined) {
+    const preview = await pagePreview(
+      deps,
+      deps.blobStore,
+      envelope.id,
+      input.documentUuid,
+      input.page,
+    );
+    await recordPageViewed(deps, recipient.id, preview.documentId, input.page);
+    return { filename: preview.filename, contentType: preview.contentType, data: preview.data };
+  }
+  return documentFile(
+    deps,
+    deps.blobStore,
+    envelope.id,
+    input.documentUuid,
+    envelope.status === "complete" ? "sealed" : "original",
+  );
+}

@@ -1,0 +1,121 @@
+import {
+  type AccessLink,
+  FIRST_PAGE_PREVIEW_MAX_BASE64_LENGTH,
+  type OpenEnvelopeResponse,
+} from "@paraphe/api-sdk/contract";
+import type { EnvelopeRow, RecipientRow } from "../db/database";
+import { AppError } from "../errors/app-error";
+import { appendEvent } from "./activity";
+import { completedFieldsFor } from "./completed-fields";
+import type { EnvelopeDeps } from "./envelope-deps";
+import { mailLanguages } from "./languages";
+import { type RequestOrigin } from "./request-origin";
+import { isTurn } from "./turns";
+import { pagePreview } from "./queries";
+import { loadDocuments, loadRecipients, personOf, senderOf, toDocument, toField } from "./views";
+import { canAct, verifyAccessLink } from "./link-access";
+import { readPages, recordPageViewed } from "./page-reads";
+
+/** POST /envelope/open: what the signing page shows; records envelopeOpened once per recipient. */
+export async function openEnvelope(
+  deps: EnvelopeDeps,
+  link: AccessLink,
+  origin: RequestOrigin,
+): Promise<OpenEnvelopeResponse> {
+  let { envelope, recipient } = await verifyAccessLink(deps, deps.db, link);
+  if (
+    recipient.openedAt === null &&
+    (envelope.status === "signing" || envelope.status === "approving")
+  ) {
+    await deps.db.transaction().execute(async (trx) => {
+      const locked = await verifyAccessLink(deps, trx, link, { lock: true });
+      if (locked.recipient.openedAt !== null) return;
+      const at = new Date(deps.now());
+      await trx
+        .updateTable("recipient")
+        .set({ openedAt: at })
+        .where("id", "=", recipient.id)
+        .execute();
+      await appendEvent(trx, deps.activityKey, envelope.id, {
+        type: "envelopeOpened",
+        at: at.toISOString(),
+        actor: personOf(locked.recipient),
+        ip: origin.ip,
+        userAgent: origin.userAgent,
+        data: {},
+      });
+    });
+    ({ envelope, recipient } = await verifyAccessLink(deps, deps.db, link));
+  }
+  const sender = await senderOf(deps.db, envelope);
+  const recipients = await loadRecipients(deps.db, envelope.id);
+  const documents = await loadDocuments(deps.db, envelope.id);
+  const fields = await deps.db
+    .selectFrom("field")
+    .selectAll()
+    .where("recipientId", "=", recipient.id)
+    .orderBy("documentId")
+    .orderBy("page")
+    .orderBy("y")
+    .execute();
+  const languages = await mailLanguages(deps.db, [recipient.email], sender.language);
+  const turn = isTurn(envelope, recipient, recipients);
+  const acting = canAct(envelope, recipient, turn, deps.now());
+  const firstPage = acting ? await serveFirstPage(deps, envelope, recipient) : null;
+  const completedFields = acting
+    ? await completedFieldsFor(deps, envelope, recipient, recipients, sender.language)
+    : [];
+  return {
+    envelope: {
+      uuid: envelope.id,
+      title: envelope.title,
+      status: envelope.status,
+      signatureLevel: envelope.signatureLevel,
+      message: envelope.message,
+      sender: { name: sender.name, email: sender.email },
+      expiresAt: envelope.expiresAt?.toISOString() ?? null,
+    },
+    recipient: {
+      uuid: recipient.id,
+      email: recipient.email,
+      firstname: recipient.firstname,
+      lastname: recipient.lastname,
+      status: recipient.status,
+      kind: recipient.kind,
+      isTurn: turn,
+    },
+    documents: documents.map(toDocument),
+    fields: fields.map(toField),
+    completedFields,
+    viewedPages: await readPages(deps.db, recipient.id),
+    language: languages.get(recipient.email) ?? sender.language,
+    firstPage,
+  };
+}
+
+/**
+ * The first document's first page preview for `/envelope/open`, recorded as viewed as
+ * `/envelope/download-signer-document` records a page it serves; null when there is no preview yet
+ * or it is larger than FIRST_PAGE_PREVIEW_MAX_BYTES (the page is then asked for as any other).
+ */
+async function serveFirstPage(
+  deps: EnvelopeDeps,
+  envelope: EnvelopeRow,
+  recipient: RecipientRow,
+): Promise<OpenEnvelopeResponse["firstPage"]> {
+  let preview: Awaited<ReturnType<typeof pagePreview>>;
+  try {
+    preview = await pagePreview(deps, deps.blobStore, envelope.id, undefined, 0);
+  } catch (error) {
+    if (error instanceof AppError && error.code === "NOT_FOUND") return null;
+    throw error;
+  }
+  if (preview.data.length > FIRST_PAGE_PREVIEW_MAX_BASE64_LENGTH) return null;
+  await recordPageViewed(deps, recipient.id, preview.documentId, 0);
+  return {
+    documentUuid: preview.documentId,
+    filename: preview.filename,
+    contentType: preview.contentType,
+    data: preview.data,
+  };
+}

@@ -1,0 +1,215 @@
+import {
+  type AccessLink,
+  FIELD_VALUE_MAX_LENGTH,
+  SIGNATURE_IMAGE_MAX_HEIGHT,
+  SIGNATURE_IMAGE_MAX_WIDTH,
+} from "@paraphe/api-sdk/contract";
+import type { EnvelopeRow, RecipientRow } from "../db/database";
+import { conflict } from "./command-errors";
+import { AppError } from "../errors/app-error";
+import { enqueueJob, sealEnvelopeJob } from "../jobs/definitions";
+import { appendEvent } from "./activity";
+import type { EnvelopeDeps } from "./envelope-deps";
+import { blobKeys } from "./file-keys";
+import { inviteRecipient } from "./invitations";
+import { type RequestOrigin } from "./request-origin";
+import { isTurn } from "./turns";
+import { loadDocuments, loadRecipients, personOf } from "./views";
+import { verifyAccessLink } from "./link-access";
+import { requireEveryPageRead } from "./page-reads";
+
+/** Largest signature or initials image accepted (spec §9 pictures: under 1 MB). */
+export const SIGNATURE_IMAGE_MAX_BYTES = 1024 * 1024;
+
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+/** Whether bytes are a PNG: the signature, then an IHDR chunk of sane dimensions. */
+export function isPng(bytes: Buffer): boolean {
+  if (bytes.length < 33 || !bytes.subarray(0, 8).equals(PNG_SIGNATURE)) return false;
+  if (bytes.readUInt32BE(8) !== 13 || bytes.toString("latin1", 12, 16) !== "IHDR") return false;
+  const width = bytes.readUInt32BE(16);
+  const height = bytes.readUInt32BE(20);
+  return width > 0 && height > 0 && width <= 10_000 && height <= 10_000;
+}
+
+function imageProblem(
+  base64: string,
+  path: string,
+): { path: string; code: string; message: string } | null {
+  const bytes = Buffer.from(base64, "base64");
+  if (bytes.length >= SIGNATURE_IMAGE_MAX_BYTES)
+    return { path, code: "custom", message: "too_large" };
+  if (!isPng(bytes)) return { path, code: "custom", message: "invalid_image" };
+  // Decoding (at sealing) costs width × height: the header's dimensions are held to the cap.
+  if (
+    bytes.readUInt32BE(16) > SIGNATURE_IMAGE_MAX_WIDTH ||
+    bytes.readUInt32BE(20) > SIGNATURE_IMAGE_MAX_HEIGHT
+  ) {
+    return { path, code: "custom", message: "image_too_large" };
+  }
+  return null;
+}
+
+/** Kinds whose value the platform fills in at sealing (name, email, date signed). */
+const SERVER_FILLED = new Set(["name", "email", "date"]);
+
+/**
+ * POST /envelope/sign. Refused unless the link is valid, the envelope is being signed, the
+ * recipient has not signed or declined yet, it is their turn, they were served every page of every
+ * document, every required field of theirs has a value, and the signature (and initials) are PNG
+ * images under 1 MB and 2000 × 800 pixels. The last signature enqueues the seal-envelope job in the same transaction;
+ * in sequential order the next signer is invited.
+ */
+export async function signEnvelope(
+  deps: EnvelopeDeps,
+  input: AccessLink & {
+    signature: { kind: "drawn" | "typed"; image: string };
+    initials?: string | undefined;
+    values: Record<string, string>;
+  },
+  origin: RequestOrigin,
+): Promise<{ recipientStatus: RecipientRow["status"]; envelopeStatus: EnvelopeRow["status"] }> {
+  // Cheap checks first, outside the transaction.
+  const first = await verifyAccessLink(deps, deps.db, input, { purpose: "sign" });
+  const problems = [imageProblem(input.signature.image, "signature.image")];
+  if (input.initials !== undefined) problems.push(imageProblem(input.initials, "initials"));
+  const imageProblems = problems.filter((problem) => problem !== null);
+  if (imageProblems.length > 0) {
+    throw new AppError("VALIDATION_ERROR", {
+      message: `The signature must be a PNG image under 1 MB, at most ${SIGNATURE_IMAGE_MAX_WIDTH} × ${SIGNATURE_IMAGE_MAX_HEIGHT} pixels.`,
+      fields: imageProblems,
+    });
+  }
+  const envelopeId = first.envelope.id;
+  const recipientId = first.recipient.id;
+  const signatureKey = blobKeys.signature(envelopeId, recipientId);
+  const initialsKey = blobKeys.initials(envelopeId, recipientId);
+
+  let completed = false;
+  const result = await deps.db.transaction().execute(async (trx) => {
+    const { envelope, recipient } = await verifyAccessLink(deps, trx, input, {
+      lock: true,
+      purpose: "sign",
+    });
+    if (recipient.kind !== "signer") {
+      throw new AppError("FORBIDDEN", {
+        message: "You are asked to approve this document, not to sign it.",
+        suggestion: "Approve or reject the document.",
+      });
+    }
+    if (recipient.status === "signed") throw conflict("You have already signed this document.");
+    if (recipient.status !== "pending") {
+      throw conflict(`You can no longer sign: your request is ${recipient.status}.`);
+    }
+    if (envelope.status !== "signing") {
+      throw conflict(`This document can no longer be signed: it is ${envelope.status}.`);
+    }
+    const recipients = await loadRecipients(trx, envelope.id);
+    if (!isTurn(envelope, recipient, recipients)) {
+      throw conflict("It is not your turn to sign yet: an earlier signer has not signed.");
+    }
+    const documents = await loadDocuments(trx, envelope.id);
+    await requireEveryPageRead(trx, recipient.id, documents, "sign");
+    const fields = await trx
+      .selectFrom("field")
+      .selectAll()
+      .where("recipientId", "=", recipient.id)
+      .execute();
+    const missing: { path: string; code: string; message: string }[] = [];
+    if (envelope.initialsOnAllPages && input.initials === undefined) {
+      // The sender asked for the signers' initials on every page.
+      missing.push({ path: "initials", code: "custom", message: "required" });
+    }
+    for (const field of fields) {
+      if (field.kind === "signature" || SERVER_FILLED.has(field.kind)) continue;
+      if (field.kind === "initials") {
+        if (field.required && input.initials === undefined)
+          missing.push({ path: "initials", code: "custom", message: "required" });
+        continue;
+      }
+      const value = input.values[field.id];
+      const empty =
+        value === undefined ||
+        value.trim() === "" ||
+        (field.kind === "checkbox" && value !== "true");
+      if (field.required && empty) {
+        missing.push({ path: `values.${field.id}`, code: "custom", message: "required" });
+      } else if (field.kind === "image" && value !== undefined && value !== "") {
+        const problem = imageProblem(value, `values.${field.id}`);
+        if (problem !== null) missing.push(problem);
+      } else if (value !== undefined && value.length > FIELD_VALUE_MAX_LENGTH) {
+        // The contract lets a PNG through for image fields; text stays within what can be shown.
+        missing.push({ path: `values.${field.id}`, code: "custom", message: "too_long" });
+      }
+    }
+    if (missing.length > 0) {
+      throw new AppError("VALIDATION_ERROR", {
+        message: "Fill in every required field before signing.",
+        fields: missing.filter(
+          (problem, index) => missing.findIndex((other) => other.path === problem.path) === index,
+        ),
+      });
+    }
+
+    await deps.blobStore.put(signatureKey, Buffer.from(input.signature.image, "base64"), {
+      contentType: "image/png",
+    });
+    if (input.initials !== undefined) {
+      await deps.blobStore.put(initialsKey, Buffer.from(input.initials, "base64"), {
+        contentType: "image/png",
+      });
+    }
+    const at = new Date(deps.now());
+    for (const field of fields) {
+      const value = input.values[field.id];
+      if (value !== undefined && !SERVER_FILLED.has(field.kind) && field.kind !== "signature") {
+        await trx.updateTable("field").set({ value }).where("id", "=", field.id).execute();
+      }
+    }
+    await trx
+      .updateTable("recipient")
+      .set({
+        status: "signed",
+        signedAt: at,
+        signatureBlobKey: signatureKey,
+        initialsBlobKey: input.initials === undefined ? null : initialsKey,
+      })
+      .where("id", "=", recipient.id)
+      .execute();
+    await trx
+      .updateTable("envelope")
+      .set({ updatedAt: at })
+      .where("id", "=", envelope.id)
+      .execute();
+    await appendEvent(trx, deps.activityKey, envelope.id, {
+      type: "documentSigned",
+      at: at.toISOString(),
+      actor: personOf(recipient),
+      ip: origin.ip,
+      userAgent: origin.userAgent,
+      data: documents[0] === undefined ? {} : { documentSha256: documents[0].sha256 },
+    });
+    const remaining = recipients.filter(
+      (other) => other.kind === "signer" && other.id !== recipient.id && other.status !== "signed",
+    );
+    if (remaining.length === 0) {
+      await enqueueJob(
+        trx,
+        sealEnvelopeJob,
+        { envelopeId: envelope.id },
+        {
+          dedupeKey: `seal-envelope:${envelope.id}`,
+        },
+      );
+      completed = true;
+    } else if (envelope.signingOrder === "sequential") {
+      const next = remaining.sort((a, b) => a.position - b.position)[0];
+      if (next !== undefined && next.invitedAt === null) {
+        await inviteRecipient(deps, trx, envelope, next, at);
+      }
+    }
+    return { recipientStatus: "signed" as const, envelopeStatus: envelope.status };
+  });
+  if (completed) deps.wakeJobs();
+  return result;
+}
