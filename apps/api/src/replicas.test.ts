@@ -1,16 +1,15 @@
 /**
- * Two api processes on one PostgreSQL database, as behind a load balancer: every call of a full
+ * Two api processes (the built bundle, as production runs it) on one PostgreSQL database, as behind
+ * a load balancer: every call of a full
  * envelope flow alternates between them. Runs only when TEST_DATABASE_URL names a PostgreSQL server
  * (PGlite cannot be shared between processes); each run creates a database of its own and drops it.
  */
-import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import { createServer, request as httpRequest } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { createInterface } from "node:readline";
 import {
   ApiError,
   createApiClient,
@@ -23,15 +22,18 @@ import { createTunnelSession, type TunnelClient } from "@paraphe/tunnel-client";
 import { TUNNEL_CONTENT_TYPE } from "@paraphe/tunnel-client/protocol";
 import pg from "pg";
 import { SMTPServer } from "smtp-server";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { startApiProcess, stopApiProcess, type ApiProcess } from "./test/api-process";
 import { readEveryPage, sentEnvelope, sign, type TeamMember } from "./test/envelopes";
 import { bindingVerifier, createTestTunnelClient, type FetchLike } from "./test/tunnel";
 import { createConditionWaiter } from "./test/condition-waiter";
 
 const baseDatabaseUrl = process.env.TEST_DATABASE_URL ?? "";
-const API_DIR = path.join(import.meta.dirname, "..");
 
-/** Short settings, so that what takes minutes in production takes seconds here. */
+/**
+ * Short settings, so that what takes minutes in production takes seconds here. The lease must
+ * outlast a restart of B and one mail on a loaded machine (the test checks it does): 15 s did not.
+ */
 const JOB_LEASE_SECONDS = 30;
 const LOGIN_CODES_PER_ADDRESS = 3;
 const TUNNEL_HANDSHAKES_PER_ADDRESS = 4;
@@ -42,45 +44,14 @@ const checked: string[] = [];
 // ---------------------------------------------------------------------------------------------
 // The replicas
 
-interface Replica {
-  name: string;
-  url: string;
-  child: ChildProcess;
-  /** Resolves when the process has ended. */
-  exited: Promise<void>;
-  /** Its log lines (pino JSON), for the failure message. */
-  log: string[];
-}
+type Replica = ApiProcess;
 
-/** Starts `node src/server.ts` (with tsx, on the sources) and resolves once it listens. */
-async function startReplica(name: string, env: Record<string, string>): Promise<Replica> {
-  const child = spawn(
-    process.execPath,
-    ["--conditions=@paraphe/source", "--import", "tsx", "src/server.ts"],
-    { cwd: API_DIR, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] },
-  );
-  const log: string[] = [];
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  const url = await new Promise<string>((resolve, reject) => {
-    const lines = createInterface({ input: child.stdout! });
-    lines.on("line", (line) => {
-      log.push(line);
-      if (!line.includes('"api listening"')) return;
-      resolve((JSON.parse(line) as { url: string }).url);
-    });
-    child.stderr!.on("data", (chunk: Buffer) => log.push(chunk.toString("utf8")));
-    void exited.then(() =>
-      reject(new Error(`replica ${name} exited before listening:\n${log.join("\n")}`)),
-    );
-  });
-  return { name, url, child, exited, log };
-}
-
-/** Asks a replica to stop (SIGTERM) and waits for it to exit. */
-async function stopReplica(replica: Replica): Promise<void> {
-  if (replica.child.exitCode !== null || replica.child.signalCode !== null) return;
-  replica.child.kill("SIGTERM");
-  await replica.exited;
+/** Starts the built api (the bundle the suite's global setup made) and resolves once it listens. */
+function startReplica(name: string, env: Record<string, string>): Promise<Replica> {
+  const bundleDir = inject("apiBundleDir");
+  if (bundleDir === "")
+    throw new Error("no api bundle: the global setup builds one with TEST_DATABASE_URL");
+  return startApiProcess(name, env, { serverFile: path.join(bundleDir, "server.js") });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -596,7 +567,7 @@ describe.runIf(baseDatabaseUrl !== "")("two api replicas on one PostgreSQL datab
 
   it("leaves a job under a live lease to its frozen replica, even at another's start, then takes it over when the lease runs out", async () => {
     // A alone runs jobs: B stops.
-    await stopReplica(b);
+    await stopApiProcess(b);
     live = [a];
     const held = `held.${randomBytes(4).toString("hex")}@example.com`;
     smtp.hold(held);

@@ -1,6 +1,7 @@
 /**
- * The api as a child process (`node src/server.ts` with tsx, on the sources), for the tests that
- * run several of them on one database or kill and restart one. Not part of the server.
+ * The api as a child process, for the tests that run several of them on one database or kill and
+ * restart one: a built `server.js` (what production runs; the test suite builds one, see
+ * `global-setup.ts`), or the sources through tsx when no bundle is named. Not part of the server.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
@@ -18,16 +19,29 @@ export interface ApiProcess {
   log: string[];
 }
 
+export interface StartApiProcessOptions {
+  /**
+   * The built `server.js` to run (its `document-worker.js` beside it); by default
+   * `src/server.ts` through tsx, which compiles the sources at every start.
+   */
+  serverFile?: string;
+}
+
 /** Starts the api with `env` added to this process's environment; resolves once it listens. */
 export async function startApiProcess(
   name: string,
   env: Record<string, string>,
+  options: StartApiProcessOptions = {},
 ): Promise<ApiProcess> {
-  const child = spawn(
-    process.execPath,
-    ["--conditions=@paraphe/source", "--import", "tsx", "src/server.ts"],
-    { cwd: API_DIR, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] },
-  );
+  const args =
+    options.serverFile === undefined
+      ? ["--conditions=@paraphe/source", "--import", "tsx", "src/server.ts"]
+      : [options.serverFile];
+  const child = spawn(process.execPath, args, {
+    cwd: API_DIR,
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   const log: string[] = [];
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   const url = await new Promise<string>((resolve, reject) => {

@@ -1,6 +1,6 @@
 /**
- * Faults in the middle of envelope flows, against the api as a child process on PostgreSQL with a
- * real SMTP server:
+ * Faults in the middle of envelope flows, against the built api (the bundle production runs) as a
+ * child process on PostgreSQL with a real SMTP server:
  * - the api killed (SIGKILL) at random points during sign-and-complete flows, and restarted;
  * - the SMTP server down for a while;
  * - PostgreSQL restarted (a private server of this test: Debian's PostgreSQL).
@@ -19,7 +19,7 @@ import {
   type ApiClient,
 } from "@paraphe/api-sdk";
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import {
   hasExited,
   killApiProcess,
@@ -47,6 +47,14 @@ const CONCURRENCY = 8;
 /** Short leases: a killed process's jobs are taken over seconds after it died. */
 const JOB_LEASE_SECONDS = 3;
 const MAIL_DOMAIN = "paraphe.test";
+
+/** The api as production runs it: the bundle the suite's global setup built. */
+function startBuiltApi(name: string, env: Record<string, string>): Promise<ApiProcess> {
+  const bundleDir = inject("apiBundleDir");
+  if (bundleDir === "")
+    throw new Error("no api bundle: the global setup builds one with TEST_DATABASE_URL");
+  return startApiProcess(name, env, { serverFile: path.join(bundleDir, "server.js") });
+}
 
 /** A seeded generator (mulberry32): the same seed kills at the same moments of the schedule. */
 function seededRandom(seed: number): () => number {
@@ -313,7 +321,7 @@ describe.runIf(baseDatabaseUrl !== "")("faults mid-flow", () => {
         port: await freePort(),
         masterKey: randomBytes(32).toString("base64"),
       });
-      api = await startApiProcess("api", env);
+      api = await startBuiltApi("api", env);
       baseUrl = api.url;
       db = new pg.Client({ connectionString: database.url });
       await db.connect();
@@ -363,7 +371,7 @@ describe.runIf(baseDatabaseUrl !== "")("faults mid-flow", () => {
           await killApiProcess(api);
           counts.kills += 1;
           const startedAt = Date.now();
-          api = await startApiProcess("api", env);
+          api = await startBuiltApi("api", env);
           counts.restartsMs.push(Date.now() - startedAt);
           restarting = undefined;
           resolveUp();
@@ -483,7 +491,7 @@ describe.runIf(baseDatabaseUrl !== "")("faults mid-flow", () => {
       database = await freshDatabase(baseDatabaseUrl, "paraphe_faults_smtp");
       mail = await startMailRecorder();
       workDir = await mkdtemp(path.join(tmpdir(), "paraphe-faults-"));
-      api = await startApiProcess(
+      api = await startBuiltApi(
         "api",
         apiEnv({
           databaseUrl: database.url,
@@ -578,7 +586,7 @@ describe.runIf(baseDatabaseUrl !== "")("faults mid-flow", () => {
       database = await freshDatabase(postgres.url, "paraphe_faults_pg");
       mail = await startMailRecorder();
       workDir = await mkdtemp(path.join(tmpdir(), "paraphe-faults-"));
-      api = await startApiProcess(
+      api = await startBuiltApi(
         "api",
         apiEnv({
           databaseUrl: database.url,
