@@ -1,5 +1,6 @@
 import { availableParallelism } from "node:os";
 import { defineVitestConfig } from "@paraphe/vitest-config";
+import LongestFirstSequencer from "./src/test/sequencer";
 
 export default defineVitestConfig(
   { name: "@paraphe/api", testTimeout: 30_000 },
@@ -12,6 +13,8 @@ export default defineVitestConfig(
       // SMTP, the document workers, child processes), and vitest's default on a 2-core machine
       // (cores - 1) would run this suite, the longest task of the test command, one file at a time.
       maxWorkers: Math.max(2, availableParallelism() - 1),
+      // The longest files start first (a fresh clone has no timings of a previous run).
+      sequence: { sequencer: LongestFirstSequencer },
     },
   },
 );
