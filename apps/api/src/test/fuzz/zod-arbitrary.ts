@@ -134,14 +134,31 @@ function stringArbitrary(def: SchemaDef): fc.Arbitrary<unknown> {
     default:
       break;
   }
-  // Grapheme and code-point units can take two UTF-16 units each: cut to the bound zod counts.
-  return fc
-    .oneof(
-      { weight: 3, arbitrary: fc.string({ minLength, maxLength: upper }) },
-      { weight: 1, arbitrary: fc.string({ minLength, maxLength: upper, unit: "grapheme" }) },
-      { weight: 1, arbitrary: fc.string({ minLength, maxLength: upper, unit: "binary" }) },
-    )
-    .map((text) => text.slice(0, upper));
+  return plainString(minLength, upper);
+}
+
+/**
+ * Plain strings by length bounds, made once: building a grapheme string arbitrary costs tens of
+ * milliseconds (fast-check maps every grapheme it may draw), and the request schemas share a few
+ * bounds. An arbitrary is immutable, so a shared one draws what a fresh one would.
+ */
+const plainStrings = new Map<string, fc.Arbitrary<unknown>>();
+
+function plainString(minLength: number, upper: number): fc.Arbitrary<unknown> {
+  const key = `${minLength}:${upper}`;
+  let arbitrary = plainStrings.get(key);
+  if (arbitrary === undefined) {
+    // Grapheme and code-point units can take two UTF-16 units each: cut to the bound zod counts.
+    arbitrary = fc
+      .oneof(
+        { weight: 3, arbitrary: fc.string({ minLength, maxLength: upper }) },
+        { weight: 1, arbitrary: fc.string({ minLength, maxLength: upper, unit: "grapheme" }) },
+        { weight: 1, arbitrary: fc.string({ minLength, maxLength: upper, unit: "binary" }) },
+      )
+      .map((text) => text.slice(0, upper));
+    plainStrings.set(key, arbitrary);
+  }
+  return arbitrary;
 }
 
 function numberArbitrary(def: SchemaDef): fc.Arbitrary<unknown> {
