@@ -21,14 +21,26 @@ export type DocumentErrorCode =
   /** Active content: actions a reader runs by itself (`/AA`, an `/OpenAction` other than a page). */
   | "automatic_actions";
 
+/**
+ * The numbers of a limit a document went over, sent with the refusal so that the apps say them:
+ * `count` (pages) or `size` (bytes) the document has, and the `limit`.
+ */
+export type DocumentErrorParams = Readonly<Record<string, number>>;
+
 /** A document problem, with a stable code and an English message suitable for logs. */
 export class DocumentError extends Error {
   readonly code: DocumentErrorCode;
+  readonly params: DocumentErrorParams | undefined;
 
-  constructor(code: DocumentErrorCode, message: string, options?: { cause?: unknown }) {
-    super(message, options);
+  constructor(
+    code: DocumentErrorCode,
+    message: string,
+    options?: { cause?: unknown; params?: DocumentErrorParams },
+  ) {
+    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
     this.name = "DocumentError";
     this.code = code;
+    this.params = options?.params;
   }
 }
 

@@ -1,4 +1,5 @@
 import { parentPort } from "node:worker_threads";
+import { DocumentError } from "./document-error";
 import { inspectPdf } from "./inspect";
 import { renderPagePreviewsInThisThread } from "./previews";
 import { layoutProofInThisThread } from "./proof-layout";
@@ -67,6 +68,9 @@ port.on("message", (bytes: Uint8Array) => {
           name: failure.name,
           message: failure.message,
           code: (failure as { code?: unknown }).code as string | undefined,
+          ...(failure instanceof DocumentError && failure.params !== undefined
+            ? { params: { ...failure.params } }
+            : {}),
           stack: failure.stack,
         },
       };

@@ -157,10 +157,11 @@ describe("inspectPdf", () => {
     expect((await refusal(encrypt(await makePdf(), ""))).code).toBe("encrypted");
   });
 
-  it("refuses more pages than the limit", async () => {
+  it("refuses more pages than the limit, naming the page count and the limit", async () => {
     const error = await refusal(await makePdf({ pages: 4 }), { maxBytes: 5_000_000, maxPages: 3 });
     expect(error.code).toBe("too_many_pages");
     expect(error.message).toBe("The PDF has 4 pages; the limit is 3.");
+    expect(error.params).toEqual({ count: 4, limit: 3 });
   });
 
   it("refuses a PDF without pages", async () => {

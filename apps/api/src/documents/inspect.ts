@@ -68,6 +68,7 @@ export async function inspectPdf(bytes: Uint8Array, limits: InspectLimits): Prom
     throw new DocumentError(
       "too_large",
       `The file is ${bytes.length} bytes; the limit is ${limits.maxBytes} bytes.`,
+      { params: { size: bytes.length, limit: limits.maxBytes } },
     );
   }
   const foreign = foreignFormat(bytes, 0);
@@ -126,6 +127,7 @@ export async function inspectPdf(bytes: Uint8Array, limits: InspectLimits): Prom
     throw new DocumentError(
       "too_many_pages",
       `The PDF has ${pageCount} pages; the limit is ${limits.maxPages}.`,
+      { params: { count: pageCount, limit: limits.maxPages } },
     );
   }
   let pages: PageSize[];

@@ -345,7 +345,9 @@ function spawnDocumentWorker(resourceLimits: ResourceLimits): Worker {
 function deserializeError(error: SerializedError): Error {
   const result =
     error.name === "DocumentError" && error.code
-      ? new DocumentError(error.code as DocumentErrorCode, error.message)
+      ? new DocumentError(error.code as DocumentErrorCode, error.message, {
+          ...(error.params === undefined ? {} : { params: error.params }),
+        })
       : Object.assign(new Error(error.message), { name: error.name });
   if (error.stack) result.stack = error.stack;
   return result;

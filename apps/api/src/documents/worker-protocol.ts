@@ -44,6 +44,8 @@ export interface SerializedError {
   name: string;
   message: string;
   code?: string;
+  /** A DocumentError's limit numbers (`DocumentError.params`). */
+  params?: Record<string, number>;
   stack?: string;
 }
 

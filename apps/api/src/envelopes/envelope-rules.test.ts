@@ -91,6 +91,10 @@ describe.each(testDatabaseKinds)("envelope rules on %s", (kind) => {
       ["files.5", "too_many_pages"],
       ["files.6", "certified"],
     ]);
+    // A file over a limit names its size or page count and the limit, for the apps to say them.
+    expect(error.details?.[3]?.params).toEqual({ size: oversized.length, limit: MAX_BYTES });
+    expect(error.details?.[4]?.params).toEqual({ count: MAX_PAGES + 1, limit: MAX_PAGES });
+    expect(error.details?.[2]?.params).toBeUndefined();
     expect(await blobFiles(h.t.config.blobDir)).toEqual(before);
     const count = await h.database.connection.db
       .selectFrom("envelope")

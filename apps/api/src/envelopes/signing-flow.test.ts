@@ -413,6 +413,8 @@ describe.each(testDatabaseKinds)("signing an envelope end to end on %s", (kind) 
     const tooLong = await failure(signWith("x".repeat(FIELD_VALUE_MAX_LENGTH + 1)));
     expect(tooLong.code).toBe("VALIDATION_ERROR");
     expect(tooLong.details?.[0]?.message).toBe("too_long");
+    // The refusal names the limit, for the apps to say it.
+    expect(tooLong.details?.[0]?.params).toEqual({ limit: FIELD_VALUE_MAX_LENGTH });
     // Past the contract (shaped like an image), the server still holds a text field to the cap.
     const disguised = await failure(signWith(`iVBORw0KGgo${"A".repeat(FIELD_VALUE_MAX_LENGTH)}`));
     expect(disguised.code).toBe("VALIDATION_ERROR");

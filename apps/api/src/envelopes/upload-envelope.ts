@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
-import type { uploadEnvelopeRequestSchema } from "@paraphe/api-sdk/contract";
+import type { FieldError, uploadEnvelopeRequestSchema } from "@paraphe/api-sdk/contract";
 import { asSubject } from "@paraphe/permissions";
 import type { z } from "zod";
 import type { EnvelopeKind } from "../db/database";
-import { isDocumentError } from "../documents/document-error";
+import { isDocumentError, type DocumentError } from "../documents/document-error";
 import type { PdfInspection } from "../documents/inspect";
 import type { PagePreview } from "../documents/previews";
 import { inspectPdfOffThread, renderPagePreviews } from "../documents/worker-pool";
@@ -15,8 +15,21 @@ import { findWorkspaceForMember, requirePermission, type Member } from "./member
 import type { RequestOrigin } from "./request-origin";
 import { holdWorkspaceRow } from "../workspaces/workspace-store";
 
+/**
+ * A file's problem: its path, its document error's code, and the numbers of the limit it went over
+ * (`{ count, limit }` pages, `{ size, limit }` bytes) so that the apps say them.
+ */
+function documentProblem(index: number, error: DocumentError): FieldError {
+  return {
+    path: `files.${index}`,
+    code: "custom",
+    message: error.code,
+    ...(error.params === undefined ? {} : { params: { ...error.params } }),
+  };
+}
+
 /** The refusal of files that cannot be used, each named by its path and its document error's code. */
-function filesRefused(problems: { path: string; code: string; message: string }[]): AppError {
+function filesRefused(problems: FieldError[]): AppError {
   return new AppError("VALIDATION_ERROR", {
     message: "Some files cannot be used.",
     suggestion: "Upload PDF files that are complete, not password-protected and within the limits.",
@@ -71,7 +84,7 @@ export async function uploadEnvelope(
       files.push({ filename: file.filename, bytes, inspection });
     } catch (error) {
       if (!isDocumentError(error)) throw error;
-      problems.push({ path: `files.${index}`, code: "custom", message: error.code });
+      problems.push(documentProblem(index, error));
     }
   }
   if (problems.length > 0) throw filesRefused(problems);
@@ -82,7 +95,7 @@ export async function uploadEnvelope(
       previews.push(await renderPagePreviews(file.bytes, {}, member.userId));
     } catch (error) {
       if (!isDocumentError(error)) throw error;
-      throw filesRefused([{ path: `files.${index}`, code: "custom", message: error.code }]);
+      throw filesRefused([documentProblem(index, error)]);
     }
   }
 

@@ -605,7 +605,7 @@ export const fieldValueSchema = z
   .max(FIELD_IMAGE_VALUE_MAX_LENGTH, { error: "too_long" })
   .refine(
     (value) => value.length <= FIELD_VALUE_MAX_LENGTH || value.startsWith(PNG_BASE64_PREFIX),
-    { error: "too_long" },
+    { error: "too_long", params: { limit: FIELD_VALUE_MAX_LENGTH } },
   );
 export const signEnvelopeRequestSchema = accessLinkSchema.extend({
   signature: signatureInputSchema,

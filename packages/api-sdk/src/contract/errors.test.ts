@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { ErrorCode, errorCatalogue, errorResponseSchema, isErrorCode } from "./errors";
+import { z } from "zod";
+import {
+  ErrorCode,
+  errorCatalogue,
+  errorResponseSchema,
+  fieldErrorsFromZod,
+  isErrorCode,
+} from "./errors";
 
 describe("the error catalogue", () => {
   it("gives every code an error status, a message and a suggestion", () => {
@@ -66,5 +73,32 @@ describe("errorResponseSchema", () => {
     expect(errorResponseSchema.safeParse({ ...answer, timestamp: "yesterday" }).success).toBe(
       false,
     );
+  });
+});
+
+describe("fieldErrorsFromZod", () => {
+  it("names the limit of a text, a list or a refinement that went over it", () => {
+    const schema = z.object({
+      title: z.string().max(5, { error: "too_long" }),
+      rows: z.array(z.number()).max(2, { error: "too_many_rows" }),
+      value: z.string().refine((text) => text.length <= 3, {
+        error: "too_long",
+        params: { limit: 3 },
+      }),
+      email: z.email({ error: "invalid_email" }),
+    });
+    const result = schema.safeParse({
+      title: "Bonjour",
+      rows: [1, 2, 3],
+      value: "abcd",
+      email: "bob@",
+    });
+    expect(result.success).toBe(false);
+    expect(fieldErrorsFromZod(result.error!)).toEqual([
+      { path: "title", code: "too_big", message: "too_long", params: { limit: 5 } },
+      { path: "rows", code: "too_big", message: "too_many_rows", params: { limit: 2 } },
+      { path: "value", code: "custom", message: "too_long", params: { limit: 3 } },
+      { path: "email", code: "invalid_format", message: "invalid_email" },
+    ]);
   });
 });

@@ -225,6 +225,11 @@ export const fieldErrorSchema = z.object({
   path: z.string(),
   code: z.string(),
   message: z.string(),
+  /**
+   * The numbers of a limit the value went over, for the apps to say them: `limit` (the most
+   * allowed: characters, items, pages, bytes) and, when known, what was given (`count`, `size`).
+   */
+  params: z.record(z.string(), z.number()).optional(),
 });
 
 export type FieldError = z.infer<typeof fieldErrorSchema>;
@@ -256,9 +261,20 @@ export function isErrorCode(value: unknown): value is ErrorCode {
 
 /** Each zod issue as a field problem of a VALIDATION_ERROR: what the api answers and the SDK checks. */
 export function fieldErrorsFromZod(error: z.ZodError): FieldError[] {
-  return error.issues.map((issue) => ({
-    path: issue.path.map(String).join("."),
-    code: issue.code,
-    message: issue.message,
-  }));
+  return error.issues.map((issue) => {
+    // A maximum is named (characters of a text, items of a list): "at most 255 characters"; a
+    // refinement names its own with `params: { limit }`.
+    const limit =
+      issue.code === "too_big"
+        ? Number(issue.maximum)
+        : issue.code === "custom" && typeof issue.params?.limit === "number"
+          ? issue.params.limit
+          : Number.NaN;
+    return {
+      path: issue.path.map(String).join("."),
+      code: issue.code,
+      message: issue.message,
+      ...(Number.isFinite(limit) ? { params: { limit } } : {}),
+    };
+  });
 }

@@ -40,18 +40,26 @@ export function startsLikePdf(base64: string): boolean {
  */
 export function uploadFieldErrors(error: unknown): {
   byFile: Map<number, string>;
+  /** The numbers of the limit a file went over (`{ count, limit }` pages, `{ size, limit }` bytes). */
+  paramsByFile: Map<number, UploadProblemParams>;
   other: boolean;
 } {
   const byFile = new Map<number, string>();
+  const paramsByFile = new Map<number, UploadProblemParams>();
   let other = false;
-  if (!isApiError(error) || !error.details?.length) return { byFile, other: true };
+  if (!isApiError(error) || !error.details?.length) return { byFile, paramsByFile, other: true };
   for (const detail of error.details) {
     const match = /^files\.(\d+)(\.|$)/.exec(detail.path);
-    if (match) byFile.set(Number(match[1]), detail.message || detail.code);
-    else other = true;
+    if (match) {
+      byFile.set(Number(match[1]), detail.message || detail.code);
+      if (detail.params) paramsByFile.set(Number(match[1]), detail.params);
+    } else other = true;
   }
-  return { byFile, other };
+  return { byFile, paramsByFile, other };
 }
+
+/** The numbers of a limit, as the api sends them in a field problem's `params`. */
+export type UploadProblemParams = Readonly<Record<string, number>>;
 
 /** The refusals of a file that have their own message (`web:envelopes.upload.problems`). */
 const UPLOAD_PROBLEMS = [

@@ -80,6 +80,38 @@ export function fieldErrorWords(error: unknown): string[] {
   return [...new Set(error.details.map((item) => item.message || item.code))];
 }
 
+/** The words that name a limit (`validationLimits.<word>`) when the api sends `params.limit`. */
+const LIMIT_WORDS = [
+  "too_long",
+  "too_many_files",
+  "too_many_recipients",
+  "too_many_fields",
+  "too_many_tags",
+  "too_many_rows",
+] as const;
+type LimitWord = (typeof LIMIT_WORDS)[number];
+
+function isLimitWord(value: string): value is LimitWord {
+  return (LIMIT_WORDS as readonly string[]).includes(value);
+}
+
+/** A field problem's word and the numbers of the limit it names (`params`), when the api sent them. */
+export interface FieldProblem {
+  word: string;
+  params?: Readonly<Record<string, number>>;
+}
+
+/** The distinct problems of an api error's field problems (all paths), with their limits. */
+export function fieldErrorProblems(error: unknown): FieldProblem[] {
+  if (!isApiError(error) || !error.details) return [];
+  const byWord = new Map<string, FieldProblem>();
+  for (const item of error.details) {
+    const word = item.message || item.code;
+    if (!byWord.has(word)) byWord.set(word, item.params ? { word, params: item.params } : { word });
+  }
+  return [...byWord.values()];
+}
+
 /** The word of the api's field error for `path` (`details[].message`), if the error has one. */
 export function fieldErrorWord(error: unknown, path: string): string | undefined {
   if (!isApiError(error)) return undefined;
@@ -107,8 +139,12 @@ export function useErrorText() {
     [t],
   );
   const validation = useCallback(
-    (word: string | undefined): string | undefined => {
+    (word: string | undefined, params?: Readonly<Record<string, number>>): string | undefined => {
       if (word === undefined || word === "") return undefined;
+      // A limit the api named is said: "This is too long: the limit is 255 characters."
+      if (params?.limit !== undefined && isLimitWord(word)) {
+        return t(`validationLimits.${word}`, { count: params.limit });
+      }
       return isValidationWord(word) ? t(`validation.${word}`) : t("validation.invalid");
     },
     [t],

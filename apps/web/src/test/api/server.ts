@@ -27,7 +27,7 @@ export function ok(body: unknown): HandlerAnswer {
 export function apiError(
   status: number,
   code: string,
-  fields?: { path: string; message: string; code?: string }[],
+  fields?: { path: string; message: string; code?: string; params?: Record<string, number> }[],
 ): HandlerAnswer {
   return {
     status,

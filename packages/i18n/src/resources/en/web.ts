@@ -632,7 +632,7 @@ export const web = {
       },
       problems: {
         not_pdf: "Not a PDF file: choose a PDF document.",
-        too_large: "File too large: the limit is 20 MB.",
+        too_large: "This file is {{size}}: the limit is {{limit}}.",
         empty: "This file is empty.",
         truncated: "This PDF is incomplete (truncated): export or download it again.",
         unreadable: "This PDF cannot be read: it may be damaged.",
@@ -656,6 +656,11 @@ export const web = {
         cloud_drive_failed:
           "Cloud drive failed: Google Drive did not give this file. Check that you can still open it there, then try again.",
         other: "This file was refused.",
+      },
+      /** A refusal with the numbers of the limit the file went over (the api sends them). */
+      problemLimits: {
+        too_many_pages_one: "This PDF has {{count}} page: the limit is {{limit}}.",
+        too_many_pages_other: "This PDF has {{count}} pages: the limit is {{limit}}.",
       },
     },
   },

@@ -647,7 +647,7 @@ export const web: FrenchTranslation<typeof en> = {
       },
       problems: {
         not_pdf: "Ce n’est pas un fichier PDF : choisissez un document PDF.",
-        too_large: "Fichier trop volumineux : la limite est de 20 Mo.",
+        too_large: "Ce fichier fait {{size}} ; la limite est de {{limit}}.",
         empty: "Ce fichier est vide.",
         truncated: "Ce PDF est incomplet (tronqué) : exportez-le ou téléchargez-le à nouveau.",
         unreadable: "Ce PDF ne peut pas être lu : il est peut-être endommagé.",
@@ -671,6 +671,11 @@ export const web: FrenchTranslation<typeof en> = {
         cloud_drive_failed:
           "Échec du stockage en ligne\u00a0: Google Drive n’a pas donné ce fichier. Vérifiez que vous pouvez toujours l’y ouvrir, puis réessayez.",
         other: "Ce fichier a été refusé.",
+      },
+      problemLimits: {
+        too_many_pages_one: "Ce PDF comporte {{count}} page ; la limite est de {{limit}}.",
+        too_many_pages_many: "Ce PDF comporte {{count}} pages ; la limite est de {{limit}}.",
+        too_many_pages_other: "Ce PDF comporte {{count}} pages ; la limite est de {{limit}}.",
       },
     },
   },

@@ -177,6 +177,37 @@ describe("upload", () => {
     );
   });
 
+  it("names the page count and the limit the api sent for a PDF with too many pages, in French too", async () => {
+    const { user } = renderApp({
+      path: "/envelopes",
+      language: "fr",
+      handlers: {
+        "/envelope/upload": () =>
+          apiError(400, "VALIDATION_ERROR", [
+            { path: "files.0", message: "too_many_pages", params: { count: 612, limit: 500 } },
+            {
+              path: "files.1",
+              message: "too_large",
+              params: { size: 22_323_000, limit: 20_971_520 },
+            },
+          ]),
+      },
+    });
+    await user.click(await screen.findByRole("button", { name: "Importer" }));
+    const dialog = await screen.findByRole("dialog");
+    fireEvent.drop(within(dialog).getByTestId("upload-dropzone"), {
+      dataTransfer: { files: [pdf("long.pdf"), pdf("big.pdf")] },
+    });
+    await user.click(within(dialog).getByRole("button", { name: "Importer et préparer" }));
+    const items = within(dialog).getAllByRole("listitem");
+    await waitFor(() =>
+      expect(items[0]).toHaveTextContent("Ce PDF comporte 612 pages ; la limite est de 500."),
+    );
+    expect(items[1]).toHaveTextContent(
+      "Ce fichier fait 21,3 Mo ; la limite est de 20 Mo.",
+    );
+  });
+
   it("refuses a file over 20 MB before sending", async () => {
     const { user } = renderApp({ path: "/envelopes" });
     await user.click(await screen.findByRole("button", { name: "Upload" }));
@@ -184,7 +215,7 @@ describe("upload", () => {
     const big = pdf("big.pdf");
     Object.defineProperty(big, "size", { value: 21 * 1024 * 1024 });
     await user.upload(within(dialog).getByLabelText("Choose files", { selector: "input" }), big);
-    expect(within(dialog).getByText("File too large: the limit is 20 MB.")).toBeInTheDocument();
+    expect(within(dialog).getByText("This file is 21 MB: the limit is 20 MB.")).toBeInTheDocument();
     expect(within(dialog).getByRole("button", { name: "Upload and prepare" })).toBeDisabled();
 
     // The picker is emptied after each choice: a second choice adds to the list.

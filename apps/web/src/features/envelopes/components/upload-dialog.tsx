@@ -13,14 +13,17 @@ import {
   readAsBase64,
   startsLikePdf,
   uploadFieldErrors,
-  uploadProblemKey,
+  type UploadProblemParams,
 } from "../upload-files";
+import { useUploadProblemText } from "../use-upload-problem-text";
 
 interface Chosen {
   id: number;
   file: File;
   /** Refused before sending (client check) or by the api: a validation word. */
   problem: string | null;
+  /** The numbers of the limit the file went over, when the api sent them. */
+  params?: UploadProblemParams;
 }
 
 type Stage = "idle" | "reading" | "sending" | "done";
@@ -57,6 +60,7 @@ export function UploadDialog({
   const [readFraction, setReadFraction] = useState(0);
   const [generalError, setGeneralError] = useState<string | null>(null);
   const formatSize = useFormatFileSize();
+  const problemText = useUploadProblemText();
   const busy = stage === "reading" || stage === "sending";
 
   const reset = () => {
@@ -124,13 +128,15 @@ export function UploadDialog({
       void navigate(`/${area}/${envelope.workspaceUuid}/${envelope.uuid}/edit`);
     } catch (error) {
       setStage("idle");
-      const { byFile, other } = uploadFieldErrors(error);
+      const { byFile, paramsByFile, other } = uploadFieldErrors(error);
       if (byFile.size > 0) {
         const ids = valid.map((item) => item.id);
         setChosen((current) =>
           current.map((item) => {
-            const word = byFile.get(ids.indexOf(item.id));
-            return word ? { ...item, problem: word } : item;
+            const index = ids.indexOf(item.id);
+            const word = byFile.get(index);
+            const params = paramsByFile.get(index);
+            return word ? { ...item, problem: word, ...(params ? { params } : {}) } : item;
           }),
         );
       }
@@ -174,7 +180,7 @@ export function UploadDialog({
                   <span className="text-xs text-ink-muted">{formatSize(item.file.size)}</span>
                   {item.problem ? (
                     <span role="alert" className="text-sm font-medium text-danger">
-                      {t(`web:envelopes.upload.problems.${uploadProblemKey(item.problem)}`)}
+                      {problemText(item.problem, item.file, item.params)}
                     </span>
                   ) : null}
                 </div>

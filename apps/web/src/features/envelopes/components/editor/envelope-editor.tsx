@@ -7,7 +7,7 @@ import { isApiError } from "@paraphe/api-sdk";
 import { Link, useNavigate } from "react-router";
 import { useGate } from "../../../../app/permissions/gates";
 import { PermittedButton } from "../../../../app/permissions/permitted-button";
-import { fieldErrorWords, useErrorText } from "../../../../lib/api/error-text";
+import { fieldErrorProblems, useErrorText } from "../../../../lib/api/error-text";
 import {
   useDeleteDraft,
   useSaveFields,
@@ -191,8 +191,8 @@ function EnvelopeActionButtons({
                 </p>
               ) : null}
               <ul className="list-inside list-disc">
-                {fieldErrorWords(send.error).map((word) => (
-                  <li key={word}>{errorText.validation(word)}</li>
+                {fieldErrorProblems(send.error).map(({ word, params }) => (
+                  <li key={word}>{errorText.validation(word, params)}</li>
                 ))}
               </ul>
             </>

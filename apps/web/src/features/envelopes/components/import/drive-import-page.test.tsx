@@ -137,7 +137,7 @@ describe("the Google Drive import", () => {
 
   it("refuses a file too large for an upload without downloading it", async () => {
     const files = {
-      huge: { name: "Huge.pdf", reportedSize: MAX_UPLOAD_BYTES + 1 },
+      huge: { name: "Huge.pdf", reportedSize: MAX_UPLOAD_BYTES + 1024 * 1024 },
       small: { name: "Small.pdf" },
     };
     const drive = withDrive(
@@ -149,7 +149,7 @@ describe("the Google Drive import", () => {
       handlers: draftPerUpload(),
     });
     await user.click(await screen.findByRole("button", { name: "Choose in Google Drive" }));
-    expect(await screen.findByText("File too large: the limit is 20 MB.")).toBeInTheDocument();
+    expect(await screen.findByText("This file is 21 MB: the limit is 20 MB.")).toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Import 1 file" }));
     expect(
       await screen.findByText("Import finished: 1 file imported, 0 refused."),

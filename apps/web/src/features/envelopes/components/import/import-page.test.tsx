@@ -106,7 +106,7 @@ describe("the import page", () => {
     await user.upload(await screen.findByLabelText("Choose files", { selector: "input" }), [
       pdf("huge.pdf", 21 * 1024 * 1024),
     ]);
-    expect(await screen.findByText("File too large: the limit is 20 MB.")).toBeInTheDocument();
+    expect(await screen.findByText("This file is 21 MB: the limit is 20 MB.")).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Import 0 files" })).toBeDisabled();
     expect(server.bodiesOf("/envelope/upload")).toEqual([]);
   });

@@ -3,7 +3,7 @@ import { Button, cn } from "@paraphe/ui-kit";
 import { CheckCircle2, FileText, X, XCircle } from "lucide-react";
 import { Link } from "react-router";
 import { useErrorText } from "../../../../lib/api/error-text";
-import { uploadProblemKey } from "../../upload-files";
+import { useUploadProblemText } from "../../use-upload-problem-text";
 import { type ImportItemState, type ImportSource } from "./use-import";
 
 /**
@@ -24,6 +24,7 @@ export function ImportFileList({
   const { t } = useTranslation("web");
   const errorText = useErrorText();
   const formatSize = useFormatFileSize();
+  const problemText = useUploadProblemText();
   if (sources.length === 0) return null;
   return (
     <ul aria-label={t("envelopes.import.files")} className="flex flex-col gap-2">
@@ -99,7 +100,11 @@ export function ImportFileList({
             ) : null}
             {problem ? (
               <span role="alert" className="text-sm font-medium text-danger">
-                {t(`envelopes.upload.problems.${uploadProblemKey(problem)}`)}
+                {problemText(
+                  problem,
+                  source,
+                  source.problem === null && state?.stage === "failed" ? state.params : undefined,
+                )}
               </span>
             ) : state?.stage === "failed" ? (
               <span role="alert" className="text-sm font-medium text-danger">

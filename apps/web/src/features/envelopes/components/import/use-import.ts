@@ -1,7 +1,12 @@
 import { type EnvelopeDetail } from "@paraphe/api-sdk/contract";
 import { useCallback, useRef, useState } from "react";
 import { useUploadEnvelope } from "../../api/envelope-mutations";
-import { MAX_DOCUMENTS_PER_ENVELOPE, startsLikePdf, uploadFieldErrors } from "../../upload-files";
+import {
+  MAX_DOCUMENTS_PER_ENVELOPE,
+  startsLikePdf,
+  uploadFieldErrors,
+  type UploadProblemParams,
+} from "../../upload-files";
 
 /** Files one import takes when each becomes its own draft. */
 export const MAX_IMPORT_FILES = 50;
@@ -42,7 +47,13 @@ export type ImportItemState =
   | { stage: "reading"; fraction: number }
   | { stage: "sending" }
   | { stage: "done"; envelope: Pick<EnvelopeDetail, "uuid" | "workspaceUuid" | "title"> }
-  | { stage: "failed"; problem: string | null; message: unknown };
+  | {
+      stage: "failed";
+      problem: string | null;
+      /** The numbers of the limit the file went over, when the api sent them. */
+      params?: UploadProblemParams;
+      message: unknown;
+    };
 
 /**
  * Imports files into drafts through the envelopes' upload (`/envelope/upload`): one call per file,
@@ -81,10 +92,16 @@ export function useImport() {
   };
 
   const failedByApi = (sources: readonly ImportSource[], error: unknown) => {
-    const { byFile } = uploadFieldErrors(error);
-    sources.forEach((source, index) =>
-      set(source.id, { stage: "failed", problem: byFile.get(index) ?? null, message: error }),
-    );
+    const { byFile, paramsByFile } = uploadFieldErrors(error);
+    sources.forEach((source, index) => {
+      const params = paramsByFile.get(index);
+      set(source.id, {
+        stage: "failed",
+        problem: byFile.get(index) ?? null,
+        ...(params === undefined ? {} : { params }),
+        message: error,
+      });
+    });
   };
 
   const run = async (sources: readonly ImportSource[], mode: ImportMode) => {

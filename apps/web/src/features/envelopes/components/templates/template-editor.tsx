@@ -7,7 +7,7 @@ import { useNavigate } from "react-router";
 import { useGate } from "../../../../app/permissions/gates";
 import { PermittedButton } from "../../../../app/permissions/permitted-button";
 import { usePermissions } from "../../../../app/permissions/permissions-context";
-import { fieldErrorWords, useErrorText } from "../../../../lib/api/error-text";
+import { fieldErrorProblems, useErrorText } from "../../../../lib/api/error-text";
 import {
   useSaveTemplateFields,
   useSaveTemplateRoles,
@@ -165,8 +165,8 @@ function TemplateActionButtons({
               {t("web:templates.editor.activateError")} {errorText.apiError(activate.error)}
             </p>
             <ul className="list-inside list-disc">
-              {fieldErrorWords(activate.error).map((word) => (
-                <li key={word}>{errorText.validation(word)}</li>
+              {fieldErrorProblems(activate.error).map(({ word, params }) => (
+                <li key={word}>{errorText.validation(word, params)}</li>
               ))}
             </ul>
           </div>
