@@ -1,6 +1,6 @@
 import { type AccessLink, type BinaryFile } from "@paraphe/api-sdk/contract";
 import type { EnvelopeDeps } from "./envelope-deps";
-import { documentFile, pagePreview } from "./queries";
+import { documentFile, pagePreview } from "./document-files";
 import { verifyAccessLink } from "./link-access";
 import { recordPageViewed } from "./page-reads";
 

@@ -11,7 +11,7 @@ import type { EnvelopeDeps } from "./envelope-deps";
 import { mailLanguages } from "./languages";
 import { type RequestOrigin } from "./request-origin";
 import { isTurn } from "./turns";
-import { pagePreview } from "./queries";
+import { pagePreview } from "./document-files";
 import { loadDocuments, loadRecipients, personOf, senderOf, toDocument, toField } from "./views";
 import { canAct, verifyAccessLink } from "./link-access";
 import { readPages, recordPageViewed } from "./page-reads";

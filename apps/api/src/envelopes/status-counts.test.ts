@@ -6,7 +6,7 @@ import type { Database, EnvelopeRow, EnvelopeStatus } from "../db/database";
 import * as statusCountsMigration from "../db/migrations/20261126110000_envelope-status-counts";
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../test/databases";
 import { envelopeSubject, type Member } from "./members";
-import { dashboard } from "./queries";
+import { dashboard } from "./dashboard";
 
 const STATUSES: EnvelopeStatus[] = [
   "draft",

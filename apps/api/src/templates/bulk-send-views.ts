@@ -8,7 +8,7 @@ import { asSubject } from "@paraphe/permissions";
 import { sql, type Kysely } from "kysely";
 import type { Database } from "../db/database";
 import { displayName, type Member } from "../envelopes/members";
-import { decodeCursor, encodeKeysetCursor } from "../envelopes/queries";
+import { decodeCursor, encodeKeysetCursor } from "../db/keyset-cursor";
 import { AppError } from "../errors/app-error";
 import { findTemplateForMember } from "./template-access";
 

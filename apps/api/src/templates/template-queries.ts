@@ -3,7 +3,7 @@ import { sql, type Kysely } from "kysely";
 import type { z } from "zod";
 import type { Database, EnvelopeRow } from "../db/database";
 import { templateSubject, type Member } from "../envelopes/members";
-import { decodeCursor, encodeCursor } from "../envelopes/queries";
+import { decodeCursor, encodeCursor } from "../db/keyset-cursor";
 import { toTemplateSummaries } from "./template-views";
 
 /** `text` as a LIKE pattern that matches it literally anywhere. */

@@ -3,7 +3,7 @@ import type { AppRouter } from "../../http/context";
 import { requireSessionCaller } from "../../auth/caller";
 import type { EnvelopeDeps } from "../../envelopes/envelope-deps";
 import { requireMember } from "../../envelopes/members";
-import { lookupContact } from "../../envelopes/queries";
+import { lookupContact } from "../../contacts/lookup-contact";
 import { validateJson } from "../../http/validate";
 
 /** POST /contact/lookup: the workspace's contact with this email, if any. */

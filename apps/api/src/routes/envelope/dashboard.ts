@@ -3,7 +3,7 @@ import type { AppRouter } from "../../http/context";
 import { requireSessionCaller } from "../../auth/caller";
 import type { EnvelopeDeps } from "../../envelopes/envelope-deps";
 import { requireMember } from "../../envelopes/members";
-import { dashboard } from "../../envelopes/queries";
+import { dashboard } from "../../envelopes/dashboard";
 import { validateJson } from "../../http/validate";
 import { sessionEmailProven } from "../../identity/sessions";
 

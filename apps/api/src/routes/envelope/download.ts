@@ -4,7 +4,7 @@ import { requireSessionCaller } from "../../auth/caller";
 import type { EnvelopeDeps } from "../../envelopes/envelope-deps";
 import { AppError } from "../../errors/app-error";
 import { findEnvelopeForMember, requireMember } from "../../envelopes/members";
-import { binaryFile, documentFile } from "../../envelopes/queries";
+import { binaryFile, documentFile } from "../../envelopes/document-files";
 import { validateJson } from "../../http/validate";
 
 /** POST /envelope/download: an original document; the sealed one and the proof once complete. */

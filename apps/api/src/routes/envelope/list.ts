@@ -3,7 +3,7 @@ import type { AppRouter } from "../../http/context";
 import { requireSessionCaller } from "../../auth/caller";
 import type { EnvelopeDeps } from "../../envelopes/envelope-deps";
 import { requireMember } from "../../envelopes/members";
-import { listEnvelopes } from "../../envelopes/queries";
+import { listEnvelopes } from "../../envelopes/list-envelopes";
 import { validateJson } from "../../http/validate";
 
 /** POST /envelope/list: the member's envelopes by filter and workspace, keyset-paginated. */

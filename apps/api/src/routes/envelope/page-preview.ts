@@ -3,7 +3,7 @@ import type { AppRouter } from "../../http/context";
 import { requireSessionCaller } from "../../auth/caller";
 import type { EnvelopeDeps } from "../../envelopes/envelope-deps";
 import { findEnvelopeForMember, requireMember } from "../../envelopes/members";
-import { pagePreview } from "../../envelopes/queries";
+import { pagePreview } from "../../envelopes/document-files";
 import { validateJson } from "../../http/validate";
 
 /** POST /envelope/page-preview: the preview image of one page. */

@@ -4,7 +4,7 @@ import type { EnvelopeDeps } from "../../envelopes/envelope-deps";
 import { validateJson } from "../../http/validate";
 import { requireTemplateCaller } from "../../templates/template-caller";
 import { findTemplateForMember } from "../../templates/template-access";
-import { pagePreview } from "../../envelopes/queries";
+import { pagePreview } from "../../envelopes/document-files";
 
 /** POST /template/page-preview: the preview image of one page of a template's document. */
 export function registerTemplatePagePreview(app: AppRouter, deps: EnvelopeDeps): void {

@@ -3,7 +3,7 @@ import type { AppRouter } from "../../http/context";
 import { requireSessionCaller } from "../../auth/caller";
 import type { EnvelopeDeps } from "../../envelopes/envelope-deps";
 import { requireMember } from "../../envelopes/members";
-import { listWorkspaces } from "../../envelopes/queries";
+import { listWorkspaces } from "../../workspaces/list-workspaces";
 import { validateJson } from "../../http/validate";
 
 /** POST /workspace/list: the caller's workspaces. */
