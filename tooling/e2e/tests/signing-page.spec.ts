@@ -118,6 +118,15 @@ for (const language of ["en", "fr"] as const) {
       .poll(() => value.evaluate((element) => element.scrollWidth <= element.clientWidth + 1))
       .toBe(true);
     await keepScreenshot(one, testInfo, `text-field-filled-390-${language}`);
+    // And on a desktop.
+    await one.setViewportSize({ width: 1280, height: 900 });
+    await expect
+      .poll(() => value.evaluate((element) => element.scrollWidth <= element.clientWidth + 1))
+      .toBe(true);
+    for (const line of await barTextsFit(one))
+      expect(line, line.text).toMatchObject({ fits: true });
+    await keepScreenshot(one, testInfo, `text-field-filled-1280-${language}`);
+    await one.setViewportSize({ width: 390, height: 844 });
 
     // Typed signatures: each style draws every character of these names, whole.
     await one.getByRole("button", { name: t.sign, exact: true }).click();

@@ -95,7 +95,11 @@ export function FieldOverlay({
       );
     case "checkbox":
       return (
-        <label className={cn(frame, "justify-center")} style={style} data-field-kind="checkbox">
+        <label
+          className={cn(frame, TOUCH_AREA, "justify-center")}
+          style={style}
+          data-field-kind="checkbox"
+        >
           <Checkbox
             aria-label={name}
             aria-required={field.required || undefined}
@@ -128,6 +132,7 @@ export function FieldOverlay({
           type="button"
           className={cn(
             frame,
+            TOUCH_AREA,
             "cursor-pointer justify-center gap-1 bg-brand-100/70 text-brand-700 hover:bg-brand-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600",
           )}
           style={style}
