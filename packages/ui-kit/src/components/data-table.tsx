@@ -273,7 +273,9 @@ export function DataTable<TData extends RowData>({
       <div className="flex flex-wrap items-center justify-end gap-2">
         {asCards && sortOptions.length > 0 ? (
           <div className="mr-auto flex min-w-0 items-center gap-2 text-sm text-ink-muted">
-            <label htmlFor={sortId}>{labels.sortBy}</label>
+            <label htmlFor={sortId} className="whitespace-nowrap">
+              {labels.sortBy}
+            </label>
             <Select
               id={sortId}
               containerClassName="min-w-0"

@@ -24,7 +24,8 @@ export function writeListView(storageKey: string, view: ListView) {
 
 /**
  * Status tabs of a list (arrow keys move between them); each tab's id is `${idPrefix}-${value}`,
- * for the tab panel's `aria-labelledby`.
+ * for the tab panel's `aria-labelledby`. They wrap onto more lines rather than hide some statuses
+ * off screen, and are touch-sized (44 px) on phones.
  */
 export function StatusTabs<Value extends string>({
   values,
@@ -54,7 +55,7 @@ export function StatusTabs<Value extends string>({
     <div
       role="tablist"
       aria-label={label}
-      className="flex max-w-full gap-1 overflow-x-auto rounded-lg bg-surface-muted p-1"
+      className="flex max-w-full flex-wrap gap-1 rounded-lg bg-surface-muted p-1"
     >
       {values.map((item, index) => (
         <button
@@ -67,7 +68,7 @@ export function StatusTabs<Value extends string>({
           onKeyDown={(event) => onKey(event, index)}
           onClick={() => onChange(item)}
           className={cn(
-            "rounded-md px-3 py-1.5 text-sm font-medium whitespace-nowrap text-ink-muted focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none",
+            "min-h-11 rounded-md px-3 py-1.5 text-sm font-medium whitespace-nowrap text-ink-muted focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none sm:min-h-0",
             value === item && "bg-surface text-ink shadow-sm",
           )}
         >
