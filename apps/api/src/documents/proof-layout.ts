@@ -9,54 +9,16 @@ import {
   useNativeFlate,
 } from "./native-flate";
 import { wrapParagraphs } from "./text-layout";
+import type { ProofModel, EventRow } from "./proof-model";
 
-/** The proof with every text resolved: what `renderProof` hands to the worker thread. */
-export interface ProofModel {
-  /** BCP 47 tag written into the PDF catalog (/Lang). */
-  language: string;
-  /** The PDF's title metadata. */
-  documentTitle: string;
-  envelopeId: string;
-  generatedAt: Date;
-  texts: {
-    productTagline: string;
-    runningTitle: string;
-    heading: string;
-    title: string;
-    intro: string;
-    summaryHeading: string;
-    signersHeading: string;
-    eventsHeading: string;
-    verificationHeading: string;
-    verificationBody: string;
-    noSignatureImage: string;
-    /** Time, event, actor, IP address, user agent. */
-    columns: [string, string, string, string, string];
-    /** With "{page}" and "{pages}" still to fill. */
-    footer: string;
-  };
-  summary: Array<{ label: string; value: string; mono: boolean }>;
-  /** The machine-readable record (`paraphe-proof.json`), embedded as an associated file. */
-  record: { filename: string; bytes: Uint8Array; description: string };
-  signers: Array<{ name: string; email: string; status: string; signatureImage?: Uint8Array }>;
-  events: EventRow[];
-}
-
-export interface EventRow {
-  time: string;
-  event: string;
-  details: string[];
-  actorName: string;
-  actorEmail: string;
-  ip: string;
-  /** False when `ip` is the "not recorded" text. */
-  ipRecorded: boolean;
-  userAgent: string;
-}
+export type { ProofModel } from "./proof-model";
 
 const PAGE = { width: 595.28, height: 841.89 };
+
 const MARGIN = { left: 48, right: 48, top: 48, bottom: 64 };
+
 const CONTENT_WIDTH = PAGE.width - MARGIN.left - MARGIN.right;
+
 const COLORS = {
   ink: rgb(0.067, 0.094, 0.153),
   muted: rgb(0.42, 0.447, 0.502),
