@@ -9,7 +9,7 @@ import {
 } from "./support";
 import { createActiveTemplate } from "./template-flow";
 
-test("a bulk send of 25 rows with one bad row sends 24 envelopes and reports the bad row with its reason", async ({
+test("a bulk send of 25 rows with one bad row sends 24 envelopes and reports the bad row as row 13, naming its column and value, in the preview as in the report", async ({
   page,
 }, testInfo) => {
   test.setTimeout(240_000);
@@ -38,13 +38,22 @@ test("a bulk send of 25 rows with one bad row sends 24 envelopes and reports the
   // The preview's check column, sorted, puts the bad row first.
   await page.getByRole("button", { name: "Check" }).click();
   await page.getByRole("button", { name: "Check" }).click();
-  await expect(page.getByText("Will be reported: Employee email is not valid")).toBeVisible();
+  const problem = "Column “employee email”: “not-an-email” is not an email address.";
+  await expect(page.getByText(`Will be reported: ${problem}`)).toBeVisible();
+  // One numbering: the 13th data row is "13" in the preview, the report and their exports.
+  const previewRow = page
+    .getByRole("table", { name: "Rows of the file" })
+    .getByRole("row")
+    .filter({ hasText: "not-an-email" });
+  await expect(previewRow.getByRole("cell").first()).toHaveText("13");
   await expectAccessible(page, "bulk send preview (en, 1280 px)");
-  await page.getByRole("button", { name: "Send 25 envelopes" }).click();
+  // The button counts the envelopes that will be sent, not the reported row.
+  await page.getByRole("button", { name: "Send 24 envelopes" }).click();
 
   await expect(page.getByText("Done: 24 sent, 1 not sent.")).toBeVisible({ timeout: 120_000 });
   const report = page.getByRole("table", { name: "Report of the bulk send" });
-  await expect(report.getByText("An email address is not valid.")).toBeVisible();
+  const reportedRow = report.getByRole("row").filter({ hasText: problem });
+  await expect(reportedRow.getByRole("cell").first()).toHaveText("13");
   await expect(report.getByRole("link", { name: "Open the envelope" }).first()).toBeVisible();
   await keepScreenshot(page, testInfo, "bulk-send-report-1280-en");
   await expectAccessible(page, "bulk send report (en, 1280 px)");

@@ -1,6 +1,7 @@
 import {
   bulkSendRowSchema,
   createEnvelopeFromTemplateRequestSchema,
+  templateRecipientInputSchema,
   type BulkSendRowError,
 } from "@paraphe/api-sdk/contract";
 import type { z } from "zod";
@@ -46,4 +47,74 @@ export function prepareBulkSendRow(
   if (first !== "recipients") return { ok: false, reason: "invalid_text" };
   if (issue?.message === "already_added") return { ok: false, reason: "duplicate_email" };
   return { ok: false, reason: field === "email" ? "invalid_email" : "invalid_name" };
+}
+
+/** A reported cell: the CSV column (as the web page's file names it) and its value, cut for display. */
+export interface BulkSendRowProblemCell {
+  column: string;
+  value: string;
+}
+
+/** The longest value a report shows of a cell (the rest is cut). */
+const REPORTED_VALUE_MAX_LENGTH = 100;
+
+function reported(column: string, value: string): BulkSendRowProblemCell {
+  return { column, value: value.slice(0, REPORTED_VALUE_MAX_LENGTH) };
+}
+
+/**
+ * The cell that made a row fail with `reason`, found again from the row's stored input by the same
+ * rules as {@link prepareBulkSendRow}: the column `<role label> email|firstname|lastname` (lower
+ * case, as in the file), `title` or `message`, and its value. Null when the reason names no one
+ * cell (a missing or unknown role, the template or the sender's rights).
+ */
+export function bulkSendRowProblemCell(
+  input: unknown,
+  reason: BulkSendRowError,
+): BulkSendRowProblemCell | null {
+  const row = bulkSendRowSchema.safeParse(input);
+  if (!row.success) return null;
+  const people = row.data.recipients.filter(
+    (person) => ![person.email, person.firstname, person.lastname].every((c) => c.trim() === ""),
+  );
+  const column = (role: string, field: string) => `${role.trim().toLowerCase()} ${field}`;
+  const shape = templateRecipientInputSchema.shape;
+  switch (reason) {
+    case "invalid_email": {
+      const person = people.find((p) => !shape.email.safeParse(p.email).success);
+      return person ? reported(column(person.role, "email"), person.email) : null;
+    }
+    case "invalid_name": {
+      for (const person of people) {
+        for (const field of ["firstname", "lastname"] as const) {
+          if (!shape[field].safeParse(person[field]).success) {
+            return reported(column(person.role, field), person[field]);
+          }
+        }
+      }
+      return null;
+    }
+    case "duplicate_email": {
+      const seen = new Set<string>();
+      for (const person of people) {
+        const email = shape.email.safeParse(person.email);
+        if (!email.success) continue;
+        if (seen.has(email.data)) return reported(column(person.role, "email"), person.email);
+        seen.add(email.data);
+      }
+      return null;
+    }
+    case "invalid_text": {
+      const request = createEnvelopeFromTemplateRequestSchema.shape;
+      const title = row.data.title?.trim() ?? "";
+      if (title !== "" && !request.title.safeParse(title).success) return reported("title", title);
+      const message = row.data.message?.trim() ?? "";
+      if (message !== "" && !request.message.safeParse(message).success) {
+        return reported("message", message);
+      }
+      return null;
+    }
+    default:
+      return null;
+  }
 }

@@ -10,6 +10,7 @@ import type { Database } from "../db/database";
 import { displayName, type Member } from "../envelopes/members";
 import { decodeCursor, encodeKeysetCursor } from "../db/keyset-cursor";
 import { AppError } from "../errors/app-error";
+import { bulkSendRowProblemCell } from "./bulk-send-row";
 import { findTemplateForMember } from "./template-access";
 
 const bulkSendNotFound = (): AppError =>
@@ -96,7 +97,7 @@ export async function bulkSendStatus(
   }
   const rows = await deps.db
     .selectFrom("bulkSendRow")
-    .select(["rowIndex", "status", "envelopeId", "reason"])
+    .select(["rowIndex", "status", "envelopeId", "reason", "input"])
     .where("bulkSendId", "=", row.id)
     .where("rowIndex", ">=", input.fromRow)
     .orderBy("rowIndex")
@@ -106,12 +107,18 @@ export async function bulkSendStatus(
   const next = rows[input.limit];
   return {
     bulkSend: toSummary(row),
-    rows: page.map((result) => ({
-      row: result.rowIndex,
-      status: result.status,
-      envelopeUuid: result.envelopeId,
-      reason: result.reason as BulkSendRowError | null,
-    })),
+    rows: page.map((result) => {
+      const reason = result.reason as BulkSendRowError | null;
+      const cell = reason === null ? null : bulkSendRowProblemCell(result.input, reason);
+      return {
+        row: result.rowIndex,
+        status: result.status,
+        envelopeUuid: result.envelopeId,
+        reason,
+        column: cell?.column ?? null,
+        value: cell?.value ?? null,
+      };
+    }),
     nextRow: next === undefined ? null : next.rowIndex,
   };
 }

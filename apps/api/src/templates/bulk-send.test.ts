@@ -66,7 +66,7 @@ describe.each(testDatabaseKinds)("bulk send from a template on %s", (kind) => {
       ).n,
     );
 
-  it("sends 24 envelopes of 25 rows and reports the bad row with its reason, writing nothing of it", async () => {
+  it("sends 24 envelopes of 25 rows and reports the bad row with its reason, column and value, writing nothing of it", async () => {
     const templateUuid = await template();
     const bad = row(13);
     const badManager = bad.recipients[1]?.email ?? "";
@@ -92,6 +92,8 @@ describe.each(testDatabaseKinds)("bulk send from a template on %s", (kind) => {
       status: "error",
       envelopeUuid: null,
       reason: "invalid_email",
+      column: "employee email",
+      value: "not-an-email",
     });
     const sent = status.rows.filter((result) => result.status === "ok");
     expect(sent).toHaveLength(24);
@@ -142,6 +144,12 @@ describe.each(testDatabaseKinds)("bulk send from a template on %s", (kind) => {
       "missing_recipient",
       "unknown_role",
       "duplicate_email",
+    ]);
+    // The duplicate is named by its column and value; a role problem names no one cell.
+    expect(status.rows.map((result) => [result.column, result.value])).toEqual([
+      [null, null],
+      [null, null],
+      ["manager email", same.toUpperCase()],
     ]);
     expect(status.bulkSend).toMatchObject({ status: "done", sent: 0, failed: 3 });
   });

@@ -93,6 +93,13 @@ export const bulkSendRowResultSchema = z.object({
   envelopeUuid: uuid.nullable(),
   /** Why the row was not sent (`error`). */
   reason: z.enum(BULK_SEND_ROW_ERRORS).nullable(),
+  /**
+   * The CSV column of the cell that made the row fail (`<role label> email`, `title`...), when the
+   * reason names one cell; null otherwise.
+   */
+  column: z.string().nullable(),
+  /** That cell's value (at most 100 characters); null with `column`. */
+  value: z.string().nullable(),
 });
 export type BulkSendRowResult = z.infer<typeof bulkSendRowResultSchema>;
 

@@ -1086,7 +1086,6 @@ export const web = {
       file: "CSV file",
       fileHint: "At most {{maxRows}} rows and {{maxSize}}.",
       preview: "Rows of the file",
-      line: "Line",
       check: "Check",
       rowOk: "Ready",
       rowWarning: "Will be reported: {{problems}}",
@@ -1122,11 +1121,15 @@ export const web = {
       previousEmpty: "No bulk send from this template yet.",
       previousItem: "{{date}}: {{sent}} sent, {{failed}} not sent of {{total}}",
       showReport: "Show the report",
-      problems: {
-        email: "{{role}} email is not valid",
-        name: "{{role}} name missing",
-        duplicate: "the same email twice",
-        encoding: "some characters could not be read (shown as �): save the file as CSV UTF-8",
+      /** A problem of one cell, named by its column and value (preview and report alike). */
+      cellProblems: {
+        invalid_email: "Column “{{column}}”: “{{value}}” is not an email address.",
+        invalid_name: "Column “{{column}}”: “{{value}}” is not a name (1 to 100 characters).",
+        duplicate_email:
+          "Column “{{column}}”: “{{value}}” is already the email of another role of this row.",
+        invalid_text: "Column “{{column}}”: the text is too long.",
+        encoding:
+          "Column “{{column}}”: “{{value}}” has characters that could not be read (shown as �): save the file as CSV UTF-8.",
       },
       reasons: {
         missing_recipient: "A role has no person in this row.",

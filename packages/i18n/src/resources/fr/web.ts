@@ -1119,7 +1119,6 @@ export const web: FrenchTranslation<typeof en> = {
       file: "Fichier CSV",
       fileHint: "Au plus {{maxRows}} lignes et {{maxSize}}.",
       preview: "Lignes du fichier",
-      line: "Ligne",
       check: "Vérification",
       rowOk: "Prête",
       rowWarning: "Sera signalée\u00a0: {{problems}}",
@@ -1159,12 +1158,16 @@ export const web: FrenchTranslation<typeof en> = {
       previousEmpty: "Aucun envoi en masse à partir de ce modèle pour l’instant.",
       previousItem: "{{date}}\u00a0: {{sent}} envoyées, {{failed}} non envoyées sur {{total}}",
       showReport: "Afficher le rapport",
-      problems: {
-        email: "adresse e-mail de {{role}} invalide",
-        name: "nom de {{role}} manquant",
-        duplicate: "la même adresse deux fois",
+      cellProblems: {
+        invalid_email:
+          "Colonne «\u00a0{{column}}\u00a0»\u00a0: «\u00a0{{value}}\u00a0» n’est pas une adresse e-mail.",
+        invalid_name:
+          "Colonne «\u00a0{{column}}\u00a0»\u00a0: «\u00a0{{value}}\u00a0» n’est pas un nom (1 à 100 caractères).",
+        duplicate_email:
+          "Colonne «\u00a0{{column}}\u00a0»\u00a0: «\u00a0{{value}}\u00a0» est déjà l’e-mail d’un autre rôle de cette ligne.",
+        invalid_text: "Colonne «\u00a0{{column}}\u00a0»\u00a0: le texte est trop long.",
         encoding:
-          "des caractères n’ont pas pu être lus (affichés �) : enregistrez le fichier en CSV UTF-8",
+          "Colonne «\u00a0{{column}}\u00a0»\u00a0: «\u00a0{{value}}\u00a0» contient des caractères illisibles (affichés �)\u00a0: enregistrez le fichier en CSV UTF-8.",
       },
       reasons: {
         missing_recipient: "Un rôle n’a personne dans cette ligne.",

@@ -2,6 +2,7 @@ import {
   emailSchema,
   MAX_BULK_SEND_ROWS,
   type BulkSendRow,
+  type BulkSendRowError,
   type BulkSendRowResult,
   type TemplateDetail,
 } from "@paraphe/api-sdk/contract";
@@ -100,21 +101,36 @@ function toRequestRow(
   };
 }
 
+/** A problem of a row: the reason, and the column and value of the cell, as the report says it. */
+export interface RowProblem {
+  reason: "invalid_email" | "invalid_name" | "duplicate_email" | "encoding";
+  column: string;
+  value: string;
+}
+
 /** What the server will refuse in a row, said before sending (the row is still sent and reported). */
-function rowProblems(template: Pick<TemplateDetail, "roles">, cells: Record<string, string>) {
-  const problems: { kind: "email" | "name" | "duplicate" | "encoding"; role: string }[] = [];
+export function rowProblems(
+  template: Pick<TemplateDetail, "roles">,
+  cells: Record<string, string>,
+): RowProblem[] {
+  const problems: RowProblem[] = [];
   // A character the file's encoding could not give (shown as �) is never sent as it is.
-  if (Object.values(cells).some((cell) => cell.includes("\uFFFD"))) {
-    problems.push({ kind: "encoding", role: "" });
+  for (const [column, value] of Object.entries(cells)) {
+    if (value.includes("\uFFFD")) problems.push({ reason: "encoding", column, value });
   }
   const seen = new Set<string>();
   for (const person of toRequestRow(template, cells).recipients) {
+    const key = person.role.toLowerCase();
     const email = emailSchema.safeParse(person.email);
-    if (!email.success) problems.push({ kind: "email", role: person.role });
-    else if (seen.has(email.data)) problems.push({ kind: "duplicate", role: person.role });
-    else seen.add(email.data);
-    if (person.firstname.trim() === "" || person.lastname.trim() === "") {
-      problems.push({ kind: "name", role: person.role });
+    if (!email.success) {
+      problems.push({ reason: "invalid_email", column: `${key} email`, value: person.email });
+    } else if (seen.has(email.data)) {
+      problems.push({ reason: "duplicate_email", column: `${key} email`, value: person.email });
+    } else seen.add(email.data);
+    for (const field of ["firstname", "lastname"] as const) {
+      if (person[field].trim() === "") {
+        problems.push({ reason: "invalid_name", column: `${key} ${field}`, value: person[field] });
+      }
     }
   }
   return problems;
@@ -132,6 +148,7 @@ export function BulkSendPage({ templateUuid }: { templateUuid: string }) {
 function BulkSend({ template }: { template: TemplateDetail }) {
   const { t, i18n } = useTranslation(["web", "common"]);
   const language = i18n.resolvedLanguage ?? i18n.language;
+  const rowProblemText = useRowProblemText();
   const navigate = useNavigate();
   const errorText = useErrorText();
   const fileErrorText = useCsvFileErrorText();
@@ -193,14 +210,23 @@ function BulkSend({ template }: { template: TemplateDetail }) {
   const downloadExample = () =>
     saveBlob(new Blob([exampleCsv(template)], { type: "text/csv" }), `${template.title}.csv`);
 
-  const problemText = (problem: {
-    kind: "email" | "name" | "duplicate" | "encoding";
-    role: string;
-  }) => t(`web:templates.bulk.problems.${problem.kind}`, { role: problem.role });
+  // One numbering in the preview, the report and their exports: "row 3" is the 3rd data row of
+  // the file (its header is not counted), as the server numbers the rows it was sent.
+  const numbered = (rows ?? []).map((row, index) => ({
+    number: index + 1,
+    cells: row.cells,
+    problems: rowProblems(template, row.cells),
+  }));
+  type Numbered = (typeof numbered)[number];
 
-  const previewColumns: DataTableColumn<CsvRow<Record<string, string>>>[] = [
-    { id: "line", header: t("web:templates.bulk.line"), value: (row) => row.line, hideable: false },
-    ...template.roles.map((role): DataTableColumn<CsvRow<Record<string, string>>> => ({
+  const previewColumns: DataTableColumn<Numbered>[] = [
+    {
+      id: "row",
+      header: t("web:templates.bulk.columns.row"),
+      value: (row) => row.number,
+      hideable: false,
+    },
+    ...template.roles.map((role): DataTableColumn<Numbered> => ({
       id: role.uuid,
       header: role.label,
       value: (row) => row.cells[`${role.label.toLowerCase()} email`] ?? "",
@@ -208,23 +234,28 @@ function BulkSend({ template }: { template: TemplateDetail }) {
     {
       id: "check",
       header: t("web:templates.bulk.check"),
-      value: (row) => rowProblems(template, row.cells).length,
-      cell: (row) => {
-        const problems = rowProblems(template, row.cells);
-        return problems.length === 0 ? (
+      value: (row) =>
+        row.problems.length === 0
+          ? t("web:templates.bulk.rowOk")
+          : t("web:templates.bulk.rowWarning", {
+              problems: row.problems.map(rowProblemText).join(" "),
+            }),
+      cell: (row) =>
+        row.problems.length === 0 ? (
           <Badge variant="success">{t("web:templates.bulk.rowOk")}</Badge>
         ) : (
           <span className="text-sm text-danger">
-            {t("web:templates.bulk.rowWarning", { problems: problems.map(problemText).join(", ") })}
+            {t("web:templates.bulk.rowWarning", {
+              problems: row.problems.map(rowProblemText).join(" "),
+            })}
           </span>
-        );
-      },
+        ),
     },
   ];
 
-  const warningCount = (rows ?? []).filter(
-    (row) => rowProblems(template, row.cells).length > 0,
-  ).length;
+  const warningCount = numbered.filter((row) => row.problems.length > 0).length;
+  // The button counts the envelopes that will be sent, not the rows that will be reported.
+  const toSend = numbered.length - warningCount;
 
   const start = () => {
     if (rows === null) return;
@@ -279,9 +310,9 @@ function BulkSend({ template }: { template: TemplateDetail }) {
               ) : null}
             </p>
             <DataTable
-              data={rows}
+              data={numbered}
               columns={previewColumns}
-              getRowId={(row) => String(row.line)}
+              getRowId={(row) => String(row.number)}
               caption={t("web:templates.bulk.preview")}
               labels={tableLabels}
             />
@@ -294,10 +325,11 @@ function BulkSend({ template }: { template: TemplateDetail }) {
               <PermittedButton
                 permission="create Envelope"
                 loading={send.isPending}
+                disabled={toSend === 0}
                 onClick={start}
               >
                 <Send aria-hidden="true" />
-                {t("web:templates.bulk.send", { count: rows.length })}
+                {t("web:templates.bulk.send", { count: toSend })}
               </PermittedButton>
             </div>
           </>
@@ -350,11 +382,46 @@ function BulkSend({ template }: { template: TemplateDetail }) {
   );
 }
 
+/** The reasons that name one cell (its column and value) in the preview and the report. */
+const CELL_REASONS = [
+  "invalid_email",
+  "invalid_name",
+  "duplicate_email",
+  "invalid_text",
+  "encoding",
+] as const;
+type CellReason = (typeof CELL_REASONS)[number];
+
+function isCellReason(reason: string): reason is CellReason {
+  return (CELL_REASONS as readonly string[]).includes(reason);
+}
+
+/**
+ * The text of a row's problem, the same in the preview and the report: the column and the value
+ * when the reason names one cell ("Column “employee email”: “bob@” is not an email address."),
+ * the reason alone otherwise.
+ */
+function useRowProblemText(): (problem: {
+  reason: RowProblem["reason"] | BulkSendRowError;
+  column: string | null;
+  value: string | null;
+}) => string {
+  const { t } = useTranslation("web");
+  return ({ reason, column, value }) =>
+    isCellReason(reason) && (column !== null || reason === "encoding")
+      ? t(`templates.bulk.cellProblems.${reason}`, {
+          column: column ?? "",
+          value: value ?? "",
+        })
+      : t(`templates.bulk.reasons.${reason as BulkSendRowError}`);
+}
+
 /** A bulk send's progress (asked again while it runs) and its per-row report. */
 function BulkSendReport({ bulkSendUuid }: { bulkSendUuid: string }) {
   const { t } = useTranslation(["web", "common"]);
   const errorText = useErrorText();
   const tableLabels = useDataTableLabels();
+  const rowProblemText = useRowProblemText();
   const status = useBulkSendStatus(bulkSendUuid);
   if (status.isPending) return <Skeleton className="h-24 w-full" />;
   if (status.isError) {
@@ -393,7 +460,9 @@ function BulkSendReport({ bulkSendUuid }: { bulkSendUuid: string }) {
       id: "result",
       header: t("web:templates.bulk.columns.result"),
       value: (row) =>
-        row.reason ? t(`web:templates.bulk.reasons.${row.reason}`) : (row.envelopeUuid ?? ""),
+        row.reason
+          ? rowProblemText({ reason: row.reason, column: row.column, value: row.value })
+          : (row.envelopeUuid ?? ""),
       cell: (row) =>
         row.envelopeUuid ? (
           <Link
@@ -403,7 +472,9 @@ function BulkSendReport({ bulkSendUuid }: { bulkSendUuid: string }) {
             {t("web:templates.bulk.openEnvelope")}
           </Link>
         ) : row.reason ? (
-          <span className="text-danger">{t(`web:templates.bulk.reasons.${row.reason}`)}</span>
+          <span className="text-danger">
+            {rowProblemText({ reason: row.reason, column: row.column, value: row.value })}
+          </span>
         ) : null,
     },
   ];

@@ -70,7 +70,7 @@ describe("bulk send", () => {
     ).toBeInTheDocument();
   });
 
-  it("previews the rows, sends them all, then follows the job until its report is complete", async () => {
+  it("previews the rows, sends them all, then follows the job until its report is complete, numbering rows and naming the bad cell alike in both", async () => {
     let asked = 0;
     const { server } = renderApp({
       path: PATH,
@@ -84,16 +84,44 @@ describe("bulk send", () => {
             ? ok({
                 bulkSend: summary("running", 1, 0),
                 rows: [
-                  { row: 1, status: "ok", envelopeUuid: ENVELOPE_UUID, reason: null },
-                  { row: 2, status: "pending", envelopeUuid: null, reason: null },
+                  {
+                    row: 1,
+                    status: "ok",
+                    envelopeUuid: ENVELOPE_UUID,
+                    reason: null,
+                    column: null,
+                    value: null,
+                  },
+                  {
+                    row: 2,
+                    status: "pending",
+                    envelopeUuid: null,
+                    reason: null,
+                    column: null,
+                    value: null,
+                  },
                 ],
                 nextRow: null,
               })
             : ok({
                 bulkSend: summary("done", 1, 1),
                 rows: [
-                  { row: 1, status: "ok", envelopeUuid: ENVELOPE_UUID, reason: null },
-                  { row: 2, status: "error", envelopeUuid: null, reason: "invalid_email" },
+                  {
+                    row: 1,
+                    status: "ok",
+                    envelopeUuid: ENVELOPE_UUID,
+                    reason: null,
+                    column: null,
+                    value: null,
+                  },
+                  {
+                    row: 2,
+                    status: "error",
+                    envelopeUuid: null,
+                    reason: "invalid_email",
+                    column: "employee email",
+                    value: "not-an-email",
+                  },
                 ],
                 nextRow: null,
               });
@@ -115,13 +143,26 @@ describe("bulk send", () => {
     expect(
       await screen.findByText("1 row will be reported without being sent."),
     ).toBeInTheDocument();
-    fireEvent.click(screen.getByRole("button", { name: "Send 2 envelopes" }));
+    // The bad row is "row 2" in the preview as in the report, its problem named by column and value.
+    const preview = screen.getByRole("table", { name: "Rows of the file" });
+    const badRow = within(preview)
+      .getByText(
+        "Will be reported: Column “employee email”: “not-an-email” is not an email address.",
+      )
+      .closest("tr");
+    expect(badRow).not.toBeNull();
+    expect(within(badRow as HTMLElement).getAllByRole("cell")[0]).toHaveTextContent(/^2$/);
+    // The button counts the envelopes that will be sent: the reported row is not one.
+    fireEvent.click(screen.getByRole("button", { name: "Send 1 envelope" }));
     expect(await screen.findByText("Sending… 1 of 2 rows processed.")).toBeInTheDocument();
     expect(
       await screen.findByText("Done: 1 sent, 1 not sent.", {}, { timeout: 5000 }),
     ).toBeInTheDocument();
     const report = screen.getByRole("table", { name: "Report of the bulk send" });
-    expect(within(report).getByText("An email address is not valid.")).toBeInTheDocument();
+    const reported = within(report)
+      .getByText("Column “employee email”: “not-an-email” is not an email address.")
+      .closest("tr");
+    expect(within(reported as HTMLElement).getAllByRole("cell")[0]).toHaveTextContent(/^2$/);
     expect(within(report).getByRole("link", { name: "Open the envelope" })).toHaveAttribute(
       "href",
       `/envelopes/${WORKSPACE_MAIN.uuid}/${ENVELOPE_UUID}/view`,
