@@ -151,12 +151,12 @@ async function layoutProblems(page: Page, { regions = true } = {}): Promise<stri
         `the page scrolls sideways (${document.documentElement.scrollWidth} > ${viewport} px)`,
       );
     }
-    for (const element of checkRegions ? document.querySelectorAll("main *") : []) {
+    for (const element of checkRegions ? Array.from(document.querySelectorAll("main *")) : []) {
       if (element.closest("nav") || !scrollsSideways(element)) continue;
       problems.push(`a region scrolls sideways: ${describe(element)}`);
     }
-    for (const nav of document.querySelectorAll("nav")) {
-      const links = [...nav.querySelectorAll("a[href]")].filter((link) => {
+    for (const nav of Array.from(document.querySelectorAll("nav"))) {
+      const links = Array.from(nav.querySelectorAll("a[href]")).filter((link) => {
         const rect = link.getBoundingClientRect();
         return rect.width > 0 && rect.height > 0 && getComputedStyle(link).visibility !== "hidden";
       });
@@ -312,7 +312,7 @@ test("at 1280 px the French settings navigation shows every entry whole, and the
   await settle(page);
   await expect(page.getByText(SIGNER_NAME).first()).toBeVisible();
   const cut = await page.evaluate((name) => {
-    const texts = [...document.querySelectorAll("h1 span, h1, li span")].filter(
+    const texts = Array.from(document.querySelectorAll("h1 span, h1, li span")).filter(
       (element) =>
         element.children.length === 0 &&
         (element.textContent === name || element.closest("h1") !== null),
