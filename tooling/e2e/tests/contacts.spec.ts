@@ -156,3 +156,33 @@ test("the recipient form suggests a contact as its email is typed and fills the 
   );
   await expect(dialog.getByText("Already in your contacts as Katherine Johnson.")).toBeVisible();
 });
+
+test("en français : un CSV enregistré par Excel (Windows-1252, points-virgules) s’affiche et s’importe lisible", async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const t = TEXT.fr;
+  await signUpWithTeam(page, { language: "fr" });
+  const email = uniqueEmail("excel");
+  await page.goto("/contacts/import");
+  // What Excel in French writes for "CSV (séparateur : point-virgule)": Windows-1252, no BOM.
+  await page.locator('input[type="file"]').setInputFiles({
+    name: "contacts-excel.csv",
+    mimeType: "text/csv",
+    buffer: Buffer.from(`Email;Firstname;Lastname\r\n${email};Zoë;Lefèvre\r\n`, "latin1"),
+  });
+  const preview = page.getByRole("table", { name: t.rowsCaption });
+  await expect(preview.getByText("Zoë", { exact: true })).toBeVisible();
+  await expect(preview.getByText("Lefèvre", { exact: true })).toBeVisible();
+  await expect(preview.getByText(/\uFFFD/)).toHaveCount(0);
+  await expect(page.getByText(/Windows-1252/).first()).toBeVisible();
+  await expect(page.getByText(/points-virgules/).first()).toBeVisible();
+  await page.getByRole("button", { name: /^Importer 1 / }).click();
+  await page.waitForURL(/\/contacts\/[0-9a-f-]+$/);
+  const row = page
+    .getByRole("table", { name: t.contacts })
+    .getByRole("row")
+    .filter({ hasText: email });
+  await expect(row).toContainText("Zoë");
+  await expect(row).toContainText("Lefèvre");
+});

@@ -84,6 +84,10 @@ for (const language of ["en", "fr"] as const) {
         timeout: 2_000,
       });
     }).toPass({ timeout: 90_000 });
+    // Everyone signed: no invitation is offered again.
+    await expect(
+      page.getByRole("button", { name: /^(Resend the invitation to|Renvoyer l’invitation à) / }),
+    ).toHaveCount(0);
     const dir = await mkdtemp(join(tmpdir(), "paraphe-e2e-"));
     for (const [name, label] of [
       ["sealed.pdf", t.downloadSealed],
@@ -213,4 +217,47 @@ test("a seal that keeps failing shows the sender its error; Retry sealing comple
     });
   }).toPass({ timeout: 60_000 });
   await expect(alert).toBeHidden();
+});
+
+test("Resend is offered only to recipients already invited, and a refused resend says what changed", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signUpWithTeam(page);
+  const first = { email: uniqueEmail("resend-one"), firstname: "Grace", lastname: "Hopper" };
+  const second = { email: uniqueEmail("resend-two"), firstname: "Emmy", lastname: "Noether" };
+  const viewUrl = await prepareAndSend(page, [first, second]);
+  const resendFirst = page.getByRole("button", { name: "Resend the invitation to Grace Hopper" });
+  await expect(resendFirst).toBeVisible();
+  // The second signer is invited when it is their turn: nothing to send again yet.
+  await expect(
+    page.getByRole("button", { name: "Resend the invitation to Emmy Noether" }),
+  ).toHaveCount(0);
+
+  // The sender opens the resend, while another tab cancels the envelope.
+  await resendFirst.click();
+  const resend = page
+    .locator('[role="dialog"], [role="alertdialog"]')
+    .filter({ hasText: "Resend the invitation?" });
+  await expect(resend).toBeVisible();
+  const other = await page.context().newPage();
+  await other.goto(viewUrl);
+  await other.getByRole("button", { name: "Cancel the signature request" }).click();
+  const cancel = other
+    .locator('[role="dialog"], [role="alertdialog"]')
+    .filter({ hasText: "Cancel the signature request?" });
+  const reason = cancel.getByRole("textbox");
+  if ((await reason.count()) > 0) await reason.first().fill("Wrong file");
+  await cancel.getByRole("button", { name: "Cancel the request" }).click();
+  await expect(other.getByText("The signature request has been canceled.")).toBeVisible();
+  await other.close();
+
+  await resend.getByRole("button", { name: "Resend the invitation" }).click();
+  await expect(
+    page.getByText("This envelope is no longer being signed: reload it to see where it stands."),
+  ).toBeVisible();
+  await expect(page.getByText(/Reload the page and try again/)).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByRole("button", { name: /^Resend the invitation to / })).toHaveCount(0);
 });

@@ -3,6 +3,7 @@ import { AGREEMENT, EDITOR } from "./envelope-flow";
 import { SEEDED_TEAM } from "./seeded-team";
 import {
   expectAccessible,
+  keepScreenshot,
   loginCodeOf,
   mailTo,
   signUpWithTeam,
@@ -54,6 +55,7 @@ test("un propriétaire crée un rôle personnalisé qui interdit de supprimer le
 
   await page.getByRole("button", { name: "Nouveau rôle" }).click();
   const dialog = page.getByRole("dialog", { name: "Nouveau rôle personnalisé" });
+  await dialog.getByRole("button", { name: "Règles avancées" }).click();
   const rule = dialog.getByRole("group", { name: "Règle 1" });
   await rule.getByRole("combobox", { name: "Action" }).selectOption("delete");
   await rule.getByRole("combobox", { name: "Sujet" }).selectOption("Envelope");
@@ -100,6 +102,7 @@ test("a role changed to deny deleting envelopes is refused by the server at once
   await admin.goto("/settings/roles");
   await admin.getByRole("button", { name: `Open the role ${SEEDED_TEAM.keeperRole}` }).click();
   const editor = admin.getByRole("dialog", { name: `Edit the role ${SEEDED_TEAM.keeperRole}` });
+  await editor.getByRole("button", { name: "Advanced rules" }).click();
   await editor.getByRole("button", { name: "Add a rule" }).click();
   const rules = editor.getByRole("group", { name: /^Rule \d+$/ });
   const added = rules.last();
@@ -132,4 +135,70 @@ test("a role changed to deny deleting envelopes is refused by the server at once
   );
   await expect(keeper.getByRole("alertdialog")).toHaveCount(0);
   await expectAccessible(keeper, "draft of a keeper who may not delete it");
+});
+
+test("an owner creates a role through the permission grid, which shows as cards per subject on a phone", async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  await signUpWithTeam(page, { team: "Grid workshop" });
+  await page.goto("/settings/roles");
+  await page.getByRole("button", { name: "New role" }).click();
+  const dialog = page.getByRole("dialog", { name: "New custom role" });
+  await expect(dialog.getByRole("button", { name: "Simple grid" })).toHaveAttribute(
+    "aria-pressed",
+    "true",
+  );
+  const grid = dialog.getByRole("table", { name: "Permissions by subject and action" });
+  await expect(grid.getByRole("columnheader", { name: "Update" })).toBeVisible();
+  await expect(grid.getByRole("rowheader", { name: "Templates" })).toBeVisible();
+  await dialog.getByRole("textbox", { name: "Name" }).fill("Archivists");
+  await grid.getByRole("combobox", { name: "Update — Templates" }).selectOption("allow");
+  await grid.getByRole("combobox", { name: "Delete — Envelopes" }).selectOption("forbid");
+  await dialog.getByRole("button", { name: "Create the role" }).click();
+  await expect(dialog.getByText("An inverted rule needs a reason.")).toBeVisible();
+  await grid
+    .getByRole("textbox", { name: "Reason for forbidding Delete — Envelopes" })
+    .fill("Envelopes are kept ten years.");
+  await expectAccessible(page, "role grid (1280 px)");
+  await keepScreenshot(page, testInfo, "role-grid-1280");
+  await dialog.getByRole("button", { name: "Create the role" }).click();
+  await expect(dialog).toHaveCount(0);
+
+  // Saved as rules, read back into the grid; the advanced editor shows the same rules.
+  await page.getByRole("button", { name: "Open the role Archivists" }).click();
+  const editor = page.getByRole("dialog", { name: "Edit the role Archivists" });
+  await expect(editor.getByRole("combobox", { name: "Update — Templates" })).toHaveValue("allow");
+  await expect(editor.getByRole("combobox", { name: "Delete — Envelopes" })).toHaveValue("forbid");
+  await expect(editor.getByRole("combobox", { name: "Create — Contacts" })).toHaveValue("unset");
+
+  // On a phone: one card per subject, nothing cut off, no sideways scroll.
+  await page.setViewportSize({ width: 390, height: 844 });
+  const card = editor.getByRole("group", { name: "Envelopes" });
+  await expect(card.getByRole("combobox", { name: "Delete — Envelopes" })).toHaveValue("forbid");
+  await expect(editor.getByRole("table")).toHaveCount(0);
+  const box = await card.getByRole("combobox", { name: "Read — Envelopes" }).boundingBox();
+  expect(box?.height ?? 0).toBeGreaterThanOrEqual(44);
+  expect(await editor.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+  await expectAccessible(page, "role grid (390 px)");
+  await keepScreenshot(page, testInfo, "role-grid-390");
+
+  await editor.getByRole("button", { name: "Advanced rules" }).click();
+  await expect(editor.getByRole("group", { name: /^Rule \d+$/ })).toHaveCount(3);
+
+  // In French, at both widths.
+  await page.goto("/settings/roles?lng=fr");
+  await page.getByRole("button", { name: "Ouvrir le rôle Archivists" }).click();
+  const french = page.getByRole("dialog", { name: "Modifier le rôle Archivists" });
+  await expect(
+    french.getByRole("group", { name: "Enveloppes" }).getByRole("combobox", {
+      name: "Supprimer — Enveloppes",
+    }),
+  ).toHaveValue("forbid");
+  await keepScreenshot(page, testInfo, "role-grid-390-fr");
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await expect(
+    french.getByRole("table", { name: "Permissions par sujet et par action" }),
+  ).toBeVisible();
+  await keepScreenshot(page, testInfo, "role-grid-1280-fr");
 });

@@ -1,8 +1,9 @@
 import { expect, test, type Page } from "@playwright/test";
-import { TEAM_SEATS } from "./seeded-team";
+import { SEEDED_TEAM, TEAM_SEATS } from "./seeded-team";
 import {
   expectAccessible,
   loginCodeOf,
+  mailTo,
   signUpWithTeam,
   uniqueEmail,
   waitForMail,
@@ -175,4 +176,33 @@ test("seats full: a Member invitation is refused with the reason, a Viewer invit
   expect(mail.subject).toBe(
     "Ada Lovelace vous invite à rejoindre Machines analytiques sur Paraphe",
   );
+});
+
+test("an Admin is not offered to remove the Owner, only the members they may", async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const context = await browser.newContext({
+    baseURL: "http://localhost:5173",
+    viewport: { width: 1280, height: 900 },
+  });
+  const page = await context.newPage();
+  const mailsBefore = (await mailTo(SEEDED_TEAM.admin)).length;
+  await page.goto("/login?lng=en");
+  await page.getByLabel(TEXT.en.email).fill(SEEDED_TEAM.admin);
+  await page.getByRole("button", { name: "Continue" }).click();
+  await page
+    .getByLabel(TEXT.en.code)
+    .fill(loginCodeOf(await waitForMail(SEEDED_TEAM.admin, mailsBefore + 1)));
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await page.waitForURL(/\/register-passkey$/);
+  await page.goto("/settings/members");
+  const rows = page.getByRole("row");
+  const owner = rows.filter({ hasText: SEEDED_TEAM.owner });
+  const keeper = rows.filter({ hasText: SEEDED_TEAM.keeper });
+  await expect(keeper.getByRole("button", { name: /^Remove / })).toBeVisible();
+  await expect(owner).toBeVisible();
+  // The server refuses an Admin who removes the Owner: the row does not offer it.
+  await expect(owner.getByRole("button", { name: /^Remove / })).toHaveCount(0);
+  await context.close();
 });

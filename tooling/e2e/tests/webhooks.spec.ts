@@ -7,7 +7,8 @@ import { expectAccessible, keepScreenshot, signUpWithTeam, uniqueEmail } from ".
 
 // Webhooks (issue 13): an owner adds an endpoint pointing at a receiver this test runs on
 // loopback (the api runs with NODE_ENV=test, which allows local receivers), sends an envelope,
-// and sees the signed delivery in the endpoint's log; a replay sends the same event again.
+// and sees the signed delivery in the endpoint's log, naming its envelope; a replay sends the same
+// event again, and the open log shows it delivered without a reload.
 
 interface Received {
   headers: IncomingHttpHeaders;
@@ -75,6 +76,11 @@ test("an owner adds a webhook endpoint, sees the signed delivery of an envelope 
     const log = page.getByRole("list", { name: "Deliveries" });
     await expect(log.getByText("Delivered", { exact: true })).toBeVisible();
     await expect(log.getByText("Envelope sent")).toBeVisible();
+    const envelopeLink = log.getByRole("link", { name: "agreement-2-pages" });
+    await expect(envelopeLink).toHaveAttribute(
+      "href",
+      /^\/envelopes\/[0-9a-f-]+\/[0-9a-f-]+\/view$/,
+    );
     await expectAccessible(page, "webhook delivery log");
     await keepScreenshot(page, testInfo, "webhook-delivery-log");
 
@@ -85,11 +91,11 @@ test("an owner adds a webhook endpoint, sees the signed delivery of an envelope 
     expect(replay && signatureMatches(replay, secret)).toBe(true);
     expect(replay?.headers["paraphe-webhook-id"]).toBe(payload.id);
     expect(replay?.body).toBe(first?.body);
-    await page.reload();
-    await page.getByRole("button", { name: "Show deliveries" }).click();
-    await expect(
-      page.getByRole("list", { name: "Deliveries" }).getByText("Delivered", { exact: true }),
-    ).toHaveCount(2);
+    // The open log follows the replay to its outcome, without a reload.
+    await expect(log.getByText("Delivered", { exact: true })).toHaveCount(2, { timeout: 30_000 });
+    await expect(log.getByText("Pending", { exact: true })).toHaveCount(0);
+    await envelopeLink.first().click();
+    await expect(page).toHaveURL(/\/view$/);
   } finally {
     receiver.server.closeAllConnections();
     await new Promise<void>((resolve) => receiver.server.close(() => resolve()));
