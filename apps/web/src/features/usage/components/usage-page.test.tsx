@@ -132,6 +132,20 @@ describe("usage", () => {
     });
   });
 
+  it("labels the date filters and writes the chosen days in the page's language", async () => {
+    const { user } = renderApp({
+      path: "/settings/usage",
+      language: "fr",
+      handlers: createUsageHandlers({ events: [], points: usagePoints(false) }),
+    });
+    const from = await screen.findByLabelText("Du");
+    expect(from).toHaveAttribute("lang", "fr");
+    expect(screen.getByLabelText("Au")).toHaveAttribute("lang", "fr");
+    await user.type(from, "2026-03-03");
+    expect(await screen.findByText("3 mars 2026")).toBeInTheDocument();
+    expect(from).toHaveAccessibleDescription("3 mars 2026");
+  });
+
   it("exports the whole filtered log as CSV with formula cells neutralised, and as JSON", async () => {
     const exports: unknown[] = [];
     const { user } = renderApp({

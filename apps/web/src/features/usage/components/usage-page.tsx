@@ -29,6 +29,7 @@ import { useApi } from "../../../lib/api/api-context";
 import { useErrorText } from "../../../lib/api/error-text";
 import { LoadFailure } from "../../../lib/load-failure";
 import { useDataTableLabels } from "../../../lib/data-table-labels";
+import { formatDay } from "../../../lib/format";
 import { usePageMeta } from "../../../lib/page-meta";
 import { filterRequest, useUsageLog, useUsageSeries, type UsageFilter } from "../api/usage-queries";
 
@@ -272,6 +273,11 @@ function UsageLog() {
   const fromId = useId();
   const toId = useId();
   const rangeErrorId = useId();
+  const fromDayId = useId();
+  const toDayId = useId();
+  // The chosen days in the page's language (a native date input shows the browser's format).
+  const describedBy = (dayId: string, day: string) =>
+    [day ? dayId : null, rangeInvalid ? rangeErrorId : null].filter(Boolean).join(" ") || undefined;
 
   const from = fromDay ? dayStart(fromDay) : null;
   const to = toDay ? dayStart(toDay, 1) : null;
@@ -445,12 +451,18 @@ function UsageLog() {
           <Input
             id={fromId}
             type="date"
+            lang={language}
             value={fromDay}
             max={toDay || today}
             onChange={(event) => setFromDay(event.target.value)}
             aria-invalid={rangeInvalid || undefined}
-            aria-describedby={rangeInvalid ? rangeErrorId : undefined}
+            aria-describedby={describedBy(fromDayId, fromDay)}
           />
+          {fromDay ? (
+            <span id={fromDayId} className="text-xs text-ink-muted">
+              {formatDay(fromDay, language)}
+            </span>
+          ) : null}
         </div>
         <div className="flex flex-col gap-1">
           <label htmlFor={toId} className="text-sm font-medium text-ink">
@@ -459,12 +471,18 @@ function UsageLog() {
           <Input
             id={toId}
             type="date"
+            lang={language}
             value={toDay}
             min={fromDay || undefined}
             onChange={(event) => setToDay(event.target.value)}
             aria-invalid={rangeInvalid || undefined}
-            aria-describedby={rangeInvalid ? rangeErrorId : undefined}
+            aria-describedby={describedBy(toDayId, toDay)}
           />
+          {toDay ? (
+            <span id={toDayId} className="text-xs text-ink-muted">
+              {formatDay(toDay, language)}
+            </span>
+          ) : null}
         </div>
         {filtered ? (
           <Button

@@ -6,6 +6,7 @@ import {
 import { useTranslation } from "@paraphe/i18n/react";
 import { Checkbox, Label, RadioGroup, Select, Textarea } from "@paraphe/ui-kit";
 import { useId } from "react";
+import { formatDay } from "../../../../lib/format";
 
 const REMINDER_CHOICES = [1, 2, 3, 5, 7, 14] as const;
 
@@ -41,9 +42,11 @@ export function OptionsPanel({
   teamName: string;
   personalName: string;
 }) {
-  const { t } = useTranslation("web");
+  const { t, i18n } = useTranslation("web");
+  const language = i18n.resolvedLanguage ?? i18n.language;
   const id = useId();
   const today = dateInputValue(new Date().toISOString());
+  const expiresDay = dateInputValue(options.expiresAt);
   return (
     <section aria-label={t("editor.options.title")} className="flex flex-col gap-4">
       <fieldset className="flex flex-col gap-2">
@@ -121,12 +124,21 @@ export function OptionsPanel({
         <input
           id={`${id}-expires`}
           type="date"
+          lang={language}
           min={today}
-          value={dateInputValue(options.expiresAt)}
-          aria-describedby={`${id}-expires-hint`}
+          value={expiresDay}
+          aria-describedby={
+            expiresDay ? `${id}-expires-day ${id}-expires-hint` : `${id}-expires-hint`
+          }
           onChange={(event) => onChange({ expiresAt: endOfDay(event.target.value) })}
           className="h-9 rounded-md border border-border bg-surface px-2 text-sm text-ink"
         />
+        {expiresDay ? (
+          // The day in the page's language: a native date input shows the browser's format.
+          <p id={`${id}-expires-day`} className="text-xs text-ink">
+            {formatDay(expiresDay, language)}
+          </p>
+        ) : null}
         <p id={`${id}-expires-hint`} className="text-xs text-ink-muted">
           {t("editor.options.expiresAt.hint")}
         </p>
