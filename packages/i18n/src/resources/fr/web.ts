@@ -1138,9 +1138,10 @@ export const web: FrenchTranslation<typeof en> = {
       notActive:
         "Ce modèle n’est pas actif\u00a0: il ne peut pas servir à un envoi en masse. Activez-le d’abord.",
       progress: "Avancement de l’envoi en masse",
-      running: "Envoi en cours… {{done}} lignes traitées sur {{total}}.",
-      done: "Terminé\u00a0: {{sent}} envoyées, {{failed}} non envoyées.",
-      counts: "{{sent}} envoyées · {{failed}} non envoyées · {{pending}} en attente",
+      running: "Envoi en cours… Lignes traitées\u00a0: {{done}} sur {{total}}.",
+      done: "Terminé. Envoyées\u00a0: {{sent}}, non envoyées\u00a0: {{failed}}.",
+      counts:
+        "Envoyées\u00a0: {{sent}} · Non envoyées\u00a0: {{failed}} · En attente\u00a0: {{pending}}",
       report: "Rapport de l’envoi en masse",
       reportLoadError: "Le rapport n’a pas pu être chargé.",
       columns: {
@@ -1156,7 +1157,8 @@ export const web: FrenchTranslation<typeof en> = {
       openEnvelope: "Ouvrir l’enveloppe",
       previous: "Envois en masse précédents",
       previousEmpty: "Aucun envoi en masse à partir de ce modèle pour l’instant.",
-      previousItem: "{{date}}\u00a0: {{sent}} envoyées, {{failed}} non envoyées sur {{total}}",
+      previousItem:
+        "{{date}}\u00a0— envoyées\u00a0: {{sent}} sur {{total}}, non envoyées\u00a0: {{failed}}",
       showReport: "Afficher le rapport",
       cellProblems: {
         invalid_email:
