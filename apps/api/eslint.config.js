@@ -29,6 +29,27 @@ export default [
     },
     rules: { "import-x/no-cycle": ["error", { ignoreExternal: true }] },
   },
+  // The job queue knows no domain: each domain defines its jobs (`<domain>/job-definitions.ts`)
+  // and handles them (`<domain>/jobs.ts`), and `src/background-jobs.ts` puts them together.
+  {
+    files: ["src/jobs/**/*.ts"],
+    plugins: { "import-x": importX },
+    rules: {
+      "import-x/no-restricted-paths": [
+        "error",
+        {
+          zones: [
+            {
+              target: "./src/jobs",
+              from: "./src",
+              except: ["./jobs", "./db", "./logger.ts", "./config.ts", "./test"],
+              message: "The job queue imports no domain: put the job beside its domain.",
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: ["src/routes/**/*.ts"],
     ignores: ["src/routes/**/*.test.ts"],

@@ -18,7 +18,7 @@ import { deriveLinkKey } from "./envelopes/access-links";
 import { deriveMailKey } from "./mail/body-sealing";
 import { deriveSsoKey } from "./sso/client-secret";
 import { deriveWebhookKey } from "./webhooks/webhook-secret";
-import { createJobWorker } from "./jobs/handlers";
+import { createJobWorker } from "./background-jobs";
 import { migrateToLatest } from "./db/migrate";
 import { openDatabase, type DatabaseConnection } from "./db/open-database";
 import type { Logger } from "./logger";

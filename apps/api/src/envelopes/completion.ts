@@ -1,5 +1,6 @@
 import { sql, type Kysely } from "kysely";
-import { enqueueJob, sealEnvelopeJob } from "../jobs/definitions";
+import { enqueueJob } from "../jobs/queue";
+import { sealEnvelopeJob } from "./job-definitions";
 import type { BlobStore } from "../blob/blob-store";
 import type { Config } from "../config";
 import type { Database } from "../db/database";

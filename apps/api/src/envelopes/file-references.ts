@@ -2,7 +2,8 @@ import type { Kysely } from "kysely";
 import type { BlobStore } from "../blob/blob-store";
 import { sweepOrphanBlobs } from "../blob/orphan-sweep";
 import type { Database } from "../db/database";
-import { scheduleRecurringJob, sweepOrphanFilesJob } from "../jobs/definitions";
+import { scheduleRecurringJob } from "../jobs/queue";
+import { sweepOrphanFilesJob } from "./job-definitions";
 import type { Logger } from "../logger";
 
 /** Where envelope files live in the blob store (see `blobKeys`). */

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LocalEncryptedBlobStore } from "../blob/local-encrypted-blob-store";
 import { closeDocumentWorkers } from "../documents/worker-pool";
 import { createIdentityHarness, uniqueEmail, type IdentityHarness } from "../test/identity";
-import { jobHandlers } from "../jobs/handlers";
+import { jobHandlers } from "../background-jobs";
 import { INTERRUPTED_ERROR, JobWorker } from "../jobs/job-worker";
 import { createTestApp } from "../test/app";
 import { testDatabaseKinds } from "../test/databases";

@@ -7,7 +7,8 @@ import {
 import type { EnvelopeRow, RecipientRow } from "../db/database";
 import { conflict } from "./command-errors";
 import { AppError } from "../errors/app-error";
-import { enqueueJob, sealEnvelopeJob } from "../jobs/definitions";
+import { enqueueJob } from "../jobs/queue";
+import { sealEnvelopeJob } from "./job-definitions";
 import { appendEvent } from "./activity";
 import type { EnvelopeDeps } from "./envelope-deps";
 import { blobKeys } from "./file-keys";

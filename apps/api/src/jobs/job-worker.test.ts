@@ -9,14 +9,14 @@ import {
   type TestDatabase,
 } from "../test/databases";
 import { RawQueryCounter } from "../test/races";
-import { enqueueJob, type JobDefinition } from "./definitions";
-import { jobTimings } from "./handlers";
+import { enqueueJob, type JobDefinition } from "./queue";
 import {
   INTERRUPTED_ERROR,
   jobBackoffMs,
   jobHandler,
   JobWorker,
   UnrecoverableJobError,
+  jobTimings,
 } from "./job-worker";
 
 const flakyJob: JobDefinition<z.ZodObject<{ key: z.ZodString }>> = {

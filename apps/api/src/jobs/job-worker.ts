@@ -2,7 +2,8 @@ import { sql, type Kysely, type RawBuilder } from "kysely";
 import type { z } from "zod";
 import type { Database } from "../db/database";
 import { errorReason, redactError, type Logger } from "../logger";
-import { JOB_CHANNEL, type JobDefinition } from "./definitions";
+import type { Config } from "../config";
+import { JOB_CHANNEL, type JobDefinition } from "./queue";
 import { timerSleep, WakeableLoop, type ListenFn, type SleepFn } from "./wakeable-loop";
 
 /** Runs one job's payload; throwing makes the job retry later. */
@@ -415,4 +416,11 @@ export class JobWorker {
       RETURNING id, name, payload, attempts`.execute(this.#db);
     return result.rows[0];
   }
+}
+
+/** The job worker's lease and first retry wait, from `JOB_LEASE_SECONDS` and `JOB_RETRY_SECONDS`. */
+export function jobTimings(
+  config: Pick<Config, "jobLeaseSeconds" | "jobRetrySeconds">,
+): Pick<JobWorkerOptions, "leaseMs" | "backoffBaseMs"> {
+  return { leaseMs: config.jobLeaseSeconds * 1000, backoffBaseMs: config.jobRetrySeconds * 1000 };
 }

@@ -2,7 +2,8 @@ import { randomBytes } from "node:crypto";
 import { sql } from "kysely";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { JobRow, MailOutboxRow } from "../db/database";
-import { enqueueJob, JOB_CHANNEL, sendMailJob } from "../jobs/definitions";
+import { enqueueJob, JOB_CHANNEL } from "../jobs/queue";
+import { sendMailJob } from "./job-definitions";
 import { INTERRUPTED_ERROR, JobWorker, type JobWorkerOptions } from "../jobs/job-worker";
 import {
   createTestDatabase,

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from "kysely";
 import type { Database } from "../db/database";
-import { sendMailJob } from "../jobs/definitions";
+import { sendMailJob } from "./job-definitions";
 import { jobHandler, UnrecoverableJobError, type RegisteredJob } from "../jobs/job-worker";
 import type { Logger } from "../logger";
 import { isSealedMailBody, openMailBody } from "./body-sealing";

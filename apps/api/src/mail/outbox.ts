@@ -1,7 +1,8 @@
 import type { Kysely } from "kysely";
 import { z } from "zod";
 import type { Database } from "../db/database";
-import { enqueueJob, sendMailJob } from "../jobs/definitions";
+import { enqueueJob } from "../jobs/queue";
+import { sendMailJob } from "./job-definitions";
 import { sealMailBody } from "./body-sealing";
 
 const headerText = z

@@ -15,7 +15,7 @@ import { deriveLinkKey } from "../envelopes/access-links";
 import { deriveMailKey } from "../mail/body-sealing";
 import { deriveSsoKey } from "../sso/client-secret";
 import { deriveWebhookKey } from "../webhooks/webhook-secret";
-import { createJobWorker } from "../jobs/handlers";
+import { createJobWorker } from "../background-jobs";
 import type { JobWorker } from "../jobs/job-worker";
 import type { Database } from "../db/database";
 import { createLogger, type Logger } from "../logger";

@@ -5,7 +5,8 @@ import {
   WEBHOOK_TIMESTAMP_HEADER,
 } from "@paraphe/api-sdk";
 import { sql } from "kysely";
-import { deliverWebhookJob, enqueueJob } from "../jobs/definitions";
+import { enqueueJob } from "../jobs/queue";
+import { deliverWebhookJob } from "./job-definitions";
 import { jobHandler, type RegisteredJob } from "../jobs/job-worker";
 import { createOutboundFetch, NonPublicAddressError } from "../http/outbound-fetch";
 import type { WebhookDeps } from "./webhook-deps";

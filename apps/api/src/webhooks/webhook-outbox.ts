@@ -2,7 +2,8 @@ import type { WebhookEventPayload, WebhookEventType } from "@paraphe/api-sdk/con
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/database";
-import { deliverWebhookJob, enqueueJob } from "../jobs/definitions";
+import { enqueueJob } from "../jobs/queue";
+import { deliverWebhookJob } from "./job-definitions";
 import { endpointMayReceive } from "./webhook-scope";
 
 /** The largest body of a delivery, in bytes (the column's bound). */

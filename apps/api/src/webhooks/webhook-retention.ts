@@ -1,6 +1,7 @@
 import { sql, type Kysely } from "kysely";
 import type { Database } from "../db/database";
-import { pruneWebhookDeliveriesJob, scheduleRecurringJob } from "../jobs/definitions";
+import { scheduleRecurringJob } from "../jobs/queue";
+import { pruneWebhookDeliveriesJob } from "./job-definitions";
 
 /** How long the delivery log keeps a delivery once it ended (delivered or failed). */
 export const WEBHOOK_DELIVERY_RETENTION_DAYS = 30;

@@ -1,0 +1,86 @@
+import type { Kysely } from "kysely";
+import type { Database } from "./db/database";
+import type { CompletionDeps } from "./envelopes/completion";
+import { DEADLINE_PASS_INTERVAL_MS } from "./envelopes/deadlines";
+import { envelopeJobs, envelopeSweeps } from "./envelopes/jobs";
+import { jobTimings, JobWorker, type RegisteredJob } from "./jobs/job-worker";
+import type { Logger } from "./logger";
+import { sendMailHandler } from "./mail/delivery";
+import type { MailTransport } from "./mail/transport";
+import { bulkSendJobs, enqueueLostBulkSends } from "./templates/jobs";
+import { webhookJobs, webhookSweeps, type WorkerWebhookOptions } from "./webhooks/jobs";
+
+export type { WorkerWebhookOptions } from "./webhooks/jobs";
+
+/**
+ * Every job this api runs, each domain's handlers together. Mail is delivered through
+ * `mailTransport`; without one, the `send-mail` jobs are left to a worker that has it (tests that
+ * read the outbox rather than a mailbox). Webhooks are delivered with `webhooks` (the key their
+ * secrets are sealed with); without it, their jobs are left to a worker that has it.
+ */
+export function jobHandlers(
+  deps: CompletionDeps,
+  options: {
+    deadlineIntervalMs?: number;
+    mailTransport?: MailTransport;
+    webhooks?: WorkerWebhookOptions;
+  } = {},
+): RegisteredJob[] {
+  const { mailTransport } = options;
+  const mail =
+    mailTransport === undefined
+      ? []
+      : [
+          sendMailHandler({
+            db: deps.db,
+            transport: mailTransport,
+            mailKey: deps.mailKey,
+            from: deps.config.mailFrom,
+            logger: deps.logger,
+            ...(deps.config.smtpUrl === undefined ? {} : { smtpUrl: deps.config.smtpUrl }),
+          }),
+        ];
+  return [
+    ...mail,
+    ...webhookJobs(deps, options.webhooks),
+    ...envelopeJobs(deps, options.deadlineIntervalMs ?? DEADLINE_PASS_INTERVAL_MS),
+    ...bulkSendJobs(deps),
+  ];
+}
+
+/**
+ * The api's job worker: every handler (mail delivery with `mailTransport`), and a sweep that also
+ * finds work left behind (envelopes unsealed, bulk sends and webhook deliveries without their job)
+ * and schedules the recurring passes (deadlines every `deadlineIntervalMs`, orphan files, pruning).
+ */
+export function createJobWorker(
+  deps: CompletionDeps & {
+    db: Kysely<Database>;
+    logger: Logger;
+    listen?: (channel: string, onNotify: () => void) => Promise<() => Promise<void>>;
+    deadlineIntervalMs?: number;
+    mailTransport?: MailTransport;
+    webhooks?: WorkerWebhookOptions;
+    /** Jobs run side by side once started (see `JobWorkerOptions.concurrency`). */
+    concurrency?: number;
+  },
+): JobWorker {
+  const intervalMs = deps.deadlineIntervalMs ?? DEADLINE_PASS_INTERVAL_MS;
+  return new JobWorker({
+    db: deps.db,
+    logger: deps.logger,
+    jobs: jobHandlers(deps, {
+      deadlineIntervalMs: intervalMs,
+      ...(deps.mailTransport === undefined ? {} : { mailTransport: deps.mailTransport }),
+      ...(deps.webhooks === undefined ? {} : { webhooks: deps.webhooks }),
+    }),
+    ...(deps.listen === undefined ? {} : { listen: deps.listen }),
+    ...(deps.concurrency === undefined ? {} : { concurrency: deps.concurrency }),
+    ...jobTimings(deps.config),
+    sweeps: [
+      ...envelopeSweeps(deps, intervalMs),
+      () => enqueueLostBulkSends(deps),
+      ...webhookSweeps(deps, deps.webhooks),
+    ],
+  });
+}
