@@ -1,7 +1,7 @@
 import { ROLE_RULE_REASON_MAX_LENGTH } from "@paraphe/api-sdk/contract";
 import { useTranslation } from "@paraphe/i18n/react";
 import type { AppAbility } from "@paraphe/permissions";
-import { Input, PHONE_MEDIA_QUERY, Select, useMediaQuery } from "@paraphe/ui-kit";
+import { PHONE_MEDIA_QUERY, Select, Textarea, useMediaQuery } from "@paraphe/ui-kit";
 import {
   GRID_ACTIONS,
   GRID_SUBJECTS,
@@ -167,12 +167,14 @@ function GridCellControl({
       ) : null}
       {cell.state === "forbid" ? (
         <>
-          <Input
+          {/* A few lines, so that the whole reason shows even in a narrow column. */}
+          <Textarea
             aria-label={t("settings.roles.grid.reasonLabel", names)}
             placeholder={t("settings.roles.grid.reasonPlaceholder")}
             autoComplete="off"
             maxLength={ROLE_RULE_REASON_MAX_LENGTH}
-            className="h-11"
+            rows={3}
+            className="min-h-11 px-2 text-sm"
             value={cell.reason}
             aria-invalid={missingReason || undefined}
             aria-describedby={missingReason ? `${id}-reason-error` : undefined}
