@@ -91,4 +91,40 @@ describe("the api's module graph", () => {
     );
     expect(cycles).toEqual([]);
   });
+
+  it("has no cycle between its folders but those known, each named by the folders it joins", () => {
+    const cycles = importCycles(folderGraph(importGraph(modules(SRC))))
+      .map((group) => [...group].sort().join(" <-> "))
+      .sort();
+    // Knots being untied (the membership core's move out of envelopes/ is the next step): the
+    // list may only shrink. A new import that joins two folders into a cycle fails here.
+    expect(cycles.filter((cycle) => !KNOWN_FOLDER_CYCLES.includes(cycle))).toEqual([]);
+  });
 });
+
+/** The folder cycles the api still has, until they are untied. */
+const KNOWN_FOLDER_CYCLES: readonly string[] = [
+  "auth <-> http <-> identity <-> tunnel",
+  "billing <-> envelopes <-> members <-> roles <-> webhooks <-> workspaces",
+  "blob <-> config.ts",
+];
+
+/**
+ * The graph of the api's folders (a module at the root of `src/` stands for itself): a folder
+ * imports another when one of its modules imports one of the other's. Tests are left out.
+ */
+function folderGraph(graph: ReadonlyMap<string, readonly string[]>): Map<string, string[]> {
+  const folderOf = (file: string) => path.relative(SRC, file).split(path.sep)[0] ?? file;
+  const folders = new Map<string, Set<string>>();
+  for (const [file, targets] of graph) {
+    const from = folderOf(file);
+    if (from === "test") continue;
+    const edges = folders.get(from) ?? new Set<string>();
+    folders.set(from, edges);
+    for (const target of targets) {
+      const to = folderOf(target);
+      if (to !== from) edges.add(to);
+    }
+  }
+  return new Map([...folders].map(([folder, edges]) => [folder, [...edges]]));
+}
