@@ -4,4 +4,5 @@ export default defineVitestConfig({
   name: "@paraphe/web",
   environment: "jsdom",
   setupFiles: ["./src/test/setup.ts"],
+  shareModules: true,
 });

@@ -4,4 +4,5 @@ export default defineVitestConfig({
   name: "@paraphe/ui-kit",
   environment: "jsdom",
   setupFiles: ["./src/test/setup.ts"],
+  shareModules: true,
 });

@@ -1,4 +1,5 @@
-import "@paraphe/vitest-config/jsdom-setup";
+// The jest-dom matchers in the type of `expect`; the preset runs the jsdom set-up itself, before each file.
+import type {} from "@paraphe/vitest-config/jsdom-setup";
 // jsdom's typed arrays into Node's WebCrypto: the real tunnel cryptography of the api client tests.
 import "@paraphe/vitest-config/jsdom-webcrypto";
 import { configure } from "@testing-library/react";
