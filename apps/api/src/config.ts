@@ -1,7 +1,6 @@
 import { isIPv4 } from "node:net";
 import path from "node:path";
 import type { z } from "zod";
-import type { S3StorageSettings } from "./blob/s3-encrypted-blob-store";
 import {
   variables,
   type LOG_LEVELS,
@@ -15,6 +14,19 @@ export {
   parseDnsResolvers,
   parseTrustedProxies,
 } from "./configuration/values";
+
+/** The S3-compatible store of the S3_* variables. */
+export interface S3StorageSettings {
+  /** S3_ENDPOINT; undefined: Amazon S3 in `region`. */
+  endpoint: string | undefined;
+  region: string;
+  bucket: string;
+  accessKeyId: string;
+  /** S3_SECRET_ACCESS_KEY: never printed nor logged. */
+  secretAccessKey: string;
+  /** Bucket in the path (`https://host/bucket/key`) rather than in the host name. */
+  forcePathStyle: boolean;
+}
 
 type Variables = typeof variables;
 type Output<S> = S extends { parse: z.ZodType<infer T, string> } ? T : never;

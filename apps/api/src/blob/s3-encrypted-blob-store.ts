@@ -18,20 +18,11 @@ import {
   type StoredBlob,
   type StoredBlobStream,
 } from "./blob-store";
+import type { S3StorageSettings } from "../config";
+
+export type { S3StorageSettings } from "../config";
 
 /** Where the bucket is and how to reach it (the S3_* variables). */
-export interface S3StorageSettings {
-  /** S3_ENDPOINT; undefined: Amazon S3 in `region`. */
-  endpoint: string | undefined;
-  region: string;
-  bucket: string;
-  accessKeyId: string;
-  /** S3_SECRET_ACCESS_KEY: never printed nor logged. */
-  secretAccessKey: string;
-  /** Bucket in the path (`https://host/bucket/key`) rather than in the host name. */
-  forcePathStyle: boolean;
-}
-
 export interface S3EncryptedBlobStoreOptions {
   settings: S3StorageSettings;
   /** The 32-byte master key that wraps each file's data key. */
