@@ -187,10 +187,12 @@ test("every TypeScript snippet of the published SDK's README runs as written: si
   });
   try {
     const body = JSON.stringify({ id: "evt-readme", type: "envelope.signed", data: {} });
+    // The receiver starts listening once node (or tsx) has loaded it.
     await expect(async () => {
       expect((await deliver(port, body, secret)).status).toBe(204);
-    }).toPass({ timeout: 30_000 });
-    expect(receiver.output()).toContain("envelope.signed evt-readme");
+    }).toPass({ timeout: 60_000 });
+    // The line is written before the answer, but reaches this process through its own pipe.
+    await expect.poll(() => receiver.output()).toContain("envelope.signed evt-readme");
     const forged = await deliver(port, body, "whsec_someone-else");
     expect(forged.status).toBe(400);
     expect(await forged.text()).toBe("signature_mismatch");
