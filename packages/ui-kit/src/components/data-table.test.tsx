@@ -322,6 +322,13 @@ describe("DataTable on a phone", () => {
     expect(second?.children).toHaveLength(1);
   });
 
+  it("shows cards at every width with layout cards", () => {
+    vi.unstubAllGlobals();
+    renderTable({ layout: "cards" });
+    expect(screen.queryByRole("table")).not.toBeInTheDocument();
+    expect(cards()).toHaveLength(3);
+  });
+
   it("shows the empty state in place of the cards", () => {
     onPhone();
     renderTable({ data: [], labels: phoneLabels });

@@ -122,6 +122,11 @@ export interface DataTableProps<TData> {
    * (all pages) in the current order, with the visible columns.
    */
   onExport?: (file: DataTableExportFile) => void;
+  /**
+   * `responsive` (default): a table, cards on a phone. `cards`: cards at every width, for short
+   * lists whose actions must stay in sight (two cards a row from 1024 px).
+   */
+  layout?: "responsive" | "cards";
   className?: string;
 }
 
@@ -175,11 +180,13 @@ export function DataTable<TData extends RowData>({
   initialHiddenColumns = [],
   exportFileName = "export",
   onExport = downloadFile,
+  layout = "responsive",
   className,
 }: DataTableProps<TData>) {
   const pageSizeId = `data-table-page-size-${useId()}`;
   const sortId = `data-table-sort-${useId()}`;
-  const asCards = useMediaQuery(PHONE_MEDIA_QUERY);
+  const onPhone = useMediaQuery(PHONE_MEDIA_QUERY);
+  const asCards = layout === "cards" || onPhone;
   const columnDefs = useMemo<ColumnDef<typeof features, TData>[]>(
     () =>
       columns.map((column) => ({
@@ -339,6 +346,7 @@ export function DataTable<TData extends RowData>({
               }))}
               getRowId={getRowId}
               caption={caption}
+              className={layout === "cards" ? "lg:grid lg:grid-cols-2" : undefined}
             />
           ) : state === "empty" ? (
             <div className="rounded-card border border-border bg-surface px-4 py-12 text-center shadow-card">

@@ -4,17 +4,20 @@ import { TEST_INVITATIONS, asRole, ok } from "../../../test/api";
 import { renderApp } from "../../../test/render-app";
 
 describe("pending invitations", () => {
-  it("lists the invitations with their resend count and marks the expired ones", async () => {
+  it("lists the invitations as cards with their resend count, labelled Resend and Revoke, and marks the expired ones", async () => {
     renderApp({ path: "/settings/members/pending" });
-    const table = await screen.findByRole("table", { name: "Pending invitations" });
-    await within(table).findByText("nina.petit@example.com");
-    const rows = within(table).getAllByRole("row");
-    expect(rows).toHaveLength(1 + TEST_INVITATIONS.length);
-    const expired = within(table).getByText("nina.petit@example.com").closest("tr")!;
+    const list = await screen.findByRole("list", { name: "Pending invitations" });
+    await within(list).findByText("nina.petit@example.com");
+    const cards = within(list).getAllByRole("listitem");
+    expect(cards).toHaveLength(TEST_INVITATIONS.length);
+    const expired = within(list).getByText("nina.petit@example.com").closest("li")!;
     expect(within(expired).getByText("Expired")).toBeInTheDocument();
-    const live = within(table).getAllByText("omar.roux@example.com")[0]!.closest("tr")!;
+    const live = within(list).getAllByText("omar.roux@example.com")[0]!.closest("li")!;
     expect(within(live).queryByText("Expired")).not.toBeInTheDocument();
     expect(within(live).getByText("2")).toBeInTheDocument();
+    expect(within(live).getByRole("button", { name: /^Resend/ })).toHaveTextContent("Resend");
+    expect(within(live).getByRole("button", { name: /^Revoke/ })).toHaveTextContent("Revoke");
+    expect(screen.queryByRole("table")).not.toBeInTheDocument();
   });
 
   it("resends an invitation and revokes one after confirmation", async () => {

@@ -20,7 +20,7 @@ import { usePageMeta } from "../../../lib/page-meta";
 import { useInvitations, useResendInvite, useRevokeInvite } from "../api/members-queries";
 import { useRoleLabel } from "../../../domain/role-label";
 
-/** Shown from the column menu: the table keeps to the email, name, role, expiry, resends and actions. */
+/** Shown from the column menu: the cards keep to the email, name, role, expiry, resends and actions. */
 const PENDING_HIDDEN_COLUMNS = ["sentAt", "updatedAt"] as const;
 
 /**
@@ -163,6 +163,7 @@ export function PendingInvitationsPage() {
         getRowId={(invitation) => invitation.uuid}
         caption={t("members.pending.caption")}
         exportFileName="pending-invitations"
+        layout="cards"
         initialHiddenColumns={PENDING_HIDDEN_COLUMNS}
       />
 
