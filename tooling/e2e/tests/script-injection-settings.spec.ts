@@ -82,6 +82,7 @@ test("en français : du balisage dans le nom d’un rôle personnalisé et dans 
   await page.getByRole("button", { name: "Nouveau rôle" }).click();
   const dialog = page.getByRole("dialog", { name: "Nouveau rôle personnalisé" });
   await dialog.getByRole("textbox", { name: "Nom" }).fill(roleName);
+  await dialog.getByRole("button", { name: "Règles avancées" }).click();
   const rule = dialog.getByRole("group", { name: "Règle 1" });
   await rule.getByRole("combobox", { name: "Action" }).selectOption("manage");
   await rule.getByRole("combobox", { name: "Sujet" }).selectOption("Envelope");
