@@ -1,5 +1,6 @@
 import { createRequire } from "node:module";
 import path from "node:path";
+import type { Canvas } from "@napi-rs/canvas";
 import { DocumentError } from "./document-error";
 
 export interface PreviewOptions {
@@ -53,13 +54,13 @@ const assets = {
 };
 
 /**
- * How pdf.js opens an uploaded PDF, which is hostile input: no `eval` of font programs
- * (CVE-2024-4367) and no XFA forms (one way a crafted PDF runs script in pdf.js 5, GHSA-hq66-cqwq-w95j,
- * fixed only in pdf.js 6, which needs Node.js 22; the other, the scripting sandbox, belongs to
- * pdf.js's viewer, which the api does not use). See the README's "Dependency audit".
+ * How pdf.js opens an uploaded PDF, which is hostile input: no XFA forms (the way a crafted PDF ran
+ * script through XFA rich text before pdf.js 6.2.108, GHSA-hq66-cqwq-w95j) and no system fonts.
+ * pdf.js 6 compiles no font program with `eval` any more (CVE-2024-4367 was that path): its
+ * `isEvalSupported` option is gone. The scripting sandbox belongs to pdf.js's viewer, which the api
+ * does not use.
  */
 export const PDFJS_HOSTILE_INPUT_OPTIONS = {
-  isEvalSupported: false,
   enableXfa: false,
   useSystemFonts: false,
 } as const;
@@ -119,15 +120,14 @@ export async function renderPagePreviewsInThisThread(
       { cause: error },
     );
   } finally {
-    await document.destroy();
+    // pdf.js 6: the loading task owns the document and its worker.
+    await task.destroy();
   }
   return previews;
 }
 
-type Encodable = { encode(format: "webp" | "png", quality?: number): Promise<Uint8Array> };
-
 async function encode(
-  canvas: Encodable,
+  canvas: Canvas,
   quality: number,
 ): Promise<Pick<PagePreview, "contentType" | "data">> {
   try {
