@@ -2,7 +2,7 @@ import { buildAbility, heldRules } from "@paraphe/permissions";
 import type { ApiKeyPermission } from "@paraphe/api-sdk/contract";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/database";
-import { displayName, type Member } from "../envelopes/members";
+import { displayName, type Member } from "../membership/members";
 import { AppError } from "../errors/app-error";
 import { apiKeyRules } from "./api-key-rules";
 

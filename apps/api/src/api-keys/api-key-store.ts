@@ -1,7 +1,7 @@
 import type { ApiKey, ApiKeyPermission } from "@paraphe/api-sdk/contract";
 import type { Kysely } from "kysely";
 import type { ApiKeyRow, Database } from "../db/database";
-import { displayName } from "../envelopes/members";
+import { displayName } from "../membership/members";
 
 /*
  * The API key rows: the team's keys as the settings page lists them, and a key locked (SELECT ...

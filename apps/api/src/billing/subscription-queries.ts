@@ -1,6 +1,6 @@
 import type { GetSubscriptionResponse, ListPlansResponse, Plan } from "@paraphe/api-sdk/contract";
 import type { PlanRow } from "../db/database";
-import { requireMember, teamSubject, type Member } from "../envelopes/members";
+import { requireMember, teamSubject, type Member } from "../membership/members";
 import { AppError } from "../errors/app-error";
 import { teamSeats } from "../members/seats";
 import type { BillingDeps } from "./billing-deps";

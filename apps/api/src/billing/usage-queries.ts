@@ -12,7 +12,7 @@ import {
 import { sql, type Kysely } from "kysely";
 import type { z } from "zod";
 import type { Database } from "../db/database";
-import { displayName } from "../envelopes/members";
+import { displayName } from "../membership/members";
 import { AppError } from "../errors/app-error";
 import type { BillingDeps } from "./billing-deps";
 import { requireTeamReader } from "./subscription-queries";

@@ -7,12 +7,9 @@ import type {
 } from "@paraphe/api-sdk/contract";
 import { sql, type RawBuilder } from "kysely";
 import type { z } from "zod";
-import {
-  contactSubject,
-  findWorkspaceForMember,
-  requirePermission,
-  type Member,
-} from "../envelopes/members";
+import { contactSubject } from "../membership/contact-subject";
+import { findWorkspaceForMember } from "../workspaces/workspace-access";
+import { requirePermission, type Member } from "../membership/members";
 import type { ContactDeps } from "./contact-deps";
 import { contactNotFound, toContact, visibleContacts } from "./contact-store";
 

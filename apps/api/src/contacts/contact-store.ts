@@ -2,7 +2,7 @@ import type { Contact } from "@paraphe/api-sdk/contract";
 import type { Kysely, Selectable } from "kysely";
 import type { ContactTable, Database } from "../db/database";
 import { AppError } from "../errors/app-error";
-import type { Member } from "../envelopes/members";
+import type { Member } from "../membership/members";
 
 /*
  * The one place that loads contact rows: only contacts of the member's team, in a workspace they

@@ -1,4 +1,5 @@
-import { contactSubject, requirePermission, type Member } from "../envelopes/members";
+import { contactSubject } from "../membership/contact-subject";
+import { requirePermission, type Member } from "../membership/members";
 import type { ContactDeps } from "./contact-deps";
 import { lockContactFor } from "./contact-store";
 

@@ -2,7 +2,8 @@ import type { lookupContactRequestSchema } from "@paraphe/api-sdk/contract";
 import type { z } from "zod";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/database";
-import { findWorkspaceForMember, requirePermission, type Member } from "../envelopes/members";
+import { findWorkspaceForMember } from "../workspaces/workspace-access";
+import { requirePermission, type Member } from "../membership/members";
 
 /** POST /contact/lookup: the contact of that email in one of the member's workspaces, or null. */
 export async function lookupContact(

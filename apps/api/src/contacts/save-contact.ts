@@ -4,12 +4,9 @@ import type {
   updateContactRequestSchema,
 } from "@paraphe/api-sdk/contract";
 import type { z } from "zod";
-import {
-  contactSubject,
-  findWorkspaceForMember,
-  requirePermission,
-  type Member,
-} from "../envelopes/members";
+import { contactSubject } from "../membership/contact-subject";
+import { findWorkspaceForMember } from "../workspaces/workspace-access";
+import { requirePermission, type Member } from "../membership/members";
 import { holdWorkspaceRow } from "../workspaces/workspace-store";
 import type { ContactDeps } from "./contact-deps";
 import { isUniqueViolation } from "../db/database-errors";

@@ -7,7 +7,7 @@ import type { EnvelopeDeps } from "./envelope-deps";
 import { lockEnvelopeFor } from "./envelope-store";
 import { mailLanguages } from "./languages";
 import { canceledMail } from "./mails";
-import { type Member } from "./members";
+import { type Member } from "../membership/members";
 import type { RequestOrigin } from "./request-origin";
 import { loadRecipients, personOf, senderOf } from "./views";
 

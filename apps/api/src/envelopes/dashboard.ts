@@ -1,7 +1,7 @@
 import { asSubject } from "@paraphe/permissions";
 import { sql, type ExpressionBuilder, type Kysely } from "kysely";
 import type { Database, EnvelopeRow } from "../db/database";
-import { type Member } from "./members";
+import { type Member } from "../membership/members";
 import { toSummaries } from "./views";
 import { readableBy, readDependsOnRow, visibleEnvelopes } from "./visible-envelopes";
 import { inboxPending, type RequestReach } from "./signing-requests";

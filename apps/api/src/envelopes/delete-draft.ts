@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "../db/database";
 import type { EnvelopeDeps } from "./envelope-deps";
 import { lockDraftFor } from "./envelope-store";
-import { type Member } from "./members";
+import { type Member } from "../membership/members";
 
 /**
  * Deletes a draft with its files. The status is checked on the locked row, and the files go only

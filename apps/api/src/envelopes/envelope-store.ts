@@ -4,11 +4,10 @@ import { AppError } from "../errors/app-error";
 import {
   envelopeNotFound,
   envelopeSubject,
-  requirePermission,
   templateNotFound,
   templateSubject,
-  type Member,
-} from "./members";
+} from "./envelope-access";
+import { requirePermission, type Member } from "../membership/members";
 
 /*
  * The one place that loads envelope rows to change them: each loader takes the row lock

@@ -3,7 +3,7 @@ import type { z } from "zod";
 import type { EnvelopeListFilter, EnvelopeSummary } from "@paraphe/api-sdk/contract";
 import { sql, type Kysely } from "kysely";
 import type { Database, EnvelopeRow } from "../db/database";
-import { type Member } from "./members";
+import { type Member } from "../membership/members";
 import { toSummaries } from "./views";
 import { readableBy, readDependsOnRow, visibleEnvelopes } from "./visible-envelopes";
 import { decodeCursor, encodeCursor } from "../db/keyset-cursor";

@@ -1,6 +1,8 @@
 import type { EnvelopeDeps } from "./envelope-deps";
 import { lockEnvelopeFor } from "./envelope-store";
-import { envelopeSubject, findWorkspaceForMember, requirePermission, type Member } from "./members";
+import { envelopeSubject } from "./envelope-access";
+import { findWorkspaceForMember } from "../workspaces/workspace-access";
+import { requirePermission, type Member } from "../membership/members";
 import { holdWorkspaceRow } from "../workspaces/workspace-store";
 
 /**

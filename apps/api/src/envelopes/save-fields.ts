@@ -6,7 +6,7 @@ import type { Database } from "../db/database";
 import { AppError } from "../errors/app-error";
 import type { EnvelopeDeps } from "./envelope-deps";
 import { lockDraftFor } from "./envelope-store";
-import { type Member } from "./members";
+import { type Member } from "../membership/members";
 import { loadRecipients } from "./views";
 
 /** A field as the contract's schema parsed it (required and label defaulted). */

@@ -7,7 +7,8 @@ import { fieldError } from "./command-errors";
 import type { EnvelopeDeps } from "./envelope-deps";
 import { lockDraftFor } from "./envelope-store";
 import { removeFieldsOfApprovers } from "./save-fields";
-import { contactSubject, requirePermission, type Member } from "./members";
+import { contactSubject } from "../membership/contact-subject";
+import { requirePermission, type Member } from "../membership/members";
 import { loadRecipients } from "./views";
 import { holdWorkspaceIfPresent, holdWorkspaceRow } from "../workspaces/workspace-store";
 

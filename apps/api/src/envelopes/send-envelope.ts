@@ -6,7 +6,7 @@ import { appendEvent } from "./activity";
 import type { EnvelopeDeps } from "./envelope-deps";
 import { lockDraftFor } from "./envelope-store";
 import { inviteRecipient } from "./invitations";
-import { type Member } from "./members";
+import { type Member } from "../membership/members";
 import type { RequestOrigin } from "./request-origin";
 import { nextToInvite } from "./turns";
 import { loadRecipients, personOf } from "./views";

@@ -4,7 +4,7 @@ import type { Database } from "../db/database";
 import { AppError } from "../errors/app-error";
 import { currentLinkToken, linkSecretKey } from "./access-links";
 import type { EnvelopeDeps } from "./envelope-deps";
-import { type Member } from "./members";
+import { type Member } from "../membership/members";
 import { senderOf } from "./views";
 
 /**

@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database, EnvelopeRow, EnvelopeStatus } from "../db/database";
 import * as statusCountsMigration from "../db/migrations/20261126110000_envelope-status-counts";
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../test/databases";
-import { envelopeSubject, type Member } from "./members";
+import { envelopeSubject } from "./envelope-access";
+import { type Member } from "../membership/members";
 import { dashboard } from "./dashboard";
 
 const STATUSES: EnvelopeStatus[] = [

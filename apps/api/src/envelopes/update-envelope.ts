@@ -3,7 +3,8 @@ import type { z } from "zod";
 import { fieldError } from "./command-errors";
 import type { EnvelopeDeps } from "./envelope-deps";
 import { lockDraftFor, lockEnvelopeFor } from "./envelope-store";
-import { envelopeSubject, requirePermission, type Member } from "./members";
+import { envelopeSubject } from "./envelope-access";
+import { requirePermission, type Member } from "../membership/members";
 
 /**
  * The title (any status but canceled or declined ones too) and, for drafts, the options. The

@@ -11,7 +11,8 @@ import { AppError } from "../errors/app-error";
 import { appendEvent } from "./activity";
 import type { EnvelopeDeps } from "./envelope-deps";
 import { blobKeys } from "./file-keys";
-import { findWorkspaceForMember, requirePermission, type Member } from "./members";
+import { findWorkspaceForMember } from "../workspaces/workspace-access";
+import { requirePermission, type Member } from "../membership/members";
 import type { RequestOrigin } from "./request-origin";
 import { holdWorkspaceRow } from "../workspaces/workspace-store";
 

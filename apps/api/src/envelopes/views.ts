@@ -14,7 +14,7 @@ import type {
   FieldRow,
   RecipientRow,
 } from "../db/database";
-import { displayName } from "./members";
+import { displayName } from "../membership/members";
 
 const iso = (date: Date | null): string | null => (date === null ? null : date.toISOString());
 

@@ -1,6 +1,7 @@
 import { type Kysely, type SelectQueryBuilder } from "kysely";
 import type { Database, EnvelopeRow } from "../db/database";
-import { envelopeSubject, type Member } from "./members";
+import { envelopeSubject } from "./envelope-access";
+import { type Member } from "../membership/members";
 
 type EnvelopeQuery = SelectQueryBuilder<Database, "envelope", EnvelopeRow>;
 

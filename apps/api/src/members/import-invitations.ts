@@ -4,7 +4,7 @@ import type {
   ImportInvitationsResponse,
 } from "@paraphe/api-sdk/contract";
 import type { z } from "zod";
-import type { Member } from "../envelopes/members";
+import type { Member } from "../membership/members";
 import { AppError } from "../errors/app-error";
 import { enqueueMail } from "../mail/outbox";
 import { teamInviteMail } from "./invite-mail";

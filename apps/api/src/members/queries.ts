@@ -8,7 +8,7 @@ import type {
 import type { Kysely } from "kysely";
 import type { z } from "zod";
 import type { Database } from "../db/database";
-import { displayName, type Member } from "../envelopes/members";
+import { displayName, type Member } from "../membership/members";
 import type { MembersDeps } from "./members-deps";
 import { teamSeats } from "./seats";
 import { roleView, teamRoles } from "./team-access";

@@ -1,4 +1,4 @@
-import type { Member } from "../envelopes/members";
+import type { Member } from "../membership/members";
 import { AppError } from "../errors/app-error";
 import type { MembersDeps } from "./members-deps";
 import { isOwnerRole } from "./team-access";

@@ -1,5 +1,5 @@
 import type { PendingInvitation } from "@paraphe/api-sdk/contract";
-import type { Member } from "../envelopes/members";
+import type { Member } from "../membership/members";
 import { AppError } from "../errors/app-error";
 import { enqueueMail } from "../mail/outbox";
 import { teamInviteMail } from "./invite-mail";

@@ -1,4 +1,4 @@
-import type { Member } from "../envelopes/members";
+import type { Member } from "../membership/members";
 import type { MembersDeps } from "./members-deps";
 import { invitationNotFound } from "./resend-invite";
 import { lockInvitation, lockTeam } from "./team-store";

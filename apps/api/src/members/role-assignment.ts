@@ -1,7 +1,7 @@
 import { unheldRights, type PermissionRule } from "@paraphe/permissions";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/database";
-import type { Member } from "../envelopes/members";
+import type { Member } from "../membership/members";
 import { AppError } from "../errors/app-error";
 import { describeRight } from "../roles/role-access";
 import { isOwnerRole, type TeamRoleRow, type TeamRoleWithRules } from "./team-access";

@@ -1,7 +1,7 @@
 import type { Action } from "@paraphe/permissions";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/database";
-import { requireMember, teamSubject, type Member } from "../envelopes/members";
+import { requireMember, teamSubject, type Member } from "../membership/members";
 import { AppError } from "../errors/app-error";
 
 /**

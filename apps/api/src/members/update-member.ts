@@ -1,6 +1,6 @@
 import type { TeamMemberInfo, updateMemberRequestSchema } from "@paraphe/api-sdk/contract";
 import type { z } from "zod";
-import type { Member } from "../envelopes/members";
+import type { Member } from "../membership/members";
 import { AppError } from "../errors/app-error";
 import type { MembersDeps } from "./members-deps";
 import { memberView } from "./queries";

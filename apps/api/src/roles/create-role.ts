@@ -1,6 +1,6 @@
 import type { createRoleRequestSchema, Role } from "@paraphe/api-sdk/contract";
 import type { z } from "zod";
-import type { Member } from "../envelopes/members";
+import type { Member } from "../membership/members";
 import type { RoleDeps } from "./role-deps";
 import {
   requireGrantable,

@@ -1,5 +1,5 @@
 import { AppError } from "../errors/app-error";
-import type { Member } from "../envelopes/members";
+import type { Member } from "../membership/members";
 import type { RoleDeps } from "./role-deps";
 import { requireCustomRole, requireRoleAdministrator, roleNotFound } from "./role-access";
 import { countRoleHolders, lockTeamRole } from "./role-store";

@@ -1,5 +1,5 @@
 import type { Role } from "@paraphe/api-sdk/contract";
-import type { Member } from "../envelopes/members";
+import type { Member } from "../membership/members";
 import type { RoleDeps } from "./role-deps";
 import { requireRoleReader, roleView } from "./role-access";
 import { listTeamRoles } from "./role-store";

@@ -1,7 +1,7 @@
 import type { EditableRule, Role } from "@paraphe/api-sdk/contract";
 import { unheldRights, type PermissionRule, type UnheldRight } from "@paraphe/permissions";
 import { AppError } from "../errors/app-error";
-import { teamSubject, type Member } from "../envelopes/members";
+import { teamSubject, type Member } from "../membership/members";
 import type { RoleRow } from "../db/database";
 import type { RoleWithCount } from "./role-store";
 

@@ -1,7 +1,7 @@
 import { asSubject } from "@paraphe/permissions";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/database";
-import { requireMember, type Member } from "../envelopes/members";
+import { requireMember, type Member } from "../membership/members";
 import { AppError } from "../errors/app-error";
 
 /**

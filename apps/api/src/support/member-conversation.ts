@@ -1,5 +1,5 @@
 import type { ListSupportMessagesResponse, SupportMessage } from "@paraphe/api-sdk/contract";
-import type { Member } from "../envelopes/members";
+import type { Member } from "../membership/members";
 import { isSupportOperator } from "./operators";
 import type { SupportDeps } from "./support-deps";
 import { conversationMessages, findMemberConversation, messageView } from "./support-store";

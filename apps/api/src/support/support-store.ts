@@ -6,7 +6,7 @@ import {
 } from "@paraphe/api-sdk/contract";
 import { sql, type Kysely } from "kysely";
 import type { Database, SupportConversationRow, SupportMessageRow } from "../db/database";
-import { displayName } from "../envelopes/members";
+import { displayName } from "../membership/members";
 import { AppError } from "../errors/app-error";
 
 export const conversationNotFound = (): AppError =>

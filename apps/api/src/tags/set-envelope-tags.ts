@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "../db/database";
 import { AppError } from "../errors/app-error";
 import { lockEnvelopeFor } from "../envelopes/envelope-store";
-import type { Member } from "../envelopes/members";
+import type { Member } from "../membership/members";
 import { lockTagsForShare } from "./tag-store";
 
 /**

@@ -7,7 +7,7 @@ import type {
 import type { Kysely } from "kysely";
 import type { z } from "zod";
 import type { Database } from "../db/database";
-import { requirePermission, teamSubject, type Member } from "../envelopes/members";
+import { requirePermission, teamSubject, type Member } from "../membership/members";
 import { AppError } from "../errors/app-error";
 import type { WorkspaceDeps } from "../workspaces/workspace-deps";
 import { lockTagRow } from "./tag-store";

@@ -1,7 +1,7 @@
 import { AppError } from "../errors/app-error";
 import type { EnvelopeDeps } from "../envelopes/envelope-deps";
 import { lockTemplateFor } from "../envelopes/envelope-store";
-import type { Member } from "../envelopes/members";
+import type { Member } from "../membership/members";
 import { isTemplateComplete } from "./template-status";
 
 /**

@@ -1,6 +1,6 @@
 import type { EnvelopeDeps } from "../envelopes/envelope-deps";
 import { lockTemplateFor } from "../envelopes/envelope-store";
-import type { Member } from "../envelopes/members";
+import type { Member } from "../membership/members";
 
 /**
  * Archives a template, whatever its status: it creates no envelope until unarchived. Envelopes

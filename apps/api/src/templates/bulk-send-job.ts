@@ -1,6 +1,6 @@
 import type { BulkSendRowError } from "@paraphe/api-sdk/contract";
 import type { EnvelopeDeps } from "../envelopes/envelope-deps";
-import { requireMember, type Member } from "../envelopes/members";
+import { requireMember, type Member } from "../membership/members";
 import { loadRecipients } from "../envelopes/views";
 import { AppError } from "../errors/app-error";
 import { prepareBulkSendRow } from "./bulk-send-row";

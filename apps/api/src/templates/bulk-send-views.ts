@@ -7,7 +7,7 @@ import type {
 import { asSubject } from "@paraphe/permissions";
 import { sql, type Kysely } from "kysely";
 import type { Database } from "../db/database";
-import { displayName, type Member } from "../envelopes/members";
+import { displayName, type Member } from "../membership/members";
 import { decodeCursor, encodeKeysetCursor } from "../db/keyset-cursor";
 import { AppError } from "../errors/app-error";
 import { bulkSendRowProblemCell } from "./bulk-send-row";

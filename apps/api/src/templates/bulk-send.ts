@@ -2,7 +2,7 @@ import type { bulkSendRequestSchema, BulkSendSummary } from "@paraphe/api-sdk/co
 import { asSubject } from "@paraphe/permissions";
 import type { z } from "zod";
 import type { EnvelopeDeps } from "../envelopes/envelope-deps";
-import { requirePermission, type Member } from "../envelopes/members";
+import { requirePermission, type Member } from "../membership/members";
 import type { RequestOrigin } from "../envelopes/request-origin";
 import { loadRecipients } from "../envelopes/views";
 import { AppError } from "../errors/app-error";

@@ -3,7 +3,8 @@ import type { createTemplateFromEnvelopeRequestSchema } from "@paraphe/api-sdk/c
 import { asSubject } from "@paraphe/permissions";
 import type { z } from "zod";
 import type { EnvelopeDeps } from "../envelopes/envelope-deps";
-import { findEnvelopeForMember, requirePermission, type Member } from "../envelopes/members";
+import { findEnvelopeForMember } from "../envelopes/envelope-access";
+import { requirePermission, type Member } from "../membership/members";
 import { copyEnvelopeContent } from "./copy-envelope-content";
 import { syncTemplateStatus } from "./template-status";
 

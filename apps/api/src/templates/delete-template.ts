@@ -1,7 +1,7 @@
 import { deleteEnvelopeRow } from "../envelopes/delete-draft";
 import type { EnvelopeDeps } from "../envelopes/envelope-deps";
 import { lockTemplateFor } from "../envelopes/envelope-store";
-import type { Member } from "../envelopes/members";
+import type { Member } from "../membership/members";
 
 /**
  * Deletes a template with its files, whatever its status. Envelopes created from it are

@@ -2,7 +2,7 @@ import type { fieldInputSchema } from "@paraphe/api-sdk/contract";
 import type { z } from "zod";
 import type { EnvelopeDeps } from "../envelopes/envelope-deps";
 import { lockTemplateFor } from "../envelopes/envelope-store";
-import type { Member } from "../envelopes/members";
+import type { Member } from "../membership/members";
 import { replaceFields } from "../envelopes/save-fields";
 import { syncTemplateStatus } from "./template-status";
 

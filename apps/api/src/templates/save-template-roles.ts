@@ -5,7 +5,7 @@ import { newRecipientLink } from "../envelopes/access-links";
 import { fieldError } from "../envelopes/command-errors";
 import type { EnvelopeDeps } from "../envelopes/envelope-deps";
 import { lockTemplateFor } from "../envelopes/envelope-store";
-import type { Member } from "../envelopes/members";
+import type { Member } from "../membership/members";
 import { removeFieldsOfApprovers } from "../envelopes/save-fields";
 import { loadRecipients } from "../envelopes/views";
 import { syncTemplateStatus } from "./template-status";

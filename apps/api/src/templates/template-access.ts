@@ -1,7 +1,8 @@
 import type { Action } from "@paraphe/permissions";
 import type { Kysely } from "kysely";
 import type { Database, EnvelopeRow } from "../db/database";
-import { findEnvelopeRowForMember, type Member } from "../envelopes/members";
+import { findEnvelopeRowForMember } from "../envelopes/envelope-access";
+import { type Member } from "../membership/members";
 
 /**
  * The template `templateId` as `member` may see it: of their team, in a workspace they belong to,

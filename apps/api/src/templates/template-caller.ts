@@ -4,7 +4,7 @@ import { requireMemberOrKeyCaller, type Caller } from "../auth/caller";
 import { takeApiCredit } from "../billing/subscriptions";
 import type { Config } from "../config";
 import type { Database } from "../db/database";
-import { requireMember, type Member } from "../envelopes/members";
+import { requireMember, type Member } from "../membership/members";
 
 /**
  * Who calls a template route: the signed-in member, or a team API key acting in its creator's

@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database, EnvelopeRow } from "../db/database";
-import { envelopeNotFound, findEnvelopeForMember, type Member } from "../envelopes/members";
+import { envelopeNotFound, findEnvelopeForMember } from "../envelopes/envelope-access";
+import { type Member } from "../membership/members";
 
 /**
  * The envelope `envelopeId` whose status `member` may read: through a team API key, one the key

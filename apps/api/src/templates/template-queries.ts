@@ -2,7 +2,8 @@ import type { listTemplatesRequestSchema, TemplateSummary } from "@paraphe/api-s
 import { sql, type Kysely } from "kysely";
 import type { z } from "zod";
 import type { Database, EnvelopeRow } from "../db/database";
-import { templateSubject, type Member } from "../envelopes/members";
+import { templateSubject } from "../envelopes/envelope-access";
+import { type Member } from "../membership/members";
 import { decodeCursor, encodeCursor } from "../db/keyset-cursor";
 import { toTemplateSummaries } from "./template-views";
 

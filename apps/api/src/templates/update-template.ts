@@ -2,7 +2,8 @@ import type { updateTemplateRequestSchema } from "@paraphe/api-sdk/contract";
 import type { z } from "zod";
 import type { EnvelopeDeps } from "../envelopes/envelope-deps";
 import { lockTemplateFor } from "../envelopes/envelope-store";
-import { requirePermission, templateSubject, type Member } from "../envelopes/members";
+import { requirePermission, type Member } from "../membership/members";
+import { templateSubject } from "../envelopes/envelope-access";
 import { checkOptions, optionColumns } from "../envelopes/update-envelope";
 
 /**

@@ -11,7 +11,7 @@ import {
   type UnknownRow,
 } from "kysely";
 import type { EnvelopeDeps } from "../envelopes/envelope-deps";
-import { requireMember, type Member } from "../envelopes/members";
+import { requireMember, type Member } from "../membership/members";
 import type { IdentityHarness } from "./identity";
 
 /*

@@ -6,7 +6,8 @@ import type {
 import type { Kysely } from "kysely";
 import type { z } from "zod";
 import type { Database } from "../db/database";
-import { envelopeSubject, type Member } from "../envelopes/members";
+import { envelopeSubject } from "../envelopes/envelope-access";
+import { type Member } from "../membership/members";
 import { AppError } from "../errors/app-error";
 import { enqueueJob } from "../jobs/queue";
 import { deliverWebhookJob } from "./job-definitions";

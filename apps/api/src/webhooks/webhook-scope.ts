@@ -2,7 +2,7 @@ import type { WebhookEndpoint } from "@paraphe/api-sdk/contract";
 import { buildAbility, type PermissionRule } from "@paraphe/permissions";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/database";
-import { displayName, type Member } from "../envelopes/members";
+import { displayName, type Member } from "../membership/members";
 import { findWorkspaceOfMember, workspaceSubject } from "../workspaces/workspace-access";
 
 /*

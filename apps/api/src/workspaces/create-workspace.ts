@@ -1,6 +1,6 @@
 import type { createWorkspaceRequestSchema, Workspace } from "@paraphe/api-sdk/contract";
 import type { z } from "zod";
-import { requirePermission, type Member } from "../envelopes/members";
+import { requirePermission, type Member } from "../membership/members";
 import { workspaceView } from "./workspace-access";
 import type { WorkspaceDeps } from "./workspace-deps";
 

@@ -4,7 +4,7 @@ import type {
 } from "@paraphe/api-sdk/contract";
 import type { z } from "zod";
 import { lockEnvelopesOfWorkspace } from "../envelopes/envelope-store";
-import type { Member } from "../envelopes/members";
+import type { Member } from "../membership/members";
 import { AppError } from "../errors/app-error";
 import { findWorkspaceOfMember } from "./workspace-access";
 import type { WorkspaceDeps } from "./workspace-deps";

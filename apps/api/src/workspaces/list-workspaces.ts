@@ -1,7 +1,7 @@
 import type { Workspace } from "@paraphe/api-sdk/contract";
 import { type Kysely } from "kysely";
 import type { Database } from "../db/database";
-import { type Member } from "../envelopes/members";
+import { type Member } from "../membership/members";
 
 /** The member's workspaces (of their team, that they belong to). */
 export async function listWorkspaces(

@@ -1,5 +1,5 @@
 import type { Workspace } from "@paraphe/api-sdk/contract";
-import { requirePermission, type Member } from "../envelopes/members";
+import { requirePermission, type Member } from "../membership/members";
 import { findWorkspaceOfMember, workspaceSubject, workspaceView } from "./workspace-access";
 import type { WorkspaceDeps } from "./workspace-deps";
 import { lockDefaultWorkspace, lockWorkspaceRows, workspaceNotFound } from "./workspace-store";

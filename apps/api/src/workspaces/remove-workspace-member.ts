@@ -1,5 +1,5 @@
 import type { WorkspaceMembersResponse } from "@paraphe/api-sdk/contract";
-import type { Member } from "../envelopes/members";
+import type { Member } from "../membership/members";
 import { AppError } from "../errors/app-error";
 import type { WorkspaceDeps } from "./workspace-deps";
 import { changeWorkspaceMembers } from "./workspace-members";

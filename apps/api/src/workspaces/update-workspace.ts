@@ -1,6 +1,6 @@
 import type { updateWorkspaceRequestSchema, Workspace } from "@paraphe/api-sdk/contract";
 import type { z } from "zod";
-import type { Member } from "../envelopes/members";
+import type { Member } from "../membership/members";
 import { findWorkspaceOfMember, workspaceView } from "./workspace-access";
 import type { WorkspaceDeps } from "./workspace-deps";
 import { lockWorkspaceRows, workspaceNotFound } from "./workspace-store";

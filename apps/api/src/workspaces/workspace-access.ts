@@ -2,7 +2,7 @@ import type { Workspace } from "@paraphe/api-sdk/contract";
 import { asSubject } from "@paraphe/permissions";
 import type { Kysely } from "kysely";
 import type { Database, WorkspaceRow } from "../db/database";
-import { requirePermission, type Member } from "../envelopes/members";
+import { requirePermission, type Member } from "../membership/members";
 import { workspaceNotFound } from "./workspace-store";
 
 /** A workspace as role conditions see it (`{ "isDefault": false }`), tagged as a `Workspace`. */
@@ -72,4 +72,28 @@ export async function workspaceView(db: Kysely<Database>, workspaceId: string): 
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
+}
+
+/**
+ * A workspace of the member's team that they belong to; NOT_FOUND otherwise. A command that then
+ * writes into it holds it in its transaction (`holdWorkspaceRow`), since it may go meanwhile.
+ */
+export async function findWorkspaceForMember(
+  db: Kysely<Database>,
+  member: Member,
+  workspaceId: string | undefined,
+): Promise<{ id: string; name: string }> {
+  let query = db
+    .selectFrom("workspace")
+    .innerJoin("workspaceMember", "workspaceMember.workspaceId", "workspace.id")
+    .select(["workspace.id", "workspace.name"])
+    .where("workspace.teamId", "=", member.teamId)
+    .where("workspaceMember.userId", "=", member.userId);
+  query =
+    workspaceId === undefined
+      ? query.where("workspace.isDefault", "=", true)
+      : query.where("workspace.id", "=", workspaceId);
+  const workspace = await query.executeTakeFirst();
+  if (workspace === undefined) throw workspaceNotFound();
+  return workspace;
 }

@@ -5,7 +5,7 @@ import type {
 } from "@paraphe/api-sdk/contract";
 import type { Kysely } from "kysely";
 import type { Database, WorkspaceRow } from "../db/database";
-import { displayName, type Member } from "../envelopes/members";
+import { displayName, type Member } from "../membership/members";
 import { findWorkspaceOfMember, workspaceView } from "./workspace-access";
 import type { WorkspaceDeps } from "./workspace-deps";
 import { lockWorkspaceRows, workspaceNotFound } from "./workspace-store";

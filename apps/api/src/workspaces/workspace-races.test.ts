@@ -10,7 +10,7 @@ import { importContacts } from "../contacts/import-contacts";
 import { createContact } from "../contacts/save-contact";
 import type { Database } from "../db/database";
 import type { EnvelopeDeps } from "../envelopes/envelope-deps";
-import type { Member } from "../envelopes/members";
+import type { Member } from "../membership/members";
 import { moveEnvelope } from "../envelopes/move-envelope";
 import { saveRecipients } from "../envelopes/save-recipients";
 import { uploadEnvelope } from "../envelopes/upload-envelope";

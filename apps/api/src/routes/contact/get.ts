@@ -3,7 +3,7 @@ import type { AppRouter } from "../../http/context";
 import { requireSessionCaller } from "../../auth/caller";
 import type { ContactDeps } from "../../contacts/contact-deps";
 import { getContact } from "../../contacts/contact-queries";
-import { requireMember } from "../../envelopes/members";
+import { requireMember } from "../../membership/members";
 import { validateJson } from "../../http/validate";
 
 /** POST /contact/get: the contact with this email in one of the member's workspaces. */

@@ -3,7 +3,7 @@ import type { AppRouter } from "../../http/context";
 import { requireSessionCaller } from "../../auth/caller";
 import type { ContactDeps } from "../../contacts/contact-deps";
 import { importContacts } from "../../contacts/import-contacts";
-import { requireMember } from "../../envelopes/members";
+import { requireMember } from "../../membership/members";
 import { validateJson } from "../../http/validate";
 
 /** POST /contact/import: writes the rows of a CSV import, all or none. */

@@ -3,7 +3,7 @@ import type { AppRouter } from "../../http/context";
 import { requireSessionCaller } from "../../auth/caller";
 import type { ContactDeps } from "../../contacts/contact-deps";
 import { updateContact } from "../../contacts/save-contact";
-import { requireMember } from "../../envelopes/members";
+import { requireMember } from "../../membership/members";
 import { validateJson } from "../../http/validate";
 
 /** POST /contact/update: changes a contact, its email included. */

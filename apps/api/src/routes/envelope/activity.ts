@@ -3,7 +3,8 @@ import type { AppRouter } from "../../http/context";
 import { requireSessionCaller } from "../../auth/caller";
 import { loadActivity, toActivityEvent } from "../../envelopes/activity";
 import type { EnvelopeDeps } from "../../envelopes/envelope-deps";
-import { findEnvelopeForMember, requireMember } from "../../envelopes/members";
+import { findEnvelopeForMember } from "../../envelopes/envelope-access";
+import { requireMember } from "../../membership/members";
 import { validateJson } from "../../http/validate";
 
 /** POST /envelope/activity: the activity log and whether its hash chain checks out. */

@@ -2,7 +2,8 @@ import { endpoints } from "@paraphe/api-sdk/contract";
 import type { AppRouter } from "../../http/context";
 import { requireSessionCaller } from "../../auth/caller";
 import type { EnvelopeDeps } from "../../envelopes/envelope-deps";
-import { findEnvelopeForMember, requireMember } from "../../envelopes/members";
+import { findEnvelopeForMember } from "../../envelopes/envelope-access";
+import { requireMember } from "../../membership/members";
 import { deleteDraft } from "../../envelopes/delete-draft";
 import { validateJson } from "../../http/validate";
 

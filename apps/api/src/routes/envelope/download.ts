@@ -3,7 +3,8 @@ import type { AppRouter } from "../../http/context";
 import { requireSessionCaller } from "../../auth/caller";
 import type { EnvelopeDeps } from "../../envelopes/envelope-deps";
 import { AppError } from "../../errors/app-error";
-import { findEnvelopeForMember, requireMember } from "../../envelopes/members";
+import { findEnvelopeForMember } from "../../envelopes/envelope-access";
+import { requireMember } from "../../membership/members";
 import { binaryFile, documentFile } from "../../envelopes/document-files";
 import { validateJson } from "../../http/validate";
 

@@ -2,7 +2,8 @@ import { endpoints } from "@paraphe/api-sdk/contract";
 import type { AppRouter } from "../../http/context";
 import { requireSessionCaller } from "../../auth/caller";
 import type { EnvelopeDeps } from "../../envelopes/envelope-deps";
-import { findEnvelopeForMember, requireMember } from "../../envelopes/members";
+import { findEnvelopeForMember } from "../../envelopes/envelope-access";
+import { requireMember } from "../../membership/members";
 import { loadDetail } from "../../envelopes/views";
 import { validateJson } from "../../http/validate";
 

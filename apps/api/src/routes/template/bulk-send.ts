@@ -2,7 +2,7 @@ import { endpoints } from "@paraphe/api-sdk/contract";
 import type { AppRouter } from "../../http/context";
 import { requireSessionCaller } from "../../auth/caller";
 import type { EnvelopeDeps } from "../../envelopes/envelope-deps";
-import { requireMember } from "../../envelopes/members";
+import { requireMember } from "../../membership/members";
 import { validateJson } from "../../http/validate";
 import { startBulkSend } from "../../templates/bulk-send";
 import { requestOrigin } from "../envelope/origin";

@@ -1,7 +1,7 @@
 import { endpoints } from "@paraphe/api-sdk/contract";
 import type { AppRouter } from "../../http/context";
 import { requireSessionCaller } from "../../auth/caller";
-import { requireMember } from "../../envelopes/members";
+import { requireMember } from "../../membership/members";
 import { validateJson } from "../../http/validate";
 import type { WorkspaceDeps } from "../../workspaces/workspace-deps";
 import { createWorkspace } from "../../workspaces/create-workspace";
