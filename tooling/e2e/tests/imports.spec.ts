@@ -23,7 +23,7 @@ test("importing three PDFs at once makes three drafts, each with its result", as
     })),
   );
   await page.getByRole("button", { name: "Import 3 files" }).click();
-  await expect(page.getByText("Import finished: 3 imported, 0 refused.")).toBeVisible({
+  await expect(page.getByText("Import finished: 3 files imported, 0 refused.")).toBeVisible({
     timeout: 60_000,
   });
   const files = page.getByRole("list", { name: "Files to import" });

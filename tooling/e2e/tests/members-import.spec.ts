@@ -9,7 +9,7 @@ const TEXT = {
     import: "Import",
     importRows: (count: number) => `Import ${count} rows`,
     rowsCaption: "People to invite",
-    imported: "Invitations sent: 2. They are listed in the pending invitations.",
+    imported: "2 invitations sent. They are listed in the pending invitations.",
   },
   fr: {
     importRows: (count: number) => `Importer ${count} lignes`,
