@@ -140,7 +140,10 @@ async function deliver(port: number, body: string, secret: string): Promise<Resp
   const mac = createHmac("sha256", secret).update(`${timestamp}.${body}`).digest("hex");
   return fetch(`http://127.0.0.1:${port}/`, {
     method: "POST",
-    headers: { "content-type": "application/json", "paraphe-signature": `t=${timestamp},v1=${mac}` },
+    headers: {
+      "content-type": "application/json",
+      "paraphe-signature": `t=${timestamp},v1=${mac}`,
+    },
     body,
   });
 }

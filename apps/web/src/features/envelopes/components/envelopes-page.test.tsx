@@ -203,9 +203,7 @@ describe("upload", () => {
     await waitFor(() =>
       expect(items[0]).toHaveTextContent("Ce PDF comporte 612 pages ; la limite est de 500."),
     );
-    expect(items[1]).toHaveTextContent(
-      "Ce fichier fait 21,3 Mo ; la limite est de 20 Mo.",
-    );
+    expect(items[1]).toHaveTextContent("Ce fichier fait 21,3 Mo ; la limite est de 20 Mo.");
   });
 
   it("refuses a file over 20 MB before sending", async () => {

@@ -37,7 +37,9 @@ describe("the permission grid", () => {
   it("leaves to the advanced editor what a grid cannot show", () => {
     expect(gridFromRules([{ action: "manage", subject: "Envelope" }])).toBeNull();
     expect(gridFromRules([{ action: "read", subject: "all" }])).toBeNull();
-    expect(gridFromRules([{ action: "update", subject: "Envelope", fields: ["title"] }])).toBeNull();
+    expect(
+      gridFromRules([{ action: "update", subject: "Envelope", fields: ["title"] }]),
+    ).toBeNull();
     expect(
       gridFromRules([{ action: "read", subject: "Envelope", conditions: { status: "draft" } }]),
     ).toBeNull();
