@@ -28,6 +28,7 @@ const PROFILE = {
   phone: null,
   preferredLanguage: "en",
   profilePictureUrl: "http://api.test/public/avatars/abc",
+  hasProfilePicture: false,
   team: null,
   createdAt: "2026-11-22T10:00:00.000Z",
   updatedAt: "2026-11-22T10:00:00.000Z",
