@@ -1,9 +1,6 @@
 import { resources } from "@paraphe/i18n";
 import { defineAppConfig } from "@paraphe/vite-config";
 
-/** recharts and the libraries only it uses (its chunk loads with the usage page's charts). */
-const CHART_LIBRARIES = String.raw`(?:recharts|victory-vendor|d3-[a-z-]+|internmap|@reduxjs[\\/]toolkit|redux|redux-thunk|react-redux|reselect|immer|decimal\.js-light|es-toolkit|eventemitter3|tiny-invariant)`;
-
 export default defineAppConfig({
   port: 5173,
   chunkLoadMessages: { en: resources.en.common.chunkLoad, fr: resources.fr.common.chunkLoad },
@@ -16,24 +13,16 @@ export default defineAppConfig({
   build: {
     rolldownOptions: {
       output: {
-        // Libraries change less often than the app: separate chunks stay cached across deployments.
         codeSplitting: {
           groups: [
+            // React and the router: every page needs them, and they change less often than the app,
+            // so their chunk stays cached across deployments. Every other library goes with the
+            // routes that use it (papaparse with the CSV imports, recharts with the usage page, the
+            // passkey library with the passkey pages), loaded on demand like them.
             {
               name: "react",
               test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
-              priority: 3,
             },
-            // Every library but the charts' (the last node_modules segment of the path decides).
-            {
-              name: "vendor",
-              test: new RegExp(
-                String.raw`[\\/]node_modules[\\/](?!\.pnpm[\\/])(?!${CHART_LIBRARIES}[\\/])`,
-              ),
-              priority: 2,
-            },
-            // recharts and what only it uses: the usage page loads them, no other page does.
-            { name: "charts", test: /[\\/]node_modules[\\/]/, priority: 1 },
           ],
         },
       },

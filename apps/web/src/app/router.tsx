@@ -1,161 +1,394 @@
-import { Navigate, Outlet, type RouteObject } from "react-router";
-import { RequireSession } from "./session/components/require-session";
-import { AcceptTeamInviteRoute } from "../routes/accept-team-invite";
-import { AuthOidcRoute } from "../routes/auth-oidc";
-import { AppLayout } from "../layouts/app-layout/app-layout";
-import {
-  ContactEditRoute,
-  ContactNewRoute,
-  ContactsImportRoute,
-  ContactsOfWorkspaceRoute,
-  ContactsRoute,
-} from "../routes/contacts";
-import { DashboardRoute } from "../routes/dashboard";
-import {
-  EnvelopeEditRoute,
-  EnvelopeViewRoute,
-  EnvelopesByStatusRoute,
-  EnvelopesImportGoogleDriveRoute,
-  EnvelopesImportRoute,
-  EnvelopesOfTagRoute,
-  EnvelopesOfWorkspaceRoute,
-  EnvelopesRoute,
-} from "../routes/envelopes";
-import { InboxDetailRoute, InboxRoute } from "../routes/inbox";
-import {
-  TemplateBulkSendRoute,
-  TemplateCreateEnvelopeRoute,
-  TemplateEditRoute,
-  TemplatesByStatusRoute,
-  TemplatesOfTagRoute,
-  TemplatesOfWorkspaceRoute,
-  TemplatesRoute,
-} from "../routes/templates";
-import { LoginRoute } from "../routes/login";
-import { NotFoundRoute } from "../routes/not-found";
-import { OnboardingTeamRoute } from "../routes/onboarding-team";
-import { RegisterPasskeyRoute } from "../routes/register-passkey";
+import { type ComponentType } from "react";
+import { Navigate, Outlet, type LazyRouteFunction, type RouteObject } from "react-router";
 import { RouteError } from "../routes/route-error";
-import { SettingsRoute } from "../routes/settings";
-import {
-  SettingsMembersImportRoute,
-  SettingsMembersRoute,
-  SettingsPendingInvitationsRoute,
-} from "../routes/settings-members";
-import { SettingsPasskeysRoute } from "../routes/settings-passkeys";
-import { SettingsProfileRoute } from "../routes/settings-profile";
-import { SettingsRolesRoute } from "../routes/settings-roles";
-import { SettingsSecurityRoute } from "../routes/settings-security";
-import { SettingsSessionsRoute } from "../routes/settings-sessions";
-import { SettingsSsoRoute, SettingsSsoTutorialRoute } from "../routes/settings-sso";
-import { SettingsApiKeysRoute } from "../routes/settings-api-keys";
-import { SettingsWebhooksRoute } from "../routes/settings-webhooks";
-import { SettingsSubscriptionRoute } from "../routes/settings-subscription";
-import { SettingsUsageRoute } from "../routes/settings-usage";
-import { SettingsSupportRoute } from "../routes/settings-support";
-import { SettingsTagsRoute } from "../routes/settings-tags";
-import { SupportOperatorRoute } from "../routes/support-operator";
-import {
-  SettingsWorkspaceMembersRoute,
-  SettingsWorkspacesRoute,
-} from "../routes/settings-workspaces";
+import { RequireSession } from "./session/components/require-session";
+import { RouteLoading } from "./route-loading";
+
+/** A lazy route whose module is loaded on demand and renders `pick(module)`. */
+function page<Module>(
+  load: () => Promise<Module>,
+  pick: (module: Module) => ComponentType,
+): LazyRouteFunction<RouteObject> {
+  return async () => ({ Component: pick(await load()) });
+}
 
 /**
  * The routes of the web app: the public identity pages (login, passkey offer, team onboarding), the
  * guarded layout with the dashboard, and the not-found page for every other path.
+ *
+ * Every page and the members' layout is a lazy route module (a chunk of its own, with the feature
+ * code and libraries only it uses), loaded when a navigation reaches it: the first load holds only
+ * the router, the session guard and the error page. A chunk that fails to load (a tab opened before
+ * a deployment) reaches the root's error element, which hands it to the chunk-load guard: the page
+ * reloads (spec §9).
  */
 export function createAppRoutes(): RouteObject[] {
   return [
     {
       element: <Outlet />,
       errorElement: <RouteError />,
+      // Shown while the first page's code loads (the route modules are loaded on demand).
+      hydrateFallbackElement: <RouteLoading />,
       children: [
-        { path: "login", element: <LoginRoute /> },
-        { path: "register-passkey", element: <RegisterPasskeyRoute /> },
-        { path: "onboarding/team", element: <OnboardingTeamRoute /> },
-        { path: "accept-team-invite", element: <AcceptTeamInviteRoute /> },
-        { path: "auth/oidc", element: <AuthOidcRoute /> },
+        {
+          path: "login",
+          lazy: page(
+            () => import("../routes/login"),
+            (m) => m.LoginRoute,
+          ),
+        },
+        {
+          path: "register-passkey",
+          lazy: page(
+            () => import("../routes/register-passkey"),
+            (m) => m.RegisterPasskeyRoute,
+          ),
+        },
+        {
+          path: "onboarding/team",
+          lazy: page(
+            () => import("../routes/onboarding-team"),
+            (m) => m.OnboardingTeamRoute,
+          ),
+        },
+        {
+          path: "accept-team-invite",
+          lazy: page(
+            () => import("../routes/accept-team-invite"),
+            (m) => m.AcceptTeamInviteRoute,
+          ),
+        },
+        {
+          path: "auth/oidc",
+          lazy: page(
+            () => import("../routes/auth-oidc"),
+            (m) => m.AuthOidcRoute,
+          ),
+        },
         {
           element: <RequireSession />,
           children: [
             {
-              element: <AppLayout />,
+              lazy: page(
+                () => import("../layouts/app-layout/app-layout"),
+                (m) => m.AppLayout,
+              ),
               children: [
-                { index: true, element: <DashboardRoute /> },
-                { path: "inbox", element: <InboxRoute /> },
-                { path: "inbox/:uuid", element: <InboxDetailRoute /> },
-                { path: "envelopes", element: <EnvelopesRoute /> },
-                { path: "envelopes/import", element: <EnvelopesImportRoute /> },
+                {
+                  index: true,
+                  lazy: page(
+                    () => import("../routes/dashboard"),
+                    (m) => m.DashboardRoute,
+                  ),
+                },
+                {
+                  path: "inbox",
+                  lazy: page(
+                    () => import("../routes/inbox"),
+                    (m) => m.InboxRoute,
+                  ),
+                },
+                {
+                  path: "inbox/:uuid",
+                  lazy: page(
+                    () => import("../routes/inbox"),
+                    (m) => m.InboxDetailRoute,
+                  ),
+                },
+                {
+                  path: "envelopes",
+                  lazy: page(
+                    () => import("../routes/envelopes"),
+                    (m) => m.EnvelopesRoute,
+                  ),
+                },
+                {
+                  path: "envelopes/import",
+                  lazy: page(
+                    () => import("../routes/envelopes-import"),
+                    (m) => m.EnvelopesImportRoute,
+                  ),
+                },
                 {
                   path: "envelopes/import-google-drive",
-                  element: <EnvelopesImportGoogleDriveRoute />,
+                  lazy: page(
+                    () => import("../routes/envelopes-import"),
+                    (m) => m.EnvelopesImportGoogleDriveRoute,
+                  ),
                 },
-                { path: "envelopes/:status", element: <EnvelopesByStatusRoute /> },
-                { path: "envelopes/tag/:tag", element: <EnvelopesOfTagRoute /> },
-                { path: "envelopes/:workspaceUuid/all", element: <EnvelopesOfWorkspaceRoute /> },
+                {
+                  path: "envelopes/:status",
+                  lazy: page(
+                    () => import("../routes/envelopes"),
+                    (m) => m.EnvelopesByStatusRoute,
+                  ),
+                },
+                {
+                  path: "envelopes/tag/:tag",
+                  lazy: page(
+                    () => import("../routes/envelopes"),
+                    (m) => m.EnvelopesOfTagRoute,
+                  ),
+                },
+                {
+                  path: "envelopes/:workspaceUuid/all",
+                  lazy: page(
+                    () => import("../routes/envelopes"),
+                    (m) => m.EnvelopesOfWorkspaceRoute,
+                  ),
+                },
                 {
                   path: "envelopes/:workspaceUuid/:envelopeUuid/edit",
-                  element: <EnvelopeEditRoute />,
+                  lazy: page(
+                    () => import("../routes/envelope-edit"),
+                    (m) => m.EnvelopeEditRoute,
+                  ),
                 },
                 {
                   path: "envelopes/:workspaceUuid/:envelopeUuid/view",
-                  element: <EnvelopeViewRoute />,
+                  lazy: page(
+                    () => import("../routes/envelope-view"),
+                    (m) => m.EnvelopeViewRoute,
+                  ),
                 },
-                { path: "templates", element: <TemplatesRoute /> },
-                { path: "templates/:status", element: <TemplatesByStatusRoute /> },
-                { path: "templates/tag/:tag", element: <TemplatesOfTagRoute /> },
-                { path: "templates/:workspaceUuid/all", element: <TemplatesOfWorkspaceRoute /> },
+                {
+                  path: "templates",
+                  lazy: page(
+                    () => import("../routes/templates"),
+                    (m) => m.TemplatesRoute,
+                  ),
+                },
+                {
+                  path: "templates/:status",
+                  lazy: page(
+                    () => import("../routes/templates"),
+                    (m) => m.TemplatesByStatusRoute,
+                  ),
+                },
+                {
+                  path: "templates/tag/:tag",
+                  lazy: page(
+                    () => import("../routes/templates"),
+                    (m) => m.TemplatesOfTagRoute,
+                  ),
+                },
+                {
+                  path: "templates/:workspaceUuid/all",
+                  lazy: page(
+                    () => import("../routes/templates"),
+                    (m) => m.TemplatesOfWorkspaceRoute,
+                  ),
+                },
                 {
                   path: "templates/:workspaceUuid/:templateUuid/edit",
-                  element: <TemplateEditRoute />,
+                  lazy: page(
+                    () => import("../routes/template-edit"),
+                    (m) => m.TemplateEditRoute,
+                  ),
                 },
                 {
                   path: "templates/:workspaceUuid/:templateUuid/create-envelope",
-                  element: <TemplateCreateEnvelopeRoute />,
+                  lazy: page(
+                    () => import("../routes/template-create-envelope"),
+                    (m) => m.TemplateCreateEnvelopeRoute,
+                  ),
                 },
                 {
                   path: "templates/:workspaceUuid/:templateUuid/bulk-send",
-                  element: <TemplateBulkSendRoute />,
+                  lazy: page(
+                    () => import("../routes/template-bulk-send"),
+                    (m) => m.TemplateBulkSendRoute,
+                  ),
                 },
-                { path: "contacts", element: <ContactsRoute /> },
-                { path: "contacts/new", element: <ContactNewRoute /> },
-                { path: "contacts/import", element: <ContactsImportRoute /> },
-                { path: "contacts/:workspaceUuid", element: <ContactsOfWorkspaceRoute /> },
-                { path: "contacts/:workspaceUuid/:contactEmail", element: <ContactEditRoute /> },
+                {
+                  path: "contacts",
+                  lazy: page(
+                    () => import("../routes/contacts"),
+                    (m) => m.ContactsRoute,
+                  ),
+                },
+                {
+                  path: "contacts/new",
+                  lazy: page(
+                    () => import("../routes/contacts"),
+                    (m) => m.ContactNewRoute,
+                  ),
+                },
+                {
+                  path: "contacts/import",
+                  lazy: page(
+                    () => import("../routes/contacts-import"),
+                    (m) => m.ContactsImportRoute,
+                  ),
+                },
+                {
+                  path: "contacts/:workspaceUuid",
+                  lazy: page(
+                    () => import("../routes/contacts"),
+                    (m) => m.ContactsOfWorkspaceRoute,
+                  ),
+                },
+                {
+                  path: "contacts/:workspaceUuid/:contactEmail",
+                  lazy: page(
+                    () => import("../routes/contacts"),
+                    (m) => m.ContactEditRoute,
+                  ),
+                },
                 {
                   path: "settings",
-                  element: <SettingsRoute />,
+                  lazy: page(
+                    () => import("../routes/settings"),
+                    (m) => m.SettingsRoute,
+                  ),
                   children: [
                     { index: true, element: <Navigate to="/settings/profile" replace /> },
-                    { path: "profile", element: <SettingsProfileRoute /> },
-                    { path: "sessions", element: <SettingsSessionsRoute /> },
-                    { path: "passkeys", element: <SettingsPasskeysRoute /> },
-                    { path: "security", element: <SettingsSecurityRoute /> },
-                    { path: "workspaces", element: <SettingsWorkspacesRoute /> },
+                    {
+                      path: "profile",
+                      lazy: page(
+                        () => import("../routes/settings-profile"),
+                        (m) => m.SettingsProfileRoute,
+                      ),
+                    },
+                    {
+                      path: "sessions",
+                      lazy: page(
+                        () => import("../routes/settings-sessions"),
+                        (m) => m.SettingsSessionsRoute,
+                      ),
+                    },
+                    {
+                      path: "passkeys",
+                      lazy: page(
+                        () => import("../routes/settings-passkeys"),
+                        (m) => m.SettingsPasskeysRoute,
+                      ),
+                    },
+                    {
+                      path: "security",
+                      lazy: page(
+                        () => import("../routes/settings-security"),
+                        (m) => m.SettingsSecurityRoute,
+                      ),
+                    },
+                    {
+                      path: "workspaces",
+                      lazy: page(
+                        () => import("../routes/settings-workspaces"),
+                        (m) => m.SettingsWorkspacesRoute,
+                      ),
+                    },
                     {
                       path: "workspaces/:workspaceUuid/members",
-                      element: <SettingsWorkspaceMembersRoute />,
+                      lazy: page(
+                        () => import("../routes/settings-workspaces"),
+                        (m) => m.SettingsWorkspaceMembersRoute,
+                      ),
                     },
-                    { path: "tags", element: <SettingsTagsRoute /> },
-                    { path: "members", element: <SettingsMembersRoute /> },
-                    { path: "members/pending", element: <SettingsPendingInvitationsRoute /> },
-                    { path: "members/import", element: <SettingsMembersImportRoute /> },
-                    { path: "roles", element: <SettingsRolesRoute /> },
-                    { path: "sso", element: <SettingsSsoRoute /> },
-                    { path: "sso-tutorial", element: <SettingsSsoTutorialRoute /> },
-                    { path: "api-keys", element: <SettingsApiKeysRoute /> },
-                    { path: "webhooks", element: <SettingsWebhooksRoute /> },
-                    { path: "subscription", element: <SettingsSubscriptionRoute /> },
-                    { path: "usage", element: <SettingsUsageRoute /> },
-                    { path: "support", element: <SettingsSupportRoute /> },
+                    {
+                      path: "tags",
+                      lazy: page(
+                        () => import("../routes/settings-tags"),
+                        (m) => m.SettingsTagsRoute,
+                      ),
+                    },
+                    {
+                      path: "members",
+                      lazy: page(
+                        () => import("../routes/settings-members"),
+                        (m) => m.SettingsMembersRoute,
+                      ),
+                    },
+                    {
+                      path: "members/pending",
+                      lazy: page(
+                        () => import("../routes/settings-members"),
+                        (m) => m.SettingsPendingInvitationsRoute,
+                      ),
+                    },
+                    {
+                      path: "members/import",
+                      lazy: page(
+                        () => import("../routes/settings-members-import"),
+                        (m) => m.SettingsMembersImportRoute,
+                      ),
+                    },
+                    {
+                      path: "roles",
+                      lazy: page(
+                        () => import("../routes/settings-roles"),
+                        (m) => m.SettingsRolesRoute,
+                      ),
+                    },
+                    {
+                      path: "sso",
+                      lazy: page(
+                        () => import("../routes/settings-sso"),
+                        (m) => m.SettingsSsoRoute,
+                      ),
+                    },
+                    {
+                      path: "sso-tutorial",
+                      lazy: page(
+                        () => import("../routes/settings-sso"),
+                        (m) => m.SettingsSsoTutorialRoute,
+                      ),
+                    },
+                    {
+                      path: "api-keys",
+                      lazy: page(
+                        () => import("../routes/settings-api-keys"),
+                        (m) => m.SettingsApiKeysRoute,
+                      ),
+                    },
+                    {
+                      path: "webhooks",
+                      lazy: page(
+                        () => import("../routes/settings-webhooks"),
+                        (m) => m.SettingsWebhooksRoute,
+                      ),
+                    },
+                    {
+                      path: "subscription",
+                      lazy: page(
+                        () => import("../routes/settings-subscription"),
+                        (m) => m.SettingsSubscriptionRoute,
+                      ),
+                    },
+                    {
+                      path: "usage",
+                      lazy: page(
+                        () => import("../routes/settings-usage"),
+                        (m) => m.SettingsUsageRoute,
+                      ),
+                    },
+                    {
+                      path: "support",
+                      lazy: page(
+                        () => import("../routes/settings-support"),
+                        (m) => m.SettingsSupportRoute,
+                      ),
+                    },
                   ],
                 },
-                { path: "support/operator", element: <SupportOperatorRoute /> },
+                {
+                  path: "support/operator",
+                  lazy: page(
+                    () => import("../routes/support-operator"),
+                    (m) => m.SupportOperatorRoute,
+                  ),
+                },
               ],
             },
           ],
         },
-        { path: "*", element: <NotFoundRoute /> },
+        {
+          path: "*",
+          lazy: page(
+            () => import("../routes/not-found"),
+            (m) => m.NotFoundRoute,
+          ),
+        },
       ],
     },
   ];

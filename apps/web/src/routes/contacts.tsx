@@ -1,7 +1,6 @@
 import { useParams } from "react-router";
 import { ContactEditPage } from "../features/contacts/components/contact-edit-page";
 import { ContactNewPage } from "../features/contacts/components/contact-new-page";
-import { ContactsImportPage } from "../features/contacts/components/contacts-import-page";
 import { ContactsPage } from "../features/contacts/components/contacts-page";
 
 /** /contacts */
@@ -18,11 +17,6 @@ export function ContactsOfWorkspaceRoute() {
 /** /contacts/new */
 export function ContactNewRoute() {
   return <ContactNewPage />;
-}
-
-/** /contacts/import */
-export function ContactsImportRoute() {
-  return <ContactsImportPage />;
 }
 
 /** /contacts/{workspaceUuid}/{contactEmail} */

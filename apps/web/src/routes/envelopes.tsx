@@ -1,10 +1,6 @@
 import { ENVELOPE_LIST_FILTERS, type EnvelopeListFilter } from "@paraphe/api-sdk/contract";
 import { useParams } from "react-router";
-import { EditorPage } from "../features/envelopes/components/editor/editor-page";
 import { EnvelopesPage } from "../features/envelopes/components/envelopes-page";
-import { DriveImportPage } from "../features/envelopes/components/import/drive-import-page";
-import { ImportPage } from "../features/envelopes/components/import/import-page";
-import { EnvelopeViewPage } from "../features/envelopes/components/view/envelope-view-page";
 import { NotFoundContent } from "./not-found";
 
 /** /envelopes */
@@ -30,26 +26,4 @@ export function EnvelopesOfWorkspaceRoute() {
 export function EnvelopesOfTagRoute() {
   const { tag } = useParams();
   return <EnvelopesPage key={tag} initialTag={tag} />;
-}
-
-/** /envelopes/{workspaceUuid}/{envelopeUuid}/edit */
-export function EnvelopeEditRoute() {
-  const { envelopeUuid = "" } = useParams();
-  return <EditorPage key={envelopeUuid} envelopeUuid={envelopeUuid} />;
-}
-
-/** /envelopes/{workspaceUuid}/{envelopeUuid}/view */
-export function EnvelopeViewRoute() {
-  const { envelopeUuid = "" } = useParams();
-  return <EnvelopeViewPage key={envelopeUuid} envelopeUuid={envelopeUuid} />;
-}
-
-/** /envelopes/import */
-export function EnvelopesImportRoute() {
-  return <ImportPage />;
-}
-
-/** /envelopes/import-google-drive */
-export function EnvelopesImportGoogleDriveRoute() {
-  return <DriveImportPage />;
 }

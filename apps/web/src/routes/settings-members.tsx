@@ -1,4 +1,3 @@
-import { MembersImportPage } from "../features/members/components/members-import-page";
 import { MembersPage } from "../features/members/components/members-page";
 import { PendingInvitationsPage } from "../features/members/components/pending-invitations-page";
 
@@ -8,8 +7,4 @@ export function SettingsMembersRoute() {
 
 export function SettingsPendingInvitationsRoute() {
   return <PendingInvitationsPage />;
-}
-
-export function SettingsMembersImportRoute() {
-  return <MembersImportPage />;
 }

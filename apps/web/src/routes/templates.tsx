@@ -1,8 +1,5 @@
 import { TEMPLATE_STATUSES, type TemplateStatus } from "@paraphe/api-sdk/contract";
 import { useParams } from "react-router";
-import { BulkSendPage } from "../features/envelopes/components/templates/bulk-send-page";
-import { CreateEnvelopePage } from "../features/envelopes/components/templates/create-envelope-page";
-import { TemplateEditorPage } from "../features/envelopes/components/templates/template-editor";
 import { TemplatesPage } from "../features/envelopes/components/templates/templates-page";
 import { NotFoundContent } from "./not-found";
 
@@ -29,22 +26,4 @@ export function TemplatesOfWorkspaceRoute() {
 export function TemplatesOfTagRoute() {
   const { tag } = useParams();
   return <TemplatesPage key={tag} initialTag={tag} />;
-}
-
-/** /templates/{workspaceUuid}/{templateUuid}/edit */
-export function TemplateEditRoute() {
-  const { templateUuid = "" } = useParams();
-  return <TemplateEditorPage key={templateUuid} templateUuid={templateUuid} />;
-}
-
-/** /templates/{workspaceUuid}/{templateUuid}/create-envelope */
-export function TemplateCreateEnvelopeRoute() {
-  const { templateUuid = "" } = useParams();
-  return <CreateEnvelopePage key={templateUuid} templateUuid={templateUuid} />;
-}
-
-/** /templates/{workspaceUuid}/{templateUuid}/bulk-send */
-export function TemplateBulkSendRoute() {
-  const { templateUuid = "" } = useParams();
-  return <BulkSendPage key={templateUuid} templateUuid={templateUuid} />;
 }
