@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { keepScreenshot } from "./support";
+import { keepScreenshot, signUpWithTeam } from "./support";
 
 for (const app of [
   // With nobody signed in, the web app's home leads to the sign-in page; the signing app has none.
@@ -48,4 +48,62 @@ test("the give-up message is in French on a French page", async ({ page }) => {
       timeout: 15_000,
     },
   );
+});
+
+/** The usage page's route module (a chunk of its own: `settings-usage-<hash>.js`). */
+const USAGE_ROUTE_CHUNK = /\/assets\/settings-usage-[\w-]+\.js$/;
+
+test("web: a route's chunk is not in /login's first load, and is downloaded when the route is visited", async ({
+  page,
+}) => {
+  const scripts: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+  });
+  await page.goto("/login?lng=en");
+  await expect(page.getByRole("heading", { name: "Sign in to Paraphe" })).toBeVisible();
+  expect(scripts.some((path) => path.startsWith("/assets/login-"))).toBe(true);
+  expect(scripts.filter((path) => USAGE_ROUTE_CHUNK.test(path))).toEqual([]);
+
+  await signUpWithTeam(page);
+  expect(scripts.filter((path) => USAGE_ROUTE_CHUNK.test(path))).toEqual([]);
+  await page.goto("/settings/profile");
+  await page.getByRole("link", { name: "Usage", exact: true }).click();
+  await expect(page.getByRole("heading", { name: "Usage", exact: true, level: 2 })).toBeVisible();
+  expect(scripts.filter((path) => USAGE_ROUTE_CHUNK.test(path))).toHaveLength(1);
+});
+
+test("web: a route's chunk gone after a deployment reloads the page once, without an error page", async ({
+  page,
+}) => {
+  await signUpWithTeam(page);
+  await page.goto("/settings/profile");
+  const usageLink = page.getByRole("link", { name: "Usage", exact: true });
+  await expect(usageLink).toBeVisible();
+  // The tab was opened before a deployment: its build's usage chunk is gone from the server.
+  let refused = 0;
+  await page.route(USAGE_ROUTE_CHUNK, (route) => {
+    if (refused > 0) return route.continue();
+    refused += 1;
+    return route.fulfill({ status: 404, body: "Not found" });
+  });
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.text().startsWith("Unexpected error while rendering a page"))
+      errors.push(message.text());
+  });
+  const reloaded = page.waitForEvent("load");
+
+  await usageLink.click();
+  await reloaded;
+  expect(refused).toBe(1);
+  const reloads = await page.evaluate(() =>
+    JSON.parse(localStorage.getItem("paraphe.chunkReloads") ?? "[]"),
+  );
+  expect(reloads).toHaveLength(1);
+  // The reloaded page has the new build's chunk: the route opens.
+  await page.getByRole("link", { name: "Usage", exact: true }).click();
+  await expect(page.getByRole("heading", { name: "Usage", exact: true, level: 2 })).toBeVisible();
+  await expect(page.getByTestId("chunk-load-failure")).toHaveCount(0);
+  expect(errors).toEqual([]);
 });

@@ -4,12 +4,22 @@ import { RouteError } from "../routes/route-error";
 import { RequireSession } from "./session/components/require-session";
 import { RouteLoading } from "./route-loading";
 
-/** A lazy route whose module is loaded on demand and renders `pick(module)`. */
+/**
+ * A lazy route whose module is loaded on demand and renders `pick(module)`. When the module's chunk
+ * fails to load, Vite's preload helper tells the page's chunk-load guard, which reloads the page and
+ * lets the helper resolve with nothing: the route then waits for the reload instead of failing. A
+ * failure the guard does not take (its reload limit reached) rejects, and the root's error element
+ * shows the give-up message.
+ */
 function page<Module>(
   load: () => Promise<Module>,
   pick: (module: Module) => ComponentType,
 ): LazyRouteFunction<RouteObject> {
-  return async () => ({ Component: pick(await load()) });
+  return async () => {
+    const module: Module | undefined = await load();
+    if (module === undefined) return new Promise<never>(() => {});
+    return { Component: pick(module) };
+  };
 }
 
 /**
