@@ -12,6 +12,21 @@ import { type LoadProfile, type StoredSessionUser, type UserProfile } from "../a
 import { NavIndicatorsProvider } from "../layouts/app-layout/nav-indicators";
 import { createTestApi, TEST_CREDENTIAL, TEST_PROFILE, type Handlers } from "./api";
 
+/** Loads every lazy route module of `routes` (the module system keeps them for the router). */
+async function loadRouteModules(routes: RouteObject[]): Promise<void> {
+  await Promise.all(
+    routes.map(async (route) => {
+      if (typeof route.lazy === "function") await route.lazy();
+      await loadRouteModules(route.children ?? []);
+    }),
+  );
+}
+
+// The app's routes are lazy modules. They are loaded once, when a test file imports this harness
+// (as they were before the routes became lazy), so that a test's waits measure the page, not the
+// first transform of its module.
+await loadRouteModules(createAppRoutes());
+
 export const TEST_USER: StoredSessionUser = TEST_CREDENTIAL;
 export { TEST_PROFILE };
 
