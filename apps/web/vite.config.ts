@@ -23,6 +23,13 @@ export default defineAppConfig({
               name: "react",
               test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
             },
+            // zod with the module that sets it jitless: the app runs without 'unsafe-eval', and a
+            // module that parses while its chunk loads (before the entry's own code runs) would
+            // otherwise find zod not yet told, and probe `new Function` against the policy.
+            {
+              name: "zod",
+              test: /[\\/]node_modules[\\/]zod[\\/]|[\\/]src[\\/]app[\\/]zod-jitless\.ts$/,
+            },
           ],
         },
       },

@@ -118,9 +118,12 @@ test("en français : du balisage dans le nom d’un rôle personnalisé et dans 
   await page.getByRole("button", { name: "Importer 2 lignes" }).click();
   await page.waitForURL(/\/settings\/members\/pending$/);
 
-  const pending = page.getByRole("table", { name: "Invitations en attente" });
-  await expect(pending.getByRole("row").filter({ hasText: markup })).toContainText(PAYLOADS.img);
-  await expect(pending.getByRole("row").filter({ hasText: formula })).toContainText(
+  // Pending invitations are cards at every width: one list item per invitation.
+  const pending = page.getByRole("list", { name: "Invitations en attente" });
+  await expect(pending.getByRole("listitem").filter({ hasText: markup })).toContainText(
+    PAYLOADS.img,
+  );
+  await expect(pending.getByRole("listitem").filter({ hasText: formula })).toContainText(
     PAYLOADS.hyperlink,
   );
   await expectShown(pending, roleName);

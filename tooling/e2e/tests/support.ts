@@ -123,7 +123,8 @@ export async function networkSettled(page: Page): Promise<void> {
   const requests = inFlight.get(page);
   if (requests === undefined) throw new Error("networkSettled: call trackRequests(page) first");
   for (;;) {
-    await expect.poll(() => requests.size, { intervals: [20, 50, 100] }).toBe(0);
+    // A busy machine may take seconds to render a page preview: wait as long as a step may take.
+    await expect.poll(() => requests.size, { intervals: [20, 50, 100], timeout: 30_000 }).toBe(0);
     await twoFrames(page);
     if (requests.size === 0) return;
   }
