@@ -1,6 +1,6 @@
 import { useTranslation } from "@paraphe/i18n/react";
 import { LoadingScreen } from "@paraphe/ui-kit";
-import { Navigate, Outlet, useLocation } from "react-router";
+import { Navigate, Outlet, useLocation, useNavigation } from "react-router";
 import { useSession } from "../session-context";
 
 /** Where a guarded page was asked for, so that login can come back to it. */
@@ -15,10 +15,14 @@ export interface LoginRedirectState {
 export function RequireSession() {
   const { status, profile } = useSession();
   const location = useLocation();
+  const navigation = useNavigation();
   const { t } = useTranslation("web");
 
   if (status === "loading") return <LoadingScreen label={t("session.loading")} />;
   if (status === "anonymous") {
+    // A navigation to /login already under way (the logout's, with the email in the fragment,
+    // while the login page's module loads) is left to finish rather than replaced by a bare one.
+    if (navigation.location?.pathname === "/login") return null;
     const state: LoginRedirectState = {
       from: { pathname: location.pathname, search: location.search, hash: location.hash },
     };
