@@ -15,6 +15,24 @@ const pinned = JSON.parse(readFileSync(join(root, "package.json"), "utf8")).pack
 /** The Node.js the product runs on (an LTS line), pinned in `.node-version`. */
 export const pinnedNode = readFileSync(join(root, ".node-version"), "utf8").trim();
 
+/** Installs one npm package (`name@version`) under `prefix`, outside the workspace, quietly. */
+function installUnderCache(prefix, spec) {
+  execFileSync(
+    "npm",
+    [
+      "install",
+      "--prefix",
+      prefix,
+      "--no-save",
+      "--no-audit",
+      "--no-fund",
+      "--loglevel=error",
+      spec,
+    ],
+    { stdio: "inherit", cwd: root },
+  );
+}
+
 /**
  * The `bin` folder of Node.js `version`, installed from the npm registry (the `node` package, which
  * fetches the official build for this platform) under `.cache/<folder>` unless it is there already.
@@ -27,20 +45,7 @@ export function installNode(version, folder) {
     : null;
   if (installed !== `v${version}`) {
     console.log(`Installing Node.js ${version} from the npm registry under .cache/${folder} ...`);
-    execFileSync(
-      "npm",
-      [
-        "install",
-        "--prefix",
-        prefix,
-        "--no-save",
-        "--no-audit",
-        "--no-fund",
-        "--loglevel=error",
-        `node@${version}`,
-      ],
-      { stdio: "inherit", cwd: root },
-    );
+    installUnderCache(prefix, `node@${version}`);
   }
   return bin;
 }
@@ -115,20 +120,7 @@ export function pnpmEnv() {
   env.PATH = `${bin}${delimiter}${env.PATH ?? ""}`;
   if (pnpmVersion(join(bin, "pnpm"), env) !== pinned) {
     console.log(`Installing pnpm ${pinned} (pinned in package.json) under .cache/pnpm ...`);
-    execFileSync(
-      "npm",
-      [
-        "install",
-        "--prefix",
-        prefix,
-        "--no-save",
-        "--no-audit",
-        "--no-fund",
-        "--loglevel=error",
-        `pnpm@${pinned}`,
-      ],
-      { stdio: "inherit", cwd: root },
-    );
+    installUnderCache(prefix, `pnpm@${pinned}`);
   }
   return env;
 }

@@ -96,7 +96,7 @@ export async function openEnvelope(
 /**
  * The first document's first page preview for `/envelope/open`, recorded as viewed as
  * `/envelope/download-signer-document` records a page it serves; null when there is no preview yet
- * or it is larger than FIRST_PAGE_PREVIEW_MAX_BYTES (the page is then asked for as any other).
+ * or its base64 is longer than FIRST_PAGE_PREVIEW_MAX_BASE64_LENGTH (the page is then asked for as any other).
  */
 async function serveFirstPage(
   deps: EnvelopeDeps,
