@@ -5,12 +5,19 @@ import { type Member } from "../membership/members";
 
 type EnvelopeQuery = SelectQueryBuilder<Database, "envelope", EnvelopeRow>;
 
-/** Envelopes the member may see: their team's, in workspaces they belong to (no template). */
-export function visibleEnvelopes(db: Kysely<Database>, member: Member): EnvelopeQuery {
+/**
+ * Envelopes (or, with `kind` "template", templates) the member may see: their team's, in
+ * workspaces they belong to.
+ */
+export function visibleEnvelopes(
+  db: Kysely<Database>,
+  member: Member,
+  kind: "envelope" | "template" = "envelope",
+): EnvelopeQuery {
   return db
     .selectFrom("envelope")
     .selectAll("envelope")
-    .where("envelope.kind", "=", "envelope")
+    .where("envelope.kind", "=", kind)
     .where("envelope.teamId", "=", member.teamId)
     .where((eb) =>
       eb.exists(

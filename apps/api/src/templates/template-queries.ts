@@ -1,3 +1,4 @@
+import { visibleEnvelopes } from "../envelopes/visible-envelopes";
 import type { listTemplatesRequestSchema, TemplateSummary } from "@paraphe/api-sdk/contract";
 import { sql, type Kysely } from "kysely";
 import type { z } from "zod";
@@ -23,20 +24,7 @@ export async function listTemplates(
   input: z.infer<typeof listTemplatesRequestSchema>,
 ): Promise<{ templates: TemplateSummary[]; nextCursor: string | null }> {
   if (!member.ability.can("read", "Template")) return { templates: [], nextCursor: null };
-  let query = db
-    .selectFrom("envelope")
-    .selectAll("envelope")
-    .where("envelope.kind", "=", "template")
-    .where("envelope.teamId", "=", member.teamId)
-    .where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom("workspaceMember")
-          .select("workspaceMember.userId")
-          .whereRef("workspaceMember.workspaceId", "=", "envelope.workspaceId")
-          .where("workspaceMember.userId", "=", member.userId),
-      ),
-    );
+  let query = visibleEnvelopes(db, member, "template");
   if (input.status !== undefined) query = query.where("envelope.templateStatus", "=", input.status);
   if (input.workspaceUuid !== undefined) {
     query = query.where("envelope.workspaceId", "=", input.workspaceUuid);
