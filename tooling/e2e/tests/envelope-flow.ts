@@ -161,11 +161,20 @@ export async function readEveryPage(page: Page, language: "en" | "fr" = "en"): P
   await expect(page.getByText(t.anyRead)).toBeVisible();
   // Scroll on, as a person does, until the page counts every page as read: a page is read once
   // most of it passed through the part of the screen the bottom bar leaves, so each step moves
-  // less than that part's height (a jump of a whole screen would skip over part of a page).
+  // less than that part's height (a jump of a whole screen would skip over part of a page). Only
+  // what was on screen once a page's preview showed counts: at the bottom with a page still
+  // unread (its preview came after it scrolled by), the signer goes back to the top and reads on.
   await expect(async () => {
-    await page.mouse.wheel(0, 350);
+    await page.mouse.wheel(0, (await atBottom(page)) ? -100_000 : 350);
     await expect(page.getByText(t.read(2))).toBeVisible({ timeout: 500 });
   }).toPass({ timeout: 15_000 });
+}
+
+/** True when the window cannot scroll further down. */
+export async function atBottom(page: Page): Promise<boolean> {
+  return page.evaluate(
+    () => window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 2,
+  );
 }
 
 export async function swipe(page: Page, language: "en" | "fr" = "en"): Promise<void> {
