@@ -1,0 +1,120 @@
+import { type EnvelopeDetail, type Recipient } from "@paraphe/api-sdk/contract";
+import { useTranslation } from "@paraphe/i18n/react";
+import { Badge, type BadgeVariant } from "@paraphe/ui-kit";
+import { Send } from "lucide-react";
+import { PermittedButton } from "../../../../app/permissions/permitted-button";
+import { formatDateTime } from "../../../../lib/format";
+
+const RECIPIENT_VARIANTS: Record<Recipient["status"], BadgeVariant> = {
+  pending: "warning",
+  approved: "success",
+  signed: "success",
+  declined: "danger",
+  canceled: "neutral",
+};
+function recipientName(recipient: Recipient): string {
+  return `${recipient.firstname} ${recipient.lastname}`.trim() || recipient.email;
+}
+
+/**
+ * The server's rule (`/envelope/resend-invitation`): a recipient who was invited and has not acted.
+ * A later signer in sequential order, or a signer while approvers approve, is not invited yet.
+ */
+function canResend(recipient: Recipient): boolean {
+  return recipient.status === "pending" && recipient.invitedAt !== null;
+}
+
+/**
+ * The envelope's recipients, by role: each with where they are, when they acted, why they declined,
+ * and, while the envelope is open, a new invitation for those who have not acted.
+ */
+export function EnvelopeRecipients({
+  envelope,
+  open,
+  language,
+  onResend,
+}: {
+  envelope: EnvelopeDetail;
+  open: boolean;
+  language: string;
+  onResend: (recipient: Recipient) => void;
+}) {
+  const { t } = useTranslation(["web", "common"]);
+  return (
+    <>
+      {/* By role: approvers (who approve before anyone signs) are not signers. */}
+      {(["approver", "signer"] as const).map((kind) => {
+        const recipients = envelope.recipients.filter((recipient) => recipient.kind === kind);
+        if (recipients.length === 0) return null;
+        const headingId = `${kind}s-heading`;
+        return (
+          <section key={kind} aria-labelledby={headingId} className="flex flex-col gap-3">
+            <h2 id={headingId} className="text-base font-semibold text-ink">
+              {t(
+                kind === "approver" ? "web:view.signers.approversTitle" : "web:view.signers.title",
+              )}
+            </h2>
+            <ul className="flex flex-col gap-2">
+              {recipients.map((recipient) => (
+                <li
+                  key={recipient.uuid}
+                  data-recipient-status={recipient.status}
+                  className="flex flex-col gap-2 rounded-md border border-border p-3"
+                >
+                  {/* Who, and where they are: the status always on the first line's right,
+                      whatever follows (a decline's reason runs under both, full width). */}
+                  <div className="flex items-start justify-between gap-3">
+                    <div className="flex min-w-0 flex-col">
+                      <span className="truncate text-sm font-medium text-ink">
+                        {envelope.options.signingOrder === "sequential"
+                          ? `${recipient.order}. `
+                          : ""}
+                        {recipientName(recipient)}
+                      </span>
+                      <span className="truncate text-xs text-ink-muted">{recipient.email}</span>
+                      <span className="text-xs text-ink-muted">
+                        {t(`web:editor.recipients.roles.${recipient.kind}`)}
+                      </span>
+                    </div>
+                    <div className="flex shrink-0 flex-col items-end gap-0.5">
+                      {open && canResend(recipient) ? (
+                        <PermittedButton
+                          permission="update Envelope"
+                          variant="ghost"
+                          size="sm"
+                          aria-label={t("web:view.resend.label", {
+                            name: recipientName(recipient),
+                          })}
+                          onClick={() => onResend(recipient)}
+                        >
+                          <Send aria-hidden="true" />
+                          {t("web:view.resend.open")}
+                        </PermittedButton>
+                      ) : null}
+                      <Badge variant={RECIPIENT_VARIANTS[recipient.status]}>
+                        {t(`web:view.signers.status.${recipient.status}`)}
+                      </Badge>
+                      {recipient.signedAt || recipient.approvedAt || recipient.declinedAt ? (
+                        <span className="text-xs whitespace-nowrap text-ink-muted">
+                          {formatDateTime(
+                            recipient.signedAt ?? recipient.approvedAt ?? recipient.declinedAt,
+                            language,
+                          )}
+                        </span>
+                      ) : null}
+                    </div>
+                  </div>
+                  {recipient.declineReason ? (
+                    <p className="text-xs break-words text-ink-muted">
+                      {t("web:view.signers.declineReason", { reason: recipient.declineReason })}
+                    </p>
+                  ) : null}
+                </li>
+              ))}
+            </ul>
+          </section>
+        );
+      })}
+    </>
+  );
+}
