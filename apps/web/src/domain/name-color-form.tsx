@@ -1,10 +1,10 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { COLOR_PALETTE, colorSchema } from "@paraphe/api-sdk/contract";
 import { useTranslation } from "@paraphe/i18n/react";
 import { Button, FormField, Input, cn } from "@paraphe/ui-kit";
 import { useForm, useWatch } from "react-hook-form";
 import { z } from "zod";
-import { fieldErrorWord, useErrorText } from "../lib/api/error-text";
+import { fieldErrorProblem, fieldErrorWord, useErrorText } from "../lib/api/error-text";
+import { zodResolver } from "../lib/forms/zod-resolver";
 
 export interface NameColorValues {
   name: string;
@@ -48,8 +48,8 @@ export function NameColorForm({
       await onSubmit(values);
     } catch (failure) {
       for (const field of ["name", "color"] as const) {
-        const word = fieldErrorWord(failure, field);
-        if (word) form.setError(field, { message: word });
+        const problem = fieldErrorProblem(failure, field);
+        if (problem) form.setError(field, problem);
       }
     }
   });
@@ -62,13 +62,13 @@ export function NameColorForm({
           {errorText.apiError(error)}
         </p>
       ) : null}
-      <FormField label={labels.name} required error={errorText.validation(errors.name?.message)}>
+      <FormField label={labels.name} required error={errorText.validation(errors.name)}>
         <Input autoComplete="off" maxLength={maxLength} {...form.register("name")} />
       </FormField>
       <FormField
         label={labels.color}
         description={labels.colorDescription}
-        error={errorText.validation(errors.color?.message)}
+        error={errorText.validation(errors.color)}
       >
         <Input autoComplete="off" maxLength={7} {...form.register("color")} />
       </FormField>

@@ -88,6 +88,7 @@ const LIMIT_WORDS = [
   "too_many_fields",
   "too_many_tags",
   "too_many_rows",
+  "too_many_domains",
 ] as const;
 type LimitWord = (typeof LIMIT_WORDS)[number];
 
@@ -112,6 +113,38 @@ export function fieldErrorProblems(error: unknown): FieldProblem[] {
   return [...byWord.values()];
 }
 
+/**
+ * A form field's error (react-hook-form's `errors.<field>`): its word (`message`) and, from the
+ * form's resolver or the api, the numbers of the limit it names (`params`).
+ */
+export interface FormFieldError {
+  message?: string;
+  params?: Readonly<Record<string, number>>;
+}
+
+function limitParamsOf(error: object): Readonly<Record<string, number>> | undefined {
+  const params: unknown = (error as { params?: unknown }).params;
+  if (typeof params !== "object" || params === null) return undefined;
+  const numbers = Object.entries(params).filter(
+    (entry): entry is [string, number] => typeof entry[1] === "number",
+  );
+  return numbers.length === 0 ? undefined : Object.fromEntries(numbers);
+}
+
+/**
+ * The api's field error for `path` as a form field's error (`form.setError(path, problem)`): its
+ * word and the numbers of the limit it names.
+ */
+export function fieldErrorProblem(
+  error: unknown,
+  path: string,
+): { message: string; params?: Readonly<Record<string, number>> } | undefined {
+  const word = fieldErrorWord(error, path);
+  if (word === undefined || !isApiError(error)) return undefined;
+  const params = error.details?.find((item) => item.path === path)?.params;
+  return params === undefined ? { message: word } : { message: word, params };
+}
+
 /** The word of the api's field error for `path` (`details[].message`), if the error has one. */
 export function fieldErrorWord(error: unknown, path: string): string | undefined {
   if (!isApiError(error)) return undefined;
@@ -122,7 +155,8 @@ export function fieldErrorWord(error: unknown, path: string): string | undefined
 
 /**
  * Texts of errors for the user: an api error shows the translation of its code (never the raw
- * message), anything else the generic text; a validation word shows errors:validation.<word>.
+ * message), anything else the generic text; a validation word shows errors:validation.<word>, or
+ * errors:validationLimits.<word> naming the limit a form field's error or the api's carries.
  */
 export function useErrorText() {
   const { t } = useTranslation("errors");
@@ -139,7 +173,12 @@ export function useErrorText() {
     [t],
   );
   const validation = useCallback(
-    (word: string | undefined, params?: Readonly<Record<string, number>>): string | undefined => {
+    (
+      problem: string | FormFieldError | undefined,
+      limits?: Readonly<Record<string, number>>,
+    ): string | undefined => {
+      const word = typeof problem === "object" ? problem.message : problem;
+      const params = typeof problem === "object" ? limitParamsOf(problem) : limits;
       if (word === undefined || word === "") return undefined;
       // A limit the api named is said: "This is too long: the limit is 255 characters."
       if (params?.limit !== undefined && isLimitWord(word)) {

@@ -181,6 +181,8 @@ export const errors = {
     too_many_tags_other: "Too many tags: a document has at most {{count}} tags.",
     too_many_rows_one: "The file has too many rows: the limit is {{count}} row.",
     too_many_rows_other: "The file has too many rows: the limit is {{count}} rows.",
+    too_many_domains_one: "A team claims at most {{count}} domain: remove one first.",
+    too_many_domains_other: "A team claims at most {{count}} domains: remove one first.",
   },
   uploadError: "Upload error: the picture could not be saved. Please try again.",
   informationUpdate: "Your information could not be updated. Please try again.",

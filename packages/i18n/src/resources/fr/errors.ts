@@ -202,6 +202,10 @@ export const errors: FrenchTranslation<typeof en> = {
     too_many_rows_one: "Le fichier a trop de lignes : la limite est de {{count}} ligne.",
     too_many_rows_many: "Le fichier a trop de lignes : la limite est de {{count}} lignes.",
     too_many_rows_other: "Le fichier a trop de lignes : la limite est de {{count}} lignes.",
+    too_many_domains_one: "Une équipe déclare au plus {{count}} domaine : retirez-en un d’abord.",
+    too_many_domains_many: "Une équipe déclare au plus {{count}} domaines : retirez-en un d’abord.",
+    too_many_domains_other:
+      "Une équipe déclare au plus {{count}} domaines : retirez-en un d’abord.",
   },
   uploadError: "Erreur d’envoi : la photo n’a pas pu être enregistrée. Veuillez réessayer.",
   informationUpdate: "Vos informations n’ont pas pu être mises à jour. Veuillez réessayer.",

@@ -38,7 +38,8 @@ export function DeclineDialog({
     event.preventDefault();
     const trimmed = reason.trim();
     if (trimmed === "") return setError(t("decline.required"));
-    if (trimmed.length > DECLINE_REASON_MAX_LENGTH) return setError(t("decline.tooLong"));
+    if (trimmed.length > DECLINE_REASON_MAX_LENGTH)
+      return setError(t("decline.tooLong", { count: DECLINE_REASON_MAX_LENGTH }));
     setError(null);
     onDecline(trimmed);
   }

@@ -1,4 +1,3 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import {
   API_KEY_DESCRIPTION_MAX_LENGTH,
   API_KEY_PERMISSIONS,
@@ -12,6 +11,7 @@ import { useId } from "react";
 import { Controller, useForm, useWatch } from "react-hook-form";
 import { type z } from "zod";
 import { useErrorText } from "../../../lib/api/error-text";
+import { zodResolver } from "../../../lib/forms/zod-resolver";
 
 type ApiKeyFormInput = z.input<typeof createApiKeyRequestSchema>;
 
@@ -39,7 +39,7 @@ export function ApiKeyForm({ onSubmit, onCancel, submitError }: ApiKeyFormProps)
   const descriptionError =
     errors.description?.message === "too_long"
       ? t("web:apiKeys.fields.descriptionTooLong", { max: API_KEY_DESCRIPTION_MAX_LENGTH })
-      : errorText.validation(errors.description?.message);
+      : errorText.validation(errors.description);
   const permissionsError = errors.permissions ? t("web:apiKeys.permissionRequired") : undefined;
 
   const submit = form.handleSubmit(async (values) => {

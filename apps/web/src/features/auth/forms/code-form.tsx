@@ -1,4 +1,3 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { isApiError } from "@paraphe/api-sdk";
 import { LOGIN_CODE_LENGTH, loginCodeSchema, type LoginResponse } from "@paraphe/api-sdk/contract";
 import { useTranslation } from "@paraphe/i18n/react";
@@ -10,6 +9,7 @@ import { fieldErrorWord, useErrorText } from "../../../lib/api/error-text";
 import { useRequestCode, useVerifyCode } from "../api/auth-mutations";
 import { LoginFailure } from "../components/login-failure";
 import { isSupportedLanguageCode } from "./language";
+import { zodResolver } from "../../../lib/forms/zod-resolver";
 
 /** Seconds before another code can be asked for. */
 export const RESEND_COOLDOWN_SECONDS = 30;
@@ -103,7 +103,7 @@ export function CodeForm({
         label={t("login.code.label")}
         description={t("login.code.hint", { length: LOGIN_CODE_LENGTH })}
         required
-        error={errorText.validation(errors.code?.message)}
+        error={errorText.validation(errors.code)}
       >
         <Input
           autoComplete="one-time-code"

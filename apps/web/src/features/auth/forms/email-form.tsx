@@ -1,4 +1,3 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { isApiError } from "@paraphe/api-sdk";
 import { emailSchema, isSupportedLanguageCode } from "./language";
 import { useTranslation } from "@paraphe/i18n/react";
@@ -6,10 +5,11 @@ import { Button } from "@paraphe/ui-kit";
 import { ArrowRight } from "lucide-react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
-import { fieldErrorWord, useErrorText } from "../../../lib/api/error-text";
+import { fieldErrorProblem, fieldErrorWord, useErrorText } from "../../../lib/api/error-text";
 import { useRequestCode } from "../api/auth-mutations";
 import { LoginFailure } from "../components/login-failure";
 import { LoginEmailField } from "./login-email-field";
+import { zodResolver } from "../../../lib/forms/zod-resolver";
 
 const emailFormSchema = z.object({ email: emailSchema });
 type EmailFormInput = z.input<typeof emailFormSchema>;
@@ -41,8 +41,8 @@ export function EmailForm({
       });
       onCodeSent(email);
     } catch (error) {
-      const word = fieldErrorWord(error, "email");
-      if (word) form.setError("email", { message: word }, { shouldFocus: true });
+      const problem = fieldErrorProblem(error, "email");
+      if (problem) form.setError("email", problem, { shouldFocus: true });
     }
   });
 
@@ -59,7 +59,7 @@ export function EmailForm({
       ) : null}
       <LoginEmailField
         field={form.register("email")}
-        error={errors.email?.message}
+        error={errors.email}
         autoComplete="username webauthn"
       />
       <Button type="submit" loading={isSubmitting} className="w-full">

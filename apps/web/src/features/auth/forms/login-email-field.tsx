@@ -1,16 +1,16 @@
 import { useTranslation } from "@paraphe/i18n/react";
 import { FormField, Input } from "@paraphe/ui-kit";
 import { type UseFormRegisterReturn } from "react-hook-form";
-import { useErrorText } from "../../../lib/api/error-text";
+import { type FormFieldError, useErrorText } from "../../../lib/api/error-text";
 
-/** The login's email field (required, its validation word as the error), focused at once. */
+/** The login's email field (required, its validation problem as the error), focused at once. */
 export function LoginEmailField({
   field,
   error,
   autoComplete,
 }: {
   field: UseFormRegisterReturn<"email">;
-  error: string | undefined;
+  error: FormFieldError | undefined;
   /** "username webauthn" where a passkey may be offered, "username" otherwise. */
   autoComplete: string;
 }) {

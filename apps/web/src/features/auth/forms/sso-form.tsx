@@ -1,14 +1,14 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslation } from "@paraphe/i18n/react";
 import { Button } from "@paraphe/ui-kit";
 import { ArrowRight } from "lucide-react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
-import { fieldErrorWord, useErrorText } from "../../../lib/api/error-text";
+import { fieldErrorProblem, fieldErrorWord, useErrorText } from "../../../lib/api/error-text";
 import { useOidcStart } from "../api/auth-mutations";
 import { LoginFailure } from "../components/login-failure";
 import { LoginEmailField } from "./login-email-field";
 import { emailSchema } from "./language";
+import { zodResolver } from "../../../lib/forms/zod-resolver";
 
 const ssoFormSchema = z.object({ email: emailSchema });
 type SsoFormInput = z.input<typeof ssoFormSchema>;
@@ -41,8 +41,8 @@ export function SsoForm({
       const { authorizationUrl } = await start.mutateAsync({ email, returnPath });
       window.location.assign(authorizationUrl);
     } catch (error) {
-      const word = fieldErrorWord(error, "email");
-      if (word) form.setError("email", { message: word }, { shouldFocus: true });
+      const problem = fieldErrorProblem(error, "email");
+      if (problem) form.setError("email", problem, { shouldFocus: true });
     }
   });
 
@@ -54,7 +54,7 @@ export function SsoForm({
       ) : null}
       <LoginEmailField
         field={form.register("email")}
-        error={errors.email?.message}
+        error={errors.email}
         autoComplete="username"
       />
       <Button type="submit" loading={isSubmitting} className="w-full">

@@ -1,4 +1,3 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { contactInputSchema, type Contact } from "@paraphe/api-sdk/contract";
 import { useTranslation } from "@paraphe/i18n/react";
 import { FormField, Input } from "@paraphe/ui-kit";
@@ -7,7 +6,8 @@ import { useForm } from "react-hook-form";
 import { type z } from "zod";
 import { PermittedButton } from "../../../app/permissions/permitted-button";
 import { type GatedPermission } from "../../../app/permissions/gates";
-import { fieldErrorWord, useErrorText } from "../../../lib/api/error-text";
+import { fieldErrorProblem, useErrorText } from "../../../lib/api/error-text";
+import { zodResolver } from "../../../lib/forms/zod-resolver";
 
 type ContactFormInput = z.input<typeof contactInputSchema>;
 export type ContactFormOutput = z.output<typeof contactInputSchema>;
@@ -57,8 +57,8 @@ export function ContactForm({
       await onSubmit(values);
     } catch (error) {
       for (const field of FIELDS) {
-        const word = fieldErrorWord(error, field);
-        if (word) form.setError(field, { message: word });
+        const problem = fieldErrorProblem(error, field);
+        if (problem) form.setError(field, problem);
       }
     }
   });
@@ -74,7 +74,7 @@ export function ContactForm({
       <FormField
         label={t("contacts.form.email")}
         required
-        error={errorText.validation(errors.email?.message)}
+        error={errorText.validation(errors.email)}
       >
         <Input type="email" autoComplete="off" {...form.register("email")} />
       </FormField>
@@ -82,14 +82,14 @@ export function ContactForm({
         <FormField
           label={t("contacts.form.firstname")}
           required
-          error={errorText.validation(errors.firstname?.message)}
+          error={errorText.validation(errors.firstname)}
         >
           <Input autoComplete="off" {...form.register("firstname")} />
         </FormField>
         <FormField
           label={t("contacts.form.lastname")}
           required
-          error={errorText.validation(errors.lastname?.message)}
+          error={errorText.validation(errors.lastname)}
         >
           <Input autoComplete="off" {...form.register("lastname")} />
         </FormField>
@@ -97,7 +97,7 @@ export function ContactForm({
       <FormField
         label={t("contacts.form.phone")}
         description={t("contacts.form.phoneHint")}
-        error={errorText.validation(errors.phone?.message)}
+        error={errorText.validation(errors.phone)}
       >
         <Input type="tel" autoComplete="off" {...form.register("phone")} />
       </FormField>

@@ -1,10 +1,10 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { CANCEL_REASON_MAX_LENGTH, cancelReasonSchema } from "@paraphe/api-sdk/contract";
 import { useTranslation } from "@paraphe/i18n/react";
 import { Button, FormField, Textarea } from "@paraphe/ui-kit";
 import { useForm, useWatch } from "react-hook-form";
 import { z } from "zod";
-import { fieldErrorWord, useErrorText } from "../../../lib/api/error-text";
+import { fieldErrorProblem, fieldErrorWord, useErrorText } from "../../../lib/api/error-text";
+import { zodResolver } from "../../../lib/forms/zod-resolver";
 
 const cancelFormSchema = z.object({ reason: cancelReasonSchema });
 type CancelFormValues = z.input<typeof cancelFormSchema>;
@@ -32,8 +32,8 @@ export function CancelForm({
     try {
       await onSubmit(values.reason);
     } catch (failure) {
-      const word = fieldErrorWord(failure, "reason");
-      if (word) form.setError("reason", { message: word });
+      const problem = fieldErrorProblem(failure, "reason");
+      if (problem) form.setError("reason", problem);
     }
   });
 
@@ -51,7 +51,7 @@ export function CancelForm({
           length: reason.length,
           max: CANCEL_REASON_MAX_LENGTH,
         })}
-        error={errorText.validation(errors.reason?.message)}
+        error={errorText.validation(errors.reason)}
       >
         <Textarea rows={4} maxLength={CANCEL_REASON_MAX_LENGTH} {...form.register("reason")} />
       </FormField>

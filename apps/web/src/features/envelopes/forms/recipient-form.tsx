@@ -1,4 +1,3 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { emailSchema, recipientInputSchema, type Recipient } from "@paraphe/api-sdk/contract";
 import { useTranslation } from "@paraphe/i18n/react";
 import { Button, Checkbox, Combobox, FormField, Input, RadioGroup } from "@paraphe/ui-kit";
@@ -7,8 +6,9 @@ import { Controller, useController, useForm, useWatch } from "react-hook-form";
 import { type z } from "zod";
 import { usePermissions } from "../../../app/permissions/permissions-context";
 import { useGate } from "../../../app/permissions/gates";
-import { fieldErrorWord, useErrorText } from "../../../lib/api/error-text";
+import { fieldErrorProblem, useErrorText } from "../../../lib/api/error-text";
 import { useContactLookup, useContactSuggestions } from "../api/envelope-queries";
+import { zodResolver } from "../../../lib/forms/zod-resolver";
 
 type RecipientFormInput = z.input<typeof recipientInputSchema>;
 export type RecipientFormOutput = z.output<typeof recipientInputSchema>;
@@ -123,8 +123,9 @@ export function RecipientForm({
       });
     } catch (error) {
       for (const field of FIELDS) {
-        const word = fieldErrorWord(error, field) ?? fieldErrorWord(error, `recipients.0.${field}`);
-        if (word) form.setError(field, { message: word });
+        const problem =
+          fieldErrorProblem(error, field) ?? fieldErrorProblem(error, `recipients.0.${field}`);
+        if (problem) form.setError(field, problem);
       }
     }
   });
@@ -155,7 +156,7 @@ export function RecipientForm({
       <FormField
         label={t("web:editor.recipients.email")}
         required
-        error={errorText.validation(errors.email?.message)}
+        error={errorText.validation(errors.email)}
         description={
           contact ? (
             <span role="status" className="flex flex-wrap items-center gap-2">
@@ -187,14 +188,14 @@ export function RecipientForm({
         <FormField
           label={t("web:editor.recipients.firstname")}
           required
-          error={errorText.validation(errors.firstname?.message)}
+          error={errorText.validation(errors.firstname)}
         >
           <Input autoComplete="off" {...form.register("firstname")} />
         </FormField>
         <FormField
           label={t("web:editor.recipients.lastname")}
           required
-          error={errorText.validation(errors.lastname?.message)}
+          error={errorText.validation(errors.lastname)}
         >
           <Input autoComplete="off" {...form.register("lastname")} />
         </FormField>
@@ -202,7 +203,7 @@ export function RecipientForm({
       <FormField
         label={t("web:editor.recipients.phone")}
         description={t("web:editor.recipients.phoneHint")}
-        error={errorText.validation(errors.phone?.message)}
+        error={errorText.validation(errors.phone)}
       >
         <Input type="tel" autoComplete="off" {...form.register("phone")} />
       </FormField>

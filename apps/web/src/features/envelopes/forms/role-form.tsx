@@ -1,11 +1,11 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { templateRoleLabelSchema, type TemplateRole } from "@paraphe/api-sdk/contract";
 import { useTranslation } from "@paraphe/i18n/react";
 import { Button, FormField, Input, RadioGroup } from "@paraphe/ui-kit";
 import { useId, useMemo } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { z } from "zod";
-import { fieldErrorWord, useErrorText } from "../../../lib/api/error-text";
+import { fieldErrorProblem, fieldErrorWord, useErrorText } from "../../../lib/api/error-text";
+import { zodResolver } from "../../../lib/forms/zod-resolver";
 
 /** The contract's label rules, plus "not the label of another role of the template" (any case). */
 export function roleFormSchema(otherLabels: readonly string[]) {
@@ -55,8 +55,8 @@ export function RoleForm({
     try {
       await onSubmit(values);
     } catch (error) {
-      const word = fieldErrorWord(error, `roles.${index}.label`);
-      if (word) form.setError("label", { message: word });
+      const problem = fieldErrorProblem(error, `roles.${index}.label`);
+      if (problem) form.setError("label", problem);
     }
   });
 
@@ -71,7 +71,7 @@ export function RoleForm({
         label={t("web:templates.editor.roles.label")}
         description={t("web:templates.editor.roles.labelHint")}
         required
-        error={errorText.validation(errors.label?.message)}
+        error={errorText.validation(errors.label)}
       >
         <Input autoComplete="off" autoFocus {...form.register("label")} />
       </FormField>

@@ -1,4 +1,3 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import {
   updateMemberRequestSchema,
   type TeamMemberInfo,
@@ -8,10 +7,11 @@ import { useTranslation } from "@paraphe/i18n/react";
 import { Button, FormField, Input, Select } from "@paraphe/ui-kit";
 import { useForm } from "react-hook-form";
 import { type z } from "zod";
-import { fieldErrorWord, useErrorText } from "../../../lib/api/error-text";
+import { fieldErrorProblem, fieldErrorWord, useErrorText } from "../../../lib/api/error-text";
 import { useUpdateMember } from "../api/members-queries";
 import { useRoleLabel } from "../../../domain/role-label";
 import { useRoleErrorText } from "../hooks/use-givable-roles";
+import { zodResolver } from "../../../lib/forms/zod-resolver";
 
 type EditInput = z.input<typeof updateMemberRequestSchema>;
 type EditOutput = z.output<typeof updateMemberRequestSchema>;
@@ -58,8 +58,8 @@ export function EditMemberForm({
       onSaved();
     } catch (error) {
       for (const field of FIELDS) {
-        const word = fieldErrorWord(error, field);
-        if (word) form.setError(field, { message: word });
+        const problem = fieldErrorProblem(error, field);
+        if (problem) form.setError(field, problem);
       }
     }
   });
@@ -77,7 +77,7 @@ export function EditMemberForm({
       <FormField
         label={t("members.columns.role")}
         required
-        error={errorText.validation(errors.roleUuid?.message)}
+        error={errorText.validation(errors.roleUuid)}
       >
         {self ? (
           <p className="text-sm text-ink">
@@ -99,14 +99,14 @@ export function EditMemberForm({
         <FormField
           label={t("profile.firstname")}
           required
-          error={errorText.validation(errors.firstname?.message)}
+          error={errorText.validation(errors.firstname)}
         >
           <Input autoComplete="off" {...form.register("firstname")} />
         </FormField>
         <FormField
           label={t("profile.lastname")}
           required
-          error={errorText.validation(errors.lastname?.message)}
+          error={errorText.validation(errors.lastname)}
         >
           <Input autoComplete="off" {...form.register("lastname")} />
         </FormField>

@@ -1,13 +1,13 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { inviteMemberRequestSchema, type Seats, type TeamRole } from "@paraphe/api-sdk/contract";
 import { useTranslation } from "@paraphe/i18n/react";
 import { Button, FormField, Input, Select } from "@paraphe/ui-kit";
 import { useForm } from "react-hook-form";
 import { type z } from "zod";
-import { fieldErrorWord, useErrorText } from "../../../lib/api/error-text";
+import { fieldErrorProblem, fieldErrorWord, useErrorText } from "../../../lib/api/error-text";
 import { useInviteMember } from "../api/members-queries";
 import { takesSeat, useRoleLabel } from "../../../domain/role-label";
 import { useRoleErrorText } from "../hooks/use-givable-roles";
+import { zodResolver } from "../../../lib/forms/zod-resolver";
 
 type InviteInput = z.input<typeof inviteMemberRequestSchema>;
 type InviteOutput = z.output<typeof inviteMemberRequestSchema>;
@@ -57,8 +57,8 @@ export function InviteMemberForm({
       onInvited(values.email);
     } catch (error) {
       for (const field of FIELDS) {
-        const word = fieldErrorWord(error, field);
-        if (word) form.setError(field, { message: word });
+        const problem = fieldErrorProblem(error, field);
+        if (problem) form.setError(field, problem);
       }
     }
   });
@@ -83,14 +83,14 @@ export function InviteMemberForm({
       <FormField
         label={t("members.inviteDialog.email")}
         required
-        error={errorText.validation(errors.email?.message)}
+        error={errorText.validation(errors.email)}
       >
         <Input type="email" autoComplete="off" autoFocus {...form.register("email")} />
       </FormField>
       <FormField
         label={t("members.inviteDialog.role")}
         required
-        error={errorText.validation(errors.roleUuid?.message)}
+        error={errorText.validation(errors.roleUuid)}
       >
         <Select
           options={roles.map((role) => ({
@@ -104,13 +104,13 @@ export function InviteMemberForm({
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField
           label={t("members.inviteDialog.firstname")}
-          error={errorText.validation(errors.firstname?.message)}
+          error={errorText.validation(errors.firstname)}
         >
           <Input autoComplete="off" {...form.register("firstname")} />
         </FormField>
         <FormField
           label={t("members.inviteDialog.lastname")}
-          error={errorText.validation(errors.lastname?.message)}
+          error={errorText.validation(errors.lastname)}
         >
           <Input autoComplete="off" {...form.register("lastname")} />
         </FormField>

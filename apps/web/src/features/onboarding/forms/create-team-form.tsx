@@ -1,11 +1,11 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { createTeamRequestSchema, type UserProfile } from "@paraphe/api-sdk/contract";
 import { useTranslation } from "@paraphe/i18n/react";
 import { Button, FormField, Input } from "@paraphe/ui-kit";
 import { useForm } from "react-hook-form";
 import { type z } from "zod";
-import { fieldErrorWord, useErrorText } from "../../../lib/api/error-text";
+import { fieldErrorProblem, fieldErrorWord, useErrorText } from "../../../lib/api/error-text";
 import { useCreateTeam } from "../api/create-team";
+import { zodResolver } from "../../../lib/forms/zod-resolver";
 
 type CreateTeamInput = z.input<typeof createTeamRequestSchema>;
 type CreateTeamOutput = z.output<typeof createTeamRequestSchema>;
@@ -39,8 +39,8 @@ export function CreateTeamForm({
       onCreated();
     } catch (error) {
       for (const field of FIELDS) {
-        const word = fieldErrorWord(error, field);
-        if (word) form.setError(field, { message: word });
+        const problem = fieldErrorProblem(error, field);
+        if (problem) form.setError(field, problem);
       }
     }
   });
@@ -58,7 +58,7 @@ export function CreateTeamForm({
         label={t("onboarding.team.name")}
         description={t("onboarding.team.nameHint")}
         required
-        error={errorText.validation(errors.name?.message)}
+        error={errorText.validation(errors.name)}
       >
         <Input autoComplete="organization" autoFocus {...form.register("name")} />
       </FormField>
@@ -66,14 +66,14 @@ export function CreateTeamForm({
         <FormField
           label={t("profile.firstname")}
           required
-          error={errorText.validation(errors.firstname?.message)}
+          error={errorText.validation(errors.firstname)}
         >
           <Input autoComplete="given-name" {...form.register("firstname")} />
         </FormField>
         <FormField
           label={t("profile.lastname")}
           required
-          error={errorText.validation(errors.lastname?.message)}
+          error={errorText.validation(errors.lastname)}
         >
           <Input autoComplete="family-name" {...form.register("lastname")} />
         </FormField>

@@ -1,13 +1,13 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { LANGUAGES, updateProfileRequestSchema, type UserProfile } from "@paraphe/api-sdk/contract";
 import { LANGUAGE_LABELS } from "@paraphe/i18n";
 import { useTranslation } from "@paraphe/i18n/react";
 import { Button, FormField, Input, Select, toast } from "@paraphe/ui-kit";
 import { useForm } from "react-hook-form";
 import { type z } from "zod";
-import { fieldErrorWord, useErrorText } from "../../../lib/api/error-text";
+import { fieldErrorProblem, useErrorText } from "../../../lib/api/error-text";
 import { useUpdateProfile } from "../api/profile-mutations";
 import { InterfaceLanguageField } from "../components/interface-language-field";
+import { zodResolver } from "../../../lib/forms/zod-resolver";
 
 type ProfileInput = z.input<typeof updateProfileRequestSchema>;
 type ProfileOutput = z.output<typeof updateProfileRequestSchema>;
@@ -40,8 +40,8 @@ export function ProfileForm({ profile }: { profile: UserProfile }) {
       toast.success(t("settings.profile.saved"));
     } catch (error) {
       for (const field of FIELDS) {
-        const word = fieldErrorWord(error, field);
-        if (word) form.setError(field, { message: word });
+        const problem = fieldErrorProblem(error, field);
+        if (problem) form.setError(field, problem);
       }
     }
   });
@@ -60,14 +60,14 @@ export function ProfileForm({ profile }: { profile: UserProfile }) {
         <FormField
           label={t("profile.firstname")}
           required
-          error={errorText.validation(errors.firstname?.message)}
+          error={errorText.validation(errors.firstname)}
         >
           <Input autoComplete="given-name" {...form.register("firstname")} />
         </FormField>
         <FormField
           label={t("profile.lastname")}
           required
-          error={errorText.validation(errors.lastname?.message)}
+          error={errorText.validation(errors.lastname)}
         >
           <Input autoComplete="family-name" {...form.register("lastname")} />
         </FormField>
@@ -75,7 +75,7 @@ export function ProfileForm({ profile }: { profile: UserProfile }) {
       <FormField
         label={t("settings.profile.phone")}
         description={t("settings.profile.phoneHint")}
-        error={errorText.validation(errors.phone?.message)}
+        error={errorText.validation(errors.phone)}
       >
         <Input type="tel" autoComplete="tel" inputMode="tel" {...form.register("phone")} />
       </FormField>
@@ -84,7 +84,7 @@ export function ProfileForm({ profile }: { profile: UserProfile }) {
         <FormField
           label={t("settings.profile.language")}
           description={t("settings.profile.languageHint")}
-          error={errorText.validation(errors.preferredLanguage?.message)}
+          error={errorText.validation(errors.preferredLanguage)}
         >
           <Select
             options={LANGUAGES.map((code) => ({

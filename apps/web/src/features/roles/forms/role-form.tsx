@@ -1,4 +1,3 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { type EditableRule } from "@paraphe/api-sdk/contract";
 import { useTranslation } from "@paraphe/i18n/react";
 import { ACTIONS, SUBJECTS } from "@paraphe/permissions";
@@ -24,6 +23,7 @@ import {
   type RoleFormProblem,
   type RoleFormValues,
 } from "./role-form-schema";
+import { zodResolver } from "../../../lib/forms/zod-resolver";
 
 export interface RoleFormOutput {
   name: string;

@@ -1,4 +1,3 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { addSsoDomainRequestSchema, type SsoDomain } from "@paraphe/api-sdk/contract";
 import { useTranslation } from "@paraphe/i18n/react";
 import {
@@ -15,13 +14,14 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { PermittedButton } from "../../../app/permissions/permitted-button";
-import { fieldErrorWord, useErrorText } from "../../../lib/api/error-text";
+import { fieldErrorProblem, fieldErrorWord, useErrorText } from "../../../lib/api/error-text";
 import {
   useAddSsoDomain,
   useRemoveSsoDomain,
   useSsoDomains,
   useVerifySsoDomain,
 } from "../api/sso-domain-queries";
+import { zodResolver } from "../../../lib/forms/zod-resolver";
 
 type DomainFormInput = z.input<typeof addSsoDomainRequestSchema>;
 type DomainFormOutput = z.output<typeof addSsoDomainRequestSchema>;
@@ -48,8 +48,8 @@ export function SsoDomainsCard() {
       form.reset({ domain: "" });
       toast.success(t("web:sso.domains.added"));
     } catch (error) {
-      const word = fieldErrorWord(error, "domain");
-      if (word) form.setError("domain", { message: word }, { shouldFocus: true });
+      const problem = fieldErrorProblem(error, "domain");
+      if (problem) form.setError("domain", problem, { shouldFocus: true });
     }
   });
 
@@ -66,7 +66,7 @@ export function SsoDomainsCard() {
           <FormField
             className="min-w-0 flex-1 basis-56"
             label={t("web:sso.domains.label")}
-            error={errorText.validation(errors.domain?.message)}
+            error={errorText.validation(errors.domain)}
           >
             <Input
               autoComplete="off"

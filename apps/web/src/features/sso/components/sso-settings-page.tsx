@@ -1,4 +1,3 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import {
   SSO_CLIENT_SECRET_MAX_LENGTH,
   saveSsoRequestSchema,
@@ -23,7 +22,7 @@ import { Link } from "react-router";
 import { z } from "zod";
 import { PermittedButton } from "../../../app/permissions/permitted-button";
 import { useRoleLabel } from "../../../domain/role-label";
-import { fieldErrorWord, useErrorText } from "../../../lib/api/error-text";
+import { fieldErrorProblem, fieldErrorWord, useErrorText } from "../../../lib/api/error-text";
 import { formatDateTime } from "../../../lib/format";
 import { usePageMeta } from "../../../lib/page-meta";
 import {
@@ -35,6 +34,7 @@ import {
 } from "../api/sso-queries";
 import { useState } from "react";
 import { SsoDomainsCard } from "./sso-domains-card";
+import { zodResolver } from "../../../lib/forms/zod-resolver";
 
 const URL_FIELDS = [
   "issuerUrl",
@@ -136,8 +136,8 @@ function SsoForm({ current }: { current: GetSsoResponse }) {
       toast.success(t("web:sso.saved"));
     } catch (error) {
       for (const field of ["clientId", "clientSecret", ...URL_FIELDS] as const) {
-        const word = fieldErrorWord(error, field);
-        if (word) form.setError(field, { message: word });
+        const problem = fieldErrorProblem(error, field);
+        if (problem) form.setError(field, problem);
       }
     }
   });
@@ -204,7 +204,7 @@ function SsoForm({ current }: { current: GetSsoResponse }) {
             error={
               discover.isError
                 ? errorText.apiError(discover.error)
-                : errorText.validation(errors.issuerUrl?.message)
+                : errorText.validation(errors.issuerUrl)
             }
           >
             <Input type="url" autoComplete="off" {...form.register("issuerUrl")} />
@@ -226,7 +226,7 @@ function SsoForm({ current }: { current: GetSsoResponse }) {
             <FormField
               label={t("web:sso.fields.clientId")}
               required
-              error={errorText.validation(errors.clientId?.message)}
+              error={errorText.validation(errors.clientId)}
             >
               <Input autoComplete="off" {...form.register("clientId")} />
             </FormField>
@@ -234,7 +234,7 @@ function SsoForm({ current }: { current: GetSsoResponse }) {
               label={t("web:sso.fields.clientSecret")}
               required={!hasSecret}
               description={hasSecret ? t("web:sso.fields.clientSecretSaved") : undefined}
-              error={errorText.validation(errors.clientSecret?.message)}
+              error={errorText.validation(errors.clientSecret)}
             >
               <Input
                 type="password"
@@ -250,7 +250,7 @@ function SsoForm({ current }: { current: GetSsoResponse }) {
                 label={t(`web:sso.fields.${field}`)}
                 required={!OPTIONAL_URL_FIELDS.has(field)}
                 description={OPTIONAL_URL_FIELDS.has(field) ? t("web:sso.optionalUrl") : undefined}
-                error={errorText.validation(errors[field]?.message)}
+                error={errorText.validation(errors[field])}
               >
                 <Input type="url" autoComplete="off" {...form.register(field)} />
               </FormField>

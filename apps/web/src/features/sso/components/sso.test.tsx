@@ -187,6 +187,35 @@ describe("single sign-on verified domains", () => {
       await screen.findByText(/Tout le monde peut ouvrir une adresse chez ce fournisseur/),
     ).toBeInTheDocument();
   });
+
+  it.each([
+    {
+      language: "en" as const,
+      label: "Domain",
+      add: "Add the domain",
+      text: "A team claims at most 20 domains: remove one first.",
+    },
+    {
+      language: "fr" as const,
+      label: "Domaine",
+      add: "Ajouter le domaine",
+      text: "Une équipe déclare au plus 20 domaines : retirez-en un d’abord.",
+    },
+  ])("names the most domains a team may claim when one more is refused ($language)", async (c) => {
+    const { user } = renderApp({
+      path: "/settings/sso",
+      language: c.language,
+      handlers: {
+        "/sso/add-domain": () =>
+          apiError(400, "VALIDATION_ERROR", [
+            { path: "domain", code: "custom", message: "too_many_domains", params: { limit: 20 } },
+          ]),
+      },
+    });
+    await user.type(await screen.findByRole("textbox", { name: c.label }), "acme.example");
+    await user.click(screen.getByRole("button", { name: c.add }));
+    expect(await screen.findByText(c.text)).toBeInTheDocument();
+  });
 });
 
 describe("single sign-on login", () => {

@@ -1,11 +1,11 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { SUPPORT_MESSAGE_MAX_LENGTH, supportMessageBodySchema } from "@paraphe/api-sdk/contract";
 import { useTranslation } from "@paraphe/i18n/react";
 import { Button, FormField, Textarea } from "@paraphe/ui-kit";
 import { Send } from "lucide-react";
 import { useForm, useWatch } from "react-hook-form";
 import { z } from "zod";
-import { fieldErrorWord, useErrorText } from "../../../lib/api/error-text";
+import { fieldErrorProblem, fieldErrorWord, useErrorText } from "../../../lib/api/error-text";
+import { zodResolver } from "../../../lib/forms/zod-resolver";
 
 const messageFormSchema = z.object({ body: supportMessageBodySchema });
 type MessageFormValues = z.input<typeof messageFormSchema>;
@@ -39,8 +39,8 @@ export function MessageForm({
       await onSubmit(values.body);
       form.reset({ body: "" });
     } catch (failure) {
-      const word = fieldErrorWord(failure, "body");
-      if (word) form.setError("body", { message: word });
+      const problem = fieldErrorProblem(failure, "body");
+      if (problem) form.setError("body", problem);
     }
   });
 
@@ -55,7 +55,7 @@ export function MessageForm({
         label={label}
         required
         description={t("support.count", { length: body.length, max: SUPPORT_MESSAGE_MAX_LENGTH })}
-        error={errorText.validation(errors.body?.message)}
+        error={errorText.validation(errors.body)}
       >
         <Textarea
           rows={4}

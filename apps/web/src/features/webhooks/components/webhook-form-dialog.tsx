@@ -1,4 +1,3 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import {
   createWebhookRequestSchema,
   WEBHOOK_EVENT_TYPES,
@@ -19,9 +18,10 @@ import {
 import { useId } from "react";
 import { Controller, useForm } from "react-hook-form";
 import type { z } from "zod";
-import { fieldErrorWord, useErrorText } from "../../../lib/api/error-text";
+import { fieldErrorProblem, fieldErrorWord, useErrorText } from "../../../lib/api/error-text";
 import { useCreateWebhook, useUpdateWebhook, useWebhookWorkspaces } from "../api/webhook-queries";
 import { EVENT_LABEL_KEYS } from "./webhook-event-label";
+import { zodResolver } from "../../../lib/forms/zod-resolver";
 
 type FormInput = z.input<typeof createWebhookRequestSchema>;
 type FormOutput = z.output<typeof createWebhookRequestSchema>;
@@ -117,8 +117,8 @@ function WebhookForm({
         onSaved();
       }
     } catch (error) {
-      const word = fieldErrorWord(error, "url");
-      if (word) form.setError("url", { message: word });
+      const problem = fieldErrorProblem(error, "url");
+      if (problem) form.setError("url", problem);
     }
   });
 
@@ -128,7 +128,7 @@ function WebhookForm({
         label={t("web:webhooks.form.url")}
         description={t("web:webhooks.form.urlHint")}
         required
-        error={errorText.validation(errors.url?.message)}
+        error={errorText.validation(errors.url)}
       >
         <Input
           type="url"

@@ -1,4 +1,3 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import {
   emailSchema,
   envelopeTitleSchema,
@@ -20,12 +19,13 @@ import {
 import { Link, useNavigate } from "react-router";
 import { z } from "zod";
 import { PermittedButton } from "../../../../app/permissions/permitted-button";
-import { fieldErrorWord, useErrorText } from "../../../../lib/api/error-text";
+import { fieldErrorProblem, fieldErrorWord, useErrorText } from "../../../../lib/api/error-text";
 import { usePageMeta } from "../../../../lib/page-meta";
 import { useCreateEnvelopeFromTemplate } from "../../api/template-mutations";
 import { useContactEmailSuggestions } from "../../forms/recipient-form";
 import { WithTemplate } from "./template-loader";
 import { templateHref } from "./template-status";
+import { zodResolver } from "../../../../lib/forms/zod-resolver";
 
 const personName = z.string().trim().min(1, { error: "required" }).max(100, { error: "too_long" });
 
@@ -154,8 +154,8 @@ function CreateEnvelopeForm({ template }: { template: TemplateDetail }) {
         } catch (error) {
           template.roles.forEach((_role, index) => {
             for (const key of ["email", "firstname", "lastname"] as const) {
-              const word = fieldErrorWord(error, `recipients.${index}.${key}`);
-              if (word) form.setError(`people.${index}.${key}`, { message: word });
+              const problem = fieldErrorProblem(error, `recipients.${index}.${key}`);
+              if (problem) form.setError(`people.${index}.${key}`, problem);
             }
           });
         }
@@ -198,14 +198,14 @@ function CreateEnvelopeForm({ template }: { template: TemplateDetail }) {
         <FormField
           label={t("web:templates.use.envelopeTitle")}
           required
-          error={errorText.validation(errors.title?.message)}
+          error={errorText.validation(errors.title)}
         >
           <Input autoComplete="off" {...form.register("title")} />
         </FormField>
         <FormField
           label={t("web:templates.use.message")}
           description={t("web:templates.use.messageHint")}
-          error={errorText.validation(errors.message?.message)}
+          error={errorText.validation(errors.message)}
         >
           <Textarea rows={4} {...form.register("message")} />
         </FormField>
@@ -309,14 +309,14 @@ function RolePerson({
         <FormField
           label={t("templates.use.firstname")}
           required
-          error={errorText.validation(errors?.firstname?.message)}
+          error={errorText.validation(errors?.firstname)}
         >
           <Input autoComplete="off" {...register(`people.${index}.firstname`)} />
         </FormField>
         <FormField
           label={t("templates.use.lastname")}
           required
-          error={errorText.validation(errors?.lastname?.message)}
+          error={errorText.validation(errors?.lastname)}
         >
           <Input autoComplete="off" {...register(`people.${index}.lastname`)} />
         </FormField>
