@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { ApiClient } from "@paraphe/api-sdk";
+import { SSO_DOMAINS_PER_TEAM } from "@paraphe/api-sdk/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDatabaseKinds } from "../test/databases";
 import { startTestDnsServer, type TestDnsServer } from "../test/dns-server";
@@ -359,6 +360,26 @@ describe.each(testDatabaseKinds)("single sign-on with OpenID Connect on %s", (ki
         ]);
       }
       expect(await owner.api.sso.listDomains({})).toEqual({ domains: [] });
+    });
+
+    it("refuses one domain more than a team may claim, naming the most it may", async () => {
+      const { owner } = await teamAtOwnDomain();
+      const suffix = randomBytes(4).toString("hex");
+      for (let index = 0; index < SSO_DOMAINS_PER_TEAM; index += 1) {
+        await owner.api.sso.addDomain({ domain: `d${index}-${suffix}.example` });
+      }
+      const refused = await failure(owner.api.sso.addDomain({ domain: `more-${suffix}.example` }));
+      expect(refused.code).toBe("VALIDATION_ERROR");
+      expect(refused.message).toBe(`A team may claim at most ${SSO_DOMAINS_PER_TEAM} domains.`);
+      expect(refused.details).toEqual([
+        {
+          path: "domain",
+          code: "custom",
+          message: "too_many_domains",
+          params: { limit: SSO_DOMAINS_PER_TEAM },
+        },
+      ]);
+      expect((await owner.api.sso.listDomains({})).domains).toHaveLength(SSO_DOMAINS_PER_TEAM);
     });
 
     it("lets one team at most verify a domain", async () => {

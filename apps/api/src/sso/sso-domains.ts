@@ -36,11 +36,16 @@ function view(row: DomainRow): SsoDomain {
   };
 }
 
-const domainField = (message: string, suggestion: string, code: string) =>
+const domainField = (
+  message: string,
+  suggestion: string,
+  code: string,
+  params?: Record<string, number>,
+) =>
   new AppError("VALIDATION_ERROR", {
     message,
     suggestion,
-    fields: [{ path: "domain", code: "custom", message: code }],
+    fields: [{ path: "domain", code: "custom", message: code, ...(params ? { params } : {}) }],
   });
 
 const takenByAnotherTeam = () =>
@@ -120,6 +125,7 @@ export async function addSsoDomain(
         `A team may claim at most ${SSO_DOMAINS_PER_TEAM} domains.`,
         "Remove a domain you no longer use first.",
         "too_many_domains",
+        { limit: SSO_DOMAINS_PER_TEAM },
       );
     }
     const row = await trx
