@@ -1,19 +1,28 @@
 #!/usr/bin/env node
-// Size budgets (tooling/size-budgets.json), checked on the production builds: the signing app's
-// initial JavaScript (the scripts its index.html loads before the app runs) and each published
-// package's entry (dist/index.js and the chunks it imports, its dependencies not counted), in
-// gzip bytes (node:zlib, default level; 1 KB = 1,024 bytes). Deterministic: it measures bytes, not
-// time. Exits 1 when a size is over its budget, or a build is missing (run `pnpm build` first).
+// Size budgets (tooling/size-budgets.json), checked with size-limit on the production builds, in
+// gzip bytes (1 KB = 1,024 bytes):
+// - each app's initial load: the scripts its index.html loads before the app runs (the entry, its
+//   modulepreloads, the classic chunk-load guard) with the chunks the entry imports statically, read
+//   from the build's manifest (dist/.vite/manifest.json);
+// - each chunk group the web app loads on demand (each lazy route, the usage charts, a language's
+//   texts): the chunk with the chunks it imports statically, less those of the initial load;
+// - each published package's entry (dist/index.js), bundled with its dependencies (rolldown,
+//   minified, tree-shaken; peer dependencies left out, the app that uses the package brings them).
+// The file names are hashed, so the size-limit configuration is written from the build at each run.
+// It also checks that the README's "Size budgets" table shows these budgets. Deterministic: it
+// measures bytes, not time. Exits 1 when a size is over its budget, a build is missing (run
+// `pnpm build` first) or the README's table differs.
 //
 //   node tooling/scripts/check-size.mjs          check every budget
 //   node tooling/scripts/check-size.mjs --json   the measured sizes as JSON, without checking
-import { existsSync, readFileSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { gzipSync } from "node:zlib";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
-const budgets = JSON.parse(readFileSync(join(root, "tooling/size-budgets.json"), "utf8"));
 const KB = 1024;
 
 /** The local scripts an index.html loads at once: classic and module scripts, modulepreloads. */
@@ -28,69 +37,243 @@ export function initialScripts(html) {
   return [...urls];
 }
 
-/** A module and the local modules it imports statically, recursively (`./chunk-*.js`). */
-function entryFiles(entry) {
-  const files = new Set();
-  const visit = (file) => {
-    if (files.has(file)) return;
-    files.add(file);
-    const code = readFileSync(file, "utf8");
-    for (const match of code.matchAll(/(?:\bfrom\s*|\bimport\s*)["'](\.{1,2}\/[^"']+)["']/g)) {
-      visit(resolve(dirname(file), match[1]));
-    }
-  };
-  visit(entry);
-  return [...files];
+/** A manifest chunk and the chunks it imports statically, recursively (manifest keys). */
+function staticClosure(manifest, key, keys = new Set()) {
+  if (keys.has(key)) return keys;
+  keys.add(key);
+  for (const imported of manifest[key].imports ?? []) staticClosure(manifest, imported, keys);
+  return keys;
 }
 
-function gzipSize(files) {
-  return files.reduce((total, file) => total + gzipSync(readFileSync(file)).length, 0);
-}
+class MissingBuild extends Error {}
 
-function measure(budget) {
-  const target = join(root, budget.path);
-  if (budget.kind === "app-initial") {
-    const html = join(target, "index.html");
-    if (!existsSync(html)) return { error: `${budget.path}/index.html is missing: build first` };
-    const files = initialScripts(readFileSync(html, "utf8")).map((url) => join(target, url));
-    return { files: files.length, gzip: gzipSize(files) };
+/** An app's build: its manifest, its initial load and its chunk groups loaded on demand. */
+function readApp(app) {
+  const dist = join(root, app, "dist");
+  const manifestFile = join(dist, ".vite/manifest.json");
+  const htmlFile = join(dist, "index.html");
+  if (!existsSync(manifestFile) || !existsSync(htmlFile)) {
+    throw new MissingBuild(`${app}/dist (index.html, .vite/manifest.json) is missing: build first`);
   }
-  if (!existsSync(target)) return { error: `${budget.path} is missing: build first` };
-  const files = entryFiles(target);
-  return { files: files.length, gzip: gzipSize(files) };
+  const manifest = JSON.parse(readFileSync(manifestFile, "utf8"));
+  const entries = Object.keys(manifest).filter((key) => manifest[key].isEntry);
+  const initialKeys = new Set(entries.flatMap((key) => [...staticClosure(manifest, key)]));
+  const initialFiles = new Set([
+    ...[...initialKeys].map((key) => join(dist, manifest[key].file)),
+    ...initialScripts(readFileSync(htmlFile, "utf8")).map((url) => join(dist, url)),
+  ]);
+  const lazyGroups = Object.keys(manifest)
+    .filter((key) => manifest[key].isDynamicEntry)
+    .map((key) => ({
+      // The module the chunk is named after, from the repository's root when it is a file.
+      source: existsSync(resolve(root, app, key))
+        ? relative(root, resolve(root, app, key))
+        : `${app} ${key}`,
+      files: [...staticClosure(manifest, key)]
+        .filter((chunk) => !initialKeys.has(chunk))
+        .map((chunk) => join(dist, manifest[chunk].file)),
+    }));
+  return { initialFiles: [...initialFiles], lazyGroups };
 }
 
-const kb = (bytes) => `${(bytes / KB).toFixed(1)} KB`;
-const results = budgets.budgets.map((budget) => ({ ...budget, ...measure(budget) }));
+/** The size-limit checks of every budget, each with what this script reports about it. */
+function checksOf(budgets) {
+  const checks = [];
+  const limit = (limitKb) => `${limitKb} KiB`;
+  for (const budget of budgets.initialLoads) {
+    const { initialFiles } = readApp(budget.app);
+    checks.push({
+      report: { ...budget, kind: "initial load" },
+      check: {
+        name: budget.name,
+        path: initialFiles,
+        limit: limit(budget.limitKb),
+        gzip: true,
+        rolldown: false,
+      },
+    });
+  }
+  const lazy = budgets.lazyChunkGroups;
+  const { lazyGroups } = readApp(lazy.app);
+  const exceptions = new Map(lazy.over.map((over) => [over.source, over]));
+  for (const over of lazy.over) {
+    if (!lazyGroups.some((group) => group.source === over.source)) {
+      throw new Error(
+        `tooling/size-budgets.json: no chunk of ${lazy.app} is loaded on demand from ${over.source}; remove its budget`,
+      );
+    }
+  }
+  for (const group of lazyGroups) {
+    const limitKb = exceptions.get(group.source)?.limitKb ?? lazy.limitKb;
+    const name = `${group.source} (on demand)`;
+    checks.push({
+      report: {
+        name,
+        kind: "on demand",
+        app: lazy.app,
+        source: group.source,
+        limitKb,
+        goalKb: lazy.limitKb,
+      },
+      check: { name, path: group.files, limit: limit(limitKb), gzip: true, rolldown: false },
+    });
+  }
+  for (const budget of budgets.packages) {
+    const dir = join(root, budget.path);
+    const entry = join(dir, "dist/index.js");
+    if (!existsSync(entry))
+      throw new MissingBuild(`${budget.path}/dist/index.js is missing: build first`);
+    const pkg = JSON.parse(readFileSync(join(dir, "package.json"), "utf8"));
+    checks.push({
+      report: { ...budget, kind: "package entry" },
+      check: {
+        name: budget.name,
+        path: [entry],
+        limit: limit(budget.limitKb),
+        gzip: true,
+        ignore: Object.keys(pkg.peerDependencies ?? {}),
+      },
+    });
+  }
+  for (const { check } of checks) {
+    for (const file of check.path) {
+      // size-limit reads `path` as glob patterns: a hashed file name has none of their characters.
+      if (/[*?[\]{}()!\\]/.test(file))
+        throw new Error(`${file}: a file name size-limit would read as a pattern`);
+    }
+  }
+  return checks;
+}
+
+/** Runs size-limit on the checks; its JSON answer, one row per check in the same order. */
+function runSizeLimit(checks) {
+  const dir = mkdtempSync(join(tmpdir(), "paraphe-size-"));
+  try {
+    const config = join(dir, ".size-limit.json");
+    writeFileSync(
+      config,
+      JSON.stringify(
+        checks.map(({ check }) => check),
+        null,
+        2,
+      ),
+    );
+    const bin = join(
+      dirname(createRequire(join(root, "package.json")).resolve("size-limit/package.json")),
+      "bin.js",
+    );
+    // From the root, whose devDependencies name the plugins size-limit loads (file, rolldown).
+    const result = spawnSync(process.execPath, [bin, "--json", "--config", config], {
+      cwd: root,
+      encoding: "utf8",
+      maxBuffer: 16 * 1024 * 1024,
+    });
+    let answer;
+    try {
+      answer = JSON.parse(result.stdout);
+    } catch {
+      throw new Error(
+        `size-limit did not answer (exit ${result.status}):\n${result.stdout}${result.stderr}`,
+      );
+    }
+    if (!Array.isArray(answer))
+      throw new Error(`size-limit failed: ${answer.error ?? JSON.stringify(answer)}`);
+    return answer;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** The rows the README's "Size budgets" table must have: first cell, budget, goal. */
+export function readmeRows(budgets) {
+  const kb = (value) => (value === undefined ? "" : `${value} KB`);
+  return [
+    ...budgets.initialLoads.map((budget) => [budget.name, kb(budget.limitKb), kb(budget.goalKb)]),
+    [
+      `each chunk group ${budgets.lazyChunkGroups.app} loads on demand`,
+      kb(budgets.lazyChunkGroups.limitKb),
+      "",
+    ],
+    ...budgets.lazyChunkGroups.over.map((over) => [
+      `${over.source} (on demand)`,
+      kb(over.limitKb),
+      kb(budgets.lazyChunkGroups.limitKb),
+    ]),
+    ...budgets.packages.map((budget) => [budget.name, kb(budget.limitKb), kb(budget.goalKb)]),
+  ];
+}
+
+/** The README table's rows (after its header and separator), code spans unwrapped. */
+export function tableRows(readme) {
+  const section = readme.split(/^## Size budgets$/m)[1]?.split(/^## /m)[0] ?? "";
+  const lines = section.split("\n").filter((line) => line.startsWith("|"));
+  return lines.slice(2).map((line) =>
+    line
+      .slice(1, -1)
+      .split("|")
+      .map((cell) => cell.trim().replaceAll("`", "")),
+  );
+}
+
+function checkReadme(budgets) {
+  const expected = readmeRows(budgets).map((row) => row.join(" | "));
+  const actual = tableRows(readFileSync(join(root, "README.md"), "utf8")).map((row) =>
+    row.join(" | "),
+  );
+  if (expected.join("\n") === actual.join("\n")) return [];
+  return [
+    'The README\'s "Size budgets" table does not show the budgets of tooling/size-budgets.json. It should read:',
+    ...expected.map((row) => `  | ${row} |`),
+  ];
+}
+
+const budgets = JSON.parse(readFileSync(join(root, "tooling/size-budgets.json"), "utf8"));
+let checks;
+try {
+  checks = checksOf(budgets);
+} catch (error) {
+  if (!(error instanceof MissingBuild)) throw error;
+  console.error(`✗ ${error.message}`);
+  process.exit(1);
+}
+const answer = runSizeLimit(checks);
+const results = checks.map(({ report, check }, index) => ({
+  ...report,
+  files: check.path.length,
+  gzip: answer[index].size,
+  passed: answer[index].passed,
+}));
 
 if (process.argv.includes("--json")) {
   console.log(JSON.stringify(results, null, 2));
   process.exit(0);
 }
 
+const kb = (bytes) => `${(bytes / KB).toFixed(1)} KB`;
 let failed = false;
 for (const result of results) {
-  if (result.error !== undefined) {
-    failed = true;
-    console.error(`✗ ${result.name}: ${result.error}`);
-    continue;
-  }
-  const over = result.gzip > result.limitKb * KB;
+  const over = result.passed === false || result.gzip > result.limitKb * KB;
   if (over) failed = true;
   const goal =
-    result.goalKb === undefined
+    result.goalKb === undefined || result.goalKb === result.limitKb
       ? ""
       : result.gzip > result.goalKb * KB
         ? `; goal ${result.goalKb} KB not met yet (${kb(result.gzip - result.goalKb * KB)} over)`
         : `; goal ${result.goalKb} KB met`;
-  const line = `${over ? "✗" : "✓"} ${result.name}: ${kb(result.gzip)} gzip in ${result.files} file(s), budget ${result.limitKb} KB${goal}`;
+  const files =
+    result.kind === "package entry"
+      ? "bundled with its dependencies"
+      : `in ${result.files} file(s)`;
+  const line = `${over ? "✗" : "✓"} ${result.name}: ${kb(result.gzip)} gzip ${files}, budget ${result.limitKb} KB${goal}`;
   (over ? console.error : console.log)(line);
 }
+const readmeErrors = checkReadme(budgets);
+for (const line of readmeErrors) console.error(line);
 if (failed) {
   console.error(
-    "\nA size is over its budget in tooling/size-budgets.json (or a build is missing). Make the code smaller " +
-      "(lazy-load what the first paint does not need), or, if the growth is wanted, raise the budget there " +
-      "and in the README in the same change.",
+    "\nA size is over its budget in tooling/size-budgets.json. Make the code smaller (lazy-load what " +
+      "the first paint does not need), or, if the growth is wanted, raise the budget there and in the " +
+      "README in the same change.",
   );
-  process.exit(1);
 }
+if (failed || readmeErrors.length > 0) process.exit(1);

@@ -147,6 +147,9 @@ export function defineAppConfig({
     build: {
       outDir: "dist",
       sourcemap: true,
+      // dist/.vite/manifest.json: each chunk's static and dynamic imports, from which
+      // tooling/scripts/check-size.mjs lists a page's initial load and each lazy route's chunks.
+      manifest: true,
       // Fonts stay files: the Content-Security-Policy allows fonts of the app's origin only, not data:.
       assetsInlineLimit: (file) => (/\.woff2?$/.test(file) ? false : undefined),
       ...buildOptions,
