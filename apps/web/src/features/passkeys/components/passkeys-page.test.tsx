@@ -13,10 +13,34 @@ describe("passkeys settings", () => {
   it("lists id, counter, transports and dates", async () => {
     renderApp({ path: "/settings/passkeys" });
     const table = await screen.findByRole("table", { name: "Your passkeys" });
+    await within(table).findByText("cred_AbC…2345");
     const row = within(table).getAllByRole("row")[1]!;
     expect(within(row).getByText("cred_AbC…2345")).toHaveAttribute("title", TEST_PASSKEYS[0]!.id);
     expect(within(row).getByText("4")).toBeInTheDocument();
     expect(within(row).getByText("internal, hybrid")).toBeInTheDocument();
+  });
+
+  it("shows each passkey as a card on a phone, with its details and its remove button", async () => {
+    vi.stubGlobal(
+      "matchMedia",
+      (query: string) =>
+        ({
+          matches: /max-width:\s*639/.test(query),
+          media: query,
+          addEventListener: () => {},
+          removeEventListener: () => {},
+        }) as unknown as MediaQueryList,
+    );
+    renderApp({ path: "/settings/passkeys" });
+    const list = await screen.findByRole("list", { name: "Your passkeys" });
+    expect(screen.queryByRole("table")).not.toBeInTheDocument();
+    const card = within(within(list).getAllByRole("listitem")[0]!);
+    expect(card.getByText("cred_AbC…2345")).toHaveAttribute("title", TEST_PASSKEYS[0]!.id);
+    expect(card.getByText("internal, hybrid")).toBeInTheDocument();
+    expect(
+      card.getByRole("button", { name: "Remove the passkey cred_AbC…2345" }),
+    ).toBeInTheDocument();
+    vi.unstubAllGlobals();
   });
 
   it("adds a passkey with the api's registration options", async () => {

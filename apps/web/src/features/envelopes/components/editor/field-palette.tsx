@@ -30,7 +30,8 @@ const DRAG_THRESHOLD_PX = 6;
 /**
  * The field tools. A click (or Enter) arms a tool, then a click (or Enter) on a page places it; a
  * tool can also be dragged onto a page (pointer events, so it works with touch and a pen as with a
- * mouse). Each tool carries `data-field-tool` so that the focus can come back to it.
+ * mouse). Each tool carries `data-field-tool` so that the focus can come back to it. A tool is at
+ * least 44 px tall and shows its whole name, on two lines where the column is narrow.
  */
 export function FieldPalette({
   armedKind,
@@ -108,13 +109,16 @@ export function FieldPalette({
               onArm(armedKind === kind ? null : kind);
             }}
             className={cn(
-              "flex items-center gap-2 rounded-md border lg:touch-none border-border bg-surface px-2 py-2 text-left text-sm text-ink disabled:opacity-50 focus-visible:outline-2 focus-visible:outline-brand-500 [&_svg]:size-4 [&_svg]:shrink-0",
+              "flex min-h-11 min-w-0 items-center gap-2 rounded-md border lg:touch-none border-border bg-surface px-2 py-1.5 text-left text-sm leading-tight text-ink disabled:opacity-50 focus-visible:outline-2 focus-visible:outline-brand-500 [&_svg]:size-4 [&_svg]:shrink-0",
               armedKind === kind && "border-transparent ring-2",
             )}
             style={armedKind === kind ? { boxShadow: `0 0 0 2px ${color}` } : undefined}
           >
             {ICONS[kind]}
-            <span className="truncate">{t(`editor.fields.kinds.${kind}`)}</span>
+            {/* The whole name, on two lines where it is long ("Date de signature"), never cut. */}
+            <span className="min-w-0 [overflow-wrap:anywhere]">
+              {t(`editor.fields.kinds.${kind}`)}
+            </span>
           </button>
         ))}
       </div>
