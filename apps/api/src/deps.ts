@@ -142,3 +142,12 @@ export function billingDeps(deps: AppDeps): BillingDeps {
 export function supportDeps(deps: AppDeps): SupportDeps {
   return { db: deps.db, config: deps.config, mailKey: deps.mailKey, now: deps.tunnel.now };
 }
+
+/** What the routes' credential guards read: the caller's member, an API key's credit. */
+export function guardDeps(deps: AppDeps): {
+  db: Kysely<Database>;
+  config: Config;
+  now: () => number;
+} {
+  return { db: deps.db, config: deps.config, now: deps.tunnel.now };
+}

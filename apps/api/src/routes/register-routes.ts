@@ -1,286 +1,71 @@
-import {
-  apiKeyDeps,
-  billingDeps,
-  contactDeps,
-  envelopeDeps,
-  identityDeps,
-  membersDeps,
-  roleDeps,
-  ssoDeps,
-  webhookDeps,
-  supportDeps,
-  workspaceDeps,
-  type AppDeps,
-} from "../deps";
+import { endpoints, type Endpoint } from "@paraphe/api-sdk/contract";
+import { guardDeps, type AppDeps } from "../deps";
 import type { AppRouter } from "../http/context";
-import { registerApiKeyCreate } from "./api-key/create";
-import { registerSubscriptionGet } from "./subscription/get";
-import { registerSubscriptionPlans } from "./subscription/plans";
-import { registerUsageExport } from "./usage/export";
-import { registerUsageList } from "./usage/list";
-import { registerUsageSeries } from "./usage/series";
-import { registerApiKeyList } from "./api-key/list";
-import { registerApiKeyRevoke } from "./api-key/revoke";
-import { registerContactCreate } from "./contact/create";
-import { registerContactDelete } from "./contact/delete";
-import { registerContactGet } from "./contact/get";
-import { registerContactImport } from "./contact/import";
-import { registerContactList } from "./contact/list";
-import { registerContactLookup } from "./contact/lookup";
-import { registerContactUpdate } from "./contact/update";
-import { registerEnvelopeActivity } from "./envelope/activity";
-import { registerEnvelopeApprove } from "./envelope/approve";
-import { registerEnvelopeCancel } from "./envelope/cancel";
-import { registerEnvelopeRetrySeal } from "./envelope/retry-seal";
-import { registerEnvelopeResendInvitation } from "./envelope/resend-invitation";
-import { registerEnvelopeDashboard } from "./envelope/dashboard";
-import { registerEnvelopeDecline } from "./envelope/decline";
-import { registerEnvelopeDelete } from "./envelope/delete";
-import { registerEnvelopeDownload } from "./envelope/download";
-import { registerEnvelopeDownloadSignerDocument } from "./envelope/download-signer-document";
-import { registerEnvelopeMarkPageRead } from "./envelope/mark-page-read";
-import { registerEnvelopeGet } from "./envelope/get";
-import { registerEnvelopeList } from "./envelope/list";
-import { registerEnvelopeListRequests } from "./envelope/list-requests";
-import { registerEnvelopeMove } from "./envelope/move";
-import { registerEnvelopeOpen } from "./envelope/open";
-import { registerEnvelopePagePreview } from "./envelope/page-preview";
-import { registerEnvelopeSaveFields } from "./envelope/save-fields";
-import { registerEnvelopeSaveRecipients } from "./envelope/save-recipients";
-import { registerEnvelopeReject } from "./envelope/reject";
-import { registerEnvelopeSend } from "./envelope/send";
-import { registerEnvelopeSign } from "./envelope/sign";
-import { registerEnvelopeUpdate } from "./envelope/update";
-import { registerEnvelopeUpload } from "./envelope/upload";
-import { registerWorkspaceList } from "./workspace/list";
-import { registerEnvelopeSetTags } from "./envelope/set-tags";
-import { registerTagCreate } from "./tag/create";
-import { registerTagDelete } from "./tag/delete";
-import { registerTagList } from "./tag/list";
-import { registerTagUpdate } from "./tag/update";
-import { registerWorkspaceAddMember } from "./workspace/add-member";
-import { registerWorkspaceCreate } from "./workspace/create";
-import { registerWorkspaceDelete } from "./workspace/delete";
-import { registerWorkspaceListMembers } from "./workspace/list-members";
-import { registerWorkspaceMakeDefault } from "./workspace/make-default";
-import { registerWorkspaceRemoveMember } from "./workspace/remove-member";
-import { registerWorkspaceUpdate } from "./workspace/update";
-import { registerListSessions } from "./authentication/list-sessions";
-import { registerPasskeyLogin } from "./authentication/passkey-login";
-import { registerPasskeyOptions } from "./authentication/passkey-options";
-import { registerRequestCode } from "./authentication/request-code";
-import { registerTerminateSessions } from "./authentication/terminate-sessions";
-import { registerVerifyCode } from "./authentication/verify-code";
-import { registerPasskeyDelete } from "./passkey/delete";
-import { registerPasskeyList } from "./passkey/list";
-import { registerPasskeyRegister } from "./passkey/register";
-import { registerPasskeyRegistrationOptions } from "./passkey/registration-options";
-import { registerRoleCreate } from "./team/create-role";
-import { registerRoleDelete } from "./team/delete-role";
-import { registerRoleList } from "./team/list-roles";
-import { registerRoleUpdate } from "./team/update-role";
-import { registerCreateTeam } from "./team/create";
-import { registerTeamAcceptInvite } from "./team/accept-invite";
-import { registerTeamImportInvitations } from "./team/import-invitations";
-import { registerTeamInvite } from "./team/invite";
-import { registerTeamJoin } from "./team/join";
-import { registerTeamListInvitations } from "./team/list-invitations";
-import { registerTeamListMembers } from "./team/list-members";
-import { registerTeamMyInvitations } from "./team/my-invitations";
-import { registerTeamRemoveMember } from "./team/remove-member";
-import { registerTeamResendInvite } from "./team/resend-invite";
-import { registerTeamRevokeInvite } from "./team/revoke-invite";
-import { registerTeamUpdateMember } from "./team/update-member";
-import { registerTeamViewInvite } from "./team/view-invite";
-import { registerTemplateList } from "./template/list";
-import { registerTemplateGet } from "./template/get";
-import { registerTemplateCreate } from "./template/create";
-import { registerTemplateUpdate } from "./template/update";
-import { registerTemplateSaveRecipients } from "./template/save-recipients";
-import { registerTemplateSaveFields } from "./template/save-fields";
-import { registerTemplateActivate } from "./template/activate";
-import { registerTemplateArchive } from "./template/archive";
-import { registerTemplateUnarchive } from "./template/unarchive";
-import { registerTemplateDelete } from "./template/delete";
-import { registerTemplateSetTags } from "./template/set-tags";
-import { registerTemplatePagePreview } from "./template/page-preview";
-import { registerTemplateCreateFromEnvelope } from "./template/create-from-envelope";
-import { registerTemplateCreateEnvelope } from "./template/create-envelope";
-import { registerTemplateEnvelopeStatus } from "./template/envelope-status";
-import { registerTemplateBulkSend } from "./template/bulk-send";
-import { registerTemplateBulkSendStatus } from "./template/bulk-send-status";
-import { registerTemplateListBulkSends } from "./template/list-bulk-sends";
-import { registerOidcCallback } from "./auth/oidc/callback";
-import { registerOidcStart } from "./auth/oidc/start";
-import { registerSsoDelete } from "./sso/delete";
-import { registerSsoAddDomain } from "./sso/add-domain";
-import { registerSsoListDomains } from "./sso/list-domains";
-import { registerSsoRemoveDomain } from "./sso/remove-domain";
-import { registerSsoVerifyDomain } from "./sso/verify-domain";
-import { registerSsoDiscover } from "./sso/discover";
-import { registerSsoGet } from "./sso/get";
-import { registerSsoSave } from "./sso/save";
-import { registerWebhookCreate } from "./webhook/create";
-import { registerWebhookDelete } from "./webhook/delete";
-import { registerWebhookDeliveries } from "./webhook/deliveries";
-import { registerWebhookList } from "./webhook/list";
-import { registerWebhookReplay } from "./webhook/replay";
-import { registerWebhookRotateSecret } from "./webhook/rotate-secret";
-import { registerWebhookUpdate } from "./webhook/update";
-import { registerSupportListMessages } from "./support/list-messages";
-import { registerSupportOperatorGet } from "./support/operator/get";
-import { registerSupportOperatorListConversations } from "./support/operator/list-conversations";
-import { registerSupportOperatorReply } from "./support/operator/reply";
-import { registerSupportSend } from "./support/send";
-import { registerUserProfile } from "./user/profile";
-import { registerRemovePicture } from "./user/remove-picture";
-import { registerUpdateProfile } from "./user/update-profile";
-import { registerUploadPicture } from "./user/upload-picture";
+import { validateJson } from "../http/validate";
+import { grantOf, type EndpointHandler, type GuardDeps } from "./endpoint-handler";
+import { routeTable, type RouteTable } from "./route-table";
+
+/** One bound endpoint: where the contract names it, and the handler its row gives. */
+export interface BoundEndpoint {
+  id: string;
+  endpoint: Endpoint;
+  handler: EndpointHandler;
+}
 
 /**
- * The sealed routes of the api, one file per call named after its path (`routes/user/profile.ts`
- * for `POST /user/profile`). Registered after the tunnel middleware: each takes sealed, signed
- * requests only; `c.get("caller")` says who signed.
+ * The rows of `table`, in the contract's order, each checked against the contract: an endpoint
+ * without a row, a row the contract does not name, or a row bound to another endpoint's handler
+ * throws (the api does not start half-bound).
  */
-export function registerRoutes(app: AppRouter, deps: AppDeps): void {
-  const identity = identityDeps(deps);
-  registerRequestCode(app, identity);
-  registerVerifyCode(app, identity);
-  registerListSessions(app, identity);
-  registerTerminateSessions(app, identity);
-  registerUserProfile(app, identity);
-  registerUpdateProfile(app, identity);
-  registerUploadPicture(app, identity);
-  registerRemovePicture(app, identity);
-  registerCreateTeam(app, identity);
-  registerPasskeyOptions(app, identity);
-  registerPasskeyLogin(app, identity);
-  registerPasskeyRegistrationOptions(app, identity);
-  registerPasskeyRegister(app, identity);
-  registerPasskeyList(app, identity);
-  registerPasskeyDelete(app, identity);
+export function boundEndpoints(
+  table: RouteTable = routeTable,
+  contract: Record<string, Record<string, Endpoint>> = endpoints,
+): BoundEndpoint[] {
+  const rows = table as unknown as Record<string, Record<string, EndpointHandler | undefined>>;
+  const problems: string[] = [];
+  const bound: BoundEndpoint[] = [];
+  for (const [group, members] of Object.entries(contract)) {
+    for (const [name, endpoint] of Object.entries(members)) {
+      const handler = rows[group]?.[name];
+      if (handler === undefined)
+        problems.push(`${group}.${name} (${endpoint.path}) has no handler`);
+      else if (handler.endpoint !== endpoint) {
+        problems.push(`${group}.${name} is bound to the handler of ${handler.endpoint.path}`);
+      } else bound.push({ id: `${group}.${name}`, endpoint, handler });
+    }
+  }
+  for (const [group, members] of Object.entries(rows)) {
+    for (const name of Object.keys(members)) {
+      if (contract[group]?.[name] === undefined) {
+        problems.push(`${group}.${name} is bound but the contract has no such endpoint`);
+      }
+    }
+  }
+  if (problems.length > 0)
+    throw new Error(`The route table disagrees with the contract:\n${problems.join("\n")}`);
+  return bound;
+}
 
-  const envelopes = envelopeDeps(deps);
-  registerContactLookup(app, envelopes);
-  const contacts = contactDeps(deps);
-  registerContactList(app, contacts);
-  registerContactGet(app, contacts);
-  registerContactCreate(app, contacts);
-  registerContactUpdate(app, contacts);
-  registerContactDelete(app, contacts);
-  registerContactImport(app, contacts);
-  registerEnvelopeActivity(app, envelopes);
-  registerEnvelopeCancel(app, envelopes);
-  registerEnvelopeRetrySeal(app, envelopes);
-  registerEnvelopeResendInvitation(app, envelopes);
-  registerEnvelopeDashboard(app, envelopes);
-  registerEnvelopeDecline(app, envelopes);
-  registerEnvelopeDelete(app, envelopes);
-  registerEnvelopeDownload(app, envelopes);
-  registerEnvelopeDownloadSignerDocument(app, envelopes);
-  registerEnvelopeMarkPageRead(app, envelopes);
-  registerEnvelopeGet(app, envelopes);
-  registerEnvelopeList(app, envelopes);
-  registerEnvelopeListRequests(app, envelopes);
-  registerEnvelopeMove(app, envelopes);
-  registerEnvelopeOpen(app, envelopes);
-  registerEnvelopePagePreview(app, envelopes);
-  registerEnvelopeSaveFields(app, envelopes);
-  registerEnvelopeSaveRecipients(app, envelopes);
-  registerEnvelopeSend(app, envelopes);
-  registerEnvelopeSign(app, envelopes);
-  registerEnvelopeUpdate(app, envelopes);
-  registerEnvelopeUpload(app, envelopes);
-  registerWorkspaceList(app, envelopes);
-  registerEnvelopeSetTags(app, envelopes);
-  registerTemplateList(app, envelopes);
-  registerTemplateGet(app, envelopes);
-  registerTemplateCreate(app, envelopes);
-  registerTemplateUpdate(app, envelopes);
-  registerTemplateSaveRecipients(app, envelopes);
-  registerTemplateSaveFields(app, envelopes);
-  registerTemplateActivate(app, envelopes);
-  registerTemplateArchive(app, envelopes);
-  registerTemplateUnarchive(app, envelopes);
-  registerTemplateDelete(app, envelopes);
-  registerTemplateSetTags(app, envelopes);
-  registerTemplatePagePreview(app, envelopes);
-  registerTemplateCreateFromEnvelope(app, envelopes);
-  registerTemplateCreateEnvelope(app, envelopes);
-  registerTemplateEnvelopeStatus(app, envelopes);
-  registerEnvelopeApprove(app, envelopes);
-  registerEnvelopeReject(app, envelopes);
-  registerTemplateBulkSend(app, envelopes);
-  registerTemplateBulkSendStatus(app, envelopes);
-  registerTemplateListBulkSends(app, envelopes);
-
-  const workspaces = workspaceDeps(deps);
-  registerWorkspaceCreate(app, workspaces);
-  registerWorkspaceUpdate(app, workspaces);
-  registerWorkspaceMakeDefault(app, workspaces);
-  registerWorkspaceDelete(app, workspaces);
-  registerWorkspaceListMembers(app, workspaces);
-  registerWorkspaceAddMember(app, workspaces);
-  registerWorkspaceRemoveMember(app, workspaces);
-  registerTagList(app, workspaces);
-  registerTagCreate(app, workspaces);
-  registerTagUpdate(app, workspaces);
-  registerTagDelete(app, workspaces);
-
-  const members = membersDeps(deps);
-  registerTeamListMembers(app, members);
-  registerTeamInvite(app, members);
-  registerTeamImportInvitations(app, members);
-  registerTeamUpdateMember(app, members);
-  registerTeamRemoveMember(app, members);
-  registerTeamListInvitations(app, members);
-  registerTeamResendInvite(app, members);
-  registerTeamRevokeInvite(app, members);
-  registerTeamViewInvite(app, members);
-  registerTeamAcceptInvite(app, members);
-  registerTeamMyInvitations(app, members);
-  registerTeamJoin(app, members);
-
-  const roles = roleDeps(deps);
-  registerRoleList(app, roles);
-  registerRoleCreate(app, roles);
-  registerRoleUpdate(app, roles);
-  registerRoleDelete(app, roles);
-
-  const sso = ssoDeps(deps);
-  registerSsoGet(app, sso);
-  registerSsoSave(app, sso);
-  registerSsoDiscover(app, sso);
-  registerSsoDelete(app, sso);
-  registerSsoListDomains(app, sso);
-  registerSsoAddDomain(app, sso);
-  registerSsoVerifyDomain(app, sso);
-  registerSsoRemoveDomain(app, sso);
-  registerOidcStart(app, sso);
-  registerOidcCallback(app, sso);
-
-  const apiKeys = apiKeyDeps(deps);
-  registerApiKeyList(app, apiKeys);
-  registerApiKeyCreate(app, apiKeys);
-  registerApiKeyRevoke(app, apiKeys);
-  const webhooks = webhookDeps(deps);
-  registerWebhookList(app, webhooks);
-  registerWebhookCreate(app, webhooks);
-  registerWebhookUpdate(app, webhooks);
-  registerWebhookRotateSecret(app, webhooks);
-  registerWebhookDelete(app, webhooks);
-  registerWebhookDeliveries(app, webhooks);
-  registerWebhookReplay(app, webhooks);
-  const billing = billingDeps(deps);
-  registerSubscriptionGet(app, billing);
-  registerSubscriptionPlans(app, billing);
-  registerUsageList(app, billing);
-  registerUsageSeries(app, billing);
-  registerUsageExport(app, billing);
-  const support = supportDeps(deps);
-  registerSupportListMessages(app, support);
-  registerSupportSend(app, support);
-  registerSupportOperatorListConversations(app, support);
-  registerSupportOperatorGet(app, support);
-  registerSupportOperatorReply(app, support);
+/**
+ * The sealed routes of the api: `POST {path}` for every endpoint of the contract, bound from the
+ * route table. Registered after the tunnel middleware, so each takes sealed, signed requests only.
+ * Each route validates the body against the contract, resolves the caller's credential once
+ * (`grantOf`: the session, the member, or the API key's member), calls the handler, and answers
+ * what the contract's response schema makes of its result.
+ */
+export function registerRoutes(
+  app: AppRouter,
+  deps: AppDeps,
+  table: RouteTable = routeTable,
+): void {
+  const guards: GuardDeps = guardDeps(deps);
+  for (const { endpoint, handler } of boundEndpoints(table)) {
+    const handlerDeps = handler.deps(deps);
+    app.post(endpoint.path, validateJson(endpoint.request), async (c) => {
+      const grant = await grantOf(handler.credential, guards, c);
+      const input: unknown = c.req.valid("json");
+      const answer = await handler.handle({ ...grant, input, deps: handlerDeps, c });
+      return c.json(endpoint.response.parse(answer));
+    });
+  }
 }

@@ -1,17 +1,15 @@
 import { endpoints } from "@paraphe/api-sdk/contract";
-import type { AppRouter } from "../../http/context";
-import { requireSessionCaller } from "../../auth/caller";
-import type { ContactDeps } from "../../contacts/contact-deps";
 import { deleteContact } from "../../contacts/delete-contact";
-import { requireMember } from "../../membership/members";
-import { validateJson } from "../../http/validate";
+import { contactDeps } from "../../deps";
+import { handler } from "../endpoint-handler";
 
 /** POST /contact/delete: deletes a contact. */
-export function registerContactDelete(app: AppRouter, deps: ContactDeps): void {
-  const endpoint = endpoints.contact.delete;
-  app.post(endpoint.path, validateJson(endpoint.request), async (c) => {
-    const member = await requireMember(deps, requireSessionCaller(c).userId);
-    await deleteContact(deps, member, c.req.valid("json").contactUuid);
-    return c.json(endpoint.response.parse({ deleted: true }));
-  });
-}
+export const contactDelete = handler(
+  endpoints.contact.delete,
+  "member",
+  contactDeps,
+  async ({ member, input, deps }) => {
+    await deleteContact(deps, member, input.contactUuid);
+    return { deleted: true };
+  },
+);

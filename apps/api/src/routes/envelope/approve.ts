@@ -1,16 +1,15 @@
 import { endpoints } from "@paraphe/api-sdk/contract";
-import type { AppRouter } from "../../http/context";
-import type { EnvelopeDeps } from "../../envelopes/envelope-deps";
 import { approveEnvelope } from "../../envelopes/approve-envelope";
-import { validateJson } from "../../http/validate";
 import { requestOrigin } from "./origin";
+import { envelopeDeps } from "../../deps";
+import { handler } from "../endpoint-handler";
 
 /** POST /envelope/approve (public, authorised by the access link): an approver approves. */
-export function registerEnvelopeApprove(app: AppRouter, deps: EnvelopeDeps): void {
-  const endpoint = endpoints.envelope.approve;
-  app.post(endpoint.path, validateJson(endpoint.request), async (c) => {
-    return c.json(
-      endpoint.response.parse(await approveEnvelope(deps, c.req.valid("json"), requestOrigin(c))),
-    );
-  });
-}
+export const envelopeApprove = handler(
+  endpoints.envelope.approve,
+  "link",
+  envelopeDeps,
+  async ({ input, deps, c }) => {
+    return approveEnvelope(deps, input, requestOrigin(c));
+  },
+);

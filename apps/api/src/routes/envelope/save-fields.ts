@@ -1,21 +1,18 @@
 import { endpoints } from "@paraphe/api-sdk/contract";
-import type { AppRouter } from "../../http/context";
-import { requireSessionCaller } from "../../auth/caller";
-import type { EnvelopeDeps } from "../../envelopes/envelope-deps";
 import { findEnvelopeForMember } from "../../envelopes/envelope-access";
-import { requireMember } from "../../membership/members";
 import { saveFields } from "../../envelopes/save-fields";
 import { loadDetail } from "../../envelopes/views";
-import { validateJson } from "../../http/validate";
+import { envelopeDeps } from "../../deps";
+import { handler } from "../endpoint-handler";
 
 /** POST /envelope/save-fields: the whole set of fields of a draft. */
-export function registerEnvelopeSaveFields(app: AppRouter, deps: EnvelopeDeps): void {
-  const endpoint = endpoints.envelope.saveFields;
-  app.post(endpoint.path, validateJson(endpoint.request), async (c) => {
-    const member = await requireMember(deps, requireSessionCaller(c).userId);
-    const input = c.req.valid("json");
+export const envelopeSaveFields = handler(
+  endpoints.envelope.saveFields,
+  "member",
+  envelopeDeps,
+  async ({ member, input, deps }) => {
     const envelope = await findEnvelopeForMember(deps, member, input.envelopeUuid, "update");
     await saveFields(deps, member, envelope.id, input.fields);
-    return c.json(endpoint.response.parse(await loadDetail(deps, envelope.id, member.email)));
-  });
-}
+    return loadDetail(deps, envelope.id, member.email);
+  },
+);

@@ -1,16 +1,15 @@
 import { endpoints } from "@paraphe/api-sdk/contract";
-import { requireSessionCaller } from "../../auth/caller";
-import type { AppRouter } from "../../http/context";
-import { validateJson } from "../../http/validate";
 import { discoverSso } from "../../sso/discovery";
-import type { SsoDeps } from "../../sso/sso-deps";
+import { ssoDeps } from "../../deps";
+import { handler } from "../endpoint-handler";
 
 /** POST /sso/discover: the URLs of an issuer's discovery document, to prefill the SSO form. */
-export function registerSsoDiscover(app: AppRouter, deps: SsoDeps): void {
-  const endpoint = endpoints.sso.discover;
-  app.post(endpoint.path, validateJson(endpoint.request), async (c) => {
-    const { issuerUrl } = c.req.valid("json");
-    const answer = await discoverSso(deps, requireSessionCaller(c).userId, issuerUrl);
-    return c.json(endpoint.response.parse(answer));
-  });
-}
+export const ssoDiscover = handler(
+  endpoints.sso.discover,
+  "session",
+  ssoDeps,
+  async ({ caller, input, deps }) => {
+    const { issuerUrl } = input;
+    return discoverSso(deps, caller.userId, issuerUrl);
+  },
+);

@@ -1,15 +1,14 @@
 import { endpoints } from "@paraphe/api-sdk/contract";
-import { requireSessionCaller } from "../../auth/caller";
-import type { AppRouter } from "../../http/context";
-import { validateJson } from "../../http/validate";
 import { removeSsoDomain } from "../../sso/sso-domains";
-import type { SsoDeps } from "../../sso/sso-deps";
+import { ssoDeps } from "../../deps";
+import { handler } from "../endpoint-handler";
 
 /** POST /sso/remove-domain: removes a domain from the team's single sign-on. */
-export function registerSsoRemoveDomain(app: AppRouter, deps: SsoDeps): void {
-  const endpoint = endpoints.sso.removeDomain;
-  app.post(endpoint.path, validateJson(endpoint.request), async (c) => {
-    const answer = await removeSsoDomain(deps, requireSessionCaller(c).userId, c.req.valid("json"));
-    return c.json(endpoint.response.parse(answer));
-  });
-}
+export const ssoRemoveDomain = handler(
+  endpoints.sso.removeDomain,
+  "session",
+  ssoDeps,
+  async ({ caller, input, deps }) => {
+    return removeSsoDomain(deps, caller.userId, input);
+  },
+);

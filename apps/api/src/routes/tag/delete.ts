@@ -1,17 +1,15 @@
 import { endpoints } from "@paraphe/api-sdk/contract";
-import type { AppRouter } from "../../http/context";
-import { requireSessionCaller } from "../../auth/caller";
-import { requireMember } from "../../membership/members";
-import { validateJson } from "../../http/validate";
-import type { WorkspaceDeps } from "../../workspaces/workspace-deps";
 import { deleteTag } from "../../tags/tags";
+import { workspaceDeps } from "../../deps";
+import { handler } from "../endpoint-handler";
 
 /** POST /tag/delete: deletes a tag, taking it off every envelope. */
-export function registerTagDelete(app: AppRouter, deps: WorkspaceDeps): void {
-  const endpoint = endpoints.tag.delete;
-  app.post(endpoint.path, validateJson(endpoint.request), async (c) => {
-    const member = await requireMember(deps, requireSessionCaller(c).userId);
-    await deleteTag(deps, member, c.req.valid("json").tagUuid);
-    return c.json(endpoint.response.parse({ deleted: true }));
-  });
-}
+export const tagDelete = handler(
+  endpoints.tag.delete,
+  "member",
+  workspaceDeps,
+  async ({ member, input, deps }) => {
+    await deleteTag(deps, member, input.tagUuid);
+    return { deleted: true };
+  },
+);

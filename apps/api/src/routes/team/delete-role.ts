@@ -1,17 +1,15 @@
 import { endpoints } from "@paraphe/api-sdk/contract";
-import type { AppRouter } from "../../http/context";
-import { requireSessionCaller } from "../../auth/caller";
-import { requireMember } from "../../membership/members";
-import { validateJson } from "../../http/validate";
-import type { RoleDeps } from "../../roles/role-deps";
 import { deleteRole } from "../../roles/delete-role";
+import { roleDeps } from "../../deps";
+import { handler } from "../endpoint-handler";
 
 /** POST /team/delete-role: deletes a custom role nobody holds. */
-export function registerRoleDelete(app: AppRouter, deps: RoleDeps): void {
-  const endpoint = endpoints.team.deleteRole;
-  app.post(endpoint.path, validateJson(endpoint.request), async (c) => {
-    const member = await requireMember(deps, requireSessionCaller(c).userId);
-    await deleteRole(deps, member, c.req.valid("json").roleUuid);
-    return c.json(endpoint.response.parse({ deleted: true }));
-  });
-}
+export const teamDeleteRole = handler(
+  endpoints.team.deleteRole,
+  "member",
+  roleDeps,
+  async ({ member, input, deps }) => {
+    await deleteRole(deps, member, input.roleUuid);
+    return { deleted: true };
+  },
+);

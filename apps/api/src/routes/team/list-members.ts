@@ -1,16 +1,16 @@
 import { endpoints } from "@paraphe/api-sdk/contract";
-import type { AppRouter } from "../../http/context";
-import { requireSessionCaller } from "../../auth/caller";
-import { validateJson } from "../../http/validate";
-import type { MembersDeps } from "../../members/members-deps";
 import { listMembers } from "../../members/queries";
 import { requireTeamPermission } from "../../members/team-access";
+import { membersDeps } from "../../deps";
+import { handler } from "../endpoint-handler";
 
 /** POST /team/list-members: one page of the team's members, the seats and the roles. */
-export function registerTeamListMembers(app: AppRouter, deps: MembersDeps): void {
-  const endpoint = endpoints.team.listMembers;
-  app.post(endpoint.path, validateJson(endpoint.request), async (c) => {
-    const member = await requireTeamPermission(deps, requireSessionCaller(c).userId, "read");
-    return c.json(endpoint.response.parse(await listMembers(deps, member, c.req.valid("json"))));
-  });
-}
+export const teamListMembers = handler(
+  endpoints.team.listMembers,
+  "session",
+  membersDeps,
+  async ({ caller, input, deps }) => {
+    const member = await requireTeamPermission(deps, caller.userId, "read");
+    return listMembers(deps, member, input);
+  },
+);

@@ -1,18 +1,17 @@
 import { endpoints } from "@paraphe/api-sdk/contract";
-import type { AppRouter } from "../../http/context";
-import type { EnvelopeDeps } from "../../envelopes/envelope-deps";
-import { validateJson } from "../../http/validate";
-import { requireTemplateCaller } from "../../templates/template-caller";
 import { findTemplateForMember } from "../../templates/template-access";
 import { loadTemplateDetail } from "../../templates/template-views";
+import { envelopeDeps } from "../../deps";
+import { handler } from "../endpoint-handler";
 
 /** POST /template/get: the whole template (documents, roles, fields per role, options). */
-export function registerTemplateGet(app: AppRouter, deps: EnvelopeDeps): void {
-  const endpoint = endpoints.template.get;
-  app.post(endpoint.path, validateJson(endpoint.request), async (c) => {
-    const member = await requireTemplateCaller(deps, c);
-    const { templateUuid } = c.req.valid("json");
+export const templateGet = handler(
+  endpoints.template.get,
+  "memberOrKey",
+  envelopeDeps,
+  async ({ member, input, deps }) => {
+    const { templateUuid } = input;
     const template = await findTemplateForMember(deps, member, templateUuid, "read");
-    return c.json(endpoint.response.parse(await loadTemplateDetail(deps, template.id)));
-  });
-}
+    return loadTemplateDetail(deps, template.id);
+  },
+);

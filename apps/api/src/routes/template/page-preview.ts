@@ -1,31 +1,23 @@
 import { endpoints } from "@paraphe/api-sdk/contract";
-import type { AppRouter } from "../../http/context";
-import type { EnvelopeDeps } from "../../envelopes/envelope-deps";
-import { validateJson } from "../../http/validate";
-import { requireTemplateCaller } from "../../templates/template-caller";
 import { findTemplateForMember } from "../../templates/template-access";
 import { pagePreview } from "../../envelopes/document-files";
+import { envelopeDeps } from "../../deps";
+import { handler } from "../endpoint-handler";
 
 /** POST /template/page-preview: the preview image of one page of a template's document. */
-export function registerTemplatePagePreview(app: AppRouter, deps: EnvelopeDeps): void {
-  const endpoint = endpoints.template.pagePreview;
-  app.post(endpoint.path, validateJson(endpoint.request), async (c) => {
-    const member = await requireTemplateCaller(deps, c);
-    const input = c.req.valid("json");
+export const templatePagePreview = handler(
+  endpoints.template.pagePreview,
+  "memberOrKey",
+  envelopeDeps,
+  async ({ member, input, deps }) => {
     const template = await findTemplateForMember(deps, member, input.templateUuid, "read");
-    const preview = await pagePreview(
-      deps,
-      deps.blobStore,
-      template.id,
-      input.documentUuid,
-      input.page,
-    );
-    return c.json(
-      endpoint.response.parse({
-        filename: preview.filename,
-        contentType: preview.contentType,
-        data: preview.data,
-      }),
-    );
-  });
-}
+    const preview = await pagePreview(deps, template.id, input.documentUuid, input.page, {
+      owner: member.userId,
+    });
+    return {
+      filename: preview.filename,
+      contentType: preview.contentType,
+      data: preview.data,
+    };
+  },
+);

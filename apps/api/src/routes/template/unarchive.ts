@@ -1,20 +1,18 @@
 import { endpoints } from "@paraphe/api-sdk/contract";
-import type { AppRouter } from "../../http/context";
-import type { EnvelopeDeps } from "../../envelopes/envelope-deps";
-import { validateJson } from "../../http/validate";
-import { requireTemplateCaller } from "../../templates/template-caller";
 import { findTemplateForMember } from "../../templates/template-access";
 import { loadTemplateDetail } from "../../templates/template-views";
 import { unarchiveTemplate } from "../../templates/unarchive-template";
+import { envelopeDeps } from "../../deps";
+import { handler } from "../endpoint-handler";
 
 /** POST /template/unarchive: back to draft (or incomplete). */
-export function registerTemplateUnarchive(app: AppRouter, deps: EnvelopeDeps): void {
-  const endpoint = endpoints.template.unarchive;
-  app.post(endpoint.path, validateJson(endpoint.request), async (c) => {
-    const member = await requireTemplateCaller(deps, c);
-    const input = c.req.valid("json");
+export const templateUnarchive = handler(
+  endpoints.template.unarchive,
+  "memberOrKey",
+  envelopeDeps,
+  async ({ member, input, deps }) => {
     const template = await findTemplateForMember(deps, member, input.templateUuid, "update");
     await unarchiveTemplate(deps, member, template.id);
-    return c.json(endpoint.response.parse(await loadTemplateDetail(deps, template.id)));
-  });
-}
+    return loadTemplateDetail(deps, template.id);
+  },
+);

@@ -1,20 +1,18 @@
 import { endpoints } from "@paraphe/api-sdk/contract";
-import type { AppRouter } from "../../http/context";
-import type { EnvelopeDeps } from "../../envelopes/envelope-deps";
-import { validateJson } from "../../http/validate";
-import { requireTemplateCaller } from "../../templates/template-caller";
 import { findTemplateForMember } from "../../templates/template-access";
 import { loadTemplateDetail } from "../../templates/template-views";
 import { updateTemplate } from "../../templates/update-template";
+import { envelopeDeps } from "../../deps";
+import { handler } from "../endpoint-handler";
 
 /** POST /template/update: the title, default message and options. */
-export function registerTemplateUpdate(app: AppRouter, deps: EnvelopeDeps): void {
-  const endpoint = endpoints.template.update;
-  app.post(endpoint.path, validateJson(endpoint.request), async (c) => {
-    const member = await requireTemplateCaller(deps, c);
-    const input = c.req.valid("json");
+export const templateUpdate = handler(
+  endpoints.template.update,
+  "memberOrKey",
+  envelopeDeps,
+  async ({ member, input, deps }) => {
     const template = await findTemplateForMember(deps, member, input.templateUuid, "update");
     await updateTemplate(deps, member, template.id, input);
-    return c.json(endpoint.response.parse(await loadTemplateDetail(deps, template.id)));
-  });
-}
+    return loadTemplateDetail(deps, template.id);
+  },
+);

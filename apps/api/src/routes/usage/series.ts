@@ -1,15 +1,14 @@
 import { endpoints } from "@paraphe/api-sdk/contract";
-import { requireSessionCaller } from "../../auth/caller";
-import type { BillingDeps } from "../../billing/billing-deps";
-import { usageSeries } from "../../billing/usage-queries";
-import type { AppRouter } from "../../http/context";
-import { validateJson } from "../../http/validate";
+import { usageSeries as seriesOfUsage } from "../../billing/usage-queries";
+import { billingDeps } from "../../deps";
+import { handler } from "../endpoint-handler";
 
 /** POST /usage/series: envelopes sent and API credits consumed per day, week or month. */
-export function registerUsageSeries(app: AppRouter, deps: BillingDeps): void {
-  const endpoint = endpoints.usage.series;
-  app.post(endpoint.path, validateJson(endpoint.request), async (c) => {
-    const answer = await usageSeries(deps, requireSessionCaller(c).userId, c.req.valid("json"));
-    return c.json(endpoint.response.parse(answer));
-  });
-}
+export const usageSeries = handler(
+  endpoints.usage.series,
+  "session",
+  billingDeps,
+  async ({ caller, input, deps }) => {
+    return seriesOfUsage(deps, caller.userId, input);
+  },
+);

@@ -1,18 +1,17 @@
 import { endpoints } from "@paraphe/api-sdk/contract";
-import type { AppRouter } from "../../http/context";
-import { requireSessionCaller } from "../../auth/caller";
-import { validateJson } from "../../http/validate";
-import type { IdentityDeps } from "../../identity/identity-deps";
 import { uploadPicture } from "../../identity/pictures";
 import { loadProfile } from "../../identity/profile";
+import { identityDeps } from "../../deps";
+import { handler } from "../endpoint-handler";
 
 /** POST /user/upload-picture: an image under 1 MB, stored as public data. */
-export function registerUploadPicture(app: AppRouter, deps: IdentityDeps): void {
-  const endpoint = endpoints.user.uploadPicture;
-  app.post(endpoint.path, validateJson(endpoint.request), async (c) => {
-    const caller = requireSessionCaller(c);
+export const userUploadPicture = handler(
+  endpoints.user.uploadPicture,
+  "session",
+  identityDeps,
+  async ({ caller, input, deps }) => {
     const { email } = await loadProfile(deps, deps.config, caller.userId);
-    const profilePictureUrl = await uploadPicture(deps, email, c.req.valid("json"));
-    return c.json(endpoint.response.parse({ profilePictureUrl }));
-  });
-}
+    const profilePictureUrl = await uploadPicture(deps, email, input);
+    return { profilePictureUrl };
+  },
+);

@@ -1,20 +1,20 @@
 import { endpoints } from "@paraphe/api-sdk/contract";
-import type { AppRouter } from "../../../http/context";
-import { validateJson } from "../../../http/validate";
 import { clientInfo } from "../../../identity/client-info";
 import { startOidcLogin } from "../../../sso/oidc-login";
-import type { SsoDeps } from "../../../sso/sso-deps";
+import { ssoDeps } from "../../../deps";
+import { handler } from "../../endpoint-handler";
 
 /** POST /auth/oidc/start: the identity provider's authorization URL for a login by SSO. */
-export function registerOidcStart(app: AppRouter, deps: SsoDeps): void {
-  const endpoint = endpoints.oidc.start;
-  app.post(endpoint.path, validateJson(endpoint.request), async (c) => {
-    const body = c.req.valid("json");
-    const answer = await startOidcLogin(deps, {
+export const oidcStart = handler(
+  endpoints.oidc.start,
+  "app",
+  ssoDeps,
+  async ({ input, deps, c }) => {
+    const body = input;
+    return startOidcLogin(deps, {
       email: body.email,
       returnPath: body.returnPath,
       client: clientInfo(c),
     });
-    return c.json(endpoint.response.parse(answer));
-  });
-}
+  },
+);
