@@ -1,6 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
 import { type WebApi } from "../lib/api/create-web-api";
-import { ssoKeys } from "./envelope-keys";
+import { ssoKeys } from "./query-keys";
 
 /**
  * POST /sso/get: the team's configuration (never its secret) and the callback URL. The settings

@@ -3,7 +3,7 @@ import { useTranslation } from "@paraphe/i18n/react";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { useApi } from "../lib/api/api-context";
 import { type WebApi } from "../lib/api/create-web-api";
-import { tagKeys } from "./envelope-keys";
+import { tagKeys } from "./query-keys";
 
 /** POST /tag/list: the team's tags (the settings page, the envelope filter and pickers). */
 export function tagsQueryOptions(api: WebApi) {

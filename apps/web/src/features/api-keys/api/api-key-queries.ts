@@ -2,12 +2,7 @@ import { type CreateApiKeyRequest } from "@paraphe/api-sdk/contract";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useApi } from "../../../lib/api/api-context";
 import { type WebApi } from "../../../lib/api/create-web-api";
-
-/** Query keys of the API keys feature. */
-export const apiKeyKeys = {
-  all: ["api-keys"] as const,
-  list: () => ["api-keys", "list"] as const,
-};
+import { apiKeyKeys } from "./keys";
 
 /** POST /api-key/list: the team's keys, newest first (never a secret). */
 export function apiKeysQueryOptions(api: WebApi) {

@@ -12,18 +12,10 @@ import {
   useQuery,
   useQueryClient,
 } from "@tanstack/react-query";
-import { workspaceKeys } from "../../../domain/envelope-keys";
+import { workspaceKeys } from "../../../domain/query-keys";
+import { contactKeys } from "./keys";
 import { useApi } from "../../../lib/api/api-context";
 import { type WebApi } from "../../../lib/api/create-web-api";
-
-/** Query keys of the contacts feature. */
-export const contactKeys = {
-  all: ["contacts"] as const,
-  list: (workspaceUuid: string | undefined, search: string) =>
-    ["contacts", "list", workspaceUuid ?? "all", search] as const,
-  detail: (workspaceUuid: string, email: string) =>
-    ["contacts", "detail", workspaceUuid, email] as const,
-};
 
 /**
  * POST /contact/list: the first page (the largest the api gives) of the contacts matching

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { useApi } from "../../../lib/api/api-context";
 import { type WebApi } from "../../../lib/api/create-web-api";
-import { envelopeKeys } from "../../../domain/envelope-keys";
+import { envelopeKeys } from "../../../domain/query-keys";
 
 /** POST /envelope/dashboard: the counts of the dashboard. */
 export function dashboardQueryOptions(api: WebApi) {

@@ -1,18 +1,9 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { workspaceKeys } from "../../../domain/envelope-keys";
+import { workspaceKeys } from "../../../domain/query-keys";
 import { ssoConfigurationQueryOptions } from "../../../domain/sso";
 import { useApi } from "../../../lib/api/api-context";
 import { type WebApi } from "../../../lib/api/create-web-api";
-
-/**
- * Query keys of the dashboard's team blocks. They sit under the roots the members and roles pages
- * invalidate (`["members", "list"]`, `["roles", "list"]`), so that inviting or removing a member,
- * or creating or deleting a role, refreshes the counts too.
- */
-export const teamOverviewKeys = {
-  memberCount: () => ["members", "list", { limit: 1 }] as const,
-  roles: () => ["roles", "list"] as const,
-};
+import { teamOverviewKeys } from "./keys";
 
 /** POST /team/list-members with one row: the dashboard only needs the total and the seats. */
 export function memberCountQueryOptions(api: WebApi) {

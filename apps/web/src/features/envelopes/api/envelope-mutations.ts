@@ -12,7 +12,8 @@ import {
 import { useMutation, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { useApi } from "../../../lib/api/api-context";
 import { saveBinaryFile } from "../../../lib/download";
-import { envelopeKeys, tagKeys } from "../../../domain/envelope-keys";
+import { tagKeys } from "../../../domain/query-keys";
+import { envelopeKeys } from "./keys";
 import { signingRequestKeys } from "../../../domain/signing-requests";
 
 /** Every call answers the whole envelope: it replaces the cached one. */

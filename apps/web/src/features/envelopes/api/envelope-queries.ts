@@ -8,7 +8,8 @@ import {
 } from "@tanstack/react-query";
 import { useApi } from "../../../lib/api/api-context";
 import { type WebApi } from "../../../lib/api/create-web-api";
-import { contactKeys, envelopeKeys, workspaceKeys } from "../../../domain/envelope-keys";
+import { contactKeys, workspaceKeys } from "../../../domain/query-keys";
+import { envelopeKeys } from "./keys";
 
 /** Envelopes per page of the list. */
 export const ENVELOPE_PAGE_SIZE = 25;

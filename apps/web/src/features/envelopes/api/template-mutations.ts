@@ -11,7 +11,8 @@ import {
 } from "@paraphe/api-sdk/contract";
 import { useMutation, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { useApi } from "../../../lib/api/api-context";
-import { envelopeKeys, tagKeys, templateKeys } from "../../../domain/envelope-keys";
+import { tagKeys } from "../../../domain/query-keys";
+import { envelopeKeys, templateKeys } from "./keys";
 
 /** Keeps an answered template as its detail, and refreshes the lists (status, title, tags). */
 function storeTemplate(queryClient: QueryClient, template: TemplateDetail) {

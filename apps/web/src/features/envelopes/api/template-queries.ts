@@ -7,7 +7,7 @@ import {
 } from "@tanstack/react-query";
 import { useApi } from "../../../lib/api/api-context";
 import { type WebApi } from "../../../lib/api/create-web-api";
-import { templateKeys } from "../../../domain/envelope-keys";
+import { templateKeys } from "./keys";
 
 /** Templates per page of the list. */
 export const TEMPLATE_PAGE_SIZE = 25;

@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from "react";
 import { useApi } from "../../../lib/api/api-context";
 import { type WebApi } from "../../../lib/api/create-web-api";
 import { imageDataUrl } from "../../../lib/download";
-import { envelopeKeys, templateKeys } from "../../../domain/envelope-keys";
+import { envelopeKeys, templateKeys } from "../api/keys";
 
 /** Whose pages: an envelope's (/envelope/page-preview) or a template's (/template/page-preview). */
 export type PreviewSource = "envelope" | "template";

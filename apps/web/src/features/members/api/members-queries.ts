@@ -13,15 +13,7 @@ import {
 } from "@tanstack/react-query";
 import { useApi } from "../../../lib/api/api-context";
 import { type WebApi } from "../../../lib/api/create-web-api";
-
-/** Query keys of the members feature. */
-export const memberKeys = {
-  all: ["members"] as const,
-  lists: () => ["members", "list"] as const,
-  list: (input: ListMembersRequest) => ["members", "list", input] as const,
-  invitations: () => ["members", "invitations"] as const,
-  invite: (token: string) => ["members", "invite", token] as const,
-};
+import { memberKeys } from "./keys";
 
 /** The most members the page loads for one search; the table pages them in the browser. */
 export const MEMBERS_PAGE_SIZE = 500;

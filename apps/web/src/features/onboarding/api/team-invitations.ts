@@ -1,11 +1,7 @@
 import { queryOptions, useMutation, useQuery } from "@tanstack/react-query";
 import { useApi } from "../../../lib/api/api-context";
 import { type WebApi } from "../../../lib/api/create-web-api";
-
-/** Query keys of the onboarding feature's invitations. */
-export const onboardingInvitationKeys = {
-  mine: () => ["onboarding", "invitations"] as const,
-};
+import { onboardingInvitationKeys } from "./keys";
 
 /** POST /team/my-invitations: the live invitations addressed to the signed-in person. */
 export function myInvitationsQueryOptions(api: WebApi) {

@@ -5,12 +5,7 @@ import {
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useApi } from "../../../lib/api/api-context";
 import { type WebApi } from "../../../lib/api/create-web-api";
-
-/** Query keys of the passkeys feature. */
-export const passkeyKeys = {
-  all: ["passkeys"] as const,
-  list: () => ["passkeys", "list"] as const,
-};
+import { passkeyKeys } from "./keys";
 
 /** POST /passkey/list: the signed-in person's passkeys. */
 export function passkeysQueryOptions(api: WebApi) {

@@ -2,12 +2,7 @@ import { type CreateRoleRequest, type UpdateRoleRequest } from "@paraphe/api-sdk
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useApi } from "../../../lib/api/api-context";
 import { type WebApi } from "../../../lib/api/create-web-api";
-
-/** Query keys of the roles feature. */
-export const roleKeys = {
-  all: ["roles"] as const,
-  list: () => ["roles", "list"] as const,
-};
+import { roleKeys } from "./keys";
 
 /** POST /team/list-roles: the team's managed and custom roles. */
 export function rolesQueryOptions(api: WebApi) {

@@ -1,12 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useApi } from "../../../lib/api/api-context";
 import { type WebApi } from "../../../lib/api/create-web-api";
-
-/** Query keys of the sessions feature. */
-export const sessionListKeys = {
-  all: ["sessions"] as const,
-  list: () => ["sessions", "list"] as const,
-};
+import { sessionListKeys } from "./keys";
 
 /** POST /authentication/list-sessions: every session of the signed-in person. */
 export function sessionListQueryOptions(api: WebApi) {

@@ -1,6 +1,6 @@
 import { type ListSsoDomainsResponse, type SsoDomain } from "@paraphe/api-sdk/contract";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { ssoKeys } from "../../../domain/envelope-keys";
+import { ssoKeys } from "./keys";
 import { useApi } from "../../../lib/api/api-context";
 import { type WebApi } from "../../../lib/api/create-web-api";
 

@@ -1,6 +1,6 @@
 import { type DiscoverSsoRequest, type SaveSsoRequest } from "@paraphe/api-sdk/contract";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { ssoKeys } from "../../../domain/envelope-keys";
+import { ssoKeys } from "./keys";
 import { ssoConfigurationQueryOptions } from "../../../domain/sso";
 import { useApi } from "../../../lib/api/api-context";
 

@@ -1,13 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { useApi } from "../../../lib/api/api-context";
 import { type WebApi } from "../../../lib/api/create-web-api";
-
-/** Query keys of the subscription feature. */
-export const subscriptionKeys = {
-  all: ["subscription"] as const,
-  current: () => ["subscription", "current"] as const,
-  plans: () => ["subscription", "plans"] as const,
-};
+import { subscriptionKeys } from "./keys";
 
 /** POST /subscription/get: the team's plan, status, period and use. */
 export function subscriptionQueryOptions(api: WebApi) {

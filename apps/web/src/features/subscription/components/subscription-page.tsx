@@ -1,5 +1,5 @@
 import { type GetSubscriptionResponse, type Plan } from "@paraphe/api-sdk/contract";
-import { useTranslation } from "@paraphe/i18n/react";
+import { useLanguage, useTranslation } from "@paraphe/i18n/react";
 import { Badge, Button, Spinner } from "@paraphe/ui-kit";
 import { useId, useState } from "react";
 import { Link } from "react-router";
@@ -39,11 +39,6 @@ function Loading({ label }: { label: string }) {
   );
 }
 
-function useLanguage(): "en" | "fr" {
-  const { i18n } = useTranslation("web");
-  return (i18n.resolvedLanguage ?? i18n.language).startsWith("fr") ? "fr" : "en";
-}
-
 function money(cents: number, currency: string, language: string): string {
   return new Intl.NumberFormat(language, { style: "currency", currency }).format(cents / 100);
 }
@@ -67,7 +62,7 @@ function Meter({
   total: number | null;
 }) {
   const { t } = useTranslation("web");
-  const language = useLanguage();
+  const { language } = useLanguage();
   const number = (value: number) => new Intl.NumberFormat(language).format(value);
   const text =
     total === null
@@ -118,7 +113,7 @@ function CurrentPlan() {
 
 function CurrentPlanCard({ subscription }: { subscription: GetSubscriptionResponse }) {
   const { t } = useTranslation("web");
-  const language = useLanguage();
+  const { language } = useLanguage();
   const date = (iso: string) =>
     new Intl.DateTimeFormat(language, { dateStyle: "medium", timeZone: "UTC" }).format(
       new Date(iso),
@@ -220,7 +215,7 @@ function PlansGrid() {
 
 function PlanCard({ plan, annual }: { plan: Plan; annual: boolean }) {
   const { t } = useTranslation("web");
-  const language = useLanguage();
+  const { language } = useLanguage();
   const limit = (value: number | null, key: "seats" | "signatures" | "apiCredits") =>
     value === null
       ? t(`subscription.planLimits.${key}Unlimited`)

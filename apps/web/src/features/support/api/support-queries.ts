@@ -12,19 +12,12 @@ import {
 } from "@tanstack/react-query";
 import { useApi } from "../../../lib/api/api-context";
 import { type WebApi } from "../../../lib/api/create-web-api";
+import { supportKeys } from "./keys";
 
 /** How often an open support page asks for new messages (only while the tab is visible). */
 export const SUPPORT_POLL_INTERVAL_MS = 4000;
 /** How often the operators' list asks for new conversations. */
 export const SUPPORT_CONVERSATIONS_POLL_INTERVAL_MS = 10_000;
-
-/** Query keys of the support feature. */
-export const supportKeys = {
-  all: ["support"] as const,
-  messages: () => ["support", "messages"] as const,
-  conversations: () => ["support", "operator", "conversations"] as const,
-  conversation: (uuid: string) => ["support", "operator", "conversation", uuid] as const,
-};
 
 /** `messages` with `more` appended, each message once. */
 export function appendMessages(

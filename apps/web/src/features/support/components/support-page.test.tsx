@@ -3,7 +3,8 @@ import { act, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { apiError, ok } from "../../../test/api";
 import { renderApp } from "../../../test/render-app";
-import { appendMessages, supportKeys } from "../api/support-queries";
+import { supportKeys } from "../api/keys";
+import { appendMessages } from "../api/support-queries";
 
 const QUESTION: SupportMessage = {
   uuid: "0a1b2c3d-0000-4000-8000-000000000001",

@@ -2,7 +2,6 @@ import {
   USAGE_PAGE_SIZE_MAX,
   type ExportUsageRequest,
   type UsageBucket,
-  type UsageEventType,
 } from "@paraphe/api-sdk/contract";
 import {
   infiniteQueryOptions,
@@ -12,21 +11,9 @@ import {
 } from "@tanstack/react-query";
 import { useApi } from "../../../lib/api/api-context";
 import { type WebApi } from "../../../lib/api/create-web-api";
+import { usageKeys, type UsageFilter } from "./keys";
 
-/** The log's filters: one type or all, and a range [from, to) as ISO instants. */
-export interface UsageFilter {
-  type: UsageEventType | null;
-  from: string | null;
-  to: string | null;
-}
-
-/** Query keys of the usage feature. */
-export const usageKeys = {
-  all: ["usage"] as const,
-  log: (filter: UsageFilter) => ["usage", "log", filter] as const,
-  series: (bucket: UsageBucket, from: string, to: string) =>
-    ["usage", "series", bucket, from, to] as const,
-};
+export { type UsageFilter } from "./keys";
 
 /** The request fields of a filter (what `/usage/list` and `/usage/export` share). */
 export function filterRequest(filter: UsageFilter): ExportUsageRequest {

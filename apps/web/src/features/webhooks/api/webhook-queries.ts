@@ -11,19 +11,13 @@ import {
   useQuery,
   useQueryClient,
 } from "@tanstack/react-query";
-import { workspaceKeys } from "../../../domain/envelope-keys";
+import { workspaceKeys } from "../../../domain/query-keys";
 import { useApi } from "../../../lib/api/api-context";
 import { type WebApi } from "../../../lib/api/create-web-api";
+import { webhookKeys } from "./keys";
 
 /** Deliveries per page of an endpoint's log. */
 export const WEBHOOK_DELIVERY_PAGE_SIZE = 20;
-
-/** The query keys of the webhook settings. */
-export const webhookKeys = {
-  all: ["webhooks"] as const,
-  list: () => ["webhooks", "list"] as const,
-  deliveries: (endpointUuid: string) => ["webhooks", "deliveries", endpointUuid] as const,
-};
 
 /** POST /webhook/list. */
 export function webhooksQueryOptions(api: WebApi) {

@@ -1,0 +1,5 @@
+/** Query keys of the API keys feature. */
+export const apiKeyKeys = {
+  all: ["api-keys"] as const,
+  list: () => [...apiKeyKeys.all, "list"] as const,
+};
