@@ -6,8 +6,9 @@
 //   from the build's manifest (dist/.vite/manifest.json);
 // - each chunk group the web app loads on demand (each lazy route, the usage charts, a language's
 //   texts): the chunk with the chunks it imports statically, less those of the initial load;
-// - each published package's entry (dist/index.js), bundled with its dependencies (rolldown,
-//   minified, tree-shaken; peer dependencies left out, the app that uses the package brings them).
+// - each published package's entry points an app imports (its `exports`: "." and the browser's
+//   subpaths), bundled with its dependencies (rolldown, minified, tree-shaken; peer dependencies left
+//   out, the app that uses the package brings them).
 // The file names are hashed, so the size-limit configuration is written from the build at each run.
 // It also checks that the README's "Size budgets" table shows these budgets. Deterministic: it
 // measures bytes, not time. Exits 1 when a size is over its budget, a build is missing (run
@@ -16,7 +17,7 @@
 //   node tooling/scripts/check-size.mjs          check every budget
 //   node tooling/scripts/check-size.mjs --json   the measured sizes as JSON, without checking
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { dirname, join, relative, resolve } from "node:path";
@@ -45,15 +46,13 @@ function staticClosure(manifest, key, keys = new Set()) {
   return keys;
 }
 
-class MissingBuild extends Error {}
-
 /** An app's build: its manifest, its initial load and its chunk groups loaded on demand. */
 function readApp(app) {
   const dist = join(root, app, "dist");
   const manifestFile = join(dist, ".vite/manifest.json");
   const htmlFile = join(dist, "index.html");
   if (!existsSync(manifestFile) || !existsSync(htmlFile)) {
-    throw new MissingBuild(`${app}/dist (index.html, .vite/manifest.json) is missing: build first`);
+    throw new Error(`${app}/dist (index.html, .vite/manifest.json) is missing: build first`);
   }
   const manifest = JSON.parse(readFileSync(manifestFile, "utf8"));
   const entries = Object.keys(manifest).filter((key) => manifest[key].isEntry);
@@ -120,10 +119,16 @@ function checksOf(budgets) {
   }
   for (const budget of budgets.packages) {
     const dir = join(root, budget.path);
-    const entry = join(dir, "dist/index.js");
-    if (!existsSync(entry))
-      throw new MissingBuild(`${budget.path}/dist/index.js is missing: build first`);
     const pkg = JSON.parse(readFileSync(join(dir, "package.json"), "utf8"));
+    // The file the package publishes for that entry point ("." unless named), as an app imports it.
+    const file = pkg.exports?.[budget.export ?? "."]?.import?.default;
+    if (typeof file !== "string") {
+      throw new Error(
+        `tooling/size-budgets.json: ${pkg.name} exports no "${budget.export ?? "."}" to import`,
+      );
+    }
+    const entry = join(dir, file);
+    if (!existsSync(entry)) throw new Error(`${relative(root, entry)} is missing: build first`);
     checks.push({
       report: { ...budget, kind: "package entry" },
       check: {
@@ -135,6 +140,7 @@ function checksOf(budgets) {
       },
     });
   }
+  checkEveryExport(budgets);
   for (const { check } of checks) {
     for (const file of check.path) {
       // size-limit reads `path` as glob patterns: a hashed file name has none of their characters.
@@ -143,6 +149,28 @@ function checksOf(budgets) {
     }
   }
   return checks;
+}
+
+/** Every entry point of a published package has a budget, or is named as one no browser loads. */
+function checkEveryExport(budgets) {
+  const listed = new Set(
+    [...budgets.packages, ...budgets.packagesNotMeasured].map(
+      (item) => `${item.path} ${item.export ?? "."}`,
+    ),
+  );
+  for (const name of readdirSync(join(root, "packages"))) {
+    const file = join(root, "packages", name, "package.json");
+    if (!existsSync(file)) continue;
+    const pkg = JSON.parse(readFileSync(file, "utf8"));
+    if (pkg.private === true) continue;
+    for (const subpath of Object.keys(pkg.exports ?? {})) {
+      if (subpath === "./package.json" || listed.has(`packages/${name} ${subpath}`)) continue;
+      throw new Error(
+        `tooling/size-budgets.json: ${pkg.name} exports "${subpath}" without a budget: add one to ` +
+          "packages (and to the README's table), or name it in packagesNotMeasured if no browser loads it",
+      );
+    }
+  }
 }
 
 /** Runs size-limit on the checks; its JSON answer, one row per check in the same order. */
@@ -185,7 +213,7 @@ function runSizeLimit(checks) {
 }
 
 /** The rows the README's "Size budgets" table must have: first cell, budget, goal. */
-export function readmeRows(budgets) {
+function readmeRows(budgets) {
   const kb = (value) => (value === undefined ? "" : `${value} KB`);
   return [
     ...budgets.initialLoads.map((budget) => [budget.name, kb(budget.limitKb), kb(budget.goalKb)]),
@@ -204,7 +232,7 @@ export function readmeRows(budgets) {
 }
 
 /** The README table's rows (after its header and separator), code spans unwrapped. */
-export function tableRows(readme) {
+function tableRows(readme) {
   const section = readme.split(/^## Size budgets$/m)[1]?.split(/^## /m)[0] ?? "";
   const lines = section.split("\n").filter((line) => line.startsWith("|"));
   return lines.slice(2).map((line) =>
@@ -232,7 +260,7 @@ let checks;
 try {
   checks = checksOf(budgets);
 } catch (error) {
-  if (!(error instanceof MissingBuild)) throw error;
+  // A missing build, or a budget that names nothing: the message says which.
   console.error(`✗ ${error.message}`);
   process.exit(1);
 }
