@@ -6,24 +6,15 @@ import {
 import { useTranslation } from "@paraphe/i18n/react";
 import { EmptyState, buttonVariants } from "@paraphe/ui-kit";
 import { FileStack, FileUp } from "lucide-react";
-import { useId, useState } from "react";
+import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { useGate } from "../../../app/permissions/gates";
 import { PermittedButton } from "../../../app/permissions/permitted-button";
 import { usePageMeta } from "../../../lib/page-meta";
-import { useTags } from "../../../domain/tags";
-import { useEnvelopeList, useWorkspaces } from "../api/envelope-queries";
+import { useEnvelopeList } from "../api/envelope-queries";
 import { EnvelopeKanban } from "./envelope-kanban";
-import {
-  ListFilters,
-  ListPanel,
-  ListViewToggle,
-  readListView,
-  resolveListTag,
-  StatusTabs,
-  writeListView,
-  type ListView,
-} from "./list-controls";
+import { type ListView } from "./list-controls";
+import { ListPage, useListPage } from "./list-page";
 import { EnvelopeTable } from "./envelope-table";
 import { TagPickerDialog } from "./tag-picker";
 import { UploadDialog } from "./upload-dialog";
@@ -48,9 +39,12 @@ export function EnvelopesPage({
 }) {
   const { t } = useTranslation(["web", "common"]);
   usePageMeta({ title: t("web:envelopes.title") });
-  const [filter, setFilter] = useState<EnvelopeListFilter>(initialFilter);
-  const [workspaceUuid, setWorkspaceUuid] = useState<string | undefined>(initialWorkspaceUuid);
-  const [view, setView] = useState<EnvelopeView>(() => readListView(ENVELOPE_VIEW_STORAGE_KEY));
+  const page = useListPage({
+    initialFilter,
+    initialWorkspaceUuid,
+    initialTag,
+    storageKey: ENVELOPE_VIEW_STORAGE_KEY,
+  });
   const [searchParams, setSearchParams] = useSearchParams();
   const mayUpload = useGate("create Envelope").allowed;
   // `?upload=1` (the dashboard's quick access) opens the upload at once, for a role that may.
@@ -61,24 +55,9 @@ export function EnvelopesPage({
     setUploadingState(open);
     if (!open && searchParams.has("upload")) setSearchParams({}, { replace: true });
   };
-  const workspaces = useWorkspaces();
-  const tags = useTags();
-  const [chosenTag, setChosenTag] = useState<string | undefined>(undefined);
-  const { tagUuid, unknownTag, ready } = resolveListTag(
-    initialTag,
-    chosenTag,
-    tags.data,
-    tags.isSuccess,
-  );
-  const list = useEnvelopeList(filter, workspaceUuid, tagUuid, ready);
+  const list = useEnvelopeList(page.filter, page.workspaceUuid, page.tagUuid, page.ready);
   const [tagging, setTagging] = useState<EnvelopeSummary | null>(null);
-  const tabsId = useId();
   const envelopes: EnvelopeSummary[] = list.data?.pages.flatMap((page) => page.envelopes) ?? [];
-
-  const chooseView = (next: EnvelopeView) => {
-    setView(next);
-    writeListView(ENVELOPE_VIEW_STORAGE_KEY, next);
-  };
 
   const uploadButton = (
     <PermittedButton permission="create Envelope" onClick={() => setUploading(true)}>
@@ -88,29 +67,16 @@ export function EnvelopesPage({
   );
 
   return (
-    <section className="flex flex-col gap-4" aria-labelledby={`${tabsId}-heading`}>
-      <h2 id={`${tabsId}-heading`} className="sr-only">
-        {t("web:envelopes.title")}
-      </h2>
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <StatusTabs
-          values={ENVELOPE_LIST_FILTERS}
-          value={filter}
-          onChange={setFilter}
-          label={t("web:envelopes.filters.label")}
-          labelOf={(value) => t(`web:envelopes.filters.${value}`)}
-          idPrefix={tabsId}
-        />
-        <div className="flex flex-wrap items-center gap-2">
-          <ListFilters
-            workspaceUuid={workspaceUuid}
-            onWorkspaceChange={setWorkspaceUuid}
-            workspaces={workspaces.data ?? []}
-            tagUuid={tagUuid}
-            onTagChange={setChosenTag}
-            tags={tags.data ?? []}
-          />
-          <ListViewToggle view={view} onChange={chooseView} />
+    <ListPage
+      page={page}
+      title={t("web:envelopes.title")}
+      tabs={{
+        values: ENVELOPE_LIST_FILTERS,
+        label: t("web:envelopes.filters.label"),
+        labelOf: (value) => t(`web:envelopes.filters.${value}`),
+      }}
+      actions={
+        <>
           {mayUpload ? (
             <Link to="/envelopes/import" className={buttonVariants({ variant: "secondary" })}>
               <FileStack aria-hidden="true" />
@@ -118,37 +84,39 @@ export function EnvelopesPage({
             </Link>
           ) : null}
           {uploadButton}
-        </div>
-      </div>
-
-      <ListPanel
-        labelledBy={`${tabsId}-${filter}`}
-        list={list}
-        unknownTag={unknownTag}
-        isEmpty={envelopes.length === 0}
-        empty={
-          <EmptyState
-            icon={<FileUp />}
-            title={t("web:envelopes.empty.title")}
-            description={t("web:envelopes.empty.description")}
-            action={uploadButton}
+        </>
+      }
+      list={list}
+      isEmpty={envelopes.length === 0}
+      empty={
+        <EmptyState
+          icon={<FileUp />}
+          title={t("web:envelopes.empty.title")}
+          description={t("web:envelopes.empty.description")}
+          action={uploadButton}
+        />
+      }
+      texts={{
+        loading: t("web:envelopes.loading"),
+        loadError: t("web:envelopes.loadError"),
+        loadMore: t("web:envelopes.loadMore"),
+      }}
+      dialogs={
+        <>
+          <TagPickerDialog envelope={tagging} onClose={() => setTagging(null)} />
+          <UploadDialog
+            open={uploading}
+            onOpenChange={setUploading}
+            workspaceUuid={page.workspaceUuid}
           />
-        }
-        texts={{
-          loading: t("web:envelopes.loading"),
-          loadError: t("web:envelopes.loadError"),
-          loadMore: t("web:envelopes.loadMore"),
-        }}
-      >
-        {view === "table" ? (
-          <EnvelopeTable envelopes={envelopes} onTags={setTagging} />
-        ) : (
-          <EnvelopeKanban envelopes={envelopes} />
-        )}
-      </ListPanel>
-
-      <TagPickerDialog envelope={tagging} onClose={() => setTagging(null)} />
-      <UploadDialog open={uploading} onOpenChange={setUploading} workspaceUuid={workspaceUuid} />
-    </section>
+        </>
+      }
+    >
+      {page.view === "table" ? (
+        <EnvelopeTable envelopes={envelopes} onTags={setTagging} />
+      ) : (
+        <EnvelopeKanban envelopes={envelopes} />
+      )}
+    </ListPage>
   );
 }

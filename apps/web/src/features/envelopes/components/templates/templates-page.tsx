@@ -1,7 +1,6 @@
 import { TEMPLATE_STATUSES, type TemplateSummary } from "@paraphe/api-sdk/contract";
 import { useTranslation } from "@paraphe/i18n/react";
 import {
-  Card,
   DataCards,
   EmptyState,
   PHONE_MEDIA_QUERY,
@@ -15,25 +14,15 @@ import {
   useMediaQuery,
 } from "@paraphe/ui-kit";
 import { FilePlus2 } from "lucide-react";
-import { useId, useState } from "react";
+import { useState } from "react";
 import { Link } from "react-router";
 import { PermittedButton } from "../../../../app/permissions/permitted-button";
-import { TagChips, useTags } from "../../../../domain/tags";
+import { TagChips } from "../../../../domain/tags";
 import { formatDateTime } from "../../../../lib/format";
 import { usePageMeta } from "../../../../lib/page-meta";
-import { useWorkspaces } from "../../api/envelope-queries";
 import { useTemplateList, type TemplateListFilter } from "../../api/template-queries";
-import {
-  ListFilters,
-  ListPanel,
-  ListViewToggle,
-  readListView,
-  resolveListTag,
-  StatusTabs,
-  writeListView,
-  type ListView,
-} from "../list-controls";
-import { PagePreviewImage } from "../page-preview";
+import { KanbanBoard, KanbanCard } from "../kanban-board";
+import { ListPage, useListPage } from "../list-page";
 import { UploadDialog } from "../upload-dialog";
 import { TemplateActions } from "./template-actions";
 import { templateHref, TemplateStatusBadge } from "./template-status";
@@ -58,21 +47,14 @@ export function TemplatesPage({
 }) {
   const { t } = useTranslation(["web", "common"]);
   usePageMeta({ title: t("web:templates.title") });
-  const [filter, setFilter] = useState<TemplateListFilter>(initialFilter);
-  const [workspaceUuid, setWorkspaceUuid] = useState<string | undefined>(initialWorkspaceUuid);
-  const [view, setView] = useState<ListView>(() => readListView(TEMPLATE_VIEW_STORAGE_KEY));
-  const [uploading, setUploading] = useState(false);
-  const workspaces = useWorkspaces();
-  const tags = useTags();
-  const [chosenTag, setChosenTag] = useState<string | undefined>(undefined);
-  const { tagUuid, unknownTag, ready } = resolveListTag(
+  const page = useListPage({
+    initialFilter,
+    initialWorkspaceUuid,
     initialTag,
-    chosenTag,
-    tags.data,
-    tags.isSuccess,
-  );
-  const list = useTemplateList(filter, workspaceUuid, tagUuid, ready);
-  const tabsId = useId();
+    storageKey: TEMPLATE_VIEW_STORAGE_KEY,
+  });
+  const [uploading, setUploading] = useState(false);
+  const list = useTemplateList(page.filter, page.workspaceUuid, page.tagUuid, page.ready);
   const templates: TemplateSummary[] = list.data?.pages.flatMap((page) => page.templates) ?? [];
 
   const newButton = (
@@ -83,72 +65,45 @@ export function TemplatesPage({
   );
 
   return (
-    <section className="flex flex-col gap-4" aria-labelledby={`${tabsId}-heading`}>
-      <h2 id={`${tabsId}-heading`} className="sr-only">
-        {t("web:templates.title")}
-      </h2>
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <StatusTabs
-          values={FILTERS}
-          value={filter}
-          onChange={setFilter}
-          label={t("web:templates.filters.label")}
-          labelOf={(value) => t(`web:templates.filters.${value}`)}
-          idPrefix={tabsId}
+    <ListPage
+      page={page}
+      title={t("web:templates.title")}
+      tabs={{
+        values: FILTERS,
+        label: t("web:templates.filters.label"),
+        labelOf: (value) => t(`web:templates.filters.${value}`),
+      }}
+      actions={newButton}
+      list={list}
+      isEmpty={templates.length === 0}
+      empty={
+        <EmptyState
+          icon={<FilePlus2 />}
+          title={t("web:templates.empty.title")}
+          description={t("web:templates.empty.description")}
+          action={newButton}
         />
-        <div className="flex flex-wrap items-center gap-2">
-          <ListFilters
-            workspaceUuid={workspaceUuid}
-            onWorkspaceChange={setWorkspaceUuid}
-            workspaces={workspaces.data ?? []}
-            tagUuid={tagUuid}
-            onTagChange={setChosenTag}
-            tags={tags.data ?? []}
-          />
-          <ListViewToggle
-            view={view}
-            onChange={(next) => {
-              setView(next);
-              writeListView(TEMPLATE_VIEW_STORAGE_KEY, next);
-            }}
-          />
-          {newButton}
-        </div>
-      </div>
-
-      <ListPanel
-        labelledBy={`${tabsId}-${filter}`}
-        list={list}
-        unknownTag={unknownTag}
-        isEmpty={templates.length === 0}
-        empty={
-          <EmptyState
-            icon={<FilePlus2 />}
-            title={t("web:templates.empty.title")}
-            description={t("web:templates.empty.description")}
-            action={newButton}
-          />
-        }
-        texts={{
-          loading: t("web:templates.loading"),
-          loadError: t("web:templates.loadError"),
-          loadMore: t("web:templates.loadMore"),
-        }}
-      >
-        {view === "table" ? (
-          <TemplateTable templates={templates} />
-        ) : (
-          <TemplateKanban templates={templates} />
-        )}
-      </ListPanel>
-
-      <UploadDialog
-        open={uploading}
-        onOpenChange={setUploading}
-        workspaceUuid={workspaceUuid}
-        target="template"
-      />
-    </section>
+      }
+      texts={{
+        loading: t("web:templates.loading"),
+        loadError: t("web:templates.loadError"),
+        loadMore: t("web:templates.loadMore"),
+      }}
+      dialogs={
+        <UploadDialog
+          open={uploading}
+          onOpenChange={setUploading}
+          workspaceUuid={page.workspaceUuid}
+          target="template"
+        />
+      }
+    >
+      {page.view === "table" ? (
+        <TemplateTable templates={templates} />
+      ) : (
+        <TemplateKanban templates={templates} />
+      )}
+    </ListPage>
   );
 }
 
@@ -261,59 +216,37 @@ function TemplateTable({ templates }: { templates: TemplateSummary[] }) {
 function TemplateKanban({ templates }: { templates: TemplateSummary[] }) {
   const { t, i18n } = useTranslation("web");
   const language = i18n.resolvedLanguage ?? i18n.language;
-  const columns = TEMPLATE_STATUSES.map((status) => ({
-    status,
-    templates: templates.filter((template) => template.status === status),
-  })).filter((column) => column.templates.length > 0);
   return (
-    <div className="flex snap-x gap-4 overflow-x-auto pb-2">
-      {columns.map((column) => (
-        <section
-          key={column.status}
-          aria-label={t(`templates.filters.${column.status}`)}
-          className="flex w-72 shrink-0 snap-start flex-col gap-3 rounded-lg bg-surface-muted p-3"
+    <KanbanBoard
+      columns={TEMPLATE_STATUSES.map((status) => ({
+        id: status,
+        label: t(`templates.filters.${status}`),
+        items: templates.filter((template) => template.status === status),
+      }))}
+      getKey={(template) => template.uuid}
+      renderCard={(template) => (
+        <KanbanCard
+          href={templateHref(template)}
+          preview={{
+            uuid: template.uuid,
+            documentUuid: template.firstDocumentUuid,
+            source: "template",
+          }}
+          footer={
+            <div className="flex justify-end border-t border-border px-2 py-1">
+              <TemplateActions template={template} />
+            </div>
+          }
         >
-          <h3 className="text-sm font-semibold text-ink">
-            {t(`templates.filters.${column.status}`)}{" "}
-            <span className="text-ink-muted">({column.templates.length})</span>
-          </h3>
-          <ul className="flex flex-col gap-3">
-            {column.templates.map((template) => (
-              <li key={template.uuid}>
-                <Card className="overflow-hidden">
-                  <Link
-                    to={templateHref(template)}
-                    className="flex flex-col focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none"
-                  >
-                    {template.firstDocumentUuid ? (
-                      <PagePreviewImage
-                        envelopeUuid={template.uuid}
-                        documentUuid={template.firstDocumentUuid}
-                        page={0}
-                        alt=""
-                        className="h-32 w-full"
-                        source="template"
-                      />
-                    ) : null}
-                    <div className="flex flex-col gap-1 p-3">
-                      <span className="truncate font-medium text-ink">{template.title}</span>
-                      <span className="text-xs text-ink-muted">
-                        {t("templates.roleCount", { count: template.roleCount })}
-                        {" · "}
-                        {formatDateTime(template.updatedAt, language)}
-                      </span>
-                      <TagChips tags={template.tags} />
-                    </div>
-                  </Link>
-                  <div className="flex justify-end border-t border-border px-2 py-1">
-                    <TemplateActions template={template} />
-                  </div>
-                </Card>
-              </li>
-            ))}
-          </ul>
-        </section>
-      ))}
-    </div>
+          <span className="truncate font-medium text-ink">{template.title}</span>
+          <span className="text-xs text-ink-muted">
+            {t("templates.roleCount", { count: template.roleCount })}
+            {" · "}
+            {formatDateTime(template.updatedAt, language)}
+          </span>
+          <TagChips tags={template.tags} />
+        </KanbanCard>
+      )}
+    />
   );
 }
