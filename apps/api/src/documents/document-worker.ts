@@ -1,7 +1,7 @@
 import { parentPort } from "node:worker_threads";
 import { DocumentError } from "./document-error";
 import { inspectPdf } from "./inspect";
-import { renderPagePreviewsInThisThread } from "./previews";
+import { renderPagePreviewsInThisThread, renderPreviewRangeInThisThread } from "./previews";
 import { layoutProofInThisThread } from "./proof-layout";
 import { sealPdfInThisThread, stampAndSealInThisThread } from "./seal";
 import { stampFields } from "./stamp";
@@ -22,6 +22,7 @@ type Handlers = {
 const handlers: Handlers = {
   inspect: ({ pdf, limits }) => inspectPdf(pdf, limits),
   previews: ({ pdf, options }) => renderPagePreviewsInThisThread(pdf, options),
+  previewRange: ({ pdf, range, options }) => renderPreviewRangeInThisThread(pdf, range, options),
   stamp: ({ pdf, fields }) => stampFields(pdf, fields),
   seal: ({ pdf, options }) => sealPdfInThisThread(pdf, options),
   stampAndSeal: ({ pdf, fields, options }) => stampAndSealInThisThread(pdf, fields, options),
@@ -30,9 +31,11 @@ const handlers: Handlers = {
 
 /** Buffers that can move to the parent thread instead of being copied: whole, unshared ones. */
 function transferables(output: unknown): ArrayBuffer[] {
-  const views = Array.isArray(output)
-    ? output.map((item: { data?: unknown }) => item.data)
-    : [output];
+  const items: unknown =
+    typeof output === "object" && output !== null && "previews" in output
+      ? (output as { previews: unknown }).previews
+      : output;
+  const views = Array.isArray(items) ? items.map((item: { data?: unknown }) => item.data) : [items];
   return views.flatMap((view) =>
     view instanceof Uint8Array &&
     view.buffer instanceof ArrayBuffer &&

@@ -65,18 +65,32 @@ export const PDFJS_HOSTILE_INPUT_OPTIONS = {
   useSystemFonts: false,
 } as const;
 
-/** The work of `renderPagePreviews`, in the calling thread (the worker calls it). */
-export async function renderPagePreviewsInThisThread(
-  bytes: Uint8Array,
-  options: PreviewOptions = {},
-): Promise<PagePreview[]> {
-  const maxWidth = options.maxWidth ?? DEFAULT_PREVIEW_WIDTH;
-  const quality = options.quality ?? 80;
-  const [pdfjs, { createCanvas }] = await Promise.all([
-    import("pdfjs-dist/legacy/build/pdf.mjs"),
-    import("@napi-rs/canvas"),
-  ]);
+/** Which pages one preview task renders, and for how long at most. */
+export interface PreviewRange {
+  /** 0-based index of the first page to render. */
+  firstPage: number;
+  /** Pages to render at most, from `firstPage` (fewer past the document's end). */
+  pageCount: number;
+  /**
+   * Once this many milliseconds have passed, no further page is started: the task answers with
+   * the pages done and `next`, so that one task stays well within the worker's time limit.
+   */
+  timeBudgetMs?: number;
+}
 
+/** What a range task gives back: the pages drawn, the pages pdf.js could not draw, and where to go on. */
+export interface PreviewRangeResult {
+  previews: PagePreview[];
+  /** Pages (0-based) that pdf.js could not read or draw: they have no preview. */
+  failed: number[];
+  /** The first page not attempted (the document's page count once every page was). */
+  next: number;
+  /** The document's page count as pdf.js reads it. */
+  pageCount: number;
+}
+
+async function openForPreviews(bytes: Uint8Array) {
+  const pdfjs = await import("pdfjs-dist/legacy/build/pdf.mjs");
   const task = pdfjs.getDocument({
     // pdf.js takes ownership of (and detaches) the buffer it is given: hand it a copy.
     data: bytes.slice(),
@@ -85,45 +99,102 @@ export async function renderPagePreviewsInThisThread(
     ...PDFJS_HOSTILE_INPUT_OPTIONS,
     verbosity: 0,
   });
-  let document;
   try {
-    document = await task.promise;
+    return { task, document: await task.promise };
   } catch (error) {
     await task.destroy();
     throw new DocumentError("unreadable", "pdf.js could not open the PDF to render previews.", {
       cause: error,
     });
   }
+}
 
-  const previews: PagePreview[] = [];
+type PdfDocument = Awaited<ReturnType<typeof openForPreviews>>["document"];
+
+async function renderOnePage(
+  document: PdfDocument,
+  index: number,
+  maxWidth: number,
+  quality: number,
+): Promise<PagePreview> {
+  const { createCanvas } = await import("@napi-rs/canvas");
+  const page = await document.getPage(index + 1);
+  const base = page.getViewport({ scale: 1 });
+  const scale = previewScale(base.width, base.height, maxWidth);
+  const viewport = page.getViewport({ scale });
+  const width = Math.max(1, Math.round(viewport.width));
+  const height = Math.max(1, Math.round(viewport.height));
+  const canvas = createCanvas(width, height);
+  // pdf.js paints the white background itself; its types name the DOM canvas.
+  const parameters = { canvas, viewport } as unknown as Parameters<typeof page.render>[0];
   try {
-    for (let index = 0; index < document.numPages; index++) {
-      const page = await document.getPage(index + 1);
-      const base = page.getViewport({ scale: 1 });
-      const scale = previewScale(base.width, base.height, maxWidth);
-      const viewport = page.getViewport({ scale });
-      const width = Math.max(1, Math.round(viewport.width));
-      const height = Math.max(1, Math.round(viewport.height));
-      const canvas = createCanvas(width, height);
-      // pdf.js paints the white background itself; its types name the DOM canvas.
-      const parameters = { canvas, viewport } as unknown as Parameters<typeof page.render>[0];
-      await page.render(parameters).promise;
-      page.cleanup();
-      previews.push({ page: index, width, height, ...(await encode(canvas, quality)) });
+    await page.render(parameters).promise;
+  } finally {
+    page.cleanup();
+  }
+  return { page: index, width, height, ...(await encode(canvas, quality)) };
+}
+
+/**
+ * The work of `renderPreviewRange`, in the calling thread (the worker calls it): the pages of
+ * `range`, in order, each on its own (a page pdf.js cannot draw is listed in `failed` and the next
+ * one is drawn), stopping early once `range.timeBudgetMs` has passed. A file pdf.js cannot open
+ * throws `DocumentError` `unreadable`.
+ */
+export async function renderPreviewRangeInThisThread(
+  bytes: Uint8Array,
+  range: PreviewRange,
+  options: PreviewOptions = {},
+  clock: () => number = () => performance.now(),
+): Promise<PreviewRangeResult> {
+  const maxWidth = options.maxWidth ?? DEFAULT_PREVIEW_WIDTH;
+  const quality = options.quality ?? 80;
+  const started = clock();
+  const { task, document } = await openForPreviews(bytes);
+  const previews: PagePreview[] = [];
+  const failed: number[] = [];
+  const end = Math.min(document.numPages, range.firstPage + Math.max(1, range.pageCount));
+  let next = range.firstPage;
+  try {
+    for (; next < end; next++) {
+      if (
+        next > range.firstPage &&
+        range.timeBudgetMs !== undefined &&
+        clock() - started >= range.timeBudgetMs
+      ) {
+        break;
+      }
+      try {
+        previews.push(await renderOnePage(document, next, maxWidth, quality));
+      } catch {
+        // A page pdf.js cannot read or draw (an object nested too deep for its parser, a broken
+        // content stream it gives up on): that page has no preview; the others do.
+        failed.push(next);
+      }
     }
-  } catch (error) {
-    // A page pdf.js cannot read or draw (an object nested too deep for its parser, a broken
-    // content stream it gives up on): the file's problem, refused like one it cannot open.
-    throw new DocumentError(
-      "unreadable",
-      `pdf.js could not render page ${previews.length + 1} of the PDF.`,
-      { cause: error },
-    );
+    return { previews, failed, next, pageCount: document.numPages };
   } finally {
     // pdf.js 6: the loading task owns the document and its worker.
     await task.destroy();
   }
-  return previews;
+}
+
+/** The work of `renderPagePreviews`, in the calling thread (the worker calls it). */
+export async function renderPagePreviewsInThisThread(
+  bytes: Uint8Array,
+  options: PreviewOptions = {},
+): Promise<PagePreview[]> {
+  const result = await renderPreviewRangeInThisThread(
+    bytes,
+    { firstPage: 0, pageCount: Number.MAX_SAFE_INTEGER },
+    options,
+  );
+  const [failed] = result.failed;
+  if (failed !== undefined) {
+    // Every page or none: a page pdf.js cannot draw makes the file unreadable here.
+    throw new DocumentError("unreadable", `pdf.js could not render page ${failed + 1} of the PDF.`);
+  }
+  return result.previews;
 }
 
 async function encode(

@@ -4,7 +4,7 @@ import { pathToFileURL } from "node:url";
 import { Worker, type ResourceLimits } from "node:worker_threads";
 import type { Config } from "../config";
 import { DocumentError, type DocumentErrorCode } from "./document-error";
-import type { PagePreview, PreviewOptions } from "./previews";
+import type { PagePreview, PreviewOptions, PreviewRange, PreviewRangeResult } from "./previews";
 import type { SealOptions } from "./seal";
 import {
   encodeTaskRequest,
@@ -427,6 +427,24 @@ export function renderPagePreviews(
   return sharedDocumentWorkers().run(
     "previews",
     { pdf: bytes, options },
+    owner === undefined ? {} : { owner },
+  );
+}
+
+/**
+ * Renders the pages of `range` of a PDF (`renderPreviewRangeInThisThread`: in page order, a page
+ * pdf.js cannot draw listed in `failed`, no page started once `range.timeBudgetMs` has passed) in
+ * the document worker's uploads lane. `owner`: as for {@link inspectPdfOffThread}.
+ */
+export function renderPreviewRange(
+  bytes: Uint8Array,
+  range: PreviewRange,
+  options: PreviewOptions = {},
+  owner?: string,
+): Promise<PreviewRangeResult> {
+  return sharedDocumentWorkers().run(
+    "previewRange",
+    { pdf: bytes, range, options },
     owner === undefined ? {} : { owner },
   );
 }

@@ -1,6 +1,11 @@
 import { deserialize, serialize } from "node:v8";
 import { type InspectLimits, type PdfInspection } from "./inspect";
-import { type PagePreview, type PreviewOptions } from "./previews";
+import {
+  type PagePreview,
+  type PreviewOptions,
+  type PreviewRange,
+  type PreviewRangeResult,
+} from "./previews";
 import { type ProofModel } from "./proof-layout";
 import { type SealOptions } from "./seal";
 import { type StampField } from "./stamp";
@@ -9,6 +14,10 @@ import { type StampField } from "./stamp";
 export interface DocumentTasks {
   inspect: { input: { pdf: Uint8Array; limits: InspectLimits }; output: PdfInspection };
   previews: { input: { pdf: Uint8Array; options: PreviewOptions }; output: PagePreview[] };
+  previewRange: {
+    input: { pdf: Uint8Array; range: PreviewRange; options: PreviewOptions };
+    output: PreviewRangeResult;
+  };
   stamp: { input: { pdf: Uint8Array; fields: readonly StampField[] }; output: Uint8Array };
   seal: { input: { pdf: Uint8Array; options: SealOptions }; output: Uint8Array };
   stampAndSeal: {
@@ -28,6 +37,7 @@ export type DocumentLane = "uploads" | "sealing";
 export const laneOfTask: Readonly<Record<DocumentTaskKind, DocumentLane>> = {
   inspect: "uploads",
   previews: "uploads",
+  previewRange: "uploads",
   stamp: "sealing",
   seal: "sealing",
   stampAndSeal: "sealing",

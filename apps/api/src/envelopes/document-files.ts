@@ -3,6 +3,7 @@ import { type Kysely } from "kysely";
 import type { BlobStore } from "../blob/blob-store";
 import type { Database } from "../db/database";
 import { AppError } from "../errors/app-error";
+import { renderPageOnDemand, type PreviewDeps } from "./page-previews";
 
 /** A stored file as the binary-file answer (base64). */
 export async function binaryFile(
@@ -19,37 +20,59 @@ export async function binaryFile(
   };
 }
 
-/** The preview image of one page of one of the envelope's documents. */
+/**
+ * The preview image of one page of one of the envelope's documents. A page of the document whose
+ * preview the queue has not rendered yet is rendered at once (`renderPageOnDemand`, counted in
+ * `render.owner`'s share of the uploads lane: 429 RATE_LIMITED or 503 SERVICE_BUSY with Retry-After
+ * when the lane is full, which the apps retry); a page pdf.js cannot draw answers CONFLICT
+ * `preview_failed`. With `render: false`, a page without its preview yet answers NOT_FOUND.
+ */
 export async function pagePreview(
-  { db }: { db: Kysely<Database> },
-  blobStore: BlobStore,
+  deps: PreviewDeps,
   envelopeId: string,
   documentId: string | undefined,
   page: number,
+  render: { owner: string } | false,
 ): Promise<BinaryFile & { documentId: string }> {
-  let query = db
+  let query = deps.db
     .selectFrom("envelopeDocument")
-    .innerJoin("documentPreview", "documentPreview.documentId", "envelopeDocument.id")
+    .leftJoin("documentPreview", (join) =>
+      join
+        .onRef("documentPreview.documentId", "=", "envelopeDocument.id")
+        .on("documentPreview.page", "=", page),
+    )
     .select([
       "envelopeDocument.id",
       "envelopeDocument.filename",
+      "envelopeDocument.pageCount",
       "documentPreview.blobKey",
       "documentPreview.contentType",
     ])
-    .where("envelopeDocument.envelopeId", "=", envelopeId)
-    .where("documentPreview.page", "=", page);
+    .where("envelopeDocument.envelopeId", "=", envelopeId);
   query =
     documentId === undefined
       ? query.where("envelopeDocument.position", "=", 0)
       : query.where("envelopeDocument.id", "=", documentId);
-  const row = await query.executeTakeFirst();
-  if (row === undefined) {
+  let row = await query.executeTakeFirst();
+  if (row === undefined || page >= row.pageCount || (row.blobKey === null && render === false)) {
     throw new AppError("NOT_FOUND", { message: "This page does not exist in the document." });
   }
-  const extension = row.contentType === "image/webp" ? "webp" : "png";
+  if (row.blobKey === null && render !== false) {
+    await renderPageOnDemand(deps, row.id, page, render.owner);
+    row = await query.executeTakeFirst();
+    if (row?.blobKey === null || row?.blobKey === undefined) {
+      throw new AppError("CONFLICT", {
+        message: "This page of the document cannot be shown.",
+        suggestion: "Download the document to read this page.",
+        reason: "preview_failed",
+      });
+    }
+  }
+  const { blobKey, contentType } = row as { blobKey: string; contentType: string };
+  const extension = contentType === "image/webp" ? "webp" : "png";
   const base = row.filename.replace(/\.pdf$/i, "");
   return {
-    ...(await binaryFile(blobStore, row.blobKey, `${base}-page-${page + 1}.${extension}`)),
+    ...(await binaryFile(deps.blobStore, blobKey, `${base}-page-${page + 1}.${extension}`)),
     documentId: row.id,
   };
 }

@@ -16,13 +16,10 @@ export async function downloadSignerDocument(
     purpose: "download",
   });
   if (input.page !== undefined) {
-    const preview = await pagePreview(
-      deps,
-      deps.blobStore,
-      envelope.id,
-      input.documentUuid,
-      input.page,
-    );
+    // A page not rendered yet is rendered at once: a signer never waits for the queue's turn.
+    const preview = await pagePreview(deps, envelope.id, input.documentUuid, input.page, {
+      owner: `recipient:${recipient.id}`,
+    });
     await recordPageViewed(deps, recipient.id, preview.documentId, input.page);
     return { filename: preview.filename, contentType: preview.contentType, data: preview.data };
   }

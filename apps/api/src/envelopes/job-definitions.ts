@@ -24,3 +24,15 @@ export const envelopeDeadlinesJob = defineJob("envelope-deadlines", z.object({})
  * rolled back after writing its files left behind. Each run schedules the next hour's run.
  */
 export const sweepOrphanFilesJob = defineJob("sweep-orphan-files", z.object({}));
+
+/**
+ * Renders a document's page previews from `fromPage`, one bounded batch per run (see
+ * `renderPreviewBatch`), in page order: each run enqueues the next batch. Enqueued with the upload
+ * that stores the document. A batch whose task keeps failing gives up after 3 attempts and the
+ * document goes on from the next batch (its pages are then drawn on demand, or refused).
+ */
+export const renderPreviewsJob = defineJob(
+  "render-page-previews",
+  z.object({ documentId: z.uuid(), fromPage: z.number().int().min(0) }),
+  { maxAttempts: 3 },
+);

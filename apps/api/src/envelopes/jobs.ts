@@ -8,15 +8,29 @@ import {
 } from "./completion";
 import { runDeadlinePass, scheduleDeadlinePass } from "./deadlines";
 import { scheduleOrphanFileSweep, sweepOrphanEnvelopeFiles } from "./file-references";
-import { envelopeDeadlinesJob, sealEnvelopeJob, sweepOrphanFilesJob } from "./job-definitions";
+import {
+  envelopeDeadlinesJob,
+  renderPreviewsJob,
+  sealEnvelopeJob,
+  sweepOrphanFilesJob,
+} from "./job-definitions";
+import { renderPreviewBatch, skipPreviewBatch } from "./page-previews";
 
-/** The envelopes' jobs: sealing, the deadline pass (reminders, expiry) and the orphan-file sweep. */
+/**
+ * The envelopes' jobs: sealing, page previews, the deadline pass (reminders, expiry) and the
+ * orphan-file sweep.
+ */
 export function envelopeJobs(deps: CompletionDeps, deadlineIntervalMs: number): RegisteredJob[] {
   return [
     jobHandler(sealEnvelopeJob, ({ envelopeId }) => completeEnvelope(deps, envelopeId), {
       onGiveUp: ({ envelopeId }, lastError) =>
         markSealFailed(deps.db, envelopeId, lastError, new Date(deps.now())),
     }),
+    jobHandler(
+      renderPreviewsJob,
+      ({ documentId, fromPage }) => renderPreviewBatch(deps, documentId, fromPage),
+      { onGiveUp: ({ documentId, fromPage }) => skipPreviewBatch(deps.db, documentId, fromPage) },
+    ),
     jobHandler(envelopeDeadlinesJob, async () => {
       // The next run first: a pass that fails (and is retried) does not break the chain.
       await scheduleDeadlinePass(deps.db, "next", deadlineIntervalMs);

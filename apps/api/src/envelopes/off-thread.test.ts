@@ -37,7 +37,7 @@ describe.each(testDatabaseKinds)("document work off the event loop on %s", (kind
     await h.destroy();
   });
 
-  it("answers /health while a hostile upload and the longest stamp run, refuses a further upload with 503, then refuses the hostile file as too complex", async () => {
+  it("answers /health while a hostile page preview and the longest stamp run, refuses a further upload with 503, then answers the hostile page as preview_failed", async () => {
     const pool = sharedDocumentWorkers();
     const events: DocumentTaskEvent[] = [];
     const started = (taskKind: DocumentTaskEvent["kind"]) =>
@@ -49,13 +49,21 @@ describe.each(testDatabaseKinds)("document work off the event loop on %s", (kind
         });
       });
     pool.onTask((event) => void events.push(event));
-    const previewsStarted = started("previews");
-    const stampStarted = started("stamp");
 
-    // A few hundred bytes that take minutes to render, within every upload limit.
+    // A few hundred bytes that take minutes to render, within every upload limit: the upload
+    // answers once the file is inspected, without drawing a page.
     const hostile = Buffer.from(await makeNestedDrawingPdf({ depth: 7 })).toString("base64");
-    const upload = failure(
-      sender.api.envelope.upload({ files: [{ filename: "hostile.pdf", data: hostile }] }),
+    const draft = await sender.api.envelope.upload({
+      files: [{ filename: "hostile.pdf", data: hostile }],
+    });
+    expect(events.some((event) => event.kind === "previewRange")).toBe(false);
+    const documentUuid = draft.documents[0]?.uuid ?? "";
+
+    const previewsStarted = started("previewRange");
+    const stampStarted = started("stamp");
+    // The editor asks for the first page before the queue's turn: it is drawn at once.
+    const page = failure(
+      sender.api.envelope.pagePreview({ envelopeUuid: draft.uuid, documentUuid, page: 0 }),
     );
     // The longest unbroken field value seen stalling the seal.
     const stamp = pool
@@ -95,10 +103,11 @@ describe.each(testDatabaseKinds)("document work off the event loop on %s", (kind
     expect(busy).toMatchObject({ statusCode: 503, code: "SERVICE_BUSY" });
     expect(busy.suggestion).toMatch(/Retry-After/);
 
-    const refused = await upload;
-    expect(refused).toMatchObject({ statusCode: 400, code: "VALIDATION_ERROR" });
+    // Past the worker's time limit: the page has no preview, and says so.
+    const refused = await page;
+    expect(refused).toMatchObject({ statusCode: 409, code: "CONFLICT" });
     expect(refused.details).toEqual([
-      expect.objectContaining({ path: "files.0", message: "too_complex" }),
+      expect.objectContaining({ path: "conflict", message: "preview_failed" }),
     ]);
     await expect(stamp).resolves.toMatch(/stamped|timed out/);
   }, 60_000);

@@ -105,7 +105,7 @@ async function serveFirstPage(
 ): Promise<OpenEnvelopeResponse["firstPage"]> {
   let preview: Awaited<ReturnType<typeof pagePreview>>;
   try {
-    preview = await pagePreview(deps, deps.blobStore, envelope.id, undefined, 0);
+    preview = await pagePreview(deps, envelope.id, undefined, 0, false);
   } catch (error) {
     if (error instanceof AppError && error.code === "NOT_FOUND") return null;
     throw error;

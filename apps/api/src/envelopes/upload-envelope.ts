@@ -5,12 +5,12 @@ import type { z } from "zod";
 import type { EnvelopeKind } from "../db/database";
 import { isDocumentError, type DocumentError } from "../documents/document-error";
 import type { PdfInspection } from "../documents/inspect";
-import type { PagePreview } from "../documents/previews";
-import { inspectPdfOffThread, renderPagePreviews } from "../documents/worker-pool";
+import { inspectPdfOffThread } from "../documents/worker-pool";
 import { AppError } from "../errors/app-error";
 import { appendEvent } from "./activity";
 import type { EnvelopeDeps } from "./envelope-deps";
 import { blobKeys } from "./file-keys";
+import { enqueuePreviewRendering } from "./page-previews";
 import { findWorkspaceForMember } from "../workspaces/workspace-access";
 import { requirePermission, type Member } from "../membership/members";
 import type { RequestOrigin } from "./request-origin";
@@ -45,9 +45,11 @@ function defaultTitle(filename: string): string {
 
 /**
  * Creates a draft from uploaded PDFs: each is inspected with the configured limits (a refused file
- * answers VALIDATION_ERROR on `files.<i>` with the document error's code, and nothing is stored),
- * its pages rendered once in the document worker (the tasks count in the uploader's share of the
- * uploads lane: one account cannot keep it full), and the original and previews stored encrypted.
+ * answers VALIDATION_ERROR on `files.<i>` with the document error's code, and nothing is stored;
+ * the task counts in the uploader's share of the uploads lane: one account cannot keep it full),
+ * and the original stored encrypted. The draft exists once the files are stored and inspected:
+ * the page previews are rendered afterwards, in page order, by the render-page-previews job
+ * enqueued in the same transaction (and on demand for a page asked for before its turn).
  * With `kind` `template`, the same makes a new template (status incomplete: it has no role yet),
  * which needs the Template create permission and has no activity log.
  */
@@ -90,34 +92,14 @@ export async function uploadEnvelope(
   }
   if (problems.length > 0) throw filesRefused(problems);
 
-  const previews: PagePreview[][] = [];
-  for (const [index, file] of files.entries()) {
-    try {
-      previews.push(await renderPagePreviews(file.bytes, {}, member.userId));
-    } catch (error) {
-      if (!isDocumentError(error)) throw error;
-      throw filesRefused([documentProblem(index, error)]);
-    }
-  }
-
   const envelopeId = randomUUID();
   const documents = files.map((file) => ({ ...file, id: randomUUID() }));
   const stored: string[] = [];
   try {
-    for (const [index, document] of documents.entries()) {
+    for (const document of documents) {
       const key = blobKeys.original(envelopeId, document.id);
       await deps.blobStore.put(key, document.bytes, { contentType: "application/pdf" });
       stored.push(key);
-      for (const preview of previews[index] ?? []) {
-        const previewKey = blobKeys.preview(
-          envelopeId,
-          document.id,
-          preview.page,
-          preview.contentType,
-        );
-        await deps.blobStore.put(previewKey, preview.data, { contentType: preview.contentType });
-        stored.push(previewKey);
-      }
     }
     const at = new Date(deps.now());
     const title = input.title ?? defaultTitle(documents[0]?.filename ?? "Document");
@@ -152,15 +134,7 @@ export async function uploadEnvelope(
             blobKey: blobKeys.original(envelopeId, document.id),
           })
           .execute();
-        const rows = (previews[index] ?? []).map((preview) => ({
-          documentId: document.id,
-          page: preview.page,
-          blobKey: blobKeys.preview(envelopeId, document.id, preview.page, preview.contentType),
-          contentType: preview.contentType,
-          width: preview.width,
-          height: preview.height,
-        }));
-        if (rows.length > 0) await trx.insertInto("documentPreview").values(rows).execute();
+        await enqueuePreviewRendering(trx, document.id);
       }
       if (kind === "envelope") {
         await appendEvent(trx, deps.activityKey, envelopeId, {
@@ -177,5 +151,6 @@ export async function uploadEnvelope(
     await Promise.allSettled(stored.map((key) => deps.blobStore.delete(key)));
     throw error;
   }
+  deps.wakeJobs();
   return envelopeId;
 }

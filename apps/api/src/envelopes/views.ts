@@ -18,13 +18,16 @@ import { displayName } from "../membership/members";
 
 const iso = (date: Date | null): string | null => (date === null ? null : date.toISOString());
 
-export function toDocument(row: EnvelopeDocumentRow): EnvelopeDocument {
+export function toDocument(
+  row: EnvelopeDocumentRow & { previewsReady?: number | string },
+): EnvelopeDocument {
   return {
     uuid: row.id,
     filename: row.filename,
     pageCount: row.pageCount,
     pages: row.pages,
     sha256: row.sha256,
+    ...(row.previewsReady === undefined ? {} : { previewsReady: Number(row.previewsReady) }),
   };
 }
 
@@ -160,13 +163,21 @@ export async function toSummaries(
 export async function loadDocuments(
   db: Kysely<Database>,
   envelopeId: string,
-): Promise<EnvelopeDocumentRow[]> {
+): Promise<(EnvelopeDocumentRow & { previewsReady: string })[]> {
   return db
     .selectFrom("envelopeDocument")
     .selectAll()
+    .select((eb) =>
+      eb
+        .selectFrom("documentPreview")
+        .select(eb.fn.countAll<string>().as("count"))
+        .whereRef("documentPreview.documentId", "=", "envelopeDocument.id")
+        .$castTo<string>()
+        .as("previewsReady"),
+    )
     .where("envelopeId", "=", envelopeId)
     .orderBy("position")
-    .execute();
+    .execute() as Promise<(EnvelopeDocumentRow & { previewsReady: string })[]>;
 }
 
 export async function loadRecipients(

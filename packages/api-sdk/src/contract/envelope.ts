@@ -148,6 +148,12 @@ export const envelopeDocumentSchema = z.object({
   pageCount: z.number().int().positive(),
   pages: z.array(documentPageSchema),
   sha256: z.string(),
+  /**
+   * Pages whose preview image is ready (rendered after the upload, in page order; a page asked for
+   * before its turn is rendered at once). Given by the editor's reads (`/envelope/get`,
+   * `/template/get`); the apps poll it to show "preparing pages n / N".
+   */
+  previewsReady: z.number().int().min(0).optional(),
 });
 export type EnvelopeDocument = z.infer<typeof envelopeDocumentSchema>;
 
