@@ -18,13 +18,15 @@ const columns: ExportColumn<Row>[] = [
 const when = new Date(Date.UTC(2026, 10, 23, 12, 0, 0));
 
 describe("toCsv", () => {
-  it("starts with a byte-order mark, so that Excel opens accents right", () => {
-    const csv = toCsv(columns.slice(0, 1), [{ name: "Zoë Lefèvre", note: null, when, ok: true }]);
+  it("starts with a byte-order mark, so that Excel opens accents right", async () => {
+    const csv = await toCsv(columns.slice(0, 1), [
+      { name: "Zoë Lefèvre", note: null, when, ok: true },
+    ]);
     expect(csv.startsWith("\uFEFFName\r\nZoë Lefèvre")).toBe(true);
   });
 
-  it("quotes fields with commas, quotes, line breaks or outer spaces, and ends lines with CRLF", () => {
-    const csv = toCsv(columns, [
+  it("quotes fields with commas, quotes, line breaks or outer spaces, and ends lines with CRLF", async () => {
+    const csv = await toCsv(columns, [
       { name: "Ada, Countess", note: 'said "hi"', when, ok: true },
       { name: " padded", note: "two\nlines", when, ok: false },
       { name: "Plain", note: null, when, ok: true },
@@ -40,8 +42,8 @@ describe("toCsv", () => {
     );
   });
 
-  it("neutralises text that a spreadsheet would run as a formula", () => {
-    const csv = toCsv(columns.slice(0, 1), [
+  it("neutralises text that a spreadsheet would run as a formula", async () => {
+    const csv = await toCsv(columns.slice(0, 1), [
       { name: "=1+1", note: null, when, ok: true },
       { name: "+33 1 23", note: null, when, ok: true },
       { name: "-5", note: null, when, ok: true },
@@ -50,8 +52,8 @@ describe("toCsv", () => {
     expect(csv.split("\r\n").slice(1, 5)).toEqual(["'=1+1", "'+33 1 23", "'-5", "'@SUM(A1)"]);
   });
 
-  it("quotes and neutralises a cell holding a semicolon or a tab, which semicolon-list spreadsheets (French Excel) would split into a formula", () => {
-    const csv = toCsv(columns.slice(0, 2), [
+  it("quotes and neutralises a cell holding a semicolon or a tab, which semicolon-list spreadsheets (French Excel) would split into a formula", async () => {
+    const csv = await toCsv(columns.slice(0, 2), [
       { name: 'Ada;=HYPERLINK("https://evil.example","Click")', note: null, when, ok: true },
       { name: "Grace\t=1+1", note: "Dupont; Marie", when, ok: true },
     ]);
@@ -61,13 +63,13 @@ describe("toCsv", () => {
     ]);
   });
 
-  it("neutralises formulas in headers too", () => {
-    const csv = toCsv([{ id: "x", header: "=cmd;x", value: () => "ok" }], [{}]);
+  it("neutralises formulas in headers too", async () => {
+    const csv = await toCsv([{ id: "x", header: "=cmd;x", value: () => "ok" }], [{}]);
     expect(csv).toBe(`\uFEFF"'=cmd;x"\r\nok\r\n`);
   });
 
-  it("leaves numbers alone, negative ones included", () => {
-    const csv = toCsv(
+  it("leaves numbers alone, negative ones included", async () => {
+    const csv = await toCsv(
       [{ id: "n", header: "N", value: (row: { n: number }) => row.n }],
       [{ n: -5 }],
     );

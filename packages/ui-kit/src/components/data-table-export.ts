@@ -20,38 +20,46 @@ const FORMULA_START = /^[=+\-@\t\r]/;
 // Excel) splits an unquoted cell at `;`, some split at tabs, and what follows starts a new cell,
 // perhaps a formula (`Ada;=HYPERLINK(...)`).
 const OTHER_SEPARATOR = /[;\t]/;
-// What makes a cell quoted: a separator, a quote or a line break.
-const NEEDS_QUOTES = /[",;\t\r\n]/;
 
 /**
- * One CSV cell, the only encoder of the exports: text that starts like a formula (= + - @ tab CR)
- * or holds a `;` or a tab is prefixed with an apostrophe (OWASP's advice), and a cell holding a
- * comma, a semicolon, a tab, a quote, a line break or outer spaces is quoted (quotes doubled).
- * Numbers, booleans and dates are written as they are.
+ * The text of one CSV cell before papaparse writes it: text that starts like a formula (= + - @
+ * tab CR) or holds a `;` or a tab is prefixed with an apostrophe (OWASP's advice). Numbers,
+ * booleans and dates are written as they are (dates as ISO 8601).
  */
-function csvField(value: DataTableValue): string {
-  let text = plain(value);
-  if (typeof value === "string" && (FORMULA_START.test(text) || OTHER_SEPARATOR.test(text))) {
-    text = `'${text}`;
-  }
-  return NEEDS_QUOTES.test(text) || text !== text.trim() ? `"${text.replaceAll('"', '""')}"` : text;
+function csvText(value: DataTableValue): string {
+  const text = plain(value);
+  return typeof value === "string" && (FORMULA_START.test(text) || OTHER_SEPARATOR.test(text))
+    ? `'${text}`
+    : text;
 }
 
 /**
- * RFC 4180 CSV of the rows: a header line, then one line per row, CRLF line ends, every cell
- * written by {@link csvField} (quoted when it holds a separator of any locale, a quote, a line
- * break or outer spaces; neutralised when a spreadsheet could run part of it as a formula). Dates
- * are ISO 8601. It starts with a UTF-8 byte-order mark, without which Excel reads the file in the
- * system's legacy encoding and garbles accents ("LefÃ¨vre").
+ * RFC 4180 CSV of the rows, written by papaparse's `unparse` (loaded when an export runs, so that
+ * it stays out of the pages' first load): a header line, then one line per row, CRLF line ends,
+ * every cell's text given by {@link csvText} (neutralised when a spreadsheet could run part of it
+ * as a formula) and quoted when it holds a separator of any locale, a quote, a line break or outer
+ * white space (quotes doubled). It starts with a UTF-8 byte-order mark, without which Excel reads
+ * the file in the system's legacy encoding and garbles accents ("LefÃ¨vre").
  */
-export function toCsv<TData>(
+export async function toCsv<TData>(
   columns: readonly ExportColumn<TData>[],
   rows: readonly TData[],
-): string {
-  const lines = [columns.map((column) => csvField(column.header)).join(",")];
-  for (const row of rows)
-    lines.push(columns.map((column) => csvField(column.value(row))).join(","));
-  return `\uFEFF${lines.join("\r\n")}\r\n`;
+): Promise<string> {
+  const { unparse } = await import("papaparse");
+  const lines = [
+    columns.map((column) => csvText(column.header)),
+    ...rows.map((row) => columns.map((column) => csvText(column.value(row)))),
+  ];
+  const csv = unparse(lines, {
+    newline: "\r\n",
+    // The neutralisation above is the only one: papaparse's own would quote every such cell.
+    escapeFormulae: false,
+    // papaparse quotes a comma, a quote, a line break and outer spaces; the other list separators
+    // and any outer white space are quoted too.
+    quotes: (text: unknown) =>
+      typeof text === "string" && (OTHER_SEPARATOR.test(text) || text !== text.trim()),
+  });
+  return `\uFEFF${csv}\r\n`;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { render, screen, within } from "@testing-library/react";
+import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { DataTable, type DataTableColumn, type DataTableLabels } from "./data-table";
@@ -163,6 +163,8 @@ describe("DataTable", () => {
     });
     await user.click(screen.getByRole("button", { name: "Export" }));
     await user.click(screen.getByRole("menuitem", { name: "Export as CSV" }));
+    // The CSV writer (papaparse) loads when the export runs.
+    await waitFor(() => expect(onExport).toHaveBeenCalledOnce());
     const file = onExport.mock.calls[0]?.[0];
     expect(file?.fileName).toBe("usage.csv");
     expect(file?.mimeType).toBe("text/csv;charset=utf-8");

@@ -265,13 +265,14 @@ export function DataTable<TData extends RowData>({
       </div>
     ) : null;
 
-  function exportAs(format: "csv" | "json") {
+  async function exportAs(format: "csv" | "json") {
     const allRows = table.getPrePaginatedRowModel().rows.map((row) => row.original);
     onExport({
       format,
       fileName: `${exportFileName}.${format}`,
       mimeType: format === "csv" ? "text/csv;charset=utf-8" : "application/json",
-      content: format === "csv" ? toCsv(visibleColumns, allRows) : toJson(visibleColumns, allRows),
+      content:
+        format === "csv" ? await toCsv(visibleColumns, allRows) : toJson(visibleColumns, allRows),
     });
   }
 
@@ -326,8 +327,10 @@ export function DataTable<TData extends RowData>({
             </Button>
           </DropdownMenuTrigger>
           <DropdownMenuContent>
-            <DropdownMenuItem onSelect={() => exportAs("csv")}>{labels.exportCsv}</DropdownMenuItem>
-            <DropdownMenuItem onSelect={() => exportAs("json")}>
+            <DropdownMenuItem onSelect={() => void exportAs("csv")}>
+              {labels.exportCsv}
+            </DropdownMenuItem>
+            <DropdownMenuItem onSelect={() => void exportAs("json")}>
               {labels.exportJson}
             </DropdownMenuItem>
           </DropdownMenuContent>

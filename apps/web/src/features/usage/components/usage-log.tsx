@@ -76,7 +76,7 @@ export function UsageLog() {
         content:
           file.format === "csv"
             ? // People read the CSV: the event's name in their language; JSON keeps the code.
-              toCsv(
+              await toCsv(
                 exportColumns.map((column) =>
                   column.id === "type"
                     ? { ...column, value: (event: UsageEvent) => typeLabel(event.type) }

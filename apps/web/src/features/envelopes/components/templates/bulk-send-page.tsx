@@ -116,8 +116,8 @@ function BulkSend({ template }: { template: TemplateDetail }) {
     } else setFileError(parsed.error);
   };
 
-  const downloadExample = () =>
-    saveBlob(new Blob([exampleCsv(template)], { type: "text/csv" }), `${template.title}.csv`);
+  const downloadExample = async () =>
+    saveBlob(new Blob([await exampleCsv(template)], { type: "text/csv" }), `${template.title}.csv`);
 
   // One numbering in the preview, the report and their exports: "row 3" is the 3rd data row of
   // the file (its header is not counted), as the server numbers the rows it was sent.
@@ -186,7 +186,7 @@ function BulkSend({ template }: { template: TemplateDetail }) {
           {t("web:templates.bulk.intro", { columns: columns.join(", ") })}
         </p>
         <div>
-          <Button variant="secondary" onClick={downloadExample}>
+          <Button variant="secondary" onClick={() => void downloadExample()}>
             <Download aria-hidden="true" />
             {t("web:templates.bulk.example")}
           </Button>

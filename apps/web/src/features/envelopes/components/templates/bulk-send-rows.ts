@@ -21,7 +21,7 @@ export function bulkSendColumns(template: Pick<TemplateDetail, "roles">): string
  * the shared CSV writer: a title or a role label that a spreadsheet would run as a formula starts
  * with an apostrophe there.
  */
-export function exampleCsv(template: Pick<TemplateDetail, "roles" | "title">): string {
+export function exampleCsv(template: Pick<TemplateDetail, "roles" | "title">): Promise<string> {
   const header = [
     ...template.roles.flatMap((role) => PERSON_COLUMNS.map((column) => `${role.label} ${column}`)),
     "title",
