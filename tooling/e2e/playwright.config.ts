@@ -10,6 +10,8 @@ import {
 } from "./tests/seeded-team";
 
 const root = resolve(import.meta.dirname, "../..");
+// The tests that visit the pages of a team made once by the setup project.
+const SEEDED_VISITS = [/accessibility\.spec\.ts$/, /phone-layout\.spec\.ts$/];
 const dataDir = resolve(import.meta.dirname, ".cache/data");
 
 // The fresh database gets the seeded team and the second team (tests/seeded-team.ts) in one run of
@@ -63,15 +65,11 @@ export default defineConfig({
     trace: { mode: "retain-on-failure", screenshots: false },
   },
   projects: [
-    // A team signed up once for the run, whose session every accessibility visit reuses; it runs
-    // beside the other tests, and the accessibility visits after it.
-    { name: "accessibility setup", testMatch: /accessibility\.setup\.ts$/ },
-    { name: "chromium", testIgnore: /accessibility\.spec\.ts$/ },
-    {
-      name: "accessibility",
-      testMatch: /accessibility\.spec\.ts$/,
-      dependencies: ["accessibility setup"],
-    },
+    // The teams made once for the run (tests/*.setup.ts), whose sessions every accessibility visit
+    // and every layout test reuse: they run beside the other tests, and those visits after them.
+    { name: "setup", testMatch: /\.setup\.ts$/ },
+    { name: "chromium", testIgnore: SEEDED_VISITS },
+    { name: "seeded teams", testMatch: SEEDED_VISITS, dependencies: ["setup"] },
   ],
   webServer: [
     {

@@ -4,7 +4,7 @@ import type { BrowserContext } from "@playwright/test";
 
 /**
  * The team the accessibility visits sign in as: signed up once for the whole run by
- * `accessibility.setup.ts` (a project the accessibility project depends on), with a draft being
+ * `accessibility.setup.ts` (in the setup project, which the seeded-teams project waits for), with a draft being
  * edited, an envelope sent to a signer, a contact and an active template. Every visit then opens a
  * context with its session instead of signing in again.
  */
@@ -19,13 +19,13 @@ export interface AccessibilityTeam {
   templateEditUrl: string;
 }
 
-/** Where the setup project leaves the team for the accessibility project (ignored by git). */
+/** Where the setup project leaves the team for the accessibility visits (ignored by git). */
 export const ACCESSIBILITY_TEAM_FILE = resolve(
   import.meta.dirname,
   "../.cache/accessibility-team.json",
 );
 
-/** The team the setup project signed up (it ran first: the accessibility project depends on it). */
+/** The team the setup project signed up (it ran first: the seeded-teams project depends on it). */
 export function readAccessibilityTeam(): AccessibilityTeam {
   return JSON.parse(readFileSync(ACCESSIBILITY_TEAM_FILE, "utf8")) as AccessibilityTeam;
 }

@@ -5,9 +5,9 @@ import { ACCESSIBILITY_TEAM_FILE, type AccessibilityTeam } from "./accessibility
 import { AGREEMENT, EDITOR, prepareAndSend } from "./envelope-flow";
 import { signUpWithTeam, uniqueEmail } from "./support";
 
-// Once per run, before the accessibility visits (playwright.config.ts): a team signs up and gets a
-// sent envelope, a draft, a contact and an active template, all through the UI; its session and
-// the pages' addresses go to a file that every visit reads.
+// Once per run, before the accessibility visits (playwright.config.ts): a team (made through the
+// api) gets a sent envelope, a draft, a contact and an active template through the UI; its session
+// and the pages' addresses go to a file that every visit reads.
 
 setup("a team for the accessibility visits signs up and fills its pages", async ({ browser }) => {
   // Sign-up, an envelope sent, a draft, a contact and an active template: on a machine shared with

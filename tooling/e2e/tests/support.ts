@@ -1,6 +1,8 @@
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
+import { createApiClient, DEFAULT_APP_CREDENTIALS, type SigningCredential } from "@paraphe/api-sdk";
+import { createEvidenceVerifier, parseReferenceValues } from "@paraphe/attestation";
 import { expect, type Page, type Request, type TestInfo } from "@playwright/test";
 
 export const WEB_URL = "http://localhost:5173";
@@ -63,11 +65,103 @@ export function uniqueEmail(label: string): string {
   return `${label}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.com`;
 }
 
-/** Signs a new person up through the web app (code from the real mail, no passkey, a team). */
-export async function signUpWithTeam(
+/** What a new person gives when signing up: the address, the language, the team and their name. */
+export interface SignUp {
+  language?: "en" | "fr";
+  firstname?: string;
+  team?: string;
+  email?: string;
+}
+
+/** The session credential the web app keeps in local storage (its `session` item's `user`). */
+export interface SessionUser {
+  accessKey: string;
+  secretKey: string;
+  email: string;
+}
+
+/** The values the api's build produced, as the apps pin them: never asked of the server. */
+function referenceValues(): ReturnType<typeof parseReferenceValues> {
+  const file = resolve(import.meta.dirname, "../../../apps/api/dist/reference-values.json");
+  return parseReferenceValues(JSON.parse(readFileSync(file, "utf8")));
+}
+
+/**
+ * Signs a new person up through the api, as the web app does it (the api SDK over the encrypted
+ * tunnel, with the web app's credential): the code from the real mail, then a team. For the tests
+ * whose subject is not the sign-up (identity.spec.ts and the accessibility of the login pages drive
+ * it through the web app); answers the session the web app would store.
+ */
+export async function createAccountWithTeam(options: SignUp = {}): Promise<SessionUser> {
+  const language = options.language ?? "en";
+  const email = options.email ?? uniqueEmail(`member-${language}`);
+  let credential: SigningCredential | null = null;
+  const api = createApiClient({
+    baseUrl: API_URL,
+    verifyEvidence: createEvidenceVerifier({ referenceValues: referenceValues() }),
+    appCredential: DEFAULT_APP_CREDENTIALS.web,
+    credential: () => credential,
+    language: () => language,
+  });
+  try {
+    await api.authentication.requestCode({ email, language });
+    const code = loginCodeOf(await waitForMail(email));
+    const session = await api.authentication.verifyCode({ email, code });
+    credential = session;
+    await api.team.create({
+      name: options.team ?? "Analytical Engines",
+      firstname: options.firstname ?? "Ada",
+      lastname: "Lovelace",
+    });
+    return { accessKey: session.accessKey, secretKey: session.secretKey, email: session.email };
+  } finally {
+    api.tunnel.destroy();
+  }
+}
+
+/**
+ * Opens the web app's dashboard in `page` signed in as `user`, in `language`: the session and the
+ * language are put in local storage as the web app leaves them after a sign-in, for the first
+ * document only (a later logout stays a logout).
+ */
+export async function openSignedIn(
   page: Page,
-  options: { language?: "en" | "fr"; firstname?: string; team?: string; email?: string } = {},
-): Promise<string> {
+  user: SessionUser,
+  language: "en" | "fr" = "en",
+): Promise<void> {
+  const seeded = await page.addInitScript(
+    ({ session, lng }) => {
+      window.localStorage.setItem(
+        "session",
+        JSON.stringify({ user: session, lastEmailLoggedIn: session.email }),
+      );
+      window.localStorage.setItem("i18nextLng", lng);
+    },
+    { session: user, lng: language },
+  );
+  try {
+    await page.goto("/");
+  } finally {
+    await seeded.dispose();
+  }
+  await page.waitForURL((url) => url.pathname === "/");
+}
+
+/**
+ * A new person with a team (through the api: see {@link createAccountWithTeam}), signed in in
+ * `page` on the dashboard, in `options.language`. Answers the person's email.
+ */
+export async function signUpWithTeam(page: Page, options: SignUp = {}): Promise<string> {
+  const user = await createAccountWithTeam(options);
+  await openSignedIn(page, user, options.language ?? "en");
+  return user.email;
+}
+
+/**
+ * Signs a new person up through the web app's pages (code from the real mail, no passkey, a team),
+ * for the tests that prove something of those pages; the others use {@link signUpWithTeam}.
+ */
+export async function signUpThroughWebApp(page: Page, options: SignUp = {}): Promise<string> {
   const language = options.language ?? "en";
   const email = options.email ?? uniqueEmail(`member-${language}`);
   await page.goto(`/login?lng=${language}`);
