@@ -1,7 +1,6 @@
-import { expect, test as base, type Page } from "@playwright/test";
-import { signingLinkOf } from "./envelope-flow";
-import { readPhoneLayoutTeam, SIGNER_NAME, type PhoneLayoutTeam } from "./phone-layout-team";
-import { keepScreenshot, SIGN_URL, waitForMail } from "./support";
+import { expect, test as base, type BrowserContext, type Page } from "@playwright/test";
+import { AGREEMENT, EDITOR, prepareAndSend, signingLinkOf } from "./envelope-flow";
+import { keepScreenshot, SIGN_URL, signUpWithTeam, uniqueEmail, waitForMail } from "./support";
 
 // Every page of the web app and the signing app at a phone's 390 px, in English and in French: the
 // page never scrolls sideways, nothing in it scrolls sideways but a navigation row, every
@@ -10,16 +9,79 @@ import { keepScreenshot, SIGN_URL, waitForMail } from "./support";
 
 const LANGUAGES = ["en", "fr"] as const;
 
-type Team = PhoneLayoutTeam;
+/** A recipient whose name is long and not ASCII, as in the report of the cut names. */
+const SIGNER = { firstname: "Zoë", lastname: "Łukasiewicz" };
+const SIGNER_NAME = `${SIGNER.firstname} ${SIGNER.lastname}`;
 
-// The team made once for the run by the setup project (phone-layout.setup.ts).
+interface Team {
+  storageState: Awaited<ReturnType<BrowserContext["storageState"]>>;
+  /** A draft with {@link SIGNER} as recipient. */
+  editUrl: string;
+  /** A sent envelope (`/envelopes/{workspaceUuid}/{envelopeUuid}/view`). */
+  viewUrl: string;
+  workspaceUuid: string;
+  contactUrl: string;
+  signerEmail: string;
+}
+
+/** One team per worker: a sent envelope, a draft, a contact and a pending invitation. */
 const test = base.extend<object, { team: Team }>({
   team: [
-    // eslint-disable-next-line no-empty-pattern -- a worker fixture that needs no other fixture
-    async ({}, use) => {
-      await use(readPhoneLayoutTeam());
+    async ({ browser }, use) => {
+      const context = await browser.newContext({
+        baseURL: "http://localhost:5173",
+        viewport: { width: 1280, height: 900 },
+      });
+      const page = await context.newPage();
+      await signUpWithTeam(page);
+      const signerEmail = uniqueEmail("phone-signer");
+      const viewUrl = await prepareAndSend(page, [{ email: signerEmail, ...SIGNER }], {
+        sequential: false,
+      });
+      const workspaceUuid = new URL(viewUrl).pathname.split("/")[2] ?? "";
+
+      await page.goto("/envelopes");
+      await page.getByRole("button", { name: EDITOR.en.upload }).first().click();
+      await page.locator('input[type="file"]').setInputFiles(AGREEMENT);
+      await page.getByRole("button", { name: EDITOR.en.uploadSubmit }).click();
+      await page.waitForURL(/\/edit$/);
+      const editUrl = page.url();
+      await page.getByRole("button", { name: EDITOR.en.add, exact: true }).click();
+      const recipient = page.getByRole("dialog");
+      await recipient
+        .getByRole("combobox", { name: EDITOR.en.email, exact: true })
+        .fill(signerEmail);
+      await recipient
+        .getByRole("textbox", { name: EDITOR.en.firstname, exact: true })
+        .fill(SIGNER.firstname);
+      await recipient
+        .getByRole("textbox", { name: EDITOR.en.lastname, exact: true })
+        .fill(SIGNER.lastname);
+      await recipient.getByRole("button", { name: EDITOR.en.addRecipient }).click();
+      await expect(recipient).toBeHidden();
+
+      await page.goto("/contacts/new");
+      await page.getByRole("textbox", { name: /^Email/ }).fill(uniqueEmail("phone-contact"));
+      await page.getByRole("textbox", { name: /^First name/ }).fill("Grace");
+      await page.getByRole("textbox", { name: /^Last name/ }).fill("Hopper");
+      await page.getByRole("button", { name: "Create contact" }).click();
+      await page.waitForURL(/\/contacts\/[0-9a-f-]+\/.+$/);
+      const contactUrl = page.url();
+
+      await page.goto("/settings/members");
+      await page.getByRole("button", { name: "Invite a member" }).click();
+      const invite = page.getByRole("dialog", { name: "Invite a member" });
+      const invitee = `a-rather-long-address-${uniqueEmail("invitee")}`;
+      await invite.getByRole("textbox", { name: "Email address" }).fill(invitee);
+      await invite.getByRole("combobox", { name: "Role" }).selectOption({ label: "Viewer" });
+      await invite.getByRole("button", { name: "Send the invitation" }).click();
+      await expect(page.getByText(`Invitation sent to ${invitee}.`)).toBeVisible();
+
+      const storageState = await context.storageState();
+      await context.close();
+      await use({ storageState, editUrl, viewUrl, workspaceUuid, contactUrl, signerEmail });
     },
-    { scope: "worker" },
+    { scope: "worker", timeout: 180_000 },
   ],
 });
 
@@ -139,6 +201,29 @@ async function layoutProblems(page: Page, { regions = true } = {}): Promise<stri
   }, regions);
 }
 
+/**
+ * The field tools of the editor's palette that are shown and cut their name or are less than
+ * 44 px tall; `shown` counts the tools on screen.
+ */
+async function paletteProblems(page: Page): Promise<{ shown: number; problems: string[] }> {
+  return page.evaluate(() => {
+    const tools = Array.from(document.querySelectorAll("[data-field-tool]")).filter((tool) => {
+      const rect = tool.getBoundingClientRect();
+      return rect.width > 0 && rect.height > 0;
+    });
+    const problems: string[] = [];
+    for (const tool of tools) {
+      const name = tool.textContent?.trim() ?? "";
+      const rect = tool.getBoundingClientRect();
+      if (rect.height < 44) problems.push(`"${name}" is ${rect.height} px tall`);
+      for (const part of [tool, ...Array.from(tool.querySelectorAll("span"))]) {
+        if (part.scrollWidth > part.clientWidth + 1) problems.push(`"${name}" is cut`);
+      }
+    }
+    return { shown: tools.length, problems };
+  });
+}
+
 /** Waits until the page shows its main content and has no request in flight. */
 async function settle(page: Page): Promise<void> {
   await expect(page.locator("main").first()).toBeVisible();
@@ -162,6 +247,32 @@ for (const language of LANGUAGES) {
     page.on("request", (request) => {
       if (request.url().includes("/public/avatars/")) avatarRequests.push(request.url());
     });
+    // A passkey of the owner's, so that the passkeys page shows its list: cards on a phone.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("WebAuthn.enable");
+    await cdp.send("WebAuthn.addVirtualAuthenticator", {
+      options: {
+        protocol: "ctap2",
+        transport: "internal",
+        hasResidentKey: true,
+        hasUserVerification: true,
+        isUserVerified: true,
+        automaticPresenceSimulation: true,
+      },
+    });
+    await page.goto(`/settings/passkeys?lng=${language}`);
+    await page
+      .getByRole("button", {
+        name: language === "en" ? "Add a passkey" : "Ajouter une clé d’accès",
+      })
+      .first()
+      .click();
+    const passkeys = page.getByRole("list", {
+      name: language === "en" ? "Your passkeys" : "Vos clés d’accès",
+    });
+    await expect(passkeys.getByRole("listitem").first()).toBeVisible();
+    await expect(page.getByRole("table")).toHaveCount(0);
+    await keepScreenshot(page, testInfo, `phone-passkeys-${language}`);
     const problems: string[] = [];
     for (const path of webPages(team)) {
       const url = new URL(path, "http://localhost:5173");
@@ -189,6 +300,10 @@ for (const language of LANGUAGES) {
     await keepScreenshot(page, testInfo, `phone-pending-${language}`);
     await page.goto(`${team.editUrl}?lng=${language}`);
     await settle(page);
+    // Every field tool shown says its whole name, as a touch target.
+    for (const problem of (await paletteProblems(page)).problems) {
+      problems.push(`the editor's palette: ${problem}`);
+    }
     await keepScreenshot(page, testInfo, `phone-editor-${language}`);
     await context.close();
     expect(problems).toEqual([]);
@@ -261,6 +376,16 @@ test("at 1280 px the French settings navigation shows every entry whole, and the
   }, SIGNER_NAME);
   expect(cut).toEqual([]);
   await keepScreenshot(page, testInfo, "desktop-editor-fr");
+  // The field tools say their whole names ("Date de signature"), in both languages.
+  for (const language of ["fr", "en"] as const) {
+    if (language === "en") {
+      await page.goto(`${team.editUrl}?lng=en`);
+      await settle(page);
+    }
+    const palette = await paletteProblems(page);
+    expect(palette.shown).toBeGreaterThan(0);
+    expect(palette.problems).toEqual([]);
+  }
   for (const language of ["en", "fr"] as const) {
     for (const path of ["/envelopes", "/settings/members/pending", "/settings/sessions"]) {
       await page.goto(`${path}?lng=${language}`);
