@@ -1,6 +1,7 @@
-import { expect, test as base, type BrowserContext, type Page } from "@playwright/test";
-import { AGREEMENT, EDITOR, prepareAndSend, signingLinkOf } from "./envelope-flow";
-import { keepScreenshot, SIGN_URL, signUpWithTeam, uniqueEmail, waitForMail } from "./support";
+import { expect, test as base, type Page } from "@playwright/test";
+import { signingLinkOf } from "./envelope-flow";
+import { readPhoneLayoutTeam, SIGNER_NAME, type PhoneLayoutTeam } from "./phone-layout-team";
+import { keepScreenshot, SIGN_URL, waitForMail } from "./support";
 
 // Every page of the web app and the signing app at a phone's 390 px, in English and in French: the
 // page never scrolls sideways, nothing in it scrolls sideways but a navigation row, every
@@ -9,79 +10,16 @@ import { keepScreenshot, SIGN_URL, signUpWithTeam, uniqueEmail, waitForMail } fr
 
 const LANGUAGES = ["en", "fr"] as const;
 
-/** A recipient whose name is long and not ASCII, as in the report of the cut names. */
-const SIGNER = { firstname: "Zoë", lastname: "Łukasiewicz" };
-const SIGNER_NAME = `${SIGNER.firstname} ${SIGNER.lastname}`;
+type Team = PhoneLayoutTeam;
 
-interface Team {
-  storageState: Awaited<ReturnType<BrowserContext["storageState"]>>;
-  /** A draft with {@link SIGNER} as recipient. */
-  editUrl: string;
-  /** A sent envelope (`/envelopes/{workspaceUuid}/{envelopeUuid}/view`). */
-  viewUrl: string;
-  workspaceUuid: string;
-  contactUrl: string;
-  signerEmail: string;
-}
-
-/** One team per worker: a sent envelope, a draft, a contact and a pending invitation. */
+// The team made once for the run by the setup project (phone-layout.setup.ts).
 const test = base.extend<object, { team: Team }>({
   team: [
-    async ({ browser }, use) => {
-      const context = await browser.newContext({
-        baseURL: "http://localhost:5173",
-        viewport: { width: 1280, height: 900 },
-      });
-      const page = await context.newPage();
-      await signUpWithTeam(page);
-      const signerEmail = uniqueEmail("phone-signer");
-      const viewUrl = await prepareAndSend(page, [{ email: signerEmail, ...SIGNER }], {
-        sequential: false,
-      });
-      const workspaceUuid = new URL(viewUrl).pathname.split("/")[2] ?? "";
-
-      await page.goto("/envelopes");
-      await page.getByRole("button", { name: EDITOR.en.upload }).first().click();
-      await page.locator('input[type="file"]').setInputFiles(AGREEMENT);
-      await page.getByRole("button", { name: EDITOR.en.uploadSubmit }).click();
-      await page.waitForURL(/\/edit$/);
-      const editUrl = page.url();
-      await page.getByRole("button", { name: EDITOR.en.add, exact: true }).click();
-      const recipient = page.getByRole("dialog");
-      await recipient
-        .getByRole("combobox", { name: EDITOR.en.email, exact: true })
-        .fill(signerEmail);
-      await recipient
-        .getByRole("textbox", { name: EDITOR.en.firstname, exact: true })
-        .fill(SIGNER.firstname);
-      await recipient
-        .getByRole("textbox", { name: EDITOR.en.lastname, exact: true })
-        .fill(SIGNER.lastname);
-      await recipient.getByRole("button", { name: EDITOR.en.addRecipient }).click();
-      await expect(recipient).toBeHidden();
-
-      await page.goto("/contacts/new");
-      await page.getByRole("textbox", { name: /^Email/ }).fill(uniqueEmail("phone-contact"));
-      await page.getByRole("textbox", { name: /^First name/ }).fill("Grace");
-      await page.getByRole("textbox", { name: /^Last name/ }).fill("Hopper");
-      await page.getByRole("button", { name: "Create contact" }).click();
-      await page.waitForURL(/\/contacts\/[0-9a-f-]+\/.+$/);
-      const contactUrl = page.url();
-
-      await page.goto("/settings/members");
-      await page.getByRole("button", { name: "Invite a member" }).click();
-      const invite = page.getByRole("dialog", { name: "Invite a member" });
-      const invitee = `a-rather-long-address-${uniqueEmail("invitee")}`;
-      await invite.getByRole("textbox", { name: "Email address" }).fill(invitee);
-      await invite.getByRole("combobox", { name: "Role" }).selectOption({ label: "Viewer" });
-      await invite.getByRole("button", { name: "Send the invitation" }).click();
-      await expect(page.getByText(`Invitation sent to ${invitee}.`)).toBeVisible();
-
-      const storageState = await context.storageState();
-      await context.close();
-      await use({ storageState, editUrl, viewUrl, workspaceUuid, contactUrl, signerEmail });
+    // eslint-disable-next-line no-empty-pattern -- a worker fixture that needs no other fixture
+    async ({}, use) => {
+      await use(readPhoneLayoutTeam());
     },
-    { scope: "worker", timeout: 180_000 },
+    { scope: "worker" },
   ],
 });
 
