@@ -48,14 +48,7 @@ export function UsageLog() {
     | { kind: "error"; error: unknown }
   >({ kind: "idle" });
   const typeId = useId();
-  const fromId = useId();
-  const toId = useId();
   const rangeErrorId = useId();
-  const fromDayId = useId();
-  const toDayId = useId();
-  // The chosen days in the page's language (a native date input shows the browser's format).
-  const describedBy = (dayId: string, day: string) =>
-    [day ? dayId : null, rangeInvalid ? rangeErrorId : null].filter(Boolean).join(" ") || undefined;
 
   const from = fromDay ? dayStart(fromDay) : null;
   const to = toDay ? dayStart(toDay, 1) : null;
@@ -114,46 +107,24 @@ export function UsageLog() {
             ]}
           />
         </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor={fromId} className="text-sm font-medium text-ink">
-            {t("teamUsage.log.from")}
-          </label>
-          <Input
-            id={fromId}
-            type="date"
-            lang={language}
-            value={fromDay}
-            max={toDay || today}
-            onChange={(event) => setFromDay(event.target.value)}
-            aria-invalid={rangeInvalid || undefined}
-            aria-describedby={describedBy(fromDayId, fromDay)}
-          />
-          {fromDay ? (
-            <span id={fromDayId} className="text-xs text-ink-muted">
-              {formatDay(fromDay, language)}
-            </span>
-          ) : null}
-        </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor={toId} className="text-sm font-medium text-ink">
-            {t("teamUsage.log.to")}
-          </label>
-          <Input
-            id={toId}
-            type="date"
-            lang={language}
-            value={toDay}
-            min={fromDay || undefined}
-            onChange={(event) => setToDay(event.target.value)}
-            aria-invalid={rangeInvalid || undefined}
-            aria-describedby={describedBy(toDayId, toDay)}
-          />
-          {toDay ? (
-            <span id={toDayId} className="text-xs text-ink-muted">
-              {formatDay(toDay, language)}
-            </span>
-          ) : null}
-        </div>
+        <DayFilter
+          label={t("teamUsage.log.from")}
+          value={fromDay}
+          onChange={setFromDay}
+          max={toDay || today}
+          language={language}
+          invalid={rangeInvalid}
+          errorId={rangeErrorId}
+        />
+        <DayFilter
+          label={t("teamUsage.log.to")}
+          value={toDay}
+          onChange={setToDay}
+          min={fromDay || undefined}
+          language={language}
+          invalid={rangeInvalid}
+          errorId={rangeErrorId}
+        />
         {filtered ? (
           <Button
             variant="ghost"
@@ -218,5 +189,58 @@ export function UsageLog() {
         </div>
       ) : null}
     </section>
+  );
+}
+
+/**
+ * A date filter of the log: a native date input, with the chosen day written in the page's
+ * language under it (the input shows the browser's format), and the range's error when the range
+ * is invalid.
+ */
+function DayFilter({
+  label,
+  value,
+  onChange,
+  min,
+  max,
+  language,
+  invalid,
+  errorId,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  min?: string | undefined;
+  max?: string | undefined;
+  language: string;
+  invalid: boolean;
+  errorId: string;
+}) {
+  const inputId = useId();
+  const dayId = useId();
+  const describedBy =
+    [value ? dayId : null, invalid ? errorId : null].filter(Boolean).join(" ") || undefined;
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={inputId} className="text-sm font-medium text-ink">
+        {label}
+      </label>
+      <Input
+        id={inputId}
+        type="date"
+        lang={language}
+        value={value}
+        min={min}
+        max={max}
+        onChange={(event) => onChange(event.target.value)}
+        aria-invalid={invalid || undefined}
+        aria-describedby={describedBy}
+      />
+      {value ? (
+        <span id={dayId} className="text-xs text-ink-muted">
+          {formatDay(value, language)}
+        </span>
+      ) : null}
+    </div>
   );
 }
