@@ -1,6 +1,9 @@
 import { resources } from "@paraphe/i18n";
 import { defineAppConfig } from "@paraphe/vite-config";
 
+/** A translation module of @paraphe/i18n: one language (1) of one namespace (2). */
+const TEXTS_MODULE = /[\\/]i18n[\\/]src[\\/]resources[\\/](en|fr)[\\/](\w+)\.ts$/;
+
 export default defineAppConfig({
   port: 5173,
   chunkLoadMessages: { en: resources.en.common.chunkLoad, fr: resources.fr.common.chunkLoad },
@@ -29,6 +32,30 @@ export default defineAppConfig({
             {
               name: "zod",
               test: /[\\/]node_modules[\\/]zod[\\/]|[\\/]src[\\/]app[\\/]zod-jitless\.ts$/,
+            },
+            // What the api client needs of @paraphe/attestation at once (the pinned reference values
+            // and their reader), apart: left to rolldown, it shares the attestation checker's chunk,
+            // which the client only asks for with the tunnel's handshake, and pulls it into the first load.
+            {
+              name: "attestation-pinning",
+              includeDependenciesRecursively: false,
+              test: /[\\/]packages[\\/]attestation[\\/]src[\\/](pinning[\\/]|evidence[\\/]reference-values\.|internal[\\/]bytes\.)/,
+            },
+            // What the security button of every page's frame reads (the saved outcomes and their
+            // description), apart from the checker for the same reason.
+            {
+              name: "attestation-status",
+              includeDependenciesRecursively: false,
+              test: /[\\/]packages[\\/]attestation[\\/]src[\\/]status[\\/]/,
+            },
+            // Each language of each namespace the app shows, a chunk named after them (texts-fr-web),
+            // downloaded when the app shows that language (see src/app/i18n.ts).
+            {
+              name: (id) => {
+                const match = TEXTS_MODULE.exec(id);
+                return match ? `texts-${match[1]}-${match[2]}` : null;
+              },
+              test: TEXTS_MODULE,
             },
           ],
         },

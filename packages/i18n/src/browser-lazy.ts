@@ -1,19 +1,33 @@
 import { type BackendModule, type i18n as I18n } from "i18next";
 import { browserInitOptions, newBrowserInstance, type BrowserI18nOptions } from "./browser-options";
 import { DEFAULT_LANGUAGE, isSupportedLanguage, SUPPORTED_LANGUAGES } from "./languages";
-import { loadNamespace } from "./resources/load";
 import { DEFAULT_NAMESPACE, type Namespace } from "./resources/namespaces";
+import { allTexts, type NamespaceTexts } from "./resources/texts";
 
 export interface LazyBrowserI18nOptions extends BrowserI18nOptions {
   /** The namespaces the app uses (the default one, `common`, is always loaded). */
   namespaces: readonly Namespace[];
 }
 
+/** The texts an app can show: `common` and the namespaces it names, each with its downloads. */
+export type AppTexts = { readonly common: NamespaceTexts } & Readonly<
+  Partial<Record<Namespace, NamespaceTexts>>
+>;
+
+export interface SelectiveBrowserI18nOptions extends LazyBrowserI18nOptions {
+  /**
+   * Every namespace the app may show, with its downloads (`{ common: commonTexts, web: webTexts }`):
+   * the only texts its build holds. `namespaces` are downloaded before the instance resolves; the
+   * others when the app asks for them (`i18n.loadNamespaces`, say before a page that shows them).
+   */
+  texts: AppTexts;
+}
+
 /**
- * An i18next backend that reads each namespace from its own chunk (`loadNamespace`), and remembers
- * the first failure (a failed dynamic import, which the apps' chunk-load guard recognises).
+ * An i18next backend that reads each namespace from its own chunk, and remembers the first failure
+ * (a failed dynamic import, which the apps' chunk-load guard recognises).
  */
-function chunkBackend(): { backend: BackendModule; failure: () => unknown } {
+function chunkBackend(texts: AppTexts): { backend: BackendModule; failure: () => unknown } {
   let failure: unknown;
   const backend: BackendModule = {
     type: "backend",
@@ -23,7 +37,14 @@ function chunkBackend(): { backend: BackendModule; failure: () => unknown } {
         callback(new Error(`unsupported language "${language}"`), false);
         return;
       }
-      loadNamespace(language, namespace as Namespace).then(
+      const download = Object.hasOwn(texts, namespace)
+        ? texts[namespace as Namespace]?.[language]
+        : undefined;
+      if (!download) {
+        callback(new Error(`the app has no texts of namespace "${namespace}"`), false);
+        return;
+      }
+      download().then(
         (texts) => callback(null, texts),
         (error: unknown) => {
           failure ??= error;
@@ -46,9 +67,21 @@ function chunkBackend(): { backend: BackendModule; failure: () => unknown } {
  * A supported language does not fall back to English key by key (both languages have every key:
  * the package's parity tests see to it), so English is not downloaded for a French reader.
  */
-export async function createLazyBrowserI18n(options: LazyBrowserI18nOptions): Promise<I18n> {
+export function createLazyBrowserI18n(options: LazyBrowserI18nOptions): Promise<I18n> {
+  return createSelectiveBrowserI18n({ ...options, texts: allTexts });
+}
+
+/**
+ * `createLazyBrowserI18n` for an app whose build holds only the namespaces it names in `texts`
+ * (the others, and their chunks, are left out by the bundler): `namespaces` in the detected language
+ * before it resolves, the rest of `texts` on demand, another language when the app switches to it.
+ * An unnamed namespace fails to load (its keys would show raw).
+ */
+export async function createSelectiveBrowserI18n(
+  options: SelectiveBrowserI18nOptions,
+): Promise<I18n> {
   const namespaces = [...new Set<Namespace>([DEFAULT_NAMESPACE, ...options.namespaces])];
-  const { backend, failure } = chunkBackend();
+  const { backend, failure } = chunkBackend(options.texts);
   const instance = newBrowserInstance(options).use(backend);
   const noFallback = Object.fromEntries(SUPPORTED_LANGUAGES.map((language) => [language, []]));
   await instance.init({

@@ -21,8 +21,26 @@ export {
   createBrowserI18n,
   type BrowserI18nOptions,
 } from "./browser";
-export { createLazyBrowserI18n, type LazyBrowserI18nOptions } from "./browser-lazy";
-export { loadNamespace, type NamespaceResources } from "./resources/load";
+export {
+  createLazyBrowserI18n,
+  createSelectiveBrowserI18n,
+  type AppTexts,
+  type LazyBrowserI18nOptions,
+  type SelectiveBrowserI18nOptions,
+} from "./browser-lazy";
+export { loadNamespace } from "./resources/load";
+export {
+  commonTexts,
+  errorsTexts,
+  mailTexts,
+  proofTexts,
+  securityTexts,
+  signTexts,
+  verifyTexts,
+  webTexts,
+  type NamespaceResources,
+  type NamespaceTexts,
+} from "./resources/texts";
 export { createServerI18n, formatFileSize, getServerT, serverT, type ServerKey } from "./server";
 export { fileSizeParts, type FileSizeKey, type FileSizeParts } from "./format";
 export type { TFunction, i18n as I18n } from "i18next";

@@ -19,8 +19,8 @@ const outcome = {
 };
 
 describe("attestation records", () => {
-  it("saves each outcome of the tunnel where the security dialog reads it", () => {
-    saveAttestationOutcome(outcome);
+  it("saves each outcome of the tunnel where the security dialog reads it", async () => {
+    await saveAttestationOutcome(outcome);
     expect(JSON.parse(localStorage.getItem(ATTESTATION_STORE_NAME) ?? "[]")).toEqual([
       attestationRecordOf(outcome),
     ]);
@@ -32,9 +32,9 @@ describe("attestation records", () => {
     });
   });
 
-  it("only logs when the record cannot be stored", () => {
+  it("only logs when the record cannot be stored", async () => {
     const error = vi.spyOn(console, "error").mockImplementation(() => {});
-    saveAttestationOutcome(outcome, () => ({
+    await saveAttestationOutcome(outcome, () => ({
       getItem: () => null,
       setItem: () => {
         throw new DOMException("full", "QuotaExceededError");

@@ -1,12 +1,11 @@
 import { createApiClient, type ApiClient, type ApiClientOptions } from "@paraphe/api-sdk";
-import {
-  createEvidenceVerifier,
-  saveAttestation,
-  type AttestationRecord,
-  type AttestationStorage,
-} from "@paraphe/attestation";
+import type { AttestationRecord, AttestationStorage } from "@paraphe/attestation";
 import { verifierReferenceValues, type ReferenceValuesSetting } from "@paraphe/attestation/pinning";
-import { type AttestationOutcome, type TunnelClient } from "@paraphe/tunnel-client";
+import {
+  type AttestationOutcome,
+  type TunnelClient,
+  type VerifyEvidence,
+} from "@paraphe/tunnel-client";
 import { readStoredUser } from "../../app/session/session-storage";
 
 /** The one api client of the web app: typed calls through the tunnel, signed with the right credential. */
@@ -50,16 +49,56 @@ export function attestationRecordOf(outcome: AttestationOutcome): AttestationRec
   return record;
 }
 
-/** Saves each attestation outcome so that the security dialog shows it; a failure is only logged. */
-export function saveAttestationOutcome(
+/**
+ * Saves each attestation outcome so that the security dialog shows it; a failure is only logged.
+ * The store comes with the attestation checker's chunk (there once an outcome is), so that no part
+ * of `@paraphe/attestation`'s main entry is in the first load.
+ */
+export async function saveAttestationOutcome(
   outcome: AttestationOutcome,
   storage: () => AttestationStorage = () => window.localStorage,
-): void {
+): Promise<void> {
   try {
+    const { saveAttestation } = await import("@paraphe/attestation");
     saveAttestation(storage(), attestationRecordOf(outcome));
   } catch (error) {
     console.error("[attestation] The attestation record could not be saved.", error);
   }
+}
+
+/**
+ * The attestation check of the tunnel handshake against the reference values, as the signing app
+ * loads it: its certificate and ASN.1 code (SEV-SNP report chains) is a chunk of its own, not part of
+ * the first load. `start` begins its download, which the client does with the handshake's first
+ * request (so that it arrives during that round trip); no evidence is accepted, and so no secret
+ * sent, before it has checked the server's. A failed download is tried again by the next handshake.
+ */
+export function lazyEvidenceVerifier(
+  referenceValues: ReferenceValuesSetting,
+  apiUrl: string,
+  fetchImpl: typeof globalThis.fetch,
+): { verifyEvidence: VerifyEvidence; start: () => void } {
+  let verifier: Promise<VerifyEvidence> | null = null;
+  const load = (): Promise<VerifyEvidence> => {
+    const loading = import("@paraphe/attestation").then(({ createEvidenceVerifier }) =>
+      createEvidenceVerifier({
+        referenceValues: verifierReferenceValues(referenceValues, { apiUrl, fetch: fetchImpl }),
+      }),
+    );
+    loading.catch(() => {
+      if (verifier === loading) verifier = null;
+    });
+    return loading;
+  };
+  return {
+    verifyEvidence: async (evidence, context) => {
+      verifier ??= load();
+      return (await verifier)(evidence, context);
+    },
+    start: () => {
+      verifier ??= load();
+    },
+  };
 }
 
 /** The tunnel's side of the client: its evidence check against the reference values, its records. */
@@ -68,15 +107,15 @@ function tunnelOptions(
 ): Pick<ApiClientOptions, "tunnel" | "verifyEvidence" | "onAttestation" | "fetch"> {
   if ("tunnel" in options) return { tunnel: options.tunnel };
   const fetchImpl = options.fetch ?? ((...args) => globalThis.fetch(...args));
+  const verifier = lazyEvidenceVerifier(options.referenceValues, options.apiUrl, fetchImpl);
   return {
-    verifyEvidence: createEvidenceVerifier({
-      referenceValues: verifierReferenceValues(options.referenceValues, {
-        apiUrl: options.apiUrl,
-        fetch: fetchImpl,
-      }),
-    }),
-    onAttestation: (outcome) => saveAttestationOutcome(outcome, options.attestationStorage),
-    fetch: fetchImpl,
+    verifyEvidence: verifier.verifyEvidence,
+    onAttestation: (outcome) => void saveAttestationOutcome(outcome, options.attestationStorage),
+    // The tunnel's requests: the first (the handshake's) starts the checker's download.
+    fetch: (...args) => {
+      verifier.start();
+      return fetchImpl(...args);
+    },
   };
 }
 

@@ -1,5 +1,5 @@
 import { isApiError } from "@paraphe/api-sdk";
-import { resources } from "@paraphe/i18n";
+import { type I18n, type Resources } from "@paraphe/i18n";
 import { useTranslation } from "@paraphe/i18n/react";
 import { useCallback, useMemo } from "react";
 
@@ -159,18 +159,18 @@ export function fieldErrorWord(error: unknown, path: string): string | undefined
  * errors:validationLimits.<word> naming the limit a form field's error or the api's carries.
  */
 export function useErrorText() {
-  const { t } = useTranslation("errors");
+  const { t, i18n } = useTranslation("errors");
   const apiError = useCallback(
     (error: unknown): string => {
       if (!isApiError(error)) return t("generic");
       // A conflict says what it conflicts with (the api's `conflict` detail), when the app knows it.
       const reason = error.details?.find((detail) => detail.path === "conflict")?.message;
-      if (error.code === "CONFLICT" && reason !== undefined && isConflictReason(reason)) {
+      if (error.code === "CONFLICT" && reason !== undefined && isConflictReason(i18n, reason)) {
         return t(`conflicts.${reason}`);
       }
-      return isTranslatedCode(error.code) ? t(`codes.${error.code}`) : t("generic");
+      return isTranslatedCode(i18n, error.code) ? t(`codes.${error.code}`) : t("generic");
     },
-    [t],
+    [t, i18n],
   );
   const validation = useCallback(
     (
@@ -191,14 +191,16 @@ export function useErrorText() {
   return useMemo(() => ({ apiError, validation }), [apiError, validation]);
 }
 
-type TranslatedCode = keyof typeof resources.en.errors.codes;
+type TranslatedCode = keyof Resources["errors"]["codes"];
 
-type ConflictReason = keyof (typeof resources.en.errors)["conflicts"];
+type ConflictReason = keyof Resources["errors"]["conflicts"];
 
-function isConflictReason(reason: string): reason is ConflictReason {
-  return Object.hasOwn(resources.en.errors.conflicts, reason);
+// Asked of the loaded texts (the app downloads its namespaces, it does not bundle them): both
+// languages have the same keys (the i18n package's parity tests).
+function isConflictReason(i18n: I18n, reason: string): reason is ConflictReason {
+  return i18n.exists(`errors:conflicts.${reason}`);
 }
 
-function isTranslatedCode(code: string): code is TranslatedCode {
-  return Object.hasOwn(resources.en.errors.codes, code);
+function isTranslatedCode(i18n: I18n, code: string): code is TranslatedCode {
+  return i18n.exists(`errors:codes.${code}`);
 }

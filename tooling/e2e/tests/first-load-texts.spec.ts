@@ -1,0 +1,46 @@
+import { expect, test, type Page } from "@playwright/test";
+
+// The web app's texts: each language of each namespace it shows is a chunk of its own
+// (`texts-<language>-<namespace>-<hash>.js`), downloaded in the reader's language only, and the other
+// language when the reader switches to it. Every page's frame shows all four namespaces.
+
+/** A text chunk's language and namespace, from its path. */
+const TEXTS_CHUNK = /^\/assets\/texts-(en|fr)-(\w+)-[\w-]+\.js$/;
+
+/** The text chunks the page downloads, as `language/namespace`, in order. */
+function collectTextDownloads(page: Page): string[] {
+  const downloads: string[] = [];
+  page.on("request", (request) => {
+    const match = TEXTS_CHUNK.exec(new URL(request.url()).pathname);
+    if (match) downloads.push(`${match[1]}/${match[2]}`);
+  });
+  return downloads;
+}
+
+test("web: /login downloads its texts in the reader's language only, and the other language once, when the reader switches to it", async ({
+  page,
+}) => {
+  const downloads = collectTextDownloads(page);
+  await page.goto("/login?lng=en");
+  await expect(page.getByRole("heading", { name: "Sign in to Paraphe" })).toBeVisible();
+  expect([...downloads].sort()).toEqual(["en/common", "en/errors", "en/security", "en/web"]);
+
+  await page.getByRole("button", { name: "Language: English" }).click();
+  await page.getByRole("menuitemradio", { name: "Français" }).click();
+  await expect(page.getByRole("heading", { name: "Se connecter à Paraphe" })).toBeVisible();
+  expect(downloads.filter((download) => download.startsWith("fr/")).sort()).toEqual([
+    "fr/common",
+    "fr/errors",
+    "fr/security",
+    "fr/web",
+  ]);
+
+  // Back and forth: each language's texts are already there.
+  await page.getByRole("button", { name: "Langue : Français" }).click();
+  await page.getByRole("menuitemradio", { name: "English" }).click();
+  await expect(page.getByRole("heading", { name: "Sign in to Paraphe" })).toBeVisible();
+  await page.getByRole("button", { name: "Language: English" }).click();
+  await page.getByRole("menuitemradio", { name: "Français" }).click();
+  await expect(page.getByRole("heading", { name: "Se connecter à Paraphe" })).toBeVisible();
+  expect(downloads).toHaveLength(8);
+});
