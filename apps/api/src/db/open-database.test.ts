@@ -1,11 +1,13 @@
-import { sql } from "kysely";
+import { sql, type Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  createEmptyTestDatabase,
   createTestDatabase,
   silentLogger,
   testDatabaseKinds,
   type TestDatabase,
 } from "../test/databases";
+import type { Database } from "./database";
 import { migrateToLatest } from "./migrate";
 import { migrations } from "./migrations";
 
@@ -19,6 +21,24 @@ describe.each(testDatabaseKinds)("the database on %s", (kind) => {
   afterAll(async () => {
     await database.destroy();
   });
+
+  it("runs every migration from scratch on an empty database, into the schema the test databases are copied from", async () => {
+    const empty = await createEmptyTestDatabase(kind);
+    try {
+      expect(await schemaOf(empty.connection.db)).toEqual([]);
+      await migrateToLatest(empty.connection.db, silentLogger());
+      const { rows } = await sql<{
+        name: string;
+      }>`SELECT name FROM kysely_migration ORDER BY name`.execute(empty.connection.db);
+      expect(rows.map((row) => row.name)).toEqual(Object.keys(migrations));
+      const fromScratch = await schemaOf(empty.connection.db);
+      expect(fromScratch.length).toBeGreaterThan(0);
+      expect(await schemaOf(database.connection.db)).toEqual(fromScratch);
+    } finally {
+      await empty.destroy();
+    }
+    // PGlite's initdb alone takes seconds of CPU, and the machine may be busy.
+  }, 180_000);
 
   it("has the tables of every migration, and migrating again changes nothing", async () => {
     await migrateToLatest(database.connection.db, silentLogger());
@@ -117,3 +137,32 @@ describe.each(testDatabaseKinds)("the database on %s", (kind) => {
     await db.deleteFrom("devMailbox").execute();
   });
 });
+
+/**
+ * What the migrations make in the current schema, in a stable order: each column (type, default,
+ * nullability), each index, constraint and function, and each trigger.
+ */
+async function schemaOf(db: Kysely<Database>): Promise<string[]> {
+  const { rows } = await sql<{ line: string }>`
+    SELECT 'column ' || table_name || '.' || column_name || ' ' || data_type || ' '
+           || coalesce(column_default, '-') || ' ' || is_nullable AS line
+      FROM information_schema.columns WHERE table_schema = current_schema()
+    UNION ALL
+    SELECT 'index ' || indexdef FROM pg_indexes WHERE schemaname = current_schema()
+    UNION ALL
+    SELECT 'constraint ' || conrelid::regclass::text || ' ' || conname || ' '
+           || pg_get_constraintdef(c.oid)
+      FROM pg_constraint c JOIN pg_namespace n ON n.oid = c.connamespace
+     WHERE n.nspname = current_schema()
+    UNION ALL
+    SELECT 'function ' || pg_get_functiondef(p.oid)
+      FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace
+     WHERE n.nspname = current_schema()
+    UNION ALL
+    SELECT 'trigger ' || pg_get_triggerdef(t.oid)
+      FROM pg_trigger t JOIN pg_class r ON r.oid = t.tgrelid
+      JOIN pg_namespace n ON n.oid = r.relnamespace
+     WHERE n.nspname = current_schema() AND NOT t.tgisinternal
+    ORDER BY line`.execute(db);
+  return rows.map((row) => row.line);
+}
