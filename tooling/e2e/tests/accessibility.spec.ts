@@ -422,16 +422,19 @@ test("the signing page of a sent envelope and the confirmation have no serious a
   trackRequests(signer);
   // The app takes the secret out of the address bar: the link comes from the mail again.
   const link = signingLinkOf(await waitForMail(team.signerEmail));
+  // Loaded at each width: the page previews it fetches depend on the width it opens at.
   for (const language of LANGUAGES) {
-    await signer.goto(link.replace("#", `?lng=${language}#`));
-    await expect(signer.getByText(SIGNING[language].anyRead)).toBeVisible();
-    await networkSettled(signer);
-    await checkerOf(signer, language, testInfo)("signing page");
+    for (const width of WIDTHS) {
+      await signer.setViewportSize({ width, height: 900 });
+      await signer.goto(link.replace("#", `?lng=${language}#`));
+      await expect(signer.getByText(SIGNING[language].anyRead)).toBeVisible();
+      await networkSettled(signer);
+      await expectAccessible(signer, `signing page (${language}, ${width} px)`);
+    }
   }
 
-  // The last visit was in French: sign there at 1280 px, then check the confirmation everywhere.
+  // The last visit was in French at 1280 px: sign there, then check the confirmation everywhere.
   const last: Language = "fr";
-  await signer.setViewportSize({ width: 1280, height: 900 });
   await readEveryPage(signer, last);
   await signer.getByRole("button", { name: SIGNING[last].sign, exact: true }).click();
   await signer.getByRole("tab", { name: SIGNING[last].type }).click();
@@ -452,7 +455,7 @@ test("the signing page of a sent envelope and the confirmation have no serious a
 test("the approver's signing page and the approved state have no serious accessibility violation (en, fr; 390 and 1280 px)", async ({
   browser,
   team,
-}, testInfo) => {
+}) => {
   test.setTimeout(150_000);
   const context = await browser.newContext({
     baseURL: "http://localhost:5173",
@@ -470,23 +473,30 @@ test("the approver's signing page and the approved state have no serious accessi
   const approver = await openAsRecipient(browser, approverEmail);
   trackRequests(approver);
   const link = signingLinkOf(await waitForMail(approverEmail));
+  // Loaded at each width: the page previews it fetches depend on the width it opens at.
   for (const language of LANGUAGES) {
-    await approver.goto(link.replace("#", `?lng=${language}#`));
-    await expect(approver.getByText(APPROVING[language].notice)).toBeVisible();
-    await networkSettled(approver);
-    await checkerOf(approver, language, testInfo)("approver's signing page");
+    for (const width of WIDTHS) {
+      await approver.setViewportSize({ width, height: 900 });
+      await approver.goto(link.replace("#", `?lng=${language}#`));
+      await expect(approver.getByText(APPROVING[language].notice)).toBeVisible();
+      await networkSettled(approver);
+      await expectAccessible(approver, `approver's signing page (${language}, ${width} px)`);
+    }
   }
 
-  // The last visit was in French: approve there, then check the approved state.
+  // The last visit was in French at 1280 px: approve there, then check the approved state.
   await readEveryPage(approver, "fr");
   await approver.getByRole("button", { name: APPROVING.fr.approve, exact: true }).click();
   await expect(approver.getByRole("heading", { name: APPROVING.fr.approved })).toBeVisible();
   for (const language of LANGUAGES) {
-    await approver.goto(link.replace("#", `?lng=${language}#`));
-    await expect(
-      approver.getByRole("heading", { name: APPROVING[language].approved }),
-    ).toBeVisible();
-    await settle(approver);
-    await checkerOf(approver, language, testInfo)("approved");
+    for (const width of WIDTHS) {
+      await approver.setViewportSize({ width, height: 900 });
+      await approver.goto(link.replace("#", `?lng=${language}#`));
+      await expect(
+        approver.getByRole("heading", { name: APPROVING[language].approved }),
+      ).toBeVisible();
+      await settle(approver);
+      await expectAccessible(approver, `approved (${language}, ${width} px)`);
+    }
   }
 });
