@@ -1,14 +1,19 @@
 import { type I18n } from "@paraphe/i18n";
 import { I18nProvider, useTranslation } from "@paraphe/i18n/react";
 import { preinitialize } from "@paraphe/tunnel-client";
-import { Toaster, TooltipProvider, toast } from "@paraphe/ui-kit";
+import { TooltipProvider } from "@paraphe/ui-kit";
 import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { useEffect, useMemo, type ReactNode } from "react";
+import { lazy, Suspense, useEffect, useMemo, type ReactNode } from "react";
 import { SessionProvider, type SessionProviderProps } from "./session/session-provider";
 import { type EndServerSession, type LoadProfile } from "./session/types";
 import { ApiProvider } from "../lib/api/api-context";
 import { type WebApi } from "../lib/api/create-web-api";
 import { PermissionsProvider } from "./permissions/permissions-provider";
+
+// The notifications and their library come after the first load (`./toaster`).
+const TranslatedToaster = lazy(() =>
+  import("./toaster").then((module) => ({ default: module.TranslatedToaster })),
+);
 
 /** How long the toast of a failed tunnel pre-initialisation stays (spec §9). */
 export const TUNNEL_TOAST_DURATION_MS = 60_000;
@@ -65,18 +70,15 @@ export function AppProviders({
             >
               <PermissionsProvider>{children}</PermissionsProvider>
             </SessionProvider>
-            <TranslatedToaster />
+            <Suspense fallback={null}>
+              <TranslatedToaster />
+            </Suspense>
             {preinitializeTunnel ? <TunnelPreinitializer api={api} /> : null}
           </TooltipProvider>
         </QueryClientProvider>
       </ApiProvider>
     </I18nProvider>
   );
-}
-
-function TranslatedToaster() {
-  const { t } = useTranslation();
-  return <Toaster label={t("notifications.label")} closeLabel={t("notifications.close")} />;
 }
 
 /** Opens the tunnel early; a failure shows the tunnelPreinitFailed toast with Reload for 60 s. */
@@ -87,14 +89,16 @@ export function TunnelPreinitializer({ api }: { api: WebApi }) {
       preinitialize(api.tunnel, {
         onFailure: (error) => {
           console.error("The secure tunnel could not be pre-initialised", error);
-          toast.error(t("errors:tunnelPreinitFailed"), {
-            id: "tunnel-preinit-failed",
-            duration: TUNNEL_TOAST_DURATION_MS,
-            action: {
-              label: t("common:actions.reload"),
-              onClick: () => window.location.reload(),
-            },
-          });
+          void import("./toaster").then(({ toast }) =>
+            toast.error(t("errors:tunnelPreinitFailed"), {
+              id: "tunnel-preinit-failed",
+              duration: TUNNEL_TOAST_DURATION_MS,
+              action: {
+                label: t("common:actions.reload"),
+                onClick: () => window.location.reload(),
+              },
+            }),
+          );
         },
       }),
     [api, t],
