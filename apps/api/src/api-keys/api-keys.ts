@@ -19,10 +19,11 @@ import { requireApiKeyAdministrator } from "./api-key-access";
 import type { ApiKeyDeps } from "./api-key-deps";
 import { apiKeyRules } from "./api-key-rules";
 import { listTeamApiKeys, lockTeamApiKey, toApiKey } from "./api-key-store";
+import type { Member } from "../membership/members";
 
 /** POST /api-key/list: the caller's team's keys, active and revoked, newest first. */
-export async function listApiKeys(deps: ApiKeyDeps, userId: string): Promise<ListApiKeysResponse> {
-  const member = await requireApiKeyAdministrator(deps, userId);
+export async function listApiKeys(deps: ApiKeyDeps, member: Member): Promise<ListApiKeysResponse> {
+  requireApiKeyAdministrator(member);
   return { apiKeys: await listTeamApiKeys(deps.db, member.teamId) };
 }
 
@@ -36,11 +37,11 @@ export async function listApiKeys(deps: ApiKeyDeps, userId: string): Promise<Lis
  */
 export async function createApiKey(
   deps: ApiKeyDeps,
-  userId: string,
+  member: Member,
   input: z.infer<typeof createApiKeyRequestSchema>,
 ): Promise<CreateApiKeyResponse> {
-  const member = await requireApiKeyAdministrator(deps, userId);
-  const [unheld] = unheldRights(member.ability, apiKeyRules(input.permissions, userId));
+  requireApiKeyAdministrator(member);
+  const [unheld] = unheldRights(member.ability, apiKeyRules(input.permissions, member.userId));
   if (unheld !== undefined) {
     throw new AppError("FORBIDDEN", {
       message: `Your role does not allow you to ${unheld.action} ${unheld.subject === "Template" ? "templates" : "envelopes"}, so an API key of yours cannot either.`,
@@ -71,7 +72,7 @@ export async function createApiKey(
         description: input.description,
         accessKey,
         permissions: [...input.permissions],
-        createdByUserId: userId,
+        createdByUserId: member.userId,
         createdAt: at,
         updatedAt: at,
       })
@@ -81,7 +82,7 @@ export async function createApiKey(
   const creator = await deps.db
     .selectFrom("appUser")
     .select(["firstname", "lastname", "email"])
-    .where("id", "=", userId)
+    .where("id", "=", member.userId)
     .executeTakeFirstOrThrow();
   return {
     apiKey: toApiKey(row, creator),
@@ -95,10 +96,10 @@ export async function createApiKey(
  */
 export async function revokeApiKey(
   deps: ApiKeyDeps,
-  userId: string,
+  member: Member,
   input: z.infer<typeof revokeApiKeyRequestSchema>,
 ): Promise<RevokeApiKeyResponse> {
-  const member = await requireApiKeyAdministrator(deps, userId);
+  requireApiKeyAdministrator(member);
   const at = new Date(deps.now());
   await deps.db.transaction().execute(async (trx) => {
     const key = await lockTeamApiKey(trx, member.teamId, input.apiKeyUuid);

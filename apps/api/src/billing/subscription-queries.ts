@@ -1,25 +1,23 @@
 import type { GetSubscriptionResponse, ListPlansResponse, Plan } from "@paraphe/api-sdk/contract";
 import type { PlanRow } from "../db/database";
-import { requireMember, teamSubject, type Member } from "../membership/members";
+import { teamSubject, type Member } from "../membership/members";
 import { AppError } from "../errors/app-error";
 import { teamSeats } from "../members/seats";
 import type { BillingDeps } from "./billing-deps";
 import { periodUsage, teamPlan } from "./subscriptions";
 
 /**
- * The member behind `userId` if their role reads the Team's field `subscription` on their own team
+ * Whether the calling member's role reads the Team's field `subscription` on their own team
  * (every managed role does): the
  * subscription and usage of a team are read by its members; another team's are never reachable.
  */
-export async function requireTeamReader(deps: BillingDeps, userId: string): Promise<Member> {
-  const member = await requireMember(deps, userId);
+export function requireTeamReader(member: Member): void {
   if (!member.ability.can("read", teamSubject(member), "subscription")) {
     throw new AppError("FORBIDDEN", {
       message: "Your role does not allow you to read the team's subscription and usage.",
       suggestion: "Ask an owner or an administrator of the team.",
     });
   }
-  return member;
 }
 
 export function planView(plan: PlanRow): Plan {
@@ -39,9 +37,9 @@ export function planView(plan: PlanRow): Plan {
 /** POST /subscription/get: the caller's team's plan, status, period and use. */
 export async function getSubscription(
   deps: BillingDeps,
-  userId: string,
+  member: Member,
 ): Promise<GetSubscriptionResponse> {
-  const member = await requireTeamReader(deps, userId);
+  requireTeamReader(member);
   const at = new Date(deps.now());
   const plan = await teamPlan(deps.db, deps.config, member.teamId, at);
   const usage = await periodUsage(deps.db, member.teamId, plan.period);
@@ -61,8 +59,8 @@ export async function getSubscription(
 }
 
 /** POST /subscription/plans: the offered plans, in the operator's order. */
-export async function listPlans(deps: BillingDeps, userId: string): Promise<ListPlansResponse> {
-  await requireTeamReader(deps, userId);
+export async function listPlans(deps: BillingDeps, member: Member): Promise<ListPlansResponse> {
+  requireTeamReader(member);
   const plans = await deps.db
     .selectFrom("plan")
     .selectAll()

@@ -12,7 +12,7 @@ import {
 import { sql, type Kysely } from "kysely";
 import type { z } from "zod";
 import type { Database } from "../db/database";
-import { displayName } from "../membership/members";
+import { displayName, type Member } from "../membership/members";
 import { AppError } from "../errors/app-error";
 import type { BillingDeps } from "./billing-deps";
 import { requireTeamReader } from "./subscription-queries";
@@ -117,10 +117,10 @@ function eventView(row: EventRow): UsageEvent {
  */
 export async function listUsage(
   deps: BillingDeps,
-  userId: string,
+  member: Member,
   input: ListInput,
 ): Promise<ListUsageResponse> {
-  const member = await requireTeamReader(deps, userId);
+  requireTeamReader(member);
   const after = input.cursor === undefined ? undefined : decodeCursor(input.cursor);
   const rows = await filteredEvents(deps.db, member.teamId, input)
     .$if(after !== undefined, (qb) =>
@@ -154,10 +154,10 @@ export async function listUsage(
  */
 export async function usageSeries(
   deps: BillingDeps,
-  userId: string,
+  member: Member,
   input: SeriesInput,
 ): Promise<UsageSeriesResponse> {
-  const member = await requireTeamReader(deps, userId);
+  requireTeamReader(member);
   const from = new Date(input.from);
   const to = new Date(input.to);
   const bucketStart = sql<Date>`date_trunc(${sql.lit(input.bucket)}, ${sql.ref("at")}, 'UTC')`;
@@ -196,10 +196,10 @@ export async function usageSeries(
  */
 export async function exportUsage(
   deps: BillingDeps,
-  userId: string,
+  member: Member,
   input: ExportInput,
 ): Promise<ExportUsageResponse> {
-  const member = await requireTeamReader(deps, userId);
+  requireTeamReader(member);
   const rows = await filteredEvents(deps.db, member.teamId, input)
     .limit(USAGE_EXPORT_MAX_ROWS + 1)
     .execute();

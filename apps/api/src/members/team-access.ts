@@ -1,20 +1,14 @@
 import type { Action } from "@paraphe/permissions";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/database";
-import { requireMember, teamSubject, type Member } from "../membership/members";
+import { teamSubject, type Member } from "../membership/members";
 import { AppError } from "../errors/app-error";
 
 /**
- * The signed-in member behind `userId`, allowed `action` on their own team's field `members` (spec
- * §6): `read` to see members and invitations, `update` to invite, change and remove. FORBIDDEN otherwise (and for a
- * person without a team).
+ * Whether the calling member may `action` on their own team's field `members` (spec §6): `read` to
+ * see members and invitations, `update` to invite, change and remove. FORBIDDEN otherwise.
  */
-export async function requireTeamPermission(
-  deps: { db: Kysely<Database> },
-  userId: string,
-  action: Action,
-): Promise<Member> {
-  const member = await requireMember(deps, userId);
+export function requireTeamPermission(member: Member, action: Action): void {
   if (!member.ability.can(action, teamSubject(member), "members")) {
     throw new AppError("FORBIDDEN", {
       message:
@@ -23,7 +17,6 @@ export async function requireTeamPermission(
           : "Your role does not allow you to administer the members of the team.",
     });
   }
-  return member;
 }
 
 export interface TeamRoleRow {

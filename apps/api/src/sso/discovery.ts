@@ -4,6 +4,7 @@ import { createOutboundFetch } from "../http/outbound-fetch";
 import { requireSsoAdministrator } from "./sso-access";
 import { allowsInsecureIdentityProvider } from "./sso-configuration";
 import type { SsoDeps } from "./sso-deps";
+import type { Member } from "../membership/members";
 
 /** How long the issuer has to answer its discovery document. */
 export const DISCOVERY_TIMEOUT_MS = 5_000;
@@ -51,10 +52,10 @@ const urlOrNull = (value: unknown, allowHttp: boolean): string | null => {
  */
 export async function discoverSso(
   deps: SsoDeps,
-  userId: string,
+  member: Member,
   issuerUrl: string,
 ): Promise<DiscoverSsoResponse> {
-  await requireSsoAdministrator(deps, userId);
+  requireSsoAdministrator(member);
   const allowHttp = allowsInsecureIdentityProvider(deps.config);
   if (urlOrNull(issuerUrl, allowHttp) === null) throw failed();
   const base = issuerUrl.endsWith("/") ? issuerUrl : `${issuerUrl}/`;

@@ -1,25 +1,18 @@
 import { asSubject } from "@paraphe/permissions";
-import type { Kysely } from "kysely";
-import type { Database } from "../db/database";
-import { requireMember, type Member } from "../membership/members";
+import type { Member } from "../membership/members";
 import { AppError } from "../errors/app-error";
 
 /**
- * The signed-in member behind `userId`, allowed to administer their team's single sign-on: the
+ * Whether the calling member may administer their team's single sign-on: the
  * permission to update the team (Owner and Admin; a custom role granting it), checked on the
  * team's own record with the field `sso`, so a role limited to other fields of the team may not.
  * Reading the configuration needs it too: it names the team's identity provider and client.
- * FORBIDDEN otherwise (and for a person without a team).
+ * FORBIDDEN otherwise.
  */
-export async function requireSsoAdministrator(
-  deps: { db: Kysely<Database> },
-  userId: string,
-): Promise<Member> {
-  const member = await requireMember(deps, userId);
+export function requireSsoAdministrator(member: Member): void {
   if (!member.ability.can("update", asSubject("Team", { id: member.teamId }), "sso")) {
     throw new AppError("FORBIDDEN", {
       message: "Your role does not allow you to administer single sign-on for the team.",
     });
   }
-  return member;
 }

@@ -14,6 +14,7 @@ import { sealClientSecret } from "./client-secret";
 import { requireSsoAdministrator } from "./sso-access";
 import type { SsoDeps } from "./sso-deps";
 import { lockSsoConfiguration } from "./sso-store";
+import type { Member } from "../membership/members";
 
 type SsoRow = Selectable<SsoConfigurationTable>;
 type SaveSsoInput = z.infer<typeof saveSsoRequestSchema>;
@@ -72,8 +73,8 @@ function view(row: SsoRow, defaultRoleId: string, config: Config): SsoConfigurat
 }
 
 /** `/sso/get`: the caller's team's configuration (never its secret), or null. */
-export async function getSso(deps: SsoDeps, userId: string): Promise<GetSsoResponse> {
-  const member = await requireSsoAdministrator(deps, userId);
+export async function getSso(deps: SsoDeps, member: Member): Promise<GetSsoResponse> {
+  requireSsoAdministrator(member);
   const row = await deps.db
     .selectFrom("ssoConfiguration")
     .selectAll()
@@ -94,10 +95,10 @@ export async function getSso(deps: SsoDeps, userId: string): Promise<GetSsoRespo
  */
 export async function saveSso(
   deps: SsoDeps,
-  userId: string,
+  member: Member,
   input: SaveSsoInput,
 ): Promise<SaveSsoResponse> {
-  const member = await requireSsoAdministrator(deps, userId);
+  requireSsoAdministrator(member);
   if (!allowsInsecureIdentityProvider(deps.config)) {
     const insecure = URL_FIELDS.filter((field) => {
       const url = input[field];
@@ -142,7 +143,7 @@ export async function saveSso(
       enabled: input.enabled,
       defaultRoleId: input.defaultRoleUuid ?? null,
       // The author: single sign-on opens no account whose role holds more than theirs.
-      updatedByUserId: userId,
+      updatedByUserId: member.userId,
       updatedAt: at,
     };
     const row =
@@ -171,8 +172,8 @@ export async function saveSso(
  * `/sso/delete`: removes the caller's team's configuration; single sign-on stops for the team.
  * Deleting when there is none is no error (the outcome is the same).
  */
-export async function deleteSso(deps: SsoDeps, userId: string): Promise<{ deleted: true }> {
-  const member = await requireSsoAdministrator(deps, userId);
+export async function deleteSso(deps: SsoDeps, member: Member): Promise<{ deleted: true }> {
+  requireSsoAdministrator(member);
   await deps.db.deleteFrom("ssoConfiguration").where("teamId", "=", member.teamId).execute();
   return { deleted: true };
 }

@@ -13,6 +13,7 @@ import { checkDomainProof, proofRecordName, proofRecordValue } from "./domain-pr
 import { isPublicMailDomain } from "./public-mail-domains";
 import { requireSsoAdministrator } from "./sso-access";
 import type { SsoDeps } from "./sso-deps";
+import type { Member } from "../membership/members";
 
 /*
  * The email domains a team claims for single sign-on (`/sso/list-domains`, `/sso/add-domain`,
@@ -76,9 +77,9 @@ async function verifiedElsewhere(
 /** `/sso/list-domains`: the team's claimed domains, oldest first. */
 export async function listSsoDomains(
   deps: SsoDeps,
-  userId: string,
+  member: Member,
 ): Promise<ListSsoDomainsResponse> {
-  const member = await requireSsoAdministrator(deps, userId);
+  requireSsoAdministrator(member);
   const rows = await deps.db
     .selectFrom("ssoDomain")
     .selectAll()
@@ -97,10 +98,10 @@ export async function listSsoDomains(
  */
 export async function addSsoDomain(
   deps: SsoDeps,
-  userId: string,
+  member: Member,
   input: { domain: string },
 ): Promise<SsoDomainResponse> {
-  const member = await requireSsoAdministrator(deps, userId);
+  requireSsoAdministrator(member);
   const domain = input.domain;
   if (isPublicMailDomain(domain)) {
     throw domainField(
@@ -151,10 +152,10 @@ export async function addSsoDomain(
  */
 export async function verifySsoDomain(
   deps: SsoDeps,
-  userId: string,
+  member: Member,
   input: { domainUuid: string },
 ): Promise<SsoDomainResponse> {
-  const member = await requireSsoAdministrator(deps, userId);
+  requireSsoAdministrator(member);
   const row = await deps.db
     .selectFrom("ssoDomain")
     .selectAll()
@@ -204,10 +205,10 @@ export async function verifySsoDomain(
  */
 export async function removeSsoDomain(
   deps: SsoDeps,
-  userId: string,
+  member: Member,
   input: { domainUuid: string },
 ): Promise<{ deleted: true }> {
-  const member = await requireSsoAdministrator(deps, userId);
+  requireSsoAdministrator(member);
   const removed = await deps.db
     .deleteFrom("ssoDomain")
     .where("id", "=", input.domainUuid)

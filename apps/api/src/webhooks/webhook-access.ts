@@ -1,24 +1,17 @@
 import { asSubject } from "@paraphe/permissions";
-import type { Kysely } from "kysely";
-import type { Database } from "../db/database";
-import { requireMember, type Member } from "../membership/members";
+import type { Member } from "../membership/members";
 import { AppError } from "../errors/app-error";
 
 /**
- * The signed-in member behind `userId`, allowed to administer their team's webhooks: the
+ * Whether the calling member may administer their team's webhooks: the
  * permission to update the team (Owner and Admin; a custom role granting it), checked on the
  * team's own record with the field `webhooks`, as single sign-on checks `sso`. Reading needs it
  * too: endpoints and deliveries describe the team's integrations. FORBIDDEN otherwise.
  */
-export async function requireWebhookAdministrator(
-  deps: { db: Kysely<Database> },
-  userId: string,
-): Promise<Member> {
-  const member = await requireMember(deps, userId);
+export function requireWebhookAdministrator(member: Member): void {
   if (!member.ability.can("update", asSubject("Team", { id: member.teamId }), "webhooks")) {
     throw new AppError("FORBIDDEN", {
       message: "Your role does not allow you to administer the team's webhooks.",
     });
   }
-  return member;
 }

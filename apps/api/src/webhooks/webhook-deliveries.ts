@@ -93,10 +93,10 @@ export async function readableEnvelopes(
  */
 export async function listWebhookDeliveries(
   deps: WebhookDeps,
-  userId: string,
+  member: Member,
   input: ListInput,
 ): Promise<ListWebhookDeliveriesResponse> {
-  const member = await requireWebhookAdministrator(deps, userId);
+  requireWebhookAdministrator(member);
   await requireTeamEndpoint(deps.db, member.teamId, input.endpointUuid);
   const after = input.cursor === undefined ? undefined : decodeCursor(input.cursor);
   let query = deps.db
@@ -135,10 +135,10 @@ export async function listWebhookDeliveries(
  */
 export async function replayWebhookDelivery(
   deps: WebhookDeps,
-  userId: string,
+  member: Member,
   deliveryId: string,
 ): Promise<ReplayWebhookDeliveryResponse> {
-  const member = await requireWebhookAdministrator(deps, userId);
+  requireWebhookAdministrator(member);
   const at = new Date(deps.now());
   return deps.db.transaction().execute(async (trx) => {
     const { delivery } = await requireTeamDelivery(trx, member.teamId, deliveryId);

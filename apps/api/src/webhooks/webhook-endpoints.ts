@@ -16,6 +16,7 @@ import { endpointScopeViews, requireChosenWorkspaces } from "./webhook-scope";
 import { newWebhookSecret, sealWebhookSecret } from "./webhook-secret";
 import { endpointView, requireTeamEndpoint, type WebhookEndpointRow } from "./webhook-store";
 import { checkWebhookUrl } from "./webhook-url";
+import type { Member } from "../membership/members";
 
 type CreateInput = z.infer<typeof createWebhookRequestSchema>;
 type UpdateInput = z.infer<typeof updateWebhookRequestSchema>;
@@ -58,9 +59,9 @@ async function setEndpointWorkspaces(
 /** `/webhook/list`: the caller's team's endpoints, oldest first (never their secrets). */
 export async function listWebhooks(
   deps: WebhookDeps,
-  userId: string,
+  member: Member,
 ): Promise<ListWebhooksResponse> {
-  const member = await requireWebhookAdministrator(deps, userId);
+  requireWebhookAdministrator(member);
   const rows = await deps.db
     .selectFrom("webhookEndpoint")
     .selectAll()
@@ -80,10 +81,10 @@ export async function listWebhooks(
  */
 export async function createWebhook(
   deps: WebhookDeps,
-  userId: string,
+  member: Member,
   input: CreateInput,
 ): Promise<WebhookWithSecretResponse> {
-  const member = await requireWebhookAdministrator(deps, userId);
+  requireWebhookAdministrator(member);
   const workspaceIds =
     input.workspaceUuids === null
       ? null
@@ -138,10 +139,10 @@ export async function createWebhook(
  */
 export async function updateWebhook(
   deps: WebhookDeps,
-  userId: string,
+  member: Member,
   input: UpdateInput,
 ): Promise<WebhookResponse> {
-  const member = await requireWebhookAdministrator(deps, userId);
+  requireWebhookAdministrator(member);
   await requireTeamEndpoint(deps.db, member.teamId, input.uuid);
   const chosen =
     input.workspaceUuids === undefined || input.workspaceUuids === null
@@ -188,10 +189,10 @@ export async function updateWebhook(
  */
 export async function rotateWebhookSecret(
   deps: WebhookDeps,
-  userId: string,
+  member: Member,
   endpointId: string,
 ): Promise<WebhookWithSecretResponse> {
-  const member = await requireWebhookAdministrator(deps, userId);
+  requireWebhookAdministrator(member);
   const at = new Date(deps.now());
   return deps.db.transaction().execute(async (trx) => {
     await requireTeamEndpoint(trx, member.teamId, endpointId, { lock: true });
@@ -213,10 +214,10 @@ export async function rotateWebhookSecret(
 /** `/webhook/delete`: removes the endpoint and its delivery log; pending attempts stop. */
 export async function deleteWebhook(
   deps: WebhookDeps,
-  userId: string,
+  member: Member,
   endpointId: string,
 ): Promise<{ deleted: true }> {
-  const member = await requireWebhookAdministrator(deps, userId);
+  requireWebhookAdministrator(member);
   const deleted = await deps.db
     .deleteFrom("webhookEndpoint")
     .where("id", "=", endpointId)

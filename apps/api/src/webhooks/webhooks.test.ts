@@ -4,6 +4,7 @@ import { sql } from "kysely";
 import type { LookupAddress } from "node:dns";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AppError } from "../errors/app-error";
+import { requireMember } from "../membership/members";
 import { testDatabaseKinds } from "../test/databases";
 import {
   failure,
@@ -555,10 +556,10 @@ describe.each(testDatabaseKinds)("webhooks on %s", (kind) => {
       allowLocalTargets: false,
       resolveHost,
     };
-    const userId = await userIdOf(owner);
+    const member = await requireMember(deps, await userIdOf(owner));
     const refusal = async (url: string) => {
       try {
-        await createWebhook(deps, userId, {
+        await createWebhook(deps, member, {
           url,
           events: ["envelope.sent"],
           enabled: true,
@@ -585,7 +586,7 @@ describe.each(testDatabaseKinds)("webhooks on %s", (kind) => {
         .execute(),
     ).toEqual([]);
 
-    const { endpoint } = await createWebhook(deps, userId, {
+    const { endpoint } = await createWebhook(deps, member, {
       url: "https://rebind.example/hook",
       events: ["envelope.sent"],
       enabled: true,

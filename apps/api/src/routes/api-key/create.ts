@@ -6,9 +6,9 @@ import { handler } from "../endpoint-handler";
 /** POST /api-key/create: a new API key of the team; the answer carries its secret key, this once. */
 export const apiKeyCreate = handler(
   endpoints.apiKey.create,
-  "session",
+  "member",
   apiKeyDeps,
-  async ({ caller, input, deps }) => {
-    return createApiKey(deps, caller.userId, input);
+  async ({ member, input, deps }) => {
+    return createApiKey(deps, member, input);
   },
 );

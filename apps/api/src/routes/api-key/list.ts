@@ -6,9 +6,9 @@ import { handler } from "../endpoint-handler";
 /** POST /api-key/list: the team's API keys, active and revoked (never a secret). */
 export const apiKeyList = handler(
   endpoints.apiKey.list,
-  "session",
+  "member",
   apiKeyDeps,
-  async ({ caller, deps }) => {
-    return listApiKeys(deps, caller.userId);
+  async ({ member, deps }) => {
+    return listApiKeys(deps, member);
   },
 );

@@ -6,9 +6,9 @@ import { handler } from "../endpoint-handler";
 /** POST /api-key/revoke: the key stops working at once; irreversible. */
 export const apiKeyRevoke = handler(
   endpoints.apiKey.revoke,
-  "session",
+  "member",
   apiKeyDeps,
-  async ({ caller, input, deps }) => {
-    return revokeApiKey(deps, caller.userId, input);
+  async ({ member, input, deps }) => {
+    return revokeApiKey(deps, member, input);
   },
 );

@@ -6,9 +6,9 @@ import { handler } from "../endpoint-handler";
 /** POST /sso/add-domain: claims an email domain for the team's single sign-on (pending until verified). */
 export const ssoAddDomain = handler(
   endpoints.sso.addDomain,
-  "session",
+  "member",
   ssoDeps,
-  async ({ caller, input, deps }) => {
-    return addSsoDomain(deps, caller.userId, input);
+  async ({ member, input, deps }) => {
+    return addSsoDomain(deps, member, input);
   },
 );

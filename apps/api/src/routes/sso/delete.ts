@@ -6,9 +6,9 @@ import { handler } from "../endpoint-handler";
 /** POST /sso/delete: removes the team's single sign-on configuration. */
 export const ssoDelete = handler(
   endpoints.sso.delete,
-  "session",
+  "member",
   ssoDeps,
-  async ({ caller, deps }) => {
-    return deleteSso(deps, caller.userId);
+  async ({ member, deps }) => {
+    return deleteSso(deps, member);
   },
 );

@@ -6,10 +6,10 @@ import { handler } from "../endpoint-handler";
 /** POST /sso/discover: the URLs of an issuer's discovery document, to prefill the SSO form. */
 export const ssoDiscover = handler(
   endpoints.sso.discover,
-  "session",
+  "member",
   ssoDeps,
-  async ({ caller, input, deps }) => {
+  async ({ member, input, deps }) => {
     const { issuerUrl } = input;
-    return discoverSso(deps, caller.userId, issuerUrl);
+    return discoverSso(deps, member, issuerUrl);
   },
 );

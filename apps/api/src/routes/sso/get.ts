@@ -4,6 +4,6 @@ import { ssoDeps } from "../../deps";
 import { handler } from "../endpoint-handler";
 
 /** POST /sso/get: the team's single sign-on configuration (never its client secret), or null. */
-export const ssoGet = handler(endpoints.sso.get, "session", ssoDeps, async ({ caller, deps }) => {
-  return getSso(deps, caller.userId);
+export const ssoGet = handler(endpoints.sso.get, "member", ssoDeps, async ({ member, deps }) => {
+  return getSso(deps, member);
 });

@@ -6,9 +6,9 @@ import { handler } from "../endpoint-handler";
 /** POST /sso/list-domains: the team's single sign-on domains, with the DNS record each needs. */
 export const ssoListDomains = handler(
   endpoints.sso.listDomains,
-  "session",
+  "member",
   ssoDeps,
-  async ({ caller, deps }) => {
-    return listSsoDomains(deps, caller.userId);
+  async ({ member, deps }) => {
+    return listSsoDomains(deps, member);
   },
 );

@@ -6,9 +6,9 @@ import { handler } from "../endpoint-handler";
 /** POST /sso/remove-domain: removes a domain from the team's single sign-on. */
 export const ssoRemoveDomain = handler(
   endpoints.sso.removeDomain,
-  "session",
+  "member",
   ssoDeps,
-  async ({ caller, input, deps }) => {
-    return removeSsoDomain(deps, caller.userId, input);
+  async ({ member, input, deps }) => {
+    return removeSsoDomain(deps, member, input);
   },
 );

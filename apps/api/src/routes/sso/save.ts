@@ -6,9 +6,9 @@ import { handler } from "../endpoint-handler";
 /** POST /sso/save: creates or replaces the team's single sign-on configuration. */
 export const ssoSave = handler(
   endpoints.sso.save,
-  "session",
+  "member",
   ssoDeps,
-  async ({ caller, input, deps }) => {
-    return saveSso(deps, caller.userId, input);
+  async ({ member, input, deps }) => {
+    return saveSso(deps, member, input);
   },
 );

@@ -6,9 +6,9 @@ import { handler } from "../endpoint-handler";
 /** POST /sso/verify-domain: looks up a claimed domain's DNS TXT record and marks it verified. */
 export const ssoVerifyDomain = handler(
   endpoints.sso.verifyDomain,
-  "session",
+  "member",
   ssoDeps,
-  async ({ caller, input, deps }) => {
-    return verifySsoDomain(deps, caller.userId, input);
+  async ({ member, input, deps }) => {
+    return verifySsoDomain(deps, member, input);
   },
 );

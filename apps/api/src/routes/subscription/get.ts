@@ -6,9 +6,9 @@ import { handler } from "../endpoint-handler";
 /** POST /subscription/get: the team's plan, status, current period, seats, signatures, credits. */
 export const subscriptionGet = handler(
   endpoints.subscription.get,
-  "session",
+  "member",
   billingDeps,
-  async ({ caller, deps }) => {
-    return getSubscription(deps, caller.userId);
+  async ({ member, deps }) => {
+    return getSubscription(deps, member);
   },
 );

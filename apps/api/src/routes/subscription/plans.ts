@@ -6,9 +6,9 @@ import { handler } from "../endpoint-handler";
 /** POST /subscription/plans: the offered plans with monthly and annual prices without VAT. */
 export const subscriptionPlans = handler(
   endpoints.subscription.plans,
-  "session",
+  "member",
   billingDeps,
-  async ({ caller, deps }) => {
-    return listPlans(deps, caller.userId);
+  async ({ member, deps }) => {
+    return listPlans(deps, member);
   },
 );

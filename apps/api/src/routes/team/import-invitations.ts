@@ -7,10 +7,10 @@ import { handler } from "../endpoint-handler";
 /** POST /team/import-invitations: invites the rows of a CSV import with one role, all or none. */
 export const teamImportInvitations = handler(
   endpoints.team.importInvitations,
-  "session",
+  "member",
   membersDeps,
-  async ({ caller, input, deps }) => {
-    const member = await requireTeamPermission(deps, caller.userId, "update");
+  async ({ member, input, deps }) => {
+    requireTeamPermission(member, "update");
     return importInvitations(deps, member, input);
   },
 );

@@ -7,10 +7,10 @@ import { handler } from "../endpoint-handler";
 /** POST /team/invite: invites a person into the team with a role. */
 export const teamInvite = handler(
   endpoints.team.invite,
-  "session",
+  "member",
   membersDeps,
-  async ({ caller, input, deps }) => {
-    const member = await requireTeamPermission(deps, caller.userId, "update");
+  async ({ member, input, deps }) => {
+    requireTeamPermission(member, "update");
     const invitation = await inviteMember(deps, member, input);
     return { invitation };
   },

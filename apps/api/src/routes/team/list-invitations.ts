@@ -7,10 +7,10 @@ import { handler } from "../endpoint-handler";
 /** POST /team/list-invitations: the team's pending invitations. */
 export const teamListInvitations = handler(
   endpoints.team.listInvitations,
-  "session",
+  "member",
   membersDeps,
-  async ({ caller, deps }) => {
-    const member = await requireTeamPermission(deps, caller.userId, "read");
+  async ({ member, deps }) => {
+    requireTeamPermission(member, "read");
     return listInvitations(deps, member);
   },
 );

@@ -7,10 +7,10 @@ import { handler } from "../endpoint-handler";
 /** POST /team/list-members: one page of the team's members, the seats and the roles. */
 export const teamListMembers = handler(
   endpoints.team.listMembers,
-  "session",
+  "member",
   membersDeps,
-  async ({ caller, input, deps }) => {
-    const member = await requireTeamPermission(deps, caller.userId, "read");
+  async ({ member, input, deps }) => {
+    requireTeamPermission(member, "read");
     return listMembers(deps, member, input);
   },
 );

@@ -7,10 +7,10 @@ import { handler } from "../endpoint-handler";
 /** POST /team/remove-member: removes a member from the team. */
 export const teamRemoveMember = handler(
   endpoints.team.removeMember,
-  "session",
+  "member",
   membersDeps,
-  async ({ caller, input, deps }) => {
-    const member = await requireTeamPermission(deps, caller.userId, "update");
+  async ({ member, input, deps }) => {
+    requireTeamPermission(member, "update");
     await removeMember(deps, member, input.userUuid);
     return { removed: true };
   },

@@ -7,10 +7,10 @@ import { handler } from "../endpoint-handler";
 /** POST /team/resend-invite: sends a pending invitation again, with a new link. */
 export const teamResendInvite = handler(
   endpoints.team.resendInvite,
-  "session",
+  "member",
   membersDeps,
-  async ({ caller, input, deps }) => {
-    const member = await requireTeamPermission(deps, caller.userId, "update");
+  async ({ member, input, deps }) => {
+    requireTeamPermission(member, "update");
     const invitation = await resendInvite(deps, member, input.invitationUuid);
     return { invitation };
   },

@@ -7,10 +7,10 @@ import { handler } from "../endpoint-handler";
 /** POST /team/revoke-invite: revokes a pending invitation. */
 export const teamRevokeInvite = handler(
   endpoints.team.revokeInvite,
-  "session",
+  "member",
   membersDeps,
-  async ({ caller, input, deps }) => {
-    const member = await requireTeamPermission(deps, caller.userId, "update");
+  async ({ member, input, deps }) => {
+    requireTeamPermission(member, "update");
     await revokeInvite(deps, member, input.invitationUuid);
     return { revoked: true };
   },

@@ -7,10 +7,10 @@ import { handler } from "../endpoint-handler";
 /** POST /team/update-member: changes a member's role and names. */
 export const teamUpdateMember = handler(
   endpoints.team.updateMember,
-  "session",
+  "member",
   membersDeps,
-  async ({ caller, input, deps }) => {
-    const member = await requireTeamPermission(deps, caller.userId, "update");
+  async ({ member, input, deps }) => {
+    requireTeamPermission(member, "update");
     const updated = await updateMember(deps, member, input);
     return { member: updated };
   },

@@ -6,9 +6,9 @@ import { handler } from "../endpoint-handler";
 /** POST /usage/export: the usage log of a range, at most 10,000 events, for a CSV or JSON file. */
 export const usageExport = handler(
   endpoints.usage.export,
-  "session",
+  "member",
   billingDeps,
-  async ({ caller, input, deps }) => {
-    return exportUsage(deps, caller.userId, input);
+  async ({ member, input, deps }) => {
+    return exportUsage(deps, member, input);
   },
 );

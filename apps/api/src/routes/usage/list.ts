@@ -6,9 +6,9 @@ import { handler } from "../endpoint-handler";
 /** POST /usage/list: the team's usage log, newest first, by pages (type and date filters). */
 export const usageList = handler(
   endpoints.usage.list,
-  "session",
+  "member",
   billingDeps,
-  async ({ caller, input, deps }) => {
-    return listUsage(deps, caller.userId, input);
+  async ({ member, input, deps }) => {
+    return listUsage(deps, member, input);
   },
 );

@@ -6,9 +6,9 @@ import { handler } from "../endpoint-handler";
 /** POST /usage/series: envelopes sent and API credits consumed per day, week or month. */
 export const usageSeries = handler(
   endpoints.usage.series,
-  "session",
+  "member",
   billingDeps,
-  async ({ caller, input, deps }) => {
-    return seriesOfUsage(deps, caller.userId, input);
+  async ({ member, input, deps }) => {
+    return seriesOfUsage(deps, member, input);
   },
 );

@@ -6,9 +6,9 @@ import { handler } from "../endpoint-handler";
 /** POST /webhook/create: a new endpoint; its secret is answered this once. */
 export const webhookCreate = handler(
   endpoints.webhook.create,
-  "session",
+  "member",
   webhookDeps,
-  async ({ caller, input, deps }) => {
-    return createWebhook(deps, caller.userId, input);
+  async ({ member, input, deps }) => {
+    return createWebhook(deps, member, input);
   },
 );

@@ -6,9 +6,9 @@ import { handler } from "../endpoint-handler";
 /** POST /webhook/delete: removes an endpoint and its delivery log. */
 export const webhookDelete = handler(
   endpoints.webhook.delete,
-  "session",
+  "member",
   webhookDeps,
-  async ({ caller, input, deps }) => {
-    return deleteWebhook(deps, caller.userId, input.uuid);
+  async ({ member, input, deps }) => {
+    return deleteWebhook(deps, member, input.uuid);
   },
 );

@@ -6,9 +6,9 @@ import { handler } from "../endpoint-handler";
 /** POST /webhook/deliveries: an endpoint's delivery log, newest first, by pages. */
 export const webhookDeliveries = handler(
   endpoints.webhook.deliveries,
-  "session",
+  "member",
   webhookDeps,
-  async ({ caller, input, deps }) => {
-    return listWebhookDeliveries(deps, caller.userId, input);
+  async ({ member, input, deps }) => {
+    return listWebhookDeliveries(deps, member, input);
   },
 );

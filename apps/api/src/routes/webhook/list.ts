@@ -6,9 +6,9 @@ import { handler } from "../endpoint-handler";
 /** POST /webhook/list: the team's webhook endpoints (never their secrets). */
 export const webhookList = handler(
   endpoints.webhook.list,
-  "session",
+  "member",
   webhookDeps,
-  async ({ caller, deps }) => {
-    return listWebhooks(deps, caller.userId);
+  async ({ member, deps }) => {
+    return listWebhooks(deps, member);
   },
 );

@@ -6,9 +6,9 @@ import { handler } from "../endpoint-handler";
 /** POST /webhook/replay: sends a delivery's event again, as a new delivery. */
 export const webhookReplay = handler(
   endpoints.webhook.replay,
-  "session",
+  "member",
   webhookDeps,
-  async ({ caller, input, deps }) => {
-    return replayWebhookDelivery(deps, caller.userId, input.deliveryUuid);
+  async ({ member, input, deps }) => {
+    return replayWebhookDelivery(deps, member, input.deliveryUuid);
   },
 );

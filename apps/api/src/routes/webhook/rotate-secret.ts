@@ -6,9 +6,9 @@ import { handler } from "../endpoint-handler";
 /** POST /webhook/rotate-secret: a new secret for an endpoint, answered this once. */
 export const webhookRotateSecret = handler(
   endpoints.webhook.rotateSecret,
-  "session",
+  "member",
   webhookDeps,
-  async ({ caller, input, deps }) => {
-    return rotateWebhookSecret(deps, caller.userId, input.uuid);
+  async ({ member, input, deps }) => {
+    return rotateWebhookSecret(deps, member, input.uuid);
   },
 );

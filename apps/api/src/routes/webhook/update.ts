@@ -6,9 +6,9 @@ import { handler } from "../endpoint-handler";
 /** POST /webhook/update: changes an endpoint's URL, events or state. */
 export const webhookUpdate = handler(
   endpoints.webhook.update,
-  "session",
+  "member",
   webhookDeps,
-  async ({ caller, input, deps }) => {
-    return updateWebhook(deps, caller.userId, input);
+  async ({ member, input, deps }) => {
+    return updateWebhook(deps, member, input);
   },
 );
