@@ -694,7 +694,8 @@ export const web = {
       defaultRole: "Role of people who join through single sign-on",
       enabled: "Enable single sign-on",
     },
-    optionalUrl:
+    optionalUrl: "Optional: leave empty if your provider does not publish one.",
+    optionalRevocationUrl:
       "Optional: leave empty if your provider does not publish one (Microsoft Entra ID has no revocation URL).",
     save: "Save",
     saved: "The single sign-on settings were saved.",

@@ -710,7 +710,8 @@ export const web: FrenchTranslation<typeof en> = {
       defaultRole: "Rôle des personnes qui rejoignent par authentification unique",
       enabled: "Activer l’authentification unique",
     },
-    optionalUrl:
+    optionalUrl: "Facultative : laissez vide si votre fournisseur n’en publie pas.",
+    optionalRevocationUrl:
       "Facultative : laissez vide si votre fournisseur n’en publie pas (Microsoft Entra ID n’a pas d’URL de révocation).",
     save: "Enregistrer",
     saved: "Les réglages d’authentification unique ont été enregistrés.",

@@ -249,7 +249,13 @@ function SsoForm({ current }: { current: GetSsoResponse }) {
                 key={field}
                 label={t(`web:sso.fields.${field}`)}
                 required={!OPTIONAL_URL_FIELDS.has(field)}
-                description={OPTIONAL_URL_FIELDS.has(field) ? t("web:sso.optionalUrl") : undefined}
+                description={
+                  !OPTIONAL_URL_FIELDS.has(field)
+                    ? undefined
+                    : field === "revocationUrl"
+                      ? t("web:sso.optionalRevocationUrl")
+                      : t("web:sso.optionalUrl")
+                }
                 error={errorText.validation(errors[field])}
               >
                 <Input type="url" autoComplete="off" {...form.register(field)} />
