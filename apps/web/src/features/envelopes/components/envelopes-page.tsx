@@ -14,7 +14,7 @@ import { usePageMeta } from "../../../lib/page-meta";
 import { useEnvelopeList } from "../api/envelope-queries";
 import { EnvelopeKanban } from "./envelope-kanban";
 import { type ListView } from "./list-controls";
-import { ListPage, useListPage } from "./list-page";
+import { StatusListPage, useStatusListPage } from "./status-list-page";
 import { EnvelopeTable } from "./envelope-table";
 import { TagPickerDialog } from "./tag-picker";
 import { UploadDialog } from "./upload-dialog";
@@ -39,7 +39,7 @@ export function EnvelopesPage({
 }) {
   const { t } = useTranslation(["web", "common"]);
   usePageMeta({ title: t("web:envelopes.title") });
-  const page = useListPage({
+  const page = useStatusListPage({
     initialFilter,
     initialWorkspaceUuid,
     initialTag,
@@ -67,7 +67,7 @@ export function EnvelopesPage({
   );
 
   return (
-    <ListPage
+    <StatusListPage
       page={page}
       title={t("web:envelopes.title")}
       tabs={{
@@ -117,6 +117,6 @@ export function EnvelopesPage({
       ) : (
         <EnvelopeKanban envelopes={envelopes} />
       )}
-    </ListPage>
+    </StatusListPage>
   );
 }

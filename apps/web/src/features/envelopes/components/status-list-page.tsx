@@ -16,7 +16,7 @@ import {
  * The state of a list page (envelopes, templates): its status tab, workspace and tag (the route's
  * until one is chosen), and its view (table or kanban, remembered under `storageKey`).
  */
-export function useListPage<Filter extends string>({
+export function useStatusListPage<Filter extends string>({
   initialFilter,
   initialWorkspaceUuid,
   initialTag,
@@ -61,14 +61,16 @@ export function useListPage<Filter extends string>({
   };
 }
 
-export type ListPageState<Filter extends string> = ReturnType<typeof useListPage<Filter>>;
+export type StatusListPageState<Filter extends string> = ReturnType<
+  typeof useStatusListPage<Filter>
+>;
 
 /**
  * The frame of a list page: its heading (for screen readers), the status tabs, the workspace and
  * tag selects, the view toggle and the page's own `actions`, then the tab panel with the items
  * (`children`, in the chosen view) and whatever the page opens (`dialogs`).
  */
-export function ListPage<Filter extends string>({
+export function StatusListPage<Filter extends string>({
   page,
   title,
   tabs,
@@ -80,7 +82,7 @@ export function ListPage<Filter extends string>({
   children,
   dialogs,
 }: {
-  page: ListPageState<Filter>;
+  page: StatusListPageState<Filter>;
   title: string;
   tabs: { values: readonly Filter[]; label: string; labelOf: (value: Filter) => string };
   actions: ReactNode;

@@ -22,7 +22,7 @@ import { formatDateTime } from "../../../../lib/format";
 import { usePageMeta } from "../../../../lib/page-meta";
 import { useTemplateList, type TemplateListFilter } from "../../api/template-queries";
 import { KanbanBoard, KanbanCard } from "../kanban-board";
-import { ListPage, useListPage } from "../list-page";
+import { StatusListPage, useStatusListPage } from "../status-list-page";
 import { UploadDialog } from "../upload-dialog";
 import { TemplateActions } from "./template-actions";
 import { templateHref, TemplateStatusBadge } from "./template-status";
@@ -47,7 +47,7 @@ export function TemplatesPage({
 }) {
   const { t } = useTranslation(["web", "common"]);
   usePageMeta({ title: t("web:templates.title") });
-  const page = useListPage({
+  const page = useStatusListPage({
     initialFilter,
     initialWorkspaceUuid,
     initialTag,
@@ -65,7 +65,7 @@ export function TemplatesPage({
   );
 
   return (
-    <ListPage
+    <StatusListPage
       page={page}
       title={t("web:templates.title")}
       tabs={{
@@ -103,7 +103,7 @@ export function TemplatesPage({
       ) : (
         <TemplateKanban templates={templates} />
       )}
-    </ListPage>
+    </StatusListPage>
   );
 }
 
