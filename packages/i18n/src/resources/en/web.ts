@@ -1763,8 +1763,8 @@ export const web = {
     loading: "Loading your conversation…",
     loadError: "Your conversation could not be loaded.",
     retry: "Try again",
-    empty:
-      "No messages yet. Ask us anything about Paraphe: we usually answer within a working day.",
+    empty: "No messages yet",
+    emptyDescription: "Ask us anything about Paraphe: we usually answer within a working day.",
     you: "You",
     supportTeam: "Support",
     messageLabel: "Your message",

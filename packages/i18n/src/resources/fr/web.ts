@@ -1829,8 +1829,9 @@ export const web: FrenchTranslation<typeof en> = {
     loading: "Chargement de votre conversation…",
     loadError: "Votre conversation n’a pas pu être chargée.",
     retry: "Réessayer",
-    empty:
-      "Aucun message pour l’instant. Posez-nous toute question sur Paraphe\u00a0: nous répondons en général sous un jour ouvré.",
+    empty: "Aucun message pour l’instant",
+    emptyDescription:
+      "Posez-nous toute question sur Paraphe\u00a0: nous répondons en général sous un jour ouvré.",
     you: "Vous",
     supportTeam: "Assistance",
     messageLabel: "Votre message",

@@ -71,7 +71,13 @@ function SupportConversation() {
       </div>
     );
   } else if (messages.data.messages.length === 0) {
-    body = <EmptyState icon={<MessageCircle />} title={t("support.empty")} />;
+    body = (
+      <EmptyState
+        icon={<MessageCircle />}
+        title={t("support.empty")}
+        description={t("support.emptyDescription")}
+      />
+    );
   } else {
     body = (
       <MessageList
