@@ -446,8 +446,11 @@ export function DataTable<TData extends RowData>({
             options={pageSizes.map((size) => ({ value: String(size), label: String(size) }))}
           />
         </div>
-        <div className="flex items-center gap-2">
-          <span aria-live="polite">{labels.pageStatus(pageIndex + 1, pageCount)}</span>
+        <div className="flex flex-wrap items-center gap-2">
+          {/* Whole on its line on a phone ("Page 1 sur 1"), the two buttons under it. */}
+          <span aria-live="polite" className="whitespace-nowrap max-sm:w-full">
+            {labels.pageStatus(pageIndex + 1, pageCount)}
+          </span>
           <Button
             variant="secondary"
             size="sm"
