@@ -48,6 +48,16 @@ describe("settings navigation", () => {
     expect(within(nav).getByRole("link", { name: "Profile" })).not.toHaveAttribute("aria-current");
   });
 
+  it("marks Single sign-on as current on its setup guides", async () => {
+    renderApp({ path: "/settings/sso-tutorial" });
+    const nav = await screen.findByRole("navigation", { name: "Settings sections" });
+    expect(within(nav).getByRole("link", { name: "Single sign-on" })).toHaveAttribute(
+      "aria-current",
+      "page",
+    );
+    expect(within(nav).getByRole("link", { name: "Profile" })).not.toHaveAttribute("aria-current");
+  });
+
   it("shows the team pages to a Viewer, who may read them", async () => {
     renderApp({ path: "/settings/profile", handlers: asRole("Viewer") });
     const nav = await screen.findByRole("navigation", { name: "Settings sections" });

@@ -1,12 +1,14 @@
 import { useTranslation } from "@paraphe/i18n/react";
 import { cn } from "@paraphe/ui-kit";
 import { useEffect, useId, useRef } from "react";
-import { NavLink, Outlet, useLocation } from "react-router";
+import { Link, NavLink, Outlet, useLocation } from "react-router";
 import { usePermissions } from "../../../app/permissions/permissions-context";
 
 interface SettingsLink {
   to: string;
   label: string;
+  /** Pages of this entry at other paths (the single sign-on guides): the entry is current there. */
+  also?: string[];
 }
 
 /**
@@ -41,7 +43,7 @@ export function SettingsLayout() {
       : []),
     ...(readsTeam ? [{ to: "/settings/tags", label: t("settings.nav.tags") }] : []),
     ...(can("update", "Team", "sso")
-      ? [{ to: "/settings/sso", label: t("settings.nav.sso") }]
+      ? [{ to: "/settings/sso", label: t("settings.nav.sso"), also: ["/settings/sso-tutorial"] }]
       : []),
     ...(can("manage", "API")
       ? [{ to: "/settings/api-keys", label: t("settings.nav.apiKeys") }]
@@ -107,24 +109,29 @@ function SettingsGroup({ heading, links }: { heading: string; links: SettingsLin
         >
           {links.map((link) => (
             <li key={link.to}>
-              <NavLink
-                to={link.to}
-                className={({ isActive }) =>
-                  cn(
-                    "flex min-h-11 items-center rounded-control px-3 text-sm font-medium whitespace-nowrap transition-colors md:min-h-10 md:whitespace-normal",
-                    "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500",
-                    isActive
-                      ? "bg-brand-50 font-semibold text-brand-700 shadow-[inset_0_-2px_0_var(--color-brand-500)] md:shadow-[inset_3px_0_0_var(--color-brand-500)]"
-                      : "text-ink-muted hover:bg-surface-muted hover:text-ink",
-                  )
-                }
-              >
-                {link.label}
-              </NavLink>
+              {link.also?.includes(pathname) ? (
+                <Link to={link.to} aria-current="page" className={entryClass(true)}>
+                  {link.label}
+                </Link>
+              ) : (
+                <NavLink to={link.to} className={({ isActive }) => entryClass(isActive)}>
+                  {link.label}
+                </NavLink>
+              )}
             </li>
           ))}
         </ul>
       </div>
     </div>
+  );
+}
+
+function entryClass(current: boolean): string {
+  return cn(
+    "flex min-h-11 items-center rounded-control px-3 text-sm font-medium whitespace-nowrap transition-colors md:min-h-10 md:whitespace-normal",
+    "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500",
+    current
+      ? "bg-brand-50 font-semibold text-brand-700 shadow-[inset_0_-2px_0_var(--color-brand-500)] md:shadow-[inset_3px_0_0_var(--color-brand-500)]"
+      : "text-ink-muted hover:bg-surface-muted hover:text-ink",
   );
 }
