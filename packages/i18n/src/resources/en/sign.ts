@@ -101,6 +101,7 @@ export const sign = {
     pageOfDocument_other: "{{document}}, page {{page}} of {{count}}",
     loadingPage: "Loading page {{page}}…",
     pageFailed: "This page could not be loaded.",
+    pageCannotShow: "This page cannot be shown here. Ask the sender for the document.",
     retryPage: "Load the page again",
     progress: "Pages read {{read}} / {{total}}",
     readAll: "Scroll through every page to sign.",

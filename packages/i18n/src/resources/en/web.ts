@@ -1253,6 +1253,8 @@ export const web = {
       label_one: "{{document}}, page {{page}} of {{count}}",
       label_other: "{{document}}, page {{page}} of {{count}}",
       placeHere: "Place the field on {{page}}",
+      preparing: "Preparing pages {{ready}} / {{total}}",
+      previewFailed: "This page cannot be shown here. Download the document to read it.",
     },
     options: {
       title: "Options",

@@ -109,6 +109,8 @@ export const sign: FrenchTranslation<typeof en> = {
     pageOfDocument_other: "{{document}}, page {{page}} sur {{count}}",
     loadingPage: "Chargement de la page {{page}}…",
     pageFailed: "Cette page n’a pas pu être chargée.",
+    pageCannotShow:
+      "Cette page ne peut pas être affichée ici. Demandez le document à l’expéditeur.",
     retryPage: "Charger à nouveau la page",
     progress: "Pages lues {{read}} / {{total}}",
     readAll: "Faites défiler chaque page pour signer.",

@@ -1298,6 +1298,9 @@ export const web: FrenchTranslation<typeof en> = {
       label_many: "{{document}}, page {{page}} sur {{count}}",
       label_other: "{{document}}, page {{page}} sur {{count}}",
       placeHere: "Placer le champ sur {{page}}",
+      preparing: "Préparation des pages {{ready}} / {{total}}",
+      previewFailed:
+        "Cette page ne peut pas être affichée ici. Téléchargez le document pour la lire.",
     },
     options: {
       title: "Options",

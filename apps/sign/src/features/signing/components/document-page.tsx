@@ -1,9 +1,15 @@
 import { useTranslation } from "@paraphe/i18n/react";
 import { Button, Skeleton } from "@paraphe/ui-kit";
-import { useQuery } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { useApi, type AccessLink, type CompletedField, type SignerField } from "../../../lib/api";
 import { pagePreviewQueryOptions } from "../api/signing-queries";
+import {
+  PREVIEW_BUSY_RETRIES,
+  previewFailed,
+  previewIsBusy,
+  previewRetryDelay,
+} from "../lib/access-error";
 import { type FieldValues } from "../lib/field-values";
 import { useNearViewport } from "../lib/use-near-viewport";
 import { CompletedFieldOverlay } from "./completed-field-overlay";
@@ -34,8 +40,10 @@ export interface DocumentPageProps {
 
 /**
  * A page of a document: an empty box of the page's proportions until it comes near the viewport,
- * then its preview image (fetching it records the page as served on the server; it is read once
- * enough of it was on screen, see `watchPageReading`) with the recipient's fields drawn over it.
+ * then its preview image (fetching it records the page as served on the server, which draws a page
+ * not rendered yet at once; it is read once enough of it was on screen, see `watchPageReading`)
+ * with the recipient's fields drawn over it. While the document workers are busy the page is asked
+ * again with a growing wait; a page that cannot be drawn says so.
  */
 export function DocumentPage(props: DocumentPageProps) {
   const { link, documentUuid, page, width, height, label, fields, onShown } = props;
@@ -43,9 +51,16 @@ export function DocumentPage(props: DocumentPageProps) {
   const api = useApi();
   const ref = useRef<HTMLDivElement>(null);
   const near = useNearViewport(ref);
+  const defaultRetry = useQueryClient().getDefaultOptions().queries?.retry;
   const preview = useQuery({
     ...pagePreviewQueryOptions(api, link, documentUuid, page),
     enabled: near,
+    retry: (count, error) => {
+      if (previewIsBusy(error)) return count < PREVIEW_BUSY_RETRIES;
+      if (typeof defaultRetry === "function") return defaultRetry(count, error);
+      return typeof defaultRetry === "number" ? count < defaultRetry : defaultRetry === true;
+    },
+    retryDelay: (attempt, error) => (previewIsBusy(error) ? previewRetryDelay(attempt) : 1_000),
   });
   const loaded = preview.isSuccess;
   useEffect(() => {
@@ -72,10 +87,14 @@ export function DocumentPage(props: DocumentPageProps) {
         />
       ) : preview.isError ? (
         <div className="absolute inset-0 flex flex-col items-center justify-center gap-3 p-4 text-center">
-          <p className="text-sm text-ink-muted">{t("reader.pageFailed")}</p>
-          <Button variant="secondary" size="sm" onClick={() => void preview.refetch()}>
-            {t("reader.retryPage")}
-          </Button>
+          <p className="text-sm text-ink-muted">
+            {previewFailed(preview.error) ? t("reader.pageCannotShow") : t("reader.pageFailed")}
+          </p>
+          {previewFailed(preview.error) ? null : (
+            <Button variant="secondary" size="sm" onClick={() => void preview.refetch()}>
+              {t("reader.retryPage")}
+            </Button>
+          )}
         </div>
       ) : (
         <>

@@ -42,3 +42,23 @@ export function accessErrorKind(error: unknown): AccessErrorKind {
   if (code === ACCESS_LINK_INVALID) return "invalidLink";
   return "generic";
 }
+
+/**
+ * A page preview the api could not give yet because the document workers are busy (503
+ * SERVICE_BUSY) or this link has its share of them (429 RATE_LIMITED): asked again, it comes.
+ */
+export function previewIsBusy(error: unknown): boolean {
+  const code = asApiError(error)?.code;
+  return code === "SERVICE_BUSY" || code === "RATE_LIMITED";
+}
+
+/** A page the api cannot draw (CONFLICT `preview_failed`): asking again does not help. */
+export function previewFailed(error: unknown): boolean {
+  return (asApiError(error)?.details ?? []).some((detail) => detail.message === "preview_failed");
+}
+
+/** A busy page is asked again up to 8 times, 1 s then doubling up to 8 s apart. */
+export const PREVIEW_BUSY_RETRIES = 8;
+export function previewRetryDelay(attempt: number): number {
+  return Math.min(8_000, 1_000 * 2 ** attempt);
+}

@@ -1,5 +1,8 @@
+import { isApiError } from "@paraphe/api-sdk";
+import { useTranslation } from "@paraphe/i18n/react";
 import { Skeleton, cn } from "@paraphe/ui-kit";
-import { queryOptions, useQuery } from "@tanstack/react-query";
+import { ImageOff } from "lucide-react";
+import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { useApi } from "../../../lib/api/api-context";
 import { type WebApi } from "../../../lib/api/create-web-api";
@@ -32,6 +35,20 @@ export function pagePreviewQueryOptions(
   });
 }
 
+/**
+ * The document workers are busy (503 SERVICE_BUSY) or the account has its share of them (429
+ * RATE_LIMITED): a page not rendered yet is being drawn for others; asking again later gets it.
+ */
+export function previewIsBusy(error: unknown): boolean {
+  return isApiError(error) && (error.code === "SERVICE_BUSY" || error.code === "RATE_LIMITED");
+}
+
+/** Tries a busy page again, up to 8 times, 1 s then doubling up to 8 s apart. */
+export const PREVIEW_BUSY_RETRIES = 8;
+export function previewRetryDelay(attempt: number): number {
+  return Math.min(8_000, 1_000 * 2 ** attempt);
+}
+
 /** True once the element has come near the viewport (at once where IntersectionObserver is missing). */
 export function useNearViewport<T extends Element>(margin = "400px") {
   const ref = useRef<T>(null);
@@ -51,7 +68,11 @@ export function useNearViewport<T extends Element>(margin = "400px") {
   return { ref, near };
 }
 
-/** A page image loaded when it comes near the screen; a skeleton until then. */
+/**
+ * A page image loaded when it comes near the screen (the api draws a page asked for before the
+ * queue's turn at once); a skeleton of the page's size until then, tried again while the document
+ * workers are busy, and a placeholder that says so when the page cannot be shown.
+ */
 export function PagePreviewImage({
   envelopeUuid,
   documentUuid,
@@ -72,10 +93,19 @@ export function PagePreviewImage({
   source?: PreviewSource;
 }) {
   const api = useApi();
+  const { t } = useTranslation("web");
+  const queryClient = useQueryClient();
   const { ref, near } = useNearViewport<HTMLDivElement>();
+  const defaultRetry = queryClient.getDefaultOptions().queries?.retry;
   const preview = useQuery({
     ...pagePreviewQueryOptions(api, envelopeUuid, documentUuid, page, source),
     enabled: near,
+    retry: (count, error) => {
+      if (previewIsBusy(error)) return count < PREVIEW_BUSY_RETRIES;
+      if (typeof defaultRetry === "function") return defaultRetry(count, error);
+      return typeof defaultRetry === "number" ? count < defaultRetry : defaultRetry === true;
+    },
+    retryDelay: (attempt, error) => (previewIsBusy(error) ? previewRetryDelay(attempt) : 1_000),
   });
   return (
     <div
@@ -90,7 +120,17 @@ export function PagePreviewImage({
           className="size-full object-contain select-none"
           draggable={false}
         />
-      ) : preview.isError ? null : (
+      ) : preview.isError ? (
+        <div
+          role="img"
+          aria-label={`${alt}: ${t("editor.pages.previewFailed")}`}
+          className="flex size-full flex-col items-center justify-center gap-2 p-4 text-center text-sm text-ink-muted"
+          data-testid="page-preview-failed"
+        >
+          <ImageOff aria-hidden="true" className="size-6" />
+          <span aria-hidden="true">{t("editor.pages.previewFailed")}</span>
+        </div>
+      ) : (
         <Skeleton className="size-full" />
       )}
     </div>

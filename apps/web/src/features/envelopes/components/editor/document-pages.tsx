@@ -3,6 +3,7 @@ import { useTranslation } from "@paraphe/i18n/react";
 import { cn } from "@paraphe/ui-kit";
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
 import { PagePreviewImage, type PreviewSource } from "../page-preview";
+import { PreparingPages } from "./preparing-pages";
 import { boxForKey, moveBox, pointInRect, resizeBox, type FieldBox } from "../../field-geometry";
 import { type FieldDraft } from "./field-draft";
 
@@ -70,6 +71,7 @@ export function DocumentPages({
       <p id={hintId} className="sr-only">
         {t("editor.fields.keyboardHint")}
       </p>
+      <PreparingPages uuid={envelope.uuid} source={source} documents={envelope.documents} />
       {envelope.documents.map((document) =>
         document.pages.map((size, page) => {
           const pageLabel = t("editor.pages.label", {
