@@ -61,10 +61,6 @@ describe.each(testDatabaseKinds)("document work off the event loop on %s", (kind
 
     const previewsStarted = started("previewRange");
     const stampStarted = started("stamp");
-    // The editor asks for the first page before the queue's turn: it is drawn at once.
-    const page = failure(
-      sender.api.envelope.pagePreview({ envelopeUuid: draft.uuid, documentUuid, page: 0 }),
-    );
     // The longest unbroken field value seen stalling the seal.
     const stamp = pool
       .run("stamp", {
@@ -85,8 +81,12 @@ describe.each(testDatabaseKinds)("document work off the event loop on %s", (kind
         () => "stamped",
         (error: unknown) => String(error),
       );
-    const previews = await previewsStarted;
     await stampStarted;
+    // The editor asks for the first page before the queue's turn: it is drawn at once.
+    const page = failure(
+      sender.api.envelope.pagePreview({ envelopeUuid: draft.uuid, documentUuid, page: 0 }),
+    );
+    const previews = await previewsStarted;
 
     const health = await h.t.app.request("/health");
     expect(health.status).toBe(200);
