@@ -1,7 +1,6 @@
 import { type I18n } from "@paraphe/i18n";
 import { I18nProvider, useTranslation } from "@paraphe/i18n/react";
 import { preinitialize } from "@paraphe/tunnel-client";
-import { TooltipProvider } from "@paraphe/ui-kit";
 import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { lazy, Suspense, useEffect, useMemo, type ReactNode } from "react";
 import { SessionProvider, type SessionProviderProps } from "./session/session-provider";
@@ -44,8 +43,9 @@ export function sessionCallsOf(api: WebApi): {
 }
 
 /**
- * Everything the pages rely on: translations, the api, queries, tooltips, toasts, the session and
- * the member's permissions.
+ * Everything the pages rely on: translations, the api, queries, toasts, the session and the
+ * member's permissions. The tooltips' shared provider is the members' layout's (a tooltip works
+ * without one), so that the tooltip library is not part of the first load.
  */
 export function AppProviders({
   i18n,
@@ -62,19 +62,17 @@ export function AppProviders({
     <I18nProvider i18n={i18n}>
       <ApiProvider api={api}>
         <QueryClientProvider client={queryClient}>
-          <TooltipProvider>
-            <SessionProvider
-              loadProfile={loadProfile ?? calls.loadProfile}
-              endServerSession={endServerSession ?? calls.endServerSession}
-              dropTunnel={dropTunnel ?? calls.dropTunnel}
-            >
-              <PermissionsProvider>{children}</PermissionsProvider>
-            </SessionProvider>
-            <Suspense fallback={null}>
-              <TranslatedToaster />
-            </Suspense>
-            {preinitializeTunnel ? <TunnelPreinitializer api={api} /> : null}
-          </TooltipProvider>
+          <SessionProvider
+            loadProfile={loadProfile ?? calls.loadProfile}
+            endServerSession={endServerSession ?? calls.endServerSession}
+            dropTunnel={dropTunnel ?? calls.dropTunnel}
+          >
+            <PermissionsProvider>{children}</PermissionsProvider>
+          </SessionProvider>
+          <Suspense fallback={null}>
+            <TranslatedToaster />
+          </Suspense>
+          {preinitializeTunnel ? <TunnelPreinitializer api={api} /> : null}
         </QueryClientProvider>
       </ApiProvider>
     </I18nProvider>

@@ -4,6 +4,7 @@ import {
   DESKTOP_MEDIA_QUERY,
   PageTransition,
   SideNav,
+  TooltipProvider,
   useMediaQuery,
 } from "@paraphe/ui-kit";
 import { type ReactNode } from "react";
@@ -23,12 +24,15 @@ import { UserMenu } from "./user-menu";
  * pages fading in. Renders `children`, or the matched child route.
  */
 export function AppLayout({ children }: { children?: ReactNode }) {
+  // One tooltip provider for the member pages: moving from one tooltip to the next shows it at once.
   return (
-    <PageMetaProvider>
-      <LiveNavIndicatorsProvider>
-        <AppLayoutFrame>{children ?? <Outlet />}</AppLayoutFrame>
-      </LiveNavIndicatorsProvider>
-    </PageMetaProvider>
+    <TooltipProvider>
+      <PageMetaProvider>
+        <LiveNavIndicatorsProvider>
+          <AppLayoutFrame>{children ?? <Outlet />}</AppLayoutFrame>
+        </LiveNavIndicatorsProvider>
+      </PageMetaProvider>
+    </TooltipProvider>
   );
 }
 
