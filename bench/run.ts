@@ -4,7 +4,7 @@
  *   --quick            short run (a few seconds per benchmark)
  *   --only=NAME        only one benchmark: sealing, throughput, documents, longest-text,
  *                      completion, sessions, handshake-flood, envelope-list, signing-page, bundle,
- *                      load-signers
+ *                      load-signers, upload
  *
  * Scale knobs (environment): BENCH_ENVELOPES (envelope counts of the list benchmark, default
  * "1000,100000"), BENCH_SESSIONS (open sessions in the memory store, default 10000),
@@ -38,6 +38,7 @@ import {
   renderTable,
 } from "./src/stats";
 import { runThroughputBenchmark, type ThroughputOptions } from "./src/throughput";
+import { runUploadBenchmark, type UploadOptions } from "./src/upload";
 
 const args = new Set(process.argv.slice(2));
 const quick = args.has("--quick");
@@ -54,6 +55,7 @@ const BENCHMARKS = [
   "signing-page",
   "bundle",
   "load-signers",
+  "upload",
 ];
 const known = new Set(["--quick", ...BENCHMARKS.map((name) => `--only=${name}`)]);
 const unknown = [...args].filter((arg) => !known.has(arg));
@@ -62,6 +64,8 @@ if (unknown.length > 0) {
   console.error(`usage: run.ts [--quick] [--only=${BENCHMARKS.join("|")}]`);
   process.exit(2);
 }
+
+const uploadOptions: UploadOptions = { pageCounts: quick ? [40] : [40, 180] };
 
 const sealingOptions: SealingOptions = {
   sizes: [1024, 64 * 1024, 1024 * 1024],
@@ -806,6 +810,39 @@ async function main(): Promise<void> {
     );
     writeResult("load-signers", { quick, options: loadSignersOptions, results: result });
     if (result.errors > 0) process.exitCode = 1;
+  }
+
+  if (only === undefined || only === "upload") {
+    log(
+      `upload: scan-like PDFs of ${uploadOptions.pageCounts.join(" and ")} pages through the tunnel, the api in a process of its own with its job worker`,
+    );
+    const result = await runUploadBenchmark(uploadOptions, log);
+    console.log(
+      "\nUpload to editor: a scan-like PDF (full-page images) uploaded, then every page's preview\n",
+    );
+    console.log(
+      renderTable([
+        ["pages", "size", "time to the draft", "time to all previews", "draft / all previews"],
+        ...result.runs.map((run) => [
+          String(run.pages),
+          formatSize(run.bytes),
+          formatDuration(run.draftMs),
+          formatDuration(run.allPreviewsMs),
+          `${(run.ratio * 100).toFixed(1)} %`,
+        ]),
+      ]),
+    );
+    const uploadGoals = result.runs.map((run) =>
+      goal(
+        `${run.pages} pages: draft / all previews ≤ 5%`,
+        run.ratio * 100,
+        5,
+        "max",
+        "the upload still does work that grows with the pages before it answers",
+      ),
+    );
+    console.log(`\n${formatGoals(uploadGoals, (value) => `${value.toFixed(1)} %`)}`);
+    writeResult("upload", { quick, options: uploadOptions, results: result, goals: uploadGoals });
   }
 
   console.log(
