@@ -55,7 +55,9 @@ export function EnvelopeSummary({
           ) : null}
           <div>
             <dt className="text-ink-muted">{t("web:view.level")}</dt>
-            <dd className="text-ink">{envelope.options.signatureLevel}</dd>
+            <dd className="text-ink">
+              {t(`web:editor.options.level.${envelope.options.signatureLevel}`)}
+            </dd>
           </div>
         </dl>
         {envelope.cancelReason ? (
