@@ -179,6 +179,7 @@ export function NameColorTable<T extends NameColorRecord>({
       loading={list.isPending}
       error={list.isError ? errorText.apiError(list.error) : undefined}
       onRetry={() => void list.refetch()}
+      emptyDescription={t(`${texts}.emptyDescription`)}
       exportFileName={texts}
     />
   );

@@ -1435,6 +1435,7 @@ export const web = {
     caption: "The team's workspaces you belong to",
     loading: "Loading the workspaces…",
     empty: "No workspace yet.",
+    emptyDescription: "Create one to keep the documents of a department or a client apart.",
     create: "New workspace",
     default: "Default",
     columns: {
@@ -1508,6 +1509,8 @@ export const web = {
     caption: "The team's tags",
     loading: "Loading the tags…",
     empty: "No tag yet.",
+    emptyDescription:
+      "Create one, then add it to documents to find them by tag in the envelope list.",
     create: "New tag",
     columns: {
       name: "Name",

@@ -1484,6 +1484,7 @@ export const web: FrenchTranslation<typeof en> = {
     caption: "Les espaces de travail de l’équipe dont vous êtes membre",
     loading: "Chargement des espaces de travail…",
     empty: "Aucun espace de travail pour l’instant.",
+    emptyDescription: "Créez-en un pour séparer les documents d’un service ou d’un client.",
     create: "Nouvel espace de travail",
     default: "Par défaut",
     columns: {
@@ -1562,6 +1563,8 @@ export const web: FrenchTranslation<typeof en> = {
     caption: "Les étiquettes de l’équipe",
     loading: "Chargement des étiquettes…",
     empty: "Aucune étiquette pour l’instant.",
+    emptyDescription:
+      "Créez-en une, puis ajoutez-la aux documents pour les retrouver par étiquette dans la liste des enveloppes.",
     create: "Nouvelle étiquette",
     columns: {
       name: "Nom",
