@@ -63,7 +63,13 @@ export function LoginPage() {
               <PasskeyLoginButton
                 onSignedIn={(credential) => signInWith(credential, returnPath(location.state))}
               />
-              <Button type="button" variant="secondary" onClick={() => setStep("sso")}>
+              {/* A long name ("Se connecter avec l’authentification unique") wraps, whole. */}
+              <Button
+                type="button"
+                variant="secondary"
+                className="h-auto min-h-11 py-2 text-center whitespace-normal sm:min-h-10"
+                onClick={() => setStep("sso")}
+              >
                 <KeyRound aria-hidden="true" />
                 {t("sso.login.open")}
               </Button>

@@ -30,7 +30,7 @@ export function PasskeyLoginButton({
       <Button
         type="button"
         variant="secondary"
-        className="w-full"
+        className="h-auto min-h-11 w-full py-2 text-center whitespace-normal sm:min-h-10"
         loading={passkeyLogin.isPending}
         onClick={() =>
           passkeyLogin.mutate(undefined, { onSuccess: (credential) => onSignedIn(credential) })

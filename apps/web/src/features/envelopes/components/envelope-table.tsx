@@ -106,8 +106,13 @@ export function EnvelopeTable({
           <TableHead>{t("envelopes.columns.title")}</TableHead>
           <TableHead>{t("envelopes.columns.status")}</TableHead>
           <TableHead className="hidden md:table-cell">{t("envelopes.columns.owner")}</TableHead>
-          <TableHead className="hidden sm:table-cell">{t("envelopes.columns.signers")}</TableHead>
-          <TableHead className="hidden lg:table-cell">{t("envelopes.columns.updatedAt")}</TableHead>
+          <TableHead className="hidden whitespace-normal sm:table-cell">
+            {t("envelopes.columns.signers")}
+          </TableHead>
+          {/* Its long header ("Dernière modification") on two lines: the table fits 1280 px whole. */}
+          <TableHead className="hidden whitespace-normal lg:table-cell">
+            {t("envelopes.columns.updatedAt")}
+          </TableHead>
           {onTags ? (
             <TableHead className="text-right">{t("workspaces.columns.actions")}</TableHead>
           ) : null}
