@@ -336,7 +336,7 @@ export const variables = {
   DOCUMENT_WORKER_TIMEOUT_SECONDS: variable({
     key: "documentWorkerTimeoutSeconds",
     description:
-      "Time limit of one document task (PDF parsing, previews, stamping, sealing) in its worker thread; past it the worker is replaced and the task fails (an upload is refused as too_complex, a seal job retries).",
+      "Time limit of one document task (PDF parsing, previews, stamping, sealing) in its worker thread; past it the worker is replaced and the task fails (an upload is refused as too_complex, a page's preview answers preview_failed, a seal job retries).",
     default: "120",
     parse: wholeNumber(1, 3600),
   }),

@@ -30,6 +30,8 @@ describe.each(testDatabaseKinds)("approvers on %s", (kind) => {
     const approver = uniqueEmail("approver");
     const signer = uniqueEmail("signer");
     const sent = await sentEnvelope(sender, [signer], { approvers: [approver], pages: 2 });
+    // The page previews, which the job queue renders after the upload.
+    await h.t.jobs.runUntilIdle();
     expect(sent.status).toBe("approving");
     expect(sent.recipients.map((recipient) => recipient.kind)).toEqual(["approver", "signer"]);
     expect(sent.signerCount).toBe(1);

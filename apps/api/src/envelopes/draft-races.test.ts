@@ -38,6 +38,8 @@ describe.each(testDatabaseKinds)("draft edits racing the send on %s", (kind) => 
     const draft = await sender.api.envelope.upload({
       files: [{ filename: "Race.pdf", data: await tinyPdf(1) }],
     });
+    // The page previews, which the job queue renders after the upload.
+    await h.t.jobs.runUntilIdle();
     const withRecipients = await sender.api.envelope.saveRecipients({
       envelopeUuid: draft.uuid,
       recipients: [uniqueEmail("first"), uniqueEmail("second")].map((email, index) => ({

@@ -314,6 +314,8 @@ describe.each(testDatabaseKinds)("envelope rules on %s", (kind) => {
       );
     }
     const sent = await sentEnvelope(member, [inboxOwner.email], { title: "For the inbox" });
+    // The page previews, which the job queue renders after the upload.
+    await h.t.jobs.runUntilIdle();
     const page1 = await member.api.envelope.list({ limit: 3 });
     expect(page1.envelopes).toHaveLength(3);
     expect(page1.nextCursor).not.toBeNull();

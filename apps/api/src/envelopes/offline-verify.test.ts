@@ -72,6 +72,8 @@ async function sealedEnvelope(
   const sender = await signUpMember(h, "sender");
   const signer = uniqueEmail("signer");
   const sent = await sentEnvelope(sender, [signer], { title: "Offline check" });
+  // The page previews, which the job queue renders after the upload.
+  await h.t.jobs.runUntilIdle();
   const client = signingClient(h);
   const link = await linkFromMail(h, signer, sent.uuid);
   await readEveryPage(client, link);

@@ -95,8 +95,8 @@ export async function openEnvelope(
 
 /**
  * The first document's first page preview for `/envelope/open`, recorded as viewed as
- * `/envelope/download-signer-document` records a page it serves; null when there is no preview yet
- * or its base64 is longer than FIRST_PAGE_PREVIEW_MAX_BASE64_LENGTH (the page is then asked for as any other).
+ * `/envelope/download-signer-document` records a page it serves, rendered now if the queue has not
+ * yet; null when it cannot be rendered now or its base64 is longer than FIRST_PAGE_PREVIEW_MAX_BASE64_LENGTH (the page is then asked for as any other).
  */
 async function serveFirstPage(
   deps: EnvelopeDeps,
@@ -105,9 +105,13 @@ async function serveFirstPage(
 ): Promise<OpenEnvelopeResponse["firstPage"]> {
   let preview: Awaited<ReturnType<typeof pagePreview>>;
   try {
-    preview = await pagePreview(deps, envelope.id, undefined, 0, false);
+    // Not rendered yet (the queue renders after the upload): rendered now, as a page call would.
+    preview = await pagePreview(deps, envelope.id, undefined, 0, {
+      owner: `recipient:${recipient.id}`,
+    });
   } catch (error) {
-    if (error instanceof AppError && error.code === "NOT_FOUND") return null;
+    // No page, a page that cannot be drawn, or workers too busy: the page is asked for as any other.
+    if (error instanceof AppError) return null;
     throw error;
   }
   if (preview.data.length > FIRST_PAGE_PREVIEW_MAX_BASE64_LENGTH) return null;

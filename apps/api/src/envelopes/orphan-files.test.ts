@@ -92,6 +92,8 @@ describe.each(testDatabaseKinds)("envelope files that no row references on %s", 
       files: [{ filename: "Kept.pdf", data: await tinyPdf(2) }],
     });
     const sent = await sentEnvelope(sender, [uniqueEmail("signer")]);
+    // The page previews, which the job queue renders after the upload.
+    await h.t.jobs.runUntilIdle();
     const kept = [...(await filesOf(draft.uuid)), ...(await filesOf(sent.uuid))];
     expect(kept.length).toBeGreaterThanOrEqual(4);
     const orphan = await fileOfRolledBackUpload();

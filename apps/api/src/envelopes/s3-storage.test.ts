@@ -50,6 +50,8 @@ describe.each(testDatabaseKinds)("the api with BLOB_STORAGE=s3 on %s", (kind) =>
   it("uploads, signs and seals a document with every file in the bucket, encrypted", async () => {
     const signerEmail = uniqueEmail("signer");
     const envelope = await sentEnvelope(sender, [signerEmail], { pages: 2 });
+    // The page previews, which the job queue renders after the upload.
+    await h.t.jobs.runUntilIdle();
     const signer = signingClient(h);
     const link = await linkFromMail(h, signerEmail, envelope.uuid);
     await readEveryPage(signer, link);

@@ -42,6 +42,8 @@ describe.each(testDatabaseKinds)("a seal job that keeps failing on %s", (kind) =
   async function signedEnvelope() {
     const signerEmail = uniqueEmail("signer");
     const envelope = await sentEnvelope(sender, [signerEmail]);
+    // The page previews, which the job queue renders after the upload.
+    await h.t.jobs.runUntilIdle();
     const signer = signingClient(h);
     const link = await linkFromMail(h, signerEmail, envelope.uuid);
     await readEveryPage(signer, link);

@@ -58,6 +58,8 @@ describe.each(testDatabaseKinds)("signing an envelope end to end on %s", (kind) 
     const draft = await sender.api.envelope.upload({
       files: [{ filename: "Lease contract.pdf", data: await tinyPdf(2) }],
     });
+    // The page previews, which the job queue renders after the upload.
+    await h.t.jobs.runUntilIdle();
     expect(draft).toMatchObject({ title: "Lease contract", status: "draft" });
     expect(draft.documents[0]).toMatchObject({ pageCount: 2, filename: "Lease contract.pdf" });
     const preview = await sender.api.envelope.pagePreview({
