@@ -181,7 +181,10 @@ test("a seal that keeps failing shows the sender its error; Retry sealing comple
   const signer = { email: uniqueEmail("sealing"), firstname: "Ada", lastname: "Lovelace" };
   const viewUrl = await prepareAndSend(page, [signer]);
   const envelopeUuid = /\/envelopes\/[0-9a-f-]+\/([0-9a-f-]+)\/view$/.exec(viewUrl)?.[1] ?? "";
-  // The original PDF goes missing from the blob store: every seal attempt fails.
+  const one = await openAsRecipient(browser, signer.email);
+  await readEveryPage(one);
+  // Once the pages are read (their previews drawn from the original), the original PDF goes
+  // missing from the blob store: every seal attempt fails.
   const envelopeDir = resolve(import.meta.dirname, "../.cache/data/blobs/envelopes", envelopeUuid);
   const original = (await readdir(envelopeDir, { recursive: true })).find((file) =>
     file.endsWith("original.pdf.blob"),
@@ -190,8 +193,6 @@ test("a seal that keeps failing shows the sender its error; Retry sealing comple
   const stored = join(envelopeDir, original);
   await rename(stored, `${stored}.away`);
 
-  const one = await openAsRecipient(browser, signer.email);
-  await readEveryPage(one);
   await one.getByRole("button", { name: t.sign, exact: true }).click();
   await one.getByRole("tab", { name: t.type }).click();
   await one.getByRole("textbox", { name: t.typedName }).fill("Ada Lovelace");
