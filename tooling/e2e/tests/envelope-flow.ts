@@ -81,7 +81,8 @@ export async function prepareAndSend(
     await dialog.getByRole("textbox", { name: t.firstname, exact: true }).fill(recipient.firstname);
     await dialog.getByRole("textbox", { name: t.lastname, exact: true }).fill(recipient.lastname);
     await dialog.getByRole("button", { name: t.addRecipient }).click();
-    await expect(dialog).toBeHidden();
+    // Just after the upload the api is drawing the page previews: the save may take a while.
+    await expect(dialog).toBeHidden({ timeout: 30_000 });
   }
   if (sequential) await page.getByText(t.sequential).click();
 

@@ -41,7 +41,7 @@ export async function createActiveTemplate(
     const dialog = page.getByRole("dialog");
     await dialog.getByRole("textbox", { name: TEMPLATE.roleLabel }).fill(label);
     await dialog.getByRole("button", { name: TEMPLATE.addRole }).click();
-    await expect(dialog).toBeHidden();
+    await expect(dialog).toBeHidden({ timeout: 30_000 });
   }
   if (approver !== undefined) {
     await page.getByRole("button", { name: t.add, exact: true }).click();
@@ -49,7 +49,7 @@ export async function createActiveTemplate(
     await dialog.getByRole("textbox", { name: TEMPLATE.roleLabel }).fill(approver);
     await dialog.getByRole("radio", { name: /^Approver/ }).click();
     await dialog.getByRole("button", { name: TEMPLATE.addRole }).click();
-    await expect(dialog).toBeHidden();
+    await expect(dialog).toBeHidden({ timeout: 30_000 });
   }
   // A label is unique within the template, whatever its case.
   await page.getByRole("button", { name: t.add, exact: true }).click();
