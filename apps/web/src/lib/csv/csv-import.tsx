@@ -61,6 +61,8 @@ export interface CsvImportProps<S extends z.ZodType> {
   children?: ReactNode;
   /** The caption of the preview table. */
   caption: string;
+  /** False while what the import needs besides the rows (e.g. the roles to choose from) is loading. */
+  ready?: boolean;
 }
 
 /** The message of a file refused as a whole (too large, empty, unparsable, columns, rows). */
@@ -101,6 +103,7 @@ export function CsvImport<S extends z.ZodType>({
   onImport,
   children,
   caption,
+  ready = true,
 }: CsvImportProps<S>) {
   const { t } = useTranslation("web");
   const formatFileSize = useFormatFileSize();
@@ -234,7 +237,7 @@ export function CsvImport<S extends z.ZodType>({
           <div className="flex justify-end">
             <Button
               type="button"
-              disabled={invalidCount > 0 || rows.length === 0}
+              disabled={!ready || invalidCount > 0 || rows.length === 0}
               loading={importing}
               onClick={() => void submit()}
             >

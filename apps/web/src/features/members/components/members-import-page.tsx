@@ -95,6 +95,8 @@ export function MembersImportPage() {
         spec={MEMBERS_CSV}
         columnLabels={columnLabels}
         caption={t("members.importPage.caption")}
+        // The role is sent with the rows: no import before the team's roles have loaded.
+        ready={roleUuid !== ""}
         onImport={async (invitations) => {
           const result = await importInvitations.mutateAsync({ roleUuid, invitations });
           toast.success(t("members.importPage.imported", { count: result.invited }));
