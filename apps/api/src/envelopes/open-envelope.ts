@@ -96,7 +96,8 @@ export async function openEnvelope(
 /**
  * The first document's first page preview for `/envelope/open`, recorded as viewed as
  * `/envelope/download-signer-document` records a page it serves, rendered now if the queue has not
- * yet; null when it cannot be rendered now or its base64 is longer than FIRST_PAGE_PREVIEW_MAX_BASE64_LENGTH (the page is then asked for as any other).
+ * yet; null when it cannot be rendered now or its base64 is longer than
+ * FIRST_PAGE_PREVIEW_MAX_BASE64_LENGTH (the page is then asked for as any other).
  */
 async function serveFirstPage(
   deps: EnvelopeDeps,
