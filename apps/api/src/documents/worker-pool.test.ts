@@ -199,6 +199,30 @@ describe("DocumentWorkerPool", () => {
     }
   });
 
+  it("runs a task someone waits for (with an owner) before the background tasks queued ahead of it", async () => {
+    const pool = new DocumentWorkerPool({ queueLimit: 4, taskTimeoutMs: 60_000 });
+    try {
+      const pdf = await makePdf();
+      const order: string[] = [];
+      pool.onTask((event) => {
+        if (event.phase === "started") order.push(`${event.kind} ${event.id}`);
+      });
+      const first = nextEvent(pool, (event) => event.phase === "started");
+      const background = [
+        pool.run("previews", { pdf, options: {} }),
+        pool.run("previews", { pdf, options: {} }),
+        pool.run("previews", { pdf, options: {} }),
+      ];
+      await first;
+      const waited = pool.run("inspect", { pdf, limits }, { owner: "account-a" });
+      await Promise.all([...background, waited]);
+      // The first background task had started; the upload's check went ahead of the other two.
+      expect(order).toEqual(["previews 1", "inspect 4", "previews 2", "previews 3"]);
+    } finally {
+      await pool.close();
+    }
+  }, 60_000);
+
   it("fails queued tasks when closed, and refuses new ones", async () => {
     const pool = new DocumentWorkerPool();
     const pdf = await makePdf();

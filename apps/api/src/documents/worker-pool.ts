@@ -97,6 +97,8 @@ interface Pending {
 interface Queued {
   request: TaskRequest;
   pending: Pending;
+  /** Run for an owner (a person waiting for it), not for the job queue. */
+  owned: boolean;
 }
 
 interface Slot {
@@ -151,7 +153,10 @@ export class DocumentWorkerPool {
 
   /**
    * Runs a task in its lane's worker; `owner` (an account's id) counts it in that owner's share of
-   * the lane (see `maxTasksPerOwner`).
+   * the lane (see `maxTasksPerOwner`). A task with an owner is one a person is waiting for (an
+   * upload's check, a page asked for on screen): it waits only behind other such tasks, ahead of
+   * the ownerless ones the job queue runs in the background (preview batches), which each hold a
+   * worker a few seconds at most.
    */
   run<K extends DocumentTaskKind>(
     kind: K,
@@ -184,7 +189,10 @@ export class DocumentWorkerPool {
       };
     }
     return new Promise((resolve, reject) => {
-      lane.queue.push({
+      const owned = ownerKey !== undefined;
+      const background = owned ? lane.queue.findIndex((queued) => !queued.owned) : -1;
+      lane.queue.splice(background === -1 ? lane.queue.length : background, 0, {
+        owned,
         request: { id: this.nextId++, kind, input },
         pending: {
           resolve: (value) => {

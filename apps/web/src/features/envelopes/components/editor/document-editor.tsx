@@ -16,7 +16,7 @@ import { useErrorText } from "../../../../lib/api/error-text";
 import { usePageMeta } from "../../../../lib/page-meta";
 import { useSession } from "../../../../app/session/session-context";
 import { boxAt, type FieldBox } from "../../field-geometry";
-import { recipientColor } from "../../recipient-colors";
+import { recipientPalette } from "../../recipient-colors";
 import { DocumentPages, pageAtPoint } from "./document-pages";
 import { draftOf, fieldInputs, newFieldKey, type FieldDraft } from "./field-draft";
 import { FieldPalette } from "./field-palette";
@@ -207,16 +207,15 @@ export function DocumentEditor({
       new Map(
         source.people.map((person, index) => [
           person.uuid,
-          { name: person.name, color: recipientColor(index) },
+          { name: person.name, ...recipientPalette(index) },
         ]),
       ),
     [source.people],
   );
   const currentRecipient =
     source.people.find((person) => person.uuid === selectedRecipient) ?? source.people[0] ?? null;
-  const currentColor = currentRecipient
-    ? (looks.get(currentRecipient.uuid)?.color ?? recipientColor(0))
-    : recipientColor(0);
+  const currentLook =
+    (currentRecipient ? looks.get(currentRecipient.uuid) : undefined) ?? recipientPalette(0);
 
   // --- Fields ---------------------------------------------------------------------------------
   const place = (
@@ -384,7 +383,8 @@ export function DocumentEditor({
           <FieldPalette
             armedKind={armedKind}
             onArm={arm}
-            color={currentColor}
+            color={currentLook.color}
+            ink={currentLook.ink}
             disabled={!currentRecipient || currentRecipient.kind === "approver"}
             {...(currentRecipient?.kind === "approver"
               ? { disabledHint: t("web:editor.recipients.approverNoFields") }

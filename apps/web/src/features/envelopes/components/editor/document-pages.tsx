@@ -6,6 +6,7 @@ import { PagePreviewImage, type PreviewSource } from "../page-preview";
 import { PreparingPages } from "./preparing-pages";
 import { boxForKey, moveBox, pointInRect, resizeBox, type FieldBox } from "../../field-geometry";
 import { type FieldDraft } from "./field-draft";
+import { FIELD_TINT_ALPHA } from "../../recipient-colors";
 
 /** The page under a screen point, and the point as fractions of that page (palette drops). */
 export function pageAtPoint(
@@ -22,9 +23,14 @@ export function pageAtPoint(
   };
 }
 
+/** A field whose recipient is gone: grey, its label in a grey that reads on its tint. */
+const UNASSIGNED = { color: "#6b7280", ink: "#474c55" };
+
 interface RecipientLook {
   name: string;
   color: string;
+  /** The label's colour on the field's tint. */
+  ink: string;
 }
 
 /**
@@ -206,7 +212,8 @@ function FieldBoxView({
   }, [takeFocus, readOnly, onFocused]);
   const [live, setLive] = useState<FieldBox | null>(null);
   const box = live ?? field;
-  const color = look?.color ?? "#6b7280";
+  const color = look?.color ?? UNASSIGNED.color;
+  const ink = look?.ink ?? UNASSIGNED.ink;
   const kindLabel = t(`editor.fields.kinds.${field.kind}`);
   const label = t("editor.fields.fieldLabel", {
     kind: kindLabel,
@@ -303,8 +310,8 @@ function FieldBoxView({
         width: `${box.width * 100}%`,
         height: `${box.height * 100}%`,
         borderColor: color,
-        backgroundColor: `${color}22`,
-        color,
+        backgroundColor: `${color}${FIELD_TINT_ALPHA}`,
+        color: ink,
       }}
     >
       <span className="truncate px-0.5">

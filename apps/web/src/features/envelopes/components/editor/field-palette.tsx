@@ -12,6 +12,7 @@ import {
   UserRound,
 } from "lucide-react";
 import { useRef, useState, type PointerEvent, type ReactNode } from "react";
+import { FIELD_TINT_ALPHA } from "../../recipient-colors";
 
 const ICONS: Record<FieldKind, ReactNode> = {
   signature: <Signature aria-hidden="true" />,
@@ -38,6 +39,7 @@ export function FieldPalette({
   onArm,
   onDrop,
   color,
+  ink,
   disabled,
   disabledHint,
 }: {
@@ -45,6 +47,8 @@ export function FieldPalette({
   onArm: (kind: FieldKind | null) => void;
   onDrop: (kind: FieldKind, clientX: number, clientY: number) => void;
   color: string;
+  /** The text colour that reads on the colour's tint (`recipientPalette`). */
+  ink: string;
   disabled: boolean;
   /** Why the tools are disabled, when it is not for want of a recipient. */
   disabledHint?: string;
@@ -130,8 +134,8 @@ export function FieldPalette({
             left: ghost.x,
             top: ghost.y,
             borderColor: color,
-            color,
-            backgroundColor: `${color}22`,
+            color: ink,
+            backgroundColor: `${color}${FIELD_TINT_ALPHA}`,
           }}
         >
           {t(`editor.fields.kinds.${ghost.kind}`)}
