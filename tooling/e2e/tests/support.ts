@@ -218,10 +218,22 @@ export async function networkSettled(page: Page): Promise<void> {
   if (requests === undefined) throw new Error("networkSettled: call trackRequests(page) first");
   for (;;) {
     // A busy machine may take seconds to render a page preview: wait as long as a step may take.
-    await expect.poll(() => requests.size, { intervals: [20, 50, 100], timeout: 30_000 }).toBe(0);
+    // On time out, the failure names the requests still in flight.
+    await expect
+      .poll(
+        () => [...requests].map((request) => `${request.method()} ${redactedUrl(request.url())}`),
+        { intervals: [20, 50, 100], timeout: 30_000, message: "requests still in flight" },
+      )
+      .toEqual([]);
     await twoFrames(page);
     if (requests.size === 0) return;
   }
+}
+
+/** A request's address without its fragment (an access link's secret) or query. */
+function redactedUrl(url: string): string {
+  const { origin, pathname } = new URL(url);
+  return `${origin}${pathname}`;
 }
 
 /** The axe-core rule tags of WCAG 2.2 levels A and AA (spec: usable by everyone). */
@@ -234,6 +246,19 @@ export const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"
  * fading element is not measured half-transparent.
  */
 export async function expectAccessible(page: Page, label: string): Promise<void> {
+  // Measured as the user who asks for reduced motion sees it (both apps honour it): what is fading
+  // in or out (a toast shown by the click that opened this step, a dialog's backdrop) is at its end
+  // state at once, so that axe never measures it half-transparent, even one that starts after the
+  // wait below. Motion is restored once measured.
+  await page.emulateMedia({ reducedMotion: "reduce" });
+  try {
+    await checkAccessibility(page, label);
+  } finally {
+    await page.emulateMedia({ reducedMotion: null });
+  }
+}
+
+async function checkAccessibility(page: Page, label: string): Promise<void> {
   // Two frames first: a navigation that just changed the URL commits its page (and starts its
   // fade-in) within them, so the check below sees that animation rather than none yet.
   await twoFrames(page);
