@@ -132,6 +132,12 @@ describe("networkError", () => {
     expect(error).toMatchObject({ statusCode: 500, code: "INTERNAL_SERVER_ERROR" });
     expect(error.cause).toBe(cause);
   });
+
+  it("is marked unanswered, unlike an INTERNAL_SERVER_ERROR the api sent", () => {
+    expect(networkError(new TypeError("Failed to fetch")).unanswered).toBe(true);
+    const answered = toApiError(500, structuredError(500, "INTERNAL_SERVER_ERROR"));
+    expect(answered).toMatchObject({ code: "INTERNAL_SERVER_ERROR", unanswered: false });
+  });
 });
 
 describe("isApiError", () => {

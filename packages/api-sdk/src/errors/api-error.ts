@@ -16,6 +16,8 @@ export interface ApiErrorInit {
   readonly timestamp?: string;
   /** The field problems of a VALIDATION_ERROR (`error.fields` of the answer). */
   readonly details?: readonly FieldError[];
+  /** True when the call got no answer at all (a network failure), not an error the server sent. */
+  readonly unanswered?: boolean;
   readonly cause?: unknown;
 }
 
@@ -34,6 +36,11 @@ export class ApiError extends Error {
   readonly path: string | undefined;
   readonly timestamp: string | undefined;
   readonly details: readonly FieldError[] | undefined;
+  /**
+   * True for a call that got no answer (a network failure, spec §8: INTERNAL_SERVER_ERROR 500 too):
+   * what tells "the server could not be reached" from a server that answered with an error.
+   */
+  readonly unanswered: boolean;
 
   constructor(init: ApiErrorInit) {
     super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
@@ -45,6 +52,7 @@ export class ApiError extends Error {
     this.path = init.path;
     this.timestamp = init.timestamp;
     this.details = init.details;
+    this.unanswered = init.unanswered ?? false;
   }
 }
 
@@ -127,6 +135,7 @@ export function networkError(cause: unknown): ApiError {
     code: ErrorCode.INTERNAL_SERVER_ERROR,
     message: definition.message,
     suggestion: definition.suggestion,
+    unanswered: true,
     cause,
   });
 }

@@ -1,4 +1,4 @@
-import { ApiError } from "@paraphe/api-sdk";
+import { ApiError, networkError } from "@paraphe/api-sdk";
 import { createBrowserI18n } from "@paraphe/i18n";
 import { I18nProvider } from "@paraphe/i18n/react";
 import { renderHook } from "@testing-library/react";
@@ -48,5 +48,35 @@ describe("the texts of the api's field problems", () => {
       { word: "too_many_recipients", params: { limit: 50 } },
       { word: "too_long", params: { limit: 255 } },
     ]);
+  });
+});
+
+describe("the text of a failure of the server and of the network", () => {
+  const serverError = new ApiError({
+    statusCode: 500,
+    code: "INTERNAL_SERVER_ERROR",
+    message: "An unexpected error occurred.",
+    requestId: "req-1",
+    timestamp: "2026-01-01T00:00:00.000Z",
+  });
+  const unanswered = networkError(new TypeError("Failed to fetch"));
+
+  it("says that a 500 the api answered went wrong on its side, in English and in French", () => {
+    expect(errorTextIn("en").apiError(serverError)).toBe(
+      "Something went wrong on our side. Please try again; if it keeps happening, contact support.",
+    );
+    expect(errorTextIn("fr").apiError(serverError)).toBe(
+      "Un problème est survenu de notre côté. Veuillez réessayer\u00a0; si cela se reproduit, contactez le support.",
+    );
+  });
+
+  it("says that the server could not be reached when the call got no answer", () => {
+    expect(unanswered.code).toBe("INTERNAL_SERVER_ERROR");
+    expect(errorTextIn("en").apiError(unanswered)).toBe(
+      "The server could not be reached. Check your connection and try again.",
+    );
+    expect(errorTextIn("fr").apiError(unanswered)).toBe(
+      "Impossible de joindre le serveur. Vérifiez votre connexion et réessayez.",
+    );
   });
 });

@@ -155,7 +155,8 @@ export function fieldErrorWord(error: unknown, path: string): string | undefined
 
 /**
  * Texts of errors for the user: an api error shows the translation of its code (never the raw
- * message), anything else the generic text; a validation word shows errors:validation.<word>, or
+ * message), a call that got no answer "the server could not be reached", anything else the generic
+ * text; a validation word shows errors:validation.<word>, or
  * errors:validationLimits.<word> naming the limit a form field's error or the api's carries.
  */
 export function useErrorText() {
@@ -163,6 +164,9 @@ export function useErrorText() {
   const apiError = useCallback(
     (error: unknown): string => {
       if (!isApiError(error)) return t("generic");
+      // No answer at all is the network's failure (spec §8's INTERNAL_SERVER_ERROR 500 too); an
+      // INTERNAL_SERVER_ERROR the api answered is a failure on its side, and says so.
+      if (error.unanswered) return t("unreachable");
       // A conflict says what it conflicts with (the api's `conflict` detail), when the app knows it.
       const reason = error.details?.find((detail) => detail.path === "conflict")?.message;
       if (error.code === "CONFLICT" && reason !== undefined && isConflictReason(i18n, reason)) {

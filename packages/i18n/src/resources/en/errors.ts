@@ -12,7 +12,8 @@ export const errors = {
     VALIDATION_ERROR: "Some of the information sent is not valid. Please check it and try again.",
     CONFLICT: "This change conflicts with the current state. Reload the page and try again.",
     RATE_LIMITED: "Too many attempts. Please wait a moment and try again.",
-    INTERNAL_SERVER_ERROR: "The server could not be reached. Check your connection and try again.",
+    INTERNAL_SERVER_ERROR:
+      "Something went wrong on our side. Please try again; if it keeps happening, contact support.",
     TUNNEL_ERROR: "The secure connection was interrupted. Please try again.",
     OIDC_NOT_CONFIGURED: "Single sign-on is not configured. Please contact your administrator.",
     OIDC_TOKEN_VERIFICATION_FAILED:
@@ -43,28 +44,14 @@ export const errors = {
     SUBSCRIPTION_INACTIVE:
       "The team's subscription is past due or canceled. See the Subscription page to renew it.",
   },
+  /** A call that got no answer at all (the network, not the server). */
+  unreachable: "The server could not be reached. Check your connection and try again.",
   oidcGeneric: "An unknown error occurred during login.",
   loginFailed: {
     title: "Login failed",
     description: "Oops, something went wrong, try to reload the page.",
   },
   tunnelPreinitFailed: "The secure connection could not be prepared. Reload the page to try again.",
-  signingAccess: {
-    documentNotFound: {
-      title: "Document not found",
-      description:
-        "This document was deleted or the link is not valid. Ask the sender to send you a new invitation.",
-    },
-    invalidLink: {
-      title: "Invalid or expired link",
-      description:
-        "This signing link is no longer valid. Ask the sender to send you a new invitation.",
-    },
-    unableToAccess: {
-      title: "Unable to open the document",
-      description: "The document cannot be opened right now. Please try again later.",
-    },
-  },
   conflicts: {
     envelope_expired:
       "This envelope is past its expiry date: its invitations can no longer be sent.",

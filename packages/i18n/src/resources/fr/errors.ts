@@ -14,7 +14,7 @@ export const errors: FrenchTranslation<typeof en> = {
       "Cette modification est en conflit avec l’état actuel. Rechargez la page et réessayez.",
     RATE_LIMITED: "Trop de tentatives. Patientez un instant, puis réessayez.",
     INTERNAL_SERVER_ERROR:
-      "Impossible de joindre le serveur. Vérifiez votre connexion et réessayez.",
+      "Un problème est survenu de notre côté. Veuillez réessayer ; si cela se reproduit, contactez le support.",
     TUNNEL_ERROR: "La connexion sécurisée a été interrompue. Veuillez réessayer.",
     OIDC_NOT_CONFIGURED:
       "L’authentification unique n’est pas configurée. Veuillez contacter votre administrateur.",
@@ -49,6 +49,7 @@ export const errors: FrenchTranslation<typeof en> = {
     SUBSCRIPTION_INACTIVE:
       "L’abonnement de l’équipe est impayé ou résilié. Consultez la page Abonnement pour le renouveler.",
   },
+  unreachable: "Impossible de joindre le serveur. Vérifiez votre connexion et réessayez.",
   oidcGeneric: "Une erreur inconnue est survenue lors de la connexion.",
   loginFailed: {
     title: "Échec de la connexion",
@@ -56,23 +57,6 @@ export const errors: FrenchTranslation<typeof en> = {
   },
   tunnelPreinitFailed:
     "La connexion sécurisée n’a pas pu être préparée. Rechargez la page pour réessayer.",
-  signingAccess: {
-    documentNotFound: {
-      title: "Document introuvable",
-      description:
-        "Ce document a été supprimé ou le lien n’est pas valide. Demandez à l’expéditeur de vous envoyer une nouvelle invitation.",
-    },
-    invalidLink: {
-      title: "Lien invalide ou expiré",
-      description:
-        "Ce lien de signature n’est plus valide. Demandez à l’expéditeur de vous envoyer une nouvelle invitation.",
-    },
-    unableToAccess: {
-      title: "Impossible d’ouvrir le document",
-      description:
-        "Le document ne peut pas être ouvert pour le moment. Veuillez réessayer plus tard.",
-    },
-  },
   conflicts: {
     envelope_expired:
       "Cette enveloppe a dépassé sa date d’expiration : ses invitations ne peuvent plus être envoyées.",
