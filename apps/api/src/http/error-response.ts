@@ -3,7 +3,7 @@ import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { isDatabaseUnavailable } from "../db/unavailable";
-import { DocumentWorkersBusyError } from "../documents/worker-pool";
+import { DocumentWorkersBusyError } from "../documents/document-worker-errors";
 import { AppError } from "../errors/app-error";
 import type { AppEnv } from "./context";
 
