@@ -11,12 +11,13 @@ import {
   type RowData,
   type SortingState,
 } from "@tanstack/react-table";
-import { ArrowDown, ArrowUp, ArrowUpDown, Columns3, Download } from "lucide-react";
-import { useId, useMemo, type ReactNode } from "react";
+import { ArrowDown, ArrowUp, ArrowUpDown } from "lucide-react";
+import { useMemo, type ReactNode } from "react";
 import { PHONE_MEDIA_QUERY, useMediaQuery } from "../hooks/use-media-query";
 import { cn } from "../lib/cn";
 import { Button } from "./button";
 import { DataCards, type DataCardRole } from "./data-cards";
+import { DataTablePager, DataTableToolbar } from "./data-table-controls";
 import {
   downloadFile,
   toCsv,
@@ -24,15 +25,6 @@ import {
   type DataTableExportFile,
   type DataTableValue,
 } from "./data-table-export";
-import {
-  DropdownMenu,
-  DropdownMenuCheckboxItem,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuTrigger,
-} from "./dropdown-menu";
-import { Select } from "./select";
 import { Spinner } from "./spinner";
 import {
   Table,
@@ -183,8 +175,6 @@ export function DataTable<TData extends RowData>({
   layout = "responsive",
   className,
 }: DataTableProps<TData>) {
-  const pageSizeId = `data-table-page-size-${useId()}`;
-  const sortId = `data-table-sort-${useId()}`;
   const onPhone = useMediaQuery(PHONE_MEDIA_QUERY);
   const asCards = layout === "cards" || onPhone;
   const columnDefs = useMemo<ColumnDef<typeof features, TData>[]>(
@@ -278,64 +268,27 @@ export function DataTable<TData extends RowData>({
 
   return (
     <div className={cn("flex flex-col gap-3", className)}>
-      <div className="flex flex-wrap items-center justify-end gap-2">
-        {asCards && sortOptions.length > 0 ? (
-          <div className="mr-auto flex min-w-0 items-center gap-2 text-sm text-ink-muted">
-            <label htmlFor={sortId} className="whitespace-nowrap">
-              {labels.sortBy}
-            </label>
-            <Select
-              id={sortId}
-              containerClassName="min-w-0"
-              className="h-11"
-              value={sortValue}
-              onValueChange={sortBy}
-              options={sortOptions}
-            />
-          </div>
-        ) : null}
-        <DropdownMenu>
-          <DropdownMenuTrigger asChild>
-            <Button variant="secondary" size="sm" className="max-sm:h-11">
-              <Columns3 aria-hidden="true" />
-              {labels.columns}
-            </Button>
-          </DropdownMenuTrigger>
-          <DropdownMenuContent>
-            <DropdownMenuLabel>{labels.columns}</DropdownMenuLabel>
-            {hideable.map((column) => (
-              <DropdownMenuCheckboxItem
-                key={column.id}
-                checked={column.getIsVisible()}
-                onCheckedChange={(checked) => column.toggleVisibility(checked)}
-              >
-                {columnById.get(column.id)?.header ?? column.id}
-              </DropdownMenuCheckboxItem>
-            ))}
-          </DropdownMenuContent>
-        </DropdownMenu>
-        <DropdownMenu>
-          <DropdownMenuTrigger asChild>
-            <Button
-              variant="secondary"
-              size="sm"
-              className="max-sm:h-11"
-              disabled={state !== "rows"}
-            >
-              <Download aria-hidden="true" />
-              {labels.export}
-            </Button>
-          </DropdownMenuTrigger>
-          <DropdownMenuContent>
-            <DropdownMenuItem onSelect={() => void exportAs("csv")}>
-              {labels.exportCsv}
-            </DropdownMenuItem>
-            <DropdownMenuItem onSelect={() => void exportAs("json")}>
-              {labels.exportJson}
-            </DropdownMenuItem>
-          </DropdownMenuContent>
-        </DropdownMenu>
-      </div>
+      <DataTableToolbar
+        labels={labels}
+        sort={
+          asCards && sortOptions.length > 0
+            ? {
+                label: labels.sortBy ?? "",
+                value: sortValue,
+                options: sortOptions,
+                onChange: sortBy,
+              }
+            : undefined
+        }
+        columns={hideable.map((column) => ({
+          id: column.id,
+          header: columnById.get(column.id)?.header ?? column.id,
+          visible: column.getIsVisible(),
+          setVisible: (visible) => column.toggleVisibility(visible),
+        }))}
+        exportDisabled={state !== "rows"}
+        onExport={(format) => void exportAs(format)}
+      />
       {asCards ? (
         <div aria-busy={state === "loading" || undefined}>
           {state === "rows" ? (
@@ -434,43 +387,16 @@ export function DataTable<TData extends RowData>({
           </TableBody>
         </Table>
       )}
-      <div className="flex flex-wrap items-center justify-between gap-3 text-sm text-ink-muted">
-        <div className="flex items-center gap-2">
-          <label htmlFor={pageSizeId}>{labels.rowsPerPage}</label>
-          <Select
-            id={pageSizeId}
-            containerClassName="w-20"
-            className="h-11 sm:h-8"
-            value={String(pageSize)}
-            onValueChange={(value) => table.setPageSize(Number(value))}
-            options={pageSizes.map((size) => ({ value: String(size), label: String(size) }))}
-          />
-        </div>
-        <div className="flex flex-wrap items-center gap-2">
-          {/* Whole on its line on a phone ("Page 1 sur 1"), the two buttons under it. */}
-          <span aria-live="polite" className="whitespace-nowrap max-sm:w-full">
-            {labels.pageStatus(pageIndex + 1, pageCount)}
-          </span>
-          <Button
-            variant="secondary"
-            size="sm"
-            className="max-sm:h-11"
-            onClick={() => table.previousPage()}
-            disabled={!table.getCanPreviousPage()}
-          >
-            {labels.previousPage}
-          </Button>
-          <Button
-            variant="secondary"
-            size="sm"
-            className="max-sm:h-11"
-            onClick={() => table.nextPage()}
-            disabled={!table.getCanNextPage()}
-          >
-            {labels.nextPage}
-          </Button>
-        </div>
-      </div>
+      <DataTablePager
+        labels={labels}
+        pageSize={pageSize}
+        pageSizes={pageSizes}
+        onPageSize={(size) => table.setPageSize(size)}
+        page={pageIndex + 1}
+        pageCount={pageCount}
+        onPrevious={table.getCanPreviousPage() ? () => table.previousPage() : undefined}
+        onNext={table.getCanNextPage() ? () => table.nextPage() : undefined}
+      />
     </div>
   );
 }
