@@ -177,6 +177,7 @@ export const web = {
         "Every seat of your plan is taken: only the Viewer role can be invited until a seat is freed.",
       submit: "Send the invitation",
       sent: "Invitation sent to {{email}}.",
+      failed: "Invite failure: the invitation was not sent.",
     },
     editDialog: {
       title: "Edit a member",
@@ -214,6 +215,7 @@ export const web = {
       resend: "Resend",
       resendLabel: "Resend the invitation to {{email}}",
       resent: "The invitation was sent again to {{email}}.",
+      resendFailed: "Invite failure: the invitation to {{email}} was not sent again.",
       revoke: "Revoke",
       revokeLabel: "Revoke the invitation to {{email}}",
       confirmRevoke: {

@@ -183,6 +183,7 @@ export const web: FrenchTranslation<typeof en> = {
         "Tous les sièges de votre offre sont occupés\u00a0: seul le rôle Lecteur peut être invité tant qu’aucun siège n’est libéré.",
       submit: "Envoyer l’invitation",
       sent: "Invitation envoyée à {{email}}.",
+      failed: "Échec de l’invitation : l’invitation n’a pas été envoyée.",
     },
     editDialog: {
       title: "Modifier un membre",
@@ -222,6 +223,7 @@ export const web: FrenchTranslation<typeof en> = {
       resend: "Renvoyer",
       resendLabel: "Renvoyer l’invitation à {{email}}",
       resent: "L’invitation a été renvoyée à {{email}}.",
+      resendFailed: "Échec de l’invitation : l’invitation à {{email}} n’a pas été renvoyée.",
       revoke: "Révoquer",
       revokeLabel: "Révoquer l’invitation à {{email}}",
       confirmRevoke: {

@@ -103,12 +103,30 @@ describe("members", () => {
       "x@example.com",
     );
     await user.click(within(dialog).getByRole("button", { name: "Send the invitation" }));
-    expect(
-      await within(dialog).findByText(
-        "Every seat of your plan is taken: only the Viewer role can be invited until a seat is freed.",
-        { selector: "[role=alert]" },
-      ),
-    ).toBeInTheDocument();
+    expect(await within(dialog).findByRole("alert")).toHaveTextContent(
+      "Invite failure: the invitation was not sent. Every seat of your plan is taken: only the Viewer role can be invited until a seat is freed.",
+    );
+  });
+
+  it("says that an invitation failed, and why, in French too", async () => {
+    const { user } = renderApp({
+      path: "/settings/members",
+      language: "fr",
+      handlers: {
+        ...membersHandlers({ used: 1, total: 5 }),
+        "/team/invite": () => apiError(500, "INTERNAL_SERVER_ERROR"),
+      },
+    });
+    await user.click(await screen.findByRole("button", { name: "Inviter un membre" }));
+    const dialog = await screen.findByRole("dialog", { name: "Inviter un membre" });
+    await user.type(
+      within(dialog).getByRole("textbox", { name: /Adresse e-mail/ }),
+      "x@example.com",
+    );
+    await user.click(within(dialog).getByRole("button", { name: "Envoyer l’invitation" }));
+    expect(await within(dialog).findByRole("alert")).toHaveTextContent(
+      /^Échec de l’invitation\s: l’invitation n’a pas été envoyée\. Un problème est survenu de notre côté\./,
+    );
   });
 
   it("edits a member's role and names, both names required", async () => {

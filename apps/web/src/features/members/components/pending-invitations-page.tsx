@@ -113,7 +113,10 @@ export function PendingInvitationsPage() {
                   resendInvite(invitation.uuid, {
                     onSuccess: () =>
                       toast.success(t("members.pending.resent", { email: invitation.email })),
-                    onError: (error) => toast.error(errorText.apiError(error)),
+                    onError: (error) =>
+                      toast.error(
+                        `${t("members.pending.resendFailed", { email: invitation.email })} ${errorText.apiError(error)}`,
+                      ),
                   })
                 }
               >

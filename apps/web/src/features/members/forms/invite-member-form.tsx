@@ -77,7 +77,7 @@ export function InviteMemberForm({
       ) : null}
       {failure && !fieldFailure ? (
         <p role="alert" className="text-sm font-medium text-danger">
-          {roleErrorText(failure)}
+          {t("members.inviteDialog.failed")} {roleErrorText(failure)}
         </p>
       ) : null}
       <FormField
