@@ -195,6 +195,14 @@ export function trackRequests(page: Page): void {
   page.on("request", (request) => requests.add(request));
   page.on("requestfinished", done);
   page.on("requestfailed", done);
+  // A request of the document a navigation replaced never reports its end (the browser drops it
+  // with its document): once the new document commits, only its own requests count.
+  page.on("framenavigated", (frame) => {
+    if (frame !== page.mainFrame()) return;
+    for (const request of requests) {
+      if (!request.isNavigationRequest()) requests.delete(request);
+    }
+  });
 }
 
 /** Resolves after two frames of the page (what a render started by an event has committed by). */
