@@ -1,13 +1,8 @@
 import { type EnvelopeListFilter } from "@paraphe/api-sdk/contract";
-import {
-  infiniteQueryOptions,
-  keepPreviousData,
-  queryOptions,
-  useInfiniteQuery,
-  useQuery,
-} from "@tanstack/react-query";
+import { keepPreviousData, queryOptions, useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { useApi } from "../../../lib/api/api-context";
 import { type WebApi } from "../../../lib/api/create-web-api";
+import { cursorPagesQueryOptions } from "../../../lib/cursor-pages";
 import { contactKeys, workspaceKeys } from "../../../domain/query-keys";
 import { envelopeKeys } from "./keys";
 
@@ -21,22 +16,20 @@ export function envelopeListQueryOptions(
   workspaceUuid: string | undefined,
   tagUuid?: string,
 ) {
-  return infiniteQueryOptions({
-    queryKey: envelopeKeys.list(filter, workspaceUuid, tagUuid),
-    queryFn: ({ signal, pageParam }) =>
+  return cursorPagesQueryOptions(
+    envelopeKeys.list(filter, workspaceUuid, tagUuid),
+    (page, signal) =>
       api.envelope.list(
         {
           filter,
           limit: ENVELOPE_PAGE_SIZE,
           ...(workspaceUuid ? { workspaceUuid } : {}),
           ...(tagUuid ? { tagUuid } : {}),
-          ...(pageParam ? { cursor: pageParam } : {}),
+          ...page,
         },
         { signal },
       ),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextCursor,
-  });
+  );
 }
 
 export function useEnvelopeList(

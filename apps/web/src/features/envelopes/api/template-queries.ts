@@ -1,12 +1,8 @@
 import { MAX_BULK_SEND_ROWS, type TemplateStatus } from "@paraphe/api-sdk/contract";
-import {
-  infiniteQueryOptions,
-  queryOptions,
-  useInfiniteQuery,
-  useQuery,
-} from "@tanstack/react-query";
+import { queryOptions, useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { useApi } from "../../../lib/api/api-context";
 import { type WebApi } from "../../../lib/api/create-web-api";
+import { cursorPagesQueryOptions } from "../../../lib/cursor-pages";
 import { templateKeys } from "./keys";
 
 /** Templates per page of the list. */
@@ -22,22 +18,20 @@ export function templateListQueryOptions(
   workspaceUuid: string | undefined,
   tagUuid?: string,
 ) {
-  return infiniteQueryOptions({
-    queryKey: templateKeys.list(filter, workspaceUuid, tagUuid),
-    queryFn: ({ signal, pageParam }) =>
+  return cursorPagesQueryOptions(
+    templateKeys.list(filter, workspaceUuid, tagUuid),
+    (page, signal) =>
       api.template.list(
         {
           limit: TEMPLATE_PAGE_SIZE,
           ...(filter === "all" ? {} : { status: filter }),
           ...(workspaceUuid ? { workspaceUuid } : {}),
           ...(tagUuid ? { tagUuid } : {}),
-          ...(pageParam ? { cursor: pageParam } : {}),
+          ...page,
         },
         { signal },
       ),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextCursor,
-  });
+  );
 }
 
 export function useTemplateList(

@@ -3,14 +3,10 @@ import {
   type ExportUsageRequest,
   type UsageBucket,
 } from "@paraphe/api-sdk/contract";
-import {
-  infiniteQueryOptions,
-  queryOptions,
-  useInfiniteQuery,
-  useQuery,
-} from "@tanstack/react-query";
+import { queryOptions, useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { useApi } from "../../../lib/api/api-context";
 import { type WebApi } from "../../../lib/api/create-web-api";
+import { cursorPagesQueryOptions } from "../../../lib/cursor-pages";
 import { usageKeys, type UsageFilter } from "./keys";
 
 export { type UsageFilter } from "./keys";
@@ -26,20 +22,9 @@ export function filterRequest(filter: UsageFilter): ExportUsageRequest {
 
 /** POST /usage/list: the log, newest first, by pages of 100 (the table pages them further). */
 export function usageLogQueryOptions(api: WebApi, filter: UsageFilter) {
-  return infiniteQueryOptions({
-    queryKey: usageKeys.log(filter),
-    queryFn: ({ signal, pageParam }) =>
-      api.usage.list(
-        {
-          ...filterRequest(filter),
-          limit: USAGE_PAGE_SIZE_MAX,
-          ...(pageParam ? { cursor: pageParam } : {}),
-        },
-        { signal },
-      ),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextCursor,
-  });
+  return cursorPagesQueryOptions(usageKeys.log(filter), (page, signal) =>
+    api.usage.list({ ...filterRequest(filter), limit: USAGE_PAGE_SIZE_MAX, ...page }, { signal }),
+  );
 }
 
 /** POST /usage/series: envelopes sent and API credits per bucket of [from, to). */

@@ -14,6 +14,7 @@ import {
 import { workspaceKeys } from "../../../domain/query-keys";
 import { useApi } from "../../../lib/api/api-context";
 import { type WebApi } from "../../../lib/api/create-web-api";
+import { cursorPagesQueryOptions } from "../../../lib/cursor-pages";
 import { webhookKeys } from "./keys";
 
 /** Deliveries per page of an endpoint's log. */
@@ -56,18 +57,12 @@ export function deliveryLogPollInterval(
 /** POST /webhook/deliveries, page after page (newest first; keyset cursor). */
 export function webhookDeliveriesQueryOptions(api: WebApi, endpointUuid: string) {
   return infiniteQueryOptions({
-    queryKey: webhookKeys.deliveries(endpointUuid),
-    queryFn: ({ signal, pageParam }) =>
+    ...cursorPagesQueryOptions(webhookKeys.deliveries(endpointUuid), (page, signal) =>
       api.webhook.deliveries(
-        {
-          endpointUuid,
-          limit: WEBHOOK_DELIVERY_PAGE_SIZE,
-          ...(pageParam ? { cursor: pageParam } : {}),
-        },
+        { endpointUuid, limit: WEBHOOK_DELIVERY_PAGE_SIZE, ...page },
         { signal },
       ),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextCursor,
+    ),
     refetchInterval: (query) => deliveryLogPollInterval(query.state.data?.pages, Date.now()),
   });
 }
