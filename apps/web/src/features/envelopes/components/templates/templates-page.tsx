@@ -1,22 +1,10 @@
 import { TEMPLATE_STATUSES, type TemplateSummary } from "@paraphe/api-sdk/contract";
 import { useTranslation } from "@paraphe/i18n/react";
-import {
-  DataCards,
-  EmptyState,
-  PHONE_MEDIA_QUERY,
-  Table,
-  TableBody,
-  TableCaption,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-  useMediaQuery,
-} from "@paraphe/ui-kit";
+import { EmptyState } from "@paraphe/ui-kit";
 import { FilePlus2 } from "lucide-react";
 import { useState } from "react";
-import { Link } from "react-router";
 import { PermittedButton } from "../../../../app/permissions/permitted-button";
+import { SummaryTable } from "../../../../domain/summary-table";
 import { TagChips } from "../../../../domain/tags";
 import { formatDateTime } from "../../../../lib/format";
 import { usePageMeta } from "../../../../lib/page-meta";
@@ -109,106 +97,29 @@ export function TemplatesPage({
 
 /** The table view of the templates; cards on a phone. */
 function TemplateTable({ templates }: { templates: TemplateSummary[] }) {
-  const { t, i18n } = useTranslation("web");
-  const language = i18n.resolvedLanguage ?? i18n.language;
-  const asCards = useMediaQuery(PHONE_MEDIA_QUERY);
-  if (asCards) {
-    return (
-      <DataCards
-        rows={templates}
-        getRowId={(template) => template.uuid}
-        caption={t("templates.caption")}
-        columns={[
-          {
-            id: "title",
-            header: t("templates.columns.title"),
-            card: "title",
-            cell: (template) => (
-              <>
-                <Link
-                  to={templateHref(template)}
-                  className="text-ink underline-offset-2 hover:underline"
-                >
-                  {template.title}
-                </Link>
-                <TagChips tags={template.tags} />
-              </>
-            ),
-          },
-          {
-            id: "status",
-            header: t("templates.columns.status"),
-            card: "status",
-            cell: (template) => <TemplateStatusBadge status={template.status} />,
-          },
-          {
-            id: "roles",
-            header: t("templates.columns.roles"),
-            cell: (template) => t("templates.roleCount", { count: template.roleCount }),
-          },
-          {
-            id: "updatedAt",
-            header: t("templates.columns.updatedAt"),
-            cell: (template) => formatDateTime(template.updatedAt, language),
-          },
-          {
-            id: "owner",
-            header: t("templates.columns.owner"),
-            cell: (template) => template.owner.name || template.owner.email,
-          },
-          {
-            id: "actions",
-            header: t("templates.columns.actions"),
-            cell: (template) => <TemplateActions template={template} />,
-          },
-        ]}
-      />
-    );
-  }
+  const { t } = useTranslation("web");
   return (
-    <Table>
-      <TableCaption className="sr-only">{t("templates.caption")}</TableCaption>
-      <TableHeader>
-        <TableRow>
-          <TableHead>{t("templates.columns.title")}</TableHead>
-          <TableHead>{t("templates.columns.status")}</TableHead>
-          <TableHead className="hidden sm:table-cell">{t("templates.columns.roles")}</TableHead>
-          <TableHead className="hidden md:table-cell">{t("templates.columns.owner")}</TableHead>
-          <TableHead className="hidden lg:table-cell">{t("templates.columns.updatedAt")}</TableHead>
-          <TableHead className="text-right">{t("templates.columns.actions")}</TableHead>
-        </TableRow>
-      </TableHeader>
-      <TableBody>
-        {templates.map((template) => (
-          <TableRow key={template.uuid}>
-            <TableCell className="max-w-64 font-medium">
-              <Link
-                to={templateHref(template)}
-                className="block truncate text-ink underline-offset-2 hover:underline"
-              >
-                {template.title}
-              </Link>
-              <TagChips tags={template.tags} />
-            </TableCell>
-            <TableCell>
-              <TemplateStatusBadge status={template.status} />
-            </TableCell>
-            <TableCell className="hidden whitespace-nowrap sm:table-cell">
-              {t("templates.roleCount", { count: template.roleCount })}
-            </TableCell>
-            <TableCell className="hidden md:table-cell">
-              <span className="block truncate">{template.owner.name || template.owner.email}</span>
-            </TableCell>
-            <TableCell className="hidden whitespace-nowrap lg:table-cell">
-              {formatDateTime(template.updatedAt, language)}
-            </TableCell>
-            <TableCell className="text-right">
-              <TemplateActions template={template} />
-            </TableCell>
-          </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+    <SummaryTable
+      rows={templates}
+      caption={t("templates.caption")}
+      href={templateHref}
+      headers={{
+        title: t("templates.columns.title"),
+        status: t("templates.columns.status"),
+        owner: t("templates.columns.owner"),
+        updatedAt: t("templates.columns.updatedAt"),
+      }}
+      status={(template) => <TemplateStatusBadge status={template.status} />}
+      count={{
+        id: "roles",
+        header: t("templates.columns.roles"),
+        cell: (template) => t("templates.roleCount", { count: template.roleCount }),
+      }}
+      actions={{
+        header: t("templates.columns.actions"),
+        cell: (template) => <TemplateActions template={template} />,
+      }}
+    />
   );
 }
 
