@@ -1,5 +1,7 @@
-import { type DataTableProps } from "@paraphe/ui-kit";
+import { Button, type DataTableColumn, type DataTableProps } from "@paraphe/ui-kit";
 import { useMemo, type ReactNode } from "react";
+import { type GatedPermission } from "../app/permissions/gates";
+import { PermittedButton } from "../app/permissions/permitted-button";
 import { useErrorText } from "../lib/api/error-text";
 import { useDataTableLabels } from "../lib/data-table-labels";
 
@@ -76,4 +78,53 @@ export function useListTable<TData>(
     onRetry: () => void query.refetch(),
     labels,
   };
+}
+
+/** The last column of a list: each row's actions, right-aligned, never sorted, hidden or exported. */
+export function actionsColumn<TData>(
+  header: string,
+  cell: (row: TData) => ReactNode,
+): DataTableColumn<TData> {
+  return {
+    id: "actions",
+    header,
+    value: () => null,
+    cell,
+    sortable: false,
+    hideable: false,
+    className: "text-right",
+  };
+}
+
+/**
+ * An actions column of one button a row (revoke, delete, end), on the rows `shown` accepts (all
+ * when omitted). With `permission`, a member whose role lacks it gets the button disabled with the
+ * reason (`PermittedButton`).
+ */
+export function rowActionColumn<TData>(options: {
+  header: string;
+  /** The button's text. */
+  text: string;
+  /** The button's accessible name, which names the row. */
+  label: (row: TData) => string;
+  onClick: (row: TData) => void;
+  permission?: GatedPermission;
+  shown?: (row: TData) => boolean;
+}): DataTableColumn<TData> {
+  const { header, text, label, onClick, permission, shown } = options;
+  return actionsColumn(header, (row) => {
+    if (shown && !shown(row)) return null;
+    const button = {
+      variant: "ghost",
+      size: "sm",
+      "aria-label": label(row),
+      onClick: () => onClick(row),
+      children: text,
+    } as const;
+    return permission ? (
+      <PermittedButton permission={permission} {...button} />
+    ) : (
+      <Button {...button} />
+    );
+  });
 }

@@ -16,6 +16,7 @@ import {
   type DataTableColumn,
 } from "@paraphe/ui-kit";
 import { useMemo, type ReactNode } from "react";
+import { actionsColumn } from "../components/list-page";
 import { useErrorText } from "../lib/api/error-text";
 import { useDataTableLabels } from "../lib/data-table-labels";
 import { formatDateTime } from "../lib/format";
@@ -133,15 +134,7 @@ export function nameColorColumns<T extends NameColorRecord>({
       cell: (record) => formatDateTime(record[date], language),
       className: "whitespace-nowrap",
     })),
-    {
-      id: "actions",
-      header: header("actions"),
-      value: () => null,
-      sortable: false,
-      hideable: false,
-      className: "text-right",
-      cell: actions,
-    },
+    actionsColumn(header("actions"), actions),
   ];
 }
 

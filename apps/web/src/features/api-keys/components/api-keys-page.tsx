@@ -13,7 +13,7 @@ import { Plus } from "lucide-react";
 import { useMemo, useState } from "react";
 import { useGate } from "../../../app/permissions/gates";
 import { PermittedButton } from "../../../app/permissions/permitted-button";
-import { ListPage, useListTable } from "../../../components/list-page";
+import { ListPage, rowActionColumn, useListTable } from "../../../components/list-page";
 import { useErrorText } from "../../../lib/api/error-text";
 import { dateTimeColumn } from "../../../lib/date-column";
 import { usePageMeta } from "../../../lib/page-meta";
@@ -116,29 +116,17 @@ function ApiKeysList() {
         date: (key) => key.updatedAt,
         language,
       }),
-      {
-        id: "actions",
+      rowActionColumn<ApiKey>({
         header: t("apiKeys.columns.actions"),
-        value: () => null,
-        cell: (key) =>
-          key.status === "active" ? (
-            <PermittedButton
-              permission="manage API"
-              variant="ghost"
-              size="sm"
-              aria-label={t("apiKeys.revokeLabel", { description: key.description })}
-              onClick={() => {
-                resetRevoke();
-                setRevoking(key);
-              }}
-            >
-              {t("apiKeys.revoke")}
-            </PermittedButton>
-          ) : null,
-        sortable: false,
-        hideable: false,
-        className: "text-right",
-      },
+        text: t("apiKeys.revoke"),
+        label: (key) => t("apiKeys.revokeLabel", { description: key.description }),
+        permission: "manage API",
+        shown: (key) => key.status === "active",
+        onClick: (key) => {
+          resetRevoke();
+          setRevoking(key);
+        },
+      }),
     ],
     [t, language, resetRevoke],
   );

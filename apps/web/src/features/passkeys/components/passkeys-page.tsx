@@ -4,7 +4,7 @@ import { Button, ConfirmDialog, DataTable, toast, type DataTableColumn } from "@
 import { browserSupportsWebAuthn } from "@simplewebauthn/browser";
 import { Plus } from "lucide-react";
 import { useMemo, useState } from "react";
-import { ListPage, useListTable } from "../../../components/list-page";
+import { ListPage, rowActionColumn, useListTable } from "../../../components/list-page";
 import { useErrorText } from "../../../lib/api/error-text";
 import { dateTimeColumn } from "../../../lib/date-column";
 import { shortenIdentifier } from "../../../lib/format";
@@ -71,27 +71,16 @@ export function PasskeysPage() {
         language,
         empty: t("settings.passkeys.never"),
       }),
-      {
-        id: "actions",
+      rowActionColumn<PasskeyInfo>({
         header: t("settings.passkeys.columns.actions"),
-        value: () => null,
-        cell: (passkey) => (
-          <Button
-            variant="ghost"
-            size="sm"
-            aria-label={t("settings.passkeys.removeLabel", { id: shortenIdentifier(passkey.id) })}
-            onClick={() => {
-              reset();
-              setRemoving(passkey);
-            }}
-          >
-            {t("settings.passkeys.remove")}
-          </Button>
-        ),
-        sortable: false,
-        hideable: false,
-        className: "text-right",
-      },
+        text: t("settings.passkeys.remove"),
+        label: (passkey) =>
+          t("settings.passkeys.removeLabel", { id: shortenIdentifier(passkey.id) }),
+        onClick: (passkey) => {
+          reset();
+          setRemoving(passkey);
+        },
+      }),
     ],
     [t, language, reset],
   );

@@ -15,7 +15,7 @@ import { Plus } from "lucide-react";
 import { useCallback, useMemo, useState } from "react";
 import { PermittedButton } from "../../../app/permissions/permitted-button";
 import { useGate } from "../../../app/permissions/gates";
-import { ListPage, useListTable } from "../../../components/list-page";
+import { ListPage, rowActionColumn, useListTable } from "../../../components/list-page";
 import { useErrorText } from "../../../lib/api/error-text";
 import { dateTimeColumn } from "../../../lib/date-column";
 import { usePageMeta } from "../../../lib/page-meta";
@@ -115,29 +115,17 @@ export function RolesPage() {
         date: (role) => role.updatedAt,
         language,
       }),
-      {
-        id: "actions",
+      rowActionColumn<Role>({
         header: t("settings.roles.columns.actions"),
-        value: () => null,
-        cell: (role) =>
-          role.origin === "custom" ? (
-            <PermittedButton
-              permission="update Team roles"
-              variant="ghost"
-              size="sm"
-              aria-label={t("settings.roles.deleteLabel", { name: role.name })}
-              onClick={() => {
-                resetRemove();
-                setDeleting(role);
-              }}
-            >
-              {t("settings.roles.delete")}
-            </PermittedButton>
-          ) : null,
-        sortable: false,
-        hideable: false,
-        className: "text-right",
-      },
+        text: t("settings.roles.delete"),
+        label: (role) => t("settings.roles.deleteLabel", { name: role.name }),
+        permission: "update Team roles",
+        shown: (role) => role.origin === "custom",
+        onClick: (role) => {
+          resetRemove();
+          setDeleting(role);
+        },
+      }),
     ],
     [t, language, roleName, open, resetRemove],
   );

@@ -10,7 +10,7 @@ import {
 } from "@paraphe/ui-kit";
 import { LogOut } from "lucide-react";
 import { useMemo, useState } from "react";
-import { ListPage, useListTable } from "../../../components/list-page";
+import { ListPage, rowActionColumn, useListTable } from "../../../components/list-page";
 import { useErrorText } from "../../../lib/api/error-text";
 import { shortenIdentifier } from "../../../lib/format";
 import { dateTimeColumn } from "../../../lib/date-column";
@@ -91,30 +91,17 @@ export function SessionsPage() {
         language,
         empty: unknown,
       }),
-      {
-        id: "actions",
+      rowActionColumn<SessionInfo>({
         header: t("settings.sessions.columns.actions"),
-        value: () => null,
-        cell: (session) =>
-          session.current ? null : (
-            <Button
-              variant="ghost"
-              size="sm"
-              aria-label={t("settings.sessions.endLabel", {
-                accessKey: shortenIdentifier(session.accessKey),
-              })}
-              onClick={() => {
-                reset();
-                setPending({ kind: "one", session });
-              }}
-            >
-              {t("settings.sessions.end")}
-            </Button>
-          ),
-        sortable: false,
-        hideable: false,
-        className: "text-right",
-      },
+        text: t("settings.sessions.end"),
+        label: (session) =>
+          t("settings.sessions.endLabel", { accessKey: shortenIdentifier(session.accessKey) }),
+        shown: (session) => !session.current,
+        onClick: (session) => {
+          reset();
+          setPending({ kind: "one", session });
+        },
+      }),
     ],
     [t, language, unknown, reset],
   );

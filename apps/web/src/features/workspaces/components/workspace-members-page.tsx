@@ -15,6 +15,7 @@ import { useMemo, useState } from "react";
 import { Link } from "react-router";
 import { useGate } from "../../../app/permissions/gates";
 import { PermittedButton } from "../../../app/permissions/permitted-button";
+import { actionsColumn } from "../../../components/list-page";
 import { ColorSwatch } from "../../../domain/tags";
 import { useErrorText } from "../../../lib/api/error-text";
 import { useDataTableLabels } from "../../../lib/data-table-labels";
@@ -86,31 +87,24 @@ export function WorkspaceMembersPage({ workspaceUuid }: { workspaceUuid: string 
         date: (member) => member.joinedAt,
         language,
       }),
-      {
-        id: "actions",
-        header: t("web:workspaces.members.columns.actions"),
-        value: () => null,
-        sortable: false,
-        hideable: false,
-        className: "text-right",
-        cell: (member) =>
-          onlyOne ? (
-            <span className="text-xs text-ink-muted">{t("web:workspaces.members.lastMember")}</span>
-          ) : (
-            <PermittedButton
-              permission="update Workspace"
-              variant="ghost"
-              size="sm"
-              aria-label={t("web:workspaces.members.removeLabel", { name: member.name })}
-              onClick={() => {
-                reset();
-                setRemoving(member);
-              }}
-            >
-              {t("web:workspaces.members.remove")}
-            </PermittedButton>
-          ),
-      },
+      actionsColumn<WorkspaceMember>(t("web:workspaces.members.columns.actions"), (member) =>
+        onlyOne ? (
+          <span className="text-xs text-ink-muted">{t("web:workspaces.members.lastMember")}</span>
+        ) : (
+          <PermittedButton
+            permission="update Workspace"
+            variant="ghost"
+            size="sm"
+            aria-label={t("web:workspaces.members.removeLabel", { name: member.name })}
+            onClick={() => {
+              reset();
+              setRemoving(member);
+            }}
+          >
+            {t("web:workspaces.members.remove")}
+          </PermittedButton>
+        ),
+      ),
     ],
     [t, language, onlyOne, reset],
   );
