@@ -2,6 +2,7 @@ import { type SigningRequest } from "@paraphe/api-sdk/contract";
 import { useTranslation } from "@paraphe/i18n/react";
 import { Badge, Card, type BadgeVariant } from "@paraphe/ui-kit";
 import { FileText } from "lucide-react";
+import { type ReactNode } from "react";
 import { Link } from "react-router";
 import { formatDateTime } from "../lib/format";
 import { requestCardStatus, type RequestCardStatus } from "./signing-requests";
@@ -34,8 +35,17 @@ export function requestPreviewSrc(request: SigningRequest): string | null {
   return `data:image/png;base64,${preview}`;
 }
 
-/** A request card (spec §3): title, status, owner name and email, dates, preview image. */
-export function RequestCard({ request }: { request: SigningRequest }) {
+/**
+ * A request card (spec §3): title, status, owner name and email, dates, preview image; `actions`
+ * (the inbox's sign and decline) below the link to the request.
+ */
+export function RequestCard({
+  request,
+  actions,
+}: {
+  request: SigningRequest;
+  actions?: ReactNode;
+}) {
   const { t, i18n } = useTranslation("web");
   const language = i18n.resolvedLanguage ?? i18n.language;
   const preview = requestPreviewSrc(request);
@@ -67,6 +77,7 @@ export function RequestCard({ request }: { request: SigningRequest }) {
           </span>
         </div>
       </Link>
+      {actions ? <div className="border-t border-border px-3 py-2">{actions}</div> : null}
     </Card>
   );
 }

@@ -1,17 +1,18 @@
 import { useTranslation } from "@paraphe/i18n/react";
 import { Button, Card, CardContent, Skeleton, buttonVariants } from "@paraphe/ui-kit";
-import { FileText, Mail, PenLine, XCircle } from "lucide-react";
+import { FileText, Mail } from "lucide-react";
 import { useNavigate } from "react-router";
 import { useSession } from "../../../app/session/session-context";
 import { useErrorText } from "../../../lib/api/error-text";
 import { formatDateTime } from "../../../lib/format";
 import { usePageMeta } from "../../../lib/page-meta";
 import { RequestStatusBadge, requestPreviewSrc } from "../../../domain/request-card";
-import { isActionable, signingLinkOf, useSigningRequests } from "../../../domain/signing-requests";
+import { isActionable, useSigningRequests } from "../../../domain/signing-requests";
+import { RequestActions } from "./request-actions";
 
 /**
- * /inbox/{uuid}: one request. Signing and declining happen on the signing page (the public app),
- * opened with the member's own access link.
+ * /inbox/{uuid}: one request. Signing happens on the signing page (the public app), opened with the
+ * member's own access link; declining (or rejecting) asks for a reason here.
  */
 export function InboxDetailPage({ envelopeUuid }: { envelopeUuid: string }) {
   const { t, i18n } = useTranslation(["web", "common"]);
@@ -54,7 +55,6 @@ export function InboxDetailPage({ envelopeUuid }: { envelopeUuid: string }) {
     );
   }
   const preview = requestPreviewSrc(request);
-  const link = signingLinkOf(request);
   const actionable = isActionable(request);
   const approver = request.recipientKind === "approver";
   return (
@@ -97,16 +97,7 @@ export function InboxDetailPage({ envelopeUuid }: { envelopeUuid: string }) {
             </div>
           </dl>
           {actionable ? (
-            <div className="flex flex-col gap-2 sm:flex-row">
-              <a href={link} className={buttonVariants()}>
-                <PenLine aria-hidden="true" />
-                {t(approver ? "web:inbox.approve" : "web:inbox.sign")}
-              </a>
-              <a href={link} className={buttonVariants({ variant: "secondary" })}>
-                <XCircle aria-hidden="true" />
-                {t(approver ? "web:inbox.reject" : "web:inbox.decline")}
-              </a>
-            </div>
+            <RequestActions request={request} />
           ) : (
             <p className="text-sm text-ink-muted">{t("web:inbox.nothingToDo")}</p>
           )}

@@ -5,9 +5,17 @@ import { Inbox } from "lucide-react";
 import { useErrorText } from "../../../lib/api/error-text";
 import { usePageMeta } from "../../../lib/page-meta";
 import { RequestCard } from "../../../domain/request-card";
-import { requestCardStatus, useSigningRequests } from "../../../domain/signing-requests";
+import {
+  isActionable,
+  requestCardStatus,
+  useSigningRequests,
+} from "../../../domain/signing-requests";
+import { RequestActions } from "./request-actions";
 
-/** /inbox (spec §2): the member's signing requests as a kanban, pending and completed or declined. */
+/**
+ * /inbox (spec §2): the member's signing requests as a kanban, pending and completed or declined,
+ * each pending card with sign and decline.
+ */
 export function InboxPage() {
   const { t } = useTranslation(["web", "common"]);
   const errorText = useErrorText();
@@ -82,7 +90,12 @@ function InboxColumn({
         <ul className="flex flex-col gap-3">
           {requests.map((request) => (
             <li key={request.envelopeUuid}>
-              <RequestCard request={request} />
+              <RequestCard
+                request={request}
+                actions={
+                  isActionable(request) ? <RequestActions request={request} size="sm" /> : null
+                }
+              />
             </li>
           ))}
         </ul>
