@@ -21,3 +21,21 @@ export function cursorPagesQueryOptions<TPage extends CursorPage, TKey extends Q
     getNextPageParam: (last: TPage) => last.nextCursor,
   });
 }
+
+/** What a list page shows: a filter (status), and optionally one workspace and one tag. */
+export interface ListScope<TFilter extends string> {
+  filter: TFilter;
+  workspaceUuid: string | undefined;
+  tagUuid?: string | undefined;
+}
+
+/** The workspace and tag of a scope as request fields (absent when unset). */
+export function scopeRequest(scope: ListScope<string>): {
+  workspaceUuid?: string;
+  tagUuid?: string;
+} {
+  return {
+    ...(scope.workspaceUuid ? { workspaceUuid: scope.workspaceUuid } : {}),
+    ...(scope.tagUuid ? { tagUuid: scope.tagUuid } : {}),
+  };
+}

@@ -2,7 +2,7 @@ import { type EnvelopeListFilter } from "@paraphe/api-sdk/contract";
 import { keepPreviousData, queryOptions, useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { useApi } from "../../../lib/api/api-context";
 import { type WebApi } from "../../../lib/api/create-web-api";
-import { cursorPagesQueryOptions } from "../../../lib/cursor-pages";
+import { cursorPagesQueryOptions, scopeRequest, type ListScope } from "../../../lib/cursor-pages";
 import { contactKeys, workspaceKeys } from "../../../domain/query-keys";
 import { envelopeKeys } from "./keys";
 
@@ -10,39 +10,20 @@ import { envelopeKeys } from "./keys";
 export const ENVELOPE_PAGE_SIZE = 25;
 
 /** POST /envelope/list, page after page (keyset: each answer gives the next cursor). */
-export function envelopeListQueryOptions(
-  api: WebApi,
-  filter: EnvelopeListFilter,
-  workspaceUuid: string | undefined,
-  tagUuid?: string,
-) {
+export function envelopeListQueryOptions(api: WebApi, scope: ListScope<EnvelopeListFilter>) {
+  const { filter, workspaceUuid, tagUuid } = scope;
   return cursorPagesQueryOptions(
     envelopeKeys.list(filter, workspaceUuid, tagUuid),
     (page, signal) =>
       api.envelope.list(
-        {
-          filter,
-          limit: ENVELOPE_PAGE_SIZE,
-          ...(workspaceUuid ? { workspaceUuid } : {}),
-          ...(tagUuid ? { tagUuid } : {}),
-          ...page,
-        },
+        { filter, limit: ENVELOPE_PAGE_SIZE, ...scopeRequest(scope), ...page },
         { signal },
       ),
   );
 }
 
-export function useEnvelopeList(
-  filter: EnvelopeListFilter,
-  workspaceUuid: string | undefined,
-  tagUuid?: string,
-  enabled = true,
-) {
-  const api = useApi();
-  return useInfiniteQuery({
-    ...envelopeListQueryOptions(api, filter, workspaceUuid, tagUuid),
-    enabled,
-  });
+export function useEnvelopeList(scope: ListScope<EnvelopeListFilter>, enabled = true) {
+  return useInfiniteQuery({ ...envelopeListQueryOptions(useApi(), scope), enabled });
 }
 
 /** POST /envelope/get: the whole envelope (documents, recipients, fields, options). */
@@ -54,8 +35,7 @@ export function envelopeQueryOptions(api: WebApi, envelopeUuid: string) {
 }
 
 export function useEnvelope(envelopeUuid: string) {
-  const api = useApi();
-  return useQuery(envelopeQueryOptions(api, envelopeUuid));
+  return useQuery(envelopeQueryOptions(useApi(), envelopeUuid));
 }
 
 /** POST /envelope/activity: the events and whether their hash chain checks out. */

@@ -2,7 +2,7 @@ import { MAX_BULK_SEND_ROWS, type TemplateStatus } from "@paraphe/api-sdk/contra
 import { queryOptions, useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { useApi } from "../../../lib/api/api-context";
 import { type WebApi } from "../../../lib/api/create-web-api";
-import { cursorPagesQueryOptions } from "../../../lib/cursor-pages";
+import { cursorPagesQueryOptions, scopeRequest, type ListScope } from "../../../lib/cursor-pages";
 import { templateKeys } from "./keys";
 
 /** Templates per page of the list. */
@@ -12,39 +12,21 @@ export const TEMPLATE_PAGE_SIZE = 25;
 export type TemplateListFilter = "all" | TemplateStatus;
 
 /** POST /template/list, page after page (keyset: each answer gives the next cursor). */
-export function templateListQueryOptions(
-  api: WebApi,
-  filter: TemplateListFilter,
-  workspaceUuid: string | undefined,
-  tagUuid?: string,
-) {
+export function templateListQueryOptions(api: WebApi, scope: ListScope<TemplateListFilter>) {
+  const { filter, workspaceUuid, tagUuid } = scope;
+  const status = filter === "all" ? {} : { status: filter };
   return cursorPagesQueryOptions(
     templateKeys.list(filter, workspaceUuid, tagUuid),
     (page, signal) =>
       api.template.list(
-        {
-          limit: TEMPLATE_PAGE_SIZE,
-          ...(filter === "all" ? {} : { status: filter }),
-          ...(workspaceUuid ? { workspaceUuid } : {}),
-          ...(tagUuid ? { tagUuid } : {}),
-          ...page,
-        },
+        { limit: TEMPLATE_PAGE_SIZE, ...status, ...scopeRequest(scope), ...page },
         { signal },
       ),
   );
 }
 
-export function useTemplateList(
-  filter: TemplateListFilter,
-  workspaceUuid: string | undefined,
-  tagUuid?: string,
-  enabled = true,
-) {
-  const api = useApi();
-  return useInfiniteQuery({
-    ...templateListQueryOptions(api, filter, workspaceUuid, tagUuid),
-    enabled,
-  });
+export function useTemplateList(scope: ListScope<TemplateListFilter>, enabled = true) {
+  return useInfiniteQuery({ ...templateListQueryOptions(useApi(), scope), enabled });
 }
 
 /** POST /template/get: documents, roles, fields and default options. */
@@ -56,8 +38,7 @@ export function templateQueryOptions(api: WebApi, templateUuid: string) {
 }
 
 export function useTemplate(templateUuid: string) {
-  const api = useApi();
-  return useQuery(templateQueryOptions(api, templateUuid));
+  return useQuery(templateQueryOptions(useApi(), templateUuid));
 }
 
 /** How often a running bulk send's progress is asked for (ms). */

@@ -55,7 +55,7 @@ export function EnvelopesPage({
     setUploadingState(open);
     if (!open && searchParams.has("upload")) setSearchParams({}, { replace: true });
   };
-  const list = useEnvelopeList(page.filter, page.workspaceUuid, page.tagUuid, page.ready);
+  const list = useEnvelopeList(page, page.ready);
   const [tagging, setTagging] = useState<EnvelopeSummary | null>(null);
   const envelopes: EnvelopeSummary[] = list.data?.pages.flatMap((page) => page.envelopes) ?? [];
 

@@ -42,7 +42,7 @@ export function TemplatesPage({
     storageKey: TEMPLATE_VIEW_STORAGE_KEY,
   });
   const [uploading, setUploading] = useState(false);
-  const list = useTemplateList(page.filter, page.workspaceUuid, page.tagUuid, page.ready);
+  const list = useTemplateList(page, page.ready);
   const templates: TemplateSummary[] = list.data?.pages.flatMap((page) => page.templates) ?? [];
 
   const newButton = (
