@@ -19,7 +19,7 @@ import { useMemo, type ReactNode } from "react";
 import { actionsColumn } from "../components/list-page";
 import { useErrorText } from "../lib/api/error-text";
 import { useDataTableLabels } from "../lib/data-table-labels";
-import { formatDateTime } from "../lib/format";
+import { timestampColumns } from "../lib/date-column";
 import { NameColorForm, type NameColorValues } from "./name-color-form";
 import { ColorSwatch } from "./tags";
 
@@ -127,13 +127,10 @@ export function nameColorColumns<T extends NameColorRecord>({
       hideable: false,
     },
     { id: count.id, header: t(`web:${countHeader}`), value: count.value },
-    ...(["createdAt", "updatedAt"] as const).map((date): DataTableColumn<T> => ({
-      id: date,
-      header: header(date),
-      value: (record) => record[date],
-      cell: (record) => formatDateTime(record[date], language),
-      className: "whitespace-nowrap",
-    })),
+    ...timestampColumns<T>(
+      { createdAt: header("createdAt"), updatedAt: header("updatedAt") },
+      language,
+    ),
     actionsColumn(header("actions"), actions),
   ];
 }

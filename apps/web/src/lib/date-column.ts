@@ -24,3 +24,13 @@ export function dateTimeColumn<TData>(options: {
     className: "whitespace-nowrap",
   };
 }
+
+/** The columns of when a record was created and last changed (ids `createdAt`, `updatedAt`). */
+export function timestampColumns<TData extends { createdAt: string; updatedAt: string }>(
+  headers: { createdAt: string; updatedAt: string },
+  language: string,
+): DataTableColumn<TData>[] {
+  return (["createdAt", "updatedAt"] as const).map((id) =>
+    dateTimeColumn<TData>({ id, header: headers[id], date: (row) => row[id], language }),
+  );
+}

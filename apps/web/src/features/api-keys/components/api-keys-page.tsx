@@ -15,7 +15,7 @@ import { useGate } from "../../../app/permissions/gates";
 import { PermittedButton } from "../../../app/permissions/permitted-button";
 import { ListPage, rowActionColumn, useListTable } from "../../../components/list-page";
 import { useErrorText } from "../../../lib/api/error-text";
-import { dateTimeColumn } from "../../../lib/date-column";
+import { timestampColumns } from "../../../lib/date-column";
 import { usePageMeta } from "../../../lib/page-meta";
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from "../api/api-key-queries";
 import { ApiKeyForm } from "../forms/api-key-form";
@@ -104,18 +104,10 @@ function ApiKeysList() {
           </Badge>
         ),
       },
-      dateTimeColumn<ApiKey>({
-        id: "createdAt",
-        header: t("apiKeys.columns.createdAt"),
-        date: (key) => key.createdAt,
+      ...timestampColumns<ApiKey>(
+        { createdAt: t("apiKeys.columns.createdAt"), updatedAt: t("apiKeys.columns.updatedAt") },
         language,
-      }),
-      dateTimeColumn<ApiKey>({
-        id: "updatedAt",
-        header: t("apiKeys.columns.updatedAt"),
-        date: (key) => key.updatedAt,
-        language,
-      }),
+      ),
       rowActionColumn<ApiKey>({
         header: t("apiKeys.columns.actions"),
         text: t("apiKeys.revoke"),

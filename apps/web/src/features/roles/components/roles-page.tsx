@@ -17,7 +17,7 @@ import { PermittedButton } from "../../../app/permissions/permitted-button";
 import { useGate } from "../../../app/permissions/gates";
 import { ListPage, rowActionColumn, useListTable } from "../../../components/list-page";
 import { useErrorText } from "../../../lib/api/error-text";
-import { dateTimeColumn } from "../../../lib/date-column";
+import { timestampColumns } from "../../../lib/date-column";
 import { usePageMeta } from "../../../lib/page-meta";
 import { useCreateRole, useDeleteRole, useRoles, useUpdateRole } from "../api/role-queries";
 import { RoleForm } from "../forms/role-form";
@@ -103,18 +103,13 @@ export function RolesPage() {
         header: t("settings.roles.columns.members"),
         value: (role) => role.memberCount,
       },
-      dateTimeColumn<Role>({
-        id: "createdAt",
-        header: t("settings.roles.columns.createdAt"),
-        date: (role) => role.createdAt,
+      ...timestampColumns<Role>(
+        {
+          createdAt: t("settings.roles.columns.createdAt"),
+          updatedAt: t("settings.roles.columns.updatedAt"),
+        },
         language,
-      }),
-      dateTimeColumn<Role>({
-        id: "updatedAt",
-        header: t("settings.roles.columns.updatedAt"),
-        date: (role) => role.updatedAt,
-        language,
-      }),
+      ),
       rowActionColumn<Role>({
         header: t("settings.roles.columns.actions"),
         text: t("settings.roles.delete"),
