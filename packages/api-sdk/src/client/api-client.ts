@@ -10,8 +10,9 @@ import {
 import type { z } from "zod";
 import type { ApiKeyCredentials } from "../contract/api-key";
 import { endpoints, type Endpoint, type Endpoints } from "../contract/endpoints";
-import { ErrorCode } from "../contract/errors";
-import { ApiError, networkError, toApiError } from "../errors/api-error";
+import { ErrorCode } from "../contract/error-codes";
+import { ApiError, networkError } from "../errors/api-error";
+import { toApiError } from "../errors/read-api-error";
 import { credentialKindForPath } from "../signing/credential-kind";
 import { signRequest, type SigningCredential } from "../signing/sign-request";
 import { fieldErrorsFromZod } from "../contract/errors";

@@ -7,10 +7,9 @@ import {
   isRetryableTunnelMessage,
   isTunnelSessionLost,
   networkError,
-  readApiError,
   RETRYABLE_TUNNEL_MESSAGES,
-  toApiError,
 } from "./api-error";
+import { readApiError, toApiError } from "./read-api-error";
 
 const structured = {
   statusCode: 400,

@@ -1,5 +1,6 @@
 import type { TunnelErrorCode } from "@paraphe/tunnel-client";
-import { ErrorCode, errorCatalogue, errorResponseSchema, type FieldError } from "../contract";
+import { ErrorCode, errorCatalogue } from "../contract/error-codes";
+import type { FieldError } from "../contract/errors";
 
 export interface ApiErrorInit {
   /** The HTTP status (500 for a network failure). */
@@ -54,77 +55,6 @@ export class ApiError extends Error {
     this.details = init.details;
     this.unanswered = init.unanswered ?? false;
   }
-}
-
-/** What the caller knows of a response beyond its body (used when the body has no error shape). */
-export interface ResponseContext {
-  /** The `X-Request-Id` answered by the api. */
-  readonly requestId?: string;
-  /** The api path that was called. */
-  readonly path?: string;
-}
-
-/**
- * The error of a non-OK answer (spec §8): the api's structured error when the body has the
- * spec's shape (`errorResponseSchema`), otherwise GENERIC_ERROR "An error occurred." with the
- * answer's status. `statusCode` is always the HTTP status that travelled.
- *
- * Throws a RangeError for a 2xx status: a successful answer is not an error.
- */
-export function toApiError(status: number, body: unknown, context: ResponseContext = {}): ApiError {
-  if (!Number.isInteger(status) || status < 100 || status > 599) {
-    throw new RangeError(`${status} is not an HTTP status`);
-  }
-  if (status >= 200 && status < 300) {
-    throw new RangeError(`HTTP ${status} is a successful answer, not an error`);
-  }
-  const parsed = errorResponseSchema.safeParse(body);
-  if (parsed.success) {
-    const { error, requestId, timestamp, path } = parsed.data;
-    return new ApiError({
-      statusCode: status,
-      code: error.code,
-      message: error.message,
-      suggestion: error.suggestion,
-      documentationUrl: error.documentationUrl,
-      requestId,
-      path,
-      timestamp,
-      details: error.fields,
-    });
-  }
-  const generic = errorCatalogue.GENERIC_ERROR;
-  return new ApiError({
-    statusCode: status,
-    code: ErrorCode.GENERIC_ERROR,
-    message: generic.message,
-    suggestion: generic.suggestion,
-    requestId: context.requestId,
-    path: context.path,
-  });
-}
-
-/** A response as fetch and the tunnel client give it. */
-export interface ErrorResponseLike {
-  readonly status: number;
-  readonly headers?: { get(name: string): string | null };
-  text(): Promise<string>;
-}
-
-/**
- * Reads a non-OK response into an `ApiError` (see `toApiError`): a body that cannot be read or
- * is not JSON gives GENERIC_ERROR.
- */
-export async function readApiError(response: ErrorResponseLike, path?: string): Promise<ApiError> {
-  let body: unknown;
-  try {
-    const text = await response.text();
-    body = text === "" ? undefined : (JSON.parse(text) as unknown);
-  } catch {
-    body = undefined;
-  }
-  const requestId = response.headers?.get("X-Request-Id") ?? undefined;
-  return toApiError(response.status, body, { requestId, path });
 }
 
 /** A call that got no answer (spec §8): INTERNAL_SERVER_ERROR with status 500. */

@@ -5,11 +5,13 @@ export {
   isRetryableTunnelMessage,
   isTunnelSessionLost,
   networkError,
-  readApiError,
   RETRYABLE_TUNNEL_MESSAGES,
-  toApiError,
   type ApiErrorInit,
-  type ErrorResponseLike,
-  type ResponseContext,
   type RetryableTunnelMessage,
 } from "./api-error";
+export {
+  readApiError,
+  toApiError,
+  type ErrorResponseLike,
+  type ResponseContext,
+} from "./read-api-error";

@@ -1,4 +1,4 @@
-import { isRetryableTunnelMessage, isTunnelSessionLost } from "../errors";
+import { isRetryableTunnelMessage, isTunnelSessionLost } from "../errors/api-error";
 
 /** Retries after the first failure at most (spec §7): four attempts in all. */
 export const MAX_RETRIES = 3;
