@@ -7,6 +7,7 @@ import { type z } from "zod";
 import { PermittedButton } from "../../../app/permissions/permitted-button";
 import { type GatedPermission } from "../../../app/permissions/gates";
 import { fieldErrorProblem, useErrorText } from "../../../lib/api/error-text";
+import { PersonFields } from "../../../components/person-fields";
 import { zodResolver } from "../../../lib/forms/zod-resolver";
 
 type ContactFormInput = z.input<typeof contactInputSchema>;
@@ -78,29 +79,16 @@ export function ContactForm({
       >
         <Input type="email" autoComplete="off" {...form.register("email")} />
       </FormField>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <FormField
-          label={t("contacts.form.firstname")}
-          required
-          error={errorText.validation(errors.firstname)}
-        >
-          <Input autoComplete="off" {...form.register("firstname")} />
-        </FormField>
-        <FormField
-          label={t("contacts.form.lastname")}
-          required
-          error={errorText.validation(errors.lastname)}
-        >
-          <Input autoComplete="off" {...form.register("lastname")} />
-        </FormField>
-      </div>
-      <FormField
-        label={t("contacts.form.phone")}
-        description={t("contacts.form.phoneHint")}
-        error={errorText.validation(errors.phone)}
-      >
-        <Input type="tel" autoComplete="off" {...form.register("phone")} />
-      </FormField>
+      <PersonFields
+        register={(name) => form.register(name)}
+        errors={errors}
+        labels={{
+          firstname: t("contacts.form.firstname"),
+          lastname: t("contacts.form.lastname"),
+          phone: t("contacts.form.phone"),
+          phoneHint: t("contacts.form.phoneHint"),
+        }}
+      />
       <div className="flex flex-wrap justify-end gap-2">
         {actions}
         <PermittedButton type="submit" permission={permission} loading={isSubmitting}>

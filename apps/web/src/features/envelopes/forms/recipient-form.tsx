@@ -1,6 +1,6 @@
 import { emailSchema, recipientInputSchema, type Recipient } from "@paraphe/api-sdk/contract";
 import { useTranslation } from "@paraphe/i18n/react";
-import { Button, Checkbox, Combobox, FormField, Input, RadioGroup } from "@paraphe/ui-kit";
+import { Button, Checkbox, Combobox, FormField, RadioGroup } from "@paraphe/ui-kit";
 import { useEffect, useId, useMemo, useState } from "react";
 import { Controller, useController, useForm, useWatch } from "react-hook-form";
 import { type z } from "zod";
@@ -8,6 +8,7 @@ import { usePermissions } from "../../../app/permissions/permissions-context";
 import { useGate } from "../../../app/permissions/gates";
 import { fieldErrorProblem, useErrorText } from "../../../lib/api/error-text";
 import { useContactLookup, useContactSuggestions } from "../api/envelope-queries";
+import { PersonFields } from "../../../components/person-fields";
 import { zodResolver } from "../../../lib/forms/zod-resolver";
 
 type RecipientFormInput = z.input<typeof recipientInputSchema>;
@@ -184,29 +185,17 @@ export function RecipientForm({
           listLabel={t("web:editor.recipients.suggestions")}
         />
       </FormField>
-      <div className="grid gap-3 sm:grid-cols-2">
-        <FormField
-          label={t("web:editor.recipients.firstname")}
-          required
-          error={errorText.validation(errors.firstname)}
-        >
-          <Input autoComplete="off" {...form.register("firstname")} />
-        </FormField>
-        <FormField
-          label={t("web:editor.recipients.lastname")}
-          required
-          error={errorText.validation(errors.lastname)}
-        >
-          <Input autoComplete="off" {...form.register("lastname")} />
-        </FormField>
-      </div>
-      <FormField
-        label={t("web:editor.recipients.phone")}
-        description={t("web:editor.recipients.phoneHint")}
-        error={errorText.validation(errors.phone)}
-      >
-        <Input type="tel" autoComplete="off" {...form.register("phone")} />
-      </FormField>
+      <PersonFields
+        register={(name) => form.register(name)}
+        errors={errors}
+        labels={{
+          firstname: t("web:editor.recipients.firstname"),
+          lastname: t("web:editor.recipients.lastname"),
+          phone: t("web:editor.recipients.phone"),
+          phoneHint: t("web:editor.recipients.phoneHint"),
+        }}
+        compact
+      />
       <fieldset className="flex flex-col gap-1">
         <legend id={roleLegendId} className="mb-1 text-sm font-medium text-ink">
           {t("web:editor.recipients.role")}

@@ -7,6 +7,7 @@ import { type z } from "zod";
 import { fieldErrorProblem, useErrorText } from "../../../lib/api/error-text";
 import { useUpdateProfile } from "../api/profile-mutations";
 import { InterfaceLanguageField } from "../components/interface-language-field";
+import { PersonFields } from "../../../components/person-fields";
 import { zodResolver } from "../../../lib/forms/zod-resolver";
 
 type ProfileInput = z.input<typeof updateProfileRequestSchema>;
@@ -56,29 +57,17 @@ export function ProfileForm({ profile }: { profile: UserProfile }) {
       <FormField label={t("settings.profile.email")}>
         <Input value={profile.email} readOnly disabled autoComplete="email" />
       </FormField>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <FormField
-          label={t("profile.firstname")}
-          required
-          error={errorText.validation(errors.firstname)}
-        >
-          <Input autoComplete="given-name" {...form.register("firstname")} />
-        </FormField>
-        <FormField
-          label={t("profile.lastname")}
-          required
-          error={errorText.validation(errors.lastname)}
-        >
-          <Input autoComplete="family-name" {...form.register("lastname")} />
-        </FormField>
-      </div>
-      <FormField
-        label={t("settings.profile.phone")}
-        description={t("settings.profile.phoneHint")}
-        error={errorText.validation(errors.phone)}
-      >
-        <Input type="tel" autoComplete="tel" inputMode="tel" {...form.register("phone")} />
-      </FormField>
+      <PersonFields
+        register={(name) => form.register(name)}
+        errors={errors}
+        labels={{
+          firstname: t("profile.firstname"),
+          lastname: t("profile.lastname"),
+          phone: t("settings.profile.phone"),
+          phoneHint: t("settings.profile.phoneHint"),
+        }}
+        autofill="own"
+      />
       <div className="grid gap-4 sm:grid-cols-2">
         <InterfaceLanguageField />
         <FormField
