@@ -69,6 +69,7 @@ export async function inviteMember(
         email: input.email,
         firstname: input.firstname,
         lastname: input.lastname,
+        phone: input.phone ?? null,
         roleId: role.id,
         invitedBy: inviter.userId,
         language,

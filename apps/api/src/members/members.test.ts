@@ -246,6 +246,85 @@ describe.each(testDatabaseKinds)("members, invitations and seats on %s", (kind) 
     expect(blank.code).toBe("VALIDATION_ERROR");
   });
 
+  it("keeps a member's phone number: international, checked, changed only when sent, and listed with the join date", async () => {
+    const owner = await signUpMember(h, "phoner", "Phoning team");
+    const member = await joinTeam(h, owner, "called", () => role(owner, "Viewer"));
+    const listed = (await owner.api.team.listMembers({ search: "called" })).members[0];
+    expect(listed).toMatchObject({ email: member.email, phone: null });
+    expect(Date.parse(listed?.joinedAt ?? "")).toBeGreaterThan(0);
+    const userUuid = listed?.userUuid ?? "";
+    const change = {
+      userUuid,
+      roleUuid: await role(owner, "Viewer"),
+      firstname: "Cal",
+      lastname: "Led",
+    };
+    const { member: edited } = await owner.api.team.updateMember({
+      ...change,
+      phone: "+33 6 12-34.56 (78)",
+    });
+    expect(edited.phone).toBe("+33612345678");
+    // Left out of a change, it stays; null clears it.
+    expect((await owner.api.team.updateMember(change)).member.phone).toBe("+33612345678");
+    expect((await owner.api.team.listMembers({ search: "called" })).members[0]?.phone).toBe(
+      "+33612345678",
+    );
+    expect((await member.api.user.profile({})).phone).toBe("+33612345678");
+    expect((await owner.api.team.updateMember({ ...change, phone: null })).member.phone).toBeNull();
+
+    for (const phone of [
+      "06 12 34 56 78",
+      "+0612345678",
+      "+1234567890123456",
+      `+33${"1".repeat(40)}`,
+    ]) {
+      const refused = await failure(
+        owner.api.call({ ...endpoints.team.updateMember, request: z.any() }, { ...change, phone }),
+      );
+      expect(refused.code).toBe("VALIDATION_ERROR");
+      expect(refused.details?.map((detail) => detail.path)).toEqual(["phone"]);
+    }
+
+    // Another team's owner cannot change it, nor see the member.
+    const stranger = await signUpMember(h, "stranger", "Other team");
+    const refused = await failure(
+      stranger.api.team.updateMember({
+        ...change,
+        roleUuid: await role(stranger, "Viewer"),
+        phone: "+441234567890",
+      }),
+    );
+    expect(refused.statusCode).toBeGreaterThanOrEqual(400);
+    expect((await stranger.api.team.listMembers({ search: "called" })).members).toEqual([]);
+    expect((await owner.api.team.listMembers({ search: "called" })).members[0]?.phone).toBeNull();
+  });
+
+  it("gives an invitation's phone number to the invitee who has none when they join", async () => {
+    const owner = await signUpMember(h, "ringer", "Ringing team");
+    const email = uniqueEmail("rung");
+    await owner.api.team.invite({
+      email,
+      roleUuid: await role(owner, "Viewer"),
+      phone: "+44 20 7946 0958",
+    });
+    const token = await inviteTokenFromMail(h, email);
+    await h.login(email);
+    await h.client().team.acceptInvite({ token });
+    const joined = (await owner.api.team.listMembers({ search: "rung" })).members[0];
+    expect(joined).toMatchObject({ email, phone: "+442079460958" });
+    const refused = await failure(
+      owner.api.call(
+        { ...endpoints.team.invite, request: z.any() },
+        {
+          email: uniqueEmail("bad-phone"),
+          roleUuid: await role(owner, "Viewer"),
+          phone: "call me",
+        },
+      ),
+    );
+    expect(refused.code).toBe("VALIDATION_ERROR");
+  });
+
   it("never lets a member remove themselves, nor the last owner be removed or demoted", async () => {
     const owner = await signUpMember(h, "solo", "Owner team");
     const ownerUuid = (await owner.api.team.listMembers({})).members[0]?.userUuid ?? "";

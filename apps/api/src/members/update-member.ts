@@ -11,7 +11,7 @@ import { memberRole, ownerCount } from "./team-members";
 import { lockTeam } from "./team-store";
 
 /**
- * Changes a member's role and names (spec §5: first and last name required on edit). The last
+ * Changes a member's role, names and phone number (spec §5: first and last name required on edit). The last
  * owner keeps the Owner role (LAST_OWNER); nobody changes their own role, and the caller holds every
  * right of the member's current role and of the new one, an Owner's only by an Owner (FORBIDDEN,
  * `role-assignment.ts`); a Viewer given a role that takes a seat needs a free seat (SEATS_FULL).
@@ -41,7 +41,13 @@ export async function updateMember(
       .execute();
     await trx
       .updateTable("appUser")
-      .set({ firstname: input.firstname, lastname: input.lastname, updatedAt: at })
+      .set({
+        firstname: input.firstname,
+        lastname: input.lastname,
+        // Left out, the phone number stays as it is.
+        ...(input.phone === undefined ? {} : { phone: input.phone }),
+        updatedAt: at,
+      })
       .where("id", "=", input.userUuid)
       .execute();
   });

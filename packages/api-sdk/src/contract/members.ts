@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { contactPhoneSchema } from "./contact";
 import { emailSchema, languageSchema } from "./identity";
 
 /**
@@ -30,6 +31,13 @@ const optionalName = z
   .optional()
   .transform((value) => (value === undefined || value === "" ? null : value));
 
+/**
+ * A member's phone number (spec §3, optional): international (E.164 once the spaces, dots, dashes
+ * and parentheses typed are dropped), at most 32 characters as typed; empty or null clears it, and
+ * left out of a change it stays as it is.
+ */
+export const memberPhoneSchema = contactPhoneSchema.optional();
+
 /** An invitation token as mailed: url-safe base64. */
 export const invitationTokenSchema = z
   .string()
@@ -58,8 +66,11 @@ export const teamMemberSchema = z.object({
   name: z.string(),
   firstname: z.string().nullable(),
   lastname: z.string().nullable(),
+  /** The person's phone number, international, or null. */
+  phone: z.string().nullable(),
   role: teamRoleSchema,
   createdAt: z.iso.datetime(),
+  /** When they joined the team. */
   joinedAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
 });
@@ -111,6 +122,8 @@ export const inviteMemberRequestSchema = z.object({
   roleUuid: uuid,
   firstname: optionalName,
   lastname: optionalName,
+  /** Given to the person who accepts when their account has no phone number. */
+  phone: memberPhoneSchema,
   /** Language of the invitation mail; the team's default (the inviter's) when unset. */
   language: languageSchema.optional(),
 });
@@ -123,6 +136,7 @@ export const updateMemberRequestSchema = z.object({
   roleUuid: uuid,
   firstname: requiredName,
   lastname: requiredName,
+  phone: memberPhoneSchema,
 });
 export type UpdateMemberRequest = z.input<typeof updateMemberRequestSchema>;
 export const updateMemberResponseSchema = z.object({ member: teamMemberSchema });

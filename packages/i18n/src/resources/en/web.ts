@@ -157,11 +157,13 @@ export const web = {
     columns: {
       email: "Email",
       name: "Name",
+      phone: "Phone",
       role: "Role",
       joinedAt: "Joined",
       updatedAt: "Updated",
       actions: "Actions",
     },
+    phoneHint: "Optional. International format, e.g. +33 6 12 34 56 78.",
     edit: "Edit",
     editLabel: "Edit {{name}}",
     remove: "Remove",
@@ -173,6 +175,7 @@ export const web = {
       role: "Role",
       firstname: "First name (optional)",
       lastname: "Last name (optional)",
+      phone: "Phone number (optional)",
       seatsFull:
         "Every seat of your plan is taken: only the Viewer role can be invited until a seat is freed.",
       submit: "Send the invitation",
@@ -182,6 +185,7 @@ export const web = {
     editDialog: {
       title: "Edit a member",
       submit: "Save",
+      phone: "Phone number",
       saved: "The member was updated.",
       ownRole: "You cannot change your own role: ask another administrator of the team.",
     },

@@ -163,11 +163,13 @@ export const web: FrenchTranslation<typeof en> = {
     columns: {
       email: "E-mail",
       name: "Nom",
+      phone: "Téléphone",
       role: "Rôle",
       joinedAt: "Arrivée",
       updatedAt: "Modifié",
       actions: "Actions",
     },
+    phoneHint: "Facultatif. Format international, par exemple +33 6 12 34 56 78.",
     edit: "Modifier",
     editLabel: "Modifier {{name}}",
     remove: "Retirer",
@@ -179,6 +181,7 @@ export const web: FrenchTranslation<typeof en> = {
       role: "Rôle",
       firstname: "Prénom (facultatif)",
       lastname: "Nom (facultatif)",
+      phone: "Numéro de téléphone (facultatif)",
       seatsFull:
         "Tous les sièges de votre offre sont occupés\u00a0: seul le rôle Lecteur peut être invité tant qu’aucun siège n’est libéré.",
       submit: "Envoyer l’invitation",
@@ -188,6 +191,7 @@ export const web: FrenchTranslation<typeof en> = {
     editDialog: {
       title: "Modifier un membre",
       submit: "Enregistrer",
+      phone: "Numéro de téléphone",
       saved: "Le membre a été modifié.",
       ownRole:
         "Vous ne pouvez pas changer votre propre rôle\u00a0: demandez-le à un autre administrateur de l’équipe.",

@@ -152,7 +152,43 @@ describe("members", () => {
         roleUuid: roleNamed("Admin").uuid,
         firstname: "Paulo",
         lastname: "Durand",
+        phone: "+33612345678",
       },
+    ]);
+  });
+
+  it("shows each member's phone and join date, and edits the phone in international format", async () => {
+    const { user, server } = renderApp({
+      path: "/settings/members",
+      handlers: {
+        "/team/update-member": () => ok({ member: TEST_MEMBERS[1] }),
+      },
+    });
+    const table = await screen.findByRole("table", { name: "Members of the team" });
+    const paul = (await within(table).findByText("paul.durand@example.com")).closest("tr")!;
+    expect(within(paul).getByText("+33612345678")).toBeInTheDocument();
+    expect(within(table).getByRole("columnheader", { name: /Phone/ })).toBeInTheDocument();
+    expect(within(table).getByRole("columnheader", { name: /Joined/ })).toBeInTheDocument();
+
+    await user.click(screen.getByRole("button", { name: "Edit Paul Durand" }));
+    const dialog = await screen.findByRole("dialog", { name: "Edit a member" });
+    const phone = within(dialog).getByRole("textbox", { name: /Phone number/ });
+    await user.clear(phone);
+    await user.type(phone, "06 12 34 56 78");
+    await user.click(within(dialog).getByRole("button", { name: "Save" }));
+    expect(await within(dialog).findByText("Enter a valid phone number.")).toBeInTheDocument();
+    await user.clear(phone);
+    await user.type(phone, "+1".padEnd(40, "2"));
+    await user.click(within(dialog).getByRole("button", { name: "Save" }));
+    expect(await within(dialog).findByText(/too long/)).toBeInTheDocument();
+    expect(server.bodiesOf("/team/update-member")).toEqual([]);
+
+    await user.clear(phone);
+    await user.type(phone, "+44 20 7946 0958");
+    await user.click(within(dialog).getByRole("button", { name: "Save" }));
+    expect(await screen.findByText("The member was updated.")).toBeInTheDocument();
+    expect(server.bodiesOf("/team/update-member")).toEqual([
+      expect.objectContaining({ phone: "+442079460958" }),
     ]);
   });
 
@@ -232,6 +268,7 @@ describe("members", () => {
         roleUuid: roleNamed("Owner").uuid,
         firstname: "Léonie",
         lastname: "Martin",
+        phone: null,
       },
     ]);
   });

@@ -29,8 +29,9 @@ import { useRoleLabel } from "../../../domain/role-label";
 import { useGivableRoles } from "../hooks/use-givable-roles";
 
 /**
- * /settings/members (spec §2, §3): the team's members with search and paging, the seats used out
- * of total (or unlimited), invite, edit and remove; the actions need `update Team`.
+ * /settings/members (spec §2, §3): the team's members (email, name, phone, role, join date) with
+ * search and paging, the seats used out of total (or unlimited), invite, edit and remove; the
+ * actions need `update Team`.
  */
 export function MembersPage() {
   const { t, i18n } = useTranslation(["web", "common"]);
@@ -74,6 +75,12 @@ export function MembersPage() {
         id: "name",
         header: t("members.columns.name"),
         value: (member) => member.name,
+      },
+      {
+        id: "phone",
+        header: t("members.columns.phone"),
+        value: (member) => member.phone,
+        cell: (member) => member.phone ?? "",
       },
       {
         id: "role",

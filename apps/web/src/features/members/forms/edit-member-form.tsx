@@ -16,9 +16,12 @@ import { zodResolver } from "../../../lib/forms/zod-resolver";
 type EditInput = z.input<typeof updateMemberRequestSchema>;
 type EditOutput = z.output<typeof updateMemberRequestSchema>;
 
-const FIELDS = ["roleUuid", "firstname", "lastname"] as const;
+const FIELDS = ["roleUuid", "firstname", "lastname", "phone"] as const;
 
-/** A member's role, first name and last name (both required on edit, spec §5). */
+/**
+ * A member's role, first name and last name (both required on edit, spec §5), and their optional
+ * phone number in international format (spec §3).
+ */
 export function EditMemberForm({
   member,
   roles,
@@ -48,6 +51,7 @@ export function EditMemberForm({
       roleUuid: member.role.uuid,
       firstname: member.firstname ?? "",
       lastname: member.lastname ?? "",
+      phone: member.phone ?? "",
     },
   });
   const { errors, isSubmitting } = form.formState;
@@ -111,6 +115,13 @@ export function EditMemberForm({
           <Input autoComplete="off" {...form.register("lastname")} />
         </FormField>
       </div>
+      <FormField
+        label={t("members.editDialog.phone")}
+        description={t("members.phoneHint")}
+        error={errorText.validation(errors.phone)}
+      >
+        <Input type="tel" autoComplete="off" {...form.register("phone")} />
+      </FormField>
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button type="button" variant="secondary" onClick={onCancel}>
           {t("common:actions.cancel")}

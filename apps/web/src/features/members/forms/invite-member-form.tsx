@@ -12,10 +12,10 @@ import { zodResolver } from "../../../lib/forms/zod-resolver";
 type InviteInput = z.input<typeof inviteMemberRequestSchema>;
 type InviteOutput = z.output<typeof inviteMemberRequestSchema>;
 
-const FIELDS = ["email", "roleUuid", "firstname", "lastname"] as const;
+const FIELDS = ["email", "roleUuid", "firstname", "lastname", "phone"] as const;
 
 /**
- * Email (required, valid) and role, optional names (spec §5). With every seat taken, only roles
+ * Email (required, valid) and role, optional names and phone number (spec §3, §5). With every seat taken, only roles
  * that take no seat (Viewer) can be chosen, and the form says why (spec §4).
  */
 export function InviteMemberForm({
@@ -42,7 +42,13 @@ export function InviteMemberForm({
     choosable[0];
   const form = useForm<InviteInput, unknown, InviteOutput>({
     resolver: zodResolver(inviteMemberRequestSchema),
-    defaultValues: { email: "", roleUuid: firstChoice?.uuid ?? "", firstname: "", lastname: "" },
+    defaultValues: {
+      email: "",
+      roleUuid: firstChoice?.uuid ?? "",
+      firstname: "",
+      lastname: "",
+      phone: "",
+    },
   });
   const { errors, isSubmitting } = form.formState;
 
@@ -53,6 +59,7 @@ export function InviteMemberForm({
         roleUuid: values.roleUuid,
         ...(values.firstname === null ? {} : { firstname: values.firstname }),
         ...(values.lastname === null ? {} : { lastname: values.lastname }),
+        ...(values.phone == null ? {} : { phone: values.phone }),
       });
       onInvited(values.email);
     } catch (error) {
@@ -115,6 +122,13 @@ export function InviteMemberForm({
           <Input autoComplete="off" {...form.register("lastname")} />
         </FormField>
       </div>
+      <FormField
+        label={t("members.inviteDialog.phone")}
+        description={t("members.phoneHint")}
+        error={errorText.validation(errors.phone)}
+      >
+        <Input type="tel" autoComplete="off" {...form.register("phone")} />
+      </FormField>
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button type="button" variant="secondary" onClick={onCancel}>
           {t("common:actions.cancel")}
