@@ -1,6 +1,7 @@
 import type { ApiKey, ApiKeyPermission } from "@paraphe/api-sdk/contract";
 import type { Kysely } from "kysely";
 import type { ApiKeyRow, Database } from "../db/database";
+import { lockTeamRow } from "../db/team-rows";
 import { displayName } from "../membership/members";
 
 /*
@@ -31,13 +32,7 @@ export async function listTeamApiKeys(db: Kysely<Database>, teamId: string): Pro
 
 /** The team's key `id`, locked; undefined when the team has none of that id. */
 export async function lockTeamApiKey(trx: Kysely<Database>, teamId: string, id: string) {
-  return trx
-    .selectFrom("apiKey")
-    .selectAll()
-    .where("id", "=", id)
-    .where("teamId", "=", teamId)
-    .forUpdate()
-    .executeTakeFirst();
+  return lockTeamRow(trx, "apiKey", teamId, id, "update");
 }
 
 /** A key as the contract answers it (never a secret: none is stored). */

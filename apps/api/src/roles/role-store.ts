@@ -1,6 +1,7 @@
 import { MANAGED_ROLE_NAMES } from "@paraphe/permissions";
 import { sql, type Kysely } from "kysely";
 import type { Database, RoleRow } from "../db/database";
+import { lockTeamRow } from "../db/team-rows";
 
 /** A role row with the number of members holding it. */
 export type RoleWithCount = RoleRow & { memberCount: number };
@@ -59,13 +60,7 @@ export async function lockTeamRole(
   teamId: string,
   roleId: string,
 ): Promise<RoleRow | undefined> {
-  return trx
-    .selectFrom("role")
-    .selectAll()
-    .where("id", "=", roleId)
-    .where("teamId", "=", teamId)
-    .forUpdate()
-    .executeTakeFirst();
+  return lockTeamRow(trx, "role", teamId, roleId, "update");
 }
 
 /** Whether another role of the team has this name, ignoring case. */

@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Database, TagRow } from "../db/database";
+import { lockTeamRow, lockTeamRows } from "../db/team-rows";
 
 /** The team's tag, locked for the rest of the transaction; undefined when it does not exist. */
 export async function lockTagRow(
@@ -7,13 +8,7 @@ export async function lockTagRow(
   teamId: string,
   tagId: string,
 ): Promise<TagRow | undefined> {
-  return trx
-    .selectFrom("tag")
-    .selectAll()
-    .where("teamId", "=", teamId)
-    .where("id", "=", tagId)
-    .forUpdate()
-    .executeTakeFirst();
+  return lockTeamRow(trx, "tag", teamId, tagId, "update");
 }
 
 /** The team's tags among `ids`, locked (share mode: they may not go while set on an envelope). */
@@ -22,13 +17,5 @@ export async function lockTagsForShare(
   teamId: string,
   ids: readonly string[],
 ): Promise<TagRow[]> {
-  if (ids.length === 0) return [];
-  return trx
-    .selectFrom("tag")
-    .selectAll()
-    .where("teamId", "=", teamId)
-    .where("id", "in", [...ids])
-    .orderBy("id")
-    .forShare()
-    .execute();
+  return lockTeamRows(trx, "tag", teamId, ids, "share");
 }

@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Database, WorkspaceRow } from "../db/database";
+import { lockTeamRow, lockTeamRows } from "../db/team-rows";
 import { AppError } from "../errors/app-error";
 
 /*
@@ -38,13 +39,7 @@ export async function holdWorkspaceIfPresent(
   teamId: string,
   workspaceId: string,
 ): Promise<WorkspaceRow | undefined> {
-  return trx
-    .selectFrom("workspace")
-    .selectAll()
-    .where("teamId", "=", teamId)
-    .where("id", "=", workspaceId)
-    .forShare()
-    .executeTakeFirst();
+  return lockTeamRow(trx, "workspace", teamId, workspaceId, "share");
 }
 
 /** The team's workspaces among `ids`, locked for the rest of the transaction, in id order. */
@@ -53,15 +48,7 @@ export async function lockWorkspaceRows(
   teamId: string,
   ids: readonly string[],
 ): Promise<WorkspaceRow[]> {
-  if (ids.length === 0) return [];
-  return trx
-    .selectFrom("workspace")
-    .selectAll()
-    .where("teamId", "=", teamId)
-    .where("id", "in", [...new Set(ids)])
-    .orderBy("id")
-    .forUpdate()
-    .execute();
+  return lockTeamRows(trx, "workspace", teamId, ids, "update");
 }
 
 /** The team's default workspace, locked; undefined when the team has none. */
