@@ -25,7 +25,8 @@ export async function binaryFile(
  * preview the queue has not rendered yet is rendered at once (`renderPageOnDemand`, counted in
  * `render.owner`'s share of the uploads lane: 429 RATE_LIMITED or 503 SERVICE_BUSY with Retry-After
  * when the lane is full, which the apps retry); a page pdf.js cannot draw answers CONFLICT
- * `preview_failed`. With `render: false`, a page without its preview yet answers NOT_FOUND.
+ * `preview_failed` (at once when it was recorded unreadable). With `render: false`, a page
+ * without its preview yet answers NOT_FOUND.
  */
 export async function pagePreview(
   deps: PreviewDeps,
@@ -45,6 +46,7 @@ export async function pagePreview(
       "envelopeDocument.id",
       "envelopeDocument.filename",
       "envelopeDocument.pageCount",
+      "envelopeDocument.unreadablePages",
       "documentPreview.blobKey",
       "documentPreview.contentType",
     ])
@@ -58,15 +60,12 @@ export async function pagePreview(
     throw new AppError("NOT_FOUND", { message: "This page does not exist in the document." });
   }
   if (row.blobKey === null && render !== false) {
-    await renderPageOnDemand(deps, row.id, page, render.owner);
-    row = await query.executeTakeFirst();
-    if (row?.blobKey === null || row?.blobKey === undefined) {
-      throw new AppError("CONFLICT", {
-        message: "This page of the document cannot be shown.",
-        suggestion: "Download the document to read this page.",
-        reason: "preview_failed",
-      });
+    // A page already found unreadable is not drawn again.
+    if (!row.unreadablePages.includes(page)) {
+      await renderPageOnDemand(deps, row.id, page, render.owner);
+      row = await query.executeTakeFirst();
     }
+    if (row?.blobKey === null || row?.blobKey === undefined) throw previewFailed();
   }
   const { blobKey, contentType } = row as { blobKey: string; contentType: string };
   const extension = contentType === "image/webp" ? "webp" : "png";
@@ -75,6 +74,14 @@ export async function pagePreview(
     ...(await binaryFile(deps.blobStore, blobKey, `${base}-page-${page + 1}.${extension}`)),
     documentId: row.id,
   };
+}
+
+function previewFailed(): AppError {
+  return new AppError("CONFLICT", {
+    message: "This page of the document cannot be shown.",
+    suggestion: "Download the document to read this page.",
+    reason: "preview_failed",
+  });
 }
 
 /** One of the envelope's documents: its original, or its sealed copy once sealed. */

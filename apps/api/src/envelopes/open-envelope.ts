@@ -23,10 +23,9 @@ export async function openEnvelope(
   origin: RequestOrigin,
 ): Promise<OpenEnvelopeResponse> {
   let { envelope, recipient } = await verifyAccessLink(deps, deps.db, link);
-  if (
-    recipient.openedAt === null &&
-    (envelope.status === "signing" || envelope.status === "approving")
-  ) {
+  const open = envelope.status === "signing" || envelope.status === "approving";
+  if (open && recipient.status === "pending") await requireOriginals(deps, envelope);
+  if (recipient.openedAt === null && open) {
     await deps.db.transaction().execute(async (trx) => {
       const locked = await verifyAccessLink(deps, trx, link, { lock: true });
       if (locked.recipient.openedAt !== null) return;
@@ -91,6 +90,33 @@ export async function openEnvelope(
     language: languages.get(recipient.email) ?? sender.language,
     firstPage,
   };
+}
+
+/**
+ * A recipient who may still act needs the envelope's original files (their pages are drawn, and
+ * the signed document sealed, from them): when one is missing from the file store, the open call
+ * answers CONFLICT `document_unavailable` (the signing page says the document is not available
+ * right now) rather than a document that cannot be signed, and the log says which file is gone.
+ */
+async function requireOriginals(deps: EnvelopeDeps, envelope: EnvelopeRow): Promise<void> {
+  const documents = await deps.db
+    .selectFrom("envelopeDocument")
+    .select(["id", "blobKey"])
+    .where("envelopeId", "=", envelope.id)
+    .orderBy("position")
+    .execute();
+  for (const document of documents) {
+    if (await deps.blobStore.exists(document.blobKey)) continue;
+    deps.logger.error(
+      { envelopeId: envelope.id, documentId: document.id },
+      "the original file of a document being signed is missing from the file store",
+    );
+    throw new AppError("CONFLICT", {
+      message: "This document is not available right now.",
+      suggestion: "Try again later; if it keeps happening, tell the sender.",
+      reason: "document_unavailable",
+    });
+  }
 }
 
 /**

@@ -1,4 +1,4 @@
-import { type Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
 import type { BlobStore } from "../blob/blob-store";
 import type { Config } from "../config";
 import type { Database } from "../db/database";
@@ -49,9 +49,12 @@ export async function enqueuePreviewRendering(
 /**
  * Renders the previews of `pageCount` pages of a document from `firstPage` that it does not have
  * yet, in one document worker task (bounded by `previewTaskBudgetMs`), stores each image (the blob
- * store encrypts it as it does documents) and records it. Pages already recorded are not drawn
- * again; a page recorded meanwhile by another render keeps its first record. Answers where the
- * task stopped (`next`), or null when the document no longer exists.
+ * store encrypts it as it does documents) and records it. Pages already recorded, drawn or
+ * unreadable, are not drawn again; a page recorded meanwhile by another render keeps its first
+ * record. A page pdf.js cannot draw (or every page of the range, when it cannot open the file) is
+ * recorded in the document's `unreadablePages`, so that whether a document can be read is a query.
+ * Answers where the task stopped (`next`), or null when the document or its original no longer
+ * exists.
  */
 export async function renderStoredPreviews(
   deps: PreviewDeps,
@@ -62,7 +65,7 @@ export async function renderStoredPreviews(
 ): Promise<Pick<PreviewRangeResult, "next" | "failed" | "pageCount"> | null> {
   const document = await deps.db
     .selectFrom("envelopeDocument")
-    .select(["id", "envelopeId", "blobKey", "pageCount"])
+    .select(["id", "envelopeId", "blobKey", "pageCount", "unreadablePages"])
     .where("id", "=", documentId)
     .executeTakeFirst();
   if (document === undefined) return null;
@@ -78,18 +81,28 @@ export async function renderStoredPreviews(
         .execute()
     ).map((row) => row.page),
   );
+  for (const page of document.unreadablePages) done.add(page);
   let from = firstPage;
   while (from < end && done.has(from)) from++;
   if (from >= end) return { next: end, failed: [], pageCount: document.pageCount };
   const original = await deps.blobStore.get(document.blobKey);
   if (original === null) return null;
-  const result = await renderPreviewRange(
-    original.bytes,
-    { firstPage: from, pageCount: end - from, timeBudgetMs: previewTaskBudgetMs(deps.config) },
-    {},
-    owner,
-  );
+  let result: PreviewRangeResult;
+  try {
+    result = await renderPreviewRange(
+      original.bytes,
+      { firstPage: from, pageCount: end - from, timeBudgetMs: previewTaskBudgetMs(deps.config) },
+      {},
+      owner,
+    );
+  } catch (error) {
+    // pdf.js cannot open the file at all: no page of the range can be drawn.
+    if (!isDocumentError(error) || error.code !== "unreadable") throw error;
+    const failed = Array.from({ length: end - from }, (_, i) => from + i);
+    result = { previews: [], failed, next: end, pageCount: document.pageCount };
+  }
   const fresh = result.previews.filter((preview) => !done.has(preview.page));
+  const failed = result.failed.filter((page) => !done.has(page));
   // A blob written here and then not recorded (an error, or the draft deleted meanwhile) is left
   // to the orphan-file sweep: the same key may be another render's record of the same page.
   for (const preview of fresh) {
@@ -102,13 +115,13 @@ export async function renderStoredPreviews(
     await deps.blobStore.put(key, preview.data, { contentType: preview.contentType });
   }
   const kept = await deps.db.transaction().execute(async (trx) => {
-    // The draft may have been deleted while the pages were drawn: nothing to record then.
-    const held = await trx
-      .selectFrom("envelopeDocument")
-      .select("id")
-      .where("id", "=", documentId)
-      .forShare()
-      .executeTakeFirst();
+    // The draft may have been deleted while the pages were drawn: nothing to record then. Held
+    // for an update when unreadable pages are added to the row (a share lock that two renders
+    // then both upgrade would deadlock).
+    const hold = trx.selectFrom("envelopeDocument").select("id").where("id", "=", documentId);
+    const held = await (
+      failed.length > 0 ? hold.forNoKeyUpdate() : hold.forShare()
+    ).executeTakeFirst();
     if (held === undefined) return false;
     if (fresh.length > 0) {
       await trx
@@ -131,16 +144,35 @@ export async function renderStoredPreviews(
         .onConflict((oc) => oc.columns(["documentId", "page"]).doNothing())
         .execute();
     }
+    if (failed.length > 0) await recordUnreadablePages(trx, documentId, failed);
     return true;
   });
   if (!kept) return null;
   return { next: result.next, failed: result.failed, pageCount: document.pageCount };
 }
 
+/** Adds `pages` to the document's unreadable pages, kept ascending and each once. */
+async function recordUnreadablePages(
+  trx: Kysely<Database>,
+  documentId: string,
+  pages: readonly number[],
+): Promise<void> {
+  const added = sql`ARRAY[${sql.join(pages.map((page) => sql`${page}::integer`))}]`;
+  await trx
+    .updateTable("envelopeDocument")
+    .set({
+      unreadablePages: sql<
+        number[]
+      >`ARRAY(SELECT DISTINCT page FROM unnest(unreadable_pages || ${added}) AS page ORDER BY page)`,
+    })
+    .where("id", "=", documentId)
+    .execute();
+}
+
 /**
  * The job's step: one batch from `fromPage`, then the next batch's job from where the task
- * stopped, until the document's last page. Pages pdf.js cannot draw are left without a preview
- * (the page endpoints answer them CONFLICT `preview_failed`).
+ * stopped, until the document's last page. Pages pdf.js cannot draw are recorded as unreadable,
+ * without a preview (the page endpoints answer them CONFLICT `preview_failed`).
  */
 export async function renderPreviewBatch(
   deps: PreviewDeps,
@@ -152,8 +184,6 @@ export async function renderPreviewBatch(
     result = await renderStoredPreviews(deps, documentId, fromPage, PREVIEW_BATCH_PAGES);
   } catch (error) {
     if (!isDocumentError(error)) throw error;
-    // pdf.js cannot open the file at all: no page of it will have a preview.
-    if (error.code === "unreadable") return;
     // Past the worker's time or memory limit: trying the same pages again cannot help.
     throw new UnrecoverableJobError(`The previews of this batch cannot be drawn (${error.code}).`);
   }

@@ -9,12 +9,16 @@ import { inviteRecipient } from "./invitations";
 import { type Member } from "../membership/members";
 import type { RequestOrigin } from "./request-origin";
 import { nextToInvite } from "./turns";
+import { drawPagesBeforeSending, refuseUnreadablePages } from "./unreadable-pages";
 import { loadRecipients, personOf } from "./views";
 
 /**
  * Sends a draft: at least one signer, each signer with at least one signature field (approvers
  * have none), a title, an available signature level (SES: AES and QES need an
- * identity-verification provider that is not configured) and an expiry in the future. With
+ * identity-verification provider that is not configured), an expiry in the future, and documents
+ * whose every page can be drawn (CONFLICT `pages_unreadable` otherwise: no signer could read such a
+ * page; pages not drawn yet are drawn first, for a few seconds at most, see
+ * `drawPagesBeforeSending`). With
  * approvers the envelope is `approving` and the approvers are invited first; without, it is
  * `signing` and the signers are. Invitations go out in each recipient's language: to the whole
  * group in parallel order, to its first only in sequential order (the next one when the previous
@@ -26,6 +30,7 @@ export async function sendEnvelope(
   envelopeId: string,
   origin: RequestOrigin,
 ): Promise<void> {
+  await drawPagesBeforeSending(deps, envelopeId, member.userId);
   await deps.db.transaction().execute(async (trx) => {
     const envelope = await lockDraftFor(trx, member, envelopeId, "update", "status");
     await sendLockedDraft(deps, trx, member, envelope, origin);
@@ -91,6 +96,14 @@ export async function sendLockedDraft(
       fields: problems,
     });
   }
+  refuseUnreadablePages(
+    await trx
+      .selectFrom("envelopeDocument")
+      .select(["position", "filename", "unreadablePages"])
+      .where("envelopeId", "=", envelope.id)
+      .orderBy("position")
+      .execute(),
+  );
   const at = new Date(deps.now());
   // One electronic signature of the plan per envelope sent (SIGNATURE_LIMIT_REACHED otherwise).
   await takeSignature(

@@ -27,7 +27,9 @@ export function toDocument(
     pageCount: row.pageCount,
     pages: row.pages,
     sha256: row.sha256,
-    ...(row.previewsReady === undefined ? {} : { previewsReady: Number(row.previewsReady) }),
+    ...(row.previewsReady === undefined
+      ? {}
+      : { previewsReady: Number(row.previewsReady), unreadablePages: row.unreadablePages }),
   };
 }
 

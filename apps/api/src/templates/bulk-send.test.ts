@@ -156,6 +156,9 @@ describe.each(testDatabaseKinds)("bulk send from a template on %s", (kind) => {
 
   it("resumes an interrupted bulk send where it stopped, without sending a row twice", async () => {
     const templateUuid = await template();
+    // The template's page previews, which the queue draws after the upload (a send would draw
+    // them first, and their writes would count among the copies below).
+    await h.t.jobs.runUntilIdle();
     const rows = Array.from({ length: 5 }, (_, index) => row(index + 1));
     const started = await owner.api.template.bulkSend({ templateUuid, rows });
     const deps: EnvelopeDeps = {

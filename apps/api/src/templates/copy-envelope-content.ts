@@ -15,7 +15,8 @@ export type RecipientOverride = (
 /**
  * Copies the content of the envelope or template `sourceId` into the new row `targetId`, inside
  * the caller's transaction: its documents (the original files, copied under the new row's keys,
- * so that deleting either row never takes the other's files), their page previews, its recipients
+ * so that deleting either row never takes the other's files), their page previews and unreadable
+ * pages, its recipients
  * (every column, so columns added later travel too, with a new id and link and the signing state
  * of a recipient who has not been invited, no phone; `override` sets label, email and names) and its fields
  * (values left empty), reassigned to the copies. Every file written is pushed to `stored` as it
@@ -46,6 +47,7 @@ export async function copyEnvelopeContent(
         pages: JSON.stringify(document.pages),
         sha256: document.sha256,
         blobKey: key,
+        unreadablePages: document.unreadablePages,
       })
       .execute();
     const previews = await trx

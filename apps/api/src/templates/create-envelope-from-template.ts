@@ -12,6 +12,7 @@ import { requirePermission, type Member } from "../membership/members";
 import { templateNotFound } from "../envelopes/envelope-access";
 import type { RequestOrigin } from "../envelopes/request-origin";
 import { sendLockedDraft } from "../envelopes/send-envelope";
+import { drawPagesBeforeSending } from "../envelopes/unreadable-pages";
 import { loadRecipients } from "../envelopes/views";
 import { copyEnvelopeContent } from "./copy-envelope-content";
 import { findTemplateForMember } from "./template-access";
@@ -49,6 +50,8 @@ export async function createEnvelopeFromTemplate(
       ownerId: member.userId,
     }),
   );
+  // The copy takes the template's previews and unreadable pages: the send checks them.
+  if (input.send) await drawPagesBeforeSending(deps, found.id, member.userId);
   const envelopeId = randomUUID();
   const stored: string[] = [];
   try {

@@ -154,6 +154,12 @@ export const envelopeDocumentSchema = z.object({
    * `/template/get`); the apps poll it to show "preparing pages n / N".
    */
   previewsReady: z.number().int().min(0).optional(),
+  /**
+   * Pages (0-based, ascending) whose preview cannot be drawn: no signer could read them, so an
+   * envelope with such a page is refused at sending (CONFLICT `pages_unreadable`). Given with
+   * `previewsReady`; they do not count in it.
+   */
+  unreadablePages: z.array(z.number().int().min(0)).optional(),
 });
 export type EnvelopeDocument = z.infer<typeof envelopeDocumentSchema>;
 

@@ -28,6 +28,7 @@ import * as webhookWorkspaces from "./20261128110000_webhook-workspaces";
 import * as loginCodePrefixes from "./20261128140000_login-code-prefixes";
 import * as pageReadByRecipient from "./20261128150000_page-read-by-recipient";
 import * as ssoOptionalUrls from "./20261128160000_sso-optional-urls";
+import * as unreadablePages from "./20261206200000_unreadable-pages";
 
 /**
  * Every migration, by name, in a static list so that the bundled build carries them. Names are
@@ -63,4 +64,5 @@ export const migrations: Readonly<Record<string, Migration>> = {
   "20261128140000_login-code-prefixes": loginCodePrefixes,
   "20261128150000_page-read-by-recipient": pageReadByRecipient,
   "20261128160000_sso-optional-urls": ssoOptionalUrls,
+  "20261206200000_unreadable-pages": unreadablePages,
 };

@@ -76,6 +76,8 @@ export interface EnvelopeDocumentTable {
   blobKey: string;
   sealedBlobKey: string | null;
   sealedSha256: string | null;
+  /** Pages (0-based, ascending) pdf.js could not draw: they have no preview and cannot be read. */
+  unreadablePages: ColumnType<number[], number[] | undefined, number[]>;
 }
 
 export interface DocumentPreviewTable {

@@ -24,6 +24,12 @@ export const sign = {
       description: "The document could not be opened right now. Please retry later.",
       retry: "Try again",
     },
+    unavailable: {
+      title: "This document is not available right now",
+      description:
+        "A file of this document cannot be read at the moment, so it cannot be signed yet. Please try again later; if it keeps happening, contact the sender.",
+      retry: "Try again",
+    },
     signing: "Error signing the document. Your signature is kept: please try again.",
     imageTooLarge:
       "Your signature picture is too large (at most 2000 × 800 pixels and 1 MB). Clear it and sign again.",

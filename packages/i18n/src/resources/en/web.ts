@@ -1183,6 +1183,11 @@ export const web = {
       noRecipient: "Add at least one recipient before sending.",
       noSignature: "Place a signature field for {{name}}.",
       noSigner: "Add at least one signer: approvers approve, signers sign.",
+      pagesUnreadable:
+        "Some pages cannot be drawn, so no signer could read them. Use a copy of the document whose every page opens in a PDF reader (printing it to PDF again often helps).",
+      pagesUnreadableIn_one: "{{filename}}: page {{page}} cannot be drawn.",
+      pagesUnreadableIn_other:
+        "{{filename}}: {{count}} pages cannot be drawn, from page {{page}} on.",
     },
     recipients: {
       title: "Recipients",
@@ -1261,6 +1266,18 @@ export const web = {
       placeHere: "Place the field on {{page}}",
       preparing: "Preparing pages {{ready}} / {{total}}",
       previewFailed: "This page cannot be shown here. Download the document to read it.",
+      cannotBeDrawn:
+        "This page cannot be drawn (the PDF is damaged or too complex here): no signer could read it.",
+      unreadable_one:
+        "Page {{pages}} of {{filename}} cannot be drawn: no signer could read it, so this envelope cannot be sent.",
+      unreadable_other:
+        "Pages {{pages}} of {{filename}} cannot be drawn: no signer could read them, so this envelope cannot be sent.",
+      unreadableTemplate_one:
+        "Page {{pages}} of {{filename}} cannot be drawn: no signer could read it, so envelopes created from this template cannot be sent.",
+      unreadableTemplate_other:
+        "Pages {{pages}} of {{filename}} cannot be drawn: no signer could read them, so envelopes created from this template cannot be sent.",
+      unreadableHint:
+        "Use a copy of the document whose every page opens in a PDF reader (printing it to PDF again often helps).",
     },
     options: {
       title: "Options",

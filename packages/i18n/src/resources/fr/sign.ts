@@ -26,6 +26,12 @@ export const sign: FrenchTranslation<typeof en> = {
       description: "Le document ne peut pas être ouvert pour le moment. Réessayez plus tard.",
       retry: "Réessayer",
     },
+    unavailable: {
+      title: "Ce document n’est pas disponible pour le moment",
+      description:
+        "Un fichier de ce document ne peut pas être lu pour l’instant\u00a0: il ne peut donc pas encore être signé. Réessayez plus tard\u00a0; si le problème persiste, contactez l’expéditeur.",
+      retry: "Réessayer",
+    },
     signing: "Erreur lors de la signature du document. Votre signature est conservée : réessayez.",
     imageTooLarge:
       "L’image de votre signature est trop grande (2000 × 800 pixels et 1 Mo au plus). Effacez-la et signez de nouveau.",

@@ -1225,6 +1225,13 @@ export const web: FrenchTranslation<typeof en> = {
       noSignature: "Placez un champ de signature pour {{name}}.",
       noSigner:
         "Ajoutez au moins un signataire\u00a0: les approbateurs approuvent, les signataires signent.",
+      pagesUnreadable:
+        "Certaines pages ne peuvent pas être dessinées\u00a0: aucun signataire ne pourrait les lire. Utilisez une copie du document dont chaque page s’ouvre dans un lecteur PDF (l’imprimer à nouveau en PDF suffit souvent).",
+      pagesUnreadableIn_one: "{{filename}}\u00a0: la page {{page}} ne peut pas être dessinée.",
+      pagesUnreadableIn_many:
+        "{{filename}}\u00a0: {{count}} pages ne peuvent pas être dessinées, à partir de la page {{page}}.",
+      pagesUnreadableIn_other:
+        "{{filename}}\u00a0: {{count}} pages ne peuvent pas être dessinées, à partir de la page {{page}}.",
     },
     recipients: {
       title: "Destinataires",
@@ -1307,6 +1314,22 @@ export const web: FrenchTranslation<typeof en> = {
       preparing: "Préparation des pages {{ready}} / {{total}}",
       previewFailed:
         "Cette page ne peut pas être affichée ici. Téléchargez le document pour la lire.",
+      cannotBeDrawn:
+        "Cette page ne peut pas être dessinée (le PDF est abîmé ou trop complexe à cet endroit)\u00a0: aucun signataire ne pourrait la lire.",
+      unreadable_one:
+        "La page {{pages}} du document {{filename}} ne peut pas être dessinée\u00a0: aucun signataire ne pourrait la lire, cette enveloppe ne peut donc pas être envoyée.",
+      unreadable_many:
+        "Les pages {{pages}} du document {{filename}} ne peuvent pas être dessinées\u00a0: aucun signataire ne pourrait les lire, cette enveloppe ne peut donc pas être envoyée.",
+      unreadable_other:
+        "Les pages {{pages}} du document {{filename}} ne peuvent pas être dessinées\u00a0: aucun signataire ne pourrait les lire, cette enveloppe ne peut donc pas être envoyée.",
+      unreadableTemplate_one:
+        "La page {{pages}} du document {{filename}} ne peut pas être dessinée\u00a0: aucun signataire ne pourrait la lire, les enveloppes créées depuis ce modèle ne peuvent donc pas être envoyées.",
+      unreadableTemplate_many:
+        "Les pages {{pages}} du document {{filename}} ne peuvent pas être dessinées\u00a0: aucun signataire ne pourrait les lire, les enveloppes créées depuis ce modèle ne peuvent donc pas être envoyées.",
+      unreadableTemplate_other:
+        "Les pages {{pages}} du document {{filename}} ne peuvent pas être dessinées\u00a0: aucun signataire ne pourrait les lire, les enveloppes créées depuis ce modèle ne peuvent donc pas être envoyées.",
+      unreadableHint:
+        "Utilisez une copie du document dont chaque page s’ouvre dans un lecteur PDF (l’imprimer à nouveau en PDF suffit souvent).",
     },
     options: {
       title: "Options",

@@ -1,12 +1,20 @@
 import { useDocumentTitle, useTranslation } from "@paraphe/i18n/react";
 import { Button } from "@paraphe/ui-kit";
-import { FileX, Link2Off, WifiOff } from "lucide-react";
+import { FileClock, FileX, Link2Off, WifiOff } from "lucide-react";
 import { type AccessErrorKind } from "../lib/access-error";
 import { StatusPanel } from "./status-panel";
 
-const icons = { notFound: FileX, invalidLink: Link2Off, generic: WifiOff } as const;
+const icons = {
+  notFound: FileX,
+  invalidLink: Link2Off,
+  unavailable: FileClock,
+  generic: WifiOff,
+} as const;
 
-/** Spec §8 signing-page errors: document not found, invalid or expired link, generic. */
+/**
+ * Spec §8 signing-page errors: document not found, invalid or expired link, generic; and a document
+ * not available right now (its file cannot be read on the server). The last two offer a retry.
+ */
 export function AccessErrorPage({
   kind,
   onRetry,
@@ -22,13 +30,13 @@ export function AccessErrorPage({
   return (
     <StatusPanel
       icon={icons[kind]}
-      tone={kind === "generic" ? "warning" : "danger"}
+      tone={kind === "generic" || kind === "unavailable" ? "warning" : "danger"}
       title={title}
       description={t(`errors.${kind}.description`)}
     >
-      {kind === "generic" && onRetry ? (
+      {(kind === "generic" || kind === "unavailable") && onRetry ? (
         <Button onClick={onRetry} loading={retrying}>
-          {t("errors.generic.retry")}
+          {t(`errors.${kind}.retry`)}
         </Button>
       ) : null}
     </StatusPanel>

@@ -10,6 +10,7 @@ import {
   createTestApi,
   DOCUMENT_UUID,
   ENVELOPE_UUID,
+  json,
   openedEnvelope,
   PIXEL_PNG,
   SECRET,
@@ -149,6 +150,42 @@ describe("the signing page errors (spec §8)", () => {
     ).toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Try again" }));
     expect(await screen.findByRole("heading", { name: "Lease agreement" })).toBeInTheDocument();
+  });
+
+  it("says a document whose file the api cannot read is not available right now (not canceled), and retries on demand, in English and French", async () => {
+    let failures = 1;
+    const unavailable = () =>
+      json(409, {
+        statusCode: 409,
+        error: {
+          code: "CONFLICT",
+          message: "CONFLICT message",
+          suggestion: "",
+          documentationUrl: "",
+          fields: [{ path: "conflict", code: "conflict", message: "document_unavailable" }],
+        },
+        requestId: "req-1",
+        timestamp: "2026-11-22T10:00:00.000Z",
+        path: "/envelope/open",
+      });
+    const { user, unmount } = openAt(`${SIGN_PATH}${LINK_FRAGMENT}`, {
+      open: () => (failures-- > 0 ? unavailable() : openedEnvelope()),
+    });
+    expect(
+      await screen.findByRole("heading", { name: "This document is not available right now" }),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/if it keeps happening, contact the sender/)).toBeInTheDocument();
+    expect(screen.queryByText(/canceled/i)).toBeNull();
+    await user.click(screen.getByRole("button", { name: "Try again" }));
+    expect(await screen.findByRole("heading", { name: "Lease agreement" })).toBeInTheDocument();
+    unmount();
+
+    openAt(`${SIGN_PATH}?lng=fr${LINK_FRAGMENT}`, { open: unavailable });
+    expect(
+      await screen.findByRole("heading", {
+        name: "Ce document n’est pas disponible pour le moment",
+      }),
+    ).toBeInTheDocument();
   });
 
   it("speaks French with ?lng=fr", async () => {

@@ -13,6 +13,7 @@ function asApiError(error: unknown): Pick<ApiError, "code" | "details"> | null {
 
 const NOT_FOUND: ErrorCode = "NOT_FOUND";
 const ACCESS_LINK_INVALID: ErrorCode = "ACCESS_LINK_INVALID";
+const CONFLICT: ErrorCode = "CONFLICT";
 
 /**
  * The message of a refused signature: a picture too large (pixels or bytes), a value too long, or
@@ -29,17 +30,31 @@ export function signingErrorKey(
   return "errors.signing";
 }
 
-/** The three signing-page errors of spec §8. */
-export type AccessErrorKind = "notFound" | "invalidLink" | "generic";
+/**
+ * The three signing-page errors of spec §8, and a document whose file the api cannot read now
+ * (`unavailable`).
+ */
+export type AccessErrorKind = "notFound" | "invalidLink" | "unavailable" | "generic";
 
 /**
- * NOT_FOUND: deleted document or wrong link; ACCESS_LINK_INVALID: invalid or expired link; anything
- * else (network, tunnel, server): a generic "retry later".
+ * NOT_FOUND: deleted document or wrong link; ACCESS_LINK_INVALID: invalid or expired link; CONFLICT
+ * `document_unavailable`: an original file of the envelope is missing on the server (not a canceled
+ * envelope: "not available right now"); anything else (network, tunnel, server): a generic "retry
+ * later".
  */
 export function accessErrorKind(error: unknown): AccessErrorKind {
-  const code = asApiError(error)?.code;
+  const apiError = asApiError(error);
+  const code = apiError?.code;
   if (code === NOT_FOUND) return "notFound";
   if (code === ACCESS_LINK_INVALID) return "invalidLink";
+  if (
+    code === CONFLICT &&
+    (apiError?.details ?? []).some(
+      (detail) => detail.path === "conflict" && detail.message === "document_unavailable",
+    )
+  ) {
+    return "unavailable";
+  }
   return "generic";
 }
 

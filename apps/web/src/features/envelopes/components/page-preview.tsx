@@ -43,6 +43,16 @@ export function previewIsBusy(error: unknown): boolean {
   return isApiError(error) && (error.code === "SERVICE_BUSY" || error.code === "RATE_LIMITED");
 }
 
+/** A page the api cannot draw (CONFLICT `preview_failed`): asking again does not help. */
+export function previewFailed(error: unknown): boolean {
+  return (
+    isApiError(error) &&
+    (error.details ?? []).some(
+      (detail) => detail.path === "conflict" && detail.message === "preview_failed",
+    )
+  );
+}
+
 /** Tries a busy page again, up to 8 times, 1 s then doubling up to 8 s apart. */
 export const PREVIEW_BUSY_RETRIES = 8;
 export function previewRetryDelay(attempt: number): number {
@@ -71,7 +81,8 @@ export function useNearViewport<T extends Element>(margin = "400px") {
 /**
  * A page image loaded when it comes near the screen (the api draws a page asked for before the
  * queue's turn at once); a skeleton of the page's size until then, tried again while the document
- * workers are busy, and a placeholder that says so when the page cannot be shown.
+ * workers are busy, and a placeholder that says so when the page cannot be shown (and why, when
+ * the api cannot draw it).
  */
 export function PagePreviewImage({
   envelopeUuid,
@@ -101,12 +112,18 @@ export function PagePreviewImage({
     ...pagePreviewQueryOptions(api, envelopeUuid, documentUuid, page, source),
     enabled: near,
     retry: (count, error) => {
+      if (previewFailed(error)) return false;
       if (previewIsBusy(error)) return count < PREVIEW_BUSY_RETRIES;
       if (typeof defaultRetry === "function") return defaultRetry(count, error);
       return typeof defaultRetry === "number" ? count < defaultRetry : defaultRetry === true;
     },
     retryDelay: (attempt, error) => (previewIsBusy(error) ? previewRetryDelay(attempt) : 1_000),
   });
+  // A page the api cannot draw says why (no signer could read it); another failure, that it
+  // cannot be shown here.
+  const failedKey = previewFailed(preview.error)
+    ? "editor.pages.cannotBeDrawn"
+    : "editor.pages.previewFailed";
   return (
     <div
       ref={ref}
@@ -123,12 +140,12 @@ export function PagePreviewImage({
       ) : preview.isError ? (
         <div
           role="img"
-          aria-label={`${alt}: ${t("editor.pages.previewFailed")}`}
+          aria-label={`${alt}: ${t(failedKey)}`}
           className="flex size-full flex-col items-center justify-center gap-2 p-4 text-center text-sm text-ink-muted"
           data-testid="page-preview-failed"
         >
           <ImageOff aria-hidden="true" className="size-6" />
-          <span aria-hidden="true">{t("editor.pages.previewFailed")}</span>
+          <span aria-hidden="true">{t(failedKey)}</span>
         </div>
       ) : (
         <Skeleton className="size-full" />

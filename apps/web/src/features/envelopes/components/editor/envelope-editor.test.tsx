@@ -314,6 +314,56 @@ describe("field placement", () => {
     expect(server.bodiesOf("/envelope/send")).toEqual([{ envelopeUuid: ENVELOPE_UUID }]);
   });
 
+  it("shows a send refused for a page that cannot be drawn in words, naming the document and the page, in English and French", async () => {
+    const envelope = envelopeDetail({
+      recipients: [JANE],
+      fields: [
+        {
+          uuid: "9a4c5d6e-5555-4e4e-8e4e-000000000001",
+          documentUuid: DOCUMENT_UUID,
+          page: 0,
+          x: 0.1,
+          y: 0.1,
+          width: 0.3,
+          height: 0.07,
+          kind: "signature",
+          recipientUuid: RECIPIENT_UUID,
+          required: true,
+          label: null,
+        },
+      ],
+    });
+    const handlers = {
+      "/envelope/get": () => ok(envelope),
+      "/envelope/send": () =>
+        apiError(409, "CONFLICT", [
+          {
+            path: "documents.0",
+            code: "custom",
+            message: "pages_unreadable",
+            params: { page: 2, count: 1 },
+          },
+          { path: "conflict", code: "conflict", message: "pages_unreadable" },
+        ]),
+    };
+    const english = renderApp({ path: EDIT_PATH, handlers });
+    await english.user.click(await screen.findByRole("button", { name: "Send" }));
+    const alert = await screen.findByText(
+      /Some pages cannot be drawn, so no signer could read them/,
+    );
+    expect(alert).toBeInTheDocument();
+    expect(screen.getByText("agreement.pdf: page 2 cannot be drawn.")).toBeInTheDocument();
+    // Not the generic "conflicts with the current state" of an unknown conflict.
+    expect(screen.queryByText(/conflicts with the current state/)).toBeNull();
+    english.unmount();
+
+    const french = renderApp({ path: EDIT_PATH, handlers, language: "fr" });
+    await french.user.click(await screen.findByRole("button", { name: "Envoyer" }));
+    expect(
+      await screen.findByText(/^agreement\.pdf\s: la page 2 ne peut pas être dessinée\.$/),
+    ).toBeInTheDocument();
+  });
+
   it("at the plan's signature limit, shows the upgrade message with a link to the plans", async () => {
     const envelope = envelopeDetail({
       recipients: [JANE],

@@ -85,6 +85,36 @@ export function EnvelopeEditor({ envelope }: { envelope: EnvelopeDetail }) {
   );
 }
 
+/**
+ * The documents a send was refused for (CONFLICT `pages_unreadable`: one `documents.<position>`
+ * detail per document with a page that cannot be drawn, its first such page and how many), named
+ * from the envelope's documents; null for any other error.
+ */
+export function unreadablePagesOf(
+  error: unknown,
+  documents: readonly { filename: string }[],
+): { filename: string; page: number; count: number }[] | null {
+  if (!isApiError(error) || error.code !== "CONFLICT") return null;
+  const details = error.details ?? [];
+  if (
+    !details.some((detail) => detail.path === "conflict" && detail.message === "pages_unreadable")
+  ) {
+    return null;
+  }
+  return details.flatMap((detail) => {
+    const position = /^documents\.(\d+)$/.exec(detail.path)?.[1];
+    const document = position === undefined ? undefined : documents[Number(position)];
+    if (document === undefined || detail.message !== "pages_unreadable") return [];
+    return [
+      {
+        filename: document.filename,
+        page: detail.params?.page ?? 1,
+        count: detail.params?.count ?? 1,
+      },
+    ];
+  });
+}
+
 /** Send (after checking what must hold) and delete, with their problems and errors. */
 function EnvelopeActionButtons({
   envelope,
@@ -100,6 +130,7 @@ function EnvelopeActionButtons({
   const deleteDraft = useDeleteDraft();
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const [problems, setProblems] = useState<string[]>([]);
+  const unreadable = unreadablePagesOf(send.error, envelope.documents);
 
   const trySend = async () => {
     const people = envelope.recipients.map((recipient) => ({
@@ -176,6 +207,19 @@ function EnvelopeActionButtons({
                 <li key={problem}>{problem}</li>
               ))}
             </ul>
+          ) : unreadable !== null ? (
+            <>
+              <p>
+                {t("web:editor.send.error")} {t("web:editor.send.pagesUnreadable")}
+              </p>
+              <ul className="list-inside list-disc">
+                {unreadable.map(({ filename, page, count }) => (
+                  <li key={`${filename}:${page}`}>
+                    {t("web:editor.send.pagesUnreadableIn", { filename, page, count })}
+                  </li>
+                ))}
+              </ul>
+            </>
           ) : (
             <>
               <p>

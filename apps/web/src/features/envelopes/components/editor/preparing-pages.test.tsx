@@ -41,6 +41,49 @@ describe("preparing pages after an upload", () => {
       timeout: 8_000,
     });
     const failed = await screen.findAllByTestId("page-preview-failed");
-    expect(failed[0]).toHaveAccessibleName(/This page cannot be shown here/);
+    expect(failed[0]).toHaveAccessibleName(/This page cannot be drawn .*: no signer could read it/);
   }, 15_000);
+
+  it("counts the pages that cannot be drawn as settled, and names them before Send is clicked", async () => {
+    const detail = envelopeDetail();
+    const [document] = detail.documents;
+    if (!document) throw new Error("no document");
+    expect(previewProgress([{ ...document, previewsReady: 1, unreadablePages: [1] }])).toEqual({
+      ready: 2,
+      total: 2,
+    });
+    renderApp({
+      path: EDIT_PATH,
+      handlers: {
+        "/envelope/get": () =>
+          ok({ ...detail, documents: [{ ...document, previewsReady: 1, unreadablePages: [1] }] }),
+      },
+    });
+    const notice = await screen.findByTestId("unreadable-pages");
+    expect(notice).toHaveTextContent(
+      "Page 2 of agreement.pdf cannot be drawn: no signer could read it, so this envelope cannot be sent.",
+    );
+    expect(notice).toHaveTextContent(/Use a copy of the document whose every page opens/);
+    expect(screen.queryByTestId("preparing-pages")).toBeNull();
+  });
+
+  it("names the pages that cannot be drawn in French, with French plurals", async () => {
+    const detail = envelopeDetail();
+    const [document] = detail.documents;
+    if (!document) throw new Error("no document");
+    renderApp({
+      path: EDIT_PATH,
+      language: "fr",
+      handlers: {
+        "/envelope/get": () =>
+          ok({
+            ...detail,
+            documents: [{ ...document, previewsReady: 0, unreadablePages: [0, 1] }],
+          }),
+      },
+    });
+    expect(await screen.findByTestId("unreadable-pages")).toHaveTextContent(
+      /Les pages 1, 2 du document agreement\.pdf ne peuvent pas être dessinées\s: aucun signataire ne pourrait les lire, cette enveloppe ne peut donc pas être envoyée\./,
+    );
+  });
 });
