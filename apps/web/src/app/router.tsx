@@ -162,6 +162,13 @@ export function createAppRoutes(): RouteObject[] {
                   ),
                 },
                 {
+                  path: "envelopes/:workspaceUuid/:envelopeUuid/logs",
+                  lazy: page(
+                    () => import("../routes/envelope-logs"),
+                    (m) => m.EnvelopeLogsRoute,
+                  ),
+                },
+                {
                   path: "templates",
                   lazy: page(
                     () => import("../routes/templates"),

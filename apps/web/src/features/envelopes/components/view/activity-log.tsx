@@ -1,11 +1,18 @@
 import { EXPIRED_CANCEL_REASON } from "@paraphe/api-sdk/contract";
 import { useTranslation } from "@paraphe/i18n/react";
 import { Badge, Button, Skeleton } from "@paraphe/ui-kit";
-import { ShieldAlert } from "lucide-react";
+import { ScrollText, ShieldAlert } from "lucide-react";
+import { Link } from "react-router";
 import { formatDateTime } from "../../../../lib/format";
 import { useEnvelopeActivity } from "../../api/envelope-queries";
 
-/** The envelope's activity log (spec §3 event types), with a warning when its hash chain is broken. */
+/** The events the envelope view shows; the document logs screen shows them all. */
+export const LATEST_EVENTS = 5;
+
+/**
+ * The envelope's latest activity (spec §3 event types), with a warning when its hash chain is
+ * broken, and the way to the document logs (`logs` beside the view's route) with every event.
+ */
 export function ActivityLog({ envelopeUuid }: { envelopeUuid: string }) {
   const { t, i18n } = useTranslation(["web", "common"]);
   const language = i18n.resolvedLanguage ?? i18n.language;
@@ -42,7 +49,7 @@ export function ActivityLog({ envelopeUuid }: { envelopeUuid: string }) {
         <p className="text-sm text-ink-muted">{t("web:view.activity.empty")}</p>
       ) : (
         <ol className="flex flex-col gap-3 border-l border-border pl-4">
-          {activity.data.events.map((event, index) => (
+          {activity.data.events.slice(-LATEST_EVENTS).map((event, index) => (
             <li
               key={`${event.type}-${event.at}-${index}`}
               className="flex flex-col gap-0.5 text-sm"
@@ -89,6 +96,26 @@ export function ActivityLog({ envelopeUuid }: { envelopeUuid: string }) {
           ))}
         </ol>
       )}
+      {activity.data && activity.data.events.length > 0 ? (
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
+          {activity.data.events.length > LATEST_EVENTS ? (
+            <span className="text-ink-muted">
+              {t("web:view.logs.latest", {
+                count: LATEST_EVENTS,
+                total: activity.data.events.length,
+              })}
+            </span>
+          ) : null}
+          <Link
+            to="../logs"
+            relative="path"
+            className="inline-flex items-center gap-1 font-medium text-brand-700 underline underline-offset-4 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none"
+          >
+            <ScrollText aria-hidden="true" className="size-4" />
+            {t("web:view.logs.open", { count: activity.data.events.length })}
+          </Link>
+        </div>
+      ) : null}
     </section>
   );
 }
