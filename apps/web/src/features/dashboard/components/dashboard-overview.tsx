@@ -1,27 +1,19 @@
 import { useTranslation } from "@paraphe/i18n/react";
-import { Button, Card, CardContent, Skeleton, buttonVariants } from "@paraphe/ui-kit";
+import { Card, CardContent, Skeleton, buttonVariants } from "@paraphe/ui-kit";
 import { FileText, FileUp, Inbox, Settings } from "lucide-react";
 import { Link } from "react-router";
 import { usePermissions } from "../../../app/permissions/permissions-context";
-import { useErrorText } from "../../../lib/api/error-text";
 import { RequestCard } from "../../../domain/request-card";
 import { RECENT_REQUESTS_COUNT, useSigningRequests } from "../../../domain/signing-requests";
 import { useDashboard } from "../api/dashboard-query";
+import { QueryLoadError } from "../../../lib/load-failure";
 
 /** Dashboard counts: pending signature, in progress, inbox. */
 export function DashboardCounts() {
   const { t } = useTranslation(["web", "common"]);
-  const errorText = useErrorText();
   const dashboard = useDashboard();
   if (dashboard.isError) {
-    return (
-      <div role="alert" className="flex flex-wrap items-center gap-3 text-sm text-danger">
-        {t("web:dashboard.loadError")} {errorText.apiError(dashboard.error)}
-        <Button variant="secondary" size="sm" onClick={() => void dashboard.refetch()}>
-          {t("common:actions.retry")}
-        </Button>
-      </div>
-    );
+    return <QueryLoadError query={dashboard} message={t("web:dashboard.loadError")} />;
   }
   const counts = [
     {
@@ -71,7 +63,6 @@ export function DashboardCounts() {
 /** The first 5 requests, pending first (spec §4). */
 export function RecentRequests() {
   const { t } = useTranslation(["web", "common"]);
-  const errorText = useErrorText();
   const requests = useSigningRequests();
   const recent = (requests.data ?? []).slice(0, RECENT_REQUESTS_COUNT);
   return (
@@ -87,12 +78,7 @@ export function RecentRequests() {
       {requests.isPending ? (
         <Skeleton className="h-24 w-full" />
       ) : requests.isError ? (
-        <div role="alert" className="flex flex-wrap items-center gap-3 text-sm text-danger">
-          {errorText.apiError(requests.error)}
-          <Button variant="secondary" size="sm" onClick={() => void requests.refetch()}>
-            {t("common:actions.retry")}
-          </Button>
-        </div>
+        <QueryLoadError query={requests} />
       ) : recent.length === 0 ? (
         <Card>
           <CardContent className="pt-6 text-sm text-ink-muted">

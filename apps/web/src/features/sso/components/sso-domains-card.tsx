@@ -1,15 +1,6 @@
 import { addSsoDomainRequestSchema, type SsoDomain } from "@paraphe/api-sdk/contract";
 import { useTranslation } from "@paraphe/i18n/react";
-import {
-  Badge,
-  Button,
-  Card,
-  ConfirmDialog,
-  FormField,
-  Input,
-  Skeleton,
-  toast,
-} from "@paraphe/ui-kit";
+import { Badge, Card, ConfirmDialog, FormField, Input, Skeleton, toast } from "@paraphe/ui-kit";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
@@ -22,6 +13,7 @@ import {
   useVerifySsoDomain,
 } from "../api/sso-domain-queries";
 import { zodResolver } from "../../../lib/forms/zod-resolver";
+import { QueryLoadError } from "../../../lib/load-failure";
 
 type DomainFormInput = z.input<typeof addSsoDomainRequestSchema>;
 type DomainFormOutput = z.output<typeof addSsoDomainRequestSchema>;
@@ -93,12 +85,7 @@ export function SsoDomainsCard() {
             <Skeleton className="h-16 w-full" />
           </div>
         ) : domains.isError ? (
-          <div role="alert" className="flex flex-wrap items-center gap-3 text-sm text-danger">
-            {t("web:sso.domains.loadError")} {errorText.apiError(domains.error)}
-            <Button variant="secondary" size="sm" onClick={() => void domains.refetch()}>
-              {t("common:actions.retry")}
-            </Button>
-          </div>
+          <QueryLoadError query={domains} message={t("web:sso.domains.loadError")} />
         ) : domains.data.domains.length === 0 ? (
           <p className="text-sm text-ink-muted">{t("web:sso.domains.empty")}</p>
         ) : (

@@ -35,6 +35,7 @@ import {
 import { useState } from "react";
 import { SsoDomainsCard } from "./sso-domains-card";
 import { zodResolver } from "../../../lib/forms/zod-resolver";
+import { QueryLoadError } from "../../../lib/load-failure";
 
 const URL_FIELDS = [
   "issuerUrl",
@@ -69,7 +70,6 @@ type SsoFormInput = z.input<ReturnType<typeof ssoFormSchema>>;
 /** /settings/sso: the team's OpenID Connect configuration (spec §5 SSO form). */
 export function SsoSettingsPage() {
   const { t } = useTranslation(["web", "common"]);
-  const errorText = useErrorText();
   usePageMeta({ title: t("web:sso.title") });
   const sso = useSsoConfiguration();
   if (sso.isPending) {
@@ -84,14 +84,7 @@ export function SsoSettingsPage() {
     );
   }
   if (sso.isError) {
-    return (
-      <div role="alert" className="flex flex-wrap items-center gap-3 text-sm text-danger">
-        {t("web:sso.loadError")} {errorText.apiError(sso.error)}
-        <Button variant="secondary" size="sm" onClick={() => void sso.refetch()}>
-          {t("common:actions.retry")}
-        </Button>
-      </div>
-    );
+    return <QueryLoadError query={sso} message={t("web:sso.loadError")} />;
   }
   return <SsoForm key={sso.data.configuration?.updatedAt ?? "new"} current={sso.data} />;
 }

@@ -7,6 +7,7 @@ import { useErrorText } from "../../../lib/api/error-text";
 import { formatDateTime } from "../../../lib/format";
 import { useReplayWebhookDelivery, useWebhookDeliveries } from "../api/webhook-queries";
 import { EVENT_LABEL_KEYS } from "./webhook-event-label";
+import { QueryLoadError } from "../../../lib/load-failure";
 
 const STATUS_VARIANT: Record<WebhookDelivery["status"], BadgeVariant> = {
   pending: "warning",
@@ -57,12 +58,7 @@ export function WebhookDeliveryLog({ endpointUuid, id }: { endpointUuid: string;
   }
   if (deliveries.isError) {
     return (
-      <div id={id} role="alert" className="flex flex-wrap items-center gap-3 text-sm text-danger">
-        {t("web:webhooks.deliveries.loadError")} {errorText.apiError(deliveries.error)}
-        <Button variant="secondary" size="sm" onClick={() => void deliveries.refetch()}>
-          {t("common:actions.retry")}
-        </Button>
-      </div>
+      <QueryLoadError id={id} query={deliveries} message={t("web:webhooks.deliveries.loadError")} />
     );
   }
   const items = deliveries.data.pages.flatMap((page) => page.deliveries);

@@ -12,6 +12,7 @@ import { WebhookDeliveryLog } from "./webhook-delivery-log";
 import { EVENT_LABEL_KEYS } from "./webhook-event-label";
 import { WebhookFormDialog } from "./webhook-form-dialog";
 import { WebhookSecretDialog } from "./webhook-secret-dialog";
+import { QueryLoadError } from "../../../lib/load-failure";
 
 /**
  * /settings/webhooks: the team's endpoints (URL, events, state), each with its delivery log and
@@ -48,12 +49,7 @@ export function WebhooksPage() {
         {webhooks.data && webhooks.data.endpoints.length > 0 ? addButton : null}
       </div>
       {webhooks.isError ? (
-        <div role="alert" className="flex flex-wrap items-center gap-3 text-sm text-danger">
-          {t("web:webhooks.loadError")} {errorText.apiError(webhooks.error)}
-          <Button variant="secondary" size="sm" onClick={() => void webhooks.refetch()}>
-            {t("common:actions.retry")}
-          </Button>
-        </div>
+        <QueryLoadError query={webhooks} message={t("web:webhooks.loadError")} />
       ) : webhooks.isPending ? (
         <div className="flex flex-col gap-2">
           <span role="status" className="sr-only">

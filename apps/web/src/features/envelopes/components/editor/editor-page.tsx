@@ -1,26 +1,17 @@
 import { useTranslation } from "@paraphe/i18n/react";
-import { Button, Skeleton } from "@paraphe/ui-kit";
+import { Skeleton } from "@paraphe/ui-kit";
 import { Navigate } from "react-router";
-import { useErrorText } from "../../../../lib/api/error-text";
 import { usePageMeta } from "../../../../lib/page-meta";
 import { useEnvelope } from "../../api/envelope-queries";
 import { EnvelopeEditor } from "./envelope-editor";
+import { QueryLoadError } from "../../../../lib/load-failure";
 
 /** /envelopes/{workspaceUuid}/{envelopeUuid}/edit: drafts only; a sent envelope opens its view. */
 export function EditorPage({ envelopeUuid }: { envelopeUuid: string }) {
-  const { t } = useTranslation(["web", "common"]);
-  const errorText = useErrorText();
   const envelope = useEnvelope(envelopeUuid);
   if (envelope.isPending) return <EditorLoading />;
   if (envelope.isError) {
-    return (
-      <div role="alert" className="flex flex-wrap items-center gap-3 text-sm text-danger">
-        {errorText.apiError(envelope.error)}
-        <Button variant="secondary" size="sm" onClick={() => void envelope.refetch()}>
-          {t("common:actions.retry")}
-        </Button>
-      </div>
-    );
+    return <QueryLoadError query={envelope} />;
   }
   if (envelope.data.status !== "draft") {
     return (

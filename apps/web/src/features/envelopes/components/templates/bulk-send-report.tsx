@@ -1,29 +1,21 @@
 import { type BulkSendRowResult } from "@paraphe/api-sdk/contract";
 import { useTranslation } from "@paraphe/i18n/react";
-import { Badge, Button, DataTable, Skeleton, type DataTableColumn } from "@paraphe/ui-kit";
+import { Badge, DataTable, Skeleton, type DataTableColumn } from "@paraphe/ui-kit";
 import { Link } from "react-router";
-import { useErrorText } from "../../../../lib/api/error-text";
 import { useDataTableLabels } from "../../../../lib/data-table-labels";
 import { useBulkSendStatus } from "../../api/template-queries";
 import { useRowProblemText } from "./bulk-send-rows";
+import { QueryLoadError } from "../../../../lib/load-failure";
 
 /** A bulk send's progress (asked again while it runs) and its per-row report. */
 export function BulkSendReport({ bulkSendUuid }: { bulkSendUuid: string }) {
   const { t } = useTranslation(["web", "common"]);
-  const errorText = useErrorText();
   const tableLabels = useDataTableLabels();
   const rowProblemText = useRowProblemText();
   const status = useBulkSendStatus(bulkSendUuid);
   if (status.isPending) return <Skeleton className="h-24 w-full" />;
   if (status.isError) {
-    return (
-      <div role="alert" className="flex flex-wrap items-center gap-3 text-sm text-danger">
-        {t("web:templates.bulk.reportLoadError")} {errorText.apiError(status.error)}
-        <Button variant="secondary" size="sm" onClick={() => void status.refetch()}>
-          {t("common:actions.retry")}
-        </Button>
-      </div>
-    );
+    return <QueryLoadError query={status} message={t("web:templates.bulk.reportLoadError")} />;
   }
   const { bulkSend } = status.data;
   // The rows that were not sent come first: they are what the sender has to act on.

@@ -1,9 +1,9 @@
 import { type TemplateDetail } from "@paraphe/api-sdk/contract";
 import { useTranslation } from "@paraphe/i18n/react";
-import { Button, Skeleton } from "@paraphe/ui-kit";
+import { Skeleton } from "@paraphe/ui-kit";
 import { type ReactNode } from "react";
-import { useErrorText } from "../../../../lib/api/error-text";
 import { useTemplate } from "../../api/template-queries";
+import { QueryLoadError } from "../../../../lib/load-failure";
 
 /**
  * Loads a template for a page: `loading` (skeletons by default) while it comes, spec §8's
@@ -19,7 +19,6 @@ export function WithTemplate({
   children: (template: TemplateDetail) => ReactNode;
 }) {
   const { t } = useTranslation(["web", "common"]);
-  const errorText = useErrorText();
   const template = useTemplate(templateUuid);
   if (template.isPending) {
     return (
@@ -35,14 +34,7 @@ export function WithTemplate({
     );
   }
   if (template.isError) {
-    return (
-      <div role="alert" className="flex flex-wrap items-center gap-3 text-sm text-danger">
-        {t("web:templates.loadError")} {errorText.apiError(template.error)}
-        <Button variant="secondary" size="sm" onClick={() => void template.refetch()}>
-          {t("common:actions.retry")}
-        </Button>
-      </div>
-    );
+    return <QueryLoadError query={template} message={t("web:templates.loadError")} />;
   }
   return children(template.data);
 }

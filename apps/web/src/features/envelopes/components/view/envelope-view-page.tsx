@@ -26,11 +26,11 @@ import { EnvelopeSummary } from "./envelope-summary";
 import { MoveDialog } from "./move-dialog";
 import { ResendDialog } from "./resend-dialog";
 import { SaveAsTemplateDialog } from "./save-as-template-dialog";
+import { QueryLoadError } from "../../../../lib/load-failure";
 
 /** /envelopes/{workspaceUuid}/{envelopeUuid}/view: a sent (or closed) envelope. */
 export function EnvelopeViewPage({ envelopeUuid }: { envelopeUuid: string }) {
   const { t } = useTranslation(["web", "common"]);
-  const errorText = useErrorText();
   const envelope = useEnvelope(envelopeUuid);
   const navigate = useNavigate();
   usePageMeta({
@@ -49,14 +49,7 @@ export function EnvelopeViewPage({ envelopeUuid }: { envelopeUuid: string }) {
     );
   }
   if (envelope.isError) {
-    return (
-      <div role="alert" className="flex flex-wrap items-center gap-3 text-sm text-danger">
-        {errorText.apiError(envelope.error)}
-        <Button variant="secondary" size="sm" onClick={() => void envelope.refetch()}>
-          {t("common:actions.retry")}
-        </Button>
-      </div>
-    );
+    return <QueryLoadError query={envelope} />;
   }
   if (envelope.data.status === "draft") {
     return (
