@@ -1,10 +1,10 @@
-import { EXPIRED_CANCEL_REASON } from "@paraphe/api-sdk/contract";
 import { useTranslation } from "@paraphe/i18n/react";
 import { Badge, Button, Skeleton } from "@paraphe/ui-kit";
 import { ScrollText, ShieldAlert } from "lucide-react";
 import { Link } from "react-router";
 import { formatDateTime } from "../../../../lib/format";
 import { useEnvelopeActivity } from "../../api/envelope-queries";
+import { activityActorText, useActivityEventDetails } from "./activity-event-details";
 
 /** The events the envelope view shows; the document logs screen shows them all. */
 export const LATEST_EVENTS = 5;
@@ -17,6 +17,7 @@ export function ActivityLog({ envelopeUuid }: { envelopeUuid: string }) {
   const { t, i18n } = useTranslation(["web", "common"]);
   const language = i18n.resolvedLanguage ?? i18n.language;
   const activity = useEnvelopeActivity(envelopeUuid);
+  const details = useActivityEventDetails();
   return (
     <section aria-labelledby="activity-heading" className="flex flex-col gap-3">
       <div className="flex flex-wrap items-center gap-2">
@@ -59,39 +60,13 @@ export function ActivityLog({ envelopeUuid }: { envelopeUuid: string }) {
               </span>
               <span className="text-ink-muted">
                 <time dateTime={event.at}>{formatDateTime(event.at, language)}</time>
-                {event.actor
-                  ? ` · ${event.actor.name ? `${event.actor.name} (${event.actor.email})` : event.actor.email}`
-                  : ""}
+                {event.actor ? ` · ${activityActorText(event)}` : ""}
               </span>
-              {event.recipients.length > 0 ? (
-                <span className="text-ink-muted">
-                  {t("web:view.activity.recipients", {
-                    names: event.recipients
-                      .map((recipient) => recipient.name || recipient.email)
-                      .join(", "),
-                  })}
+              {details(event).map((line) => (
+                <span key={line} className="text-ink-muted">
+                  {line}
                 </span>
-              ) : null}
-              {event.fromTemplate ? (
-                <span className="text-ink-muted">
-                  {t("web:view.activity.fromTemplate", { title: event.fromTemplate.title })}
-                </span>
-              ) : null}
-              {event.viaApiKey ? (
-                <span className="text-ink-muted">
-                  {t("web:view.activity.viaApiKey", { description: event.viaApiKey.description })}
-                </span>
-              ) : null}
-              {event.reason ? (
-                <span className="text-ink-muted">
-                  {t("web:view.activity.reason", {
-                    reason:
-                      event.type === "envelopeCanceled" && event.reason === EXPIRED_CANCEL_REASON
-                        ? t("web:view.expiredReason")
-                        : event.reason,
-                  })}
-                </span>
-              ) : null}
+              ))}
             </li>
           ))}
         </ol>
