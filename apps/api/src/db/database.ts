@@ -88,6 +88,7 @@ export type {
   EnvelopeStatus,
   RecipientStatus,
   RecipientKind,
+  SigningOrder,
   EnvelopeKind,
   TemplateStatus,
   EnvelopeTable,

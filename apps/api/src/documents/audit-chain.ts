@@ -35,7 +35,8 @@ const common = {
 /**
  * The activity log's events (spec 3: envelopeCreated, envelopeSent, envelopeOpened,
  * documentSigned, envelopeCompleted, envelopeDeclined, envelopeCanceled; documentApproved and
- * approvalRejected for approvers), a discriminated union
+ * approvalRejected for approvers; stepStarted and stepEnded as the signing steps run, recorded by
+ * the platform), a discriminated union
  * by `type` tying each type to its data. Strict: unknown fields are refused, so the hashed form is
  * exactly what was validated.
  */
@@ -85,6 +86,25 @@ export const auditEventSchema = z.discriminatedUnion("type", [
     type: z.literal("approvalRejected"),
     ...common,
     data: z.strictObject({ reason }),
+  }),
+  z.strictObject({
+    type: z.literal("stepStarted"),
+    ...common,
+    data: z.strictObject({
+      /** The step (from 1) and how many the envelope has. */
+      step: z.number().int().min(1),
+      steps: z.number().int().min(1),
+      /** Who acts in it (invited as it starts). */
+      recipients: z.array(auditPersonSchema).min(1),
+    }),
+  }),
+  z.strictObject({
+    type: z.literal("stepEnded"),
+    ...common,
+    data: z.strictObject({
+      step: z.number().int().min(1),
+      steps: z.number().int().min(1),
+    }),
   }),
   z.strictObject({
     type: z.literal("envelopeCompleted"),

@@ -37,3 +37,36 @@ describe("the proof of an envelope with approvers", () => {
     },
   );
 });
+
+describe("the proof of an envelope signed in steps", () => {
+  const platform = { actor: null, ip: null, userAgent: null };
+  const stepEvents: AuditEvent[] = [
+    {
+      type: "stepStarted",
+      at: "2026-11-22T09:00:00.000Z",
+      ...platform,
+      data: { step: 1, steps: 2, recipients: [approver] },
+    },
+    { type: "stepEnded", at: "2026-11-22T10:00:00.000Z", ...platform, data: { step: 1, steps: 2 } },
+  ];
+  it.each([
+    ["en", "Signing step started", "Signing step ended", "Step 1 of 2", "Invited: Alan Turing"],
+    [
+      "fr",
+      "Étape de signature commencée",
+      "Étape de signature terminée",
+      "Étape 1 sur 2",
+      "Invités",
+    ],
+  ] as const)(
+    "says which step started and ended, and whom it invited (%s)",
+    (language, started, ended, step, invited) => {
+      const model = proofModel({ ...input, events: stepEvents, language });
+      expect(model.events.map((event) => event.event)).toEqual([started, ended]);
+      expect(model.events[0]?.details).toEqual([step, expect.stringContaining(invited)]);
+      expect(model.events[0]?.details[1]).toContain("alan@example.com");
+      expect(model.events[1]?.details).toEqual([step]);
+      expect(model.events[0]?.actorName).toBe("Paraphe");
+    },
+  );
+});

@@ -201,6 +201,13 @@ function eventDetails(event: AuditEvent, t: ProofT): string[] {
     case "approvalRejected":
     case "envelopeCanceled":
       return [t("events.reasonDetail", { reason: event.data.reason })];
+    case "stepStarted":
+      return [
+        t("events.stepDetail", { step: event.data.step, steps: event.data.steps }),
+        t("events.stepRecipientsDetail", { recipients: people(event.data.recipients) }),
+      ];
+    case "stepEnded":
+      return [t("events.stepDetail", { step: event.data.step, steps: event.data.steps })];
     default:
       return [];
   }

@@ -174,7 +174,11 @@ export async function rekeyLegacyChains(
 /** An audit event as the activity call answers it (spec §3 activity log event). */
 export function toActivityEvent(event: AuditEvent): ActivityEvent {
   const recipients =
-    event.type === "envelopeSent" || event.type === "envelopeCanceled" ? event.data.recipients : [];
+    event.type === "envelopeSent" ||
+    event.type === "envelopeCanceled" ||
+    event.type === "stepStarted"
+      ? event.data.recipients
+      : [];
   const reason =
     event.type === "envelopeDeclined" ||
     event.type === "envelopeCanceled" ||
@@ -195,6 +199,9 @@ export function toActivityEvent(event: AuditEvent): ActivityEvent {
       : {}),
     ...(event.type === "envelopeCreated" && event.data.viaApiKey !== undefined
       ? { viaApiKey: event.data.viaApiKey }
+      : {}),
+    ...(event.type === "stepStarted" || event.type === "stepEnded"
+      ? { step: { number: event.data.step, of: event.data.steps } }
       : {}),
   };
 }

@@ -69,16 +69,19 @@ describe.each(testDatabaseKinds)("approvers on %s", (kind) => {
 
     const activity = await sender.api.envelope.activity({ envelopeUuid: sent.uuid });
     expect(activity.chainValid).toBe(true);
+    // Parallel order: one step, its approver before its signer.
     expect(activity.events.map((event) => event.type)).toEqual([
       "envelopeCreated",
       "envelopeSent",
+      "stepStarted",
       "envelopeOpened",
       "documentApproved",
       "envelopeOpened",
       "documentSigned",
+      "stepEnded",
       "envelopeCompleted",
     ]);
-    expect(activity.events[3]?.actor).toEqual({ name: "Approver Number 1", email: approver });
+    expect(activity.events[4]?.actor).toEqual({ name: "Approver Number 1", email: approver });
     const proof = await sender.api.envelope.download({ envelopeUuid: sent.uuid, kind: "proof" });
     expect(proof.contentType).toBe("application/pdf");
   });

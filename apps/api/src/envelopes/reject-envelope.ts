@@ -37,7 +37,7 @@ export async function rejectEnvelope(
     }
     const recipients = await loadRecipients(trx, envelope.id);
     if (!isTurn(envelope, recipient, recipients)) {
-      throw conflict("It is not your turn to approve yet: an earlier approver has not approved.");
+      throw conflict("It is not your turn to approve yet: an earlier step has not ended.");
     }
     return recordDecline(deps, trx, envelope, recipient, input.reason, origin, "approvalRejected");
   });

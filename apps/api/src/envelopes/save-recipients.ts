@@ -9,6 +9,7 @@ import { lockDraftFor } from "./envelope-store";
 import { removeFieldsOfApprovers } from "./save-fields";
 import { contactSubject } from "../membership/contact-subject";
 import { requirePermission, type Member } from "../membership/members";
+import { stepsToStore } from "./turns";
 import { loadRecipients } from "./views";
 import { holdWorkspaceIfPresent, holdWorkspaceRow } from "../workspaces/workspace-store";
 
@@ -16,7 +17,9 @@ import { holdWorkspaceIfPresent, holdWorkspaceRow } from "../workspaces/workspac
 type ParsedRecipientInput = z.infer<typeof recipientInputSchema>;
 
 /**
- * Replaces the recipients of a draft, in signing order. A recipient given with its uuid is kept
+ * Replaces the recipients of a draft, in order, each in their signing step (`stepsToStore`: the
+ * envelope's preset, or in custom order the steps given, renumbered without gaps; the contract
+ * refuses a step past the number of recipients). A recipient given with its uuid is kept
  * (its fields stay assigned, unless it becomes an approver: approvers have no fields); recipients
  * left out are removed with their fields. Recipients marked
  * `saveToContacts` are upserted into the envelope's workspace contacts, which needs the role to
@@ -57,6 +60,7 @@ export async function saveRecipients(
       .where("envelopeId", "=", envelope.id)
       .execute();
     await removeFieldsOfApprovers(trx, recipients);
+    const steps = stepsToStore(envelope.signingOrder, recipients);
     for (const [index, recipient] of recipients.entries()) {
       const values = {
         email: recipient.email,
@@ -65,6 +69,7 @@ export async function saveRecipients(
         phone: recipient.phone,
         position: index + 1,
         kind: recipient.kind,
+        step: steps[index] ?? 1,
       };
       if (recipient.uuid !== undefined) {
         await trx.updateTable("recipient").set(values).where("id", "=", recipient.uuid).execute();

@@ -5,10 +5,10 @@ import { AppError } from "../errors/app-error";
 import { appendEvent } from "./activity";
 import type { EnvelopeDeps } from "./envelope-deps";
 import { lockDraftFor } from "./envelope-store";
-import { inviteRecipient } from "./invitations";
 import { type Member } from "../membership/members";
 import type { RequestOrigin } from "./request-origin";
-import { nextToInvite } from "./turns";
+import { startFirstStep } from "./signing-steps";
+import { actingStatus } from "./turns";
 import { drawPagesBeforeSending, refuseUnreadablePages } from "./unreadable-pages";
 import { loadRecipients, personOf } from "./views";
 
@@ -18,11 +18,10 @@ import { loadRecipients, personOf } from "./views";
  * identity-verification provider that is not configured), an expiry in the future, and documents
  * whose every page can be drawn (CONFLICT `pages_unreadable` otherwise: no signer could read such a
  * page; pages not drawn yet are drawn first, for a few seconds at most, see
- * `drawPagesBeforeSending`). With
- * approvers the envelope is `approving` and the approvers are invited first; without, it is
- * `signing` and the signers are. Invitations go out in each recipient's language: to the whole
- * group in parallel order, to its first only in sequential order (the next one when the previous
- * acts).
+ * `drawPagesBeforeSending`). The first
+ * signing step starts (`signing-steps.ts`): the envelope is `approving` when that step has
+ * approvers (they act before its signers), else `signing`, and whoever acts first is invited, in
+ * their language; later steps are invited as the earlier ones end.
  */
 export async function sendEnvelope(
   deps: EnvelopeDeps,
@@ -114,10 +113,9 @@ export async function sendLockedDraft(
     { envelopeId: envelope.id },
     at,
   );
-  const approving = recipients.some((recipient) => recipient.kind === "approver");
   await trx
     .updateTable("envelope")
-    .set({ status: approving ? "approving" : "signing", sentAt: at, updatedAt: at })
+    .set({ status: actingStatus(envelope, recipients), sentAt: at, updatedAt: at })
     .where("id", "=", envelope.id)
     .execute();
   await trx
@@ -125,8 +123,6 @@ export async function sendLockedDraft(
     .set({ linkCreatedAt: at })
     .where("envelopeId", "=", envelope.id)
     .execute();
-  const invited = nextToInvite(envelope, recipients);
-  for (const recipient of invited) await inviteRecipient(deps, trx, envelope, recipient, at);
   await appendEvent(trx, deps.activityKey, envelope.id, {
     type: "envelopeSent",
     at: at.toISOString(),
@@ -136,5 +132,6 @@ export async function sendLockedDraft(
     data: {
       recipients: recipients.map(personOf),
     },
-  });
+  }); // The first step starts: its recipients are invited.
+  await startFirstStep(deps, trx, envelope, recipients, at);
 }

@@ -12,8 +12,8 @@ import { sealEnvelopeJob } from "./job-definitions";
 import { appendEvent } from "./activity";
 import type { EnvelopeDeps } from "./envelope-deps";
 import { blobKeys } from "./file-keys";
-import { inviteRecipient } from "./invitations";
 import { type RequestOrigin } from "./request-origin";
+import { advanceSteps } from "./signing-steps";
 import { isTurn } from "./turns";
 import { loadDocuments, loadRecipients, personOf } from "./views";
 import { verifyAccessLink } from "./link-access";
@@ -58,8 +58,9 @@ const SERVER_FILLED = new Set(["name", "email", "date"]);
  * POST /envelope/sign. Refused unless the link is valid, the envelope is being signed, the
  * recipient has not signed or declined yet, it is their turn, they were served every page of every
  * document, every required field of theirs has a value, and the signature (and initials) are PNG
- * images under 1 MB and 2000 × 800 pixels. The last signature enqueues the seal-envelope job in the same transaction;
- * in sequential order the next signer is invited.
+ * images under 1 MB and 2000 × 800 pixels. When everyone has acted the seal-envelope job is
+ * enqueued in the same transaction; otherwise the signing steps move on (`signing-steps.ts`: a
+ * step whose everyone acted ends, the next starts and its recipients are invited).
  */
 export async function signEnvelope(
   deps: EnvelopeDeps,
@@ -107,7 +108,7 @@ export async function signEnvelope(
     }
     const recipients = await loadRecipients(trx, envelope.id);
     if (!isTurn(envelope, recipient, recipients)) {
-      throw conflict("It is not your turn to sign yet: an earlier signer has not signed.");
+      throw conflict("It is not your turn to sign yet: an earlier step has not ended.");
     }
     const documents = await loadDocuments(trx, envelope.id);
     await requireEveryPageRead(trx, recipient.id, documents, "sign");
@@ -190,10 +191,18 @@ export async function signEnvelope(
       userAgent: origin.userAgent,
       data: documents[0] === undefined ? {} : { documentSha256: documents[0].sha256 },
     });
-    const remaining = recipients.filter(
-      (other) => other.kind === "signer" && other.id !== recipient.id && other.status !== "signed",
+    const after = recipients.map((row) =>
+      row.id === recipient.id ? { ...row, status: "signed" as const } : row,
     );
-    if (remaining.length === 0) {
+    const { status, completed: everyoneActed } = await advanceSteps(
+      deps,
+      trx,
+      envelope,
+      recipients,
+      after,
+      at,
+    );
+    if (everyoneActed) {
       await enqueueJob(
         trx,
         sealEnvelopeJob,
@@ -203,13 +212,8 @@ export async function signEnvelope(
         },
       );
       completed = true;
-    } else if (envelope.signingOrder === "sequential") {
-      const next = remaining.sort((a, b) => a.position - b.position)[0];
-      if (next !== undefined && next.invitedAt === null) {
-        await inviteRecipient(deps, trx, envelope, next, at);
-      }
     }
-    return { recipientStatus: "signed" as const, envelopeStatus: envelope.status };
+    return { recipientStatus: "signed" as const, envelopeStatus: status };
   });
   if (completed) deps.wakeJobs();
   return result;

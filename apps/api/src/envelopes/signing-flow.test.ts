@@ -302,20 +302,24 @@ describe.each(testDatabaseKinds)("signing an envelope end to end on %s", (kind) 
     expect(activity.events.map((event) => event.type)).toEqual([
       "envelopeCreated",
       "envelopeSent",
+      "stepStarted",
       "envelopeOpened",
       "envelopeOpened",
       "documentSigned",
+      "stepEnded",
+      "stepStarted",
       "documentSigned",
+      "stepEnded",
       "envelopeCompleted",
     ]);
-    expect(activity.events[4]).toMatchObject({
+    expect(activity.events[5]).toMatchObject({
       ipAddress: "198.51.100.7",
       actor: { email: first },
     });
 
     // Changing a past event in the database breaks the chain.
     await sql`UPDATE activity_event SET data = jsonb_set(data, '{ip}', '"203.0.113.9"')
-      WHERE envelope_id = ${draft.uuid} AND seq = 5`.execute(h.database.connection.db);
+      WHERE envelope_id = ${draft.uuid} AND seq = 6`.execute(h.database.connection.db);
     expect((await sender.api.envelope.activity({ envelopeUuid: draft.uuid })).chainValid).toBe(
       false,
     );

@@ -1,16 +1,91 @@
-import type { EnvelopeRow, RecipientRow } from "../db/database";
+import type { EnvelopeRow, RecipientRow, SigningOrder } from "../db/database";
 
 /**
- * Whose turn it is. Approvers act before signers: while any approver has not approved, the
- * envelope is `approving` and only approvers act; then signers. Within each group, sequential
- * order goes by position (each waits for the earlier ones), parallel order lets everyone act at once.
+ * Whose turn it is. Recipients belong to numbered steps (from 1): the steps run in order, everyone
+ * of a step is invited at once, and the next step starts when the whole step has acted. Inside a
+ * step, approvers act before its signers. The envelope's signing order is a preset of steps:
+ * parallel puts everyone in step 1 (approvers still before signers), sequential gives each
+ * recipient their own step (approvers by position, then signers by position), custom keeps the
+ * steps the sender chose (`recipient.step`).
  */
 
-type TurnRecipient = Pick<RecipientRow, "id" | "kind" | "position" | "status">;
+type TurnRecipient = Pick<RecipientRow, "id" | "kind" | "position" | "status" | "step">;
+type StepRecipient = Pick<RecipientRow, "id" | "kind" | "position" | "step">;
 
 /** Whether `recipient` has done their part (an approver approved, a signer signed). */
 export function hasActed(recipient: Pick<RecipientRow, "kind" | "status">): boolean {
   return recipient.status === (recipient.kind === "approver" ? "approved" : "signed");
+}
+
+/**
+ * The step of each recipient (by id) under `signingOrder`: 1 for everyone in parallel order; one
+ * step each in sequential order, approvers by position first, then signers by position; the
+ * recipients' own steps in custom order, renumbered from 1 without gaps (steps 2, 5, 5 become
+ * 1, 2, 2).
+ */
+export function stepsFor(
+  signingOrder: SigningOrder,
+  recipients: readonly StepRecipient[],
+): Map<string, number> {
+  const steps = new Map<string, number>();
+  if (signingOrder === "parallel") {
+    for (const recipient of recipients) steps.set(recipient.id, 1);
+    return steps;
+  }
+  if (signingOrder === "sequential") {
+    const ordered = [...recipients].sort(
+      (a, b) =>
+        Number(b.kind === "approver") - Number(a.kind === "approver") || a.position - b.position,
+    );
+    ordered.forEach((recipient, index) => steps.set(recipient.id, index + 1));
+    return steps;
+  }
+  const numbers = renumberSteps(recipients.map((recipient) => recipient.step));
+  recipients.forEach((recipient, index) => steps.set(recipient.id, numbers[index] ?? 1));
+  return steps;
+}
+
+/**
+ * The steps to store for people given in order (`kind`, and `step` when the sender chose one; a
+ * person without one takes their position) under `signingOrder` (see `stepsFor`).
+ */
+export function stepsToStore(
+  signingOrder: SigningOrder,
+  people: readonly { kind: RecipientRow["kind"]; step?: number | undefined }[],
+): number[] {
+  const rows = people.map((person, index) => ({
+    id: String(index),
+    kind: person.kind,
+    position: index + 1,
+    step: person.step ?? index + 1,
+  }));
+  const steps = stepsFor(signingOrder, rows);
+  return rows.map((row) => steps.get(row.id) ?? 1);
+}
+
+/** `steps` renumbered from 1 without gaps, keeping their order: [2, 5, 5, 3] -> [1, 3, 3, 2]. */
+export function renumberSteps(steps: readonly number[]): number[] {
+  const distinct = [...new Set(steps)].sort((a, b) => a - b);
+  const rank = new Map(distinct.map((step, index) => [step, index + 1]));
+  return steps.map((step) => rank.get(step) ?? 1);
+}
+
+/**
+ * The step whose recipients act now: the lowest step with someone who has not acted; null once
+ * everyone has.
+ */
+export function currentStep(
+  envelope: Pick<EnvelopeRow, "signingOrder">,
+  all: readonly TurnRecipient[],
+): number | null {
+  const steps = stepsFor(envelope.signingOrder, all);
+  let current: number | null = null;
+  for (const recipient of all) {
+    if (hasActed(recipient)) continue;
+    const step = steps.get(recipient.id) ?? 1;
+    if (current === null || step < current) current = step;
+  }
+  return current;
 }
 
 /** Whether it is `recipient`'s turn to approve (an approver) or to sign (a signer). */
@@ -19,30 +94,39 @@ export function isTurn(
   recipient: TurnRecipient,
   all: readonly TurnRecipient[],
 ): boolean {
-  if (
-    recipient.kind === "signer" &&
-    all.some((other) => other.kind === "approver" && !hasActed(other))
-  ) {
-    return false;
-  }
-  if (envelope.signingOrder !== "sequential") return true;
-  return all
-    .filter((other) => other.kind === recipient.kind && other.position < recipient.position)
-    .every(hasActed);
+  const steps = stepsFor(envelope.signingOrder, all);
+  const step = steps.get(recipient.id) ?? 1;
+  return all.every((other) => {
+    if (other.id === recipient.id || hasActed(other)) return true;
+    const otherStep = steps.get(other.id) ?? 1;
+    if (otherStep < step) return false;
+    // Inside a step, its approvers act before its signers.
+    return !(otherStep === step && recipient.kind === "signer" && other.kind === "approver");
+  });
 }
 
 /**
- * The recipients to invite now, of those who have not acted: the approvers while any has not
- * approved, else the signers; all of them in parallel order, the first in sequential order.
+ * The recipients to invite now, of those who have not acted, by position: those whose turn it is
+ * (the approvers of the current step while any has not approved, then its signers).
  */
 export function nextToInvite<R extends TurnRecipient>(
   envelope: Pick<EnvelopeRow, "signingOrder">,
   all: readonly R[],
 ): R[] {
-  const waiting = [...all]
-    .filter((recipient) => !hasActed(recipient))
+  return [...all]
+    .filter((recipient) => !hasActed(recipient) && isTurn(envelope, recipient, all))
     .sort((a, b) => a.position - b.position);
-  const approvers = waiting.filter((recipient) => recipient.kind === "approver");
-  const group = approvers.length > 0 ? approvers : waiting.filter((r) => r.kind === "signer");
-  return envelope.signingOrder === "sequential" ? group.slice(0, 1) : group;
+}
+
+/**
+ * The status of an envelope under way: `approving` while an approver whose turn it is has not
+ * approved, else `signing`.
+ */
+export function actingStatus(
+  envelope: Pick<EnvelopeRow, "signingOrder">,
+  all: readonly TurnRecipient[],
+): "approving" | "signing" {
+  return nextToInvite(envelope, all).some((recipient) => recipient.kind === "approver")
+    ? "approving"
+    : "signing";
 }

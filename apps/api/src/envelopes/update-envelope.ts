@@ -1,13 +1,18 @@
 import type { updateEnvelopeRequestSchema } from "@paraphe/api-sdk/contract";
+import type { Kysely } from "kysely";
 import type { z } from "zod";
+import type { Database, SigningOrder } from "../db/database";
 import { fieldError } from "./command-errors";
 import type { EnvelopeDeps } from "./envelope-deps";
 import { lockDraftFor, lockEnvelopeFor } from "./envelope-store";
 import { envelopeSubject } from "./envelope-access";
 import { requirePermission, type Member } from "../membership/members";
+import { stepsFor } from "./turns";
+import { loadRecipients } from "./views";
 
 /**
- * The title (any status but canceled or declined ones too) and, for drafts, the options. The
+ * The title (any status but canceled or declined ones too) and, for drafts, the options (a new
+ * signing order puts the recipients in its steps, `restepRecipients`). The
  * status and the role's rules (fields `title` and `options`) are checked on the locked row.
  */
 export async function updateEnvelope(
@@ -34,7 +39,28 @@ export async function updateEnvelope(
       })
       .where("id", "=", envelope.id)
       .execute();
+    if (options.signingOrder !== undefined) {
+      await restepRecipients(trx, envelope.id, options.signingOrder);
+    }
   });
+}
+
+/**
+ * Puts the recipients (or a template's roles) of `envelopeId` in the steps of `signingOrder`
+ * (`stepsFor`): a preset rewrites them, custom order keeps the steps they have, without gaps.
+ */
+export async function restepRecipients(
+  trx: Kysely<Database>,
+  envelopeId: string,
+  signingOrder: SigningOrder,
+): Promise<void> {
+  const recipients = await loadRecipients(trx, envelopeId);
+  const steps = stepsFor(signingOrder, recipients);
+  for (const recipient of recipients) {
+    const step = steps.get(recipient.id) ?? 1;
+    if (step === recipient.step) continue;
+    await trx.updateTable("recipient").set({ step }).where("id", "=", recipient.id).execute();
+  }
 }
 
 type OptionsInput = NonNullable<z.infer<typeof updateEnvelopeRequestSchema>["options"]>;

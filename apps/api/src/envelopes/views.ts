@@ -51,6 +51,7 @@ export function toRecipient(row: RecipientRow): Recipient {
     lastname: row.lastname,
     phone: row.phone,
     order: row.position,
+    step: row.step,
     kind: row.kind,
     status: row.status,
     invitedAt: iso(row.invitedAt),

@@ -7,13 +7,15 @@ import type { EnvelopeDeps } from "../envelopes/envelope-deps";
 import { lockTemplateFor } from "../envelopes/envelope-store";
 import type { Member } from "../membership/members";
 import { removeFieldsOfApprovers } from "../envelopes/save-fields";
+import { stepsToStore } from "../envelopes/turns";
 import { loadRecipients } from "../envelopes/views";
 import { syncTemplateStatus } from "./template-status";
 
 type ParsedRoleInput = z.infer<typeof templateRoleInputSchema>;
 
 /**
- * Replaces the roles of a template, in signing order. A role is a signer or an approver. A role
+ * Replaces the roles of a template, in order, each in its signing step (as an envelope's
+ * recipients, `stepsToStore`). A role is a signer or an approver. A role
  * given with its uuid is kept (its fields stay assigned, unless it becomes an approver: approvers
  * have no fields); roles left out are removed with their fields. Labels are unique in the
  * template regardless of case (the contract refuses a repeated one with `label_taken`). A role has
@@ -46,8 +48,14 @@ export async function saveTemplateRoles(
       .execute();
     // A role that becomes an approver fills in nothing: its fields go, as for an envelope's.
     await removeFieldsOfApprovers(trx, roles);
+    const steps = stepsToStore(template.signingOrder, roles);
     for (const [index, role] of roles.entries()) {
-      const values = { label: role.label, position: index + 1, kind: role.kind };
+      const values = {
+        label: role.label,
+        position: index + 1,
+        kind: role.kind,
+        step: steps[index] ?? 1,
+      };
       if (role.uuid !== undefined) {
         await trx.updateTable("recipient").set(values).where("id", "=", role.uuid).execute();
       } else {

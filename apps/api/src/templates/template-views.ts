@@ -69,6 +69,7 @@ export async function loadTemplateDetail(
       label: role.label ?? "",
       kind: role.kind,
       order: role.position,
+      step: role.step,
     })),
     fields: fields.map(toField),
     options: optionsOf(template),

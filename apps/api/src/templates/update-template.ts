@@ -4,7 +4,7 @@ import type { EnvelopeDeps } from "../envelopes/envelope-deps";
 import { lockTemplateFor } from "../envelopes/envelope-store";
 import { requirePermission, type Member } from "../membership/members";
 import { templateSubject } from "../envelopes/envelope-access";
-import { checkOptions, optionColumns } from "../envelopes/update-envelope";
+import { checkOptions, optionColumns, restepRecipients } from "../envelopes/update-envelope";
 
 /**
  * The title, the default message and the options (signing order included) of a template, in any
@@ -39,5 +39,8 @@ export async function updateTemplate(
       })
       .where("id", "=", template.id)
       .execute();
+    if (options.signingOrder !== undefined) {
+      await restepRecipients(trx, template.id, options.signingOrder);
+    }
   });
 }

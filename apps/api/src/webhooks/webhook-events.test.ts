@@ -94,6 +94,26 @@ describe("webhookEventsOfActivity", () => {
     }
   });
 
+  it("stands a signing step's start and end for envelope.step_started and envelope.step_ended", () => {
+    const started = webhookEventsOfActivity(envelope, {
+      ...common,
+      type: "stepStarted",
+      actor: null,
+      data: { step: 2, steps: 3, recipients: [actor] },
+    });
+    const ended = webhookEventsOfActivity(envelope, {
+      ...common,
+      type: "stepEnded",
+      actor: null,
+      data: { step: 2, steps: 3 },
+    });
+    const data = { envelopeUuid: envelope.id, title: "Lease", status: "signing" };
+    expect([...started, ...ended].map((event) => [event.type, event.data])).toEqual([
+      ["envelope.step_started", { ...data, step: { number: 2, of: 3 } }],
+      ["envelope.step_ended", { ...data, step: { number: 2, of: 3 } }],
+    ]);
+  });
+
   it("has no event for a template's own activity", () => {
     expect(
       webhookEventsOfActivity(

@@ -15,7 +15,7 @@ export interface EnvelopeForWebhook {
  * The webhook events an activity event of an envelope stands for: created (and `template.used`
  * when created from a template), sent, opened, signed, approved (an approver's approval),
  * rejected (an approver's rejection, which also declines the envelope: `envelope.declined` follows
- * it, as for a signer's decline), completed, declined, canceled. A template's own activity has
+ * it, as for a signer's decline), a signing step started or ended, completed, declined, canceled. A template's own activity has
  * none.
  */
 export function webhookEventsOfActivity(
@@ -60,5 +60,11 @@ export function webhookEventsOfActivity(
       return [of("envelope.canceled", { ...base, status: "canceled" })];
     case "documentApproved":
       return [of("envelope.approved", { ...base, ...recipient })];
+    case "stepStarted":
+    case "stepEnded": {
+      const step = { number: event.data.step, of: event.data.steps };
+      const type = event.type === "stepStarted" ? "envelope.step_started" : "envelope.step_ended";
+      return [of(type, { ...base, step })];
+    }
   }
 }

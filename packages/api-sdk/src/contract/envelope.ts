@@ -81,7 +81,11 @@ export const SIGNATURE_LEVELS = ["SES", "AES", "QES"] as const;
 export type SignatureLevel = (typeof SIGNATURE_LEVELS)[number];
 export const signatureLevelSchema = z.enum(SIGNATURE_LEVELS);
 
-export const SIGNING_ORDERS = ["parallel", "sequential"] as const;
+/**
+ * Presets of signing steps: parallel (everyone in step 1), sequential (one recipient per step,
+ * approvers first), custom (each recipient's `step` as the sender numbered it).
+ */
+export const SIGNING_ORDERS = ["parallel", "sequential", "custom"] as const;
 export type SigningOrder = (typeof SIGNING_ORDERS)[number];
 
 export const FIELD_KINDS = [
@@ -104,6 +108,8 @@ export const ACTIVITY_EVENT_TYPES = [
   "documentSigned",
   "documentApproved",
   "approvalRejected",
+  "stepStarted",
+  "stepEnded",
   "envelopeCompleted",
   "envelopeDeclined",
   "envelopeCanceled",
@@ -169,8 +175,14 @@ export const recipientSchema = z.object({
   firstname: z.string(),
   lastname: z.string(),
   phone: z.string().nullable(),
-  /** 1-based signing position (meaningful in sequential order). */
+  /** 1-based position in the list of recipients. */
   order: z.number().int().positive(),
+  /**
+   * The recipient's signing step (1..the number of recipients, without gaps): steps run in order,
+   * everyone of a step at once, its approvers before its signers. Parallel order: 1 for everyone;
+   * sequential: one step each, approvers first.
+   */
+  step: z.number().int().positive(),
   /** Signer or approver (approvers act first and have no fields). */
   kind: recipientKindSchema,
   status: recipientStatusSchema,
@@ -335,6 +347,12 @@ export const updateEnvelopeRequestSchema = envelopeRefSchema.extend({
 export type UpdateEnvelopeRequest = z.input<typeof updateEnvelopeRequestSchema>;
 
 // POST /envelope/save-recipients (drafts)
+/** A signing step given by the sender: a whole number from 1 (`invalid_step` otherwise). */
+export const stepInputSchema = z
+  .number({ error: "invalid_step" })
+  .int({ error: "invalid_step" })
+  .min(1, { error: "invalid_step" });
+
 export const recipientInputSchema = z.object({
   /** Kept when editing an existing recipient (its fields stay assigned). */
   uuid: uuid.optional(),
@@ -351,14 +369,33 @@ export const recipientInputSchema = z.object({
   saveToContacts: z.boolean().default(false),
   /** Signer unless said otherwise: an approver approves before the signers sign, and has no fields. */
   kind: recipientKindSchema.default("signer"),
+  /**
+   * The signing step in custom order (1..the number of recipients; renumbered without gaps when
+   * saved, so 1, 3, 3 is kept as 1, 2, 2). Left out: the recipient's position. Parallel and
+   * sequential order set the steps themselves.
+   */
+  step: stepInputSchema.optional(),
 });
 export type RecipientInput = z.input<typeof recipientInputSchema>;
+
+/** Refuses a step past the number of people (`step_too_large`): steps count from 1 without gaps. */
+export function refineSteps(
+  people: readonly { step?: number | undefined }[],
+  ctx: z.RefinementCtx,
+): void {
+  people.forEach((person, index) => {
+    if (person.step !== undefined && person.step > people.length) {
+      ctx.addIssue({ code: "custom", message: "step_too_large", path: [index, "step"] });
+    }
+  });
+}
 export const saveRecipientsRequestSchema = envelopeRefSchema.extend({
   /** In signing order. */
   recipients: z
     .array(recipientInputSchema)
     .max(MAX_RECIPIENTS, { error: "too_many_recipients" })
     .superRefine((recipients, ctx) => {
+      refineSteps(recipients, ctx);
       const seen = new Set<string>();
       recipients.forEach((recipient, index) => {
         if (seen.has(recipient.email)) {
@@ -450,6 +487,11 @@ export const activityEventSchema = z.object({
   fromTemplate: z.object({ uuid, title: z.string() }).optional(),
   /** On `envelopeCreated`: the team API key that created it, in the name of its creator. */
   viaApiKey: z.object({ uuid, description: z.string() }).optional(),
+  /**
+   * On `stepStarted` and `stepEnded`: the signing step (from 1) and how many the envelope has;
+   * `recipients` are those a starting step invites.
+   */
+  step: z.object({ number: z.number().int().min(1), of: z.number().int().min(1) }).optional(),
 });
 export type ActivityEvent = z.infer<typeof activityEventSchema>;
 export const activityResponseSchema = z.object({

@@ -10,6 +10,8 @@ import {
   fieldInputSchema,
   fieldSchema,
   recipientKindSchema,
+  refineSteps,
+  stepInputSchema,
   uploadEnvelopeRequestSchema,
 } from "./envelope";
 import { emailSchema } from "./identity";
@@ -53,8 +55,10 @@ export const templateRoleSchema = z.object({
   label: z.string(),
   /** Signer or approver: the person chosen for an approver role approves before the signers sign. */
   kind: recipientKindSchema,
-  /** 1-based position (the signing order in sequential order). */
+  /** 1-based position in the list of roles. */
   order: z.number().int().positive(),
+  /** The role's signing step, as a recipient's (`recipientSchema.step`); envelopes keep it. */
+  step: z.number().int().positive(),
 });
 export type TemplateRole = z.infer<typeof templateRoleSchema>;
 
@@ -127,6 +131,8 @@ export const templateRoleInputSchema = z.object({
    * loses its fields.
    */
   kind: recipientKindSchema.default("signer"),
+  /** The signing step in custom order, as a recipient's (`recipientInputSchema.step`). */
+  step: stepInputSchema.optional(),
 });
 export type TemplateRoleInput = z.input<typeof templateRoleInputSchema>;
 export const saveTemplateRolesRequestSchema = templateRefSchema.extend({
@@ -134,6 +140,7 @@ export const saveTemplateRolesRequestSchema = templateRefSchema.extend({
     .array(templateRoleInputSchema)
     .max(MAX_RECIPIENTS, { error: "too_many_recipients" })
     .superRefine((roles, ctx) => {
+      refineSteps(roles, ctx);
       const seen = new Set<string>();
       roles.forEach((role, index) => {
         const key = role.label.toLowerCase();

@@ -24,6 +24,8 @@ export const WEBHOOK_EVENT_TYPES = [
   "envelope.signed",
   "envelope.approved",
   "envelope.rejected",
+  "envelope.step_started",
+  "envelope.step_ended",
   "envelope.completed",
   "envelope.declined",
   "envelope.canceled",
@@ -200,6 +202,8 @@ export const webhookEventPayloadSchema = z.object({
     status: z.string(),
     recipient: z.object({ name: z.string(), email: z.string() }).optional(),
     template: z.object({ uuid, title: z.string() }).optional(),
+    /** For `envelope.step_started` and `envelope.step_ended`: the step (from 1) and how many. */
+    step: z.object({ number: z.number().int().min(1), of: z.number().int().min(1) }).optional(),
   }),
 });
 export type WebhookEventPayload = z.infer<typeof webhookEventPayloadSchema>;

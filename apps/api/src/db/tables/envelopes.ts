@@ -7,6 +7,7 @@ export type EnvelopeStatus =
 export type RecipientStatus = "pending" | "approved" | "signed" | "declined" | "canceled";
 
 export type RecipientKind = "signer" | "approver";
+export type SigningOrder = "parallel" | "sequential" | "custom";
 
 export type EnvelopeKind = "envelope" | "template";
 
@@ -29,7 +30,8 @@ export interface EnvelopeTable {
   initialsOnAllPages: ColumnType<boolean, boolean | undefined, boolean>;
   expiresAt: Timestamp | null;
   reminderDays: number | null;
-  signingOrder: ColumnType<"parallel" | "sequential", "parallel" | "sequential" | undefined>;
+  /** The editor's preset: the order itself is the recipients' `step`s (`turns.ts`). */
+  signingOrder: ColumnType<SigningOrder, SigningOrder | undefined>;
   sentAt: Timestamp | null;
   completedAt: Timestamp | null;
   canceledAt: Timestamp | null;
@@ -118,6 +120,11 @@ export interface RecipientTable {
   /** A signer signs; an approver approves (or rejects) before any signer is invited. */
   kind: ColumnType<RecipientKind, RecipientKind | undefined, RecipientKind>;
   approvedAt: Timestamp | null;
+  /**
+   * The recipient's step (from 1, without gaps): steps run in order, everyone of a step at once,
+   * the step's approvers before its signers (`turns.ts`).
+   */
+  step: ColumnType<number, number | undefined, number>;
 }
 
 export interface RecipientPageViewTable {

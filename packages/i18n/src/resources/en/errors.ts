@@ -139,6 +139,8 @@ export const errors = {
     invalid_url: "Enter a full web address, starting with https://.",
     insecure_url: "Use an https:// address: the identity provider must be reached over TLS.",
     label_taken: "Another recipient of this template has this label.",
+    invalid_step: "Choose a step from 1.",
+    step_too_large: "This step is past the number of recipients: steps count from 1 without gaps.",
     select_all_recipients: "Please select all recipients.",
     template_incomplete: "This template needs at least one recipient and a signature field.",
     template_without_recipients: "This template has no recipients: it cannot be used.",

@@ -149,6 +149,9 @@ export const errors: FrenchTranslation<typeof en> = {
     insecure_url:
       "Utilisez une adresse https://\u00a0: le fournisseur d’identité doit être joint en TLS.",
     label_taken: "Un autre destinataire de ce modèle porte déjà ce libellé.",
+    invalid_step: "Choisissez une étape à partir de 1.",
+    step_too_large:
+      "Cette étape dépasse le nombre de destinataires\u00a0: les étapes se comptent à partir de 1, sans trou.",
     select_all_recipients: "Veuillez sélectionner tous les destinataires.",
     template_incomplete:
       "Ce modèle a besoin d’au moins un destinataire et d’un champ de signature.",

@@ -1261,7 +1261,8 @@ export const web: FrenchTranslation<typeof en> = {
         signer: "Signataire",
         signerHint: "Lit le document et le signe.",
         approver: "Approbateur",
-        approverHint: "Lit le document et l’approuve ou le rejette avant toute signature.",
+        approverHint:
+          "Lit le document et l’approuve ou le rejette avant les signataires de son étape.",
       },
       approverNoFields:
         "Les approbateurs n’ont pas de champs\u00a0: choisissez un signataire pour placer des champs.",
@@ -1273,6 +1274,17 @@ export const web: FrenchTranslation<typeof en> = {
       sequential: "L’un après l’autre",
       sequentialHint:
         "Chaque destinataire est invité quand le précédent a signé, dans l’ordre de la liste.",
+      custom: "Par étapes",
+      customHint:
+        "Placez chaque destinataire dans une étape\u00a0: les étapes se suivent, tous les destinataires d’une étape sont invités en même temps, ses approbateurs avant ses signataires.",
+      step: "Étape {{number}}",
+      stepPeople_one: "{{count}} destinataire",
+      stepPeople_many: "{{count}} destinataires",
+      stepPeople_other: "{{count}} destinataires",
+      stepOf: "Étape de {{name}}",
+      stepHint: "Faites glisser un destinataire vers une autre étape, ou choisissez son numéro.",
+      dropHere: "Déposez ici pour le placer à l’étape {{number}}",
+      newStep: "Nouvelle étape {{number}}",
     },
     fields: {
       title: "Champs",
@@ -1440,6 +1452,7 @@ export const web: FrenchTranslation<typeof en> = {
       viaApiKey: "Créée avec la clé d’API {{description}}",
       recipients: "Destinataires : {{names}}",
       reason: "Motif : {{reason}}",
+      step: "Étape {{number}} sur {{of}}",
       types: {
         envelopeCreated: "Document créé",
         envelopeSent: "Document envoyé",
@@ -1449,6 +1462,8 @@ export const web: FrenchTranslation<typeof en> = {
         envelopeDeclined: "Signature refusée",
         documentApproved: "Document approuvé",
         approvalRejected: "Approbation rejetée",
+        stepStarted: "Étape de signature commencée",
+        stepEnded: "Étape de signature terminée",
         envelopeCanceled: "Demande de signature annulée",
       },
     },
@@ -1833,6 +1848,8 @@ export const web: FrenchTranslation<typeof en> = {
       envelopeSigned: "Enveloppe signée",
       envelopeApproved: "Enveloppe approuvée",
       envelopeRejected: "Enveloppe rejetée par un approbateur",
+      envelopeStepStarted: "Étape de signature commencée",
+      envelopeStepEnded: "Étape de signature terminée",
       envelopeCompleted: "Enveloppe terminée",
       envelopeDeclined: "Enveloppe refusée",
       envelopeCanceled: "Enveloppe annulée",
