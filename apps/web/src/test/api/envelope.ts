@@ -157,8 +157,20 @@ export function createEnvelopeHandlers(): Handlers {
           lastname: string;
           phone?: string | null;
           kind?: "signer" | "approver";
+          step?: number;
         }[];
       };
+      // As the server: parallel puts everyone in step 1, sequential gives each their own, custom
+      // keeps the steps given, renumbered without gaps.
+      const order = envelope.options.signingOrder;
+      const given = recipients.map((recipient, index) => recipient.step ?? index + 1);
+      const distinct = [...new Set(given)].sort((a, b) => a - b);
+      const stepOf = (index: number) =>
+        order === "parallel"
+          ? 1
+          : order === "sequential"
+            ? index + 1
+            : distinct.indexOf(given[index] ?? index + 1) + 1;
       envelope = {
         ...envelope,
         recipients: recipients.map((recipient, index) => ({
@@ -169,6 +181,7 @@ export function createEnvelopeHandlers(): Handlers {
           lastname: recipient.lastname,
           phone: recipient.phone ?? null,
           order: index + 1,
+          step: stepOf(index),
           kind: recipient.kind ?? "signer",
           status: "pending",
           invitedAt: null,

@@ -30,8 +30,8 @@ export function templateDetail(overrides: Partial<TemplateDetail> = {}): Templat
     documents,
     options,
     roles: [
-      { uuid: ROLE_EMPLOYEE, label: "Employee", kind: "signer", order: 1 },
-      { uuid: ROLE_MANAGER, label: "Manager", kind: "signer", order: 2 },
+      { uuid: ROLE_EMPLOYEE, label: "Employee", kind: "signer", order: 1, step: 1 },
+      { uuid: ROLE_MANAGER, label: "Manager", kind: "signer", order: 2, step: 1 },
     ],
     fields: [],
     ...overrides,

@@ -378,7 +378,13 @@ export function DocumentEditor({
             onRemoved: (uuid) =>
               changeFields((current) => current.filter((field) => field.recipientUuid !== uuid)),
             signingOrder: options.signingOrder,
-            onSigningOrderChange: (signingOrder) => changeOptions({ signingOrder }),
+            onSigningOrderChange: (signingOrder) => {
+              changeOptions({ signingOrder });
+              // Saved at once: the server puts the people in the order's steps, which the list
+              // then shows (and custom steps are saved under the custom order only).
+              if (optionsTimer.current) clearTimeout(optionsTimer.current);
+              void saveOptionsNow().catch(() => {});
+            },
           })}
           <FieldPalette
             armedKind={armedKind}

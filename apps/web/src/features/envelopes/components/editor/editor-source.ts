@@ -3,6 +3,7 @@ import {
   type EnvelopeOptions,
   type EnvelopeTag,
   type FieldInput,
+  type SigningOrder,
 } from "@paraphe/api-sdk/contract";
 
 /** A person fields are placed for: an envelope's recipient or a template's role. */
@@ -43,6 +44,6 @@ export interface PeoplePanelProps {
   track: <T>(promise: Promise<T>) => Promise<T>;
   /** A person removed (or become an approver): their fields go too. */
   onRemoved: (uuid: string) => void;
-  signingOrder: "parallel" | "sequential";
-  onSigningOrderChange: (order: "parallel" | "sequential") => void;
+  signingOrder: SigningOrder;
+  onSigningOrderChange: (order: SigningOrder) => void;
 }

@@ -28,6 +28,7 @@ const JANE = {
   lastname: "Doe",
   phone: null,
   order: 1,
+  step: 1,
   status: "pending" as const,
   invitedAt: null,
   signedAt: null,

@@ -1,8 +1,10 @@
+import { SIGNING_ORDERS, type SigningOrder } from "@paraphe/api-sdk/contract";
 import { useTranslation } from "@paraphe/i18n/react";
-import { Button, Dialog, DialogContent, RadioGroup, cn } from "@paraphe/ui-kit";
+import { Button, Dialog, DialogContent, RadioGroup, Select, cn } from "@paraphe/ui-kit";
 import { ArrowDown, ArrowUp, Pencil, Plus, Trash2 } from "lucide-react";
-import { useId, type ReactNode } from "react";
+import { useId, useState, type DragEvent, type ReactNode } from "react";
 import { recipientColor } from "../../recipient-colors";
+import { groupBySteps } from "../../signing-steps";
 
 /** One person of the list: an envelope's recipient or a template's role. */
 export interface PeopleListItem {
@@ -11,11 +13,17 @@ export interface PeopleListItem {
   /** A second line (the recipient's email), if any. */
   detail?: string;
   kind: "signer" | "approver";
+  /** Their signing step (from 1), as the server keeps it for the signing order. */
+  step: number;
 }
+
+const DRAG_TYPE = "application/x-paraphe-person";
 
 /**
  * The people of the editor's sidebar (recipients or roles): select one to place fields for them,
- * reorder, edit, remove, add; the signing order; and the add/edit dialog the caller fills.
+ * reorder, edit, remove, add; the signing order (two presets, parallel and sequential, or custom
+ * steps: the people grouped by step, each with a step picker, and dragged from step to step); and
+ * the add/edit dialog the caller fills.
  */
 export function PeopleList({
   title,
@@ -30,6 +38,7 @@ export function PeopleList({
   onMove,
   signingOrder,
   onSigningOrderChange,
+  onStepChange,
   dialogTitle,
   dialog,
   onDialogClose,
@@ -44,8 +53,10 @@ export function PeopleList({
   onEdit: (uuid: string) => void;
   onRemove: (uuid: string) => void;
   onMove: (index: number, step: -1 | 1) => void;
-  signingOrder: "parallel" | "sequential";
-  onSigningOrderChange: (order: "parallel" | "sequential") => void;
+  signingOrder: SigningOrder;
+  onSigningOrderChange: (order: SigningOrder) => void;
+  /** Custom steps: puts a person in a step (1..one past the last step, at most the list's length). */
+  onStepChange: (uuid: string, step: number) => void;
   /** The dialog's title and content while adding or editing (null: closed). */
   dialogTitle: string;
   dialog: ReactNode | null;
@@ -54,6 +65,130 @@ export function PeopleList({
   const { t } = useTranslation(["web", "common"]);
   const headingId = useId();
   const signingOrderLegendId = useId();
+  const custom = signingOrder === "custom";
+  const [dragging, setDragging] = useState<string | null>(null);
+  const lastStep = Math.max(0, ...items.map((item) => item.step));
+  // A person may go to any step there is, or to a new one after the last (never past the count).
+  const stepChoices = Array.from(
+    { length: Math.min(items.length, lastStep + 1) },
+    (_, index) => index + 1,
+  );
+  const dropOn = (step: number) => ({
+    onDragOver: (event: DragEvent) => {
+      if (!event.dataTransfer.types.includes(DRAG_TYPE)) return;
+      event.preventDefault();
+      event.dataTransfer.dropEffect = "move";
+    },
+    onDrop: (event: DragEvent) => {
+      const uuid = event.dataTransfer.getData(DRAG_TYPE);
+      const item = items.find((person) => person.uuid === uuid);
+      setDragging(null);
+      if (!item || item.step === step || step > items.length) return;
+      event.preventDefault();
+      onStepChange(uuid, step);
+    },
+  });
+
+  const renderItem = ({ item, index }: { item: PeopleListItem; index: number }) => {
+    const selected = item.uuid === selectedUuid;
+    const name = item.name;
+    return (
+      <li
+        key={item.uuid}
+        draggable={custom}
+        onDragStart={(event) => {
+          event.dataTransfer.setData(DRAG_TYPE, item.uuid);
+          event.dataTransfer.effectAllowed = "move";
+          setDragging(item.uuid);
+        }}
+        onDragEnd={() => setDragging(null)}
+        className={cn(
+          "flex flex-wrap items-center gap-2 rounded-md border border-border p-2",
+          selected && "ring-2 ring-brand-500",
+        )}
+      >
+        <button
+          type="button"
+          aria-pressed={selected}
+          aria-label={t("web:editor.recipients.select", { name })}
+          onClick={() => onSelect(item.uuid)}
+          className="flex min-w-0 flex-auto items-center gap-2 text-left focus-visible:outline-2 focus-visible:outline-brand-500"
+        >
+          <span
+            aria-hidden="true"
+            className="flex size-6 shrink-0 items-center justify-center rounded-full text-xs font-semibold text-white"
+            style={{ backgroundColor: recipientColor(index) }}
+          >
+            {signingOrder === "sequential" ? item.step : name.charAt(0).toUpperCase()}
+          </span>
+          <span className="flex min-w-0 flex-col">
+            <span className="text-sm font-medium [overflow-wrap:anywhere] text-ink">{name}</span>
+            {item.detail ? (
+              <span className="text-xs [overflow-wrap:anywhere] text-ink-muted">{item.detail}</span>
+            ) : null}
+            <span className="text-xs font-medium text-ink-muted">
+              {t(`web:editor.recipients.roles.${item.kind}`)}
+            </span>
+          </span>
+        </button>
+        {custom ? (
+          <Select
+            aria-label={t("web:editor.signingOrder.stepOf", { name })}
+            value={String(item.step)}
+            onValueChange={(value) => {
+              const step = Number(value);
+              if (step !== item.step) onStepChange(item.uuid, step);
+            }}
+            containerClassName="w-auto shrink-0"
+            options={stepChoices.map((step) => ({
+              value: String(step),
+              label:
+                step > lastStep
+                  ? t("web:editor.signingOrder.newStep", { number: step })
+                  : t("web:editor.signingOrder.step", { number: step }),
+            }))}
+          />
+        ) : null}
+        <div className="ml-auto flex shrink-0">
+          <Button
+            size="icon"
+            variant="ghost"
+            disabled={index === 0}
+            aria-label={t("web:editor.recipients.moveUp", { name })}
+            onClick={() => onMove(index, -1)}
+          >
+            <ArrowUp aria-hidden="true" />
+          </Button>
+          <Button
+            size="icon"
+            variant="ghost"
+            disabled={index === items.length - 1}
+            aria-label={t("web:editor.recipients.moveDown", { name })}
+            onClick={() => onMove(index, 1)}
+          >
+            <ArrowDown aria-hidden="true" />
+          </Button>
+          <Button
+            size="icon"
+            variant="ghost"
+            aria-label={t("web:editor.recipients.edit", { name })}
+            onClick={() => onEdit(item.uuid)}
+          >
+            <Pencil aria-hidden="true" />
+          </Button>
+          <Button
+            size="icon"
+            variant="ghost"
+            aria-label={t("web:editor.recipients.remove", { name })}
+            onClick={() => onRemove(item.uuid)}
+          >
+            <Trash2 aria-hidden="true" />
+          </Button>
+        </div>
+      </li>
+    );
+  };
+
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-3">
       <div className="flex items-center justify-between gap-2">
@@ -68,86 +203,44 @@ export function PeopleList({
 
       {items.length === 0 ? (
         <p className="text-sm text-ink-muted">{emptyText}</p>
+      ) : custom ? (
+        <div className="flex flex-col gap-3">
+          <p className="text-xs text-ink-muted">{t("web:editor.signingOrder.stepHint")}</p>
+          {groupBySteps(items).map(({ step, entries }) => (
+            <section
+              key={step}
+              aria-labelledby={`${headingId}-step-${step}`}
+              data-step={step}
+              className={cn(
+                "flex flex-col gap-2 rounded-md border border-dashed border-border p-2",
+                dragging !== null && "border-brand-300 bg-surface-muted",
+              )}
+              {...dropOn(step)}
+            >
+              <div className="flex flex-wrap items-baseline gap-x-2">
+                <h3 id={`${headingId}-step-${step}`} className="text-sm font-semibold text-ink">
+                  {t("web:editor.signingOrder.step", { number: step })}
+                </h3>
+                <span className="text-xs text-ink-muted">
+                  {t("web:editor.signingOrder.stepPeople", { count: entries.length })}
+                </span>
+              </div>
+              <ol className="flex flex-col gap-2">{entries.map(renderItem)}</ol>
+            </section>
+          ))}
+          {dragging !== null && lastStep < items.length ? (
+            <div
+              data-step={lastStep + 1}
+              className="rounded-md border border-dashed border-brand-300 p-3 text-center text-sm text-ink-muted"
+              {...dropOn(lastStep + 1)}
+            >
+              {t("web:editor.signingOrder.dropHere", { number: lastStep + 1 })}
+            </div>
+          ) : null}
+        </div>
       ) : (
         <ol className="flex flex-col gap-2" aria-label={title}>
-          {items.map((item, index) => {
-            const selected = item.uuid === selectedUuid;
-            const name = item.name;
-            return (
-              <li
-                key={item.uuid}
-                className={cn(
-                  "flex flex-wrap items-center gap-2 rounded-md border border-border p-2",
-                  selected && "ring-2 ring-brand-500",
-                )}
-              >
-                <button
-                  type="button"
-                  aria-pressed={selected}
-                  aria-label={t("web:editor.recipients.select", { name })}
-                  onClick={() => onSelect(item.uuid)}
-                  className="flex min-w-0 flex-auto items-center gap-2 text-left focus-visible:outline-2 focus-visible:outline-brand-500"
-                >
-                  <span
-                    aria-hidden="true"
-                    className="flex size-6 shrink-0 items-center justify-center rounded-full text-xs font-semibold text-white"
-                    style={{ backgroundColor: recipientColor(index) }}
-                  >
-                    {signingOrder === "sequential" ? index + 1 : name.charAt(0).toUpperCase()}
-                  </span>
-                  <span className="flex min-w-0 flex-col">
-                    <span className="text-sm font-medium [overflow-wrap:anywhere] text-ink">
-                      {name}
-                    </span>
-                    {item.detail ? (
-                      <span className="text-xs [overflow-wrap:anywhere] text-ink-muted">
-                        {item.detail}
-                      </span>
-                    ) : null}
-                    <span className="text-xs font-medium text-ink-muted">
-                      {t(`web:editor.recipients.roles.${item.kind}`)}
-                    </span>
-                  </span>
-                </button>
-                <div className="ml-auto flex shrink-0">
-                  <Button
-                    size="icon"
-                    variant="ghost"
-                    disabled={index === 0}
-                    aria-label={t("web:editor.recipients.moveUp", { name })}
-                    onClick={() => onMove(index, -1)}
-                  >
-                    <ArrowUp aria-hidden="true" />
-                  </Button>
-                  <Button
-                    size="icon"
-                    variant="ghost"
-                    disabled={index === items.length - 1}
-                    aria-label={t("web:editor.recipients.moveDown", { name })}
-                    onClick={() => onMove(index, 1)}
-                  >
-                    <ArrowDown aria-hidden="true" />
-                  </Button>
-                  <Button
-                    size="icon"
-                    variant="ghost"
-                    aria-label={t("web:editor.recipients.edit", { name })}
-                    onClick={() => onEdit(item.uuid)}
-                  >
-                    <Pencil aria-hidden="true" />
-                  </Button>
-                  <Button
-                    size="icon"
-                    variant="ghost"
-                    aria-label={t("web:editor.recipients.remove", { name })}
-                    onClick={() => onRemove(item.uuid)}
-                  >
-                    <Trash2 aria-hidden="true" />
-                  </Button>
-                </div>
-              </li>
-            );
-          })}
+          {items.map((item, index) => renderItem({ item, index }))}
         </ol>
       )}
 
@@ -158,10 +251,11 @@ export function PeopleList({
         <RadioGroup
           aria-labelledby={signingOrderLegendId}
           value={signingOrder}
-          onValueChange={(value) =>
-            onSigningOrderChange(value === "sequential" ? "sequential" : "parallel")
-          }
-          options={(["parallel", "sequential"] as const).map((order) => ({
+          onValueChange={(value) => {
+            const order = SIGNING_ORDERS.find((known) => known === value);
+            if (order) onSigningOrderChange(order);
+          }}
+          options={SIGNING_ORDERS.map((order) => ({
             value: order,
             label: t(`web:editor.signingOrder.${order}`),
             description: t(`web:editor.signingOrder.${order}Hint`),

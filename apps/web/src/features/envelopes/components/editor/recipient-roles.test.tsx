@@ -19,6 +19,7 @@ const ALAN = {
   lastname: "Turing",
   phone: null,
   order: 1,
+  step: 1,
   status: "pending" as const,
   invitedAt: null,
   signedAt: null,
@@ -88,6 +89,7 @@ describe("recipient roles in the editor", () => {
       firstname: "Jane",
       lastname: "Doe",
       order: 2,
+      step: 1,
       kind: "signer" as const,
     };
     const field = {

@@ -2,6 +2,7 @@ import {
   type EnvelopeDetail,
   type Recipient,
   type RecipientInput,
+  type SigningOrder,
 } from "@paraphe/api-sdk/contract";
 import { useTranslation } from "@paraphe/i18n/react";
 import { useState } from "react";
@@ -12,7 +13,8 @@ export function recipientName(recipient: Pick<Recipient, "firstname" | "lastname
   return `${recipient.firstname} ${recipient.lastname}`.trim() || recipient.email;
 }
 
-function toInput(recipient: Recipient): RecipientInput {
+/** A recipient as saved again; in custom order with their step (presets set the steps). */
+function toInput(recipient: Recipient, custom: boolean): RecipientInput {
   return {
     uuid: recipient.uuid,
     email: recipient.email,
@@ -22,13 +24,15 @@ function toInput(recipient: Recipient): RecipientInput {
     saveToContacts: false,
     // Signer is the contract's default: only an approver is named.
     ...(recipient.kind === "approver" ? { kind: "approver" as const } : {}),
+    ...(custom ? { step: recipient.step } : {}),
   };
 }
 
 type Editing = { kind: "add" } | { kind: "edit"; recipient: Recipient } | null;
 
 /**
- * The recipients of a draft (add, edit, remove, reorder) and the signing order. Every change is
+ * The recipients of a draft (add, edit, remove, reorder, and in custom order put in steps; a new
+ * recipient goes to a step of their own after the last) and the signing order. Every change is
  * saved at once with POST /envelope/save-recipients (the new recipient's uuid is needed to assign
  * fields to it).
  */
@@ -46,13 +50,15 @@ export function RecipientsPanel({
   onSelect: (uuid: string) => void;
   save: (recipients: RecipientInput[]) => Promise<EnvelopeDetail>;
   onRemoved: (uuid: string) => void;
-  signingOrder: "parallel" | "sequential";
-  onSigningOrderChange: (order: "parallel" | "sequential") => void;
+  signingOrder: SigningOrder;
+  onSigningOrderChange: (order: SigningOrder) => void;
 }) {
   const { t } = useTranslation(["web", "common"]);
   const [editing, setEditing] = useState<Editing>(null);
   const [submitError, setSubmitError] = useState<unknown>(null);
   const recipients = envelope.recipients;
+  const custom = signingOrder === "custom";
+  const toInputs = () => recipients.map((recipient) => toInput(recipient, custom));
 
   const submit = async (values: RecipientFormOutput) => {
     setSubmitError(null);
@@ -64,13 +70,21 @@ export function RecipientsPanel({
       phone: values.phone ?? "",
       saveToContacts: values.saveToContacts,
       ...(values.kind === "approver" ? { kind: "approver" as const } : {}),
+      ...(custom
+        ? {
+            step:
+              editing?.kind === "edit"
+                ? editing.recipient.step
+                : Math.max(0, ...recipients.map((recipient) => recipient.step)) + 1,
+          }
+        : {}),
     };
     const next =
       editing?.kind === "edit"
         ? recipients.map((recipient) =>
-            recipient.uuid === editing.recipient.uuid ? input : toInput(recipient),
+            recipient.uuid === editing.recipient.uuid ? input : toInput(recipient, custom),
           )
-        : [...recipients.map(toInput), input];
+        : [...toInputs(), input];
     try {
       const saved = await save(next);
       const added = saved.recipients.find((recipient) => recipient.email === values.email);
@@ -85,16 +99,28 @@ export function RecipientsPanel({
   };
 
   const remove = async (recipient: Recipient) => {
-    await save(recipients.filter((other) => other.uuid !== recipient.uuid).map(toInput));
+    await save(
+      recipients
+        .filter((other) => other.uuid !== recipient.uuid)
+        .map((other) => toInput(other, custom)),
+    );
     onRemoved(recipient.uuid);
   };
 
   const move = async (index: number, step: -1 | 1) => {
-    const next = recipients.map(toInput);
+    const next = toInputs();
     const [item] = next.splice(index, 1);
     if (!item) return;
     next.splice(index + step, 0, item);
     await save(next);
+  };
+
+  const changeStep = async (uuid: string, step: number) => {
+    await save(
+      recipients.map((recipient) =>
+        recipient.uuid === uuid ? { ...toInput(recipient, true), step } : toInput(recipient, true),
+      ),
+    );
   };
 
   const find = (uuid: string) => recipients.find((recipient) => recipient.uuid === uuid);
@@ -108,6 +134,7 @@ export function RecipientsPanel({
         name: recipientName(recipient),
         detail: recipient.email,
         kind: recipient.kind,
+        step: recipient.step,
       }))}
       selectedUuid={selectedUuid}
       onSelect={onSelect}
@@ -126,6 +153,7 @@ export function RecipientsPanel({
         if (recipient) void remove(recipient);
       }}
       onMove={(index, step) => void move(index, step)}
+      onStepChange={(uuid, step) => void changeStep(uuid, step).catch(() => {})}
       signingOrder={signingOrder}
       onSigningOrderChange={onSigningOrderChange}
       dialogTitle={

@@ -9,16 +9,19 @@ import { RoleForm, type RoleFormOutput } from "../../forms/role-form";
 import { type PeoplePanelProps } from "../editor/editor-source";
 import { PeopleList } from "../editor/people-list";
 
-const toInput = (role: TemplateRole): TemplateRoleInput => ({
+/** A role as saved again; in custom order with its step (presets set the steps). */
+const toInput = (role: TemplateRole, custom: boolean): TemplateRoleInput => ({
   uuid: role.uuid,
   label: role.label,
   kind: role.kind,
+  ...(custom ? { step: role.step } : {}),
 });
 
 type Editing = { kind: "add" } | { kind: "edit"; role: TemplateRole } | null;
 
 /**
- * A template's roles (add, edit, remove, reorder) and its signing order. Every change is saved at
+ * A template's roles (add, edit, remove, reorder, and in custom order put in steps; a new role goes
+ * to a step of its own after the last) and its signing order. Every change is saved at
  * once with POST /template/save-recipients (a new role's uuid is needed to assign fields to it).
  */
 export function RolesPanel({
@@ -34,6 +37,8 @@ export function RolesPanel({
   const [editing, setEditing] = useState<Editing>(null);
   const [submitError, setSubmitError] = useState<unknown>(null);
   const roles = template.roles;
+  const custom = panel.signingOrder === "custom";
+  const toInputs = () => roles.map((role) => toInput(role, custom));
   const editedIndex =
     editing?.kind === "edit"
       ? roles.findIndex((role) => role.uuid === editing.role.uuid)
@@ -45,11 +50,19 @@ export function RolesPanel({
       ...(editing?.kind === "edit" ? { uuid: editing.role.uuid } : {}),
       label: values.label,
       kind: values.kind,
+      ...(custom
+        ? {
+            step:
+              editing?.kind === "edit"
+                ? editing.role.step
+                : Math.max(0, ...roles.map((role) => role.step)) + 1,
+          }
+        : {}),
     };
     const next =
       editing?.kind === "edit"
-        ? roles.map((role) => (role.uuid === editing.role.uuid ? input : toInput(role)))
-        : [...roles.map(toInput), input];
+        ? roles.map((role) => (role.uuid === editing.role.uuid ? input : toInput(role, custom)))
+        : [...toInputs(), input];
     try {
       const saved = await save(next);
       const added = saved.roles.find(
@@ -66,16 +79,24 @@ export function RolesPanel({
   };
 
   const remove = async (uuid: string) => {
-    await save(roles.filter((role) => role.uuid !== uuid).map(toInput));
+    await save(roles.filter((role) => role.uuid !== uuid).map((role) => toInput(role, custom)));
     panel.onRemoved(uuid);
   };
 
   const move = async (index: number, step: -1 | 1) => {
-    const next = roles.map(toInput);
+    const next = toInputs();
     const [item] = next.splice(index, 1);
     if (!item) return;
     next.splice(index + step, 0, item);
     await save(next);
+  };
+
+  const changeStep = async (uuid: string, step: number) => {
+    await save(
+      roles.map((role) =>
+        role.uuid === uuid ? { ...toInput(role, true), step } : toInput(role, true),
+      ),
+    );
   };
 
   return (
@@ -83,7 +104,12 @@ export function RolesPanel({
       title={t("templates.editor.roles.title")}
       addLabel={t("templates.editor.roles.addOpen")}
       emptyText={t("templates.editor.roles.empty")}
-      items={roles.map((role) => ({ uuid: role.uuid, name: role.label, kind: role.kind }))}
+      items={roles.map((role) => ({
+        uuid: role.uuid,
+        name: role.label,
+        kind: role.kind,
+        step: role.step,
+      }))}
       selectedUuid={panel.selectedUuid}
       onSelect={panel.onSelect}
       onAdd={() => {
@@ -98,6 +124,7 @@ export function RolesPanel({
       }}
       onRemove={(uuid) => void remove(uuid).catch(() => {})}
       onMove={(index, step) => void move(index, step).catch(() => {})}
+      onStepChange={(uuid, step) => void changeStep(uuid, step).catch(() => {})}
       signingOrder={panel.signingOrder}
       onSigningOrderChange={panel.onSigningOrderChange}
       dialogTitle={

@@ -9,15 +9,18 @@ export function activityActorText(event: Pick<ActivityEvent, "actor">): string {
 }
 
 /**
- * The details of an activity event as lines of text, in the reader's language: the recipients it
- * concerns, the template or API key that created the envelope, the reason of a decline, rejection
- * or cancellation.
+ * The details of an activity event as lines of text, in the reader's language: the signing step
+ * that started or ended, the recipients it concerns, the template or API key that created the
+ * envelope, the reason of a decline, rejection or cancellation.
  */
 export function useActivityEventDetails(): (event: ActivityEvent) => string[] {
   const { t } = useTranslation("web");
   return useCallback(
     (event: ActivityEvent) => {
       const lines: string[] = [];
+      if (event.step) {
+        lines.push(t("view.activity.step", { number: event.step.number, of: event.step.of }));
+      }
       if (event.recipients.length > 0) {
         lines.push(
           t("view.activity.recipients", {

@@ -1,0 +1,234 @@
+import { type EnvelopeDetail, type Recipient } from "@paraphe/api-sdk/contract";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { ENVELOPE_UUID, WORKSPACE_MAIN, envelopeDetail, ok } from "../../../../test/api";
+import { renderApp } from "../../../../test/render-app";
+
+const EDIT_PATH = `/envelopes/${WORKSPACE_MAIN.uuid}/${ENVELOPE_UUID}/edit`;
+const VIEW_PATH = `/envelopes/${WORKSPACE_MAIN.uuid}/${ENVELOPE_UUID}/view`;
+
+function person(
+  index: number,
+  firstname: string,
+  kind: Recipient["kind"],
+  step: number,
+): Recipient {
+  return {
+    uuid: `8f3b4c5d-4444-4d4d-bd4d-${String(index + 500).padStart(12, "0")}`,
+    email: `${firstname.toLowerCase()}@example.com`,
+    firstname,
+    lastname: "Test",
+    phone: null,
+    order: index + 1,
+    step,
+    kind,
+    status: "pending",
+    invitedAt: null,
+    signedAt: null,
+    approvedAt: null,
+    declinedAt: null,
+    declineReason: null,
+  };
+}
+
+const ANN = person(0, "Ann", "approver", 1);
+const BOB = person(1, "Bob", "signer", 1);
+const CYD = person(2, "Cyd", "signer", 1);
+
+/**
+ * An envelope kept across calls, as the server keeps it: the order's preset sets the steps, custom
+ * order keeps the steps saved (the people here keep their uuid, email and kind).
+ */
+function steppedEnvelope(recipients: Recipient[]) {
+  let current = envelopeDetail({ recipients });
+  return {
+    "/envelope/get": () => ok(current),
+    "/envelope/update": ({ body }: { body: unknown }) => {
+      const { options } = body as { options?: Partial<EnvelopeDetail["options"]> };
+      current = { ...current, options: { ...current.options, ...options } };
+      return ok(current);
+    },
+    "/envelope/save-recipients": ({ body }: { body: unknown }) => {
+      const saved = (body as { recipients: { email: string; step?: number }[] }).recipients;
+      current = {
+        ...current,
+        recipients: saved.map((input, index) => {
+          const known = current.recipients.find((r) => r.email === input.email);
+          if (!known) throw new Error(`unknown ${input.email}`);
+          return { ...known, order: index + 1, step: input.step ?? known.step };
+        }),
+      };
+      return ok(current);
+    },
+  };
+}
+
+const stepSection = (number: number) => screen.findByRole("region", { name: `Step ${number}` });
+
+describe("signing steps in the editor", () => {
+  it("offers both presets and custom steps; custom steps group the people and save a picked step", async () => {
+    const { user, server } = renderApp({
+      path: EDIT_PATH,
+      handlers: steppedEnvelope([ANN, BOB, CYD]),
+    });
+    const order = await screen.findByRole("radiogroup", { name: "Signing order" });
+    expect(
+      within(order)
+        .getAllByRole("radio")
+        .map((radio) => radio.getAttribute("value")),
+    ).toEqual(["parallel", "sequential", "custom"]);
+    // Parallel: one flat list, no step pickers.
+    expect(screen.getByRole("list", { name: "Recipients" })).toBeInTheDocument();
+    expect(screen.queryByRole("combobox", { name: /Step of/ })).toBeNull();
+
+    await user.click(within(order).getByRole("radio", { name: /In steps/ }));
+    // Saved at once, so that the steps saved next are kept.
+    await waitFor(() =>
+      expect(server.bodiesOf("/envelope/update")).toContainEqual(
+        expect.objectContaining({ options: expect.objectContaining({ signingOrder: "custom" }) }),
+      ),
+    );
+    const first = await stepSection(1);
+    expect(within(first).getByText("3 recipients")).toBeInTheDocument();
+    // Any step there is, or a new one after the last.
+    const picker = within(first).getByRole("combobox", { name: "Step of Cyd Test" });
+    expect(
+      within(picker)
+        .getAllByRole("option")
+        .map((option) => option.textContent),
+    ).toEqual(["Step 1", "New step 2"]);
+
+    await user.selectOptions(picker, "2");
+    await waitFor(() =>
+      expect(server.bodiesOf("/envelope/save-recipients").at(-1)).toMatchObject({
+        recipients: [
+          { email: "ann@example.com", kind: "approver", step: 1 },
+          { email: "bob@example.com", step: 1 },
+          { email: "cyd@example.com", step: 2 },
+        ],
+      }),
+    );
+    const second = await stepSection(2);
+    expect(within(second).getByText("Cyd Test")).toBeInTheDocument();
+    expect(within(second).getByText("1 recipient")).toBeInTheDocument();
+    expect(within(await stepSection(1)).queryByText("Cyd Test")).toBeNull();
+  });
+
+  it("moves a person to another step by dragging them there", async () => {
+    const { server } = renderApp({
+      path: EDIT_PATH,
+      handlers: {
+        "/envelope/get": () =>
+          ok(
+            envelopeDetail({
+              recipients: [ANN, { ...BOB, step: 2 }, { ...CYD, step: 2 }],
+              options: { ...envelopeDetail().options, signingOrder: "custom" },
+            }),
+          ),
+      },
+    });
+    const bob = within(await stepSection(2))
+      .getByText("Bob Test")
+      .closest("li");
+    if (!bob) throw new Error("no list item");
+    const data = new Map<string, string>();
+    const dataTransfer = {
+      setData: (type: string, value: string) => data.set(type, value),
+      getData: (type: string) => data.get(type) ?? "",
+      get types() {
+        return [...data.keys()];
+      },
+      effectAllowed: "all",
+      dropEffect: "none",
+    };
+    fireEvent.dragStart(bob, { dataTransfer });
+    const first = await stepSection(1);
+    fireEvent.dragOver(first, { dataTransfer });
+    fireEvent.drop(first, { dataTransfer });
+    await waitFor(() =>
+      expect(server.bodiesOf("/envelope/save-recipients").at(-1)).toMatchObject({
+        recipients: [
+          { email: "ann@example.com", step: 1 },
+          { email: "bob@example.com", step: 1 },
+          { email: "cyd@example.com", step: 2 },
+        ],
+      }),
+    );
+  });
+
+  it("gives a new recipient a step of their own after the last", async () => {
+    const { user, server } = renderApp({
+      path: EDIT_PATH,
+      handlers: {
+        "/envelope/get": () =>
+          ok(
+            envelopeDetail({
+              recipients: [ANN, { ...BOB, step: 2 }],
+              options: { ...envelopeDetail().options, signingOrder: "custom" },
+            }),
+          ),
+      },
+    });
+    await stepSection(2);
+    await user.click(screen.getByRole("button", { name: "Add" }));
+    const dialog = await screen.findByRole("dialog", { name: "Add a recipient" });
+    await user.type(
+      within(dialog).getByRole("combobox", { name: /Email address/ }),
+      "dee@example.com",
+    );
+    await user.type(within(dialog).getByRole("textbox", { name: /First name/ }), "Dee");
+    await user.type(within(dialog).getByRole("textbox", { name: /Last name/ }), "Test");
+    await user.click(within(dialog).getByRole("button", { name: "Add the recipient" }));
+    await waitFor(() =>
+      expect(server.bodiesOf("/envelope/save-recipients").at(-1)).toMatchObject({
+        recipients: [
+          { email: "ann@example.com", step: 1 },
+          { email: "bob@example.com", step: 2 },
+          { email: "dee@example.com", step: 3 },
+        ],
+      }),
+    );
+  });
+});
+
+describe("signing steps in the envelope view", () => {
+  it("shows the recipients step by step when there are several steps, and the steps' activity", async () => {
+    renderApp({
+      path: VIEW_PATH,
+      handlers: {
+        "/envelope/get": () =>
+          ok(
+            envelopeDetail({
+              status: "approving",
+              sentAt: new Date(0).toISOString(),
+              recipients: [ANN, { ...BOB, step: 2 }, { ...CYD, step: 2 }],
+              options: { ...envelopeDetail().options, signingOrder: "custom" },
+            }),
+          ),
+        "/envelope/activity": () =>
+          ok({
+            events: [
+              {
+                type: "stepStarted",
+                at: "2026-03-01T09:00:00.000Z",
+                actor: null,
+                recipients: [{ name: "Ann Test", email: ANN.email }],
+                reason: null,
+                ipAddress: null,
+                userAgent: null,
+                step: { number: 1, of: 2 },
+              },
+            ],
+            chainValid: true,
+          }),
+      },
+    });
+    // The activity says which step started, and whom it invited.
+    expect(await screen.findByText("Signing step started")).toBeInTheDocument();
+    expect(screen.getByText("Step 1 of 2")).toBeInTheDocument();
+    const second = await stepSection(2);
+    expect(within(second).getByText("Bob Test")).toBeInTheDocument();
+    expect(within(second).getByText("Cyd Test")).toBeInTheDocument();
+    expect(within(await stepSection(1)).getByText("Ann Test")).toBeInTheDocument();
+  });
+});
