@@ -5,7 +5,9 @@
 //   modulepreloads, the classic chunk-load guard) with the chunks the entry imports statically, read
 //   from the build's manifest (dist/.vite/manifest.json);
 // - each chunk group the web app loads on demand (each lazy route, the usage charts, a language's
-//   texts): the chunk with the chunks it imports statically, less those of the initial load;
+//   texts): the chunk with the chunks it imports statically, less those of the initial load and of
+//   the groups the app asks for as it starts on every page (`loadedAtStart`: its api client), which
+//   are measured on their own;
 // - each published package's entry points an app imports (its `exports`: "." and the browser's
 //   subpaths), bundled with its dependencies (rolldown, minified, tree-shaken; peer dependencies left
 //   out, the app that uses the package brings them): the entry's chunk and those it imports
@@ -64,15 +66,22 @@ function readApp(app) {
   ]);
   const lazyGroups = Object.keys(manifest)
     .filter((key) => manifest[key].isDynamicEntry)
-    .map((key) => ({
-      // The module the chunk is named after, from the repository's root when it is a file.
-      source: existsSync(resolve(root, app, key))
-        ? relative(root, resolve(root, app, key))
-        : `${app} ${key}`,
-      files: [...staticClosure(manifest, key)]
-        .filter((chunk) => !initialKeys.has(chunk))
-        .map((chunk) => join(dist, manifest[chunk].file)),
-    }));
+    .map((key) => {
+      const keys = [...staticClosure(manifest, key)].filter((chunk) => !initialKeys.has(chunk));
+      return {
+        // The module the chunk is named after, from the repository's root when it is a file.
+        source: existsSync(resolve(root, app, key))
+          ? relative(root, resolve(root, app, key))
+          : `${app} ${key}`,
+        files: keys.map((chunk) => join(dist, manifest[chunk].file)),
+        /** The files of the group less those of `loaded` (manifest keys), loaded before it. */
+        filesBeyond: (loaded) =>
+          keys
+            .filter((chunk) => !loaded.has(chunk))
+            .map((chunk) => join(dist, manifest[chunk].file)),
+        keys,
+      };
+    });
   return { initialFiles: [...initialFiles], lazyGroups };
 }
 
@@ -106,6 +115,20 @@ function checksOf(budgets) {
   const lazy = budgets.lazyChunkGroups;
   const { lazyGroups } = readApp(lazy.app);
   const exceptions = new Map(lazy.over.map((over) => [over.source, over]));
+  // The groups the app asks for as it starts, on every page (its api client): loaded before any
+  // navigation, they do not count again with each group loaded on demand, but are measured on
+  // their own.
+  const atStart = new Set(lazy.loadedAtStart?.map((group) => group.source) ?? []);
+  const startKeys = new Set();
+  for (const source of atStart) {
+    const group = lazyGroups.find((candidate) => candidate.source === source);
+    if (!group) {
+      throw new Error(
+        `tooling/size-budgets.json: no chunk of ${lazy.app} is loaded on demand from ${source}; remove it from loadedAtStart`,
+      );
+    }
+    for (const key of group.keys) startKeys.add(key);
+  }
   for (const over of lazy.over) {
     if (!lazyGroups.some((group) => group.source === over.source)) {
       throw new Error(
@@ -115,7 +138,8 @@ function checksOf(budgets) {
   }
   for (const group of lazyGroups) {
     const limitKb = exceptions.get(group.source)?.limitKb ?? lazy.limitKb;
-    const name = `${group.source} (on demand)`;
+    const name = `${group.source} (${atStart.has(group.source) ? "at start" : "on demand"})`;
+    const files = atStart.has(group.source) ? group.files : group.filesBeyond(startKeys);
     checks.push({
       report: {
         name,
@@ -125,7 +149,7 @@ function checksOf(budgets) {
         limitKb,
         goalKb: lazy.limitKb,
       },
-      check: { name, path: group.files, limit: limit(limitKb), gzip: true, rolldown: false },
+      check: { name, path: files, limit: limit(limitKb), gzip: true, rolldown: false },
     });
   }
   for (const budget of budgets.packages) {

@@ -1,21 +1,53 @@
-import { z } from "zod";
 import { type StoredSessionUser } from "./types";
 
 /** The local-storage item of spec §3: a store named "session" holding `user` and `lastEmailLoggedIn`. */
 export const SESSION_STORAGE_KEY = "session";
 
-const storedSessionSchema = z.object({
-  user: z
-    .object({
-      accessKey: z.string().min(1),
-      secretKey: z.string().min(1),
-      email: z.string().min(1),
-    })
-    .optional(),
-  lastEmailLoggedIn: z.string().optional(),
-});
+export interface StoredSession {
+  user?: StoredSessionUser;
+  lastEmailLoggedIn?: string;
+}
 
-export type StoredSession = z.infer<typeof storedSessionSchema>;
+const USER_FIELDS = ["accessKey", "secretKey", "email"] as const;
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/**
+ * The stored session of a parsed value (its known fields only), or the paths of the fields that
+ * are not valid (never their values: the user holds a secret key). Checked by hand rather than with
+ * a zod schema: every page reads it before anything else, and zod is not part of the first load.
+ */
+function parseStoredSession(value: unknown): { session: StoredSession } | { invalid: string[] } {
+  if (!isRecord(value)) return { invalid: ["(root)"] };
+  const invalid: string[] = [];
+  const session: StoredSession = {};
+  if (value.user !== undefined) {
+    const user = value.user;
+    if (!isRecord(user)) invalid.push("user");
+    else {
+      const wrong = USER_FIELDS.filter((field) => {
+        const fieldValue = user[field];
+        return typeof fieldValue !== "string" || fieldValue.length === 0;
+      });
+      invalid.push(...wrong.map((field) => `user.${field}`));
+      if (wrong.length === 0) {
+        session.user = {
+          accessKey: user.accessKey as string,
+          secretKey: user.secretKey as string,
+          email: user.email as string,
+        };
+      }
+    }
+  }
+  if (value.lastEmailLoggedIn !== undefined) {
+    if (typeof value.lastEmailLoggedIn === "string") {
+      session.lastEmailLoggedIn = value.lastEmailLoggedIn;
+    } else invalid.push("lastEmailLoggedIn");
+  }
+  return invalid.length === 0 ? { session } : { invalid };
+}
 
 type SessionStorage = Pick<Storage, "getItem" | "setItem" | "removeItem">;
 
@@ -37,12 +69,9 @@ export function readStoredSession(storage: SessionStorage = defaultStorage()): S
   }
   if (raw === null) return {};
   try {
-    const parsed = storedSessionSchema.safeParse(JSON.parse(raw));
-    if (parsed.success) return parsed.data;
-    console.error(
-      "Failed to read the stored session: invalid value",
-      z.flattenError(parsed.error).fieldErrors,
-    );
+    const parsed = parseStoredSession(JSON.parse(raw));
+    if ("session" in parsed) return parsed.session;
+    console.error("Failed to read the stored session: invalid value", parsed.invalid);
   } catch {
     console.error("Failed to read the stored session: not JSON");
   }

@@ -5,7 +5,8 @@ import { setupServer } from "msw/node";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { writeStoredUser, readStoredUser } from "../../app/session/session-storage";
 import { leaveOnAuthenticationError } from "./authentication-error";
-import { attestationRecordOf, createWebApi, saveAttestationOutcome } from "./create-web-api";
+import { createWebApi } from "./create-web-api";
+import { attestationRecordOf, saveAttestationOutcome } from "./web-api-client";
 
 const outcome = {
   ok: true,

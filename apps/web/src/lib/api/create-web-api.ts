@@ -1,12 +1,13 @@
-import { createApiClient, type ApiClient, type ApiClientOptions } from "@paraphe/api-sdk";
-import type { AttestationRecord, AttestationStorage } from "@paraphe/attestation";
-import { verifierReferenceValues, type ReferenceValuesSetting } from "@paraphe/attestation/pinning";
-import {
-  type AttestationOutcome,
-  type TunnelClient,
-  type VerifyEvidence,
-} from "@paraphe/tunnel-client";
-import { readStoredUser } from "../../app/session/session-storage";
+import type { ApiClient, ApiClientOptions } from "@paraphe/api-sdk";
+import type { AttestationStorage } from "@paraphe/attestation";
+import type { ReferenceValuesSetting } from "@paraphe/attestation/pinning";
+import type { TunnelClient } from "@paraphe/tunnel-client";
+import { createLazyWebApi } from "./lazy-web-api";
+import type * as WebApiClient from "./web-api-client";
+
+// What this module imports of the api client is types only: it is part of the first load, and the
+// client's code (the contract's schemas, zod, the tunnel and its HPKE) is a chunk of its own
+// (`web-api-client.ts`).
 
 /** The one api client of the web app: typed calls through the tunnel, signed with the right credential. */
 export type WebApi = ApiClient;
@@ -39,99 +40,19 @@ export type CreateWebApiOptions = CreateWebApiBaseOptions &
       }
   );
 
-/** The record the security dialog reads (spec §3), from a verification outcome of the tunnel. */
-export function attestationRecordOf(outcome: AttestationOutcome): AttestationRecord {
-  const record: AttestationRecord = {
-    status: JSON.stringify(outcome.status),
-    date: new Date(outcome.checkedAt).toISOString(),
-  };
-  if (outcome.results !== undefined) record.results = JSON.stringify(outcome.results);
-  return record;
-}
-
 /**
- * Saves each attestation outcome so that the security dialog shows it; a failure is only logged.
- * The store comes with the attestation checker's chunk (there once an outcome is), so that no part
- * of `@paraphe/attestation`'s main entry is in the first load.
+ * The api client's chunk. Undefined when it failed to load and the chunk-load guard reloads the
+ * page. The entry asks for it as soon as it runs (`main.tsx`), while the texts download.
  */
-export async function saveAttestationOutcome(
-  outcome: AttestationOutcome,
-  storage: () => AttestationStorage = () => window.localStorage,
-): Promise<void> {
-  try {
-    const { saveAttestation } = await import("@paraphe/attestation");
-    saveAttestation(storage(), attestationRecordOf(outcome));
-  } catch (error) {
-    console.error("[attestation] The attestation record could not be saved.", error);
-  }
-}
+export const loadWebApiClient = async (): Promise<typeof WebApiClient | undefined> =>
+  import("./web-api-client");
 
 /**
- * The attestation check of the tunnel handshake against the reference values, as the signing app
- * loads it: its certificate and ASN.1 code (SEV-SNP report chains) is a chunk of its own, not part of
- * the first load. `start` begins its download, which the client does with the handshake's first
- * request (so that it arrives during that round trip); no evidence is accepted, and so no secret
- * sent, before it has checked the server's. A failed download is tried again by the next handshake.
- */
-export function lazyEvidenceVerifier(
-  referenceValues: ReferenceValuesSetting,
-  apiUrl: string,
-  fetchImpl: typeof globalThis.fetch,
-): { verifyEvidence: VerifyEvidence; start: () => void } {
-  let verifier: Promise<VerifyEvidence> | null = null;
-  const load = (): Promise<VerifyEvidence> => {
-    const loading = import("@paraphe/attestation").then(({ createEvidenceVerifier }) =>
-      createEvidenceVerifier({
-        referenceValues: verifierReferenceValues(referenceValues, { apiUrl, fetch: fetchImpl }),
-      }),
-    );
-    loading.catch(() => {
-      if (verifier === loading) verifier = null;
-    });
-    return loading;
-  };
-  return {
-    verifyEvidence: async (evidence, context) => {
-      verifier ??= load();
-      return (await verifier)(evidence, context);
-    },
-    start: () => {
-      verifier ??= load();
-    },
-  };
-}
-
-/** The tunnel's side of the client: its evidence check against the reference values, its records. */
-function tunnelOptions(
-  options: CreateWebApiOptions,
-): Pick<ApiClientOptions, "tunnel" | "verifyEvidence" | "onAttestation" | "fetch"> {
-  if ("tunnel" in options) return { tunnel: options.tunnel };
-  const fetchImpl = options.fetch ?? ((...args) => globalThis.fetch(...args));
-  const verifier = lazyEvidenceVerifier(options.referenceValues, options.apiUrl, fetchImpl);
-  return {
-    verifyEvidence: verifier.verifyEvidence,
-    onAttestation: (outcome) => void saveAttestationOutcome(outcome, options.attestationStorage),
-    // The tunnel's requests: the first (the handshake's) starts the checker's download.
-    fetch: (...args) => {
-      verifier.start();
-      return fetchImpl(...args);
-    },
-  };
-}
-
-/**
- * Builds the web app's api client: the tunnel checks the server's evidence against the reference
- * values of the api's build, pinned into this app at its build, and every outcome is saved for the
- * security dialog; member calls are signed with the stored session credential, public calls with
- * the app credential.
+ * Builds the web app's api client (`web-api-client.ts`: the tunnel checks the server's evidence
+ * against the reference values pinned into this app, member calls are signed with the stored
+ * session credential, public calls with the app credential). The client is usable at once: its
+ * calls wait for its chunk (`loadWebApiClient`), which downloads in parallel with the first render.
  */
 export function createWebApi(options: CreateWebApiOptions): WebApi {
-  return createApiClient({
-    baseUrl: options.apiUrl,
-    ...tunnelOptions(options),
-    appCredential: options.appCredential,
-    credential: () => readStoredUser(),
-    language: options.language,
-    onAuthenticationError: options.onAuthenticationError,
-  });
+  return createLazyWebApi(async () => (await loadWebApiClient())?.createWebApiClient(options));
 }

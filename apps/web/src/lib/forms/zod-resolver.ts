@@ -1,3 +1,4 @@
+import "../../app/zod-jitless";
 import { zodResolver as hookFormZodResolver } from "@hookform/resolvers/zod";
 import { fieldErrorsFromZod } from "@paraphe/api-sdk/contract";
 import { get, type FieldError, type FieldValues, type Resolver } from "react-hook-form";

@@ -2,15 +2,26 @@ import { type LoginResponse } from "@paraphe/api-sdk/contract";
 import { useDocumentTitle, useTranslation } from "@paraphe/i18n/react";
 import { Button, Card, CardContent, CardDescription, CardHeader } from "@paraphe/ui-kit";
 import { KeyRound } from "lucide-react";
-import { useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { returnPath } from "../../../lib/return-path";
 import { useSession } from "../../../app/session/session-context";
-import { CodeForm } from "../forms/code-form";
 import { EmailForm } from "../forms/email-form";
 import { SsoForm } from "../forms/sso-form";
 import { initialLoginEmail } from "../login-email";
 import { PasskeyLoginButton } from "./passkey-login-button";
+import type * as CodeFormModule from "../forms/code-form";
+
+/**
+ * The code step's form (the contract's code rule, zod), a chunk asked for as the page shows, there
+ * by the time the email step has sent a code. Undefined when it failed to load and the chunk-load
+ * guard reloads the page: the step then waits for the reload.
+ */
+const loadCodeForm = async () => {
+  const module: typeof CodeFormModule | undefined = await import("../forms/code-form");
+  return module ? { default: module.CodeForm } : new Promise<never>(() => {});
+};
+const CodeForm = lazy(loadCodeForm);
 
 /** /login (spec §2): email, then the mailed code; or a passkey; or single sign-on. */
 export function LoginPage() {
@@ -21,6 +32,9 @@ export function LoginPage() {
   const [email, setEmail] = useState(() => initialLoginEmail(location.hash));
   const [step, setStep] = useState<"email" | "code" | "sso">("email");
   useDocumentTitle(t("login.title"));
+  useEffect(() => {
+    void loadCodeForm().catch(() => undefined);
+  }, []);
 
   const signInWith = (credential: LoginResponse, next: string) => {
     signIn({
@@ -81,11 +95,13 @@ export function LoginPage() {
               onBack={() => setStep("email")}
             />
           ) : (
-            <CodeForm
-              email={email}
-              onChangeEmail={() => setStep("email")}
-              onVerified={(credential) => signInWith(credential, "/register-passkey")}
-            />
+            <Suspense fallback={null}>
+              <CodeForm
+                email={email}
+                onChangeEmail={() => setStep("email")}
+                onVerified={(credential) => signInWith(credential, "/register-passkey")}
+              />
+            </Suspense>
           )}
         </CardContent>
       </Card>

@@ -1,19 +1,34 @@
 import { isApiError } from "@paraphe/api-sdk";
-import { emailSchema, isSupportedLanguageCode } from "./language";
 import { useTranslation } from "@paraphe/i18n/react";
 import { Button } from "@paraphe/ui-kit";
 import { ArrowRight } from "lucide-react";
+import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { z } from "zod";
 import { fieldErrorProblem, fieldErrorWord, useErrorText } from "../../../lib/api/error-text";
+import { lazyResolver } from "../../../lib/forms/lazy-resolver";
 import { useRequestCode } from "../api/auth-mutations";
 import { LoginFailure } from "../components/login-failure";
 import { LoginEmailField } from "./login-email-field";
-import { zodResolver } from "../../../lib/forms/zod-resolver";
+import type * as LoginFormSchemas from "./login-form-schemas";
+import type { EmailFormInput, EmailFormOutput } from "./login-form-schemas";
 
-const emailFormSchema = z.object({ email: emailSchema });
-type EmailFormInput = z.input<typeof emailFormSchema>;
-type EmailFormOutput = z.output<typeof emailFormSchema>;
+/**
+ * The login forms' schemas (zod and the contract's email rule), a chunk that downloads while the
+ * page shows. Undefined when it failed to load and the chunk-load guard reloads the page.
+ */
+export const loadLoginFormSchemas = async (): Promise<typeof LoginFormSchemas | undefined> =>
+  import("./login-form-schemas");
+
+/** The login's email resolver, its schema loaded on demand (see `lazyResolver`). */
+export function useLoginEmailResolver() {
+  const [resolver] = useState(() =>
+    lazyResolver<EmailFormInput, unknown, EmailFormOutput>(async () => {
+      const schemas = await loadLoginFormSchemas();
+      return schemas?.emailFormResolver;
+    }),
+  );
+  return resolver;
+}
 
 /** Step 1 of /login: the email (required, valid), then a code is mailed to it. */
 export function EmailForm({
@@ -26,19 +41,20 @@ export function EmailForm({
   const { t, i18n } = useTranslation("web");
   const errorText = useErrorText();
   const requestCode = useRequestCode();
+  const resolver = useLoginEmailResolver();
   const form = useForm<EmailFormInput, unknown, EmailFormOutput>({
-    resolver: zodResolver(emailFormSchema),
+    resolver,
     defaultValues: { email: defaultEmail },
   });
   const { errors, isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async ({ email }) => {
     const language = i18n.resolvedLanguage ?? i18n.language;
+    // Already there: it came with the resolver that let the email through.
+    const schemas = await loadLoginFormSchemas();
+    if (!schemas) return;
     try {
-      await requestCode.mutateAsync({
-        email,
-        ...(isSupportedLanguageCode(language) ? { language } : {}),
-      });
+      await requestCode.mutateAsync({ email, ...schemas.mailLanguage(language) });
       onCodeSent(email);
     } catch (error) {
       const problem = fieldErrorProblem(error, "email");

@@ -2,17 +2,12 @@ import { useTranslation } from "@paraphe/i18n/react";
 import { Button } from "@paraphe/ui-kit";
 import { ArrowRight } from "lucide-react";
 import { useForm } from "react-hook-form";
-import { z } from "zod";
 import { fieldErrorProblem, fieldErrorWord, useErrorText } from "../../../lib/api/error-text";
 import { useOidcStart } from "../api/auth-mutations";
 import { LoginFailure } from "../components/login-failure";
+import { useLoginEmailResolver } from "./email-form";
 import { LoginEmailField } from "./login-email-field";
-import { emailSchema } from "./language";
-import { zodResolver } from "../../../lib/forms/zod-resolver";
-
-const ssoFormSchema = z.object({ email: emailSchema });
-type SsoFormInput = z.input<typeof ssoFormSchema>;
-type SsoFormOutput = z.output<typeof ssoFormSchema>;
+import type { EmailFormInput, EmailFormOutput } from "./login-form-schemas";
 
 /**
  * /login with single sign-on: the work email, then the browser goes to the identity provider of
@@ -30,8 +25,9 @@ export function SsoForm({
   const { t } = useTranslation("web");
   const errorText = useErrorText();
   const start = useOidcStart();
-  const form = useForm<SsoFormInput, unknown, SsoFormOutput>({
-    resolver: zodResolver(ssoFormSchema),
+  const resolver = useLoginEmailResolver();
+  const form = useForm<EmailFormInput, unknown, EmailFormOutput>({
+    resolver,
     defaultValues: { email: defaultEmail },
   });
   const { errors, isSubmitting } = form.formState;
