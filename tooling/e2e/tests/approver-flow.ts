@@ -33,9 +33,19 @@ export const APPROVING = {
 
 /**
  * Uploads the two-page agreement, adds `recipients` in order with their role, places a signature
- * field for each signer (approvers have none), sends in parallel order, and answers the view's URL.
+ * field for each signer (approvers have none), runs `beforeSend` (which may change the signing
+ * order), sends (in parallel order unless `beforeSend` chose another), and answers the view's URL.
  */
-export async function sendWithApprovers(page: Page, recipients: RoleRecipient[]): Promise<string> {
+export async function sendWithApprovers(
+  page: Page,
+  recipients: RoleRecipient[],
+  {
+    beforeSend,
+  }: {
+    /** Runs in the editor once the signature fields are placed, before the envelope is sent. */
+    beforeSend?: (page: Page) => Promise<void>;
+  } = {},
+): Promise<string> {
   const t = EDITOR.en;
   await page.goto("/envelopes");
   await page.getByRole("button", { name: t.upload }).first().click();
@@ -56,14 +66,19 @@ export async function sendWithApprovers(page: Page, recipients: RoleRecipient[])
     await expect(dialog).toBeHidden();
   }
 
-  for (const recipient of recipients.filter((item) => item.role === "signer")) {
+  const signers = recipients.filter((item) => item.role === "signer");
+  for (const [index, recipient] of signers.entries()) {
     await page
       .getByRole("button", { name: t.placeFor(`${recipient.firstname} ${recipient.lastname}`) })
       .click();
     await page.getByRole("button", { name: t.signature, exact: true }).click();
-    await page.getByRole("button", { name: t.placeOn(2) }).click({ position: { x: 120, y: 420 } });
+    // Each signer's field higher up than the previous one's, clear of it.
+    await page
+      .getByRole("button", { name: t.placeOn(2) })
+      .click({ position: { x: 120, y: 420 - index * 130 } });
   }
   await expect(page.getByText(t.saved)).toBeVisible({ timeout: 15_000 });
+  await beforeSend?.(page);
   await page.getByRole("button", { name: t.send, exact: true }).click();
   await page.waitForURL(/\/view$/);
   return page.url();
