@@ -52,10 +52,7 @@ export function EnvelopeRecipients({
             whatever follows (a decline's reason runs under both, full width). */}
       <div className="flex items-start justify-between gap-3">
         <div className="flex min-w-0 flex-col">
-          <span className="truncate text-sm font-medium text-ink">
-            {envelope.options.signingOrder === "sequential" ? `${recipient.order}. ` : ""}
-            {recipientName(recipient)}
-          </span>
+          <span className="truncate text-sm font-medium text-ink">{recipientName(recipient)}</span>
           <span className="truncate text-xs text-ink-muted">{recipient.email}</span>
           <span className="text-xs text-ink-muted">
             {t(`web:editor.recipients.roles.${recipient.kind}`)}
