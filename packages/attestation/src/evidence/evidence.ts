@@ -14,7 +14,7 @@ import type {
   AttestationResultEntry,
   AttestationResults,
   AttestationStatus,
-} from "../status/schema";
+} from "../status/record";
 import type { ReferenceValues } from "./reference-values";
 
 /** The environments the api host can report. */

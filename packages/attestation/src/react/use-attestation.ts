@@ -5,12 +5,11 @@ import {
   type VisibilityDocument,
 } from "../status/poller";
 import {
-  attestationRecordSchema,
-  describeIssues,
+  checkAttestationRecord,
   parseAttestationResults,
   parseAttestationStatus,
   type AttestationRecord,
-} from "../status/schema";
+} from "../status/record";
 import type { AttestationSnapshot } from "../status/store";
 
 /** Where the security dialog reads the newest attestation record from (synchronously or not). */
@@ -51,20 +50,20 @@ const NO_DATA: AttestationState = { state: "no-data" };
  */
 function snapshotOf(record: AttestationRecord | null): AttestationSnapshot {
   if (record === null) return { state: "no-data" };
-  const checked = attestationRecordSchema.safeParse(record);
-  if (!checked.success) {
+  const checked = checkAttestationRecord(record);
+  if (!checked.ok) {
     console.error(
-      `[attestation] The attestation record is invalid; showing no data. ${describeIssues(checked.error)}`,
+      `[attestation] The attestation record is invalid; showing no data. ${checked.issues}`,
     );
     return { state: "no-data" };
   }
-  const status = parseAttestationStatus(checked.data.status);
+  const status = parseAttestationStatus(checked.value.status);
   if (!status) return { state: "no-data" };
   return {
     state: "ready",
     status,
-    results: parseAttestationResults(checked.data.results),
-    date: checked.data.date,
+    results: parseAttestationResults(checked.value.results),
+    date: checked.value.date,
   };
 }
 

@@ -1,12 +1,11 @@
 import {
-  attestationRecordSchema,
-  describeIssues,
+  checkAttestationRecord,
   parseAttestationResults,
   parseAttestationStatus,
   type AttestationRecord,
   type AttestationResults,
   type AttestationStatus,
-} from "./schema";
+} from "./record";
 
 /** The name of the local store that keeps attestation records (spec §3). */
 export const ATTESTATION_STORE_NAME = "tunnelAttestation";
@@ -51,12 +50,9 @@ export function readAttestationRecords(storage: AttestationStorage): Attestation
   const candidates: unknown[] = Array.isArray(stored) ? stored : [stored];
   const records: AttestationRecord[] = [];
   for (const candidate of candidates) {
-    const result = attestationRecordSchema.safeParse(candidate);
-    if (result.success) records.push(result.data);
-    else
-      console.error(
-        `[attestation] Skipping an invalid attestation record. ${describeIssues(result.error)}`,
-      );
+    const result = checkAttestationRecord(candidate);
+    if (result.ok) records.push(result.value);
+    else console.error(`[attestation] Skipping an invalid attestation record. ${result.issues}`);
   }
   return records.sort((a, b) => timeOf(a) - timeOf(b));
 }
@@ -71,10 +67,9 @@ export function readLatestAttestation(storage: AttestationStorage): AttestationR
  * `TypeError` for a record that does not match the record shape (a programming error).
  */
 export function saveAttestation(storage: AttestationStorage, record: AttestationRecord): void {
-  const result = attestationRecordSchema.safeParse(record);
-  if (!result.success)
-    throw new TypeError(`Invalid attestation record: ${describeIssues(result.error)}`);
-  const records = [...readAttestationRecords(storage), result.data]
+  const result = checkAttestationRecord(record);
+  if (!result.ok) throw new TypeError(`Invalid attestation record: ${result.issues}`);
+  const records = [...readAttestationRecords(storage), result.value]
     .sort((a, b) => timeOf(a) - timeOf(b))
     .slice(-ATTESTATION_HISTORY_LIMIT);
   storage.setItem(ATTESTATION_STORE_NAME, JSON.stringify(records));
