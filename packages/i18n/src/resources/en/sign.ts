@@ -84,7 +84,7 @@ export const sign = {
     notYourTurn: {
       title: "Not your turn yet",
       description:
-        "This document is signed in order: you will get an email as soon as the earlier signers have signed.",
+        "This document is signed in order: you will get an email as soon as the earlier steps have ended (the people before you have signed or approved).",
     },
     notOpen: {
       title: "This document is not open for signing",

@@ -89,7 +89,7 @@ export const sign: FrenchTranslation<typeof en> = {
     notYourTurn: {
       title: "Ce n’est pas encore votre tour",
       description:
-        "Ce document se signe dans l’ordre : vous recevrez un e-mail dès que les signataires précédents auront signé.",
+        "Ce document se signe dans l’ordre : vous recevrez un e-mail dès que les étapes précédentes seront terminées (les personnes avant vous auront signé ou approuvé).",
     },
     notOpen: {
       title: "Ce document n’est pas ouvert à la signature",
