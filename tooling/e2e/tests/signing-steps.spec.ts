@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, test, type Browser, type Page, type TestInfo } from "@playwright/test";
 import { APPROVING, sendWithApprovers, type RoleRecipient } from "./approver-flow";
 import { openAsRecipient, readEveryPage, SIGNING, swipe } from "./envelope-flow";
 import { expectAccessible, keepScreenshot, mailTo, signUpWithTeam, uniqueEmail } from "./support";
@@ -31,11 +31,20 @@ const person = (
   role,
 });
 
-/** Runs axe on what `page` shows at 1280 and 390 px (then back to 1280). */
-async function accessibleAtBothWidths(page: Page, label: string): Promise<void> {
+/**
+ * Runs axe on what `page` shows at 1280 and 390 px (then back to 1280), keeping a screenshot of
+ * each width as `{screenshot}-{width}`.
+ */
+async function accessibleAtBothWidths(
+  page: Page,
+  label: string,
+  testInfo: TestInfo,
+  screenshot: string,
+): Promise<void> {
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 900 });
     await expectAccessible(page, `${label}, ${width} px`);
+    await keepScreenshot(page, testInfo, `${screenshot}-${width}`);
   }
   await page.setViewportSize({ width: 1280, height: 900 });
 }
@@ -82,8 +91,7 @@ test("a three-step envelope: an approver, then two signers at once, then a signe
       const third = editor.getByRole("region", { name: t.step(3), exact: true });
       await expect(third.getByText(name(edsger))).toBeVisible();
       await expect(editor.getByText("All changes saved")).toBeVisible({ timeout: 15_000 });
-      await keepScreenshot(editor, testInfo, "editor-signing-steps-1280-en");
-      await accessibleAtBothWidths(editor, "editor in steps (en)");
+      await accessibleAtBothWidths(editor, "editor in steps (en)", testInfo, "editor-steps-en");
 
       // The same in French, then back to English to send.
       const editUrl = new URL(editor.url());
@@ -95,7 +103,7 @@ test("a three-step envelope: an approver, then two signers at once, then a signe
       await expect(
         editor.getByRole("combobox", { name: STEPS.fr.stepOf(name(grace)) }),
       ).toHaveValue("2");
-      await accessibleAtBothWidths(editor, "editor in steps (fr)");
+      await accessibleAtBothWidths(editor, "editor in steps (fr)", testInfo, "editor-steps-fr");
       editUrl.searchParams.set("lng", "en");
       await editor.goto(editUrl.toString());
       await expect(editor.getByRole("region", { name: t.step(3), exact: true })).toBeVisible({
@@ -134,13 +142,12 @@ test("a three-step envelope: an approver, then two signers at once, then a signe
     ).toBeVisible();
   }
   await expect(page.getByText("Signing step ended").first()).toBeVisible();
-  await keepScreenshot(page, testInfo, "envelope-view-signing-steps-1280-en");
-  await accessibleAtBothWidths(page, "envelope view in steps (en)");
+  await accessibleAtBothWidths(page, "envelope view in steps (en)", testInfo, "view-steps-en");
   const frView = new URL(viewUrl);
   frView.searchParams.set("lng", "fr");
   await page.goto(frView.toString());
   await expect(page.getByRole("heading", { name: STEPS.fr.step(3), exact: true })).toBeVisible({
     timeout: 15_000,
   });
-  await accessibleAtBothWidths(page, "envelope view in steps (fr)");
+  await accessibleAtBothWidths(page, "envelope view in steps (fr)", testInfo, "view-steps-fr");
 });
