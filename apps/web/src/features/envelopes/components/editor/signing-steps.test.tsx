@@ -2,6 +2,12 @@ import { type EnvelopeDetail, type Recipient } from "@paraphe/api-sdk/contract";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { ENVELOPE_UUID, WORKSPACE_MAIN, envelopeDetail, ok } from "../../../../test/api";
+import {
+  ROLE_EMPLOYEE,
+  ROLE_MANAGER,
+  TEMPLATE_UUID,
+  templateDetail,
+} from "../../../../test/api/template";
 import { renderApp } from "../../../../test/render-app";
 
 const EDIT_PATH = `/envelopes/${WORKSPACE_MAIN.uuid}/${ENVELOPE_UUID}/edit`;
@@ -230,5 +236,34 @@ describe("signing steps in the envelope view", () => {
     expect(within(second).getByText("Bob Test")).toBeInTheDocument();
     expect(within(second).getByText("Cyd Test")).toBeInTheDocument();
     expect(within(await stepSection(1)).getByText("Ann Test")).toBeInTheDocument();
+  });
+});
+
+describe("signing steps in the template editor", () => {
+  it("puts a role in a step of its own in custom order", async () => {
+    const custom = templateDetail({
+      status: "incomplete",
+      options: { ...templateDetail().options, signingOrder: "custom" },
+    });
+    const { user, server } = renderApp({
+      path: `/templates/${WORKSPACE_MAIN.uuid}/${TEMPLATE_UUID}/edit`,
+      handlers: {
+        "/template/get": () => ok(custom),
+        "/template/save-recipients": () => ok(custom),
+      },
+    });
+    const first = await stepSection(1);
+    await user.selectOptions(within(first).getByRole("combobox", { name: "Step of Manager" }), "2");
+    await waitFor(() =>
+      expect(server.bodiesOf("/template/save-recipients")).toEqual([
+        {
+          templateUuid: TEMPLATE_UUID,
+          roles: [
+            { uuid: ROLE_EMPLOYEE, label: "Employee", kind: "signer", step: 1 },
+            { uuid: ROLE_MANAGER, label: "Manager", kind: "signer", step: 2 },
+          ],
+        },
+      ]),
+    );
   });
 });
