@@ -170,9 +170,9 @@ async function expireEnvelope(deps: DeadlineDeps, envelopeId: string, at: Date):
 
 /**
  * The recipients a reminder is due to now: in an envelope being approved or signed, not expired,
- * with `reminderDays` set; still pending and invited; whose turn it is (approvers while it is
- * approved, then signers; parallel order: the whole group, sequential: the first who has not
- * acted, `turns.ts`); and whose invitation or last reminder is at least `reminderDays` days old.
+ * with `reminderDays` set; still pending and invited; whose turn it is (the current signing
+ * step's approvers while it is approved, then its signers, `turns.ts`); and whose invitation or
+ * last reminder is at least `reminderDays` days old.
  */
 function dueRecipients(recipients: readonly RecipientRow[], envelope: EnvelopeRow, now: number) {
   const open = envelope.status === "signing" || envelope.status === "approving";
