@@ -32,6 +32,7 @@ const SIGNER = {
   declinedAt: null,
   declineReason: null,
   kind: "signer" as const,
+  step: 1,
   approvedAt: null,
 };
 

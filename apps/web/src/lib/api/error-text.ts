@@ -67,6 +67,8 @@ const VALIDATION_WORDS = [
   "record_not_found",
   "lookup_failed",
   "too_many_domains",
+  "invalid_step",
+  "step_too_large",
 ] as const;
 type ValidationWord = (typeof VALIDATION_WORDS)[number];
 
