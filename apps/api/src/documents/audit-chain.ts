@@ -55,7 +55,11 @@ export const auditEventSchema = z.discriminatedUnion("type", [
   z.strictObject({
     type: z.literal("envelopeSent"),
     ...common,
-    data: z.strictObject({ recipients: z.array(auditPersonSchema).min(1) }),
+    data: z.strictObject({
+      recipients: z.array(auditPersonSchema).min(1),
+      /** The recipients in copy: they act on nothing and receive the result on completion. */
+      copied: z.array(auditPersonSchema).min(1).optional(),
+    }),
   }),
   z.strictObject({
     type: z.literal("envelopeOpened"),

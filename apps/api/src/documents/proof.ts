@@ -15,6 +15,8 @@ export interface ProofSigner {
   signedAt: Date | null;
   /** The signature as drawn or typed, PNG. */
   signatureImage?: Uint8Array;
+  /** A recipient in copy: signed nothing, received the result. */
+  copied?: boolean;
 }
 
 export interface ProofInput {
@@ -161,9 +163,12 @@ export function proofModel(input: ProofInput): ProofModel {
     signers: input.signers.map((signer) => ({
       name: signer.name,
       email: signer.email,
-      status: signer.signedAt
-        ? t("signers.signedAt", { date: formatDate(signer.signedAt) })
-        : t("signers.notSigned"),
+      status:
+        signer.copied === true
+          ? t("signers.copied")
+          : signer.signedAt
+            ? t("signers.signedAt", { date: formatDate(signer.signedAt) })
+            : t("signers.notSigned"),
       signatureImage: signer.signatureImage,
     })),
     events: input.events.map((event) => ({
@@ -196,7 +201,12 @@ function eventDetails(event: AuditEvent, t: ProofT): string[] {
           : [t("events.apiKeyDetail", { description: event.data.viaApiKey.description })]),
       ];
     case "envelopeSent":
-      return [t("events.recipientsDetail", { recipients: people(event.data.recipients) })];
+      return [
+        t("events.recipientsDetail", { recipients: people(event.data.recipients) }),
+        ...(event.data.copied === undefined
+          ? []
+          : [t("events.copiedDetail", { recipients: people(event.data.copied) })]),
+      ];
     case "envelopeDeclined":
     case "approvalRejected":
     case "envelopeCanceled":

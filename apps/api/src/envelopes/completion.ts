@@ -72,7 +72,8 @@ async function readBlob(blobStore: BlobStore, key: string): Promise<Uint8Array> 
  *    TSA_URL) in one incremental update, stored encrypted;
  * 2. the envelopeCompleted event, once;
  * 3. the audit-log proof in the sender's language, sealed too, stored; then, in one transaction,
- *    status complete and the mails to the sender and every recipient.
+ *    status complete and the mails to the sender and every recipient (the copies' saying they
+ *    were copied).
  */
 export async function completeEnvelope(deps: CompletionDeps, envelopeId: string): Promise<void> {
   const envelope = await deps.db
@@ -183,14 +184,20 @@ export async function completeEnvelope(deps: CompletionDeps, envelopeId: string)
   const events: AuditEvent[] = activity.entries.map((entry) => entry.event);
   const completedEvent = events.findLast((event) => event.type === "envelopeCompleted");
   const completedAt = new Date(completedEvent?.at ?? deps.now());
-  const signers: ProofSigner[] = recipients.map((recipient) => {
-    const image = images.get(`s:${recipient.id}`);
-    return {
-      ...personOf(recipient),
-      signedAt: recipient.signedAt,
-      ...(image === undefined ? {} : { signatureImage: image }),
-    };
-  });
+  const signers: ProofSigner[] = [
+    ...recipients.map((recipient) => {
+      const image = images.get(`s:${recipient.id}`);
+      return {
+        ...personOf(recipient),
+        signedAt: recipient.signedAt,
+        ...(image === undefined ? {} : { signatureImage: image }),
+      };
+    }),
+    // The recipients in copy are listed after the signers, as copied.
+    ...everyone
+      .filter((recipient) => recipient.kind === "cc")
+      .map((recipient) => ({ ...personOf(recipient), signedAt: null, copied: true })),
+  ];
   const proof = await renderProof({
     language: sender.language,
     title: envelope.title,
@@ -247,6 +254,7 @@ export async function completeEnvelope(deps: CompletionDeps, envelopeId: string)
           language: context.languageOf(recipient.email),
           title: envelope.title,
           link: await context.signingLink(recipient),
+          copied: recipient.kind === "cc",
         }),
       );
     }

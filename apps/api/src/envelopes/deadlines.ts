@@ -252,7 +252,8 @@ async function remindEnvelope(deps: DeadlineDeps, envelopeId: string, at: Date):
           sender: { name: context.sender.name, email: context.sender.email },
           title: envelope.title,
           expiresAt: envelope.expiresAt,
-          kind: recipient.kind,
+          // Only approvers and signers are due reminders (`dueRecipients`).
+          kind: recipient.kind === "approver" ? "approver" : "signer",
           link: await context.signingLink(recipient),
         }),
       );

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { Database, EnvelopeRow, Language } from "../db/database";
+import type { Database, EnvelopeRow, Language, RecipientKind } from "../db/database";
 import { enqueueMail } from "../mail/outbox";
 import { currentLinkToken, signingLinkUrl } from "./access-links";
 import type { EnvelopeDeps } from "./envelope-deps";
@@ -33,14 +33,18 @@ export async function recipientMailContext(
   };
 }
 
-/** Queues the invitation of one recipient (their language) and marks them invited. */
+/**
+ * Queues the invitation of one recipient (their language) and marks them invited; a copy is never
+ * invited (it receives the result on completion).
+ */
 export async function inviteRecipient(
   deps: EnvelopeDeps,
   trx: Kysely<Database>,
   envelope: EnvelopeRow,
-  recipient: { id: string; email: string; linkVersion: number; kind: "signer" | "approver" },
+  recipient: { id: string; email: string; linkVersion: number; kind: RecipientKind },
   at: Date,
 ): Promise<void> {
+  if (recipient.kind === "cc") return;
   const context = await recipientMailContext(trx, deps, envelope, [recipient.email]);
   await enqueueMail(
     trx,

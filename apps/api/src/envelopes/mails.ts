@@ -184,10 +184,12 @@ export function completedMail(input: {
   language: Language;
   title: string;
   link: string;
+  /** To a recipient in copy: says they were copied. */
+  copied?: boolean;
 }): OutgoingMail {
   const t = (key: ServerKey) => serverT(input.language, key, { title: input.title });
   return composeMail(input.to, input.language, oneLine(t("mail:completed.subject")), [
-    { text: t("mail:completed.intro") },
+    { text: t(input.copied === true ? "mail:completed.copiedIntro" : "mail:completed.intro") },
     { text: t("mail:completed.action"), link: input.link },
   ]);
 }

@@ -30,15 +30,15 @@ export async function saveFields(
 
 /**
  * Removes the fields of the kept recipients (an envelope's) or roles (a template's) that the new
- * list makes approvers: an approver fills in nothing. Call it, on the locked row, when saving
+ * list makes approvers or copies: they fill in nothing. Call it, on the locked row, when saving
  * recipients or roles.
  */
 export async function removeFieldsOfApprovers(
   trx: Kysely<Database>,
-  recipients: readonly { uuid?: string | undefined; kind: "signer" | "approver" }[],
+  recipients: readonly { uuid?: string | undefined; kind: "signer" | "approver" | "cc" }[],
 ): Promise<void> {
   const approvers = recipients.flatMap((recipient) =>
-    recipient.kind === "approver" && recipient.uuid !== undefined ? [recipient.uuid] : [],
+    recipient.kind !== "signer" && recipient.uuid !== undefined ? [recipient.uuid] : [],
   );
   if (approvers.length > 0) {
     await trx.deleteFrom("field").where("recipientId", "in", approvers).execute();
@@ -99,6 +99,13 @@ export async function replaceFields(
         code: "custom",
         message: "approver_has_no_fields",
       });
+    } else if (owner.kind === "cc") {
+      // A copy only receives the result.
+      problems.push({
+        path: `fields.${index}.recipientUuid`,
+        code: "custom",
+        message: "cc_has_no_fields",
+      });
     }
     if (field.uuid !== undefined) {
       if (seen.has(field.uuid) || foreign.some((row) => row.id === field.uuid)) {
@@ -111,7 +118,9 @@ export async function replaceFields(
     throw new AppError("VALIDATION_ERROR", {
       message: problems.some((problem) => problem.message === "approver_has_no_fields")
         ? "Fields can only be assigned to signers: an approver approves the document without filling anything in."
-        : "Some fields are not valid.",
+        : problems.some((problem) => problem.message === "cc_has_no_fields")
+          ? "Fields can only be assigned to signers: a recipient in copy only receives the signed documents and the proof."
+          : "Some fields are not valid.",
       fields: problems,
     });
   }

@@ -14,7 +14,7 @@ import { loadRecipients, personOf } from "./views";
 
 /**
  * Sends a draft: at least one signer, each signer with at least one signature field (approvers
- * have none), a title, an available signature level (SES: AES and QES need an
+ * and copies have none), a title, an available signature level (SES: AES and QES need an
  * identity-verification provider that is not configured), an expiry in the future, and documents
  * whose every page can be drawn (CONFLICT `pages_unreadable` otherwise: no signer could read such a
  * page; pages not drawn yet are drawn first, for a few seconds at most, see
@@ -123,6 +123,7 @@ export async function sendLockedDraft(
     .set({ linkCreatedAt: at })
     .where("envelopeId", "=", envelope.id)
     .execute();
+  const copies = recipients.filter((recipient) => recipient.kind === "cc");
   await appendEvent(trx, deps.activityKey, envelope.id, {
     type: "envelopeSent",
     at: at.toISOString(),
@@ -130,7 +131,9 @@ export async function sendLockedDraft(
     ip: origin.ip,
     userAgent: origin.userAgent,
     data: {
-      recipients: recipients.map(personOf),
+      // Those who act; the copies apart (they receive the result on completion).
+      recipients: recipients.filter((recipient) => recipient.kind !== "cc").map(personOf),
+      ...(copies.length === 0 ? {} : { copied: copies.map(personOf) }),
     },
   }); // The first step starts: its recipients are invited.
   await startFirstStep(deps, trx, envelope, recipients, at);

@@ -38,8 +38,9 @@ async function recordStep(
     return;
   }
   const inStep = stepsFor(envelope.signingOrder, all);
+  // Copies act in no step: the chain names them apart (`envelopeSent`'s `copied`).
   const recipients = all
-    .filter((recipient) => inStep.get(recipient.id) === step)
+    .filter((recipient) => recipient.kind !== "cc" && inStep.get(recipient.id) === step)
     .sort((a, b) => a.position - b.position)
     .map(personOf);
   await appendEvent(trx, deps.activityKey, envelope.id, {

@@ -156,3 +156,40 @@ describe("signing steps", () => {
     expect(stepsToStore("sequential", people)).toEqual([2, 1, 3, 4]);
   });
 });
+
+describe("copies (cc)", () => {
+  it("never invites a copy and lets no copy block a step", () => {
+    const all = [
+      person("s1", "signer", 1, 1),
+      person("c1", "cc", 2, 2),
+      person("s2", "signer", 3, 3),
+    ];
+    const order = { signingOrder: "custom" as const };
+    // The copy's own step disappears from the numbering: it is listed with the last step.
+    expect(Object.fromEntries(stepsFor("custom", all))).toEqual({ s1: 1, s2: 2, c1: 2 });
+    expect(ids(nextToInvite(order, all))).toEqual(["s1"]);
+    expect(turns("custom", all)).toEqual(["s1"]);
+    expect(currentStep(order, all)).toBe(1);
+    const first = all.map((r) => (r.id === "s1" ? acted(r) : r));
+    expect(ids(nextToInvite(order, first))).toEqual(["s2"]);
+    expect(currentStep(order, first)).toBe(2);
+    const both = first.map((r) => (r.id === "s2" ? acted(r) : r));
+    // Everyone who acts has acted: the envelope completes though the copy did nothing.
+    expect(currentStep(order, both)).toBeNull();
+    expect(nextToInvite(order, both)).toEqual([]);
+  });
+
+  it("leaves copies out of the sequential steps and of the approvers' turn", () => {
+    const all = [person("c1", "cc", 1), person("a1", "approver", 2), person("s1", "signer", 3)];
+    expect(Object.fromEntries(stepsFor("sequential", all))).toEqual({ a1: 1, s1: 2, c1: 2 });
+    expect(Object.fromEntries(stepsFor("parallel", all))).toEqual({ c1: 1, a1: 1, s1: 1 });
+    expect(ids(nextToInvite({ signingOrder: "parallel" }, all))).toEqual(["a1"]);
+    expect(actingStatus({ signingOrder: "parallel" }, all)).toBe("approving");
+    expect(
+      stepsToStore("custom", [
+        { kind: "cc", step: 1 },
+        { kind: "signer", step: 2 },
+      ]),
+    ).toEqual([1, 1]);
+  });
+});

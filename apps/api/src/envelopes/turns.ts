@@ -7,13 +7,22 @@ import type { EnvelopeRow, RecipientRow, SigningOrder } from "../db/database";
  * parallel puts everyone in step 1 (approvers still before signers), sequential gives each
  * recipient their own step (approvers by position, then signers by position), custom keeps the
  * steps the sender chose (`recipient.step`).
+ *
+ * Copies (`cc`) never act: they count as having acted from the start, so they are never invited,
+ * and a step is whole when its signers and approvers have acted (a step holding only copies
+ * blocks nothing). They take no step of their own: steps are numbered over the people who act,
+ * and copies are listed with the last step (they receive the result when it ends).
  */
 
 type TurnRecipient = Pick<RecipientRow, "id" | "kind" | "position" | "status" | "step">;
 type StepRecipient = Pick<RecipientRow, "id" | "kind" | "position" | "step">;
 
-/** Whether `recipient` has done their part (an approver approved, a signer signed). */
+/**
+ * Whether `recipient` has done their part (an approver approved, a signer signed); a copy has
+ * nothing to do.
+ */
 export function hasActed(recipient: Pick<RecipientRow, "kind" | "status">): boolean {
+  if (recipient.kind === "cc") return true;
   return recipient.status === (recipient.kind === "approver" ? "approved" : "signed");
 }
 
@@ -21,9 +30,23 @@ export function hasActed(recipient: Pick<RecipientRow, "kind" | "status">): bool
  * The step of each recipient (by id) under `signingOrder`: 1 for everyone in parallel order; one
  * step each in sequential order, approvers by position first, then signers by position; the
  * recipients' own steps in custom order, renumbered from 1 without gaps (steps 2, 5, 5 become
- * 1, 2, 2).
+ * 1, 2, 2). Copies are left out of the numbering and given the last step.
  */
 export function stepsFor(
+  signingOrder: SigningOrder,
+  recipients: readonly StepRecipient[],
+): Map<string, number> {
+  const steps = actingSteps(
+    signingOrder,
+    recipients.filter((recipient) => recipient.kind !== "cc"),
+  );
+  const last = Math.max(1, ...steps.values());
+  for (const recipient of recipients) if (recipient.kind === "cc") steps.set(recipient.id, last);
+  return steps;
+}
+
+/** `stepsFor` of the signers and approvers. */
+function actingSteps(
   signingOrder: SigningOrder,
   recipients: readonly StepRecipient[],
 ): Map<string, number> {
@@ -88,12 +111,15 @@ export function currentStep(
   return current;
 }
 
-/** Whether it is `recipient`'s turn to approve (an approver) or to sign (a signer). */
+/**
+ * Whether it is `recipient`'s turn to approve (an approver) or to sign (a signer); never a copy's.
+ */
 export function isTurn(
   envelope: Pick<EnvelopeRow, "signingOrder">,
   recipient: TurnRecipient,
   all: readonly TurnRecipient[],
 ): boolean {
+  if (recipient.kind === "cc") return false;
   const steps = stepsFor(envelope.signingOrder, all);
   const step = steps.get(recipient.id) ?? 1;
   return all.every((other) => {

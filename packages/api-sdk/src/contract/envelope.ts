@@ -71,9 +71,11 @@ export const recipientStatusSchema = z.enum(RECIPIENT_STATUSES);
 
 /**
  * What a recipient does: a signer signs; an approver reads every page and approves or rejects
- * before any signer is invited (the envelope is `approving` until every approver has approved).
+ * before any signer is invited (the envelope is `approving` until every approver has approved);
+ * a copy (`cc`) never acts, has no fields, blocks no step, and receives the sealed documents and
+ * the proof when the envelope completes.
  */
-export const RECIPIENT_KINDS = ["signer", "approver"] as const;
+export const RECIPIENT_KINDS = ["signer", "approver", "cc"] as const;
 export type RecipientKind = (typeof RECIPIENT_KINDS)[number];
 export const recipientKindSchema = z.enum(RECIPIENT_KINDS);
 
@@ -367,7 +369,10 @@ export const recipientInputSchema = z.object({
     .optional()
     .transform((value) => (value === undefined || value === "" ? null : value)),
   saveToContacts: z.boolean().default(false),
-  /** Signer unless said otherwise: an approver approves before the signers sign, and has no fields. */
+  /**
+   * Signer unless said otherwise: an approver approves before the signers sign, and has no fields;
+   * a copy (`cc`) has no fields either and only receives the result.
+   */
   kind: recipientKindSchema.default("signer"),
   /**
    * The signing step in custom order (1..the number of recipients; renumbered without gaps when

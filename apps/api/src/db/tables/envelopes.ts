@@ -6,7 +6,7 @@ export type EnvelopeStatus =
 
 export type RecipientStatus = "pending" | "approved" | "signed" | "declined" | "canceled";
 
-export type RecipientKind = "signer" | "approver";
+export type RecipientKind = "signer" | "approver" | "cc";
 export type SigningOrder = "parallel" | "sequential" | "custom";
 
 export type EnvelopeKind = "envelope" | "template";
@@ -117,7 +117,10 @@ export interface RecipientTable {
   initialsBlobKey: string | null;
   /** A template role's label (unique in the template regardless of case); null for a person. */
   label: string | null;
-  /** A signer signs; an approver approves (or rejects) before any signer is invited. */
+  /**
+   * A signer signs; an approver approves (or rejects) before any signer is invited; a copy (`cc`)
+   * never acts and receives the result on completion.
+   */
   kind: ColumnType<RecipientKind, RecipientKind | undefined, RecipientKind>;
   approvedAt: Timestamp | null;
   /**

@@ -78,3 +78,5 @@ export const mail = {
     action: "Read the conversation and answer it:",
   },
 };
+    copiedIntro:
+      "You were copied on “{{title}}”: everyone signed it. The sealed document and its audit-log proof are ready.",

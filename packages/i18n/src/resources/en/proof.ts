@@ -29,6 +29,7 @@ export const proof = {
     heading: "Signers",
     signedAt: "Signed {{date}}",
     notSigned: "Not signed",
+    copied: "In copy (received the result)",
     noSignatureImage: "No signature image",
   },
   events: {
@@ -58,6 +59,7 @@ export const proof = {
     apiKeyDetail: "Created through the API key: {{description}}",
     recipientsDetail: "To: {{recipients}}",
     reasonDetail: "Reason: {{reason}}",
+    copiedDetail: "In copy: {{recipients}}",
     stepDetail: "Step {{step}} of {{steps}}",
     stepRecipientsDetail: "Invited: {{recipients}}",
   },

@@ -90,3 +90,5 @@ export const mail: FrenchTranslation<typeof en> = {
     action: "Lisez la conversation et répondez-y\u00a0:",
   },
 };
+    copiedIntro:
+      "Vous étiez en copie de «\u00a0{{title}}\u00a0»\u00a0: tout le monde l’a signé. Le document scellé et sa preuve (journal d’audit) sont prêts.",

@@ -32,6 +32,7 @@ export const proof: FrenchTranslation<typeof en> = {
     heading: "Signataires",
     signedAt: "Signé le {{date}}",
     notSigned: "Non signé",
+    copied: "En copie (a reçu le résultat)",
     noSignatureImage: "Pas d’image de signature",
   },
   events: {
@@ -61,6 +62,7 @@ export const proof: FrenchTranslation<typeof en> = {
     apiKeyDetail: "Créée avec la clé d’API\u00a0: {{description}}",
     recipientsDetail: "À\u00a0: {{recipients}}",
     reasonDetail: "Motif\u00a0: {{reason}}",
+    copiedDetail: "En copie\u00a0: {{recipients}}",
     stepDetail: "Étape {{step}} sur {{steps}}",
     stepRecipientsDetail: "Invités\u00a0: {{recipients}}",
   },
