@@ -156,7 +156,7 @@ export function createEnvelopeHandlers(): Handlers {
           firstname: string;
           lastname: string;
           phone?: string | null;
-          kind?: "signer" | "approver";
+          kind?: "signer" | "approver" | "cc";
           step?: number;
         }[];
       };

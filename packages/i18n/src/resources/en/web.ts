@@ -1219,8 +1219,12 @@ export const web = {
         approver: "Approver",
         approverHint:
           "Reads the document and approves or rejects it before the signers of its step sign.",
+        cc: "Copy",
+        ccHint:
+          "Does nothing before the end: receives the signed document and its proof once everyone has signed.",
       },
       approverNoFields: "Approvers have no fields: choose a signer to place fields.",
+      ccNoFields: "A recipient in copy has no fields: choose a signer to place fields.",
     },
     signingOrder: {
       label: "Signing order",
@@ -1352,6 +1356,9 @@ export const web = {
     signers: {
       title: "Signers",
       approversTitle: "Approvers",
+      copiesTitle: "In copy",
+      copyPending: "Copy at the end",
+      copySent: "Copy sent",
       declineReason: "Reason: {{reason}}",
       status: {
         pending: "Pending",

@@ -1263,9 +1263,14 @@ export const web: FrenchTranslation<typeof en> = {
         approver: "Approbateur",
         approverHint:
           "Lit le document et l’approuve ou le rejette avant les signataires de son étape.",
+        cc: "Copie",
+        ccHint:
+          "N’a rien à faire avant la fin\u00a0: reçoit le document signé et sa preuve une fois que tout le monde a signé.",
       },
       approverNoFields:
         "Les approbateurs n’ont pas de champs\u00a0: choisissez un signataire pour placer des champs.",
+      ccNoFields:
+        "Un destinataire en copie n’a pas de champs\u00a0: choisissez un signataire pour placer des champs.",
     },
     signingOrder: {
       label: "Ordre de signature",
@@ -1408,6 +1413,9 @@ export const web: FrenchTranslation<typeof en> = {
       approversTitle: "Approbateurs",
       declineReason: "Motif : {{reason}}",
       status: {
+      copiesTitle: "En copie",
+      copyPending: "Copie à la fin",
+      copySent: "Copie envoyée",
         pending: "En attente",
         approved: "Approuvé",
         signed: "Signé",

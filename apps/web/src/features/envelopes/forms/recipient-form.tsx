@@ -73,7 +73,7 @@ export function useContactEmailSuggestions(workspaceUuid: string, email: string 
 
 /**
  * Add or edit a recipient (spec §5): email required, valid and not already added; first and last
- * names required; phone optional; a role, signer (the default) or approver; "already in contacts"
+ * names required; phone optional; a role, signer (the default), approver or copy; "already in contacts"
  * once the email is found in the workspace's contacts (otherwise a "save to contacts" option).
  */
 export function RecipientForm({
@@ -210,9 +210,9 @@ export function RecipientForm({
               aria-labelledby={roleLegendId}
               value={field.value ?? "signer"}
               onValueChange={(value) =>
-                field.onChange(value === "approver" ? "approver" : "signer")
+                field.onChange(value === "approver" || value === "cc" ? value : "signer")
               }
-              options={(["signer", "approver"] as const).map((kind) => ({
+              options={(["signer", "approver", "cc"] as const).map((kind) => ({
                 value: kind,
                 label: t(`web:editor.recipients.roles.${kind}`),
                 description: t(`web:editor.recipients.roles.${kind}Hint`),

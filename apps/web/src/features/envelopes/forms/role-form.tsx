@@ -1,4 +1,8 @@
-import { templateRoleLabelSchema, type TemplateRole } from "@paraphe/api-sdk/contract";
+import {
+  recipientKindSchema,
+  templateRoleLabelSchema,
+  type TemplateRole,
+} from "@paraphe/api-sdk/contract";
 import { useTranslation } from "@paraphe/i18n/react";
 import { Button, FormField, Input, RadioGroup } from "@paraphe/ui-kit";
 import { useId, useMemo } from "react";
@@ -11,7 +15,7 @@ import { zodResolver } from "../../../lib/forms/zod-resolver";
 export function roleFormSchema(otherLabels: readonly string[]) {
   const taken = new Set(otherLabels.map((label) => label.trim().toLowerCase()));
   return z
-    .object({ label: templateRoleLabelSchema, kind: z.enum(["signer", "approver"]) })
+    .object({ label: templateRoleLabelSchema, kind: recipientKindSchema })
     .superRefine((value, ctx) => {
       if (taken.has(value.label.toLowerCase())) {
         ctx.addIssue({ code: "custom", message: "label_taken", path: ["label"] });
@@ -23,7 +27,7 @@ export type RoleFormOutput = z.output<ReturnType<typeof roleFormSchema>>;
 
 /**
  * Add or edit a template's role (spec §5): a label, required, under 255 characters and unique in
- * the template; signer (the default) or approver. The server's field error shows on the label.
+ * the template; signer (the default), approver or copy. The server's field error shows on the label.
  */
 export function RoleForm({
   role,
@@ -89,9 +93,9 @@ export function RoleForm({
               aria-labelledby={kindLegendId}
               value={field.value}
               onValueChange={(value) =>
-                field.onChange(value === "approver" ? "approver" : "signer")
+                field.onChange(value === "approver" || value === "cc" ? value : "signer")
               }
-              options={(["signer", "approver"] as const).map((kind) => ({
+              options={(["signer", "approver", "cc"] as const).map((kind) => ({
                 value: kind,
                 label: t(`web:editor.recipients.roles.${kind}`),
                 description: t(`web:editor.recipients.roles.${kind}Hint`),

@@ -35,7 +35,7 @@ export const AUTOSAVE_DELAY_MS = 700;
  * person, a signer among them, and a signature field for each signer.
  */
 export function sendProblems(
-  people: readonly { uuid: string; name: string; kind: "signer" | "approver" }[],
+  people: readonly { uuid: string; name: string; kind: "signer" | "approver" | "cc" }[],
   fields: readonly Pick<FieldDraft, "kind" | "recipientUuid">[],
 ): ({ kind: "noRecipient" } | { kind: "noSigner" } | { kind: "noSignature"; name: string })[] {
   if (people.length === 0) return [{ kind: "noRecipient" }];
@@ -391,10 +391,12 @@ export function DocumentEditor({
             onArm={arm}
             color={currentLook.color}
             ink={currentLook.ink}
-            disabled={!currentRecipient || currentRecipient.kind === "approver"}
+            disabled={!currentRecipient || currentRecipient.kind !== "signer"}
             {...(currentRecipient?.kind === "approver"
               ? { disabledHint: t("web:editor.recipients.approverNoFields") }
-              : {})}
+              : currentRecipient?.kind === "cc"
+                ? { disabledHint: t("web:editor.recipients.ccNoFields") }
+                : {})}
             onDrop={(kind, clientX, clientY) => {
               const target = pageAtPoint(clientX, clientY);
               if (target) place(kind, target.documentUuid, target.page, target.point);

@@ -22,8 +22,8 @@ function toInput(recipient: Recipient, custom: boolean): RecipientInput {
     lastname: recipient.lastname,
     phone: recipient.phone ?? "",
     saveToContacts: false,
-    // Signer is the contract's default: only an approver is named.
-    ...(recipient.kind === "approver" ? { kind: "approver" as const } : {}),
+    // Signer is the contract's default: only an approver or a copy is named.
+    ...(recipient.kind === "signer" ? {} : { kind: recipient.kind }),
     ...(custom ? { step: recipient.step } : {}),
   };
 }
@@ -69,7 +69,7 @@ export function RecipientsPanel({
       lastname: values.lastname,
       phone: values.phone ?? "",
       saveToContacts: values.saveToContacts,
-      ...(values.kind === "approver" ? { kind: "approver" as const } : {}),
+      ...(values.kind === "approver" || values.kind === "cc" ? { kind: values.kind } : {}),
       ...(custom
         ? {
             step:
@@ -89,8 +89,8 @@ export function RecipientsPanel({
       const saved = await save(next);
       const added = saved.recipients.find((recipient) => recipient.email === values.email);
       if (added) onSelect(added.uuid);
-      // The server dropped the fields of a recipient who became an approver: so does the editor.
-      if (added?.kind === "approver") onRemoved(added.uuid);
+      // The server dropped the fields of a recipient who became an approver or a copy: so does the editor.
+      if (added !== undefined && added.kind !== "signer") onRemoved(added.uuid);
       setEditing(null);
     } catch (error) {
       setSubmitError(error);

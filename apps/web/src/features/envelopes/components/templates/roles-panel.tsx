@@ -69,8 +69,8 @@ export function RolesPanel({
         (role) => role.label.toLowerCase() === values.label.toLowerCase(),
       );
       if (added) panel.onSelect(added.uuid);
-      // The server dropped the fields of a role that became an approver: so does the editor.
-      if (added?.kind === "approver") panel.onRemoved(added.uuid);
+      // The server dropped the fields of a role that became an approver or a copy: so does the editor.
+      if (added !== undefined && added.kind !== "signer") panel.onRemoved(added.uuid);
       setEditing(null);
     } catch (error) {
       setSubmitError(error);

@@ -26,7 +26,8 @@ function canResend(recipient: Recipient): boolean {
 }
 
 /**
- * The envelope's recipients, by signing step when there are several (else by role): each with where they are, when they acted, why they declined,
+ * The envelope's recipients, by signing step when there are several (else by role), the copies
+ * last: each with where they are, when they acted, why they declined,
  * and, while the envelope is open, a new invitation for those who have not acted.
  */
 export function EnvelopeRecipients({
@@ -41,7 +42,10 @@ export function EnvelopeRecipients({
   onResend: (recipient: Recipient) => void;
 }) {
   const { t } = useTranslation(["web", "common"]);
-  const steps = groupBySteps(envelope.recipients);
+  // Copies act in no step: they are listed apart, after those who act.
+  const acting = envelope.recipients.filter((recipient) => recipient.kind !== "cc");
+  const copies = envelope.recipients.filter((recipient) => recipient.kind === "cc");
+  const steps = groupBySteps(acting);
   const row = (recipient: Recipient) => (
     <li
       key={recipient.uuid}
@@ -73,9 +77,20 @@ export function EnvelopeRecipients({
               {t("web:view.resend.open")}
             </PermittedButton>
           ) : null}
-          <Badge variant={RECIPIENT_VARIANTS[recipient.status]}>
-            {t(`web:view.signers.status.${recipient.status}`)}
-          </Badge>
+          {recipient.kind === "cc" ? (
+            // A copy acts on nothing: it is sent the result when the envelope completes.
+            <Badge variant={envelope.status === "complete" ? "success" : "neutral"}>
+              {t(
+                envelope.status === "complete"
+                  ? "web:view.signers.copySent"
+                  : "web:view.signers.copyPending",
+              )}
+            </Badge>
+          ) : (
+            <Badge variant={RECIPIENT_VARIANTS[recipient.status]}>
+              {t(`web:view.signers.status.${recipient.status}`)}
+            </Badge>
+          )}
           {recipient.signedAt || recipient.approvedAt || recipient.declinedAt ? (
             <span className="text-xs whitespace-nowrap text-ink-muted">
               {formatDateTime(
@@ -127,6 +142,14 @@ export function EnvelopeRecipients({
               </section>
             );
           })}
+      {copies.length > 0 ? (
+        <section aria-labelledby="copies-heading" className="flex flex-col gap-3">
+          <h2 id="copies-heading" className="text-base font-semibold text-ink">
+            {t("web:view.signers.copiesTitle")}
+          </h2>
+          <ul className="flex flex-col gap-2">{copies.map(row)}</ul>
+        </section>
+      ) : null}
     </>
   );
 }
