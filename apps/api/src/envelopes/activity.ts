@@ -197,6 +197,9 @@ export function toActivityEvent(event: AuditEvent): ActivityEvent {
     ...(event.type === "envelopeCreated" && event.data.fromTemplate !== undefined
       ? { fromTemplate: event.data.fromTemplate }
       : {}),
+    ...(event.type === "envelopeSent" && event.data.copied !== undefined
+      ? { copied: event.data.copied.map((person) => ({ name: person.name, email: person.email })) }
+      : {}),
     ...(event.type === "envelopeCreated" && event.data.viaApiKey !== undefined
       ? { viaApiKey: event.data.viaApiKey }
       : {}),

@@ -122,6 +122,7 @@ describe.each(testDatabaseKinds)("recipients in copy on %s", (kind) => {
     expect(activity.chainValid).toBe(true);
     const sentEvent = activity.events.find((event) => event.type === "envelopeSent");
     expect(sentEvent?.recipients.map((person) => person.email)).toEqual([first, last]);
+    expect(sentEvent?.copied).toEqual([{ name: "Person Number 2", email: copy }]);
     const started = activity.events
       .filter((event) => event.type === "stepStarted")
       .map((event) => [event.step?.number, event.step?.of]);

@@ -317,6 +317,27 @@ describe.each(testDatabaseKinds)("templates on %s", (kind) => {
       expect((await owner.api.template.get({ templateUuid: created.uuid })).fields).toEqual([]);
     });
 
+    it("stores a role in copy and refuses a field on it", async () => {
+      const created = await newTemplate();
+      const saved = await owner.api.template.saveRecipients({
+        templateUuid: created.uuid,
+        roles: [{ label: "Employee" }, { label: "Accounting", kind: "cc" }],
+      });
+      expect(saved.roles.map((role) => [role.label, role.kind])).toEqual([
+        ["Employee", "signer"],
+        ["Accounting", "cc"],
+      ]);
+      const refused = await failure(
+        owner.api.template.saveFields({
+          templateUuid: created.uuid,
+          fields: [signatureField(created, saved.roles[1]?.uuid ?? "")],
+        }),
+      );
+      expect(refused.details).toEqual([
+        expect.objectContaining({ path: "fields.0.recipientUuid", message: "cc_has_no_fields" }),
+      ]);
+    });
+
     it("removes the fields of a role switched to approver, which makes the template incomplete", async () => {
       const template = await readyTemplate(["Manager", "Employee"]);
       const [manager, employee] = template.roles;

@@ -512,6 +512,8 @@ export const signingRequestSchema = z.object({
   envelopeStatus: envelopeStatusSchema,
   recipientStatus: recipientStatusSchema,
   /** Whether the person is asked to approve (an approver) or to sign. */
+  /** On `envelopeSent`: the recipients in copy (`recipients` are those who act). */
+  copied: z.array(z.object({ name: z.string(), email: z.string() })).optional(),
   recipientKind: recipientKindSchema,
   sender: z.object({ name: z.string(), email: z.string() }),
   recipientLink: z.object({ token: z.string(), secretKey: z.string(), creationDate: isoDate }),

@@ -1402,6 +1402,7 @@ export const web = {
       fromTemplate: "Created from the template {{title}}",
       viaApiKey: "Created through the API key {{description}}",
       recipients: "Recipients: {{names}}",
+      copied: "In copy: {{names}}",
       reason: "Reason: {{reason}}",
       step: "Step {{number}} of {{of}}",
       types: {

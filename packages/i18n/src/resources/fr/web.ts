@@ -1459,6 +1459,7 @@ export const web: FrenchTranslation<typeof en> = {
       fromTemplate: "Créée à partir du modèle {{title}}",
       viaApiKey: "Créée avec la clé d’API {{description}}",
       recipients: "Destinataires : {{names}}",
+      copied: "En copie : {{names}}",
       reason: "Motif : {{reason}}",
       step: "Étape {{number}} sur {{of}}",
       types: {

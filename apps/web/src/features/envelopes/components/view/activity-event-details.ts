@@ -10,7 +10,7 @@ export function activityActorText(event: Pick<ActivityEvent, "actor">): string {
 
 /**
  * The details of an activity event as lines of text, in the reader's language: the signing step
- * that started or ended, the recipients it concerns, the template or API key that created the
+ * that started or ended, the recipients it concerns (and those in copy), the template or API key that created the
  * envelope, the reason of a decline, rejection or cancellation.
  */
 export function useActivityEventDetails(): (event: ActivityEvent) => string[] {
@@ -27,6 +27,13 @@ export function useActivityEventDetails(): (event: ActivityEvent) => string[] {
             names: event.recipients
               .map((recipient) => recipient.name || recipient.email)
               .join(", "),
+          }),
+        );
+      }
+      if (event.copied && event.copied.length > 0) {
+        lines.push(
+          t("view.activity.copied", {
+            names: event.copied.map((recipient) => recipient.name || recipient.email).join(", "),
           }),
         );
       }

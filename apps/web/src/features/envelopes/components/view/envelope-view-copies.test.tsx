@@ -74,6 +74,40 @@ describe("envelope view with a recipient in copy", () => {
     expect(within(grace).queryByRole("button", { name: /invitation/i })).toBeNull();
   });
 
+  it("names the copies apart in the activity log", async () => {
+    renderApp({
+      path: VIEW_PATH,
+      handlers: {
+        "/envelope/get": () =>
+          ok(
+            envelopeDetail({
+              status: "signing",
+              sentAt: "2026-03-03T09:00:00.000Z",
+              recipients: [SIGNER, COPY],
+            }),
+          ),
+        "/envelope/activity": () =>
+          ok({
+            events: [
+              {
+                type: "envelopeSent",
+                at: "2026-03-03T09:00:00.000Z",
+                actor: { name: "Ada Lovelace", email: "ada@example.com" },
+                recipients: [{ name: "Jane Doe", email: "jane@example.com" }],
+                copied: [{ name: "Grace Hopper", email: "grace@example.com" }],
+                reason: null,
+                ipAddress: null,
+                userAgent: null,
+              },
+            ],
+            chainValid: true,
+          }),
+      },
+    });
+    expect(await screen.findByText("In copy: Grace Hopper")).toBeInTheDocument();
+    expect(screen.getByText("Recipients: Jane Doe")).toBeInTheDocument();
+  });
+
   it("says the copy was sent once the envelope is complete, in French too", async () => {
     view("complete", "fr");
     const copies = await screen.findByRole("region", { name: "En copie" });
