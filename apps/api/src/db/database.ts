@@ -31,6 +31,7 @@ import type {
   FieldTable,
   RecipientPageViewTable,
   RecipientTable,
+  RecipientVerificationCodeTable,
 } from "./tables/envelopes";
 import type { ContactTable, EnvelopeTagTable, TagTable } from "./tables/workspace-data";
 import type { JobTable } from "./tables/jobs";
@@ -156,6 +157,7 @@ export interface Database {
   documentPreview: DocumentPreviewTable;
   recipient: RecipientTable;
   recipientPageView: RecipientPageViewTable;
+  recipientVerificationCode: RecipientVerificationCodeTable;
   field: FieldTable;
   activityEvent: ActivityEventTable;
   contact: ContactTable;

@@ -35,7 +35,7 @@ const common = {
 /**
  * The activity log's events (spec 3: envelopeCreated, envelopeSent, envelopeOpened,
  * documentSigned, envelopeCompleted, envelopeDeclined, envelopeCanceled; documentApproved and
- * approvalRejected for approvers; stepStarted and stepEnded as the signing steps run, recorded by
+ * approvalRejected for approvers; signerVerified when a signer passes a required check; stepStarted and stepEnded as the signing steps run, recorded by
  * the platform), a discriminated union
  * by `type` tying each type to its data. Strict: unknown fields are refused, so the hashed form is
  * exactly what was validated.
@@ -90,6 +90,12 @@ export const auditEventSchema = z.discriminatedUnion("type", [
     type: z.literal("approvalRejected"),
     ...common,
     data: z.strictObject({ reason }),
+  }),
+  z.strictObject({
+    /** The signer passed the check their signature required (the code mailed to their address). */
+    type: z.literal("signerVerified"),
+    ...common,
+    data: z.strictObject({ method: z.literal("email_code") }),
   }),
   z.strictObject({
     type: z.literal("stepStarted"),

@@ -218,6 +218,8 @@ function eventDetails(event: AuditEvent, t: ProofT): string[] {
       ];
     case "stepEnded":
       return [t("events.stepDetail", { step: event.data.step, steps: event.data.steps })];
+    case "signerVerified":
+      return [t("events.verificationDetail")];
     default:
       return [];
   }

@@ -82,6 +82,8 @@ export async function openEnvelope(
       status: recipient.status,
       kind: recipient.kind,
       isTurn: turn,
+      verification: recipient.verification,
+      verifiedAt: recipient.verifiedAt?.toISOString() ?? null,
     },
     documents: documents.map(toDocument),
     fields: fields.map(toField),

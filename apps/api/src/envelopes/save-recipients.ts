@@ -70,6 +70,8 @@ export async function saveRecipients(
         position: index + 1,
         kind: recipient.kind,
         step: steps[index] ?? 1,
+        // Only a signer signs, so only a signer's signature waits for a check.
+        verification: recipient.kind === "signer" ? recipient.verification : "none",
       };
       if (recipient.uuid !== undefined) {
         await trx.updateTable("recipient").set(values).where("id", "=", recipient.uuid).execute();

@@ -18,6 +18,7 @@ import { isTurn } from "./turns";
 import { loadDocuments, loadRecipients, personOf } from "./views";
 import { verifyAccessLink } from "./link-access";
 import { requireEveryPageRead } from "./page-reads";
+import { requireVerified } from "./recipient-verification";
 
 /** Largest signature or initials image accepted (spec §9 pictures: under 1 MB). */
 export const SIGNATURE_IMAGE_MAX_BYTES = 1024 * 1024;
@@ -56,7 +57,8 @@ const SERVER_FILLED = new Set(["name", "email", "date"]);
 
 /**
  * POST /envelope/sign. Refused unless the link is valid, the envelope is being signed, the
- * recipient has not signed or declined yet, it is their turn, they were served every page of every
+ * recipient has not signed or declined yet, it is their turn, they passed the check their signature
+ * requires (CONFLICT `verification_required`), they were served every page of every
  * document, every required field of theirs has a value, and the signature (and initials) are PNG
  * images under 1 MB and 2000 × 800 pixels. When everyone has acted the seal-envelope job is
  * enqueued in the same transaction; otherwise the signing steps move on (`signing-steps.ts`: a
@@ -110,6 +112,8 @@ export async function signEnvelope(
     if (!isTurn(envelope, recipient, recipients)) {
       throw conflict("It is not your turn to sign yet: an earlier step has not ended.");
     }
+    // A signer whose signature needs a check signs only once they passed it.
+    requireVerified(recipient);
     const documents = await loadDocuments(trx, envelope.id);
     await requireEveryPageRead(trx, recipient.id, documents, "sign");
     const fields = await trx

@@ -53,6 +53,7 @@ export function toRecipient(row: RecipientRow): Recipient {
     order: row.position,
     step: row.step,
     kind: row.kind,
+    verification: row.verification,
     status: row.status,
     invitedAt: iso(row.invitedAt),
     signedAt: iso(row.signedAt),

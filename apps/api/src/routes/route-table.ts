@@ -36,6 +36,8 @@ import { envelopeGet } from "./envelope/get";
 import { envelopeList } from "./envelope/list";
 import { envelopeListRequests } from "./envelope/list-requests";
 import { envelopeMarkPageRead } from "./envelope/mark-page-read";
+import { envelopeVerificationCheck } from "./envelope/verification/check";
+import { envelopeVerificationSend } from "./envelope/verification/send";
 import { envelopeMove } from "./envelope/move";
 import { envelopeOpen } from "./envelope/open";
 import { envelopePagePreview } from "./envelope/page-preview";
@@ -186,6 +188,8 @@ export const routeTable: RouteTable = {
     open: link(envelopeOpen),
     downloadSignerDocument: link(envelopeDownloadSignerDocument),
     markPageRead: link(envelopeMarkPageRead),
+    sendVerificationCode: link(envelopeVerificationSend),
+    checkVerificationCode: link(envelopeVerificationCheck),
     sign: link(envelopeSign),
     decline: link(envelopeDecline),
     approve: link(envelopeApprove),

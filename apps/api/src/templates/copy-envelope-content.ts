@@ -90,6 +90,7 @@ export async function copyEnvelopeContent(
         declineReason: null,
         signatureBlobKey: null,
         initialsBlobKey: null,
+        verifiedAt: null,
       })
       .execute();
   }

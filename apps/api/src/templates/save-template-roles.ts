@@ -55,6 +55,7 @@ export async function saveTemplateRoles(
         position: index + 1,
         kind: role.kind,
         step: steps[index] ?? 1,
+        verification: role.kind === "signer" ? role.verification : "none",
       };
       if (role.uuid !== undefined) {
         await trx.updateTable("recipient").set(values).where("id", "=", role.uuid).execute();

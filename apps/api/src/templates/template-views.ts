@@ -70,6 +70,7 @@ export async function loadTemplateDetail(
       kind: role.kind,
       order: role.position,
       step: role.step,
+      verification: role.verification,
     })),
     fields: fields.map(toField),
     options: optionsOf(template),

@@ -419,6 +419,25 @@ async function mailedCode(fixture: MatrixFixture): Promise<Target> {
   return { ...madeUpTarget(), extra: `${email} ${await fixture.h.lastCode(email)}` };
 }
 
+/**
+ * A sent envelope whose signer must confirm their address by a mailed code before signing; with
+ * `mailed`, a code was mailed (in `extra`).
+ */
+function verifying(mailed: boolean) {
+  return async (fixture: MatrixFixture): Promise<Target> => {
+    const email = uniqueEmail("verified");
+    const target = await fixture.sent(email);
+    await fixture.h.database.connection.db
+      .updateTable("recipient")
+      .set({ verification: "email_code" })
+      .where("envelopeId", "=", target.envelopeUuid)
+      .execute();
+    if (!mailed) return target;
+    await signingClient(fixture.h).envelope.sendVerificationCode(target.link);
+    return { ...target, extra: await fixture.h.lastCode(email) };
+  };
+}
+
 /** A sent envelope whose recipient has read every page (so that they may sign). */
 /** A sent envelope whose first page was served to its recipient (so that the page may be read). */
 async function sentAndServed(fixture: MatrixFixture): Promise<Target> {
@@ -1158,6 +1177,18 @@ export const accessMatrix: {
         documentUuid: target.documentUuid,
         page: 0,
       }),
+      expect: linkCall,
+    },
+    sendVerificationCode: {
+      target: verifying(false),
+      mutates: true,
+      input: (target, caller) => linkFor(target, caller),
+      expect: linkCall,
+    },
+    checkVerificationCode: {
+      target: verifying(true),
+      mutates: true,
+      input: (target, caller) => ({ ...linkFor(target, caller), code: target.extra }),
       expect: linkCall,
     },
     sign: {

@@ -60,6 +60,9 @@ export function webhookEventsOfActivity(
       return [of("envelope.canceled", { ...base, status: "canceled" })];
     case "documentApproved":
       return [of("envelope.approved", { ...base, ...recipient })];
+    case "signerVerified":
+      // Recorded for the proof; no webhook event of its own.
+      return [];
     case "stepStarted":
     case "stepEnded": {
       const step = { number: event.data.step, of: event.data.steps };

@@ -48,6 +48,10 @@ import {
   downloadSignerDocumentRequestSchema,
   markPageReadRequestSchema,
   markPageReadResponseSchema,
+  sendVerificationCodeRequestSchema,
+  sendVerificationCodeResponseSchema,
+  checkVerificationCodeRequestSchema,
+  checkVerificationCodeResponseSchema,
   envelopeDetailSchema,
   envelopeRefSchema,
   getEnvelopeRequestSchema,
@@ -348,6 +352,16 @@ export const endpoints = {
       "/envelope/mark-page-read",
       markPageReadRequestSchema,
       markPageReadResponseSchema,
+    ),
+    sendVerificationCode: endpoint(
+      "/envelope/verification/send",
+      sendVerificationCodeRequestSchema,
+      sendVerificationCodeResponseSchema,
+    ),
+    checkVerificationCode: endpoint(
+      "/envelope/verification/check",
+      checkVerificationCodeRequestSchema,
+      checkVerificationCodeResponseSchema,
     ),
     sign: endpoint("/envelope/sign", signEnvelopeRequestSchema, signEnvelopeResponseSchema),
     decline: endpoint(

@@ -79,6 +79,16 @@ export const RECIPIENT_KINDS = ["signer", "approver", "cc"] as const;
 export type RecipientKind = (typeof RECIPIENT_KINDS)[number];
 export const recipientKindSchema = z.enum(RECIPIENT_KINDS);
 
+/**
+ * The check a recipient passes before signing: none, or a 6-digit code mailed to the recipient's
+ * address (apart from the link, `/envelope/verification/send` then `/envelope/verification/check`).
+ */
+export const RECIPIENT_VERIFICATIONS = ["none", "email_code"] as const;
+export type RecipientVerification = (typeof RECIPIENT_VERIFICATIONS)[number];
+export const recipientVerificationSchema = z.enum(RECIPIENT_VERIFICATIONS);
+/** A signer's verification code: 6 digits. */
+export const VERIFICATION_CODE_LENGTH = 6;
+
 export const SIGNATURE_LEVELS = ["SES", "AES", "QES"] as const;
 export type SignatureLevel = (typeof SIGNATURE_LEVELS)[number];
 export const signatureLevelSchema = z.enum(SIGNATURE_LEVELS);
@@ -110,6 +120,7 @@ export const ACTIVITY_EVENT_TYPES = [
   "documentSigned",
   "documentApproved",
   "approvalRejected",
+  "signerVerified",
   "stepStarted",
   "stepEnded",
   "envelopeCompleted",
@@ -187,6 +198,8 @@ export const recipientSchema = z.object({
   step: z.number().int().positive(),
   /** Signer or approver (approvers act first and have no fields). */
   kind: recipientKindSchema,
+  /** The check required before signing; absent means none. */
+  verification: recipientVerificationSchema.optional(),
   status: recipientStatusSchema,
   /**
    * When the recipient was first mailed their link; null until then (a later signer in sequential
@@ -380,6 +393,8 @@ export const recipientInputSchema = z.object({
    * sequential order set the steps themselves.
    */
   step: stepInputSchema.optional(),
+  /** The check a signer passes before signing; none unless said otherwise. */
+  verification: recipientVerificationSchema.default("none"),
 });
 export type RecipientInput = z.input<typeof recipientInputSchema>;
 
@@ -497,6 +512,8 @@ export const activityEventSchema = z.object({
    * `recipients` are those a starting step invites.
    */
   step: z.object({ number: z.number().int().min(1), of: z.number().int().min(1) }).optional(),
+  /** On `envelopeSent`: the recipients in copy (`recipients` are those who act). */
+  copied: z.array(z.object({ name: z.string(), email: z.string() })).optional(),
 });
 export type ActivityEvent = z.infer<typeof activityEventSchema>;
 export const activityResponseSchema = z.object({
@@ -512,8 +529,6 @@ export const signingRequestSchema = z.object({
   envelopeStatus: envelopeStatusSchema,
   recipientStatus: recipientStatusSchema,
   /** Whether the person is asked to approve (an approver) or to sign. */
-  /** On `envelopeSent`: the recipients in copy (`recipients` are those who act). */
-  copied: z.array(z.object({ name: z.string(), email: z.string() })).optional(),
   recipientKind: recipientKindSchema,
   sender: z.object({ name: z.string(), email: z.string() }),
   recipientLink: z.object({ token: z.string(), secretKey: z.string(), creationDate: isoDate }),
@@ -596,6 +611,10 @@ export const openEnvelopeResponseSchema = z.object({
      * earlier approver (sequential order) has not approved.
      */
     isTurn: z.boolean(),
+    /** The check required before signing; absent means none. */
+    verification: recipientVerificationSchema.optional(),
+    /** When the required check was passed; null (or absent) until then, and when none is required. */
+    verifiedAt: isoDate.nullable().optional(),
   }),
   documents: z.array(envelopeDocumentSchema),
   /** This recipient's fields. */
@@ -645,6 +664,30 @@ export const markPageReadResponseSchema = z.object({
   viewedPages: z.record(z.string(), z.array(z.number().int().min(0))),
 });
 export type MarkPageReadResponse = z.infer<typeof markPageReadResponseSchema>;
+
+// POST /envelope/verification/send
+/** Mails a fresh verification code to the recipient's address (when their signature needs one). */
+export const sendVerificationCodeRequestSchema = accessLinkSchema;
+export const sendVerificationCodeResponseSchema = z.object({
+  sent: z.literal(true),
+  /** The address the code went to, partly hidden (`j•••@example.com`). */
+  maskedEmail: z.string(),
+  expiresInSeconds: z.number().int().positive(),
+});
+export type SendVerificationCodeResponse = z.infer<typeof sendVerificationCodeResponseSchema>;
+
+// POST /envelope/verification/check
+export const checkVerificationCodeRequestSchema = accessLinkSchema.extend({
+  code: z
+    .string()
+    .trim()
+    .regex(new RegExp(`^\\d{${VERIFICATION_CODE_LENGTH}}$`), { error: "code_invalid" }),
+});
+export const checkVerificationCodeResponseSchema = z.object({
+  verified: z.literal(true),
+  verifiedAt: isoDate,
+});
+export type CheckVerificationCodeResponse = z.infer<typeof checkVerificationCodeResponseSchema>;
 
 // POST /envelope/sign
 export const signatureInputSchema = z.object({

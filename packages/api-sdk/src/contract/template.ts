@@ -10,6 +10,7 @@ import {
   fieldInputSchema,
   fieldSchema,
   recipientKindSchema,
+  recipientVerificationSchema,
   refineSteps,
   stepInputSchema,
   uploadEnvelopeRequestSchema,
@@ -59,6 +60,8 @@ export const templateRoleSchema = z.object({
   order: z.number().int().positive(),
   /** The role's signing step, as a recipient's (`recipientSchema.step`); envelopes keep it. */
   step: z.number().int().positive(),
+  /** The check the person chosen for the role passes before signing, as a recipient's (absent: none). */
+  verification: recipientVerificationSchema.optional(),
 });
 export type TemplateRole = z.infer<typeof templateRoleSchema>;
 
@@ -133,6 +136,8 @@ export const templateRoleInputSchema = z.object({
   kind: recipientKindSchema.default("signer"),
   /** The signing step in custom order, as a recipient's (`recipientInputSchema.step`). */
   step: stepInputSchema.optional(),
+  /** The check the person chosen for the role passes before signing; none unless said otherwise. */
+  verification: recipientVerificationSchema.default("none"),
 });
 export type TemplateRoleInput = z.input<typeof templateRoleInputSchema>;
 export const saveTemplateRolesRequestSchema = templateRefSchema.extend({

@@ -26,6 +26,8 @@ export const APP_CREDENTIAL_EXCEPTIONS = [
   "/envelope/open",
   "/envelope/download-signer-document",
   "/envelope/mark-page-read",
+  "/envelope/verification/send",
+  "/envelope/verification/check",
   "/envelope/sign",
   "/envelope/decline",
   "/envelope/approve",

@@ -4,6 +4,9 @@ import type { GeneratedTimestamp, Timestamp } from "./columns";
 export type EnvelopeStatus =
   "draft" | "approving" | "signing" | "complete" | "declined" | "canceled";
 
+/** The check a signer passes before signing (the contract's RECIPIENT_VERIFICATIONS). */
+export type RecipientVerification = "none" | "email_code";
+
 export type RecipientStatus = "pending" | "approved" | "signed" | "declined" | "canceled";
 
 export type RecipientKind = "signer" | "approver" | "cc";
@@ -128,6 +131,29 @@ export interface RecipientTable {
    * the step's approvers before its signers (`turns.ts`).
    */
   step: ColumnType<number, number | undefined, number>;
+  /** The check required before signing: none, or a code mailed to the recipient's address. */
+  verification: ColumnType<
+    RecipientVerification,
+    RecipientVerification | undefined,
+    RecipientVerification
+  >;
+  /** When the required check was passed; null until then. */
+  verifiedAt: Timestamp | null;
+}
+
+/**
+ * A verification code mailed to a signer (`envelopes/recipient-verification.ts`): only its HMAC is
+ * kept, with the address it went to, its lifetime and the wrong tries counted against it.
+ */
+export interface RecipientVerificationCodeTable {
+  id: Generated<string>;
+  recipientId: string;
+  email: string;
+  codeHash: Buffer;
+  createdAt: Timestamp;
+  expiresAt: Timestamp;
+  attempts: ColumnType<number, number | undefined, number>;
+  consumedAt: Timestamp | null;
 }
 
 export interface RecipientPageViewTable {

@@ -13,6 +13,15 @@ export const mail = {
     expires_other: "It expires in {{count}} minutes.",
     ignore: "If you did not try to sign in, you can ignore this email: your account stays safe.",
   },
+  signerCode: {
+    subject: "Your code to sign “{{title}}”",
+    intro:
+      "{{sender}} asks you to confirm your email address before signing “{{title}}”. Type this code on the signing page:",
+    expires_one: "It expires in {{count}} minute.",
+    expires_other: "It expires in {{count}} minutes.",
+    ignore:
+      "If you did not ask for this code, do not share it with anyone: nobody can sign in your name without it.",
+  },
   invitation: {
     subject: "{{sender}} asks you to sign “{{title}}”",
     intro: "{{sender}} ({{email}}) sent you “{{title}}” to sign with Paraphe.",
@@ -70,6 +79,8 @@ export const mail = {
   completed: {
     subject: "“{{title}}” is signed by everyone",
     intro: "Everyone signed “{{title}}”. The sealed document and its audit-log proof are ready.",
+    copiedIntro:
+      "You were copied on “{{title}}”: everyone signed it. The sealed document and its audit-log proof are ready.",
     action: "Download them here:",
   },
   supportAnswer: {
@@ -78,5 +89,3 @@ export const mail = {
     action: "Read the conversation and answer it:",
   },
 };
-    copiedIntro:
-      "You were copied on “{{title}}”: everyone signed it. The sealed document and its audit-log proof are ready.",

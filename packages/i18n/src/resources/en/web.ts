@@ -1414,6 +1414,7 @@ export const web = {
         envelopeDeclined: "Signature declined",
         documentApproved: "Document approved",
         approvalRejected: "Approval rejected",
+        signerVerified: "Identity checked by a code sent by email",
         stepStarted: "Signing step started",
         stepEnded: "Signing step ended",
         envelopeCanceled: "Signature request canceled",

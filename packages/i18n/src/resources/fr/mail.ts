@@ -18,6 +18,16 @@ export const mail: FrenchTranslation<typeof en> = {
     ignore:
       "Si vous n’avez pas essayé de vous connecter, vous pouvez ignorer cet e-mail\u00a0: votre compte reste protégé.",
   },
+  signerCode: {
+    subject: "Votre code pour signer «\u00a0{{title}}\u00a0»",
+    intro:
+      "{{sender}} vous demande de confirmer votre adresse e-mail avant de signer «\u00a0{{title}}\u00a0». Saisissez ce code sur la page de signature\u00a0:",
+    expires_one: "Il expire dans {{count}} minute.",
+    expires_many: "Il expire dans {{count}} minutes.",
+    expires_other: "Il expire dans {{count}} minutes.",
+    ignore:
+      "Si vous n’avez pas demandé ce code, ne le communiquez à personne\u00a0: personne ne peut signer en votre nom sans lui.",
+  },
   invitation: {
     subject: "{{sender}} vous demande de signer «\u00a0{{title}}\u00a0»",
     intro: "{{sender}} ({{email}}) vous a envoyé «\u00a0{{title}}\u00a0» à signer avec Paraphe.",
@@ -82,6 +92,8 @@ export const mail: FrenchTranslation<typeof en> = {
     subject: "«\u00a0{{title}}\u00a0» est signé par tous",
     intro:
       "Tout le monde a signé «\u00a0{{title}}\u00a0». Le document scellé et sa preuve (journal d’audit) sont prêts.",
+    copiedIntro:
+      "Vous étiez en copie de «\u00a0{{title}}\u00a0»\u00a0: tout le monde l’a signé. Le document scellé et sa preuve (journal d’audit) sont prêts.",
     action: "Téléchargez-les ici\u00a0:",
   },
   supportAnswer: {
@@ -90,5 +102,3 @@ export const mail: FrenchTranslation<typeof en> = {
     action: "Lisez la conversation et répondez-y\u00a0:",
   },
 };
-    copiedIntro:
-      "Vous étiez en copie de «\u00a0{{title}}\u00a0»\u00a0: tout le monde l’a signé. Le document scellé et sa preuve (journal d’audit) sont prêts.",

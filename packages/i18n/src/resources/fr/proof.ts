@@ -54,6 +54,7 @@ export const proof: FrenchTranslation<typeof en> = {
       documentApproved: "Approuvée",
       approvalRejected: "Rejetée par un approbateur",
       envelopeCanceled: "Annulée",
+      signerVerified: "Identité vérifiée",
       stepStarted: "Étape de signature commencée",
       stepEnded: "Étape de signature terminée",
     },
@@ -61,9 +62,11 @@ export const proof: FrenchTranslation<typeof en> = {
     templateDetail: "Créée à partir du modèle\u00a0: {{title}}",
     apiKeyDetail: "Créée avec la clé d’API\u00a0: {{description}}",
     recipientsDetail: "À\u00a0: {{recipients}}",
-    reasonDetail: "Motif\u00a0: {{reason}}",
     copiedDetail: "En copie\u00a0: {{recipients}}",
+    reasonDetail: "Motif\u00a0: {{reason}}",
     stepDetail: "Étape {{step}} sur {{steps}}",
+    verificationDetail:
+      "Méthode\u00a0: un code à usage unique envoyé à l’adresse e-mail du signataire",
     stepRecipientsDetail: "Invités\u00a0: {{recipients}}",
   },
   verification: {

@@ -1411,11 +1411,11 @@ export const web: FrenchTranslation<typeof en> = {
     signers: {
       title: "Signataires",
       approversTitle: "Approbateurs",
-      declineReason: "Motif : {{reason}}",
-      status: {
       copiesTitle: "En copie",
       copyPending: "Copie à la fin",
       copySent: "Copie envoyée",
+      declineReason: "Motif : {{reason}}",
+      status: {
         pending: "En attente",
         approved: "Approuvé",
         signed: "Signé",
@@ -1471,6 +1471,7 @@ export const web: FrenchTranslation<typeof en> = {
         envelopeDeclined: "Signature refusée",
         documentApproved: "Document approuvé",
         approvalRejected: "Approbation rejetée",
+        signerVerified: "Identité vérifiée par un code envoyé par e-mail",
         stepStarted: "Étape de signature commencée",
         stepEnded: "Étape de signature terminée",
         envelopeCanceled: "Demande de signature annulée",
