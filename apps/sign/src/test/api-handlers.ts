@@ -110,6 +110,29 @@ export function apiError(status: number, code: string, path: string): RouteRespo
   });
 }
 
+/** A refused field of a request (VALIDATION_ERROR `code_incorrect` on `code`, ...), in the spec's shape. */
+export function fieldError(
+  status: number,
+  code: string,
+  path: string,
+  field: string,
+  word: string,
+) {
+  return json(status, {
+    statusCode: status,
+    error: {
+      code,
+      message: `${code} message`,
+      suggestion: "",
+      documentationUrl: "",
+      fields: [{ path: field, code: "custom", message: word }],
+    },
+    requestId: "req-1",
+    timestamp: "2026-11-22T10:00:00.000Z",
+    path,
+  });
+}
+
 export type Handler = (body: Record<string, unknown>) => unknown;
 
 export interface SigningHandlers {
@@ -121,6 +144,9 @@ export interface SigningHandlers {
   decline?: Handler;
   approve?: Handler;
   reject?: Handler;
+  /** `/envelope/verification/send` and `/envelope/verification/check`. */
+  sendCode?: Handler;
+  checkCode?: Handler;
 }
 
 /** The public calls of the access link, with a happy default for each. */
@@ -138,6 +164,8 @@ function route(handlers: SigningHandlers, calls: RouteRequestLog[]): Route {
     decline: () => ({ recipientStatus: "declined", envelopeStatus: "declined" }),
     approve: () => ({ recipientStatus: "approved", envelopeStatus: "signing" }),
     reject: () => ({ recipientStatus: "declined", envelopeStatus: "declined" }),
+    sendCode: () => ({ sent: true, maskedEmail: "a•••@example.com", expiresInSeconds: 600 }),
+    checkCode: () => ({ verified: true, verifiedAt: "2026-11-22T10:05:00.000Z" }),
   };
   const byPath: Record<string, keyof SigningHandlers> = {
     "/envelope/open": "open",
@@ -147,6 +175,8 @@ function route(handlers: SigningHandlers, calls: RouteRequestLog[]): Route {
     "/envelope/decline": "decline",
     "/envelope/approve": "approve",
     "/envelope/reject": "reject",
+    "/envelope/verification/send": "sendCode",
+    "/envelope/verification/check": "checkCode",
   };
   return (request: RouteRequest) => {
     const body = JSON.parse(new TextDecoder().decode(request.body) || "{}") as Record<

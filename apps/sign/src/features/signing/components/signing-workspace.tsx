@@ -26,6 +26,7 @@ import { emptyDraft, type SignatureDraft } from "../lib/signature-draft";
 import { ActionBar } from "./action-bar";
 import { DeclineDialog } from "./decline-dialog";
 import { DocumentReader } from "./document-reader";
+import { VerificationDialog } from "./verification-dialog";
 
 // The pad, the handwriting fonts and the swipe arrive only when the signer is about to sign.
 const loadSignatureDialog = () => import("./signature-dialog");
@@ -94,6 +95,11 @@ export function SigningWorkspace({ link, opened }: { link: AccessLink; opened: O
   const [signOpen, setSignOpen] = useState(false);
   const [signMounted, setSignMounted] = useState(false);
   const [declineOpen, setDeclineOpen] = useState(false);
+  // The check the sender asked for (a code mailed to the signer) comes once the signer goes to sign:
+  // they read first, then prove the address before their signature is taken.
+  const [verifiedAt, setVerifiedAt] = useState(recipient.verifiedAt ?? null);
+  const [verifyOpen, setVerifyOpen] = useState(false);
+  const needsCheck = !approver && recipient.verification === "email_code" && verifiedAt === null;
 
   useEffect(() => {
     if (allRead && !approver) void loadSignatureDialog();
@@ -166,6 +172,17 @@ export function SigningWorkspace({ link, opened }: { link: AccessLink; opened: O
 
   // The zone on the page opens the pad as the bar's Sign does, or says what is left before it can.
   const openSignature = () => {
+    if (needsCheck) {
+      setVerifyOpen(true);
+      return;
+    }
+    setSignMounted(true);
+    setSignOpen(true);
+  };
+  const onVerified = (at: string) => {
+    setVerifiedAt(at);
+    setVerifyOpen(false);
+    toast.success(t("verification.verified"));
     setSignMounted(true);
     setSignOpen(true);
   };
@@ -306,6 +323,17 @@ export function SigningWorkspace({ link, opened }: { link: AccessLink; opened: O
           if (!approver) void loadSignatureDialog();
         }}
       />
+
+      {needsCheck ? (
+        <VerificationDialog
+          open={verifyOpen}
+          onOpenChange={setVerifyOpen}
+          link={link}
+          email={recipient.email}
+          senderName={envelope.sender.name}
+          onVerified={onVerified}
+        />
+      ) : null}
 
       <DeclineDialog
         open={declineOpen}

@@ -3,7 +3,7 @@ import { type ApiError, type ErrorCode } from "@paraphe/api-sdk";
 // Types only from the api SDK: its error module carries the contract's schemas (zod), which the
 // first paint does not need. `isApiError`'s rule for an error from any copy of the SDK: an Error
 // named "ApiError" with a string `code` and a numeric `statusCode`.
-function asApiError(error: unknown): Pick<ApiError, "code" | "details"> | null {
+export function asApiError(error: unknown): Pick<ApiError, "code" | "details"> | null {
   if (!(error instanceof Error) || error.name !== "ApiError") return null;
   const candidate = error as Partial<ApiError>;
   return typeof candidate.code === "string" && typeof candidate.statusCode === "number"

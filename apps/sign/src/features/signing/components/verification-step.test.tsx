@@ -1,0 +1,150 @@
+import { createBrowserI18n } from "@paraphe/i18n";
+import { render, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { App } from "../../../app/app";
+import {
+  createTestApi,
+  DOCUMENT_UUID,
+  ENVELOPE_UUID,
+  fieldError,
+  openedEnvelope,
+  SECRET,
+  TOKEN,
+  type SigningHandlers,
+} from "../../../test/api-handlers";
+import { installFakeCanvas } from "../../../test/canvas";
+import {
+  installFakeIntersectionObserver,
+  scrollPagesIntoView,
+} from "../../../test/intersection-observer";
+
+const SIGN_PATH = `/sign/${ENVELOPE_UUID}`;
+const LINK_FRAGMENT = `#token=${TOKEN}&secret=${SECRET}`;
+
+/** The envelope of a signer who must confirm their address by a mailed code, pages already read. */
+function openedWithCheck(verifiedAt: string | null = null) {
+  const base = openedEnvelope({ viewedPages: { [DOCUMENT_UUID]: [0, 1] } });
+  return { ...base, recipient: { ...base.recipient, verification: "email_code", verifiedAt } };
+}
+
+function openAt(url: string, handlers: SigningHandlers = {}) {
+  window.history.replaceState(null, "", url);
+  const { api, calls } = createTestApi(handlers);
+  render(<App i18n={createBrowserI18n()} api={api} />);
+  return { calls, user: userEvent.setup() };
+}
+
+beforeEach(() => {
+  installFakeIntersectionObserver();
+  installFakeCanvas();
+  sessionStorage.clear();
+  localStorage.clear();
+  document.cookie = "i18next=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/";
+});
+afterEach(() => {
+  window.history.replaceState(null, "", "/");
+});
+
+describe("the email code before signing", () => {
+  it("comes when the signer goes to sign: code sent, a short or wrong code refused, then the pad", async () => {
+    let tries = 0;
+    const { calls, user } = openAt(`${SIGN_PATH}${LINK_FRAGMENT}`, {
+      open: () => openedWithCheck(),
+      checkCode: (body) => {
+        tries++;
+        return body.code === "123456"
+          ? { verified: true, verifiedAt: "2026-11-22T10:05:00.000Z" }
+          : fieldError(
+              400,
+              "VALIDATION_ERROR",
+              "/envelope/verification/check",
+              "code",
+              "code_incorrect",
+            );
+      },
+    });
+    await screen.findByRole("heading", { name: "Lease agreement" });
+    scrollPagesIntoView();
+    const sign = screen.getByRole("button", { name: "Sign" });
+    await waitFor(() => expect(sign).toBeEnabled());
+    await user.click(sign);
+
+    const dialog = await screen.findByRole("dialog", { name: "Confirm your email address" });
+    expect(screen.queryByRole("dialog", { name: "Your signature" })).not.toBeInTheDocument();
+    expect(dialog).toHaveTextContent("Grace Hopper asks you to confirm your email address");
+    expect(calls.some((call) => call.path === "/envelope/verification/send")).toBe(false);
+    await user.click(within(dialog).getByRole("button", { name: "Send the code" }));
+    expect(
+      await within(dialog).findByText(
+        "A code was sent to a•••@example.com. It is valid for 10 minutes.",
+      ),
+    ).toBeInTheDocument();
+    expect(calls.find((call) => call.path === "/envelope/verification/send")?.body).toMatchObject({
+      token: TOKEN,
+      secretKey: SECRET,
+    });
+
+    const code = within(dialog).getByRole("textbox", { name: /Code from the email/ });
+    await user.type(code, "1234");
+    await user.click(within(dialog).getByRole("button", { name: "Confirm" }));
+    expect(within(dialog).getByRole("alert")).toHaveTextContent("Type the 6 digits of the code.");
+    expect(tries).toBe(0);
+
+    await user.clear(code);
+    await user.type(code, "654321");
+    await user.click(within(dialog).getByRole("button", { name: "Confirm" }));
+    expect(await within(dialog).findByRole("alert")).toHaveTextContent(
+      "This code is not correct. Check the latest email.",
+    );
+
+    await user.clear(code);
+    await user.type(code, "123 456");
+    await user.click(within(dialog).getByRole("button", { name: "Confirm" }));
+    expect(await screen.findByRole("dialog", { name: "Your signature" })).toBeInTheDocument();
+    expect(
+      calls.filter((call) => call.path === "/envelope/verification/check").at(-1)?.body,
+    ).toMatchObject({ code: "123456" });
+  });
+
+  it("says in French when the code died after too many wrong tries", async () => {
+    const { user } = openAt(`${SIGN_PATH}?lng=fr${LINK_FRAGMENT}`, {
+      open: () => openedWithCheck(),
+      checkCode: () =>
+        fieldError(
+          400,
+          "VALIDATION_ERROR",
+          "/envelope/verification/check",
+          "code",
+          "code_attempts_exceeded",
+        ),
+    });
+    await screen.findByRole("heading", { name: "Lease agreement" });
+    scrollPagesIntoView();
+    const sign = screen.getByRole("button", { name: "Signer" });
+    await waitFor(() => expect(sign).toBeEnabled());
+    await user.click(sign);
+    const dialog = await screen.findByRole("dialog", { name: "Confirmez votre adresse e-mail" });
+    await user.click(within(dialog).getByRole("button", { name: "Envoyer le code" }));
+    await user.type(
+      await within(dialog).findByRole("textbox", { name: /Code reçu par e-mail/ }),
+      "000000",
+    );
+    await user.click(within(dialog).getByRole("button", { name: "Confirmer" }));
+    expect(await within(dialog).findByRole("alert")).toHaveTextContent(
+      /^Trop de codes erronés\s: ce code ne fonctionne plus\. Demandez-en un nouveau\.$/,
+    );
+  });
+
+  it("is not asked again once passed", async () => {
+    const { user } = openAt(`${SIGN_PATH}${LINK_FRAGMENT}`, {
+      open: () => openedWithCheck("2026-11-22T10:05:00.000Z"),
+    });
+    await screen.findByRole("heading", { name: "Lease agreement" });
+    scrollPagesIntoView();
+    const sign = screen.getByRole("button", { name: "Sign" });
+    await waitFor(() => expect(sign).toBeEnabled());
+    await user.click(sign);
+    expect(await screen.findByRole("dialog", { name: "Your signature" })).toBeInTheDocument();
+  });
+});
