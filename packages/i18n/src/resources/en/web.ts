@@ -1223,6 +1223,9 @@ export const web = {
         ccHint:
           "Does nothing before the end: receives the signed document and its proof once everyone has signed.",
       },
+      verification: "Require a code sent by email before signing",
+      verificationHint:
+        "Before signing, the signer types a 6-digit code sent to their email address in a separate email.",
       approverNoFields: "Approvers have no fields: choose a signer to place fields.",
       ccNoFields: "A recipient in copy has no fields: choose a signer to place fields.",
     },

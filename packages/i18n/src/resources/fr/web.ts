@@ -1267,6 +1267,9 @@ export const web: FrenchTranslation<typeof en> = {
         ccHint:
           "N’a rien à faire avant la fin\u00a0: reçoit le document signé et sa preuve une fois que tout le monde a signé.",
       },
+      verification: "Exiger un code envoyé par e-mail avant la signature",
+      verificationHint:
+        "Avant de signer, le signataire saisit un code à 6 chiffres envoyé à son adresse e-mail dans un e-mail à part.",
       approverNoFields:
         "Les approbateurs n’ont pas de champs\u00a0: choisissez un signataire pour placer des champs.",
       ccNoFields:

@@ -73,7 +73,8 @@ export function useContactEmailSuggestions(workspaceUuid: string, email: string 
 
 /**
  * Add or edit a recipient (spec §5): email required, valid and not already added; first and last
- * names required; phone optional; a role, signer (the default), approver or copy; "already in contacts"
+ * names required; phone optional; a role, signer (the default), approver or copy; for a signer, a
+ * code sent by email to check before signing (off by default); "already in contacts"
  * once the email is found in the workspace's contacts (otherwise a "save to contacts" option).
  */
 export function RecipientForm({
@@ -103,12 +104,14 @@ export function RecipientForm({
       phone: recipient?.phone ?? "",
       saveToContacts: false,
       kind: recipient?.kind ?? "signer",
+      verification: recipient?.verification ?? "none",
     },
   });
   const roleLegendId = useId();
   const { errors, isSubmitting } = form.formState;
   const emailField = useController({ control: form.control, name: "email" });
   const email = useWatch({ control: form.control, name: "email" });
+  const kind = useWatch({ control: form.control, name: "kind" });
   const lookupEmail = useDebouncedEmail(email);
   const lookup = useContactLookup(workspaceUuid, lookupEmail);
   const contact = lookupEmail !== null ? lookup.data : null;
@@ -221,6 +224,25 @@ export function RecipientForm({
           )}
         />
       </fieldset>
+      {(kind ?? "signer") === "signer" ? (
+        <Controller
+          control={form.control}
+          name="verification"
+          render={({ field }) => (
+            <Checkbox
+              ref={field.ref}
+              name={field.name}
+              label={t("web:editor.recipients.verification")}
+              description={t("web:editor.recipients.verificationHint")}
+              checked={field.value === "email_code"}
+              onCheckedChange={(checked) =>
+                field.onChange(checked === true ? "email_code" : "none")
+              }
+              onBlur={field.onBlur}
+            />
+          )}
+        />
+      ) : null}
       {contact ? null : (
         <Controller
           control={form.control}

@@ -25,6 +25,8 @@ function toInput(recipient: Recipient, custom: boolean): RecipientInput {
     // Signer is the contract's default: only an approver or a copy is named.
     ...(recipient.kind === "signer" ? {} : { kind: recipient.kind }),
     ...(custom ? { step: recipient.step } : {}),
+    // Kept as saved: saving the list again must not drop a signer's check.
+    ...(recipient.verification === "email_code" ? { verification: "email_code" as const } : {}),
   };
 }
 
@@ -70,6 +72,9 @@ export function RecipientsPanel({
       phone: values.phone ?? "",
       saveToContacts: values.saveToContacts,
       ...(values.kind === "approver" || values.kind === "cc" ? { kind: values.kind } : {}),
+      ...(values.kind === "signer" && values.verification === "email_code"
+        ? { verification: "email_code" as const }
+        : {}),
       ...(custom
         ? {
             step:
