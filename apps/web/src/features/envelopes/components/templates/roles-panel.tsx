@@ -15,6 +15,8 @@ const toInput = (role: TemplateRole, custom: boolean): TemplateRoleInput => ({
   label: role.label,
   kind: role.kind,
   ...(custom ? { step: role.step } : {}),
+  // Kept as saved: saving the roles again must not drop a role's check before signing.
+  ...(role.verification === "email_code" ? { verification: "email_code" as const } : {}),
 });
 
 type Editing = { kind: "add" } | { kind: "edit"; role: TemplateRole } | null;
