@@ -25,6 +25,7 @@ const TEXT = {
     sent: (email: string) => `Invitation sent to ${email}.`,
     seatsFull:
       "Every seat of your plan is taken: only the Viewer role can be invited until a seat is freed.",
+    inviteFailed: "Invite failure: the invitation was not sent.",
     signInToAccept: "Sign in to accept",
     code: "Verification code",
     skipPasskey: "Skip for now",
@@ -41,6 +42,7 @@ const TEXT = {
     sent: (email: string) => `Invitation envoyée à ${email}.`,
     seatsFull:
       "Tous les sièges de votre offre sont occupés\u00a0: seul le rôle Lecteur peut être invité tant qu’aucun siège n’est libéré.",
+    inviteFailed: "Échec de l’invitation\u00a0: l’invitation n’a pas été envoyée.",
     signInToAccept: "Se connecter pour accepter",
     code: "Code de vérification",
     skipPasskey: "Plus tard",
@@ -160,7 +162,8 @@ test("seats full: a Member invitation is refused with the reason, a Viewer invit
   await invite(other, "fr", uniqueEmail("last-seat-fr"), "member");
   await other.close();
   await dialog.getByRole("button", { name: t.send }).click();
-  await expect(dialog.getByRole("alert")).toHaveText(t.seatsFull);
+  // The refusal says the invitation failed (spec section 8), then why.
+  await expect(dialog.getByRole("alert")).toHaveText(`${t.inviteFailed} ${t.seatsFull}`);
 
   // Reopened, the form says why and offers only the Viewer role.
   await page.reload();
