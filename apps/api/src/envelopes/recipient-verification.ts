@@ -3,6 +3,7 @@ import { type AccessLink, VERIFICATION_CODE_LENGTH } from "@paraphe/api-sdk/cont
 import { sql } from "kysely";
 import type { RecipientRow } from "../db/database";
 import { AppError } from "../errors/app-error";
+import { codeRefusal } from "../identity/code-refusal";
 import { hitRateLimit, type RateLimit } from "../identity/rate-limit";
 import { enqueueMail } from "../mail/outbox";
 import { appendEvent } from "./activity";
@@ -186,14 +187,6 @@ export async function sendVerificationCode(
   };
 }
 
-function codeRefused(word: string, message: string, suggestion: string): AppError {
-  return new AppError("VALIDATION_ERROR", {
-    message,
-    suggestion,
-    fields: [{ path: "code", code: "custom", message: word }],
-  });
-}
-
 type CheckOutcome = { kind: "incorrect" | "expired" | "attempts" } | { kind: "ok"; at: Date };
 
 /**
@@ -261,28 +254,8 @@ export async function checkVerificationCode(
     });
     return { kind: "ok", at: verifiedAt };
   });
-  switch (outcome.kind) {
-    case "ok":
-      return { verified: true, verifiedAt: outcome.at.toISOString() };
-    case "expired":
-      throw codeRefused(
-        "code_expired",
-        "This code has expired.",
-        "Ask for a new code: codes are valid for 10 minutes.",
-      );
-    case "attempts":
-      throw codeRefused(
-        "code_attempts_exceeded",
-        "Too many wrong codes were tried: this code no longer works.",
-        "Ask for a new code.",
-      );
-    case "incorrect":
-      throw codeRefused(
-        "code_incorrect",
-        "This code is not correct.",
-        "Check the code in the latest email, or ask for a new one.",
-      );
-  }
+  if (outcome.kind !== "ok") throw codeRefusal(outcome.kind);
+  return { verified: true, verifiedAt: outcome.at.toISOString() };
 }
 
 /** CONFLICT `verification_required` when the signer must still pass their check (`/envelope/sign`). */

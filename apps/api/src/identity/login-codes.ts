@@ -10,6 +10,7 @@ import { AppError } from "../errors/app-error";
 import { addressPrefix } from "../http/address-prefix";
 import { enqueueMail } from "../mail/outbox";
 import type { ClientInfo } from "./client-info";
+import { codeRefusal } from "./code-refusal";
 import type { IdentityDeps } from "./identity-deps";
 import { findOrCreateUser, lockLoginCodes } from "./identity-store";
 import { loginCodeMail } from "./login-code-mail";
@@ -186,14 +187,6 @@ export async function requestLoginCode(
   return { sent: true, expiresInSeconds: LOGIN_CODE_TTL_MS / 1000 };
 }
 
-function codeRefused(word: string, message: string, suggestion: string): AppError {
-  return new AppError("VALIDATION_ERROR", {
-    message,
-    suggestion,
-    fields: [{ path: "code", code: "custom", message: word }],
-  });
-}
-
 type VerifyOutcome =
   | { kind: "incorrect" | "expired" | "attempts"; spendsOthers: boolean }
   | { kind: "refused" }
@@ -324,26 +317,6 @@ export async function verifyLoginCode(
       await countRateLimitHit(deps.db, failuresOfEmail, LOGIN_CODE_FAILURES_PER_EMAIL, at);
     }
   }
-  switch (outcome.kind) {
-    case "ok":
-      return outcome.login;
-    case "expired":
-      throw codeRefused(
-        "code_expired",
-        "This code has expired.",
-        "Ask for a new code: codes are valid for 10 minutes.",
-      );
-    case "attempts":
-      throw codeRefused(
-        "code_attempts_exceeded",
-        "Too many wrong codes were tried: this code no longer works.",
-        "Ask for a new code.",
-      );
-    case "incorrect":
-      throw codeRefused(
-        "code_incorrect",
-        "This code is not correct.",
-        "Check the code in the latest email, or ask for a new one.",
-      );
-  }
+  if (outcome.kind !== "ok") throw codeRefusal(outcome.kind);
+  return outcome.login;
 }
