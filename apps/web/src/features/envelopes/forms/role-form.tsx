@@ -1,10 +1,11 @@
 import {
   recipientKindSchema,
+  recipientVerificationSchema,
   templateRoleLabelSchema,
   type TemplateRole,
 } from "@paraphe/api-sdk/contract";
 import { useTranslation } from "@paraphe/i18n/react";
-import { Button, FormField, Input, RadioGroup } from "@paraphe/ui-kit";
+import { Button, Checkbox, FormField, Input, RadioGroup } from "@paraphe/ui-kit";
 import { useId, useMemo } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { z } from "zod";
@@ -15,7 +16,11 @@ import { zodResolver } from "../../../lib/forms/zod-resolver";
 export function roleFormSchema(otherLabels: readonly string[]) {
   const taken = new Set(otherLabels.map((label) => label.trim().toLowerCase()));
   return z
-    .object({ label: templateRoleLabelSchema, kind: recipientKindSchema })
+    .object({
+      label: templateRoleLabelSchema,
+      kind: recipientKindSchema,
+      verification: recipientVerificationSchema,
+    })
     .superRefine((value, ctx) => {
       if (taken.has(value.label.toLowerCase())) {
         ctx.addIssue({ code: "custom", message: "label_taken", path: ["label"] });
@@ -27,7 +32,8 @@ export type RoleFormOutput = z.output<ReturnType<typeof roleFormSchema>>;
 
 /**
  * Add or edit a template's role (spec §5): a label, required, under 255 characters and unique in
- * the template; signer (the default), approver or copy. The server's field error shows on the label.
+ * the template; signer (the default), approver or copy; a signer may have to pass a code sent by
+ * email before signing. The server's field error shows on the label.
  */
 export function RoleForm({
   role,
@@ -51,9 +57,14 @@ export function RoleForm({
   const schema = useMemo(() => roleFormSchema(otherLabels), [otherLabels]);
   const form = useForm<z.input<typeof schema>, unknown, RoleFormOutput>({
     resolver: zodResolver(schema),
-    defaultValues: { label: role?.label ?? "", kind: role?.kind ?? "signer" },
+    defaultValues: {
+      label: role?.label ?? "",
+      kind: role?.kind ?? "signer",
+      verification: role?.verification ?? "none",
+    },
   });
   const { errors, isSubmitting } = form.formState;
+  const kind = form.watch("kind");
 
   const submit = form.handleSubmit(async (values) => {
     try {
@@ -104,6 +115,25 @@ export function RoleForm({
           )}
         />
       </fieldset>
+      {kind === "signer" ? (
+        <Controller
+          control={form.control}
+          name="verification"
+          render={({ field }) => (
+            <Checkbox
+              ref={field.ref}
+              name={field.name}
+              label={t("web:editor.recipients.verification")}
+              description={t("web:editor.recipients.verificationHint")}
+              checked={field.value === "email_code"}
+              onCheckedChange={(checked) =>
+                field.onChange(checked === true ? "email_code" : "none")
+              }
+              onBlur={field.onBlur}
+            />
+          )}
+        />
+      ) : null}
       <div className="flex justify-end gap-2">
         <Button type="button" variant="secondary" onClick={onCancel}>
           {t("common:actions.cancel")}

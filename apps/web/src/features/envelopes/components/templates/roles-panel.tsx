@@ -52,6 +52,9 @@ export function RolesPanel({
       ...(editing?.kind === "edit" ? { uuid: editing.role.uuid } : {}),
       label: values.label,
       kind: values.kind,
+      ...(values.kind === "signer" && values.verification === "email_code"
+        ? { verification: "email_code" as const }
+        : {}),
       ...(custom
         ? {
             step:

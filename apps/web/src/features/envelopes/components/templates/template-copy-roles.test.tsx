@@ -43,4 +43,57 @@ describe("template roles in copy", () => {
       ]),
     );
   });
+
+  it("asks a signer role for a code sent by email before signing, and keeps it when the role is edited", async () => {
+    const detail = templateDetail({ status: "incomplete" });
+    const checked = {
+      ...detail,
+      roles: detail.roles.map((role) =>
+        role.uuid === ROLE_EMPLOYEE ? { ...role, verification: "email_code" as const } : role,
+      ),
+    };
+    const { user, server } = renderApp({
+      path: EDIT_PATH,
+      handlers: {
+        "/template/get": () => ok(checked),
+        "/template/save-recipients": () => ok(checked),
+      },
+    });
+    const check = "Require a code sent by email before signing";
+    await user.click(await screen.findByRole("button", { name: "Edit Employee" }));
+    const editing = await screen.findByRole("dialog", { name: "Edit the role" });
+    expect(within(editing).getByRole("checkbox", { name: check })).toBeChecked();
+    await user.type(within(editing).getByRole("textbox", { name: /Role label/ }), "s");
+    await user.click(within(editing).getByRole("button", { name: "Save the role" }));
+    await waitFor(() => expect(server.bodiesOf("/template/save-recipients")).toHaveLength(1));
+
+    await user.click(await screen.findByRole("button", { name: /^Add$/ }));
+    const adding = await screen.findByRole("dialog", { name: "Add a role" });
+    await user.type(within(adding).getByRole("textbox", { name: /Role label/ }), "Director");
+    await user.click(within(adding).getByRole("checkbox", { name: check }));
+    // A copy is never asked: the option goes with the signer kind.
+    await user.click(within(adding).getByRole("radio", { name: /Copy/ }));
+    expect(within(adding).queryByRole("checkbox", { name: check })).toBeNull();
+    await user.click(within(adding).getByRole("radio", { name: /Signer/ }));
+    await user.click(within(adding).getByRole("button", { name: "Add the role" }));
+    await waitFor(() =>
+      expect(server.bodiesOf("/template/save-recipients")).toEqual([
+        {
+          templateUuid: TEMPLATE_UUID,
+          roles: [
+            { uuid: ROLE_EMPLOYEE, label: "Employees", kind: "signer", verification: "email_code" },
+            { uuid: ROLE_MANAGER, label: "Manager", kind: "signer" },
+          ],
+        },
+        {
+          templateUuid: TEMPLATE_UUID,
+          roles: [
+            { uuid: ROLE_EMPLOYEE, label: "Employee", kind: "signer", verification: "email_code" },
+            { uuid: ROLE_MANAGER, label: "Manager", kind: "signer" },
+            { label: "Director", kind: "signer", verification: "email_code" },
+          ],
+        },
+      ]),
+    );
+  });
 });
