@@ -11,7 +11,7 @@ import {
 } from "../../../lib/api";
 import { useNavigate } from "../../../app/navigation";
 import { type ConfirmationState } from "../../../domain/confirmation-state";
-import { signingErrorKey } from "../lib/access-error";
+import { signingErrorKey, verificationRequired } from "../lib/access-error";
 import { signingKeys } from "../api/signing-queries";
 import { accessErrorKind } from "../lib/access-error";
 import {
@@ -99,7 +99,11 @@ export function SigningWorkspace({ link, opened }: { link: AccessLink; opened: O
   // they read first, then prove the address before their signature is taken.
   const [verifiedAt, setVerifiedAt] = useState(recipient.verifiedAt ?? null);
   const [verifyOpen, setVerifyOpen] = useState(false);
-  const needsCheck = !approver && recipient.verification === "email_code" && verifiedAt === null;
+  // Set when the server refused a signature for want of the check (this page's state was older).
+  const [checkDemanded, setCheckDemanded] = useState(false);
+  const needsCheck =
+    !approver &&
+    (checkDemanded || (recipient.verification === "email_code" && verifiedAt === null));
 
   useEffect(() => {
     if (allRead && !approver) void loadSignatureDialog();
@@ -181,6 +185,7 @@ export function SigningWorkspace({ link, opened }: { link: AccessLink; opened: O
   };
   const onVerified = (at: string) => {
     setVerifiedAt(at);
+    setCheckDemanded(false);
     setVerifyOpen(false);
     toast.success(t("verification.verified"));
     setSignMounted(true);
@@ -217,6 +222,15 @@ export function SigningWorkspace({ link, opened }: { link: AccessLink; opened: O
     },
     onError: (error) => {
       if (linkSpent(error)) return;
+      if (verificationRequired(error)) {
+        // The server asks for the check this page thought done or not needed: ask for the code,
+        // then the pad opens again with what was drawn.
+        setVerifiedAt(null);
+        setCheckDemanded(true);
+        setSignOpen(false);
+        setVerifyOpen(true);
+        return;
+      }
       toast.error(t(signingErrorKey(error), { max: FIELD_VALUE_MAX_LENGTH }));
     },
   });

@@ -147,4 +147,41 @@ describe("the email code before signing", () => {
     await user.click(sign);
     expect(await screen.findByRole("dialog", { name: "Your signature" })).toBeInTheDocument();
   });
+
+  it("asks for the code when the server refuses a signature for want of the check the page did not know of", async () => {
+    let signs = 0;
+    const { calls, user } = openAt(`${SIGN_PATH}${LINK_FRAGMENT}`, {
+      // The page opened before the sender asked for the check: it knows of none.
+      open: () => openedEnvelope({ viewedPages: { [DOCUMENT_UUID]: [0, 1] } }),
+      sign: () => {
+        signs++;
+        return signs === 1
+          ? fieldError(409, "CONFLICT", "/envelope/sign", "conflict", "verification_required")
+          : { recipientStatus: "signed", envelopeStatus: "signing" };
+      },
+      checkCode: () => ({ verified: true, verifiedAt: "2026-11-22T10:05:00.000Z" }),
+    });
+    await screen.findByRole("heading", { name: "Lease agreement" });
+    scrollPagesIntoView();
+    await user.click(await screen.findByRole("button", { name: "Sign" }));
+    const pad = await screen.findByRole("dialog", { name: "Your signature" });
+    await user.click(within(pad).getByRole("tab", { name: "Type" }));
+    within(pad).getByRole("slider", { name: "Swipe to sign" }).focus();
+    await user.keyboard("{Enter}");
+
+    const dialog = await screen.findByRole("dialog", { name: "Confirm your email address" });
+    await user.click(within(dialog).getByRole("button", { name: "Send the code" }));
+    await user.type(
+      await within(dialog).findByRole("textbox", { name: /Code from the email/ }),
+      "123456",
+    );
+    await user.click(within(dialog).getByRole("button", { name: "Confirm" }));
+    const again = await screen.findByRole("dialog", { name: "Your signature" });
+    within(again).getByRole("slider", { name: "Swipe to sign" }).focus();
+    await user.keyboard("{Enter}");
+    expect(
+      await screen.findByRole("heading", { name: "Thank you, your signature is recorded" }),
+    ).toBeInTheDocument();
+    expect(calls.filter((call) => call.path === "/envelope/sign")).toHaveLength(2);
+  });
 });

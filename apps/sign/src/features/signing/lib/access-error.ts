@@ -59,6 +59,21 @@ export function accessErrorKind(error: unknown): AccessErrorKind {
 }
 
 /**
+ * A signature refused because the signer must first pass the check the sender asked for (CONFLICT
+ * `verification_required`): the page's state was older than the server's (a check asked for after
+ * the page opened, or passed in another tab that expired).
+ */
+export function verificationRequired(error: unknown): boolean {
+  const apiError = asApiError(error);
+  return (
+    apiError?.code === CONFLICT &&
+    (apiError.details ?? []).some(
+      (detail) => detail.path === "conflict" && detail.message === "verification_required",
+    )
+  );
+}
+
+/**
  * A page preview the api could not give yet because the document workers are busy (503
  * SERVICE_BUSY) or this link has its share of them (429 RATE_LIMITED): asked again, it comes.
  */
