@@ -76,7 +76,10 @@ export function defineVitestConfig(options, extra = {}) {
           ],
           include,
           typecheck: { enabled: options.typecheck ?? false, include: ["src/**/*.test-d.ts"] },
-          testTimeout: options.testTimeout ?? 10_000,
+          // A test that drives a page in jsdom (typing, dialogs, lazy routes) may take several
+          // seconds on a busy two-core machine, where the test command runs beside the api suite:
+          // twice the margin there. A failing expectation still fails at its own wait (a second).
+          testTimeout: options.testTimeout ?? (environment === "jsdom" ? 20_000 : 10_000),
           restoreMocks: true,
           unstubGlobals: true,
           unstubEnvs: true,
