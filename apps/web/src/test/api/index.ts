@@ -1,5 +1,6 @@
 import { vi } from "vitest";
-import { createWebApi, type WebApi } from "../../lib/api/create-web-api";
+import { type WebApi } from "../../lib/api/create-web-api";
+import { createWebApiClient } from "../../lib/api/web-api-client";
 import { authenticationHandlers } from "./authentication";
 import { createEnvelopeHandlers } from "./envelope";
 import { membersHandlers } from "./members";
@@ -25,7 +26,10 @@ export interface TestApi {
 
 /**
  * The real api client of the app on top of an in-memory api (handlers by service);
- * `onAuthenticationError` also hears member calls answered 401 AUTHENTICATION_ERROR.
+ * `onAuthenticationError` also hears member calls answered 401 AUTHENTICATION_ERROR. The client is
+ * built at once, not through the app's lazy facade (`createWebApi`, tested in
+ * `lazy-web-api.test.ts`): a test of a page does not wait on the client's chunk, which a busy
+ * machine may take seconds to transform.
  */
 export function createTestApi(
   handlers: Handlers = {},
@@ -38,7 +42,7 @@ export function createTestApi(
     ...handlers,
   });
   const onAuthenticationError = vi.fn(whenAuthenticationFails);
-  const api = createWebApi({
+  const api = createWebApiClient({
     apiUrl: "https://api.test",
     appCredential: { accessKey: "paraphe-web", secretKey: "test" },
     language: () => "en",
