@@ -26,11 +26,15 @@ describe("logout (spec §4 order)", () => {
     await user.click(await screen.findByRole("menuitem", { name: "Log out" }));
 
     await waitFor(() => expect(readStoredUser()).toBeNull());
-    expect(order).toEqual([
+    expect(order.slice(0, 3)).toEqual([
       'terminate {"filter":{"accessKeys":["ak_test_0001"]}} stored=true',
       "destroy path=/",
       "navigate #email=lea.martin%40example.com stored=true",
     ]);
+    // The member layout may render once more before it leaves (React renders the new route in a
+    // transition) and send the user, now forgotten, to /login again: only there, and the login page
+    // still offers the email, which is kept as the last one used.
+    expect(order.slice(3).every((entry) => entry === "navigate  stored=false")).toBe(true);
     expect(JSON.parse(localStorage.getItem(SESSION_STORAGE_KEY) ?? "{}")).toEqual({
       lastEmailLoggedIn: TEST_PROFILE.email,
     });
