@@ -7,7 +7,7 @@ import { configure } from "@testing-library/react";
 // A signing page waits for its lazy parts (the api client, the workspace), a real tunnel handshake
 // and the open call: on a busy machine running every file in parallel that takes more than
 // testing-library's default second, as in the team app.
-configure({ asyncUtilTimeout: 4000 });
+configure({ asyncUtilTimeout: 10_000 });
 
 // The app's lazy parts, transformed once before the tests run: a test's first render then waits
 // for what it tests (the api's answers), not for the first compilation of a chunk.

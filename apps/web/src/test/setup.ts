@@ -6,8 +6,9 @@ import { configure } from "@testing-library/react";
 import { beforeEach, vi } from "vitest";
 
 // Screens render the whole app (session, profile, then their own queries): on a busy machine running
-// every file in parallel that takes more than testing-library's default second.
-configure({ asyncUtilTimeout: 4000 });
+// every file in parallel beside the api suite that took more than 4 s; a failing expectation waits
+// this long before it fails, a passing one no longer than it needs.
+configure({ asyncUtilTimeout: 10_000 });
 
 // No test reaches the network: the public-data HEAD check of profile pictures answers 404, so
 // avatars fall back to the generated picture. Tests that need another answer stub fetch again.
