@@ -75,6 +75,7 @@ describe.each(testDatabaseKinds)("the database on %s", (kind) => {
       "rate_limit_counter",
       "recipient",
       "recipient_page_view",
+      "recipient_verification_code",
       "request_nonce",
       "role",
       "sso_configuration",

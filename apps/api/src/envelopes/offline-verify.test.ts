@@ -149,8 +149,10 @@ describe.each(testDatabaseKinds)("paraphe-verify on a real sealed envelope (%s)"
     expect(record.chain.entries.map((entry) => entry.event.type)).toEqual([
       "envelopeCreated",
       "envelopeSent",
+      "stepStarted",
       "envelopeOpened",
       "documentSigned",
+      "stepEnded",
       "envelopeCompleted",
     ]);
     const first = record.chain.entries[0];
@@ -195,7 +197,7 @@ describe.each(testDatabaseKinds)("paraphe-verify on a real sealed envelope (%s)"
     expect(result.stdout).toContain(
       "✓ Sealed document, signature “Paraphe”: the SHA-256 of the signed bytes matches the digest the signature carries.",
     );
-    expect(result.stdout).toContain("✓ Audit-log proof: the chain of 5 events of envelope");
+    expect(result.stdout).toContain("✓ Audit-log proof: the chain of 7 events of envelope");
     expect(result.stdout).toContain(
       `✓ Audit-log proof: it carries one signature only, over the whole file, and it is the seal Paraphe puts on its audit-log proofs (“${PROOF_SEAL_FIELD_NAME}”, reason “Audit-log proof of the signature, sealed by Paraphe”).`,
     );
@@ -462,13 +464,13 @@ describe.each(testDatabaseKinds)("paraphe-verify on a real sealed envelope (%s)"
       events: number;
       checks: { aspect: string; status: string; key: string; message: string }[];
     };
-    expect(json).toMatchObject({ verdict: "valid", exitCode: 0, events: 5 });
+    expect(json).toMatchObject({ verdict: "valid", exitCode: 0, events: 7 });
     expect(json.checks.every((check) => check.status === "pass")).toBe(true);
     expect(
       json.checks.filter((check) => check.aspect === "timestamp").map((check) => check.key),
     ).toEqual(["timestampValid", "timestampValid"]);
     expect(json.checks.find((check) => check.key === "eventsIntact")?.message).toContain(
-      "the chain of 5 events",
+      "the chain of 7 events",
     );
   });
 
