@@ -9,6 +9,7 @@ import { useGate } from "../../../app/permissions/gates";
 import { fieldErrorProblem, useErrorText } from "../../../lib/api/error-text";
 import { useContactLookup, useContactSuggestions } from "../api/envelope-queries";
 import { PersonFields } from "../../../components/person-fields";
+import { VerificationCheckbox } from "./verification-checkbox";
 import { zodResolver } from "../../../lib/forms/zod-resolver";
 
 type RecipientFormInput = z.input<typeof recipientInputSchema>;
@@ -228,19 +229,7 @@ export function RecipientForm({
         <Controller
           control={form.control}
           name="verification"
-          render={({ field }) => (
-            <Checkbox
-              ref={field.ref}
-              name={field.name}
-              label={t("web:editor.recipients.verification")}
-              description={t("web:editor.recipients.verificationHint")}
-              checked={field.value === "email_code"}
-              onCheckedChange={(checked) =>
-                field.onChange(checked === true ? "email_code" : "none")
-              }
-              onBlur={field.onBlur}
-            />
-          )}
+          render={({ field }) => <VerificationCheckbox field={field} />}
         />
       ) : null}
       {contact ? null : (

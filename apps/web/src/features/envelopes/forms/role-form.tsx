@@ -5,11 +5,12 @@ import {
   type TemplateRole,
 } from "@paraphe/api-sdk/contract";
 import { useTranslation } from "@paraphe/i18n/react";
-import { Button, Checkbox, FormField, Input, RadioGroup } from "@paraphe/ui-kit";
+import { Button, FormField, Input, RadioGroup } from "@paraphe/ui-kit";
 import { useId, useMemo } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { z } from "zod";
 import { fieldErrorProblem, fieldErrorWord, useErrorText } from "../../../lib/api/error-text";
+import { VerificationCheckbox } from "./verification-checkbox";
 import { zodResolver } from "../../../lib/forms/zod-resolver";
 
 /** The contract's label rules, plus "not the label of another role of the template" (any case). */
@@ -119,19 +120,7 @@ export function RoleForm({
         <Controller
           control={form.control}
           name="verification"
-          render={({ field }) => (
-            <Checkbox
-              ref={field.ref}
-              name={field.name}
-              label={t("web:editor.recipients.verification")}
-              description={t("web:editor.recipients.verificationHint")}
-              checked={field.value === "email_code"}
-              onCheckedChange={(checked) =>
-                field.onChange(checked === true ? "email_code" : "none")
-              }
-              onBlur={field.onBlur}
-            />
-          )}
+          render={({ field }) => <VerificationCheckbox field={field} />}
         />
       ) : null}
       <div className="flex justify-end gap-2">
