@@ -60,4 +60,17 @@ test("a member declines a request from its inbox card on a phone in French, with
   const logs = page.getByRole("table", { name: "Events of the document" });
   await expect(logs.getByText("Signature declined")).toBeVisible();
   await expectAccessible(page, "document logs, 1280 px, English");
+
+  // The logs screen in both languages, on a phone and on a desktop.
+  const logsUrl = new URL(page.url());
+  for (const language of ["en", "fr"] as const) {
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      logsUrl.searchParams.set("lng", language);
+      await page.goto(logsUrl.toString());
+      await expect(page.locator("html")).toHaveAttribute("lang", language);
+      await expect(page.getByRole("main").getByRole("heading").first()).toBeVisible();
+      await expectAccessible(page, `document logs, ${width} px, ${language}`);
+    }
+  }
 });
