@@ -121,6 +121,8 @@ export function DocumentEditor({
   const fieldsTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const pendingOptions = useRef<Partial<EnvelopeOptions> | null>(null);
   const optionsTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  // The options save under way: the people's saves wait for it (see PeoplePanelProps.save).
+  const optionsSaving = useRef<Promise<unknown>>(Promise.resolve());
 
   const saveFieldsNow = useCallback(async () => {
     fieldsTimer.current = null;
@@ -155,7 +157,9 @@ export function DocumentEditor({
     const change = pendingOptions.current;
     pendingOptions.current = null;
     if (!change) return;
-    await saveStatus.track(source.update({ options: change }));
+    const saving = saveStatus.track(source.update({ options: change }));
+    optionsSaving.current = saving.catch(() => undefined);
+    await saving;
   }, [source, saveStatus]);
 
   const changeOptions = (change: Partial<EnvelopeOptions>) => {
@@ -374,7 +378,7 @@ export function DocumentEditor({
           {peoplePanel({
             selectedUuid: currentRecipient?.uuid ?? null,
             onSelect: setSelectedRecipient,
-            track: (promise) => saveStatus.track(promise),
+            save: (run) => saveStatus.track(optionsSaving.current.then(run)),
             onRemoved: (uuid) =>
               changeFields((current) => current.filter((field) => field.recipientUuid !== uuid)),
             signingOrder: options.signingOrder,

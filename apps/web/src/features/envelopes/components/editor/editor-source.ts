@@ -40,8 +40,12 @@ export interface EditorSource {
 export interface PeoplePanelProps {
   selectedUuid: string | null;
   onSelect: (uuid: string) => void;
-  /** Tracks a save in the editor's save indicator. */
-  track: <T>(promise: Promise<T>) => Promise<T>;
+  /**
+   * Runs a save of the people once the options save under way (the signing order) has reached the
+   * server, and tracks it in the editor's save indicator: a step saved before the custom order
+   * would be put back in the preset's steps.
+   */
+  save: <T>(run: () => Promise<T>) => Promise<T>;
   /** A person removed (or become an approver): their fields go too. */
   onRemoved: (uuid: string) => void;
   signingOrder: SigningOrder;

@@ -71,7 +71,9 @@ export function EnvelopeEditor({ envelope }: { envelope: EnvelopeDetail }) {
           selectedUuid={panel.selectedUuid}
           onSelect={panel.onSelect}
           save={(recipients: RecipientInput[]) =>
-            panel.track(saveRecipients.mutateAsync({ envelopeUuid: envelope.uuid, recipients }))
+            panel.save(() =>
+              saveRecipients.mutateAsync({ envelopeUuid: envelope.uuid, recipients }),
+            )
           }
           onRemoved={panel.onRemoved}
           signingOrder={panel.signingOrder}

@@ -120,6 +120,38 @@ describe("signing steps in the editor", () => {
     expect(within(await stepSection(1)).queryByText("Cyd Test")).toBeNull();
   });
 
+  it("saves a step picked at once after choosing custom steps only once the custom order has reached the server", async () => {
+    const envelope = steppedEnvelope([ANN, BOB, CYD]);
+    let answerUpdate = () => {};
+    const updateAnswered = new Promise<void>((resolve) => {
+      answerUpdate = resolve;
+    });
+    const { user, server } = renderApp({
+      path: EDIT_PATH,
+      handlers: {
+        ...envelope,
+        "/envelope/update": async (request) => {
+          await updateAnswered;
+          return envelope["/envelope/update"](request);
+        },
+      },
+    });
+    const order = await screen.findByRole("radiogroup", { name: "Signing order" });
+    await user.click(within(order).getByRole("radio", { name: /In steps/ }));
+    const picker = within(await stepSection(1)).getByRole("combobox", { name: "Step of Cyd Test" });
+    await user.selectOptions(picker, "2");
+    await waitFor(() => expect(server.bodiesOf("/envelope/update")).toHaveLength(1));
+    // The server would put Cyd back in the parallel order's one step: the step waits.
+    expect(server.bodiesOf("/envelope/save-recipients")).toHaveLength(0);
+    answerUpdate();
+    await waitFor(() =>
+      expect(server.bodiesOf("/envelope/save-recipients").at(-1)).toMatchObject({
+        recipients: [{ step: 1 }, { step: 1 }, { email: "cyd@example.com", step: 2 }],
+      }),
+    );
+    expect(within(await stepSection(2)).getByText("Cyd Test")).toBeInTheDocument();
+  });
+
   it("moves a person to another step by dragging them there", async () => {
     const { server } = renderApp({
       path: EDIT_PATH,

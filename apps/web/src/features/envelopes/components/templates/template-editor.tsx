@@ -85,7 +85,7 @@ export function TemplateEditor({ template }: { template: TemplateDetail }) {
           template={template}
           panel={panel}
           save={(roles) =>
-            panel.track(saveRoles.mutateAsync({ templateUuid: template.uuid, roles }))
+            panel.save(() => saveRoles.mutateAsync({ templateUuid: template.uuid, roles }))
           }
         />
       )}
