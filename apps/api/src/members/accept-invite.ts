@@ -30,8 +30,9 @@ export async function viewInvite(deps: MembersDeps, token: string): Promise<View
 
 /**
  * Makes the person with the invitation's email a member of the team, with its role, in the
- * team's default workspace (spec §4), and deletes the invitation; their names and phone number
- * are taken from it when they have none. Call with the team row and the invitation locked.
+ * team's default workspace (spec §4), and deletes the invitation; their names are taken from it when
+ * they have none, and its phone number becomes the membership's (never the account's, which only the
+ * person sets). Call with the team row and the invitation locked.
  */
 async function joinWith(
   trx: Kysely<Database>,
@@ -41,7 +42,7 @@ async function joinWith(
   if (invitation.expiresAt <= at) throw invalid();
   const user = await trx
     .selectFrom("appUser")
-    .select(["id", "firstname", "lastname", "phone"])
+    .select(["id", "firstname", "lastname"])
     .where("email", "=", invitation.email)
     .executeTakeFirst();
   if (user === undefined) throw new AppError("INVITATION_ACCOUNT_REQUIRED");
@@ -73,6 +74,7 @@ async function joinWith(
       teamId: invitation.teamId,
       userId: user.id,
       roleId: invitation.roleId,
+      phone: invitation.phone,
       joinedAt: at,
       updatedAt: at,
     })
@@ -85,11 +87,10 @@ async function joinWith(
     user.firstname === null && user.lastname === null
       ? { firstname: invitation.firstname, lastname: invitation.lastname }
       : {};
-  const phone = user.phone === null && invitation.phone !== null ? { phone: invitation.phone } : {};
-  if (Object.keys(names).length > 0 || Object.keys(phone).length > 0) {
+  if (Object.keys(names).length > 0) {
     await trx
       .updateTable("appUser")
-      .set({ ...names, ...phone, updatedAt: at })
+      .set({ ...names, updatedAt: at })
       .where("id", "=", user.id)
       .execute();
   }

@@ -72,7 +72,7 @@ describe.each(testDatabaseKinds)("importing members from a CSV file on %s", (kin
     expect((await owner.api.team.listMembers({})).seats).toEqual({ used: 4, total: 4 });
   });
 
-  it("gives the imported phone number to the invitee who accepts, when their account has none", async () => {
+  it("gives the imported phone number to the invitee's membership, not to their account", async () => {
     const owner = await signUpMember(h, "csv-phone", "CSV phones");
     const email = uniqueEmail("csv-phone-invitee");
     await owner.api.team.importInvitations({
@@ -85,8 +85,10 @@ describe.each(testDatabaseKinds)("importing members from a CSV file on %s", (kin
     expect(await invitee.api.user.profile({})).toMatchObject({
       firstname: "Phil",
       lastname: "Phone",
-      phone: "+33612345678",
+      phone: null,
     });
+    const listed = await owner.api.team.listMembers({ search: email });
+    expect(listed.members[0]).toMatchObject({ email, phone: "+33612345678" });
   });
 
   it("one bad row refuses the whole import, names the row and writes nothing", async () => {

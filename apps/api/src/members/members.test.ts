@@ -246,7 +246,37 @@ describe.each(testDatabaseKinds)("members, invitations and seats on %s", (kind) 
     expect(blank.code).toBe("VALIDATION_ERROR");
   });
 
-  it("keeps a member's phone number: international, checked, changed only when sent, and listed with the join date", async () => {
+  it("an Admin who edits a member's phone number changes the team's record only, never the number the person set on their account", async () => {
+    const owner = await signUpMember(h, "phone-owner", "Phone guard team");
+    const admin = await joinTeam(h, owner, "phone-admin", () => role(owner, "Admin"));
+    const member = await joinTeam(h, owner, "phone-member", () => role(owner, "Member"));
+    await member.api.user.updateProfile({
+      firstname: "Mia",
+      lastname: "Own",
+      phone: "+33611111111",
+      preferredLanguage: "fr",
+    });
+    const userUuid =
+      (await owner.api.team.listMembers({ search: "phone-member" })).members[0]?.userUuid ?? "";
+    const { member: edited } = await admin.api.team.updateMember({
+      userUuid,
+      roleUuid: await role(owner, "Member"),
+      firstname: "Mia",
+      lastname: "Own",
+      phone: "+33622222222",
+    });
+    expect(edited.phone).toBe("+33622222222");
+    expect((await member.api.user.profile({})).phone).toBe("+33611111111");
+    expect(
+      await h.database.connection.db
+        .selectFrom("appUser")
+        .select("phone")
+        .where("id", "=", userUuid)
+        .executeTakeFirstOrThrow(),
+    ).toEqual({ phone: "+33611111111" });
+  });
+
+  it("keeps the team's phone number of a member apart from their account's: international, checked, changed only when sent, and listed with the join date", async () => {
     const owner = await signUpMember(h, "phoner", "Phoning team");
     const member = await joinTeam(h, owner, "called", () => role(owner, "Viewer"));
     const listed = (await owner.api.team.listMembers({ search: "called" })).members[0];
@@ -269,7 +299,9 @@ describe.each(testDatabaseKinds)("members, invitations and seats on %s", (kind) 
     expect((await owner.api.team.listMembers({ search: "called" })).members[0]?.phone).toBe(
       "+33612345678",
     );
-    expect((await member.api.user.profile({})).phone).toBe("+33612345678");
+    // The team's number for them: the person's own account phone (theirs to set, where their
+    // codes may go) is not written by the team.
+    expect((await member.api.user.profile({})).phone).toBeNull();
     expect((await owner.api.team.updateMember({ ...change, phone: null })).member.phone).toBeNull();
 
     for (const phone of [

@@ -4,6 +4,7 @@ import type {
   ListMembersResponse,
   MyInvitation,
   PendingInvitation,
+  TeamMemberInfo,
 } from "@paraphe/api-sdk/contract";
 import type { Kysely } from "kysely";
 import type { z } from "zod";
@@ -24,11 +25,7 @@ export async function listMembers(
   member: Member,
   input: z.infer<typeof listMembersRequestSchema>,
 ): Promise<ListMembersResponse> {
-  let query = deps.db
-    .selectFrom("teamMember")
-    .innerJoin("appUser", "appUser.id", "teamMember.userId")
-    .innerJoin("role", "role.id", "teamMember.roleId")
-    .where("teamMember.teamId", "=", member.teamId);
+  let query = membersQuery(deps.db, member.teamId);
   const search = input.search ?? "";
   if (search !== "") {
     const pattern = likePattern(search);
@@ -47,19 +44,7 @@ export async function listMembers(
   }
   const [rows, count] = await Promise.all([
     query
-      .select([
-        "appUser.id",
-        "appUser.email",
-        "appUser.firstname",
-        "appUser.lastname",
-        "appUser.phone",
-        "appUser.createdAt",
-        "teamMember.joinedAt",
-        "teamMember.updatedAt",
-        "role.id as roleId",
-        "role.name as roleName",
-        "role.origin as roleOrigin",
-      ])
+      .select(MEMBER_COLUMNS)
       .orderBy("appUser.email")
       .offset(input.offset)
       .limit(input.limit)
@@ -68,18 +53,7 @@ export async function listMembers(
   ]);
   const at = new Date(deps.now());
   return {
-    members: rows.map((row) => ({
-      userUuid: row.id,
-      email: row.email,
-      name: displayName(row),
-      firstname: row.firstname,
-      lastname: row.lastname,
-      phone: row.phone,
-      role: { uuid: row.roleId, name: row.roleName, origin: row.roleOrigin },
-      createdAt: row.createdAt.toISOString(),
-      joinedAt: row.joinedAt.toISOString(),
-      updatedAt: row.updatedAt.toISOString(),
-    })),
+    members: rows.map(memberInfo),
     total: Number(count.count),
     seats: await teamSeats(deps.db, deps.config, member.teamId, at),
     roles: (await teamRoles(deps.db, member.teamId)).map((role) => ({
@@ -91,28 +65,43 @@ export async function listMembers(
   };
 }
 
-/** A member of the team as `/team/list-members` shows them. */
-export async function memberView(db: Kysely<Database>, teamId: string, userId: string) {
-  const row = await db
+/** The team's members with their accounts and roles. */
+function membersQuery(db: Kysely<Database>, teamId: string) {
+  return db
     .selectFrom("teamMember")
     .innerJoin("appUser", "appUser.id", "teamMember.userId")
     .innerJoin("role", "role.id", "teamMember.roleId")
-    .select([
-      "appUser.id",
-      "appUser.email",
-      "appUser.firstname",
-      "appUser.lastname",
-      "appUser.phone",
-      "appUser.createdAt",
-      "teamMember.joinedAt",
-      "teamMember.updatedAt",
-      "role.id as roleId",
-      "role.name as roleName",
-      "role.origin as roleOrigin",
-    ])
-    .where("teamMember.teamId", "=", teamId)
-    .where("teamMember.userId", "=", userId)
-    .executeTakeFirstOrThrow();
+    .where("teamMember.teamId", "=", teamId);
+}
+
+const MEMBER_COLUMNS = [
+  "appUser.id",
+  "appUser.email",
+  "appUser.firstname",
+  "appUser.lastname",
+  // The membership's number, which the team edits, not the account's.
+  "teamMember.phone",
+  "appUser.createdAt",
+  "teamMember.joinedAt",
+  "teamMember.updatedAt",
+  "role.id as roleId",
+  "role.name as roleName",
+  "role.origin as roleOrigin",
+] as const;
+
+function memberInfo(row: {
+  id: string;
+  email: string;
+  firstname: string | null;
+  lastname: string | null;
+  phone: string | null;
+  createdAt: Date;
+  joinedAt: Date;
+  updatedAt: Date;
+  roleId: string;
+  roleName: string;
+  roleOrigin: "managed" | "custom";
+}): TeamMemberInfo {
   return {
     userUuid: row.id,
     email: row.email,
@@ -125,6 +114,19 @@ export async function memberView(db: Kysely<Database>, teamId: string, userId: s
     joinedAt: row.joinedAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
+}
+
+/** A member of the team as `/team/list-members` shows them. */
+export async function memberView(
+  db: Kysely<Database>,
+  teamId: string,
+  userId: string,
+): Promise<TeamMemberInfo> {
+  const row = await membersQuery(db, teamId)
+    .select(MEMBER_COLUMNS)
+    .where("teamMember.userId", "=", userId)
+    .executeTakeFirstOrThrow();
+  return memberInfo(row);
 }
 
 function invitationsQuery(db: Kysely<Database>) {

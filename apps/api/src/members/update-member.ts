@@ -11,7 +11,8 @@ import { memberRole, ownerCount } from "./team-members";
 import { lockTeam } from "./team-store";
 
 /**
- * Changes a member's role, names and phone number (spec §5: first and last name required on edit). The last
+ * Changes a member's role, names and the team's phone number for them (spec §5: first and last name
+ * required on edit; the phone is the membership's, not the account's). The last
  * owner keeps the Owner role (LAST_OWNER); nobody changes their own role, and the caller holds every
  * right of the member's current role and of the new one, an Owner's only by an Owner (FORBIDDEN,
  * `role-assignment.ts`); a Viewer given a role that takes a seat needs a free seat (SEATS_FULL).
@@ -35,19 +36,19 @@ export async function updateMember(
     }
     await trx
       .updateTable("teamMember")
-      .set({ roleId: next.id, updatedAt: at })
+      .set({
+        roleId: next.id,
+        // The membership's number: the person's account keeps its own, which only they set (a
+        // team's admin must not choose where the person's codes go). Left out, it stays.
+        ...(input.phone === undefined ? {} : { phone: input.phone }),
+        updatedAt: at,
+      })
       .where("teamId", "=", member.teamId)
       .where("userId", "=", input.userUuid)
       .execute();
     await trx
       .updateTable("appUser")
-      .set({
-        firstname: input.firstname,
-        lastname: input.lastname,
-        // Left out, the phone number stays as it is.
-        ...(input.phone === undefined ? {} : { phone: input.phone }),
-        updatedAt: at,
-      })
+      .set({ firstname: input.firstname, lastname: input.lastname, updatedAt: at })
       .where("id", "=", input.userUuid)
       .execute();
   });

@@ -29,6 +29,11 @@ export interface TeamMemberTable {
   teamId: string;
   userId: string;
   roleId: string;
+  /**
+   * The member's phone number as the team keeps it (E.164), set by the invitation and the team's
+   * Owner or Admins; never written to the person's account.
+   */
+  phone: ColumnType<string | null, string | null | undefined, string | null>;
   joinedAt: GeneratedTimestamp;
   updatedAt: GeneratedTimestamp;
 }
