@@ -17,11 +17,13 @@ export interface PersonFieldsProps {
   autofill?: "own" | "other";
   /** Tighter spacing, for dialogs. */
   compact?: boolean;
+  /** Whether the names are required (default); an invitation's are optional. */
+  namesRequired?: boolean;
 }
 
 /**
  * The first name and last name of a person side by side from 640 px, then the phone number with
- * its hint: a contact, a recipient or the member's own profile.
+ * its hint: a contact, a recipient, a team member or an invitation, or the member's own profile.
  */
 export function PersonFields({
   register,
@@ -29,16 +31,25 @@ export function PersonFields({
   labels,
   autofill = "other",
   compact = false,
+  namesRequired = true,
 }: PersonFieldsProps) {
   const errorText = useErrorText();
   const own = autofill === "own";
   return (
     <>
       <div className={compact ? "grid gap-3 sm:grid-cols-2" : "grid gap-4 sm:grid-cols-2"}>
-        <FormField label={labels.firstname} required error={errorText.validation(errors.firstname)}>
+        <FormField
+          label={labels.firstname}
+          required={namesRequired}
+          error={errorText.validation(errors.firstname)}
+        >
           <Input autoComplete={own ? "given-name" : "off"} {...register("firstname")} />
         </FormField>
-        <FormField label={labels.lastname} required error={errorText.validation(errors.lastname)}>
+        <FormField
+          label={labels.lastname}
+          required={namesRequired}
+          error={errorText.validation(errors.lastname)}
+        >
           <Input autoComplete={own ? "family-name" : "off"} {...register("lastname")} />
         </FormField>
       </div>

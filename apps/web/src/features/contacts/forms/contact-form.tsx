@@ -6,7 +6,8 @@ import { useForm } from "react-hook-form";
 import { type z } from "zod";
 import { PermittedButton } from "../../../app/permissions/permitted-button";
 import { type GatedPermission } from "../../../app/permissions/gates";
-import { fieldErrorProblem, useErrorText } from "../../../lib/api/error-text";
+import { useErrorText } from "../../../lib/api/error-text";
+import { setApiFieldErrors } from "../../../lib/forms/api-field-errors";
 import { PersonFields } from "../../../components/person-fields";
 import { zodResolver } from "../../../lib/forms/zod-resolver";
 
@@ -57,10 +58,7 @@ export function ContactForm({
     try {
       await onSubmit(values);
     } catch (error) {
-      for (const field of FIELDS) {
-        const problem = fieldErrorProblem(error, field);
-        if (problem) form.setError(field, problem);
-      }
+      setApiFieldErrors(form.setError, error, FIELDS);
     }
   });
 

@@ -4,10 +4,12 @@ import {
   type TeamRole,
 } from "@paraphe/api-sdk/contract";
 import { useTranslation } from "@paraphe/i18n/react";
-import { Button, FormField, Input, Select } from "@paraphe/ui-kit";
+import { Button, FormField, Select } from "@paraphe/ui-kit";
 import { useForm } from "react-hook-form";
+import { PersonFields } from "../../../components/person-fields";
 import { type z } from "zod";
-import { fieldErrorProblem, fieldErrorWord, useErrorText } from "../../../lib/api/error-text";
+import { useErrorText } from "../../../lib/api/error-text";
+import { namesAField, setApiFieldErrors } from "../../../lib/forms/api-field-errors";
 import { useUpdateMember } from "../api/members-queries";
 import { useRoleLabel } from "../../../domain/role-label";
 import { useRoleErrorText } from "../hooks/use-givable-roles";
@@ -61,15 +63,12 @@ export function EditMemberForm({
       await update.mutateAsync(values);
       onSaved();
     } catch (error) {
-      for (const field of FIELDS) {
-        const problem = fieldErrorProblem(error, field);
-        if (problem) form.setError(field, problem);
-      }
+      setApiFieldErrors(form.setError, error, FIELDS);
     }
   });
 
   const failure = update.error;
-  const fieldFailure = FIELDS.some((field) => fieldErrorWord(failure, field) !== undefined);
+  const fieldFailure = namesAField(failure, FIELDS);
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
       {failure && !fieldFailure ? (
@@ -99,29 +98,16 @@ export function EditMemberForm({
           />
         )}
       </FormField>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <FormField
-          label={t("profile.firstname")}
-          required
-          error={errorText.validation(errors.firstname)}
-        >
-          <Input autoComplete="off" {...form.register("firstname")} />
-        </FormField>
-        <FormField
-          label={t("profile.lastname")}
-          required
-          error={errorText.validation(errors.lastname)}
-        >
-          <Input autoComplete="off" {...form.register("lastname")} />
-        </FormField>
-      </div>
-      <FormField
-        label={t("members.editDialog.phone")}
-        description={t("members.phoneHint")}
-        error={errorText.validation(errors.phone)}
-      >
-        <Input type="tel" autoComplete="off" {...form.register("phone")} />
-      </FormField>
+      <PersonFields
+        register={(name) => form.register(name)}
+        errors={errors}
+        labels={{
+          firstname: t("profile.firstname"),
+          lastname: t("profile.lastname"),
+          phone: t("members.editDialog.phone"),
+          phoneHint: t("members.phoneHint"),
+        }}
+      />
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button type="button" variant="secondary" onClick={onCancel}>
           {t("common:actions.cancel")}

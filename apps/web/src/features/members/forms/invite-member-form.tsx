@@ -2,8 +2,10 @@ import { inviteMemberRequestSchema, type Seats, type TeamRole } from "@paraphe/a
 import { useTranslation } from "@paraphe/i18n/react";
 import { Button, FormField, Input, Select } from "@paraphe/ui-kit";
 import { useForm } from "react-hook-form";
+import { PersonFields } from "../../../components/person-fields";
 import { type z } from "zod";
-import { fieldErrorProblem, fieldErrorWord, useErrorText } from "../../../lib/api/error-text";
+import { useErrorText } from "../../../lib/api/error-text";
+import { namesAField, setApiFieldErrors } from "../../../lib/forms/api-field-errors";
 import { useInviteMember } from "../api/members-queries";
 import { takesSeat, useRoleLabel } from "../../../domain/role-label";
 import { useRoleErrorText } from "../hooks/use-givable-roles";
@@ -63,15 +65,12 @@ export function InviteMemberForm({
       });
       onInvited(values.email);
     } catch (error) {
-      for (const field of FIELDS) {
-        const problem = fieldErrorProblem(error, field);
-        if (problem) form.setError(field, problem);
-      }
+      setApiFieldErrors(form.setError, error, FIELDS);
     }
   });
 
   const failure = invite.error;
-  const fieldFailure = FIELDS.some((field) => fieldErrorWord(failure, field) !== undefined);
+  const fieldFailure = namesAField(failure, FIELDS);
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
       {full ? (
@@ -108,27 +107,17 @@ export function InviteMemberForm({
           {...form.register("roleUuid")}
         />
       </FormField>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <FormField
-          label={t("members.inviteDialog.firstname")}
-          error={errorText.validation(errors.firstname)}
-        >
-          <Input autoComplete="off" {...form.register("firstname")} />
-        </FormField>
-        <FormField
-          label={t("members.inviteDialog.lastname")}
-          error={errorText.validation(errors.lastname)}
-        >
-          <Input autoComplete="off" {...form.register("lastname")} />
-        </FormField>
-      </div>
-      <FormField
-        label={t("members.inviteDialog.phone")}
-        description={t("members.phoneHint")}
-        error={errorText.validation(errors.phone)}
-      >
-        <Input type="tel" autoComplete="off" {...form.register("phone")} />
-      </FormField>
+      <PersonFields
+        register={(name) => form.register(name)}
+        errors={errors}
+        namesRequired={false}
+        labels={{
+          firstname: t("members.inviteDialog.firstname"),
+          lastname: t("members.inviteDialog.lastname"),
+          phone: t("members.inviteDialog.phone"),
+          phoneHint: t("members.phoneHint"),
+        }}
+      />
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button type="button" variant="secondary" onClick={onCancel}>
           {t("common:actions.cancel")}

@@ -3,7 +3,8 @@ import { useTranslation } from "@paraphe/i18n/react";
 import { Button, FormField, Input } from "@paraphe/ui-kit";
 import { useForm } from "react-hook-form";
 import { type z } from "zod";
-import { fieldErrorProblem, fieldErrorWord, useErrorText } from "../../../lib/api/error-text";
+import { useErrorText } from "../../../lib/api/error-text";
+import { namesAField, setApiFieldErrors } from "../../../lib/forms/api-field-errors";
 import { useCreateTeam } from "../api/create-team";
 import { zodResolver } from "../../../lib/forms/zod-resolver";
 
@@ -38,15 +39,12 @@ export function CreateTeamForm({
       await createTeam.mutateAsync(values);
       onCreated();
     } catch (error) {
-      for (const field of FIELDS) {
-        const problem = fieldErrorProblem(error, field);
-        if (problem) form.setError(field, problem);
-      }
+      setApiFieldErrors(form.setError, error, FIELDS);
     }
   });
 
   const failure = createTeam.error;
-  const fieldFailure = FIELDS.some((field) => fieldErrorWord(failure, field) !== undefined);
+  const fieldFailure = namesAField(failure, FIELDS);
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
       {failure && !fieldFailure ? (

@@ -4,7 +4,8 @@ import { useTranslation } from "@paraphe/i18n/react";
 import { Button, FormField, Input, Select, toast } from "@paraphe/ui-kit";
 import { useForm } from "react-hook-form";
 import { type z } from "zod";
-import { fieldErrorProblem, useErrorText } from "../../../lib/api/error-text";
+import { useErrorText } from "../../../lib/api/error-text";
+import { setApiFieldErrors } from "../../../lib/forms/api-field-errors";
 import { useUpdateProfile } from "../api/profile-mutations";
 import { InterfaceLanguageField } from "../components/interface-language-field";
 import { PersonFields } from "../../../components/person-fields";
@@ -40,10 +41,7 @@ export function ProfileForm({ profile }: { profile: UserProfile }) {
       await update.mutateAsync({ ...values, phone: values.phone ?? undefined });
       toast.success(t("settings.profile.saved"));
     } catch (error) {
-      for (const field of FIELDS) {
-        const problem = fieldErrorProblem(error, field);
-        if (problem) form.setError(field, problem);
-      }
+      setApiFieldErrors(form.setError, error, FIELDS);
     }
   });
 

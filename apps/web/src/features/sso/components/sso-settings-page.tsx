@@ -22,7 +22,8 @@ import { Link } from "react-router";
 import { z } from "zod";
 import { PermittedButton } from "../../../app/permissions/permitted-button";
 import { useRoleLabel } from "../../../domain/role-label";
-import { fieldErrorProblem, fieldErrorWord, useErrorText } from "../../../lib/api/error-text";
+import { fieldErrorWord, useErrorText } from "../../../lib/api/error-text";
+import { setApiFieldErrors } from "../../../lib/forms/api-field-errors";
 import { formatDateTime } from "../../../lib/format";
 import { usePageMeta } from "../../../lib/page-meta";
 import {
@@ -128,10 +129,7 @@ function SsoForm({ current }: { current: GetSsoResponse }) {
       });
       toast.success(t("web:sso.saved"));
     } catch (error) {
-      for (const field of ["clientId", "clientSecret", ...URL_FIELDS] as const) {
-        const problem = fieldErrorProblem(error, field);
-        if (problem) form.setError(field, problem);
-      }
+      setApiFieldErrors(form.setError, error, ["clientId", "clientSecret", ...URL_FIELDS] as const);
     }
   });
 
