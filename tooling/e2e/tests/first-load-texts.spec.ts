@@ -44,3 +44,37 @@ test("web: /login downloads its texts in the reader's language only, and the oth
   await expect(page.getByRole("heading", { name: "Se connecter à Paraphe" })).toBeVisible();
   expect(downloads).toHaveLength(8);
 });
+
+test("web: /login paints without the language menu and the security dialog, which download when the reader reaches for them", async ({
+  page,
+}) => {
+  const scripts: string[] = [];
+  page.on("request", (request) => {
+    const path = new URL(request.url()).pathname;
+    if (path.startsWith("/assets/") && path.endsWith(".js")) scripts.push(path);
+  });
+  const downloaded = (name: string) => scripts.some((path) => path.startsWith(`/assets/${name}-`));
+  await page.goto("/login?lng=en");
+  await expect(page.getByRole("textbox", { name: "Email address" })).toBeFocused();
+  expect(downloaded("language-menu-dropdown")).toBe(false);
+  expect(downloaded("security-status-extras")).toBe(false);
+
+  // Hovering the language button downloads the menu; opening it shows the languages at once.
+  await page.getByRole("button", { name: "Language: English" }).hover();
+  await expect.poll(() => downloaded("language-menu-dropdown")).toBe(true);
+  await page.getByRole("button", { name: "Language: English" }).click();
+  await expect(page.getByRole("menuitemradio", { name: "Français" })).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("menuitemradio")).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Language: English" })).toBeFocused();
+
+  // The security button: its tooltip and dialog download on focus, and the tooltip shows.
+  const security = page.getByRole("button", { name: /^Connection security: / });
+  await security.focus();
+  await expect(page.getByRole("tooltip")).toContainText("Click to learn more");
+  expect(downloaded("security-status-extras")).toBe(true);
+  await security.click();
+  await expect(page.getByRole("dialog", { name: "Connection security" })).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(security).toBeFocused();
+});

@@ -1,60 +1,77 @@
-import { isSupportedLanguage } from "@paraphe/i18n";
 import { useLanguage, useTranslation } from "@paraphe/i18n/react";
-import {
-  Button,
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuLabel,
-  DropdownMenuRadioGroup,
-  DropdownMenuRadioItem,
-  DropdownMenuTrigger,
-} from "@paraphe/ui-kit";
+import { Button } from "@paraphe/ui-kit";
 import { Languages } from "lucide-react";
+import { useState, type KeyboardEvent } from "react";
+import type * as DropdownModule from "./language-menu-dropdown";
 
-/** The language choice of public pages: a button showing the current language, English / Français. */
-export function LanguageMenu() {
-  const { t } = useTranslation();
-  const { language, setLanguage, languages } = useLanguage();
-  const current = languages.find((option) => option.code === language)?.label ?? language;
-  return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="sm" aria-label={t("language.current", { language: current })}>
-          <Languages aria-hidden="true" />
-          <span aria-hidden="true" className="hidden sm:inline">
-            {current}
-          </span>
-        </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end">
-        <DropdownMenuLabel>{t("language.label")}</DropdownMenuLabel>
-        <LanguageRadioItems value={language} onChange={(next) => void setLanguage(next)} />
-      </DropdownMenuContent>
-    </DropdownMenu>
-  );
+type Dropdown = (typeof DropdownModule)["LanguageMenuDropdown"];
+
+let dropdownLoad: Promise<Dropdown | undefined> | undefined;
+
+/**
+ * The menu's chunk (the dropdown and its positioning library), downloaded once. Undefined when the
+ * chunk-load guard answers a failed download (it reloads the page); a rejected one may be retried.
+ */
+function loadDropdown(): Promise<Dropdown | undefined> {
+  dropdownLoad ??= import("./language-menu-dropdown")
+    .then((module: typeof DropdownModule | undefined) => module?.LanguageMenuDropdown)
+    .catch((error: unknown) => {
+      dropdownLoad = undefined;
+      throw error;
+    });
+  return dropdownLoad;
 }
 
-/** English / Français as menu radio items (`menuitemradio`), each marked with its own language. */
-export function LanguageRadioItems({
-  value,
-  onChange,
-}: {
-  value: string;
-  onChange: (language: ReturnType<typeof useLanguage>["language"]) => void;
-}) {
-  const { languages } = useLanguage();
-  return (
-    <DropdownMenuRadioGroup
-      value={value}
-      onValueChange={(next) => {
-        if (isSupportedLanguage(next)) onChange(next);
-      }}
+/**
+ * The language choice of public pages: a button showing the current language, opening English /
+ * Français. The first paint carries the button alone: the menu downloads on hover or focus, and the
+ * button becomes the menu's trigger when the reader opens it (click, Enter, Space or Down arrow).
+ */
+export function LanguageMenu() {
+  const { t } = useTranslation();
+  const { language, languages } = useLanguage();
+  const [dropdown, setDropdown] = useState<{ Menu: Dropdown }>();
+  const [open, setOpen] = useState(false);
+  const current = languages.find((option) => option.code === language)?.label ?? language;
+
+  const preload = () => void loadDropdown().catch(() => undefined);
+  const openMenu = () => {
+    void loadDropdown()
+      .then((Menu) => {
+        if (!Menu) return;
+        setDropdown((loaded) => loaded ?? { Menu });
+        setOpen(true);
+      })
+      .catch(() => undefined);
+  };
+
+  const trigger = (
+    <Button
+      variant="ghost"
+      size="sm"
+      aria-label={t("language.current", { language: current })}
+      {...(dropdown
+        ? {}
+        : {
+            "aria-haspopup": "menu" as const,
+            "aria-expanded": false,
+            onPointerEnter: preload,
+            onFocus: preload,
+            onClick: openMenu,
+            onKeyDown: (event: KeyboardEvent) => {
+              if (event.key === "ArrowDown") {
+                event.preventDefault();
+                openMenu();
+              }
+            },
+          })}
     >
-      {languages.map((option) => (
-        <DropdownMenuRadioItem key={option.code} value={option.code} lang={option.code}>
-          {option.label}
-        </DropdownMenuRadioItem>
-      ))}
-    </DropdownMenuRadioGroup>
+      <Languages aria-hidden="true" />
+      <span aria-hidden="true" className="hidden sm:inline">
+        {current}
+      </span>
+    </Button>
   );
+  if (!dropdown) return trigger;
+  return <dropdown.Menu trigger={trigger} open={open} onOpenChange={setOpen} />;
 }

@@ -45,6 +45,8 @@ describe("SecurityStatusButton", () => {
       expect(button).toHaveFocus();
       const tooltip = await screen.findByRole("tooltip");
       expect(tooltip).toHaveTextContent(`${text}Click to learn more`);
+      // The tooltip arrives on demand without drawing the button again: it keeps its focus.
+      expect(button).toHaveFocus();
     },
   );
 
@@ -87,7 +89,7 @@ describe("SecurityStatusButton", () => {
 
     await user.click(screen.getByRole("button", { name: /^Connection security/ }));
     expect(load).toHaveBeenCalledTimes(2);
-    const dialog = screen.getByRole("dialog", { name: "Connection security" });
+    const dialog = await screen.findByRole("dialog", { name: "Connection security" });
     expect(
       within(dialog).getByRole("region", { name: "Secure environment verification failed" }),
     ).toBeInTheDocument();

@@ -13,7 +13,7 @@ import { Link } from "react-router";
 import { useSession } from "../../app/session/session-context";
 import { useLogout } from "../../app/session/use-logout";
 import { useProfilePictureSrc } from "../../lib/profile-picture";
-import { LanguageRadioItems } from "../language-menu";
+import { LanguageRadioItems } from "../language-radio-items";
 
 /** The avatar menu of spec §2: Profile, Support, language (English, Français), Logout. */
 export function UserMenu() {
