@@ -2,7 +2,6 @@ import { type ApiKey } from "@paraphe/api-sdk/contract";
 import { useTranslation } from "@paraphe/i18n/react";
 import {
   Badge,
-  ConfirmDialog,
   DataTable,
   Dialog,
   DialogContent,
@@ -14,12 +13,12 @@ import { useMemo, useState } from "react";
 import { useGate } from "../../../app/permissions/gates";
 import { PermittedButton } from "../../../app/permissions/permitted-button";
 import { ListPage, rowActionColumn, useListTable } from "../../../components/list-page";
-import { useErrorText } from "../../../lib/api/error-text";
 import { timestampColumns } from "../../../lib/date-column";
 import { usePageMeta } from "../../../lib/page-meta";
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from "../api/api-key-queries";
 import { ApiKeyForm } from "../forms/api-key-form";
 import { ApiKeySecret } from "./api-key-secret";
+import { ConfirmActionDialog } from "../../../components/confirm-action-dialog";
 
 /**
  * /settings/api-keys (spec §2, §3): the team's API keys (description, access key, permissions on
@@ -50,7 +49,6 @@ export function ApiKeysPage() {
 
 function ApiKeysList() {
   const { t, i18n } = useTranslation(["web", "common"]);
-  const errorText = useErrorText();
   const keys = useApiKeys();
   const create = useCreateApiKey();
   const revoke = useRevokeApiKey();
@@ -176,28 +174,15 @@ function ApiKeysList() {
           </DialogContent>
         ) : null}
       </Dialog>
-      <ConfirmDialog
-        open={revoking !== null}
-        onOpenChange={(next) => {
-          if (!next) setRevoking(null);
-        }}
-        variant="danger"
+      <ConfirmActionDialog
+        item={revoking}
+        onClose={() => setRevoking(null)}
+        mutation={revoke}
+        variables={(key) => key.uuid}
+        onDone={() => toast.success(t("apiKeys.revoked"))}
         title={t("apiKeys.revokeTitle")}
         description={t("apiKeys.revokeDescription", { description: revoking?.description ?? "" })}
         confirmLabel={t("apiKeys.revoke")}
-        cancelLabel={t("common:actions.cancel")}
-        closeLabel={t("common:actions.close")}
-        pending={revoke.isPending}
-        error={revoke.isError ? errorText.apiError(revoke.error) : null}
-        onConfirm={() => {
-          if (revoking === null) return;
-          revoke.mutate(revoking.uuid, {
-            onSuccess: () => {
-              setRevoking(null);
-              toast.success(t("apiKeys.revoked"));
-            },
-          });
-        }}
       />
     </>
   );

@@ -3,7 +3,6 @@ import { useTranslation } from "@paraphe/i18n/react";
 import {
   Badge,
   Button,
-  ConfirmDialog,
   DataTable,
   Dialog,
   DialogContent,
@@ -19,7 +18,6 @@ import { usePermissions } from "../../../app/permissions/permissions-context";
 import { PermittedButton } from "../../../app/permissions/permitted-button";
 import { useSession } from "../../../app/session/session-context";
 import { ListPage, useListTable } from "../../../components/list-page";
-import { useErrorText } from "../../../lib/api/error-text";
 import { dateTimeColumn } from "../../../lib/date-column";
 import { usePageMeta } from "../../../lib/page-meta";
 import { useMembers, useRemoveMember } from "../api/members-queries";
@@ -27,6 +25,7 @@ import { EditMemberForm } from "../forms/edit-member-form";
 import { InviteMemberForm } from "../forms/invite-member-form";
 import { useRoleLabel } from "../../../domain/role-label";
 import { useGivableRoles } from "../hooks/use-givable-roles";
+import { ConfirmActionDialog } from "../../../components/confirm-action-dialog";
 
 /**
  * /settings/members (spec §2, §3): the team's members (email, name, phone, role, join date) with
@@ -35,7 +34,6 @@ import { useGivableRoles } from "../hooks/use-givable-roles";
  */
 export function MembersPage() {
   const { t, i18n } = useTranslation(["web", "common"]);
-  const errorText = useErrorText();
   const navigate = useNavigate();
   usePageMeta({ title: t("members.title") });
   const { profile } = useSession();
@@ -238,27 +236,15 @@ export function MembersPage() {
         </DialogContent>
       </Dialog>
 
-      <ConfirmDialog
-        cancelLabel={t("common:actions.cancel")}
-        closeLabel={t("common:actions.close")}
-        open={removing !== null}
-        onOpenChange={(open) => {
-          if (!open) setRemoving(null);
-        }}
+      <ConfirmActionDialog
+        item={removing}
+        onClose={() => setRemoving(null)}
+        mutation={remove}
+        variables={(member) => member.userUuid}
+        onDone={() => toast.success(t("members.confirmRemove.removed"))}
         title={t("members.confirmRemove.title")}
         description={t("members.confirmRemove.description", { name: removing?.name ?? "" })}
         confirmLabel={t("members.confirmRemove.confirm")}
-        onConfirm={() => {
-          if (!removing) return;
-          remove.mutate(removing.userUuid, {
-            onSuccess: () => {
-              toast.success(t("members.confirmRemove.removed"));
-              setRemoving(null);
-            },
-          });
-        }}
-        pending={remove.isPending}
-        error={remove.isError ? errorText.apiError(remove.error) : null}
       />
     </ListPage>
   );

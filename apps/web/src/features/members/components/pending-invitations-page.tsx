@@ -1,13 +1,6 @@
 import { type PendingInvitation } from "@paraphe/api-sdk/contract";
 import { useTranslation } from "@paraphe/i18n/react";
-import {
-  Badge,
-  Button,
-  ConfirmDialog,
-  DataTable,
-  toast,
-  type DataTableColumn,
-} from "@paraphe/ui-kit";
+import { Badge, Button, DataTable, toast, type DataTableColumn } from "@paraphe/ui-kit";
 import { ArrowLeft, Send, X } from "lucide-react";
 import { useMemo, useState } from "react";
 import { Link } from "react-router";
@@ -19,6 +12,7 @@ import { dateTimeColumn } from "../../../lib/date-column";
 import { usePageMeta } from "../../../lib/page-meta";
 import { useInvitations, useResendInvite, useRevokeInvite } from "../api/members-queries";
 import { useRoleLabel } from "../../../domain/role-label";
+import { ConfirmActionDialog } from "../../../components/confirm-action-dialog";
 
 /** Shown from the column menu: the cards keep to the email, name, role, expiry, resends and actions. */
 const PENDING_HIDDEN_COLUMNS = ["sentAt", "updatedAt"] as const;
@@ -170,29 +164,17 @@ export function PendingInvitationsPage() {
         initialHiddenColumns={PENDING_HIDDEN_COLUMNS}
       />
 
-      <ConfirmDialog
-        cancelLabel={t("common:actions.cancel")}
-        closeLabel={t("common:actions.close")}
-        open={revoking !== null}
-        onOpenChange={(open) => {
-          if (!open) setRevoking(null);
-        }}
+      <ConfirmActionDialog
+        item={revoking}
+        onClose={() => setRevoking(null)}
+        mutation={revoke}
+        variables={(invitation) => invitation.uuid}
+        onDone={() => toast.success(t("members.pending.confirmRevoke.revoked"))}
         title={t("members.pending.confirmRevoke.title")}
         description={t("members.pending.confirmRevoke.description", {
           email: revoking?.email ?? "",
         })}
         confirmLabel={t("members.pending.confirmRevoke.confirm")}
-        onConfirm={() => {
-          if (!revoking) return;
-          revoke.mutate(revoking.uuid, {
-            onSuccess: () => {
-              toast.success(t("members.pending.confirmRevoke.revoked"));
-              setRevoking(null);
-            },
-          });
-        }}
-        pending={revoke.isPending}
-        error={revoke.isError ? errorText.apiError(revoke.error) : null}
       />
     </ListPage>
   );

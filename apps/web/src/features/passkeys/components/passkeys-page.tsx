@@ -1,16 +1,16 @@
 import { type PasskeyInfo } from "@paraphe/api-sdk/contract";
 import { useTranslation } from "@paraphe/i18n/react";
-import { Button, ConfirmDialog, DataTable, toast, type DataTableColumn } from "@paraphe/ui-kit";
+import { Button, DataTable, toast, type DataTableColumn } from "@paraphe/ui-kit";
 import { browserSupportsWebAuthn } from "@simplewebauthn/browser";
 import { Plus } from "lucide-react";
 import { useMemo, useState } from "react";
 import { ListPage, rowActionColumn, useListTable } from "../../../components/list-page";
-import { useErrorText } from "../../../lib/api/error-text";
 import { dateTimeColumn } from "../../../lib/date-column";
 import { shortenIdentifier } from "../../../lib/format";
 import { usePageMeta } from "../../../lib/page-meta";
 import { passkeyErrorKey } from "../../../lib/passkey-errors";
 import { useDeletePasskey, usePasskeys, useRegisterPasskey } from "../api/passkey-queries";
+import { ConfirmActionDialog } from "../../../components/confirm-action-dialog";
 
 /**
  * /settings/passkeys: id, counter, transports, created, last used; add one; remove one. A table
@@ -18,7 +18,6 @@ import { useDeletePasskey, usePasskeys, useRegisterPasskey } from "../api/passke
  */
 export function PasskeysPage() {
   const { t, i18n } = useTranslation(["web", "errors", "common"]);
-  const errorText = useErrorText();
   usePageMeta({ title: t("settings.passkeys.title") });
   const passkeys = usePasskeys();
   const register = useRegisterPasskey();
@@ -127,29 +126,17 @@ export function PasskeysPage() {
         exportFileName="passkeys"
       />
 
-      <ConfirmDialog
-        cancelLabel={t("common:actions.cancel")}
-        closeLabel={t("common:actions.close")}
-        open={removing !== null}
-        onOpenChange={(open) => {
-          if (!open) setRemoving(null);
-        }}
+      <ConfirmActionDialog
+        item={removing}
+        onClose={() => setRemoving(null)}
+        mutation={remove}
+        variables={(passkey) => passkey.id}
+        onDone={() => toast.success(t("settings.passkeys.removed"))}
         title={t("settings.passkeys.confirmRemove.title")}
         description={t("settings.passkeys.confirmRemove.description", {
           id: removing ? shortenIdentifier(removing.id) : "",
         })}
         confirmLabel={t("settings.passkeys.confirmRemove.confirm")}
-        pending={remove.isPending}
-        error={remove.isError ? errorText.apiError(remove.error) : null}
-        onConfirm={() => {
-          if (!removing) return;
-          remove.mutate(removing.id, {
-            onSuccess: () => {
-              toast.success(t("settings.passkeys.removed"));
-              setRemoving(null);
-            },
-          });
-        }}
       />
     </ListPage>
   );

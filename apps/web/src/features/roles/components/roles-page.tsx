@@ -4,7 +4,6 @@ import { MANAGED_ROLE_NAMES, type ManagedRoleName } from "@paraphe/permissions";
 import {
   Badge,
   Button,
-  ConfirmDialog,
   DataTable,
   Dialog,
   DialogContent,
@@ -16,13 +15,13 @@ import { useCallback, useMemo, useState } from "react";
 import { PermittedButton } from "../../../app/permissions/permitted-button";
 import { useGate } from "../../../app/permissions/gates";
 import { ListPage, rowActionColumn, useListTable } from "../../../components/list-page";
-import { useErrorText } from "../../../lib/api/error-text";
 import { timestampColumns } from "../../../lib/date-column";
 import { usePageMeta } from "../../../lib/page-meta";
 import { useCreateRole, useDeleteRole, useRoles, useUpdateRole } from "../api/role-queries";
 import { RoleForm } from "../forms/role-form";
 import { EMPTY_RULE_ROW, rowsFromRules } from "../forms/role-form-schema";
 import { RuleList } from "./rule-list";
+import { ConfirmActionDialog } from "../../../components/confirm-action-dialog";
 
 /** A managed role's name in the reader's language (its stored name when unknown). */
 function managedRoleName(t: (key: `roles.${ManagedRoleName}`) => string, name: string) {
@@ -40,7 +39,6 @@ type Opened = { kind: "create" } | { kind: "role"; role: Role };
  */
 export function RolesPage() {
   const { t, i18n } = useTranslation(["web", "common"]);
-  const errorText = useErrorText();
   usePageMeta({ title: t("settings.roles.title") });
   const roles = useRoles();
   const create = useCreateRole();
@@ -204,27 +202,15 @@ export function RolesPage() {
           </DialogContent>
         ) : null}
       </Dialog>
-      <ConfirmDialog
-        cancelLabel={t("common:actions.cancel")}
-        closeLabel={t("common:actions.close")}
-        open={deleting !== null}
-        onOpenChange={(next) => {
-          if (!next) setDeleting(null);
-        }}
+      <ConfirmActionDialog
+        item={deleting}
+        onClose={() => setDeleting(null)}
+        mutation={remove}
+        variables={(role) => role.uuid}
+        onDone={(_, role) => toast.success(t("settings.roles.deleted", { name: role.name }))}
         title={t("settings.roles.confirmDelete.title")}
         description={t("settings.roles.confirmDelete.description", { name: deleting?.name ?? "" })}
         confirmLabel={t("settings.roles.confirmDelete.confirm")}
-        pending={remove.isPending}
-        error={remove.isError ? errorText.apiError(remove.error) : null}
-        onConfirm={() => {
-          if (!deleting) return;
-          remove.mutate(deleting.uuid, {
-            onSuccess: () => {
-              toast.success(t("settings.roles.deleted", { name: deleting.name }));
-              setDeleting(null);
-            },
-          });
-        }}
       />
     </ListPage>
   );

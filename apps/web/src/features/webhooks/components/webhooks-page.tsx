@@ -1,10 +1,9 @@
 import type { WebhookEndpoint } from "@paraphe/api-sdk/contract";
 import { useTranslation } from "@paraphe/i18n/react";
-import { Badge, Button, Card, ConfirmDialog, EmptyState, Skeleton, toast } from "@paraphe/ui-kit";
+import { Badge, Button, Card, EmptyState, Skeleton, toast } from "@paraphe/ui-kit";
 import { ChevronDown, ChevronUp, Plus, Webhook } from "lucide-react";
 import { useId, useState } from "react";
 import { PermittedButton } from "../../../app/permissions/permitted-button";
-import { useErrorText } from "../../../lib/api/error-text";
 import { formatDateTime } from "../../../lib/format";
 import { usePageMeta } from "../../../lib/page-meta";
 import { useDeleteWebhook, useRotateWebhookSecret, useWebhooks } from "../api/webhook-queries";
@@ -13,6 +12,7 @@ import { EVENT_LABEL_KEYS } from "./webhook-event-label";
 import { WebhookFormDialog } from "./webhook-form-dialog";
 import { WebhookSecretDialog } from "./webhook-secret-dialog";
 import { QueryLoadError } from "../../../lib/load-failure";
+import { ConfirmActionDialog } from "../../../components/confirm-action-dialog";
 
 /**
  * /settings/webhooks: the team's endpoints (URL, events, state), each with its delivery log and
@@ -20,7 +20,6 @@ import { QueryLoadError } from "../../../lib/load-failure";
  */
 export function WebhooksPage() {
   const { t } = useTranslation(["web", "common"]);
-  const errorText = useErrorText();
   usePageMeta({ title: t("web:webhooks.title") });
   const webhooks = useWebhooks();
   const rotate = useRotateWebhookSecret();
@@ -102,49 +101,25 @@ export function WebhooksPage() {
         }}
       />
       <WebhookSecretDialog secret={secret} onClose={() => setSecret(null)} />
-      <ConfirmDialog
-        open={rotating !== null}
-        onOpenChange={(open) => {
-          if (!open) setRotating(null);
-        }}
+      <ConfirmActionDialog
+        item={rotating}
+        onClose={() => setRotating(null)}
+        mutation={rotate}
+        variables={(endpoint) => endpoint.uuid}
+        onDone={(answer) => setSecret(answer.secret)}
         title={t("web:webhooks.rotate.title")}
         description={t("web:webhooks.rotate.description", { url: rotating?.url ?? "" })}
         confirmLabel={t("web:webhooks.rotate.confirm")}
-        cancelLabel={t("common:actions.cancel")}
-        closeLabel={t("common:actions.close")}
-        pending={rotate.isPending}
-        error={rotate.isError ? errorText.apiError(rotate.error) : null}
-        onConfirm={() => {
-          if (!rotating) return;
-          rotate.mutate(rotating.uuid, {
-            onSuccess: (answer) => {
-              setRotating(null);
-              setSecret(answer.secret);
-            },
-          });
-        }}
       />
-      <ConfirmDialog
-        open={removing !== null}
-        onOpenChange={(open) => {
-          if (!open) setRemoving(null);
-        }}
+      <ConfirmActionDialog
+        item={removing}
+        onClose={() => setRemoving(null)}
+        mutation={remove}
+        variables={(endpoint) => endpoint.uuid}
+        onDone={() => toast.success(t("web:webhooks.removed"))}
         title={t("web:webhooks.remove.title")}
         description={t("web:webhooks.remove.description", { url: removing?.url ?? "" })}
         confirmLabel={t("web:webhooks.remove.confirm")}
-        cancelLabel={t("common:actions.cancel")}
-        closeLabel={t("common:actions.close")}
-        pending={remove.isPending}
-        error={remove.isError ? errorText.apiError(remove.error) : null}
-        onConfirm={() => {
-          if (!removing) return;
-          remove.mutate(removing.uuid, {
-            onSuccess: () => {
-              setRemoving(null);
-              toast.success(t("web:webhooks.removed"));
-            },
-          });
-        }}
       />
     </section>
   );

@@ -3,7 +3,6 @@ import { useTranslation } from "@paraphe/i18n/react";
 import {
   Button,
   Combobox,
-  ConfirmDialog,
   DataTable,
   FormField,
   toast,
@@ -22,6 +21,7 @@ import { useDataTableLabels } from "../../../lib/data-table-labels";
 import { dateTimeColumn } from "../../../lib/date-column";
 import { usePageMeta } from "../../../lib/page-meta";
 import { useWorkspaceMembers, useWorkspaceMembership } from "../api/workspace-queries";
+import { ConfirmActionDialog } from "../../../components/confirm-action-dialog";
 
 /**
  * /settings/workspaces/{workspaceUuid}/members: who sees the workspace; add a member of the team
@@ -187,30 +187,17 @@ export function WorkspaceMembersPage({ workspaceUuid }: { workspaceUuid: string 
         exportFileName="workspace-members"
       />
 
-      <ConfirmDialog
-        open={removing !== null}
-        onOpenChange={(open) => {
-          if (!open) setRemoving(null);
-        }}
+      <ConfirmActionDialog
+        item={removing}
+        onClose={() => setRemoving(null)}
+        mutation={membership}
+        variables={(member) => ({ kind: "remove" as const, userUuid: member.userUuid })}
+        onDone={(_, member) =>
+          toast.success(t("web:workspaces.members.removed", { name: member.name }))
+        }
         title={t("web:workspaces.members.confirmRemove.title", { name: removing?.name ?? "" })}
         description={t("web:workspaces.members.confirmRemove.description")}
         confirmLabel={t("web:workspaces.members.confirmRemove.confirm")}
-        cancelLabel={t("common:actions.cancel")}
-        closeLabel={t("common:actions.close")}
-        pending={membership.isPending}
-        error={membership.isError ? errorText.apiError(membership.error) : null}
-        onConfirm={() => {
-          if (!removing) return;
-          membership.mutate(
-            { kind: "remove", userUuid: removing.userUuid },
-            {
-              onSuccess: () => {
-                toast.success(t("web:workspaces.members.removed", { name: removing.name }));
-                setRemoving(null);
-              },
-            },
-          );
-        }}
       />
     </section>
   );
