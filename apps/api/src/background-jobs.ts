@@ -7,6 +7,8 @@ import { jobTimings, JobWorker, type RegisteredJob } from "./jobs/job-worker";
 import type { Logger } from "./logger";
 import { sendMailHandler } from "./mail/delivery";
 import type { MailTransport } from "./mail/transport";
+import { sendSmsHandler } from "./sms/delivery";
+import type { SmsProvider } from "./sms/provider";
 import { bulkSendJobs, enqueueLostBulkSends } from "./templates/jobs";
 import { webhookJobs, webhookSweeps, type WorkerWebhookOptions } from "./webhooks/jobs";
 
@@ -15,7 +17,7 @@ export type { WorkerWebhookOptions } from "./webhooks/jobs";
 /**
  * Every job this api runs, each domain's handlers together. Mail is delivered through
  * `mailTransport`; without one, the `send-mail` jobs are left to a worker that has it (tests that
- * read the outbox rather than a mailbox). Webhooks are delivered with `webhooks` (the key their
+ * read the outbox rather than a mailbox). SMS go through `smsProvider` in the same way. Webhooks are delivered with `webhooks` (the key their
  * secrets are sealed with); without it, their jobs are left to a worker that has it.
  */
 export function jobHandlers(
@@ -23,10 +25,11 @@ export function jobHandlers(
   options: {
     deadlineIntervalMs?: number;
     mailTransport?: MailTransport;
+    smsProvider?: SmsProvider;
     webhooks?: WorkerWebhookOptions;
   } = {},
 ): RegisteredJob[] {
-  const { mailTransport } = options;
+  const { mailTransport, smsProvider } = options;
   const mail =
     mailTransport === undefined
       ? []
@@ -40,8 +43,20 @@ export function jobHandlers(
             ...(deps.config.smtpUrl === undefined ? {} : { smtpUrl: deps.config.smtpUrl }),
           }),
         ];
+  const sms =
+    smsProvider === undefined
+      ? []
+      : [
+          sendSmsHandler({
+            db: deps.db,
+            provider: smsProvider,
+            mailKey: deps.mailKey,
+            logger: deps.logger,
+          }),
+        ];
   return [
     ...mail,
+    ...sms,
     ...webhookJobs(deps, options.webhooks),
     ...envelopeJobs(deps, options.deadlineIntervalMs ?? DEADLINE_PASS_INTERVAL_MS),
     ...bulkSendJobs(deps),
@@ -60,6 +75,7 @@ export function createJobWorker(
     listen?: (channel: string, onNotify: () => void) => Promise<() => Promise<void>>;
     deadlineIntervalMs?: number;
     mailTransport?: MailTransport;
+    smsProvider?: SmsProvider;
     webhooks?: WorkerWebhookOptions;
     /** Jobs run side by side once started (see `JobWorkerOptions.concurrency`). */
     concurrency?: number;
@@ -72,6 +88,7 @@ export function createJobWorker(
     jobs: jobHandlers(deps, {
       deadlineIntervalMs: intervalMs,
       ...(deps.mailTransport === undefined ? {} : { mailTransport: deps.mailTransport }),
+      ...(deps.smsProvider === undefined ? {} : { smsProvider: deps.smsProvider }),
       ...(deps.webhooks === undefined ? {} : { webhooks: deps.webhooks }),
     }),
     ...(deps.listen === undefined ? {} : { listen: deps.listen }),

@@ -3,6 +3,8 @@ import {
   ConfigError,
   configVariables,
   describeConfig,
+  hasSmsProvider,
+  smsVerificationAvailable,
   loadConfig,
   maskUrlPassword,
   usesDevMailbox,
@@ -37,6 +39,10 @@ describe("loadConfig", () => {
       smtpUrl: undefined,
       devMailbox: false,
       mailFrom: "Paraphe <no-reply@paraphe.localhost>",
+      smsProviderUrl: "https://api.twilio.com",
+      smsAccountSid: undefined,
+      smsAuthToken: undefined,
+      smsFrom: undefined,
       blobStorage: "local",
       s3: undefined,
       blobDir: "/srv/paraphe/.data/blobs",
@@ -125,6 +131,40 @@ describe("loadConfig", () => {
     expect(
       problemsOf({ MAX_UPLOAD_PAGES: "0", TSA_URL: "ftp://x" }).map((p) => p.variable),
     ).toEqual(["MAX_UPLOAD_PAGES", "TSA_URL"]);
+  });
+
+  it("reads an SMS provider whole or not at all, and never prints its token", () => {
+    const config = loadConfig({
+      SMS_PROVIDER_URL: "https://sms.example.com/",
+      SMS_ACCOUNT_SID: "AC0123456789",
+      SMS_AUTH_TOKEN: "sms-token-321",
+      SMS_FROM: "+14155550100",
+    });
+    expect(config).toMatchObject({
+      smsProviderUrl: "https://sms.example.com",
+      smsAccountSid: "AC0123456789",
+      smsAuthToken: "sms-token-321",
+      smsFrom: "+14155550100",
+    });
+    expect(hasSmsProvider(config)).toBe(true);
+    expect(smsVerificationAvailable({ ...config, nodeEnv: "production" })).toBe(true);
+    const printed = JSON.stringify(describeConfig(config));
+    expect(printed).not.toContain("sms-token-321");
+    expect(describeConfig(config).SMS_AUTH_TOKEN).toBe("(set, not shown)");
+    expect(problemsOf({ SMS_ACCOUNT_SID: "AC1" }).map((p) => p.variable)).toEqual([
+      "SMS_AUTH_TOKEN",
+      "SMS_FROM",
+    ]);
+    expect(
+      problemsOf({
+        SMS_FROM: "not a sender name",
+        SMS_PROVIDER_URL: "https://u:p@sms.example",
+      }).map((p) => p.variable),
+    ).toEqual(["SMS_PROVIDER_URL", "SMS_FROM"]);
+    const unset = loadConfig({});
+    expect(hasSmsProvider(unset)).toBe(false);
+    expect(smsVerificationAvailable(unset)).toBe(true);
+    expect(smsVerificationAvailable({ ...unset, nodeEnv: "production" })).toBe(false);
   });
 
   it("reads further CORS origins and refuses entries that are not bare origins", () => {

@@ -156,6 +156,17 @@ function crossProblems(
       });
     }
   }
+  // An SMS provider is configured whole or not at all.
+  const sms = SMS_REQUIRED.filter((name) => !unset(name));
+  if (sms.length > 0) {
+    for (const name of SMS_REQUIRED) {
+      if (unset(name))
+        problems.push({
+          variable: name,
+          problem: `is required when ${sms.join(" and ")} ${sms.length > 1 ? "are" : "is"} set (an SMS provider needs SMS_ACCOUNT_SID, SMS_AUTH_TOKEN and SMS_FROM)`,
+        });
+    }
+  }
   // The build measures BLOB_STORAGE without the store's settings (a secret among them).
   if (values.get("BLOB_STORAGE") === "s3") {
     for (const name of S3_REQUIRED) {
@@ -165,6 +176,8 @@ function crossProblems(
   }
   return problems;
 }
+
+const SMS_REQUIRED = ["SMS_ACCOUNT_SID", "SMS_AUTH_TOKEN", "SMS_FROM"] as const;
 
 const S3_REQUIRED = ["S3_REGION", "S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const;
 
@@ -222,6 +235,27 @@ export function usesDevMailbox(config: Pick<Config, "smtpUrl" | "nodeEnv">): boo
   return config.smtpUrl === undefined && config.nodeEnv !== "production";
 }
 
+/** Whether an SMS provider is configured (SMS_ACCOUNT_SID, SMS_AUTH_TOKEN and SMS_FROM). */
+export function hasSmsProvider(
+  config: Pick<Config, "smsAccountSid" | "smsAuthToken" | "smsFrom">,
+): boolean {
+  return (
+    config.smsAccountSid !== undefined &&
+    config.smsAuthToken !== undefined &&
+    config.smsFrom !== undefined
+  );
+}
+
+/**
+ * Whether signers may be checked by a code sent by SMS: a provider is configured, or, outside
+ * production, SMS go to the development mailbox.
+ */
+export function smsVerificationAvailable(
+  config: Pick<Config, "smsAccountSid" | "smsAuthToken" | "smsFrom" | "nodeEnv">,
+): boolean {
+  return hasSmsProvider(config) || config.nodeEnv !== "production";
+}
+
 /**
  * Whether the development mailbox is served at /dev/mailbox: mail goes to it, DEV_MAILBOX=1 asks
  * for it, and the api listens on a loopback address only, so no other machine can read it.
@@ -269,6 +303,11 @@ function shownApart(config: Config): Partial<Record<VariableName, string>> {
             ? "(unset: development mailbox, not served; set DEV_MAILBOX=1 and a loopback API_HOST)"
             : "(unset)"
         : undefined,
+    SMS_ACCOUNT_SID: hasSmsProvider(config)
+      ? undefined
+      : config.nodeEnv === "production"
+        ? "(unset: no SMS provider, the SMS check is unavailable)"
+        : "(unset: SMS go to the development mailbox)",
     BLOB_DIR: config.blobDir,
     BLOB_MASTER_KEY:
       config.blobMasterKey === undefined

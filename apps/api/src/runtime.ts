@@ -16,6 +16,7 @@ import { deriveActivityKey } from "./documents/audit-chain";
 import { rekeyLegacyChains } from "./envelopes/activity";
 import { deriveLinkKey } from "./envelopes/access-links";
 import { deriveMailKey } from "./mail/body-sealing";
+import { openSmsProvider } from "./sms/open-provider";
 import { deriveSsoKey } from "./sso/client-secret";
 import { deriveWebhookKey } from "./webhooks/webhook-secret";
 import { createJobWorker } from "./background-jobs";
@@ -106,6 +107,7 @@ export async function startApi(
         ? createSmtpTransport(config.smtpUrl)
         : createDevMailboxTransport(database.db, mailKey);
     cleanups.push(() => transport.close());
+    const smsProvider = openSmsProvider(config, database.db, mailKey);
 
     const tunnel = await createTunnel({
       config,
@@ -141,6 +143,7 @@ export async function startApi(
       now: tunnel.now,
       listen: database.listen,
       mailTransport: transport,
+      ...(smsProvider === undefined ? {} : { smsProvider }),
       webhooks: { webhookKey },
       // A sign-in code's mail must not wait behind a seal or a deadline pass.
       concurrency: JOB_CONCURRENCY,
@@ -156,6 +159,7 @@ export async function startApi(
       db: database.db,
       blobStore,
       isReady: () => true,
+      jobsRunning: () => jobs.running,
       tunnel,
       sessionCredentialKey: deriveSessionCredentialKey(masterKey.key),
       linkKey,

@@ -153,6 +153,39 @@ export const variables = {
         'must be an address such as no-reply@example.com or "Paraphe <no-reply@example.com>"',
     }),
   }),
+  SMS_PROVIDER_URL: variable({
+    key: "smsProviderUrl",
+    description:
+      "Base address of the SMS provider, which speaks Twilio's Messages API (`POST /2010-04-01/Accounts/{SMS_ACCOUNT_SID}/Messages.json`). Used when SMS_ACCOUNT_SID is set.",
+    default: "https://api.twilio.com",
+    parse: httpUrl("https://api.twilio.com").refine((value) => URL.parse(value)?.username === "", {
+      message: "must not hold credentials: set SMS_ACCOUNT_SID and SMS_AUTH_TOKEN",
+    }),
+  }),
+  SMS_ACCOUNT_SID: variable({
+    key: "smsAccountSid",
+    description:
+      "Account of the SMS provider (the user of its HTTP Basic authentication); with SMS_AUTH_TOKEN and SMS_FROM, signers may be checked by a code sent by SMS. Unset: outside production SMS go to the development mailbox; in production the SMS check is unavailable.",
+    parse: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{1,64}$/, { message: "must be 1 to 64 letters, digits, _ or -" }),
+  }),
+  SMS_AUTH_TOKEN: variable({
+    key: "smsAuthToken",
+    description:
+      "Secret of the SMS provider's account (the password of its HTTP Basic authentication).",
+    secret: true,
+    parse: z.string().max(256, { message: "must be at most 256 characters" }),
+  }),
+  SMS_FROM: variable({
+    key: "smsFrom",
+    description:
+      "Sender of SMS: a number in international form (`+14155550100`) or a sender name of 1 to 11 letters and digits.",
+    parse: z.string().refine((value) => /^\+[1-9]\d{1,14}$|^[A-Za-z0-9 ]{1,11}$/.test(value), {
+      message:
+        "must be a number such as +14155550100 or a sender name of 1 to 11 letters and digits",
+    }),
+  }),
   BLOB_STORAGE: variable({
     key: "blobStorage",
     description:

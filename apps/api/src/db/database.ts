@@ -1,4 +1,5 @@
 import type { DevMailboxTable, MailOutboxTable } from "./tables/mail";
+import type { SmsOutboxTable } from "./tables/sms";
 import type {
   AppUserTable,
   LoginCodeTable,
@@ -140,6 +141,7 @@ export interface Database {
   mailOutbox: MailOutboxTable;
   devMailbox: DevMailboxTable;
   appUser: AppUserTable;
+  smsOutbox: SmsOutboxTable;
   userSession: UserSessionTable;
   requestNonce: RequestNonceTable;
   team: TeamTable;

@@ -92,10 +92,13 @@ export const auditEventSchema = z.discriminatedUnion("type", [
     data: z.strictObject({ reason }),
   }),
   z.strictObject({
-    /** The signer passed the check their signature required (the code mailed to their address). */
+    /**
+     * The signer passed the check their signature required: the code mailed to their address
+     * (`email_code`) or sent by SMS to their phone (`sms_code`).
+     */
     type: z.literal("signerVerified"),
     ...common,
-    data: z.strictObject({ method: z.literal("email_code") }),
+    data: z.strictObject({ method: z.enum(["email_code", "sms_code"]) }),
   }),
   z.strictObject({
     type: z.literal("stepStarted"),

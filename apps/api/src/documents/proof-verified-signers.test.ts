@@ -43,3 +43,19 @@ describe("the proof of a signer verified by a code sent by email", () => {
     expect(model.events[0]?.time).not.toBe("");
   });
 });
+
+describe("the proof of a signer verified by a code sent by SMS", () => {
+  it.each([
+    ["en", "Method: a one-time code sent by SMS to the signer’s phone"],
+    ["fr", "Méthode\u00a0: un code à usage unique envoyé par SMS au téléphone du signataire"],
+  ] as const)("says the method (%s)", (language, method) => {
+    const first = events[0];
+    if (first?.type !== "signerVerified") throw new Error("expected a signerVerified event");
+    const model = proofModel({
+      ...input,
+      events: [{ ...first, data: { method: "sms_code" } }],
+      language,
+    });
+    expect(model.events[0]?.details).toEqual([method]);
+  });
+});

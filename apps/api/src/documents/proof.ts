@@ -219,7 +219,13 @@ function eventDetails(event: AuditEvent, t: ProofT): string[] {
     case "stepEnded":
       return [t("events.stepDetail", { step: event.data.step, steps: event.data.steps })];
     case "signerVerified":
-      return [t("events.verificationDetail")];
+      return [
+        t(
+          event.data.method === "sms_code"
+            ? "events.verificationSmsDetail"
+            : "events.verificationDetail",
+        ),
+      ];
     default:
       return [];
   }

@@ -1,11 +1,13 @@
 import { createHmac, hkdfSync, randomInt, timingSafeEqual } from "node:crypto";
-import { type AccessLink, VERIFICATION_CODE_LENGTH } from "@paraphe/api-sdk/contract";
+import { type AccessLink, toE164, VERIFICATION_CODE_LENGTH } from "@paraphe/api-sdk/contract";
 import { sql } from "kysely";
 import type { RecipientRow } from "../db/database";
 import { AppError } from "../errors/app-error";
 import { codeRefusal } from "../identity/code-refusal";
 import { hitRateLimit, type RateLimit } from "../identity/rate-limit";
+import { smsVerificationAvailable } from "../config";
 import { enqueueMail } from "../mail/outbox";
+import { enqueueSms } from "../sms/outbox";
 import { appendEvent } from "./activity";
 import type { EnvelopeDeps } from "./envelope-deps";
 import { mailLanguages } from "./languages";
@@ -13,6 +15,7 @@ import { canAct, verifyAccessLink, type LinkAccess } from "./link-access";
 import type { RequestOrigin } from "./request-origin";
 import { isTurn } from "./turns";
 import { verificationCodeMail } from "./verification-code-mail";
+import { verificationCodeSms } from "./verification-code-sms";
 import { loadRecipients, personOf, senderOf } from "./views";
 
 /** A signer's verification code is valid for 10 minutes. */
@@ -24,7 +27,17 @@ const CODES_ASKED =
   "Too many verification codes were asked for. Wait a little before asking again.";
 
 /**
- * Codes mailed to one recipient (one signing link): 5 per 15 minutes. With at most 5 tries per
+ * Codes sent by SMS to one number, whatever the envelopes: 10 per hour, so that many envelopes
+ * sent to one person cannot be used to flood their phone (nor to spend the team's SMS).
+ */
+export const VERIFICATION_CODES_PER_PHONE: RateLimit = {
+  limit: 10,
+  windowMs: 60 * 60_000,
+  message: CODES_ASKED,
+};
+
+/**
+ * Codes mailed or sent by SMS to one recipient (one signing link): 5 per 15 minutes. With at most 5 tries per
  * code, someone holding the link alone makes at most 25 guesses of a million per 15 minutes.
  */
 export const VERIFICATION_CODES_PER_RECIPIENT: RateLimit = {
@@ -45,7 +58,8 @@ export const VERIFICATION_CODES_PER_ADDRESS: RateLimit = {
 const hashKeys = new WeakMap<Buffer, Buffer>();
 
 /**
- * HMAC-SHA-256 of the recipient, the address and the code under a key derived from the link key
+ * HMAC-SHA-256 of the recipient, the address (the email, or the phone number of an SMS code) and
+ * the code under a key derived from the link key
  * (itself derived from the master key): the database alone does not let anyone test codes offline,
  * and a code only ever matches the recipient (so the envelope) it was sent for.
  */
@@ -77,6 +91,11 @@ export function maskEmail(email: string): string {
   const at = email.lastIndexOf("@");
   if (at <= 0) return "•••";
   return `${email.slice(0, 1)}•••${email.slice(at)}`;
+}
+
+/** `+33612345678` as `78`: the number's last two digits, which the signing page shows. */
+export function phoneEnding(phone: string): string {
+  return phone.slice(-2);
 }
 
 /** CONFLICT with a reason the signing app translates. */
@@ -114,19 +133,28 @@ async function requireCheckable(deps: EnvelopeDeps, access: LinkAccess): Promise
 }
 
 /**
- * POST /envelope/verification/send: mails a fresh 6-digit code to the recipient's address, in their
- * language, through the outbox (in the same transaction as the code). A new code replaces the
- * earlier ones of the recipient (only the newest is checked). Limited per recipient
- * ({@link VERIFICATION_CODES_PER_RECIPIENT}) and per address ({@link VERIFICATION_CODES_PER_ADDRESS}).
- * The code is kept only as an HMAC and never logged.
+ * POST /envelope/verification/send: sends a fresh 6-digit code, in the recipient's language, by
+ * mail to their address (`email_code`) or by SMS to their phone (`sms_code`), through the outbox
+ * (in the same transaction as the code). A new code replaces the earlier ones of the recipient
+ * (only the newest is checked). Limited per recipient ({@link VERIFICATION_CODES_PER_RECIPIENT})
+ * and per address ({@link VERIFICATION_CODES_PER_ADDRESS}) or number
+ * ({@link VERIFICATION_CODES_PER_PHONE}). The code is kept only as an HMAC and never logged.
  */
 export async function sendVerificationCode(
   deps: EnvelopeDeps,
   input: AccessLink,
-): Promise<{ sent: true; maskedEmail: string; expiresInSeconds: number }> {
+): Promise<{
+  sent: true;
+  channel: "email" | "sms";
+  maskedEmail: string;
+  phoneEnding?: string;
+  expiresInSeconds: number;
+}> {
   const access = await verifyAccessLink(deps, deps.db, input, { purpose: "sign" });
   await requireCheckable(deps, access);
   const { envelope, recipient } = access;
+  const channel = recipient.verification === "sms_code" ? "sms" : "email";
+  const phone = channel === "sms" ? smsPhoneOf(deps, recipient) : null;
   const at = deps.now();
   await hitRateLimit(
     deps.db,
@@ -134,12 +162,14 @@ export async function sendVerificationCode(
     VERIFICATION_CODES_PER_RECIPIENT,
     at,
   );
-  await hitRateLimit(
-    deps.db,
-    `verify-code:email:${recipient.email.toLowerCase()}`,
-    VERIFICATION_CODES_PER_ADDRESS,
-    at,
-  );
+  await (phone === null
+    ? hitRateLimit(
+        deps.db,
+        `verify-code:email:${recipient.email.toLowerCase()}`,
+        VERIFICATION_CODES_PER_ADDRESS,
+        at,
+      )
+    : hitRateLimit(deps.db, `verify-code:phone:${phone}`, VERIFICATION_CODES_PER_PHONE, at));
   const sender = await senderOf(deps.db, envelope);
   const languages = await mailLanguages(deps.db, [recipient.email], sender.language);
   const code = generateVerificationCode();
@@ -156,35 +186,66 @@ export async function sendVerificationCode(
       .where("consumedAt", "is", null)
       .where("expiresAt", ">", new Date(at))
       .execute();
+    // The number (or address) may not have changed since the first read: the code goes where
+    // the locked row says.
+    const lockedPhone = phone === null ? null : smsPhoneOf(deps, locked);
     await trx
       .insertInto("recipientVerificationCode")
       .values({
         recipientId: locked.id,
         email: locked.email,
-        codeHash: hashVerificationCode(deps.linkKey, locked.id, locked.email, code),
+        channel,
+        phone: lockedPhone,
+        codeHash: hashVerificationCode(deps.linkKey, locked.id, lockedPhone ?? locked.email, code),
         createdAt: new Date(at),
         expiresAt: new Date(at + VERIFICATION_CODE_TTL_MS),
       })
       .execute();
-    await enqueueMail(
-      trx,
-      deps.mailKey,
-      verificationCodeMail({
-        to: locked.email,
-        language: languages.get(locked.email) ?? sender.language,
-        sender: { name: sender.name },
-        title: envelope.title,
-        code,
-        expiresInMinutes: VERIFICATION_CODE_TTL_MS / 60_000,
-      }),
-    );
+    const message = {
+      language: languages.get(locked.email) ?? sender.language,
+      sender: { name: sender.name },
+      title: envelope.title,
+      code,
+      expiresInMinutes: VERIFICATION_CODE_TTL_MS / 60_000,
+    };
+    if (lockedPhone === null) {
+      await enqueueMail(trx, deps.mailKey, verificationCodeMail({ to: locked.email, ...message }));
+    } else {
+      await enqueueSms(trx, deps.mailKey, verificationCodeSms({ to: lockedPhone, ...message }));
+    }
   });
   deps.wakeJobs();
   return {
     sent: true,
+    channel,
     maskedEmail: maskEmail(recipient.email),
+    ...(phone === null ? {} : { phoneEnding: phoneEnding(phone) }),
     expiresInSeconds: VERIFICATION_CODE_TTL_MS / 1000,
   };
+}
+
+/**
+ * The number an SMS code goes to: the recipient's phone in E.164. CONFLICT `sms_unavailable` when
+ * the deployment cannot send SMS, `phone_missing` when the recipient has no usable number (the
+ * save refuses it; a row written otherwise must not send a code nowhere).
+ */
+function smsPhoneOf(deps: EnvelopeDeps, recipient: RecipientRow): string {
+  if (!smsVerificationAvailable(deps.config)) {
+    throw new AppError("CONFLICT", {
+      message: "Codes by SMS cannot be sent: no SMS provider is configured.",
+      suggestion: "Ask the sender to choose another check.",
+      reason: "sms_unavailable",
+    });
+  }
+  const phone = toE164(recipient.phone);
+  if (phone === null) {
+    throw new AppError("CONFLICT", {
+      message: "Your phone number is missing, so the code cannot be sent by SMS.",
+      suggestion: "Ask the sender to add your phone number.",
+      reason: "phone_missing",
+    });
+  }
+  return phone;
 }
 
 type CheckOutcome = { kind: "incorrect" | "expired" | "attempts" } | { kind: "ok"; at: Date };
@@ -224,10 +285,20 @@ export async function checkVerificationCode(
     if (newest === undefined) return { kind: "incorrect" };
     if (newest.attempts >= VERIFICATION_CODE_MAX_ATTEMPTS) return { kind: "attempts" };
     if (newest.expiresAt.getTime() <= at) return { kind: "expired" };
-    const presented = hashVerificationCode(deps.linkKey, recipient.id, newest.email, input.code);
+    const presented = hashVerificationCode(
+      deps.linkKey,
+      recipient.id,
+      newest.channel === "sms" ? (newest.phone ?? "") : newest.email,
+      input.code,
+    );
     const stored = Buffer.from(newest.codeHash);
     const matches = stored.length === presented.length && timingSafeEqual(stored, presented);
-    if (!matches || newest.email !== recipient.email) {
+    // A code counts only for where it went: the address, or the number, the recipient still has.
+    const sameDestination =
+      newest.channel === "sms"
+        ? recipient.verification === "sms_code" && newest.phone === toE164(recipient.phone)
+        : recipient.verification === "email_code" && newest.email === recipient.email;
+    if (!matches || !sameDestination) {
       await trx
         .updateTable("recipientVerificationCode")
         .set({ attempts: sql<number>`attempts + 1` })
@@ -250,7 +321,7 @@ export async function checkVerificationCode(
       actor: personOf(recipient),
       ip: origin.ip,
       userAgent: origin.userAgent,
-      data: { method: "email_code" },
+      data: { method: newest.channel === "sms" ? "sms_code" : "email_code" },
     });
     return { kind: "ok", at: verifiedAt };
   });
@@ -262,7 +333,10 @@ export async function checkVerificationCode(
 export function requireVerified(recipient: RecipientRow): void {
   if (!needsVerification(recipient)) return;
   throw new AppError("CONFLICT", {
-    message: "Confirm your email address with the code we send you before signing.",
+    message:
+      recipient.verification === "sms_code"
+        ? "Confirm your phone number with the code we send you by SMS before signing."
+        : "Confirm your email address with the code we send you before signing.",
     suggestion: "Ask for a code on the signing page, then type it.",
     reason: "verification_required",
   });

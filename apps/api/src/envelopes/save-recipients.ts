@@ -7,6 +7,7 @@ import { fieldError } from "./command-errors";
 import type { EnvelopeDeps } from "./envelope-deps";
 import { lockDraftFor } from "./envelope-store";
 import { removeFieldsOfApprovers } from "./save-fields";
+import { refuseUnavailableSms } from "./sms-check";
 import { contactSubject } from "../membership/contact-subject";
 import { requirePermission, type Member } from "../membership/members";
 import { stepsToStore } from "./turns";
@@ -31,6 +32,7 @@ export async function saveRecipients(
   envelopeId: string,
   recipients: readonly ParsedRecipientInput[],
 ): Promise<void> {
+  refuseUnavailableSms(deps.config, recipients, "recipients");
   const savesContacts = recipients.some((recipient) => recipient.saveToContacts);
   await deps.db.transaction().execute(async (trx) => {
     // Writing contacts into the envelope's workspace: hold that workspace before locking the

@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { smsCheckProblem } from "./sms-check";
 import { takeSignature } from "../billing/subscriptions";
 import type { Database, EnvelopeRow } from "../db/database";
 import { AppError } from "../errors/app-error";
@@ -70,6 +71,17 @@ export async function sendLockedDraft(
         code: "custom",
         message: "signature_field_required",
       });
+    }
+    // A code by SMS needs a number (an envelope made from a template may lack it) and a provider.
+    if (recipient.verification === "sms_code") {
+      const problem = smsCheckProblem(deps.config, recipient.phone);
+      if (problem !== null) {
+        problems.push({
+          path: `recipients.${index}.${problem === "sms_unavailable" ? "verification" : "phone"}`,
+          code: "custom",
+          message: problem,
+        });
+      }
     }
   });
   if (envelope.signatureLevel !== "SES") {

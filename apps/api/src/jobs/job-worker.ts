@@ -42,6 +42,20 @@ export class UnrecoverableJobError extends Error {
   override readonly name = "UnrecoverableJobError";
 }
 
+/**
+ * Thrown by a handler when the other side asked to wait (an HTTP 429 with Retry-After): the job
+ * retries as any failure does, but not before `retryAfterMs` (and not later than the backoff cap).
+ */
+export class RetryLaterJobError extends Error {
+  override readonly name = "RetryLaterJobError";
+  readonly retryAfterMs: number;
+
+  constructor(message: string, retryAfterMs: number) {
+    super(message);
+    this.retryAfterMs = retryAfterMs;
+  }
+}
+
 /** The delay before the next attempt after `attempts` failures: base x 2^(attempts-1), capped. */
 export function jobBackoffMs(attempts: number, baseMs: number, maxMs: number): number {
   return Math.min(maxMs, baseMs * 2 ** Math.max(0, attempts - 1));
@@ -297,7 +311,11 @@ export class JobWorker {
         await this.#giveUp(job, reason, log);
         return "failed";
       }
-      const delayMs = jobBackoffMs(job.attempts, this.#backoffBaseMs, this.#backoffMaxMs);
+      const backoffMs = jobBackoffMs(job.attempts, this.#backoffBaseMs, this.#backoffMaxMs);
+      const delayMs =
+        error instanceof RetryLaterJobError
+          ? Math.min(this.#backoffMaxMs, Math.max(backoffMs, error.retryAfterMs))
+          : backoffMs;
       await this.#db
         .updateTable("job")
         .set({

@@ -10,7 +10,14 @@ import { loadDocuments, loadFields, loadRecipients } from "../envelopes/views";
 export type RecipientOverride = (
   recipient: RecipientRow,
   index: number,
-) => { label: string | null; email: string; firstname: string; lastname: string };
+) => {
+  label: string | null;
+  email: string;
+  firstname: string;
+  lastname: string;
+  /** The person's phone (for a check by SMS); none when left out. */
+  phone?: string | null;
+};
 
 /**
  * Copies the content of the envelope or template `sourceId` into the new row `targetId`, inside
@@ -18,7 +25,8 @@ export type RecipientOverride = (
  * so that deleting either row never takes the other's files), their page previews and unreadable
  * pages, its recipients
  * (every column, so columns added later travel too, with a new id and link and the signing state
- * of a recipient who has not been invited, no phone; `override` sets label, email and names) and its fields
+ * of a recipient who has not been invited, no phone unless `override` gives one; `override` sets
+ * label, email, names and phone) and its fields
  * (values left empty), reassigned to the copies. Every file written is pushed to `stored` as it
  * is written, so that the caller removes them when the transaction does not commit.
  */
@@ -72,13 +80,14 @@ export async function copyEnvelopeContent(
     const link = newRecipientLink(deps.linkKey);
     recipientIds.set(sourceRecipientId, link.id);
     await trx
+    const { phone = null, ...person } = override(recipient, index);
       .insertInto("recipient")
       .values({
         ...columns,
-        ...override(recipient, index),
+        ...person,
         ...link,
         envelopeId: targetId,
-        phone: null,
+        phone,
         status: "pending",
         linkCreatedAt: null,
         invitedAt: null,

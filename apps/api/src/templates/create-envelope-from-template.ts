@@ -112,6 +112,7 @@ export async function createEnvelopeFromTemplate(
           senderName: template.senderName,
           message: input.message === undefined ? template.message : input.message,
           initialsOnAllPages: template.initialsOnAllPages,
+          allowDelegation: template.allowDelegation,
           expiresAt: template.expiresAt,
           reminderDays: template.reminderDays,
           signingOrder: template.signingOrder,
@@ -132,6 +133,7 @@ export async function createEnvelopeFromTemplate(
             email: person?.email ?? "",
             firstname: person?.firstname ?? "",
             lastname: person?.lastname ?? "",
+            phone: person?.phone ?? null,
           };
         },
         stored,

@@ -7,6 +7,7 @@ import type { EnvelopeDeps } from "../envelopes/envelope-deps";
 import { lockTemplateFor } from "../envelopes/envelope-store";
 import type { Member } from "../membership/members";
 import { removeFieldsOfApprovers } from "../envelopes/save-fields";
+import { refuseUnavailableSms } from "../envelopes/sms-check";
 import { stepsToStore } from "../envelopes/turns";
 import { loadRecipients } from "../envelopes/views";
 import { syncTemplateStatus } from "./template-status";
@@ -28,6 +29,7 @@ export async function saveTemplateRoles(
   templateId: string,
   roles: readonly ParsedRoleInput[],
 ): Promise<void> {
+  refuseUnavailableSms(deps.config, roles, "roles");
   await deps.db.transaction().execute(async (trx) => {
     const template = await lockTemplateFor(trx, member, templateId, "update", "recipients");
     const existing = await loadRecipients(trx, template.id);

@@ -80,10 +80,12 @@ export type RecipientKind = (typeof RECIPIENT_KINDS)[number];
 export const recipientKindSchema = z.enum(RECIPIENT_KINDS);
 
 /**
- * The check a recipient passes before signing: none, or a 6-digit code mailed to the recipient's
- * address (apart from the link, `/envelope/verification/send` then `/envelope/verification/check`).
+ * The check a recipient passes before signing: none, a 6-digit code mailed to the recipient's
+ * address (apart from the link), or a 6-digit code sent by SMS to the recipient's phone (which
+ * must then be set, E.164); both through `/envelope/verification/send` then
+ * `/envelope/verification/check`.
  */
-export const RECIPIENT_VERIFICATIONS = ["none", "email_code"] as const;
+export const RECIPIENT_VERIFICATIONS = ["none", "email_code", "sms_code"] as const;
 export type RecipientVerification = (typeof RECIPIENT_VERIFICATIONS)[number];
 export const recipientVerificationSchema = z.enum(RECIPIENT_VERIFICATIONS);
 /** A signer's verification code: 6 digits. */
@@ -92,6 +94,14 @@ export const VERIFICATION_CODE_LENGTH = 6;
 export const SIGNATURE_LEVELS = ["SES", "AES", "QES"] as const;
 export type SignatureLevel = (typeof SIGNATURE_LEVELS)[number];
 export const signatureLevelSchema = z.enum(SIGNATURE_LEVELS);
+/** A phone number an SMS can go to: E.164 (`+`, a country code, at most 15 digits). */
+export const E164_PHONE = /^\+[1-9]\d{1,14}$/;
+/** A phone number as typed (spaces, dots, dashes, parentheses between the digits) in E.164, or null. */
+export function toE164(phone: string | null | undefined): string | null {
+  if (phone === null || phone === undefined) return null;
+  const compact = phone.replace(/[\s().-]/g, "");
+  return E164_PHONE.test(compact) ? compact : null;
+}
 
 /**
  * Presets of signing steps: parallel (everyone in step 1), sequential (one recipient per step,
@@ -368,34 +378,47 @@ export const stepInputSchema = z
   .int({ error: "invalid_step" })
   .min(1, { error: "invalid_step" });
 
-export const recipientInputSchema = z.object({
-  /** Kept when editing an existing recipient (its fields stay assigned). */
-  uuid: uuid.optional(),
-  email: emailSchema,
-  firstname: requiredName,
-  lastname: requiredName,
-  phone: z
-    .string()
-    .trim()
-    .max(32, { error: "too_long" })
-    .regex(/^[+\d\s().-]*$/, { error: "invalid_phone" })
-    .optional()
-    .transform((value) => (value === undefined || value === "" ? null : value)),
-  saveToContacts: z.boolean().default(false),
-  /**
-   * Signer unless said otherwise: an approver approves before the signers sign, and has no fields;
-   * a copy (`cc`) has no fields either and only receives the result.
-   */
-  kind: recipientKindSchema.default("signer"),
-  /**
-   * The signing step in custom order (1..the number of recipients; renumbered without gaps when
-   * saved, so 1, 3, 3 is kept as 1, 2, 2). Left out: the recipient's position. Parallel and
-   * sequential order set the steps themselves.
-   */
-  step: stepInputSchema.optional(),
-  /** The check a signer passes before signing; none unless said otherwise. */
-  verification: recipientVerificationSchema.default("none"),
-});
+export const recipientInputSchema = z
+  .object({
+    /** Kept when editing an existing recipient (its fields stay assigned). */
+    uuid: uuid.optional(),
+    email: emailSchema,
+    firstname: requiredName,
+    lastname: requiredName,
+    phone: z
+      .string()
+      .trim()
+      .max(32, { error: "too_long" })
+      .regex(/^[+\d\s().-]*$/, { error: "invalid_phone" })
+      .optional()
+      .transform((value) => (value === undefined || value === "" ? null : value)),
+    saveToContacts: z.boolean().default(false),
+    /**
+     * Signer unless said otherwise: an approver approves before the signers sign, and has no fields;
+     * a copy (`cc`) has no fields either and only receives the result.
+     */
+    kind: recipientKindSchema.default("signer"),
+    /**
+     * The signing step in custom order (1..the number of recipients; renumbered without gaps when
+     * saved, so 1, 3, 3 is kept as 1, 2, 2). Left out: the recipient's position. Parallel and
+     * sequential order set the steps themselves.
+     */
+    step: stepInputSchema.optional(),
+    /**
+     * The check a signer passes before signing; none unless said otherwise. `sms_code` needs a phone
+     * in international form (`phone_required_for_sms` on `phone` otherwise).
+     */
+    verification: recipientVerificationSchema.default("none"),
+  })
+  .superRefine((recipient, ctx) => {
+    if (
+      recipient.kind === "signer" &&
+      recipient.verification === "sms_code" &&
+      toE164(recipient.phone) === null
+    ) {
+      ctx.addIssue({ code: "custom", message: "phone_required_for_sms", path: ["phone"] });
+    }
+  });
 export type RecipientInput = z.input<typeof recipientInputSchema>;
 
 /** Refuses a step past the number of people (`step_too_large`): steps count from 1 without gaps. */
@@ -666,7 +689,10 @@ export const markPageReadResponseSchema = z.object({
 export type MarkPageReadResponse = z.infer<typeof markPageReadResponseSchema>;
 
 // POST /envelope/verification/send
-/** Mails a fresh verification code to the recipient's address (when their signature needs one). */
+/**
+ * Sends a fresh verification code (when their signature needs one): by mail to the recipient's
+ * address for `email_code`, by SMS to their phone for `sms_code`.
+ */
 export const sendVerificationCodeRequestSchema = accessLinkSchema;
 export const sendVerificationCodeResponseSchema = z.object({
   sent: z.literal(true),
@@ -706,8 +732,15 @@ const PNG_BASE64_PREFIX = "iVBORw0KGgo";
  */
 export const fieldValueSchema = z
   .string()
+  /** How the code went: by email (`email_code`) or by SMS (`sms_code`); absent: email. */
+  channel: z.enum(["email", "sms"]).optional(),
   .max(FIELD_IMAGE_VALUE_MAX_LENGTH, { error: "too_long" })
   .refine(
+  /** For an SMS: the phone number's last two digits (the page says "the number ending in 42"). */
+  phoneEnding: z
+    .string()
+    .regex(/^\d{2}$/)
+    .optional(),
     (value) => value.length <= FIELD_VALUE_MAX_LENGTH || value.startsWith(PNG_BASE64_PREFIX),
     { error: "too_long", params: { limit: FIELD_VALUE_MAX_LENGTH } },
   );

@@ -180,6 +180,12 @@ export const userProfileSchema = z.object({
   /** Whether the person has uploaded a picture: the apps ask for it only then. */
   hasProfilePicture: z.boolean(),
   team: teamSummarySchema.nullable(),
+  /**
+   * What this deployment offers that depends on its configuration: `smsVerification`, whether a
+   * signer's check may be a code by SMS (an SMS provider is configured, or outside production the
+   * development mailbox shows the SMS). Absent: unknown, taken as not offered.
+   */
+  capabilities: z.object({ smsVerification: z.boolean() }).optional(),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
 });

@@ -312,6 +312,8 @@ export {
   type ListEnvelopesResponse,
   type OpenEnvelopeResponse,
   type MarkPageReadResponse,
+  toE164,
+  E164_PHONE,
   type CompletedField,
   type Recipient,
   type RecipientInput,

@@ -11,6 +11,7 @@ import {
   fieldSchema,
   recipientKindSchema,
   recipientVerificationSchema,
+  toE164,
   refineSteps,
   stepInputSchema,
   uploadEnvelopeRequestSchema,
@@ -206,6 +207,24 @@ export const templateRecipientInputSchema = z.object({
   email: emailSchema,
   firstname: personName,
   lastname: personName,
+  /**
+   * The person's phone, international (spaces, dots, dashes and parentheses dropped); needed for a
+   * role whose check is a code by SMS (`sms_code`).
+   */
+  phone: z
+    .string()
+    .trim()
+    .max(32, { error: "too_long" })
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined || value === "") return null;
+      const phone = toE164(value);
+      if (phone === null) {
+        ctx.addIssue({ code: "custom", message: "invalid_phone" });
+        return z.NEVER;
+      }
+      return phone;
+    }),
 });
 export type TemplateRecipientInput = z.input<typeof templateRecipientInputSchema>;
 export const createEnvelopeFromTemplateRequestSchema = templateRefSchema.extend({

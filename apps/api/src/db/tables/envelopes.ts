@@ -5,7 +5,7 @@ export type EnvelopeStatus =
   "draft" | "approving" | "signing" | "complete" | "declined" | "canceled";
 
 /** The check a signer passes before signing (the contract's RECIPIENT_VERIFICATIONS). */
-export type RecipientVerification = "none" | "email_code";
+export type RecipientVerification = "none" | "email_code" | "sms_code";
 
 export type RecipientStatus = "pending" | "approved" | "signed" | "declined" | "canceled";
 
@@ -154,6 +154,10 @@ export interface RecipientVerificationCodeTable {
   expiresAt: Timestamp;
   attempts: ColumnType<number, number | undefined, number>;
   consumedAt: Timestamp | null;
+  /** How the code went: by mail to `email`, or by SMS to `phone`. */
+  channel: ColumnType<"email" | "sms", "email" | "sms" | undefined, "email" | "sms">;
+  /** The number an SMS code went to; null for a mailed code. */
+  phone: string | null;
 }
 
 export interface RecipientPageViewTable {

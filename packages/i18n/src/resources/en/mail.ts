@@ -22,6 +22,12 @@ export const mail = {
     ignore:
       "If you did not ask for this code, do not share it with anyone: nobody can sign in your name without it.",
   },
+  signerSmsCode: {
+    text_one:
+      "Paraphe: {{code}} is your code to sign “{{title}}” for {{sender}}. It expires in {{count}} minute. Never share it.",
+    text_other:
+      "Paraphe: {{code}} is your code to sign “{{title}}” for {{sender}}. It expires in {{count}} minutes. Never share it.",
+  },
   invitation: {
     subject: "{{sender}} asks you to sign “{{title}}”",
     intro: "{{sender}} ({{email}}) sent you “{{title}}” to sign with Paraphe.",

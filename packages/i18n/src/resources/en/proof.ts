@@ -69,6 +69,7 @@ export const proof = {
     heading: "Verification",
     body: "The signed document and this certificate are each sealed with Paraphe’s certificate (PAdES). Any PDF validator can check the seals; the SHA-256 fingerprints above identify the exact files. Times are given in {{timeZone}}.",
   },
+    verificationSmsDetail: "Method: a one-time code sent by SMS to the signer’s phone",
   recordDescription:
     "Machine-readable record of this certificate: the documents’ SHA-256 and the activity log chained with SHA-256, checked offline by paraphe-verify.",
   footer: "Envelope {{envelopeId}} · Page {{page}} of {{pages}}",

@@ -28,6 +28,14 @@ export const mail: FrenchTranslation<typeof en> = {
     ignore:
       "Si vous n’avez pas demandé ce code, ne le communiquez à personne\u00a0: personne ne peut signer en votre nom sans lui.",
   },
+  signerSmsCode: {
+    text_one:
+      "Paraphe\u00a0: {{code}} est votre code pour signer «\u00a0{{title}}\u00a0» pour {{sender}}. Il expire dans {{count}} minute. Ne le communiquez à personne.",
+    text_many:
+      "Paraphe\u00a0: {{code}} est votre code pour signer «\u00a0{{title}}\u00a0» pour {{sender}}. Il expire dans {{count}} minutes. Ne le communiquez à personne.",
+    text_other:
+      "Paraphe\u00a0: {{code}} est votre code pour signer «\u00a0{{title}}\u00a0» pour {{sender}}. Il expire dans {{count}} minutes. Ne le communiquez à personne.",
+  },
   invitation: {
     subject: "{{sender}} vous demande de signer «\u00a0{{title}}\u00a0»",
     intro: "{{sender}} ({{email}}) vous a envoyé «\u00a0{{title}}\u00a0» à signer avec Paraphe.",
