@@ -79,6 +79,36 @@ describe.each(testDatabaseKinds)("the api app on %s", (kind) => {
     }
   });
 
+  it("answers /ready when the database, the file store and the job worker are, and 503 naming each part that is not", async () => {
+    const ready = await t.app.request("/ready");
+    expect(ready.status).toBe(200);
+    expect(ready.headers.get("Cache-Control")).toBe("no-store");
+    expect(await ready.json()).toEqual({
+      status: "ready",
+      checks: { database: "ok", fileStore: "ok", jobs: "ok" },
+    });
+
+    t.setJobsRunning(false);
+    t.setReady(false);
+    try {
+      const response = await t.app.request("/ready");
+      expect(response.status).toBe(503);
+      const body = await errorOf(response);
+      expect(body.error.code).toBe("SERVICE_UNAVAILABLE");
+      expect(body.error.message).toBe(
+        "Not ready: the database is not migrated yet; the job worker is not running.",
+      );
+      // Liveness is another question: the process answers.
+      t.setReady(true);
+      expect((await t.app.request("/health")).status).toBe(200);
+      expect((await t.app.request("/ready")).status).toBe(503);
+    } finally {
+      t.setReady(true);
+      t.setJobsRunning(true);
+    }
+    expect((await t.app.request("/ready")).status).toBe(200);
+  });
+
   it("answers an unknown path with 404 NOT_FOUND in the spec's error shape", async () => {
     const before = Date.now();
     const response = await t.app.request("/nothing/here?token=abc");

@@ -17,6 +17,7 @@ import { registerErrorDocs } from "./routes/docs/errors";
 import { registerOpenApiDocument } from "./routes/docs/openapi";
 import { openApiDocumentSource } from "./routes/docs/openapi-document";
 import { registerHealth } from "./routes/health";
+import { registerReady } from "./routes/ready";
 import { registerPublicAvatars } from "./routes/public/avatars";
 import { registerRoutes } from "./routes/register-routes";
 import { registerTunnelRoutes } from "./tunnel/routes";
@@ -38,7 +39,7 @@ export const CORS_ALLOWED_HEADERS = [
 
 /**
  * Builds the api without listening: the server serves `app.fetch`, tests call `app.request(...)`.
- * Public routes (health, error and API documentation, the OpenAPI document, development mailbox,
+ * Public routes (health, readiness, error and API documentation, the OpenAPI document, development mailbox,
  * tunnel handshake, attestation reference values) come before the tunnel middleware; every route registered after it, here or
  * by the caller, takes sealed requests only and answers sealed.
  */
@@ -81,6 +82,7 @@ export function createApp(deps: AppDeps): AppRouter {
   };
 
   registerHealth(app, deps);
+  registerReady(app, deps);
   registerErrorDocs(app);
   const openApiDocument = openApiDocumentSource(config.publicApiUrl);
   registerOpenApiDocument(app, openApiDocument);

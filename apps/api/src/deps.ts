@@ -30,6 +30,8 @@ export interface AppDeps {
   blobStore: BlobStore;
   /** Whether the database is migrated; `/health` answers 503 until it is. */
   isReady: () => boolean;
+  /** Whether the job worker (mail, seals, webhooks) runs; `/ready` answers 503 while it does not. */
+  jobsRunning: () => boolean;
   /** The secure tunnel: handshake responder, session store, attestation identity. */
   tunnel: Tunnel;
   /** The key session credentials' secret keys derive from (`deriveSessionCredentialKey`). */

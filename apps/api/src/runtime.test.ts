@@ -91,6 +91,39 @@ describe("the api process", () => {
     }
   });
 
+  it("is ready with its job worker running and its S3 store answering; not ready, though alive, once the S3 server stops", async () => {
+    const s3 = await startTestS3();
+    let s3Running = true;
+    try {
+      const config = loadConfig({
+        NODE_ENV: "test",
+        DATA_DIR: dataDir,
+        API_PORT: "0",
+        LOG_LEVEL: "silent",
+        ...s3.env,
+      });
+      const api = await startApi(config, createLogger(config));
+      try {
+        expect(await (await fetch(`${api.url}/ready`)).json()).toEqual({
+          status: "ready",
+          checks: { database: "ok", fileStore: "ok", jobs: "ok" },
+        });
+        await s3.stop();
+        s3Running = false;
+        const notReady = await fetch(`${api.url}/ready`);
+        expect(notReady.status).toBe(503);
+        expect(((await notReady.json()) as { error: { message: string } }).error.message).toBe(
+          "Not ready: the file store is unreachable.",
+        );
+        expect((await fetch(`${api.url}/health`)).status).toBe(200);
+      } finally {
+        await api.stop();
+      }
+    } finally {
+      if (s3Running) await s3.stop();
+    }
+  });
+
   it("runs server.ts: listens on API_PORT, then exits 0 within 2 s of SIGTERM", async () => {
     const child = spawn(
       process.execPath,

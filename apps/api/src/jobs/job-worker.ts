@@ -149,6 +149,7 @@ export class JobWorker {
       pollIntervalMs: options.pollIntervalMs ?? 2000,
       ...(options.sleep === undefined ? {} : { sleep: options.sleep }),
       step: () => this.#fillSlots(),
+      onFailure: (error) => this.#logger.error({ err: error }, "the job worker's poller stopped"),
     });
   }
 
@@ -242,6 +243,11 @@ export class JobWorker {
 
   wake(): void {
     this.#poller.wake();
+  }
+
+  /** Whether the poller runs (started, not stopped, not ended on an error): `/ready` asks. */
+  get running(): boolean {
+    return this.#poller.running;
   }
 
   /** Stops the poller, after the jobs being run, if any, are finished. */

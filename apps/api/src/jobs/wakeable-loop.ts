@@ -26,6 +26,11 @@ export interface WakeableLoopOptions {
   pollIntervalMs: number;
   /** How the loop sleeps between polls: {@link timerSleep} unless a test brings its clock. */
   sleep?: SleepFn;
+  /**
+   * Told when a step threw after all: the loop has ended, and {@link WakeableLoop.running} says
+   * so (the api's `/ready` then answers 503) until it is stopped and started again.
+   */
+  onFailure?: (error: unknown) => void;
 }
 
 /**
@@ -37,20 +42,26 @@ export class WakeableLoop {
   #loop: Promise<void> | undefined;
   #stopping = false;
   #wakeRequested = false;
+  #ended = false;
   #wakeSleeper: (() => void) | undefined;
 
   constructor(options: WakeableLoopOptions) {
     this.#options = options;
   }
 
+  /** Started and not stopped, and its loop has not ended on an error. */
   get running(): boolean {
-    return this.#loop !== undefined;
+    return this.#loop !== undefined && !this.#ended;
   }
 
   async start(): Promise<void> {
     if (this.#loop !== undefined) return;
     this.#stopping = false;
-    this.#loop = this.#run();
+    this.#ended = false;
+    this.#loop = this.#run().catch((error: unknown) => {
+      this.#ended = true;
+      this.#options.onFailure?.(error);
+    });
   }
 
   wake(): void {

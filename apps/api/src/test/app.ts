@@ -53,6 +53,8 @@ export interface TestApp {
   jobs: JobWorker;
   /** Flips the readiness that `/health` reports. */
   setReady(ready: boolean): void;
+  /** What `/ready` is told of the job worker (the tests run jobs themselves). */
+  setJobsRunning(running: boolean): void;
   destroy(): Promise<void>;
 }
 
@@ -103,6 +105,7 @@ export async function createTestApp(
       : { referenceValuesFile: options.referenceValuesFile }),
   });
   let ready = true;
+  let jobsRunning = true;
   const sessionCredentialKey = deriveSessionCredentialKey(masterKey);
   const linkKey = deriveLinkKey(masterKey);
   configureDocumentWorkers(documentWorkerOptions(config));
@@ -127,6 +130,7 @@ export async function createTestApp(
     db,
     blobStore,
     isReady: () => ready,
+    jobsRunning: () => jobsRunning,
     tunnel,
     sessionCredentialKey,
     linkKey,
@@ -152,6 +156,9 @@ export async function createTestApp(
     jobs,
     setReady(value) {
       ready = value;
+    },
+    setJobsRunning(value) {
+      jobsRunning = value;
     },
     destroy: async () => {
       closeBlobStore();

@@ -24,7 +24,7 @@ import type { Tunnel } from "./tunnel";
 import { messageRefused, sessionUnknown } from "./tunnel-error";
 
 /**
- * Paths answered in plaintext, outside the tunnel: readiness, the handshake itself, what clients
+ * Paths answered in plaintext, outside the tunnel: liveness and readiness, the handshake itself, what clients
  * need before they can check the server (attestation reference values), public data (profile
  * pictures), the development mailbox and the documentation (`/docs/*`, `/openapi.json`). Only routes under these paths may be
  * registered before the tunnel middleware; every route registered after it takes sealed requests
@@ -33,6 +33,7 @@ import { messageRefused, sessionUnknown } from "./tunnel-error";
 export function isPublicPath(path: string): boolean {
   return (
     path === "/health" ||
+    path === "/ready" ||
     path === "/tunnel/session" ||
     path === "/openapi.json" ||
     path.startsWith("/attestation/") ||

@@ -11,7 +11,12 @@ export {
   type FieldError,
 } from "./errors";
 export { HeaderName } from "./headers";
-export { healthResponseSchema, type HealthResponse } from "./health";
+export {
+  healthResponseSchema,
+  readyResponseSchema,
+  type HealthResponse,
+  type ReadyResponse,
+} from "./health";
 export {
   devMailboxMessageSchema,
   devMailboxResponseSchema,

@@ -73,6 +73,7 @@ describe("the OpenAPI document", () => {
     ]);
     expect(handshake.parameters?.[0]).toMatchObject({ name: "X-Session-Id", in: "header" });
     expect(document.paths["/health"]?.get).toBeDefined();
+    expect(document.paths["/ready"]?.get?.responses).toHaveProperty("503");
     expect(document.paths["/openapi.json"]?.get).toBeDefined();
   });
 

@@ -226,6 +226,7 @@ export function generateOpenApiDocument(options: GenerateOpenApiOptions): OpenAp
       ]),
       { schema: contract.errorResponseSchema, use: "response" },
       { schema: contract.healthResponseSchema, use: "response" },
+      { schema: contract.readyResponseSchema, use: "response" },
     ],
     override: (zodSchema, jsonSchema) => {
       if (zodSchema === contract.binaryFileSchema.shape.data) {
@@ -297,8 +298,8 @@ export function generateOpenApiDocument(options: GenerateOpenApiOptions): OpenAp
   paths["/health"] = {
     get: {
       operationId: "health",
-      summary: "Readiness",
-      description: "Answers once the api is ready (database reachable and migrated). Plaintext.",
+      summary: "Liveness",
+      description: "Answers once the database is migrated and answers. Plaintext.",
       tags: ["public"],
       security: [],
       responses: {
@@ -307,6 +308,28 @@ export function generateOpenApiDocument(options: GenerateOpenApiOptions): OpenAp
           content: {
             "application/json": {
               schema: components.ref(contract.healthResponseSchema, "response"),
+            },
+          },
+        },
+        "503": errorRef(503),
+      },
+      "x-paraphe-sealed": false,
+    },
+  };
+  paths["/ready"] = {
+    get: {
+      operationId: "ready",
+      summary: "Readiness",
+      description:
+        "For a load balancer: 200 when the database and the file store answer and the job worker runs; 503 otherwise, the message naming what is not ready. Plaintext.",
+      tags: ["public"],
+      security: [],
+      responses: {
+        "200": {
+          description: "Ready.",
+          content: {
+            "application/json": {
+              schema: components.ref(contract.readyResponseSchema, "response"),
             },
           },
         },
