@@ -120,6 +120,20 @@ describe("stampFields", () => {
     expect(darkShare(raster, middle(0.2))).toBe(0);
   });
 
+  it("draws a radio group's choice as a marked radio button followed by the option's text", async () => {
+    const stamped = await stampFields(await blankPdf(), [
+      { page: 0, x: 0.1, y: 0.5, width: 0.4, height: 0.05, kind: "radio", value: "Premium offer" },
+    ]);
+    expect(pdfText(stamped)).toContain("Premium offer");
+    const raster = renderGrey(stamped, 1, 72);
+    // The dot in the middle of the mark, at the left of the box, is inked.
+    const side = 0.05 * 0.8 * (842 / 595);
+    expect(
+      darkShare(raster, { x: 0.1 + side * 0.45, y: 0.52, width: side * 0.2, height: 0.01 }),
+    ).toBeGreaterThan(0.5);
+    expect(darkShare(raster, { x: 0, y: 0, width: 1, height: 0.49 })).toBe(0);
+  });
+
   it("places fields on a rotated page where the editor showed them", async () => {
     const stamped = await stampFields(await blankPdf(90), [
       {

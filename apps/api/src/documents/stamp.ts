@@ -27,6 +27,11 @@ export const FIELD_KINDS = [
   "date",
   "checkbox",
   "image",
+  "radio",
+  "dropdown",
+  "number",
+  "phone",
+  "readonly",
 ] as const;
 export type FieldKind = (typeof FIELD_KINDS)[number];
 
@@ -35,7 +40,8 @@ const fraction = z.number().min(0).max(1);
 /**
  * A filled field to draw. Position and size are fractions of the displayed page (0..1, origin at
  * the top-left corner), as the editor places them; `page` is 0-based. A date arrives formatted
- * by the caller. A checkbox is checked when its value is "true".
+ * by the caller. A checkbox is checked when its value is "true"; a radio group's value is the option
+ * chosen.
  */
 export const stampFieldSchema = z
   .object({
@@ -66,7 +72,8 @@ const MIN_FONT_SIZE = 4;
  * new bytes: the drawing is appended as an incremental update, so the original bytes stay as they
  * were and signatures already in the file stay valid. Images are fitted into their box keeping
  * their aspect ratio, each distinct image embedded once; text is shrunk to fit (one line when it
- * can, else wrapped on words); a checked checkbox is drawn as a check mark in a square. Works on
+ * can, else wrapped on words); a checked checkbox is drawn as a check mark in a square, a radio
+ * group's choice as a marked radio button followed by the option's text. Works on
  * rotated pages: positions are those of the page as displayed.
  */
 export async function stampFields(
@@ -128,6 +135,17 @@ export function drawFields(document: PDF, parsed: readonly StampField[]): void {
       });
     } else if (field.kind === "checkbox") {
       drawCheckbox(page, box, field.value === "true");
+    } else if (field.kind === "radio") {
+      const text = field.value.replace(/\s+/g, " ").trim();
+      const side = drawRadioMark(page, box);
+      if (text !== "" && box.width > side * 1.5) {
+        font ??= document.embedFont(fontBytes("DejaVuSans"));
+        drawFittedText(page, font, text, {
+          ...box,
+          x: box.x + side * 1.2,
+          width: box.width - side * 1.2,
+        });
+      }
     } else if (field.value.trim() !== "") {
       font ??= document.embedFont(fontBytes("DejaVuSans"));
       drawFittedText(page, font, field.value.replace(/\s+/g, " ").trim(), box);
@@ -283,6 +301,23 @@ function drawFittedText(page: PDFPage, font: EmbeddedFont, text: string, box: Bo
       color: INK,
     });
   });
+}
+
+/**
+ * A chosen radio button at the left of the box: a ring and its dot, as tall as the box allows.
+ * Returns the width it takes.
+ */
+function drawRadioMark(page: PDFPage, box: Box): number {
+  const side = Math.min(box.width, box.height) * 0.8;
+  const center = { x: box.x + side / 2 + side * 0.1, y: box.y + box.height / 2 };
+  page.drawCircle({
+    ...center,
+    radius: side / 2,
+    borderColor: INK,
+    borderWidth: Math.max(0.5, side * 0.06),
+  });
+  page.drawCircle({ ...center, radius: side * 0.25, color: INK });
+  return side * 1.1;
 }
 
 function drawCheckbox(page: PDFPage, box: Box, checked: boolean): void {

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { fieldInputSchema } from "@paraphe/api-sdk/contract";
+import { fieldConditionProblems, type fieldInputSchema } from "@paraphe/api-sdk/contract";
 import type { z } from "zod";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/database";
@@ -48,7 +48,9 @@ export async function removeFieldsOfApprovers(
 /**
  * Replaces the fields of the envelope or template `envelopeId`, locked by the caller: each must lie
  * on a page of one of its documents and belong to one of its recipients (a template's roles); a
- * field's uuid is kept when given. VALIDATION_ERROR lists the fields that are not.
+ * field's uuid is kept when given. A condition must name another field of the same recipient in
+ * the list (by its uuid) that can take the value it asks for, without a cycle
+ * (`condition_cycle`). VALIDATION_ERROR lists the fields that are not.
  */
 export async function replaceFields(
   trx: Kysely<Database>,
@@ -114,6 +116,15 @@ export async function replaceFields(
       seen.add(field.uuid);
     }
   });
+  for (const [index, message] of fieldConditionProblems(fields)) {
+    problems.push({ path: `fields.${index}.settings.condition`, code: "custom", message });
+  }
+  if (problems.some((problem) => problem.message === "condition_cycle")) {
+    throw new AppError("VALIDATION_ERROR", {
+      message: "A field's condition cannot depend on itself, directly or through other fields.",
+      fields: problems,
+    });
+  }
   if (problems.length > 0) {
     throw new AppError("VALIDATION_ERROR", {
       message: problems.some((problem) => problem.message === "approver_has_no_fields")
@@ -142,6 +153,7 @@ export async function replaceFields(
           kind: field.kind,
           required: field.required,
           label: field.label,
+          settings: JSON.stringify(field.settings),
         })),
       )
       .execute();

@@ -1,6 +1,10 @@
 import {
   type AccessLink,
   FIELD_VALUE_MAX_LENGTH,
+  fieldValueProblem,
+  isFieldValueFilled,
+  normalizeFieldValue,
+  shownFieldIds,
   SIGNATURE_IMAGE_MAX_HEIGHT,
   SIGNATURE_IMAGE_MAX_WIDTH,
 } from "@paraphe/api-sdk/contract";
@@ -11,6 +15,7 @@ import { enqueueJob } from "../jobs/queue";
 import { sealEnvelopeJob } from "./job-definitions";
 import { appendEvent } from "./activity";
 import type { EnvelopeDeps } from "./envelope-deps";
+import { settingsOf } from "./field-settings";
 import { blobKeys } from "./file-keys";
 import { type RequestOrigin } from "./request-origin";
 import { advanceSteps } from "./signing-steps";
@@ -59,8 +64,12 @@ const SERVER_FILLED = new Set(["name", "email", "date"]);
  * POST /envelope/sign. Refused unless the link is valid, the envelope is being signed, the
  * recipient has not signed or declined yet, it is their turn, they passed the check their signature
  * requires (CONFLICT `verification_required`), they were served every page of every
- * document, every required field of theirs has a value, and the signature (and initials) are PNG
- * images under 1 MB and 2000 × 800 pixels. When everyone has acted the seal-envelope job is
+ * document, every required field of theirs has a value, every value suits its field (an option
+ * of a radio group or dropdown, a number within its bounds, a phone in E.164, the text's preset or
+ * the sender's pattern: `fieldValueProblem`), no value is sent for a field its condition hides
+ * (`hidden_field`) or for read-only text (`read_only`), and the signature (and initials) are PNG
+ * images under 1 MB and 2000 × 800 pixels. Conditions are evaluated here on the values sent: a
+ * hidden field is neither required nor kept (so never stamped). When everyone has acted the seal-envelope job is
  * enqueued in the same transaction; otherwise the signing steps move on (`signing-steps.ts`: a
  * step whose everyone acted ends, the next starts and its recipients are invited).
  */
@@ -126,31 +135,61 @@ export async function signEnvelope(
       // The sender asked for the signers' initials on every page.
       missing.push({ path: "initials", code: "custom", message: "required" });
     }
-    for (const field of fields) {
+    // Values as kept (a phone in E.164, a number with a point), then which fields they show.
+    const ruled = fields.map((field) => ({
+      ...field,
+      uuid: field.id,
+      settings: settingsOf(field),
+    }));
+    const values: Record<string, string> = {};
+    for (const field of ruled) {
+      const value = input.values[field.id];
+      if (value !== undefined) values[field.id] = normalizeFieldValue(field, value);
+    }
+    const shown = shownFieldIds(ruled, values);
+    for (const field of ruled) {
+      const path = `values.${field.id}`;
+      const sent = input.values[field.id];
+      if (!shown.has(field.id)) {
+        // A field its condition hides takes no value: a request filling one is refused.
+        if (sent !== undefined) missing.push({ path, code: "custom", message: "hidden_field" });
+        continue;
+      }
       if (field.kind === "signature" || SERVER_FILLED.has(field.kind)) continue;
+      if (field.kind === "readonly") {
+        if (sent !== undefined) missing.push({ path, code: "custom", message: "read_only" });
+        continue;
+      }
       if (field.kind === "initials") {
         if (field.required && input.initials === undefined)
           missing.push({ path: "initials", code: "custom", message: "required" });
         continue;
       }
-      const value = input.values[field.id];
-      const empty =
-        value === undefined ||
-        value.trim() === "" ||
-        (field.kind === "checkbox" && value !== "true");
-      if (field.required && empty) {
-        missing.push({ path: `values.${field.id}`, code: "custom", message: "required" });
-      } else if (field.kind === "image" && value !== undefined && value !== "") {
-        const problem = imageProblem(value, `values.${field.id}`);
+      const value = values[field.id];
+      if (!isFieldValueFilled(field.kind, value)) {
+        if (field.required) missing.push({ path, code: "custom", message: "required" });
+      } else if (value === undefined) {
+        continue;
+      } else if (field.kind === "image") {
+        const problem = imageProblem(value, path);
         if (problem !== null) missing.push(problem);
-      } else if (value !== undefined && value.length > FIELD_VALUE_MAX_LENGTH) {
+      } else if (value.length > FIELD_VALUE_MAX_LENGTH) {
         // The contract lets a PNG through for image fields; text stays within what can be shown.
-        missing.push({ path: `values.${field.id}`, code: "custom", message: "too_long" });
+        missing.push({ path, code: "custom", message: "too_long" });
+      } else if (field.kind !== "checkbox") {
+        const problem = fieldValueProblem(field, value);
+        if (problem !== null) missing.push({ path, code: "custom", message: problem });
       }
     }
     if (missing.length > 0) {
       throw new AppError("VALIDATION_ERROR", {
-        message: "Fill in every required field before signing.",
+        message: missing.some((problem) => problem.message === "hidden_field")
+          ? "A value was sent for a field that the answers given hide: leave it out."
+          : missing.some((problem) => problem.message === "read_only")
+            ? "A read-only field cannot be filled in."
+            : missing.some((problem) => problem.message !== "required")
+              ? "Some values are not valid: correct them before signing."
+              : "Fill in every required field before signing.",
         fields: missing.filter(
           (problem, index) => missing.findIndex((other) => other.path === problem.path) === index,
         ),
@@ -166,8 +205,10 @@ export async function signEnvelope(
       });
     }
     const at = new Date(deps.now());
-    for (const field of fields) {
-      const value = input.values[field.id];
+    for (const field of ruled) {
+      if (!shown.has(field.id)) continue;
+      // Read-only text keeps what the sender wrote; the rest what the signer gave.
+      const value = field.kind === "readonly" ? field.settings.defaultValue : values[field.id];
       if (value !== undefined && !SERVER_FILLED.has(field.kind) && field.kind !== "signature") {
         await trx.updateTable("field").set({ value }).where("id", "=", field.id).execute();
       }

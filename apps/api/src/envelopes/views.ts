@@ -15,6 +15,7 @@ import type {
   RecipientRow,
 } from "../db/database";
 import { displayName } from "../membership/members";
+import { settingsOf } from "./field-settings";
 
 const iso = (date: Date | null): string | null => (date === null ? null : date.toISOString());
 
@@ -76,6 +77,7 @@ export function toField(row: FieldRow): Field {
     recipientUuid: row.recipientId,
     required: row.required,
     label: row.label,
+    settings: settingsOf(row),
   };
 }
 

@@ -3,6 +3,7 @@ import type { Kysely } from "kysely";
 import type { Database, RecipientRow } from "../db/database";
 import { newRecipientLink } from "../envelopes/access-links";
 import type { EnvelopeDeps } from "../envelopes/envelope-deps";
+import { settingsOf } from "../envelopes/field-settings";
 import { blobKeys } from "../envelopes/file-keys";
 import { loadDocuments, loadFields, loadRecipients } from "../envelopes/views";
 
@@ -79,8 +80,8 @@ export async function copyEnvelopeContent(
     const { id: sourceRecipientId, envelopeId: _source, ...columns } = recipient;
     const link = newRecipientLink(deps.linkKey);
     recipientIds.set(sourceRecipientId, link.id);
-    await trx
     const { phone = null, ...person } = override(recipient, index);
+    await trx
       .insertInto("recipient")
       .values({
         ...columns,
@@ -105,18 +106,35 @@ export async function copyEnvelopeContent(
   }
 
   const fields = await loadFields(trx, sourceId);
+  // New ids, and the conditions made to name the copies of the fields they named.
+  const fieldIds = new Map(fields.map((field) => [field.id, randomUUID()]));
   if (fields.length > 0) {
     await trx
       .insertInto("field")
       .values(
-        fields.map(({ id: _id, ...field }) => ({
-          ...field,
-          id: randomUUID(),
-          envelopeId: targetId,
-          documentId: documentIds.get(field.documentId) ?? field.documentId,
-          recipientId: recipientIds.get(field.recipientId) ?? field.recipientId,
-          value: null,
-        })),
+        fields.map(({ id, settings: _settings, ...field }) => {
+          const settings = settingsOf({ settings: _settings });
+          const condition = settings.condition;
+          return {
+            ...field,
+            id: fieldIds.get(id) ?? randomUUID(),
+            envelopeId: targetId,
+            documentId: documentIds.get(field.documentId) ?? field.documentId,
+            recipientId: recipientIds.get(field.recipientId) ?? field.recipientId,
+            value: null,
+            settings: JSON.stringify(
+              condition === undefined
+                ? settings
+                : {
+                    ...settings,
+                    condition: {
+                      ...condition,
+                      fieldUuid: fieldIds.get(condition.fieldUuid) ?? condition.fieldUuid,
+                    },
+                  },
+            ),
+          };
+        }),
       )
       .execute();
   }

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { USER_AGENT_MAX_LENGTH, emailSchema } from "./identity";
 import { envelopeTagSchema } from "./tag";
+import { fieldSettingsProblems, fieldSettingsSchema } from "./field-rules";
 
 /**
  * Requests and answers of envelopes: upload, editor, sending, the request list, the activity log,
@@ -119,6 +120,16 @@ export const FIELD_KINDS = [
   "name",
   "email",
   "checkbox",
+  /** One of its options, shown as a group of radio buttons. */
+  "radio",
+  /** One of its options, from a list. */
+  "dropdown",
+  /** A number, within its minimum, maximum and decimals. */
+  "number",
+  /** An international phone number (E.164). */
+  "phone",
+  /** Text the sender writes (its default value), shown and stamped, not editable. */
+  "readonly",
 ] as const;
 export type FieldKind = (typeof FIELD_KINDS)[number];
 export const fieldKindSchema = z.enum(FIELD_KINDS);
@@ -250,6 +261,8 @@ export const fieldSchema = z.object({
   recipientUuid: uuid,
   required: z.boolean(),
   label: z.string().nullable(),
+  /** Options, bounds, default value, validation and condition (`fieldSettingsSchema`). */
+  settings: fieldSettingsSchema,
 });
 export type Field = z.infer<typeof fieldSchema>;
 
@@ -261,7 +274,7 @@ export const COMPLETED_FIELD_IMAGES_MAX_BYTES = 4 * 1024 * 1024;
  * base64) for signatures, initials and image fields; past COMPLETED_FIELD_IMAGES_MAX_BYTES of
  * pictures in all, `image` is null and the field says only who signed.
  */
-export const completedFieldSchema = fieldSchema.omit({ required: true }).extend({
+export const completedFieldSchema = fieldSchema.omit({ required: true, settings: true }).extend({
   /** Who completed it: the recipient's name. */
   by: z.string().max(512),
   text: z.string().max(FIELD_VALUE_MAX_LENGTH).nullable(),
@@ -453,13 +466,20 @@ export type SaveRecipientsRequest = z.input<typeof saveRecipientsRequestSchema>;
 // POST /envelope/save-fields (drafts): the whole set of fields
 export const fieldInputSchema = z.intersection(
   fieldPlacementSchema,
-  z.object({
-    uuid: uuid.optional(),
-    kind: fieldKindSchema,
-    recipientUuid: uuid,
-    required: z.boolean().default(true),
-    label: z.string().trim().max(100).nullable().default(null),
-  }),
+  z
+    .object({
+      uuid: uuid.optional(),
+      kind: fieldKindSchema,
+      recipientUuid: uuid,
+      required: z.boolean().default(true),
+      label: z.string().trim().max(100).nullable().default(null),
+      settings: fieldSettingsSchema.default({}),
+    })
+    .superRefine((field, context) => {
+      for (const [path, message] of fieldSettingsProblems(field)) {
+        context.addIssue({ code: "custom", path: ["settings", path], message });
+      }
+    }),
 );
 export type FieldInput = z.input<typeof fieldInputSchema>;
 export const saveFieldsRequestSchema = envelopeRefSchema.extend({
@@ -696,8 +716,15 @@ export type MarkPageReadResponse = z.infer<typeof markPageReadResponseSchema>;
 export const sendVerificationCodeRequestSchema = accessLinkSchema;
 export const sendVerificationCodeResponseSchema = z.object({
   sent: z.literal(true),
+  /** How the code went: by email (`email_code`) or by SMS (`sms_code`); absent: email. */
+  channel: z.enum(["email", "sms"]).optional(),
   /** The address the code went to, partly hidden (`j•••@example.com`). */
   maskedEmail: z.string(),
+  /** For an SMS: the phone number's last two digits (the page says "the number ending in 42"). */
+  phoneEnding: z
+    .string()
+    .regex(/^\d{2}$/)
+    .optional(),
   expiresInSeconds: z.number().int().positive(),
 });
 export type SendVerificationCodeResponse = z.infer<typeof sendVerificationCodeResponseSchema>;
@@ -732,15 +759,8 @@ const PNG_BASE64_PREFIX = "iVBORw0KGgo";
  */
 export const fieldValueSchema = z
   .string()
-  /** How the code went: by email (`email_code`) or by SMS (`sms_code`); absent: email. */
-  channel: z.enum(["email", "sms"]).optional(),
   .max(FIELD_IMAGE_VALUE_MAX_LENGTH, { error: "too_long" })
   .refine(
-  /** For an SMS: the phone number's last two digits (the page says "the number ending in 42"). */
-  phoneEnding: z
-    .string()
-    .regex(/^\d{2}$/)
-    .optional(),
     (value) => value.length <= FIELD_VALUE_MAX_LENGTH || value.startsWith(PNG_BASE64_PREFIX),
     { error: "too_long", params: { limit: FIELD_VALUE_MAX_LENGTH } },
   );

@@ -202,6 +202,32 @@ export {
   type VerifyCodeRequest,
 } from "./identity";
 export {
+  CHOICE_FIELD_KINDS,
+  CONDITION_SOURCE_KINDS,
+  FIELD_NUMBER_MAX_DECIMALS,
+  FIELD_OPTION_MAX_LENGTH,
+  FIELD_OPTIONS_MAX,
+  FIELD_PATTERN_MAX_LENGTH,
+  FIELD_PATTERN_MESSAGE_MAX_LENGTH,
+  FIELD_VALIDATION_PRESETS,
+  fieldConditionProblems,
+  fieldConditionSchema,
+  fieldSettingsProblems,
+  fieldSettingsSchema,
+  fieldValidationSchema,
+  fieldValueProblem,
+  isFieldValueFilled,
+  isValidIban,
+  normalizeFieldValue,
+  shownFieldIds,
+  type FieldCondition,
+  type FieldSettings,
+  type FieldValidation,
+  type FieldValidationPreset,
+  type FieldValueProblem,
+} from "./field-rules";
+export { compileFieldPattern, type FieldPatternProblem } from "./field-pattern";
+export {
   ACTIVITY_EVENT_TYPES,
   CANCEL_REASON_MAX_LENGTH,
   DECLINE_REASON_MAX_LENGTH,

@@ -31,6 +31,7 @@ import * as ssoOptionalUrls from "./20261128160000_sso-optional-urls";
 import * as unreadablePages from "./20261206200000_unreadable-pages";
 import * as recipientSteps from "./20261206210000_recipient-steps";
 import * as recipientVerification from "./20261206230000_recipient-verification";
+import * as fieldSettings from "./20261207020000_field-settings";
 import * as memberPhone from "./20261207000000_member-phone";
 import * as smsVerification from "./20261207010000_sms-verification";
 import * as copyRecipients from "./20261206220000_copy-recipients";
@@ -75,4 +76,5 @@ export const migrations: Readonly<Record<string, Migration>> = {
   "20261206230000_recipient-verification": recipientVerification,
   "20261207000000_member-phone": memberPhone,
   "20261207010000_sms-verification": smsVerification,
+  "20261207020000_field-settings": fieldSettings,
 };

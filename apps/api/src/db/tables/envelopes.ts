@@ -171,7 +171,19 @@ export interface RecipientPageViewTable {
 }
 
 export type FieldKindColumn =
-  "signature" | "initials" | "text" | "image" | "date" | "name" | "email" | "checkbox";
+  | "signature"
+  | "initials"
+  | "text"
+  | "image"
+  | "date"
+  | "name"
+  | "email"
+  | "checkbox"
+  | "radio"
+  | "dropdown"
+  | "number"
+  | "phone"
+  | "readonly";
 
 export interface FieldTable {
   id: Generated<string>;
@@ -187,6 +199,8 @@ export interface FieldTable {
   required: ColumnType<boolean, boolean | undefined, boolean>;
   label: string | null;
   value: string | null;
+  /** `fieldSettingsSchema` as jsonb (written as JSON text; read back parsed). */
+  settings: ColumnType<unknown, string | undefined, string>;
 }
 
 /** One link of an envelope's hash-chained activity log; `data` is the whole audit event (jsonb). */
