@@ -30,6 +30,7 @@ import type {
   EnvelopeStatusCountTable,
   EnvelopeTable,
   FieldTable,
+  RecipientDelegationTable,
   RecipientPageViewTable,
   RecipientTable,
   RecipientVerificationCodeTable,
@@ -140,8 +141,8 @@ export type {
 export interface Database {
   mailOutbox: MailOutboxTable;
   devMailbox: DevMailboxTable;
-  appUser: AppUserTable;
   smsOutbox: SmsOutboxTable;
+  appUser: AppUserTable;
   userSession: UserSessionTable;
   requestNonce: RequestNonceTable;
   team: TeamTable;
@@ -159,6 +160,7 @@ export interface Database {
   documentPreview: DocumentPreviewTable;
   recipient: RecipientTable;
   recipientPageView: RecipientPageViewTable;
+  recipientDelegation: RecipientDelegationTable;
   recipientVerificationCode: RecipientVerificationCodeTable;
   field: FieldTable;
   activityEvent: ActivityEventTable;

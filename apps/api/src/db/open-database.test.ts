@@ -74,6 +74,7 @@ describe.each(testDatabaseKinds)("the database on %s", (kind) => {
       "plan",
       "rate_limit_counter",
       "recipient",
+      "recipient_delegation",
       "recipient_page_view",
       "recipient_verification_code",
       "request_nonce",

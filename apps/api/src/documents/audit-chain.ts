@@ -35,7 +35,8 @@ const common = {
 /**
  * The activity log's events (spec 3: envelopeCreated, envelopeSent, envelopeOpened,
  * documentSigned, envelopeCompleted, envelopeDeclined, envelopeCanceled; documentApproved and
- * approvalRejected for approvers; signerVerified when a signer passes a required check; stepStarted and stepEnded as the signing steps run, recorded by
+ * approvalRejected for approvers; documentViewed when a viewer read every page; signerDelegated when
+ * a signer handed their turn to someone else; signerVerified when a signer passes a required check; stepStarted and stepEnded as the signing steps run, recorded by
  * the platform), a discriminated union
  * by `type` tying each type to its data. Strict: unknown fields are refused, so the hashed form is
  * exactly what was validated.
@@ -85,6 +86,23 @@ export const auditEventSchema = z.discriminatedUnion("type", [
         .regex(/^[0-9a-f]{64}$/)
         .optional(),
     }),
+  }),
+  z.strictObject({
+    /** A viewer read every page and marked the document read. */
+    type: z.literal("documentViewed"),
+    ...common,
+    data: z.strictObject({
+      documentSha256: z
+        .string()
+        .regex(/^[0-9a-f]{64}$/)
+        .optional(),
+    }),
+  }),
+  z.strictObject({
+    /** The signer (the actor) handed their turn to `to`, for `reason`. */
+    type: z.literal("signerDelegated"),
+    ...common,
+    data: z.strictObject({ to: auditPersonSchema, reason }),
   }),
   z.strictObject({
     type: z.literal("approvalRejected"),

@@ -17,6 +17,8 @@ export interface ProofSigner {
   signatureImage?: Uint8Array;
   /** A recipient in copy: signed nothing, received the result. */
   copied?: boolean;
+  /** A viewer: signed nothing; when they marked the document read after reading every page. */
+  viewedAt?: Date | null;
 }
 
 export interface ProofInput {
@@ -166,9 +168,13 @@ export function proofModel(input: ProofInput): ProofModel {
       status:
         signer.copied === true
           ? t("signers.copied")
-          : signer.signedAt
-            ? t("signers.signedAt", { date: formatDate(signer.signedAt) })
-            : t("signers.notSigned"),
+          : signer.viewedAt !== undefined
+            ? signer.viewedAt === null
+              ? t("signers.notViewed")
+              : t("signers.viewedAt", { date: formatDate(signer.viewedAt) })
+            : signer.signedAt
+              ? t("signers.signedAt", { date: formatDate(signer.signedAt) })
+              : t("signers.notSigned"),
       signatureImage: signer.signatureImage,
     })),
     events: input.events.map((event) => ({
@@ -211,6 +217,16 @@ function eventDetails(event: AuditEvent, t: ProofT): string[] {
     case "approvalRejected":
     case "envelopeCanceled":
       return [t("events.reasonDetail", { reason: event.data.reason })];
+    case "signerDelegated":
+      return [
+        t("events.delegatedDetail", {
+          from: event.actor === null ? "" : people([event.actor]),
+          to: people([event.data.to]),
+        }),
+        t("events.reasonDetail", { reason: event.data.reason }),
+      ];
+    case "documentViewed":
+      return [t("events.viewedDetail")];
     case "stepStarted":
       return [
         t("events.stepDetail", { step: event.data.step, steps: event.data.steps }),

@@ -182,7 +182,8 @@ export function toActivityEvent(event: AuditEvent): ActivityEvent {
   const reason =
     event.type === "envelopeDeclined" ||
     event.type === "envelopeCanceled" ||
-    event.type === "approvalRejected"
+    event.type === "approvalRejected" ||
+    event.type === "signerDelegated"
       ? event.data.reason
       : null;
   return {
@@ -205,6 +206,9 @@ export function toActivityEvent(event: AuditEvent): ActivityEvent {
       : {}),
     ...(event.type === "stepStarted" || event.type === "stepEnded"
       ? { step: { number: event.data.step, of: event.data.steps } }
+      : {}),
+    ...(event.type === "signerDelegated"
+      ? { delegatedTo: { name: event.data.to.name, email: event.data.to.email } }
       : {}),
   };
 }

@@ -193,6 +193,14 @@ export async function completeEnvelope(deps: CompletionDeps, envelopeId: string)
         ...(image === undefined ? {} : { signatureImage: image }),
       };
     }),
+    // The viewers, with when they read every page; then the recipients in copy, as copied.
+    ...everyone
+      .filter((recipient) => recipient.kind === "viewer")
+      .map((recipient) => ({
+        ...personOf(recipient),
+        signedAt: null,
+        viewedAt: recipient.viewedAt,
+      })),
     // The recipients in copy are listed after the signers, as copied.
     ...everyone
       .filter((recipient) => recipient.kind === "cc")

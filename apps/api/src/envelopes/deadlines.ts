@@ -253,7 +253,7 @@ async function remindEnvelope(deps: DeadlineDeps, envelopeId: string, at: Date):
           title: envelope.title,
           expiresAt: envelope.expiresAt,
           // Only approvers and signers are due reminders (`dueRecipients`).
-          kind: recipient.kind === "approver" ? "approver" : "signer",
+          kind: recipient.kind === "cc" ? "signer" : recipient.kind,
           link: await context.signingLink(recipient),
         }),
       );

@@ -9,6 +9,14 @@ import { loadEnvelopeRow } from "./envelope-store";
 
 const invalidLink = (): AppError => new AppError("ACCESS_LINK_INVALID");
 
+/** The link of a signer who handed their turn to someone else (`delegate-envelope.ts`). */
+const delegatedLink = (): AppError =>
+  new AppError("ACCESS_LINK_INVALID", {
+    message: "This link was delegated: its signer handed their turn to someone else.",
+    suggestion: "The person it was delegated to received their own link.",
+    reason: "link_delegated",
+  });
+
 const notFound = (): AppError =>
   new AppError("NOT_FOUND", {
     message: "This document was not found: it may have been deleted, or the link is wrong.",
@@ -29,7 +37,8 @@ export type LinkPurpose = "sign" | "read" | "download";
 
 /**
  * Authorises a public call by its access link alone. A secret that is not the token's answers
- * ACCESS_LINK_INVALID; a replaced link (a resent invitation) ACCESS_LINK_INVALID; a token of another
+ * ACCESS_LINK_INVALID; a replaced link (a resent invitation) ACCESS_LINK_INVALID, with the detail
+ * `link_delegated` when its signer delegated their turn; a token of another
  * envelope (or of none) NOT_FOUND; a link of a draft NOT_FOUND. Then by `purpose`, ACCESS_LINK_INVALID:
  * - `sign`: unless the envelope is being signed and not past its expiry (a completed, declined,
  *   canceled or expired envelope can no longer be signed through its links);
@@ -57,7 +66,16 @@ export async function verifyAccessLink(
       .select("status")
       .where("id", "=", link.envelopeUuid)
       .executeTakeFirst();
-    if (envelope !== undefined && envelope.status !== "draft") throw invalidLink();
+    if (envelope !== undefined && envelope.status !== "draft") {
+      const delegated = await db
+        .selectFrom("recipientDelegation")
+        .select("id")
+        .where("oldLinkTokenHash", "=", linkTokenHash(link.token))
+        .where("envelopeId", "=", link.envelopeUuid)
+        .executeTakeFirst();
+      if (delegated !== undefined) throw delegatedLink();
+      throw invalidLink();
+    }
     throw notFound();
   }
   if (recipient.envelopeId !== link.envelopeUuid) throw notFound();

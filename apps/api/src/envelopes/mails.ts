@@ -60,14 +60,15 @@ export function invitationMail(input: {
   message: string | null;
   expiresAt: Date | null;
   link: string;
-  /** An approver is asked to approve (or reject); a signer to sign. */
-  kind?: "signer" | "approver";
+  /** An approver is asked to approve (or reject); a signer to sign; a viewer to read. */
+  kind?: "signer" | "approver" | "viewer";
 }): OutgoingMail {
   const { language } = input;
   const values = { sender: input.sender.name, email: input.sender.email, title: input.title };
   const t = (key: ServerKey, options: Record<string, unknown> = values) =>
     serverT(language, key, options);
   const approver = input.kind === "approver";
+  if (input.kind === "viewer") return viewingMail(input, t);
   const paragraphs: Paragraph[] = [
     { text: t(approver ? "mail:approval.intro" : "mail:invitation.intro") },
   ];
@@ -88,6 +89,50 @@ export function invitationMail(input: {
   return composeMail(input.to, language, oneLine(subject), paragraphs);
 }
 
+/** A viewer's invitation: read every page, then confirm the reading. */
+function viewingMail(
+  input: {
+    to: string;
+    language: Language;
+    message: string | null;
+    expiresAt: Date | null;
+    link: string;
+  },
+  t: (key: ServerKey, options?: Record<string, unknown>) => string,
+): OutgoingMail {
+  const paragraphs: Paragraph[] = [{ text: t("mail:viewing.intro") }];
+  if (input.message !== null && input.message.trim() !== "") {
+    paragraphs.push({ text: `${t("mail:invitation.message")}\n${input.message.trim()}` });
+  }
+  paragraphs.push({ text: t("mail:viewing.action"), link: input.link });
+  if (input.expiresAt !== null) {
+    paragraphs.push({
+      text: t("mail:invitation.expires", { date: longDate(input.language, input.expiresAt) }),
+    });
+  }
+  paragraphs.push({ text: t("mail:viewing.ignore") });
+  return composeMail(input.to, input.language, oneLine(t("mail:viewing.subject")), paragraphs);
+}
+
+/** To the sender: a signer handed their turn to someone else (`delegate-envelope.ts`). */
+export function delegatedMail(input: {
+  to: string;
+  language: Language;
+  title: string;
+  from: string;
+  delegate: string;
+  reason: string;
+  link: string;
+}): OutgoingMail {
+  const values = { title: input.title, from: input.from, to: input.delegate, reason: input.reason };
+  const t = (key: ServerKey) => serverT(input.language, key, values);
+  return composeMail(input.to, input.language, oneLine(t("mail:delegated.subject")), [
+    { text: t("mail:delegated.intro") },
+    { text: t("mail:delegated.reason") },
+    { text: t("mail:delegated.action"), link: input.link },
+  ]);
+}
+
 /** A date as mails show it: long style, in the mail's language, UTC. */
 export function longDate(language: Language, date: Date): string {
   return new Intl.DateTimeFormat(language, { dateStyle: "long", timeZone: "UTC" }).format(date);
@@ -104,17 +149,31 @@ export function reminderMail(input: {
   title: string;
   expiresAt: Date | null;
   link: string;
-  /** An approver is reminded to approve; a signer to sign. */
-  kind?: "signer" | "approver";
+  /** An approver is reminded to approve; a signer to sign; a viewer to read. */
+  kind?: "signer" | "approver" | "viewer";
 }): OutgoingMail {
   const { language } = input;
   const values = { sender: input.sender.name, email: input.sender.email, title: input.title };
   const t = (key: ServerKey, options: Record<string, unknown> = values) =>
     serverT(language, key, options);
   const approver = input.kind === "approver";
+  const viewer = input.kind === "viewer";
   const paragraphs: Paragraph[] = [
-    { text: t(approver ? "mail:approvalReminder.intro" : "mail:reminder.intro") },
-    { text: t(approver ? "mail:approval.action" : "mail:reminder.action"), link: input.link },
+    {
+      text: t(
+        approver
+          ? "mail:approvalReminder.intro"
+          : viewer
+            ? "mail:viewingReminder.intro"
+            : "mail:reminder.intro",
+      ),
+    },
+    {
+      text: t(
+        approver ? "mail:approval.action" : viewer ? "mail:viewing.action" : "mail:reminder.action",
+      ),
+      link: input.link,
+    },
   ];
   if (input.expiresAt !== null) {
     paragraphs.push({
@@ -124,7 +183,13 @@ export function reminderMail(input: {
     });
   }
   paragraphs.push({ text: t(approver ? "mail:approval.ignore" : "mail:invitation.ignore") });
-  const subject = t(approver ? "mail:approvalReminder.subject" : "mail:reminder.subject");
+  const subject = t(
+    approver
+      ? "mail:approvalReminder.subject"
+      : viewer
+        ? "mail:viewingReminder.subject"
+        : "mail:reminder.subject",
+  );
   return composeMail(input.to, language, oneLine(subject), paragraphs);
 }
 

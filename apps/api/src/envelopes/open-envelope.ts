@@ -73,6 +73,7 @@ export async function openEnvelope(
       message: envelope.message,
       sender: { name: sender.name, email: sender.email },
       expiresAt: envelope.expiresAt?.toISOString() ?? null,
+      allowDelegation: envelope.allowDelegation,
     },
     recipient: {
       uuid: recipient.id,

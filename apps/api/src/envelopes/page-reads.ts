@@ -26,14 +26,14 @@ export async function readPages(
 
 /**
  * VALIDATION_ERROR (`pages_not_viewed` per document) unless the recipient read every page of every
- * document (served, then reported on screen with `/envelope/mark-page-read`): before signing, and
- * before approving.
+ * document (served, then reported on screen with `/envelope/mark-page-read`): before signing,
+ * before approving, and before a viewer marks the document read.
  */
 export async function requireEveryPageRead(
   db: Kysely<Database>,
   recipientId: string,
   documents: readonly { id: string; pageCount: number }[],
-  action: "sign" | "approve",
+  action: "sign" | "approve" | "read",
 ): Promise<void> {
   const viewed = await readPages(db, recipientId);
   const unseen = documents.filter(
@@ -41,14 +41,16 @@ export async function requireEveryPageRead(
   );
   if (unseen.length === 0) return;
   throw new AppError("VALIDATION_ERROR", {
-    message:
-      action === "sign"
-        ? "Read every page of every document before signing."
-        : "Read every page of every document before approving.",
-    suggestion:
-      action === "sign"
-        ? "Scroll through the whole document, then sign."
-        : "Scroll through the whole document, then approve.",
+    message: {
+      sign: "Read every page of every document before signing.",
+      approve: "Read every page of every document before approving.",
+      read: "Read every page of every document before marking it read.",
+    }[action],
+    suggestion: {
+      sign: "Scroll through the whole document, then sign.",
+      approve: "Scroll through the whole document, then approve.",
+      read: "Scroll through the whole document, then mark it read.",
+    }[action],
     fields: unseen.map((document) => ({
       path: `documents.${document.id}`,
       code: "custom",

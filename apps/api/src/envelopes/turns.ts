@@ -17,13 +17,20 @@ import type { EnvelopeRow, RecipientRow, SigningOrder } from "../db/database";
 type TurnRecipient = Pick<RecipientRow, "id" | "kind" | "position" | "status" | "step">;
 type StepRecipient = Pick<RecipientRow, "id" | "kind" | "position" | "step">;
 
+/** The status a recipient of `kind` reaches by doing their part. */
+const ACTED: Record<Exclude<RecipientRow["kind"], "cc">, RecipientRow["status"]> = {
+  approver: "approved",
+  signer: "signed",
+  viewer: "viewed",
+};
+
 /**
- * Whether `recipient` has done their part (an approver approved, a signer signed); a copy has
- * nothing to do.
+ * Whether `recipient` has done their part (an approver approved, a signer signed, a viewer read
+ * every page and marked the document read); a copy has nothing to do.
  */
 export function hasActed(recipient: Pick<RecipientRow, "kind" | "status">): boolean {
   if (recipient.kind === "cc") return true;
-  return recipient.status === (recipient.kind === "approver" ? "approved" : "signed");
+  return recipient.status === ACTED[recipient.kind];
 }
 
 /**
@@ -112,7 +119,8 @@ export function currentStep(
 }
 
 /**
- * Whether it is `recipient`'s turn to approve (an approver) or to sign (a signer); never a copy's.
+ * Whether it is `recipient`'s turn to approve (an approver), to sign (a signer) or to read (a
+ * viewer); never a copy's.
  */
 export function isTurn(
   envelope: Pick<EnvelopeRow, "signingOrder">,
@@ -126,8 +134,8 @@ export function isTurn(
     if (other.id === recipient.id || hasActed(other)) return true;
     const otherStep = steps.get(other.id) ?? 1;
     if (otherStep < step) return false;
-    // Inside a step, its approvers act before its signers.
-    return !(otherStep === step && recipient.kind === "signer" && other.kind === "approver");
+    // Inside a step, its approvers act before its signers and viewers.
+    return !(otherStep === step && recipient.kind !== "approver" && other.kind === "approver");
   });
 }
 

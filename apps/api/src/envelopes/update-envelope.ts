@@ -92,5 +92,6 @@ export function optionColumns(options: OptionsInput) {
       : { expiresAt: options.expiresAt === null ? null : new Date(options.expiresAt) }),
     ...(options.reminderDays === undefined ? {} : { reminderDays: options.reminderDays }),
     ...(options.signingOrder === undefined ? {} : { signingOrder: options.signingOrder }),
+    ...(options.allowDelegation === undefined ? {} : { allowDelegation: options.allowDelegation }),
   };
 }

@@ -26,6 +26,8 @@ import { contactLookup } from "./contact/lookup";
 import { contactUpdate } from "./contact/update";
 import { envelopeActivity } from "./envelope/activity";
 import { envelopeApprove } from "./envelope/approve";
+import { envelopeDelegate } from "./envelope/delegate";
+import { envelopeMarkRead } from "./envelope/mark-read";
 import { envelopeCancel } from "./envelope/cancel";
 import { envelopeDashboard } from "./envelope/dashboard";
 import { envelopeDecline } from "./envelope/decline";
@@ -194,6 +196,8 @@ export const routeTable: RouteTable = {
     decline: link(envelopeDecline),
     approve: link(envelopeApprove),
     reject: link(envelopeReject),
+    markRead: link(envelopeMarkRead),
+    delegate: link(envelopeDelegate),
   },
   workspace: {
     list: member(workspaceList),

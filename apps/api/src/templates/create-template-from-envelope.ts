@@ -50,6 +50,7 @@ export async function createTemplateFromEnvelope(
           senderName: envelope.senderName,
           message: envelope.message,
           initialsOnAllPages: envelope.initialsOnAllPages,
+          allowDelegation: envelope.allowDelegation,
           reminderDays: envelope.reminderDays,
           signingOrder: envelope.signingOrder,
           createdAt: at,

@@ -477,6 +477,37 @@ function approving(read: boolean) {
   };
 }
 
+/**
+ * An envelope sent to a signer and a viewer, being signed: the viewer's link is the
+ * `linkOfThisEnvelope` caller's, and the viewer has read every page (so may mark it read).
+ */
+async function viewing(fixture: MatrixFixture): Promise<Target> {
+  const viewer = uniqueEmail("viewer");
+  const envelope = await sentEnvelope(fixture.owner, [uniqueEmail("signer")], {
+    viewers: [viewer],
+  });
+  const target = {
+    envelopeUuid: envelope.uuid,
+    documentUuid: envelope.documents[0]?.uuid ?? "",
+    link: await linkFromMail(fixture.h, viewer, envelope.uuid),
+    extra: "",
+  };
+  await readEveryPage(signingClient(fixture.h), target.link);
+  return target;
+}
+
+/** A sent envelope whose signer may delegate their turn (the `linkOfThisEnvelope` caller's link). */
+async function delegating(fixture: MatrixFixture): Promise<Target> {
+  const signer = uniqueEmail("delegating");
+  const envelope = await sentEnvelope(fixture.owner, [signer], { allowDelegation: true });
+  return {
+    envelopeUuid: envelope.uuid,
+    documentUuid: envelope.documents[0]?.uuid ?? "",
+    link: await linkFromMail(fixture.h, signer, envelope.uuid),
+    extra: "",
+  };
+}
+
 /** A sent envelope whose sealing gave up (as the seal job leaves it). */
 async function sealFailed(fixture: MatrixFixture): Promise<Target> {
   const target = await fixture.sent();
@@ -1216,6 +1247,24 @@ export const accessMatrix: {
       target: approving(false),
       mutates: true,
       input: (target, caller) => ({ ...linkFor(target, caller), reason: "Wrong figures." }),
+      expect: linkCall,
+    },
+    markRead: {
+      target: viewing,
+      mutates: true,
+      input: (target, caller) => linkFor(target, caller),
+      expect: linkCall,
+    },
+    delegate: {
+      target: delegating,
+      mutates: true,
+      input: (target, caller) => ({
+        ...linkFor(target, caller),
+        firstname: "Dana",
+        lastname: "Delegate",
+        email: uniqueEmail("delegate"),
+        reason: "On leave this week.",
+      }),
       expect: linkCall,
     },
   },

@@ -158,6 +158,10 @@ export async function sentEnvelope(
     reminderDays?: number;
     expiresAt?: string;
     approvers?: readonly string[];
+    /** Viewers after the signers (no fields): they read every page and mark it read. */
+    viewers?: readonly string[];
+    /** Whether signers may hand their turn to someone else. */
+    allowDelegation?: boolean;
     /** The default workspace when left out. */
     workspaceUuid?: string;
   } = {},
@@ -174,6 +178,9 @@ export async function sentEnvelope(
       signingOrder: options.order ?? "parallel",
       ...(options.reminderDays === undefined ? {} : { reminderDays: options.reminderDays }),
       ...(options.expiresAt === undefined ? {} : { expiresAt: options.expiresAt }),
+      ...(options.allowDelegation === undefined
+        ? {}
+        : { allowDelegation: options.allowDelegation }),
     },
   });
   const withRecipients = await sender.api.envelope.saveRecipients({
@@ -189,6 +196,12 @@ export async function sentEnvelope(
         email,
         firstname: "Signer",
         lastname: `Number ${index + 1}`,
+      })),
+      ...(options.viewers ?? []).map((email, index) => ({
+        email,
+        firstname: "Viewer",
+        lastname: `Number ${index + 1}`,
+        kind: "viewer" as const,
       })),
     ],
   });

@@ -15,7 +15,8 @@ export interface EnvelopeForWebhook {
  * The webhook events an activity event of an envelope stands for: created (and `template.used`
  * when created from a template), sent, opened, signed, approved (an approver's approval),
  * rejected (an approver's rejection, which also declines the envelope: `envelope.declined` follows
- * it, as for a signer's decline), a signing step started or ended, completed, declined, canceled. A template's own activity has
+ * it, as for a signer's decline), viewed (a viewer read every page), delegated (a signer handed
+ * their turn to someone else, `data.delegatedTo`), a signing step started or ended, completed, declined, canceled. A template's own activity has
  * none.
  */
 export function webhookEventsOfActivity(
@@ -60,6 +61,10 @@ export function webhookEventsOfActivity(
       return [of("envelope.canceled", { ...base, status: "canceled" })];
     case "documentApproved":
       return [of("envelope.approved", { ...base, ...recipient })];
+    case "documentViewed":
+      return [of("envelope.viewed", { ...base, ...recipient })];
+    case "signerDelegated":
+      return [of("envelope.delegated", { ...base, ...recipient, delegatedTo: event.data.to })];
     case "signerVerified":
       // Recorded for the proof; no webhook event of its own.
       return [];

@@ -48,6 +48,10 @@ import {
   downloadSignerDocumentRequestSchema,
   markPageReadRequestSchema,
   markPageReadResponseSchema,
+  markReadRequestSchema,
+  markReadResponseSchema,
+  delegateEnvelopeRequestSchema,
+  delegateEnvelopeResponseSchema,
   sendVerificationCodeRequestSchema,
   sendVerificationCodeResponseSchema,
   checkVerificationCodeRequestSchema,
@@ -375,6 +379,12 @@ export const endpoints = {
       approveEnvelopeResponseSchema,
     ),
     reject: endpoint("/envelope/reject", rejectEnvelopeRequestSchema, rejectEnvelopeResponseSchema),
+    markRead: endpoint("/envelope/mark-read", markReadRequestSchema, markReadResponseSchema),
+    delegate: endpoint(
+      "/envelope/delegate",
+      delegateEnvelopeRequestSchema,
+      delegateEnvelopeResponseSchema,
+    ),
   },
   workspace: {
     list: endpoint("/workspace/list", listWorkspacesRequestSchema, listWorkspacesResponseSchema),

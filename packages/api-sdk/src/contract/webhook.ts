@@ -24,6 +24,8 @@ export const WEBHOOK_EVENT_TYPES = [
   "envelope.signed",
   "envelope.approved",
   "envelope.rejected",
+  "envelope.viewed",
+  "envelope.delegated",
   "envelope.step_started",
   "envelope.step_ended",
   "envelope.completed",
@@ -204,6 +206,8 @@ export const webhookEventPayloadSchema = z.object({
     template: z.object({ uuid, title: z.string() }).optional(),
     /** For `envelope.step_started` and `envelope.step_ended`: the step (from 1) and how many. */
     step: z.object({ number: z.number().int().min(1), of: z.number().int().min(1) }).optional(),
+    /** For `envelope.delegated`: who the signer (`recipient`) handed their turn to. */
+    delegatedTo: z.object({ name: z.string(), email: z.string() }).optional(),
   }),
 });
 export type WebhookEventPayload = z.infer<typeof webhookEventPayloadSchema>;

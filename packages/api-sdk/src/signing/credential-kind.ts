@@ -32,6 +32,8 @@ export const APP_CREDENTIAL_EXCEPTIONS = [
   "/envelope/decline",
   "/envelope/approve",
   "/envelope/reject",
+  "/envelope/mark-read",
+  "/envelope/delegate",
   "/team/accept-invite",
   "/team/view-invite",
 ] as const;

@@ -73,6 +73,7 @@ export function envelopeDetail(overrides: Partial<EnvelopeDetail> = {}): Envelop
       senderName: "team",
       message: null,
       initialsOnAllPages: false,
+      allowDelegation: false,
       expiresAt: null,
       reminderDays: null,
       signingOrder: "parallel",

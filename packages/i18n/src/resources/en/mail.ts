@@ -43,6 +43,25 @@ export const mail = {
     action: "Read the document, then approve or reject it:",
     ignore: "Keep this link to yourself: anyone who has it can approve in your name.",
   },
+  viewing: {
+    subject: "{{sender}} asks you to read “{{title}}”",
+    intro:
+      "{{sender}} ({{email}}) sent you “{{title}}” to read with Paraphe: you sign nothing, but the document is complete only once you have read every page.",
+    action: "Read every page, then confirm you have read it:",
+    ignore: "Keep this link to yourself: anyone who has it can confirm the reading in your name.",
+  },
+  viewingReminder: {
+    subject: "Reminder: {{sender}} is waiting for you to read “{{title}}”",
+    intro:
+      "{{sender}} ({{email}}) asked you to read “{{title}}” with Paraphe, and your reading is still missing.",
+  },
+  delegated: {
+    subject: "{{from}} handed their turn on “{{title}}” to {{to}}",
+    intro:
+      "{{from}} will not sign “{{title}}” themselves: they delegated their turn to {{to}}, who has been sent their own link.",
+    reason: "Their reason: {{reason}}",
+    action: "Follow the envelope:",
+  },
   approvalReminder: {
     subject: "Reminder: {{sender}} is waiting for your approval of “{{title}}”",
     intro:

@@ -19,6 +19,11 @@ export const sign = {
       description:
         "This access link is not valid any more. Ask the sender for a new invitation to sign.",
     },
+    delegated: {
+      title: "This link was delegated",
+      description:
+        "Its signer handed their turn to someone else, who received their own link. This link no longer opens the document.",
+    },
     generic: {
       title: "Unable to access the document",
       description: "The document could not be opened right now. Please retry later.",
@@ -40,6 +45,8 @@ export const sign = {
     rejecting: "Error rejecting the document. Please try again.",
     download: "The document could not be downloaded. Please try again.",
     markingRead: "This page could not be recorded as read. Scroll back to it to try again.",
+    markingDocumentRead: "Your reading could not be recorded. Please try again.",
+    delegating: "Your turn could not be handed on. Please try again.",
   },
   envelope: {
     from: "Sent by {{name}} ({{email}})",
@@ -52,6 +59,10 @@ export const sign = {
     message: "Message from the sender",
   },
   states: {
+    viewed: {
+      title: "You have read this document",
+      description: "Thank you. Your reading is recorded; the sender is told when everyone is done.",
+    },
     approved: {
       title: "You have approved this document",
       description: "Thank you. The signers are invited once every approver has approved.",
@@ -113,9 +124,34 @@ export const sign = {
     readAll: "Scroll through every page to sign.",
     allRead: "All pages read.",
     readAllToApprove: "Scroll through every page to approve.",
+    readAllToView: "Scroll through every page to confirm your reading.",
   },
   approval: {
     notice: "Requires your approval: read the document, then approve or reject it.",
+  },
+  viewing: {
+    notice:
+      "You are asked to read this document, not to sign it: read every page, then confirm you have read it.",
+  },
+  delegate: {
+    open: "Hand my turn to someone else",
+    title: "Hand your turn to someone else",
+    description:
+      "This person will sign in your place with their own link, and yours will stop working. The sender is told, with your reason.",
+    firstname: "First name",
+    lastname: "Last name",
+    email: "Email address",
+    reason: "Reason",
+    required: "Required.",
+    tooLong: "At most 100 characters.",
+    reasonTooLong_one: "At most {{count}} character: shorten the reason.",
+    reasonTooLong_other: "At most {{count}} characters: shorten the reason.",
+    invalidEmail: "Enter a valid email address.",
+    toSelf: "This is your own address: name someone else.",
+    alreadyRecipient: "This person is already a recipient of the document.",
+    confirm: "Hand my turn on",
+    delegating: "Handing on…",
+    done: "{{name}} has been sent their own link.",
   },
   completed: {
     value: "{{field}} ({{name}}): {{value}}",
@@ -151,6 +187,8 @@ export const sign = {
     approve: "Approve",
     reject: "Reject",
     approvalBar: "Approval actions",
+    markRead: "I have read the document",
+    viewBar: "Reading actions",
   },
   signature: {
     title: "Your signature",

@@ -1222,12 +1222,16 @@ export const web = {
         cc: "Copy",
         ccHint:
           "Does nothing before the end: receives the signed document and its proof once everyone has signed.",
+        viewer: "Viewer",
+        viewerHint:
+          "Reads every page and confirms it in their step, without signing: the document completes only once they have.",
       },
       verification: "Require a code sent by email before signing",
       verificationHint:
         "Before signing, the signer types a 6-digit code sent to their email address in a separate email.",
       approverNoFields: "Approvers have no fields: choose a signer to place fields.",
       ccNoFields: "A recipient in copy has no fields: choose a signer to place fields.",
+      viewerNoFields: "A viewer has no fields: choose a signer to place fields.",
     },
     signingOrder: {
       label: "Signing order",
@@ -1320,6 +1324,9 @@ export const web = {
         count: "{{length}} / {{max}} characters",
       },
       initialsOnAllPages: "Ask for initials on every page",
+      allowDelegation: "Let signers hand their turn to someone else",
+      allowDelegationHint:
+        "A signer may name another person, with a reason: that person gets their own link and you are told.",
       expiresAt: {
         label: "Expiry date",
         hint: "Optional. The request can no longer be signed after this day.",
@@ -1360,6 +1367,7 @@ export const web = {
       title: "Signers",
       approversTitle: "Approvers",
       copiesTitle: "In copy",
+      viewersTitle: "Viewers",
       copyPending: "Copy at the end",
       copySent: "Copy sent",
       declineReason: "Reason: {{reason}}",
@@ -1367,6 +1375,7 @@ export const web = {
         pending: "Pending",
         approved: "Approved",
         signed: "Signed",
+        viewed: "Read",
         declined: "Declined",
         canceled: "Canceled",
       },
@@ -1406,6 +1415,7 @@ export const web = {
       viaApiKey: "Created through the API key {{description}}",
       recipients: "Recipients: {{names}}",
       copied: "In copy: {{names}}",
+      delegatedTo: "Delegated to {{name}}",
       reason: "Reason: {{reason}}",
       step: "Step {{number}} of {{of}}",
       types: {
@@ -1417,6 +1427,8 @@ export const web = {
         envelopeDeclined: "Signature declined",
         documentApproved: "Document approved",
         approvalRejected: "Approval rejected",
+        documentViewed: "Every page read by a viewer",
+        signerDelegated: "Signer's turn delegated",
         signerVerified: "Identity checked by a code sent by email",
         stepStarted: "Signing step started",
         stepEnded: "Signing step ended",
@@ -1783,6 +1795,8 @@ export const web = {
       envelopeSigned: "Envelope signed",
       envelopeApproved: "Envelope approved",
       envelopeRejected: "Envelope rejected by an approver",
+      envelopeViewed: "Envelope read by a viewer",
+      envelopeDelegated: "Signer's turn delegated",
       envelopeStepStarted: "Signing step started",
       envelopeStepEnded: "Signing step ended",
       envelopeCompleted: "Envelope completed",

@@ -53,6 +53,26 @@ export const mail: FrenchTranslation<typeof en> = {
     ignore:
       "Gardez ce lien pour vous\u00a0: toute personne qui le possède peut approuver en votre nom.",
   },
+  viewing: {
+    subject: "{{sender}} vous demande de lire «\u00a0{{title}}\u00a0»",
+    intro:
+      "{{sender}} ({{email}}) vous a envoyé «\u00a0{{title}}\u00a0» à lire avec Paraphe\u00a0: vous ne signez rien, mais le document n’est terminé qu’une fois chaque page lue.",
+    action: "Lisez chaque page, puis confirmez votre lecture\u00a0:",
+    ignore:
+      "Gardez ce lien pour vous\u00a0: toute personne qui le possède peut confirmer la lecture en votre nom.",
+  },
+  viewingReminder: {
+    subject: "Rappel\u00a0: {{sender}} attend que vous lisiez «\u00a0{{title}}\u00a0»",
+    intro:
+      "{{sender}} ({{email}}) vous a demandé de lire «\u00a0{{title}}\u00a0» avec Paraphe, et votre lecture manque encore.",
+  },
+  delegated: {
+    subject: "{{from}} a confié son tour sur «\u00a0{{title}}\u00a0» à {{to}}",
+    intro:
+      "{{from}} ne signera pas «\u00a0{{title}}\u00a0» en personne\u00a0: son tour a été délégué à {{to}}, qui a reçu son propre lien.",
+    reason: "Motif\u00a0: {{reason}}",
+    action: "Suivre l’enveloppe\u00a0:",
+  },
   approvalReminder: {
     subject: "Rappel\u00a0: {{sender}} attend votre approbation de «\u00a0{{title}}\u00a0»",
     intro:

@@ -33,6 +33,8 @@ export const proof: FrenchTranslation<typeof en> = {
     signedAt: "Signé le {{date}}",
     notSigned: "Non signé",
     copied: "En copie (a reçu le résultat)",
+    viewedAt: "A consulté chaque page le {{date}}",
+    notViewed: "N’a pas consulté chaque page",
     noSignatureImage: "Pas d’image de signature",
   },
   events: {
@@ -53,6 +55,8 @@ export const proof: FrenchTranslation<typeof en> = {
       envelopeDeclined: "Refusée",
       documentApproved: "Approuvée",
       approvalRejected: "Rejetée par un approbateur",
+      documentViewed: "Chaque page consultée",
+      signerDelegated: "Délégation",
       envelopeCanceled: "Annulée",
       signerVerified: "Identité vérifiée",
       stepStarted: "Étape de signature commencée",
@@ -64,6 +68,8 @@ export const proof: FrenchTranslation<typeof en> = {
     recipientsDetail: "À\u00a0: {{recipients}}",
     copiedDetail: "En copie\u00a0: {{recipients}}",
     reasonDetail: "Motif\u00a0: {{reason}}",
+    viewedDetail: "Chaque page de chaque document a été lue",
+    delegatedDetail: "{{from}} a délégué à {{to}}",
     stepDetail: "Étape {{step}} sur {{steps}}",
     verificationDetail:
       "Méthode\u00a0: un code à usage unique envoyé à l’adresse e-mail du signataire",

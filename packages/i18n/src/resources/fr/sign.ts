@@ -16,6 +16,11 @@ export const sign: FrenchTranslation<typeof en> = {
       description:
         "Ce document a été supprimé ou le lien n’est pas valide. Demandez une nouvelle invitation à l’expéditeur.",
     },
+    delegated: {
+      title: "Ce lien a été délégué",
+      description:
+        "Son signataire a confié son tour à une autre personne, qui a reçu son propre lien. Ce lien n’ouvre plus le document.",
+    },
     invalidLink: {
       title: "Lien d’accès invalide ou expiré",
       description:
@@ -42,6 +47,8 @@ export const sign: FrenchTranslation<typeof en> = {
     rejecting: "Erreur lors du rejet du document. Veuillez réessayer.",
     download: "Le document n’a pas pu être téléchargé. Veuillez réessayer.",
     markingRead: "Cette page n’a pas pu être enregistrée comme lue. Revenez-y pour réessayer.",
+    markingDocumentRead: "Votre lecture n’a pas pu être enregistrée. Veuillez réessayer.",
+    delegating: "Votre tour n’a pas pu être confié. Veuillez réessayer.",
   },
   envelope: {
     from: "Envoyé par {{name}} ({{email}})",
@@ -54,6 +61,11 @@ export const sign: FrenchTranslation<typeof en> = {
     message: "Message de l’expéditeur",
   },
   states: {
+    viewed: {
+      title: "Vous avez lu ce document",
+      description:
+        "Merci. Votre lecture est enregistrée\u00a0; l’expéditeur sera prévenu quand tout le monde aura terminé.",
+    },
     approved: {
       title: "Vous avez approuvé ce document",
       description:
@@ -122,6 +134,32 @@ export const sign: FrenchTranslation<typeof en> = {
     readAll: "Faites défiler chaque page pour signer.",
     allRead: "Toutes les pages ont été lues.",
     readAllToApprove: "Faites défiler chaque page pour approuver.",
+    readAllToView: "Faites défiler chaque page pour confirmer votre lecture.",
+  },
+  viewing: {
+    notice:
+      "On vous demande de lire ce document, pas de le signer\u00a0: lisez chaque page, puis confirmez votre lecture.",
+  },
+  delegate: {
+    open: "Confier mon tour à une autre personne",
+    title: "Confier votre tour à une autre personne",
+    description:
+      "Cette personne signera à votre place avec son propre lien, et le vôtre cessera de fonctionner. L’expéditeur est prévenu, avec votre motif.",
+    firstname: "Prénom",
+    lastname: "Nom",
+    email: "Adresse e-mail",
+    reason: "Motif",
+    required: "Obligatoire.",
+    tooLong: "100\u00a0caractères au plus.",
+    reasonTooLong_one: "{{count}}\u00a0caractère au plus\u00a0: raccourcissez le motif.",
+    reasonTooLong_many: "{{count}}\u00a0caractères au plus\u00a0: raccourcissez le motif.",
+    reasonTooLong_other: "{{count}}\u00a0caractères au plus\u00a0: raccourcissez le motif.",
+    invalidEmail: "Saisissez une adresse e-mail valide.",
+    toSelf: "C’est votre propre adresse\u00a0: désignez une autre personne.",
+    alreadyRecipient: "Cette personne est déjà destinataire du document.",
+    confirm: "Confier mon tour",
+    delegating: "Transmission…",
+    done: "{{name}} a reçu son propre lien.",
   },
   approval: {
     notice: "Requiert votre approbation\u00a0: lisez le document, puis approuvez-le ou rejetez-le.",
@@ -161,6 +199,8 @@ export const sign: FrenchTranslation<typeof en> = {
     approve: "Approuver",
     reject: "Rejeter",
     approvalBar: "Actions d’approbation",
+    markRead: "J’ai lu le document",
+    viewBar: "Actions de lecture",
   },
   signature: {
     title: "Votre signature",

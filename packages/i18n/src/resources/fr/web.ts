@@ -1266,6 +1266,9 @@ export const web: FrenchTranslation<typeof en> = {
         cc: "Copie",
         ccHint:
           "N’a rien à faire avant la fin\u00a0: reçoit le document signé et sa preuve une fois que tout le monde a signé.",
+        viewer: "Lecteur",
+        viewerHint:
+          "Lit chaque page et le confirme à son étape, sans signer\u00a0: le document n’est terminé qu’une fois sa lecture confirmée.",
       },
       verification: "Exiger un code envoyé par e-mail avant la signature",
       verificationHint:
@@ -1274,6 +1277,8 @@ export const web: FrenchTranslation<typeof en> = {
         "Les approbateurs n’ont pas de champs\u00a0: choisissez un signataire pour placer des champs.",
       ccNoFields:
         "Un destinataire en copie n’a pas de champs\u00a0: choisissez un signataire pour placer des champs.",
+      viewerNoFields:
+        "Un lecteur n’a pas de champs\u00a0: choisissez un signataire pour placer des champs.",
     },
     signingOrder: {
       label: "Ordre de signature",
@@ -1374,6 +1379,9 @@ export const web: FrenchTranslation<typeof en> = {
         count: "{{length}} / {{max}} caractères",
       },
       initialsOnAllPages: "Demander les initiales sur chaque page",
+      allowDelegation: "Permettre aux signataires de confier leur tour à une autre personne",
+      allowDelegationHint:
+        "Un signataire peut désigner une autre personne, avec un motif\u00a0: elle reçoit son propre lien et vous êtes prévenu.",
       expiresAt: {
         label: "Date d’expiration",
         hint: "Facultatif. La demande ne peut plus être signée après ce jour.",
@@ -1415,6 +1423,7 @@ export const web: FrenchTranslation<typeof en> = {
       title: "Signataires",
       approversTitle: "Approbateurs",
       copiesTitle: "En copie",
+      viewersTitle: "Lecteurs",
       copyPending: "Copie à la fin",
       copySent: "Copie envoyée",
       declineReason: "Motif : {{reason}}",
@@ -1422,6 +1431,7 @@ export const web: FrenchTranslation<typeof en> = {
         pending: "En attente",
         approved: "Approuvé",
         signed: "Signé",
+        viewed: "Lu",
         declined: "Refusé",
         canceled: "Annulé",
       },
@@ -1463,6 +1473,7 @@ export const web: FrenchTranslation<typeof en> = {
       viaApiKey: "Créée avec la clé d’API {{description}}",
       recipients: "Destinataires : {{names}}",
       copied: "En copie : {{names}}",
+      delegatedTo: "Délégué à {{name}}",
       reason: "Motif : {{reason}}",
       step: "Étape {{number}} sur {{of}}",
       types: {
@@ -1474,6 +1485,8 @@ export const web: FrenchTranslation<typeof en> = {
         envelopeDeclined: "Signature refusée",
         documentApproved: "Document approuvé",
         approvalRejected: "Approbation rejetée",
+        documentViewed: "Chaque page lue par un lecteur",
+        signerDelegated: "Tour d’un signataire délégué",
         signerVerified: "Identité vérifiée par un code envoyé par e-mail",
         stepStarted: "Étape de signature commencée",
         stepEnded: "Étape de signature terminée",
@@ -1861,6 +1874,8 @@ export const web: FrenchTranslation<typeof en> = {
       envelopeSigned: "Enveloppe signée",
       envelopeApproved: "Enveloppe approuvée",
       envelopeRejected: "Enveloppe rejetée par un approbateur",
+      envelopeViewed: "Enveloppe lue par un lecteur",
+      envelopeDelegated: "Tour d’un signataire délégué",
       envelopeStepStarted: "Étape de signature commencée",
       envelopeStepEnded: "Étape de signature terminée",
       envelopeCompleted: "Enveloppe terminée",

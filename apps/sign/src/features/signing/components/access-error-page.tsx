@@ -1,12 +1,13 @@
 import { useDocumentTitle, useTranslation } from "@paraphe/i18n/react";
 import { Button } from "@paraphe/ui-kit";
-import { FileClock, FileX, Link2Off, WifiOff } from "lucide-react";
+import { FileClock, FileX, Link2Off, UserRoundCheck, WifiOff } from "lucide-react";
 import { type AccessErrorKind } from "../lib/access-error";
 import { StatusPanel } from "./status-panel";
 
 const icons = {
   notFound: FileX,
   invalidLink: Link2Off,
+  delegated: UserRoundCheck,
   unavailable: FileClock,
   generic: WifiOff,
 } as const;
@@ -30,7 +31,13 @@ export function AccessErrorPage({
   return (
     <StatusPanel
       icon={icons[kind]}
-      tone={kind === "generic" || kind === "unavailable" ? "warning" : "danger"}
+      tone={
+        kind === "generic" || kind === "unavailable"
+          ? "warning"
+          : kind === "delegated"
+            ? "neutral"
+            : "danger"
+      }
       title={title}
       description={t(`errors.${kind}.description`)}
     >

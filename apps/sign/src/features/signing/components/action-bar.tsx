@@ -1,6 +1,6 @@
 import { useTranslation } from "@paraphe/i18n/react";
 import { Button, cn } from "@paraphe/ui-kit";
-import { CheckCircle2, PenLine } from "lucide-react";
+import { BookOpenCheck, CheckCircle2, PenLine } from "lucide-react";
 import { useId } from "react";
 
 export interface ActionBarProps {
@@ -13,10 +13,11 @@ export interface ActionBarProps {
   onPrefetchSign: () => void;
   /**
    * `sign`: Decline and Sign; `approve` (an approver): Reject and Approve, which opens once every
-   * page was read (approvers have no fields).
+   * page was read (approvers have no fields); `view` (a viewer): only "I have read the document",
+   * which opens once every page was read.
    */
-  mode?: "sign" | "approve";
-  /** Approve is being sent. */
+  mode?: "sign" | "approve" | "view";
+  /** Approve (or the reading) is being sent. */
   busy?: boolean;
 }
 
@@ -40,8 +41,9 @@ export function ActionBar({
   const allRead = readCount >= pageCount;
   const canSign = allRead && missingCount === 0;
   const approve = mode === "approve";
+  const view = mode === "view";
   const hint = !allRead
-    ? t(approve ? "reader.readAllToApprove" : "reader.readAll")
+    ? t(approve ? "reader.readAllToApprove" : view ? "reader.readAllToView" : "reader.readAll")
     : missingCount > 0
       ? t("fields.missing", { count: missingCount })
       : t("reader.allRead");
@@ -50,7 +52,7 @@ export function ActionBar({
   return (
     <div
       role="region"
-      aria-label={t(approve ? "actions.approvalBar" : "actions.bar")}
+      aria-label={t(approve ? "actions.approvalBar" : view ? "actions.viewBar" : "actions.bar")}
       data-covers-reading=""
       className="sticky bottom-0 z-40 -mx-4 border-t border-border bg-surface/95 shadow-popover backdrop-blur supports-[backdrop-filter]:bg-surface/85 sm:mx-0 sm:rounded-t-card sm:border-x"
     >
@@ -76,9 +78,11 @@ export function ActionBar({
           {hint}
         </p>
         <div className="flex gap-2">
-          <Button variant="secondary" size="lg" className="shrink-0" onClick={onDecline}>
-            {t(approve ? "actions.reject" : "actions.decline")}
-          </Button>
+          {view ? null : (
+            <Button variant="secondary" size="lg" className="shrink-0" onClick={onDecline}>
+              {t(approve ? "actions.reject" : "actions.decline")}
+            </Button>
+          )}
           <Button
             size="lg"
             className="flex-1"
@@ -89,8 +93,14 @@ export function ActionBar({
             onPointerEnter={onPrefetchSign}
             onFocus={onPrefetchSign}
           >
-            {approve ? <CheckCircle2 aria-hidden="true" /> : <PenLine aria-hidden="true" />}
-            {t(approve ? "actions.approve" : "actions.sign")}
+            {approve ? (
+              <CheckCircle2 aria-hidden="true" />
+            ) : view ? (
+              <BookOpenCheck aria-hidden="true" />
+            ) : (
+              <PenLine aria-hidden="true" />
+            )}
+            {t(approve ? "actions.approve" : view ? "actions.markRead" : "actions.sign")}
           </Button>
         </div>
       </div>

@@ -13,6 +13,7 @@ type FinalState = Exclude<EnvelopeState, ActingState>;
 const looks: Record<FinalState, Pick<StatusPanelProps, "icon" | "tone">> = {
   signed: { icon: CheckCircle2, tone: "success" },
   approved: { icon: CheckCircle2, tone: "success" },
+  viewed: { icon: CheckCircle2, tone: "success" },
   rejected: { icon: XCircle, tone: "neutral" },
   complete: { icon: CheckCircle2, tone: "success" },
   declined: { icon: XCircle, tone: "neutral" },
@@ -24,7 +25,7 @@ const looks: Record<FinalState, Pick<StatusPanelProps, "icon" | "tone">> = {
 };
 
 /**
- * An envelope this recipient cannot act on now: signed or approved, declined or rejected, canceled,
+ * An envelope this recipient cannot act on now: signed, approved or read, declined or rejected, canceled,
  * complete, waiting, expired.
  */
 export function EnvelopeStatusPage({

@@ -1,6 +1,6 @@
 import { FIELD_VALUE_MAX_LENGTH } from "@paraphe/api-sdk/contract";
 import { useDocumentTitle, useLanguage, useTranslation } from "@paraphe/i18n/react";
-import { Badge, toast } from "@paraphe/ui-kit";
+import { Badge, Button, toast } from "@paraphe/ui-kit";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import {
@@ -11,7 +11,7 @@ import {
 } from "../../../lib/api";
 import { useNavigate } from "../../../app/navigation";
 import { type ConfirmationState } from "../../../domain/confirmation-state";
-import { signingErrorKey, verificationRequired } from "../lib/access-error";
+import { asApiError, signingErrorKey, verificationRequired } from "../lib/access-error";
 import { signingKeys } from "../api/signing-queries";
 import { accessErrorKind } from "../lib/access-error";
 import {
@@ -25,6 +25,7 @@ import { watchPageReading } from "../lib/page-reading";
 import { emptyDraft, type SignatureDraft } from "../lib/signature-draft";
 import { ActionBar } from "./action-bar";
 import { DeclineDialog } from "./decline-dialog";
+import { DelegateDialog, type Delegation } from "./delegate-dialog";
 import { DocumentReader } from "./document-reader";
 import { VerificationDialog } from "./verification-dialog";
 
@@ -35,8 +36,9 @@ const SignatureDialog = lazy(loadSignatureDialog);
 const pageKey = (documentUuid: string, page: number) => `${documentUuid}:${page}`;
 
 /**
- * The signing page proper: the envelope, its pages with the fields, and the sign/decline bar; for
- * an approver, the pages and the approve/reject bar.
+ * The signing page proper: the envelope, its pages with the fields, and the sign/decline bar (and,
+ * when the sender allows it, handing the turn to someone else); for an approver, the pages and the
+ * approve/reject bar; for a viewer, the pages and "I have read the document".
  */
 export function SigningWorkspace({ link, opened }: { link: AccessLink; opened: OpenedEnvelope }) {
   const { t } = useTranslation("sign");
@@ -46,6 +48,9 @@ export function SigningWorkspace({ link, opened }: { link: AccessLink; opened: O
   const navigate = useNavigate();
   const { envelope, recipient, documents, fields } = opened;
   const approver = recipient.kind === "approver";
+  const viewer = recipient.kind === "viewer";
+  // Signers only, and only when the sender allows it.
+  const canDelegate = recipient.kind === "signer" && envelope.allowDelegation === true;
   useDocumentTitle(envelope.title);
 
   const [viewed, setViewed] = useState<ReadonlySet<string>>(
@@ -106,8 +111,8 @@ export function SigningWorkspace({ link, opened }: { link: AccessLink; opened: O
     (checkDemanded || (recipient.verification === "email_code" && verifiedAt === null));
 
   useEffect(() => {
-    if (allRead && !approver) void loadSignatureDialog();
-  }, [allRead, approver]);
+    if (allRead && recipient.kind === "signer") void loadSignatureDialog();
+  }, [allRead, recipient.kind]);
 
   // Opens the envelope again after the recipient acted (or the link stopped working): only the open
   // call, not the page previews under the same key, which the new state may refuse (a declined
@@ -262,6 +267,46 @@ export function SigningWorkspace({ link, opened }: { link: AccessLink; opened: O
     mutationFn: (reason: string) => api.envelope.reject({ ...link, reason }),
     onSuccess: async () => {
       setDeclineOpen(false);
+  const markDocumentRead = useMutation({
+    mutationFn: () => api.envelope.markRead(link),
+    onSuccess: async () => {
+      await reopen();
+    },
+    onError: (error) => {
+      if (linkSpent(error)) return;
+      toast.error(t("errors.markingDocumentRead"));
+    },
+  });
+
+  const [delegateOpen, setDelegateOpen] = useState(false);
+  const [delegateRefused, setDelegateRefused] = useState<Partial<Record<keyof Delegation, string>>>(
+    {},
+  );
+  const delegate = useMutation({
+    mutationFn: (delegation: Delegation) => api.envelope.delegate({ ...link, ...delegation }),
+    onSuccess: async (answer) => {
+      setDelegateOpen(false);
+      toast.success(
+        t("delegate.done", { name: `${answer.to.firstname} ${answer.to.lastname}`.trim() }),
+      );
+      // The link now answers that it was delegated.
+      await reopen();
+    },
+    onError: (error) => {
+      if (linkSpent(error)) return;
+      const words = (asApiError(error)?.details ?? []).map((detail) => detail.message);
+      if (words.includes("delegate_to_self")) {
+        setDelegateRefused({ email: t("delegate.toSelf") });
+        return;
+      }
+      if (words.includes("already_recipient")) {
+        setDelegateRefused({ email: t("delegate.alreadyRecipient") });
+        return;
+      }
+      toast.error(t("errors.delegating"));
+    },
+  });
+
       await reopen();
     },
     onError: (error) => {
@@ -283,15 +328,29 @@ export function SigningWorkspace({ link, opened }: { link: AccessLink; opened: O
         <p className="text-sm text-ink-muted">
           {t("envelope.from", { name: envelope.sender.name, email: envelope.sender.email })}
         </p>
-        {approver ? (
+        {approver || viewer ? (
           <p className="rounded-card border border-border bg-surface p-3 text-sm font-medium">
-            {t("approval.notice")}
+            {t(approver ? "approval.notice" : "viewing.notice")}
           </p>
         ) : null}
         <div className="flex flex-wrap items-center gap-2">
           <Badge>{t(`envelope.level.${envelope.signatureLevel}`)}</Badge>
           {expires ? (
             <span className="text-sm text-ink-muted">
+        {canDelegate ? (
+          <div>
+            <Button
+              variant="ghost"
+              size="sm"
+              onClick={() => {
+                setDelegateRefused({});
+                setDelegateOpen(true);
+              }}
+            >
+              {t("delegate.open")}
+            </Button>
+          </div>
+        ) : null}
               {t("envelope.expires", { date: expires })}
             </span>
           ) : null}
@@ -322,9 +381,9 @@ export function SigningWorkspace({ link, opened }: { link: AccessLink; opened: O
       <ActionBar
         readCount={readCount}
         pageCount={allPages.length}
-        missingCount={approver ? 0 : missingFields.length}
-        mode={approver ? "approve" : "sign"}
-        busy={approve.isPending}
+        missingCount={approver || viewer ? 0 : missingFields.length}
+        mode={approver ? "approve" : viewer ? "view" : "sign"}
+        busy={approve.isPending || markDocumentRead.isPending}
         onSign={() => {
           if (approver) {
             if (!approve.isPending) approve.mutate();
@@ -334,7 +393,11 @@ export function SigningWorkspace({ link, opened }: { link: AccessLink; opened: O
         }}
         onDecline={() => setDeclineOpen(true)}
         onPrefetchSign={() => {
-          if (!approver) void loadSignatureDialog();
+          if (viewer) {
+            if (!markDocumentRead.isPending) markDocumentRead.mutate();
+            return;
+          }
+          if (recipient.kind === "signer") void loadSignatureDialog();
         }}
       />
 
@@ -362,6 +425,19 @@ export function SigningWorkspace({ link, opened }: { link: AccessLink; opened: O
           <SignatureDialog
             open={signOpen}
             onOpenChange={setSignOpen}
+      {canDelegate ? (
+        <DelegateDialog
+          open={delegateOpen}
+          onOpenChange={setDelegateOpen}
+          onDelegate={(delegation) => {
+            setDelegateRefused({});
+            delegate.mutate(delegation);
+          }}
+          delegating={delegate.isPending}
+          refused={delegateRefused}
+        />
+      ) : null}
+
             needsInitials={needsInitials}
             signature={signatureDraft}
             onSignatureChange={setSignatureDraft}

@@ -34,10 +34,11 @@ export function signingErrorKey(
  * The three signing-page errors of spec §8, and a document whose file the api cannot read now
  * (`unavailable`).
  */
-export type AccessErrorKind = "notFound" | "invalidLink" | "unavailable" | "generic";
+export type AccessErrorKind = "notFound" | "invalidLink" | "delegated" | "unavailable" | "generic";
 
 /**
- * NOT_FOUND: deleted document or wrong link; ACCESS_LINK_INVALID: invalid or expired link; CONFLICT
+ * NOT_FOUND: deleted document or wrong link; ACCESS_LINK_INVALID: invalid or expired link (`delegated`
+ * when its signer handed their turn to someone else); CONFLICT
  * `document_unavailable`: an original file of the envelope is missing on the server (not a canceled
  * envelope: "not available right now"); anything else (network, tunnel, server): a generic "retry
  * later".
@@ -46,7 +47,12 @@ export function accessErrorKind(error: unknown): AccessErrorKind {
   const apiError = asApiError(error);
   const code = apiError?.code;
   if (code === NOT_FOUND) return "notFound";
-  if (code === ACCESS_LINK_INVALID) return "invalidLink";
+  if (code === ACCESS_LINK_INVALID) {
+    // The signer handed their turn to someone else: this link stopped for that reason.
+    return (apiError?.details ?? []).some((detail) => detail.message === "link_delegated")
+      ? "delegated"
+      : "invalidLink";
+  }
   if (
     code === CONFLICT &&
     (apiError?.details ?? []).some(

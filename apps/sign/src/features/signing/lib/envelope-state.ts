@@ -4,8 +4,10 @@ import { type OpenedEnvelope } from "../../../lib/api";
 export type EnvelopeState =
   | "sign"
   | "approve"
+  | "view"
   | "signed"
   | "approved"
+  | "viewed"
   | "declined"
   | "rejected"
   | "declinedByOther"
@@ -16,15 +18,16 @@ export type EnvelopeState =
   | "expired";
 
 /** The states where the recipient acts on the document (the reader and the action bar). */
-export type ActingState = Extract<EnvelopeState, "sign" | "approve">;
+export type ActingState = Extract<EnvelopeState, "sign" | "approve" | "view">;
 
 export function isActing(state: EnvelopeState): state is ActingState {
-  return state === "sign" || state === "approve";
+  return state === "sign" || state === "approve" || state === "view";
 }
 
 /**
  * A signer signs while the envelope is being signed; an approver approves (or rejects) while it
- * is being approved, before any signer is invited.
+ * is being approved, before any signer is invited; a viewer reads every page and marks the
+ * document read while it is being signed.
  */
 export function envelopeState(opened: OpenedEnvelope, now: Date = new Date()): EnvelopeState {
   const { envelope, recipient } = opened;
@@ -32,6 +35,7 @@ export function envelopeState(opened: OpenedEnvelope, now: Date = new Date()): E
   if (envelope.status === "complete") return "complete";
   if (recipient.status === "signed") return "signed";
   if (recipient.status === "approved") return "approved";
+  if (recipient.status === "viewed") return "viewed";
   if (recipient.status === "declined") return approver ? "rejected" : "declined";
   if (envelope.status === "canceled" || recipient.status === "canceled") return "canceled";
   if (envelope.status === "declined") return "declinedByOther";
@@ -40,5 +44,6 @@ export function envelopeState(opened: OpenedEnvelope, now: Date = new Date()): E
     return "expired";
   }
   if (!recipient.isTurn) return "notYourTurn";
-  return approver ? "approve" : "sign";
+  if (approver) return "approve";
+  return recipient.kind === "viewer" ? "view" : "sign";
 }

@@ -105,9 +105,11 @@ export function RoleForm({
               aria-labelledby={kindLegendId}
               value={field.value}
               onValueChange={(value) =>
-                field.onChange(value === "approver" || value === "cc" ? value : "signer")
+                field.onChange(
+                  value === "approver" || value === "cc" || value === "viewer" ? value : "signer",
+                )
               }
-              options={(["signer", "approver", "cc"] as const).map((kind) => ({
+              options={(["signer", "approver", "viewer", "cc"] as const).map((kind) => ({
                 value: kind,
                 label: t(`web:editor.recipients.roles.${kind}`),
                 description: t(`web:editor.recipients.roles.${kind}Hint`),

@@ -8,6 +8,8 @@ export const EVENT_LABEL_KEYS = {
   "envelope.signed": "web:webhooks.events.envelopeSigned",
   "envelope.approved": "web:webhooks.events.envelopeApproved",
   "envelope.rejected": "web:webhooks.events.envelopeRejected",
+  "envelope.viewed": "web:webhooks.events.envelopeViewed",
+  "envelope.delegated": "web:webhooks.events.envelopeDelegated",
   "envelope.step_started": "web:webhooks.events.envelopeStepStarted",
   "envelope.step_ended": "web:webhooks.events.envelopeStepEnded",
   "envelope.completed": "web:webhooks.events.envelopeCompleted",

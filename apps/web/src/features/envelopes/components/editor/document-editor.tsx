@@ -35,7 +35,11 @@ export const AUTOSAVE_DELAY_MS = 700;
  * person, a signer among them, and a signature field for each signer.
  */
 export function sendProblems(
-  people: readonly { uuid: string; name: string; kind: "signer" | "approver" | "cc" }[],
+  people: readonly {
+    uuid: string;
+    name: string;
+    kind: "signer" | "approver" | "cc" | "viewer";
+  }[],
   fields: readonly Pick<FieldDraft, "kind" | "recipientUuid">[],
 ): ({ kind: "noRecipient" } | { kind: "noSigner" } | { kind: "noSignature"; name: string })[] {
   if (people.length === 0) return [{ kind: "noRecipient" }];
@@ -400,7 +404,9 @@ export function DocumentEditor({
               ? { disabledHint: t("web:editor.recipients.approverNoFields") }
               : currentRecipient?.kind === "cc"
                 ? { disabledHint: t("web:editor.recipients.ccNoFields") }
-                : {})}
+                : currentRecipient?.kind === "viewer"
+                  ? { disabledHint: t("web:editor.recipients.viewerNoFields") }
+                  : {})}
             onDrop={(kind, clientX, clientY) => {
               const target = pageAtPoint(clientX, clientY);
               if (target) place(kind, target.documentUuid, target.page, target.point);

@@ -10,7 +10,7 @@ import {
 export interface EditorPerson {
   uuid: string;
   name: string;
-  kind: "signer" | "approver" | "cc";
+  kind: "signer" | "approver" | "cc" | "viewer";
 }
 
 /**

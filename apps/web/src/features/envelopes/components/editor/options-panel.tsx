@@ -29,7 +29,7 @@ function endOfDay(value: string): string | null {
 /**
  * Options of the envelope: signature level (AES and QES need identity verification, which this
  * server does not offer yet: shown, explained, not selectable), sender name, invitation message,
- * initials on all pages, expiry date, reminders.
+ * initials on all pages, whether signers may delegate their turn, expiry date, reminders.
  */
 export function OptionsPanel({
   options,
@@ -117,6 +117,13 @@ export function OptionsPanel({
         label={t("editor.options.initialsOnAllPages")}
         checked={options.initialsOnAllPages}
         onCheckedChange={(checked) => onChange({ initialsOnAllPages: checked === true })}
+      />
+
+      <Checkbox
+        label={t("editor.options.allowDelegation")}
+        description={t("editor.options.allowDelegationHint")}
+        checked={options.allowDelegation}
+        onCheckedChange={(checked) => onChange({ allowDelegation: checked === true })}
       />
 
       <div className="flex flex-col gap-1.5">

@@ -12,7 +12,7 @@ export interface PeopleListItem {
   name: string;
   /** A second line (the recipient's email), if any. */
   detail?: string;
-  kind: "signer" | "approver" | "cc";
+  kind: "signer" | "approver" | "cc" | "viewer";
   /** Their signing step (from 1), as the server keeps it for the signing order. */
   step: number;
 }

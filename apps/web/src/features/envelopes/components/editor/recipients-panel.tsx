@@ -22,7 +22,7 @@ function toInput(recipient: Recipient, custom: boolean): RecipientInput {
     lastname: recipient.lastname,
     phone: recipient.phone ?? "",
     saveToContacts: false,
-    // Signer is the contract's default: only an approver or a copy is named.
+    // Signer is the contract's default: only an approver, a copy or a viewer is named.
     ...(recipient.kind === "signer" ? {} : { kind: recipient.kind }),
     ...(custom ? { step: recipient.step } : {}),
     // Kept as saved: saving the list again must not drop a signer's check.
@@ -71,7 +71,9 @@ export function RecipientsPanel({
       lastname: values.lastname,
       phone: values.phone ?? "",
       saveToContacts: values.saveToContacts,
-      ...(values.kind === "approver" || values.kind === "cc" ? { kind: values.kind } : {}),
+      ...(values.kind === "approver" || values.kind === "cc" || values.kind === "viewer"
+        ? { kind: values.kind }
+        : {}),
       ...(values.kind === "signer" && values.verification === "email_code"
         ? { verification: "email_code" as const }
         : {}),

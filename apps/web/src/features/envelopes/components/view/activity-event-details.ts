@@ -10,7 +10,8 @@ export function activityActorText(event: Pick<ActivityEvent, "actor">): string {
 
 /**
  * The details of an activity event as lines of text, in the reader's language: the signing step
- * that started or ended, the recipients it concerns (and those in copy), the template or API key that created the
+ * that started or ended, the recipients it concerns (and those in copy), who a signer delegated
+ * to, the template or API key that created the
  * envelope, the reason of a decline, rejection or cancellation.
  */
 export function useActivityEventDetails(): (event: ActivityEvent) => string[] {
@@ -34,6 +35,13 @@ export function useActivityEventDetails(): (event: ActivityEvent) => string[] {
         lines.push(
           t("view.activity.copied", {
             names: event.copied.map((recipient) => recipient.name || recipient.email).join(", "),
+          }),
+        );
+      }
+      if (event.delegatedTo) {
+        lines.push(
+          t("view.activity.delegatedTo", {
+            name: event.delegatedTo.name || event.delegatedTo.email,
           }),
         );
       }

@@ -10,6 +10,7 @@ const RECIPIENT_VARIANTS: Record<Recipient["status"], BadgeVariant> = {
   pending: "warning",
   approved: "success",
   signed: "success",
+  viewed: "success",
   declined: "danger",
   canceled: "neutral",
 };
@@ -91,10 +92,17 @@ export function EnvelopeRecipients({
               {t(`web:view.signers.status.${recipient.status}`)}
             </Badge>
           )}
-          {recipient.signedAt || recipient.approvedAt || recipient.declinedAt ? (
+          {recipient.signedAt ||
+          recipient.approvedAt ||
+          recipient.viewedAt ||
+          recipient.declinedAt ? (
             <span className="text-xs whitespace-nowrap text-ink-muted">
               {formatDateTime(
-                recipient.signedAt ?? recipient.approvedAt ?? recipient.declinedAt,
+                recipient.signedAt ??
+                  recipient.approvedAt ??
+                  recipient.viewedAt ??
+                  recipient.declinedAt ??
+                  null,
                 language,
               )}
             </span>
@@ -124,8 +132,9 @@ export function EnvelopeRecipients({
               <ul className="flex flex-col gap-2">{entries.map(({ item }) => row(item))}</ul>
             </section>
           ))
-        : // One step, by role: approvers (who approve before the signers sign), then signers.
-          (["approver", "signer"] as const).map((kind) => {
+        : // One step, by role: approvers (who approve before the signers sign), then signers,
+          // then viewers (who read every page).
+          (["approver", "signer", "viewer"] as const).map((kind) => {
             const recipients = envelope.recipients.filter((recipient) => recipient.kind === kind);
             if (recipients.length === 0) return null;
             const headingId = `${kind}s-heading`;
@@ -135,7 +144,9 @@ export function EnvelopeRecipients({
                   {t(
                     kind === "approver"
                       ? "web:view.signers.approversTitle"
-                      : "web:view.signers.title",
+                      : kind === "viewer"
+                        ? "web:view.signers.viewersTitle"
+                        : "web:view.signers.title",
                   )}
                 </h2>
                 <ul className="flex flex-col gap-2">{recipients.map(row)}</ul>
