@@ -174,6 +174,51 @@ describe("createTunnelClient: handshake and round trip", () => {
   });
 });
 
+describe("createTunnelClient: upload progress", () => {
+  it("tells a call's upload progress as its sealed body goes out, by the sender given, and opens the answer", async () => {
+    const bodies: number[] = [];
+    const { client } = setup({
+      // Sends by fetch, reporting the body in two halves as XMLHttpRequest's upload events would.
+      sendWithProgress: async (url, init, onProgress) => {
+        const total = init.body.byteLength;
+        bodies.push(total);
+        onProgress({ sent: Math.floor(total / 2), total });
+        const response = await fetch(url, init);
+        onProgress({ sent: total, total });
+        return response;
+      },
+    });
+    const progress: { sent: number; total: number }[] = [];
+    const response = await client.request("POST", "/envelope/upload", {
+      body: json({ file: "x".repeat(10_000) }),
+      onUploadProgress: (report) => progress.push(report),
+    });
+    expect(await response.json()).toMatchObject({ path: "/envelope/upload" });
+    const total = bodies[0] ?? 0;
+    // The sealed body: the plaintext and the seal's overhead.
+    expect(total).toBeGreaterThan(10_000);
+    expect(progress).toEqual([
+      { sent: 0, total },
+      { sent: Math.floor(total / 2), total },
+      { sent: total, total },
+    ]);
+    // A call that asks for no progress goes by fetch, as before.
+    await client.request("POST", "/user/profile", { body: json({}) });
+    expect(bodies).toHaveLength(1);
+  });
+
+  it("without a way to watch the body go out (no XMLHttpRequest, as in Node), says nothing sent, then everything once answered", async () => {
+    const { client } = setup();
+    const progress: { sent: number; total: number }[] = [];
+    const response = await client.request("POST", "/envelope/upload", {
+      body: json({ file: "y" }),
+      onUploadProgress: (report) => progress.push(report),
+    });
+    expect(response.ok).toBe(true);
+    expect(progress.map((report) => report.sent)).toEqual([0, progress[0]?.total]);
+  });
+});
+
 describe("createTunnelClient: answers without the encrypted-response header", () => {
   it("surfaces a plaintext error in the spec's shape as is", async () => {
     const { client } = setup();

@@ -1,4 +1,10 @@
 import { handshakeBackoffMs } from "./backoff";
+import {
+  xhrConstructor,
+  xhrSendWithProgress,
+  type SendWithProgress,
+  type UploadProgress,
+} from "./upload-progress";
 import { TunnelError, type TunnelErrorCode } from "./errors";
 import { createTimedLock } from "./lock";
 import { canonicalMethod, canonicalPath } from "./protocol/aad";
@@ -44,6 +50,13 @@ export interface TunnelClientOptions {
   now?: () => number;
   /** fetch credentials mode of every tunnel call (spec §7: included); "include" by default. */
   credentials?: "include" | "same-origin" | "omit";
+  /**
+   * How a call that asks for its upload progress (`onUploadProgress`) is sent: by default by
+   * XMLHttpRequest ({@link xhrSendWithProgress}) where it exists (browsers: fetch cannot report a
+   * request body's progress); `null`, or no XMLHttpRequest, sends such a call through `fetch`,
+   * which reports the whole body sent once answered.
+   */
+  sendWithProgress?: SendWithProgress | null;
 }
 
 /** The request as it goes on the wire, handed to `beforeSend` (e.g. to sign it, RFC 9421). */
@@ -65,6 +78,11 @@ export interface TunnelRequestOptions {
   /** Runs before each send, retries included, with the sealed body of that attempt. */
   beforeSend?: (request: WireRequest) => void | Promise<void>;
   signal?: AbortSignal;
+  /**
+   * Told as the sealed body goes out (bytes sent of the body's length), for a progress bar of a
+   * large upload; the last report has every byte sent. Each attempt starts again from 0.
+   */
+  onUploadProgress?: (progress: UploadProgress) => void;
   /**
    * The call does no harm if the server receives it twice (a read). A plaintext `401 TUNNEL_ERROR`
    * is not authenticated: anyone on the path could answer it to a call the server did run. So
@@ -169,6 +187,12 @@ export function createTunnelClient(options: TunnelClientOptions): TunnelClient {
   const sleep = options.sleep ?? defaultSleep;
   const now = options.now ?? Date.now;
   const credentials = options.credentials ?? "include";
+  const sendWithProgress: SendWithProgress | null =
+    options.sendWithProgress !== undefined
+      ? options.sendWithProgress
+      : xhrConstructor() !== undefined
+        ? xhrSendWithProgress
+        : null;
   const lock = createTimedLock();
 
   let current: TunnelSession | null = null;
@@ -359,13 +383,24 @@ export function createTunnelClient(options: TunnelClientOptions): TunnelClient {
           headers,
           body: sealed,
         });
-        const response = await fetchImpl(url, {
+        const init = {
           method: wireMethod,
           headers,
           body: sealed,
           credentials,
           signal: requestOptions.signal,
-        });
+        };
+        const onUploadProgress = requestOptions.onUploadProgress;
+        let response: Response;
+        if (onUploadProgress === undefined) response = await fetchImpl(url, init);
+        else if (sendWithProgress !== null) {
+          onUploadProgress({ sent: 0, total: sealed.byteLength });
+          response = await sendWithProgress(url, init, onUploadProgress);
+        } else {
+          onUploadProgress({ sent: 0, total: sealed.byteLength });
+          response = await fetchImpl(url, init);
+          onUploadProgress({ sent: sealed.byteLength, total: sealed.byteLength });
+        }
 
         if (response.headers.has(ENCRYPTED_RESPONSE_HEADER)) {
           const data = new Uint8Array(await response.arrayBuffer());

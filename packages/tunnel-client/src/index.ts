@@ -33,6 +33,12 @@ export {
   type TunnelErrorOptions,
 } from "./errors";
 export { handshakeBackoffMs } from "./backoff";
+export {
+  xhrSendWithProgress,
+  type ProgressRequestInit,
+  type SendWithProgress,
+  type UploadProgress,
+} from "./upload-progress";
 export { preinitialize, type PreinitializeOptions } from "./preinitialize";
 export {
   ENCRYPTED_RESPONSE_HEADER,

@@ -4,6 +4,7 @@ import {
   type FetchLike,
   type TunnelClient,
   type TunnelResponse,
+  type UploadProgress,
   type VerifyEvidence,
   type AttestationOutcome,
 } from "@paraphe/tunnel-client";
@@ -66,6 +67,11 @@ export interface CallOptions {
    * (`isTunnelSessionLost`), and the next call opens a new session.
    */
   idempotent?: boolean;
+  /**
+   * Told as the call's sealed body goes out (`{ sent, total }` in bytes), for the progress bar of
+   * an upload (see the tunnel client's `onUploadProgress`).
+   */
+  onUploadProgress?: (progress: UploadProgress) => void;
 }
 
 type EndpointMethod<E> =
@@ -203,6 +209,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         body,
         headers,
         ...(callOptions.signal ? { signal: callOptions.signal } : {}),
+        ...(callOptions.onUploadProgress ? { onUploadProgress: callOptions.onUploadProgress } : {}),
         ...(callOptions.idempotent === true || readPaths.has(path) ? { idempotent: true } : {}),
         beforeSend: async (wire) => {
           const signed = await signRequest({

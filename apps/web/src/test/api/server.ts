@@ -94,9 +94,21 @@ export function createTestServer(initial: Handlers): TestServer {
     getAttestationResults: () => null,
     getAttestationStatus: () => null,
     getLastAttestation: () => null,
-    async request(_method: string, path: string, options: { body: Uint8Array; headers?: unknown }) {
+    async request(
+      _method: string,
+      path: string,
+      options: {
+        body: Uint8Array;
+        headers?: unknown;
+        onUploadProgress?: (progress: { sent: number; total: number }) => void;
+      },
+    ) {
       const body = JSON.parse(new TextDecoder().decode(options.body)) as unknown;
       calls.push({ path, body });
+      // As a browser's upload goes: the whole body out, then the server's answer.
+      const total = options.body.byteLength;
+      options.onUploadProgress?.({ sent: 0, total });
+      options.onUploadProgress?.({ sent: total, total });
       const handler = handlers[path];
       if (!handler) return response(apiError(404, "NOT_FOUND"));
       return response(

@@ -633,7 +633,8 @@ export const web = {
       readError: "A file could not be read from this device. Choose it again.",
       stages: {
         reading: "Reading the files",
-        sending: "Encrypting, sending and checking the documents on the server",
+        sending: "Encrypting and sending the files",
+        checking: "Checking the documents on the server",
         opening: "Opening the editor",
       },
       problems: {

@@ -648,7 +648,8 @@ export const web: FrenchTranslation<typeof en> = {
       readError: "Un fichier n’a pas pu être lu sur cet appareil. Choisissez-le à nouveau.",
       stages: {
         reading: "Lecture des fichiers",
-        sending: "Chiffrement, envoi et vérification des documents sur le serveur",
+        sending: "Chiffrement et envoi des fichiers",
+        checking: "Vérification des documents sur le serveur",
         opening: "Ouverture de l’éditeur",
       },
       problems: {

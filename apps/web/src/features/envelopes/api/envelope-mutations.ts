@@ -9,6 +9,7 @@ import {
   type UpdateEnvelopeRequest,
   type UploadEnvelopeRequest,
 } from "@paraphe/api-sdk/contract";
+import { type UploadProgress } from "@paraphe/api-sdk";
 import { useMutation, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { useApi } from "../../../lib/api/api-context";
 import { saveBinaryFile } from "../../../lib/download";
@@ -16,17 +17,25 @@ import { tagKeys } from "../../../domain/query-keys";
 import { envelopeKeys } from "./keys";
 import { signingRequestKeys } from "../../../domain/signing-requests";
 
+/** How an upload tells its progress (bytes of the encrypted request sent). */
+export interface UploadProgressOptions {
+  onUploadProgress?: (progress: UploadProgress) => void;
+}
+
 /** Every call answers the whole envelope: it replaces the cached one. */
 function storeDetail(queryClient: QueryClient, envelope: EnvelopeDetail) {
   queryClient.setQueryData(envelopeKeys.detail(envelope.uuid), envelope);
 }
 
-/** POST /envelope/upload: a new draft; the lists and the dashboard counts change. */
-export function useUploadEnvelope() {
+/**
+ * POST /envelope/upload: a new draft; the lists and the dashboard counts change. `onUploadProgress`
+ * is told as the encrypted files go out.
+ */
+export function useUploadEnvelope(progress: UploadProgressOptions = {}) {
   const api = useApi();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (request: UploadEnvelopeRequest) => api.envelope.upload(request),
+    mutationFn: (request: UploadEnvelopeRequest) => api.envelope.upload(request, progress),
     onSuccess: (envelope) => {
       storeDetail(queryClient, envelope);
       void queryClient.invalidateQueries({ queryKey: envelopeKeys.lists() });

@@ -13,6 +13,7 @@ import { useMutation, useQueryClient, type QueryClient } from "@tanstack/react-q
 import { useApi } from "../../../lib/api/api-context";
 import { tagKeys } from "../../../domain/query-keys";
 import { envelopeKeys, templateKeys } from "./keys";
+import type { UploadProgressOptions } from "./envelope-mutations";
 
 /** Keeps an answered template as its detail, and refreshes the lists (status, title, tags). */
 function storeTemplate(queryClient: QueryClient, template: TemplateDetail) {
@@ -30,9 +31,11 @@ function useTemplateMutation<Request>(call: (request: Request) => Promise<Templa
 }
 
 /** POST /template/create: a new template from uploaded PDFs (status incomplete). */
-export function useCreateTemplate() {
+export function useCreateTemplate(progress: UploadProgressOptions = {}) {
   const api = useApi();
-  return useTemplateMutation((request: CreateTemplateRequest) => api.template.create(request));
+  return useTemplateMutation((request: CreateTemplateRequest) =>
+    api.template.create(request, progress),
+  );
 }
 
 /** POST /template/update: title, default message and options. */

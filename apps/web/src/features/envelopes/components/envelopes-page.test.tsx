@@ -147,6 +147,42 @@ describe("upload", () => {
     expect(sent.files.map((file) => file.filename)).toEqual(["contract.pdf", "locked.pdf"]);
   });
 
+  it("shows the files going out, then the server's check, while the upload waits for the api", async () => {
+    let answer = () => {};
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    const { user } = renderApp({
+      path: "/envelopes",
+      handlers: {
+        "/envelope/upload": async () => {
+          await answered;
+          return apiError(400, "VALIDATION_ERROR", [
+            { path: "files.0.data", message: "encrypted" },
+          ]);
+        },
+      },
+    });
+    await user.click(await screen.findByRole("button", { name: "Upload" }));
+    const dialog = await screen.findByRole("dialog", { name: "Upload documents" });
+    fireEvent.drop(within(dialog).getByTestId("upload-dropzone"), {
+      dataTransfer: { files: [pdf("contract.pdf")] },
+    });
+    await user.click(within(dialog).getByRole("button", { name: "Upload and prepare" }));
+    const bar = await within(dialog).findByRole("progressbar", { name: "Upload progress" });
+    // Every byte sent, the api not yet answered: the server's check is the current step.
+    await waitFor(() => expect(bar).toHaveAttribute("aria-valuenow", "100"));
+    expect(bar).toHaveAttribute("aria-valuetext", "Checking the documents on the server");
+    const current = within(dialog)
+      .getAllByRole("listitem")
+      .find((item) => item.getAttribute("aria-current") === "step");
+    expect(current).toHaveTextContent("Checking the documents on the server");
+    expect(within(dialog).getByText(/Encrypting and sending the files/)).toHaveTextContent("✓");
+    answer();
+    await within(dialog).findByText(/This PDF is encrypted/);
+    expect(within(dialog).queryByRole("progressbar")).toBeNull();
+  });
+
   it("says why the api refused a certified PDF or a signed one whose signatures could not be kept", async () => {
     const { user } = renderApp({
       path: "/envelopes",

@@ -5,6 +5,7 @@ import { FileText, X } from "lucide-react";
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import { useErrorText } from "../../../lib/api/error-text";
+import { type UploadProgress } from "@paraphe/api-sdk";
 import { useUploadEnvelope } from "../api/envelope-mutations";
 import { useCreateTemplate } from "../api/template-mutations";
 import {
@@ -26,15 +27,15 @@ interface Chosen {
   params?: UploadProblemParams;
 }
 
-type Stage = "idle" | "reading" | "sending" | "done";
+type Stage = "idle" | "reading" | "sending" | "checking" | "done";
 
 let nextId = 1;
 
 /**
  * Upload of one or more PDFs into a new draft envelope: drag and drop or the file picker, checks
- * before sending (PDF, ≤ 20 MB), stage progress (reading the files with real byte progress, then
- * encrypting, sending and checking on the server, whose progress is not observable through the
- * tunnel), the api's refusals beside each file; success opens the editor.
+ * before sending (PDF, ≤ 20 MB), stage progress (reading the files, then encrypting and sending
+ * them, both with real byte progress, then the server's check of the documents), the api's
+ * refusals beside each file; success opens the editor.
  */
 export function UploadDialog({
   open,
@@ -51,8 +52,15 @@ export function UploadDialog({
   const { t } = useTranslation(["web", "common"]);
   const errorText = useErrorText();
   const navigate = useNavigate();
-  const uploadEnvelope = useUploadEnvelope();
-  const createTemplate = useCreateTemplate();
+  const [sentFraction, setSentFraction] = useState(0);
+  const onUploadProgress = ({ sent, total }: UploadProgress) => {
+    setSentFraction(total > 0 ? sent / total : 1);
+    // Every byte out: the server now checks the documents.
+    if (total > 0 && sent >= total)
+      setStage((current) => (current === "sending" ? "checking" : current));
+  };
+  const uploadEnvelope = useUploadEnvelope({ onUploadProgress });
+  const createTemplate = useCreateTemplate({ onUploadProgress });
   const upload = target === "template" ? createTemplate : uploadEnvelope;
   const texts = target === "template" ? "web:templates.upload" : "web:envelopes.upload";
   const [chosen, setChosen] = useState<Chosen[]>([]);
@@ -61,12 +69,13 @@ export function UploadDialog({
   const [generalError, setGeneralError] = useState<string | null>(null);
   const formatSize = useFormatFileSize();
   const problemText = useUploadProblemText();
-  const busy = stage === "reading" || stage === "sending";
+  const busy = stage === "reading" || stage === "sending" || stage === "checking";
 
   const reset = () => {
     setChosen([]);
     setStage("idle");
     setReadFraction(0);
+    setSentFraction(0);
     setGeneralError(null);
     upload.reset();
   };
@@ -115,6 +124,7 @@ export function UploadDialog({
       setStage("idle");
       return;
     }
+    setSentFraction(0);
     setStage("sending");
     try {
       const envelope = await upload.mutateAsync({
@@ -144,7 +154,27 @@ export function UploadDialog({
     }
   };
 
-  const progress = stage === "reading" ? Math.round(readFraction * 100) : null;
+  // The bar: reading the files is its first half, sending them the second; checking pulses full.
+  const percent = (fraction: number) => Math.round(fraction * 100);
+  const barPercent =
+    stage === "reading"
+      ? percent(readFraction) / 2
+      : stage === "sending"
+        ? 50 + percent(sentFraction) / 2
+        : 100;
+  const steps: { stage: Stage; label: string }[] = [
+    { stage: "reading", label: t("web:envelopes.upload.stages.reading") },
+    { stage: "sending", label: t("web:envelopes.upload.stages.sending") },
+    { stage: "checking", label: t("web:envelopes.upload.stages.checking") },
+    { stage: "done", label: t("web:envelopes.upload.stages.opening") },
+  ];
+  const current = steps.findIndex((step) => step.stage === stage);
+  const stepPercent =
+    stage === "reading"
+      ? percent(readFraction)
+      : stage === "sending"
+        ? percent(sentFraction)
+        : null;
 
   return (
     <Dialog
@@ -214,36 +244,26 @@ export function UploadDialog({
               aria-label={t("web:envelopes.upload.progress")}
               aria-valuemin={0}
               aria-valuemax={100}
-              aria-valuenow={progress ?? undefined}
-              aria-valuetext={
-                stage === "reading"
-                  ? t("web:envelopes.upload.stages.reading")
-                  : t("web:envelopes.upload.stages.sending")
-              }
+              aria-valuenow={Math.round(barPercent)}
+              aria-valuetext={steps[current]?.label}
               className="h-2 w-full overflow-hidden rounded-full bg-surface-muted"
             >
               <div
                 className={cn(
                   "h-full rounded-full bg-brand-600 transition-[width]",
-                  stage === "sending" && "w-full animate-pulse",
+                  stage === "checking" && "animate-pulse",
                 )}
-                style={stage === "reading" ? { width: `${(progress ?? 0) / 2}%` } : undefined}
+                style={{ width: `${String(barPercent)}%` }}
               />
             </div>
             <ol className="flex flex-col gap-0.5 text-xs text-ink-muted" aria-live="polite">
-              <li aria-current={stage === "reading" ? "step" : undefined}>
-                {stage === "reading" ? "→ " : "✓ "}
-                {t("web:envelopes.upload.stages.reading")}
-                {stage === "reading" ? ` (${progress ?? 0} %)` : ""}
-              </li>
-              <li aria-current={stage === "sending" ? "step" : undefined}>
-                {stage === "sending" ? "→ " : "· "}
-                {t("web:envelopes.upload.stages.sending")}
-              </li>
-              <li>
-                {"· "}
-                {t("web:envelopes.upload.stages.opening")}
-              </li>
+              {steps.map((step, index) => (
+                <li key={step.stage} aria-current={index === current ? "step" : undefined}>
+                  {index < current ? "✓ " : index === current ? "→ " : "· "}
+                  {step.label}
+                  {index === current && stepPercent !== null ? ` (${String(stepPercent)} %)` : ""}
+                </li>
+              ))}
             </ol>
           </div>
         ) : null}
