@@ -84,6 +84,7 @@ export function openedEnvelope(overrides: Partial<OpenedEnvelope> = {}): OpenedE
         recipientUuid: "9d0e1f2a-3b4c-4d5e-8f60-718293a4b5c6",
         required: true,
         label: null,
+        settings: {},
       },
     ],
     completedFields: [],
@@ -147,6 +148,9 @@ export interface SigningHandlers {
   /** `/envelope/verification/send` and `/envelope/verification/check`. */
   sendCode?: Handler;
   checkCode?: Handler;
+  /** `/envelope/mark-read` (a viewer) and `/envelope/delegate` (a signer). */
+  markRead?: Handler;
+  delegate?: Handler;
 }
 
 /** The public calls of the access link, with a happy default for each. */
@@ -166,6 +170,11 @@ function route(handlers: SigningHandlers, calls: RouteRequestLog[]): Route {
     reject: () => ({ recipientStatus: "declined", envelopeStatus: "declined" }),
     sendCode: () => ({ sent: true, maskedEmail: "a•••@example.com", expiresInSeconds: 600 }),
     checkCode: () => ({ verified: true, verifiedAt: "2026-11-22T10:05:00.000Z" }),
+    markRead: () => ({ recipientStatus: "viewed", envelopeStatus: "signing" }),
+    delegate: (body) => ({
+      delegated: true,
+      to: { firstname: body.firstname, lastname: body.lastname, email: body.email },
+    }),
   };
   const byPath: Record<string, keyof SigningHandlers> = {
     "/envelope/open": "open",
@@ -177,6 +186,8 @@ function route(handlers: SigningHandlers, calls: RouteRequestLog[]): Route {
     "/envelope/reject": "reject",
     "/envelope/verification/send": "sendCode",
     "/envelope/verification/check": "checkCode",
+    "/envelope/mark-read": "markRead",
+    "/envelope/delegate": "delegate",
   };
   return (request: RouteRequest) => {
     const body = JSON.parse(new TextDecoder().decode(request.body) || "{}") as Record<

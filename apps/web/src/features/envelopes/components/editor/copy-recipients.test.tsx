@@ -33,12 +33,13 @@ describe("recipients in copy in the editor", () => {
     const { user, server } = renderApp({ path: EDIT_PATH });
     await user.click(await screen.findByRole("button", { name: "Add" }));
     const dialog = await screen.findByRole("dialog", { name: "Add a recipient" });
-    // Three roles: signer (the default), approver, copy.
+    // Four roles: signer (the default), approver, viewer, copy (the first group of choices).
+    const [kinds] = within(dialog).getAllByRole("radiogroup");
     expect(
-      within(dialog)
+      within(kinds as HTMLElement)
         .getAllByRole("radio")
         .map((radio) => radio.getAttribute("value")),
-    ).toEqual(["signer", "approver", "cc"]);
+    ).toEqual(["signer", "approver", "viewer", "cc"]);
     await user.type(
       within(dialog).getByRole("combobox", { name: /Email address/ }),
       "grace@example.com",

@@ -26,7 +26,7 @@ describe("template roles in copy", () => {
       within(dialog)
         .getAllByRole("radio")
         .map((radio) => radio.getAttribute("value")),
-    ).toEqual(["signer", "approver", "cc"]);
+    ).toEqual(["signer", "approver", "viewer", "cc"]);
     await user.type(within(dialog).getByRole("textbox", { name: /Role label/ }), "Accounting");
     await user.click(within(dialog).getByRole("radio", { name: /Copy/ }));
     await user.click(within(dialog).getByRole("button", { name: "Add the role" }));
