@@ -69,6 +69,8 @@ const VALIDATION_WORDS = [
   "too_many_domains",
   "invalid_step",
   "step_too_large",
+  "phone_required_for_sms",
+  "sms_unavailable",
 ] as const;
 type ValidationWord = (typeof VALIDATION_WORDS)[number];
 

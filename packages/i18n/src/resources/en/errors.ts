@@ -89,6 +89,9 @@ export const errors = {
     code_incorrect: "This code is incorrect. Check it or ask for a new one.",
     code_expired: "This code has expired. Ask for a new one.",
     invalid_phone: "Enter a valid phone number.",
+    phone_required_for_sms:
+      "A code by SMS needs the phone number in international form, such as +33 6 12 34 56 78.",
+    sms_unavailable: "Codes by SMS are unavailable: no SMS provider is configured on this server.",
     invalid_file: "This file cannot be read.",
     invalid_file_type: "Invalid file type: choose a PNG, JPEG, WebP or GIF image.",
     file_too_large: "File too large: the picture must be under 1 MB.",

@@ -242,6 +242,17 @@ export const sign = {
     attempts: "Too many wrong codes: this code no longer works. Ask for a new one.",
     tooMany: "Too many codes were asked for. Wait a few minutes, then try again.",
     failed: "The code could not be checked. Try again.",
+    sms: {
+      title: "Confirm your phone number",
+      description:
+        "{{sender}} asks you to confirm your phone number before signing. We send a 6-digit code by SMS to the number they gave.",
+      sent: "A code was sent by SMS to the number ending in {{ending}}. It is valid for 10 minutes.",
+      code: "Code from the SMS",
+      verified: "Phone number confirmed: you can sign.",
+      incorrect: "This code is not correct. Check the latest SMS.",
+      unavailable:
+        "The code cannot be sent by SMS to you. Ask the sender to check your phone number.",
+    },
   },
   reject: {
     title: "Reject the document",

@@ -1227,9 +1227,18 @@ export const web = {
         viewerHint:
           "Reads every page and confirms it in their step, without signing: the document completes only once they have.",
       },
-      verification: "Require a code sent by email before signing",
-      verificationHint:
-        "Before signing, the signer types a 6-digit code sent to their email address in a separate email.",
+      verification: "Check before signing",
+      verificationMethods: {
+        none: "No check",
+        noneHint: "The link in the invitation is enough to sign.",
+        email_code: "Code sent by email",
+        email_codeHint:
+          "Before signing, the signer types a 6-digit code sent to their email address in a separate email.",
+        sms_code: "Code sent by SMS",
+        sms_codeHint:
+          "Before signing, the signer types a 6-digit code sent by SMS to their phone: enter their phone number in international form (+33…).",
+        smsUnavailable: "Unavailable: no SMS provider is configured on this server.",
+      },
       approverNoFields: "Approvers have no fields: choose a signer to place fields.",
       ccNoFields: "A recipient in copy has no fields: choose a signer to place fields.",
       viewerNoFields: "A viewer has no fields: choose a signer to place fields.",
@@ -1430,7 +1439,7 @@ export const web = {
         approvalRejected: "Approval rejected",
         documentViewed: "Every page read by a viewer",
         signerDelegated: "Signer's turn delegated",
-        signerVerified: "Identity checked by a code sent by email",
+        signerVerified: "Identity checked by a one-time code",
         stepStarted: "Signing step started",
         stepEnded: "Signing step ended",
         envelopeCanceled: "Signature request canceled",

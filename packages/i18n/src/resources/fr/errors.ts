@@ -98,6 +98,10 @@ export const errors: FrenchTranslation<typeof en> = {
     code_incorrect: "Ce code est incorrect. Vérifiez-le ou demandez-en un nouveau.",
     code_expired: "Ce code a expiré. Demandez-en un nouveau.",
     invalid_phone: "Saisissez un numéro de téléphone valide.",
+    phone_required_for_sms:
+      "Un code par SMS demande le numéro au format international, par exemple +33 6 12 34 56 78.",
+    sms_unavailable:
+      "Les codes par SMS sont indisponibles\u00a0: aucun fournisseur de SMS n’est configuré sur ce serveur.",
     invalid_file: "Ce fichier ne peut pas être lu.",
     invalid_file_type: "Type de fichier non valide : choisissez une image PNG, JPEG, WebP ou GIF.",
     file_too_large: "Fichier trop volumineux : la photo doit faire moins de 1 Mo.",

@@ -256,6 +256,17 @@ export const sign: FrenchTranslation<typeof en> = {
     attempts: "Trop de codes erronés\u00a0: ce code ne fonctionne plus. Demandez-en un nouveau.",
     tooMany: "Trop de codes ont été demandés. Patientez quelques minutes, puis réessayez.",
     failed: "Le code n’a pas pu être vérifié. Réessayez.",
+    sms: {
+      title: "Confirmez votre numéro de téléphone",
+      description:
+        "{{sender}} vous demande de confirmer votre numéro de téléphone avant de signer. Nous envoyons un code à 6 chiffres par SMS au numéro qui nous a été donné.",
+      sent: "Un code a été envoyé par SMS au numéro se terminant par {{ending}}. Il est valable 10 minutes.",
+      code: "Code reçu par SMS",
+      verified: "Numéro de téléphone confirmé\u00a0: vous pouvez signer.",
+      incorrect: "Ce code n’est pas correct. Vérifiez le dernier SMS.",
+      unavailable:
+        "Le code ne peut pas vous être envoyé par SMS. Demandez à l’expéditeur de vérifier votre numéro.",
+    },
   },
   reject: {
     title: "Rejeter le document",

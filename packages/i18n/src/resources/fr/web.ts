@@ -1271,9 +1271,19 @@ export const web: FrenchTranslation<typeof en> = {
         viewerHint:
           "Lit chaque page et le confirme à son étape, sans signer\u00a0: le document n’est terminé qu’une fois sa lecture confirmée.",
       },
-      verification: "Exiger un code envoyé par e-mail avant la signature",
-      verificationHint:
-        "Avant de signer, le signataire saisit un code à 6 chiffres envoyé à son adresse e-mail dans un e-mail à part.",
+      verification: "Vérification avant la signature",
+      verificationMethods: {
+        none: "Aucune vérification",
+        noneHint: "Le lien de l’invitation suffit pour signer.",
+        email_code: "Code envoyé par e-mail",
+        email_codeHint:
+          "Avant de signer, le signataire saisit un code à 6 chiffres envoyé à son adresse e-mail dans un e-mail à part.",
+        sms_code: "Code envoyé par SMS",
+        sms_codeHint:
+          "Avant de signer, le signataire saisit un code à 6 chiffres envoyé par SMS à son téléphone\u00a0: saisissez son numéro au format international (+33…).",
+        smsUnavailable:
+          "Indisponible\u00a0: aucun fournisseur de SMS n’est configuré sur ce serveur.",
+      },
       approverNoFields:
         "Les approbateurs n’ont pas de champs\u00a0: choisissez un signataire pour placer des champs.",
       ccNoFields:
@@ -1488,7 +1498,7 @@ export const web: FrenchTranslation<typeof en> = {
         approvalRejected: "Approbation rejetée",
         documentViewed: "Chaque page lue par un lecteur",
         signerDelegated: "Tour d’un signataire délégué",
-        signerVerified: "Identité vérifiée par un code envoyé par e-mail",
+        signerVerified: "Identité vérifiée par un code à usage unique",
         stepStarted: "Étape de signature commencée",
         stepEnded: "Étape de signature terminée",
         envelopeCanceled: "Demande de signature annulée",

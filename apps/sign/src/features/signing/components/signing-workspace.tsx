@@ -108,7 +108,9 @@ export function SigningWorkspace({ link, opened }: { link: AccessLink; opened: O
   const [checkDemanded, setCheckDemanded] = useState(false);
   const needsCheck =
     !approver &&
-    (checkDemanded || (recipient.verification === "email_code" && verifiedAt === null));
+    (checkDemanded ||
+      ((recipient.verification === "email_code" || recipient.verification === "sms_code") &&
+        verifiedAt === null));
 
   useEffect(() => {
     if (allRead && recipient.kind === "signer") void loadSignatureDialog();
@@ -192,7 +194,13 @@ export function SigningWorkspace({ link, opened }: { link: AccessLink; opened: O
     setVerifiedAt(at);
     setCheckDemanded(false);
     setVerifyOpen(false);
-    toast.success(t("verification.verified"));
+    toast.success(
+      t(
+        recipient.verification === "sms_code"
+          ? "verification.sms.verified"
+          : "verification.verified",
+      ),
+    );
     setSignMounted(true);
     setSignOpen(true);
   };
@@ -263,10 +271,6 @@ export function SigningWorkspace({ link, opened }: { link: AccessLink; opened: O
     },
   });
 
-  const reject = useMutation({
-    mutationFn: (reason: string) => api.envelope.reject({ ...link, reason }),
-    onSuccess: async () => {
-      setDeclineOpen(false);
   const markDocumentRead = useMutation({
     mutationFn: () => api.envelope.markRead(link),
     onSuccess: async () => {
@@ -307,6 +311,10 @@ export function SigningWorkspace({ link, opened }: { link: AccessLink; opened: O
     },
   });
 
+  const reject = useMutation({
+    mutationFn: (reason: string) => api.envelope.reject({ ...link, reason }),
+    onSuccess: async () => {
+      setDeclineOpen(false);
       await reopen();
     },
     onError: (error) => {
@@ -333,10 +341,6 @@ export function SigningWorkspace({ link, opened }: { link: AccessLink; opened: O
             {t(approver ? "approval.notice" : "viewing.notice")}
           </p>
         ) : null}
-        <div className="flex flex-wrap items-center gap-2">
-          <Badge>{t(`envelope.level.${envelope.signatureLevel}`)}</Badge>
-          {expires ? (
-            <span className="text-sm text-ink-muted">
         {canDelegate ? (
           <div>
             <Button
@@ -351,6 +355,10 @@ export function SigningWorkspace({ link, opened }: { link: AccessLink; opened: O
             </Button>
           </div>
         ) : null}
+        <div className="flex flex-wrap items-center gap-2">
+          <Badge>{t(`envelope.level.${envelope.signatureLevel}`)}</Badge>
+          {expires ? (
+            <span className="text-sm text-ink-muted">
               {t("envelope.expires", { date: expires })}
             </span>
           ) : null}
@@ -407,6 +415,7 @@ export function SigningWorkspace({ link, opened }: { link: AccessLink; opened: O
           onOpenChange={setVerifyOpen}
           link={link}
           email={recipient.email}
+          channel={recipient.verification === "sms_code" ? "sms" : "email"}
           senderName={envelope.sender.name}
           onVerified={onVerified}
         />
@@ -420,11 +429,6 @@ export function SigningWorkspace({ link, opened }: { link: AccessLink; opened: O
         declining={approver ? reject.isPending : decline.isPending}
       />
 
-      {signMounted ? (
-        <Suspense fallback={null}>
-          <SignatureDialog
-            open={signOpen}
-            onOpenChange={setSignOpen}
       {canDelegate ? (
         <DelegateDialog
           open={delegateOpen}
@@ -438,6 +442,11 @@ export function SigningWorkspace({ link, opened }: { link: AccessLink; opened: O
         />
       ) : null}
 
+      {signMounted ? (
+        <Suspense fallback={null}>
+          <SignatureDialog
+            open={signOpen}
+            onOpenChange={setSignOpen}
             needsInitials={needsInitials}
             signature={signatureDraft}
             onSignatureChange={setSignatureDraft}

@@ -20,6 +20,8 @@ export interface VerificationDialogProps {
   link: AccessLink;
   /** The recipient's address (shown partly hidden once the code is sent) and the sender's name. */
   email: string;
+  /** How the code goes: by mail to the address, or by SMS to the phone the sender gave. */
+  channel?: "email" | "sms";
   senderName: string;
   /** The code was right: the signer may sign now (the time the server recorded). */
   onVerified: (verifiedAt: string) => void;
@@ -29,7 +31,8 @@ const CODE_PATTERN = new RegExp(`^\\d{${VERIFICATION_CODE_LENGTH}}$`);
 
 /**
  * The check before signing, when the sender asked for it: a 6-digit code mailed to the
- * recipient's address (a mail of its own, apart from the link), typed here. The signer reads the
+ * recipient's address (a mail of its own, apart from the link) or sent by SMS to their phone (the
+ * page then names the number by its last two digits only), typed here. The signer reads the
  * document first; the check comes when they go to sign.
  */
 export function VerificationDialog({
@@ -37,6 +40,7 @@ export function VerificationDialog({
   onOpenChange,
   link,
   email,
+  channel = "email",
   senderName,
   onVerified,
 }: VerificationDialogProps) {
@@ -45,20 +49,21 @@ export function VerificationDialog({
   const [code, setCode] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
+  const sms = channel === "sms";
 
   const send = useMutation({
     mutationFn: () => api.envelope.sendVerificationCode(link),
     onSuccess: (answer) => {
-      setSentTo(answer.maskedEmail);
+      setSentTo(answer.channel === "sms" ? (answer.phoneEnding ?? "") : answer.maskedEmail);
       setCode("");
       setError(null);
     },
-    onError: (failure) => setError(t(verificationErrorKey(failure))),
+    onError: (failure) => setError(t(verificationErrorKey(failure, channel))),
   });
   const check = useMutation({
     mutationFn: (typed: string) => api.envelope.checkVerificationCode({ ...link, code: typed }),
     onSuccess: (answer) => onVerified(answer.verifiedAt),
-    onError: (failure) => setError(t(verificationErrorKey(failure))),
+    onError: (failure) => setError(t(verificationErrorKey(failure, channel))),
   });
 
   function submit(event: FormEvent) {
@@ -72,8 +77,12 @@ export function VerificationDialog({
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent
-        title={t("verification.title")}
-        description={t("verification.description", { sender: senderName, email })}
+        title={t(sms ? "verification.sms.title" : "verification.title")}
+        description={
+          sms
+            ? t("verification.sms.description", { sender: senderName })
+            : t("verification.description", { sender: senderName, email })
+        }
         closeLabel={t("common:actions.close")}
       >
         {sentTo === null ? (
@@ -95,9 +104,15 @@ export function VerificationDialog({
         ) : (
           <form noValidate onSubmit={submit} className="flex flex-col gap-3">
             <p className="text-sm" role="status">
-              {t("verification.sent", { email: sentTo })}
+              {sms
+                ? t("verification.sms.sent", { ending: sentTo })
+                : t("verification.sent", { email: sentTo })}
             </p>
-            <FormField label={t("verification.code")} error={error} required>
+            <FormField
+              label={t(sms ? "verification.sms.code" : "verification.code")}
+              error={error}
+              required
+            >
               <Input
                 inputMode="numeric"
                 autoComplete="one-time-code"

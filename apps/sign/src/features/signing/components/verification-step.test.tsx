@@ -185,3 +185,80 @@ describe("the email code before signing", () => {
     expect(calls.filter((call) => call.path === "/envelope/sign")).toHaveLength(2);
   });
 });
+
+/** The envelope of a signer who must confirm their phone by a code sent by SMS, pages read. */
+function openedWithSmsCheck() {
+  const base = openedEnvelope({ viewedPages: { [DOCUMENT_UUID]: [0, 1] } });
+  return { ...base, recipient: { ...base.recipient, verification: "sms_code", verifiedAt: null } };
+}
+
+describe("the SMS code before signing", () => {
+  it("says the code went by SMS to the number ending in its last two digits, then opens the pad", async () => {
+    const { calls, user } = openAt(`${SIGN_PATH}${LINK_FRAGMENT}`, {
+      open: () => openedWithSmsCheck(),
+      sendCode: () => ({
+        sent: true,
+        channel: "sms",
+        maskedEmail: "a•••@example.com",
+        phoneEnding: "78",
+        expiresInSeconds: 600,
+      }),
+      checkCode: (body) =>
+        body.code === "123456"
+          ? { verified: true, verifiedAt: "2026-11-22T10:05:00.000Z" }
+          : fieldError(
+              400,
+              "VALIDATION_ERROR",
+              "/envelope/verification/check",
+              "code",
+              "code_incorrect",
+            ),
+    });
+    await screen.findByRole("heading", { name: "Lease agreement" });
+    scrollPagesIntoView();
+    const sign = screen.getByRole("button", { name: "Sign" });
+    await waitFor(() => expect(sign).toBeEnabled());
+    await user.click(sign);
+
+    const dialog = await screen.findByRole("dialog", { name: "Confirm your phone number" });
+    expect(dialog).toHaveTextContent("Grace Hopper asks you to confirm your phone number");
+    await user.click(within(dialog).getByRole("button", { name: "Send the code" }));
+    expect(
+      await within(dialog).findByText(
+        "A code was sent by SMS to the number ending in 78. It is valid for 10 minutes.",
+      ),
+    ).toBeInTheDocument();
+    expect(dialog).not.toHaveTextContent("a•••@example.com");
+    const code = within(dialog).getByRole("textbox", { name: /Code from the SMS/ });
+    await user.type(code, "654321");
+    await user.click(within(dialog).getByRole("button", { name: "Confirm" }));
+    expect(await within(dialog).findByRole("alert")).toHaveTextContent(
+      "This code is not correct. Check the latest SMS.",
+    );
+    await user.clear(code);
+    await user.type(code, "123456");
+    await user.click(within(dialog).getByRole("button", { name: "Confirm" }));
+    expect(await screen.findByRole("dialog", { name: "Your signature" })).toBeInTheDocument();
+    expect(calls.filter((call) => call.path === "/envelope/verification/check")).toHaveLength(2);
+  });
+
+  it("speaks French, and says when the SMS cannot go", async () => {
+    const { user } = openAt(`${SIGN_PATH}?lng=fr${LINK_FRAGMENT}`, {
+      open: () => openedWithSmsCheck(),
+      sendCode: () =>
+        fieldError(409, "CONFLICT", "/envelope/verification/send", "conflict", "phone_missing"),
+    });
+    await screen.findByRole("heading", { name: "Lease agreement" });
+    scrollPagesIntoView();
+    const sign = screen.getByRole("button", { name: "Signer" });
+    await waitFor(() => expect(sign).toBeEnabled());
+    await user.click(sign);
+    const dialog = await screen.findByRole("dialog", {
+      name: "Confirmez votre numéro de téléphone",
+    });
+    await user.click(within(dialog).getByRole("button", { name: "Envoyer le code" }));
+    expect(await within(dialog).findByRole("alert")).toHaveTextContent(
+      "Le code ne peut pas vous être envoyé par SMS. Demandez à l’expéditeur de vérifier votre numéro.",
+    );
+  });
+});

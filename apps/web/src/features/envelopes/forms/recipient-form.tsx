@@ -9,7 +9,7 @@ import { useGate } from "../../../app/permissions/gates";
 import { fieldErrorProblem, useErrorText } from "../../../lib/api/error-text";
 import { useContactLookup, useContactSuggestions } from "../api/envelope-queries";
 import { PersonFields } from "../../../components/person-fields";
-import { VerificationCheckbox } from "./verification-checkbox";
+import { VerificationChoice } from "./verification-choice";
 import { zodResolver } from "../../../lib/forms/zod-resolver";
 
 type RecipientFormInput = z.input<typeof recipientInputSchema>;
@@ -75,7 +75,8 @@ export function useContactEmailSuggestions(workspaceUuid: string, email: string 
 /**
  * Add or edit a recipient (spec §5): email required, valid and not already added; first and last
  * names required; phone optional; a role, signer (the default), approver or copy; for a signer, a
- * code sent by email to check before signing (off by default); "already in contacts"
+ * check before signing, none (the default), a code by email or a code by SMS (which needs the
+ * phone in international form); "already in contacts"
  * once the email is found in the workspace's contacts (otherwise a "save to contacts" option).
  */
 export function RecipientForm({
@@ -231,7 +232,7 @@ export function RecipientForm({
         <Controller
           control={form.control}
           name="verification"
-          render={({ field }) => <VerificationCheckbox field={field} />}
+          render={({ field }) => <VerificationChoice field={field} />}
         />
       ) : null}
       {contact ? null : (

@@ -10,7 +10,7 @@ import { useId, useMemo } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { z } from "zod";
 import { fieldErrorProblem, fieldErrorWord, useErrorText } from "../../../lib/api/error-text";
-import { VerificationCheckbox } from "./verification-checkbox";
+import { VerificationChoice } from "./verification-choice";
 import { zodResolver } from "../../../lib/forms/zod-resolver";
 
 /** The contract's label rules, plus "not the label of another role of the template" (any case). */
@@ -122,7 +122,7 @@ export function RoleForm({
         <Controller
           control={form.control}
           name="verification"
-          render={({ field }) => <VerificationCheckbox field={field} />}
+          render={({ field }) => <VerificationChoice field={field} />}
         />
       ) : null}
       <div className="flex justify-end gap-2">

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import {
   ENVELOPE_UUID,
   RECIPIENT_UUID,
+  TEST_PROFILE,
   WORKSPACE_MAIN,
   envelopeDetail,
   ok,
@@ -29,20 +30,21 @@ const VERIFIED_SIGNER = {
   approvedAt: null,
 };
 
-describe("a signer's code sent by email, in the recipient dialog", () => {
-  it("is off by default, saved as email_code when ticked, and offered for a signer only", async () => {
+/** The profile of a deployment that can send SMS codes. */
+const withSms = {
+  "/user/profile": () => ok({ ...TEST_PROFILE, capabilities: { smsVerification: true } }),
+};
+
+describe("a signer's check before signing, in the recipient dialog", () => {
+  it("is none by default, saved as email_code when chosen, and offered for a signer only", async () => {
     const { user, server } = renderApp({ path: EDIT_PATH });
     await user.click(await screen.findByRole("button", { name: "Add" }));
     const dialog = await screen.findByRole("dialog", { name: "Add a recipient" });
-    const option = within(dialog).getByRole("checkbox", {
-      name: "Require a code sent by email before signing",
-    });
-    expect(option).not.toBeChecked();
+    const checks = within(dialog).getByRole("radiogroup", { name: "Check before signing" });
+    expect(within(checks).getByRole("radio", { name: "No check" })).toBeChecked();
     await user.click(within(dialog).getByRole("radio", { name: /Approver/ }));
     expect(
-      within(dialog).queryByRole("checkbox", {
-        name: "Require a code sent by email before signing",
-      }),
+      within(dialog).queryByRole("radiogroup", { name: "Check before signing" }),
     ).not.toBeInTheDocument();
     await user.click(within(dialog).getByRole("radio", { name: /Signer/ }));
 
@@ -52,11 +54,7 @@ describe("a signer's code sent by email, in the recipient dialog", () => {
     );
     await user.type(within(dialog).getByRole("textbox", { name: /First name/ }), "Ada");
     await user.type(within(dialog).getByRole("textbox", { name: /Last name/ }), "Lovelace");
-    await user.click(
-      within(dialog).getByRole("checkbox", {
-        name: "Require a code sent by email before signing",
-      }),
-    );
+    await user.click(within(dialog).getByRole("radio", { name: "Code sent by email" }));
     await user.click(within(dialog).getByRole("button", { name: "Add the recipient" }));
     await waitFor(() =>
       expect(server.bodiesOf("/envelope/save-recipients")).toEqual([
@@ -77,10 +75,77 @@ describe("a signer's code sent by email, in the recipient dialog", () => {
     );
   }, 30_000);
 
+  it("shows the SMS code unavailable, with the reason, when the server cannot send SMS", async () => {
+    const { user } = renderApp({ path: EDIT_PATH });
+    await user.click(await screen.findByRole("button", { name: "Add" }));
+    const dialog = await screen.findByRole("dialog", { name: "Add a recipient" });
+    const sms = within(dialog).getByRole("radio", { name: "Code sent by SMS" });
+    expect(sms).toBeDisabled();
+    expect(sms).toHaveAccessibleDescription(
+      "Unavailable: no SMS provider is configured on this server.",
+    );
+  });
+
+  it("asks for the phone in international form for an SMS code, then saves sms_code", async () => {
+    const { user, server } = renderApp({ path: EDIT_PATH, handlers: withSms });
+    await user.click(await screen.findByRole("button", { name: "Add" }));
+    const dialog = await screen.findByRole("dialog", { name: "Add a recipient" });
+    await user.type(
+      within(dialog).getByRole("combobox", { name: /Email address/ }),
+      "ada@example.com",
+    );
+    await user.type(within(dialog).getByRole("textbox", { name: /First name/ }), "Ada");
+    await user.type(within(dialog).getByRole("textbox", { name: /Last name/ }), "Lovelace");
+    const sms = within(dialog).getByRole("radio", { name: "Code sent by SMS" });
+    expect(sms).toBeEnabled();
+    await user.click(sms);
+    await user.click(within(dialog).getByRole("button", { name: "Add the recipient" }));
+    expect(
+      await within(dialog).findByText(
+        "A code by SMS needs the phone number in international form, such as +33 6 12 34 56 78.",
+      ),
+    ).toBeInTheDocument();
+    expect(server.bodiesOf("/envelope/save-recipients")).toEqual([]);
+
+    await user.type(within(dialog).getByRole("textbox", { name: /Phone/ }), "+33 6 12 34 56 78");
+    await user.click(within(dialog).getByRole("button", { name: "Add the recipient" }));
+    await waitFor(() =>
+      expect(server.bodiesOf("/envelope/save-recipients")).toEqual([
+        {
+          envelopeUuid: ENVELOPE_UUID,
+          recipients: [
+            expect.objectContaining({
+              email: "ada@example.com",
+              phone: "+33 6 12 34 56 78",
+              verification: "sms_code",
+            }),
+          ],
+        },
+      ]),
+    );
+  }, 30_000);
+
   it("keeps a signer's check when another recipient is added", async () => {
     const { user, server } = renderApp({
       path: EDIT_PATH,
-      handlers: { "/envelope/get": () => ok(envelopeDetail({ recipients: [VERIFIED_SIGNER] })) },
+      handlers: {
+        "/envelope/get": () =>
+          ok(
+            envelopeDetail({
+              recipients: [
+                VERIFIED_SIGNER,
+                {
+                  ...VERIFIED_SIGNER,
+                  uuid: "7a1c2f0e-6f1b-4c53-8d2e-2b1f6c9a0d44",
+                  email: "sam@example.com",
+                  phone: "+447700900123",
+                  order: 2,
+                  verification: "sms_code" as const,
+                },
+              ],
+            }),
+          ),
+      },
     });
     await user.click(await screen.findByRole("button", { name: "Add" }));
     const dialog = await screen.findByRole("dialog", { name: "Add a recipient" });
@@ -97,18 +162,17 @@ describe("a signer's code sent by email, in the recipient dialog", () => {
     }[];
     expect(body?.recipients.map((recipient) => [recipient.email, recipient.verification])).toEqual([
       ["ada@example.com", "email_code"],
+      ["sam@example.com", "sms_code"],
       ["bob@example.com", undefined],
     ]);
-  });
+  }, 30_000);
 
   it("speaks French", async () => {
     const { user } = renderApp({ path: EDIT_PATH, language: "fr" });
     await user.click(await screen.findByRole("button", { name: "Ajouter" }));
     const dialog = await screen.findByRole("dialog");
-    expect(
-      within(dialog).getByRole("checkbox", {
-        name: "Exiger un code envoyé par e-mail avant la signature",
-      }),
-    ).not.toBeChecked();
+    expect(within(dialog).getByRole("radio", { name: "Aucune vérification" })).toBeChecked();
+    expect(within(dialog).getByRole("radio", { name: "Code envoyé par e-mail" })).not.toBeChecked();
+    expect(within(dialog).getByRole("radio", { name: "Code envoyé par SMS" })).toBeDisabled();
   });
 });

@@ -26,7 +26,9 @@ function toInput(recipient: Recipient, custom: boolean): RecipientInput {
     ...(recipient.kind === "signer" ? {} : { kind: recipient.kind }),
     ...(custom ? { step: recipient.step } : {}),
     // Kept as saved: saving the list again must not drop a signer's check.
-    ...(recipient.verification === "email_code" ? { verification: "email_code" as const } : {}),
+    ...(recipient.verification !== undefined && recipient.verification !== "none"
+      ? { verification: recipient.verification }
+      : {}),
   };
 }
 
@@ -74,8 +76,8 @@ export function RecipientsPanel({
       ...(values.kind === "approver" || values.kind === "cc" || values.kind === "viewer"
         ? { kind: values.kind }
         : {}),
-      ...(values.kind === "signer" && values.verification === "email_code"
-        ? { verification: "email_code" as const }
+      ...(values.kind === "signer" && values.verification !== "none"
+        ? { verification: values.verification }
         : {}),
       ...(custom
         ? {

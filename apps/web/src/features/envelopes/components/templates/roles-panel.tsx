@@ -16,7 +16,9 @@ const toInput = (role: TemplateRole, custom: boolean): TemplateRoleInput => ({
   kind: role.kind,
   ...(custom ? { step: role.step } : {}),
   // Kept as saved: saving the roles again must not drop a role's check before signing.
-  ...(role.verification === "email_code" ? { verification: "email_code" as const } : {}),
+  ...(role.verification !== undefined && role.verification !== "none"
+    ? { verification: role.verification }
+    : {}),
 });
 
 type Editing = { kind: "add" } | { kind: "edit"; role: TemplateRole } | null;
@@ -52,8 +54,8 @@ export function RolesPanel({
       ...(editing?.kind === "edit" ? { uuid: editing.role.uuid } : {}),
       label: values.label,
       kind: values.kind,
-      ...(values.kind === "signer" && values.verification === "email_code"
-        ? { verification: "email_code" as const }
+      ...(values.kind === "signer" && values.verification !== "none"
+        ? { verification: values.verification }
         : {}),
       ...(custom
         ? {

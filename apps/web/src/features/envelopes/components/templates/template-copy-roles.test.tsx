@@ -22,8 +22,10 @@ describe("template roles in copy", () => {
     });
     await user.click(await screen.findByRole("button", { name: /^Add$/ }));
     const dialog = await screen.findByRole("dialog", { name: "Add a role" });
+    // The kinds (the first group; the check before signing is the other).
+    const [kinds] = within(dialog).getAllByRole("radiogroup");
     expect(
-      within(dialog)
+      within(kinds as HTMLElement)
         .getAllByRole("radio")
         .map((radio) => radio.getAttribute("value")),
     ).toEqual(["signer", "approver", "viewer", "cc"]);
@@ -59,10 +61,10 @@ describe("template roles in copy", () => {
         "/template/save-recipients": () => ok(checked),
       },
     });
-    const check = "Require a code sent by email before signing";
+    const check = "Code sent by email";
     await user.click(await screen.findByRole("button", { name: "Edit Employee" }));
     const editing = await screen.findByRole("dialog", { name: "Edit the role" });
-    expect(within(editing).getByRole("checkbox", { name: check })).toBeChecked();
+    expect(within(editing).getByRole("radio", { name: check })).toBeChecked();
     await user.type(within(editing).getByRole("textbox", { name: /Role label/ }), "s");
     await user.click(within(editing).getByRole("button", { name: "Save the role" }));
     await waitFor(() => expect(server.bodiesOf("/template/save-recipients")).toHaveLength(1));
@@ -70,10 +72,10 @@ describe("template roles in copy", () => {
     await user.click(await screen.findByRole("button", { name: /^Add$/ }));
     const adding = await screen.findByRole("dialog", { name: "Add a role" });
     await user.type(within(adding).getByRole("textbox", { name: /Role label/ }), "Director");
-    await user.click(within(adding).getByRole("checkbox", { name: check }));
+    await user.click(within(adding).getByRole("radio", { name: check }));
     // A copy is never asked: the option goes with the signer kind.
     await user.click(within(adding).getByRole("radio", { name: /Copy/ }));
-    expect(within(adding).queryByRole("checkbox", { name: check })).toBeNull();
+    expect(within(adding).queryByRole("radio", { name: check })).toBeNull();
     await user.click(within(adding).getByRole("radio", { name: /Signer/ }));
     await user.click(within(adding).getByRole("button", { name: "Add the role" }));
     await waitFor(() =>
