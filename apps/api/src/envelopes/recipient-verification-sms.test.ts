@@ -33,10 +33,12 @@ function uniquePhone(): string {
 describe.each(testDatabaseKinds)("signers verified by a code sent by SMS on %s", (kind) => {
   let h: IdentityHarness;
   let sender: TeamMember;
+  let otherTeam: TeamMember;
 
   beforeAll(async () => {
     h = await createIdentityHarness(kind);
     sender = await signUpMember(h, "sender");
+    otherTeam = await signUpMember(h, "other", "Another team");
   });
   afterAll(async () => {
     await h.destroy();
@@ -65,9 +67,9 @@ describe.each(testDatabaseKinds)("signers verified by a code sent by SMS on %s",
   }
 
   /** A sent envelope whose signer must pass the SMS check, with `phone` as typed; its link. */
-  async function smsEnvelope(phone = uniquePhone(), typed = phone) {
+  async function smsEnvelope(phone = uniquePhone(), typed = phone, from = sender) {
     const email = uniqueEmail("sms");
-    const sent = await sentEnvelope(sender, [email], { title: "Lease" });
+    const sent = await sentEnvelope(from, [email], { title: "Lease" });
     await h.database.connection.db
       .updateTable("recipient")
       .set({ verification: "sms_code", phone: typed })
@@ -250,7 +252,7 @@ describe.each(testDatabaseKinds)("signers verified by a code sent by SMS on %s",
     expect(expired.details?.[0]?.message).toBe("code_expired");
   });
 
-  it("limits the SMS per recipient and per number, whatever the envelopes", async () => {
+  it("limits the SMS per recipient and per number, whatever the envelopes and teams", async () => {
     const client = signingClient(h);
     const own = await smsEnvelope();
     for (let i = 0; i < VERIFICATION_CODES_PER_RECIPIENT.limit; i++) {
@@ -262,17 +264,39 @@ describe.each(testDatabaseKinds)("signers verified by a code sent by SMS on %s",
 
     const phone = uniquePhone();
     let sent = 0;
+    let envelopes = 0;
     while (sent < VERIFICATION_CODES_PER_PHONE.limit) {
-      const { link } = await smsEnvelope(phone);
+      // Envelopes of two teams to one number share its limit.
+      envelopes += 1;
+      const { link } = await smsEnvelope(phone, phone, envelopes % 2 === 0 ? otherTeam : sender);
       for (let i = 0; i < VERIFICATION_CODES_PER_RECIPIENT.limit; i++) {
         if (sent === VERIFICATION_CODES_PER_PHONE.limit) break;
         await client.envelope.sendVerificationCode(link);
         sent++;
       }
     }
-    const { link } = await smsEnvelope(phone);
+    const { link } = await smsEnvelope(phone, phone, otherTeam);
     expect((await failure(client.envelope.sendVerificationCode(link))).code).toBe("RATE_LIMITED");
     expect(await smsTo(phone)).toHaveLength(VERIFICATION_CODES_PER_PHONE.limit);
+  });
+
+  it("does not let a code sent for another team's envelope to the same number check this one", async () => {
+    const phone = uniquePhone();
+    const ours = await smsEnvelope(phone);
+    const theirs = await smsEnvelope(phone, phone, otherTeam);
+    const client = signingClient(h);
+    await client.envelope.sendVerificationCode(theirs.link);
+    const code = await lastSmsCode(phone);
+    const crossed = await failure(client.envelope.checkVerificationCode({ ...ours.link, code }));
+    expect(crossed.details?.[0]?.message).toBe("code_incorrect");
+    await expect(
+      client.envelope.checkVerificationCode({ ...theirs.link, code }),
+    ).resolves.toMatchObject({ verified: true });
+    // Another team's member cannot read our envelope's activity, where the check is recorded.
+    const refused = await failure(
+      otherTeam.api.envelope.activity({ envelopeUuid: ours.sent.uuid }),
+    );
+    expect(refused.statusCode).toBe(404);
   });
 
   it("answers phone_missing for a signer whose number is gone, sending nothing", async () => {
