@@ -224,6 +224,30 @@ export function canceledMail(input: {
   ]);
 }
 
+/** To the sender: a signer could not open the envelope, an original file being missing. */
+export function documentUnavailableMail(input: {
+  to: string;
+  language: Language;
+  name: string;
+  email: string;
+  title: string;
+  document: string;
+  link: string;
+}): OutgoingMail {
+  const values = {
+    name: input.name,
+    email: input.email,
+    title: input.title,
+    document: input.document,
+  };
+  const t = (key: ServerKey) => serverT(input.language, key, values);
+  return composeMail(input.to, input.language, oneLine(t("mail:documentUnavailable.subject")), [
+    { text: t("mail:documentUnavailable.intro") },
+    { text: t("mail:documentUnavailable.advice") },
+    { text: t("mail:documentUnavailable.action"), link: input.link },
+  ]);
+}
+
 export function declinedMail(input: {
   to: string;
   language: Language;

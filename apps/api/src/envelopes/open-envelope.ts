@@ -8,7 +8,9 @@ import { AppError } from "../errors/app-error";
 import { appendEvent } from "./activity";
 import { completedFieldsFor } from "./completed-fields";
 import type { EnvelopeDeps } from "./envelope-deps";
+import { enqueueMail } from "../mail/outbox";
 import { mailLanguages } from "./languages";
+import { documentUnavailableMail } from "./mails";
 import { type RequestOrigin } from "./request-origin";
 import { isTurn } from "./turns";
 import { pagePreview } from "./document-files";
@@ -24,7 +26,7 @@ export async function openEnvelope(
 ): Promise<OpenEnvelopeResponse> {
   let { envelope, recipient } = await verifyAccessLink(deps, deps.db, link);
   const open = envelope.status === "signing" || envelope.status === "approving";
-  if (open && recipient.status === "pending") await requireOriginals(deps, envelope);
+  if (open && recipient.status === "pending") await requireOriginals(deps, envelope, recipient);
   if (recipient.openedAt === null && open) {
     await deps.db.transaction().execute(async (trx) => {
       const locked = await verifyAccessLink(deps, trx, link, { lock: true });
@@ -95,16 +97,24 @@ export async function openEnvelope(
   };
 }
 
+/** How often the sender hears that an original file is missing: once a day at most. */
+const MISSING_ORIGINAL_NOTICE_INTERVAL_MS = 24 * 60 * 60 * 1000;
+
 /**
  * A recipient who may still act needs the envelope's original files (their pages are drawn, and
  * the signed document sealed, from them): when one is missing from the file store, the open call
  * answers CONFLICT `document_unavailable` (the signing page says the document is not available
- * right now) rather than a document that cannot be signed, and the log says which file is gone.
+ * right now) rather than a document that cannot be signed, the log says which file is gone, and
+ * the sender is mailed (at most once a day per envelope, {@link noticeMissingOriginal}).
  */
-async function requireOriginals(deps: EnvelopeDeps, envelope: EnvelopeRow): Promise<void> {
+async function requireOriginals(
+  deps: EnvelopeDeps,
+  envelope: EnvelopeRow,
+  recipient: RecipientRow,
+): Promise<void> {
   const documents = await deps.db
     .selectFrom("envelopeDocument")
-    .select(["id", "blobKey"])
+    .select(["id", "blobKey", "filename"])
     .where("envelopeId", "=", envelope.id)
     .orderBy("position")
     .execute();
@@ -114,12 +124,58 @@ async function requireOriginals(deps: EnvelopeDeps, envelope: EnvelopeRow): Prom
       { envelopeId: envelope.id, documentId: document.id },
       "the original file of a document being signed is missing from the file store",
     );
+    await noticeMissingOriginal(deps, envelope, recipient, document.filename);
     throw new AppError("CONFLICT", {
       message: "This document is not available right now.",
-      suggestion: "Try again later; if it keeps happening, tell the sender.",
+      suggestion: "Try again later; the sender has been told.",
       reason: "document_unavailable",
     });
   }
+}
+
+/**
+ * Mails the sender that `recipient` met a missing original file, unless they were told in the
+ * last day: the envelope's `originalMissingNoticedAt` is claimed and the mail queued in one
+ * transaction, so that signers opening at once send one mail.
+ */
+async function noticeMissingOriginal(
+  deps: EnvelopeDeps,
+  envelope: EnvelopeRow,
+  recipient: RecipientRow,
+  filename: string,
+): Promise<void> {
+  const at = new Date(deps.now());
+  const since = new Date(at.getTime() - MISSING_ORIGINAL_NOTICE_INTERVAL_MS);
+  await deps.db.transaction().execute(async (trx) => {
+    const claimed = await trx
+      .updateTable("envelope")
+      .set({ originalMissingNoticedAt: at })
+      .where("id", "=", envelope.id)
+      .where((eb) =>
+        eb.or([
+          eb("originalMissingNoticedAt", "is", null),
+          eb("originalMissingNoticedAt", "<=", since),
+        ]),
+      )
+      .returning("id")
+      .executeTakeFirst();
+    if (claimed === undefined) return;
+    const sender = await senderOf(trx, envelope);
+    const person = personOf(recipient);
+    await enqueueMail(
+      trx,
+      deps.mailKey,
+      documentUnavailableMail({
+        to: sender.email,
+        language: sender.language,
+        name: person.name,
+        email: recipient.email,
+        title: envelope.title,
+        document: filename,
+        link: `${deps.config.webUrl}/envelopes/${envelope.workspaceId}/${envelope.id}/view`,
+      }),
+    );
+  });
 }
 
 /**

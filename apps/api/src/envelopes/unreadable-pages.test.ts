@@ -5,6 +5,7 @@ import { closeDocumentWorkers } from "../documents/worker-pool";
 import { createIdentityHarness, uniqueEmail, type IdentityHarness } from "../test/identity";
 import { testDatabaseKinds } from "../test/databases";
 import { deeplyNestedPdf } from "../test/upload-corpus";
+import { outboxMails } from "../test/outbox";
 import {
   failure,
   linkFromMail,
@@ -208,6 +209,16 @@ describe.each(testDatabaseKinds)("documents a signer cannot read on %s", (kind) 
     expect(refused.details).toEqual([
       { path: "conflict", code: "conflict", message: "document_unavailable" },
     ]);
+    // The sender is told once, whoever opens it again that day.
+    await failure(signer.envelope.open(link));
+    const notices = (await outboxMails(h.database.connection.db, h.t.mailKey, sender.email)).filter(
+      (mail) => mail.subject.includes("a file is missing"),
+    );
+    expect(notices).toHaveLength(1);
+    expect(notices[0]?.text).toContain(`${signerEmail}) opened`);
+    expect(notices[0]?.text).toContain(
+      `/envelopes/${envelope.workspaceUuid}/${envelope.uuid}/view`,
+    );
     // Not recorded as opened: the recipient saw nothing.
     const recipient = await db()
       .selectFrom("recipient")

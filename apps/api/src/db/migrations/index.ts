@@ -35,6 +35,7 @@ import * as fieldSettings from "./20261207020000_field-settings";
 import * as memberPhone from "./20261207000000_member-phone";
 import * as smsVerification from "./20261207010000_sms-verification";
 import * as copyRecipients from "./20261206220000_copy-recipients";
+import * as missingOriginalNotice from "./20261207030000_missing-original-notice";
 
 /**
  * Every migration, by name, in a static list so that the bundled build carries them. Names are
@@ -77,4 +78,5 @@ export const migrations: Readonly<Record<string, Migration>> = {
   "20261207000000_member-phone": memberPhone,
   "20261207010000_sms-verification": smsVerification,
   "20261207020000_field-settings": fieldSettings,
+  "20261207030000_missing-original-notice": missingOriginalNotice,
 };

@@ -46,6 +46,11 @@ export interface EnvelopeTable {
   sealFailedAt: Timestamp | null;
   /** The last error of the seal job that gave up (English, for the log and the sender). */
   sealError: string | null;
+  /**
+   * When the sender was last mailed that a signer met a missing original file (at most once a
+   * day, `open-envelope.ts`); null when never.
+   */
+  originalMissingNoticedAt: ColumnType<Date | null, Date | null | undefined, Date | null>;
   /** An envelope, or a template (spec §3) that envelopes are created from. */
   kind: ColumnType<EnvelopeKind, EnvelopeKind | undefined, EnvelopeKind>;
   /** A template's status; null for an envelope. */

@@ -79,6 +79,14 @@ export const mail = {
     intro: "{{sender}} canceled the signature request “{{title}}”. You no longer need to sign it.",
     reason: "Reason given: {{reason}}",
   },
+  documentUnavailable: {
+    subject: "“{{title}}” cannot be signed: a file is missing",
+    intro:
+      "{{name}} ({{email}}) opened “{{title}}”, but the file of the document “{{document}}” is missing from the server's file store. Until it is restored, nobody can read or sign the envelope.",
+    advice:
+      "Ask your administrator to restore the file from the backups, or cancel the envelope and send the document again.",
+    action: "Open the envelope",
+  },
   declined: {
     subject: "{{name}} declined to sign “{{title}}”",
     intro: "{{name}} ({{email}}) declined to sign “{{title}}”. The signature request is closed.",

@@ -32,7 +32,7 @@ export const sign = {
     unavailable: {
       title: "This document is not available right now",
       description:
-        "A file of this document cannot be read at the moment, so it cannot be signed yet. Please try again later; if it keeps happening, contact the sender.",
+        "A file of this document cannot be read at the moment, so it cannot be signed yet. The sender has been told; please try again later.",
       retry: "Try again",
     },
     signing: "Error signing the document. Your signature is kept: please try again.",

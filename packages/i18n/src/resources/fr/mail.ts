@@ -92,6 +92,14 @@ export const mail: FrenchTranslation<typeof en> = {
       "{{sender}} a annulé la demande de signature «\u00a0{{title}}\u00a0». Vous n’avez plus à le signer.",
     reason: "Motif indiqué\u00a0: {{reason}}",
   },
+  documentUnavailable: {
+    subject: "Impossible de signer «\u00a0{{title}}\u00a0»\u00a0: un fichier manque",
+    intro:
+      "{{name}} ({{email}}) a ouvert «\u00a0{{title}}\u00a0», mais le fichier du document «\u00a0{{document}}\u00a0» est absent du stockage de fichiers du serveur. Tant qu’il n’est pas restauré, personne ne peut lire ni signer l’enveloppe.",
+    advice:
+      "Demandez à votre administrateur de restaurer le fichier depuis les sauvegardes, ou annulez l’enveloppe et envoyez de nouveau le document.",
+    action: "Ouvrir l’enveloppe",
+  },
   declined: {
     subject: "{{name}} a refusé de signer «\u00a0{{title}}\u00a0»",
     intro:

@@ -34,7 +34,7 @@ export const sign: FrenchTranslation<typeof en> = {
     unavailable: {
       title: "Ce document n’est pas disponible pour le moment",
       description:
-        "Un fichier de ce document ne peut pas être lu pour l’instant\u00a0: il ne peut donc pas encore être signé. Réessayez plus tard\u00a0; si le problème persiste, contactez l’expéditeur.",
+        "Un fichier de ce document ne peut pas être lu pour l’instant\u00a0: il ne peut donc pas encore être signé. L’expéditeur en a été informé\u00a0; réessayez plus tard.",
       retry: "Réessayer",
     },
     signing: "Erreur lors de la signature du document. Votre signature est conservée : réessayez.",

@@ -174,7 +174,7 @@ describe("the signing page errors (spec §8)", () => {
     expect(
       await screen.findByRole("heading", { name: "This document is not available right now" }),
     ).toBeInTheDocument();
-    expect(screen.getByText(/if it keeps happening, contact the sender/)).toBeInTheDocument();
+    expect(screen.getByText(/The sender has been told/)).toBeInTheDocument();
     expect(screen.queryByText(/canceled/i)).toBeNull();
     await user.click(screen.getByRole("button", { name: "Try again" }));
     expect(await screen.findByRole("heading", { name: "Lease agreement" })).toBeInTheDocument();
