@@ -21,6 +21,11 @@ const DEFAULT_SIZE_PT: Record<FieldKind, { width: number; height: number }> = {
   name: { width: 160, height: 24 },
   email: { width: 190, height: 24 },
   checkbox: { width: 20, height: 20 },
+  radio: { width: 140, height: 24 },
+  dropdown: { width: 150, height: 24 },
+  number: { width: 90, height: 24 },
+  phone: { width: 140, height: 24 },
+  readonly: { width: 220, height: 40 },
 };
 
 /** The smallest field, as a fraction of the page. */

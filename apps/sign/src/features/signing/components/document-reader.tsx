@@ -6,7 +6,7 @@ import {
   type SignerDocument,
   type SignerField,
 } from "../../../lib/api";
-import { type FieldValues } from "../lib/field-values";
+import { shownFields, type FieldValues } from "../lib/field-values";
 import { DocumentPage } from "./document-page";
 
 export interface DocumentReaderProps {
@@ -34,6 +34,8 @@ export function DocumentReader({
   ...rest
 }: DocumentReaderProps) {
   const { t } = useTranslation("sign");
+  // A field whose condition does not hold is not drawn (nor required, nor sent).
+  const shown = shownFields(fields, rest.values);
   return (
     <section ref={readerRef} aria-label={t("reader.documents")} className="flex flex-col gap-8">
       {documents.map((document) => (
@@ -62,7 +64,7 @@ export function DocumentReader({
                     width={size.width}
                     height={size.height}
                     label={label}
-                    fields={fields.filter(
+                    fields={shown.filter(
                       (field) => field.documentUuid === document.uuid && field.page === page,
                     )}
                     completedFields={completedFields.filter(

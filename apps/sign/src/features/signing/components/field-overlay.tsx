@@ -9,6 +9,8 @@ import {
   DialogFooter,
   FormField,
   Input,
+  RadioGroup,
+  Select,
 } from "@paraphe/ui-kit";
 import { PenLine } from "lucide-react";
 import {
@@ -22,7 +24,7 @@ import {
   type RefObject,
 } from "react";
 import { type SignerField } from "../../../lib/api";
-import { type FieldValues } from "../lib/field-values";
+import { fieldProblem, type FieldValues } from "../lib/field-values";
 
 export interface FieldOverlayProps {
   field: SignerField;
@@ -80,11 +82,16 @@ export function FieldOverlay({
   switch (field.kind) {
     case "text":
     case "date":
+    case "number":
+    case "phone":
+    case "radio":
+    case "dropdown":
       return (
         <InputField
           field={field}
           name={name}
           value={value}
+          problem={problemText(t, field, values)}
           missing={missing}
           frame={frame}
           style={style}
@@ -110,6 +117,18 @@ export function FieldOverlay({
           />
           {requiredDot}
         </label>
+      );
+    case "readonly":
+      return (
+        <div
+          className={cn(frame, "border-dashed bg-white/70 px-1")}
+          style={style}
+          data-field-kind="readonly"
+        >
+          <span className={cn("line-clamp-3 text-ink", text)}>
+            {field.settings.defaultValue ?? ""}
+          </span>
+        </div>
       );
     case "name":
     case "email":
@@ -186,10 +205,42 @@ function useFitText(element: RefObject<HTMLElement | null>, text: string) {
   }, [element, text]);
 }
 
+/**
+ * What is wrong with a field's value, in the page's language; for the sender's own pattern, the
+ * message the sender wrote (one text, as written).
+ */
+function problemText(
+  t: ReturnType<typeof useTranslation<"sign">>["t"],
+  field: SignerField,
+  values: FieldValues,
+): string | null {
+  const problem = fieldProblem(field, values);
+  if (problem === null) return null;
+  const { settings } = field;
+  switch (problem) {
+    case "pattern_mismatch":
+      return settings.validation?.kind === "pattern"
+        ? settings.validation.message
+        : t("fields.problems.pattern_mismatch");
+    case "too_many_decimals":
+      return (settings.decimals ?? 0) === 0
+        ? t("fields.problems.whole_number")
+        : t("fields.problems.too_many_decimals", { count: settings.decimals ?? 0 });
+    case "below_minimum":
+      return t("fields.problems.below_minimum", { min: settings.min });
+    case "above_maximum":
+      return t("fields.problems.above_maximum", { max: settings.max });
+    default:
+      return t(`fields.problems.${problem}`);
+  }
+}
+
 interface InputFieldProps {
   field: SignerField;
   name: string;
   value: string;
+  /** Why the value is refused, shown under the input; null when it suits the field. */
+  problem: string | null;
   missing: boolean;
   frame: string;
   style: CSSProperties;
@@ -199,14 +250,17 @@ interface InputFieldProps {
 }
 
 /**
- * A text or date field: on the page, its whole value in the field's box and a tap area of at least
- * 44 px; tapped, a sheet (at the bottom of a phone's screen) with the field's label and a full-width
- * input, changes applied as they are typed.
+ * A field the signer fills: on the page, its whole value in the field's box and a tap area of at
+ * least 44 px; tapped, a sheet (at the bottom of a phone's screen) with the field's label and a
+ * full-width control (a text, date, numeric or telephone input, a list for a dropdown, a group of
+ * radio buttons for a radio group), changes applied as they are made, and what is wrong with the
+ * value under it.
  */
 function InputField({
   field,
   name,
   value,
+  problem,
   missing,
   frame,
   style,
@@ -221,6 +275,7 @@ function InputField({
   const valueId = useId();
   const isDate = field.kind === "date";
   const shown = isDate && value ? formatDate(value, language) : value;
+  const invalid = missing || problem !== null;
   useFitText(valueRef, shown);
   const atLimit = !isDate && value.length >= FIELD_VALUE_MAX_LENGTH;
 
@@ -241,6 +296,7 @@ function InputField({
         style={style}
         data-field-kind={field.kind}
         data-missing={missing || undefined}
+        aria-invalid={invalid || undefined}
         aria-label={name}
         aria-describedby={shown ? valueId : undefined}
         aria-haspopup="dialog"
@@ -255,6 +311,7 @@ function InputField({
             text,
           )}
         >
+          {field.kind === "radio" && shown ? <span aria-hidden="true">◉ </span> : null}
           {shown}
         </span>
         {requiredDot}
@@ -266,24 +323,56 @@ function InputField({
           className="max-sm:top-auto max-sm:bottom-0 max-sm:w-full max-sm:max-w-none max-sm:translate-y-0 max-sm:rounded-b-none"
         >
           <form noValidate onSubmit={done} className="flex flex-col">
-            <FormField
-              label={field.label || t(`fields.${field.kind}`)}
-              description={
-                atLimit ? t("fields.atLimit", { max: FIELD_VALUE_MAX_LENGTH }) : undefined
-              }
-              required={field.required}
-            >
-              <Input
-                type={isDate ? "date" : "text"}
+            {field.kind === "radio" ? (
+              <RadioChoices
+                field={field}
                 value={value}
-                autoFocus
-                enterKeyHint="done"
-                maxLength={isDate ? undefined : FIELD_VALUE_MAX_LENGTH}
-                aria-invalid={missing || undefined}
-                className="h-12 w-full text-base"
-                onChange={(event) => onChange(field.uuid, event.target.value)}
+                problem={problem}
+                missing={missing}
+                onChange={onChange}
               />
-            </FormField>
+            ) : (
+              <FormField
+                label={field.label || t(`fields.${field.kind}`)}
+                description={
+                  atLimit
+                    ? t("fields.atLimit", { max: FIELD_VALUE_MAX_LENGTH })
+                    : field.kind === "phone"
+                      ? t("fields.phoneHint")
+                      : undefined
+                }
+                error={problem ?? undefined}
+                required={field.required}
+              >
+                {field.kind === "dropdown" ? (
+                  <Select
+                    value={value}
+                    autoFocus
+                    aria-invalid={invalid || undefined}
+                    placeholder={t("fields.chooseOption")}
+                    className="h-12"
+                    onValueChange={(chosen) => onChange(field.uuid, chosen)}
+                    options={(field.settings.options ?? []).map((option) => ({
+                      value: option,
+                      label: option,
+                    }))}
+                  />
+                ) : (
+                  <Input
+                    type={isDate ? "date" : field.kind === "phone" ? "tel" : "text"}
+                    inputMode={field.kind === "number" ? "decimal" : undefined}
+                    autoComplete={field.kind === "phone" ? "tel" : undefined}
+                    value={value}
+                    autoFocus
+                    enterKeyHint="done"
+                    maxLength={isDate ? undefined : FIELD_VALUE_MAX_LENGTH}
+                    aria-invalid={invalid || undefined}
+                    className="h-12 w-full text-base"
+                    onChange={(event) => onChange(field.uuid, event.target.value)}
+                  />
+                )}
+              </FormField>
+            )}
             <DialogFooter>
               <Button type="submit" size="lg">
                 {t("fields.done")}
@@ -293,6 +382,51 @@ function InputField({
         </DialogContent>
       </Dialog>
     </>
+  );
+}
+
+/** A radio group's options as a group of radio buttons named by the field. */
+function RadioChoices({
+  field,
+  value,
+  problem,
+  missing,
+  onChange,
+}: {
+  field: SignerField;
+  value: string;
+  problem: string | null;
+  missing: boolean;
+  onChange: (fieldUuid: string, value: string) => void;
+}) {
+  const { t } = useTranslation("sign");
+  const labelId = useId();
+  const errorId = useId();
+  return (
+    <div className="flex flex-col gap-3">
+      <p id={labelId} className="text-sm font-medium text-ink">
+        {field.label || t("fields.radio")}
+        {field.required ? <span aria-hidden="true"> *</span> : null}
+      </p>
+      <RadioGroup
+        aria-labelledby={labelId}
+        aria-required={field.required || undefined}
+        aria-invalid={missing || problem !== null || undefined}
+        aria-describedby={problem ? errorId : undefined}
+        value={value}
+        onValueChange={(chosen) => onChange(field.uuid, chosen)}
+        optionClassName="min-h-11 items-center text-base"
+        options={(field.settings.options ?? []).map((option) => ({
+          value: option,
+          label: option,
+        }))}
+      />
+      {problem ? (
+        <p id={errorId} role="alert" className="text-sm text-danger">
+          {problem}
+        </p>
+      ) : null}
+    </div>
   );
 }
 

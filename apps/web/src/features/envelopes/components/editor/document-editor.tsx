@@ -18,8 +18,16 @@ import { useSession } from "../../../../app/session/session-context";
 import { boxAt, type FieldBox } from "../../field-geometry";
 import { recipientPalette } from "../../recipient-colors";
 import { DocumentPages, pageAtPoint } from "./document-pages";
-import { draftOf, fieldInputs, newFieldKey, type FieldDraft } from "./field-draft";
+import {
+  canBeRequired,
+  defaultSettings,
+  draftOf,
+  fieldInputs,
+  newFieldKey,
+  type FieldDraft,
+} from "./field-draft";
 import { FieldPalette } from "./field-palette";
+import { FieldSettingsPanel } from "./field-settings-panel";
 import { OptionsPanel } from "./options-panel";
 import { type EditorSource, type PeoplePanelProps } from "./editor-source";
 import { TagChips } from "../../../../domain/tags";
@@ -240,12 +248,18 @@ export function DocumentEditor({
       ...current,
       {
         key,
+        // A uuid from the start, for another field's condition to name it before the save.
+        uuid: crypto.randomUUID(),
         documentUuid,
         page,
         kind,
         recipientUuid: currentRecipient.uuid,
-        required: kind !== "checkbox",
+        required: kind !== "checkbox" && canBeRequired(kind),
         label: null,
+        settings: defaultSettings(kind, {
+          option: (number) => t("web:editor.fields.settings.defaultOption", { number }),
+          readonlyText: t("web:editor.fields.settings.defaultReadonlyText"),
+        }),
         ...boxAt(kind, size, point),
       },
     ]);
@@ -443,12 +457,19 @@ export function DocumentEditor({
                     .map((person) => ({ value: person.uuid, label: person.name }))}
                 />
               </div>
-              <Checkbox
-                label={t("web:editor.fields.required")}
-                checked={selectedField.required}
-                onCheckedChange={(checked) =>
-                  changeField(selectedField.key, { required: checked === true })
-                }
+              {canBeRequired(selectedField.kind) ? (
+                <Checkbox
+                  label={t("web:editor.fields.required")}
+                  checked={selectedField.required}
+                  onCheckedChange={(checked) =>
+                    changeField(selectedField.key, { required: checked === true })
+                  }
+                />
+              ) : null}
+              <FieldSettingsPanel
+                field={selectedField}
+                fields={fields}
+                onChange={(settings) => changeField(selectedField.key, { settings })}
               />
               <Button variant="danger" size="sm" onClick={() => removeField(selectedField.key)}>
                 <Trash2 aria-hidden="true" />

@@ -293,6 +293,7 @@ describe("field placement", () => {
           recipientUuid: RECIPIENT_UUID,
           required: true,
           label: null,
+          settings: {},
         },
       ],
     });
@@ -331,6 +332,7 @@ describe("field placement", () => {
           recipientUuid: RECIPIENT_UUID,
           required: true,
           label: null,
+          settings: {},
         },
       ],
     });
@@ -381,6 +383,7 @@ describe("field placement", () => {
           recipientUuid: RECIPIENT_UUID,
           required: true,
           label: null,
+          settings: {},
         },
       ],
     });

@@ -4,9 +4,14 @@ import { cn } from "@paraphe/ui-kit";
 import {
   Calendar,
   CheckSquare,
+  CircleDot,
+  FileText,
+  Hash,
   Image,
+  ListChecks,
   Mail,
   PenLine,
+  Phone,
   Signature,
   Type,
   UserRound,
@@ -23,6 +28,11 @@ const ICONS: Record<FieldKind, ReactNode> = {
   name: <UserRound aria-hidden="true" />,
   email: <Mail aria-hidden="true" />,
   checkbox: <CheckSquare aria-hidden="true" />,
+  radio: <CircleDot aria-hidden="true" />,
+  dropdown: <ListChecks aria-hidden="true" />,
+  number: <Hash aria-hidden="true" />,
+  phone: <Phone aria-hidden="true" />,
+  readonly: <FileText aria-hidden="true" />,
 };
 
 /** Movement (px) after which a press on a tool becomes a drag rather than a click. */

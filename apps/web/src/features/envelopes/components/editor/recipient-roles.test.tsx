@@ -104,6 +104,7 @@ describe("recipient roles in the editor", () => {
       recipientUuid: jane.uuid,
       required: true,
       label: null,
+      settings: {},
     };
     const { user } = renderApp({
       path: EDIT_PATH,
