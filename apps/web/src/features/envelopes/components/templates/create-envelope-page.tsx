@@ -2,6 +2,7 @@ import {
   emailSchema,
   envelopeTitleSchema,
   INVITATION_MESSAGE_MAX_LENGTH,
+  toE164,
   type TemplateDetail,
   type TemplateRole,
 } from "@paraphe/api-sdk/contract";
@@ -29,61 +30,75 @@ import { zodResolver } from "../../../../lib/forms/zod-resolver";
 
 const personName = z.string().trim().min(1, { error: "required" }).max(100, { error: "too_long" });
 
+/** Whether the person chosen for `role` must receive a code by SMS (so needs a phone). */
+const checksBySms = (role: TemplateRole | undefined): boolean =>
+  role?.kind === "signer" && role.verification === "sms_code";
+
 /**
  * The contract's rules for a person per role, plus: every role chosen (a role left empty is the
- * form's "Please select all recipients"), and no email twice.
+ * form's "Please select all recipients"), no email twice, and a phone in international form for a
+ * role checked by a code sent by SMS.
  */
-const createFromTemplateSchema = z
-  .object({
-    people: z.array(
-      z.object({
-        email: z.string().trim(),
-        firstname: z.string(),
-        lastname: z.string(),
-      }),
-    ),
-    title: envelopeTitleSchema,
-    message: z.string().max(INVITATION_MESSAGE_MAX_LENGTH, { error: "too_long" }),
-  })
-  .superRefine((value, ctx) => {
-    const seen = new Set<string>();
-    value.people.forEach((person, index) => {
-      const empty =
-        person.email === "" && person.firstname.trim() === "" && person.lastname.trim() === "";
-      if (empty) {
-        ctx.addIssue({ code: "custom", message: "select_all", path: ["people", index, "email"] });
-        return;
-      }
-      const email = emailSchema.safeParse(person.email);
-      if (!email.success) {
-        ctx.addIssue({
-          code: "custom",
-          message: person.email === "" ? "required" : "invalid_email",
-          path: ["people", index, "email"],
-        });
-      } else if (seen.has(email.data)) {
-        ctx.addIssue({
-          code: "custom",
-          message: "already_added",
-          path: ["people", index, "email"],
-        });
-      } else {
-        seen.add(email.data);
-      }
-      for (const key of ["firstname", "lastname"] as const) {
-        const name = personName.safeParse(person[key]);
-        if (!name.success) {
+const createFromTemplateSchema = (roles: readonly TemplateRole[]) =>
+  z
+    .object({
+      people: z.array(
+        z.object({
+          email: z.string().trim(),
+          firstname: z.string(),
+          lastname: z.string(),
+          phone: z.string(),
+        }),
+      ),
+      title: envelopeTitleSchema,
+      message: z.string().max(INVITATION_MESSAGE_MAX_LENGTH, { error: "too_long" }),
+    })
+    .superRefine((value, ctx) => {
+      const seen = new Set<string>();
+      value.people.forEach((person, index) => {
+        const empty =
+          person.email === "" && person.firstname.trim() === "" && person.lastname.trim() === "";
+        if (empty) {
+          ctx.addIssue({ code: "custom", message: "select_all", path: ["people", index, "email"] });
+          return;
+        }
+        const email = emailSchema.safeParse(person.email);
+        if (!email.success) {
           ctx.addIssue({
             code: "custom",
-            message: name.error.issues[0]?.message ?? "required",
-            path: ["people", index, key],
+            message: person.email === "" ? "required" : "invalid_email",
+            path: ["people", index, "email"],
+          });
+        } else if (seen.has(email.data)) {
+          ctx.addIssue({
+            code: "custom",
+            message: "already_added",
+            path: ["people", index, "email"],
+          });
+        } else {
+          seen.add(email.data);
+        }
+        for (const key of ["firstname", "lastname"] as const) {
+          const name = personName.safeParse(person[key]);
+          if (!name.success) {
+            ctx.addIssue({
+              code: "custom",
+              message: name.error.issues[0]?.message ?? "required",
+              path: ["people", index, key],
+            });
+          }
+        }
+        if (checksBySms(roles[index]) && toE164(person.phone) === null) {
+          ctx.addIssue({
+            code: "custom",
+            message: "phone_required_for_sms",
+            path: ["people", index, "phone"],
           });
         }
-      }
+      });
     });
-  });
 
-type FormInput = z.input<typeof createFromTemplateSchema>;
+type FormInput = z.input<ReturnType<typeof createFromTemplateSchema>>;
 
 /** /templates/{workspaceUuid}/{templateUuid}/create-envelope */
 export function CreateEnvelopePage({ templateUuid }: { templateUuid: string }) {
@@ -105,9 +120,9 @@ function CreateEnvelopeForm({ template }: { template: TemplateDetail }) {
     back: { label: t("web:templates.use.back"), onClick: () => void navigate("/templates") },
   });
   const form = useForm<FormInput>({
-    resolver: zodResolver(createFromTemplateSchema),
+    resolver: zodResolver(createFromTemplateSchema(template.roles)),
     defaultValues: {
-      people: template.roles.map(() => ({ email: "", firstname: "", lastname: "" })),
+      people: template.roles.map(() => ({ email: "", firstname: "", lastname: "", phone: "" })),
       title: template.title,
       message: template.options.message ?? "",
     },
@@ -140,8 +155,14 @@ function CreateEnvelopeForm({ template }: { template: TemplateDetail }) {
           const envelope = await create.mutateAsync({
             templateUuid: template.uuid,
             recipients: template.roles.map((role, index) => {
-              const person = values.people[index] ?? { email: "", firstname: "", lastname: "" };
-              return { roleUuid: role.uuid, ...person };
+              const { phone, ...person } = values.people[index] ?? {
+                email: "",
+                firstname: "",
+                lastname: "",
+                phone: "",
+              };
+              // A phone only where the role's check needs one.
+              return { roleUuid: role.uuid, ...person, ...(checksBySms(role) ? { phone } : {}) };
             }),
             title: values.title,
             message: values.message === "" ? null : values.message,
@@ -153,7 +174,7 @@ function CreateEnvelopeForm({ template }: { template: TemplateDetail }) {
           );
         } catch (error) {
           template.roles.forEach((_role, index) => {
-            for (const key of ["email", "firstname", "lastname"] as const) {
+            for (const key of ["email", "firstname", "lastname", "phone"] as const) {
               const problem = fieldErrorProblem(error, `recipients.${index}.${key}`);
               if (problem) form.setError(`people.${index}.${key}`, problem);
             }
@@ -237,7 +258,7 @@ function CreateEnvelopeForm({ template }: { template: TemplateDetail }) {
 /** Whether the api's error names a field of a role's person (shown on that field). */
 function fieldErrors(error: unknown, roles: number): boolean {
   for (let index = 0; index < roles; index++) {
-    for (const key of ["email", "firstname", "lastname"]) {
+    for (const key of ["email", "firstname", "lastname", "phone"]) {
       if (fieldErrorWord(error, `recipients.${index}.${key}`)) return true;
     }
   }
@@ -265,6 +286,7 @@ function RolePerson({
         email?: { message?: string };
         firstname?: { message?: string };
         lastname?: { message?: string };
+        phone?: { message?: string };
       }
     | undefined;
 }) {
@@ -301,6 +323,9 @@ function RolePerson({
             setValue(`people.${index}.email`, chosen.email, { shouldValidate: true });
             setValue(`people.${index}.firstname`, chosen.firstname, { shouldValidate: true });
             setValue(`people.${index}.lastname`, chosen.lastname, { shouldValidate: true });
+            if (checksBySms(role) && chosen.phone) {
+              setValue(`people.${index}.phone`, chosen.phone, { shouldValidate: true });
+            }
           }}
           listLabel={t("editor.recipients.suggestions")}
         />
@@ -321,6 +346,16 @@ function RolePerson({
           <Input autoComplete="off" {...register(`people.${index}.lastname`)} />
         </FormField>
       </div>
+      {checksBySms(role) ? (
+        <FormField
+          label={t("templates.use.phone")}
+          description={t("templates.use.phoneHint")}
+          required
+          error={errorText.validation(errors?.phone)}
+        >
+          <Input type="tel" autoComplete="off" {...register(`people.${index}.phone`)} />
+        </FormField>
+      ) : null}
     </Card>
   );
 }
