@@ -79,5 +79,4 @@ export const migrations: Readonly<Record<string, Migration>> = {
   "20261207010000_sms-verification": smsVerification,
   "20261207020000_field-settings": fieldSettings,
   "20261207030000_missing-original-notice": missingOriginalNotice,
-  "20261207020000_field-settings": fieldSettings,
 };
