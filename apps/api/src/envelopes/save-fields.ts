@@ -30,12 +30,15 @@ export async function saveFields(
 
 /**
  * Removes the fields of the kept recipients (an envelope's) or roles (a template's) that the new
- * list makes approvers or copies: they fill in nothing. Call it, on the locked row, when saving
- * recipients or roles.
+ * list makes approvers, copies or viewers: they fill in nothing. Call it, on the locked row, when
+ * saving recipients or roles.
  */
 export async function removeFieldsOfApprovers(
   trx: Kysely<Database>,
-  recipients: readonly { uuid?: string | undefined; kind: "signer" | "approver" | "cc" }[],
+  recipients: readonly {
+    uuid?: string | undefined;
+    kind: "signer" | "approver" | "cc" | "viewer";
+  }[],
 ): Promise<void> {
   const approvers = recipients.flatMap((recipient) =>
     recipient.kind !== "signer" && recipient.uuid !== undefined ? [recipient.uuid] : [],
@@ -108,6 +111,13 @@ export async function replaceFields(
         code: "custom",
         message: "cc_has_no_fields",
       });
+    } else if (owner.kind === "viewer") {
+      // A viewer reads the document and signs nothing.
+      problems.push({
+        path: `fields.${index}.recipientUuid`,
+        code: "custom",
+        message: "viewer_has_no_fields",
+      });
     }
     if (field.uuid !== undefined) {
       if (seen.has(field.uuid) || foreign.some((row) => row.id === field.uuid)) {
@@ -131,7 +141,9 @@ export async function replaceFields(
         ? "Fields can only be assigned to signers: an approver approves the document without filling anything in."
         : problems.some((problem) => problem.message === "cc_has_no_fields")
           ? "Fields can only be assigned to signers: a recipient in copy only receives the signed documents and the proof."
-          : "Some fields are not valid.",
+          : problems.some((problem) => problem.message === "viewer_has_no_fields")
+            ? "Fields can only be assigned to signers: a viewer reads the document and signs nothing."
+            : "Some fields are not valid.",
       fields: problems,
     });
   }

@@ -59,6 +59,7 @@ export function toRecipient(row: RecipientRow): Recipient {
     invitedAt: iso(row.invitedAt),
     signedAt: iso(row.signedAt),
     approvedAt: iso(row.approvedAt),
+    viewedAt: iso(row.viewedAt),
     declinedAt: iso(row.declinedAt),
     declineReason: row.declineReason,
   };
@@ -217,6 +218,7 @@ export function optionsOf(envelope: EnvelopeRow): EnvelopeOptions {
     senderName: envelope.senderName,
     message: envelope.message,
     initialsOnAllPages: envelope.initialsOnAllPages,
+    allowDelegation: envelope.allowDelegation,
     expiresAt: iso(envelope.expiresAt),
     reminderDays: envelope.reminderDays,
     signingOrder: envelope.signingOrder,

@@ -64,6 +64,7 @@ export const RECIPIENT_STATUSES = [
   "pending",
   "approved",
   "signed",
+  "viewed",
   "declined",
   "canceled",
 ] as const;
@@ -74,9 +75,11 @@ export const recipientStatusSchema = z.enum(RECIPIENT_STATUSES);
  * What a recipient does: a signer signs; an approver reads every page and approves or rejects
  * before any signer is invited (the envelope is `approving` until every approver has approved);
  * a copy (`cc`) never acts, has no fields, blocks no step, and receives the sealed documents and
- * the proof when the envelope completes.
+ * the proof when the envelope completes; a viewer is invited in their step like a signer, reads
+ * every page and marks the document read (`/envelope/mark-read`, status `viewed`), has no fields
+ * and never signs: the envelope completes only once every viewer has read it.
  */
-export const RECIPIENT_KINDS = ["signer", "approver", "cc"] as const;
+export const RECIPIENT_KINDS = ["signer", "approver", "cc", "viewer"] as const;
 export type RecipientKind = (typeof RECIPIENT_KINDS)[number];
 export const recipientKindSchema = z.enum(RECIPIENT_KINDS);
 
@@ -141,6 +144,8 @@ export const ACTIVITY_EVENT_TYPES = [
   "documentSigned",
   "documentApproved",
   "approvalRejected",
+  "documentViewed",
+  "signerDelegated",
   "signerVerified",
   "stepStarted",
   "stepEnded",
@@ -230,6 +235,8 @@ export const recipientSchema = z.object({
   invitedAt: isoDate.nullable(),
   signedAt: isoDate.nullable(),
   approvedAt: isoDate.nullable(),
+  /** When a viewer marked the document read (every page read); null (or absent) until then. */
+  viewedAt: isoDate.nullable().optional(),
   declinedAt: isoDate.nullable(),
   declineReason: z.string().nullable(),
 });
@@ -295,6 +302,11 @@ export const envelopeOptionsSchema = z.object({
   /** Days between reminder mails to recipients who have not signed; null: no reminders. */
   reminderDays: z.number().int().min(1).max(30).nullable(),
   signingOrder: z.enum(SIGNING_ORDERS),
+  /**
+   * Whether a signer may hand their turn to someone else from the signing page
+   * (`/envelope/delegate`); off unless said otherwise, carried from a template to its envelopes.
+   */
+  allowDelegation: z.boolean(),
 });
 export type EnvelopeOptions = z.infer<typeof envelopeOptionsSchema>;
 
@@ -557,6 +569,8 @@ export const activityEventSchema = z.object({
   step: z.object({ number: z.number().int().min(1), of: z.number().int().min(1) }).optional(),
   /** On `envelopeSent`: the recipients in copy (`recipients` are those who act). */
   copied: z.array(z.object({ name: z.string(), email: z.string() })).optional(),
+  /** On `signerDelegated`: who the signer (the actor) handed their turn to (`reason` says why). */
+  delegatedTo: z.object({ name: z.string(), email: z.string() }).optional(),
 });
 export type ActivityEvent = z.infer<typeof activityEventSchema>;
 export const activityResponseSchema = z.object({
@@ -639,6 +653,8 @@ export const openEnvelopeResponseSchema = z.object({
     message: z.string().nullable(),
     sender: z.object({ name: z.string(), email: z.string() }),
     expiresAt: isoDate.nullable(),
+    /** Whether a signer may hand their turn to someone else (`/envelope/delegate`); absent: no. */
+    allowDelegation: z.boolean().optional(),
   }),
   recipient: z.object({
     uuid,
@@ -776,6 +792,41 @@ export const signEnvelopeResponseSchema = z.object({
   recipientStatus: recipientStatusSchema,
   envelopeStatus: envelopeStatusSchema,
 });
+
+// POST /envelope/mark-read
+/**
+ * A viewer marks the document read: refused (`pages_not_viewed`) unless every page of every
+ * document was read (`/envelope/mark-page-read`).
+ */
+export const markReadRequestSchema = accessLinkSchema;
+export type MarkReadRequest = z.input<typeof markReadRequestSchema>;
+export const markReadResponseSchema = signEnvelopeResponseSchema;
+export type MarkReadResponse = z.infer<typeof markReadResponseSchema>;
+
+// POST /envelope/delegate
+/** The most characters of a delegation's reason. */
+export const DELEGATION_REASON_MAX_LENGTH = 500;
+/**
+ * A signer hands their turn to someone else (when the envelope allows it): that person takes the
+ * signer's place (fields and step) with a link of their own, and the signer's link stops working.
+ */
+export const delegateEnvelopeRequestSchema = accessLinkSchema.extend({
+  firstname: requiredName,
+  lastname: requiredName,
+  email: emailSchema,
+  reason: z
+    .string()
+    .trim()
+    .min(1, { error: "required" })
+    .max(DELEGATION_REASON_MAX_LENGTH, { error: "too_long" }),
+});
+export type DelegateEnvelopeRequest = z.input<typeof delegateEnvelopeRequestSchema>;
+export const delegateEnvelopeResponseSchema = z.object({
+  delegated: z.literal(true),
+  /** Who now holds the turn (invited with their own link). */
+  to: z.object({ firstname: z.string(), lastname: z.string(), email: z.string() }),
+});
+export type DelegateEnvelopeResponse = z.infer<typeof delegateEnvelopeResponseSchema>;
 
 // POST /envelope/decline
 export const declineEnvelopeRequestSchema = accessLinkSchema.extend({

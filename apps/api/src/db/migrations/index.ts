@@ -33,6 +33,7 @@ import * as recipientSteps from "./20261206210000_recipient-steps";
 import * as recipientVerification from "./20261206230000_recipient-verification";
 import * as fieldSettings from "./20261207020000_field-settings";
 import * as memberPhone from "./20261207000000_member-phone";
+import * as viewersAndDelegation from "./20261207001000_viewers-and-delegation";
 import * as smsVerification from "./20261207010000_sms-verification";
 import * as copyRecipients from "./20261206220000_copy-recipients";
 import * as missingOriginalNotice from "./20261207030000_missing-original-notice";
@@ -76,6 +77,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   "20261206220000_copy-recipients": copyRecipients,
   "20261206230000_recipient-verification": recipientVerification,
   "20261207000000_member-phone": memberPhone,
+  "20261207001000_viewers-and-delegation": viewersAndDelegation,
   "20261207010000_sms-verification": smsVerification,
   "20261207020000_field-settings": fieldSettings,
   "20261207030000_missing-original-notice": missingOriginalNotice,

@@ -7,9 +7,10 @@ export type EnvelopeStatus =
 /** The check a signer passes before signing (the contract's RECIPIENT_VERIFICATIONS). */
 export type RecipientVerification = "none" | "email_code" | "sms_code";
 
-export type RecipientStatus = "pending" | "approved" | "signed" | "declined" | "canceled";
+export type RecipientStatus =
+  "pending" | "approved" | "signed" | "viewed" | "declined" | "canceled";
 
-export type RecipientKind = "signer" | "approver" | "cc";
+export type RecipientKind = "signer" | "approver" | "cc" | "viewer";
 export type SigningOrder = "parallel" | "sequential" | "custom";
 
 export type EnvelopeKind = "envelope" | "template";
@@ -57,6 +58,8 @@ export interface EnvelopeTable {
   templateStatus: TemplateStatus | null;
   /** The team API key that created this envelope from a template; null otherwise. */
   createdByApiKeyId: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Whether a signer may hand their turn to someone else (`delegate-envelope.ts`). */
+  allowDelegation: ColumnType<boolean, boolean | undefined, boolean>;
   createdAt: GeneratedTimestamp;
   updatedAt: GeneratedTimestamp;
 }
@@ -127,10 +130,13 @@ export interface RecipientTable {
   label: string | null;
   /**
    * A signer signs; an approver approves (or rejects) before any signer is invited; a copy (`cc`)
-   * never acts and receives the result on completion.
+   * never acts and receives the result on completion; a viewer reads every page and marks the
+   * document read, and never signs.
    */
   kind: ColumnType<RecipientKind, RecipientKind | undefined, RecipientKind>;
   approvedAt: Timestamp | null;
+  /** When a viewer marked the document read (every page read); null until then. */
+  viewedAt: Timestamp | null;
   /**
    * The recipient's step (from 1, without gaps): steps run in order, everyone of a step at once,
    * the step's approvers before its signers (`turns.ts`).
@@ -163,6 +169,25 @@ export interface RecipientVerificationCodeTable {
   channel: ColumnType<"email" | "sms", "email" | "sms" | undefined, "email" | "sms">;
   /** The number an SMS code went to; null for a mailed code. */
   phone: string | null;
+}
+
+/**
+ * A signer who handed their turn to someone else: the recipient row took the new person's identity
+ * and a new link; this row keeps who delegated to whom, why, and the hash of the link that stopped.
+ */
+export interface RecipientDelegationTable {
+  id: Generated<string>;
+  envelopeId: string;
+  recipientId: string;
+  oldLinkTokenHash: string;
+  fromEmail: string;
+  fromFirstname: string;
+  fromLastname: string;
+  toEmail: string;
+  toFirstname: string;
+  toLastname: string;
+  reason: string;
+  delegatedAt: Timestamp;
 }
 
 export interface RecipientPageViewTable {
