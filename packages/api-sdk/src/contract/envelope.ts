@@ -94,10 +94,6 @@ export type RecipientVerification = (typeof RECIPIENT_VERIFICATIONS)[number];
 export const recipientVerificationSchema = z.enum(RECIPIENT_VERIFICATIONS);
 /** A signer's verification code: 6 digits. */
 export const VERIFICATION_CODE_LENGTH = 6;
-
-export const SIGNATURE_LEVELS = ["SES", "AES", "QES"] as const;
-export type SignatureLevel = (typeof SIGNATURE_LEVELS)[number];
-export const signatureLevelSchema = z.enum(SIGNATURE_LEVELS);
 /** A phone number an SMS can go to: E.164 (`+`, a country code, at most 15 digits). */
 export const E164_PHONE = /^\+[1-9]\d{1,14}$/;
 /** A phone number as typed (spaces, dots, dashes, parentheses between the digits) in E.164, or null. */
@@ -106,6 +102,10 @@ export function toE164(phone: string | null | undefined): string | null {
   const compact = phone.replace(/[\s().-]/g, "");
   return E164_PHONE.test(compact) ? compact : null;
 }
+
+export const SIGNATURE_LEVELS = ["SES", "AES", "QES"] as const;
+export type SignatureLevel = (typeof SIGNATURE_LEVELS)[number];
+export const signatureLevelSchema = z.enum(SIGNATURE_LEVELS);
 
 /**
  * Presets of signing steps: parallel (everyone in step 1), sequential (one recipient per step,

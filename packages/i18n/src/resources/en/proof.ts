@@ -69,13 +69,13 @@ export const proof = {
     delegatedDetail: "{{from}} delegated to {{to}}",
     stepDetail: "Step {{step}} of {{steps}}",
     verificationDetail: "Method: a one-time code sent to the signer’s email address",
+    verificationSmsDetail: "Method: a one-time code sent by SMS to the signer’s phone",
     stepRecipientsDetail: "Invited: {{recipients}}",
   },
   verification: {
     heading: "Verification",
     body: "The signed document and this certificate are each sealed with Paraphe’s certificate (PAdES). Any PDF validator can check the seals; the SHA-256 fingerprints above identify the exact files. Times are given in {{timeZone}}.",
   },
-    verificationSmsDetail: "Method: a one-time code sent by SMS to the signer’s phone",
   recordDescription:
     "Machine-readable record of this certificate: the documents’ SHA-256 and the activity log chained with SHA-256, checked offline by paraphe-verify.",
   footer: "Envelope {{envelopeId}} · Page {{page}} of {{pages}}",

@@ -73,14 +73,14 @@ export const proof: FrenchTranslation<typeof en> = {
     stepDetail: "Étape {{step}} sur {{steps}}",
     verificationDetail:
       "Méthode\u00a0: un code à usage unique envoyé à l’adresse e-mail du signataire",
+    verificationSmsDetail:
+      "Méthode\u00a0: un code à usage unique envoyé par SMS au téléphone du signataire",
     stepRecipientsDetail: "Invités\u00a0: {{recipients}}",
   },
   verification: {
     heading: "Vérification",
     body: "Le document signé et ce certificat sont chacun scellés avec le certificat de Paraphe (PAdES). Tout validateur PDF peut vérifier les sceaux\u00a0; les empreintes SHA-256 ci-dessus identifient exactement les fichiers. Les heures sont données en {{timeZone}}.",
   },
-    verificationSmsDetail:
-      "Méthode\u00a0: un code à usage unique envoyé par SMS au téléphone du signataire",
   recordDescription:
     "Enregistrement lisible par machine de ce certificat\u00a0: les empreintes SHA-256 des documents et le journal d’activité chaîné en SHA-256, vérifiés hors ligne par paraphe-verify.",
   footer: "Enveloppe {{envelopeId}} · Page {{page}} sur {{pages}}",

@@ -207,7 +207,8 @@ export const sign: FrenchTranslation<typeof en> = {
       too_many_decimals_other: "{{count}}\u00a0décimales au plus.",
       below_minimum: "Le minimum est {{min}}.",
       above_maximum: "Le maximum est {{max}}.",
-      invalid_phone: "Saisissez le numéro au format international\u00a0: + puis l’indicatif du pays.",
+      invalid_phone:
+        "Saisissez le numéro au format international\u00a0: + puis l’indicatif du pays.",
       invalid_email: "Saisissez une adresse e-mail valide.",
       invalid_digits: "Saisissez uniquement des chiffres.",
       invalid_postal_code: "Saisissez un code postal valide.",
