@@ -1,25 +1,34 @@
 import { mountApp } from "@paraphe/ui-kit";
 import { StrictMode } from "react";
+import { createBrowserRouter } from "react-router";
 import { App } from "./app/app";
 import { createWebI18n } from "./app/i18n";
+import { createAppRoutes } from "./app/router";
 import { loadWebApiClient } from "./lib/api/create-web-api";
 import "./index.css";
 
-// The chunk-load guard is a classic script that index.html loads ahead of this module.
+// The chunk-load guard is a classic script that index.html loads ahead of this module. What the
+// first page needs is asked for at once, in the order the page needs it (over HTTP/1.1 a browser
+// opens six connections to a host, and a request waits for a free one).
 
-// The api client's code (the contract's schemas, zod, the tunnel and its HPKE) is not part of this
-// first load: it is asked for now, and downloads with the texts and during the first render; the
-// app's client (`lib/api/create-web-api.ts`) is there at once, and its calls wait for the code.
-void loadWebApiClient().catch(() => undefined);
+// 1. The texts of the reader's language: the app renders once they are there, so that no page
+// shows raw keys. A failed download rejects unobserved, and the chunk-load guard reloads the page.
+const texts = createWebI18n();
 
-// The texts of the reader's language download while this module's imports do; the app renders once
-// they are there, so that no page shows raw keys. A failed download rejects unobserved, and the
-// chunk-load guard reloads the page.
-void createWebI18n().then((i18n) => {
+// 2. The router, made now rather than when the app renders: it starts the first navigation at
+// once, and with it the download of the page's code (its lazy route), in parallel with the texts.
+const router = createBrowserRouter(createAppRoutes());
+
+// 3. The api client's code (the contract's schemas, zod, the tunnel and its HPKE), not part of this
+// first load: asked for once the texts are there, as the app renders (the page's code is on its way
+// already), so that it does not hold up what the first page needs; the app's client
+// (`lib/api/create-web-api.ts`) is there at once, and its calls wait for the code.
+void texts.then((i18n) => {
+  void loadWebApiClient().catch(() => undefined);
   mountApp(
     "root",
     <StrictMode>
-      <App i18n={i18n} />
+      <App i18n={i18n} router={router} />
     </StrictMode>,
   );
 });

@@ -1,18 +1,23 @@
 import { readReferenceValuesSetting } from "@paraphe/attestation/pinning";
 import { type I18n } from "@paraphe/i18n";
 import { useState } from "react";
-import { createBrowserRouter } from "react-router";
+import { type createBrowserRouter } from "react-router";
 import { RouterProvider } from "react-router/dom";
 import { leaveOnAuthenticationError } from "../lib/api/authentication-error";
 import { createWebApi } from "../lib/api/create-web-api";
 import { config } from "../lib/config";
 import { AppProviders } from "./providers";
 import { createQueryClient } from "./query-client";
-import { createAppRoutes } from "./router";
 
-/** The team web app: one router, one api client (tunnel + signatures), one query client. */
-export function App({ i18n }: { i18n: I18n }) {
-  const [router] = useState(() => createBrowserRouter(createAppRoutes()));
+/** The app's router (`createBrowserRouter(createAppRoutes())`). */
+export type AppRouter = ReturnType<typeof createBrowserRouter>;
+
+/**
+ * The team web app: one router, one api client (tunnel + signatures), one query client. The router
+ * is made before the app renders (see `main.tsx`), so that the first page's code is on its way
+ * while the texts download.
+ */
+export function App({ i18n, router }: { i18n: I18n; router: AppRouter }) {
   const [api] = useState(() =>
     createWebApi({
       apiUrl: config.apiUrl,
