@@ -5,7 +5,7 @@ import { AGREEMENT, EDITOR, type Recipient } from "./envelope-flow";
 // in the recipient dialog) and sends; an approver reads every page, then approves or rejects.
 
 export interface RoleRecipient extends Recipient {
-  role: "signer" | "approver";
+  role: "signer" | "approver" | "viewer";
 }
 
 export const APPROVING = {
@@ -33,7 +33,7 @@ export const APPROVING = {
 
 /**
  * Uploads the two-page agreement, adds `recipients` in order with their role, places a signature
- * field for each signer (approvers have none), runs `beforeSend` (which may change the signing
+ * field for each signer (approvers and viewers have none), runs `beforeSend` (which may change the signing
  * order), sends (in parallel order unless `beforeSend` chose another), and answers the view's URL.
  */
 export async function sendWithApprovers(
@@ -61,6 +61,8 @@ export async function sendWithApprovers(
     await dialog.getByRole("textbox", { name: t.lastname, exact: true }).fill(recipient.lastname);
     if (recipient.role === "approver") {
       await dialog.getByRole("radio", { name: APPROVING.en.approver }).click();
+    } else if (recipient.role === "viewer") {
+      await dialog.getByRole("radio", { name: /^Viewer/ }).click();
     }
     await dialog.getByRole("button", { name: t.addRecipient }).click();
     await expect(dialog).toBeHidden();

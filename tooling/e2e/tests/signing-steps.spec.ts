@@ -62,7 +62,7 @@ async function signAs(browser: Browser, recipient: RoleRecipient): Promise<void>
   await signing.context().close();
 }
 
-test("a three-step envelope: an approver, then two signers at once, then a signer, each step invited as the previous ends (editor and view in steps accessible in en and fr at 390 and 1280 px)", async ({
+test("a three-step envelope: an approver, then two signers at once, then a signer and a viewer, each step invited as the previous ends, the envelope complete once the viewer read every page (editor and view in steps accessible in en and fr at 390 and 1280 px)", async ({
   page,
   browser,
 }, testInfo) => {
@@ -73,9 +73,10 @@ test("a three-step envelope: an approver, then two signers at once, then a signe
   const ada = person("step-ada", "Ada", "Lovelace", "signer");
   const grace = person("step-grace", "Grace", "Hopper", "signer");
   const edsger = person("step-edsger", "Edsger", "Dijkstra", "signer");
+  const barbara = person("step-barbara", "Barbara", "Liskov", "viewer");
   const name = (recipient: RoleRecipient) => `${recipient.firstname} ${recipient.lastname}`;
 
-  const viewUrl = await sendWithApprovers(page, [approver, ada, grace, edsger], {
+  const viewUrl = await sendWithApprovers(page, [approver, ada, grace, edsger, barbara], {
     beforeSend: async (editor) => {
       const t = STEPS.en;
       await editor.getByRole("radio", { name: t.custom }).click();
@@ -90,6 +91,8 @@ test("a three-step envelope: an approver, then two signers at once, then a signe
       await editor.getByRole("combobox", { name: t.stepOf(name(edsger)) }).selectOption("3");
       const third = editor.getByRole("region", { name: t.step(3), exact: true });
       await expect(third.getByText(name(edsger))).toBeVisible();
+      await editor.getByRole("combobox", { name: t.stepOf(name(barbara)) }).selectOption("3");
+      await expect(third.getByText(name(barbara))).toBeVisible();
       await expect(editor.getByText("All changes saved")).toBeVisible({ timeout: 15_000 });
       await accessibleAtBothWidths(editor, "editor in steps (en)", testInfo, "editor-steps-en");
 
@@ -114,7 +117,9 @@ test("a three-step envelope: an approver, then two signers at once, then a signe
 
   // Step 1: only the approver is invited.
   const approving = await openAsRecipient(browser, approver.email, 1);
-  for (const later of [ada, grace, edsger]) expect(await mailTo(later.email)).toHaveLength(0);
+  for (const later of [ada, grace, edsger, barbara]) {
+    expect(await mailTo(later.email)).toHaveLength(0);
+  }
   await readEveryPage(approving);
   await approving.getByRole("button", { name: APPROVING.en.approve, exact: true }).click();
   await expect(approving.getByRole("heading", { name: APPROVING.en.approved })).toBeVisible();
@@ -126,8 +131,14 @@ test("a three-step envelope: an approver, then two signers at once, then a signe
   expect(await mailTo(edsger.email)).toHaveLength(0);
   await signAs(browser, ada);
 
-  // Step 3.
+  // Step 3: the signer and the viewer; the envelope completes once the viewer has read it.
   await signAs(browser, edsger);
+  const viewing = await openAsRecipient(browser, barbara.email, 1);
+  await expect(viewing.getByText(/You are asked to read this document/)).toBeVisible();
+  await readEveryPage(viewing);
+  await viewing.getByRole("button", { name: "I have read the document" }).click();
+  await expect(viewing.getByRole("heading", { name: "You have read this document" })).toBeVisible();
+  await viewing.context().close();
 
   await page.goto(viewUrl);
   await expect(async () => {
