@@ -1,8 +1,6 @@
 import { type Language } from "@paraphe/api-sdk/contract";
-import {
-  startAuthentication,
-  type PublicKeyCredentialRequestOptionsJSON,
-} from "@simplewebauthn/browser";
+// Types only (`import type`): the library itself is loaded when a passkey sign-in starts.
+import type * as WebAuthn from "@simplewebauthn/browser";
 import { useMutation } from "@tanstack/react-query";
 import { useApi } from "../../../lib/api/api-context";
 import { keepOidcBrowserBinding, takeOidcBrowserBinding } from "../oidc-browser-binding";
@@ -32,9 +30,15 @@ export function usePasskeyLogin() {
   const api = useApi();
   return useMutation({
     mutationFn: async () => {
-      const { challengeId, options } = await api.authentication.passkeyOptions({});
-      const response = await startAuthentication({
-        optionsJSON: options as unknown as PublicKeyCredentialRequestOptionsJSON,
+      // The WebAuthn library downloads with the challenge, not with the login page. Undefined when
+      // its chunk failed to load and the chunk-load guard reloads the page: the sign-in waits for it.
+      const [{ challengeId, options }, webauthn] = await Promise.all([
+        api.authentication.passkeyOptions({}),
+        import("@simplewebauthn/browser") as Promise<typeof WebAuthn | undefined>,
+      ]);
+      if (!webauthn) return new Promise<never>(() => {});
+      const response = await webauthn.startAuthentication({
+        optionsJSON: options as unknown as WebAuthn.PublicKeyCredentialRequestOptionsJSON,
       });
       return api.authentication.passkeyLogin({
         challengeId,

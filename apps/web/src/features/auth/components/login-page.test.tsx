@@ -193,6 +193,8 @@ describe("login: code step", () => {
 
 describe("login with a passkey", () => {
   it("signs in with the api's challenge and goes to the dashboard", async () => {
+    // jsdom has no WebAuthn: the button shows where the browser has PublicKeyCredential.
+    vi.stubGlobal("PublicKeyCredential", function PublicKeyCredential() {});
     const { user, server, router } = renderLogin();
     await user.click(await screen.findByRole("button", { name: "Sign in with a passkey" }));
     await waitFor(() => expect(router.state.location.pathname).toBe("/"));
@@ -204,5 +206,13 @@ describe("login with a passkey", () => {
         name: "Dashboard",
       }),
     ).toBeInTheDocument();
+  });
+
+  it("offers no passkey sign-in where the browser has no WebAuthn", async () => {
+    renderLogin();
+    expect(await screen.findByRole("textbox", { name: /Email address/ })).toBeInTheDocument();
+    expect(
+      screen.queryByRole("button", { name: "Sign in with a passkey" }),
+    ).not.toBeInTheDocument();
   });
 });

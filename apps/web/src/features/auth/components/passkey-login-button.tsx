@@ -1,12 +1,19 @@
 import { type LoginResponse } from "@paraphe/api-sdk/contract";
 import { useTranslation } from "@paraphe/i18n/react";
 import { Button } from "@paraphe/ui-kit";
-import { browserSupportsWebAuthn } from "@simplewebauthn/browser";
 import { KeyRound } from "lucide-react";
 import { useState } from "react";
 import { usePasskeyLogin } from "../api/auth-mutations";
 import { passkeyErrorKey } from "../../../lib/passkey-errors";
 import { LoginFailure } from "./login-failure";
+
+/**
+ * Whether the browser has WebAuthn (as `browserSupportsWebAuthn` of @simplewebauthn/browser tells),
+ * without that library: it downloads only when the person asks for a passkey sign-in.
+ */
+function browserHasWebAuthn(): boolean {
+  return typeof window !== "undefined" && typeof window.PublicKeyCredential === "function";
+}
 
 /** "Sign in with a passkey": hidden where the browser has no WebAuthn. */
 export function PasskeyLoginButton({
@@ -16,7 +23,7 @@ export function PasskeyLoginButton({
 }) {
   const { t } = useTranslation(["web", "errors"]);
   const passkeyLogin = usePasskeyLogin();
-  const [supported] = useState(() => browserSupportsWebAuthn());
+  const [supported] = useState(browserHasWebAuthn);
   if (!supported) return null;
   const failureKey = passkeyLogin.error ? passkeyErrorKey(passkeyLogin.error) : null;
   return (
