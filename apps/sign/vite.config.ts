@@ -30,8 +30,8 @@ const FIRST_PAINT_MODULES = [
  */
 const SIGNING_PAGE_MODULES = [
   /[\\/]node_modules[\\/](@tanstack[\\/](query-core|react-query)|@radix-ui[\\/](?!react-slot|react-compose-refs)[\w-]+|react-remove-scroll|react-remove-scroll-bar|use-callback-ref|use-sidecar|get-nonce|react-style-singleton|aria-hidden)[\\/]/,
-  /[\\/]node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](circle-check|download|file-x|link-2-off|wifi-off|ban|calendar-x|circle-x|clock|file-clock|check|minus|pen-line|x)\./,
-  /[\\/]packages[\\/]ui-kit[\\/]src[\\/](components[\\/](dialog|checkbox|badge|skeleton|input|form-field))\./,
+  /[\\/]node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](circle-check|download|file-x|link-2-off|wifi-off|ban|calendar-x|circle-x|clock|file-clock|check|minus|pen-line|x|book-open-check|user-round-check)\./,
+  /[\\/]packages[\\/]ui-kit[\\/]src[\\/](components[\\/](dialog|checkbox|badge|skeleton|input|form-field|select|radio-group))\./,
   /[\\/]apps[\\/]sign[\\/]src[\\/](app[\\/]signed-area|routes[\\/]sign|domain[\\/]download)\.tsx?$/,
   // Every module of the signing feature but the signature dialog's own (its chunk comes when it
   // opens), the skeleton (first paint) and the loaders the entry imports: a new module of the page
