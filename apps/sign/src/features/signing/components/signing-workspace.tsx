@@ -106,8 +106,9 @@ export function SigningWorkspace({ link, opened }: { link: AccessLink; opened: O
   const [verifyOpen, setVerifyOpen] = useState(false);
   // Set when the server refused a signature for want of the check (this page's state was older).
   const [checkDemanded, setCheckDemanded] = useState(false);
+  // Only a signer is ever checked: approvers and viewers sign nothing.
   const needsCheck =
-    !approver &&
+    recipient.kind === "signer" &&
     (checkDemanded ||
       ((recipient.verification === "email_code" || recipient.verification === "sms_code") &&
         verifiedAt === null));
