@@ -92,6 +92,8 @@ export async function createBenchApi(options: BenchApiOptions = {}): Promise<Ben
       db,
       blobStore,
       isReady: () => true,
+      // No job worker in the benchmark's app: its calls do not wait for jobs.
+      jobsRunning: () => false,
       tunnel,
       sessionCredentialKey: deriveSessionCredentialKey(masterKey),
       linkKey: deriveLinkKey(masterKey),
