@@ -19,6 +19,7 @@ import { openApiDocumentSource } from "./routes/docs/openapi-document";
 import { registerHealth } from "./routes/health";
 import { registerReady } from "./routes/ready";
 import { registerPublicAvatars } from "./routes/public/avatars";
+import { registerPublicTeamLogos } from "./routes/public/team-logos";
 import { registerRoutes } from "./routes/register-routes";
 import { registerTunnelRoutes } from "./tunnel/routes";
 import { registerSealedRequests } from "./tunnel/sealed-requests";
@@ -90,6 +91,7 @@ export function createApp(deps: AppDeps): AppRouter {
   if (servesDevMailbox(config)) registerDevMailbox(app, deps);
   registerTunnelRoutes(app, deps.tunnel);
   registerPublicAvatars(app, deps);
+  registerPublicTeamLogos(app, deps);
   registerSealedRequests(app, { tunnel: deps.tunnel, handleError });
   // Routes registered from here on are sealed.
   registerRoutes(app, deps);

@@ -1,3 +1,4 @@
+import type { BrandingDeps } from "./branding/branding-deps";
 import type { BillingDeps } from "./billing/billing-deps";
 import type { Kysely } from "kysely";
 import type { ApiKeyDeps } from "./api-keys/api-key-deps";
@@ -81,6 +82,11 @@ export function identityDeps(deps: AppDeps): IdentityDeps {
     mailKey: deps.mailKey,
     now: deps.tunnel.now,
   };
+}
+
+/** What the branding services need, from the app's dependencies. */
+export function brandingDeps(deps: AppDeps): BrandingDeps {
+  return { db: deps.db, config: deps.config, blobStore: deps.blobStore, now: deps.tunnel.now };
 }
 
 /** What the workspace and tag services need, from the app's dependencies. */

@@ -16,6 +16,7 @@ import type {
   SsoConfigurationTable,
   SsoDomainTable,
   TeamInvitationTable,
+  TeamBrandingTable,
   TeamMemberTable,
   TeamTable,
   WorkspaceMemberTable,
@@ -74,6 +75,7 @@ export type {
 export type {
   TeamTable,
   RoleTable,
+  TeamBrandingTable,
   TeamMemberTable,
   WorkspaceTable,
   TeamInvitationTable,
@@ -148,6 +150,7 @@ export interface Database {
   team: TeamTable;
   role: RoleTable;
   teamMember: TeamMemberTable;
+  teamBranding: TeamBrandingTable;
   workspace: WorkspaceTable;
   workspaceMember: WorkspaceMemberTable;
   loginCode: LoginCodeTable;

@@ -85,6 +85,7 @@ describe.each(testDatabaseKinds)("the database on %s", (kind) => {
       "support_message",
       "tag",
       "team",
+      "team_branding",
       "team_invitation",
       "team_member",
       "team_subscription",

@@ -72,6 +72,16 @@ export async function layoutProofInThisThread(model: ProofModel): Promise<Uint8A
   const { texts } = model;
   const layout = new Layout(document, fonts, model);
 
+  if (model.brand !== undefined) {
+    const logo = model.brand.logo;
+    const image =
+      logo === undefined
+        ? undefined
+        : logo.type === "image/png"
+          ? await embedPngNatively(document, logo.bytes)
+          : await document.embedJpg(logo.bytes);
+    layout.brand(model.brand.name, image);
+  }
   layout.gap(6);
   layout.text(texts.heading, { font: fonts.bold, size: 20 });
   layout.gap(4);
@@ -126,6 +136,31 @@ class Layout {
     private readonly model: ProofModel,
   ) {
     this.newPage();
+  }
+
+  /** The sending team on the cover: its logo (at most 40 points high) and its name. */
+  brand(name: string, image: ImageXObject | undefined): void {
+    let x = MARGIN.left;
+    const height = 40;
+    if (image !== undefined) {
+      const scale = Math.min(height / image.height, 160 / image.width);
+      const width = image.width * scale;
+      drawImageXObject(this.page, image, {
+        x,
+        y: this.y - image.height * scale,
+        width,
+        height: image.height * scale,
+      });
+      x += width + 10;
+    }
+    this.page.drawText(name, {
+      x,
+      y: this.y - height / 2 - 4,
+      size: 12,
+      font: this.fonts.bold,
+      color: COLORS.ink,
+    });
+    this.y -= height + 8;
   }
 
   gap(points: number): void {

@@ -28,6 +28,8 @@ export interface ProofModel {
   record: { filename: string; bytes: Uint8Array; description: string };
   signers: Array<{ name: string; email: string; status: string; signatureImage?: Uint8Array }>;
   events: EventRow[];
+  /** The sending team's name and logo on the cover (issue 33); absent: none. */
+  brand?: { name: string; logo?: { bytes: Uint8Array; type: "image/png" | "image/jpeg" } };
 }
 
 export interface EventRow {

@@ -46,6 +46,8 @@ export interface ProofInput {
   chainCheck?: { valid: boolean; rekeyedAt: Date | null };
   /** IANA time zone the times are written in; UTC by default. */
   timeZone?: string;
+  /** The sending team's name and logo, shown on the cover. */
+  brand?: ProofModel["brand"];
 }
 
 type ProofT = ReturnType<typeof getServerT<"proof">>;
@@ -157,6 +159,7 @@ export function proofModel(input: ProofInput): ProofModel {
       footer: t("footer", { envelopeId: input.envelopeId, page: "{page}", pages: "{pages}" }),
     },
     summary,
+    ...(input.brand === undefined ? {} : { brand: input.brand }),
     record: {
       filename: PROOF_RECORD_FILENAME,
       bytes: encodeProofRecord(record),

@@ -1,3 +1,4 @@
+import { signerBrandingOf } from "../branding/team-branding";
 import type { cancelEnvelopeRequestSchema } from "@paraphe/api-sdk/contract";
 import type { z } from "zod";
 import { AppError } from "../errors/app-error";
@@ -53,6 +54,7 @@ export async function cancelEnvelope(
     const recipients = await loadRecipients(trx, envelope.id);
     const sender = await senderOf(trx, envelope);
     const invited = recipients.filter((recipient) => recipient.invitedAt !== null);
+    const branding = await signerBrandingOf(trx, deps.config, envelope.teamId);
     const languages = await mailLanguages(
       trx,
       invited.map((r) => r.email),
@@ -68,6 +70,7 @@ export async function cancelEnvelope(
           sender: sender.name,
           title: envelope.title,
           reason,
+          branding,
         }),
       );
     }

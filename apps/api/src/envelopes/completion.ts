@@ -7,7 +7,8 @@ import type { Database } from "../db/database";
 import type { AuditEvent } from "../documents/audit-chain";
 import { loadOrCreatePlatformIdentity, type PlatformIdentity } from "../documents/certificates";
 import { sha256Hex } from "../documents/inspect";
-import { renderProof, type ProofSigner } from "../documents/proof";
+import { renderProof, type ProofInput, type ProofSigner } from "../documents/proof";
+import { logoBlobKey, signerBrandingOf } from "../branding/team-branding";
 import { type StampField } from "../documents/stamp";
 import { sealPdf, stampAndSealPdf } from "../documents/worker-pool";
 import { AppError } from "../errors/app-error";
@@ -218,6 +219,7 @@ export async function completeEnvelope(deps: CompletionDeps, envelopeId: string)
     completedAt,
     ...(activity.head === null ? {} : { chainHead: activity.head }),
     chainCheck: { valid: activity.chainValid, rekeyedAt: activity.rekeyedAt },
+    brand: await proofBrand(deps, envelope.teamId),
   });
   const sealedProof = await sealPdf(proof, sealOptions("proof"));
   const proofKey = blobKeys.proof(envelopeId);
@@ -250,6 +252,7 @@ export async function completeEnvelope(deps: CompletionDeps, envelopeId: string)
         language: sender.language,
         title: envelope.title,
         link: `${deps.config.webUrl}/envelopes/${envelope.workspaceId}/${envelopeId}/view`,
+        branding: context.branding,
       }),
     );
     for (const recipient of everyone) {
@@ -263,6 +266,7 @@ export async function completeEnvelope(deps: CompletionDeps, envelopeId: string)
           title: envelope.title,
           link: await context.signingLink(recipient),
           copied: recipient.kind === "cc",
+          branding: context.branding,
         }),
       );
     }
@@ -399,4 +403,25 @@ export async function enqueueMissingSeals(db: Kysely<Database>): Promise<number>
     );
   }
   return stuck.length;
+}
+
+/** The team's name and logo for the proof's cover; a logo that cannot be read is left out. */
+async function proofBrand(
+  deps: Pick<CompletionDeps, "db" | "config" | "blobStore">,
+  teamId: string,
+): Promise<NonNullable<ProofInput["brand"]>> {
+  const branding = await signerBrandingOf(deps.db, deps.config, teamId);
+  const row = await deps.db
+    .selectFrom("teamBranding")
+    .select(["logoKey", "logoContentType"])
+    .where("teamId", "=", teamId)
+    .executeTakeFirst();
+  const type = row?.logoContentType;
+  if (row?.logoKey == null || (type !== "image/png" && type !== "image/jpeg")) {
+    return { name: branding.name };
+  }
+  const blob = await deps.blobStore.get(logoBlobKey(row.logoKey));
+  return blob === null
+    ? { name: branding.name }
+    : { name: branding.name, logo: { bytes: new Uint8Array(blob.bytes), type } };
 }

@@ -255,6 +255,7 @@ async function remindEnvelope(deps: DeadlineDeps, envelopeId: string, at: Date):
           // Only approvers and signers are due reminders (`dueRecipients`).
           kind: recipient.kind === "cc" ? "signer" : recipient.kind,
           link: await context.signingLink(recipient),
+          branding: context.branding,
         }),
       );
     }

@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { signerBrandingOf } from "../branding/team-branding";
 import type { Database, EnvelopeRow, Language, RecipientKind } from "../db/database";
 import { enqueueMail } from "../mail/outbox";
 import { currentLinkToken, signingLinkUrl } from "./access-links";
@@ -22,6 +23,8 @@ export async function recipientMailContext(
   const languages = await mailLanguages(trx, [...emails], sender.language);
   return {
     sender,
+    /** What the mails show of the envelope's team. */
+    branding: await signerBrandingOf(trx, deps.config, envelope.teamId),
     languageOf: (email: string): Language => languages.get(email) ?? sender.language,
     signingLink: async (recipient: { id: string; linkVersion: number }): Promise<string> =>
       signingLinkUrl(
@@ -58,6 +61,7 @@ export async function inviteRecipient(
       expiresAt: envelope.expiresAt,
       kind: recipient.kind,
       link: await context.signingLink(recipient),
+      branding: context.branding,
     }),
   );
   await trx

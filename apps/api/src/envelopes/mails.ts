@@ -1,13 +1,15 @@
 import { serverT, type ServerKey } from "@paraphe/i18n";
 import type { Language } from "../db/database";
 import type { OutgoingMail } from "../mail/outbox";
+import type { SignerBranding } from "@paraphe/api-sdk/contract";
 
 function escapeHtml(value: string): string {
   return value
     .replaceAll("&", "&amp;")
     .replaceAll("<", "&lt;")
     .replaceAll(">", "&gt;")
-    .replaceAll('"', "&quot;");
+    .replaceAll('"', "&quot;")
+    .replaceAll("'", "&#39;");
 }
 
 export interface Paragraph {
@@ -16,40 +18,114 @@ export interface Paragraph {
   link?: string;
 }
 
-/** A mail of greeting, paragraphs, signature and notice, as plain text and simple HTML. */
+/** What a mail shows of the team that sends it (issue 33); absent: Paraphe's look. */
+export type MailBranding = SignerBranding;
+
+const DEFAULT_LINK_COLOR = "#4338ca";
+
+/**
+ * A mail of greeting, paragraphs, signature and notice, as plain text and simple HTML. With the
+ * team's branding: its logo (or name) on top, links in its readable colour, its name as the
+ * signature, its footer line and links, and "Sent with Paraphe" unless the team turned it off.
+ * Every text and URL is escaped.
+ */
 export function composeMail(
   to: string,
   language: Language,
   subject: string,
   paragraphs: readonly Paragraph[],
+  branding?: MailBranding,
 ): OutgoingMail {
-  const t = (key: ServerKey) => serverT(language, key);
+  const t = (key: ServerKey, options?: Record<string, unknown>) => serverT(language, key, options);
   const all: Paragraph[] = [
     { text: t("mail:common.greeting") },
     ...paragraphs,
-    { text: t("mail:common.signature") },
+    {
+      text:
+        branding === undefined
+          ? t("mail:common.signature")
+          : t("mail:common.brandSignature", { name: branding.name }),
+    },
   ];
-  const notice = t("mail:common.automatedNotice");
+  const poweredBy = branding === undefined || branding.showPoweredBy;
+  const notice = t(
+    poweredBy ? "mail:common.automatedNotice" : "mail:common.automatedNoticeUnbranded",
+  );
+  const links = branding === undefined ? [] : brandLinks(branding, t);
+  const footer = [
+    ...(branding?.footer ? [branding.footer] : []),
+    ...links.map((link) => `${link.label}: ${link.url}`),
+    ...(branding !== undefined && poweredBy ? [t("mail:common.sentWith")] : []),
+  ];
   const text = [
+    ...(branding === undefined ? [] : [branding.name]),
     ...all.map((p) => (p.link === undefined ? p.text : `${p.text}\n${p.link}`)),
     notice,
+    ...(footer.length > 0 ? [footer.join("\n")] : []),
   ].join("\n\n");
+  const linkColor = branding?.readableColor ?? DEFAULT_LINK_COLOR;
   const html = `<!doctype html>
 <html lang="${language}"><body style="font-family:system-ui,sans-serif;color:#1f2937">
-${all
-  .map(
-    (p) =>
-      `<p>${escapeHtml(p.text)}${
-        p.link === undefined
-          ? ""
-          : `<br><a href="${escapeHtml(p.link)}" style="color:#4338ca">${escapeHtml(p.link)}</a>`
-      }</p>`,
-  )
-  .join("\n")}
-<p style="font-size:12px;color:#6b7280">${escapeHtml(notice)}</p>
-</body></html>
+${branding === undefined ? "" : brandHeader(branding)}${all
+    .map(
+      (p) =>
+        `<p>${escapeHtml(p.text)}${
+          p.link === undefined
+            ? ""
+            : `<br><a href="${escapeHtml(p.link)}" style="color:${linkColor}">${escapeHtml(p.link)}</a>`
+        }</p>`,
+    )
+    .join("\n")}
+<p style="font-size:12px;color:#4b5563">${escapeHtml(notice)}</p>
+${branding === undefined ? "" : brandFooter(branding, links, poweredBy ? t("mail:common.sentWith") : null, linkColor)}</body></html>
 `;
   return { to, subject, text: `${text}\n`, html, locale: language };
+}
+
+function brandLinks(
+  branding: MailBranding,
+  t: (key: ServerKey) => string,
+): { label: string; url: string }[] {
+  return [
+    ...(branding.websiteUrl ? [{ label: t("mail:common.website"), url: branding.websiteUrl }] : []),
+    ...(branding.privacyUrl ? [{ label: t("mail:common.privacy"), url: branding.privacyUrl }] : []),
+  ];
+}
+
+/** The team's logo (its name as the image's text) or, without a logo, its name. */
+function brandHeader(branding: MailBranding): string {
+  const name = escapeHtml(branding.name);
+  const bar = branding.readableColor ?? DEFAULT_LINK_COLOR;
+  const content =
+    branding.logoUrl === null
+      ? `<strong style="font-size:18px">${name}</strong>`
+      : `<img src="${escapeHtml(branding.logoUrl)}" alt="${name}" style="max-height:48px;max-width:240px">`;
+  return `<div style="border-bottom:3px solid ${bar};padding:8px 0;margin-bottom:16px">${content}</div>\n`;
+}
+
+function brandFooter(
+  branding: MailBranding,
+  links: readonly { label: string; url: string }[],
+  sentWith: string | null,
+  linkColor: string,
+): string {
+  const lines = [
+    ...(branding.footer ? [escapeHtml(branding.footer)] : []),
+    ...(links.length > 0
+      ? [
+          links
+            .map(
+              (link) =>
+                `<a href="${escapeHtml(link.url)}" style="color:${linkColor}">${escapeHtml(link.label)}</a>`,
+            )
+            .join(" · "),
+        ]
+      : []),
+    ...(sentWith === null ? [] : [escapeHtml(sentWith)]),
+  ];
+  return lines.length === 0
+    ? ""
+    : `<p style="font-size:12px;color:#4b5563">${lines.join("<br>")}</p>\n`;
 }
 
 export function invitationMail(input: {
@@ -62,6 +138,8 @@ export function invitationMail(input: {
   link: string;
   /** An approver is asked to approve (or reject); a signer to sign; a viewer to read. */
   kind?: "signer" | "approver" | "viewer";
+  /** The team's branding; absent: Paraphe's look. */
+  branding?: MailBranding;
 }): OutgoingMail {
   const { language } = input;
   const values = { sender: input.sender.name, email: input.sender.email, title: input.title };
@@ -86,7 +164,7 @@ export function invitationMail(input: {
   }
   paragraphs.push({ text: t(approver ? "mail:approval.ignore" : "mail:invitation.ignore") });
   const subject = t(approver ? "mail:approval.subject" : "mail:invitation.subject");
-  return composeMail(input.to, language, oneLine(subject), paragraphs);
+  return composeMail(input.to, language, oneLine(subject), paragraphs, input.branding);
 }
 
 /** A viewer's invitation: read every page, then confirm the reading. */
@@ -97,6 +175,7 @@ function viewingMail(
     message: string | null;
     expiresAt: Date | null;
     link: string;
+    branding?: MailBranding;
   },
   t: (key: ServerKey, options?: Record<string, unknown>) => string,
 ): OutgoingMail {
@@ -111,7 +190,13 @@ function viewingMail(
     });
   }
   paragraphs.push({ text: t("mail:viewing.ignore") });
-  return composeMail(input.to, input.language, oneLine(t("mail:viewing.subject")), paragraphs);
+  return composeMail(
+    input.to,
+    input.language,
+    oneLine(t("mail:viewing.subject")),
+    paragraphs,
+    input.branding,
+  );
 }
 
 /** To the sender: a signer handed their turn to someone else (`delegate-envelope.ts`). */
@@ -151,6 +236,8 @@ export function reminderMail(input: {
   link: string;
   /** An approver is reminded to approve; a signer to sign; a viewer to read. */
   kind?: "signer" | "approver" | "viewer";
+  /** The team's branding; absent: Paraphe's look. */
+  branding?: MailBranding;
 }): OutgoingMail {
   const { language } = input;
   const values = { sender: input.sender.name, email: input.sender.email, title: input.title };
@@ -190,7 +277,7 @@ export function reminderMail(input: {
         ? "mail:viewingReminder.subject"
         : "mail:reminder.subject",
   );
-  return composeMail(input.to, language, oneLine(subject), paragraphs);
+  return composeMail(input.to, language, oneLine(subject), paragraphs, input.branding);
 }
 
 /** To the sender: their envelope reached its expiry before everyone signed and was canceled. */
@@ -215,13 +302,18 @@ export function canceledMail(input: {
   sender: string;
   title: string;
   reason: string;
+  /** The team's branding; absent: Paraphe's look. */
+  branding?: MailBranding;
 }): OutgoingMail {
   const values = { sender: input.sender, title: input.title, reason: input.reason };
   const t = (key: ServerKey) => serverT(input.language, key, values);
-  return composeMail(input.to, input.language, oneLine(t("mail:canceled.subject")), [
-    { text: t("mail:canceled.intro") },
-    { text: t("mail:canceled.reason") },
-  ]);
+  return composeMail(
+    input.to,
+    input.language,
+    oneLine(t("mail:canceled.subject")),
+    [{ text: t("mail:canceled.intro") }, { text: t("mail:canceled.reason") }],
+    input.branding,
+  );
 }
 
 /** To the sender: a signer could not open the envelope, an original file being missing. */
@@ -275,12 +367,20 @@ export function completedMail(input: {
   link: string;
   /** To a recipient in copy: says they were copied. */
   copied?: boolean;
+  /** The team's branding; absent: Paraphe's look. */
+  branding?: MailBranding;
 }): OutgoingMail {
   const t = (key: ServerKey) => serverT(input.language, key, { title: input.title });
-  return composeMail(input.to, input.language, oneLine(t("mail:completed.subject")), [
-    { text: t(input.copied === true ? "mail:completed.copiedIntro" : "mail:completed.intro") },
-    { text: t("mail:completed.action"), link: input.link },
-  ]);
+  return composeMail(
+    input.to,
+    input.language,
+    oneLine(t("mail:completed.subject")),
+    [
+      { text: t(input.copied === true ? "mail:completed.copiedIntro" : "mail:completed.intro") },
+      { text: t("mail:completed.action"), link: input.link },
+    ],
+    input.branding,
+  );
 }
 
 /** A subject must be one line of at most 998 characters. */

@@ -3,6 +3,7 @@ import {
   FIRST_PAGE_PREVIEW_MAX_BASE64_LENGTH,
   type OpenEnvelopeResponse,
 } from "@paraphe/api-sdk/contract";
+import { signerBrandingOf } from "../branding/team-branding";
 import type { EnvelopeRow, RecipientRow } from "../db/database";
 import { AppError } from "../errors/app-error";
 import { appendEvent } from "./activity";
@@ -94,6 +95,7 @@ export async function openEnvelope(
     viewedPages: await readPages(deps.db, recipient.id),
     language: languages.get(recipient.email) ?? sender.language,
     firstPage,
+    branding: await signerBrandingOf(deps.db, deps.config, envelope.teamId),
   };
 }
 

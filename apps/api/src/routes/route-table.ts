@@ -41,6 +41,10 @@ import { envelopeMarkPageRead } from "./envelope/mark-page-read";
 import { envelopeVerificationCheck } from "./envelope/verification/check";
 import { envelopeVerificationSend } from "./envelope/verification/send";
 import { envelopeMove } from "./envelope/move";
+import { brandingGet } from "./branding/get";
+import { brandingRemoveLogo } from "./branding/remove-logo";
+import { brandingSave } from "./branding/save";
+import { brandingUploadLogo } from "./branding/upload-logo";
 import { envelopeOpen } from "./envelope/open";
 import { envelopePagePreview } from "./envelope/page-preview";
 import { envelopeReject } from "./envelope/reject";
@@ -276,6 +280,12 @@ export const routeTable: RouteTable = {
   },
   sso: {
     get: member(ssoGet),
+  branding: {
+    get: member(brandingGet),
+    save: member(brandingSave),
+    uploadLogo: member(brandingUploadLogo),
+    removeLogo: member(brandingRemoveLogo),
+  },
     save: member(ssoSave),
     discover: member(ssoDiscover),
     delete: member(ssoDelete),

@@ -401,6 +401,57 @@ const administerWebhooks = (otherTeam: Outcome) =>
     { otherTeam, outsideWorkspace: FORBIDDEN },
   );
 
+/**
+ * The team's branding: those allowed to update the team (Owner, Admin); the other members of the
+ * team may not; another team's owner acts on their own team's (`otherTeam`).
+ */
+const administerBranding = (otherTeam: Outcome) =>
+  memberCall(
+    { owner: "ok", admin: "ok", member: FORBIDDEN, viewer: FORBIDDEN, customRole: FORBIDDEN },
+    { otherTeam, outsideWorkspace: FORBIDDEN },
+  );
+
+/** The owner's team's branding, with a display name of its own (the target's `extra`). */
+async function ownerBranding(fixture: MatrixFixture): Promise<Target> {
+  const displayName = `Brand ${randomUUID()}`;
+  // The same colour and logo key each time (no blob behind it): what refusals must leave.
+  const values = {
+    displayName,
+    color: "#123456",
+    showPoweredBy: true,
+    logoKey: "0".repeat(32),
+    logoContentType: "image/png",
+  };
+  await fixture.h.database.connection.db
+    .insertInto("teamBranding")
+    .values({ teamId: fixture.owner.teamUuid, ...values })
+    .onConflict((oc) => oc.column("teamId").doUpdateSet(values))
+    .execute();
+  return { ...madeUpTarget(), extra: displayName };
+}
+
+/**
+ * What a refused branding call must leave of the owner's team's branding: all but the display
+ * name, which each fresh target of the successful cells makes anew.
+ */
+const brandingState = (_target: Target, fixture: MatrixFixture) =>
+  fixture.h.database.connection.db
+    .selectFrom("teamBranding")
+    .select(["color", "footer", "websiteUrl", "privacyUrl", "logoKey"])
+    .where("teamId", "=", fixture.owner.teamUuid)
+    .executeTakeFirst();
+
+/** A PNG's signature and header (16 x 16): what the logo upload checks. */
+const LOGO_PNG = (() => {
+  const bytes = Buffer.alloc(64);
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).copy(bytes);
+  bytes.writeUInt32BE(13, 8);
+  bytes.write("IHDR", 12, "ascii");
+  bytes.writeUInt32BE(16, 16);
+  bytes.writeUInt32BE(16, 20);
+  return bytes.toString("base64");
+})();
+
 /** A target for rows that need no envelope. */
 function madeUpTarget(): Target {
   const envelopeUuid = randomUUID();
@@ -1788,6 +1839,41 @@ export const accessMatrix: {
     discover: {
       input: () => ({ issuerUrl: "http://127.0.0.1:9" }),
       expect: {
+  branding: {
+    get: {
+      target: ownerBranding,
+      input: () => ({}),
+      reveals: (answer, target) => JSON.stringify(answer).includes(target.extra),
+      // Another team's owner reads their own team's (default) branding.
+      expect: administerBranding("hidden"),
+    },
+    save: {
+      target: ownerBranding,
+      mutates: true,
+      state: brandingState,
+      input: () => ({
+        displayName: `Saved ${randomUUID()}`,
+        color: "#abcdef",
+        showPoweredBy: true,
+      }),
+      // Another team's owner brands their own team.
+      expect: administerBranding("ok"),
+    },
+    uploadLogo: {
+      target: ownerBranding,
+      mutates: true,
+      state: brandingState,
+      input: () => ({ contentType: "image/png", data: LOGO_PNG }),
+      expect: administerBranding("ok"),
+    },
+    removeLogo: {
+      target: ownerBranding,
+      mutates: true,
+      state: brandingState,
+      input: () => ({}),
+      expect: administerBranding("ok"),
+    },
+  },
         ...administerSso("OIDC_DISCOVERY_FAILED"),
         owner: "OIDC_DISCOVERY_FAILED",
         admin: "OIDC_DISCOVERY_FAILED",

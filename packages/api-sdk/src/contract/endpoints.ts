@@ -14,6 +14,13 @@ import {
   rejectEnvelopeResponseSchema,
 } from "./approval";
 import {
+  brandingResponseSchema,
+  getBrandingRequestSchema,
+  removeBrandLogoRequestSchema,
+  saveBrandingRequestSchema,
+  uploadBrandLogoRequestSchema,
+} from "./branding";
+import {
   bulkSendRequestSchema,
   bulkSendStatusRequestSchema,
   bulkSendStatusResponseSchema,
@@ -557,6 +564,21 @@ export const endpoints = {
     list: endpoint("/api-key/list", listApiKeysRequestSchema, listApiKeysResponseSchema),
     create: endpoint("/api-key/create", createApiKeyRequestSchema, createApiKeyResponseSchema),
     revoke: endpoint("/api-key/revoke", revokeApiKeyRequestSchema, revokeApiKeyResponseSchema),
+  // The team's branding: what signers see of it (session credential, update Team's branding).
+  branding: {
+    get: endpoint("/branding/get", getBrandingRequestSchema, brandingResponseSchema),
+    save: endpoint("/branding/save", saveBrandingRequestSchema, brandingResponseSchema),
+    uploadLogo: endpoint(
+      "/branding/upload-logo",
+      uploadBrandLogoRequestSchema,
+      brandingResponseSchema,
+    ),
+    removeLogo: endpoint(
+      "/branding/remove-logo",
+      removeBrandLogoRequestSchema,
+      brandingResponseSchema,
+    ),
+  },
   },
   sso: {
     get: endpoint("/sso/get", getSsoRequestSchema, getSsoResponseSchema),

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { USER_AGENT_MAX_LENGTH, emailSchema } from "./identity";
 import { envelopeTagSchema } from "./tag";
+import { signerBrandingSchema } from "./branding";
 import { fieldSettingsProblems, fieldSettingsSchema } from "./field-rules";
 
 /**
@@ -703,6 +704,8 @@ export type OpenEnvelopeResponse = z.infer<typeof openEnvelopeResponseSchema>;
 export const downloadSignerDocumentRequestSchema = accessLinkSchema.extend({
   documentUuid: uuid.optional(),
   /**
+  /** What the signer sees of the envelope's team (logo, name, colours, footer, links). */
+  branding: signerBrandingSchema.optional(),
    * A page preview (recorded as served; `/envelope/mark-page-read` then marks it read); without it,
    * the whole PDF (sealed once complete).
    */

@@ -14,6 +14,7 @@ export const SESSION_CREDENTIAL_PREFIXES = [
   "/api-key",
   "/sso",
   "/webhook",
+  "/branding",
   "/support",
   "/subscription",
   "/usage",

@@ -37,6 +37,7 @@ import * as viewersAndDelegation from "./20261207001000_viewers-and-delegation";
 import * as smsVerification from "./20261207010000_sms-verification";
 import * as copyRecipients from "./20261206220000_copy-recipients";
 import * as missingOriginalNotice from "./20261207030000_missing-original-notice";
+import * as teamBranding from "./20261207050000_team-branding";
 
 /**
  * Every migration, by name, in a static list so that the bundled build carries them. Names are
@@ -82,3 +83,4 @@ export const migrations: Readonly<Record<string, Migration>> = {
   "20261207020000_field-settings": fieldSettings,
   "20261207030000_missing-original-notice": missingOriginalNotice,
 };
+  "20261207050000_team-branding": teamBranding,

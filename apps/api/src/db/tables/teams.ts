@@ -10,6 +10,21 @@ export interface TeamTable {
   updatedAt: GeneratedTimestamp;
 }
 
+/** A team's branding (issue 33); absent until saved. `color` is `#rrggbb`, lower case. */
+export interface TeamBrandingTable {
+  teamId: string;
+  displayName: string | null;
+  color: string | null;
+  footer: string | null;
+  websiteUrl: string | null;
+  privacyUrl: string | null;
+  showPoweredBy: ColumnType<boolean, boolean | undefined, boolean>;
+  /** The logo's blob key (under `team-logos/`); null without a logo. */
+  logoKey: string | null;
+  logoContentType: string | null;
+  updatedAt: GeneratedTimestamp;
+}
+
 /**
  * A role of a team (spec §3, §6): its permission rules as jsonb, written as a JSON string
  * (`JSON.stringify(rules)`), read back parsed.

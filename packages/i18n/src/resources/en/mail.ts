@@ -5,6 +5,11 @@ export const mail = {
     greetingName: "Hello {{name}},",
     signature: "The Paraphe team",
     automatedNotice: "This is an automated message from Paraphe. Please do not reply to it.",
+    automatedNoticeUnbranded: "This is an automated message. Please do not reply to it.",
+    brandSignature: "On behalf of {{name}}",
+    sentWith: "Sent with Paraphe",
+    website: "Website",
+    privacy: "Privacy notice",
   },
   loginCode: {
     subject: "Your Paraphe verification code",

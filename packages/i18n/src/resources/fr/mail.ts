@@ -8,6 +8,11 @@ export const mail: FrenchTranslation<typeof en> = {
     signature: "L’équipe Paraphe",
     automatedNotice:
       "Ce message automatique vous est envoyé par Paraphe. Merci de ne pas y répondre.",
+    automatedNoticeUnbranded: "Ce message est automatique. Merci de ne pas y répondre.",
+    brandSignature: "De la part de {{name}}",
+    sentWith: "Envoyé avec Paraphe",
+    website: "Site web",
+    privacy: "Politique de confidentialité",
   },
   loginCode: {
     subject: "Votre code de vérification Paraphe",
