@@ -9,6 +9,8 @@ export const DEFAULT_API_URL = "http://localhost:3000";
 
 /** Where the api serves profile pictures (`PROFILE_PICTURE_PATH_PREFIX` of the api-sdk contract). */
 export const PROFILE_PICTURE_PATH = "/public/avatars/";
+/** Where the api serves teams' logos (`BRAND_LOGO_PATH_PREFIX` of the api-sdk contract). */
+export const TEAM_LOGO_PATH = "/public/team-logos/";
 
 /** The Trusted Types policies the apps may create: none (no library writes HTML or script URLs). */
 export const TRUSTED_TYPES_POLICIES = [];
@@ -140,7 +142,7 @@ export function contentSecurityPolicyDirectives({
     `style-src ${inlineStyleElements.join(" ")}`,
     `style-src-elem ${inlineStyleElements.join(" ")}`,
     "style-src-attr 'none'",
-    `img-src 'self' data: ${apiBase}${PROFILE_PICTURE_PATH}`,
+    `img-src 'self' data: ${apiBase}${PROFILE_PICTURE_PATH} ${apiBase}${TEAM_LOGO_PATH}`,
     "font-src 'self'",
     ["connect-src 'self'", api.origin, ...drive.connect].join(" "),
     "manifest-src 'self'",

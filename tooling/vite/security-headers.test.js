@@ -27,13 +27,14 @@ describe("contentSecurityPolicy", () => {
     }
   });
 
-  it("limits calls to the app and the api origin of the build, and images to the api's public pictures", () => {
+  it("limits calls to the app and the api origin of the build, and images to the api's public pictures and teams' logos", () => {
     const policy = parse(contentSecurityPolicy({ apiUrl: "https://api.paraphe.example/v1/" }));
     expect(policy.get("connect-src")).toEqual(["'self'", "https://api.paraphe.example"]);
     expect(policy.get("img-src")).toEqual([
       "'self'",
       "data:",
       "https://api.paraphe.example/v1/public/avatars/",
+      "https://api.paraphe.example/v1/public/team-logos/",
     ]);
   });
 
@@ -116,6 +117,7 @@ describe("contentSecurityPolicy", () => {
       "'self'",
       "data:",
       "https://api.paraphe.example/public/avatars/",
+      "https://api.paraphe.example/public/team-logos/",
     ]);
     expect(policy.get("default-src")).toEqual(["'none'"]);
   });

@@ -1,6 +1,7 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { lazy, Suspense } from "react";
 import { ApiContext, type SignApi } from "../lib/api";
+import { BrandingProvider } from "../lib/branding";
 import { signQueryDefaults } from "../lib/sign-api";
 import { SignRoute } from "../routes/sign";
 
@@ -33,13 +34,15 @@ export function SignedArea({ api, queryClient, route }: SignedAreaProps) {
   return (
     <ApiContext value={api}>
       <QueryClientProvider client={queryClient}>
-        {route.name === "sign" ? (
-          <SignRoute envelopeUuid={route.envelopeUuid} />
-        ) : (
-          <Suspense fallback={null}>
-            <ConfirmationRoute />
-          </Suspense>
-        )}
+        <BrandingProvider>
+          {route.name === "sign" ? (
+            <SignRoute envelopeUuid={route.envelopeUuid} />
+          ) : (
+            <Suspense fallback={null}>
+              <ConfirmationRoute />
+            </Suspense>
+          )}
+        </BrandingProvider>
       </QueryClientProvider>
     </ApiContext>
   );

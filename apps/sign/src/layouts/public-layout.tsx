@@ -1,5 +1,6 @@
 import { useTranslation } from "@paraphe/i18n/react";
 import { type ReactNode } from "react";
+import { brandColorVariables, useBranding, type SignerBranding } from "../lib/branding";
 import { config } from "../lib/config";
 import { LanguageSelect } from "./language-select";
 
@@ -16,13 +17,17 @@ const PRODUCT_NAME = "Paraphe";
  */
 export function SignPublicLayout({ children }: { children: ReactNode }) {
   const { t } = useTranslation("sign");
+  const branding = useBranding();
   return (
-    <div className="flex min-h-dvh flex-col bg-surface-muted text-ink">
+    <div
+      className="flex min-h-dvh flex-col bg-surface-muted text-ink"
+      style={brandColorVariables(branding)}
+    >
       <header className="border-b border-border bg-surface">
         <div className="mx-auto flex w-full max-w-6xl flex-wrap items-center gap-x-4 gap-y-1 px-4 py-3 sm:px-6">
           <div className="flex min-w-0 flex-1 flex-col gap-0.5 sm:flex-row sm:items-center sm:gap-4">
             <div className="shrink-0">
-              <SignLogo />
+              {branding === null ? <SignLogo /> : <TeamLogo branding={branding} />}
             </div>
             <p className="text-sm text-ink-muted sm:truncate sm:border-l sm:border-border sm:pl-4">
               {t("subtitle")}
@@ -37,14 +42,18 @@ export function SignPublicLayout({ children }: { children: ReactNode }) {
         <div className="w-full max-w-3xl">{children}</div>
       </main>
       <footer className="border-t border-border bg-surface">
-        <div className="mx-auto w-full max-w-6xl px-4 py-4 text-sm text-ink-muted sm:px-6">
-          <a
-            href={config.webUrl}
-            className="rounded-control text-sm text-ink-muted underline-offset-4 hover:text-ink hover:underline"
-          >
-            {t("signInToParaphe")}
-          </a>
-        </div>
+        {branding === null ? (
+          <div className="mx-auto w-full max-w-6xl px-4 py-4 text-sm text-ink-muted sm:px-6">
+            <a
+              href={config.webUrl}
+              className="rounded-control text-sm text-ink-muted underline-offset-4 hover:text-ink hover:underline"
+            >
+              {t("signInToParaphe")}
+            </a>
+          </div>
+        ) : (
+          <TeamFooter branding={branding} />
+        )}
       </footer>
     </div>
   );
@@ -77,5 +86,57 @@ export function SignLogo() {
         {PRODUCT_NAME}
       </span>
     </span>
+  );
+}
+
+/** The team's logo (decorative: its name follows) and name, in the header's place of Paraphe's. */
+function TeamLogo({ branding }: { branding: SignerBranding }) {
+  return (
+    <span className="inline-flex items-center gap-2" data-testid="team-brand">
+      {branding.logoUrl === null ? null : (
+        <img src={branding.logoUrl} alt="" className="h-8 w-auto max-w-40 object-contain" />
+      )}
+      <span className="text-lg leading-none font-semibold tracking-tight text-ink">
+        {branding.name}
+      </span>
+    </span>
+  );
+}
+
+const FOOTER_LINK =
+  "rounded-control text-sm text-ink-muted underline underline-offset-4 hover:text-ink";
+
+/** The team's footer line and links, and "Sent with Paraphe" unless the team turned it off. */
+function TeamFooter({ branding }: { branding: SignerBranding }) {
+  const { t } = useTranslation("sign");
+  return (
+    <div className="mx-auto flex w-full max-w-6xl flex-col gap-2 px-4 py-4 text-sm text-ink-muted sm:flex-row sm:flex-wrap sm:items-center sm:gap-x-4 sm:px-6">
+      {branding.footer === null ? null : <p className="break-words">{branding.footer}</p>}
+      {branding.websiteUrl === null ? null : (
+        <a
+          href={branding.websiteUrl}
+          target="_blank"
+          rel="noopener noreferrer"
+          className={FOOTER_LINK}
+        >
+          {t("branding.website")}
+        </a>
+      )}
+      {branding.privacyUrl === null ? null : (
+        <a
+          href={branding.privacyUrl}
+          target="_blank"
+          rel="noopener noreferrer"
+          className={FOOTER_LINK}
+        >
+          {t("branding.privacy")}
+        </a>
+      )}
+      {branding.showPoweredBy ? (
+        <a href={config.webUrl} className={FOOTER_LINK}>
+          {t("branding.sentWith")}
+        </a>
+      ) : null}
+    </div>
   );
 }

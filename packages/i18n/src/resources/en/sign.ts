@@ -2,6 +2,11 @@
 export const sign = {
   subtitle: "Secure document signing",
   signInToParaphe: "Sign in to Paraphe",
+  branding: {
+    website: "Website",
+    privacy: "Privacy notice",
+    sentWith: "Sent with Paraphe",
+  },
   notFound: {
     description:
       "This address does not lead to a document. If you received an invitation to sign, open the link in the email again.",

@@ -4,6 +4,11 @@ import { type FrenchTranslation } from "./types";
 export const sign: FrenchTranslation<typeof en> = {
   subtitle: "Signature sécurisée de documents",
   signInToParaphe: "Se connecter à Paraphe",
+  branding: {
+    website: "Site web",
+    privacy: "Politique de confidentialité",
+    sentWith: "Envoyé avec Paraphe",
+  },
   notFound: {
     description:
       "Cette adresse ne mène à aucun document. Si vous avez reçu une invitation à signer, ouvrez à nouveau le lien reçu dans votre messagerie.",

@@ -2,6 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Suspense, useEffect, useState } from "react";
 import { forgetAccessLink, isEnvelopeUuid, takeAccessLink } from "../../../domain/access-link";
 import { useApi, type AccessLink } from "../../../lib/api";
+import { useProvideBranding } from "../../../lib/branding";
 import { openEnvelopeQueryOptions } from "../api/signing-queries";
 import { accessErrorKind } from "../lib/access-error";
 import { envelopeState, isActing, type EnvelopeState } from "../lib/envelope-state";
@@ -28,6 +29,8 @@ function OpenedSigningPage({ link }: { link: AccessLink }) {
   const api = useApi();
   const opened = useQuery(openEnvelopeQueryOptions(api, link));
   const state = opened.data === undefined ? undefined : envelopeState(opened.data);
+  // The team's look for the layout above (header, footer, button colour) and the pages after.
+  useProvideBranding(opened.data === undefined ? undefined : (opened.data.branding ?? null));
   // Done with it (signed, declined, the envelope ended): the tab forgets the link's secret.
   const done = state !== undefined && !isActing(state) && !WAITING_STATES.includes(state);
   useEffect(() => {
