@@ -345,6 +345,13 @@ export function createAppRoutes(): RouteObject[] {
                       ),
                     },
                     {
+                      path: "branding",
+                      lazy: page(
+                        () => import("../routes/settings-branding"),
+                        (m) => m.SettingsBrandingRoute,
+                      ),
+                    },
+                    {
                       path: "sso-tutorial",
                       lazy: page(
                         () => import("../routes/settings-sso"),

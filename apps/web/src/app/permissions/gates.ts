@@ -99,6 +99,12 @@ export const GATES = {
     field: "sso",
     reason: "permissions.denied.updateTeam",
   },
+  "update Team branding": {
+    action: "update",
+    subject: "Team",
+    field: "branding",
+    reason: "permissions.denied.updateTeam",
+  },
   "update Team webhooks": {
     action: "update",
     subject: "Team",

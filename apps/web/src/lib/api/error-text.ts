@@ -45,6 +45,8 @@ const VALIDATION_WORDS = [
   "duplicate",
   "name_taken",
   "invalid_color",
+  "one_line",
+  "image_too_large",
   "same_workspace",
   "too_many_tags",
   "contact_exists",

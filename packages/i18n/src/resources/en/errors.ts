@@ -130,6 +130,8 @@ export const errors = {
       "Some characters could not be read (shown as �): save the file as CSV UTF-8 and choose it again.",
     name_taken: "Your team already has a tag with this name.",
     invalid_color: "Enter a colour as #rrggbb, for example #2563eb.",
+    one_line: "Keep this to one line.",
+    image_too_large: "This image is too large: at most 1024 pixels on each side.",
     same_workspace: "Choose another workspace than the one being deleted.",
     too_many_tags: "Too many tags for one document.",
     contact_exists: "A contact with this email already exists in this workspace.",

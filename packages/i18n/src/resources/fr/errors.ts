@@ -140,6 +140,8 @@ export const errors: FrenchTranslation<typeof en> = {
       "Certains caractères n’ont pas pu être lus (affichés �) : enregistrez le fichier en CSV UTF-8 et choisissez-le à nouveau.",
     name_taken: "Votre équipe a déjà une étiquette de ce nom.",
     invalid_color: "Saisissez une couleur sous la forme #rrvvbb, par exemple #2563eb.",
+    one_line: "Saisissez une seule ligne de texte.",
+    image_too_large: "Cette image est trop grande : 1024 pixels de côté au plus.",
     same_workspace: "Choisissez un autre espace de travail que celui qui est supprimé.",
     too_many_tags: "Trop d’étiquettes pour un document.",
     contact_exists: "Un contact avec cette adresse e-mail existe déjà dans cet espace de travail.",

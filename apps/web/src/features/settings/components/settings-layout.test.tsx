@@ -27,6 +27,7 @@ describe("settings navigation", () => {
       "Workspaces",
       "Tags",
       "Single sign-on",
+      "Branding",
       "API keys",
       "Webhooks",
       "Subscription",

@@ -14,8 +14,8 @@ interface SettingsLink {
 /**
  * Settings pages with their sub-navigation, in two groups: "Account" (Profile, Sessions, Passkeys,
  * Security, Support: every person's own settings) and "Team" (Members, Roles, Workspaces, Tags, Single
- * sign-on, API keys, webhooks, Subscription, Usage). A team page shows only when the role may read what it lists (`read Team` for members,
- * roles and tags, `read Workspace` for workspaces, `update Team` for single sign-on and webhooks, whose
+ * sign-on, Branding, API keys, webhooks, Subscription, Usage). A team page shows only when the role may read what it lists (`read Team` for members,
+ * roles and tags, `read Workspace` for workspaces, `update Team` for single sign-on, branding and webhooks, whose
  * settings only owners and admins read, `manage API` for API keys), as the dashboard's blocks do; a group left empty is not shown.
  * From 768 px the navigation is a side list beside the page, so every entry shows whole in either
  * language; below, each group is a row that scrolls sideways to its current entry.
@@ -44,6 +44,9 @@ export function SettingsLayout() {
     ...(readsTeam ? [{ to: "/settings/tags", label: t("settings.nav.tags") }] : []),
     ...(can("update", "Team", "sso")
       ? [{ to: "/settings/sso", label: t("settings.nav.sso"), also: ["/settings/sso-tutorial"] }]
+      : []),
+    ...(can("update", "Team", "branding")
+      ? [{ to: "/settings/branding", label: t("settings.nav.branding") }]
       : []),
     ...(can("manage", "API")
       ? [{ to: "/settings/api-keys", label: t("settings.nav.apiKeys") }]
