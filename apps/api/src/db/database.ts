@@ -1,4 +1,5 @@
 import type { DevMailboxTable, MailOutboxTable } from "./tables/mail";
+import type { DirectLinkCodeTable, TemplateDirectLinkTable } from "./tables/direct-links";
 import type { SmsOutboxTable } from "./tables/sms";
 import type {
   AppUserTable,
@@ -187,4 +188,6 @@ export interface Database {
   teamSubscription: TeamSubscriptionTable;
   usageCounter: UsageCounterTable;
   usageEvent: UsageEventTable;
+  templateDirectLink: TemplateDirectLinkTable;
+  directLinkCode: DirectLinkCodeTable;
 }

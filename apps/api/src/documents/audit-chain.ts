@@ -51,6 +51,8 @@ export const auditEventSchema = z.discriminatedUnion("type", [
       fromTemplate: z.strictObject({ uuid: z.uuid(), title: z.string().max(500) }).optional(),
       /** The team API key that created it, in the name of the key's creator. */
       viaApiKey: z.strictObject({ uuid: z.uuid(), description: z.string().max(128) }).optional(),
+      /** Made for a visitor of the template's direct link (`/direct-link/confirm`). */
+      viaDirectLink: z.literal(true).optional(),
     }),
   }),
   z.strictObject({

@@ -208,6 +208,7 @@ function eventDetails(event: AuditEvent, t: ProofT): string[] {
         ...(event.data.viaApiKey === undefined
           ? []
           : [t("events.apiKeyDetail", { description: event.data.viaApiKey.description })]),
+        ...(event.data.viaDirectLink === true ? [t("events.directLinkDetail")] : []),
       ];
     case "envelopeSent":
       return [

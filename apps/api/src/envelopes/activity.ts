@@ -201,6 +201,9 @@ export function toActivityEvent(event: AuditEvent): ActivityEvent {
     ...(event.type === "envelopeSent" && event.data.copied !== undefined
       ? { copied: event.data.copied.map((person) => ({ name: person.name, email: person.email })) }
       : {}),
+    ...(event.type === "envelopeCreated" && event.data.viaDirectLink === true
+      ? { viaDirectLink: true as const }
+      : {}),
     ...(event.type === "envelopeCreated" && event.data.viaApiKey !== undefined
       ? { viaApiKey: event.data.viaApiKey }
       : {}),

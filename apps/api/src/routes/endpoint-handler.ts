@@ -13,6 +13,8 @@ import { requireTemplateCaller } from "../templates/template-caller";
  * needs beyond that:
  * - `app`: the app's credential is enough (the sign-in calls and what an invitation token opens);
  * - `link`: the app's credential; the access link in the body authorises, and the domain checks it;
+ * - `directLink`: the app's credential; a template's direct link token in the body authorises a
+ *   visitor (who has no access link yet), and the domain checks it;
  * - `session`: a signed-in person, in a team or not (AUTHENTICATION_ERROR otherwise);
  * - `member`: a signed-in member of a team (FORBIDDEN for a person without a team);
  * - `memberOrKey`: a signed-in member, or a team API key in its creator's name with its own rules
@@ -21,6 +23,7 @@ import { requireTemplateCaller } from "../templates/template-caller";
 export interface CredentialGrants {
   app: object;
   link: object;
+  directLink: object;
   session: { caller: SessionCaller };
   member: { caller: SessionCaller; member: Member };
   memberOrKey: { member: Member };
@@ -88,6 +91,7 @@ async function resolveGrant(
   switch (credential) {
     case "app":
     case "link":
+    case "directLink":
       return {};
     case "session":
       return { caller: requireSessionCaller(c) };
@@ -113,6 +117,7 @@ function bindAs<K extends Credential>(credential: K) {
 }
 export const app = bindAs("app");
 export const link = bindAs("link");
+export const directLink = bindAs("directLink");
 export const session = bindAs("session");
 export const member = bindAs("member");
 export const memberOrKey = bindAs("memberOrKey");

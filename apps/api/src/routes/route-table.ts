@@ -1,6 +1,7 @@
 import type { Endpoint, Endpoints } from "@paraphe/api-sdk/contract";
 import {
   app,
+  directLink,
   link,
   member,
   memberOrKey,
@@ -106,7 +107,14 @@ import { templateBulkSendStatus } from "./template/bulk-send-status";
 import { templateCreate } from "./template/create";
 import { templateCreateEnvelope } from "./template/create-envelope";
 import { templateCreateFromEnvelope } from "./template/create-from-envelope";
+import { directLinkConfirm } from "./direct-link/confirm";
+import { directLinkOpen } from "./direct-link/open";
+import { directLinkSendCode } from "./direct-link/send-code";
 import { templateDelete } from "./template/delete";
+import { templateDirectLinkDisable } from "./template/direct-link-disable";
+import { templateDirectLinkGet } from "./template/direct-link-get";
+import { templateDirectLinkRotate } from "./template/direct-link-rotate";
+import { templateDirectLinkSave } from "./template/direct-link-save";
 import { templateEnvelopeStatus } from "./template/envelope-status";
 import { templateGet } from "./template/get";
 import { templateList } from "./template/list";
@@ -151,7 +159,8 @@ export type RouteTable = {
 
 /**
  * Every endpoint of the contract, bound to its handler and the credential its caller needs
- * (`endpoint-handler.ts` says what each gives: `app`, `link`, `session`, `member`, `memberOrKey`).
+ * (`endpoint-handler.ts` says what each gives: `app`, `link`, `directLink`, `session`, `member`,
+ * `memberOrKey`).
  * A route module (`routes/<group>/<name>.ts`, named after the path) exports the handler; its row
  * here is all the registration there is. An endpoint without a row does not compile, and
  * `route-table.test.ts` fails on it, on a row bound to another endpoint's handler, and on a route
@@ -261,6 +270,10 @@ export const routeTable: RouteTable = {
     setTags: memberOrKey(templateSetTags),
     pagePreview: memberOrKey(templatePagePreview),
     createFromEnvelope: member(templateCreateFromEnvelope),
+    getDirectLink: member(templateDirectLinkGet),
+    saveDirectLink: member(templateDirectLinkSave),
+    rotateDirectLink: member(templateDirectLinkRotate),
+    disableDirectLink: member(templateDirectLinkDisable),
     createEnvelope: memberOrKey(templateCreateEnvelope),
     envelopeStatus: memberOrKey(templateEnvelopeStatus),
     bulkSend: member(templateBulkSend),
@@ -324,3 +337,8 @@ export const routeTable: RouteTable = {
     export: member(usageExport),
   },
 };
+  directLink: {
+    open: directLink(directLinkOpen),
+    sendCode: directLink(directLinkSendCode),
+    confirm: directLink(directLinkConfirm),
+  },

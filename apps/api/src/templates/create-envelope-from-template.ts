@@ -31,6 +31,8 @@ type Input = z.infer<typeof createEnvelopeFromTemplateRequestSchema>;
  * then read its status) and logged as created via the key.
  * `alsoInTransaction` runs last in the same transaction, with the new envelope's uuid (a bulk
  * send records the row's result there, so that a row is sent once or not at all).
+ * `viaDirectLink` marks the envelope as made for a visitor of the template's direct link (the
+ * activity chain, so the proof, says so).
  */
 export async function createEnvelopeFromTemplate(
   deps: EnvelopeDeps,
@@ -38,6 +40,7 @@ export async function createEnvelopeFromTemplate(
   input: Input,
   origin: RequestOrigin,
   alsoInTransaction?: (trx: Kysely<Database>, envelopeId: string) => Promise<void>,
+  { viaDirectLink = false }: { viaDirectLink?: boolean } = {},
 ): Promise<string> {
   const found = await findTemplateForMember(deps, member, input.templateUuid, "read");
   requirePermission(member, "create", "Envelope");
@@ -151,6 +154,7 @@ export async function createEnvelopeFromTemplate(
           ...(member.apiKey === undefined
             ? {}
             : { viaApiKey: { uuid: member.apiKey.id, description: member.apiKey.description } }),
+          ...(viaDirectLink ? { viaDirectLink: true as const } : {}),
         },
       });
       if (input.send) {

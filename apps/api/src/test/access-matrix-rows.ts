@@ -1103,6 +1103,43 @@ export const accessMatrix: {
     },
     passkeyOptions: { input: () => ({}), expect: publicCall("ok") },
     passkeyLogin: {
+/** An active template with its direct link on (`extra`: the link's token). */
+async function templateWithDirectLink(fixture: MatrixFixture): Promise<Target> {
+  const template = await ownerTemplate(fixture);
+  const saved = await fixture.owner.api.template.saveDirectLink({
+    templateUuid: template.envelopeUuid,
+    roleUuid: template.extra,
+  });
+  return { ...template, extra: saved.token ?? "" };
+}
+
+/** The owner's view of the template's direct link. */
+async function directLinkState(target: Target, fixture: MatrixFixture): Promise<unknown> {
+  const answer = await fixture.callers.owner.call(endpoints.template.getDirectLink, {
+    templateUuid: target.envelopeUuid,
+  });
+  return answer.ok ? answer.body : null;
+}
+
+let visitorAddresses = 0;
+
+/**
+ * A direct link whose visitor asked for a code (`extra`: the token, the visitor's address and the
+ * code, separated by spaces).
+ */
+async function directLinkVisitor(fixture: MatrixFixture): Promise<Target> {
+  const target = await templateWithDirectLink(fixture);
+  const email = uniqueEmail("visitor");
+  // From an address of its own: the codes a client address may ask for are limited.
+  await signingClient(fixture.h, `192.0.2.${(visitorAddresses++ % 250) + 1}`).directLink.sendCode({
+    token: target.extra,
+    firstname: "Vic",
+    lastname: "Visitor",
+    email,
+  });
+  return { ...target, extra: `${target.extra} ${email} ${await fixture.h.lastCode(email)}` };
+}
+
       input: () => ({ challengeId: randomUUID(), response: { id: "made-up" } }),
       expect: publicCall(AUTH),
     },
@@ -1750,6 +1787,33 @@ export const accessMatrix: {
       input: (target) => ({ ...templateRef(target), rows: [bulkSendRow()] }),
       // Sending from a template needs reading it and the Envelope create permission.
       expect: changeTemplate,
+    // The direct link: managed by who may update the template (member calls, never a key).
+    getDirectLink: {
+      target: templateWithDirectLink,
+      input: templateRef,
+      expect: readRecord,
+    },
+    saveDirectLink: {
+      target: ownerTemplate,
+      mutates: true,
+      state: directLinkState,
+      input: (target) => ({ ...templateRef(target), roleUuid: target.extra, usesPerHour: 5 }),
+      expect: changeTemplate,
+    },
+    rotateDirectLink: {
+      target: templateWithDirectLink,
+      mutates: true,
+      state: directLinkState,
+      input: templateRef,
+      expect: changeTemplate,
+    },
+    disableDirectLink: {
+      target: templateWithDirectLink,
+      mutates: true,
+      state: directLinkState,
+      input: templateRef,
+      expect: changeTemplate,
+    },
     },
     bulkSendStatus: {
       target: ownerBulkSend,
@@ -2073,3 +2137,33 @@ export function matrixRow(group: string, name: string): MatrixRow | undefined {
   > = accessMatrix;
   return rows[group]?.[name];
 }
+  // A direct link's visitor: the token authorises whoever holds it (the app's credential needed).
+  directLink: {
+    open: {
+      target: templateWithDirectLink,
+      input: (target) => ({ token: target.extra }),
+      expect: publicCall("ok"),
+    },
+    sendCode: {
+      target: templateWithDirectLink,
+      mutates: true,
+      state: directLinkState,
+      input: (target, caller) => ({
+        token: target.extra,
+        firstname: "Vic",
+        lastname: "Visitor",
+        email: uniqueEmail(`visitor-${caller.name}`),
+      }),
+      expect: publicCall("ok"),
+    },
+    confirm: {
+      target: directLinkVisitor,
+      mutates: true,
+      state: directLinkState,
+      input: (target) => {
+        const [token, email, code] = target.extra.split(" ");
+        return { token, email, code };
+      },
+      expect: publicCall("ok"),
+    },
+  },

@@ -21,6 +21,22 @@ import {
   uploadBrandLogoRequestSchema,
 } from "./branding";
 import {
+  confirmDirectLinkRequestSchema,
+  confirmDirectLinkResponseSchema,
+  disableDirectLinkRequestSchema,
+  disableDirectLinkResponseSchema,
+  getDirectLinkRequestSchema,
+  getDirectLinkResponseSchema,
+  openDirectLinkRequestSchema,
+  openDirectLinkResponseSchema,
+  rotateDirectLinkRequestSchema,
+  rotateDirectLinkResponseSchema,
+  saveDirectLinkRequestSchema,
+  saveDirectLinkResponseSchema,
+  sendDirectLinkCodeRequestSchema,
+  sendDirectLinkCodeResponseSchema,
+} from "./direct-link";
+import {
   bulkSendRequestSchema,
   bulkSendStatusRequestSchema,
   bulkSendStatusResponseSchema,
@@ -495,6 +511,26 @@ export const endpoints = {
   },
   template: {
     list: endpoint("/template/list", listTemplatesRequestSchema, listTemplatesResponseSchema),
+    getDirectLink: endpoint(
+      "/template/direct-link/get",
+      getDirectLinkRequestSchema,
+      getDirectLinkResponseSchema,
+    ),
+    saveDirectLink: endpoint(
+      "/template/direct-link/save",
+      saveDirectLinkRequestSchema,
+      saveDirectLinkResponseSchema,
+    ),
+    rotateDirectLink: endpoint(
+      "/template/direct-link/rotate",
+      rotateDirectLinkRequestSchema,
+      rotateDirectLinkResponseSchema,
+    ),
+    disableDirectLink: endpoint(
+      "/template/direct-link/disable",
+      disableDirectLinkRequestSchema,
+      disableDirectLinkResponseSchema,
+    ),
     get: endpoint("/template/get", getTemplateRequestSchema, templateDetailSchema),
     create: endpoint("/template/create", createTemplateRequestSchema, templateDetailSchema),
     update: endpoint("/template/update", updateTemplateRequestSchema, templateDetailSchema),
@@ -671,6 +707,20 @@ export const endpoints = {
     list: endpoint("/usage/list", listUsageRequestSchema, listUsageResponseSchema),
     series: endpoint("/usage/series", usageSeriesRequestSchema, usageSeriesResponseSchema),
     export: endpoint("/usage/export", exportUsageRequestSchema, exportUsageResponseSchema),
+  },
+  // A template's direct link, its visitor's public calls (app credential; authorised by the link).
+  directLink: {
+    open: endpoint("/direct-link/open", openDirectLinkRequestSchema, openDirectLinkResponseSchema),
+    sendCode: endpoint(
+      "/direct-link/send-code",
+      sendDirectLinkCodeRequestSchema,
+      sendDirectLinkCodeResponseSchema,
+    ),
+    confirm: endpoint(
+      "/direct-link/confirm",
+      confirmDirectLinkRequestSchema,
+      confirmDirectLinkResponseSchema,
+    ),
   },
 } as const;
 

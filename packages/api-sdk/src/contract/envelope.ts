@@ -572,6 +572,8 @@ export const activityEventSchema = z.object({
   copied: z.array(z.object({ name: z.string(), email: z.string() })).optional(),
   /** On `signerDelegated`: who the signer (the actor) handed their turn to (`reason` says why). */
   delegatedTo: z.object({ name: z.string(), email: z.string() }).optional(),
+  /** On `envelopeCreated`: made for a visitor of the template's direct link. */
+  viaDirectLink: z.literal(true).optional(),
 });
 export type ActivityEvent = z.infer<typeof activityEventSchema>;
 export const activityResponseSchema = z.object({

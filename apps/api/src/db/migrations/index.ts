@@ -37,6 +37,7 @@ import * as viewersAndDelegation from "./20261207001000_viewers-and-delegation";
 import * as smsVerification from "./20261207010000_sms-verification";
 import * as copyRecipients from "./20261206220000_copy-recipients";
 import * as missingOriginalNotice from "./20261207030000_missing-original-notice";
+import * as templateDirectLinks from "./20261207070000_template-direct-links";
 import * as teamBranding from "./20261207050000_team-branding";
 
 /**
@@ -82,5 +83,6 @@ export const migrations: Readonly<Record<string, Migration>> = {
   "20261207010000_sms-verification": smsVerification,
   "20261207020000_field-settings": fieldSettings,
   "20261207030000_missing-original-notice": missingOriginalNotice,
+  "20261207070000_template-direct-links": templateDirectLinks,
 };
   "20261207050000_team-branding": teamBranding,

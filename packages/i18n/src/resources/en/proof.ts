@@ -62,6 +62,7 @@ export const proof = {
     titleDetail: "Title: {{title}}",
     templateDetail: "Created from the template: {{title}}",
     apiKeyDetail: "Created through the API key: {{description}}",
+    directLinkDetail: "Created from the direct link",
     recipientsDetail: "To: {{recipients}}",
     copiedDetail: "In copy: {{recipients}}",
     reasonDetail: "Reason: {{reason}}",

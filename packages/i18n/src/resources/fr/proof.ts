@@ -65,6 +65,7 @@ export const proof: FrenchTranslation<typeof en> = {
     titleDetail: "Titre\u00a0: {{title}}",
     templateDetail: "Créée à partir du modèle\u00a0: {{title}}",
     apiKeyDetail: "Créée avec la clé d’API\u00a0: {{description}}",
+    directLinkDetail: "Créée à partir du lien direct",
     recipientsDetail: "À\u00a0: {{recipients}}",
     copiedDetail: "En copie\u00a0: {{recipients}}",
     reasonDetail: "Motif\u00a0: {{reason}}",
