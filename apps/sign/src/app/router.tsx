@@ -1,11 +1,19 @@
 /** The routes of the signing app (spec §2): the access link's page, the confirmation, not found. */
 export type SignRoute =
-  { name: "sign"; envelopeUuid: string } | { name: "confirmation" } | { name: "notFound" };
+  | { name: "sign"; envelopeUuid: string }
+  | { name: "direct"; token: string }
+  | { name: "confirmation" }
+  | { name: "notFound" };
 
 const SIGN_PATH = /^\/sign\/([^/]+)\/?$/i;
 const CONFIRMATION_PATH = /^\/confirmation\/?$/i;
+/** A template's direct link: `/d/<token>` (base64url, 32 characters). */
+const DIRECT_PATH = /^\/d\/([A-Za-z0-9_-]{32})\/?$/;
 
-/** The route of a path: `/sign/{envelopeUuid}`, `/confirmation`, anything else is not found. */
+/**
+ * The route of a path: `/sign/{envelopeUuid}`, `/d/<token>`, `/confirmation`, anything else is not
+ * found.
+ */
 export function matchRoute(pathname: string): SignRoute {
   const sign = SIGN_PATH.exec(pathname);
   if (sign?.[1] !== undefined) {
@@ -16,5 +24,7 @@ export function matchRoute(pathname: string): SignRoute {
     }
   }
   if (CONFIRMATION_PATH.test(pathname)) return { name: "confirmation" };
+  const direct = DIRECT_PATH.exec(pathname);
+  if (direct?.[1] !== undefined) return { name: "direct", token: direct[1] };
   return { name: "notFound" };
 }

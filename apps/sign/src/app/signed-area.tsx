@@ -8,6 +8,11 @@ import { SignRoute } from "../routes/sign";
 export { prefetchOpenEnvelope } from "../features/signing/api/signing-queries";
 
 // After signing only: its chunk (and the notifications' code) comes when the signer gets there.
+// A direct link's page: its chunk comes only for its visitors.
+const DirectLinkRoute = lazy(() =>
+  import("../routes/direct-link").then((module) => ({ default: module.DirectLinkRoute })),
+);
+
 const ConfirmationRoute = lazy(() =>
   import("../routes/confirmation").then((module) => ({ default: module.ConfirmationRoute })),
 );
@@ -17,7 +22,10 @@ export function createSignQueryClient(api: SignApi): QueryClient {
   return new QueryClient({ defaultOptions: signQueryDefaults(() => api) });
 }
 
-export type SignedAreaRoute = { name: "sign"; envelopeUuid: string } | { name: "confirmation" };
+export type SignedAreaRoute =
+  | { name: "sign"; envelopeUuid: string }
+  | { name: "direct"; token: string }
+  | { name: "confirmation" };
 
 export interface SignedAreaProps {
   api: SignApi;
@@ -37,6 +45,10 @@ export function SignedArea({ api, queryClient, route }: SignedAreaProps) {
         <BrandingProvider>
           {route.name === "sign" ? (
             <SignRoute envelopeUuid={route.envelopeUuid} />
+          ) : route.name === "direct" ? (
+            <Suspense fallback={null}>
+              <DirectLinkRoute token={route.token} />
+            </Suspense>
           ) : (
             <Suspense fallback={null}>
               <ConfirmationRoute />

@@ -151,6 +151,10 @@ export interface SigningHandlers {
   /** `/envelope/mark-read` (a viewer) and `/envelope/delegate` (a signer). */
   markRead?: Handler;
   delegate?: Handler;
+  /** A template's direct link: `/direct-link/open`, `/direct-link/send-code`, `/direct-link/confirm`. */
+  directOpen?: Handler;
+  directSendCode?: Handler;
+  directConfirm?: Handler;
 }
 
 /** The public calls of the access link, with a happy default for each. */
@@ -175,6 +179,9 @@ function route(handlers: SigningHandlers, calls: RouteRequestLog[]): Route {
       delegated: true,
       to: { firstname: body.firstname, lastname: body.lastname, email: body.email },
     }),
+    directOpen: () => ({ templateTitle: "Membership form", teamName: "Acme" }),
+    directSendCode: () => ({ sent: true, expiresInSeconds: 600 }),
+    directConfirm: () => ({ envelopeUuid: ENVELOPE_UUID, token: TOKEN, secretKey: SECRET }),
   };
   const byPath: Record<string, keyof SigningHandlers> = {
     "/envelope/open": "open",
@@ -188,6 +195,9 @@ function route(handlers: SigningHandlers, calls: RouteRequestLog[]): Route {
     "/envelope/verification/check": "checkCode",
     "/envelope/mark-read": "markRead",
     "/envelope/delegate": "delegate",
+    "/direct-link/open": "directOpen",
+    "/direct-link/send-code": "directSendCode",
+    "/direct-link/confirm": "directConfirm",
   };
   return (request: RouteRequest) => {
     const body = JSON.parse(new TextDecoder().decode(request.body) || "{}") as Record<

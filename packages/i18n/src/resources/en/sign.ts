@@ -189,6 +189,7 @@ export const sign = {
     number: "Number",
     phone: "Phone",
     readonly: "Text",
+    attachment: "Attachment",
     chooseOption: "Choose an option",
     phoneHint: "In international form, for example +33 6 12 34 56 78.",
     problems: {
@@ -286,6 +287,36 @@ export const sign = {
     description: "The sender will see your reason, and the document will not be signed.",
     confirm: "Reject",
     rejecting: "Rejecting…",
+  },
+  directLink: {
+    loading: "Loading…",
+    unavailable: "This link cannot be used",
+    title: "{{team}} invites you to sign a document",
+    document: "Document: {{title}}",
+    intro:
+      "Give your name and email address. We send a 6-digit code to that address to confirm it; then you read and sign the document.",
+    firstname: "First name",
+    lastname: "Last name",
+    email: "Email address",
+    required: "Fill in this field.",
+    invalidEmail: "Type a valid email address.",
+    send: "Send me a code",
+    sending: "Sending…",
+    sent: "A code was sent to {{email}}. It is valid for 10 minutes.",
+    code: "Code from the email",
+    confirm: "Confirm and open the document",
+    confirming: "Preparing your document…",
+    changeEmail: "Use another address",
+    errors: {
+      off: "This link is not active: it was turned off or replaced by a new one. Ask the sender for the current link.",
+      usedUp:
+        "This link has already been used as many times as its sender allowed. Ask the sender for a new one.",
+      tooMany:
+        "Too many attempts with this link or from this address. Wait a little, then try again.",
+      planLimit:
+        "The sender’s team cannot start more signatures for now. Ask the sender to check their plan.",
+      failed: "Something went wrong. Try again.",
+    },
   },
   confirmation: {
     title: "Thank you, your signature is recorded",

@@ -201,6 +201,7 @@ export const sign: FrenchTranslation<typeof en> = {
     number: "Nombre",
     phone: "Téléphone",
     readonly: "Texte",
+    attachment: "Pièce jointe",
     chooseOption: "Choisissez une option",
     phoneHint: "Au format international, par exemple +33 6 12 34 56 78.",
     problems: {
@@ -302,6 +303,36 @@ export const sign: FrenchTranslation<typeof en> = {
     description: "L’expéditeur verra votre motif, et le document ne sera pas signé.",
     confirm: "Rejeter",
     rejecting: "Rejet en cours…",
+  },
+  directLink: {
+    loading: "Chargement…",
+    unavailable: "Ce lien ne peut pas être utilisé",
+    title: "{{team}} vous invite à signer un document",
+    document: "Document\u00a0: {{title}}",
+    intro:
+      "Indiquez votre nom et votre adresse e-mail. Nous envoyons un code à 6\u00a0chiffres à cette adresse pour la confirmer\u00a0; vous lisez et signez ensuite le document.",
+    firstname: "Prénom",
+    lastname: "Nom",
+    email: "Adresse e-mail",
+    required: "Remplissez ce champ.",
+    invalidEmail: "Saisissez une adresse e-mail valide.",
+    send: "M’envoyer un code",
+    sending: "Envoi…",
+    sent: "Un code a été envoyé à {{email}}. Il est valable 10\u00a0minutes.",
+    code: "Code reçu par e-mail",
+    confirm: "Confirmer et ouvrir le document",
+    confirming: "Préparation de votre document…",
+    changeEmail: "Utiliser une autre adresse",
+    errors: {
+      off: "Ce lien n’est pas actif\u00a0: il a été désactivé ou remplacé par un nouveau. Demandez le lien actuel à l’expéditeur.",
+      usedUp:
+        "Ce lien a déjà été utilisé autant de fois que son expéditeur l’a permis. Demandez-lui un nouveau lien.",
+      tooMany:
+        "Trop de tentatives avec ce lien ou depuis cette adresse. Patientez un peu, puis réessayez.",
+      planLimit:
+        "L’équipe de l’expéditeur ne peut pas lancer d’autres signatures pour le moment. Demandez-lui de vérifier son abonnement.",
+      failed: "Une erreur est survenue. Réessayez.",
+    },
   },
   confirmation: {
     title: "Merci, votre signature est enregistrée",
