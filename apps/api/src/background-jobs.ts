@@ -9,6 +9,7 @@ import { sendMailHandler } from "./mail/delivery";
 import type { MailTransport } from "./mail/transport";
 import { sendSmsHandler } from "./sms/delivery";
 import type { SmsProvider } from "./sms/provider";
+import { retentionJobs, retentionSweeps } from "./retention/jobs";
 import { bulkSendJobs, enqueueLostBulkSends } from "./templates/jobs";
 import { webhookJobs, webhookSweeps, type WorkerWebhookOptions } from "./webhooks/jobs";
 
@@ -60,13 +61,15 @@ export function jobHandlers(
     ...webhookJobs(deps, options.webhooks),
     ...envelopeJobs(deps, options.deadlineIntervalMs ?? DEADLINE_PASS_INTERVAL_MS),
     ...bulkSendJobs(deps),
+    ...retentionJobs(deps),
   ];
 }
 
 /**
  * The api's job worker: every handler (mail delivery with `mailTransport`), and a sweep that also
  * finds work left behind (envelopes unsealed, bulk sends and webhook deliveries without their job)
- * and schedules the recurring passes (deadlines every `deadlineIntervalMs`, orphan files, pruning).
+ * and schedules the recurring passes (deadlines every `deadlineIntervalMs`, orphan files, pruning,
+ * the daily retention pass).
  */
 export function createJobWorker(
   deps: CompletionDeps & {
@@ -98,6 +101,7 @@ export function createJobWorker(
       ...envelopeSweeps(deps, intervalMs),
       () => enqueueLostBulkSends(deps),
       ...webhookSweeps(deps, deps.webhooks),
+      ...retentionSweeps(deps),
     ],
   });
 }

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from "kysely";
 import type { Config } from "../config";
-import type { Database, PlanRow } from "../db/database";
+import type { Database, PlanRow, UsageEventRow } from "../db/database";
 import { AppError } from "../errors/app-error";
 import { calendarMonth, currentPeriod, type BillingPeriod, type Period } from "./periods";
 
@@ -189,7 +189,7 @@ export async function recordUsageEvent(
   event: {
     teamId: string;
     at: Date;
-    type: "envelope_sent" | "api_credit" | "seat_added" | "plan_changed";
+    type: UsageEventRow["type"];
     details: Record<string, string | number | null>;
     userId: string | null;
   },

@@ -51,6 +51,7 @@ import type {
   UsageCounterTable,
   UsageEventTable,
 } from "./tables/billing";
+import type { TeamRetentionTable } from "./tables/retention";
 
 export type {
   MailOutboxTable,
@@ -135,6 +136,7 @@ export type {
   UsageEventTable,
   UsageEventRow,
 } from "./tables/billing";
+export type { TeamRetentionTable } from "./tables/retention";
 
 /**
  * The database as Kysely sees it. Names are camelCase here and snake_case in PostgreSQL
@@ -188,6 +190,7 @@ export interface Database {
   teamSubscription: TeamSubscriptionTable;
   usageCounter: UsageCounterTable;
   usageEvent: UsageEventTable;
+  teamRetention: TeamRetentionTable;
   templateDirectLink: TemplateDirectLinkTable;
   directLinkCode: DirectLinkCodeTable;
 }

@@ -1,4 +1,4 @@
-import type { BinaryFile } from "@paraphe/api-sdk/contract";
+import { RETENTION_DELETED_REASON, type BinaryFile } from "@paraphe/api-sdk/contract";
 import { type Kysely } from "kysely";
 import type { BlobStore } from "../blob/blob-store";
 import type { Database } from "../db/database";
@@ -35,6 +35,7 @@ export async function pagePreview(
   page: number,
   render: { owner: string } | false,
 ): Promise<BinaryFile & { documentId: string }> {
+  await requireDocumentsKept(deps.db, envelopeId);
   let query = deps.db
     .selectFrom("envelopeDocument")
     .leftJoin("documentPreview", (join) =>
@@ -84,6 +85,28 @@ function previewFailed(): AppError {
   });
 }
 
+/**
+ * CONFLICT `deleted_by_retention` when the team's retention policy deleted the envelope's
+ * documents (its proof and activity remain).
+ */
+export async function requireDocumentsKept(
+  db: Kysely<Database>,
+  envelopeId: string,
+): Promise<void> {
+  const row = await db
+    .selectFrom("envelope")
+    .select("documentsDeletedAt")
+    .where("id", "=", envelopeId)
+    .executeTakeFirst();
+  if (row?.documentsDeletedAt != null) {
+    throw new AppError("CONFLICT", {
+      message: "This document was deleted by the team's retention policy.",
+      suggestion: "The proof and the activity of the envelope remain available.",
+      reason: RETENTION_DELETED_REASON,
+    });
+  }
+}
+
 /** One of the envelope's documents: its original, or its sealed copy once sealed. */
 export async function documentFile(
   { db }: { db: Kysely<Database> },
@@ -92,6 +115,7 @@ export async function documentFile(
   documentId: string | undefined,
   kind: "original" | "sealed",
 ): Promise<BinaryFile> {
+  await requireDocumentsKept(db, envelopeId);
   let query = db.selectFrom("envelopeDocument").selectAll().where("envelopeId", "=", envelopeId);
   query =
     documentId === undefined ? query.where("position", "=", 0) : query.where("id", "=", documentId);

@@ -15,6 +15,7 @@ import type {
   RecipientRow,
 } from "../db/database";
 import { displayName } from "../membership/members";
+import { loadRetentionPolicy, retentionDeleteAt } from "./retention-dates";
 import { settingsOf } from "./field-settings";
 
 const iso = (date: Date | null): string | null => (date === null ? null : date.toISOString());
@@ -252,6 +253,14 @@ export async function loadDetail(
     canceledAt: iso(envelope.canceledAt),
     cancelReason: envelope.cancelReason,
     sealingFailedAt: iso(envelope.sealFailedAt),
+    documentsDeleteAt: iso(
+      retentionDeleteAt(
+        await loadRetentionPolicy(db, envelope.teamId),
+        envelope,
+        recipients.map((recipient) => recipient.declinedAt),
+      ),
+    ),
+    documentsDeletedAt: iso(envelope.documentsDeletedAt),
     callerRecipientUuid:
       recipients.find((recipient) => recipient.email === callerEmail.toLowerCase())?.id ??
       recipients.find((recipient) => recipient.email === callerEmail)?.id ??

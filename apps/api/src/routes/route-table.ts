@@ -47,6 +47,8 @@ import { brandingRemoveLogo } from "./branding/remove-logo";
 import { brandingSave } from "./branding/save";
 import { brandingUploadLogo } from "./branding/upload-logo";
 import { envelopeOpen } from "./envelope/open";
+import { retentionGet } from "./retention/get";
+import { retentionSave } from "./retention/save";
 import { envelopePagePreview } from "./envelope/page-preview";
 import { envelopeReject } from "./envelope/reject";
 import { envelopeResendInvitation } from "./envelope/resend-invitation";
@@ -290,6 +292,10 @@ export const routeTable: RouteTable = {
     list: member(apiKeyList),
     create: member(apiKeyCreate),
     revoke: member(apiKeyRevoke),
+  },
+  retention: {
+    get: member(retentionGet),
+    save: member(retentionSave),
   },
   sso: {
     get: member(ssoGet),

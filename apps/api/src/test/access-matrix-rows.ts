@@ -452,6 +452,39 @@ const LOGO_PNG = (() => {
   return bytes.toString("base64");
 })();
 
+/**
+ * The team's retention policy: its Owners only (it deletes documents); another team's owner acts
+ * on their own team's (`otherTeam`).
+ */
+const administerRetention = (otherTeam: Outcome) =>
+  memberCall(
+    { owner: "ok", admin: FORBIDDEN, member: FORBIDDEN, viewer: FORBIDDEN, customRole: FORBIDDEN },
+    { otherTeam, outsideWorkspace: FORBIDDEN },
+  );
+
+/** The owner's team's retention policy, with a number of days of its own (the target's `extra`). */
+async function ownerRetention(fixture: MatrixFixture): Promise<Target> {
+  const days = 100 + Math.floor(Math.random() * 3000);
+  const values = { days, scope: "documents" as const };
+  await fixture.h.database.connection.db
+    .insertInto("teamRetention")
+    .values({ teamId: fixture.owner.teamUuid, ...values })
+    .onConflict((oc) => oc.column("teamId").doUpdateSet(values))
+    .execute();
+  return { ...madeUpTarget(), extra: `"days":${days}` };
+}
+
+/**
+ * What a refused retention call must leave of the owner's team's policy: its scope (each fresh
+ * target of the successful cells sets its days anew).
+ */
+const retentionState = (_target: Target, fixture: MatrixFixture) =>
+  fixture.h.database.connection.db
+    .selectFrom("teamRetention")
+    .select(["scope"])
+    .where("teamId", "=", fixture.owner.teamUuid)
+    .executeTakeFirst();
+
 /** A target for rows that need no envelope. */
 function madeUpTarget(): Target {
   const envelopeUuid = randomUUID();
@@ -1871,6 +1904,23 @@ async function directLinkVisitor(fixture: MatrixFixture): Promise<Target> {
       state: apiKeyState,
       input: (target) => ({ apiKeyUuid: target.extra }),
       expect: administerApiKeys(NOT_FOUND),
+    },
+  },
+  retention: {
+    get: {
+      target: ownerRetention,
+      input: () => ({}),
+      reveals: (answer, target) => JSON.stringify(answer).includes(target.extra),
+      // Another team's owner reads their own team's policy (off).
+      expect: administerRetention("hidden"),
+    },
+    save: {
+      target: ownerRetention,
+      mutates: true,
+      state: retentionState,
+      input: () => ({ days: 45, scope: "everything" }),
+      // Another team's owner sets their own team's policy.
+      expect: administerRetention("ok"),
     },
   },
   sso: {

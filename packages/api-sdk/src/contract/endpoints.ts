@@ -37,6 +37,11 @@ import {
   sendDirectLinkCodeResponseSchema,
 } from "./direct-link";
 import {
+  getRetentionRequestSchema,
+  retentionResponseSchema,
+  saveRetentionRequestSchema,
+} from "./retention";
+import {
   bulkSendRequestSchema,
   bulkSendStatusRequestSchema,
   bulkSendStatusResponseSchema,
@@ -615,6 +620,11 @@ export const endpoints = {
       brandingResponseSchema,
     ),
   },
+  },
+  // The team's retention policy (session credential, the team's Owners only).
+  retention: {
+    get: endpoint("/retention/get", getRetentionRequestSchema, retentionResponseSchema),
+    save: endpoint("/retention/save", saveRetentionRequestSchema, retentionResponseSchema),
   },
   sso: {
     get: endpoint("/sso/get", getSsoRequestSchema, getSsoResponseSchema),

@@ -342,6 +342,13 @@ export const envelopeDetailSchema = envelopeSummarySchema.extend({
    * succeeds: `POST /envelope/retry-seal`); null otherwise.
    */
   sealingFailedAt: isoDate.nullable(),
+  /**
+   * When the team's retention policy will delete this ended envelope's documents (or the whole
+   * envelope); null when no policy applies or they are already deleted.
+   */
+  documentsDeleteAt: isoDate.nullable().optional(),
+  /** When the team's retention policy deleted the documents (the proof is kept); null until then. */
+  documentsDeletedAt: isoDate.nullable().optional(),
   /** Whether the caller is one of the recipients (the view then offers to sign). */
   callerRecipientUuid: uuid.nullable(),
 });

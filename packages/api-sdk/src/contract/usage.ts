@@ -10,12 +10,16 @@ import { z } from "zod";
 const uuid = z.uuid();
 const isoDate = z.iso.datetime();
 
-/** What writes a usage event: a send, an API-key call, a seat, a plan change. */
+/**
+ * What writes a usage event: a send, an API-key call, a seat, a plan change, a deletion by the
+ * team's retention policy.
+ */
 export const USAGE_EVENT_TYPES = [
   "envelope_sent",
   "api_credit",
   "seat_added",
   "plan_changed",
+  "retention_deleted",
 ] as const;
 export type UsageEventType = (typeof USAGE_EVENT_TYPES)[number];
 

@@ -18,6 +18,7 @@ export const SESSION_CREDENTIAL_PREFIXES = [
   "/support",
   "/subscription",
   "/usage",
+  "/retention",
   "/authentication/list-sessions",
   "/authentication/terminate-sessions",
 ] as const;

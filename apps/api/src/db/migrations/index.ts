@@ -39,6 +39,7 @@ import * as copyRecipients from "./20261206220000_copy-recipients";
 import * as missingOriginalNotice from "./20261207030000_missing-original-notice";
 import * as templateDirectLinks from "./20261207070000_template-direct-links";
 import * as teamBranding from "./20261207050000_team-branding";
+import * as retention from "./20261207060000_retention";
 
 /**
  * Every migration, by name, in a static list so that the bundled build carries them. Names are
@@ -83,6 +84,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   "20261207010000_sms-verification": smsVerification,
   "20261207020000_field-settings": fieldSettings,
   "20261207030000_missing-original-notice": missingOriginalNotice,
+  "20261207060000_retention": retention,
   "20261207070000_template-direct-links": templateDirectLinks,
 };
   "20261207050000_team-branding": teamBranding,

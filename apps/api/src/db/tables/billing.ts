@@ -48,7 +48,7 @@ export interface UsageEventTable {
   id: Generated<string>;
   teamId: string;
   at: Timestamp;
-  type: "envelope_sent" | "api_credit" | "seat_added" | "plan_changed";
+  type: "envelope_sent" | "api_credit" | "seat_added" | "plan_changed" | "retention_deleted";
   details: ColumnType<Record<string, unknown>, string, string>;
   userId: string | null;
 }

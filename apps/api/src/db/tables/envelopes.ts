@@ -58,6 +58,8 @@ export interface EnvelopeTable {
   templateStatus: TemplateStatus | null;
   /** The team API key that created this envelope from a template; null otherwise. */
   createdByApiKeyId: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When the team's retention policy deleted the envelope's documents; null until then. */
+  documentsDeletedAt: ColumnType<Date | null, Date | null | undefined, Date | null>;
   /** Whether a signer may hand their turn to someone else (`delegate-envelope.ts`). */
   allowDelegation: ColumnType<boolean, boolean | undefined, boolean>;
   createdAt: GeneratedTimestamp;

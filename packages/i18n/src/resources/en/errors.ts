@@ -77,6 +77,8 @@ export const errors = {
     webhook_disabled: "This webhook endpoint is disabled: turn it on first.",
     too_many_webhooks: "Your team has the most webhook endpoints it may have: delete one first.",
     passkey_registered: "This passkey is already registered.",
+    deleted_by_retention:
+      "This document was deleted by the team's retention policy. The proof and the activity remain.",
   },
   validation: {
     required: "This field is required.",

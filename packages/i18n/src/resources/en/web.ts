@@ -848,12 +848,15 @@ export const web = {
       api_credit: "API credit",
       seat_added: "Seat added",
       plan_changed: "Plan changed",
+      retention_deleted: "Deleted by retention",
     },
     details: {
       envelopeSent: "Envelope {{envelope}}",
       apiCredit: "API call {{path}}",
       planChanged: "Plan set to {{plan}}",
       planChangedFrom: "Plan changed from {{previous}} to {{plan}}",
+      retentionDocuments: "Documents of envelope {{envelope}} deleted",
+      retentionEverything: "Envelope {{envelope}} deleted",
     },
     export: {
       exporting: "Preparing the export…",

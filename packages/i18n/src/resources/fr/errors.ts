@@ -86,6 +86,8 @@ export const errors: FrenchTranslation<typeof en> = {
     too_many_webhooks:
       "Votre équipe a le nombre maximal de points de terminaison de webhook : supprimez-en un d’abord.",
     passkey_registered: "Cette clé d’accès est déjà enregistrée.",
+    deleted_by_retention:
+      "Ce document a été supprimé par la politique de conservation de l’équipe. La preuve et l’historique restent disponibles.",
   },
   validation: {
     required: "Ce champ est obligatoire.",

@@ -868,12 +868,15 @@ export const web: FrenchTranslation<typeof en> = {
       api_credit: "Crédit d’API",
       seat_added: "Siège ajouté",
       plan_changed: "Forfait modifié",
+      retention_deleted: "Supprimé par la conservation",
     },
     details: {
       envelopeSent: "Enveloppe {{envelope}}",
       apiCredit: "Appel d’API {{path}}",
       planChanged: "Forfait défini : {{plan}}",
       planChangedFrom: "Forfait modifié de {{previous}} à {{plan}}",
+      retentionDocuments: "Documents de l’enveloppe {{envelope}} supprimés",
+      retentionEverything: "Enveloppe {{envelope}} supprimée",
     },
     export: {
       exporting: "Préparation de l’export…",

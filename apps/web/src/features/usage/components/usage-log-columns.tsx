@@ -26,6 +26,11 @@ export function useDetailsText() {
           })
         : t("teamUsage.details.planChanged", { plan: text("plan") });
     }
+    if (event.type === "retention_deleted" && details.envelopeId !== undefined) {
+      return details.scope === "everything"
+        ? t("teamUsage.details.retentionEverything", { envelope: text("envelopeId") })
+        : t("teamUsage.details.retentionDocuments", { envelope: text("envelopeId") });
+    }
     return Object.keys(details)
       .map((key) => `${key}: ${text(key)}`)
       .join(", ");
