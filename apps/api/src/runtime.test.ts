@@ -149,7 +149,8 @@ describe("the api process", () => {
     );
     try {
       await expect
-        .poll(() => output.includes('"msg":"api listening"'), { timeout: 20_000, interval: 100 })
+        // The process compiles the api's sources first: on a busy machine that takes a while.
+        .poll(() => output.includes('"msg":"api listening"'), { timeout: 60_000, interval: 100 })
         .toBe(true);
       const url = /"url":"(http:\/\/127\.0\.0\.1:\d+)","msg":"api listening"/.exec(output)?.[1];
       expect(url).toBeDefined();
@@ -169,7 +170,7 @@ describe("the api process", () => {
     } finally {
       child.kill("SIGKILL");
     }
-  });
+  }, 120_000);
 
   it("exits 1 with the invalid variable named when the configuration is wrong", async () => {
     const child = spawn(

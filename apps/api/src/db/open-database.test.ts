@@ -79,6 +79,7 @@ describe.each(testDatabaseKinds)("the database on %s", (kind) => {
       "recipient_verification_code",
       "request_nonce",
       "role",
+      "sms_outbox",
       "sso_configuration",
       "sso_domain",
       "support_conversation",
