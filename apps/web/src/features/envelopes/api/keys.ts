@@ -15,4 +15,5 @@ export const templateKeys = {
     [...templateKeys.all, "page-preview", templateUuid, documentUuid, page] as const,
   bulkSends: (templateUuid: string) => [...templateKeys.all, "bulk-sends", templateUuid] as const,
   bulkSend: (bulkSendUuid: string) => [...templateKeys.all, "bulk-send", bulkSendUuid] as const,
+  directLink: (templateUuid: string) => [...templateKeys.all, "direct-link", templateUuid] as const,
 };

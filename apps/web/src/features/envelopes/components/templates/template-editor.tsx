@@ -1,7 +1,7 @@
 import { type TemplateDetail } from "@paraphe/api-sdk/contract";
 import { useTranslation } from "@paraphe/i18n/react";
 import { Button, toast } from "@paraphe/ui-kit";
-import { CheckCircle2, Trash2 } from "lucide-react";
+import { CheckCircle2, Link2, Trash2 } from "lucide-react";
 import { useMemo, useState } from "react";
 import { useNavigate } from "react-router";
 import { useGate } from "../../../../app/permissions/gates";
@@ -19,6 +19,7 @@ import { type EditorSource } from "../editor/editor-source";
 import { WithTemplate } from "./template-loader";
 import { EditorLoading } from "../editor/editor-page";
 import { DeleteTemplateDialog } from "./delete-template-dialog";
+import { DirectLinkDialog } from "./direct-link-dialog";
 import { RolesPanel } from "./roles-panel";
 import { TemplateStatusBadge } from "./template-status";
 
@@ -109,6 +110,7 @@ function TemplateActionButtons({
   const { can } = usePermissions();
   const activate = useTemplateStatusChange();
   const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const [directLinkOpen, setDirectLinkOpen] = useState(false);
   const problems = sendProblems(
     template.roles.map((role) => ({ uuid: role.uuid, name: role.label, kind: role.kind })),
     context.fields(),
@@ -140,6 +142,12 @@ function TemplateActionButtons({
         >
           <Trash2 aria-hidden="true" />
           {t("web:templates.editor.delete.submit")}
+        </Button>
+      ) : null}
+      {template.status === "active" && can("update", "Template") ? (
+        <Button variant="secondary" onClick={() => setDirectLinkOpen(true)}>
+          <Link2 aria-hidden="true" />
+          {t("web:templates.directLink.open")}
         </Button>
       ) : null}
       {template.status === "draft" || template.status === "incomplete" ? (
@@ -184,6 +192,9 @@ function TemplateActionButtons({
           <p className="text-ink-muted">{t("web:templates.editor.ready")}</p>
         )}
       </div>
+      {directLinkOpen ? (
+        <DirectLinkDialog template={template} open onOpenChange={setDirectLinkOpen} />
+      ) : null}
       <DeleteTemplateDialog
         template={template}
         open={confirmingDelete}
