@@ -39,6 +39,7 @@ import type {
 } from "./tables/envelopes";
 import type { ContactTable, EnvelopeTagTable, TagTable } from "./tables/workspace-data";
 import type { JobTable } from "./tables/jobs";
+import type { SignerAttachmentTable } from "./tables/attachments";
 import type {
   WebhookDeliveryTable,
   WebhookEndpointTable,
@@ -193,4 +194,5 @@ export interface Database {
   teamRetention: TeamRetentionTable;
   templateDirectLink: TemplateDirectLinkTable;
   directLinkCode: DirectLinkCodeTable;
+  signerAttachment: SignerAttachmentTable;
 }

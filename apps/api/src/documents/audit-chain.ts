@@ -77,6 +77,17 @@ export const auditEventSchema = z.discriminatedUnion("type", [
         .string()
         .regex(/^[0-9a-f]{64}$/)
         .optional(),
+      /** The files the signer attached (attachment fields), each added to the chain as signed. */
+      attachments: z
+        .array(
+          z.strictObject({
+            name: z.string().max(255),
+            size: z.number().int().min(0),
+            sha256: z.string().regex(/^[0-9a-f]{64}$/),
+          }),
+        )
+        .max(100)
+        .optional(),
     }),
   }),
   z.strictObject({

@@ -25,7 +25,8 @@ const handlers: Handlers = {
   previewRange: ({ pdf, range, options }) => renderPreviewRangeInThisThread(pdf, range, options),
   stamp: ({ pdf, fields }) => stampFields(pdf, fields),
   seal: ({ pdf, options }) => sealPdfInThisThread(pdf, options),
-  stampAndSeal: ({ pdf, fields, options }) => stampAndSealInThisThread(pdf, fields, options),
+  stampAndSeal: ({ pdf, fields, options, attachments }) =>
+    stampAndSealInThisThread(pdf, fields, options, attachments),
   proof: (model) => layoutProofInThisThread(model),
 };
 

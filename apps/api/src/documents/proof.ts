@@ -229,6 +229,15 @@ function eventDetails(event: AuditEvent, t: ProofT): string[] {
         }),
         t("events.reasonDetail", { reason: event.data.reason }),
       ];
+    case "documentSigned":
+      // Each file the signer attached: its name, size and SHA-256, as embedded in the sealed PDF.
+      return (event.data.attachments ?? []).map((attachment) =>
+        t("events.attachmentDetail", {
+          name: attachment.name,
+          size: attachment.size,
+          sha256: attachment.sha256,
+        }),
+      );
     case "documentViewed":
       return [t("events.viewedDetail")];
     case "stepStarted":

@@ -26,6 +26,38 @@ export interface SealOptions {
   signingTime?: Date;
 }
 
+/** A file embedded in the sealed PDF (a signer's attachment), before the seal is applied. */
+export interface SealAttachment {
+  /** The file's name as readers list it; names are made unique in the document. */
+  name: string;
+  data: Uint8Array;
+  mimeType: string;
+  description: string;
+}
+
+/**
+ * Embeds files in the PDF's EmbeddedFiles name tree (the attachments pane of PDF readers), each
+ * under a unique name (` (2)`, ` (3)`... before the extension when a name repeats).
+ */
+export function embedAttachments(pdf: PDF, attachments: readonly SealAttachment[]): void {
+  const taken = new Set(pdf.getAttachments().keys());
+  for (const attachment of attachments) {
+    let name = attachment.name;
+    for (let copy = 2; taken.has(name); copy++) {
+      const dot = attachment.name.lastIndexOf(".");
+      name =
+        dot > 0
+          ? `${attachment.name.slice(0, dot)} (${copy})${attachment.name.slice(dot)}`
+          : `${attachment.name} (${copy})`;
+    }
+    taken.add(name);
+    pdf.addAttachment(name, attachment.data, {
+      mimeType: attachment.mimeType,
+      description: attachment.description,
+    });
+  }
+}
+
 const signers = new Map<string, Promise<Signer>>();
 
 /** The work of `sealPdf`, in the calling thread (the worker calls it). */
@@ -46,11 +78,13 @@ export async function sealPdfInThisThread(
  * signature covers the whole file (the original bytes, the drawing and the signature's own
  * dictionary), instead of loading and saving the document once to stamp and again to seal. The
  * original bytes stay as they were, so signatures already in the file stay valid.
+ * Files given in `attachments` are embedded (`embedAttachments`) before the seal.
  */
 export async function stampAndSealInThisThread(
   bytes: Uint8Array,
   fields: readonly StampField[],
   options: SealOptions,
+  attachments: readonly SealAttachment[] = [],
 ): Promise<Uint8Array> {
   const parsed = parseStampFields(fields);
   if (options.level === "B-T" && !options.tsaUrl) {
@@ -59,6 +93,8 @@ export async function stampAndSealInThisThread(
   const signer = await signerFor(options.identity);
   const pdf = await PDF.load(bytes);
   drawFields(pdf, parsed);
+  // The signers' files go in before the seal, so that its signature covers them.
+  embedAttachments(pdf, attachments);
   return sealLoadedPdf(pdf, signer, options);
 }
 

@@ -6,7 +6,7 @@
 import type { Config } from "../config";
 import { DocumentWorkerPool, type DocumentWorkerPoolOptions } from "./document-worker-pool";
 import type { PagePreview, PreviewOptions, PreviewRange, PreviewRangeResult } from "./previews";
-import type { SealOptions } from "./seal";
+import type { SealAttachment, SealOptions } from "./seal";
 import type { DocumentTasks } from "./worker-protocol";
 
 // The pool and its errors, for the modules and tests that reach them through the shared pool.
@@ -126,6 +126,7 @@ export function stampAndSealPdf(
   pdf: Uint8Array,
   fields: DocumentTasks["stampAndSeal"]["input"]["fields"],
   options: SealOptions,
+  attachments: readonly SealAttachment[] = [],
 ): Promise<Uint8Array> {
-  return sharedDocumentWorkers().run("stampAndSeal", { pdf, fields, options });
+  return sharedDocumentWorkers().run("stampAndSeal", { pdf, fields, options, attachments });
 }

@@ -7,7 +7,7 @@ import {
   type PreviewRangeResult,
 } from "./previews";
 import { type ProofModel } from "./proof-layout";
-import { type SealOptions } from "./seal";
+import { type SealAttachment, type SealOptions } from "./seal";
 import { type StampField } from "./stamp";
 
 /** The jobs the document worker threads run: each kind's input and output. */
@@ -21,7 +21,12 @@ export interface DocumentTasks {
   stamp: { input: { pdf: Uint8Array; fields: readonly StampField[] }; output: Uint8Array };
   seal: { input: { pdf: Uint8Array; options: SealOptions }; output: Uint8Array };
   stampAndSeal: {
-    input: { pdf: Uint8Array; fields: readonly StampField[]; options: SealOptions };
+    input: {
+      pdf: Uint8Array;
+      fields: readonly StampField[];
+      options: SealOptions;
+      attachments?: readonly SealAttachment[];
+    };
     output: Uint8Array;
   };
   proof: { input: ProofModel; output: Uint8Array };

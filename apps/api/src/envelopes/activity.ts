@@ -213,5 +213,8 @@ export function toActivityEvent(event: AuditEvent): ActivityEvent {
     ...(event.type === "signerDelegated"
       ? { delegatedTo: { name: event.data.to.name, email: event.data.to.email } }
       : {}),
+    ...(event.type === "documentSigned" && event.data.attachments !== undefined
+      ? { attachments: event.data.attachments.map((file) => ({ ...file })) }
+      : {}),
   };
 }

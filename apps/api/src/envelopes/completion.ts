@@ -21,6 +21,8 @@ import { recipientMailContext } from "./invitations";
 import { loadDocuments, loadRecipients, personOf, senderOf } from "./views";
 import { requireEnvelopeRow } from "./envelope-store";
 import { filledValue } from "./filled-value";
+import { loadEnvelopeAttachments } from "./attachment-store";
+import type { SealAttachment } from "../documents/seal";
 import { platformSealOptions, type SealedFile } from "./seal-options";
 
 export interface CompletionDeps {
@@ -115,7 +117,19 @@ export async function completeEnvelope(deps: CompletionDeps, envelopeId: string)
     .selectAll()
     .where("envelopeId", "=", envelopeId)
     .execute();
-  for (const document of await loadDocuments(deps.db, envelopeId)) {
+  // The signers' files, embedded in the first document before its seal.
+  const attachments: SealAttachment[] = [];
+  for (const row of await loadEnvelopeAttachments(deps.db, envelopeId)) {
+    const recipient = recipients.find((candidate) => candidate.id === row.recipientId);
+    if (recipient === undefined) continue;
+    attachments.push({
+      name: row.filename,
+      data: await readBlob(deps.blobStore, row.blobKey),
+      mimeType: row.contentType,
+      description: `${personOf(recipient).name} <${recipient.email}>, SHA-256 ${row.sha256}`,
+    });
+  }
+  for (const [index, document] of (await loadDocuments(deps.db, envelopeId)).entries()) {
     if (document.sealedBlobKey !== null) continue;
     const stamps: StampField[] = [];
     for (const field of fields.filter((row) => row.documentId === document.id)) {
@@ -134,7 +148,8 @@ export async function completeEnvelope(deps: CompletionDeps, envelopeId: string)
                     ? images.get(`s:${recipient.id}`)
                     : (images.get(`i:${recipient.id}`) ?? images.get(`s:${recipient.id}`)),
                 );
-      if (value === undefined) continue;
+      // An attachment field draws nothing: its files are embedded in the sealed PDF.
+      if (value === undefined || field.kind === "attachment") continue;
       stamps.push({
         page: field.page,
         x: field.x,
@@ -149,7 +164,12 @@ export async function completeEnvelope(deps: CompletionDeps, envelopeId: string)
       stamps.push(...initialsOnEveryPage(document.pageCount, recipients, images));
     const original = await readBlob(deps.blobStore, document.blobKey);
     // Stamped and sealed in one worker task: the document is loaded and saved once.
-    const sealed = await stampAndSealPdf(original, stamps, sealOptions("document"));
+    const sealed = await stampAndSealPdf(
+      original,
+      stamps,
+      sealOptions("document"),
+      index === 0 ? attachments : [],
+    );
     const key = blobKeys.sealed(envelopeId, document.id);
     await deps.blobStore.put(key, sealed, { contentType: "application/pdf" });
     await deps.db

@@ -10,5 +10,7 @@ export const blobKeys = {
     `envelopes/${envelopeId}/recipients/${recipientId}/signature.png`,
   initials: (envelopeId: string, recipientId: string) =>
     `envelopes/${envelopeId}/recipients/${recipientId}/initials.png`,
+  attachment: (envelopeId: string, recipientId: string, attachmentId: string) =>
+    `envelopes/${envelopeId}/recipients/${recipientId}/attachments/${attachmentId}`,
   proof: (envelopeId: string) => `envelopes/${envelopeId}/proof.pdf`,
 };

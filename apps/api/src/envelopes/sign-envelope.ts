@@ -14,6 +14,7 @@ import { AppError } from "../errors/app-error";
 import { enqueueJob } from "../jobs/queue";
 import { sealEnvelopeJob } from "./job-definitions";
 import { appendEvent } from "./activity";
+import { loadRecipientAttachments } from "./attachment-store";
 import type { EnvelopeDeps } from "./envelope-deps";
 import { settingsOf } from "./field-settings";
 import { blobKeys } from "./file-keys";
@@ -147,12 +148,20 @@ export async function signEnvelope(
       if (value !== undefined) values[field.id] = normalizeFieldValue(field, value);
     }
     const shown = shownFieldIds(ruled, values);
+    const attachments = await loadRecipientAttachments(trx, recipient.id);
     for (const field of ruled) {
       const path = `values.${field.id}`;
       const sent = input.values[field.id];
       if (!shown.has(field.id)) {
         // A field its condition hides takes no value: a request filling one is refused.
         if (sent !== undefined) missing.push({ path, code: "custom", message: "hidden_field" });
+        continue;
+      }
+      if (field.kind === "attachment") {
+        // Its files come through /envelope/upload-attachment, never as a value.
+        if (sent !== undefined) missing.push({ path, code: "custom", message: "not_allowed" });
+        else if (field.required && !attachments.some((row) => row.fieldId === field.id))
+          missing.push({ path, code: "custom", message: "attachment_required" });
         continue;
       }
       if (field.kind === "signature" || SERVER_FILLED.has(field.kind)) continue;
@@ -187,9 +196,11 @@ export async function signEnvelope(
           ? "A value was sent for a field that the answers given hide: leave it out."
           : missing.some((problem) => problem.message === "read_only")
             ? "A read-only field cannot be filled in."
-            : missing.some((problem) => problem.message !== "required")
-              ? "Some values are not valid: correct them before signing."
-              : "Fill in every required field before signing.",
+            : missing.some((problem) => problem.message === "attachment_required")
+              ? "Attach the files asked for before signing."
+              : missing.some((problem) => problem.message !== "required")
+                ? "Some values are not valid: correct them before signing."
+                : "Fill in every required field before signing.",
         fields: missing.filter(
           (problem, index) => missing.findIndex((other) => other.path === problem.path) === index,
         ),
@@ -203,6 +214,19 @@ export async function signEnvelope(
       await deps.blobStore.put(initialsKey, Buffer.from(input.initials, "base64"), {
         contentType: "image/png",
       });
+    }
+    // Files of a field the answers hide are not kept: only what the signer was asked for is sealed.
+    const kept = attachments.filter((row) => shown.has(row.fieldId));
+    const dropped = attachments.filter((row) => !shown.has(row.fieldId));
+    if (dropped.length > 0) {
+      await trx
+        .deleteFrom("signerAttachment")
+        .where(
+          "id",
+          "in",
+          dropped.map((row) => row.id),
+        )
+        .execute();
     }
     const at = new Date(deps.now());
     for (const field of ruled) {
@@ -234,7 +258,18 @@ export async function signEnvelope(
       actor: personOf(recipient),
       ip: origin.ip,
       userAgent: origin.userAgent,
-      data: documents[0] === undefined ? {} : { documentSha256: documents[0].sha256 },
+      data: {
+        ...(documents[0] === undefined ? {} : { documentSha256: documents[0].sha256 }),
+        ...(kept.length === 0
+          ? {}
+          : {
+              attachments: kept.map((row) => ({
+                name: row.filename,
+                size: row.size,
+                sha256: row.sha256,
+              })),
+            }),
+      },
     });
     const after = recipients.map((row) =>
       row.id === recipient.id ? { ...row, status: "signed" as const } : row,

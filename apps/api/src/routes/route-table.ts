@@ -28,6 +28,11 @@ import { contactUpdate } from "./contact/update";
 import { envelopeActivity } from "./envelope/activity";
 import { envelopeApprove } from "./envelope/approve";
 import { envelopeDelegate } from "./envelope/delegate";
+import { envelopeUploadAttachment } from "./envelope/upload-attachment";
+import { envelopeListAttachments } from "./envelope/list-attachments";
+import { envelopeRemoveAttachment } from "./envelope/remove-attachment";
+import { envelopeListEnvelopeAttachments } from "./envelope/list-envelope-attachments";
+import { envelopeDownloadAttachment } from "./envelope/download-attachment";
 import { envelopeMarkRead } from "./envelope/mark-read";
 import { envelopeCancel } from "./envelope/cancel";
 import { envelopeDashboard } from "./envelope/dashboard";
@@ -213,6 +218,11 @@ export const routeTable: RouteTable = {
     reject: link(envelopeReject),
     markRead: link(envelopeMarkRead),
     delegate: link(envelopeDelegate),
+    uploadAttachment: link(envelopeUploadAttachment),
+    listAttachments: link(envelopeListAttachments),
+    removeAttachment: link(envelopeRemoveAttachment),
+    listEnvelopeAttachments: member(envelopeListEnvelopeAttachments),
+    downloadAttachment: member(envelopeDownloadAttachment),
   },
   workspace: {
     list: member(workspaceList),

@@ -592,6 +592,57 @@ async function delegating(fixture: MatrixFixture): Promise<Target> {
   };
 }
 
+/**
+ * A sent envelope whose signer (the `linkOfThisEnvelope` caller) has an attachment field
+ * (`extra`: its uuid); with `upload`, the signer attached a PNG (`extra`: the file's uuid); with
+ * `sign`, they then signed, so that the sender sees the file.
+ */
+function attaching(stage: "field" | "upload" | "sign") {
+  return async (fixture: MatrixFixture): Promise<Target> => {
+    const signer = uniqueEmail("attaching");
+    const { owner } = fixture;
+    const draft = await owner.api.envelope.upload({
+      files: [{ filename: "Attachments.pdf", data: fixture.files.pdf }],
+    });
+    const saved = await owner.api.envelope.saveRecipients({
+      envelopeUuid: draft.uuid,
+      recipients: [{ email: signer, firstname: "Ana", lastname: "Attaching" }],
+    });
+    const documentUuid = draft.documents[0]?.uuid ?? "";
+    const recipientUuid = saved.recipients[0]?.uuid ?? "";
+    const fieldUuid = randomUUID();
+    const place = { documentUuid, recipientUuid, page: 0, x: 0.1, width: 0.4, height: 0.1 };
+    await owner.api.envelope.saveFields({
+      envelopeUuid: draft.uuid,
+      fields: [
+        { ...place, y: 0.1, kind: "signature" },
+        { ...place, uuid: fieldUuid, y: 0.3, kind: "attachment", required: false },
+      ],
+    });
+    await owner.api.envelope.send({ envelopeUuid: draft.uuid });
+    const link = await linkFromMail(fixture.h, signer, draft.uuid);
+    const target = { envelopeUuid: draft.uuid, documentUuid, link, extra: fieldUuid };
+    if (stage === "field") return target;
+    const client = signingClient(fixture.h);
+    const uploaded = await client.envelope.uploadAttachment({
+      ...link,
+      fieldUuid,
+      filename: "scan.png",
+      data: fixture.files.png,
+    });
+    target.extra = uploaded.attachments[0]?.uuid ?? "";
+    if (stage === "sign") {
+      await readEveryPage(client, link);
+      await client.envelope.sign({
+        ...link,
+        signature: { kind: "drawn", image: fixture.files.png },
+        values: {},
+      });
+    }
+    return target;
+  };
+}
+
 /** A sent envelope whose sealing gave up (as the seal job leaves it). */
 async function sealFailed(fixture: MatrixFixture): Promise<Target> {
   const target = await fixture.sent();
@@ -1387,6 +1438,39 @@ async function directLinkVisitor(fixture: MatrixFixture): Promise<Target> {
         reason: "On leave this week.",
       }),
       expect: linkCall,
+    },
+    uploadAttachment: {
+      target: attaching("field"),
+      mutates: true,
+      input: (target, caller, fixture) => ({
+        ...linkFor(target, caller),
+        fieldUuid: target.extra,
+        filename: "scan.png",
+        data: fixture.files.png,
+      }),
+      expect: linkCall,
+    },
+    listAttachments: {
+      target: attaching("upload"),
+      input: (target, caller) => linkFor(target, caller),
+      expect: linkCall,
+    },
+    removeAttachment: {
+      target: attaching("upload"),
+      mutates: true,
+      input: (target, caller) => ({ ...linkFor(target, caller), attachmentUuid: target.extra }),
+      expect: linkCall,
+    },
+    listEnvelopeAttachments: {
+      target: attaching("sign"),
+      input: ref,
+      reveals: (answer, target) => JSON.stringify(answer).includes(target.extra),
+      expect: readRecord,
+    },
+    downloadAttachment: {
+      target: attaching("sign"),
+      input: (target) => ({ ...ref(target), attachmentUuid: target.extra }),
+      expect: readRecord,
     },
   },
   workspace: {

@@ -1,5 +1,14 @@
 import type { z } from "zod";
 import {
+  downloadAttachmentRequestSchema,
+  listAttachmentsRequestSchema,
+  listEnvelopeAttachmentsRequestSchema,
+  listEnvelopeAttachmentsResponseSchema,
+  removeAttachmentRequestSchema,
+  signerAttachmentsResponseSchema,
+  uploadAttachmentRequestSchema,
+} from "./attachment";
+import {
   createApiKeyRequestSchema,
   createApiKeyResponseSchema,
   listApiKeysRequestSchema,
@@ -412,6 +421,31 @@ export const endpoints = {
       "/envelope/delegate",
       delegateEnvelopeRequestSchema,
       delegateEnvelopeResponseSchema,
+    ),
+    uploadAttachment: endpoint(
+      "/envelope/upload-attachment",
+      uploadAttachmentRequestSchema,
+      signerAttachmentsResponseSchema,
+    ),
+    listAttachments: endpoint(
+      "/envelope/list-attachments",
+      listAttachmentsRequestSchema,
+      signerAttachmentsResponseSchema,
+    ),
+    removeAttachment: endpoint(
+      "/envelope/remove-attachment",
+      removeAttachmentRequestSchema,
+      signerAttachmentsResponseSchema,
+    ),
+    listEnvelopeAttachments: endpoint(
+      "/envelope/list-envelope-attachments",
+      listEnvelopeAttachmentsRequestSchema,
+      listEnvelopeAttachmentsResponseSchema,
+    ),
+    downloadAttachment: endpoint(
+      "/envelope/download-attachment",
+      downloadAttachmentRequestSchema,
+      binaryFileSchema,
     ),
   },
   workspace: {

@@ -134,6 +134,8 @@ export const FIELD_KINDS = [
   "phone",
   /** Text the sender writes (its default value), shown and stamped, not editable. */
   "readonly",
+  /** Files the signer uploads (PDF, PNG or JPEG), embedded in the sealed PDF. */
+  "attachment",
 ] as const;
 export type FieldKind = (typeof FIELD_KINDS)[number];
 export const fieldKindSchema = z.enum(FIELD_KINDS);
@@ -581,6 +583,10 @@ export const activityEventSchema = z.object({
   delegatedTo: z.object({ name: z.string(), email: z.string() }).optional(),
   /** On `envelopeCreated`: made for a visitor of the template's direct link. */
   viaDirectLink: z.literal(true).optional(),
+  /** On `documentSigned`: the files the signer attached, as the chain recorded them. */
+  attachments: z
+    .array(z.object({ name: z.string(), size: z.number().int(), sha256: z.string() }))
+    .optional(),
 });
 export type ActivityEvent = z.infer<typeof activityEventSchema>;
 export const activityResponseSchema = z.object({

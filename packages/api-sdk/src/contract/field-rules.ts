@@ -75,6 +75,8 @@ export const fieldSettingsSchema = z.object({
   decimals: z.number().int().min(0).max(FIELD_NUMBER_MAX_DECIMALS).optional(),
   validation: fieldValidationSchema.optional(),
   condition: fieldConditionSchema.optional(),
+  /** For an attachment field: how many files the signer may upload (1 to 5; 1 when absent). */
+  maxFiles: z.number().int().min(1).max(5).optional(),
 });
 export type FieldSettings = z.infer<typeof fieldSettingsSchema>;
 
@@ -253,6 +255,9 @@ export function fieldSettingsProblems(field: {
   }
   if (settings.validation !== undefined && kind !== "text") {
     problems.push(["validation", "not_allowed"]);
+  }
+  if (settings.maxFiles !== undefined && kind !== "attachment") {
+    problems.push(["maxFiles", "not_allowed"]);
   }
   if (kind === "readonly") {
     if ((settings.defaultValue ?? "").trim() === "") problems.push(["defaultValue", "required"]);

@@ -12,6 +12,29 @@ export {
 } from "./errors";
 export { HeaderName } from "./headers";
 export {
+  ATTACHMENT_CONTENT_TYPES,
+  ATTACHMENT_MAX_BYTES,
+  ATTACHMENT_MAX_FILES_PER_FIELD,
+  ATTACHMENT_MAX_FILES_PER_RECIPIENT,
+  downloadAttachmentRequestSchema,
+  envelopeAttachmentSchema,
+  listAttachmentsRequestSchema,
+  listEnvelopeAttachmentsRequestSchema,
+  listEnvelopeAttachmentsResponseSchema,
+  removeAttachmentRequestSchema,
+  signerAttachmentSchema,
+  signerAttachmentsResponseSchema,
+  uploadAttachmentRequestSchema,
+  type AttachmentContentType,
+  type DownloadAttachmentRequest,
+  type EnvelopeAttachment,
+  type ListEnvelopeAttachmentsResponse,
+  type RemoveAttachmentRequest,
+  type SignerAttachment,
+  type SignerAttachmentsResponse,
+  type UploadAttachmentRequest,
+} from "./attachment";
+export {
   healthResponseSchema,
   readyResponseSchema,
   type HealthResponse,

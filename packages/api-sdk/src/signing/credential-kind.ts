@@ -36,6 +36,9 @@ export const APP_CREDENTIAL_EXCEPTIONS = [
   "/envelope/reject",
   "/envelope/mark-read",
   "/envelope/delegate",
+  "/envelope/upload-attachment",
+  "/envelope/list-attachments",
+  "/envelope/remove-attachment",
   "/team/accept-invite",
   "/team/view-invite",
 ] as const;

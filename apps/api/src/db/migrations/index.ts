@@ -39,6 +39,7 @@ import * as copyRecipients from "./20261206220000_copy-recipients";
 import * as missingOriginalNotice from "./20261207030000_missing-original-notice";
 import * as templateDirectLinks from "./20261207070000_template-direct-links";
 import * as teamBranding from "./20261207050000_team-branding";
+import * as signerAttachments from "./20261207080000_signer-attachments";
 import * as retention from "./20261207060000_retention";
 
 /**
@@ -86,5 +87,6 @@ export const migrations: Readonly<Record<string, Migration>> = {
   "20261207030000_missing-original-notice": missingOriginalNotice,
   "20261207060000_retention": retention,
   "20261207070000_template-direct-links": templateDirectLinks,
+  "20261207080000_signer-attachments": signerAttachments,
 };
   "20261207050000_team-branding": teamBranding,

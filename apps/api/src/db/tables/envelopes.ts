@@ -215,7 +215,8 @@ export type FieldKindColumn =
   | "dropdown"
   | "number"
   | "phone"
-  | "readonly";
+  | "readonly"
+  | "attachment";
 
 export interface FieldTable {
   id: Generated<string>;

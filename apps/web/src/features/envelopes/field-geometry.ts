@@ -26,6 +26,7 @@ const DEFAULT_SIZE_PT: Record<FieldKind, { width: number; height: number }> = {
   number: { width: 90, height: 24 },
   phone: { width: 140, height: 24 },
   readonly: { width: 220, height: 40 },
+  attachment: { width: 160, height: 40 },
 };
 
 /** The smallest field, as a fraction of the page. */

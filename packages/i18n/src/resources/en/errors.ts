@@ -62,6 +62,7 @@ export const errors = {
       "This recipient has not been invited yet: they are invited when it is their turn.",
     not_a_draft: "This envelope was sent meanwhile: only a draft can be changed this way.",
     not_complete: "The signed document and the proof exist once everyone has signed.",
+    too_many_attachments: "This field takes no more files: remove one before adding another.",
     seal_not_failed: "Sealing has not failed: there is nothing to retry. Reload the envelope.",
     default_workspace:
       "The default workspace cannot be deleted: make another one the default first.",
@@ -96,6 +97,11 @@ export const errors = {
     sms_unavailable: "Codes by SMS are unavailable: no SMS provider is configured on this server.",
     invalid_file: "This file cannot be read.",
     invalid_file_type: "Invalid file type: choose a PNG, JPEG, WebP or GIF image.",
+    attachment_too_large: "This file is larger than 10 MB.",
+    attachment_type: "Only PDF, PNG and JPEG files can be attached.",
+    attachment_type_mismatch:
+      "This file's content does not match its extension: attach a real PDF, PNG or JPEG file.",
+    attachment_required: "Attach the file asked for.",
     file_too_large: "File too large: the picture must be under 1 MB.",
     already_added: "This email address has already been added.",
     outside_page: "This field goes past the edge of the page.",

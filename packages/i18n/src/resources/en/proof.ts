@@ -67,6 +67,7 @@ export const proof = {
     copiedDetail: "In copy: {{recipients}}",
     reasonDetail: "Reason: {{reason}}",
     viewedDetail: "Every page of every document was read",
+    attachmentDetail: "Attachment {{name}} ({{size}} bytes), SHA-256 {{sha256}}",
     delegatedDetail: "{{from}} delegated to {{to}}",
     stepDetail: "Step {{step}} of {{steps}}",
     verificationDetail: "Method: a one-time code sent to the signer’s email address",

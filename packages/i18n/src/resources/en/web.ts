@@ -1329,6 +1329,7 @@ export const web = {
         number: "Number",
         phone: "Phone",
         readonly: "Read-only text",
+        attachment: "Attachment",
       },
       settings: {
         title: "Field settings",
@@ -1346,6 +1347,9 @@ export const web = {
         min: "Minimum",
         max: "Maximum",
         decimals: "Decimals",
+        maxFiles: "Files at most",
+        maxFilesHint:
+          "How many files the signer may attach here, from 1 to {{max}} (1 when empty).",
         validation: "Validation",
         validationNone: "None",
         presets: {
@@ -1372,6 +1376,7 @@ export const web = {
           duplicate: "Each option must be different.",
           invalid_number: "Enter a number.",
           invalid_decimals: "Enter a whole number from 0 to 6.",
+          invalid_max_files: "Enter a whole number from 1 to 5.",
           invalid_pattern: "This pattern is not valid.",
           unsupported_pattern: "Back references and lookarounds are not supported.",
           pattern_too_complex: "This pattern is too complex.",

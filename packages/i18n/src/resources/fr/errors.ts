@@ -69,6 +69,8 @@ export const errors: FrenchTranslation<typeof en> = {
     not_a_draft:
       "Cette enveloppe a été envoyée entre-temps : seul un brouillon peut être modifié ainsi.",
     not_complete: "Le document signé et la preuve existent une fois que tout le monde a signé.",
+    too_many_attachments:
+      "Ce champ n’accepte plus de fichier : retirez-en un avant d’en ajouter un autre.",
     seal_not_failed:
       "Le scellement n’a pas échoué : il n’y a rien à relancer. Rechargez l’enveloppe.",
     default_workspace:
@@ -106,6 +108,11 @@ export const errors: FrenchTranslation<typeof en> = {
       "Les codes par SMS sont indisponibles\u00a0: aucun fournisseur de SMS n’est configuré sur ce serveur.",
     invalid_file: "Ce fichier ne peut pas être lu.",
     invalid_file_type: "Type de fichier non valide : choisissez une image PNG, JPEG, WebP ou GIF.",
+    attachment_too_large: "Ce fichier dépasse 10 Mo.",
+    attachment_type: "Seuls les fichiers PDF, PNG et JPEG peuvent être joints.",
+    attachment_type_mismatch:
+      "Le contenu de ce fichier ne correspond pas à son extension : joignez un vrai fichier PDF, PNG ou JPEG.",
+    attachment_required: "Joignez le fichier demandé.",
     file_too_large: "Fichier trop volumineux : la photo doit faire moins de 1 Mo.",
     already_added: "Cette adresse e-mail a déjà été ajoutée.",
     outside_page: "Ce champ dépasse le bord de la page.",

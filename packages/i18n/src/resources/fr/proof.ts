@@ -70,6 +70,7 @@ export const proof: FrenchTranslation<typeof en> = {
     copiedDetail: "En copie\u00a0: {{recipients}}",
     reasonDetail: "Motif\u00a0: {{reason}}",
     viewedDetail: "Chaque page de chaque document a été lue",
+    attachmentDetail: "Pièce jointe {{name}} ({{size}} octets), SHA-256 {{sha256}}",
     delegatedDetail: "{{from}} a délégué à {{to}}",
     stepDetail: "Étape {{step}} sur {{steps}}",
     verificationDetail:

@@ -1380,6 +1380,7 @@ export const web: FrenchTranslation<typeof en> = {
         number: "Nombre",
         phone: "Téléphone",
         readonly: "Texte en lecture seule",
+        attachment: "Pièce jointe",
       },
       settings: {
         title: "Réglages du champ",
@@ -1399,6 +1400,9 @@ export const web: FrenchTranslation<typeof en> = {
         min: "Minimum",
         max: "Maximum",
         decimals: "Décimales",
+        maxFiles: "Nombre de fichiers maximal",
+        maxFilesHint:
+          "Combien de fichiers le signataire peut joindre ici, de 1 à {{max}} (1 si vide).",
         validation: "Validation",
         validationNone: "Aucune",
         presets: {
@@ -1426,6 +1430,7 @@ export const web: FrenchTranslation<typeof en> = {
           duplicate: "Chaque option doit être différente.",
           invalid_number: "Saisissez un nombre.",
           invalid_decimals: "Saisissez un nombre entier de 0 à 6.",
+          invalid_max_files: "Saisissez un nombre entier de 1 à 5.",
           invalid_pattern: "Ce modèle n’est pas valide.",
           unsupported_pattern:
             "Les références arrière et les assertions ne sont pas prises en charge.",

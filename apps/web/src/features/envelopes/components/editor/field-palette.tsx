@@ -10,6 +10,7 @@ import {
   Image,
   ListChecks,
   Mail,
+  Paperclip,
   PenLine,
   Phone,
   Signature,
@@ -33,6 +34,7 @@ const ICONS: Record<FieldKind, ReactNode> = {
   number: <Hash aria-hidden="true" />,
   phone: <Phone aria-hidden="true" />,
   readonly: <FileText aria-hidden="true" />,
+  attachment: <Paperclip aria-hidden="true" />,
 };
 
 /** Movement (px) after which a press on a tool becomes a drag rather than a click. */

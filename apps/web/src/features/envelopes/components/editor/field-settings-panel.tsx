@@ -1,4 +1,5 @@
 import {
+  ATTACHMENT_MAX_FILES_PER_FIELD,
   CHOICE_FIELD_KINDS,
   FIELD_NUMBER_MAX_DECIMALS,
   FIELD_OPTIONS_MAX,
@@ -30,6 +31,7 @@ const SETTINGS_PROBLEMS = [
   "invalid_default",
   "below_minimum",
   "too_long",
+  "invalid_max_files",
 ] as const;
 type SettingsProblem = (typeof SETTINGS_PROBLEMS)[number];
 const isSettingsProblem = (problem: string): problem is SettingsProblem =>
@@ -42,6 +44,7 @@ interface SettingsForm {
   min: string;
   max: string;
   decimals: string;
+  maxFiles: string;
   validation: ValidationChoice;
   pattern: string;
   message: string;
@@ -55,6 +58,7 @@ function formOf(settings: FieldSettings): SettingsForm {
     min: settings.min === undefined ? "" : String(settings.min),
     max: settings.max === undefined ? "" : String(settings.max),
     decimals: settings.decimals === undefined ? "" : String(settings.decimals),
+    maxFiles: settings.maxFiles === undefined ? "" : String(settings.maxFiles),
     validation:
       validation === undefined
         ? "none"
@@ -106,6 +110,15 @@ function settingsOf(
     ) {
       problems.decimals = "invalid_decimals";
     } else if (decimals !== undefined) settings.decimals = decimals;
+  }
+  if (kind === "attachment") {
+    const maxFiles = numberOrUndefined(form.maxFiles);
+    if (
+      maxFiles !== undefined &&
+      (!Number.isInteger(maxFiles) || maxFiles < 1 || maxFiles > ATTACHMENT_MAX_FILES_PER_FIELD)
+    ) {
+      problems.maxFiles = "invalid_max_files";
+    } else if (maxFiles !== undefined) settings.maxFiles = maxFiles;
   }
   if (kind === "text" && form.validation !== "none") {
     if (form.validation === "pattern") {
@@ -237,6 +250,22 @@ export function FieldSettingsPanel({
             />
           </FormField>
         </div>
+      ) : null}
+      {kind === "attachment" ? (
+        <FormField
+          label={t("editor.fields.settings.maxFiles")}
+          description={t("editor.fields.settings.maxFilesHint", {
+            max: ATTACHMENT_MAX_FILES_PER_FIELD,
+          })}
+          error={problemText("maxFiles")}
+        >
+          <Input
+            inputMode="numeric"
+            placeholder="1"
+            value={form.maxFiles}
+            onChange={(event) => update({ maxFiles: event.target.value })}
+          />
+        </FormField>
       ) : null}
       {kind === "readonly" ? (
         <FormField
