@@ -95,7 +95,7 @@ describe("branding settings", () => {
         team: {
           ...TEST_PROFILE.team!,
           role: { name: "Member", origin: "managed" },
-          rolePermissions: MANAGED_ROLE_RULES.Member,
+          rolePermissions: [...MANAGED_ROLE_RULES.Member],
         },
       }),
     });

@@ -315,29 +315,26 @@ function LogoCard({ branding }: { branding: TeamBranding }) {
         <p id={`${inputId}-hint`} className="text-sm text-ink-muted">
           {t("web:branding.logoHint")}
         </p>
-        <input
-          ref={inputRef}
-          id={inputId}
-          type="file"
-          accept={BRAND_LOGO_TYPES.join(",")}
-          className="sr-only"
-          aria-describedby={`${inputId}-hint`}
-          onChange={(event) => void onFile(event.target.files?.[0])}
-        />
         {problem === null ? null : (
           <p role="alert" className="text-sm text-danger">
             {problem}
           </p>
         )}
         <div className="flex flex-wrap gap-2">
-          <Button
-            variant="secondary"
-            loading={upload.isPending}
-            onClick={() => inputRef.current?.click()}
-          >
+          <label className="inline-flex h-10 cursor-pointer items-center gap-2 rounded-control border border-border bg-surface px-4 text-sm font-medium text-ink shadow-card focus-within:outline-2 focus-within:outline-offset-2 focus-within:outline-brand-500 hover:bg-surface-muted [&_svg]:size-4">
+            <input
+              ref={inputRef}
+              id={inputId}
+              type="file"
+              accept={BRAND_LOGO_TYPES.join(",")}
+              className="sr-only"
+              aria-describedby={`${inputId}-hint`}
+              disabled={upload.isPending}
+              onChange={(event) => void onFile(event.target.files?.[0])}
+            />
             <ImageUp aria-hidden="true" />
             {t("web:branding.chooseLogo")}
-          </Button>
+          </label>
           {branding.logoUrl === null ? null : (
             <Button
               variant="ghost"
