@@ -166,6 +166,23 @@ export const sign = {
     checked: "checked",
     unchecked: "not checked",
   },
+  attachments: {
+    count_one: "{{count}} file",
+    count_other: "{{count}} files",
+    hint_one: "PDF, PNG or JPEG, at most 10 MB; {{count}} file at most.",
+    hint_other: "PDF, PNG or JPEG, at most 10 MB each; {{count}} files at most.",
+    add: "Add a file",
+    remove: "Remove",
+    removeFile: "Remove {{name}}",
+    errors: {
+      attachment_too_large: "This file is larger than 10 MB.",
+      attachment_type: "Only PDF, PNG and JPEG files can be attached.",
+      attachment_type_mismatch:
+        "This file's content does not match its extension: attach a real PDF, PNG or JPEG file.",
+      too_many_attachments: "This field takes no more files: remove one first.",
+      failed: "The file could not be attached. Try again.",
+    },
+  },
   fields: {
     atLimit: "Up to {{max}} characters.",
     required: "Required",

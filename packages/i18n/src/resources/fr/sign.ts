@@ -177,6 +177,25 @@ export const sign: FrenchTranslation<typeof en> = {
     checked: "cochée",
     unchecked: "non cochée",
   },
+  attachments: {
+    count_one: "{{count}} fichier",
+    count_many: "{{count}} fichiers",
+    count_other: "{{count}} fichiers",
+    hint_one: "PDF, PNG ou JPEG, 10 Mo au plus ; {{count}} fichier au plus.",
+    hint_many: "PDF, PNG ou JPEG, 10 Mo au plus chacun ; {{count}} fichiers au plus.",
+    hint_other: "PDF, PNG ou JPEG, 10 Mo au plus chacun ; {{count}} fichiers au plus.",
+    add: "Ajouter un fichier",
+    remove: "Retirer",
+    removeFile: "Retirer {{name}}",
+    errors: {
+      attachment_too_large: "Ce fichier dépasse 10 Mo.",
+      attachment_type: "Seuls les fichiers PDF, PNG et JPEG peuvent être joints.",
+      attachment_type_mismatch:
+        "Le contenu de ce fichier ne correspond pas à son extension : joignez un vrai fichier PDF, PNG ou JPEG.",
+      too_many_attachments: "Ce champ n’accepte plus de fichier : retirez-en un d’abord.",
+      failed: "Le fichier n’a pas pu être joint. Réessayez.",
+    },
+  },
   fields: {
     atLimit: "{{max}} caractères au plus.",
     required: "Obligatoire",

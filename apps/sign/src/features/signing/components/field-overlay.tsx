@@ -25,6 +25,7 @@ import {
 } from "react";
 import { type SignerField } from "../../../lib/api";
 import { fieldProblem, type FieldValues } from "../lib/field-values";
+import { AttachmentField } from "./attachment-field";
 
 export interface FieldOverlayProps {
   field: SignerField;
@@ -165,6 +166,20 @@ export function FieldOverlay({
           </span>
           {requiredDot}
         </button>
+      );
+    case "attachment":
+      return (
+        <AttachmentField
+          field={field}
+          name={name}
+          frame={frame}
+          style={style}
+          text={text}
+          requiredDot={requiredDot}
+          onCount={(count) => {
+            if (value !== String(count)) onChange(field.uuid, String(count));
+          }}
+        />
       );
     default:
       return (

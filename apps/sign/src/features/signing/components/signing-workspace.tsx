@@ -11,6 +11,7 @@ import {
 } from "../../../lib/api";
 import { useNavigate } from "../../../app/navigation";
 import { type ConfirmationState } from "../../../domain/confirmation-state";
+import { SigningLinkContext } from "../lib/signing-link";
 import { asApiError, signingErrorKey, verificationRequired } from "../lib/access-error";
 import { signingKeys } from "../api/signing-queries";
 import { accessErrorKind } from "../lib/access-error";
@@ -374,18 +375,20 @@ export function SigningWorkspace({ link, opened }: { link: AccessLink; opened: O
         ) : null}
       </header>
 
-      <DocumentReader
-        link={link}
-        documents={documents}
-        fields={fields}
-        completedFields={opened.completedFields}
-        values={values}
-        missing={missing}
-        onChange={onChange}
-        onShown={onShown}
-        readerRef={readerRef}
-        onSignatureZone={onSignatureZone}
-      />
+      <SigningLinkContext value={link}>
+        <DocumentReader
+          link={link}
+          documents={documents}
+          fields={fields}
+          completedFields={opened.completedFields}
+          values={values}
+          missing={missing}
+          onChange={onChange}
+          onShown={onShown}
+          readerRef={readerRef}
+          onSignatureZone={onSignatureZone}
+        />
+      </SigningLinkContext>
 
       <ActionBar
         readCount={readCount}

@@ -57,6 +57,10 @@ export function initialFieldValues(opened: OpenedEnvelope, now: Date = new Date(
       case "phone":
         values[field.uuid] = preset ?? "";
         break;
+      case "attachment":
+        // How many files the signer attached (kept here, never sent: files go by their own call).
+        values[field.uuid] = "0";
+        break;
       default:
         break;
     }
@@ -84,11 +88,12 @@ export function fieldProblem(field: SignerField, values: FieldValues): FieldValu
 }
 
 /**
- * Shown fields the recipient still has to see to: a required one left empty, or one whose value
- * is refused (`fieldProblem`). Hidden fields are never required.
+ * Shown fields the recipient still has to see to: a required one left empty (an attachment field
+ * without a file), or one whose value is refused (`fieldProblem`). Hidden fields are never required.
  */
 export function missingRequiredFields(fields: SignerField[], values: FieldValues): SignerField[] {
   return shownFields(fields, values).filter((field) => {
+    if (field.kind === "attachment") return field.required && Number(values[field.uuid] ?? 0) < 1;
     if (!INPUT_FIELD_KINDS.has(field.kind)) return false;
     if (field.required && !isFieldValueFilled(field.kind, values[field.uuid])) return true;
     return fieldProblem(field, values) !== null;
