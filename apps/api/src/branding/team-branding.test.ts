@@ -129,19 +129,40 @@ describe.each(testDatabaseKinds)("the team's branding on %s", (kind) => {
     for (const [contentType, bytes] of [
       ["image/png", Buffer.from("<svg xmlns='http://www.w3.org/2000/svg'></svg>")],
       ["image/jpeg", png(10, 10)],
+      ["image/svg+xml", png(10, 10)],
+      ["image/svg+xml", Buffer.from("<html><body>not a logo</body></html>")],
     ] as const) {
       const notImage = await failure(
         owner.api.branding.uploadLogo({ contentType, data: bytes.toString("base64") }),
       );
       expect(notImage.details?.[0]).toMatchObject({ message: "invalid_file_type" });
     }
-    const svg = await failure(
+    const gif = await failure(
       owner.api.call(unchecked, {
-        contentType: "image/svg+xml",
-        data: Buffer.from("<svg/>").toString("base64"),
+        contentType: "image/gif",
+        data: Buffer.from("GIF89a").toString("base64"),
       }),
     );
-    expect(svg.details?.[0]).toMatchObject({ path: "contentType" });
+    expect(gif.details?.[0]).toMatchObject({ path: "contentType" });
+  });
+
+  it("rasterises an SVG logo to a PNG (no script, nothing fetched) and never serves the SVG", async () => {
+    const svg = Buffer.from(
+      `<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" width="2000" height="800">` +
+        `<rect width="2000" height="800" fill="#1e3a8a"/>` +
+        `<image href="http://127.0.0.1:9/tracker.png" width="10" height="10"/>` +
+        `<script>alert(1)</script></svg>`,
+    );
+    const { branding: saved } = await owner.api.branding.uploadLogo({
+      contentType: "image/svg+xml",
+      data: svg.toString("base64"),
+    });
+    const served = await h.t.app.request(new URL(saved.logoUrl ?? "").pathname);
+    expect(served.headers.get("content-type")).toBe("image/png");
+    const bytes = Buffer.from(await served.arrayBuffer());
+    expect(bytes.subarray(1, 4).toString("ascii")).toBe("PNG");
+    // 2000 x 800 drawn at 512 x 205.
+    expect([bytes.readUInt32BE(16), bytes.readUInt32BE(20)]).toEqual([512, 205]);
   });
 
   it("brands the signer's mail (escaped) and the signing link's open call", async () => {

@@ -16,6 +16,14 @@ import type { Member } from "../membership/members";
 import { requireBrandingAdministrator } from "./branding-access";
 import type { BrandingDeps } from "./branding-deps";
 import { logoDimensions, logoSidesAccepted } from "./logo-image";
+import { rasteriseSvgLogo } from "./svg-logo";
+
+const notAnImage = () =>
+  new AppError("VALIDATION_ERROR", {
+    message: "The file is not a PNG, JPEG or SVG image of the type it claims.",
+    suggestion: "Choose a PNG, JPEG or SVG image.",
+    fields: [{ path: "data", code: "custom", message: "invalid_file_type" }],
+  });
 
 type BrandingRow = Selectable<TeamBrandingTable>;
 
@@ -117,9 +125,10 @@ export async function saveBranding(
 
 /**
  * `/branding/upload-logo`: a PNG or JPEG of at most BRAND_LOGO_MAX_BYTES and BRAND_LOGO_MAX_SIDE
- * pixels a side, stored as public data under a new key (the previous logo is removed). Refuses,
- * storing nothing, a file too large (PAYLOAD_TOO_LARGE), bytes that are not the declared image
- * type (`invalid_file_type`) or an image too large in pixels (`image_too_large`).
+ * pixels a side, or an SVG rasterised to a PNG (`rasteriseSvgLogo`: the SVG is never stored),
+ * stored as public data under a new key (the previous logo is removed). Refuses, storing nothing,
+ * a file too large (PAYLOAD_TOO_LARGE), bytes that are not the declared image type
+ * (`invalid_file_type`) or an image too large in pixels (`image_too_large`).
  */
 export async function uploadBrandLogo(
   deps: BrandingDeps,
@@ -134,23 +143,26 @@ export async function uploadBrandLogo(
       suggestion: "Choose a smaller image, or reduce its size before uploading it.",
     });
   }
-  const size = logoDimensions(bytes);
-  if (size === null || size.type !== input.contentType) {
-    throw new AppError("VALIDATION_ERROR", {
-      message: "The file is not a PNG or JPEG image of the type it claims.",
-      suggestion: "Choose a PNG or JPEG image.",
-      fields: [{ path: "data", code: "custom", message: "invalid_file_type" }],
-    });
-  }
-  if (!logoSidesAccepted(size)) {
-    throw new AppError("VALIDATION_ERROR", {
-      message: "The logo is too large: at most 1024 pixels on each side.",
-      suggestion: "Resize the image before uploading it.",
-      fields: [{ path: "data", code: "custom", message: "image_too_large" }],
-    });
+  let stored: Buffer = bytes;
+  let contentType: "image/png" | "image/jpeg" = "image/png";
+  if (input.contentType === "image/svg+xml") {
+    const png = await rasteriseSvgLogo(bytes);
+    if (png === null) throw notAnImage();
+    stored = png;
+  } else {
+    const size = logoDimensions(bytes);
+    if (size === null || size.type !== input.contentType) throw notAnImage();
+    if (!logoSidesAccepted(size)) {
+      throw new AppError("VALIDATION_ERROR", {
+        message: "The logo is too large: at most 1024 pixels on each side.",
+        suggestion: "Resize the image before uploading it.",
+        fields: [{ path: "data", code: "custom", message: "image_too_large" }],
+      });
+    }
+    contentType = size.type;
   }
   const key = randomBytes(16).toString("hex");
-  await deps.blobStore.put(logoBlobKey(key), bytes, { contentType: input.contentType });
+  await deps.blobStore.put(logoBlobKey(key), stored, { contentType });
   const at = new Date(deps.now());
   const { previous, row } = await deps.db.transaction().execute(async (trx) => {
     const before = await trx
@@ -164,13 +176,13 @@ export async function uploadBrandLogo(
       .values({
         teamId: member.teamId,
         logoKey: key,
-        logoContentType: input.contentType,
+        logoContentType: contentType,
         updatedAt: at,
       })
       .onConflict((oc) =>
         oc
           .column("teamId")
-          .doUpdateSet({ logoKey: key, logoContentType: input.contentType, updatedAt: at }),
+          .doUpdateSet({ logoKey: key, logoContentType: contentType, updatedAt: at }),
       )
       .returningAll()
       .executeTakeFirstOrThrow();

@@ -5,14 +5,17 @@ import { z } from "zod";
  * the proof's cover. Read and changed by those allowed to update the team's `branding` (Owner,
  * Admin); the signing link's open call carries the public part of it.
  *
- * The logo is a PNG or JPEG image (no SVG: the api has no sanitiser for it), at most
- * BRAND_LOGO_MAX_BYTES and BRAND_LOGO_MAX_SIDE pixels on each side.
+ * The logo is a PNG or JPEG image of at most BRAND_LOGO_MAX_BYTES and BRAND_LOGO_MAX_SIDE pixels
+ * on each side, or an SVG of at most BRAND_LOGO_MAX_BYTES that the api rasterises to a PNG of at
+ * most BRAND_LOGO_SVG_SIDE pixels on its longer side (the SVG itself is never stored or served).
  */
 
 export const BRAND_LOGO_MAX_BYTES = 256 * 1024;
 /** The largest width or height of a logo, in pixels. */
 export const BRAND_LOGO_MAX_SIDE = 1024;
-export const BRAND_LOGO_TYPES = ["image/png", "image/jpeg"] as const;
+/** The longer side of the PNG an SVG logo is rasterised to. */
+export const BRAND_LOGO_SVG_SIDE = 512;
+export const BRAND_LOGO_TYPES = ["image/png", "image/jpeg", "image/svg+xml"] as const;
 export const BRAND_DISPLAY_NAME_MAX_LENGTH = 80;
 export const BRAND_FOOTER_MAX_LENGTH = 200;
 export const BRAND_URL_MAX_LENGTH = 2048;

@@ -1875,7 +1875,8 @@ export const web = {
     loading: "Loading the branding…",
     loadError: "The branding could not be loaded.",
     logo: "Logo",
-    logoHint: "PNG or JPEG, at most 256 KB and 1024 pixels on each side. SVG is not accepted.",
+    logoHint:
+      "PNG or JPEG of at most 1024 pixels on each side, or SVG (converted to PNG); at most 256 KB.",
     chooseLogo: "Choose a logo",
     removeLogo: "Remove the logo",
     logoUploaded: "Logo saved.",

@@ -1959,7 +1959,7 @@ export const web: FrenchTranslation<typeof en> = {
     loadError: "L’identité visuelle n’a pas pu être chargée.",
     logo: "Logo",
     logoHint:
-      "PNG ou JPEG, 256 Ko et 1024 pixels de côté au plus. Le format SVG n’est pas accepté.",
+      "PNG ou JPEG de 1024 pixels de côté au plus, ou SVG (converti en PNG) ; 256 Ko au plus.",
     chooseLogo: "Choisir un logo",
     removeLogo: "Retirer le logo",
     logoUploaded: "Logo enregistré.",
