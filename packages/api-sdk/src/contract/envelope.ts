@@ -572,6 +572,8 @@ export const activityEventSchema = z.object({
   fromTemplate: z.object({ uuid, title: z.string() }).optional(),
   /** On `envelopeCreated`: the team API key that created it, in the name of its creator. */
   viaApiKey: z.object({ uuid, description: z.string() }).optional(),
+  /** On `envelopeCreated`: made for a visitor of the template's direct link. */
+  viaDirectLink: z.literal(true).optional(),
   /**
    * On `stepStarted` and `stepEnded`: the signing step (from 1) and how many the envelope has;
    * `recipients` are those a starting step invites.
@@ -581,8 +583,6 @@ export const activityEventSchema = z.object({
   copied: z.array(z.object({ name: z.string(), email: z.string() })).optional(),
   /** On `signerDelegated`: who the signer (the actor) handed their turn to (`reason` says why). */
   delegatedTo: z.object({ name: z.string(), email: z.string() }).optional(),
-  /** On `envelopeCreated`: made for a visitor of the template's direct link. */
-  viaDirectLink: z.literal(true).optional(),
   /** On `documentSigned`: the files the signer attached, as the chain recorded them. */
   attachments: z
     .array(z.object({ name: z.string(), size: z.number().int(), sha256: z.string() }))
@@ -712,6 +712,8 @@ export const openEnvelopeResponseSchema = z.object({
   firstPage: binaryFileSchema
     .extend({ documentUuid: uuid, data: z.string().max(FIRST_PAGE_PREVIEW_MAX_BASE64_LENGTH) })
     .nullable(),
+  /** What the signer sees of the envelope's team (logo, name, colours, footer, links). */
+  branding: signerBrandingSchema.optional(),
 });
 export type OpenEnvelopeResponse = z.infer<typeof openEnvelopeResponseSchema>;
 
@@ -719,8 +721,6 @@ export type OpenEnvelopeResponse = z.infer<typeof openEnvelopeResponseSchema>;
 export const downloadSignerDocumentRequestSchema = accessLinkSchema.extend({
   documentUuid: uuid.optional(),
   /**
-  /** What the signer sees of the envelope's team (logo, name, colours, footer, links). */
-  branding: signerBrandingSchema.optional(),
    * A page preview (recorded as served; `/envelope/mark-page-read` then marks it read); without it,
    * the whole PDF (sealed once complete).
    */
