@@ -22,6 +22,8 @@ export const envelopeKeys = {
     ] as const,
   detail: (envelopeUuid: string) => [...envelopeKeys.all, "detail", envelopeUuid] as const,
   activity: (envelopeUuid: string) => [...envelopeKeys.all, "activity", envelopeUuid] as const,
+  attachments: (envelopeUuid: string) =>
+    [...envelopeKeys.all, "attachments", envelopeUuid] as const,
   pagePreview: (envelopeUuid: string, documentUuid: string, page: number) =>
     [...envelopeKeys.all, "page-preview", envelopeUuid, documentUuid, page] as const,
   dashboard: () => [...envelopeKeys.all, "dashboard"] as const,

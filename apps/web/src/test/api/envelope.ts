@@ -237,6 +237,7 @@ export function createEnvelopeHandlers(): Handlers {
         data: "JVBERi0=",
       }),
     "/envelope/activity": () => ok({ events: TEST_ACTIVITY, chainValid: true }),
+    "/envelope/list-envelope-attachments": () => ok({ attachments: [] }),
     "/envelope/list-requests": () => ok({ requests: [] }),
     "/envelope/dashboard": () =>
       ok({

@@ -1510,6 +1510,12 @@ export const web = {
         userAgent: "Browser",
       },
     },
+    attachments: {
+      title: "Signers' attachments",
+      by: "Attached by {{name}}",
+      download: "Download",
+      downloadFile: "Download {{name}}",
+    },
     activity: {
       title: "Activity log",
       loading: "Loading the activity log…",

@@ -1574,6 +1574,12 @@ export const web: FrenchTranslation<typeof en> = {
         userAgent: "Navigateur",
       },
     },
+    attachments: {
+      title: "Pièces jointes des signataires",
+      by: "Jointe par {{name}}",
+      download: "Télécharger",
+      downloadFile: "Télécharger {{name}}",
+    },
     activity: {
       title: "Journal d’activité",
       loading: "Chargement du journal d’activité…",

@@ -178,6 +178,16 @@ export function useDownloadEnvelope() {
   });
 }
 
+/** POST /envelope/download-attachment: a file a signer attached, saved through a Blob URL. */
+export function useDownloadAttachment() {
+  const api = useApi();
+  return useMutation({
+    mutationFn: (request: { envelopeUuid: string; attachmentUuid: string }) =>
+      api.envelope.downloadAttachment(request),
+    onSuccess: saveBinaryFile,
+  });
+}
+
 /** POST /envelope/set-tags: the lists show the tags, and the tag counts change. */
 export function useSetEnvelopeTags() {
   const api = useApi();

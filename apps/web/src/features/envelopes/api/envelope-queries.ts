@@ -110,3 +110,15 @@ export function useContactLookup(workspaceUuid: string, email: string | null) {
     enabled: email !== null,
   });
 }
+
+/** POST /envelope/list-envelope-attachments: the files the signers who signed attached. */
+export function envelopeAttachmentsQueryOptions(api: WebApi, envelopeUuid: string) {
+  return queryOptions({
+    queryKey: envelopeKeys.attachments(envelopeUuid),
+    queryFn: ({ signal }) => api.envelope.listEnvelopeAttachments({ envelopeUuid }, { signal }),
+  });
+}
+
+export function useEnvelopeAttachments(envelopeUuid: string) {
+  return useQuery(envelopeAttachmentsQueryOptions(useApi(), envelopeUuid));
+}

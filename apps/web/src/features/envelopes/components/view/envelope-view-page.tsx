@@ -21,6 +21,7 @@ import { useCancelEnvelope, useDownloadEnvelope } from "../../api/envelope-mutat
 import { useEnvelope } from "../../api/envelope-queries";
 import { CancelForm } from "../../forms/cancel-form";
 import { ActivityLog } from "./activity-log";
+import { EnvelopeAttachments } from "./envelope-attachments";
 import { EnvelopeRecipients } from "./envelope-recipients";
 import { EnvelopeSummary } from "./envelope-summary";
 import { MoveDialog } from "./move-dialog";
@@ -104,6 +105,8 @@ function EnvelopeView({ envelope }: { envelope: EnvelopeDetail }) {
           language={language}
           onResend={setResending}
         />
+
+        <EnvelopeAttachments envelopeUuid={envelope.uuid} />
 
         <ActivityLog envelopeUuid={envelope.uuid} />
       </div>
