@@ -352,6 +352,13 @@ export function createAppRoutes(): RouteObject[] {
                       ),
                     },
                     {
+                      path: "retention",
+                      lazy: page(
+                        () => import("../routes/settings-retention"),
+                        (m) => m.SettingsRetentionRoute,
+                      ),
+                    },
+                    {
                       path: "sso-tutorial",
                       lazy: page(
                         () => import("../routes/settings-sso"),

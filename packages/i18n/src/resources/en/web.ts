@@ -298,6 +298,7 @@ export const web = {
       workspaces: "Workspaces",
       sso: "Single sign-on",
       branding: "Branding",
+      retention: "Retention",
       tags: "Tags",
       members: "Members",
       roles: "Roles",
@@ -1872,6 +1873,41 @@ export const web = {
       createdCount_other: "{{count}} new contacts",
       updatedCount_one: "{{count}} updated",
       updatedCount_other: "{{count}} updated",
+    },
+  },
+  retention: {
+    title: "Retention",
+    description:
+      "Delete the files of ended envelopes (completed, declined, canceled or expired) some days after they ended. Only the team's Owners see and change this.",
+    loading: "Loading the retention policy…",
+    loadError: "The retention policy could not be loaded.",
+    mode: "Files of ended envelopes",
+    modes: {
+      off: "Keep them (no deletion)",
+      documents: "Delete the documents only",
+      documentsHint:
+        "The original and signed PDFs and their page previews go; the proof and the activity remain.",
+      everything: "Delete everything",
+      everythingHint: "The envelope goes with its documents, its proof and its activity.",
+    },
+    days: "Days after the envelope ended",
+    daysHint: "From {{min}} to {{max}} days.",
+    daysError: "Enter a whole number of days from {{min}} to {{max}}.",
+    saved: "Retention policy saved.",
+    confirmTitle: "Delete the files of ended envelopes?",
+    confirmDocuments_one:
+      "The documents of envelopes that ended more than {{count}} day ago will be deleted by the next daily pass. This cannot be undone.",
+    confirmDocuments_other:
+      "The documents of envelopes that ended more than {{count}} days ago will be deleted by the next daily pass. This cannot be undone.",
+    confirmEverything_one:
+      "Envelopes that ended more than {{count}} day ago will be deleted with their proof and activity by the next daily pass. This cannot be undone.",
+    confirmEverything_other:
+      "Envelopes that ended more than {{count}} days ago will be deleted with their proof and activity by the next daily pass. This cannot be undone.",
+    confirm: "Save and delete",
+    envelope: {
+      deleteOn: "The team's retention policy will delete this envelope's documents on {{date}}.",
+      deletedOn:
+        "The team's retention policy deleted this envelope's documents on {{date}}. The proof and the activity remain.",
     },
   },
   branding: {

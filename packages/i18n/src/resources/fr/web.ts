@@ -306,6 +306,7 @@ export const web: FrenchTranslation<typeof en> = {
       workspaces: "Espaces de travail",
       sso: "Authentification unique",
       branding: "Identité visuelle",
+      retention: "Conservation",
       tags: "Étiquettes",
       members: "Membres",
       roles: "Rôles",
@@ -1955,6 +1956,46 @@ export const web: FrenchTranslation<typeof en> = {
       updatedCount_one: "{{count}} mis à jour",
       updatedCount_many: "{{count}} mis à jour",
       updatedCount_other: "{{count}} mis à jour",
+    },
+  },
+  retention: {
+    title: "Conservation",
+    description:
+      "Supprimer les fichiers des enveloppes terminées (complétées, refusées, annulées ou expirées) quelques jours après leur fin. Seuls les propriétaires de l’équipe voient et modifient ce réglage.",
+    loading: "Chargement de la politique de conservation…",
+    loadError: "La politique de conservation n’a pas pu être chargée.",
+    mode: "Fichiers des enveloppes terminées",
+    modes: {
+      off: "Les conserver (aucune suppression)",
+      documents: "Supprimer les documents seulement",
+      documentsHint:
+        "Les PDF d’origine et signés et leurs aperçus de page sont supprimés ; la preuve et l’historique restent.",
+      everything: "Tout supprimer",
+      everythingHint: "L’enveloppe est supprimée avec ses documents, sa preuve et son historique.",
+    },
+    days: "Jours après la fin de l’enveloppe",
+    daysHint: "De {{min}} à {{max}} jours.",
+    daysError: "Saisissez un nombre entier de jours de {{min}} à {{max}}.",
+    saved: "Politique de conservation enregistrée.",
+    confirmTitle: "Supprimer les fichiers des enveloppes terminées ?",
+    confirmDocuments_one:
+      "Les documents des enveloppes terminées depuis plus de {{count}} jour seront supprimés au prochain passage quotidien. Cette action est irréversible.",
+    confirmDocuments_other:
+      "Les documents des enveloppes terminées depuis plus de {{count}} jours seront supprimés au prochain passage quotidien. Cette action est irréversible.",
+    confirmDocuments_many:
+      "Les documents des enveloppes terminées depuis plus de {{count}} jours seront supprimés au prochain passage quotidien. Cette action est irréversible.",
+    confirmEverything_one:
+      "Les enveloppes terminées depuis plus de {{count}} jour seront supprimées avec leur preuve et leur historique au prochain passage quotidien. Cette action est irréversible.",
+    confirmEverything_other:
+      "Les enveloppes terminées depuis plus de {{count}} jours seront supprimées avec leur preuve et leur historique au prochain passage quotidien. Cette action est irréversible.",
+    confirmEverything_many:
+      "Les enveloppes terminées depuis plus de {{count}} jours seront supprimées avec leur preuve et leur historique au prochain passage quotidien. Cette action est irréversible.",
+    confirm: "Enregistrer et supprimer",
+    envelope: {
+      deleteOn:
+        "La politique de conservation de l’équipe supprimera les documents de cette enveloppe le {{date}}.",
+      deletedOn:
+        "La politique de conservation de l’équipe a supprimé les documents de cette enveloppe le {{date}}. La preuve et l’historique restent disponibles.",
     },
   },
   branding: {

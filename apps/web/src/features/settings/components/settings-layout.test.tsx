@@ -28,6 +28,7 @@ describe("settings navigation", () => {
       "Tags",
       "Single sign-on",
       "Branding",
+      "Retention",
       "API keys",
       "Webhooks",
       "Subscription",

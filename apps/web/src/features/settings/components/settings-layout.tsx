@@ -48,6 +48,10 @@ export function SettingsLayout() {
     ...(can("update", "Team", "branding")
       ? [{ to: "/settings/branding", label: t("settings.nav.branding") }]
       : []),
+    // The retention policy is the Owners' (`manage all`): it deletes documents.
+    ...(can("manage", "all")
+      ? [{ to: "/settings/retention", label: t("settings.nav.retention") }]
+      : []),
     ...(can("manage", "API")
       ? [{ to: "/settings/api-keys", label: t("settings.nav.apiKeys") }]
       : []),

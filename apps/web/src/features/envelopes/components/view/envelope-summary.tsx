@@ -9,7 +9,8 @@ import { EnvelopeStatusBadge } from "../envelope-status";
 
 /**
  * The envelope's card: its status and owner, its dates and signature level, why it was canceled,
- * and a failed sealing with its retry.
+ * when the team's retention policy will delete (or deleted) its documents, and a failed sealing
+ * with its retry.
  */
 export function EnvelopeSummary({
   envelope,
@@ -67,6 +68,19 @@ export function EnvelopeSummary({
                 envelope.cancelReason === EXPIRED_CANCEL_REASON
                   ? t("web:view.expiredReason")
                   : envelope.cancelReason,
+            })}
+          </p>
+        ) : null}
+        {envelope.documentsDeletedAt ? (
+          <p className="rounded-md border border-border bg-surface-muted p-3 text-sm text-ink">
+            {t("web:retention.envelope.deletedOn", {
+              date: formatDateTime(envelope.documentsDeletedAt, language),
+            })}
+          </p>
+        ) : envelope.documentsDeleteAt ? (
+          <p className="text-sm text-ink-muted">
+            {t("web:retention.envelope.deleteOn", {
+              date: formatDateTime(envelope.documentsDeleteAt, language),
             })}
           </p>
         ) : null}
