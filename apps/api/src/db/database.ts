@@ -152,9 +152,9 @@ export interface Database {
   userSession: UserSessionTable;
   requestNonce: RequestNonceTable;
   team: TeamTable;
+  teamBranding: TeamBrandingTable;
   role: RoleTable;
   teamMember: TeamMemberTable;
-  teamBranding: TeamBrandingTable;
   workspace: WorkspaceTable;
   workspaceMember: WorkspaceMemberTable;
   loginCode: LoginCodeTable;

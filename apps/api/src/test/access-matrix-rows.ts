@@ -2007,36 +2007,6 @@ async function directLinkVisitor(fixture: MatrixFixture): Promise<Target> {
       expect: administerRetention("ok"),
     },
   },
-  sso: {
-    get: {
-      target: ownerSsoConfiguration,
-      input: () => ({}),
-      reveals: (answer, target) => JSON.stringify(answer).includes(`"clientId":"${target.extra}"`),
-      // Another team's owner reads their own team's (empty) configuration.
-      expect: administerSso("hidden"),
-    },
-    save: {
-      target: ownerSsoConfiguration,
-      mutates: true,
-      state: ssoState,
-      input: () => ({
-        clientId: `saved-${randomUUID()}`,
-        clientSecret: "a new secret",
-        issuerUrl: "https://login.example",
-        authorizationUrl: "https://login.example/authorize",
-        tokenUrl: "https://login.example/token",
-        userinfoUrl: "https://login.example/userinfo",
-        revocationUrl: "https://login.example/revoke",
-        jwksUrl: "https://login.example/jwks",
-        enabled: false,
-      }),
-      // Another team's owner configures their own team.
-      expect: administerSso("ok"),
-    },
-    // Nothing listens there: those allowed get the discovery failure, nobody else gets that far.
-    discover: {
-      input: () => ({ issuerUrl: "http://127.0.0.1:9" }),
-      expect: {
   branding: {
     get: {
       target: ownerBranding,
@@ -2072,6 +2042,36 @@ async function directLinkVisitor(fixture: MatrixFixture): Promise<Target> {
       expect: administerBranding("ok"),
     },
   },
+  sso: {
+    get: {
+      target: ownerSsoConfiguration,
+      input: () => ({}),
+      reveals: (answer, target) => JSON.stringify(answer).includes(`"clientId":"${target.extra}"`),
+      // Another team's owner reads their own team's (empty) configuration.
+      expect: administerSso("hidden"),
+    },
+    save: {
+      target: ownerSsoConfiguration,
+      mutates: true,
+      state: ssoState,
+      input: () => ({
+        clientId: `saved-${randomUUID()}`,
+        clientSecret: "a new secret",
+        issuerUrl: "https://login.example",
+        authorizationUrl: "https://login.example/authorize",
+        tokenUrl: "https://login.example/token",
+        userinfoUrl: "https://login.example/userinfo",
+        revocationUrl: "https://login.example/revoke",
+        jwksUrl: "https://login.example/jwks",
+        enabled: false,
+      }),
+      // Another team's owner configures their own team.
+      expect: administerSso("ok"),
+    },
+    // Nothing listens there: those allowed get the discovery failure, nobody else gets that far.
+    discover: {
+      input: () => ({ issuerUrl: "http://127.0.0.1:9" }),
+      expect: {
         ...administerSso("OIDC_DISCOVERY_FAILED"),
         owner: "OIDC_DISCOVERY_FAILED",
         admin: "OIDC_DISCOVERY_FAILED",

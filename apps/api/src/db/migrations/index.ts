@@ -85,8 +85,8 @@ export const migrations: Readonly<Record<string, Migration>> = {
   "20261207010000_sms-verification": smsVerification,
   "20261207020000_field-settings": fieldSettings,
   "20261207030000_missing-original-notice": missingOriginalNotice,
+  "20261207050000_team-branding": teamBranding,
   "20261207060000_retention": retention,
   "20261207070000_template-direct-links": templateDirectLinks,
   "20261207080000_signer-attachments": signerAttachments,
 };
-  "20261207050000_team-branding": teamBranding,
