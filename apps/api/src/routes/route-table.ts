@@ -307,14 +307,14 @@ export const routeTable: RouteTable = {
     get: member(retentionGet),
     save: member(retentionSave),
   },
-  sso: {
-    get: member(ssoGet),
   branding: {
     get: member(brandingGet),
     save: member(brandingSave),
     uploadLogo: member(brandingUploadLogo),
     removeLogo: member(brandingRemoveLogo),
   },
+  sso: {
+    get: member(ssoGet),
     save: member(ssoSave),
     discover: member(ssoDiscover),
     delete: member(ssoDelete),

@@ -634,11 +634,6 @@ export const endpoints = {
     list: endpoint("/passkey/list", listPasskeysRequestSchema, listPasskeysResponseSchema),
     delete: endpoint("/passkey/delete", deletePasskeyRequestSchema, deletePasskeyResponseSchema),
   },
-  // Single sign-on: the team's configuration (session credential, update Team).
-  apiKey: {
-    list: endpoint("/api-key/list", listApiKeysRequestSchema, listApiKeysResponseSchema),
-    create: endpoint("/api-key/create", createApiKeyRequestSchema, createApiKeyResponseSchema),
-    revoke: endpoint("/api-key/revoke", revokeApiKeyRequestSchema, revokeApiKeyResponseSchema),
   // The team's branding: what signers see of it (session credential, update Team's branding).
   branding: {
     get: endpoint("/branding/get", getBrandingRequestSchema, brandingResponseSchema),
@@ -654,6 +649,11 @@ export const endpoints = {
       brandingResponseSchema,
     ),
   },
+  // Single sign-on: the team's configuration (session credential, update Team).
+  apiKey: {
+    list: endpoint("/api-key/list", listApiKeysRequestSchema, listApiKeysResponseSchema),
+    create: endpoint("/api-key/create", createApiKeyRequestSchema, createApiKeyResponseSchema),
+    revoke: endpoint("/api-key/revoke", revokeApiKeyRequestSchema, revokeApiKeyResponseSchema),
   },
   // The team's retention policy (session credential, the team's Owners only).
   retention: {
