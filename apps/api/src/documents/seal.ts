@@ -1,4 +1,15 @@
-import { CryptoKeySigner, HttpTimestampAuthority, P12Signer, PDF, type Signer } from "@libpdf/core";
+import {
+  CryptoKeySigner,
+  HttpTimestampAuthority,
+  P12Signer,
+  PDF,
+  PdfArray,
+  PdfDict,
+  PdfName,
+  PdfRef,
+  PdfString,
+  type Signer,
+} from "@libpdf/core";
 // @peculiar/x509 resolves its providers through tsyringe, which needs the Reflect metadata API
 // first (ES modules evaluate imports in order).
 import "reflect-metadata";
@@ -41,6 +52,7 @@ export interface SealAttachment {
  */
 export function embedAttachments(pdf: PDF, attachments: readonly SealAttachment[]): void {
   const taken = new Set(pdf.getAttachments().keys());
+  const added: string[] = [];
   for (const attachment of attachments) {
     let name = attachment.name;
     for (let copy = 2; taken.has(name); copy++) {
@@ -55,7 +67,36 @@ export function embedAttachments(pdf: PDF, attachments: readonly SealAttachment[
       mimeType: attachment.mimeType,
       description: attachment.description,
     });
+    added.push(name);
   }
+  markAssociatedFiles(pdf, added);
+}
+
+/**
+ * Lists the embedded files named `names` as the document's associated files (PDF 2.0 / PDF/A-3:
+ * the catalog's /AF, each file specification's /AFRelationship /Supplement), where the
+ * EmbeddedFiles tree is a flat /Names array of references, as the library writes it.
+ */
+function markAssociatedFiles(pdf: PDF, names: readonly string[]): void {
+  if (names.length === 0) return;
+  const resolve = (ref: PdfRef) => pdf.getObject(ref);
+  const catalog = pdf.getCatalog();
+  const tree = catalog.get("Names", resolve);
+  const embedded = tree instanceof PdfDict ? tree.get("EmbeddedFiles", resolve) : undefined;
+  const flat = embedded instanceof PdfDict ? embedded.get("Names", resolve) : undefined;
+  if (!(flat instanceof PdfArray)) return;
+  const associated = catalog.get("AF", resolve);
+  const list = associated instanceof PdfArray ? associated : new PdfArray();
+  for (let index = 0; index + 1 < flat.length; index += 2) {
+    const key = flat.at(index);
+    const spec = flat.at(index + 1);
+    if (!(key instanceof PdfString) || !(spec instanceof PdfRef)) continue;
+    if (!names.includes(key.asString())) continue;
+    const dict = pdf.getObject(spec);
+    if (dict instanceof PdfDict) dict.set("AFRelationship", PdfName.of("Supplement"));
+    list.push(spec);
+  }
+  if (list.length > 0) catalog.set("AF", list);
 }
 
 const signers = new Map<string, Promise<Signer>>();

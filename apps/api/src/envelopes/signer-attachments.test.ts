@@ -1,7 +1,16 @@
 import { createHash, randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
 import type { FieldInput } from "@paraphe/api-sdk/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { pdfText, runToolOrThrow, temporaryDirectory } from "../test/documents";
+import { loadOrCreatePlatformIdentity } from "../documents/certificates";
+import {
+  nssDatabaseTrusting,
+  pdfsig,
+  pdfText,
+  qpdfCheck,
+  runToolOrThrow,
+  temporaryDirectory,
+} from "../test/documents";
 import { testDatabaseKinds } from "../test/databases";
 import {
   failure,
@@ -232,6 +241,16 @@ describe.each(testDatabaseKinds)("signer attachments on %s", (kind) => {
     try {
       const list = runToolOrThrow("pdfdetach", ["-list", folder.file("sealed.pdf", sealed)]);
       expect(list).toContain("passport.pdf");
+      // Listed as the document's associated file, a supplement.
+      runToolOrThrow("qpdf", [
+        "--qdf",
+        "--object-streams=disable",
+        folder.file("sealed.pdf"),
+        folder.file("plain.pdf"),
+      ]);
+      const plain = readFileSync(folder.file("plain.pdf"), "latin1");
+      expect(plain).toMatch(/\/AF \[/);
+      expect(plain).toContain("/AFRelationship /Supplement");
       runToolOrThrow("pdfdetach", [
         "-save",
         "1",
@@ -239,10 +258,20 @@ describe.each(testDatabaseKinds)("signer attachments on %s", (kind) => {
         folder.file("out.pdf"),
         folder.file("sealed.pdf"),
       ]);
-      const { readFileSync } = await import("node:fs");
       expect(readFileSync(folder.file("out.pdf")).equals(pdfBytes)).toBe(true);
     } finally {
       folder.cleanup();
+    }
+    // Embedded before the seal: the signature covers the whole file, which stays sound.
+    const identity = await loadOrCreatePlatformIdentity({ dataDir: h.t.config.dataDir });
+    const nss = nssDatabaseTrusting(identity.certificatePem);
+    try {
+      const report = pdfsig(sealed, nss.nssdir);
+      expect(report).toContain("Signature is Valid");
+      expect(report).toContain("Total document signed");
+      expect(qpdfCheck(sealed).status).toBe(0);
+    } finally {
+      nss.cleanup();
     }
     const proof = Buffer.from(
       (await sender.api.envelope.download({ envelopeUuid, kind: "proof" })).data,

@@ -610,7 +610,7 @@ function attaching(stage: "field" | "upload" | "sign") {
     });
     const documentUuid = draft.documents[0]?.uuid ?? "";
     const recipientUuid = saved.recipients[0]?.uuid ?? "";
-    const fieldUuid = randomUUID();
+    const fieldUuid: string = randomUUID();
     const place = { documentUuid, recipientUuid, page: 0, x: 0.1, width: 0.4, height: 0.1 };
     await owner.api.envelope.saveFields({
       envelopeUuid: draft.uuid,
