@@ -6,7 +6,7 @@ import type {
 import { AppError } from "../errors/app-error";
 import type { Member } from "../membership/members";
 import { attachmentView, loadEnvelopeAttachments } from "./attachment-store";
-import { binaryFile } from "./document-files";
+import { binaryFile, requireDocumentsKept } from "./document-files";
 import { findEnvelopeForMember } from "./envelope-access";
 import type { EnvelopeDeps } from "./envelope-deps";
 import { loadRecipients, personOf } from "./views";
@@ -37,7 +37,10 @@ export async function listEnvelopeAttachments(
   };
 }
 
-/** POST /envelope/download-attachment: one signed signer's file, decrypted, for such a member. */
+/**
+ * POST /envelope/download-attachment: one signed signer's file, decrypted, for such a member;
+ * CONFLICT `deleted_by_retention` once the team's retention policy deleted the documents.
+ */
 export async function downloadAttachment(
   deps: EnvelopeDeps,
   member: Member,
@@ -53,5 +56,6 @@ export async function downloadAttachment(
     .where("recipient.status", "=", "signed")
     .executeTakeFirst();
   if (row === undefined) throw new AppError("NOT_FOUND", { message: "This file does not exist." });
+  await requireDocumentsKept(deps.db, envelope.id);
   return binaryFile(deps.blobStore, row.blobKey, row.filename);
 }

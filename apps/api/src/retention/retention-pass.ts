@@ -83,7 +83,10 @@ export async function runRetentionPass(
   return { deleted, more: due.length === limit };
 }
 
-/** The keys of an envelope's documents: originals, sealed copies and page previews. */
+/**
+ * The keys of an envelope's documents: originals, sealed copies, page previews and the files its
+ * signers attached.
+ */
 async function documentKeys(db: Kysely<Database>, envelopeId: string): Promise<string[]> {
   const documents = await db
     .selectFrom("envelopeDocument")
@@ -102,7 +105,13 @@ async function documentKeys(db: Kysely<Database>, envelopeId: string): Promise<s
             documents.map((document) => document.id),
           )
           .execute();
+  const attachments = await db
+    .selectFrom("signerAttachment")
+    .select("blobKey")
+    .where("envelopeId", "=", envelopeId)
+    .execute();
   return [
+    ...attachments.map((attachment) => attachment.blobKey),
     ...documents.flatMap((document) =>
       document.sealedBlobKey === null
         ? [document.blobKey]

@@ -1,7 +1,18 @@
+import { randomUUID } from "node:crypto";
 import { RETENTION_DELETED_REASON } from "@paraphe/api-sdk/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDatabaseKinds } from "../test/databases";
-import { failure, sentEnvelope, signUpMember, type TeamMember } from "../test/envelopes";
+import {
+  failure,
+  linkFromMail,
+  readEveryPage,
+  sentEnvelope,
+  signaturePng,
+  signingClient,
+  signUpMember,
+  tinyPdf,
+  type TeamMember,
+} from "../test/envelopes";
 import { createIdentityHarness, uniqueEmail, type IdentityHarness } from "../test/identity";
 import { runRetentionPass } from "./retention-pass";
 
@@ -121,6 +132,63 @@ describe.each(testDatabaseKinds)("the teams' retention policies on %s", (kind) =
     expect(again.deleted).toBe(0);
     expect(await retentionEvents(owner.teamUuid)).toHaveLength(events.length);
     await owner.api.retention.save({ days: null, scope: "documents" });
+  });
+
+  it("deletes the files a signer attached with the documents, and refuses their download after", async () => {
+    const draft = await owner.api.envelope.upload({
+      files: [{ filename: "Lease.pdf", data: await tinyPdf(1) }],
+    });
+    const email = uniqueEmail("attaching");
+    const saved = await owner.api.envelope.saveRecipients({
+      envelopeUuid: draft.uuid,
+      recipients: [{ email, firstname: "Ana", lastname: "Lopes" }],
+    });
+    const recipientUuid = saved.recipients[0]?.uuid ?? "";
+    const documentUuid = draft.documents[0]?.uuid ?? "";
+    const fieldUuid = randomUUID();
+    const place = { documentUuid, page: 0, x: 0.1, width: 0.4, height: 0.1, recipientUuid };
+    await owner.api.envelope.saveFields({
+      envelopeUuid: draft.uuid,
+      fields: [
+        { ...place, y: 0.1, uuid: randomUUID(), kind: "signature" },
+        { ...place, y: 0.3, uuid: fieldUuid, kind: "attachment", required: true },
+      ],
+    });
+    const sent = await owner.api.envelope.send({ envelopeUuid: draft.uuid });
+    await h.t.jobs.runUntilIdle();
+    const signer = signingClient(h);
+    const link = await linkFromMail(h, email, sent.uuid);
+    await readEveryPage(signer, link);
+    const attached = await signer.envelope.uploadAttachment({
+      ...link,
+      fieldUuid,
+      filename: "passport.png",
+      data: await signaturePng(),
+    });
+    await signer.envelope.sign({
+      ...link,
+      signature: { kind: "drawn", image: await signaturePng() },
+      values: {},
+    });
+    await h.t.jobs.runUntilIdle();
+    const attachmentUuid = attached.attachments[0]?.uuid ?? "";
+    expect(
+      (await filesUnder(sent.uuid)).some((key) => key.includes(`/attachments/${attachmentUuid}`)),
+    ).toBe(true);
+
+    await owner.api.retention.save({ days: 30, scope: "documents" });
+    try {
+      await pass(31);
+      const left = await filesUnder(sent.uuid);
+      expect(left.filter((key) => key.includes("/attachments/"))).toEqual([]);
+      const refused = await failure(
+        owner.api.envelope.downloadAttachment({ envelopeUuid: sent.uuid, attachmentUuid }),
+      );
+      expect(refused.code).toBe("CONFLICT");
+      expect(refused.details?.[0]?.message).toBe(RETENTION_DELETED_REASON);
+    } finally {
+      await owner.api.retention.save({ days: null, scope: "documents" });
+    }
   });
 
   it("deletes whole envelopes with 'everything', in bounded batches", async () => {
