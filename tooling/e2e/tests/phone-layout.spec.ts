@@ -61,6 +61,8 @@ function webPages(team: Team): string[] {
     "/settings/webhooks",
     "/settings/subscription",
     "/settings/usage",
+    "/settings/branding",
+    "/settings/retention",
   ];
 }
 
