@@ -1530,6 +1530,7 @@ export const web = {
       recipients: "Recipients: {{names}}",
       copied: "In copy: {{names}}",
       delegatedTo: "Delegated to {{name}}",
+      attachment: "Attached {{name}} (SHA-256 {{sha256}})",
       reason: "Reason: {{reason}}",
       step: "Step {{number}} of {{of}}",
       types: {

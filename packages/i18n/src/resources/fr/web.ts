@@ -1594,6 +1594,7 @@ export const web: FrenchTranslation<typeof en> = {
       recipients: "Destinataires : {{names}}",
       copied: "En copie : {{names}}",
       delegatedTo: "Délégué à {{name}}",
+      attachment: "Pièce jointe {{name}} (SHA-256 {{sha256}})",
       reason: "Motif : {{reason}}",
       step: "Étape {{number}} sur {{of}}",
       types: {

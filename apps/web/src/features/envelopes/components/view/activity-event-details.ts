@@ -11,7 +11,7 @@ export function activityActorText(event: Pick<ActivityEvent, "actor">): string {
 /**
  * The details of an activity event as lines of text, in the reader's language: the signing step
  * that started or ended, the recipients it concerns (and those in copy), who a signer delegated
- * to, the template or API key that created the
+ * to, the files a signer attached (name and SHA-256), the template or API key that created the
  * envelope, the reason of a decline, rejection or cancellation.
  */
 export function useActivityEventDetails(): (event: ActivityEvent) => string[] {
@@ -43,6 +43,11 @@ export function useActivityEventDetails(): (event: ActivityEvent) => string[] {
           t("view.activity.delegatedTo", {
             name: event.delegatedTo.name || event.delegatedTo.email,
           }),
+        );
+      }
+      for (const attachment of event.attachments ?? []) {
+        lines.push(
+          t("view.activity.attachment", { name: attachment.name, sha256: attachment.sha256 }),
         );
       }
       if (event.fromTemplate) {

@@ -71,6 +71,34 @@ describe("envelope view with signers' attachments", () => {
     ).toBeInTheDocument();
   });
 
+  it("says in the activity log which file a signer attached, with its hash", async () => {
+    renderApp({
+      path: VIEW_PATH,
+      handlers: {
+        "/envelope/get": getComplete,
+        "/envelope/activity": () =>
+          ok({
+            chainValid: true,
+            events: [
+              {
+                type: "documentSigned",
+                at: "2026-03-03T10:00:00.000Z",
+                actor: { name: "Zoë Łukasiewicz", email: "zoe@example.com" },
+                recipients: [],
+                reason: null,
+                ipAddress: null,
+                userAgent: null,
+                attachments: [{ name: "passport.pdf", size: 2048, sha256: "a".repeat(64) }],
+              },
+            ],
+          }),
+      },
+    });
+    expect(
+      await screen.findByText(`Attached passport.pdf (SHA-256 ${"a".repeat(64)})`),
+    ).toBeInTheDocument();
+  });
+
   it("shows nothing while no signer attached a file", async () => {
     renderApp({ path: VIEW_PATH, handlers: { "/envelope/get": getComplete } });
     await screen.findByRole("heading", { name: "Activity log" });
