@@ -12,6 +12,7 @@ import {
 } from "../test/envelopes";
 import { createIdentityHarness, uniqueEmail, type IdentityHarness } from "../test/identity";
 import { roleIdOf } from "../test/members";
+import { embeddedBillingProvider } from "../billing/embedded-provider";
 
 const reasonOf = (error: { details?: readonly { path: string; message: string }[] | undefined }) =>
   error.details?.find((detail) => detail.path === "conflict")?.message;
@@ -241,6 +242,43 @@ describe.each(testDatabaseKinds)("direct template links on %s", (kind) => {
     await owner.api.template.archive({ templateUuid: template.uuid });
     const refused = await failure(signingClient(h).directLink.open({ token }));
     expect(refused.code).toBe("ACCESS_LINK_INVALID");
+  });
+
+  it("makes nothing once the team is at its signature limit, and says so", async () => {
+    await h.database.connection.db
+      .insertInto("plan")
+      .values({
+        code: `direct-tiny-${kind}`,
+        nameEn: "Tiny",
+        nameFr: "Mini",
+        monthlyPriceCents: 100,
+        annualPriceCents: 1000,
+        currency: "EUR",
+        seats: 2,
+        signaturesPerPeriod: 1,
+        apiCreditsPerPeriod: 1,
+        position: 9,
+      })
+      .onConflict((oc) => oc.column("code").doNothing())
+      .execute();
+    await h.database.connection.db.transaction().execute((trx) =>
+      embeddedBillingProvider.applyChange(trx, {
+        teamId: owner.teamUuid,
+        planCode: `direct-tiny-${kind}`,
+        billingPeriod: "monthly",
+        status: "active",
+        providerReference: null,
+        at: new Date(h.now()),
+        userId: null,
+      }),
+    );
+    const { template, token } = await withLink();
+    // One signature left: the first visitor gets their envelope, the second nothing.
+    await visit(token, "198.51.100.81");
+    const refused = await failure(visit(token, "198.51.100.82"));
+    expect(refused.code).toBe("SIGNATURE_LIMIT_REACHED");
+    const after = await owner.api.template.getDirectLink({ templateUuid: template.uuid });
+    expect(after.link?.uses).toBe(1);
   });
 
   it("lets only who may update the template manage its link", async () => {
