@@ -11,7 +11,7 @@ export const ENVELOPE_FILES_PREFIX = "envelopes/";
 
 /**
  * Which of `keys` an envelope row names: a document's original or sealed copy, a page preview, a
- * recipient's signature or initials image, an envelope's proof.
+ * recipient's signature or initials image, a file a signer attached, an envelope's proof.
  */
 export async function referencedEnvelopeFiles(
   db: Kysely<Database>,
@@ -49,6 +49,11 @@ export async function referencedEnvelopeFiles(
       .selectFrom("envelope")
       .select("proofBlobKey as key")
       .where("proofBlobKey", "in", list)
+      .execute(),
+    db
+      .selectFrom("signerAttachment")
+      .select("blobKey as key")
+      .where("blobKey", "in", list)
       .execute(),
   ]);
   return new Set(found.flat().flatMap((row) => (row.key === null ? [] : [row.key])));

@@ -3,6 +3,7 @@ import { readFileSync } from "node:fs";
 import type { FieldInput } from "@paraphe/api-sdk/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadOrCreatePlatformIdentity } from "../documents/certificates";
+import { referencedEnvelopeFiles } from "./file-references";
 import {
   nssDatabaseTrusting,
   pdfsig,
@@ -231,6 +232,14 @@ describe.each(testDatabaseKinds)("signer attachments on %s", (kind) => {
       attachmentUuid: listed.attachments[0]?.uuid ?? "",
     });
     expect(Buffer.from(downloaded.data, "base64").equals(pdfBytes)).toBe(true);
+    // Its stored file is referenced: the orphan-file sweep keeps it.
+    const db = h.database.connection.db;
+    const stored = await db
+      .selectFrom("signerAttachment")
+      .select("blobKey")
+      .where("id", "=", listed.attachments[0]?.uuid ?? "")
+      .executeTakeFirstOrThrow();
+    expect(await referencedEnvelopeFiles(db, [stored.blobKey])).toEqual(new Set([stored.blobKey]));
 
     // The sealed PDF carries it in its embedded files; the proof lists its hash.
     const sealed = Buffer.from(
