@@ -1,5 +1,4 @@
 import type { DevMailboxTable, MailOutboxTable } from "./tables/mail";
-import type { DirectLinkCodeTable, TemplateDirectLinkTable } from "./tables/direct-links";
 import type { SmsOutboxTable } from "./tables/sms";
 import type {
   AppUserTable,
@@ -53,6 +52,7 @@ import type {
   UsageEventTable,
 } from "./tables/billing";
 import type { TeamRetentionTable } from "./tables/retention";
+import type { DirectLinkCodeTable, TemplateDirectLinkTable } from "./tables/direct-links";
 
 export type {
   MailOutboxTable,
@@ -77,8 +77,8 @@ export type {
 } from "./tables/identity";
 export type {
   TeamTable,
-  RoleTable,
   TeamBrandingTable,
+  RoleTable,
   TeamMemberTable,
   WorkspaceTable,
   TeamInvitationTable,

@@ -107,21 +107,21 @@ import { teamRevokeInvite } from "./team/revoke-invite";
 import { teamUpdateMember } from "./team/update-member";
 import { teamUpdateRole } from "./team/update-role";
 import { teamViewInvite } from "./team/view-invite";
+import { directLinkConfirm } from "./direct-link/confirm";
+import { directLinkOpen } from "./direct-link/open";
+import { directLinkSendCode } from "./direct-link/send-code";
 import { templateActivate } from "./template/activate";
+import { templateDirectLinkDisable } from "./template/direct-link-disable";
+import { templateDirectLinkGet } from "./template/direct-link-get";
+import { templateDirectLinkRotate } from "./template/direct-link-rotate";
+import { templateDirectLinkSave } from "./template/direct-link-save";
 import { templateArchive } from "./template/archive";
 import { templateBulkSend } from "./template/bulk-send";
 import { templateBulkSendStatus } from "./template/bulk-send-status";
 import { templateCreate } from "./template/create";
 import { templateCreateEnvelope } from "./template/create-envelope";
 import { templateCreateFromEnvelope } from "./template/create-from-envelope";
-import { directLinkConfirm } from "./direct-link/confirm";
-import { directLinkOpen } from "./direct-link/open";
-import { directLinkSendCode } from "./direct-link/send-code";
 import { templateDelete } from "./template/delete";
-import { templateDirectLinkDisable } from "./template/direct-link-disable";
-import { templateDirectLinkGet } from "./template/direct-link-get";
-import { templateDirectLinkRotate } from "./template/direct-link-rotate";
-import { templateDirectLinkSave } from "./template/direct-link-save";
 import { templateEnvelopeStatus } from "./template/envelope-status";
 import { templateGet } from "./template/get";
 import { templateList } from "./template/list";
@@ -270,6 +270,10 @@ export const routeTable: RouteTable = {
   },
   template: {
     list: memberOrKey(templateList),
+    getDirectLink: member(templateDirectLinkGet),
+    saveDirectLink: member(templateDirectLinkSave),
+    rotateDirectLink: member(templateDirectLinkRotate),
+    disableDirectLink: member(templateDirectLinkDisable),
     get: memberOrKey(templateGet),
     create: memberOrKey(templateCreate),
     update: memberOrKey(templateUpdate),
@@ -282,10 +286,6 @@ export const routeTable: RouteTable = {
     setTags: memberOrKey(templateSetTags),
     pagePreview: memberOrKey(templatePagePreview),
     createFromEnvelope: member(templateCreateFromEnvelope),
-    getDirectLink: member(templateDirectLinkGet),
-    saveDirectLink: member(templateDirectLinkSave),
-    rotateDirectLink: member(templateDirectLinkRotate),
-    disableDirectLink: member(templateDirectLinkDisable),
     createEnvelope: memberOrKey(templateCreateEnvelope),
     envelopeStatus: memberOrKey(templateEnvelopeStatus),
     bulkSend: member(templateBulkSend),
@@ -303,15 +303,15 @@ export const routeTable: RouteTable = {
     create: member(apiKeyCreate),
     revoke: member(apiKeyRevoke),
   },
-  retention: {
-    get: member(retentionGet),
-    save: member(retentionSave),
-  },
   branding: {
     get: member(brandingGet),
     save: member(brandingSave),
     uploadLogo: member(brandingUploadLogo),
     removeLogo: member(brandingRemoveLogo),
+  },
+  retention: {
+    get: member(retentionGet),
+    save: member(retentionSave),
   },
   sso: {
     get: member(ssoGet),
@@ -352,9 +352,9 @@ export const routeTable: RouteTable = {
     series: member(usageSeries),
     export: member(usageExport),
   },
-};
   directLink: {
     open: directLink(directLinkOpen),
     sendCode: directLink(directLinkSendCode),
     confirm: directLink(directLinkConfirm),
   },
+};

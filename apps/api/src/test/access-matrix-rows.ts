@@ -1103,6 +1103,43 @@ async function templateAndTag(fixture: MatrixFixture): Promise<Target> {
 
 const templateRef = (target: Target) => ({ templateUuid: target.envelopeUuid });
 
+/** An active template with its direct link on (`extra`: the link's token). */
+async function templateWithDirectLink(fixture: MatrixFixture): Promise<Target> {
+  const template = await ownerTemplate(fixture);
+  const saved = await fixture.owner.api.template.saveDirectLink({
+    templateUuid: template.envelopeUuid,
+    roleUuid: template.extra,
+  });
+  return { ...template, extra: saved.token ?? "" };
+}
+
+/** The owner's view of the template's direct link. */
+async function directLinkState(target: Target, fixture: MatrixFixture): Promise<unknown> {
+  const answer = await fixture.callers.owner.call(endpoints.template.getDirectLink, {
+    templateUuid: target.envelopeUuid,
+  });
+  return answer.ok ? answer.body : null;
+}
+
+let visitorAddresses = 0;
+
+/**
+ * A direct link whose visitor asked for a code (`extra`: the token, the visitor's address and the
+ * code, separated by spaces).
+ */
+async function directLinkVisitor(fixture: MatrixFixture): Promise<Target> {
+  const target = await templateWithDirectLink(fixture);
+  const email = uniqueEmail("visitor");
+  // From an address of its own: the codes a client address may ask for are limited.
+  await signingClient(fixture.h, `192.0.2.${(visitorAddresses++ % 250) + 1}`).directLink.sendCode({
+    token: target.extra,
+    firstname: "Vic",
+    lastname: "Visitor",
+    email,
+  });
+  return { ...target, extra: `${target.extra} ${email} ${await fixture.h.lastCode(email)}` };
+}
+
 /**
  * Changing a template: every role that manages templates (the custom role's inverted rule is on
  * envelopes only); the Viewer may not; outsiders do not find it.
@@ -1187,43 +1224,6 @@ export const accessMatrix: {
     },
     passkeyOptions: { input: () => ({}), expect: publicCall("ok") },
     passkeyLogin: {
-/** An active template with its direct link on (`extra`: the link's token). */
-async function templateWithDirectLink(fixture: MatrixFixture): Promise<Target> {
-  const template = await ownerTemplate(fixture);
-  const saved = await fixture.owner.api.template.saveDirectLink({
-    templateUuid: template.envelopeUuid,
-    roleUuid: template.extra,
-  });
-  return { ...template, extra: saved.token ?? "" };
-}
-
-/** The owner's view of the template's direct link. */
-async function directLinkState(target: Target, fixture: MatrixFixture): Promise<unknown> {
-  const answer = await fixture.callers.owner.call(endpoints.template.getDirectLink, {
-    templateUuid: target.envelopeUuid,
-  });
-  return answer.ok ? answer.body : null;
-}
-
-let visitorAddresses = 0;
-
-/**
- * A direct link whose visitor asked for a code (`extra`: the token, the visitor's address and the
- * code, separated by spaces).
- */
-async function directLinkVisitor(fixture: MatrixFixture): Promise<Target> {
-  const target = await templateWithDirectLink(fixture);
-  const email = uniqueEmail("visitor");
-  // From an address of its own: the codes a client address may ask for are limited.
-  await signingClient(fixture.h, `192.0.2.${(visitorAddresses++ % 250) + 1}`).directLink.sendCode({
-    token: target.extra,
-    firstname: "Vic",
-    lastname: "Visitor",
-    email,
-  });
-  return { ...target, extra: `${target.extra} ${email} ${await fixture.h.lastCode(email)}` };
-}
-
       input: () => ({ challengeId: randomUUID(), response: { id: "made-up" } }),
       expect: publicCall(AUTH),
     },
@@ -1787,6 +1787,33 @@ async function directLinkVisitor(fixture: MatrixFixture): Promise<Target> {
     },
   },
   template: {
+    // The direct link: managed by who may update the template (member calls, never a key).
+    getDirectLink: {
+      target: templateWithDirectLink,
+      input: templateRef,
+      expect: readRecord,
+    },
+    saveDirectLink: {
+      target: ownerTemplate,
+      mutates: true,
+      state: directLinkState,
+      input: (target) => ({ ...templateRef(target), roleUuid: target.extra, usesPerHour: 5 }),
+      expect: changeTemplate,
+    },
+    rotateDirectLink: {
+      target: templateWithDirectLink,
+      mutates: true,
+      state: directLinkState,
+      input: templateRef,
+      expect: changeTemplate,
+    },
+    disableDirectLink: {
+      target: templateWithDirectLink,
+      mutates: true,
+      state: directLinkState,
+      input: templateRef,
+      expect: changeTemplate,
+    },
     list: {
       target: ownerTemplate,
       input: () => ({ limit: 100 }),
@@ -1904,33 +1931,6 @@ async function directLinkVisitor(fixture: MatrixFixture): Promise<Target> {
       input: (target) => ({ ...templateRef(target), rows: [bulkSendRow()] }),
       // Sending from a template needs reading it and the Envelope create permission.
       expect: changeTemplate,
-    // The direct link: managed by who may update the template (member calls, never a key).
-    getDirectLink: {
-      target: templateWithDirectLink,
-      input: templateRef,
-      expect: readRecord,
-    },
-    saveDirectLink: {
-      target: ownerTemplate,
-      mutates: true,
-      state: directLinkState,
-      input: (target) => ({ ...templateRef(target), roleUuid: target.extra, usesPerHour: 5 }),
-      expect: changeTemplate,
-    },
-    rotateDirectLink: {
-      target: templateWithDirectLink,
-      mutates: true,
-      state: directLinkState,
-      input: templateRef,
-      expect: changeTemplate,
-    },
-    disableDirectLink: {
-      target: templateWithDirectLink,
-      mutates: true,
-      state: directLinkState,
-      input: templateRef,
-      expect: changeTemplate,
-    },
     },
     bulkSendStatus: {
       target: ownerBulkSend,
@@ -1990,23 +1990,6 @@ async function directLinkVisitor(fixture: MatrixFixture): Promise<Target> {
       expect: administerApiKeys(NOT_FOUND),
     },
   },
-  retention: {
-    get: {
-      target: ownerRetention,
-      input: () => ({}),
-      reveals: (answer, target) => JSON.stringify(answer).includes(target.extra),
-      // Another team's owner reads their own team's policy (off).
-      expect: administerRetention("hidden"),
-    },
-    save: {
-      target: ownerRetention,
-      mutates: true,
-      state: retentionState,
-      input: () => ({ days: 45, scope: "everything" }),
-      // Another team's owner sets their own team's policy.
-      expect: administerRetention("ok"),
-    },
-  },
   branding: {
     get: {
       target: ownerBranding,
@@ -2040,6 +2023,23 @@ async function directLinkVisitor(fixture: MatrixFixture): Promise<Target> {
       state: brandingState,
       input: () => ({}),
       expect: administerBranding("ok"),
+    },
+  },
+  retention: {
+    get: {
+      target: ownerRetention,
+      input: () => ({}),
+      reveals: (answer, target) => JSON.stringify(answer).includes(target.extra),
+      // Another team's owner reads their own team's policy (off).
+      expect: administerRetention("hidden"),
+    },
+    save: {
+      target: ownerRetention,
+      mutates: true,
+      state: retentionState,
+      input: () => ({ days: 45, scope: "everything" }),
+      // Another team's owner sets their own team's policy.
+      expect: administerRetention("ok"),
     },
   },
   sso: {
@@ -2262,15 +2262,6 @@ async function directLinkVisitor(fixture: MatrixFixture): Promise<Target> {
       expect: publicCall("OIDC_TOKEN_VERIFICATION_FAILED"),
     },
   },
-};
-
-/** The row of `group.name`, or undefined when the matrix has none. */
-export function matrixRow(group: string, name: string): MatrixRow | undefined {
-  const rows: Readonly<
-    Record<string, Readonly<Record<string, MatrixRow | undefined>> | undefined>
-  > = accessMatrix;
-  return rows[group]?.[name];
-}
   // A direct link's visitor: the token authorises whoever holds it (the app's credential needed).
   directLink: {
     open: {
@@ -2301,3 +2292,12 @@ export function matrixRow(group: string, name: string): MatrixRow | undefined {
       expect: publicCall("ok"),
     },
   },
+};
+
+/** The row of `group.name`, or undefined when the matrix has none. */
+export function matrixRow(group: string, name: string): MatrixRow | undefined {
+  const rows: Readonly<
+    Record<string, Readonly<Record<string, MatrixRow | undefined>> | undefined>
+  > = accessMatrix;
+  return rows[group]?.[name];
+}

@@ -30,6 +30,11 @@ import {
   uploadBrandLogoRequestSchema,
 } from "./branding";
 import {
+  getRetentionRequestSchema,
+  retentionResponseSchema,
+  saveRetentionRequestSchema,
+} from "./retention";
+import {
   confirmDirectLinkRequestSchema,
   confirmDirectLinkResponseSchema,
   disableDirectLinkRequestSchema,
@@ -45,11 +50,6 @@ import {
   sendDirectLinkCodeRequestSchema,
   sendDirectLinkCodeResponseSchema,
 } from "./direct-link";
-import {
-  getRetentionRequestSchema,
-  retentionResponseSchema,
-  saveRetentionRequestSchema,
-} from "./retention";
 import {
   bulkSendRequestSchema,
   bulkSendStatusRequestSchema,

@@ -47,20 +47,6 @@ export {
 } from "./dev-mailbox";
 export { endpoints, type Endpoint, type Endpoints } from "./endpoints";
 export {
-  RETENTION_DAYS_MAX,
-  RETENTION_DAYS_MIN,
-  RETENTION_DELETED_REASON,
-  RETENTION_SCOPES,
-  getRetentionRequestSchema,
-  retentionPolicySchema,
-  retentionResponseSchema,
-  saveRetentionRequestSchema,
-  type RetentionPolicy,
-  type RetentionResponse,
-  type RetentionScope,
-  type SaveRetentionRequest,
-} from "./retention";
-export {
   DIRECT_LINK_DEFAULT_USES_PER_HOUR,
   DIRECT_LINK_MAX_USES,
   DIRECT_LINK_MAX_USES_PER_HOUR,
@@ -89,6 +75,20 @@ export {
   type SaveDirectLinkResponse,
   type SendDirectLinkCodeRequest,
 } from "./direct-link";
+export {
+  RETENTION_DAYS_MAX,
+  RETENTION_DAYS_MIN,
+  RETENTION_DELETED_REASON,
+  RETENTION_SCOPES,
+  getRetentionRequestSchema,
+  retentionPolicySchema,
+  retentionResponseSchema,
+  saveRetentionRequestSchema,
+  type RetentionPolicy,
+  type RetentionResponse,
+  type RetentionScope,
+  type SaveRetentionRequest,
+} from "./retention";
 export {
   BRAND_DISPLAY_NAME_MAX_LENGTH,
   BRAND_FOOTER_MAX_LENGTH,

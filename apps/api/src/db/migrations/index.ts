@@ -37,10 +37,10 @@ import * as viewersAndDelegation from "./20261207001000_viewers-and-delegation";
 import * as smsVerification from "./20261207010000_sms-verification";
 import * as copyRecipients from "./20261206220000_copy-recipients";
 import * as missingOriginalNotice from "./20261207030000_missing-original-notice";
-import * as templateDirectLinks from "./20261207070000_template-direct-links";
 import * as teamBranding from "./20261207050000_team-branding";
 import * as signerAttachments from "./20261207080000_signer-attachments";
 import * as retention from "./20261207060000_retention";
+import * as templateDirectLinks from "./20261207070000_template-direct-links";
 
 /**
  * Every migration, by name, in a static list so that the bundled build carries them. Names are
