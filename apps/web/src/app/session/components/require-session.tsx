@@ -2,6 +2,8 @@ import { useTranslation } from "@paraphe/i18n/react";
 import { LoadingScreen } from "@paraphe/ui-kit";
 import { Navigate, Outlet, useLocation, useNavigation } from "react-router";
 import { useSession } from "../session-context";
+import { readLastEmail } from "../session-storage";
+import { loginPathAfterLogout } from "../use-logout";
 
 /** Where a guarded page was asked for, so that login can come back to it. */
 export interface LoginRedirectState {
@@ -10,7 +12,7 @@ export interface LoginRedirectState {
 
 /**
  * Guards the member pages (spec §2): a loading screen while the profile loads, /login without a
- * user (keeping the target in the navigation state), /onboarding/team for a user without a team.
+ * user (keeping the target in the navigation state, and the last email in the fragment), /onboarding/team for a user without a team.
  */
 export function RequireSession() {
   const { status, profile } = useSession();
@@ -26,7 +28,9 @@ export function RequireSession() {
     const state: LoginRedirectState = {
       from: { pathname: location.pathname, search: location.search, hash: location.hash },
     };
-    return <Navigate to="/login" replace state={state} />;
+    // With the last email in the fragment, as after a logout: the member layout may render once
+    // more as a logout's navigation ends, and its redirect then gives the same address.
+    return <Navigate to={loginPathAfterLogout(readLastEmail())} replace state={state} />;
   }
   if (!profile?.team) return <Navigate to="/onboarding/team" replace />;
   return <Outlet />;
