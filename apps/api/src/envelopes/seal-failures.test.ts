@@ -109,9 +109,14 @@ describe.each(testDatabaseKinds)("a seal job that keeps failing on %s", (kind) =
     );
     try {
       await expect(restarted.jobs.sweep()).resolves.toBe(0);
-      // Only the passes that every start schedules run: envelope deadlines, the orphan-file sweep
-      // and the webhook delivery prune.
-      await expect(restarted.jobs.runUntilIdle()).resolves.toEqual(["done", "done", "done"]);
+      // Only the passes that every start schedules run: envelope deadlines, the orphan-file sweep,
+      // the webhook delivery prune and the retention pass.
+      await expect(restarted.jobs.runUntilIdle()).resolves.toEqual([
+        "done",
+        "done",
+        "done",
+        "done",
+      ]);
     } finally {
       await restarted.destroy();
     }

@@ -283,13 +283,15 @@ async function mailAccount(db: pg.Client, mail: MailRecorder) {
 }
 
 /**
- * The jobs of the flows (mail, seals, ...) by status; the periodic passes (deadlines, orphan files),
+ * The jobs of the flows (mail, seals, ...) by status; the periodic passes (deadlines, orphan files,
+ * webhook deliveries, retention),
  * always scheduled for their next run, are left out.
  */
 async function jobCounts(db: pg.Client): Promise<Record<string, number>> {
   const result = await db.query<{ status: string; jobs: number }>(
     `SELECT status, count(*)::int AS jobs FROM job
-     WHERE name NOT IN ('envelope-deadlines', 'sweep-orphan-files', 'prune-webhook-deliveries')
+     WHERE name NOT IN ('envelope-deadlines', 'sweep-orphan-files', 'prune-webhook-deliveries',
+                        'apply-retention')
      GROUP BY status`,
   );
   return Object.fromEntries(result.rows.map((row) => [row.status, row.jobs]));
