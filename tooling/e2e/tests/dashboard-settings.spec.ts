@@ -75,6 +75,8 @@ test("an owner's dashboard counts the team's members, roles and workspaces and l
     "Workspaces",
     "Tags",
     "Single sign-on",
+    "Branding",
+    "Retention",
     "API keys",
     "Webhooks",
     "Subscription",
