@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { expect, test as setup } from "@playwright/test";
 import { ACCESSIBILITY_TEAM_FILE, type AccessibilityTeam } from "./accessibility-team";
-import { AGREEMENT, EDITOR, prepareAndSend } from "./envelope-flow";
+import { AGREEMENT, EDITOR, prepareAndSend, uploadAgreement } from "./envelope-flow";
 import { signUpWithTeam, uniqueEmail } from "./support";
 
 // Once per run, before the accessibility visits (playwright.config.ts): a team (made through the
@@ -25,11 +25,7 @@ setup("a team for the accessibility visits signs up and fills its pages", async 
     [{ email: signerEmail, firstname: "Grace", lastname: "Hopper" }],
     { sequential: false },
   );
-  await page.goto("/envelopes");
-  await page.getByRole("button", { name: EDITOR.en.upload }).first().click();
-  await page.locator('input[type="file"]').setInputFiles(AGREEMENT);
-  await page.getByRole("button", { name: EDITOR.en.uploadSubmit }).click();
-  await page.waitForURL(/\/edit$/);
+  await uploadAgreement(page);
   const editUrl = page.url();
   await page.goto("/contacts/new");
   await page.getByRole("textbox", { name: /^Email/ }).fill(uniqueEmail("axe-contact"));

@@ -1,5 +1,5 @@
 import { expect, type Page } from "@playwright/test";
-import { AGREEMENT, EDITOR, type Recipient } from "./envelope-flow";
+import { EDITOR, uploadAgreement, type Recipient } from "./envelope-flow";
 
 // The approvers' steps of the browser tests: a sender adds approvers and signers (the role chosen
 // in the recipient dialog) and sends; an approver reads every page, then approves or rejects.
@@ -47,11 +47,7 @@ export async function sendWithApprovers(
   } = {},
 ): Promise<string> {
   const t = EDITOR.en;
-  await page.goto("/envelopes");
-  await page.getByRole("button", { name: t.upload }).first().click();
-  await page.locator('input[type="file"]').setInputFiles(AGREEMENT);
-  await page.getByRole("button", { name: t.uploadSubmit }).click();
-  await page.waitForURL(/\/envelopes\/[0-9a-f-]+\/[0-9a-f-]+\/edit$/);
+  await uploadAgreement(page);
 
   for (const recipient of recipients) {
     await page.getByRole("button", { name: t.add, exact: true }).click();

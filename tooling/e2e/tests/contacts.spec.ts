@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { AGREEMENT, EDITOR } from "./envelope-flow";
+import { EDITOR, uploadAgreement } from "./envelope-flow";
 import { signUpWithTeam, uniqueEmail } from "./support";
 
 // Contacts: create, edit and delete one; import a good CSV file and a broken one (nothing
@@ -137,11 +137,7 @@ test("the recipient form suggests a contact as its email is typed and fills the 
   await page.getByRole("button", { name: t.create }).click();
   await page.waitForURL(/\/contacts\/[0-9a-f-]+\/.+$/);
 
-  await page.goto("/envelopes");
-  await page.getByRole("button", { name: EDITOR.en.upload }).first().click();
-  await page.locator('input[type="file"]').setInputFiles(AGREEMENT);
-  await page.getByRole("button", { name: EDITOR.en.uploadSubmit }).click();
-  await page.waitForURL(/\/edit$/);
+  await uploadAgreement(page);
   await page.getByRole("button", { name: EDITOR.en.add, exact: true }).click();
   const dialog = page.getByRole("dialog");
   await dialog

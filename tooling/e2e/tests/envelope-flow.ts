@@ -14,6 +14,27 @@ export function signingLinkOf(mail: ReceivedMail): string {
   return match[1];
 }
 
+/**
+ * Opens the envelope list, uploads the two-page agreement from its upload dialog and waits for the
+ * editor. The button is clicked once the list has loaded (its toolbar no longer changing), and again
+ * if the dialog did not open, so that a click landing while the page still lays out does not leave
+ * the test waiting for a file input that never comes; the dialog must open within the retries.
+ */
+export async function uploadAgreement(page: Page, language: "en" | "fr" = "en"): Promise<void> {
+  const t = EDITOR[language];
+  await page.goto("/envelopes");
+  await expect(page.getByRole("tabpanel")).toHaveAttribute("aria-busy", "false");
+  const dialog = page.getByRole("dialog");
+  await expect(async () => {
+    if (!(await dialog.isVisible()))
+      await page.getByRole("button", { name: t.upload }).first().click();
+    await expect(dialog.locator('input[type="file"]')).toBeAttached({ timeout: 5_000 });
+  }).toPass({ timeout: 30_000 });
+  await dialog.locator('input[type="file"]').setInputFiles(AGREEMENT);
+  await dialog.getByRole("button", { name: t.uploadSubmit }).click();
+  await page.waitForURL(/\/envelopes\/[0-9a-f-]+\/[0-9a-f-]+\/edit$/);
+}
+
 export interface Recipient {
   email: string;
   firstname: string;
@@ -68,11 +89,7 @@ export async function prepareAndSend(
   } = {},
 ): Promise<string> {
   const t = EDITOR[language];
-  await page.goto("/envelopes");
-  await page.getByRole("button", { name: t.upload }).first().click();
-  await page.locator('input[type="file"]').setInputFiles(AGREEMENT);
-  await page.getByRole("button", { name: t.uploadSubmit }).click();
-  await page.waitForURL(/\/envelopes\/[0-9a-f-]+\/[0-9a-f-]+\/edit$/);
+  await uploadAgreement(page, language);
 
   for (const recipient of recipients) {
     await page.getByRole("button", { name: t.add, exact: true }).click();

@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { AGREEMENT, EDITOR, prepareAndSend } from "./envelope-flow";
+import { prepareAndSend, uploadAgreement } from "./envelope-flow";
 import { SEEDED_TEAM } from "./seeded-team";
 import {
   expectAccessible,
@@ -57,11 +57,7 @@ test("a Viewer keeps the navigation and finds what the role cannot do disabled w
     [{ email: uniqueEmail("viewer-test-signer"), firstname: "Grace", lastname: "Hopper" }],
     { sequential: false },
   );
-  await owner.goto("/envelopes");
-  await owner.getByRole("button", { name: EDITOR.en.upload }).first().click();
-  await owner.locator('input[type="file"]').setInputFiles(AGREEMENT);
-  await owner.getByRole("button", { name: EDITOR.en.uploadSubmit }).click();
-  await owner.waitForURL(/\/edit$/);
+  await uploadAgreement(owner);
   const editUrl = owner.url();
   await owner.context().close();
 

@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { expect, test as setup } from "@playwright/test";
-import { AGREEMENT, EDITOR, prepareAndSend } from "./envelope-flow";
+import { EDITOR, prepareAndSend, uploadAgreement } from "./envelope-flow";
 import { PHONE_LAYOUT_TEAM_FILE, SIGNER, type PhoneLayoutTeam } from "./phone-layout-team";
 import { signUpWithTeam, uniqueEmail } from "./support";
 
@@ -23,11 +23,7 @@ setup("a team for the layout tests sends an envelope and fills its pages", async
   });
   const workspaceUuid = new URL(viewUrl).pathname.split("/")[2] ?? "";
 
-  await page.goto("/envelopes");
-  await page.getByRole("button", { name: EDITOR.en.upload }).first().click();
-  await page.locator('input[type="file"]').setInputFiles(AGREEMENT);
-  await page.getByRole("button", { name: EDITOR.en.uploadSubmit }).click();
-  await page.waitForURL(/\/edit$/);
+  await uploadAgreement(page);
   const editUrl = page.url();
   await page.getByRole("button", { name: EDITOR.en.add, exact: true }).click();
   const recipient = page.getByRole("dialog");

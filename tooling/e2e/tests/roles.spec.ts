@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { AGREEMENT, EDITOR } from "./envelope-flow";
+import { uploadAgreement } from "./envelope-flow";
 import { SEEDED_TEAM } from "./seeded-team";
 import {
   expectAccessible,
@@ -88,11 +88,7 @@ test("a role changed to deny deleting envelopes is refused by the server at once
 
   // The keeper uploads a draft: their role lets them delete it, for now.
   const keeper = await signIn(browser, SEEDED_TEAM.keeper);
-  await keeper.goto("/envelopes");
-  await keeper.getByRole("button", { name: EDITOR.en.upload }).first().click();
-  await keeper.locator('input[type="file"]').setInputFiles(AGREEMENT);
-  await keeper.getByRole("button", { name: EDITOR.en.uploadSubmit }).click();
-  await keeper.waitForURL(/\/edit$/);
+  await uploadAgreement(keeper);
   const deleteDraft = keeper.getByRole("button", { name: "Delete the draft", exact: true });
   await expect(deleteDraft).toBeVisible();
   await expect(deleteDraft).not.toHaveAttribute("aria-disabled", "true");

@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { AGREEMENT, EDITOR, prepareAndSend } from "./envelope-flow";
+import { EDITOR, prepareAndSend, uploadAgreement } from "./envelope-flow";
 import { LIMITED_TEAM } from "./seeded-team";
 import { loginCodeOf, mailTo, uniqueEmail, waitForMail, WEB_URL } from "./support";
 
@@ -45,11 +45,7 @@ const recipient = () => ({
 async function prepareDraft(page: Page): Promise<void> {
   const t = EDITOR.en;
   const signer = recipient();
-  await page.goto("/envelopes");
-  await page.getByRole("button", { name: t.upload }).first().click();
-  await page.locator('input[type="file"]').setInputFiles(AGREEMENT);
-  await page.getByRole("button", { name: t.uploadSubmit }).click();
-  await page.waitForURL(/\/envelopes\/[0-9a-f-]+\/[0-9a-f-]+\/edit$/);
+  await uploadAgreement(page);
   await page.getByRole("button", { name: t.add, exact: true }).click();
   const dialog = page.getByRole("dialog");
   await dialog.getByRole("combobox", { name: t.email, exact: true }).fill(signer.email);
