@@ -5,11 +5,13 @@ import { isTunnelError, TunnelError, type TunnelErrorCode } from "./errors";
 import { handshakeBackoffMs } from "./backoff";
 import {
   decodeSealedMessage,
+  decodeSealedRequest,
   ENCRYPTED_RESPONSE_HEADER,
   encodeHandshakeFrame,
   HandshakeMessageType,
   SESSION_ID_HEADER,
   TUNNEL_CONTENT_TYPE,
+  fromUtf8,
   utf8,
 } from "./protocol";
 import { TEST_STATUS, verifyTestEvidence } from "./testing/evidence";
@@ -150,6 +152,46 @@ describe("createTunnelClient: handshake and round trip", () => {
       }),
     );
     expect(await response.json()).toEqual({ signature: `sig=:${wire.length}:`, lang: "fr" });
+  });
+
+  it("carries a traceparent inside the seal, never as a header, and refuses an invalid one", async () => {
+    const traceparent = "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01";
+    const seen: Request[] = [];
+    const responder = createTestResponder({
+      route: ({ headers, body }) => {
+        const opened = decodeSealedRequest(body);
+        return {
+          status: 200,
+          body: json({
+            meta: opened.meta,
+            body: fromUtf8(opened.body),
+            header: headers.get("traceparent"),
+          }),
+        };
+      },
+    });
+    server.events.on("request:start", ({ request }) => {
+      seen.push(request.clone());
+    });
+    const { client } = setup({}, responder);
+    const response = await client.request("POST", "/envelope/get", {
+      body: json({ id: 1 }),
+      traceparent,
+    });
+    server.events.removeAllListeners();
+    expect(await response.json()).toEqual({
+      meta: { traceparent },
+      body: '{"id":1}',
+      header: null,
+    });
+    const call = seen.find((request) => request.url.endsWith("/envelope/get"));
+    const wire = new Uint8Array(await (call as Request).arrayBuffer());
+    expect(Buffer.from(wire).includes("4bf92f3577b34da6")).toBe(false);
+    expect(
+      await codeOf(
+        client.request("POST", "/envelope/get", { body: json({}), traceparent: "00-xyz" }),
+      ),
+    ).toBe("WRITE_ERROR");
   });
 
   it("seals each request with the next sequence number", async () => {

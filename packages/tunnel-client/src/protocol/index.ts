@@ -100,3 +100,11 @@ export {
   type TunnelEvidence,
 } from "./handshake";
 export { createReplayWindow, type ReplayWindow } from "./replay-window";
+export {
+  decodeSealedRequest,
+  encodeSealedRequest,
+  isValidTraceparent,
+  MAX_REQUEST_META_LENGTH,
+  REQUEST_META_MARKER,
+  type SealedRequestMeta,
+} from "./request-meta";
