@@ -20,6 +20,7 @@ import { registerHealth } from "./routes/health";
 import { registerReady } from "./routes/ready";
 import { registerPublicAvatars } from "./routes/public/avatars";
 import { registerPublicTeamLogos } from "./routes/public/team-logos";
+import { registerPublicFrameAncestors } from "./routes/public/frame-ancestors";
 import { registerRoutes } from "./routes/register-routes";
 import { registerTunnelRoutes } from "./tunnel/routes";
 import { registerSealedRequests } from "./tunnel/sealed-requests";
@@ -92,6 +93,7 @@ export function createApp(deps: AppDeps): AppRouter {
   registerTunnelRoutes(app, deps.tunnel);
   registerPublicAvatars(app, deps);
   registerPublicTeamLogos(app, deps);
+  registerPublicFrameAncestors(app, deps);
   registerSealedRequests(app, { tunnel: deps.tunnel, handleError });
   // Routes registered from here on are sealed.
   registerRoutes(app, deps);

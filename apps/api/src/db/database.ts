@@ -52,6 +52,7 @@ import type {
   UsageEventTable,
 } from "./tables/billing";
 import type { TeamRetentionTable } from "./tables/retention";
+import type { TeamEmbeddingTable } from "./tables/embedding";
 import type { DirectLinkCodeTable, TemplateDirectLinkTable } from "./tables/direct-links";
 
 export type {
@@ -138,6 +139,7 @@ export type {
   UsageEventRow,
 } from "./tables/billing";
 export type { TeamRetentionTable } from "./tables/retention";
+export type { TeamEmbeddingTable } from "./tables/embedding";
 
 /**
  * The database as Kysely sees it. Names are camelCase here and snake_case in PostgreSQL
@@ -192,6 +194,7 @@ export interface Database {
   usageCounter: UsageCounterTable;
   usageEvent: UsageEventTable;
   teamRetention: TeamRetentionTable;
+  teamEmbedding: TeamEmbeddingTable;
   templateDirectLink: TemplateDirectLinkTable;
   directLinkCode: DirectLinkCodeTable;
   signerAttachment: SignerAttachmentTable;

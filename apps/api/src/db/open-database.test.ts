@@ -89,6 +89,7 @@ describe.each(testDatabaseKinds)("the database on %s", (kind) => {
       "tag",
       "team",
       "team_branding",
+      "team_embedding",
       "team_invitation",
       "team_member",
       "team_retention",

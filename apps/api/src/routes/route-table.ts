@@ -54,6 +54,8 @@ import { brandingUploadLogo } from "./branding/upload-logo";
 import { envelopeOpen } from "./envelope/open";
 import { retentionGet } from "./retention/get";
 import { retentionSave } from "./retention/save";
+import { embeddingGet } from "./embedding/get";
+import { embeddingSave } from "./embedding/save";
 import { envelopePagePreview } from "./envelope/page-preview";
 import { envelopeReject } from "./envelope/reject";
 import { envelopeResendInvitation } from "./envelope/resend-invitation";
@@ -312,6 +314,10 @@ export const routeTable: RouteTable = {
   retention: {
     get: member(retentionGet),
     save: member(retentionSave),
+  },
+  embedding: {
+    get: member(embeddingGet),
+    save: member(embeddingSave),
   },
   sso: {
     get: member(ssoGet),

@@ -485,6 +485,37 @@ const retentionState = (_target: Target, fixture: MatrixFixture) =>
     .where("teamId", "=", fixture.owner.teamUuid)
     .executeTakeFirst();
 
+/**
+ * The origins that may frame the team's signing pages: those allowed to update the team (Owner,
+ * Admin); another team's owner acts on their own team's (`otherTeam`).
+ */
+const administerEmbedding = (otherTeam: Outcome) =>
+  memberCall(
+    { owner: "ok", admin: "ok", member: FORBIDDEN, viewer: FORBIDDEN, customRole: FORBIDDEN },
+    { otherTeam, outsideWorkspace: FORBIDDEN },
+  );
+
+/** The owner's team's allowed origins, with one of its own (the target's `extra`). */
+async function ownerEmbedding(fixture: MatrixFixture): Promise<Target> {
+  const origin = `https://${randomUUID()}.example`;
+  const origins = ["https://kept.example", origin];
+  await fixture.h.database.connection.db
+    .insertInto("teamEmbedding")
+    .values({ teamId: fixture.owner.teamUuid, origins })
+    .onConflict((oc) => oc.column("teamId").doUpdateSet({ origins }))
+    .execute();
+  return { ...madeUpTarget(), extra: origin };
+}
+
+/** What a refused embedding call must leave of the owner's team's list: its first origin. */
+const embeddingState = (_target: Target, fixture: MatrixFixture) =>
+  fixture.h.database.connection.db
+    .selectFrom("teamEmbedding")
+    .select((eb) => eb.ref("origins").as("origins"))
+    .where("teamId", "=", fixture.owner.teamUuid)
+    .executeTakeFirst()
+    .then((row) => row?.origins[0]);
+
 /** A target for rows that need no envelope. */
 function madeUpTarget(): Target {
   const envelopeUuid = randomUUID();
@@ -2040,6 +2071,23 @@ export const accessMatrix: {
       input: () => ({ days: 45, scope: "everything" }),
       // Another team's owner sets their own team's policy.
       expect: administerRetention("ok"),
+    },
+  },
+  embedding: {
+    get: {
+      target: ownerEmbedding,
+      input: () => ({}),
+      reveals: (answer, target) => JSON.stringify(answer).includes(target.extra),
+      // Another team's owner reads their own team's (empty) list.
+      expect: administerEmbedding("hidden"),
+    },
+    save: {
+      target: ownerEmbedding,
+      mutates: true,
+      state: embeddingState,
+      input: () => ({ origins: ["https://saved.example"] }),
+      // Another team's owner sets their own team's list.
+      expect: administerEmbedding("ok"),
     },
   },
   sso: {

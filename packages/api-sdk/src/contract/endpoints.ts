@@ -35,6 +35,11 @@ import {
   saveRetentionRequestSchema,
 } from "./retention";
 import {
+  embeddingResponseSchema,
+  getEmbeddingRequestSchema,
+  saveEmbeddingRequestSchema,
+} from "./embedding";
+import {
   confirmDirectLinkRequestSchema,
   confirmDirectLinkResponseSchema,
   disableDirectLinkRequestSchema,
@@ -659,6 +664,12 @@ export const endpoints = {
   retention: {
     get: endpoint("/retention/get", getRetentionRequestSchema, retentionResponseSchema),
     save: endpoint("/retention/save", saveRetentionRequestSchema, retentionResponseSchema),
+  },
+  // The origins that may frame the team's signing pages (session credential, update Team's
+  // embedding: Owner, Admin).
+  embedding: {
+    get: endpoint("/embedding/get", getEmbeddingRequestSchema, embeddingResponseSchema),
+    save: endpoint("/embedding/save", saveEmbeddingRequestSchema, embeddingResponseSchema),
   },
   sso: {
     get: endpoint("/sso/get", getSsoRequestSchema, getSsoResponseSchema),

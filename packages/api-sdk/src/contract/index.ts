@@ -90,6 +90,24 @@ export {
   type SaveRetentionRequest,
 } from "./retention";
 export {
+  EMBED_ORIGINS_MAX,
+  EMBED_ORIGIN_MAX_LENGTH,
+  FRAME_ANCESTORS_HEADER,
+  FRAME_ANCESTORS_PATH_PREFIX,
+  embedOriginSchema,
+  embeddingResponseSchema,
+  embeddingSettingsSchema,
+  frameAncestorsResponseSchema,
+  getEmbeddingRequestSchema,
+  isLoopbackOrigin,
+  isPlainOrigin,
+  saveEmbeddingRequestSchema,
+  type EmbeddingResponse,
+  type EmbeddingSettings,
+  type FrameAncestorsResponse,
+  type SaveEmbeddingRequest,
+} from "./embedding";
+export {
   BRAND_DISPLAY_NAME_MAX_LENGTH,
   BRAND_FOOTER_MAX_LENGTH,
   BRAND_LOGO_MAX_BYTES,

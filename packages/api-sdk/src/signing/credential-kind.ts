@@ -19,6 +19,7 @@ export const SESSION_CREDENTIAL_PREFIXES = [
   "/subscription",
   "/usage",
   "/retention",
+  "/embedding",
   "/authentication/list-sessions",
   "/authentication/terminate-sessions",
 ] as const;

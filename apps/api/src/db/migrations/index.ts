@@ -41,6 +41,7 @@ import * as teamBranding from "./20261207050000_team-branding";
 import * as signerAttachments from "./20261207080000_signer-attachments";
 import * as retention from "./20261207060000_retention";
 import * as templateDirectLinks from "./20261207070000_template-direct-links";
+import * as teamEmbedding from "./20261207100000_team-embedding";
 
 /**
  * Every migration, by name, in a static list so that the bundled build carries them. Names are
@@ -89,4 +90,5 @@ export const migrations: Readonly<Record<string, Migration>> = {
   "20261207060000_retention": retention,
   "20261207070000_template-direct-links": templateDirectLinks,
   "20261207080000_signer-attachments": signerAttachments,
+  "20261207100000_team-embedding": teamEmbedding,
 };
