@@ -10,6 +10,7 @@ import type { MailTransport } from "./mail/transport";
 import { sendSmsHandler } from "./sms/delivery";
 import type { SmsProvider } from "./sms/provider";
 import { retentionJobs, retentionSweeps } from "./retention/jobs";
+import { erasureJobs, erasureSweeps } from "./erasure/jobs";
 import { bulkSendJobs, enqueueLostBulkSends } from "./templates/jobs";
 import { webhookJobs, webhookSweeps, type WorkerWebhookOptions } from "./webhooks/jobs";
 
@@ -62,6 +63,7 @@ export function jobHandlers(
     ...envelopeJobs(deps, options.deadlineIntervalMs ?? DEADLINE_PASS_INTERVAL_MS),
     ...bulkSendJobs(deps),
     ...retentionJobs(deps),
+    ...erasureJobs(deps),
   ];
 }
 
@@ -69,7 +71,7 @@ export function jobHandlers(
  * The api's job worker: every handler (mail delivery with `mailTransport`), and a sweep that also
  * finds work left behind (envelopes unsealed, bulk sends and webhook deliveries without their job)
  * and schedules the recurring passes (deadlines every `deadlineIntervalMs`, orphan files, pruning,
- * the daily retention pass).
+ * the daily retention pass), and the purge of deleted teams left unfinished.
  */
 export function createJobWorker(
   deps: CompletionDeps & {
@@ -102,6 +104,7 @@ export function createJobWorker(
       () => enqueueLostBulkSends(deps),
       ...webhookSweeps(deps, deps.webhooks),
       ...retentionSweeps(deps),
+      ...erasureSweeps(deps),
     ],
   });
 }

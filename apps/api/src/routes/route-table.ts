@@ -53,6 +53,8 @@ import { brandingSave } from "./branding/save";
 import { brandingUploadLogo } from "./branding/upload-logo";
 import { envelopeOpen } from "./envelope/open";
 import { retentionGet } from "./retention/get";
+import { teamDelete } from "./team/delete";
+import { userDeleteAccount } from "./user/delete-account";
 import { retentionSave } from "./retention/save";
 import { embeddingGet } from "./embedding/get";
 import { embeddingSave } from "./embedding/save";
@@ -189,6 +191,7 @@ export const routeTable: RouteTable = {
     updateProfile: session(userUpdateProfile),
     uploadPicture: session(userUploadPicture),
     removePicture: session(userRemovePicture),
+    deleteAccount: session(userDeleteAccount),
   },
   envelope: {
     upload: member(envelopeUpload),
@@ -269,6 +272,7 @@ export const routeTable: RouteTable = {
     createRole: member(teamCreateRole),
     updateRole: member(teamUpdateRole),
     deleteRole: member(teamDeleteRole),
+    delete: member(teamDelete),
   },
   template: {
     list: memberOrKey(templateList),

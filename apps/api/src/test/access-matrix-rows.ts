@@ -516,6 +516,24 @@ const embeddingState = (_target: Target, fixture: MatrixFixture) =>
     .executeTakeFirst()
     .then((row) => row?.origins[0]);
 
+/** What a refused team deletion must leave: the owner's team, not marked deleted, with its members. */
+const teamDeletionState = async (_target: Target, fixture: MatrixFixture) => {
+  const db = fixture.h.database.connection.db;
+  return {
+    team: await db
+      .selectFrom("team")
+      .select(["name", "deletionRequestedAt"])
+      .where("id", "=", fixture.owner.teamUuid)
+      .executeTakeFirst(),
+    members: await db
+      .selectFrom("teamMember")
+      .select("userId")
+      .where("teamId", "=", fixture.owner.teamUuid)
+      .orderBy("userId")
+      .execute(),
+  };
+};
+
 /** A target for rows that need no envelope. */
 function madeUpTarget(): Target {
   const envelopeUuid = randomUUID();
@@ -1293,6 +1311,12 @@ export const accessMatrix: {
       expect: anySession("ok"),
     },
     removePicture: { input: () => ({}), expect: anySession("ok") },
+    // Deleting one's account: any signed-in person, on their own account only. The matrix types
+    // another email, so that no caller's account goes: VALIDATION_ERROR for every session.
+    deleteAccount: {
+      input: () => ({ confirmEmail: uniqueEmail("not-the-caller") }),
+      expect: anySession("VALIDATION_ERROR"),
+    },
   },
   envelope: {
     upload: {
@@ -1815,6 +1839,26 @@ export const accessMatrix: {
       state: roleState,
       input: (target) => ({ roleUuid: target.extra }),
       expect: administerRole,
+    },
+    // Deleting the team: its Owners only. The matrix types a wrong name, so that no cell deletes
+    // the shared team: an Owner (of this team or of another, on their own) is then refused with
+    // VALIDATION_ERROR, after the role check that refuses everyone else. The deletion itself is
+    // proven in `erasure/erasure.test.ts`.
+    delete: {
+      target: async () => madeUpTarget(),
+      mutates: true,
+      state: teamDeletionState,
+      input: () => ({ confirmName: "Not the team's name" }),
+      expect: memberCall(
+        {
+          owner: "VALIDATION_ERROR",
+          admin: FORBIDDEN,
+          member: FORBIDDEN,
+          viewer: FORBIDDEN,
+          customRole: FORBIDDEN,
+        },
+        { otherTeam: "VALIDATION_ERROR", outsideWorkspace: FORBIDDEN },
+      ),
     },
   },
   template: {

@@ -35,6 +35,12 @@ import {
   saveRetentionRequestSchema,
 } from "./retention";
 import {
+  deleteAccountRequestSchema,
+  deleteAccountResponseSchema,
+  deleteTeamRequestSchema,
+  deleteTeamResponseSchema,
+} from "./erasure";
+import {
   embeddingResponseSchema,
   getEmbeddingRequestSchema,
   saveEmbeddingRequestSchema,
@@ -355,6 +361,11 @@ export const endpoints = {
       removePictureRequestSchema,
       removePictureResponseSchema,
     ),
+    deleteAccount: endpoint(
+      "/user/delete-account",
+      deleteAccountRequestSchema,
+      deleteAccountResponseSchema,
+    ),
   },
   envelope: {
     upload: endpoint("/envelope/upload", uploadEnvelopeRequestSchema, envelopeDetailSchema),
@@ -552,6 +563,7 @@ export const endpoints = {
     createRole: endpoint("/team/create-role", createRoleRequestSchema, roleSchema),
     updateRole: endpoint("/team/update-role", updateRoleRequestSchema, roleSchema),
     deleteRole: endpoint("/team/delete-role", deleteRoleRequestSchema, deleteRoleResponseSchema),
+    delete: endpoint("/team/delete", deleteTeamRequestSchema, deleteTeamResponseSchema),
   },
   template: {
     list: endpoint("/template/list", listTemplatesRequestSchema, listTemplatesResponseSchema),

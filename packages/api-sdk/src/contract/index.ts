@@ -47,6 +47,19 @@ export {
 } from "./dev-mailbox";
 export { endpoints, type Endpoint, type Endpoints } from "./endpoints";
 export {
+  CONFIRMATION_MISMATCH_REASON,
+  ERASURE_CONFIRMATION_MAX,
+  SOLE_OWNER_REASON,
+  deleteAccountRequestSchema,
+  deleteAccountResponseSchema,
+  deleteTeamRequestSchema,
+  deleteTeamResponseSchema,
+  type DeleteAccountRequest,
+  type DeleteAccountResponse,
+  type DeleteTeamRequest,
+  type DeleteTeamResponse,
+} from "./erasure";
+export {
   DIRECT_LINK_DEFAULT_USES_PER_HOUR,
   DIRECT_LINK_MAX_USES,
   DIRECT_LINK_MAX_USES_PER_HOUR,

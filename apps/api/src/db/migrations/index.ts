@@ -41,6 +41,7 @@ import * as teamBranding from "./20261207050000_team-branding";
 import * as signerAttachments from "./20261207080000_signer-attachments";
 import * as retention from "./20261207060000_retention";
 import * as templateDirectLinks from "./20261207070000_template-direct-links";
+import * as teamDeletion from "./20261207110000_team-deletion";
 import * as teamEmbedding from "./20261207100000_team-embedding";
 
 /**
@@ -91,4 +92,5 @@ export const migrations: Readonly<Record<string, Migration>> = {
   "20261207070000_template-direct-links": templateDirectLinks,
   "20261207080000_signer-attachments": signerAttachments,
   "20261207100000_team-embedding": teamEmbedding,
+  "20261207110000_team-deletion": teamDeletion,
 };

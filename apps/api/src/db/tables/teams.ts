@@ -8,6 +8,8 @@ export interface TeamTable {
   name: string;
   createdAt: GeneratedTimestamp;
   updatedAt: GeneratedTimestamp;
+  /** When an Owner deleted the team (issue 32): the purge job is deleting it; null otherwise. */
+  deletionRequestedAt: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 /** A team's branding (issue 33); absent until saved. `color` is `#rrggbb`, lower case. */

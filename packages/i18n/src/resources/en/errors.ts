@@ -80,10 +80,13 @@ export const errors = {
     passkey_registered: "This passkey is already registered.",
     deleted_by_retention:
       "This document was deleted by the team's retention policy. The proof and the activity remain.",
+    sole_owner:
+      "You are the only Owner of a team that has other members: make another member an Owner, or delete the team, then delete your account.",
   },
   validation: {
     required: "This field is required.",
     invalid: "This value is not valid.",
+    confirmation_mismatch: "This does not match: type it exactly as shown.",
     invalid_email: "Enter a valid email address.",
     too_short: "This is too short.",
     too_long: "This is too long.",

@@ -90,10 +90,13 @@ export const errors: FrenchTranslation<typeof en> = {
     passkey_registered: "Cette clé d’accès est déjà enregistrée.",
     deleted_by_retention:
       "Ce document a été supprimé par la politique de conservation de l’équipe. La preuve et l’historique restent disponibles.",
+    sole_owner:
+      "Vous êtes le seul propriétaire d’une équipe qui a d’autres membres\u00a0: nommez un autre membre propriétaire, ou supprimez l’équipe, puis supprimez votre compte.",
   },
   validation: {
     required: "Ce champ est obligatoire.",
     invalid: "Cette valeur n’est pas valide.",
+    confirmation_mismatch: "Cela ne correspond pas\u00a0: saisissez-le exactement comme indiqué.",
     invalid_email: "Saisissez une adresse e-mail valide.",
     too_short: "C’est trop court.",
     too_long: "C’est trop long.",
