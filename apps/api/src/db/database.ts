@@ -52,6 +52,7 @@ import type {
   UsageEventTable,
 } from "./tables/billing";
 import type { TeamRetentionTable } from "./tables/retention";
+import type { TeamMailTextTable } from "./tables/mail-texts";
 import type { TeamEmbeddingTable } from "./tables/embedding";
 import type { DirectLinkCodeTable, TemplateDirectLinkTable } from "./tables/direct-links";
 
@@ -139,6 +140,7 @@ export type {
   UsageEventRow,
 } from "./tables/billing";
 export type { TeamRetentionTable } from "./tables/retention";
+export type { TeamMailTextTable } from "./tables/mail-texts";
 export type { TeamEmbeddingTable } from "./tables/embedding";
 
 /**
@@ -155,6 +157,7 @@ export interface Database {
   requestNonce: RequestNonceTable;
   team: TeamTable;
   teamBranding: TeamBrandingTable;
+  teamMailText: TeamMailTextTable;
   role: RoleTable;
   teamMember: TeamMemberTable;
   workspace: WorkspaceTable;

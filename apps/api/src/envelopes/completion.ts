@@ -270,10 +270,13 @@ export async function completeEnvelope(deps: CompletionDeps, envelopeId: string)
       completedMail({
         to: sender.email,
         language: sender.language,
+        sender: { name: sender.name, email: sender.email },
+        text: context.texts("completion", sender.language),
         title: envelope.title,
         link: `${deps.config.webUrl}/envelopes/${envelope.workspaceId}/${envelopeId}/view`,
         branding: context.branding,
       }),
+      { teamId: envelope.teamId, envelopeId: envelope.id, replyTo: sender.email },
     );
     for (const recipient of everyone) {
       if (recipient.email === sender.email) continue;
@@ -283,11 +286,14 @@ export async function completeEnvelope(deps: CompletionDeps, envelopeId: string)
         completedMail({
           to: recipient.email,
           language: context.languageOf(recipient.email),
+          sender: { name: sender.name, email: sender.email },
+          text: context.texts("completion", context.languageOf(recipient.email)),
           title: envelope.title,
           link: await context.signingLink(recipient),
           copied: recipient.kind === "cc",
           branding: context.branding,
         }),
+        { teamId: envelope.teamId, envelopeId: envelope.id, replyTo: sender.email },
       );
     }
   });

@@ -9,7 +9,7 @@ import { enqueueMail } from "../mail/outbox";
 import { appendEvent } from "./activity";
 import { recipientMailContext } from "./invitations";
 import { expiredMail, reminderMail } from "./mails";
-import { loadRecipients, personOf, senderOf } from "./views";
+import { loadRecipients, personOf, recipientName, senderOf } from "./views";
 import { requireEnvelopeRow } from "./envelope-store";
 import { isTurn } from "./turns";
 
@@ -152,6 +152,7 @@ async function expireEnvelope(deps: DeadlineDeps, envelopeId: string, at: Date):
         expiresAt: envelope.expiresAt,
         link: `${deps.config.webUrl}/envelopes/${envelope.workspaceId}/${envelopeId}/view`,
       }),
+      { teamId: envelope.teamId, envelopeId: envelope.id, replyTo: sender.email },
     );
     await appendEvent(trx, deps.activityKey, envelopeId, {
       type: "envelopeCanceled",
@@ -249,6 +250,8 @@ async function remindEnvelope(deps: DeadlineDeps, envelopeId: string, at: Date):
         reminderMail({
           to: recipient.email,
           language: context.languageOf(recipient.email),
+          recipientName: recipientName(recipient),
+          text: context.texts("reminder", context.languageOf(recipient.email)),
           sender: { name: context.sender.name, email: context.sender.email },
           title: envelope.title,
           expiresAt: envelope.expiresAt,
@@ -257,6 +260,7 @@ async function remindEnvelope(deps: DeadlineDeps, envelopeId: string, at: Date):
           link: await context.signingLink(recipient),
           branding: context.branding,
         }),
+        { teamId: envelope.teamId, envelopeId: envelope.id, replyTo: context.sender.email },
       );
     }
     return due.length;

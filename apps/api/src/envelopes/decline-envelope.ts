@@ -3,6 +3,8 @@ import type { Kysely } from "kysely";
 import type { Database, EnvelopeRow, RecipientRow } from "../db/database";
 import { AppError } from "../errors/app-error";
 import { enqueueMail } from "../mail/outbox";
+import { signerBrandingOf } from "../branding/team-branding";
+import { teamMailTextsOf } from "../mail-texts/mail-text-store";
 import { appendEvent } from "./activity";
 import type { EnvelopeDeps } from "./envelope-deps";
 import { mailLanguages } from "./languages";
@@ -30,19 +32,26 @@ async function mailDeclined(
   );
   const emails = [sender.email, ...others.map((other) => other.email)];
   const languages = await mailLanguages(trx, emails, sender.language);
+  const branding = await signerBrandingOf(trx, deps.config, envelope.teamId);
+  const texts = await teamMailTextsOf(trx, envelope.teamId);
   for (const email of new Set(emails)) {
+    const language = languages.get(email) ?? sender.language;
     await enqueueMail(
       trx,
       deps.mailKey,
       declinedMail({
         to: email,
-        language: languages.get(email) ?? sender.language,
+        language,
+        senderName: sender.name,
+        branding,
+        text: texts("decline", language),
         name: personOf(recipient).name,
         email: recipient.email,
         title: envelope.title,
         reason,
         rejected: recipient.kind === "approver",
       }),
+      { teamId: envelope.teamId, envelopeId: envelope.id, replyTo: sender.email },
     );
   }
 }

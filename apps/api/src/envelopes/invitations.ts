@@ -2,11 +2,12 @@ import type { Kysely } from "kysely";
 import { signerBrandingOf } from "../branding/team-branding";
 import type { Database, EnvelopeRow, Language, RecipientKind } from "../db/database";
 import { enqueueMail } from "../mail/outbox";
+import { teamMailTextsOf } from "../mail-texts/mail-text-store";
 import { currentLinkToken, signingLinkUrl } from "./access-links";
 import type { EnvelopeDeps } from "./envelope-deps";
 import { mailLanguages } from "./languages";
 import { invitationMail } from "./mails";
-import { senderOf } from "./views";
+import { recipientName, senderOf } from "./views";
 
 /**
  * What a mail to recipients of `envelope` (an invitation, a reminder) needs, read inside the
@@ -25,6 +26,8 @@ export async function recipientMailContext(
     sender,
     /** What the mails show of the envelope's team. */
     branding: await signerBrandingOf(trx, deps.config, envelope.teamId),
+    /** The team's own texts of its mails, by mail and language (null: Paraphe's). */
+    texts: await teamMailTextsOf(trx, envelope.teamId),
     languageOf: (email: string): Language => languages.get(email) ?? sender.language,
     signingLink: async (recipient: { id: string; linkVersion: number }): Promise<string> =>
       signingLinkUrl(
@@ -44,17 +47,30 @@ export async function inviteRecipient(
   deps: EnvelopeDeps,
   trx: Kysely<Database>,
   envelope: EnvelopeRow,
-  recipient: { id: string; email: string; linkVersion: number; kind: RecipientKind },
+  recipient: {
+    id: string;
+    email: string;
+    linkVersion: number;
+    kind: RecipientKind;
+    firstname?: string | null;
+    lastname?: string | null;
+  },
   at: Date,
 ): Promise<void> {
   if (recipient.kind === "cc") return;
   const context = await recipientMailContext(trx, deps, envelope, [recipient.email]);
+  const language = context.languageOf(recipient.email);
   await enqueueMail(
     trx,
     deps.mailKey,
     invitationMail({
       to: recipient.email,
-      language: context.languageOf(recipient.email),
+      language,
+      recipientName: recipientName({
+        firstname: recipient.firstname ?? "",
+        lastname: recipient.lastname ?? "",
+      }),
+      text: context.texts("invitation", language),
       sender: { name: context.sender.name, email: context.sender.email },
       title: envelope.title,
       message: envelope.message,
@@ -63,6 +79,7 @@ export async function inviteRecipient(
       link: await context.signingLink(recipient),
       branding: context.branding,
     }),
+    { teamId: envelope.teamId, envelopeId: envelope.id, replyTo: context.sender.email },
   );
   await trx
     .updateTable("recipient")

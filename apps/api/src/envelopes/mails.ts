@@ -2,6 +2,14 @@ import { serverT, type ServerKey } from "@paraphe/i18n";
 import type { Language } from "../db/database";
 import type { OutgoingMail } from "../mail/outbox";
 import type { SignerBranding } from "@paraphe/api-sdk/contract";
+import {
+  renderMailText,
+  type MailTextTemplate,
+  type MailTextValues,
+  type Paragraph,
+} from "../mail-texts/render-mail-text";
+
+export type { Paragraph } from "../mail-texts/render-mail-text";
 
 function escapeHtml(value: string): string {
   return value
@@ -10,12 +18,6 @@ function escapeHtml(value: string): string {
     .replaceAll(">", "&gt;")
     .replaceAll('"', "&quot;")
     .replaceAll("'", "&#39;");
-}
-
-export interface Paragraph {
-  text: string;
-  /** A link shown on its own line after the text. */
-  link?: string;
 }
 
 /** What a mail shows of the team that sends it (issue 33); absent: Paraphe's look. */
@@ -35,10 +37,12 @@ export function composeMail(
   subject: string,
   paragraphs: readonly Paragraph[],
   branding?: MailBranding,
+  options: { greeting?: boolean } = {},
 ): OutgoingMail {
   const t = (key: ServerKey, options?: Record<string, unknown>) => serverT(language, key, options);
   const all: Paragraph[] = [
-    { text: t("mail:common.greeting") },
+    // A team's text carries its own greeting.
+    ...(options.greeting === false ? [] : [{ text: t("mail:common.greeting") }]),
     ...paragraphs,
     {
       text:
@@ -69,7 +73,7 @@ export function composeMail(
 ${branding === undefined ? "" : brandHeader(branding)}${all
     .map(
       (p) =>
-        `<p>${escapeHtml(p.text)}${
+        `<p>${p.parts === undefined ? escapeHtml(p.text) : partsHtml(p.parts, linkColor)}${
           p.link === undefined
             ? ""
             : `<br><a href="${escapeHtml(p.link)}" style="color:${linkColor}">${escapeHtml(p.link)}</a>`
@@ -80,6 +84,41 @@ ${branding === undefined ? "" : brandHeader(branding)}${all
 ${branding === undefined ? "" : brandFooter(branding, links, poweredBy ? t("mail:common.sentWith") : null, linkColor)}</body></html>
 `;
   return { to, subject, text: `${text}\n`, html, locale: language };
+}
+
+/** A paragraph of a team's text: each part escaped, links as links, line breaks kept. */
+function partsHtml(parts: NonNullable<Paragraph["parts"]>, linkColor: string): string {
+  return parts
+    .map((part) =>
+      "link" in part
+        ? `<a href="${escapeHtml(part.link)}" style="color:${linkColor}">${escapeHtml(part.link)}</a>`
+        : escapeHtml(part.text).replaceAll("\n", "<br>"),
+    )
+    .join("");
+}
+
+/**
+ * A mail written from a team's text (`renderMailText`): its paragraphs in place of Paraphe's,
+ * `extra` (the sender's message) before the paragraph holding the link, and the signature,
+ * notice and branding as every mail has them.
+ */
+function teamTextMail(
+  to: string,
+  language: Language,
+  template: MailTextTemplate,
+  values: MailTextValues,
+  branding: MailBranding | undefined,
+  extra: readonly Paragraph[] = [],
+): OutgoingMail {
+  const rendered = renderMailText(template, values);
+  const paragraphs = [...rendered.paragraphs];
+  if (extra.length > 0) {
+    const at = paragraphs.findIndex((p) => p.parts?.some((part) => "link" in part) === true);
+    paragraphs.splice(at === -1 ? paragraphs.length : at, 0, ...extra);
+  }
+  return composeMail(to, language, oneLine(rendered.subject), paragraphs, branding, {
+    greeting: false,
+  });
 }
 
 function brandLinks(
@@ -140,6 +179,10 @@ export function invitationMail(input: {
   kind?: "signer" | "approver" | "viewer";
   /** The team's branding; absent: Paraphe's look. */
   branding?: MailBranding;
+  /** The recipient's name, for `{{signerName}}` (their email when absent). */
+  recipientName?: string;
+  /** The team's text of the invitation in this language (signers only); null: Paraphe's. */
+  text?: MailTextTemplate | null;
 }): OutgoingMail {
   const { language } = input;
   const values = { sender: input.sender.name, email: input.sender.email, title: input.title };
@@ -147,12 +190,24 @@ export function invitationMail(input: {
     serverT(language, key, options);
   const approver = input.kind === "approver";
   if (input.kind === "viewer") return viewingMail(input, t);
+  const message: Paragraph[] =
+    input.message !== null && input.message.trim() !== ""
+      ? [{ text: `${t("mail:invitation.message")}\n${input.message.trim()}` }]
+      : [];
+  if (!approver && input.text) {
+    return teamTextMail(
+      input.to,
+      language,
+      input.text,
+      recipientValues(input),
+      input.branding,
+      message,
+    );
+  }
   const paragraphs: Paragraph[] = [
     { text: t(approver ? "mail:approval.intro" : "mail:invitation.intro") },
+    ...message,
   ];
-  if (input.message !== null && input.message.trim() !== "") {
-    paragraphs.push({ text: `${t("mail:invitation.message")}\n${input.message.trim()}` });
-  }
   paragraphs.push({
     text: t(approver ? "mail:approval.action" : "mail:invitation.action"),
     link: input.link,
@@ -218,6 +273,26 @@ export function delegatedMail(input: {
   ]);
 }
 
+/** The placeholders' values of a mail to a recipient (an invitation, a reminder). */
+function recipientValues(input: {
+  to: string;
+  language: Language;
+  sender: { name: string; email: string };
+  title: string;
+  expiresAt: Date | null;
+  link: string;
+  recipientName?: string;
+}): MailTextValues {
+  return {
+    signerName: input.recipientName || input.to,
+    senderName: input.sender.name,
+    senderEmail: input.sender.email,
+    envelopeTitle: input.title,
+    link: input.link,
+    expiry: input.expiresAt === null ? null : longDate(input.language, input.expiresAt),
+  };
+}
+
 /** A date as mails show it: long style, in the mail's language, UTC. */
 export function longDate(language: Language, date: Date): string {
   return new Intl.DateTimeFormat(language, { dateStyle: "long", timeZone: "UTC" }).format(date);
@@ -238,6 +313,10 @@ export function reminderMail(input: {
   kind?: "signer" | "approver" | "viewer";
   /** The team's branding; absent: Paraphe's look. */
   branding?: MailBranding;
+  /** The recipient's name, for `{{signerName}}` (their email when absent). */
+  recipientName?: string;
+  /** The team's text of the reminder in this language (signers only); null: Paraphe's. */
+  text?: MailTextTemplate | null;
 }): OutgoingMail {
   const { language } = input;
   const values = { sender: input.sender.name, email: input.sender.email, title: input.title };
@@ -245,6 +324,9 @@ export function reminderMail(input: {
     serverT(language, key, options);
   const approver = input.kind === "approver";
   const viewer = input.kind === "viewer";
+  if (!approver && !viewer && input.text) {
+    return teamTextMail(input.to, language, input.text, recipientValues(input), input.branding);
+  }
   const paragraphs: Paragraph[] = [
     {
       text: t(
@@ -349,15 +431,42 @@ export function declinedMail(input: {
   reason: string;
   /** An approver's rejection rather than a signer's decline. */
   rejected?: boolean;
+  /** The envelope's sender, for `{{senderName}}`. */
+  senderName?: string;
+  /** The team's branding; absent: Paraphe's look. */
+  branding?: MailBranding;
+  /** The team's text of the decline in this language (signers' declines only); null: Paraphe's. */
+  text?: MailTextTemplate | null;
 }): OutgoingMail {
   const values = { name: input.name, email: input.email, title: input.title, reason: input.reason };
   const t = (key: ServerKey) => serverT(input.language, key, values);
   const rejected = input.rejected === true;
+  if (!rejected && input.text) {
+    return teamTextMail(
+      input.to,
+      input.language,
+      input.text,
+      {
+        signerName: input.name || input.email,
+        signerEmail: input.email,
+        senderName: input.senderName ?? "",
+        envelopeTitle: input.title,
+        reason: input.reason,
+      },
+      input.branding,
+    );
+  }
   const subject = t(rejected ? "mail:rejected.subject" : "mail:declined.subject");
-  return composeMail(input.to, input.language, oneLine(subject), [
-    { text: t(rejected ? "mail:rejected.intro" : "mail:declined.intro") },
-    { text: t("mail:declined.reason") },
-  ]);
+  return composeMail(
+    input.to,
+    input.language,
+    oneLine(subject),
+    [
+      { text: t(rejected ? "mail:rejected.intro" : "mail:declined.intro") },
+      { text: t("mail:declined.reason") },
+    ],
+    input.branding,
+  );
 }
 
 export function completedMail(input: {
@@ -369,8 +478,26 @@ export function completedMail(input: {
   copied?: boolean;
   /** The team's branding; absent: Paraphe's look. */
   branding?: MailBranding;
+  /** The envelope's sender, for `{{senderName}}` and `{{senderEmail}}`. */
+  sender?: { name: string; email: string };
+  /** The team's text of the completion in this language; null: Paraphe's. */
+  text?: MailTextTemplate | null;
 }): OutgoingMail {
   const t = (key: ServerKey) => serverT(input.language, key, { title: input.title });
+  if (input.text) {
+    return teamTextMail(
+      input.to,
+      input.language,
+      input.text,
+      {
+        senderName: input.sender?.name ?? "",
+        senderEmail: input.sender?.email ?? "",
+        envelopeTitle: input.title,
+        link: input.link,
+      },
+      input.branding,
+    );
+  }
   return composeMail(
     input.to,
     input.language,

@@ -48,6 +48,10 @@ import { envelopeVerificationCheck } from "./envelope/verification/check";
 import { envelopeVerificationSend } from "./envelope/verification/send";
 import { envelopeMove } from "./envelope/move";
 import { brandingGet } from "./branding/get";
+import { mailTextList } from "./mail-text/list";
+import { mailTextPreview } from "./mail-text/preview";
+import { mailTextReset } from "./mail-text/reset";
+import { mailTextSave } from "./mail-text/save";
 import { brandingRemoveLogo } from "./branding/remove-logo";
 import { brandingSave } from "./branding/save";
 import { brandingUploadLogo } from "./branding/upload-logo";
@@ -308,6 +312,12 @@ export const routeTable: RouteTable = {
     list: member(apiKeyList),
     create: member(apiKeyCreate),
     revoke: member(apiKeyRevoke),
+  },
+  mailText: {
+    list: member(mailTextList),
+    save: member(mailTextSave),
+    reset: member(mailTextReset),
+    preview: member(mailTextPreview),
   },
   branding: {
     get: member(brandingGet),

@@ -441,6 +441,31 @@ const brandingState = (_target: Target, fixture: MatrixFixture) =>
     .where("teamId", "=", fixture.owner.teamUuid)
     .executeTakeFirst();
 
+/** The owner's team's own invitation text in English, with a subject of its own (`extra`). */
+async function ownerMailText(fixture: MatrixFixture): Promise<Target> {
+  const subject = `Text ${randomUUID()}`;
+  const values = { subject, body: "Sign here: {{link}}" };
+  await fixture.h.database.connection.db
+    .insertInto("teamMailText")
+    .values({ teamId: fixture.owner.teamUuid, kind: "invitation", language: "en", ...values })
+    .onConflict((oc) => oc.columns(["teamId", "kind", "language"]).doUpdateSet(values))
+    .execute();
+  return { ...madeUpTarget(), extra: subject };
+}
+
+/**
+ * What a refused editable-message call must leave: the owner's team's texts, all but the subject,
+ * which each fresh target of the successful cells makes anew.
+ */
+const mailTextState = (_target: Target, fixture: MatrixFixture) =>
+  fixture.h.database.connection.db
+    .selectFrom("teamMailText")
+    .select(["kind", "language", "body"])
+    .where("teamId", "=", fixture.owner.teamUuid)
+    .orderBy("kind")
+    .orderBy("language")
+    .execute();
+
 /** A PNG's signature and header (16 x 16): what the logo upload checks. */
 const LOGO_PNG = (() => {
   const bytes = Buffer.alloc(64);
@@ -2097,6 +2122,45 @@ export const accessMatrix: {
       mutates: true,
       state: brandingState,
       input: () => ({}),
+      expect: administerBranding("ok"),
+    },
+  },
+  // The editable messages: those who may change the branding (Owner, Admin).
+  mailText: {
+    list: {
+      target: ownerMailText,
+      input: () => ({}),
+      reveals: (answer, target) => JSON.stringify(answer).includes(target.extra),
+      // Another team's owner reads their own team's (default) texts.
+      expect: administerBranding("hidden"),
+    },
+    save: {
+      target: ownerMailText,
+      mutates: true,
+      state: mailTextState,
+      input: () => ({
+        kind: "invitation",
+        language: "en",
+        subject: `Saved ${randomUUID()}`,
+        body: "Please sign: {{link}}",
+      }),
+      // Another team's owner writes their own team's text.
+      expect: administerBranding("ok"),
+    },
+    reset: {
+      target: ownerMailText,
+      mutates: true,
+      state: mailTextState,
+      input: () => ({ kind: "invitation", language: "en" }),
+      expect: administerBranding("ok"),
+    },
+    preview: {
+      input: () => ({
+        kind: "reminder",
+        language: "fr",
+        subject: "Rappel : {{envelopeTitle}}",
+        body: "Bonjour {{signerName}},\n\n{{link}}",
+      }),
       expect: administerBranding("ok"),
     },
   },

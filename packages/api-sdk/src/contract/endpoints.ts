@@ -30,6 +30,15 @@ import {
   uploadBrandLogoRequestSchema,
 } from "./branding";
 import {
+  listMailTextsRequestSchema,
+  listMailTextsResponseSchema,
+  mailTextResponseSchema,
+  previewMailTextRequestSchema,
+  previewMailTextResponseSchema,
+  resetMailTextRequestSchema,
+  saveMailTextRequestSchema,
+} from "./mail-text";
+import {
   getRetentionRequestSchema,
   retentionResponseSchema,
   saveRetentionRequestSchema,
@@ -664,6 +673,17 @@ export const endpoints = {
       "/branding/remove-logo",
       removeBrandLogoRequestSchema,
       brandingResponseSchema,
+    ),
+  },
+  // The team's editable messages (session credential, update Team's branding).
+  mailText: {
+    list: endpoint("/mail-text/list", listMailTextsRequestSchema, listMailTextsResponseSchema),
+    save: endpoint("/mail-text/save", saveMailTextRequestSchema, mailTextResponseSchema),
+    reset: endpoint("/mail-text/reset", resetMailTextRequestSchema, mailTextResponseSchema),
+    preview: endpoint(
+      "/mail-text/preview",
+      previewMailTextRequestSchema,
+      previewMailTextResponseSchema,
     ),
   },
   // Single sign-on: the team's configuration (session credential, update Team).

@@ -15,6 +15,7 @@ export const SESSION_CREDENTIAL_PREFIXES = [
   "/sso",
   "/webhook",
   "/branding",
+  "/mail-text",
   "/support",
   "/subscription",
   "/usage",

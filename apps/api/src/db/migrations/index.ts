@@ -40,6 +40,7 @@ import * as missingOriginalNotice from "./20261207030000_missing-original-notice
 import * as teamBranding from "./20261207050000_team-branding";
 import * as signerAttachments from "./20261207080000_signer-attachments";
 import * as retention from "./20261207060000_retention";
+import * as teamMailTexts from "./20261207093000_team-mail-texts";
 import * as templateDirectLinks from "./20261207070000_template-direct-links";
 import * as teamDeletion from "./20261207110000_team-deletion";
 import * as teamEmbedding from "./20261207100000_team-embedding";
@@ -93,4 +94,5 @@ export const migrations: Readonly<Record<string, Migration>> = {
   "20261207080000_signer-attachments": signerAttachments,
   "20261207100000_team-embedding": teamEmbedding,
   "20261207110000_team-deletion": teamDeletion,
+  "20261207093000_team-mail-texts": teamMailTexts,
 };

@@ -121,6 +121,13 @@ export const mail = {
       "You were copied on “{{title}}”: everyone signed it. The sealed document and its audit-log proof are ready.",
     action: "Download them here:",
   },
+  mailTextSample: {
+    signerName: "Alex Martin",
+    signerEmail: "alex.martin@example.com",
+    envelopeTitle: "Service agreement",
+    reason: "The dates in section 2 are not the ones we agreed on.",
+    message: "Here is the agreement we discussed.",
+  },
   supportAnswer: {
     subject: "Paraphe support answered you",
     intro: "Our support team answered your message:",

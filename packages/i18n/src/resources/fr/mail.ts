@@ -137,6 +137,13 @@ export const mail: FrenchTranslation<typeof en> = {
       "Vous étiez en copie de «\u00a0{{title}}\u00a0»\u00a0: tout le monde l’a signé. Le document scellé et sa preuve (journal d’audit) sont prêts.",
     action: "Téléchargez-les ici\u00a0:",
   },
+  mailTextSample: {
+    signerName: "Camille Martin",
+    signerEmail: "camille.martin@example.com",
+    envelopeTitle: "Contrat de prestation",
+    reason: "Les dates de l’article 2 ne sont pas celles dont nous avions convenu.",
+    message: "Voici le contrat dont nous avons parlé.",
+  },
   supportAnswer: {
     subject: "Le support de Paraphe vous a répondu",
     intro: "Notre équipe support a répondu à votre message\u00a0:",
