@@ -49,6 +49,9 @@ export default defineAppConfig({
   referenceValuesFile: "../api/dist/reference-values.json",
   // Signing links carry their secret in the fragment, which is never sent; send no referrer at all.
   referrerPolicy: "no-referrer",
+  // Embedded signing (`/embed/...`): `vite preview` answers each page with the frame-ancestors its
+  // team allows, asked of the api (`tooling/vite/embedded-pages.js`).
+  embeddedPages: true,
   build: {
     rolldownOptions: {
       output: {

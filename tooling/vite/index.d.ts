@@ -18,6 +18,8 @@ export declare function securityHeadersPlugin(options?: {
   frameVariables?: string[];
   /** Build variables that configure the Google Drive import: when all are set, its origins join. */
   googleDriveVariables?: string[];
+  /** `vite preview` answers `/embed/...` with the frame-ancestors the api gives for the page. */
+  embeddedPages?: boolean;
 }): Plugin;
 
 export { referenceValuesPlugin } from "./reference-values.js";
@@ -30,6 +32,8 @@ export declare function defineAppConfig(options: {
   frameVariables?: string[];
   /** Build variables that configure the Google Drive import (`VITE_GOOGLE_CLIENT_ID`, ...). */
   googleDriveVariables?: string[];
+  /** `vite preview` answers `/embed/...` with the frame-ancestors the api gives for the page. */
+  embeddedPages?: boolean;
   /** The api build's `reference-values.json`, relative to the app's root. */
   referenceValuesFile: string;
   build?: BuildOptions;

@@ -1,11 +1,13 @@
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { createHash } from "node:crypto";
+import { readFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import { build } from "rolldown";
 import { defaultClientConditions, defineConfig, loadEnv } from "vite";
 import { referenceValuesPlugin } from "./reference-values.js";
-import { securityHeaders, staticHostHeadersFile } from "./security-headers.js";
+import { embeddedPagesMiddleware } from "./embedded-pages.js";
+import { DEFAULT_API_URL, securityHeaders, staticHostHeadersFile } from "./security-headers.js";
 
 export { referenceValuesPlugin };
 
@@ -78,16 +80,25 @@ export function chunkLoadGuardPlugin({ messages }) {
  * `VITE_GOOGLE_CLIENT_ID` and `VITE_GOOGLE_APP_ID`): when all are set, the import's Google origins
  * join the policy; otherwise nothing of Google does.
  *
- * @param {{ referrerPolicy?: "no-referrer" | "strict-origin-when-cross-origin"; frameVariables?: string[]; googleDriveVariables?: string[] }} [options]
+ * With `embeddedPages` (the signing app), `vite preview` answers the embedded signing pages
+ * (`/embed/sign/...`, `/embed/d/...`) with the `frame-ancestors` their team allows, asked of the api
+ * for each page (`embedded-pages.js`); the `_headers` file cannot, and gives them `'none'` as every
+ * other page (the repository's README says what a host must do instead).
+ *
+ * @param {{ referrerPolicy?: "no-referrer" | "strict-origin-when-cross-origin"; frameVariables?: string[]; googleDriveVariables?: string[]; embeddedPages?: boolean }} [options]
  * @returns {import("vite").Plugin}
  */
 export function securityHeadersPlugin({
   referrerPolicy,
   frameVariables = [],
   googleDriveVariables = [],
+  embeddedPages = false,
 } = {}) {
   /** @type {Record<string, string>} */
   let headers = {};
+  /** @type {(origins: string[]) => Record<string, string>} */
+  let headersFor = () => headers;
+  let apiUrl = DEFAULT_API_URL;
   return {
     name: "paraphe:security-headers",
     config(userConfig, { mode }) {
@@ -104,7 +115,23 @@ export function securityHeadersPlugin({
         googleDrive,
         referrerPolicy,
       });
+      apiUrl = env.VITE_API_URL || DEFAULT_API_URL;
+      headersFor = (frameAncestors) =>
+        securityHeaders({
+          apiUrl: env.VITE_API_URL,
+          frameUrls,
+          googleDrive,
+          referrerPolicy,
+          frameAncestors,
+        });
       return { preview: { headers } };
+    },
+    configurePreviewServer(server) {
+      if (!embeddedPages) return;
+      const index = resolve(server.config.root, server.config.build.outDir, "index.html");
+      server.middlewares.use(
+        embeddedPagesMiddleware({ apiUrl, indexHtml: () => readFile(index), headersFor }),
+      );
     },
     generateBundle() {
       this.emitFile({
@@ -122,7 +149,7 @@ export function securityHeadersPlugin({
  * (`referenceValuesFile`, relative to the app's root), fixed ports for the dev server and `vite
  * preview`.
  *
- * @param {{ port: number; chunkLoadMessages: Record<string, { title: string; description: string; reload: string }>; referrerPolicy?: "no-referrer" | "strict-origin-when-cross-origin"; frameVariables?: string[]; googleDriveVariables?: string[]; referenceValuesFile: string; build?: import("vite").BuildOptions }} options
+ * @param {{ port: number; chunkLoadMessages: Record<string, { title: string; description: string; reload: string }>; referrerPolicy?: "no-referrer" | "strict-origin-when-cross-origin"; frameVariables?: string[]; googleDriveVariables?: string[]; embeddedPages?: boolean; referenceValuesFile: string; build?: import("vite").BuildOptions }} options
  */
 export function defineAppConfig({
   port,
@@ -130,6 +157,7 @@ export function defineAppConfig({
   referrerPolicy,
   frameVariables,
   googleDriveVariables,
+  embeddedPages,
   referenceValuesFile,
   build: buildOptions = {},
 }) {
@@ -138,7 +166,12 @@ export function defineAppConfig({
       react(),
       tailwindcss(),
       chunkLoadGuardPlugin({ messages: chunkLoadMessages }),
-      securityHeadersPlugin({ referrerPolicy, frameVariables, googleDriveVariables }),
+      securityHeadersPlugin({
+        referrerPolicy,
+        frameVariables,
+        googleDriveVariables,
+        embeddedPages,
+      }),
       referenceValuesPlugin({ file: referenceValuesFile }),
     ],
     resolve: { conditions: ["@paraphe/source", ...defaultClientConditions] },

@@ -2,6 +2,7 @@ import type { ReferrerPolicy } from "./index.js";
 
 export declare const DEFAULT_API_URL: string;
 export declare const PROFILE_PICTURE_PATH: string;
+export declare const FRAME_ANCESTORS_PATH: string;
 export declare const TRUSTED_TYPES_POLICIES: readonly string[];
 
 /** The origins and Trusted Types policies the Google Drive import adds, when configured. */
@@ -18,7 +19,12 @@ export interface ContentSecurityPolicyOptions {
   frameUrls?: Record<string, string | undefined>;
   /** The web app built with the Google Drive import: its origins join the policy. */
   googleDrive?: boolean;
+  /** An embedded signing page: the origins its team allows to frame it (`'none'` when empty). */
+  frameAncestors?: readonly string[];
 }
+
+/** The plain origins among `origins`, without repeats: what may go into `frame-ancestors`. */
+export declare function frameAncestorSources(origins: readonly string[]): string[];
 
 export declare function contentSecurityPolicyDirectives(
   options?: ContentSecurityPolicyOptions,
@@ -30,6 +36,7 @@ export declare function securityHeaders(options?: {
   apiUrl?: string;
   frameUrls?: Record<string, string | undefined>;
   googleDrive?: boolean;
+  frameAncestors?: readonly string[];
   referrerPolicy?: ReferrerPolicy;
 }): Record<string, string>;
 

@@ -11,6 +11,11 @@ export const DEFAULT_API_URL = "http://localhost:3000";
 export const PROFILE_PICTURE_PATH = "/public/avatars/";
 /** Where the api serves teams' logos (`BRAND_LOGO_PATH_PREFIX` of the api-sdk contract). */
 export const TEAM_LOGO_PATH = "/public/team-logos/";
+/**
+ * Where the api answers an embedded signing page's allowed origins (`FRAME_ANCESTORS_PATH_PREFIX`
+ * of the api-sdk contract).
+ */
+export const FRAME_ANCESTORS_PATH = "/public/frame-ancestors/";
 
 /** The Trusted Types policies the apps may create: none (no library writes HTML or script URLs). */
 export const TRUSTED_TYPES_POLICIES = [];
@@ -86,6 +91,32 @@ function frameOrigin(name, value) {
 }
 
 /**
+ * The sources of an embedded signing page's `frame-ancestors`: the origins its team allows, each a
+ * plain `https://host[:port]` (or `http://localhost...`) origin as the api stores them; anything
+ * else is dropped, so that nothing but an origin reaches the header.
+ *
+ * @param {readonly string[]} origins
+ * @returns {string[]}
+ */
+export function frameAncestorSources(origins) {
+  return [
+    ...new Set(
+      origins.filter((origin) => {
+        if (typeof origin !== "string" || origin.length > 200) return false;
+        try {
+          const url = new URL(origin);
+          if (url.origin !== origin) return false;
+          if (url.protocol === "https:") return /^[a-z0-9.-]+$/.test(url.hostname);
+          return url.protocol === "http:" && ["localhost", "127.0.0.1"].includes(url.hostname);
+        } catch {
+          return false;
+        }
+      }),
+    ),
+  ];
+}
+
+/**
  * The Content-Security-Policy of an app, as an ordered list of directives.
  *
  * Everything is denied (`default-src 'none'`) except what the apps use:
@@ -103,7 +134,9 @@ function frameOrigin(name, value) {
  *   `-elem`/`-attr` directives. CSS cannot run script, and with images, fonts and calls limited as
  *   above an injected rule has nowhere to send data.
  * - no frames but those of `frameUrls` (by origin: the web app's support chat when
- *   `VITE_SUPPORT_WIDGET_URL` is set), no objects, workers or media; the app may not be framed (`frame-ancestors 'none'`), forms
+ *   `VITE_SUPPORT_WIDGET_URL` is set), no objects, workers or media; the app may not be framed
+ *   (`frame-ancestors 'none'`), but for an embedded signing page, which `frameAncestors` names the
+ *   allowed origins of (`frameAncestorSources`), forms
  *   post only to the app, `<base>` only to the app;
  * - Trusted Types (Chromium): string assignments to DOM XSS sinks (`innerHTML`, `script.src`, ...)
  *   are refused, and no policy may be created.
@@ -111,7 +144,7 @@ function frameOrigin(name, value) {
  * - with `googleDrive` (the web app built with the Google Drive import), the origins and policies of
  *   `GOOGLE_DRIVE_SOURCES` and nothing more.
  *
- * @param {{ apiUrl?: string; frameUrls?: Record<string, string | undefined>; googleDrive?: boolean }} [options]
+ * @param {{ apiUrl?: string; frameUrls?: Record<string, string | undefined>; googleDrive?: boolean; frameAncestors?: readonly string[] }} [options]
  *   `frameUrls`: pages the app may frame, by the variable that names them (unset ones are skipped)
  * @returns {string[]}
  */
@@ -119,7 +152,9 @@ export function contentSecurityPolicyDirectives({
   apiUrl,
   frameUrls = {},
   googleDrive = false,
+  frameAncestors = [],
 } = {}) {
+  const ancestors = frameAncestorSources(frameAncestors);
   const api = parseApiUrl(apiUrl);
   const frames = [
     ...new Set(
@@ -150,7 +185,7 @@ export function contentSecurityPolicyDirectives({
     `frame-src ${frameSources.length > 0 ? frameSources.join(" ") : "'none'"}`,
     "object-src 'none'",
     "media-src 'none'",
-    "frame-ancestors 'none'",
+    `frame-ancestors ${ancestors.length > 0 ? ancestors.join(" ") : "'none'"}`,
     "base-uri 'self'",
     "form-action 'self'",
     "require-trusted-types-for 'script'",
@@ -161,7 +196,7 @@ export function contentSecurityPolicyDirectives({
 /**
  * The Content-Security-Policy header value of an app.
  *
- * @param {{ apiUrl?: string; frameUrls?: Record<string, string | undefined>; googleDrive?: boolean }} [options]
+ * @param {{ apiUrl?: string; frameUrls?: Record<string, string | undefined>; googleDrive?: boolean; frameAncestors?: readonly string[] }} [options]
  * @returns {string}
  */
 export function contentSecurityPolicy(options = {}) {
@@ -171,21 +206,32 @@ export function contentSecurityPolicy(options = {}) {
 /**
  * Every security header of an app's responses.
  *
- * @param {{ apiUrl?: string; frameUrls?: Record<string, string | undefined>; googleDrive?: boolean; referrerPolicy?: "no-referrer" | "strict-origin-when-cross-origin" }} [options]
+ * `frameAncestors`: an embedded signing page's allowed origins; with at least one, the page has
+ * no `X-Frame-Options` (which cannot name several origins; browsers that know `frame-ancestors`
+ * follow it instead), and without, `DENY` as every other page.
+ *
+ * @param {{ apiUrl?: string; frameUrls?: Record<string, string | undefined>; googleDrive?: boolean; frameAncestors?: readonly string[]; referrerPolicy?: "no-referrer" | "strict-origin-when-cross-origin" }} [options]
  * @returns {Record<string, string>}
  */
 export function securityHeaders({
   apiUrl,
   frameUrls,
   googleDrive,
+  frameAncestors = [],
   referrerPolicy = "strict-origin-when-cross-origin",
 } = {}) {
+  const framed = frameAncestorSources(frameAncestors).length > 0;
   return {
-    "Content-Security-Policy": contentSecurityPolicy({ apiUrl, frameUrls, googleDrive }),
+    "Content-Security-Policy": contentSecurityPolicy({
+      apiUrl,
+      frameUrls,
+      googleDrive,
+      frameAncestors,
+    }),
     "Referrer-Policy": referrerPolicy,
     "X-Content-Type-Options": "nosniff",
     // For browsers that predate `frame-ancestors`.
-    "X-Frame-Options": "DENY",
+    ...(framed ? {} : { "X-Frame-Options": "DENY" }),
   };
 }
 

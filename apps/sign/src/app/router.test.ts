@@ -8,6 +8,15 @@ describe("the signing app's routes", () => {
     expect(matchRoute("/sign/a%2Db")).toEqual({ name: "sign", envelopeUuid: "a-b" });
   });
 
+  it("reads the same pages under /embed (in a frame of an allowed site)", () => {
+    expect(matchRoute("/embed/sign/abc-123")).toEqual({ name: "sign", envelopeUuid: "abc-123" });
+    const token = "A".repeat(32);
+    expect(matchRoute(`/embed/d/${token}`)).toEqual({ name: "direct", token });
+    for (const path of ["/embed", "/embed/", "/embed/confirmation", "/embed/embed/sign/x"]) {
+      expect(matchRoute(path)).toEqual({ name: "notFound" });
+    }
+  });
+
   it("knows the confirmation path", () => {
     expect(matchRoute("/confirmation")).toEqual({ name: "confirmation" });
     expect(matchRoute("/confirmation/")).toEqual({ name: "confirmation" });

@@ -7,14 +7,19 @@ export type SignRoute =
 
 const SIGN_PATH = /^\/sign\/([^/]+)\/?$/i;
 const CONFIRMATION_PATH = /^\/confirmation\/?$/i;
+/** An embedded page: `/embed/sign/...` or `/embed/d/...`, the path after `/embed` as captured. */
+const EMBEDDED_PATH = /^\/embed(\/(?:sign|d)\/.*)$/;
 /** A template's direct link: `/d/<token>` (base64url, 32 characters). */
 const DIRECT_PATH = /^\/d\/([A-Za-z0-9_-]{32})\/?$/;
 
 /**
- * The route of a path: `/sign/{envelopeUuid}`, `/d/<token>`, `/confirmation`, anything else is not
- * found.
+ * The route of a path: `/sign/{envelopeUuid}`, `/d/<token>` (each also under `/embed`),
+ * `/confirmation`, anything else is not found.
  */
 export function matchRoute(pathname: string): SignRoute {
+  // An embedded page (`/embed/sign/...`, `/embed/d/...`) is the same page, in a frame.
+  const embedded = EMBEDDED_PATH.exec(pathname);
+  if (embedded?.[1] !== undefined) return matchRoute(embedded[1]);
   const sign = SIGN_PATH.exec(pathname);
   if (sign?.[1] !== undefined) {
     try {

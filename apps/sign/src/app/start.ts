@@ -1,5 +1,6 @@
 import type { AccessLink, OpenedEnvelope, SignApi } from "../lib/api";
 import { isEnvelopeUuid, takeAccessLink } from "../domain/access-link";
+import { embedding } from "../domain/embed";
 import { matchRoute } from "./router";
 
 // What the entry (`main.tsx`) does before React is there: nothing here imports React, which the entry
@@ -21,6 +22,8 @@ export function loadSignApi(language: () => string | undefined): Promise<SignApi
  * signing path that carries or stored one.
  */
 export function takeAccessLinkFromAddress(): AccessLink | null {
+  // An embedded page's options share the fragment: read them first.
+  embedding();
   const route = matchRoute(window.location.pathname);
   return route.name === "sign" ? takeAccessLink(route.envelopeUuid) : null;
 }

@@ -1,4 +1,5 @@
 import { useNavigate } from "../app/navigation";
+import { embeddedPath } from "../domain/embed";
 import { DirectLinkPage } from "../features/direct-link/components/direct-link-page";
 import { SignPublicLayout } from "../layouts/public-layout";
 
@@ -11,7 +12,7 @@ export function DirectLinkRoute({ token }: { token: string }) {
   const navigate = useNavigate();
   return (
     <SignPublicLayout>
-      <DirectLinkPage token={token} onReady={(path) => navigate(path)} />
+      <DirectLinkPage token={token} onReady={(path) => navigate(embeddedPath(path))} />
     </SignPublicLayout>
   );
 }

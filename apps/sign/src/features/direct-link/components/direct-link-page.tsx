@@ -2,7 +2,8 @@ import { VERIFICATION_CODE_LENGTH } from "@paraphe/api-sdk/contract";
 import { useTranslation } from "@paraphe/i18n/react";
 import { Button, FormField, Input } from "@paraphe/ui-kit";
 import { useMutation, useQuery } from "@tanstack/react-query";
-import { useState, type FormEvent } from "react";
+import { useEffect, useState, type FormEvent } from "react";
+import { embedding, postEmbedEvent } from "../../../domain/embed";
 import { useApi } from "../../../lib/api";
 import { directLinkErrorKey } from "../lib/direct-link-error";
 
@@ -34,7 +35,14 @@ export function DirectLinkPage({ token, onReady }: DirectLinkPageProps) {
     queryFn: () => api.directLink.open({ token }),
     retry: false,
   });
-  const [visitor, setVisitor] = useState<Visitor>({ firstname: "", lastname: "", email: "" });
+  // An embedding site may give the visitor's name and email, and lock them.
+  const given = embedding().options;
+  const [visitor, setVisitor] = useState<Visitor>({
+    firstname: given.firstname ?? "",
+    lastname: given.lastname ?? "",
+    email: given.email ?? "",
+  });
+  const locked = (name: keyof Visitor) => given.lock && given[name] !== null;
   const [problems, setProblems] = useState<Partial<Record<keyof Visitor, string>>>({});
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [code, setCode] = useState("");
@@ -58,6 +66,20 @@ export function DirectLinkPage({ token, onReady }: DirectLinkPageProps) {
       ),
     onError: (failure) => setError(t(directLinkErrorKey(failure))),
   });
+
+  const title = opened.data?.templateTitle;
+  useEffect(() => {
+    if (title !== undefined) postEmbedEvent({ type: "ready", payload: { kind: "direct", title } });
+  }, [title]);
+  const failed = opened.isError ? directLinkErrorKey(opened.error) : null;
+  useEffect(() => {
+    if (failed !== null) {
+      postEmbedEvent({
+        type: "error",
+        payload: { code: failed.replace("directLink.errors.", "") },
+      });
+    }
+  }, [failed]);
 
   if (opened.isPending) {
     return (
@@ -106,6 +128,7 @@ export function DirectLinkPage({ token, onReady }: DirectLinkPageProps) {
       <Input
         type={type}
         autoComplete={autoComplete}
+        readOnly={locked(name)}
         value={visitor[name]}
         onChange={(event) => {
           setVisitor({ ...visitor, [name]: event.target.value });

@@ -8,7 +8,8 @@ export interface ActionBarProps {
   pageCount: number;
   missingCount: number;
   onSign: () => void;
-  onDecline: () => void;
+  /** Absent: no Decline button (an embedding site that leaves declining out). */
+  onDecline?: (() => void) | undefined;
   /** Pointer over or focus on Sign: start loading the signature dialog. */
   onPrefetchSign: () => void;
   /**
@@ -78,7 +79,7 @@ export function ActionBar({
           {hint}
         </p>
         <div className="flex gap-2">
-          {view ? null : (
+          {view || onDecline === undefined ? null : (
             <Button variant="secondary" size="lg" className="shrink-0" onClick={onDecline}>
               {t(approve ? "actions.reject" : "actions.decline")}
             </Button>

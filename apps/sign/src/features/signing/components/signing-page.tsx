@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { Suspense, useEffect, useState } from "react";
 import { forgetAccessLink, isEnvelopeUuid, takeAccessLink } from "../../../domain/access-link";
+import { postEmbedEvent } from "../../../domain/embed";
 import { useApi, type AccessLink } from "../../../lib/api";
 import { useProvideBranding } from "../../../lib/branding";
 import { openEnvelopeQueryOptions } from "../api/signing-queries";
@@ -20,7 +21,11 @@ const WAITING_STATES: readonly EnvelopeState[] = ["notYourTurn", "notOpen"];
  */
 export function SigningPage({ envelopeUuid }: { envelopeUuid: string }) {
   const [link] = useState(() => takeAccessLink(envelopeUuid));
-  if (!isEnvelopeUuid(envelopeUuid)) return <AccessErrorPage kind="notFound" />;
+  const refused = !isEnvelopeUuid(envelopeUuid) ? "notFound" : !link ? "invalidLink" : null;
+  useEffect(() => {
+    if (refused !== null) postEmbedEvent({ type: "error", payload: { code: refused } });
+  }, [refused]);
+  if (refused === "notFound") return <AccessErrorPage kind="notFound" />;
   if (!link) return <AccessErrorPage kind="invalidLink" />;
   return <OpenedSigningPage link={link} />;
 }
@@ -36,6 +41,15 @@ function OpenedSigningPage({ link }: { link: AccessLink }) {
   useEffect(() => {
     if (done) forgetAccessLink(link.envelopeUuid);
   }, [done, link.envelopeUuid]);
+  // In a frame: tell the embedding site when the envelope shows, or why it cannot.
+  const title = opened.data?.envelope.title;
+  useEffect(() => {
+    if (title !== undefined) postEmbedEvent({ type: "ready", payload: { kind: "sign", title } });
+  }, [title]);
+  const errorKind = opened.isError ? accessErrorKind(opened.error) : null;
+  useEffect(() => {
+    if (errorKind !== null) postEmbedEvent({ type: "error", payload: { code: errorKind } });
+  }, [errorKind]);
   if (opened.isPending) return <SigningSkeleton />;
   if (opened.isError) {
     return (

@@ -26,6 +26,7 @@ import { watchPageReading } from "../lib/page-reading";
 import { emptyDraft, type SignatureDraft } from "../lib/signature-draft";
 import { ActionBar } from "./action-bar";
 import { DeclineDialog } from "./decline-dialog";
+import { embedding, postEmbedEvent } from "../../../domain/embed";
 import { DelegateDialog, type Delegation } from "./delegate-dialog";
 import { DocumentReader } from "./document-reader";
 import { VerificationDialog } from "./verification-dialog";
@@ -152,6 +153,16 @@ export function SigningWorkspace({ link, opened }: { link: AccessLink; opened: O
     api.envelope
       .markPageRead({ ...link, documentUuid, page })
       .then((answer) => {
+        postEmbedEvent({
+          type: "pageRead",
+          payload: {
+            pagesRead: Object.values(answer.viewedPages).reduce(
+              (sum, read) => sum + read.length,
+              0,
+            ),
+            pageCount: allPages.length,
+          },
+        });
         setViewed((current) => {
           const next = new Set(current);
           for (const [uuid, pages] of Object.entries(answer.viewedPages))
@@ -227,6 +238,10 @@ export function SigningWorkspace({ link, opened }: { link: AccessLink; opened: O
         values: valuesToSend(fields, values),
       }),
     onSuccess: (result) => {
+      postEmbedEvent({ type: "signed", payload: { envelopeUuid: link.envelopeUuid } });
+      if (result.envelopeStatus === "complete") {
+        postEmbedEvent({ type: "completed", payload: { envelopeUuid: link.envelopeUuid } });
+      }
       const state: ConfirmationState = {
         envelopeUuid: link.envelopeUuid,
         email: recipient.email,
@@ -253,6 +268,7 @@ export function SigningWorkspace({ link, opened }: { link: AccessLink; opened: O
   const decline = useMutation({
     mutationFn: (reason: string) => api.envelope.decline({ ...link, reason }),
     onSuccess: async () => {
+      postEmbedEvent({ type: "declined", payload: { envelopeUuid: link.envelopeUuid } });
       setDeclineOpen(false);
       await reopen();
     },
@@ -403,7 +419,10 @@ export function SigningWorkspace({ link, opened }: { link: AccessLink; opened: O
           }
           openSignature();
         }}
-        onDecline={() => setDeclineOpen(true)}
+        // The embedding site may leave declining out (`decline=0`); an approver can always reject.
+        onDecline={
+          approver || embedding().options.allowDecline ? () => setDeclineOpen(true) : undefined
+        }
         onPrefetchSign={() => {
           if (viewer) {
             if (!markDocumentRead.isPending) markDocumentRead.mutate();
