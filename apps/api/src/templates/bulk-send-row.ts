@@ -1,8 +1,10 @@
 import {
   bulkSendRowSchema,
+  type BulkSendPerson,
   createEnvelopeFromTemplateRequestSchema,
   templateRecipientInputSchema,
   type BulkSendRowError,
+  type RecipientVerification,
 } from "@paraphe/api-sdk/contract";
 import type { z } from "zod";
 
@@ -16,17 +18,15 @@ type CreateEnvelopeInput = z.infer<typeof createEnvelopeFromTemplateRequestSchem
  */
 export function prepareBulkSendRow(
   templateUuid: string,
-  roles: readonly { id: string; label: string | null }[],
+  roles: readonly { id: string; label: string | null; verification: RecipientVerification }[],
   input: unknown,
 ): { ok: true; request: CreateEnvelopeInput } | { ok: false; reason: BulkSendRowError } {
   const row = bulkSendRowSchema.safeParse(input);
   if (!row.success) return { ok: false, reason: "invalid_text" };
   const byLabel = new Map(roles.map((role) => [(role.label ?? "").trim().toLowerCase(), role.id]));
-  const given = new Map<string, { email: string; firstname: string; lastname: string }>();
+  const given = new Map<string, BulkSendPerson>();
   for (const person of row.data.recipients) {
-    if ([person.email, person.firstname, person.lastname].every((cell) => cell.trim() === "")) {
-      continue;
-    }
+    if (isEmptyPerson(person)) continue;
     const roleUuid = byLabel.get(person.role.trim().toLowerCase());
     if (roleUuid === undefined || given.has(roleUuid)) return { ok: false, reason: "unknown_role" };
     given.set(roleUuid, person);
@@ -36,17 +36,39 @@ export function prepareBulkSendRow(
   const message = row.data.message?.trim() ?? "";
   const parsed = createEnvelopeFromTemplateRequestSchema.safeParse({
     templateUuid,
-    recipients: [...given].map(([roleUuid, person]) => ({ roleUuid, ...person })),
+    recipients: [...given].map(([roleUuid, { email, firstname, lastname, phone }]) => ({
+      roleUuid,
+      email,
+      firstname,
+      lastname,
+      ...(phone === undefined || phone.trim() === "" ? {} : { phone }),
+    })),
     ...(title === "" ? {} : { title }),
     ...(message === "" ? {} : { message }),
     send: true,
   });
-  if (parsed.success) return { ok: true, request: parsed.data };
+  if (parsed.success) {
+    // A role checked by a code by SMS needs the number the code goes to.
+    const smsRoles = roles.filter((role) => role.verification === "sms_code");
+    const byRole = new Map(parsed.data.recipients.map((person) => [person.roleUuid, person]));
+    if (smsRoles.some((role) => (byRole.get(role.id)?.phone ?? null) === null)) {
+      return { ok: false, reason: "missing_phone" };
+    }
+    return { ok: true, request: parsed.data };
+  }
   const issue = parsed.error.issues[0];
   const [first, , field] = issue?.path ?? [];
   if (first !== "recipients") return { ok: false, reason: "invalid_text" };
   if (issue?.message === "already_added") return { ok: false, reason: "duplicate_email" };
+  if (field === "phone") return { ok: false, reason: "invalid_phone" };
   return { ok: false, reason: field === "email" ? "invalid_email" : "invalid_name" };
+}
+
+/** A person of a row whose cells are all empty: no one for that role. */
+function isEmptyPerson(person: BulkSendPerson): boolean {
+  return [person.email, person.firstname, person.lastname, person.phone ?? ""].every(
+    (cell) => cell.trim() === "",
+  );
 }
 
 /** A reported cell: the CSV column (as the web page's file names it) and its value, cut for display. */
@@ -65,7 +87,7 @@ function reported(column: string, value: string): BulkSendRowProblemCell {
 /**
  * The cell that made a row fail with `reason`, found again from the row's stored input by the same
  * rules as {@link prepareBulkSendRow}: the column `<role label> email|firstname|lastname` (lower
- * case, as in the file), `title` or `message`, and its value. Null when the reason names no one
+ * case, as in the file; `<role label> phone` for a wrong number), `title` or `message`, and its value. Null when the reason names no one
  * cell (a missing or unknown role, the template or the sender's rights).
  */
 export function bulkSendRowProblemCell(
@@ -74,9 +96,7 @@ export function bulkSendRowProblemCell(
 ): BulkSendRowProblemCell | null {
   const row = bulkSendRowSchema.safeParse(input);
   if (!row.success) return null;
-  const people = row.data.recipients.filter(
-    (person) => ![person.email, person.firstname, person.lastname].every((c) => c.trim() === ""),
-  );
+  const people = row.data.recipients.filter((person) => !isEmptyPerson(person));
   const column = (role: string, field: string) => `${role.trim().toLowerCase()} ${field}`;
   const shape = templateRecipientInputSchema.shape;
   switch (reason) {
@@ -93,6 +113,12 @@ export function bulkSendRowProblemCell(
         }
       }
       return null;
+    }
+    case "invalid_phone": {
+      const person = people.find(
+        (p) => (p.phone ?? "").trim() !== "" && !shape.phone.safeParse(p.phone).success,
+      );
+      return person ? reported(column(person.role, "phone"), person.phone ?? "") : null;
     }
     case "duplicate_email": {
       const seen = new Set<string>();

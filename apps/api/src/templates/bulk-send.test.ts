@@ -154,6 +154,62 @@ describe.each(testDatabaseKinds)("bulk send from a template on %s", (kind) => {
     expect(status.bulkSend).toMatchObject({ status: "done", sent: 0, failed: 3 });
   });
 
+  it("gives a role checked by SMS the phone of its row, and reports a row without one, and one with a wrong one by its cell", async () => {
+    const created = await owner.api.template.create({
+      title: "Lease",
+      files: [{ filename: "Lease.pdf", data: await tinyPdf(1) }],
+    });
+    const withRoles = await owner.api.template.saveRecipients({
+      templateUuid: created.uuid,
+      roles: [{ label: "Tenant", verification: "sms_code" }, { label: "Landlord" }],
+    });
+    await owner.api.template.saveFields({
+      templateUuid: created.uuid,
+      fields: withRoles.roles.map((role, index) => ({
+        documentUuid: created.documents[0]?.uuid ?? "",
+        recipientUuid: role.uuid,
+        page: 0,
+        x: 0.1,
+        y: 0.1 + index * 0.3,
+        width: 0.3,
+        height: 0.1,
+        kind: "signature" as const,
+      })),
+    });
+    await owner.api.template.activate({ templateUuid: created.uuid });
+    const lease = (tenantPhone: string | undefined): BulkSendRow => ({
+      recipients: [
+        {
+          role: "tenant",
+          email: uniqueEmail("tenant"),
+          firstname: "Tia",
+          lastname: "Tenant",
+          ...(tenantPhone === undefined ? {} : { phone: tenantPhone }),
+        },
+        // A phone for a role without the SMS check is kept, not required.
+        { role: "Landlord", email: uniqueEmail("landlord"), firstname: "Lou", lastname: "L" },
+      ],
+    });
+    const started = await owner.api.template.bulkSend({
+      templateUuid: created.uuid,
+      rows: [lease("+33 6 12 34 56 78"), lease(undefined), lease("  "), lease("06 12")],
+    });
+    await h.t.jobs.runUntilIdle();
+    const status = await owner.api.template.bulkSendStatus({ bulkSendUuid: started.uuid });
+    expect(status.rows.map((result) => [result.reason, result.column, result.value])).toEqual([
+      [null, null, null],
+      ["missing_phone", null, null],
+      ["missing_phone", null, null],
+      ["invalid_phone", "tenant phone", "06 12"],
+    ]);
+    const sent = await owner.api.envelope.get({ envelopeUuid: status.rows[0]?.envelopeUuid ?? "" });
+    expect(sent.recipients.find((person) => person.firstname === "Tia")).toMatchObject({
+      verification: "sms_code",
+      phone: "+33612345678",
+    });
+    expect(status.bulkSend).toMatchObject({ status: "done", sent: 1, failed: 3 });
+  });
+
   it("resumes an interrupted bulk send where it stopped, without sending a row twice", async () => {
     const templateUuid = await template();
     // The template's page previews, which the queue draws after the upload (a send would draw

@@ -8,7 +8,8 @@ import { INVITATION_MESSAGE_MAX_LENGTH, MAX_RECIPIENTS } from "./envelope";
  *
  * CSV convention (the web page's example file): one column group per role of the template,
  * `<label> email`, `<label> firstname`, `<label> lastname` (the role's label as in the template,
- * regardless of case), and the optional columns `title` and `message`.
+ * regardless of case), `<label> phone` for a role whose check is a code by SMS (optional for the
+ * others), and the optional columns `title` and `message`.
  */
 
 /** The most rows one bulk send takes. */
@@ -26,6 +27,10 @@ export const BULK_SEND_ROW_ERRORS = [
   "invalid_name",
   /** Two roles of the row have the same email. */
   "duplicate_email",
+  /** A phone number is not an international number (`+`, the country code, then the number). */
+  "invalid_phone",
+  /** A role whose check is a code by SMS has no phone number in the row. */
+  "missing_phone",
   /** The title or the message is too long, or the title is empty. */
   "invalid_text",
   /** The template can no longer be used (archived, no longer active, deleted). */
@@ -54,6 +59,8 @@ export const bulkSendPersonSchema = z.object({
   email: cell,
   firstname: cell,
   lastname: cell,
+  /** The person's phone, for a role checked by a code by SMS (ignored when empty otherwise). */
+  phone: cell.optional(),
 });
 export type BulkSendPerson = z.input<typeof bulkSendPersonSchema>;
 

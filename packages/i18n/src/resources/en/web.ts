@@ -1171,6 +1171,10 @@ export const web = {
         invalid_name: "Column “{{column}}”: “{{value}}” is not a name (1 to 100 characters).",
         duplicate_email:
           "Column “{{column}}”: “{{value}}” is already the email of another role of this row.",
+        invalid_phone:
+          "Column “{{column}}”: “{{value}}” is not an international phone number (+ and the country code).",
+        missing_phone:
+          "Column “{{column}}”: this role confirms their identity with a code by SMS, so a phone number is needed.",
         invalid_text: "Column “{{column}}”: the text is too long.",
         encoding:
           "Column “{{column}}”: “{{value}}” has characters that could not be read (shown as �): save the file as CSV UTF-8.",
@@ -1181,6 +1185,8 @@ export const web = {
         invalid_email: "An email address is not valid.",
         invalid_name: "A first or last name is missing or too long.",
         duplicate_email: "Two roles have the same email address.",
+        invalid_phone: "A phone number is not an international number.",
+        missing_phone: "A role checked by a code by SMS has no phone number in this row.",
         invalid_text: "The title or the message is empty or too long.",
         template_unavailable: "The template can no longer be used.",
         not_allowed: "You may no longer create envelopes in this workspace.",

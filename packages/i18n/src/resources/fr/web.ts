@@ -1212,6 +1212,10 @@ export const web: FrenchTranslation<typeof en> = {
           "Colonne «\u00a0{{column}}\u00a0»\u00a0: «\u00a0{{value}}\u00a0» n’est pas un nom (1 à 100 caractères).",
         duplicate_email:
           "Colonne «\u00a0{{column}}\u00a0»\u00a0: «\u00a0{{value}}\u00a0» est déjà l’e-mail d’un autre rôle de cette ligne.",
+        invalid_phone:
+          "Colonne «\u00a0{{column}}\u00a0»\u00a0: «\u00a0{{value}}\u00a0» n’est pas un numéro de téléphone international (+ et l’indicatif du pays).",
+        missing_phone:
+          "Colonne «\u00a0{{column}}\u00a0»\u00a0: ce rôle confirme son identité par un code reçu par SMS, un numéro de téléphone est donc nécessaire.",
         invalid_text: "Colonne «\u00a0{{column}}\u00a0»\u00a0: le texte est trop long.",
         encoding:
           "Colonne «\u00a0{{column}}\u00a0»\u00a0: «\u00a0{{value}}\u00a0» contient des caractères illisibles (affichés �)\u00a0: enregistrez le fichier en CSV UTF-8.",
@@ -1222,6 +1226,9 @@ export const web: FrenchTranslation<typeof en> = {
         invalid_email: "Une adresse e-mail n’est pas valide.",
         invalid_name: "Un prénom ou un nom manque ou est trop long.",
         duplicate_email: "Deux rôles ont la même adresse e-mail.",
+        invalid_phone: "Un numéro de téléphone n’est pas un numéro international.",
+        missing_phone:
+          "Un rôle vérifié par un code reçu par SMS n’a pas de numéro de téléphone dans cette ligne.",
         invalid_text: "Le titre ou le message est vide ou trop long.",
         template_unavailable: "Le modèle ne peut plus être utilisé.",
         not_allowed: "Vous ne pouvez plus créer d’enveloppes dans cet espace.",

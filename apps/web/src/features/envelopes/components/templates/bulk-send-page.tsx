@@ -36,6 +36,7 @@ import { PreviousBulkSends } from "./bulk-send-previous";
 import {
   bulkSendColumns,
   exampleCsv,
+  optionalBulkSendColumns,
   rowProblems,
   toRequestRow,
   useRowProblemText,
@@ -95,7 +96,7 @@ function BulkSend({ template }: { template: TemplateDetail }) {
 
   const spec = {
     requiredColumns: columns,
-    optionalColumns: ["title", "message"],
+    optionalColumns: optionalBulkSendColumns(template),
     // Raw cells: every row is sent, the server reports the ones it cannot send.
     schema: z.record(z.string(), z.string()),
     maxRows: MAX_BULK_SEND_ROWS,

@@ -1,5 +1,6 @@
 import {
   emailSchema,
+  toE164,
   type BulkSendRow,
   type BulkSendRowError,
   type TemplateDetail,
@@ -9,11 +10,35 @@ import { toCsv } from "@paraphe/ui-kit";
 
 const PERSON_COLUMNS = ["email", "firstname", "lastname"] as const;
 
-/** The CSV columns of a template: `<label> email|firstname|lastname` per role (lower case). */
-export function bulkSendColumns(template: Pick<TemplateDetail, "roles">): string[] {
-  return template.roles.flatMap((role) =>
-    PERSON_COLUMNS.map((column) => `${role.label.toLowerCase()} ${column}`),
+type Role = TemplateDetail["roles"][number];
+
+/** A role whose person passes a code by SMS: its phone column is required. */
+const checkedBySms = (role: Role) => role.verification === "sms_code";
+
+/** A role's columns as the file names them: its person's, and the phone of a role checked by SMS. */
+function roleColumns(role: Role): string[] {
+  return [...PERSON_COLUMNS, ...(checkedBySms(role) ? ["phone"] : [])].map(
+    (column) => `${role.label} ${column}`,
   );
+}
+
+/**
+ * The CSV columns a file must have for a template: `<label> email|firstname|lastname` per role, and
+ * `<label> phone` for a role checked by a code by SMS (lower case).
+ */
+export function bulkSendColumns(template: Pick<TemplateDetail, "roles">): string[] {
+  return template.roles.flatMap((role) => roleColumns(role).map((name) => name.toLowerCase()));
+}
+
+/** The columns a file may have besides: the phone of the other roles, the title and the message. */
+export function optionalBulkSendColumns(template: Pick<TemplateDetail, "roles">): string[] {
+  return [
+    ...template.roles
+      .filter((role) => !checkedBySms(role))
+      .map((role) => `${role.label.toLowerCase()} phone`),
+    "title",
+    "message",
+  ];
 }
 
 /**
@@ -22,16 +47,13 @@ export function bulkSendColumns(template: Pick<TemplateDetail, "roles">): string
  * with an apostrophe there.
  */
 export function exampleCsv(template: Pick<TemplateDetail, "roles" | "title">): Promise<string> {
-  const header = [
-    ...template.roles.flatMap((role) => PERSON_COLUMNS.map((column) => `${role.label} ${column}`)),
-    "title",
-    "message",
-  ];
+  const header = [...template.roles.flatMap(roleColumns), "title", "message"];
   const row = [
     ...template.roles.flatMap((role, index) => [
       `person${index + 1}@example.com`,
       "First",
       role.label,
+      ...(checkedBySms(role) ? ["+33 6 12 34 56 78"] : []),
     ]),
     template.title,
     "",
@@ -52,11 +74,15 @@ export function toRequestRow(
   return {
     recipients: template.roles.map((role) => {
       const key = role.label.toLowerCase();
+      // The example file writes a number as '+33… (so that a spreadsheet keeps it as text): the
+      // apostrophe is not part of it.
+      const phone = (cells[`${key} phone`] ?? "").trim().replace(/^'/, "");
       return {
         role: role.label,
         email: cells[`${key} email`] ?? "",
         firstname: cells[`${key} firstname`] ?? "",
         lastname: cells[`${key} lastname`] ?? "",
+        ...(phone === "" ? {} : { phone }),
       };
     }),
     ...(cells.title ? { title: cells.title } : {}),
@@ -66,7 +92,13 @@ export function toRequestRow(
 
 /** A problem of a row: the reason, and the column and value of the cell, as the report says it. */
 export interface RowProblem {
-  reason: "invalid_email" | "invalid_name" | "duplicate_email" | "encoding";
+  reason:
+    | "invalid_email"
+    | "invalid_name"
+    | "duplicate_email"
+    | "invalid_phone"
+    | "missing_phone"
+    | "encoding";
   column: string;
   value: string;
 }
@@ -82,8 +114,15 @@ export function rowProblems(
     if (value.includes("\uFFFD")) problems.push({ reason: "encoding", column, value });
   }
   const seen = new Set<string>();
-  for (const person of toRequestRow(template, cells).recipients) {
+  const people = toRequestRow(template, cells).recipients;
+  for (const [index, person] of people.entries()) {
     const key = person.role.toLowerCase();
+    const phone = person.phone ?? "";
+    if (phone !== "" && toE164(phone) === null) {
+      problems.push({ reason: "invalid_phone", column: `${key} phone`, value: phone });
+    } else if (phone === "" && template.roles[index] && checkedBySms(template.roles[index])) {
+      problems.push({ reason: "missing_phone", column: `${key} phone`, value: "" });
+    }
     const email = emailSchema.safeParse(person.email);
     if (!email.success) {
       problems.push({ reason: "invalid_email", column: `${key} email`, value: person.email });
@@ -104,6 +143,8 @@ const CELL_REASONS = [
   "invalid_email",
   "invalid_name",
   "duplicate_email",
+  "invalid_phone",
+  "missing_phone",
   "invalid_text",
   "encoding",
 ] as const;

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { ENVELOPE_UUID, ok, WORKSPACE_MAIN } from "../../../../test/api";
 import { TEMPLATE_UUID, templateDetail } from "../../../../test/api/template";
 import { renderApp } from "../../../../test/render-app";
-import { bulkSendColumns, exampleCsv } from "./bulk-send-page";
+import { bulkSendColumns, exampleCsv, rowProblems } from "./bulk-send-page";
 
 const PATH = `/templates/${WORKSPACE_MAIN.uuid}/${TEMPLATE_UUID}/bulk-send`;
 const BULK_UUID = "9a4c5d6e-7777-4a7a-8a7a-000000000001";
@@ -41,6 +41,48 @@ describe("bulk send", () => {
     ]);
     // With the byte-order mark that lets Excel read the accents of role labels right.
     expect((await exampleCsv(template)).split("\r\n")[0]).toBe(`\uFEFF${HEADER},title,message`);
+  });
+
+  it("asks for the phone of a role checked by SMS, and says before sending that a row has none or a wrong one", async () => {
+    const base = templateDetail();
+    const template = {
+      ...base,
+      roles: base.roles.map((role, index) =>
+        index === 0 ? { ...role, verification: "sms_code" as const } : role,
+      ),
+    };
+    expect(bulkSendColumns(template)).toEqual([
+      "employee email",
+      "employee firstname",
+      "employee lastname",
+      "employee phone",
+      "manager email",
+      "manager firstname",
+      "manager lastname",
+    ]);
+    const [header, example] = (await exampleCsv(template)).replace(/^\uFEFF/, "").split("\r\n");
+    expect(header).toBe(
+      "Employee email,Employee firstname,Employee lastname,Employee phone,Manager email,Manager firstname,Manager lastname,title,message",
+    );
+    // Kept as text by a spreadsheet ('+…), read back without the apostrophe.
+    expect(example).toContain(",'+33 6 12 34 56 78,");
+    const cells = (phone: string) => ({
+      "employee email": "emma@example.com",
+      "employee firstname": "Emma",
+      "employee lastname": "E",
+      "employee phone": phone,
+      "manager email": "max@example.com",
+      "manager firstname": "Max",
+      "manager lastname": "M",
+    });
+    expect(rowProblems(template, cells("+33 6 12 34 56 78"))).toEqual([]);
+    expect(rowProblems(template, cells("'+33 6 12 34 56 78"))).toEqual([]);
+    expect(rowProblems(template, cells(" "))).toEqual([
+      { reason: "missing_phone", column: "employee phone", value: "" },
+    ]);
+    expect(rowProblems(template, cells("06 12"))).toEqual([
+      { reason: "invalid_phone", column: "employee phone", value: "06 12" },
+    ]);
   });
 
   it("writes a title or a role label that a spreadsheet would run as a formula with a leading apostrophe in the example file", async () => {
