@@ -1,6 +1,12 @@
+import { DeleteTeamCard } from "../features/erasure/components/delete-team-card";
 import { RetentionPage } from "../features/retention/components/retention-page";
 
-/** /settings/retention */
+/** /settings/retention: the retention policy, then the deletion of the team (Owners). */
 export function SettingsRetentionRoute() {
-  return <RetentionPage />;
+  return (
+    <div className="flex max-w-3xl flex-col gap-6">
+      <RetentionPage />
+      <DeleteTeamCard />
+    </div>
+  );
 }
