@@ -1917,6 +1917,38 @@ export const web = {
         "The team's retention policy deleted this envelope's documents on {{date}}. The proof and the activity remain.",
     },
   },
+  erasure: {
+    account: {
+      title: "Delete your account",
+      description:
+        "Your account goes with your sessions, passkeys, profile picture and memberships, and the API keys and direct links you created.",
+      legalRecords:
+        "The envelopes you sent stay with your team: your name remains in their signed documents and their activity history, which are legal records.",
+      open: "Delete my account…",
+      confirmTitle: "Delete your account?",
+      confirmDescription:
+        "This cannot be undone. If you are the only member of your team, the team is deleted too.",
+      emailLabel: "Type your email, {{email}}, to confirm",
+      confirm: "Delete my account",
+      deleted: "Your account has been deleted.",
+    },
+    team: {
+      title: "Delete the team",
+      description:
+        "Every envelope, document, template, contact, webhook, API key and setting of the team is deleted, and its subscription canceled. Its members keep their own accounts.",
+      open: "Delete the team…",
+      confirmTitle: "Delete {{name}}?",
+      confirmDescription:
+        "Its members lose access at once, then everything of the team is deleted within minutes. This cannot be undone.",
+      countLoading: "Counting the team's members…",
+      countUnknown: "The number of members could not be loaded.",
+      members_one: "{{count}} member loses access to the team.",
+      members_other: "{{count}} members lose access to the team.",
+      nameLabel: "Type the team's name, {{name}}, to confirm",
+      confirm: "Delete the team",
+      deleted: "The team {{name}} has been deleted.",
+    },
+  },
   branding: {
     title: "Branding",
     description:

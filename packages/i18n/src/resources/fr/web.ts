@@ -2006,6 +2006,39 @@ export const web: FrenchTranslation<typeof en> = {
         "La politique de conservation de l’équipe a supprimé les documents de cette enveloppe le {{date}}. La preuve et l’historique restent disponibles.",
     },
   },
+  erasure: {
+    account: {
+      title: "Supprimer votre compte",
+      description:
+        "Votre compte est supprimé avec vos sessions, vos clés d’accès, votre photo de profil et vos adhésions, ainsi que les clés d’API et les liens directs que vous avez créés.",
+      legalRecords:
+        "Les enveloppes que vous avez envoyées restent à votre équipe\u00a0: votre nom demeure dans leurs documents signés et leur historique d’activité, qui ont valeur de preuve.",
+      open: "Supprimer mon compte…",
+      confirmTitle: "Supprimer votre compte\u00a0?",
+      confirmDescription:
+        "Cette action est définitive. Si vous êtes le seul membre de votre équipe, l’équipe est supprimée aussi.",
+      emailLabel: "Saisissez votre adresse e-mail, {{email}}, pour confirmer",
+      confirm: "Supprimer mon compte",
+      deleted: "Votre compte a été supprimé.",
+    },
+    team: {
+      title: "Supprimer l’équipe",
+      description:
+        "Toutes les enveloppes, documents, modèles, contacts, webhooks, clés d’API et réglages de l’équipe sont supprimés, et son abonnement est résilié. Ses membres conservent leur propre compte.",
+      open: "Supprimer l’équipe…",
+      confirmTitle: "Supprimer {{name}}\u00a0?",
+      confirmDescription:
+        "Ses membres perdent l’accès immédiatement, puis tout ce qui appartient à l’équipe est supprimé en quelques minutes. Cette action est définitive.",
+      countLoading: "Décompte des membres de l’équipe…",
+      countUnknown: "Le nombre de membres n’a pas pu être chargé.",
+      members_one: "{{count}} membre perd l’accès à l’équipe.",
+      members_many: "{{count}} membres perdent l’accès à l’équipe.",
+      members_other: "{{count}} membres perdent l’accès à l’équipe.",
+      nameLabel: "Saisissez le nom de l’équipe, {{name}}, pour confirmer",
+      confirm: "Supprimer l’équipe",
+      deleted: "L’équipe {{name}} a été supprimée.",
+    },
+  },
   branding: {
     title: "Identité visuelle",
     description:
