@@ -92,7 +92,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   "20261207060000_retention": retention,
   "20261207070000_template-direct-links": templateDirectLinks,
   "20261207080000_signer-attachments": signerAttachments,
+  "20261207093000_team-mail-texts": teamMailTexts,
   "20261207100000_team-embedding": teamEmbedding,
   "20261207110000_team-deletion": teamDeletion,
-  "20261207093000_team-mail-texts": teamMailTexts,
 };
