@@ -23,7 +23,8 @@ import { registerPublicTeamLogos } from "./routes/public/team-logos";
 import { registerPublicFrameAncestors } from "./routes/public/frame-ancestors";
 import { registerRoutes } from "./routes/register-routes";
 import { registerTunnelRoutes } from "./tunnel/routes";
-import { registerSealedRequests } from "./tunnel/sealed-requests";
+import { isPublicPath, registerSealedRequests } from "./tunnel/sealed-requests";
+import { requestTelemetry } from "./telemetry/request-telemetry";
 
 /** Request headers the web and signing apps may send cross-origin (spec §7 request signing, tunnel). */
 export const CORS_ALLOWED_HEADERS = [
@@ -50,6 +51,8 @@ export function createApp(deps: AppDeps): AppRouter {
   const app = new Hono<AppEnv>();
 
   app.use(requestId({ headerName: HeaderName.requestId, limitLength: 128 }));
+  // Metrics and the request's span: first, so that they cover everything below.
+  app.use(requestTelemetry(isPublicPath));
   app.use(clientAddress(config.trustedProxies));
   app.use(accessLog(logger));
   app.use(

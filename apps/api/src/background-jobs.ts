@@ -13,6 +13,7 @@ import { retentionJobs, retentionSweeps } from "./retention/jobs";
 import { erasureJobs, erasureSweeps } from "./erasure/jobs";
 import { bulkSendJobs, enqueueLostBulkSends } from "./templates/jobs";
 import { webhookJobs, webhookSweeps, type WorkerWebhookOptions } from "./webhooks/jobs";
+import { mails } from "./telemetry/metrics";
 
 export type { WorkerWebhookOptions } from "./webhooks/jobs";
 
@@ -36,14 +37,16 @@ export function jobHandlers(
     mailTransport === undefined
       ? []
       : [
-          sendMailHandler({
-            db: deps.db,
-            transport: mailTransport,
-            mailKey: deps.mailKey,
-            from: deps.config.mailFrom,
-            logger: deps.logger,
-            ...(deps.config.smtpUrl === undefined ? {} : { smtpUrl: deps.config.smtpUrl }),
-          }),
+          countedMail(
+            sendMailHandler({
+              db: deps.db,
+              transport: mailTransport,
+              mailKey: deps.mailKey,
+              from: deps.config.mailFrom,
+              logger: deps.logger,
+              ...(deps.config.smtpUrl === undefined ? {} : { smtpUrl: deps.config.smtpUrl }),
+            }),
+          ),
         ];
   const sms =
     smsProvider === undefined
@@ -65,6 +68,22 @@ export function jobHandlers(
     ...retentionJobs(deps),
     ...erasureJobs(deps),
   ];
+}
+
+/** The `send-mail` job, each attempt counted as sent or failed (`paraphe_mails_total`). */
+function countedMail(job: RegisteredJob): RegisteredJob {
+  return {
+    ...job,
+    handler: async (payload) => {
+      try {
+        await job.handler(payload);
+      } catch (error) {
+        mails.inc({ outcome: "failed" });
+        throw error;
+      }
+      mails.inc({ outcome: "sent" });
+    },
+  };
 }
 
 /**

@@ -1,5 +1,6 @@
 import { pino, stdSerializers, type DestinationStream, type Logger } from "pino";
 import type { Config } from "./config";
+import { activeTraceIds } from "./telemetry/tracing";
 
 export type { Logger } from "pino";
 
@@ -97,6 +98,8 @@ export function createLogger(
       censor: "***",
     },
     serializers: { err: (error: unknown) => stdSerializers.err(redactError(error) as Error) },
+    // With tracing, a line written in a span names its trace and span (nothing otherwise).
+    mixin: activeTraceIds,
   };
   return destination === undefined ? pino(options) : pino(options, destination);
 }

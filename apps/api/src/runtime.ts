@@ -29,6 +29,10 @@ import {
   type MailTransport,
 } from "./mail/transport";
 import { createTunnel, startTunnelSweeper } from "./tunnel/tunnel";
+import { jobQueueSnapshot } from "./jobs/queue";
+import { observeJobQueue } from "./telemetry/metrics";
+import { startMetricsServer, type MetricsServer } from "./telemetry/metrics-server";
+import { startTracing } from "./telemetry/tracing";
 
 /** Jobs (mail, seals, passes) the api runs side by side. */
 const JOB_CONCURRENCY = 4;
@@ -37,6 +41,8 @@ export interface RunningApi {
   /** The address it listens on (`http://host:port`). */
   url: string;
   port: number;
+  /** The metrics address (`http://host:port/metrics`) when METRICS_PORT is set. */
+  metricsUrl?: string;
   /**
    * Stops accepting connections, lets the job worker finish its job, a mail being sent
    * included (for at most `graceMs`), closes the database. Resolves when everything is closed.
@@ -71,6 +77,15 @@ export async function startApi(
   };
 
   try {
+    // Before the database opens, so that its queries are traced too.
+    if (config.otlpEndpoint !== undefined) {
+      const tracing = await startTracing({
+        endpoint: config.otlpEndpoint,
+        environment: config.nodeEnv,
+      });
+      cleanups.push(() => tracing.shutdown());
+      logger.info({ endpoint: config.otlpEndpoint }, "traces exported over OTLP/HTTP");
+    }
     await mkdir(config.dataDir, { recursive: true });
     const masterKey = await loadMasterKey(config);
     if (masterKey.source === "development-key-file") {
@@ -169,6 +184,18 @@ export async function startApi(
       webhookKey,
       wakeJobs: () => jobs.wake(),
     });
+    let metrics: MetricsServer | undefined;
+    if (config.metricsPort !== undefined) {
+      const stopObserving = observeJobQueue(() => jobQueueSnapshot(database.db));
+      cleanups.push(async () => stopObserving());
+      metrics = await startMetricsServer({
+        host: config.metricsHost,
+        port: config.metricsPort,
+        logger,
+      });
+      cleanups.push(() => metrics?.close() ?? Promise.resolve());
+      logger.info({ url: metrics.url }, "metrics listening");
+    }
     const server = await listen(app.fetch, config.host, config.port);
     const port = (server.address() as AddressInfo).port;
     const url = `http://${config.host.includes(":") ? `[${config.host}]` : config.host}:${port}`;
@@ -184,6 +211,7 @@ export async function startApi(
     return {
       url,
       port,
+      ...(metrics === undefined ? {} : { metricsUrl: metrics.url }),
       stop(options = {}) {
         stopping ??= (async () => {
           const graceMs = options.graceMs ?? 1500;

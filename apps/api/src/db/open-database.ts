@@ -6,6 +6,7 @@ import pg from "pg";
 import type { Logger } from "../logger";
 import type { Database } from "./database";
 import { exclusiveDialect, Mutex } from "./exclusive-dialect";
+import { queryTracing } from "../telemetry/database-tracing";
 
 export interface DatabaseConnection {
   db: Kysely<Database>;
@@ -44,6 +45,7 @@ async function openPglite(dataDir: string): Promise<DatabaseConnection> {
   const db = new Kysely<Database>({
     dialect: exclusiveDialect(new KyselyPGlite(pglite).dialect, mutex),
     plugins: [new CamelCasePlugin()],
+    ...queryTracing(),
   });
   return {
     db,
@@ -77,6 +79,7 @@ async function openPostgres(connectionString: string, logger: Logger): Promise<D
   const db = new Kysely<Database>({
     dialect: new PostgresDialect({ pool }),
     plugins: [new CamelCasePlugin()],
+    ...queryTracing(),
   });
   const listeners = new Set<() => Promise<void>>();
   return {

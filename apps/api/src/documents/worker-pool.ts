@@ -7,7 +7,8 @@ import type { Config } from "../config";
 import { DocumentWorkerPool, type DocumentWorkerPoolOptions } from "./document-worker-pool";
 import type { PagePreview, PreviewOptions, PreviewRange, PreviewRangeResult } from "./previews";
 import type { SealAttachment, SealOptions } from "./seal";
-import type { DocumentTasks } from "./worker-protocol";
+import type { DocumentTaskKind, DocumentTasks } from "./worker-protocol";
+import { inSpan } from "../telemetry/tracing";
 
 // The pool and its errors, for the modules and tests that reach them through the shared pool.
 export { DocumentWorkerPool, type DocumentTaskEvent } from "./document-worker-pool";
@@ -57,6 +58,20 @@ export async function closeDocumentWorkers(): Promise<void> {
 }
 
 /**
+ * Runs a task in the shared pool, in a span of its own with tracing (`document <task>`: the task's
+ * kind only, never the document's name or content).
+ */
+function runDocumentTask<K extends DocumentTaskKind>(
+  kind: K,
+  input: DocumentTasks[K]["input"],
+  options: { owner?: string } = {},
+): Promise<DocumentTasks[K]["output"]> {
+  return inSpan(`document ${kind}`, { "paraphe.document.task": kind }, () =>
+    sharedDocumentWorkers().run(kind, input, options),
+  );
+}
+
+/**
  * Checks a PDF (`inspectPdf`) in a document worker thread; `owner`: the account uploading it, whose
  * share of the uploads lane the task counts in.
  */
@@ -65,11 +80,7 @@ export function inspectPdfOffThread(
   limits: DocumentTasks["inspect"]["input"]["limits"],
   owner?: string,
 ): Promise<DocumentTasks["inspect"]["output"]> {
-  return sharedDocumentWorkers().run(
-    "inspect",
-    { pdf, limits },
-    owner === undefined ? {} : { owner },
-  );
+  return runDocumentTask("inspect", { pdf, limits }, owner === undefined ? {} : { owner });
 }
 
 /**
@@ -84,11 +95,7 @@ export function renderPagePreviews(
   options: PreviewOptions = {},
   owner?: string,
 ): Promise<PagePreview[]> {
-  return sharedDocumentWorkers().run(
-    "previews",
-    { pdf: bytes, options },
-    owner === undefined ? {} : { owner },
-  );
+  return runDocumentTask("previews", { pdf: bytes, options }, owner === undefined ? {} : { owner });
 }
 
 /**
@@ -102,7 +109,7 @@ export function renderPreviewRange(
   options: PreviewOptions = {},
   owner?: string,
 ): Promise<PreviewRangeResult> {
-  return sharedDocumentWorkers().run(
+  return runDocumentTask(
     "previewRange",
     { pdf: bytes, range, options },
     owner === undefined ? {} : { owner },
@@ -115,7 +122,7 @@ export function renderPreviewRange(
  * `tsaUrl`). Runs in the document worker thread, off the api's event loop.
  */
 export async function sealPdf(bytes: Uint8Array, options: SealOptions): Promise<Uint8Array> {
-  return sharedDocumentWorkers().run("seal", { pdf: bytes, options });
+  return runDocumentTask("seal", { pdf: bytes, options });
 }
 
 /**
@@ -128,5 +135,5 @@ export function stampAndSealPdf(
   options: SealOptions,
   attachments: readonly SealAttachment[] = [],
 ): Promise<Uint8Array> {
-  return sharedDocumentWorkers().run("stampAndSeal", { pdf, fields, options, attachments });
+  return runDocumentTask("stampAndSeal", { pdf, fields, options, attachments });
 }

@@ -15,6 +15,7 @@ import {
   sweepOrphanFilesJob,
 } from "./job-definitions";
 import { renderPreviewBatch, skipPreviewBatch } from "./page-previews";
+import { timeSeal } from "../telemetry/metrics";
 
 /**
  * The envelopes' jobs: sealing, page previews, the deadline pass (reminders, expiry) and the
@@ -22,10 +23,14 @@ import { renderPreviewBatch, skipPreviewBatch } from "./page-previews";
  */
 export function envelopeJobs(deps: CompletionDeps, deadlineIntervalMs: number): RegisteredJob[] {
   return [
-    jobHandler(sealEnvelopeJob, ({ envelopeId }) => completeEnvelope(deps, envelopeId), {
-      onGiveUp: ({ envelopeId }, lastError) =>
-        markSealFailed(deps.db, envelopeId, lastError, new Date(deps.now())),
-    }),
+    jobHandler(
+      sealEnvelopeJob,
+      ({ envelopeId }) => timeSeal(() => completeEnvelope(deps, envelopeId)),
+      {
+        onGiveUp: ({ envelopeId }, lastError) =>
+          markSealFailed(deps.db, envelopeId, lastError, new Date(deps.now())),
+      },
+    ),
     jobHandler(
       renderPreviewsJob,
       ({ documentId, fromPage }) => renderPreviewBatch(deps, documentId, fromPage),

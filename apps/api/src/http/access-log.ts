@@ -20,6 +20,10 @@ export function accessLog(logger: Logger): MiddlewareHandler<AppEnv> {
         status: c.res.status,
         durationMs: Math.round((performance.now() - started) * 10) / 10,
         ...(c.get("errorCode") === undefined ? {} : { code: c.get("errorCode") }),
+        // A sealed call's span starts inside the tunnel: its trace id is named here.
+        ...(c.get("telemetry")?.traceId === undefined
+          ? {}
+          : { traceId: c.get("telemetry")?.traceId }),
       },
       "request",
     );

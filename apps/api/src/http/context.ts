@@ -2,6 +2,7 @@ import type { ErrorCode } from "@paraphe/api-sdk/contract";
 import type { Hono } from "hono";
 import type { Caller } from "../auth/caller";
 import type { Logger } from "../logger";
+import type { RequestTelemetry } from "../telemetry/request-telemetry";
 
 /** The Hono environment of the api: what middleware puts on the context of each request. */
 export interface AppEnv {
@@ -16,6 +17,8 @@ export interface AppEnv {
     caller?: Caller;
     /** The client's IP address (set by `clientAddress`; `TRUSTED_PROXIES` decide X-Forwarded-For). */
     clientIp?: string | null;
+    /** The request's metrics and trace state (set by `requestTelemetry`). */
+    telemetry?: RequestTelemetry;
   };
 }
 

@@ -3,6 +3,8 @@ import type { z } from "zod";
 import type { Database } from "../db/database";
 import { errorReason, redactError, type Logger } from "../logger";
 import type { Config } from "../config";
+import { jobAttempts, jobDuration } from "../telemetry/metrics";
+import { inSpan } from "../telemetry/tracing";
 import { JOB_CHANNEL, type JobDefinition } from "./queue";
 import { timerSleep, WakeableLoop, type ListenFn, type SleepFn } from "./wakeable-loop";
 
@@ -276,8 +278,27 @@ export class JobWorker {
     return this.#run(job);
   }
 
-  /** Runs a claimed job and records how it went. */
+  /**
+   * Runs a claimed job and records how it went, in a span of its own (`job <name>`, with tracing),
+   * counting the attempt's outcome and duration by job type.
+   */
   async #run(job: ClaimedJob): Promise<JobOutcome> {
+    const endTimer = jobDuration.startTimer({ job: job.name });
+    let outcome: JobOutcome = "failed";
+    try {
+      outcome = await inSpan(
+        `job ${job.name}`,
+        { "paraphe.job.name": job.name, "paraphe.job.attempt": job.attempts },
+        () => this.#attempt(job),
+      );
+      return outcome;
+    } finally {
+      endTimer();
+      jobAttempts.inc({ job: job.name, outcome });
+    }
+  }
+
+  async #attempt(job: ClaimedJob): Promise<JobOutcome> {
     const log = this.#logger.child({ jobId: job.id, job: job.name, attempts: job.attempts });
     const registered = this.#handlers.get(job.name);
     if (job.attempts > this.#maxAttemptsOf(job.name)) {

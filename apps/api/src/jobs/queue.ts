@@ -72,3 +72,27 @@ export async function scheduleRecurringJob(
       ),
     );
 }
+
+/**
+ * The queue's state by job type, for the metrics: jobs due and waiting, running, and how long the
+ * oldest due one has waited (seconds).
+ */
+export async function jobQueueSnapshot(
+  db: Kysely<Database>,
+): Promise<{ name: string; waiting: number; running: number; oldestSeconds: number | null }[]> {
+  const { rows } = await sql<{
+    name: string;
+    waiting: number;
+    running: number;
+    oldestSeconds: number | null;
+  }>`
+    SELECT name,
+           count(*) FILTER (WHERE status = 'pending')::int AS waiting,
+           count(*) FILTER (WHERE status = 'running')::int AS running,
+           extract(epoch FROM now() - min(run_at) FILTER (WHERE status = 'pending'))::float8
+             AS oldest_seconds
+    FROM job
+    WHERE status = 'running' OR (status = 'pending' AND run_at <= now())
+    GROUP BY name`.execute(db);
+  return rows;
+}

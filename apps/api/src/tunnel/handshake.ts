@@ -20,6 +20,7 @@ import { AppError } from "../errors/app-error";
 import type { ServerIdentity } from "./server-identity";
 import type { TunnelSessionStore } from "./session-store";
 import { TunnelAppError } from "./tunnel-error";
+import { tunnelSessions } from "../telemetry/metrics";
 
 /**
  * How long a handshake may wait between its two steps: the client sends step 2 as soon as it has
@@ -206,6 +207,7 @@ export class HandshakeResponder {
       createdAt: now,
       addressKey: pending.addressKey,
     });
+    tunnelSessions.inc({ event: created.created ? "opened" : "refused" });
     if (!created.created) {
       throw created.reason === "address"
         ? addressRefused(

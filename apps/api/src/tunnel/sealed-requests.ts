@@ -3,6 +3,7 @@ import {
   canonicalMethod,
   canonicalPath,
   decodeSealedMessage,
+  decodeSealedRequest,
   ENCRYPTED_RESPONSE_HEADER,
   isValidSessionId,
   PROTOCOL_VERSION,
@@ -17,6 +18,7 @@ import { TrieRouter } from "hono/router/trie-router";
 import { AppError } from "../errors/app-error";
 import type { AppEnv } from "../http/context";
 import { headersMayChange } from "../http/response-headers";
+import { runInTunnelledSpan } from "../telemetry/request-telemetry";
 import { openSealed, seal } from "./aead";
 import { readBodyUpTo } from "./read-body";
 import type { OpenTunnelSession } from "./session-store";
@@ -71,6 +73,8 @@ interface OpenedRequest {
   method: string;
   path: string;
   seq: number;
+  /** The W3C trace context sealed with the request, if any (the README of the tunnel client). */
+  traceparent?: string;
 }
 
 /**
@@ -122,40 +126,44 @@ export function registerSealedRequests(app: Hono<AppEnv>, options: SealedRequest
     const received = c.req.raw;
     const opened = await openRequest(c, tunnel, maxBodyBytes);
 
-    try {
-      const caller = await tunnel.verifyRequestSignature?.({
-        method: opened.method,
-        url: received.url,
-        path: opened.path,
-        routePath: c.req.path,
-        headers: received.headers,
-        sealedBody: opened.sealedBody,
-        sessionId: opened.session.id,
-        seq: opened.seq,
-        body: opened.body,
-      });
-      if (caller) c.set("caller", caller);
-      // JSON travels as UTF-8 (RFC 8259): invalid bytes would otherwise reach the route as U+FFFD
-      // replacement characters, and be stored so, instead of being refused.
-      if (!isUtf8(opened.body)) {
-        throw new AppError("VALIDATION_ERROR", {
-          message: "The request body is not valid UTF-8.",
-          suggestion: "Send the body as JSON text encoded in UTF-8.",
+    // With tracing, the signature check and the route run in a span that continues the caller's
+    // trace (sealed inside the request).
+    await runInTunnelledSpan(c, opened.traceparent, async () => {
+      try {
+        const caller = await tunnel.verifyRequestSignature?.({
+          method: opened.method,
+          url: received.url,
+          path: opened.path,
+          routePath: c.req.path,
+          headers: received.headers,
+          sealedBody: opened.sealedBody,
+          sessionId: opened.session.id,
+          seq: opened.seq,
+          body: opened.body,
         });
+        if (caller) c.set("caller", caller);
+        // JSON travels as UTF-8 (RFC 8259): invalid bytes would otherwise reach the route as U+FFFD
+        // replacement characters, and be stored so, instead of being refused.
+        if (!isUtf8(opened.body)) {
+          throw new AppError("VALIDATION_ERROR", {
+            message: "The request body is not valid UTF-8.",
+            suggestion: "Send the body as JSON text encoded in UTF-8.",
+          });
+        }
+        // The route sees a JSON request: its headers say so (changed in place once the signature,
+        // which covers the headers as received, was checked; a request whose headers cannot change
+        // is rebuilt without its body), and its body is not wrapped in a new stream: the opened text
+        // is put in Hono's body cache, which `c.req.json()`, `text()` and the validators read (and
+        // from which `arrayBuffer()`, `blob()` and `formData()` are derived).
+        c.req.raw = asJsonRequest(received);
+        // Hono keeps promises in its body cache (its type says the values).
+        const text = Promise.resolve(opened.body.toString("utf8"));
+        c.req.bodyCache = { text: text as unknown as string };
+        await next();
+      } catch (thrown) {
+        c.res = await handleError(thrown, c);
       }
-      // The route sees a JSON request: its headers say so (changed in place once the signature,
-      // which covers the headers as received, was checked; a request whose headers cannot change
-      // is rebuilt without its body), and its body is not wrapped in a new stream: the opened text
-      // is put in Hono's body cache, which `c.req.json()`, `text()` and the validators read (and
-      // from which `arrayBuffer()`, `blob()` and `formData()` are derived).
-      c.req.raw = asJsonRequest(received);
-      // Hono keeps promises in its body cache (its type says the values).
-      const text = Promise.resolve(opened.body.toString("utf8"));
-      c.req.bodyCache = { text: text as unknown as string };
-      await next();
-    } catch (thrown) {
-      c.res = await handleError(thrown, c);
-    }
+    });
     await sealAnswer(c, opened, tunnel, handleError);
   };
   app.use(middleware);
@@ -260,6 +268,16 @@ async function openRequest(
     );
   }
 
+  // The metadata sealed before the body (a trace context), if any.
+  let traceparent: string | undefined;
+  try {
+    const split = decodeSealedRequest(body);
+    traceparent = split.meta.traceparent;
+    body = Buffer.from(split.body.buffer, split.body.byteOffset, split.body.byteLength);
+  } catch {
+    return refuse(messageRefused("The sealed request's metadata is malformed."), "malformed meta");
+  }
+
   // 5. Accepted once (a concurrent twin loses), and not empty.
   const accepted = await tunnel.store.acceptRequest(sessionId, frame.seq, now);
   if (accepted === "closed") return refuse(sessionUnknown(), "session closed meanwhile");
@@ -273,7 +291,15 @@ async function openRequest(
       messageRefused("The sealed request is empty: send {} for a call without data."),
       "empty",
     );
-  return { session, method, path, seq: frame.seq, body, sealedBody };
+  return {
+    session,
+    method,
+    path,
+    seq: frame.seq,
+    body,
+    sealedBody,
+    ...(traceparent === undefined ? {} : { traceparent }),
+  };
 }
 
 /** Seals the answer in `c.res` for the session, whatever its status. */

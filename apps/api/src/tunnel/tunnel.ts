@@ -14,6 +14,7 @@ import { MemorySessionStore } from "./memory-session-store";
 import type { VerifyRequestSignature } from "./tunnelled-request";
 import { createServerIdentity, type ServerIdentity } from "./server-identity";
 import type { SessionLifetimes, TunnelSessionStore } from "./session-store";
+import { tunnelSessions } from "../telemetry/metrics";
 
 /** The server side of the secure tunnel: identity, handshake responder and session store. */
 export interface Tunnel {
@@ -112,7 +113,8 @@ export async function createTunnel(options: CreateTunnelOptions): Promise<Tunnel
     async sweep() {
       const at = now();
       responder.sweep(at);
-      await store.sweep(at);
+      const expired = await store.sweep(at);
+      if (expired > 0) tunnelSessions.inc({ event: "expired" }, expired);
       if (nonceStore instanceof DatabaseNonceStore) await nonceStore.sweep(at);
     },
   };

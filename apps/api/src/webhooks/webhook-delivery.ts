@@ -13,6 +13,7 @@ import type { WebhookDeps } from "./webhook-deps";
 import { webhookAttemptKey } from "./webhook-outbox";
 import { endpointMayReceive } from "./webhook-scope";
 import { openWebhookSecret } from "./webhook-secret";
+import { webhookDeliveries } from "../telemetry/metrics";
 
 /** Waits after the failed attempts 1 to 5; the 6th failure is final. */
 export const WEBHOOK_RETRY_DELAYS_MS = [
@@ -206,6 +207,9 @@ export async function deliverWebhook(
       { deliveryId: job.deliveryId, attempt: job.attempt + 1 },
       { runAt: nextAttemptAt, dedupeKey: webhookAttemptKey(job.deliveryId, job.attempt + 1) },
     );
+  });
+  webhookDeliveries.inc({
+    outcome: outcome.delivered ? "delivered" : nextAttemptAt === null ? "failed" : "retry",
   });
   if (outcome.delivered) log.info({ status: outcome.responseStatus }, "webhook delivered");
   else
