@@ -1,0 +1,10 @@
+export { ParapheSigning, type ParapheSigningProps, type SigningCallbacks } from "./paraphe-signing";
+export type {
+  SignerPrefill,
+  SigningEvent,
+  SigningEventMap,
+  SigningEventName,
+  SigningLanguage,
+  SigningOptions,
+  SigningTheme,
+} from "../index";

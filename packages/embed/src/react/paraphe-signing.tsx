@@ -1,0 +1,74 @@
+import { useEffect, useRef, type CSSProperties } from "react";
+import type { SigningEventMap } from "../events";
+import { mountSigningFrame } from "../frame";
+import type { SigningOptions } from "../options";
+
+/** The callbacks of `ParapheSigning`, one per event, each given the event's payload. */
+export interface SigningCallbacks {
+  onReady?: (payload: SigningEventMap["ready"]) => void;
+  onPageRead?: (payload: SigningEventMap["pageRead"]) => void;
+  onSigned?: (payload: SigningEventMap["signed"]) => void;
+  onCompleted?: (payload: SigningEventMap["completed"]) => void;
+  onDeclined?: (payload: SigningEventMap["declined"]) => void;
+  /** Also called with `{ code: "invalidUrl" }` when `url` is not a Paraphe signing link. */
+  onError?: (payload: SigningEventMap["error"]) => void;
+}
+
+export interface ParapheSigningProps extends SigningOptions, SigningCallbacks {
+  /** The frame's accessible name (default: "Document to sign", or French with `language: "fr"`). */
+  title?: string;
+  className?: string;
+  style?: CSSProperties;
+}
+
+const CALLBACKS = {
+  ready: "onReady",
+  pageRead: "onPageRead",
+  signed: "onSigned",
+  completed: "onCompleted",
+  declined: "onDeclined",
+  error: "onError",
+} as const;
+
+/**
+ * The signing page of an access link or a direct link in a frame that fills this element (give
+ * it a height), with the callbacks of its events. The frame is made again when an option changes;
+ * a new callback is used at once, without a new frame.
+ */
+export function ParapheSigning({
+  url,
+  language,
+  signer,
+  allowDecline,
+  theme,
+  title,
+  className,
+  style,
+  ...callbacks
+}: ParapheSigningProps) {
+  const containerRef = useRef<HTMLDivElement>(null);
+  const callbacksRef = useRef<SigningCallbacks>(callbacks);
+  useEffect(() => {
+    callbacksRef.current = callbacks;
+  });
+  // The options as one value, so that an object given anew at each render makes no new frame.
+  const key = JSON.stringify({ url, language, signer, allowDecline, theme, title });
+  useEffect(() => {
+    const container = containerRef.current;
+    if (container === null) return;
+    const options = JSON.parse(key) as SigningOptions & { title?: string };
+    let mounted: ReturnType<typeof mountSigningFrame>;
+    try {
+      mounted = mountSigningFrame(container, options, (event) => {
+        const callback = callbacksRef.current[CALLBACKS[event.type]] as
+          ((payload: typeof event.payload) => void) | undefined;
+        callback?.(event.payload);
+      });
+    } catch {
+      callbacksRef.current.onError?.({ code: "invalidUrl" });
+      return;
+    }
+    return () => mounted.destroy();
+  }, [key]);
+  return <div ref={containerRef} className={className} style={style} />;
+}
