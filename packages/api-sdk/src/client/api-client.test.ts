@@ -1,4 +1,5 @@
 import { isTunnelError } from "@paraphe/tunnel-client";
+import { decodeSealedRequest } from "@paraphe/tunnel-client/protocol";
 import {
   createTestResponder,
   verifyTestEvidence,
@@ -306,5 +307,27 @@ describe("createApiClient", () => {
     );
     await api.user.profile({});
     expect(seen[0]?.headers.get("Accept-Language")).toBe("fr");
+  });
+
+  it("seals the caller's traceparent inside each call, read at every call, and leaves an invalid one out", async () => {
+    const bodies: Uint8Array[] = [];
+    let current: string | undefined = "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01";
+    const { api } = setup(
+      (request) => {
+        bodies.push(request.body);
+        return json(200, PROFILE);
+      },
+      { traceparent: () => current },
+    );
+    await api.user.profile({});
+    current = "not-a-traceparent";
+    await api.user.profile({});
+    expect(decodeSealedRequest(bodies[0] ?? new Uint8Array()).meta).toEqual({
+      traceparent: "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01",
+    });
+    expect(decodeSealedRequest(bodies[1] ?? new Uint8Array())).toEqual({
+      meta: {},
+      body: new TextEncoder().encode("{}"),
+    });
   });
 });

@@ -8,6 +8,7 @@ import {
   type VerifyEvidence,
   type AttestationOutcome,
 } from "@paraphe/tunnel-client";
+import { isValidTraceparent } from "@paraphe/tunnel-client/protocol";
 import type { z } from "zod";
 import type { ApiKeyCredentials } from "../contract/api-key";
 import { endpoints, type Endpoint, type Endpoints } from "../contract/endpoints";
@@ -56,6 +57,12 @@ export interface ApiClientOptions {
   onAuthenticationError?: (error: ApiError) => void;
   /** The clock of request signatures (ms); `Date.now` by default. */
   now?: () => number;
+  /**
+   * The W3C trace context of each call (a browser tracer's current span: `00-<trace id>-<span
+   * id>-<flags>`), read at every call and sealed inside the request, so that the api's spans join
+   * the caller's trace. An invalid value is left out; the call goes on.
+   */
+  traceparent?: () => string | undefined;
 }
 
 export interface CallOptions {
@@ -200,6 +207,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
     const headers = new Headers({ Accept: "application/json" });
     const language = options.language?.();
+    const traceparent = options.traceparent?.();
     if (language) headers.set("Accept-Language", language);
     const body = new TextEncoder().encode(JSON.stringify(input ?? {}));
 
@@ -211,6 +219,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         ...(callOptions.signal ? { signal: callOptions.signal } : {}),
         ...(callOptions.onUploadProgress ? { onUploadProgress: callOptions.onUploadProgress } : {}),
         ...(callOptions.idempotent === true || readPaths.has(path) ? { idempotent: true } : {}),
+        ...(traceparent !== undefined && isValidTraceparent(traceparent) ? { traceparent } : {}),
         beforeSend: async (wire) => {
           const signed = await signRequest({
             method: wire.method,
