@@ -76,6 +76,7 @@ test("an owner's dashboard counts the team's members, roles and workspaces and l
     "Tags",
     "Single sign-on",
     "Branding",
+    "Messages",
     "Retention",
     "API keys",
     "Webhooks",

@@ -62,6 +62,7 @@ function webPages(team: Team): string[] {
     "/settings/subscription",
     "/settings/usage",
     "/settings/branding",
+    "/settings/messages",
     "/settings/retention",
   ];
 }

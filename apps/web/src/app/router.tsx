@@ -352,6 +352,13 @@ export function createAppRoutes(): RouteObject[] {
                       ),
                     },
                     {
+                      path: "messages",
+                      lazy: page(
+                        () => import("../routes/settings-messages"),
+                        (m) => m.SettingsMessagesRoute,
+                      ),
+                    },
+                    {
                       path: "retention",
                       lazy: page(
                         () => import("../routes/settings-retention"),

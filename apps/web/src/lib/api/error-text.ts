@@ -73,6 +73,9 @@ const VALIDATION_WORDS = [
   "step_too_large",
   "phone_required_for_sms",
   "sms_unavailable",
+  "unknown_placeholder",
+  "link_required",
+  "link_in_subject",
 ] as const;
 type ValidationWord = (typeof VALIDATION_WORDS)[number];
 

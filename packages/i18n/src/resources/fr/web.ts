@@ -306,6 +306,7 @@ export const web: FrenchTranslation<typeof en> = {
       workspaces: "Espaces de travail",
       sso: "Authentification unique",
       branding: "Identité visuelle",
+      messages: "Messages",
       retention: "Conservation",
       tags: "Étiquettes",
       members: "Membres",
@@ -2037,6 +2038,63 @@ export const web: FrenchTranslation<typeof en> = {
       nameLabel: "Saisissez le nom de l’équipe, {{name}}, pour confirmer",
       confirm: "Supprimer l’équipe",
       deleted: "L’équipe {{name}} a été supprimée.",
+    },
+  },
+  mailTexts: {
+    title: "Messages",
+    description:
+      "Les e-mails que reçoivent vos signataires et vos expéditeurs, avec les mots de votre équipe, en anglais et en français. Là où votre équipe n’a rien écrit, le texte de Paraphe est envoyé.",
+    loading: "Chargement des messages…",
+    loadError: "Les messages n’ont pas pu être chargés.",
+    kind: "E-mail",
+    kinds: {
+      invitation: "Invitation à signer",
+      reminder: "Relance",
+      completion: "Fin de la signature",
+      decline: "Refus",
+    },
+    kindHints: {
+      invitation:
+        "Envoyée à chaque signataire quand vient son tour. Les approbateurs et les lecteurs reçoivent le texte de Paraphe.",
+      reminder:
+        "Envoyée aux signataires qui n’ont pas encore signé, à l’intervalle de relance de l’enveloppe.",
+      completion: "Envoyé à l’expéditeur et à chaque destinataire une fois que tous ont signé.",
+      decline: "Envoyé à l’expéditeur et aux autres destinataires quand un signataire refuse.",
+    },
+    language: "Langue",
+    languages: { en: "Anglais", fr: "Français" },
+    custom: "Texte de votre équipe",
+    default: "Texte de Paraphe",
+    subject: "Objet",
+    subjectHint: "Une ligne de 200 caractères au plus. Le lien ne peut pas figurer dans l’objet.",
+    body: "Corps",
+    bodyHint:
+      "Texte brut de 5 000 caractères au plus : laissez une ligne vide entre les paragraphes. Un paragraphe contenant {{expiry}} n’apparaît que si l’enveloppe a une date d’expiration.",
+    placeholders: {
+      title: "Variables",
+      description:
+        "Saisissez-les avec leurs doubles accolades : chacune est remplacée dans l’e-mail.",
+      required: "obligatoire",
+      signerName: "le nom du destinataire (dans un refus, le signataire qui a refusé)",
+      signerEmail: "l’adresse e-mail du signataire qui a refusé",
+      senderName: "le nom de l’expéditeur de l’enveloppe",
+      senderEmail: "l’adresse e-mail de l’expéditeur",
+      envelopeTitle: "le titre de l’enveloppe",
+      link: "le lien de signature (dans la fin de la signature, le lien de téléchargement des documents)",
+      expiry: "la date d’expiration de l’enveloppe",
+      reason: "le motif donné par le signataire",
+    },
+    save: "Enregistrer le texte",
+    saved: "Texte enregistré : les e-mails envoyés désormais l’utilisent.",
+    showPreview: "Aperçu",
+    reset: "Revenir au texte de Paraphe",
+    resetDone: "Le texte de Paraphe est de nouveau utilisé.",
+    preview: {
+      title: "Aperçu",
+      description:
+        "Rendu par le serveur avec des valeurs d’exemple et votre identité visuelle, tel que l’e-mail est envoyé.",
+      subject: "Objet : {{subject}}",
+      empty: "Choisissez Aperçu pour voir l’e-mail que donne ce texte.",
     },
   },
   branding: {

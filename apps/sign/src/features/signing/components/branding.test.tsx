@@ -1,14 +1,17 @@
 import { createBrowserI18n } from "@paraphe/i18n";
-import { render, screen } from "@testing-library/react";
+import { render, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { App } from "../../../app/app";
 import {
   createTestApi,
+  DOCUMENT_UUID,
   ENVELOPE_UUID,
   openedEnvelope,
   SECRET,
   TOKEN,
 } from "../../../test/api-handlers";
+import { installFakeCanvas } from "../../../test/canvas";
 import { installFakeIntersectionObserver } from "../../../test/intersection-observer";
 
 const BRANDING = {
@@ -79,5 +82,34 @@ describe("the team's branding on the signing page", () => {
     expect(screen.getByText("Paraphe")).toBeInTheDocument();
     const root = view.container.firstElementChild as HTMLElement;
     expect(root.style.getPropertyValue("--color-brand-500")).toBe("");
+  });
+
+  it("keeps the team's header, colour and footer on the confirmation after signing", async () => {
+    installFakeCanvas();
+    window.history.replaceState(null, "", `/sign/${ENVELOPE_UUID}#token=${TOKEN}&secret=${SECRET}`);
+    const { api } = createTestApi({
+      open: () => openedEnvelope({ branding: BRANDING, viewedPages: { [DOCUMENT_UUID]: [0, 1] } }),
+      sign: () => ({ recipientStatus: "signed", envelopeStatus: "signing" }),
+    });
+    const view = render(<App i18n={createBrowserI18n()} api={api} />);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole("button", { name: "Sign" }));
+    const dialog = await screen.findByRole("dialog", { name: "Your signature" });
+    await user.click(within(dialog).getByRole("tab", { name: "Type" }));
+    await user.click(within(dialog).getByRole("radio", { name: "Style 2" }));
+    within(dialog).getByRole("slider", { name: "Swipe to sign" }).focus();
+    await user.keyboard("{Enter}");
+    expect(
+      await screen.findByRole("heading", { name: "Thank you, your signature is recorded" }),
+    ).toBeInTheDocument();
+    expect(window.location.pathname).toBe("/confirmation");
+    expect(await screen.findByTestId("team-brand")).toHaveTextContent("Acme <Legal>");
+    expect(screen.getByText(BRANDING.footer)).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Privacy notice" })).toHaveAttribute(
+      "href",
+      "https://acme.example/privacy",
+    );
+    const root = view.container.firstElementChild as HTMLElement;
+    expect(root.style.getPropertyValue("--color-brand-500")).toBe("#806c00");
   });
 });

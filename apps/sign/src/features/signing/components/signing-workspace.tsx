@@ -11,6 +11,7 @@ import {
 } from "../../../lib/api";
 import { useNavigate } from "../../../app/navigation";
 import { type ConfirmationState } from "../../../domain/confirmation-state";
+import { useBranding } from "../../../lib/branding";
 import { SigningLinkContext } from "../lib/signing-link";
 import { asApiError, signingErrorKey, verificationRequired } from "../lib/access-error";
 import { signingKeys } from "../api/signing-queries";
@@ -229,6 +230,8 @@ export function SigningWorkspace({ link, opened }: { link: AccessLink; opened: O
   });
   const onSignatureZone = useCallback(() => onSignatureZoneRef.current(), []);
 
+  // The confirmation keeps the team's look: the route change remounts the branding's holder.
+  const branding = useBranding();
   const sign = useMutation({
     mutationFn: (input: { signature: SignatureInput; initials: string | undefined }) =>
       api.envelope.sign({
@@ -246,6 +249,7 @@ export function SigningWorkspace({ link, opened }: { link: AccessLink; opened: O
         envelopeUuid: link.envelopeUuid,
         email: recipient.email,
         envelopeStatus: result.envelopeStatus,
+        branding,
       };
       navigate("/confirmation", { state });
       void reopen();

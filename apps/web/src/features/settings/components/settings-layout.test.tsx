@@ -28,6 +28,7 @@ describe("settings navigation", () => {
       "Tags",
       "Single sign-on",
       "Branding",
+      "Messages",
       "Retention",
       "API keys",
       "Webhooks",

@@ -48,6 +48,9 @@ export function SettingsLayout() {
     ...(can("update", "Team", "branding")
       ? [{ to: "/settings/branding", label: t("settings.nav.branding") }]
       : []),
+    ...(can("update", "Team", "branding")
+      ? [{ to: "/settings/messages", label: t("settings.nav.messages") }]
+      : []),
     // The retention policy is the Owners' (`manage all`): it deletes documents.
     ...(can("manage", "all")
       ? [{ to: "/settings/retention", label: t("settings.nav.retention") }]

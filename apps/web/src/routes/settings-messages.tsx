@@ -1,0 +1,6 @@
+import { MailTextsPage } from "../features/mail-texts/components/mail-texts-page";
+
+/** /settings/messages */
+export function SettingsMessagesRoute() {
+  return <MailTextsPage />;
+}
