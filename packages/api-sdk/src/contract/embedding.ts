@@ -22,7 +22,8 @@ export const FRAME_ANCESTORS_PATH_PREFIX = "/public/frame-ancestors/";
 /** The answer's header: the `frame-ancestors` sources, ready for the policy (`'none'` if none). */
 export const FRAME_ANCESTORS_HEADER = "Paraphe-Frame-Ancestors";
 
-const HOST_NAME = /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/;
+const HOST_NAME =
+  /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/;
 const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
 
 /** Whether an origin is a loopback one (`http://localhost...`): refused in production. */
