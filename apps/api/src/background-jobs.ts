@@ -45,6 +45,8 @@ export function jobHandlers(
               from: deps.config.mailFrom,
               logger: deps.logger,
               ...(deps.config.smtpUrl === undefined ? {} : { smtpUrl: deps.config.smtpUrl }),
+              // Teams' own servers on this machine or network: development and test only.
+              allowLocalTargets: deps.config.nodeEnv !== "production",
             }),
           ),
         ];

@@ -9,6 +9,7 @@ import type { Database } from "./db/database";
 import type { EnvelopeDeps } from "./envelopes/envelope-deps";
 import type { IdentityDeps } from "./identity/identity-deps";
 import type { Logger } from "./logger";
+import type { MailSenderDeps } from "./mail/mail-sender-deps";
 import type { MembersDeps } from "./members/members-deps";
 import type { RoleDeps } from "./roles/role-deps";
 import type { SsoDeps } from "./sso/sso-deps";
@@ -104,6 +105,11 @@ export function membersDeps(deps: AppDeps): MembersDeps {
     now: deps.tunnel.now,
   };
 }
+/** What the team mail sender's settings need, from the app's dependencies. */
+export function mailSenderDeps(deps: AppDeps): MailSenderDeps {
+  return { db: deps.db, config: deps.config, mailKey: deps.mailKey, now: deps.tunnel.now };
+}
+
 /** What the role services need, from the app's dependencies. */
 export function roleDeps(deps: AppDeps): RoleDeps {
   return { db: deps.db, now: deps.tunnel.now };

@@ -1,4 +1,4 @@
-import type { DevMailboxTable, MailOutboxTable } from "./tables/mail";
+import type { DevMailboxTable, MailOutboxTable, TeamMailSenderTable } from "./tables/mail";
 import type { SmsOutboxTable } from "./tables/sms";
 import type {
   AppUserTable,
@@ -58,6 +58,7 @@ import type { DirectLinkCodeTable, TemplateDirectLinkTable } from "./tables/dire
 
 export type {
   MailOutboxTable,
+  TeamMailSenderTable,
   DevMailboxTable,
   MailOutboxRow,
   NewMailOutboxRow,
@@ -150,6 +151,7 @@ export type { TeamEmbeddingTable } from "./tables/embedding";
  */
 export interface Database {
   mailOutbox: MailOutboxTable;
+  teamMailSender: TeamMailSenderTable;
   devMailbox: DevMailboxTable;
   smsOutbox: SmsOutboxTable;
   appUser: AppUserTable;

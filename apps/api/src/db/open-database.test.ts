@@ -91,6 +91,7 @@ describe.each(testDatabaseKinds)("the database on %s", (kind) => {
       "team_branding",
       "team_embedding",
       "team_invitation",
+      "team_mail_sender",
       "team_mail_text",
       "team_member",
       "team_retention",

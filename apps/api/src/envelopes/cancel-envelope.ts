@@ -72,6 +72,7 @@ export async function cancelEnvelope(
           reason,
           branding,
         }),
+        { teamId: envelope.teamId, envelopeId: envelope.id, replyTo: sender.email },
       );
     }
     await appendEvent(trx, deps.activityKey, envelope.id, {

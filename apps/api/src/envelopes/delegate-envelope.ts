@@ -183,5 +183,6 @@ async function mailSender(
       reason,
       link: `${deps.config.webUrl}/envelopes/${envelope.workspaceId}/${envelope.id}/view`,
     }),
+    { teamId: envelope.teamId, envelopeId: envelope.id, replyTo: sender.email },
   );
 }

@@ -176,6 +176,7 @@ async function noticeMissingOriginal(
         document: filename,
         link: `${deps.config.webUrl}/envelopes/${envelope.workspaceId}/${envelope.id}/view`,
       }),
+      { teamId: envelope.teamId, envelopeId: envelope.id, replyTo: sender.email },
     );
   });
 }

@@ -209,7 +209,11 @@ export async function sendVerificationCode(
       expiresInMinutes: VERIFICATION_CODE_TTL_MS / 60_000,
     };
     if (lockedPhone === null) {
-      await enqueueMail(trx, deps.mailKey, verificationCodeMail({ to: locked.email, ...message }));
+      await enqueueMail(trx, deps.mailKey, verificationCodeMail({ to: locked.email, ...message }), {
+        teamId: envelope.teamId,
+        envelopeId: envelope.id,
+        replyTo: sender.email,
+      });
     } else {
       await enqueueSms(trx, deps.mailKey, verificationCodeSms({ to: lockedPhone, ...message }));
     }

@@ -17,6 +17,7 @@ import type {
 import { displayName } from "../membership/members";
 import { loadRetentionPolicy, retentionDeleteAt } from "./retention-dates";
 import { settingsOf } from "./field-settings";
+import { undeliveredMailsOf } from "../mail/undelivered";
 
 const iso = (date: Date | null): string | null => (date === null ? null : date.toISOString());
 
@@ -261,6 +262,7 @@ export async function loadDetail(
       ),
     ),
     documentsDeletedAt: iso(envelope.documentsDeletedAt),
+    undeliveredMails: await undeliveredMailsOf(db, envelopeId),
     callerRecipientUuid:
       recipients.find((recipient) => recipient.email === callerEmail.toLowerCase())?.id ??
       recipients.find((recipient) => recipient.email === callerEmail)?.id ??

@@ -12,11 +12,26 @@ export interface MailMessage {
    */
   messageId: string;
   from: string;
+  /** The From name shown instead of `from`'s (the team's name); null: `from` as it is. */
+  fromName: string | null;
   to: string;
+  replyTo: string | null;
   subject: string;
   text: string;
   html: string | null;
   locale: string | null;
+}
+
+/** The bare address of a From such as `Paraphe <no-reply@example.com>`. */
+export function addressOf(from: string): string {
+  return (/<([^<>]+)>\s*$/.exec(from)?.[1] ?? from).trim();
+}
+
+/** The From of `message` for nodemailer: with its name when it has one (nodemailer encodes it). */
+function fromOf(message: MailMessage): string | { name: string; address: string } {
+  return message.fromName === null
+    ? message.from
+    : { name: message.fromName, address: addressOf(message.from) };
 }
 
 /** Where the worker delivers mail: an SMTP server, or the development mailbox. */
@@ -56,8 +71,9 @@ export function createSmtpTransport(smtpUrl: string, timeouts: SmtpTimeouts = {}
     kind: "smtp",
     async send(message) {
       const info = await transporter.sendMail({
-        from: message.from,
+        from: fromOf(message),
         to: message.to,
+        ...(message.replyTo === null ? {} : { replyTo: message.replyTo }),
         subject: message.subject,
         messageId: message.messageId,
         text: message.text,
@@ -87,7 +103,10 @@ export function createDevMailboxTransport(db: Kysely<Database>, mailKey: Buffer)
         .insertInto("devMailbox")
         .values({
           outboxId: message.outboxId,
-          fromAddress: message.from,
+          fromAddress:
+            message.fromName === null
+              ? message.from
+              : `${JSON.stringify(message.fromName)} <${addressOf(message.from)}>`,
           toAddress: message.to,
           subject: message.subject,
           textBody: sealMailBody(mailKey, binding, message.text),

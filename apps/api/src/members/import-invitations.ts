@@ -118,6 +118,7 @@ export async function importInvitations(
           expiresAt,
           link: acceptInviteLink(deps.config.webUrl, token),
         }),
+        { teamId: inviter.teamId, replyTo: inviter.email },
       );
     }
   });

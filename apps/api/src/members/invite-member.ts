@@ -93,6 +93,7 @@ export async function inviteMember(
         expiresAt,
         link: acceptInviteLink(deps.config.webUrl, token),
       }),
+      { teamId: inviter.teamId, replyTo: inviter.email },
     );
     return row.id;
   });

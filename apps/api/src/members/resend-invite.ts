@@ -56,6 +56,7 @@ export async function resendInvite(
         expiresAt,
         link: acceptInviteLink(deps.config.webUrl, token),
       }),
+      { teamId: member.teamId, replyTo: member.email },
     );
   });
   return pendingInvitationView(deps.db, invitationId, at);

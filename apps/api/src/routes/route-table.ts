@@ -60,6 +60,9 @@ import { retentionGet } from "./retention/get";
 import { teamDelete } from "./team/delete";
 import { userDeleteAccount } from "./user/delete-account";
 import { retentionSave } from "./retention/save";
+import { mailSenderGet } from "./mail-sender/get";
+import { mailSenderSave } from "./mail-sender/save";
+import { mailSenderTest } from "./mail-sender/test";
 import { embeddingGet } from "./embedding/get";
 import { embeddingSave } from "./embedding/save";
 import { envelopePagePreview } from "./envelope/page-preview";
@@ -328,6 +331,11 @@ export const routeTable: RouteTable = {
   retention: {
     get: member(retentionGet),
     save: member(retentionSave),
+  },
+  mailSender: {
+    get: member(mailSenderGet),
+    save: member(mailSenderSave),
+    test: member(mailSenderTest),
   },
   embedding: {
     get: member(embeddingGet),

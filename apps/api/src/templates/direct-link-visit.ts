@@ -202,6 +202,7 @@ export async function sendDirectLinkCode(
         code,
         expiresInMinutes: VERIFICATION_CODE_TTL_MS / 60_000,
       }),
+      { teamId: link.teamId },
     );
   });
   deps.wakeJobs();

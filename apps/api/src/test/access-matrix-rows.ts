@@ -511,6 +511,48 @@ const retentionState = (_target: Target, fixture: MatrixFixture) =>
     .executeTakeFirst();
 
 /**
+ * The team's mail sender: those allowed to update the team (Owner, Admin); another team's owner
+ * acts on their own team's (`otherTeam`).
+ */
+const administerMailSender = (otherTeam: Outcome) =>
+  memberCall(
+    { owner: "ok", admin: "ok", member: FORBIDDEN, viewer: FORBIDDEN, customRole: FORBIDDEN },
+    { otherTeam, outsideWorkspace: FORBIDDEN },
+  );
+
+/**
+ * The owner's team's own SMTP server, with a user of its own (the target's `extra`): on a port
+ * of this machine where nothing listens, so a test message fails at once.
+ */
+async function ownerMailSender(fixture: MatrixFixture): Promise<Target> {
+  const user = `smtp-${randomUUID()}`;
+  const values = {
+    mode: "smtp" as const,
+    host: "127.0.0.1",
+    port: 9,
+    tls: "none" as const,
+    username: user,
+    passwordSealed: null,
+    fromAddress: "mail@owner.example",
+    verifiedAt: null,
+  };
+  await fixture.h.database.connection.db
+    .insertInto("teamMailSender")
+    .values({ teamId: fixture.owner.teamUuid, ...values })
+    .onConflict((oc) => oc.column("teamId").doUpdateSet(values))
+    .execute();
+  return { ...madeUpTarget(), extra: user };
+}
+
+/** What a refused mail sender call must leave of the owner's team's: its server and state. */
+const mailSenderState = (_target: Target, fixture: MatrixFixture) =>
+  fixture.h.database.connection.db
+    .selectFrom("teamMailSender")
+    .select(["mode", "host", "port", "fromAddress", "verifiedAt", "lastError"])
+    .where("teamId", "=", fixture.owner.teamUuid)
+    .executeTakeFirst();
+
+/**
  * The origins that may frame the team's signing pages: those allowed to update the team (Owner,
  * Admin); another team's owner acts on their own team's (`otherTeam`).
  */
@@ -2179,6 +2221,31 @@ export const accessMatrix: {
       input: () => ({ days: 45, scope: "everything" }),
       // Another team's owner sets their own team's policy.
       expect: administerRetention("ok"),
+    },
+  },
+  mailSender: {
+    get: {
+      target: ownerMailSender,
+      input: () => ({}),
+      reveals: (answer, target) => JSON.stringify(answer).includes(target.extra),
+      // Another team's owner reads their own team's (the deployment's server).
+      expect: administerMailSender("hidden"),
+    },
+    save: {
+      target: ownerMailSender,
+      mutates: true,
+      state: mailSenderState,
+      input: () => ({ mode: "deployment" }),
+      // Another team's owner sets their own team's.
+      expect: administerMailSender("ok"),
+    },
+    test: {
+      target: ownerMailSender,
+      mutates: true,
+      state: mailSenderState,
+      input: () => ({}),
+      // Another team's owner has no server of their own to test.
+      expect: administerMailSender("CONFLICT"),
     },
   },
   embedding: {

@@ -6,6 +6,9 @@ export interface ReceivedMail {
   from: string;
   to: string[];
   raw: string;
+  /** Whether the message came over TLS, and the user it authenticated as. */
+  secure: boolean;
+  user: string | null;
 }
 
 export interface TestSmtpServer {
@@ -20,20 +23,45 @@ export interface TestSmtpServer {
   close(): Promise<void>;
 }
 
-/** A real SMTP server (smtp-server) on 127.0.0.1 and a random port, keeping what it receives. */
-export async function startSmtpServer(auth?: {
-  user: string;
-  password: string;
-}): Promise<TestSmtpServer> {
+/** A certificate and key for the server's TLS (PEM), e.g. from `createLocalCa`. */
+export interface TestSmtpTls {
+  key: string;
+  cert: string;
+  /** Implicit TLS (SMTPS) rather than STARTTLS. */
+  implicit?: boolean;
+}
+
+/**
+ * A real SMTP server (smtp-server) on 127.0.0.1 and a random port, keeping what it receives. With
+ * `tls`, it offers STARTTLS (or speaks TLS from the start, `implicit`) with that certificate, and
+ * accepts AUTH only over TLS.
+ */
+export async function startSmtpServer(
+  auth?: {
+    user: string;
+    password: string;
+  },
+  tls?: TestSmtpTls,
+): Promise<TestSmtpServer> {
   const received: ReceivedMail[] = [];
   let failures = 0;
   let delayMs = 0;
   const { notify, until } = createConditionWaiter(5000);
 
   const options: SMTPServerOptions = {
-    disabledCommands: auth === undefined ? ["STARTTLS", "AUTH"] : ["STARTTLS"],
+    disabledCommands:
+      auth === undefined
+        ? tls === undefined
+          ? ["STARTTLS", "AUTH"]
+          : ["AUTH"]
+        : tls === undefined
+          ? ["STARTTLS"]
+          : [],
     authOptional: auth === undefined,
-    allowInsecureAuth: true,
+    allowInsecureAuth: tls === undefined,
+    ...(tls === undefined
+      ? {}
+      : { key: tls.key, cert: tls.cert, secure: tls.implicit === true, minVersion: "TLSv1.2" }),
     logger: false,
     onAuth(credentials, _session, callback) {
       if (
@@ -63,6 +91,8 @@ export async function startSmtpServer(auth?: {
             from: session.envelope.mailFrom === false ? "" : session.envelope.mailFrom.address,
             to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
             raw: Buffer.concat(chunks).toString("utf8"),
+            secure: session.secure,
+            user: typeof session.user === "string" ? session.user : null,
           });
           notify();
           callback();

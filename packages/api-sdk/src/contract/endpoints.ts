@@ -44,6 +44,13 @@ import {
   saveRetentionRequestSchema,
 } from "./retention";
 import {
+  getMailSenderRequestSchema,
+  mailSenderResponseSchema,
+  saveMailSenderRequestSchema,
+  testMailSenderRequestSchema,
+  testMailSenderResponseSchema,
+} from "./mail-sender";
+import {
   deleteAccountRequestSchema,
   deleteAccountResponseSchema,
   deleteTeamRequestSchema,
@@ -696,6 +703,12 @@ export const endpoints = {
   retention: {
     get: endpoint("/retention/get", getRetentionRequestSchema, retentionResponseSchema),
     save: endpoint("/retention/save", saveRetentionRequestSchema, retentionResponseSchema),
+  },
+  // The team's mail sender (session credential, update Team's mailSender: Owner, Admin).
+  mailSender: {
+    get: endpoint("/mail-sender/get", getMailSenderRequestSchema, mailSenderResponseSchema),
+    save: endpoint("/mail-sender/save", saveMailSenderRequestSchema, mailSenderResponseSchema),
+    test: endpoint("/mail-sender/test", testMailSenderRequestSchema, testMailSenderResponseSchema),
   },
   // The origins that may frame the team's signing pages (session credential, update Team's
   // embedding: Owner, Admin).

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { undeliveredMailSchema } from "./mail-sender";
 import { USER_AGENT_MAX_LENGTH, emailSchema } from "./identity";
 import { envelopeTagSchema } from "./tag";
 import { signerBrandingSchema } from "./branding";
@@ -351,6 +352,11 @@ export const envelopeDetailSchema = envelopeSummarySchema.extend({
   documentsDeleteAt: isoDate.nullable().optional(),
   /** When the team's retention policy deleted the documents (the proof is kept); null until then. */
   documentsDeletedAt: isoDate.nullable().optional(),
+  /**
+   * Mail about the envelope not delivered yet that failed at least once, with why (issue 33): a
+   * team's own server that fails holds its mail until it recovers, and says so here.
+   */
+  undeliveredMails: z.array(undeliveredMailSchema).optional(),
   /** Whether the caller is one of the recipients (the view then offers to sign). */
   callerRecipientUuid: uuid.nullable(),
 });

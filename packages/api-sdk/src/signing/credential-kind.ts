@@ -20,6 +20,7 @@ export const SESSION_CREDENTIAL_PREFIXES = [
   "/subscription",
   "/usage",
   "/retention",
+  "/mail-sender",
   "/embedding",
   "/authentication/list-sessions",
   "/authentication/terminate-sessions",

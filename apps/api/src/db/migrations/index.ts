@@ -39,6 +39,7 @@ import * as copyRecipients from "./20261206220000_copy-recipients";
 import * as missingOriginalNotice from "./20261207030000_missing-original-notice";
 import * as teamBranding from "./20261207050000_team-branding";
 import * as signerAttachments from "./20261207080000_signer-attachments";
+import * as teamMailSender from "./20261207091500_team-mail-sender";
 import * as retention from "./20261207060000_retention";
 import * as teamMailTexts from "./20261207093000_team-mail-texts";
 import * as templateDirectLinks from "./20261207070000_template-direct-links";
@@ -92,6 +93,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   "20261207060000_retention": retention,
   "20261207070000_template-direct-links": templateDirectLinks,
   "20261207080000_signer-attachments": signerAttachments,
+  "20261207091500_team-mail-sender": teamMailSender,
   "20261207093000_team-mail-texts": teamMailTexts,
   "20261207100000_team-embedding": teamEmbedding,
   "20261207110000_team-deletion": teamDeletion,

@@ -133,4 +133,8 @@ export const mail = {
     intro: "Our support team answered your message:",
     action: "Read the conversation and answer it:",
   },
+  senderTest: {
+    subject: "Test message from {{team}}'s mail server",
+    body: "This message went through {{host}}, the SMTP server set in {{team}}'s team settings. Paraphe now sends the team's mail through it.",
+  },
 };

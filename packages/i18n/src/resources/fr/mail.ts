@@ -149,4 +149,8 @@ export const mail: FrenchTranslation<typeof en> = {
     intro: "Notre équipe support a répondu à votre message\u00a0:",
     action: "Lisez la conversation et répondez-y\u00a0:",
   },
+  senderTest: {
+    subject: "Message de test du serveur d’envoi de {{team}}",
+    body: "Ce message est passé par {{host}}, le serveur SMTP défini dans les paramètres de l’équipe {{team}}. Paraphe envoie désormais les e-mails de l’équipe par ce serveur.",
+  },
 };
