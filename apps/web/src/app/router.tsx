@@ -359,6 +359,13 @@ export function createAppRoutes(): RouteObject[] {
                       ),
                     },
                     {
+                      path: "embedding",
+                      lazy: page(
+                        () => import("../routes/settings-embedding"),
+                        (m) => m.SettingsEmbeddingRoute,
+                      ),
+                    },
+                    {
                       path: "retention",
                       lazy: page(
                         () => import("../routes/settings-retention"),

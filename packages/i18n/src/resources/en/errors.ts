@@ -164,6 +164,10 @@ export const errors = {
     template_incomplete: "This template needs at least one recipient and a signature field.",
     template_without_recipients: "This template has no recipients: it cannot be used.",
     https_required: "Use an https:// address.",
+    invalid_origin:
+      "Enter a site origin such as https://app.example.com: https, a host name and an optional port, nothing after.",
+    duplicate_origin: "This site is already allowed.",
+    loopback_origin: "A local address (http://localhost) cannot embed the signing pages here.",
     non_public_address:
       "This address leads to a private, loopback or link-local network: use a public address.",
     unresolvable_host: "This host name could not be found.",

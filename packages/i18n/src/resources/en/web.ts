@@ -300,6 +300,7 @@ export const web = {
       branding: "Branding",
       messages: "Messages",
       retention: "Retention",
+      embedding: "Embedding",
       tags: "Tags",
       members: "Members",
       roles: "Roles",
@@ -1882,6 +1883,27 @@ export const web = {
       updatedCount_one: "{{count}} updated",
       updatedCount_other: "{{count}} updated",
     },
+  },
+  embedding: {
+    title: "Embedding",
+    description:
+      "The sites that may show your team's signing pages inside their own pages, with @paraphe/embed. Every other site is refused: the browser will not show the page in its frame.",
+    loading: "Loading the allowed sites…",
+    loadError: "The allowed sites could not be loaded.",
+    listTitle_one: "Allowed site ({{count}} of {{max}})",
+    listTitle_other: "Allowed sites ({{count}} of {{max}})",
+    empty: "No site may embed your signing pages yet.",
+    origin: "Site origin",
+    originHint:
+      "Its scheme, host and port if it is not the default, nothing after: https://app.example.com or https://portal.example.com:8443.",
+    add: "Allow this site",
+    added: "{{origin}} may now embed your signing pages.",
+    removeShort: "Remove",
+    remove: "Remove {{origin}}",
+    removed: "{{origin}} may no longer embed your signing pages.",
+    full: "The team allows the most sites it may ({{max}}): remove one to add another.",
+    howTo:
+      "Give your developers the @paraphe/embed package: its <paraphe-signing> element or ParapheSigning React component shows a signer's link or a direct link in a frame, and tells your page when it is signed.",
   },
   retention: {
     title: "Retention",

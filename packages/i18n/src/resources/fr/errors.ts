@@ -179,6 +179,11 @@ export const errors: FrenchTranslation<typeof en> = {
     template_without_recipients:
       "Ce modèle n’a aucun destinataire\u00a0: il ne peut pas être utilisé.",
     https_required: "Utilisez une adresse en https://.",
+    invalid_origin:
+      "Saisissez l’origine d’un site comme https://app.example.com : https, un nom d’hôte et éventuellement un port, rien après.",
+    duplicate_origin: "Ce site est déjà autorisé.",
+    loopback_origin:
+      "Une adresse locale (http://localhost) ne peut pas intégrer les pages de signature ici.",
     non_public_address:
       "Cette adresse mène à un réseau privé, local ou de bouclage\u00a0: utilisez une adresse publique.",
     unresolvable_host: "Ce nom d’hôte est introuvable.",

@@ -308,6 +308,7 @@ export const web: FrenchTranslation<typeof en> = {
       branding: "Identité visuelle",
       messages: "Messages",
       retention: "Conservation",
+      embedding: "Intégration",
       tags: "Étiquettes",
       members: "Membres",
       roles: "Rôles",
@@ -1966,6 +1967,28 @@ export const web: FrenchTranslation<typeof en> = {
       updatedCount_many: "{{count}} mis à jour",
       updatedCount_other: "{{count}} mis à jour",
     },
+  },
+  embedding: {
+    title: "Intégration",
+    description:
+      "Les sites qui peuvent afficher les pages de signature de votre équipe dans leurs propres pages, avec @paraphe/embed. Tout autre site est refusé : le navigateur n’affichera pas la page dans son cadre.",
+    loading: "Chargement des sites autorisés…",
+    loadError: "Les sites autorisés n’ont pas pu être chargés.",
+    listTitle_one: "Site autorisé ({{count}} sur {{max}})",
+    listTitle_many: "Sites autorisés ({{count}} sur {{max}})",
+    listTitle_other: "Sites autorisés ({{count}} sur {{max}})",
+    empty: "Aucun site ne peut encore intégrer vos pages de signature.",
+    origin: "Origine du site",
+    originHint:
+      "Son protocole, son hôte et son port s’il n’est pas celui par défaut, rien après : https://app.example.com ou https://portail.example.com:8443.",
+    add: "Autoriser ce site",
+    added: "{{origin}} peut désormais intégrer vos pages de signature.",
+    removeShort: "Retirer",
+    remove: "Retirer {{origin}}",
+    removed: "{{origin}} ne peut plus intégrer vos pages de signature.",
+    full: "L’équipe autorise déjà le nombre maximal de sites ({{max}}) : retirez-en un pour en ajouter un autre.",
+    howTo:
+      "Donnez à vos développeurs le paquet @paraphe/embed : son élément <paraphe-signing> ou son composant React ParapheSigning affiche le lien d’un signataire ou un lien direct dans un cadre, et prévient votre page quand le document est signé.",
   },
   retention: {
     title: "Conservation",

@@ -29,6 +29,7 @@ describe("settings navigation", () => {
       "Single sign-on",
       "Branding",
       "Messages",
+      "Embedding",
       "Retention",
       "API keys",
       "Webhooks",

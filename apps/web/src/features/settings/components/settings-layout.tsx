@@ -51,6 +51,9 @@ export function SettingsLayout() {
     ...(can("update", "Team", "branding")
       ? [{ to: "/settings/messages", label: t("settings.nav.messages") }]
       : []),
+    ...(can("update", "Team", "embedding")
+      ? [{ to: "/settings/embedding", label: t("settings.nav.embedding") }]
+      : []),
     // The retention policy is the Owners' (`manage all`): it deletes documents.
     ...(can("manage", "all")
       ? [{ to: "/settings/retention", label: t("settings.nav.retention") }]
