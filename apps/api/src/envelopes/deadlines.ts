@@ -5,6 +5,7 @@ import type { Database, EnvelopeRow, RecipientRow } from "../db/database";
 import { scheduleRecurringJob } from "../jobs/queue";
 import { envelopeDeadlinesJob } from "./job-definitions";
 import type { Logger } from "../logger";
+import { signerBrandingOf } from "../branding/team-branding";
 import { enqueueMail } from "../mail/outbox";
 import { appendEvent } from "./activity";
 import { recipientMailContext } from "./invitations";
@@ -150,6 +151,7 @@ async function expireEnvelope(deps: DeadlineDeps, envelopeId: string, at: Date):
         language: sender.language,
         title: envelope.title,
         expiresAt: envelope.expiresAt,
+        branding: await signerBrandingOf(trx, deps.config, envelope.teamId),
         link: `${deps.config.webUrl}/envelopes/${envelope.workspaceId}/${envelopeId}/view`,
       }),
       { teamId: envelope.teamId, envelopeId: envelope.id, replyTo: sender.email },

@@ -2,6 +2,7 @@ import type { AccessLink } from "@paraphe/api-sdk/contract";
 import type { Kysely } from "kysely";
 import type { Database, RecipientRow } from "../db/database";
 import { AppError } from "../errors/app-error";
+import { signerBrandingOf } from "../branding/team-branding";
 import { enqueueMail } from "../mail/outbox";
 import { linkToken, linkTokenHash } from "./access-links";
 import { appendEvent } from "./activity";
@@ -182,6 +183,7 @@ async function mailSender(
       delegate: person(to),
       reason,
       link: `${deps.config.webUrl}/envelopes/${envelope.workspaceId}/${envelope.id}/view`,
+      branding: await signerBrandingOf(trx, deps.config, envelope.teamId),
     }),
     { teamId: envelope.teamId, envelopeId: envelope.id, replyTo: sender.email },
   );

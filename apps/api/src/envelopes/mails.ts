@@ -263,14 +263,22 @@ export function delegatedMail(input: {
   delegate: string;
   reason: string;
   link: string;
+  /** The team's branding; absent: Paraphe's look. */
+  branding?: MailBranding;
 }): OutgoingMail {
   const values = { title: input.title, from: input.from, to: input.delegate, reason: input.reason };
   const t = (key: ServerKey) => serverT(input.language, key, values);
-  return composeMail(input.to, input.language, oneLine(t("mail:delegated.subject")), [
-    { text: t("mail:delegated.intro") },
-    { text: t("mail:delegated.reason") },
-    { text: t("mail:delegated.action"), link: input.link },
-  ]);
+  return composeMail(
+    input.to,
+    input.language,
+    oneLine(t("mail:delegated.subject")),
+    [
+      { text: t("mail:delegated.intro") },
+      { text: t("mail:delegated.reason") },
+      { text: t("mail:delegated.action"), link: input.link },
+    ],
+    input.branding,
+  );
 }
 
 /** The placeholders' values of a mail to a recipient (an invitation, a reminder). */
@@ -369,13 +377,18 @@ export function expiredMail(input: {
   title: string;
   expiresAt: Date;
   link: string;
+  /** The team's branding; absent: Paraphe's look. */
+  branding?: MailBranding;
 }): OutgoingMail {
   const values = { title: input.title, date: longDate(input.language, input.expiresAt) };
   const t = (key: ServerKey) => serverT(input.language, key, values);
-  return composeMail(input.to, input.language, oneLine(t("mail:expired.subject")), [
-    { text: t("mail:expired.intro") },
-    { text: t("mail:expired.action"), link: input.link },
-  ]);
+  return composeMail(
+    input.to,
+    input.language,
+    oneLine(t("mail:expired.subject")),
+    [{ text: t("mail:expired.intro") }, { text: t("mail:expired.action"), link: input.link }],
+    input.branding,
+  );
 }
 
 export function canceledMail(input: {
@@ -407,6 +420,8 @@ export function documentUnavailableMail(input: {
   title: string;
   document: string;
   link: string;
+  /** The team's branding; absent: Paraphe's look. */
+  branding?: MailBranding;
 }): OutgoingMail {
   const values = {
     name: input.name,
@@ -415,11 +430,17 @@ export function documentUnavailableMail(input: {
     document: input.document,
   };
   const t = (key: ServerKey) => serverT(input.language, key, values);
-  return composeMail(input.to, input.language, oneLine(t("mail:documentUnavailable.subject")), [
-    { text: t("mail:documentUnavailable.intro") },
-    { text: t("mail:documentUnavailable.advice") },
-    { text: t("mail:documentUnavailable.action"), link: input.link },
-  ]);
+  return composeMail(
+    input.to,
+    input.language,
+    oneLine(t("mail:documentUnavailable.subject")),
+    [
+      { text: t("mail:documentUnavailable.intro") },
+      { text: t("mail:documentUnavailable.advice") },
+      { text: t("mail:documentUnavailable.action"), link: input.link },
+    ],
+    input.branding,
+  );
 }
 
 export function declinedMail(input: {

@@ -174,6 +174,7 @@ async function noticeMissingOriginal(
         email: recipient.email,
         title: envelope.title,
         document: filename,
+        branding: await signerBrandingOf(trx, deps.config, envelope.teamId),
         link: `${deps.config.webUrl}/envelopes/${envelope.workspaceId}/${envelope.id}/view`,
       }),
       { teamId: envelope.teamId, envelopeId: envelope.id, replyTo: sender.email },

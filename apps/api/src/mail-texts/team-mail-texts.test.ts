@@ -186,4 +186,17 @@ describe.each(testDatabaseKinds)("the team's editable messages on %s", (kind) =>
     expect(declined?.html).toContain("&lt;b&gt;Wrong&lt;/b&gt; amount");
     expect(declined?.html).not.toContain("<b>Wrong");
   });
+
+  it("brands the mails to team members: a team invitation", async () => {
+    await owner.api.branding.save({ displayName: "Acme <Legal>", showPoweredBy: true });
+    const invitee = uniqueEmail("texts-invitee");
+    await owner.api.team.invite({
+      email: invitee,
+      roleUuid: await roleIdOf(h, owner.teamUuid, "Member"),
+    });
+    const [mail] = await outboxMails(h.database.connection.db, h.t.mailKey, invitee);
+    expect(mail?.html).toContain('<strong style="font-size:18px">Acme &lt;Legal&gt;</strong>');
+    expect(mail?.text).toContain("On behalf of Acme <Legal>");
+    expect(mail?.text).toContain("Sent with Paraphe");
+  });
 });

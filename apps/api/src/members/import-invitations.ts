@@ -6,6 +6,7 @@ import type {
 import type { z } from "zod";
 import type { Member } from "../membership/members";
 import { AppError } from "../errors/app-error";
+import { signerBrandingOf } from "../branding/team-branding";
 import { enqueueMail } from "../mail/outbox";
 import { teamInviteMail } from "./invite-mail";
 import { acceptInviteLink, invitationExpiry, newInvitationToken } from "./invitation-tokens";
@@ -85,6 +86,7 @@ export async function importInvitations(
 
     const languages = new Map(people.map((p) => [p.email, p.preferredLanguage]));
     const expiresAt = invitationExpiry(at);
+    const branding = await signerBrandingOf(trx, deps.config, inviter.teamId);
     for (const row of input.invitations) {
       const language = languages.get(row.email) ?? input.language ?? inviter.language;
       const { token, tokenHash } = newInvitationToken();
@@ -117,6 +119,7 @@ export async function importInvitations(
           roleName: role.name,
           expiresAt,
           link: acceptInviteLink(deps.config.webUrl, token),
+          branding,
         }),
         { teamId: inviter.teamId, replyTo: inviter.email },
       );

@@ -2,6 +2,7 @@ import type { inviteMemberRequestSchema, PendingInvitation } from "@paraphe/api-
 import type { z } from "zod";
 import type { Member } from "../membership/members";
 import { AppError } from "../errors/app-error";
+import { signerBrandingOf } from "../branding/team-branding";
 import { enqueueMail } from "../mail/outbox";
 import { teamInviteMail } from "./invite-mail";
 import { acceptInviteLink, invitationExpiry, newInvitationToken } from "./invitation-tokens";
@@ -92,6 +93,7 @@ export async function inviteMember(
         roleName: role.name,
         expiresAt,
         link: acceptInviteLink(deps.config.webUrl, token),
+        branding: await signerBrandingOf(trx, deps.config, inviter.teamId),
       }),
       { teamId: inviter.teamId, replyTo: inviter.email },
     );

@@ -1,6 +1,7 @@
 import type { PendingInvitation } from "@paraphe/api-sdk/contract";
 import type { Member } from "../membership/members";
 import { AppError } from "../errors/app-error";
+import { signerBrandingOf } from "../branding/team-branding";
 import { enqueueMail } from "../mail/outbox";
 import { teamInviteMail } from "./invite-mail";
 import { acceptInviteLink, invitationExpiry, newInvitationToken } from "./invitation-tokens";
@@ -55,6 +56,7 @@ export async function resendInvite(
         roleName: role.name,
         expiresAt,
         link: acceptInviteLink(deps.config.webUrl, token),
+        branding: await signerBrandingOf(trx, deps.config, member.teamId),
       }),
       { teamId: member.teamId, replyTo: member.email },
     );
