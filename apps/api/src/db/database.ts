@@ -52,6 +52,7 @@ import type {
   UsageEventTable,
 } from "./tables/billing";
 import type { TeamRetentionTable } from "./tables/retention";
+import type { DataExportTable } from "./tables/data-export";
 import type { TeamMailTextTable } from "./tables/mail-texts";
 import type { TeamEmbeddingTable } from "./tables/embedding";
 import type { DirectLinkCodeTable, TemplateDirectLinkTable } from "./tables/direct-links";
@@ -141,6 +142,7 @@ export type {
   UsageEventRow,
 } from "./tables/billing";
 export type { TeamRetentionTable } from "./tables/retention";
+export type { DataExportFileRow, DataExportTable } from "./tables/data-export";
 export type { TeamMailTextTable } from "./tables/mail-texts";
 export type { TeamEmbeddingTable } from "./tables/embedding";
 
@@ -199,6 +201,7 @@ export interface Database {
   usageCounter: UsageCounterTable;
   usageEvent: UsageEventTable;
   teamRetention: TeamRetentionTable;
+  dataExport: DataExportTable;
   teamEmbedding: TeamEmbeddingTable;
   templateDirectLink: TemplateDirectLinkTable;
   directLinkCode: DirectLinkCodeTable;

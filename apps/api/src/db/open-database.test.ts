@@ -59,6 +59,7 @@ describe.each(testDatabaseKinds)("the database on %s", (kind) => {
       "bulk_send",
       "bulk_send_row",
       "contact",
+      "data_export",
       "dev_mailbox",
       "direct_link_code",
       "document_preview",

@@ -23,6 +23,7 @@ export function deletedAccountEmail(userId: string): string {
  * - Refused (CONFLICT `sole_owner`) while they are the only Owner of a team that has other
  *   members; alone in their team, the team is deleted with the account (`closeTeam`).
  * - Gone: their sessions, passkeys, passkey challenges, sign-in codes, profile picture, phone,
+ *   data exports,
  *   memberships (team and workspaces), pending invitations to their email, support conversations,
  *   the mail addressed to them and its delivery jobs, rate-limit counters naming their email, and
  *   the API keys and template direct links they created (both act in their name). Where
@@ -40,7 +41,7 @@ export async function deleteAccount(
   input: DeleteAccountRequest,
 ): Promise<{ teamDeleted: boolean }> {
   const at = new Date(deps.now());
-  const { email, teamDeleted } = await deps.db.transaction().execute(async (trx) => {
+  const { email, teamDeleted, exportKeys } = await deps.db.transaction().execute(async (trx) => {
     const user = await trx
       .selectFrom("appUser")
       .select(["id", "email"])
@@ -56,11 +57,21 @@ export async function deleteAccount(
       });
     }
     const deletesTeam = await leaveTeam(trx, userId, at);
+    const exports = await trx
+      .deleteFrom("dataExport")
+      .where("userId", "=", userId)
+      .returning("blobKey")
+      .execute();
     await erasePersonalRows(trx, user, at);
-    return { email: user.email, teamDeleted: deletesTeam };
+    return {
+      email: user.email,
+      teamDeleted: deletesTeam,
+      exportKeys: exports.flatMap((row) => (row.blobKey === null ? [] : [row.blobKey])),
+    };
   });
-  // The picture once the account no longer names it.
+  // The picture and the data exports' files once the account no longer names them.
   await deps.blobStore.delete(pictureBlobKey(emailHash(email)));
+  await Promise.all(exportKeys.map((key) => deps.blobStore.delete(key)));
   if (teamDeleted) deps.wakeJobs();
   deps.logger.info({ userId, teamDeleted }, "account deleted");
   return { teamDeleted };

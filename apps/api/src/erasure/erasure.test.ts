@@ -236,7 +236,8 @@ describe.each(testDatabaseKinds)("deleting a team or an account on %s", (kind) =
       lastname: "B",
     });
     expect(again.team?.name).toBe("Second life");
-  });
+    // Many calls and files on PGlite; the machine may be busy.
+  }, 120_000);
 
   it("refuses an account deletion to a team's only Owner while it has other members, and to a wrong email", async () => {
     const owner = await signUpMember(h, "sole", "Sole team");

@@ -30,3 +30,8 @@ export async function enqueueTeamPurge(trx: Kysely<Database>, teamId: string): P
     },
   );
 }
+
+/** Prepares one data export (`data-export.ts`); its id is random and names the person's row only. */
+export const buildDataExportJob = defineJob("build-data-export", z.object({ exportId: z.uuid() }), {
+  maxAttempts: 3,
+});

@@ -1,14 +1,22 @@
 import { enqueueJob } from "../jobs/queue";
 import { jobHandler, type RegisteredJob } from "../jobs/job-worker";
 import type { ErasureDeps } from "./erasure-deps";
-import { purgeDeletedTeamsJob } from "./job-definitions";
+import { buildDataExport, failDataExport } from "./build-data-export";
+import { deleteExpiredExports } from "./data-export";
+import { buildDataExportJob, purgeDeletedTeamsJob } from "./job-definitions";
 import { runTeamPurge } from "./purge-team";
 
-type PurgeJobDeps = Pick<ErasureDeps, "db" | "blobStore" | "logger">;
+type ErasureJobDeps = Pick<ErasureDeps, "db" | "blobStore" | "logger" | "now">;
 
-/** The purge of deleted teams: a run that leaves work enqueues the next at once. */
-export function erasureJobs(deps: PurgeJobDeps): RegisteredJob[] {
+/**
+ * The purge of deleted teams (a run that leaves work enqueues the next at once), and the
+ * preparation of data exports (marked failed once their job gives up).
+ */
+export function erasureJobs(deps: ErasureJobDeps): RegisteredJob[] {
   return [
+    jobHandler(buildDataExportJob, ({ exportId }) => buildDataExport(deps, exportId), {
+      onGiveUp: ({ exportId }) => failDataExport(deps.db, exportId),
+    }),
     jobHandler(purgeDeletedTeamsJob, async ({ round }) => {
       const { more } = await runTeamPurge(deps);
       if (!more) return;
@@ -27,9 +35,15 @@ export function erasureJobs(deps: PurgeJobDeps): RegisteredJob[] {
   ];
 }
 
-/** The erasure part of the worker's sweep: a purge left unfinished is enqueued again. */
-export function erasureSweeps(deps: Pick<ErasureDeps, "db">): (() => Promise<number>)[] {
+/**
+ * The erasure part of the worker's sweep: a purge left unfinished is enqueued again, and expired
+ * data exports are deleted with their files.
+ */
+export function erasureSweeps(
+  deps: Pick<ErasureDeps, "db" | "blobStore" | "now">,
+): (() => Promise<number>)[] {
   return [
+    () => deleteExpiredExports(deps, new Date(deps.now())),
     async () => {
       const marked = await deps.db
         .selectFrom("team")

@@ -59,6 +59,9 @@ import { envelopeOpen } from "./envelope/open";
 import { retentionGet } from "./retention/get";
 import { teamDelete } from "./team/delete";
 import { userDeleteAccount } from "./user/delete-account";
+import { userDataExport } from "./user/data-export";
+import { userDownloadDataExport } from "./user/download-data-export";
+import { userRequestDataExport } from "./user/request-data-export";
 import { retentionSave } from "./retention/save";
 import { mailSenderGet } from "./mail-sender/get";
 import { mailSenderSave } from "./mail-sender/save";
@@ -199,6 +202,9 @@ export const routeTable: RouteTable = {
     uploadPicture: session(userUploadPicture),
     removePicture: session(userRemovePicture),
     deleteAccount: session(userDeleteAccount),
+    requestDataExport: session(userRequestDataExport),
+    dataExport: session(userDataExport),
+    downloadDataExport: session(userDownloadDataExport),
   },
   envelope: {
     upload: member(envelopeUpload),

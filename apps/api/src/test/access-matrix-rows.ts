@@ -583,6 +583,36 @@ const embeddingState = (_target: Target, fixture: MatrixFixture) =>
     .executeTakeFirst()
     .then((row) => row?.origins[0]);
 
+/** A ready data export of the owner (`extra`: its uuid), with its JSON file. */
+async function ownerDataExport(fixture: MatrixFixture): Promise<Target> {
+  const db = fixture.h.database.connection.db;
+  const user = await db
+    .selectFrom("appUser")
+    .select("id")
+    .where("email", "=", fixture.owner.email)
+    .executeTakeFirstOrThrow();
+  const row = await db
+    .insertInto("dataExport")
+    .values({ userId: user.id })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const blobKey = `exports/${row.id}/data.json`;
+  await fixture.h.t.blobStore.put(blobKey, new TextEncoder().encode("{}"), {
+    contentType: "application/json",
+  });
+  await db
+    .updateTable("dataExport")
+    .set({
+      status: "ready",
+      blobKey,
+      readyAt: new Date(),
+      expiresAt: new Date(Date.now() + 24 * 60 * 60_000),
+    })
+    .where("id", "=", row.id)
+    .execute();
+  return { ...madeUpTarget(), extra: row.id };
+}
+
 /** What a refused team deletion must leave: the owner's team, not marked deleted, with its members. */
 const teamDeletionState = async (_target: Target, fixture: MatrixFixture) => {
   const db = fixture.h.database.connection.db;
@@ -1383,6 +1413,24 @@ export const accessMatrix: {
     deleteAccount: {
       input: () => ({ confirmEmail: uniqueEmail("not-the-caller") }),
       expect: anySession("VALIDATION_ERROR"),
+    },
+    // Data exports: each person asks for and reads their own; the owner's ready export is
+    // downloaded by the owner alone (anyone else: NOT_FOUND, even knowing its id).
+    requestDataExport: { input: () => ({}), expect: anySession("ok") },
+    dataExport: { input: () => ({}), expect: anySession("ok") },
+    downloadDataExport: {
+      target: ownerDataExport,
+      input: (target) => ({ exportUuid: target.extra }),
+      expect: memberCall(
+        {
+          owner: "ok",
+          admin: NOT_FOUND,
+          member: NOT_FOUND,
+          viewer: NOT_FOUND,
+          customRole: NOT_FOUND,
+        },
+        { otherTeam: NOT_FOUND, outsideWorkspace: NOT_FOUND },
+      ),
     },
   },
   envelope: {

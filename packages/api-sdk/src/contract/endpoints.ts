@@ -57,6 +57,13 @@ import {
   deleteTeamResponseSchema,
 } from "./erasure";
 import {
+  dataExportResponseSchema,
+  downloadDataExportRequestSchema,
+  downloadDataExportResponseSchema,
+  getDataExportRequestSchema,
+  requestDataExportRequestSchema,
+} from "./data-export";
+import {
   embeddingResponseSchema,
   getEmbeddingRequestSchema,
   saveEmbeddingRequestSchema,
@@ -381,6 +388,17 @@ export const endpoints = {
       "/user/delete-account",
       deleteAccountRequestSchema,
       deleteAccountResponseSchema,
+    ),
+    requestDataExport: endpoint(
+      "/user/request-data-export",
+      requestDataExportRequestSchema,
+      dataExportResponseSchema,
+    ),
+    dataExport: endpoint("/user/data-export", getDataExportRequestSchema, dataExportResponseSchema),
+    downloadDataExport: endpoint(
+      "/user/download-data-export",
+      downloadDataExportRequestSchema,
+      downloadDataExportResponseSchema,
     ),
   },
   envelope: {

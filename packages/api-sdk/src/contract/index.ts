@@ -60,6 +60,25 @@ export {
   type DeleteTeamResponse,
 } from "./erasure";
 export {
+  DATA_EXPORT_MAX_ENVELOPES,
+  DATA_EXPORT_MAX_FILES,
+  DATA_EXPORT_PER_DAY,
+  DATA_EXPORT_STATUSES,
+  DATA_EXPORT_TTL_DAYS,
+  dataExportFileSchema,
+  dataExportResponseSchema,
+  dataExportSchema,
+  downloadDataExportRequestSchema,
+  downloadDataExportResponseSchema,
+  getDataExportRequestSchema,
+  requestDataExportRequestSchema,
+  type DataExport,
+  type DataExportFile,
+  type DataExportResponse,
+  type DataExportStatus,
+  type DownloadDataExportRequest,
+} from "./data-export";
+export {
   DIRECT_LINK_DEFAULT_USES_PER_HOUR,
   DIRECT_LINK_MAX_USES,
   DIRECT_LINK_MAX_USES_PER_HOUR,

@@ -44,6 +44,7 @@ import * as retention from "./20261207060000_retention";
 import * as teamMailTexts from "./20261207093000_team-mail-texts";
 import * as templateDirectLinks from "./20261207070000_template-direct-links";
 import * as teamDeletion from "./20261207110000_team-deletion";
+import * as dataExport from "./20261207120000_data-export";
 import * as teamEmbedding from "./20261207100000_team-embedding";
 
 /**
@@ -97,4 +98,5 @@ export const migrations: Readonly<Record<string, Migration>> = {
   "20261207093000_team-mail-texts": teamMailTexts,
   "20261207100000_team-embedding": teamEmbedding,
   "20261207110000_team-deletion": teamDeletion,
+  "20261207120000_data-export": dataExport,
 };
