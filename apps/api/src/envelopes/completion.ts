@@ -117,19 +117,26 @@ export async function completeEnvelope(deps: CompletionDeps, envelopeId: string)
     .selectAll()
     .where("envelopeId", "=", envelopeId)
     .execute();
-  // The signers' files, embedded in the first document before its seal.
-  const attachments: SealAttachment[] = [];
-  for (const row of await loadEnvelopeAttachments(deps.db, envelopeId)) {
-    const recipient = recipients.find((candidate) => candidate.id === row.recipientId);
-    if (recipient === undefined) continue;
-    attachments.push({
-      name: row.filename,
-      data: await readBlob(deps.blobStore, row.blobKey),
-      mimeType: row.contentType,
-      description: `${personOf(recipient).name} <${recipient.email}>, SHA-256 ${row.sha256}`,
-    });
-  }
-  for (const [index, document] of (await loadDocuments(deps.db, envelopeId)).entries()) {
+  // The signers' files, each embedded in the document that holds its attachment field, before
+  // that document's seal (read when that document is sealed: one document's files at a time).
+  const attachmentRows = await loadEnvelopeAttachments(deps.db, envelopeId);
+  const documentOfField = new Map(fields.map((field) => [field.id, field.documentId]));
+  const attachmentsOf = async (documentId: string): Promise<SealAttachment[]> => {
+    const attachments: SealAttachment[] = [];
+    for (const row of attachmentRows) {
+      if (documentOfField.get(row.fieldId) !== documentId) continue;
+      const recipient = recipients.find((candidate) => candidate.id === row.recipientId);
+      if (recipient === undefined) continue;
+      attachments.push({
+        name: row.filename,
+        data: await readBlob(deps.blobStore, row.blobKey),
+        mimeType: row.contentType,
+        description: `${personOf(recipient).name} <${recipient.email}>, SHA-256 ${row.sha256}`,
+      });
+    }
+    return attachments;
+  };
+  for (const document of await loadDocuments(deps.db, envelopeId)) {
     if (document.sealedBlobKey !== null) continue;
     const stamps: StampField[] = [];
     for (const field of fields.filter((row) => row.documentId === document.id)) {
@@ -168,7 +175,7 @@ export async function completeEnvelope(deps: CompletionDeps, envelopeId: string)
       original,
       stamps,
       sealOptions("document"),
-      index === 0 ? attachments : [],
+      await attachmentsOf(document.id),
     );
     const key = blobKeys.sealed(envelopeId, document.id);
     await deps.blobStore.put(key, sealed, { contentType: "application/pdf" });

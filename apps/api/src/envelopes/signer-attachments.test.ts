@@ -113,6 +113,61 @@ describe.each(testDatabaseKinds)("signer attachments on %s", (kind) => {
     expect(tooMany.code).toBe("VALIDATION_ERROR");
   });
 
+  it("embeds a file in the sealed document that holds its attachment field, not in the others", async () => {
+    const draft = await sender.api.envelope.upload({
+      files: [
+        { filename: "Lease.pdf", data: await tinyPdf(1) },
+        { filename: "Annex.pdf", data: await tinyPdf(1, "Annex") },
+      ],
+    });
+    const email = uniqueEmail("annex");
+    const saved = await sender.api.envelope.saveRecipients({
+      envelopeUuid: draft.uuid,
+      recipients: [{ email, firstname: "Ana", lastname: "Annex" }],
+    });
+    const recipientUuid = saved.recipients[0]?.uuid ?? "";
+    const [lease, annex] = draft.documents.map((document) => document.uuid);
+    const attachmentField = randomUUID();
+    const place = { page: 0, x: 0.05, y: 0.05, width: 0.5, height: 0.1, recipientUuid };
+    await sender.api.envelope.saveFields({
+      envelopeUuid: draft.uuid,
+      fields: [
+        { ...place, documentUuid: lease ?? "", kind: "signature" },
+        { ...place, documentUuid: annex ?? "", uuid: attachmentField, kind: "attachment" },
+      ],
+    });
+    await sender.api.envelope.send({ envelopeUuid: draft.uuid });
+    await h.t.jobs.runUntilIdle();
+    const client = signingClient(h);
+    const link = await linkFromMail(h, email, draft.uuid);
+    await readEveryPage(client, link);
+    await client.envelope.uploadAttachment({
+      ...link,
+      fieldUuid: attachmentField,
+      filename: "annex-scan.pdf",
+      data: await tinyPdf(1, "Scan"),
+    });
+    await client.envelope.sign({
+      ...link,
+      signature: { kind: "drawn", image: await signaturePng() },
+      values: {},
+    });
+    await h.t.jobs.runUntilIdle();
+
+    const folder = temporaryDirectory();
+    try {
+      const embedded = async (documentUuid: string | undefined) => {
+        const sealed = await client.envelope.downloadSignerDocument({ ...link, documentUuid });
+        const file = folder.file(`${documentUuid ?? ""}.pdf`, Buffer.from(sealed.data, "base64"));
+        return runToolOrThrow("pdfdetach", ["-list", file]);
+      };
+      expect(await embedded(annex)).toContain("annex-scan.pdf");
+      expect(await embedded(lease)).toMatch(/^0 embedded files/);
+    } finally {
+      folder.cleanup();
+    }
+  });
+
   it("checks files by content and size, keeps them until signing, seals them in the PDF and lists them in the proof", async () => {
     const { envelopeUuid, client, link, ids } = await sentWithAttachments();
     await readEveryPage(client, link);
