@@ -7,4 +7,6 @@ export const userHandlers: Handlers = {
   "/user/update-profile": ({ body }) => ok({ ...TEST_PROFILE, ...(body as object) }),
   "/user/upload-picture": () => ok({ profilePictureUrl: TEST_PROFILE.profilePictureUrl }),
   "/user/remove-picture": () => ok({ removed: true }),
+  // No data export asked for yet.
+  "/user/data-export": () => ok({ export: null }),
 };

@@ -1941,6 +1941,24 @@ export const web = {
     },
   },
   erasure: {
+    export: {
+      title: "Download your data",
+      description:
+        "Your profile, sessions, passkeys, memberships and the envelopes you sent or signed, as a JSON file, with the PDFs you may see.",
+      loading: "Loading your data export…",
+      loadError: "Your data export could not be loaded.",
+      request: "Prepare my data",
+      requestAgain: "Prepare a new export",
+      pending: "Your data is being prepared. This page updates when it is ready.",
+      failed: "Your data could not be prepared. Please try again.",
+      ready: "Your data is ready. It can be downloaded until {{date}}.",
+      truncated:
+        "You have more envelopes or documents than one export holds: the oldest are not in it.",
+      downloadData: "Download my data (JSON)",
+      files_one: "{{count}} document",
+      files_other: "{{count}} documents",
+      downloadFile: "{{filename}} ({{title}})",
+    },
     account: {
       title: "Delete your account",
       description:

@@ -2031,6 +2031,25 @@ export const web: FrenchTranslation<typeof en> = {
     },
   },
   erasure: {
+    export: {
+      title: "Télécharger vos données",
+      description:
+        "Votre profil, vos sessions, vos clés d’accès, vos adhésions et les enveloppes que vous avez envoyées ou signées, dans un fichier JSON, avec les PDF que vous pouvez consulter.",
+      loading: "Chargement de votre export de données…",
+      loadError: "Votre export de données n’a pas pu être chargé.",
+      request: "Préparer mes données",
+      requestAgain: "Préparer un nouvel export",
+      pending: "Vos données sont en préparation. Cette page se met à jour quand elles sont prêtes.",
+      failed: "Vos données n’ont pas pu être préparées. Veuillez réessayer.",
+      ready: "Vos données sont prêtes. Elles peuvent être téléchargées jusqu’au {{date}}.",
+      truncated:
+        "Vous avez plus d’enveloppes ou de documents qu’un export n’en contient\u00a0: les plus anciens n’y figurent pas.",
+      downloadData: "Télécharger mes données (JSON)",
+      files_one: "{{count}} document",
+      files_many: "{{count}} documents",
+      files_other: "{{count}} documents",
+      downloadFile: "{{filename}} ({{title}})",
+    },
     account: {
       title: "Supprimer votre compte",
       description:
