@@ -1,6 +1,7 @@
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import { build } from "rolldown";
@@ -76,6 +77,7 @@ export function chunkLoadGuardPlugin({ messages }) {
  *
  * `frameVariables` name the build variables whose pages the app may frame (the web app's
  * `VITE_SUPPORT_WIDGET_URL`): when one is set, its origin alone joins `frame-src`.
+ * `VITE_TELEMETRY_URL` (the browser telemetry's collector), when set, joins `connect-src` by its origin.
  * `googleDriveVariables` name the variables that configure the Google Drive import (the web app's
  * `VITE_GOOGLE_CLIENT_ID` and `VITE_GOOGLE_APP_ID`): when all are set, the import's Google origins
  * join the policy; otherwise nothing of Google does.
@@ -113,6 +115,7 @@ export function securityHeadersPlugin({
         apiUrl: env.VITE_API_URL,
         frameUrls,
         googleDrive,
+        telemetryUrl: env.VITE_TELEMETRY_URL,
         referrerPolicy,
       });
       apiUrl = env.VITE_API_URL || DEFAULT_API_URL;
@@ -121,6 +124,7 @@ export function securityHeadersPlugin({
           apiUrl: env.VITE_API_URL,
           frameUrls,
           googleDrive,
+          telemetryUrl: env.VITE_TELEMETRY_URL,
           referrerPolicy,
           frameAncestors,
         });
@@ -141,6 +145,12 @@ export function securityHeadersPlugin({
       });
     },
   };
+}
+
+/** The version in the app's `package.json` (Vite runs in the app's folder). */
+function appVersion() {
+  const manifest = JSON.parse(readFileSync(resolve(process.cwd(), "package.json"), "utf8"));
+  return typeof manifest.version === "string" ? manifest.version : "0.0.0";
 }
 
 /**
@@ -175,6 +185,8 @@ export function defineAppConfig({
       referenceValuesPlugin({ file: referenceValuesFile }),
     ],
     resolve: { conditions: ["@paraphe/source", ...defaultClientConditions] },
+    // The app's version, sent with its telemetry (README "Telemetry").
+    define: { "import.meta.env.PARAPHE_APP_VERSION": JSON.stringify(appVersion()) },
     server: { port, strictPort: true },
     preview: { port, strictPort: true },
     build: {

@@ -21,6 +21,8 @@ export interface ContentSecurityPolicyOptions {
   googleDrive?: boolean;
   /** An embedded signing page: the origins its team allows to frame it (`'none'` when empty). */
   frameAncestors?: readonly string[];
+  /** The browser telemetry's collector (`VITE_TELEMETRY_URL`): its origin joins `connect-src`. */
+  telemetryUrl?: string;
 }
 
 /** The plain origins among `origins`, without repeats: what may go into `frame-ancestors`. */
@@ -37,6 +39,7 @@ export declare function securityHeaders(options?: {
   frameUrls?: Record<string, string | undefined>;
   googleDrive?: boolean;
   frameAncestors?: readonly string[];
+  telemetryUrl?: string;
   referrerPolicy?: ReferrerPolicy;
 }): Record<string, string>;
 

@@ -39,6 +39,27 @@ export const GOOGLE_DRIVE_SOURCES = {
 };
 
 /**
+ * The origin of the browser telemetry's collector (`VITE_TELEMETRY_URL`), for `connect-src`: none
+ * when the build has no collector.
+ *
+ * @param {string | undefined} telemetryUrl
+ * @returns {string[]}
+ */
+function telemetryOrigins(telemetryUrl) {
+  if (!telemetryUrl) return [];
+  let url;
+  try {
+    url = new URL(telemetryUrl);
+  } catch {
+    throw new Error(`VITE_TELEMETRY_URL must be an absolute http(s) URL, got "${telemetryUrl}".`);
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") {
+    throw new Error(`VITE_TELEMETRY_URL must be an absolute http(s) URL, got "${telemetryUrl}".`);
+  }
+  return [url.origin];
+}
+
+/**
  * The api base (`VITE_API_URL`) as an absolute http(s) URL without a trailing slash.
  *
  * @param {string | undefined} apiUrl
@@ -142,9 +163,11 @@ export function frameAncestorSources(origins) {
  *   are refused, and no policy may be created.
  *
  * - with `googleDrive` (the web app built with the Google Drive import), the origins and policies of
- *   `GOOGLE_DRIVE_SOURCES` and nothing more.
+ *   `GOOGLE_DRIVE_SOURCES` and nothing more;
+ * - with `telemetryUrl` (a build with a telemetry collector, `VITE_TELEMETRY_URL`), the collector's
+ *   origin in `connect-src`, where Faro posts its batches.
  *
- * @param {{ apiUrl?: string; frameUrls?: Record<string, string | undefined>; googleDrive?: boolean; frameAncestors?: readonly string[] }} [options]
+ * @param {{ apiUrl?: string; frameUrls?: Record<string, string | undefined>; googleDrive?: boolean; frameAncestors?: readonly string[]; telemetryUrl?: string }} [options]
  *   `frameUrls`: pages the app may frame, by the variable that names them (unset ones are skipped)
  * @returns {string[]}
  */
@@ -153,6 +176,7 @@ export function contentSecurityPolicyDirectives({
   frameUrls = {},
   googleDrive = false,
   frameAncestors = [],
+  telemetryUrl,
 } = {}) {
   const ancestors = frameAncestorSources(frameAncestors);
   const api = parseApiUrl(apiUrl);
@@ -179,7 +203,14 @@ export function contentSecurityPolicyDirectives({
     "style-src-attr 'none'",
     `img-src 'self' data: ${apiBase}${PROFILE_PICTURE_PATH} ${apiBase}${TEAM_LOGO_PATH}`,
     "font-src 'self'",
-    ["connect-src 'self'", api.origin, ...drive.connect].join(" "),
+    [
+      ...new Set([
+        "connect-src 'self'",
+        api.origin,
+        ...drive.connect,
+        ...telemetryOrigins(telemetryUrl),
+      ]),
+    ].join(" "),
     "manifest-src 'self'",
     "worker-src 'none'",
     `frame-src ${frameSources.length > 0 ? frameSources.join(" ") : "'none'"}`,
@@ -196,7 +227,7 @@ export function contentSecurityPolicyDirectives({
 /**
  * The Content-Security-Policy header value of an app.
  *
- * @param {{ apiUrl?: string; frameUrls?: Record<string, string | undefined>; googleDrive?: boolean; frameAncestors?: readonly string[] }} [options]
+ * @param {{ apiUrl?: string; frameUrls?: Record<string, string | undefined>; googleDrive?: boolean; frameAncestors?: readonly string[]; telemetryUrl?: string }} [options]
  * @returns {string}
  */
 export function contentSecurityPolicy(options = {}) {
@@ -210,7 +241,7 @@ export function contentSecurityPolicy(options = {}) {
  * no `X-Frame-Options` (which cannot name several origins; browsers that know `frame-ancestors`
  * follow it instead), and without, `DENY` as every other page.
  *
- * @param {{ apiUrl?: string; frameUrls?: Record<string, string | undefined>; googleDrive?: boolean; frameAncestors?: readonly string[]; referrerPolicy?: "no-referrer" | "strict-origin-when-cross-origin" }} [options]
+ * @param {{ apiUrl?: string; frameUrls?: Record<string, string | undefined>; googleDrive?: boolean; frameAncestors?: readonly string[]; telemetryUrl?: string; referrerPolicy?: "no-referrer" | "strict-origin-when-cross-origin" }} [options]
  * @returns {Record<string, string>}
  */
 export function securityHeaders({
@@ -218,6 +249,7 @@ export function securityHeaders({
   frameUrls,
   googleDrive,
   frameAncestors = [],
+  telemetryUrl,
   referrerPolicy = "strict-origin-when-cross-origin",
 } = {}) {
   const framed = frameAncestorSources(frameAncestors).length > 0;
@@ -227,6 +259,7 @@ export function securityHeaders({
       frameUrls,
       googleDrive,
       frameAncestors,
+      telemetryUrl,
     }),
     "Referrer-Policy": referrerPolicy,
     "X-Content-Type-Options": "nosniff",

@@ -79,6 +79,41 @@ describe("contentSecurityPolicy", () => {
     }
   });
 
+  it("names the telemetry collector's origin in connect-src only in a build that has one", () => {
+    const without = contentSecurityPolicy({ apiUrl: "https://api.paraphe.example" });
+    expect(contentSecurityPolicy({ apiUrl: "https://api.paraphe.example", telemetryUrl: "" })).toBe(
+      without,
+    );
+    const policy = parse(
+      contentSecurityPolicy({
+        apiUrl: "https://api.paraphe.example",
+        telemetryUrl: "https://faro.paraphe.example/collect/abc123?x=1",
+      }),
+    );
+    expect(policy.get("connect-src")).toEqual([
+      "'self'",
+      "https://api.paraphe.example",
+      "https://faro.paraphe.example",
+    ]);
+    // Nothing else changes.
+    const others = [...parse(without)].filter(([name]) => name !== "connect-src");
+    expect(others).toEqual([...policy].filter(([name]) => name !== "connect-src"));
+    expect(
+      parse(
+        securityHeaders({ telemetryUrl: "https://faro.paraphe.example/collect" })[
+          "Content-Security-Policy"
+        ],
+      ).get("connect-src"),
+    ).toContain("https://faro.paraphe.example");
+  });
+
+  it("refuses a telemetry collector that is not an absolute http(s) URL", () => {
+    expect(() => contentSecurityPolicy({ telemetryUrl: "/collect" })).toThrow(/VITE_TELEMETRY_URL/);
+    expect(() => contentSecurityPolicy({ telemetryUrl: "javascript:alert(1)" })).toThrow(
+      /VITE_TELEMETRY_URL/,
+    );
+  });
+
   it("opens nothing to Google unless the Google Drive import is configured", () => {
     const policy = contentSecurityPolicy();
     expect(policy).not.toMatch(/google/);
