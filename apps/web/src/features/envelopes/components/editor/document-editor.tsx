@@ -1,16 +1,8 @@
-import { type EnvelopeOptions, type FieldKind } from "@paraphe/api-sdk/contract";
+import { type FieldKind } from "@paraphe/api-sdk/contract";
 import { useTranslation } from "@paraphe/i18n/react";
-import {
-  Button,
-  Checkbox,
-  DESKTOP_MEDIA_QUERY,
-  EditablePageTitle,
-  Label,
-  Select,
-  useMediaQuery,
-} from "@paraphe/ui-kit";
-import { Eye, PenLine, Trash2, X } from "lucide-react";
-import { useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNode } from "react";
+import { Button, DESKTOP_MEDIA_QUERY, EditablePageTitle, useMediaQuery } from "@paraphe/ui-kit";
+import { Eye, PenLine } from "lucide-react";
+import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { useNavigate } from "react-router";
 import { useErrorText } from "../../../../lib/api/error-text";
 import { usePageMeta } from "../../../../lib/page-meta";
@@ -18,25 +10,18 @@ import { useSession } from "../../../../app/session/session-context";
 import { boxAt, type FieldBox } from "../../field-geometry";
 import { recipientPalette } from "../../recipient-colors";
 import { DocumentPages, pageAtPoint } from "./document-pages";
-import {
-  canBeRequired,
-  defaultSettings,
-  draftOf,
-  fieldInputs,
-  newFieldKey,
-  type FieldDraft,
-} from "./field-draft";
+import { canBeRequired, defaultSettings, newFieldKey, type FieldDraft } from "./field-draft";
 import { FieldPalette } from "./field-palette";
-import { FieldSettingsPanel } from "./field-settings-panel";
 import { OptionsPanel } from "./options-panel";
 import { type EditorSource, type PeoplePanelProps } from "./editor-source";
 import { TagChips } from "../../../../domain/tags";
 import { TagPicker } from "../tag-picker";
 import { SaveIndicator } from "./save-indicator";
+import { SelectedFieldPanel } from "./selected-field-panel";
+import { useEditorAutosave } from "./use-editor-autosave";
 import { useSaveStatus } from "./use-save-status";
 
-/** Quiet time before the fields and the options are saved (ms). */
-export const AUTOSAVE_DELAY_MS = 700;
+export { AUTOSAVE_DELAY_MS } from "./use-editor-autosave";
 
 /**
  * What must hold before sending an envelope or activating a template (the api checks again): a
@@ -93,7 +78,6 @@ export function DocumentEditor({
   notice?: ReactNode;
 }) {
   const { t } = useTranslation(["web", "common"]);
-  const assignedToId = useId();
   const errorText = useErrorText();
   const navigate = useNavigate();
   const { profile } = useSession();
@@ -101,8 +85,8 @@ export function DocumentEditor({
   const saveStatus = useSaveStatus();
   const mayEdit = source.mayEdit;
 
-  const [fields, setFields] = useState<FieldDraft[]>(() => source.fields.map(draftOf));
-  const [options, setOptions] = useState<EnvelopeOptions>(source.options);
+  const { fields, fieldsRef, changeFields, options, changeOptions, flush, afterOptionsSave } =
+    useEditorAutosave(source, saveStatus);
   const [selectedRecipient, setSelectedRecipient] = useState<string | null>(
     source.people[0]?.uuid ?? null,
   );
@@ -126,80 +110,6 @@ export function DocumentEditor({
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
   }, [armedKind]);
-
-  // --- Autosave of fields and options --------------------------------------------------------
-  const fieldsRef = useRef(fields);
-  const fieldsVersion = useRef(0);
-  const fieldsTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const pendingOptions = useRef<Partial<EnvelopeOptions> | null>(null);
-  const optionsTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  // The options save under way: the people's saves wait for it (see PeoplePanelProps.save).
-  const optionsSaving = useRef<Promise<unknown>>(Promise.resolve());
-
-  const saveFieldsNow = useCallback(async () => {
-    fieldsTimer.current = null;
-    const version = fieldsVersion.current;
-    const sent = fieldsRef.current;
-    const saved = await saveStatus.track(source.saveFields(fieldInputs(sent)));
-    // Keep the uuids the api gave new fields, unless the fields changed meanwhile.
-    if (fieldsVersion.current === version && saved.fields.length === sent.length) {
-      const withUuids = sent.map((field, index) => ({ ...field, uuid: saved.fields[index]?.uuid }));
-      fieldsRef.current = withUuids;
-      setFields(withUuids);
-    }
-  }, [source, saveStatus]);
-
-  const changeFields = useCallback(
-    (change: (current: FieldDraft[]) => FieldDraft[]) => {
-      const next = change(fieldsRef.current);
-      fieldsRef.current = next;
-      fieldsVersion.current += 1;
-      setFields(next);
-      if (fieldsTimer.current) clearTimeout(fieldsTimer.current);
-      fieldsTimer.current = setTimeout(
-        () => void saveFieldsNow().catch(() => {}),
-        AUTOSAVE_DELAY_MS,
-      );
-    },
-    [saveFieldsNow],
-  );
-
-  const saveOptionsNow = useCallback(async () => {
-    optionsTimer.current = null;
-    const change = pendingOptions.current;
-    pendingOptions.current = null;
-    if (!change) return;
-    const saving = saveStatus.track(source.update({ options: change }));
-    optionsSaving.current = saving.catch(() => undefined);
-    await saving;
-  }, [source, saveStatus]);
-
-  const changeOptions = (change: Partial<EnvelopeOptions>) => {
-    setOptions((current) => ({ ...current, ...change }));
-    pendingOptions.current = { ...pendingOptions.current, ...change };
-    if (optionsTimer.current) clearTimeout(optionsTimer.current);
-    optionsTimer.current = setTimeout(
-      () => void saveOptionsNow().catch(() => {}),
-      AUTOSAVE_DELAY_MS,
-    );
-  };
-
-  const flush = async () => {
-    if (fieldsTimer.current) {
-      clearTimeout(fieldsTimer.current);
-      await saveFieldsNow();
-    }
-    if (optionsTimer.current) {
-      clearTimeout(optionsTimer.current);
-      await saveOptionsNow();
-    }
-    await saveStatus.settle();
-  };
-
-  // Saves what is pending when the editor closes.
-  const flushOnLeave = useRef(flush);
-  flushOnLeave.current = flush;
-  useEffect(() => () => void flushOnLeave.current().catch(() => {}), []);
 
   // --- Title --------------------------------------------------------------------------------
   const saveTitle = (title: string) => saveStatus.track(source.update({ title })).catch(() => {});
@@ -396,17 +306,13 @@ export function DocumentEditor({
           {peoplePanel({
             selectedUuid: currentRecipient?.uuid ?? null,
             onSelect: setSelectedRecipient,
-            save: (run) => saveStatus.track(optionsSaving.current.then(run)),
+            save: (run) => saveStatus.track(afterOptionsSave(run)),
             onRemoved: (uuid) =>
               changeFields((current) => current.filter((field) => field.recipientUuid !== uuid)),
             signingOrder: options.signingOrder,
-            onSigningOrderChange: (signingOrder) => {
-              changeOptions({ signingOrder });
-              // Saved at once: the server puts the people in the order's steps, which the list
-              // then shows (and custom steps are saved under the custom order only).
-              if (optionsTimer.current) clearTimeout(optionsTimer.current);
-              void saveOptionsNow().catch(() => {});
-            },
+            // Saved at once: the server puts the people in the order's steps, which the list
+            // then shows (and custom steps are saved under the custom order only).
+            onSigningOrderChange: (signingOrder) => changeOptions({ signingOrder }, { now: true }),
           })}
           <FieldPalette
             armedKind={armedKind}
@@ -427,55 +333,14 @@ export function DocumentEditor({
             }}
           />
           {selectedField ? (
-            <section
-              aria-label={t("web:editor.fields.selected")}
-              className="flex flex-col gap-2 rounded-md border border-border p-3"
-            >
-              <div className="flex items-center justify-between gap-2">
-                <h3 className="text-sm font-semibold text-ink">
-                  {t(`web:editor.fields.kinds.${selectedField.kind}`)}
-                </h3>
-                <Button
-                  size="icon"
-                  variant="ghost"
-                  aria-label={t("web:editor.fields.deselect")}
-                  onClick={() => setSelectedKey(null)}
-                >
-                  <X aria-hidden="true" />
-                </Button>
-              </div>
-              <div className="flex flex-col gap-1">
-                <Label htmlFor={assignedToId}>{t("web:editor.fields.assignedTo")}</Label>
-                <Select
-                  id={assignedToId}
-                  value={selectedField.recipientUuid}
-                  onValueChange={(value) =>
-                    changeField(selectedField.key, { recipientUuid: value })
-                  }
-                  options={source.people
-                    .filter((person) => person.kind === "signer")
-                    .map((person) => ({ value: person.uuid, label: person.name }))}
-                />
-              </div>
-              {canBeRequired(selectedField.kind) ? (
-                <Checkbox
-                  label={t("web:editor.fields.required")}
-                  checked={selectedField.required}
-                  onCheckedChange={(checked) =>
-                    changeField(selectedField.key, { required: checked === true })
-                  }
-                />
-              ) : null}
-              <FieldSettingsPanel
-                field={selectedField}
-                fields={fields}
-                onChange={(settings) => changeField(selectedField.key, { settings })}
-              />
-              <Button variant="danger" size="sm" onClick={() => removeField(selectedField.key)}>
-                <Trash2 aria-hidden="true" />
-                {t("web:editor.fields.remove")}
-              </Button>
-            </section>
+            <SelectedFieldPanel
+              field={selectedField}
+              fields={fields}
+              signers={source.people.filter((person) => person.kind === "signer")}
+              onChange={(change) => changeField(selectedField.key, change)}
+              onRemove={() => removeField(selectedField.key)}
+              onClose={() => setSelectedKey(null)}
+            />
           ) : null}
           <details className="rounded-md border border-border p-3" open={isDesktop}>
             <summary className="cursor-pointer text-sm font-semibold text-ink">
