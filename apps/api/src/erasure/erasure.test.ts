@@ -16,6 +16,7 @@ import { createIdentityHarness, uniqueEmail, type IdentityHarness } from "../tes
 import { roleIdOf } from "../test/members";
 import { deletedAccountEmail } from "./delete-account";
 import { purgeDeletedTeamsJob } from "./job-definitions";
+import { erasureJobs, erasureSweeps } from "./jobs";
 import { runTeamPurge } from "./purge-team";
 
 /** Every table of the schema, as information_schema lists them: new tables are covered too. */
@@ -341,5 +342,30 @@ describe.each(testDatabaseKinds)("deleting a team or an account on %s", (kind) =
     });
     await purgeAll();
     expect(await rowsNaming(db(), ids)).toEqual([]);
+  });
+
+  it("resumes an interrupted purge when the worker starts: its sweep enqueues the job, which finishes it", async () => {
+    const owner = await signUpMember(h, "resumed", "Resumed team");
+    await sentEnvelope(owner, [uniqueEmail("signer")]);
+    await owner.api.team.delete({ confirmName: "Resumed team" });
+    // The job is lost (say, a database restored without it): only the team's mark remains.
+    await db().deleteFrom("job").where("name", "=", purgeDeletedTeamsJob.name).execute();
+    const deps = { db: db(), blobStore: h.t.blobStore, logger: h.t.logger, now: () => h.now() };
+    let enqueued = 0;
+    for (const sweep of erasureSweeps(deps)) enqueued += await sweep();
+    expect(enqueued).toBe(1);
+    const queued = await db()
+      .selectFrom("job")
+      .select("payload")
+      .where("name", "=", purgeDeletedTeamsJob.name)
+      .execute();
+    expect(queued).toHaveLength(1);
+    const purgeJob = erasureJobs(deps).find(
+      (job) => job.definition.name === purgeDeletedTeamsJob.name,
+    );
+    await purgeJob?.handler(queued[0]?.payload ?? {});
+    expect(
+      await db().selectFrom("team").select("id").where("id", "=", owner.teamUuid).execute(),
+    ).toEqual([]);
   });
 });
