@@ -359,6 +359,13 @@ export function createAppRoutes(): RouteObject[] {
                       ),
                     },
                     {
+                      path: "mail-sender",
+                      lazy: page(
+                        () => import("../routes/settings-mail-sender"),
+                        (m) => m.SettingsMailSenderRoute,
+                      ),
+                    },
+                    {
                       path: "embedding",
                       lazy: page(
                         () => import("../routes/settings-embedding"),

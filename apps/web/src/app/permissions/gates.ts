@@ -105,6 +105,12 @@ export const GATES = {
     field: "branding",
     reason: "permissions.denied.updateTeam",
   },
+  "update Team mailSender": {
+    action: "update",
+    subject: "Team",
+    field: "mailSender",
+    reason: "permissions.denied.updateTeam",
+  },
   "update Team webhooks": {
     action: "update",
     subject: "Team",

@@ -79,6 +79,8 @@ const VALIDATION_WORDS = [
   "unknown_placeholder",
   "link_required",
   "link_in_subject",
+  "invalid_host",
+  "invalid_port",
 ] as const;
 type ValidationWord = (typeof VALIDATION_WORDS)[number];
 

@@ -53,6 +53,7 @@ export const errors = {
   },
   tunnelPreinitFailed: "The secure connection could not be prepared. Reload the page to try again.",
   conflicts: {
+    no_server: "Save the team's SMTP server before sending a test message through it.",
     envelope_expired:
       "This envelope is past its expiry date: its invitations can no longer be sent.",
     envelope_not_open: "This envelope is no longer being signed: reload it to see where it stands.",
@@ -84,6 +85,8 @@ export const errors = {
       "You are the only Owner of a team that has other members: make another member an Owner, or delete the team, then delete your account.",
   },
   validation: {
+    invalid_host: "Enter a host name such as smtp.example.com, or an IP address.",
+    invalid_port: "Enter a port from 1 to 65535.",
     required: "This field is required.",
     invalid: "This value is not valid.",
     confirmation_mismatch: "This does not match: type it exactly as shown.",

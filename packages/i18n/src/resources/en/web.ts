@@ -299,6 +299,7 @@ export const web = {
       sso: "Single sign-on",
       branding: "Branding",
       messages: "Messages",
+      mailSender: "Mail sender",
       retention: "Retention",
       embedding: "Embedding",
       tags: "Tags",
@@ -1465,6 +1466,17 @@ export const web = {
     level: "Signature level",
     cancelReason: "Reason for cancellation: {{reason}}",
     expiredReason: "the deadline to sign passed",
+    undelivered: {
+      title: "Mail not delivered yet",
+      item: "To {{to}}, through {{server}}: {{error}}",
+      servers: {
+        deployment: "Paraphe's server",
+        team: "the team's server",
+      },
+      lastAttempt: "Last attempt on {{date}}.",
+      nextAttempt: "Next attempt on {{date}}.",
+      gaveUp: "No more attempts will be made.",
+    },
     sealing: {
       failed:
         "Everyone has signed, but the signed document could not be sealed (last attempt: {{date}}).",
@@ -1904,6 +1916,61 @@ export const web = {
     full: "The team allows the most sites it may ({{max}}): remove one to add another.",
     howTo:
       "Give your developers the @paraphe/embed package: its <paraphe-signing> element or ParapheSigning React component shows a signer's link or a direct link in a frame, and tells your page when it is signed.",
+  },
+  mailSender: {
+    title: "Mail sender",
+    description:
+      "How mail about the team's envelopes and to its members leaves: from Paraphe's server with the team's name, or through the team's own SMTP server.",
+    loading: "Loading the mail sender…",
+    loadError: "The mail sender could not be loaded.",
+    mode: "Send the team's mail",
+    modes: {
+      deployment: "From Paraphe's server",
+      deploymentHint:
+        "The team's name shows as the sender, and replies go to the person who sent the envelope or the invitation.",
+      smtp: "Through our own SMTP server",
+      smtpHint: "From the team's own address, once a test message through the server succeeds.",
+    },
+    status: {
+      deployment: "Mail leaves from Paraphe's server with the team's name.",
+      verified: "Mail leaves through {{host}} (verified on {{date}}).",
+      unverified:
+        "{{host}} is not verified: mail keeps leaving from Paraphe's server until a test message through it succeeds.",
+      savedNotUsed: "{{host}} is saved but not used: mail leaves from Paraphe's server.",
+    },
+    server: "The team's SMTP server",
+    host: "Host",
+    hostHint: "For example smtp.example.com.",
+    port: "Port",
+    portHint: "Usually 587 with STARTTLS, 465 with implicit TLS.",
+    tls: "Encryption",
+    tlsModes: {
+      starttls: "STARTTLS required",
+      tls: "Implicit TLS",
+      none: "None (not encrypted)",
+    },
+    user: "User name",
+    userHint: "Leave empty when the server asks for no authentication.",
+    password: "Password",
+    passwordHint: "Stored encrypted; it is never shown again.",
+    passwordKept:
+      "A password is saved: leave this empty to keep it. Give it again when you change the host or the user.",
+    fromAddress: "From address",
+    fromAddressHint: "An address the server may send from.",
+    save: "Save",
+    saved: "Mail sender saved.",
+    savedUnverified: "Saved. Send a test message to start using this server.",
+    test: "Send a test message",
+    testHint: "A test message goes through the saved server to {{email}}.",
+    testUnsaved: "Save the server first: the test uses the saved settings.",
+    testSent: "The server accepted the test message: the team's mail now leaves through it.",
+    testFailed: "The test message could not be sent: {{error}}",
+    noFallback:
+      "If the team's server fails, its mail waits and the queue retries it through that server; it is never sent from Paraphe's server instead. Failures show here and on the envelope.",
+    lastError: "Last failure on {{date}}: {{error}}",
+    lastDelivered: "Last message delivered through the team's server on {{date}}.",
+    waiting_one: "{{count}} message is waiting to be delivered.",
+    waiting_other: "{{count}} messages are waiting to be delivered.",
   },
   retention: {
     title: "Retention",

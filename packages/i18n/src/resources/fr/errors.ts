@@ -58,6 +58,7 @@ export const errors: FrenchTranslation<typeof en> = {
   tunnelPreinitFailed:
     "La connexion sécurisée n’a pas pu être préparée. Rechargez la page pour réessayer.",
   conflicts: {
+    no_server: "Enregistrez le serveur SMTP de l’équipe avant d’y faire passer un message de test.",
     envelope_expired:
       "Cette enveloppe a dépassé sa date d’expiration : ses invitations ne peuvent plus être envoyées.",
     envelope_not_open:
@@ -94,6 +95,8 @@ export const errors: FrenchTranslation<typeof en> = {
       "Vous êtes le seul propriétaire d’une équipe qui a d’autres membres\u00a0: nommez un autre membre propriétaire, ou supprimez l’équipe, puis supprimez votre compte.",
   },
   validation: {
+    invalid_host: "Saisissez un nom d’hôte comme smtp.exemple.fr, ou une adresse IP.",
+    invalid_port: "Saisissez un port de 1 à 65535.",
     required: "Ce champ est obligatoire.",
     invalid: "Cette valeur n’est pas valide.",
     confirmation_mismatch: "Cela ne correspond pas\u00a0: saisissez-le exactement comme indiqué.",

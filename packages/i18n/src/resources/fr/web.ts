@@ -307,6 +307,7 @@ export const web: FrenchTranslation<typeof en> = {
       sso: "Authentification unique",
       branding: "Identité visuelle",
       messages: "Messages",
+      mailSender: "Expéditeur des e-mails",
       retention: "Conservation",
       embedding: "Intégration",
       tags: "Étiquettes",
@@ -1528,6 +1529,17 @@ export const web: FrenchTranslation<typeof en> = {
     level: "Niveau de signature",
     cancelReason: "Motif de l’annulation : {{reason}}",
     expiredReason: "la date limite de signature est dépassée",
+    undelivered: {
+      title: "E-mails pas encore remis",
+      item: "À {{to}}, par {{server}} : {{error}}",
+      servers: {
+        deployment: "le serveur de Paraphe",
+        team: "le serveur de l’équipe",
+      },
+      lastAttempt: "Dernière tentative le {{date}}.",
+      nextAttempt: "Prochaine tentative le {{date}}.",
+      gaveUp: "Aucune autre tentative ne sera faite.",
+    },
     sealing: {
       failed:
         "Tout le monde a signé, mais le document signé n’a pas pu être scellé (dernière tentative : {{date}}).",
@@ -1989,6 +2001,65 @@ export const web: FrenchTranslation<typeof en> = {
     full: "L’équipe autorise déjà le nombre maximal de sites ({{max}}) : retirez-en un pour en ajouter un autre.",
     howTo:
       "Donnez à vos développeurs le paquet @paraphe/embed : son élément <paraphe-signing> ou son composant React ParapheSigning affiche le lien d’un signataire ou un lien direct dans un cadre, et prévient votre page quand le document est signé.",
+  },
+  mailSender: {
+    title: "Expéditeur des e-mails",
+    description:
+      "Comment partent les e-mails des enveloppes de l’équipe et ceux adressés à ses membres : depuis le serveur de Paraphe au nom de l’équipe, ou par le serveur SMTP de l’équipe.",
+    loading: "Chargement de l’expéditeur des e-mails…",
+    loadError: "L’expéditeur des e-mails n’a pas pu être chargé.",
+    mode: "Envoyer les e-mails de l’équipe",
+    modes: {
+      deployment: "Depuis le serveur de Paraphe",
+      deploymentHint:
+        "Le nom de l’équipe apparaît comme expéditeur, et les réponses vont à la personne qui a envoyé l’enveloppe ou l’invitation.",
+      smtp: "Par notre propre serveur SMTP",
+      smtpHint:
+        "Depuis l’adresse de l’équipe, une fois qu’un message de test est passé par ce serveur.",
+    },
+    status: {
+      deployment: "Les e-mails partent du serveur de Paraphe au nom de l’équipe.",
+      verified: "Les e-mails partent par {{host}} (vérifié le {{date}}).",
+      unverified:
+        "{{host}} n’est pas vérifié : les e-mails partent du serveur de Paraphe tant qu’un message de test n’est pas passé par lui.",
+      savedNotUsed:
+        "{{host}} est enregistré mais pas utilisé : les e-mails partent du serveur de Paraphe.",
+    },
+    server: "Le serveur SMTP de l’équipe",
+    host: "Hôte",
+    hostHint: "Par exemple smtp.exemple.fr.",
+    port: "Port",
+    portHint: "En général 587 avec STARTTLS, 465 avec TLS implicite.",
+    tls: "Chiffrement",
+    tlsModes: {
+      starttls: "STARTTLS obligatoire",
+      tls: "TLS implicite",
+      none: "Aucun (non chiffré)",
+    },
+    user: "Nom d’utilisateur",
+    userHint: "Laissez vide si le serveur ne demande pas d’authentification.",
+    password: "Mot de passe",
+    passwordHint: "Conservé chiffré ; il n’est plus jamais affiché.",
+    passwordKept:
+      "Un mot de passe est enregistré : laissez ce champ vide pour le garder. Saisissez-le de nouveau si vous changez d’hôte ou d’utilisateur.",
+    fromAddress: "Adresse d’expédition",
+    fromAddressHint: "Une adresse depuis laquelle le serveur peut envoyer.",
+    save: "Enregistrer",
+    saved: "Expéditeur des e-mails enregistré.",
+    savedUnverified: "Enregistré. Envoyez un message de test pour commencer à utiliser ce serveur.",
+    test: "Envoyer un message de test",
+    testHint: "Un message de test passe par le serveur enregistré et arrive à {{email}}.",
+    testUnsaved: "Enregistrez d’abord le serveur : le test utilise les paramètres enregistrés.",
+    testSent:
+      "Le serveur a accepté le message de test : les e-mails de l’équipe partent désormais par lui.",
+    testFailed: "Le message de test n’a pas pu être envoyé : {{error}}",
+    noFallback:
+      "Si le serveur de l’équipe est en panne, ses e-mails attendent et la file les renvoie par ce serveur ; ils ne partent jamais du serveur de Paraphe à la place. Les échecs s’affichent ici et sur l’enveloppe.",
+    lastError: "Dernier échec le {{date}} : {{error}}",
+    lastDelivered: "Dernier message remis par le serveur de l’équipe le {{date}}.",
+    waiting_one: "{{count}} message attend d’être remis.",
+    waiting_many: "{{count}} messages attendent d’être remis.",
+    waiting_other: "{{count}} messages attendent d’être remis.",
   },
   retention: {
     title: "Conservation",

@@ -29,6 +29,7 @@ describe("settings navigation", () => {
       "Single sign-on",
       "Branding",
       "Messages",
+      "Mail sender",
       "Embedding",
       "Retention",
       "API keys",

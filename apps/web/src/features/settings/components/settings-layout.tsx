@@ -51,6 +51,9 @@ export function SettingsLayout() {
     ...(can("update", "Team", "branding")
       ? [{ to: "/settings/messages", label: t("settings.nav.messages") }]
       : []),
+    ...(can("update", "Team", "mailSender")
+      ? [{ to: "/settings/mail-sender", label: t("settings.nav.mailSender") }]
+      : []),
     ...(can("update", "Team", "embedding")
       ? [{ to: "/settings/embedding", label: t("settings.nav.embedding") }]
       : []),

@@ -6,11 +6,12 @@ import { useErrorText } from "../../../../lib/api/error-text";
 import { formatDateTime } from "../../../../lib/format";
 import { useRetrySeal } from "../../api/envelope-mutations";
 import { EnvelopeStatusBadge } from "../envelope-status";
+import { UndeliveredMails } from "./undelivered-mails";
 
 /**
  * The envelope's card: its status and owner, its dates and signature level, why it was canceled,
- * when the team's retention policy will delete (or deleted) its documents, and a failed sealing
- * with its retry.
+ * when the team's retention policy will delete (or deleted) its documents, the mail not delivered
+ * yet with why, and a failed sealing with its retry.
  */
 export function EnvelopeSummary({
   envelope,
@@ -84,6 +85,7 @@ export function EnvelopeSummary({
             })}
           </p>
         ) : null}
+        <UndeliveredMails mails={envelope.undeliveredMails ?? []} language={language} />
         {envelope.sealingFailedAt !== null && envelope.status === "signing" ? (
           <div
             role="alert"
