@@ -14,6 +14,7 @@ import {
 import { mailTo, signUpWithTeam, uniqueEmail, waitForMail, type ReceivedMail } from "./support";
 import { signInOperator } from "./support-operator";
 import { createActiveTemplate } from "./template-flow";
+import { prepareAndSend } from "./envelope-flow";
 
 // Script injection (issue 16), the settings side: CSV cells of the members import and of a bulk
 // send, a custom role's name, webhook and single sign-on URLs, the single sign-on client ID,
@@ -391,4 +392,33 @@ test("markup in profile names, a member's support message and the operator's ans
     expect(answered).toBeDefined();
   }).toPass({ timeout: 30_000 });
   await expectMailInert(page, answered!, answer.split("\n"));
+});
+
+test("markup in a team's edited message reads as text in the preview and in the signer's invitation mail", async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const owner = guard(page);
+  await signUpWithTeam(page);
+  const subject = `${PAYLOADS.img} {{envelopeTitle}}`;
+  const lines = [PAYLOADS.script, PAYLOADS.svg, PAYLOADS.javascriptUrl];
+  await page.goto("/settings/messages");
+  await page.getByRole("textbox", { name: "Subject" }).fill(subject);
+  await page
+    .getByRole("textbox", { name: "Body" })
+    .fill(`Hello {{signerName}},\n\n${lines.join("\n\n")}\n\n{{link}}`);
+  await page.getByRole("button", { name: "Preview" }).click();
+  const preview = page.getByTestId("mail-text-preview");
+  for (const line of lines) await expectShown(preview, line);
+  await expectShown(preview, PAYLOADS.img);
+  await page.getByRole("button", { name: "Save the text" }).click();
+  await expect(page.getByText("Text saved: mails sent from now on use it.")).toBeVisible();
+  await owner.expectUnharmed("the messages settings");
+
+  const signer = { email: uniqueEmail("injection-message"), firstname: "Ada", lastname: "Byron" };
+  await prepareAndSend(page, [signer], { sequential: false });
+  const mail = await waitForMail(signer.email);
+  expect(mail.subject).toContain(PAYLOADS.img);
+  await expectMailInert(page, mail, [...lines, "Hello Ada Byron,"]);
 });
