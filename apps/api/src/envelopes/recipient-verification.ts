@@ -1,9 +1,16 @@
-import { createHmac, hkdfSync, randomInt, timingSafeEqual } from "node:crypto";
-import { type AccessLink, toE164, VERIFICATION_CODE_LENGTH } from "@paraphe/api-sdk/contract";
+import { type AccessLink, toE164 } from "@paraphe/api-sdk/contract";
 import { sql } from "kysely";
 import type { RecipientRow } from "../db/database";
 import { AppError } from "../errors/app-error";
 import { codeRefusal } from "../identity/code-refusal";
+import {
+  afterWrongTry,
+  generateOneTimeCode,
+  judgeOneTimeCode,
+  ONE_TIME_CODE_MAX_ATTEMPTS,
+  ONE_TIME_CODE_TTL_MS,
+  oneTimeCodeHasher,
+} from "../identity/one-time-code";
 import { hitRateLimit, type RateLimit } from "../identity/rate-limit";
 import { smsVerificationAvailable } from "../config";
 import { enqueueMail } from "../mail/outbox";
@@ -19,9 +26,9 @@ import { verificationCodeSms } from "./verification-code-sms";
 import { loadRecipients, personOf, senderOf } from "./views";
 
 /** A signer's verification code is valid for 10 minutes. */
-export const VERIFICATION_CODE_TTL_MS = 10 * 60_000;
+export const VERIFICATION_CODE_TTL_MS = ONE_TIME_CODE_TTL_MS;
 /** After this many wrong tries a code is dead: the signer asks for a new one. */
-export const VERIFICATION_CODE_MAX_ATTEMPTS = 5;
+export const VERIFICATION_CODE_MAX_ATTEMPTS = ONE_TIME_CODE_MAX_ATTEMPTS;
 
 const CODES_ASKED =
   "Too many verification codes were asked for. Wait a little before asking again.";
@@ -55,36 +62,13 @@ export const VERIFICATION_CODES_PER_ADDRESS: RateLimit = {
   message: CODES_ASKED,
 };
 
-const hashKeys = new WeakMap<Buffer, Buffer>();
-
 /**
- * HMAC-SHA-256 of the recipient, the address (the email, or the phone number of an SMS code) and
- * the code under a key derived from the link key
- * (itself derived from the master key): the database alone does not let anyone test codes offline,
- * and a code only ever matches the recipient (so the envelope) it was sent for.
+ * HMAC of the recipient, the address (the email, or the phone number of an SMS code) and the code,
+ * under a key of its own derived from the link key (itself derived from the master key): the
+ * database alone does not let anyone test codes offline, and a code only ever matches the
+ * recipient (so the envelope) it was sent for.
  */
-function hashVerificationCode(
-  linkKey: Buffer,
-  recipientId: string,
-  email: string,
-  code: string,
-): Buffer {
-  let key = hashKeys.get(linkKey);
-  if (key === undefined) {
-    key = Buffer.from(
-      hkdfSync("sha256", linkKey, new Uint8Array(0), "paraphe/api signer verification code v1", 32),
-    );
-    hashKeys.set(linkKey, key);
-  }
-  return createHmac("sha256", key).update(`${recipientId}\n${email}\n${code}`, "utf8").digest();
-}
-
-/** A fresh code of VERIFICATION_CODE_LENGTH digits (uniform, crypto.randomInt). */
-export function generateVerificationCode(): string {
-  let code = "";
-  for (let i = 0; i < VERIFICATION_CODE_LENGTH; i++) code += String(randomInt(10));
-  return code;
-}
+const hashVerificationCode = oneTimeCodeHasher("paraphe/api signer verification code v1");
 
 /** `jane@example.com` as `j•••@example.com`: enough for the signer to recognise their address. */
 export function maskEmail(email: string): string {
@@ -172,7 +156,7 @@ export async function sendVerificationCode(
     : hitRateLimit(deps.db, `verify-code:phone:${phone}`, VERIFICATION_CODES_PER_PHONE, at));
   const sender = await senderOf(deps.db, envelope);
   const languages = await mailLanguages(deps.db, [recipient.email], sender.language);
-  const code = generateVerificationCode();
+  const code = generateOneTimeCode();
   await deps.db.transaction().execute(async (trx) => {
     const { recipient: locked } = await verifyAccessLink(deps, trx, input, {
       lock: true,
@@ -287,31 +271,32 @@ export async function checkVerificationCode(
       .limit(1)
       .executeTakeFirst();
     if (newest === undefined) return { kind: "incorrect" };
-    if (newest.attempts >= VERIFICATION_CODE_MAX_ATTEMPTS) return { kind: "attempts" };
-    if (newest.expiresAt.getTime() <= at) return { kind: "expired" };
-    const presented = hashVerificationCode(
-      deps.linkKey,
-      recipient.id,
-      newest.channel === "sms" ? (newest.phone ?? "") : newest.email,
-      input.code,
-    );
-    const stored = Buffer.from(newest.codeHash);
-    const matches = stored.length === presented.length && timingSafeEqual(stored, presented);
     // A code counts only for where it went: the address, or the number, the recipient still has.
     const sameDestination =
       newest.channel === "sms"
         ? recipient.verification === "sms_code" && newest.phone === toE164(recipient.phone)
         : recipient.verification === "email_code" && newest.email === recipient.email;
-    if (!matches || !sameDestination) {
+    const verdict = judgeOneTimeCode(
+      newest,
+      () =>
+        hashVerificationCode(
+          deps.linkKey,
+          recipient.id,
+          newest.channel === "sms" ? (newest.phone ?? "") : newest.email,
+          input.code,
+        ),
+      at,
+      sameDestination,
+    );
+    if (verdict === "wrongTry") {
       await trx
         .updateTable("recipientVerificationCode")
         .set({ attempts: sql<number>`attempts + 1` })
         .where("id", "=", newest.id)
         .execute();
-      return {
-        kind: newest.attempts + 1 >= VERIFICATION_CODE_MAX_ATTEMPTS ? "attempts" : "incorrect",
-      };
+      return { kind: afterWrongTry(newest) };
     }
+    if (verdict !== "ok") return { kind: verdict };
     const verifiedAt = new Date(at);
     await trx
       .updateTable("recipientVerificationCode")

@@ -1,4 +1,3 @@
-import { createHmac, hkdfSync, timingSafeEqual } from "node:crypto";
 import type {
   ConfirmDirectLinkRequest,
   ConfirmDirectLinkResponse,
@@ -10,6 +9,13 @@ import type { Database } from "../db/database";
 import { AppError } from "../errors/app-error";
 import { codeRefusal } from "../identity/code-refusal";
 import {
+  afterWrongTry,
+  generateOneTimeCode,
+  judgeOneTimeCode,
+  ONE_TIME_CODE_TTL_MS,
+  oneTimeCodeHasher,
+} from "../identity/one-time-code";
+import {
   countRateLimitHit,
   hitRateLimit,
   rateLimitedError,
@@ -19,11 +25,6 @@ import { enqueueMail } from "../mail/outbox";
 import { linkSecretKey, linkToken } from "../envelopes/access-links";
 import { appendEvent } from "../envelopes/activity";
 import type { EnvelopeDeps } from "../envelopes/envelope-deps";
-import {
-  generateVerificationCode,
-  VERIFICATION_CODE_MAX_ATTEMPTS,
-  VERIFICATION_CODE_TTL_MS,
-} from "../envelopes/recipient-verification";
 import type { RequestOrigin } from "../envelopes/request-origin";
 import { verificationCodeMail } from "../envelopes/verification-code-mail";
 import { requireMember } from "../membership/members";
@@ -127,19 +128,8 @@ export async function openDirectLink(
   return { templateTitle, teamName };
 }
 
-const hashKeys = new WeakMap<Buffer, Buffer>();
-
-/** HMAC-SHA-256 of (link, address, code) under a key derived from the link key. */
-function hashCode(linkKey: Buffer, linkId: string, email: string, code: string): Buffer {
-  let key = hashKeys.get(linkKey);
-  if (key === undefined) {
-    key = Buffer.from(
-      hkdfSync("sha256", linkKey, new Uint8Array(0), "paraphe/api direct link code v1", 32),
-    );
-    hashKeys.set(linkKey, key);
-  }
-  return createHmac("sha256", key).update(`${linkId}\n${email}\n${code}`, "utf8").digest();
-}
+/** HMAC of (link, address, code) under a key of its own derived from the link key. */
+const hashCode = oneTimeCodeHasher("paraphe/api direct link code v1");
 
 /**
  * POST /direct-link/send-code: mails a fresh code to the visitor (earlier codes of this address
@@ -169,7 +159,7 @@ export async function sendDirectLinkCode(
     .select("preferredLanguage")
     .where("id", "=", link.createdByUserId)
     .executeTakeFirst();
-  const code = generateVerificationCode();
+  const code = generateOneTimeCode();
   await deps.db.transaction().execute(async (trx) => {
     await trx
       .updateTable("directLinkCode")
@@ -188,7 +178,7 @@ export async function sendDirectLinkCode(
         lastname: input.lastname.trim(),
         codeHash: hashCode(deps.linkKey, link.id, email, code),
         createdAt: new Date(at),
-        expiresAt: new Date(at + VERIFICATION_CODE_TTL_MS),
+        expiresAt: new Date(at + ONE_TIME_CODE_TTL_MS),
       })
       .execute();
     await enqueueMail(
@@ -200,13 +190,13 @@ export async function sendDirectLinkCode(
         sender: { name: teamName },
         title: templateTitle,
         code,
-        expiresInMinutes: VERIFICATION_CODE_TTL_MS / 60_000,
+        expiresInMinutes: ONE_TIME_CODE_TTL_MS / 60_000,
       }),
       { teamId: link.teamId },
     );
   });
   deps.wakeJobs();
-  return { sent: true, expiresInSeconds: VERIFICATION_CODE_TTL_MS / 1000 };
+  return { sent: true, expiresInSeconds: ONE_TIME_CODE_TTL_MS / 1000 };
 }
 
 type CheckOutcome =
@@ -240,20 +230,20 @@ export async function confirmDirectLink(
       .forUpdate()
       .executeTakeFirst();
     if (newest === undefined) return { kind: "incorrect" };
-    if (newest.attempts >= VERIFICATION_CODE_MAX_ATTEMPTS) return { kind: "attempts" };
-    if (newest.expiresAt.getTime() <= at) return { kind: "expired" };
-    const presented = hashCode(deps.linkKey, link.id, email, input.code.trim());
-    const stored = Buffer.from(newest.codeHash);
-    if (stored.length !== presented.length || !timingSafeEqual(stored, presented)) {
+    const verdict = judgeOneTimeCode(
+      newest,
+      () => hashCode(deps.linkKey, link.id, email, input.code.trim()),
+      at,
+    );
+    if (verdict === "wrongTry") {
       await trx
         .updateTable("directLinkCode")
         .set({ attempts: sql<number>`attempts + 1` })
         .where("id", "=", newest.id)
         .execute();
-      return {
-        kind: newest.attempts + 1 >= VERIFICATION_CODE_MAX_ATTEMPTS ? "attempts" : "incorrect",
-      };
+      return { kind: afterWrongTry(newest) };
     }
+    if (verdict !== "ok") return { kind: verdict };
     await trx
       .updateTable("directLinkCode")
       .set({ consumedAt: new Date(at) })
