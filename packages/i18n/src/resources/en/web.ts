@@ -1304,6 +1304,8 @@ export const web = {
       stepHint: "Drag a recipient onto another step, or choose its number.",
       dropHere: "Drop here to put them in step {{number}}",
       newStep: "New step {{number}}",
+      copies: "In copy",
+      copiesHint: "They receive the signed document once everyone has acted, in no step.",
     },
     fields: {
       title: "Fields",

@@ -1356,6 +1356,8 @@ export const web: FrenchTranslation<typeof en> = {
       stepHint: "Faites glisser un destinataire vers une autre étape, ou choisissez son numéro.",
       dropHere: "Déposez ici pour le placer à l’étape {{number}}",
       newStep: "Nouvelle étape {{number}}",
+      copies: "En copie",
+      copiesHint: "Ils reçoivent le document signé une fois que tous ont agi, hors des étapes.",
     },
     fields: {
       title: "Champs",

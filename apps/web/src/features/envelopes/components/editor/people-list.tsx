@@ -67,10 +67,13 @@ export function PeopleList({
   const signingOrderLegendId = useId();
   const custom = signingOrder === "custom";
   const [dragging, setDragging] = useState<string | null>(null);
-  const lastStep = Math.max(0, ...items.map((item) => item.step));
+  // Copies receive the sealed document at the end and never act: they belong to no step.
+  const inSteps = (item: PeopleListItem) => item.kind !== "cc";
+  const stepped = items.filter(inSteps);
+  const lastStep = Math.max(0, ...stepped.map((item) => item.step));
   // A person may go to any step there is, or to a new one after the last (never past the count).
   const stepChoices = Array.from(
-    { length: Math.min(items.length, lastStep + 1) },
+    { length: Math.min(stepped.length, lastStep + 1) },
     (_, index) => index + 1,
   );
   const dropOn = (step: number) => ({
@@ -81,9 +84,9 @@ export function PeopleList({
     },
     onDrop: (event: DragEvent) => {
       const uuid = event.dataTransfer.getData(DRAG_TYPE);
-      const item = items.find((person) => person.uuid === uuid);
+      const item = stepped.find((person) => person.uuid === uuid);
       setDragging(null);
-      if (!item || item.step === step || step > items.length) return;
+      if (!item || item.step === step || step > stepped.length) return;
       event.preventDefault();
       onStepChange(uuid, step);
     },
@@ -92,10 +95,11 @@ export function PeopleList({
   const renderItem = ({ item, index }: { item: PeopleListItem; index: number }) => {
     const selected = item.uuid === selectedUuid;
     const name = item.name;
+    const movable = custom && inSteps(item);
     return (
       <li
         key={item.uuid}
-        draggable={custom}
+        draggable={movable}
         onDragStart={(event) => {
           event.dataTransfer.setData(DRAG_TYPE, item.uuid);
           event.dataTransfer.effectAllowed = "move";
@@ -131,7 +135,7 @@ export function PeopleList({
             </span>
           </span>
         </button>
-        {custom ? (
+        {movable ? (
           <Select
             aria-label={t("web:editor.signingOrder.stepOf", { name })}
             value={String(item.step)}
@@ -206,29 +210,35 @@ export function PeopleList({
       ) : custom ? (
         <div className="flex flex-col gap-3">
           <p className="text-xs text-ink-muted">{t("web:editor.signingOrder.stepHint")}</p>
-          {groupBySteps(items).map(({ step, entries }) => (
-            <section
-              key={step}
-              aria-labelledby={`${headingId}-step-${step}`}
-              data-step={step}
-              className={cn(
-                "flex flex-col gap-2 rounded-md border border-dashed border-border p-2",
-                dragging !== null && "border-brand-300 bg-surface-muted",
-              )}
-              {...dropOn(step)}
-            >
-              <div className="flex flex-wrap items-baseline gap-x-2">
-                <h3 id={`${headingId}-step-${step}`} className="text-sm font-semibold text-ink">
-                  {t("web:editor.signingOrder.step", { number: step })}
-                </h3>
-                <span className="text-xs text-ink-muted">
-                  {t("web:editor.signingOrder.stepPeople", { count: entries.length })}
-                </span>
-              </div>
-              <ol className="flex flex-col gap-2">{entries.map(renderItem)}</ol>
-            </section>
-          ))}
-          {dragging !== null && lastStep < items.length ? (
+          {groupBySteps(items)
+            .map(({ step, entries }) => ({
+              step,
+              entries: entries.filter((entry) => inSteps(entry.item)),
+            }))
+            .filter(({ entries }) => entries.length > 0)
+            .map(({ step, entries }) => (
+              <section
+                key={step}
+                aria-labelledby={`${headingId}-step-${step}`}
+                data-step={step}
+                className={cn(
+                  "flex flex-col gap-2 rounded-md border border-dashed border-border p-2",
+                  dragging !== null && "border-brand-300 bg-surface-muted",
+                )}
+                {...dropOn(step)}
+              >
+                <div className="flex flex-wrap items-baseline gap-x-2">
+                  <h3 id={`${headingId}-step-${step}`} className="text-sm font-semibold text-ink">
+                    {t("web:editor.signingOrder.step", { number: step })}
+                  </h3>
+                  <span className="text-xs text-ink-muted">
+                    {t("web:editor.signingOrder.stepPeople", { count: entries.length })}
+                  </span>
+                </div>
+                <ol className="flex flex-col gap-2">{entries.map(renderItem)}</ol>
+              </section>
+            ))}
+          {dragging !== null && lastStep < stepped.length ? (
             <div
               data-step={lastStep + 1}
               className="rounded-md border border-dashed border-brand-300 p-3 text-center text-sm text-ink-muted"
@@ -236,6 +246,27 @@ export function PeopleList({
             >
               {t("web:editor.signingOrder.dropHere", { number: lastStep + 1 })}
             </div>
+          ) : null}
+          {items.some((item) => !inSteps(item)) ? (
+            <section
+              aria-labelledby={`${headingId}-copies`}
+              className="flex flex-col gap-2 rounded-md border border-border p-2"
+            >
+              <div className="flex flex-col">
+                <h3 id={`${headingId}-copies`} className="text-sm font-semibold text-ink">
+                  {t("web:editor.signingOrder.copies")}
+                </h3>
+                <span className="text-xs text-ink-muted">
+                  {t("web:editor.signingOrder.copiesHint")}
+                </span>
+              </div>
+              <ol className="flex flex-col gap-2">
+                {items
+                  .map((item, index) => ({ item, index }))
+                  .filter((entry) => !inSteps(entry.item))
+                  .map(renderItem)}
+              </ol>
+            </section>
           ) : null}
         </div>
       ) : (

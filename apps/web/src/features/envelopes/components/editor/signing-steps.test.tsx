@@ -120,6 +120,26 @@ describe("signing steps in the editor", () => {
     expect(within(await stepSection(1)).queryByText("Cyd Test")).toBeNull();
   });
 
+  it("lists a copy apart from the steps in custom order, with no step to pick nor to drag", async () => {
+    const dee = person(3, "Dee", "cc", 1);
+    renderApp({ path: EDIT_PATH, handlers: steppedEnvelope([BOB, CYD, dee]) });
+    const order = await screen.findByRole("radiogroup", { name: "Signing order" });
+    fireEvent.click(within(order).getByRole("radio", { name: /In steps/ }));
+    const first = await stepSection(1);
+    expect(within(first).getByText("2 recipients")).toBeInTheDocument();
+    expect(within(first).queryByText("Dee Test")).toBeNull();
+    const copies = screen.getByRole("region", { name: "In copy" });
+    const copy = within(copies).getByText("Dee Test").closest("li");
+    expect(copy).toHaveAttribute("draggable", "false");
+    expect(within(copies).queryByRole("combobox")).toBeNull();
+    // A copy's step is none of the choices the others have: one step, or a new second.
+    expect(
+      within(within(first).getByRole("combobox", { name: "Step of Cyd Test" }))
+        .getAllByRole("option")
+        .map((option) => option.textContent),
+    ).toEqual(["Step 1", "New step 2"]);
+  });
+
   it("saves a step picked at once after choosing custom steps only once the custom order has reached the server", async () => {
     const envelope = steppedEnvelope([ANN, BOB, CYD]);
     let answerUpdate = () => {};
