@@ -1,4 +1,4 @@
-import type { BulkSendRow } from "@paraphe/api-sdk/contract";
+import type { BulkSendRow, TemplateRoleInput } from "@paraphe/api-sdk/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { EnvelopeDeps } from "../envelopes/envelope-deps";
 import { testDatabaseKinds } from "../test/databases";
@@ -18,15 +18,18 @@ describe.each(testDatabaseKinds)("bulk send from a template on %s", (kind) => {
     await h.destroy();
   });
 
-  /** A template with the roles Employee and Manager, each with a signature field. */
-  async function template(status: "active" | "draft" | "archived" = "active") {
+  /** A template with the roles Employee and Manager (or `roles`), each with a signature field. */
+  async function template(
+    status: "active" | "draft" | "archived" = "active",
+    roles: TemplateRoleInput[] = [{ label: "Employee" }, { label: "Manager" }],
+  ) {
     const created = await owner.api.template.create({
       title: "Onboarding",
       files: [{ filename: "Onboarding.pdf", data: await tinyPdf(1) }],
     });
     const withRoles = await owner.api.template.saveRecipients({
       templateUuid: created.uuid,
-      roles: [{ label: "Employee" }, { label: "Manager" }],
+      roles,
     });
     await owner.api.template.saveFields({
       templateUuid: created.uuid,
@@ -155,28 +158,10 @@ describe.each(testDatabaseKinds)("bulk send from a template on %s", (kind) => {
   });
 
   it("gives a role checked by SMS the phone of its row, and reports a row without one, and one with a wrong one by its cell", async () => {
-    const created = await owner.api.template.create({
-      title: "Lease",
-      files: [{ filename: "Lease.pdf", data: await tinyPdf(1) }],
-    });
-    const withRoles = await owner.api.template.saveRecipients({
-      templateUuid: created.uuid,
-      roles: [{ label: "Tenant", verification: "sms_code" }, { label: "Landlord" }],
-    });
-    await owner.api.template.saveFields({
-      templateUuid: created.uuid,
-      fields: withRoles.roles.map((role, index) => ({
-        documentUuid: created.documents[0]?.uuid ?? "",
-        recipientUuid: role.uuid,
-        page: 0,
-        x: 0.1,
-        y: 0.1 + index * 0.3,
-        width: 0.3,
-        height: 0.1,
-        kind: "signature" as const,
-      })),
-    });
-    await owner.api.template.activate({ templateUuid: created.uuid });
+    const templateUuid = await template("active", [
+      { label: "Tenant", verification: "sms_code" },
+      { label: "Landlord" },
+    ]);
     const lease = (tenantPhone: string | undefined): BulkSendRow => ({
       recipients: [
         {
@@ -191,7 +176,7 @@ describe.each(testDatabaseKinds)("bulk send from a template on %s", (kind) => {
       ],
     });
     const started = await owner.api.template.bulkSend({
-      templateUuid: created.uuid,
+      templateUuid,
       rows: [lease("+33 6 12 34 56 78"), lease(undefined), lease("  "), lease("06 12")],
     });
     await h.t.jobs.runUntilIdle();
