@@ -4,6 +4,7 @@ import { loadSignedArea, openEnvelopeEarly, takeAccessLinkFromAddress } from "./
 import { applyEmbedTheme, embedding } from "./domain/embed";
 import { loadEnvelopeStatusPage, loadSigningWorkspace } from "./features/signing/load";
 import { createConfiguredSignApi } from "./lib/sign-api";
+import { startTelemetryWhenIdle } from "./lib/telemetry/telemetry";
 import "./index.css";
 
 // The chunk-load guard is a classic script that index.html loads ahead of this module.
@@ -46,6 +47,8 @@ if (link) {
 
 // The texts of the reader's language and React with the first paint, in parallel. A failed
 // download rejects unobserved, and the chunk-load guard reloads the page.
-void Promise.all([texts, import("./app/mount")]).then(([ready, { mountSignApp }]) =>
-  mountSignApp({ i18n: ready, api: client, queryClient }),
-);
+void Promise.all([texts, import("./app/mount")]).then(([ready, { mountSignApp }]) => {
+  mountSignApp({ i18n: ready, api: client, queryClient });
+  // Telemetry, on the production host only: its own chunk, in an idle moment after the first paint.
+  startTelemetryWhenIdle();
+});

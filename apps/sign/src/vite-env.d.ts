@@ -1,6 +1,12 @@
 /// <reference types="vite/client" />
 
 interface ImportMetaEnv {
+  /** The browser telemetry's collector (Faro's receiver); unset: no telemetry (README "Telemetry"). */
+  readonly VITE_TELEMETRY_URL?: string;
+  /** The production host (`location.host`) on which telemetry is sent, e.g. `sign.paraphe.example`. */
+  readonly VITE_TELEMETRY_HOST?: string;
+  /** Set by the build, not by you: the app's version (its package.json). */
+  readonly PARAPHE_APP_VERSION?: string;
   /** Base URL of the api (default http://localhost:3000). */
   readonly VITE_API_URL?: string;
   /** Login page of the team web app (default http://localhost:5173/login). */

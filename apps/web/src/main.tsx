@@ -5,6 +5,7 @@ import { App } from "./app/app";
 import { createWebI18n } from "./app/i18n";
 import { createAppRoutes } from "./app/router";
 import { loadWebApiClient } from "./lib/api/create-web-api";
+import { startTelemetryWhenIdle } from "./lib/telemetry/telemetry";
 import "./index.css";
 
 // The chunk-load guard is a classic script that index.html loads ahead of this module. What the
@@ -31,4 +32,6 @@ void texts.then((i18n) => {
       <App i18n={i18n} router={router} />
     </StrictMode>,
   );
+  // 4. Telemetry, on the production host only: its own chunk, in an idle moment after the first paint.
+  startTelemetryWhenIdle();
 });

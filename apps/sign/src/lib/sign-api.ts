@@ -14,12 +14,15 @@ import {
 import { type TunnelClient, type VerifyEvidence } from "@paraphe/tunnel-client";
 import type { SignApi } from "./api";
 import { config } from "./config";
+import { telemetryTraceparent } from "./telemetry/telemetry";
 
 interface CreateSignApiBaseOptions {
   apiUrl: string;
   appCredential: SigningCredential;
   /** The current language, sent as Accept-Language. */
   language: () => string | undefined;
+  /** The W3C trace context of each call, when telemetry runs (README "Telemetry"). */
+  traceparent?: () => string | undefined;
   fetch?: typeof globalThis.fetch;
 }
 
@@ -93,6 +96,7 @@ export function createSignApi(options: CreateSignApiOptions): SignApi {
         }),
     appCredential: options.appCredential,
     language: options.language,
+    ...(options.traceparent ? { traceparent: options.traceparent } : {}),
   });
 }
 
@@ -107,6 +111,8 @@ export function createConfiguredSignApi(language: () => string | undefined): Sig
     appCredential: config.appCredential,
     referenceValues: readReferenceValuesSetting(import.meta.env.PARAPHE_REFERENCE_VALUES),
     language,
+    // Only a build with a collector carries the telemetry's code.
+    ...(import.meta.env.VITE_TELEMETRY_URL ? { traceparent: telemetryTraceparent } : {}),
   });
 }
 

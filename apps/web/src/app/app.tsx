@@ -6,6 +6,7 @@ import { RouterProvider } from "react-router/dom";
 import { leaveOnAuthenticationError } from "../lib/api/authentication-error";
 import { createWebApi } from "../lib/api/create-web-api";
 import { config } from "../lib/config";
+import { telemetryTraceparent } from "../lib/telemetry/telemetry";
 import { AppProviders } from "./providers";
 import { createQueryClient } from "./query-client";
 
@@ -24,6 +25,8 @@ export function App({ i18n, router }: { i18n: I18n; router: AppRouter }) {
       appCredential: config.appCredential,
       referenceValues: readReferenceValuesSetting(import.meta.env.PARAPHE_REFERENCE_VALUES),
       language: () => i18n.resolvedLanguage ?? i18n.language,
+      // Only a build with a collector carries the telemetry's code.
+      ...(import.meta.env.VITE_TELEMETRY_URL ? { traceparent: telemetryTraceparent } : {}),
       onAuthenticationError: () =>
         leaveOnAuthenticationError({
           pathname: () => router.state.location.pathname,

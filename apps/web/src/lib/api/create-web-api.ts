@@ -19,6 +19,8 @@ interface CreateWebApiBaseOptions {
   language: () => string | undefined;
   /** A member call answered 401 AUTHENTICATION_ERROR (spec §8). */
   onAuthenticationError: ApiClientOptions["onAuthenticationError"];
+  /** The W3C trace context of each call, when telemetry runs (README "Telemetry"). */
+  traceparent?: () => string | undefined;
 }
 
 export type CreateWebApiOptions = CreateWebApiBaseOptions &

@@ -103,5 +103,6 @@ export function createWebApiClient(options: CreateWebApiOptions): WebApi {
     credential: () => readStoredUser(),
     language: options.language,
     onAuthenticationError: options.onAuthenticationError,
+    ...(options.traceparent ? { traceparent: options.traceparent } : {}),
   });
 }
