@@ -77,6 +77,8 @@ test("an owner's dashboard counts the team's members, roles and workspaces and l
     "Single sign-on",
     "Branding",
     "Messages",
+    "Mail sender",
+    "Embedding",
     "Retention",
     "API keys",
     "Webhooks",

@@ -63,6 +63,8 @@ function webPages(team: Team): string[] {
     "/settings/usage",
     "/settings/branding",
     "/settings/messages",
+    "/settings/mail-sender",
+    "/settings/embedding",
     "/settings/retention",
   ];
 }

@@ -2,12 +2,16 @@ import { useDocumentTitle, useTranslation } from "@paraphe/i18n/react";
 import { Button, buttonVariants, Card, toast } from "@paraphe/ui-kit";
 import { useMutation } from "@tanstack/react-query";
 import { CheckCircle2, Download, UserPlus } from "lucide-react";
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import { forgetAccessLink, storedAccessLink } from "../../../domain/access-link";
+import { embedding, postEmbedEvent } from "../../../domain/embed";
 import { useApi } from "../../../lib/api";
 import { config } from "../../../lib/config";
 import { type ConfirmationState } from "../../../domain/confirmation-state";
 import { downloadSignerPdf } from "../../../domain/download";
+
+/** How often an embedded confirmation asks whether the envelope is complete. */
+const COMPLETION_CHECK_MS = 3000;
 
 /** After signing: thanks, the signed PDF once everyone has signed, and an offer to create an account. */
 export function ConfirmationPage({ state }: { state: ConfirmationState }) {
@@ -19,6 +23,40 @@ export function ConfirmationPage({ state }: { state: ConfirmationState }) {
   const link = storedAccessLink(state.envelopeUuid);
   // The recipient signed: the tab forgets the link's secret (this page keeps it for the download).
   useEffect(() => forgetAccessLink(state.envelopeUuid), [state.envelopeUuid]);
+  // In a frame: tell the embedding site once the envelope is complete (sealed after the last
+  // signature), asking again every few seconds for at most ten minutes.
+  const [completionLink] = useState(() => link);
+  useEffect(() => {
+    const link = completionLink;
+    if (!embedding().embedded || !link) return;
+    const completed = () =>
+      postEmbedEvent({ type: "completed", payload: { envelopeUuid: state.envelopeUuid } });
+    if (complete) {
+      completed();
+      return;
+    }
+    let stopped = false;
+    const until = Date.now() + 10 * 60_000;
+    const check = async () => {
+      while (!stopped && Date.now() < until) {
+        await new Promise((wait) => setTimeout(wait, COMPLETION_CHECK_MS));
+        if (stopped) return;
+        const status = await api.envelope.open(link).then(
+          (opened) => opened.envelope.status,
+          () => null,
+        );
+        if (status === "complete") {
+          if (!stopped) completed();
+          return;
+        }
+        if (status === "declined" || status === "canceled") return;
+      }
+    };
+    void check();
+    return () => {
+      stopped = true;
+    };
+  }, [api, complete, completionLink, state.envelopeUuid]);
   const download = useMutation({
     mutationFn: () => {
       if (!link) throw new Error("The access link is not available any more");

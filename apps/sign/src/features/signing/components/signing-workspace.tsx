@@ -241,10 +241,8 @@ export function SigningWorkspace({ link, opened }: { link: AccessLink; opened: O
         values: valuesToSend(fields, values),
       }),
     onSuccess: (result) => {
+      // `completed` comes from the confirmation page, once the envelope is sealed.
       postEmbedEvent({ type: "signed", payload: { envelopeUuid: link.envelopeUuid } });
-      if (result.envelopeStatus === "complete") {
-        postEmbedEvent({ type: "completed", payload: { envelopeUuid: link.envelopeUuid } });
-      }
       const state: ConfirmationState = {
         envelopeUuid: link.envelopeUuid,
         email: recipient.email,

@@ -1,0 +1,210 @@
+import { execFile } from "node:child_process";
+import { existsSync } from "node:fs";
+import { readFile } from "node:fs/promises";
+import { createServer, type Server } from "node:http";
+import { extname, join, resolve } from "node:path";
+import { promisify } from "node:util";
+import { createApiClient, DEFAULT_APP_CREDENTIALS } from "@paraphe/api-sdk";
+import { createEvidenceVerifier, parseReferenceValues } from "@paraphe/attestation";
+import { expect, test, type Frame, type Page } from "@playwright/test";
+import { AGREEMENT, SIGNING, signingLinkOf } from "./envelope-flow";
+import {
+  API_URL,
+  SIGN_URL,
+  createAccountWithTeam,
+  uniqueEmail,
+  waitForMail,
+  type SessionUser,
+} from "./support";
+
+// Embedded signing: a page of another origin, which the test serves, frames an envelope's signing
+// page with the built `@paraphe/embed` element, signs, and receives the events; a page of an origin
+// the team did not list cannot frame it.
+
+const root = resolve(import.meta.dirname, "../../..");
+const embedDist = join(root, "packages/embed/dist");
+const ALLOWED = "http://localhost:5185";
+const NOT_ALLOWED = "http://localhost:5186";
+
+/** The embedding page: the element of the packed package, the link from the fragment, the events. */
+const PAGE = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Embedding site</title></head>
+<body style="margin:0">
+<script type="module">
+  import { defineParapheSigning } from "/embed/index.js";
+  defineParapheSigning();
+  window.parapheEvents = [];
+  const element = document.createElement("paraphe-signing");
+  element.setAttribute("url", decodeURIComponent(location.hash.slice(1)));
+  element.setAttribute("theme-primary", "#0f766e");
+  element.style.height = "100vh";
+  for (const name of ["ready", "page-read", "signed", "completed", "declined", "error"]) {
+    element.addEventListener("paraphe-" + name, (event) =>
+      window.parapheEvents.push({ name, detail: event.detail }),
+    );
+  }
+  document.body.appendChild(element);
+</script>
+</body></html>`;
+
+/** A static site on `port`: the page above, and the package's built files under /embed/. */
+function serveEmbeddingSite(port: number): Promise<Server> {
+  const server = createServer((request, response) => {
+    const path = (request.url ?? "/").split(/[?#]/)[0] ?? "/";
+    if (path === "/") {
+      response.writeHead(200, { "Content-Type": "text/html; charset=utf-8" }).end(PAGE);
+      return;
+    }
+    const file = /^\/embed\/([\w.-]+\.js)$/.exec(path)?.[1];
+    if (file === undefined) {
+      response.writeHead(404).end();
+      return;
+    }
+    readFile(join(embedDist, file)).then(
+      (body) => {
+        const type = extname(file) === ".js" ? "text/javascript" : "application/octet-stream";
+        response.writeHead(200, { "Content-Type": type }).end(body);
+      },
+      () => response.writeHead(404).end(),
+    );
+  });
+  return new Promise((done) => server.listen(port, () => done(server)));
+}
+
+/** The api as the team's member, over the tunnel with the web app's credential. */
+function memberApi(user: SessionUser) {
+  const file = resolve(root, "apps/api/dist/reference-values.json");
+  return readFile(file, "utf8").then((text) =>
+    createApiClient({
+      baseUrl: API_URL,
+      verifyEvidence: createEvidenceVerifier({
+        referenceValues: parseReferenceValues(JSON.parse(text)),
+      }),
+      appCredential: DEFAULT_APP_CREDENTIALS.web,
+      credential: () => ({ accessKey: user.accessKey, secretKey: user.secretKey }),
+      language: () => "en",
+    }),
+  );
+}
+
+/** The frame of the signing page in `page`, once it is there. */
+async function signingFrame(page: Page): Promise<Frame> {
+  await expect.poll(() => page.frames().length).toBe(2);
+  const frame = page.frames()[1];
+  if (frame === undefined) throw new Error("no frame");
+  return frame;
+}
+
+let servers: Server[] = [];
+
+test.beforeAll(async () => {
+  // The element as published: the package's build (tsup), made once if the suite's build did not.
+  if (!existsSync(join(embedDist, "index.js"))) {
+    await promisify(execFile)("pnpm", ["--filter", "@paraphe/embed", "build"], { cwd: root });
+  }
+  servers = [await serveEmbeddingSite(5185), await serveEmbeddingSite(5186)];
+});
+
+test.afterAll(async () => {
+  await Promise.all(servers.map((server) => new Promise((done) => server.close(done))));
+});
+
+test("a site the team allows frames the signing page and gets its events; another site cannot", async ({
+  browser,
+}) => {
+  const owner = await createAccountWithTeam({ team: "Embedding team" });
+  const api = await memberApi(owner);
+  const signer = uniqueEmail("embedded-signer");
+  try {
+    await api.embedding.save({ origins: [ALLOWED] });
+    const draft = await api.envelope.upload({
+      files: [{ filename: "Agreement.pdf", data: (await readFile(AGREEMENT)).toString("base64") }],
+    });
+    const saved = await api.envelope.saveRecipients({
+      envelopeUuid: draft.uuid,
+      recipients: [{ email: signer, firstname: "Edda", lastname: "Embedded" }],
+    });
+    await api.envelope.saveFields({
+      envelopeUuid: draft.uuid,
+      fields: [
+        {
+          documentUuid: draft.documents[0]?.uuid ?? "",
+          recipientUuid: saved.recipients[0]?.uuid ?? "",
+          page: 0,
+          x: 0.1,
+          y: 0.6,
+          width: 0.4,
+          height: 0.1,
+          kind: "signature",
+        },
+      ],
+    });
+    await api.envelope.send({ envelopeUuid: draft.uuid });
+  } finally {
+    api.tunnel.destroy();
+  }
+  const link = signingLinkOf(await waitForMail(signer, 1, 30_000));
+  const embedded = link.replace(`${SIGN_URL}/sign/`, `${SIGN_URL}/embed/sign/`).split("#")[0] ?? "";
+
+  // The embedded page names the allowed origin alone; the page outside /embed/ stays unframeable.
+  const framed = await fetch(embedded);
+  expect(framed.headers.get("content-security-policy")).toContain(`frame-ancestors ${ALLOWED};`);
+  expect(framed.headers.get("x-frame-options")).toBeNull();
+  const plain = await fetch(link.split("#")[0] ?? "");
+  expect(plain.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+  expect(plain.headers.get("x-frame-options")).toBe("DENY");
+
+  // A site that is not on the list: the browser refuses the frame, no event comes.
+  const context = await browser.newContext({ viewport: { width: 1024, height: 900 } });
+  const refused = await context.newPage();
+  const blocked = new Promise<string>((done) => {
+    refused.on("console", (message) => {
+      if (message.text().includes("frame-ancestors")) done(message.text());
+    });
+  });
+  await refused.goto(`${NOT_ALLOWED}/#${encodeURIComponent(link)}`);
+  expect(await blocked).toContain(`frame-ancestors ${ALLOWED}`);
+  expect(await blocked).toContain("blocked");
+  const refusedFrame = await signingFrame(refused);
+  await expect(refusedFrame.getByText(SIGNING.en.anyRead)).toHaveCount(0);
+  await refused.close();
+
+  // The allowed site: the signer reads both pages in the frame, signs, and the page hears it all.
+  const page = await context.newPage();
+  await page.goto(`${ALLOWED}/#${encodeURIComponent(link)}`);
+  const frame = await signingFrame(page);
+  expect(frame.url()).toMatch(/\/embed\/sign\/[0-9a-f-]+$/);
+  await expect(frame.getByText(SIGNING.en.anyRead)).toBeVisible({ timeout: 30_000 });
+  await page.mouse.move(500, 450);
+  await expect(async () => {
+    const bottom = await frame.evaluate(
+      () => window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 2,
+    );
+    await page.mouse.wheel(0, bottom ? -100_000 : 350);
+    await expect(frame.getByText(SIGNING.en.read(2))).toBeVisible({ timeout: 500 });
+  }).toPass({ timeout: 20_000 });
+  await frame.getByRole("button", { name: SIGNING.en.sign, exact: true }).click();
+  await frame.getByRole("tab", { name: SIGNING.en.type }).click();
+  await frame.getByRole("textbox", { name: SIGNING.en.typedName }).fill("Edda Embedded");
+  // The swipe, from the keyboard (its slider's End), as the other signing tests do.
+  await frame.getByRole("slider", { name: SIGNING.en.swipe }).focus();
+  await page.keyboard.press("End");
+  await page.keyboard.press("Enter").catch(() => undefined);
+
+  const events = () =>
+    page.evaluate(() => (window as unknown as { parapheEvents: { name: string }[] }).parapheEvents);
+  // `completed` once the envelope is sealed (the last signature enqueues the seal).
+  await expect
+    .poll(async () => (await events()).map((event) => event.name), { timeout: 30_000 })
+    .toContain("completed");
+  const received = (await events()) as { name: string; detail: Record<string, unknown> }[];
+  const names = received.map((event) => event.name);
+  expect(names[0]).toBe("ready");
+  expect(received[0]?.detail).toEqual({ kind: "sign", title: "Agreement" });
+  expect(names.filter((name) => name === "page-read").length).toBeGreaterThanOrEqual(2);
+  expect(
+    received.find((event) => event.name === "page-read" && event.detail.pagesRead === 2),
+  ).toBeDefined();
+  expect(names.slice(-2)).toEqual(["signed", "completed"]);
+  await context.close();
+});
