@@ -64,6 +64,7 @@ function webPages(team: Team): string[] {
     "/settings/branding",
     "/settings/messages",
     "/settings/mail-sender",
+    "/settings/mail-sender",
     "/settings/embedding",
     "/settings/retention",
   ];

@@ -144,7 +144,7 @@ function SettingsGroup({ heading, links }: { heading: string; links: SettingsLin
 
 function entryClass(current: boolean): string {
   return cn(
-    "flex min-h-11 items-center rounded-control px-3 text-sm font-medium whitespace-nowrap transition-colors md:min-h-10 md:whitespace-normal",
+    "flex min-h-11 items-center rounded-control px-3 text-sm font-medium whitespace-nowrap transition-colors md:min-h-9 md:whitespace-normal",
     "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500",
     current
       ? "bg-brand-50 font-semibold text-brand-700 shadow-[inset_0_-2px_0_var(--color-brand-500)] md:shadow-[inset_3px_0_0_var(--color-brand-500)]"
