@@ -391,7 +391,6 @@ for (const language of LANGUAGES) {
     await visit("/settings/retention", "retention settings");
     await visit("/settings/messages", "messages settings");
     await visit("/settings/mail-sender", "mail sender settings");
-    await visit("/settings/mail-sender", "mail sender settings");
     await visit("/settings/embedding", "embedding settings");
     await visit("/settings/roles", "roles settings");
     await page.getByRole("button", { name: t.newRole }).click();

@@ -78,7 +78,6 @@ test("an owner's dashboard counts the team's members, roles and workspaces and l
     "Branding",
     "Messages",
     "Mail sender",
-    "Mail sender",
     "Embedding",
     "Retention",
     "API keys",

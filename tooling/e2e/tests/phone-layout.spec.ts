@@ -64,7 +64,6 @@ function webPages(team: Team): string[] {
     "/settings/branding",
     "/settings/messages",
     "/settings/mail-sender",
-    "/settings/mail-sender",
     "/settings/embedding",
     "/settings/retention",
   ];
