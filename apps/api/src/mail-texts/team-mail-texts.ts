@@ -6,21 +6,19 @@ import {
   type PreviewMailTextResponse,
   type mailTextInputSchema,
   type resetMailTextRequestSchema,
+  type SignerBranding,
 } from "@paraphe/api-sdk/contract";
-import { serverT } from "@paraphe/i18n";
 import type { z } from "zod";
 import { requireBrandingAdministrator } from "../branding/branding-access";
 import { signerBrandingOf } from "../branding/team-branding";
 import type { Language } from "../db/database";
-import { completedMail, declinedMail, invitationMail, reminderMail } from "../envelopes/mails";
-import type { OutgoingMail } from "../mail/outbox";
 import type { Member } from "../membership/members";
 import { defaultMailText } from "./default-texts";
 import type { MailTextDeps } from "./mail-text-deps";
 import { teamMailTextsOf } from "./mail-text-store";
 import type { MailTextTemplate } from "./render-mail-text";
 
-type MailTextInput = z.output<typeof mailTextInputSchema>;
+export type MailTextInput = z.output<typeof mailTextInputSchema>;
 
 function view(kind: MailTextKind, language: Language, saved: MailTextTemplate | null): MailText {
   const text = saved ?? defaultMailText(kind, language);
@@ -69,6 +67,21 @@ export async function resetMailText(
 }
 
 /**
+ * What renders a text as its mail with sample values: the envelope mails' own code
+ * (`envelopes/mail-text-preview.ts`, given by the route, so that this folder does not import the
+ * envelopes').
+ */
+export type SampleMailRenderer = (
+  input: MailTextInput,
+  sample: {
+    branding: SignerBranding;
+    sender: { name: string; email: string };
+    signUrl: string;
+    now: number;
+  },
+) => { subject: string; text: string; html?: string | undefined };
+
+/**
  * `/mail-text/preview`: the mail a text gives, rendered by the code of the real mail with sample
  * values (the caller as the sender, a sample signer, title and link) and the team's branding.
  * Nothing is saved or sent.
@@ -77,55 +90,14 @@ export async function previewMailText(
   deps: MailTextDeps,
   member: Member,
   input: MailTextInput,
+  render: SampleMailRenderer,
 ): Promise<PreviewMailTextResponse> {
   requireBrandingAdministrator(member);
-  const mail = sampleMail(
-    input,
-    await signerBrandingOf(deps.db, deps.config, member.teamId),
-    member,
-    deps,
-  );
+  const mail = render(input, {
+    branding: await signerBrandingOf(deps.db, deps.config, member.teamId),
+    sender: { name: member.name, email: member.email },
+    signUrl: deps.config.signUrl,
+    now: deps.now(),
+  });
   return { subject: mail.subject, text: mail.text, html: mail.html ?? "" };
-}
-
-function sampleMail(
-  input: MailTextInput,
-  branding: Awaited<ReturnType<typeof signerBrandingOf>>,
-  member: Member,
-  deps: MailTextDeps,
-): OutgoingMail {
-  const { language } = input;
-  const sample = (key: "signerName" | "signerEmail" | "envelopeTitle" | "reason" | "message") =>
-    serverT(language, `mail:mailTextSample.${key}`);
-  const text = { subject: input.subject, body: input.body };
-  const sender = { name: member.name, email: member.email };
-  const to = sample("signerEmail");
-  const link = `${deps.config.signUrl}/example`;
-  const expiresAt = new Date(deps.now() + 14 * 24 * 60 * 60 * 1000);
-  const common = { to, language, sender, title: sample("envelopeTitle"), link, branding, text };
-  switch (input.kind) {
-    case "invitation":
-      return invitationMail({
-        ...common,
-        message: sample("message"),
-        expiresAt,
-        recipientName: sample("signerName"),
-      });
-    case "reminder":
-      return reminderMail({ ...common, expiresAt, recipientName: sample("signerName") });
-    case "completion":
-      return completedMail({ ...common, to: member.email });
-    case "decline":
-      return declinedMail({
-        to: member.email,
-        language,
-        name: sample("signerName"),
-        email: sample("signerEmail"),
-        title: sample("envelopeTitle"),
-        reason: sample("reason"),
-        senderName: member.name,
-        branding,
-        text,
-      });
-  }
 }

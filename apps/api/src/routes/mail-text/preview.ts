@@ -1,4 +1,5 @@
 import { endpoints } from "@paraphe/api-sdk/contract";
+import { renderSampleMail } from "../../envelopes/mail-text-preview";
 import { previewMailText } from "../../mail-texts/team-mail-texts";
 import { mailTextDeps } from "../../mail-texts/mail-text-deps";
 import { handler } from "../endpoint-handler";
@@ -9,6 +10,6 @@ export const mailTextPreview = handler(
   "member",
   mailTextDeps,
   async ({ member, input, deps }) => {
-    return await previewMailText(deps, member, input);
+    return await previewMailText(deps, member, input, renderSampleMail);
   },
 );
