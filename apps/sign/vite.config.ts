@@ -32,7 +32,7 @@ const SIGNING_PAGE_MODULES = [
   /[\\/]node_modules[\\/](@tanstack[\\/](query-core|react-query)|@radix-ui[\\/](?!react-slot|react-compose-refs)[\w-]+|react-remove-scroll|react-remove-scroll-bar|use-callback-ref|use-sidecar|get-nonce|react-style-singleton|aria-hidden)[\\/]/,
   /[\\/]node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](circle-check|download|file-x|link-2-off|wifi-off|ban|calendar-x|circle-x|clock|file-clock|check|minus|pen-line|x|book-open-check|user-round-check|paperclip)\./,
   /[\\/]packages[\\/]ui-kit[\\/]src[\\/](components[\\/](dialog|checkbox|badge|skeleton|input|form-field|select|radio-group))\./,
-  /[\\/]apps[\\/]sign[\\/]src[\\/](app[\\/]signed-area|routes[\\/](sign|direct-link)|domain[\\/]download)\.tsx?$/,
+  /[\\/]apps[\\/]sign[\\/]src[\\/](app[\\/]signed-area|routes[\\/](sign|direct-link)|domain[\\/](download|embed))\.tsx?$/,
   // A template's direct link's page (`/d/<token>`): with the signing page it leads to (a chunk of
   // its own broke its exports under rolldown, as above).
   /[\\/]apps[\\/]sign[\\/]src[\\/]features[\\/]direct-link[\\/][\w\\/-]+(?<!\.test)\.tsx?$/,

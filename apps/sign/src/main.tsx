@@ -1,7 +1,7 @@
 import "./app/zod-jitless";
 import { createLazyBrowserI18n, type I18n } from "@paraphe/i18n";
 import { loadSignedArea, openEnvelopeEarly, takeAccessLinkFromAddress } from "./app/start";
-import { applyEmbedTheme, embedding } from "./domain/embed";
+import { embedLanguage } from "./domain/embed-fragment";
 import { loadEnvelopeStatusPage, loadSigningWorkspace } from "./features/signing/load";
 import { createConfiguredSignApi } from "./lib/sign-api";
 import { startTelemetryWhenIdle } from "./lib/telemetry/telemetry";
@@ -18,15 +18,14 @@ import "./index.css";
 // workspace) is asked for once the attestation checker is there, so as not to share the line with
 // what the handshake waits for: it arrives during the handshake's and the open call's round trips.
 const link = takeAccessLinkFromAddress();
-// In a frame of an allowed site (`/embed/...`): its theme, and its language if it gave one.
-applyEmbedTheme();
-const embedLanguage = embedding().options.language;
+// In a frame of an allowed site (`/embed/...`): the language it asked for, if any.
+const language = embedLanguage();
 let i18n: I18n | undefined;
 const client = createConfiguredSignApi(() => i18n?.language);
 const opening = link ? openEnvelopeEarly(client, link) : null;
 const texts = createLazyBrowserI18n({
   namespaces: ["sign"],
-  ...(embedLanguage === null ? {} : { language: embedLanguage }),
+  ...(language === null ? {} : { language }),
 });
 void texts.then((ready) => {
   i18n = ready;

@@ -1,5 +1,6 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useState } from "react";
+import { applyEmbedTheme } from "../domain/embed";
 import { ApiContext, type SignApi } from "../lib/api";
 import { BrandingProvider } from "../lib/branding";
 import { signQueryDefaults } from "../lib/sign-api";
@@ -39,6 +40,8 @@ export interface SignedAreaProps {
  * paint shows the page's frame and skeleton.
  */
 export function SignedArea({ api, queryClient, route }: SignedAreaProps) {
+  // In a frame of an allowed site: its theme variables, once.
+  useState(applyEmbedTheme);
   return (
     <ApiContext value={api}>
       <QueryClientProvider client={queryClient}>

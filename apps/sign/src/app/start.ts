@@ -1,6 +1,6 @@
 import type { AccessLink, OpenedEnvelope, SignApi } from "../lib/api";
 import { isEnvelopeUuid, takeAccessLink } from "../domain/access-link";
-import { embedding } from "../domain/embed";
+import { embedFragment } from "../domain/embed-fragment";
 import { matchRoute } from "./router";
 
 // What the entry (`main.tsx`) does before React is there: nothing here imports React, which the entry
@@ -23,7 +23,7 @@ export function loadSignApi(language: () => string | undefined): Promise<SignApi
  */
 export function takeAccessLinkFromAddress(): AccessLink | null {
   // An embedded page's options share the fragment: read them first.
-  embedding();
+  embedFragment();
   const route = matchRoute(window.location.pathname);
   return route.name === "sign" ? takeAccessLink(route.envelopeUuid) : null;
 }

@@ -42,6 +42,7 @@ describe("the events posted to the embedding page", () => {
   afterEach(() => {
     vi.unstubAllGlobals();
     vi.resetModules();
+    window.sessionStorage.clear();
     window.history.replaceState(null, "", "/");
   });
 

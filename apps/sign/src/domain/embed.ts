@@ -5,11 +5,10 @@
  * signing site's server); events go to that origin only, never to `*`.
  */
 
+import { embedFragment, isEmbedPath } from "./embed-fragment";
+
 /** The path prefix of the embedded pages. */
 export const EMBED_PREFIX = "/embed";
-
-/** Where the options are kept for a reload of the frame (the fragment is read once). */
-const STORAGE_KEY = "paraphe.embed";
 
 /** What the embedding page may set (`@paraphe/embed`'s options, as the fragment carries them). */
 export interface EmbedOptions {
@@ -94,11 +93,6 @@ export function parseEmbedOptions(fragment: string): EmbedOptions {
   };
 }
 
-/** Whether a path is an embedded page's. */
-export function isEmbedPath(pathname: string): boolean {
-  return pathname.startsWith(`${EMBED_PREFIX}/`);
-}
-
 /** A path of the app as the embedded page names it (`/sign/x` -> `/embed/sign/x` when embedded). */
 export function embeddedPath(path: string): string {
   return embedding().embedded && !isEmbedPath(path) ? `${EMBED_PREFIX}${path}` : path;
@@ -112,38 +106,17 @@ interface Embedding {
 
 let current: Embedding | undefined;
 
-function isFramed(): boolean {
-  try {
-    return window.parent !== window;
-  } catch {
-    return true;
-  }
-}
-
 /**
- * The embedding of this page, read once (before the access link takes the fragment away): the
- * fragment's options, kept in the tab's session for a reload. Not embedded outside `/embed/` or
- * outside a frame: the options are then ignored.
+ * The embedding of this page: the options of the fragment the entry kept (`embed-fragment.ts`).
+ * Not embedded outside `/embed/` or outside a frame: there are no options then.
  */
 export function embedding(): Embedding {
   if (current !== undefined) return current;
-  const embedded = isEmbedPath(window.location.pathname) && isFramed();
-  if (!embedded) {
-    current = { embedded: false, options: NO_EMBED_OPTIONS };
-    return current;
-  }
-  let options = parseEmbedOptions(window.location.hash);
-  try {
-    if (options.origin === null) {
-      const stored = window.sessionStorage.getItem(STORAGE_KEY);
-      if (stored !== null) options = parseEmbedOptions(stored);
-    } else {
-      window.sessionStorage.setItem(STORAGE_KEY, window.location.hash);
-    }
-  } catch {
-    // No storage: the options hold until the frame reloads.
-  }
-  current = { embedded: true, options };
+  const fragment = embedFragment();
+  current =
+    fragment === null
+      ? { embedded: false, options: NO_EMBED_OPTIONS }
+      : { embedded: true, options: parseEmbedOptions(fragment) };
   return current;
 }
 
