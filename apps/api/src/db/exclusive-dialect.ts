@@ -1,8 +1,10 @@
 import type {
+  CompiledQuery,
   DatabaseConnection,
   Dialect,
   Driver,
   QueryCompiler,
+  QueryResult,
   TransactionSettings,
 } from "kysely";
 
@@ -37,6 +39,9 @@ export class Mutex {
  * Without it, kysely-pglite runs a query issued outside a transaction inside whatever transaction
  * happens to be open on the session. Code holding a transaction must therefore run every query of
  * that transaction through it (as with any pool that is exhausted, the alternative is a deadlock).
+ * Its connection also gives Kysely the count of rows an update or a delete changed, which
+ * kysely-pglite hands on as PGlite's `affectedRows` where Kysely reads `numAffectedRows` (every
+ * `numUpdatedRows` and `numDeletedRows` was 0 on PGlite).
  */
 export function exclusiveDialect(inner: Dialect, mutex: Mutex): Dialect {
   return {
@@ -64,7 +69,7 @@ class ExclusiveDriver implements Driver {
   async acquireConnection(): Promise<DatabaseConnection> {
     const release = await this.#mutex.lock();
     try {
-      const connection = await this.#inner.acquireConnection();
+      const connection = new CountingConnection(await this.#inner.acquireConnection());
       this.#releases.set(connection, release);
       return connection;
     } catch (error) {
@@ -75,7 +80,7 @@ class ExclusiveDriver implements Driver {
 
   async releaseConnection(connection: DatabaseConnection): Promise<void> {
     try {
-      await this.#inner.releaseConnection(connection);
+      await this.#inner.releaseConnection(innerOf(connection));
     } finally {
       this.#releases.get(connection)?.();
       this.#releases.delete(connection);
@@ -83,19 +88,41 @@ class ExclusiveDriver implements Driver {
   }
 
   beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
-    return this.#inner.beginTransaction(connection, settings);
+    return this.#inner.beginTransaction(innerOf(connection), settings);
   }
 
   commitTransaction(connection: DatabaseConnection): Promise<void> {
-    return this.#inner.commitTransaction(connection);
+    return this.#inner.commitTransaction(innerOf(connection));
   }
 
   rollbackTransaction(connection: DatabaseConnection): Promise<void> {
-    return this.#inner.rollbackTransaction(connection);
+    return this.#inner.rollbackTransaction(innerOf(connection));
   }
 
   async destroy(): Promise<void> {
     // Wait for the query or transaction in progress, then close.
     await this.#mutex.run(() => this.#inner.destroy());
+  }
+}
+
+/** The driver's own connection under a {@link CountingConnection}. */
+function innerOf(connection: DatabaseConnection): DatabaseConnection {
+  return connection instanceof CountingConnection ? connection.inner : connection;
+}
+
+/** A connection whose results carry `numAffectedRows` when the driver gave `affectedRows` only. */
+class CountingConnection implements DatabaseConnection {
+  constructor(readonly inner: DatabaseConnection) {}
+
+  async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    const result: QueryResult<R> & { affectedRows?: number } = await this.inner.executeQuery(query);
+    if (result.numAffectedRows !== undefined || typeof result.affectedRows !== "number") {
+      return result;
+    }
+    return { ...result, numAffectedRows: BigInt(result.affectedRows) };
+  }
+
+  streamQuery<R>(query: CompiledQuery, chunkSize?: number): AsyncIterableIterator<QueryResult<R>> {
+    return this.inner.streamQuery(query, chunkSize);
   }
 }

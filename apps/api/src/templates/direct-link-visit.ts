@@ -201,13 +201,13 @@ export async function sendDirectLinkCode(
 
 type CheckOutcome =
   | { kind: "incorrect" | "expired" | "attempts" }
-  | { kind: "ok"; firstname: string; lastname: string };
+  | { kind: "ok"; codeId: string; firstname: string; lastname: string };
 
 /**
  * POST /direct-link/confirm: checks the code (constant time; a wrong one counts a try, the fifth
- * kills it), then makes and sends the visitor's envelope and answers its access link. A link
- * turned off, rotated, used up, over its uses per hour, a client over its uses, or a team over its
- * signature limit makes nothing.
+ * kills it), then makes and sends the visitor's envelope and answers its access link; the code is
+ * used up with the envelope. A link turned off, rotated, used up, over its uses per hour, a client
+ * over its uses, or a team over its signature limit makes nothing and leaves the code.
  */
 export async function confirmDirectLink(
   deps: EnvelopeDeps,
@@ -244,12 +244,14 @@ export async function confirmDirectLink(
       return { kind: afterWrongTry(newest) };
     }
     if (verdict !== "ok") return { kind: verdict };
-    await trx
-      .updateTable("directLinkCode")
-      .set({ consumedAt: new Date(at) })
-      .where("id", "=", newest.id)
-      .execute();
-    return { kind: "ok", firstname: newest.firstname, lastname: newest.lastname };
+    // Used up with the envelope it makes, in the same transaction: a limit that refuses the
+    // envelope leaves the code for the visitor to try again.
+    return {
+      kind: "ok",
+      codeId: newest.id,
+      firstname: newest.firstname,
+      lastname: newest.lastname,
+    };
   });
   if (outcome.kind !== "ok") throw codeRefusal(outcome.kind);
   // The limits count uses, not tries: checked before, counted once the envelope is made.
@@ -308,6 +310,15 @@ export async function confirmDirectLink(
         throw linkOff();
       }
       requireUsesLeft(locked);
+      // The code is used once: of two confirmations with one code, the second makes nothing.
+      const consumed = await trx
+        .updateTable("directLinkCode")
+        .set({ consumedAt: new Date(at) })
+        .where("id", "=", outcome.codeId)
+        .where("consumedAt", "is", null)
+        .returning("id")
+        .executeTakeFirst();
+      if (consumed === undefined) throw codeRefusal("incorrect");
       await trx
         .updateTable("templateDirectLink")
         .set({ uses: sql<number>`uses + 1` })

@@ -177,6 +177,34 @@ describe.each(testDatabaseKinds)("direct template links on %s", (kind) => {
     expect(refused.code).toBe("RATE_LIMITED");
   });
 
+  it("leaves a visitor's code when a limit refuses their envelope, and makes it once allowed, with that code only once", async () => {
+    const { template, token } = await withLink({ usesPerHour: 1 });
+    await visit(token, "198.51.100.43");
+    const visitor = signingClient(h, "198.51.100.44");
+    const email = uniqueEmail("patient");
+    await visitor.directLink.sendCode({ token, firstname: "Pat", lastname: "Patient", email });
+    const code = await h.lastCode(email);
+    const refused = await failure(visitor.directLink.confirm({ token, email, code }));
+    expect(refused.code).toBe("RATE_LIMITED");
+    await owner.api.template.saveDirectLink({
+      templateUuid: template.uuid,
+      roleUuid: template.clientUuid,
+      others: [
+        {
+          roleUuid: template.managerUuid,
+          email: uniqueEmail("manager"),
+          firstname: "Max",
+          lastname: "Manager",
+        },
+      ],
+      usesPerHour: 10,
+    });
+    const link = await visitor.directLink.confirm({ token, email, code });
+    expect(link.token).toBeTruthy();
+    const again = await failure(visitor.directLink.confirm({ token, email, code }));
+    expect(fieldOf(again)).toBe("code_incorrect");
+  });
+
   it("refuses a wrong code and kills it after five wrong tries", async () => {
     const { token } = await withLink();
     const visitor = signingClient(h, "198.51.100.51");
