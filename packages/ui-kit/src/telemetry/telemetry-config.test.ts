@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import {
   createTraceContext,
   faroConfig,
@@ -7,6 +7,7 @@ import {
   redactTelemetryItem,
   redactText,
   redactUrl,
+  startFaro,
   telemetryEnabled,
   type TelemetrySettings,
 } from "./telemetry-config";
@@ -226,5 +227,51 @@ describe("createTraceContext", () => {
     expect(first.traceparent).toMatch(/^00-[0-9a-f]{32}-[0-9a-f]{16}-01$/);
     expect(first.traceparent).toBe(`00-${first.traceId}-${first.spanId}-01`);
     expect(second.traceId).not.toBe(first.traceId);
+  });
+});
+
+describe("startFaro", () => {
+  const fakeSdk = () => {
+    const pushEvent = vi.fn();
+    const sdk = {
+      initializeFaro: vi.fn((_config: unknown) => ({ api: { pushEvent } })),
+      getWebInstrumentations: vi.fn(() => ["errors", "session"]),
+      FetchTransport: class {
+        constructor(readonly options: unknown) {}
+      },
+    };
+    return { sdk, pushEvent };
+  };
+
+  it("starts nothing off the production host", () => {
+    const { sdk } = fakeSdk();
+    expect(startFaro(sdk, settings, { host: "localhost:5174", userAgent: CHROME })).toBeNull();
+    expect(sdk.initializeFaro).not.toHaveBeenCalled();
+  });
+
+  it("starts Faro with the shared configuration, and records each api call's trace as an event", () => {
+    const { sdk, pushEvent } = fakeSdk();
+    const traceparent = startFaro(sdk, settings, {
+      host: "sign.paraphe.example",
+      userAgent: CHROME,
+    });
+    expect(sdk.getWebInstrumentations).toHaveBeenCalledWith({ captureConsole: false });
+    const config = sdk.initializeFaro.mock.calls[0]?.[0] as {
+      instrumentations: string[];
+      transports: { options: unknown }[];
+      batching: unknown;
+    };
+    expect(config.instrumentations).toEqual(["errors", "session"]);
+    expect(config.transports[0]?.options).toEqual(faroTransportOptions(settings.url ?? ""));
+    expect(config.batching).toEqual({ enabled: true, itemLimit: 50, sendTimeout: 250 });
+    const first = traceparent?.();
+    const second = traceparent?.();
+    expect(first).toMatch(/^00-[0-9a-f]{32}-[0-9a-f]{16}-01$/);
+    expect(second).not.toBe(first);
+    expect(pushEvent).toHaveBeenCalledTimes(2);
+    expect(pushEvent).toHaveBeenCalledWith("api-call", undefined, undefined, {
+      skipDedupe: true,
+      spanContext: { traceId: first?.slice(3, 35), spanId: first?.slice(36, 52) },
+    });
   });
 });

@@ -173,3 +173,52 @@ export function faroConfig<Instrumentation, Transport>(
     beforeSend: <Item>(item: Item): Item | null => redactTelemetryItem(item),
   };
 }
+
+/**
+ * What `startFaro` uses of Faro's Web SDK: the app passes these three exports of the module it loaded
+ * (`@grafana/faro-web-sdk`), so that this package does not depend on it.
+ */
+export interface FaroWebSdk<Instrumentation, Transport> {
+  initializeFaro(config: ReturnType<typeof faroConfig<Instrumentation, Transport>>): {
+    api: {
+      pushEvent(
+        name: string,
+        attributes: undefined,
+        domain: undefined,
+        options: { skipDedupe: boolean; spanContext: { traceId: string; spanId: string } },
+      ): void;
+    };
+  };
+  getWebInstrumentations(options: { captureConsole: boolean }): Instrumentation[];
+  FetchTransport: new (options: ReturnType<typeof faroTransportOptions>) => Transport;
+}
+
+/**
+ * Starts Faro (errors, web vitals, the session and its views; no console capture) with the shared
+ * configuration, every item redacted before it is sent. Null, and nothing started, off the
+ * production host or without a collector. Returns the api client's trace contexts: each call gets a
+ * fresh one, recorded as an `api-call` event of that trace, which the api's spans join.
+ */
+export function startFaro<Instrumentation, Transport>(
+  sdk: FaroWebSdk<Instrumentation, Transport>,
+  settings: TelemetrySettings,
+  page: { host: string; userAgent: string },
+): (() => string) | null {
+  if (!settings.url || !telemetryEnabled(settings, page)) return null;
+  const faro = sdk.initializeFaro(
+    faroConfig(settings, {
+      instrumentations: sdk.getWebInstrumentations({ captureConsole: false }),
+      transports: [new sdk.FetchTransport(faroTransportOptions(settings.url))],
+      userAgent: page.userAgent,
+    }),
+  );
+  return () => {
+    const context = createTraceContext();
+    // Every call is one event (no dedupe of two calls in a row).
+    faro.api.pushEvent("api-call", undefined, undefined, {
+      skipDedupe: true,
+      spanContext: { traceId: context.traceId, spanId: context.spanId },
+    });
+    return context.traceparent;
+  };
+}
