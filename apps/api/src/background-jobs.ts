@@ -4,6 +4,7 @@ import type { CompletionDeps } from "./envelopes/completion";
 import { DEADLINE_PASS_INTERVAL_MS } from "./envelopes/deadlines";
 import { envelopeJobs, envelopeSweeps } from "./envelopes/jobs";
 import { jobTimings, JobWorker, type RegisteredJob } from "./jobs/job-worker";
+import { resolvePublicAddresses } from "./http/outbound-fetch";
 import type { Logger } from "./logger";
 import { sendMailHandler } from "./mail/delivery";
 import type { MailTransport } from "./mail/transport";
@@ -16,6 +17,12 @@ import { webhookJobs, webhookSweeps, type WorkerWebhookOptions } from "./webhook
 import { mails } from "./telemetry/metrics";
 
 export type { WorkerWebhookOptions } from "./webhooks/jobs";
+
+/** One public address of `host` (it throws when any of its addresses is not public). */
+async function publicAddressOf(host: string): Promise<string> {
+  const [first] = await resolvePublicAddresses(host);
+  return first?.address ?? host;
+}
 
 /**
  * Every job this api runs, each domain's handlers together. Mail is delivered through
@@ -46,7 +53,7 @@ export function jobHandlers(
               logger: deps.logger,
               ...(deps.config.smtpUrl === undefined ? {} : { smtpUrl: deps.config.smtpUrl }),
               // Teams' own servers on this machine or network: development and test only.
-              allowLocalTargets: deps.config.nodeEnv !== "production",
+              ...(deps.config.nodeEnv === "production" ? { resolveTeamHost: publicAddressOf } : {}),
             }),
           ),
         ];

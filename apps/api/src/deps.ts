@@ -9,7 +9,7 @@ import type { Database } from "./db/database";
 import type { EnvelopeDeps } from "./envelopes/envelope-deps";
 import type { IdentityDeps } from "./identity/identity-deps";
 import type { Logger } from "./logger";
-import type { MailSenderDeps } from "./mail/mail-sender-deps";
+import type { MailSenderDeps } from "./mail-sender/mail-sender-deps";
 import type { MembersDeps } from "./members/members-deps";
 import type { RoleDeps } from "./roles/role-deps";
 import type { SsoDeps } from "./sso/sso-deps";

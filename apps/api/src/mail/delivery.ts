@@ -5,7 +5,6 @@ import { jobHandler, UnrecoverableJobError, type RegisteredJob } from "../jobs/j
 import type { Logger } from "../logger";
 import { isSealedMailBody, openMailBody } from "./body-sealing";
 import { describeSendError, outboxMessageId, type MailTransport } from "./transport";
-import type { ResolveHost } from "../http/outbound-fetch";
 import { openSmtpPassword } from "./sender-secret";
 import {
   describeTeamSendError,
@@ -24,9 +23,11 @@ export interface MailDeliveryDeps {
   logger: Logger;
   /** For masking its credentials in stored errors. */
   smtpUrl?: string;
-  /** Whether teams' own servers may be on private or loopback addresses (development, test). */
-  allowLocalTargets?: boolean;
-  resolveHost?: ResolveHost;
+  /**
+   * The checked address of a team's server (`TeamSmtpOptions.resolveAddress`): in production, one
+   * of its public addresses; absent (development, test), the host as given.
+   */
+  resolveTeamHost?: (host: string) => Promise<string>;
   /** Timeouts of the connections to teams' own servers. */
   teamTimeouts?: TeamSmtpOptions["timeouts"];
 }
@@ -198,8 +199,7 @@ export async function deliverMail(deps: MailDeliveryDeps, mailId: string): Promi
           locale: mail.locale,
         },
         {
-          allowLocalTargets: deps.allowLocalTargets ?? false,
-          ...(deps.resolveHost === undefined ? {} : { resolveHost: deps.resolveHost }),
+          ...(deps.resolveTeamHost === undefined ? {} : { resolveAddress: deps.resolveTeamHost }),
           ...(deps.teamTimeouts === undefined ? {} : { timeouts: deps.teamTimeouts }),
         },
       ));

@@ -1,6 +1,5 @@
 import nodemailer from "nodemailer";
 import type SMTPTransport from "nodemailer/lib/smtp-transport";
-import { resolvePublicAddresses, type ResolveHost } from "../http/outbound-fetch";
 import type { MailMessage } from "./transport";
 
 /** A team's own SMTP server, its password opened. */
@@ -16,12 +15,11 @@ export interface TeamSmtpServer {
 
 export interface TeamSmtpOptions {
   /**
-   * Whether the server may be on a private, loopback or link-local address: development and test
-   * only, as for webhooks. In production the host must resolve to public addresses only, and the
-   * connection goes to the address checked (a name that resolves elsewhere later is checked again).
+   * The address to connect to for the server's host, checked: in production, one of its public
+   * addresses (it throws for a host on a private, loopback or link-local address), so that the
+   * connection goes to the address checked. Without it (development, test), the host as given.
    */
-  allowLocalTargets: boolean;
-  resolveHost?: ResolveHost;
+  resolveAddress?: (host: string) => Promise<string>;
   /** Milliseconds; short, as the test call waits for them. */
   timeouts?: { connectionMs?: number; greetingMs?: number; socketMs?: number };
 }
@@ -31,11 +29,8 @@ async function transportOptions(
   server: TeamSmtpServer,
   options: TeamSmtpOptions,
 ): Promise<SMTPTransport.Options> {
-  let address = server.host.replace(/^\[|\]$/g, "");
-  if (!options.allowLocalTargets) {
-    const [first] = await resolvePublicAddresses(address, options.resolveHost);
-    if (first !== undefined) address = first.address;
-  }
+  const bare = server.host.replace(/^\[|\]$/g, "");
+  const address = options.resolveAddress === undefined ? bare : await options.resolveAddress(bare);
   return {
     host: address,
     port: server.port,
@@ -86,6 +81,9 @@ export async function sendThroughTeamServer(
  * masked, at most 1000 characters.
  */
 export function describeTeamSendError(error: unknown, server: TeamSmtpServer): string {
+  if (error instanceof Error && error.name === "NonPublicAddressError") {
+    return "Refused: the server's host resolves to a private, loopback or link-local address.";
+  }
   let text = error instanceof Error ? error.message : String(error);
   const details =
     error instanceof Error ? (error as { code?: unknown; responseCode?: unknown }) : {};

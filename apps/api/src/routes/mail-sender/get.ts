@@ -1,6 +1,6 @@
 import { endpoints } from "@paraphe/api-sdk/contract";
 import { mailSenderDeps } from "../../deps";
-import { getMailSender } from "../../mail/team-mail-sender";
+import { getMailSender } from "../../mail-sender/team-mail-sender";
 import { handler } from "../endpoint-handler";
 
 /** POST /mail-sender/get: how the team's mail leaves (Owner, Admin). */

@@ -10,12 +10,16 @@ import type { z } from "zod";
 import type { TeamMailSenderTable } from "../db/database";
 import { composeMail, oneLine } from "../envelopes/mails";
 import { AppError } from "../errors/app-error";
-import { NonPublicAddressError } from "../http/outbound-fetch";
+import { resolvePublicAddresses } from "../http/outbound-fetch";
 import type { Member } from "../membership/members";
+import { openSmtpPassword, sealSmtpPassword } from "../mail/sender-secret";
+import {
+  describeTeamSendError,
+  sendThroughTeamServer,
+  type TeamSmtpServer,
+} from "../mail/team-smtp";
+import { outboxMessageId } from "../mail/transport";
 import type { MailSenderDeps } from "./mail-sender-deps";
-import { openSmtpPassword, sealSmtpPassword } from "./sender-secret";
-import { describeTeamSendError, sendThroughTeamServer, type TeamSmtpServer } from "./team-smtp";
-import { outboxMessageId } from "./transport";
 
 type SenderRow = Selectable<TeamMailSenderTable>;
 
@@ -219,16 +223,18 @@ export async function testMailSender(
           locale: member.language,
         },
         {
-          allowLocalTargets: deps.config.nodeEnv !== "production",
-          ...(deps.resolveHost === undefined ? {} : { resolveHost: deps.resolveHost }),
+          // In production the host must resolve to public addresses only (as for webhooks).
+          ...(deps.config.nodeEnv === "production"
+            ? {
+                resolveAddress: async (host: string) =>
+                  (await resolvePublicAddresses(host, deps.resolveHost))[0]?.address ?? host,
+              }
+            : {}),
           timeouts: { connectionMs: 10_000, greetingMs: 10_000, socketMs: 15_000 },
         },
       );
     } catch (failure) {
-      error =
-        failure instanceof NonPublicAddressError
-          ? "Refused: the server's host resolves to a private, loopback or link-local address."
-          : describeTeamSendError(failure, server);
+      error = describeTeamSendError(failure, server);
     }
   }
   const at = new Date(deps.now());

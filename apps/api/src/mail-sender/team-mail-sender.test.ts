@@ -8,9 +8,9 @@ import { createLocalCa, trustLocalCa, type LocalCa } from "../test/local-ca";
 import { roleIdOf } from "../test/members";
 import { startSmtpServer, type TestSmtpServer } from "../test/smtp";
 import { JobWorker } from "../jobs/job-worker";
-import { deliverMail, MailDeliveryError, sendMailHandler } from "./delivery";
-import { openSmtpPassword } from "./sender-secret";
-import type { MailMessage, MailTransport } from "./transport";
+import { deliverMail, MailDeliveryError, sendMailHandler } from "../mail/delivery";
+import { openSmtpPassword } from "../mail/sender-secret";
+import type { MailMessage, MailTransport } from "../mail/transport";
 
 const PASSWORD = "s3cret-Pässwörd-7781";
 const USER = "acme-mailer";
@@ -55,7 +55,6 @@ describe.each(testDatabaseKinds)("the team's mail sender on %s", (kind) => {
     mailKey: h.t.mailKey,
     from: "Paraphe <no-reply@paraphe.test>",
     logger: silentLogger(),
-    allowLocalTargets: true,
     teamTimeouts: { connectionMs: 2000, greetingMs: 2000, socketMs: 5000 },
   });
 
