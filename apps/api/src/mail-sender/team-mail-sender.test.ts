@@ -207,6 +207,39 @@ describe.each(testDatabaseKinds)("the team's mail sender on %s", (kind) => {
     expect(JSON.stringify(h.t.logs)).not.toContain(PASSWORD);
   });
 
+  it("verifies a server that speaks TLS from the start (implicit TLS), and refuses STARTTLS to a server that offers none", async () => {
+    const implicit = await startSmtpServer(
+      { user: USER, password: PASSWORD },
+      { key: ca.keyPem, cert: ca.certPem, implicit: true },
+    );
+    const plain = await startSmtpServer({ user: USER, password: PASSWORD });
+    stops.push(
+      () => implicit.close(),
+      () => plain.close(),
+    );
+    const team = await signUpMember(h, "implicit-owner", "Implicit");
+    await team.api.mailSender.save({
+      ...smtpSettings(),
+      port: Number(new URL(implicit.url).port),
+      tls: "tls",
+    });
+    const answer = await team.api.mailSender.test({});
+    expect(answer).toMatchObject({ delivered: true, sender: { inUse: true } });
+    const [received] = await implicit.waitFor(1);
+    expect(received).toMatchObject({ to: [team.email], secure: true, user: USER });
+
+    // STARTTLS required: a server without it is refused, the password never sent in clear.
+    await team.api.mailSender.save({
+      ...smtpSettings(),
+      port: Number(new URL(plain.url).port),
+      tls: "starttls",
+    });
+    const refused = await team.api.mailSender.test({});
+    expect(refused.delivered).toBe(false);
+    expect(refused.error).toMatch(/STARTTLS/i);
+    expect(plain.received).toHaveLength(0);
+  });
+
   it("delivers the team's envelope mail through its verified server, with the sender as Reply-To", async () => {
     const transport = deploymentTransport();
     const signer = uniqueEmail("team-server-signer");
