@@ -178,7 +178,9 @@ for (const language of LANGUAGES) {
     browser,
     team,
   }, testInfo) => {
-    test.setTimeout(180_000);
+    // About forty pages, each loaded and measured: over a minute alone, and the browser suite runs
+    // beside the api suite.
+    test.setTimeout(300_000);
     const context = await browser.newContext({
       baseURL: "http://localhost:5173",
       viewport: { width: 390, height: 844 },
