@@ -23,7 +23,10 @@ export function signingLinkOf(mail: ReceivedMail): string {
 export async function uploadAgreement(page: Page, language: "en" | "fr" = "en"): Promise<void> {
   const t = EDITOR[language];
   await page.goto("/envelopes");
-  await expect(page.getByRole("tabpanel")).toHaveAttribute("aria-busy", "false");
+  // The first list of a new team may take seconds on a busy machine.
+  await expect(page.getByRole("tabpanel")).toHaveAttribute("aria-busy", "false", {
+    timeout: 30_000,
+  });
   const dialog = page.getByRole("dialog");
   await expect(async () => {
     if (!(await dialog.isVisible()))
