@@ -2,8 +2,7 @@
 // `npm test`: on the pinned Node.js (.node-version; fetched from the npm registry into .cache/ when
 // the system's is another), install, then lint, typecheck, unit and integration tests, package
 // checks, the suites again on Node.js 22 (the oldest supported), the size budgets and the browser
-// tests in Debian's Chromium (the api suite and the browser suite in the background, beside the
-// rest). Exits non-zero on the first failure.
+// tests in Debian's Chromium. Exits non-zero on the first failure.
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import {
@@ -43,8 +42,10 @@ if (process.env.TEST_DATABASE_URL) {
 }
 
 mustRun("pnpm", ["exec", "prettier", "--check", "--log-level", "warn", "."], { env });
-// The api's integration suite is the longest task (about 12 minutes, mostly waiting on PostgreSQL,
-// SMTP, the document workers and child processes): it starts first, in the background.
+// The api's integration suite is the longest task by far (about 15 minutes, mostly waiting on
+// PostgreSQL, SMTP, the document workers and child processes): it starts first, in the background,
+// and every other task runs beside it one at a time, so that the machine carries the same load as
+// when turbo ran two tasks at once, without the api suite starting minutes late.
 const apiReport = join(root, ".cache", "test-logs", "api-test.json");
 const apiSuite = runInBackground(
   "pnpm",
@@ -60,24 +61,7 @@ const apiSuite = runInBackground(
   ],
   { env, logFile: join(root, ".cache", "test-logs", "api-test.log") },
 );
-// The builds first: the browser suite needs the api's and the two apps' (and the packages they
-// bundle), and starts as soon as they are made, beside the api suite. Both spend most of their time
-// waiting (on the database, SMTP, the document workers, a browser's render), and run one after the
-// other they were most of the command's time.
-mustRun(
-  "pnpm",
-  ["turbo", "run", "build", "--concurrency=1", "--output-logs=errors-only", "--summarize"],
-  { env },
-);
-// Playwright itself, not the package's `test:e2e`: that one builds first, and its restoring of the
-// builds from turbo's cache would rewrite files the checks beside it read.
-const browserSuite = runInBackground(
-  "pnpm",
-  ["--filter", "@paraphe/e2e", "exec", "playwright", "test"],
-  { env, logFile: join(root, ".cache", "test-logs", "e2e-test.log") },
-);
-// Then every other check, one task at a time beside the two suites.
-const tasks = ["lint", "typecheck", "check:package"];
+const tasks = ["lint", "typecheck", "build", "check:package"];
 mustRun(
   "pnpm",
   [
@@ -112,7 +96,7 @@ mustRun(process.execPath, ["tooling/scripts/node22.mjs", "--quick"], { env });
 mustRun(process.execPath, ["tooling/scripts/check-size.mjs"], { env });
 await apiSuite.finish();
 printSlowestFiles(apiReport);
-await browserSuite.finish();
+mustRun("pnpm", ["--filter", "@paraphe/e2e", "test:e2e"], { env });
 
 /** The ten longest tasks of the turbo run just made (its `--summarize` file; the api suite runs apart), to see where CI's time goes. */
 function printSlowestTasks() {
