@@ -1,5 +1,10 @@
+import { execFile } from "node:child_process";
+import { mkdtemp } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { promisify } from "node:util";
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
-import { openAsRecipient, prepareAndSend } from "./envelope-flow";
+import { openAsRecipient, prepareAndSend, readEveryPage, SIGNING, swipe } from "./envelope-flow";
 import {
   expectAccessible,
   keepScreenshot,
@@ -8,10 +13,14 @@ import {
   waitForMail,
 } from "./support";
 
+const run = promisify(execFile);
+
 // The team's branding (issue 33): an Owner sets a logo, a dark brand colour, a display name, a
 // footer line and links in Team settings › Branding (axe at 390 and 1280 px, in English and
 // French); the signer's mail carries them, and the signing page shows them in French at 390 and
-// 1280 px with axe passing, its primary buttons in the brand colour.
+// 1280 px with axe passing, its primary buttons in the brand colour. Then the team's own French
+// invitation text reaches a signer of a sender who writes in French, who signs on a phone and
+// sees the team's look on the confirmation; the proof's cover carries the team's name and logo.
 
 /** A 1 x 1 PNG. */
 const LOGO = Buffer.from(
@@ -31,11 +40,11 @@ async function checkSettingsAtBothWidths(page: Page, label: string, testInfo: Te
   }
 }
 
-test("a team's logo, dark colour and texts reach the signer's mail and the signing page, in French", async ({
+test("a team's logo, dark colour and texts reach the signer's mail, the signing and confirmation pages and the proof, with its own French invitation", async ({
   page,
   browser,
 }, testInfo) => {
-  test.setTimeout(180_000);
+  test.setTimeout(300_000);
   await signUpWithTeam(page, { team: "Atelier Nocturne" });
   await page.goto("/settings/branding");
   await expect(page.getByRole("heading", { name: "Branding", level: 2 })).toBeVisible();
@@ -95,4 +104,63 @@ test("a team's logo, dark colour and texts reach the signer's mail and the signi
   await expectAccessible(signing, "branded signing page in French (1280 px)");
   await keepScreenshot(signing, testInfo, "branding-signing-fr-1280");
   await signing.context().close();
+
+  // The team's own words: a French invitation, which a sender who writes in French sends.
+  await page.goto("/settings/profile?lng=en");
+  await page.getByRole("combobox", { name: "Preferred language for emails" }).selectOption("fr");
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(page.getByText("Your profile has been updated.")).toBeVisible();
+  await page.goto("/settings/messages?lng=en");
+  await page.getByRole("combobox", { name: "Language" }).selectOption("fr");
+  await page.getByRole("textbox", { name: "Subject" }).fill("À signer : {{envelopeTitle}}");
+  await page
+    .getByRole("textbox", { name: "Body" })
+    .fill("Bonjour {{signerName}},\n\nL’atelier vous attend pour signer.\n\n{{link}}");
+  await page.getByRole("button", { name: "Save the text" }).click();
+  await expect(page.getByText("Text saved: mails sent from now on use it.")).toBeVisible();
+
+  const second = uniqueEmail("branded-fr");
+  const viewUrl = await prepareAndSend(page, [
+    { email: second, firstname: "Léon", lastname: "Morel" },
+  ]);
+  const invitation = await waitForMail(second, 1, 30_000);
+  expect(invitation.subject).toMatch(/^À signer : /);
+  expect(invitation.text).toContain("Bonjour Léon Morel,");
+  expect(invitation.text).toContain("L’atelier vous attend pour signer.");
+  expect(invitation.html).toContain("Nocturne &amp; Fils");
+  expect(invitation.html).toContain(`color:${DARK}`);
+
+  // Signed on a phone in French: the confirmation keeps the team's look.
+  const phone = await openAsRecipient(browser, second, 1, "fr");
+  await readEveryPage(phone, "fr");
+  await phone.getByRole("button", { name: SIGNING.fr.sign, exact: true }).click();
+  await phone.getByRole("tab", { name: SIGNING.fr.type }).click();
+  await phone.getByRole("textbox", { name: "Nom complet" }).fill("Léon Morel");
+  await swipe(phone, "fr");
+  await phone.waitForURL(/\/confirmation/);
+  await expect(phone.getByTestId("team-brand")).toContainText("Nocturne & Fils");
+  await expectAccessible(phone, "branded confirmation in French (390 px)");
+  await keepScreenshot(phone, testInfo, "branding-confirmation-fr-390");
+  await phone.context().close();
+
+  // The proof's cover carries the team's name and logo.
+  await page.goto(viewUrl);
+  const downloadProof = page.getByRole("button", { name: "Download the audit-log proof" });
+  await expect(async () => {
+    await page.reload();
+    await expect(downloadProof).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 90_000 });
+  const [download] = await Promise.all([page.waitForEvent("download"), downloadProof.click()]);
+  const proof = join(await mkdtemp(join(tmpdir(), "paraphe-e2e-")), "proof.pdf");
+  await download.saveAs(proof);
+  const { stdout: text } = await run("pdftotext", ["-f", "1", "-l", "1", proof, "-"]);
+  expect(text).toContain("Nocturne & Fils");
+  const { stdout: images } = await run("pdfimages", ["-f", "1", "-l", "1", "-list", proof]);
+  // One line per image of the cover (after a header and a rule): the logo is the 1 x 1 one.
+  const sizes = images
+    .trim()
+    .split("\n")
+    .slice(2)
+    .map((line) => line.trim().split(/\s+/).slice(3, 5).join("x"));
+  expect(sizes).toContain("1x1");
 });
