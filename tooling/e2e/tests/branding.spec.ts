@@ -18,9 +18,13 @@ const run = promisify(execFile);
 // The team's branding (issue 33): an Owner sets a logo, a dark brand colour, a display name, a
 // footer line and links in Team settings › Branding (axe at 390 and 1280 px, in English and
 // French); the signer's mail carries them, and the signing page shows them in French at 390 and
-// 1280 px with axe passing, its primary buttons in the brand colour. Then the team's own French
+// 1280 px with axe passing, its primary buttons in the brand colour, and with a light colour too
+// (its readable shade). Then the team's own French
 // invitation text reaches a signer of a sender who writes in French, who signs on a phone and
 // sees the team's look on the confirmation; the proof's cover carries the team's name and logo.
+
+/** A light yellow, too light for white text: the apps use a darker shade of it. */
+const LIGHT = "#ffe14d";
 
 /** A 1 x 1 PNG. */
 const LOGO = Buffer.from(
@@ -163,4 +167,20 @@ test("a team's logo, dark colour and texts reach the signer's mail, the signing 
     .slice(2)
     .map((line) => line.trim().split(/\s+/).slice(3, 5).join("x"));
   expect(sizes).toContain("1x1");
+
+  // A light colour: buttons and links take its readable shade, and the pages stay accessible.
+  await page.goto("/settings/branding?lng=en");
+  await page.getByRole("textbox", { name: "Brand colour", exact: true }).fill(LIGHT);
+  await expect(page.getByText(/White text on this colour is hard to read/)).toBeVisible();
+  await page.getByRole("button", { name: "Save the branding" }).click();
+  await expect(page.getByText("Branding saved.")).toBeVisible();
+  // The first signer has not signed: their page takes the new colour.
+  const light = await openAsRecipient(browser, signer, 1, "fr");
+  await expect(light.getByTestId("team-brand")).toContainText("Nocturne & Fils");
+  for (const width of [390, 1280]) {
+    await light.setViewportSize({ width, height: 900 });
+    await expectAccessible(light, `signing page with a light brand in French (${width} px)`);
+  }
+  await keepScreenshot(light, testInfo, "branding-signing-light-fr-1280");
+  await light.context().close();
 });

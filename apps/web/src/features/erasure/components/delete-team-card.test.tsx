@@ -11,12 +11,19 @@ function members(total: number) {
 
 describe("deleting the team", () => {
   it("counts the members who lose access, asks for the team's name, then deletes it", async () => {
+    // As the api answers: once the team is deleted, the profile has none (the onboarding would
+    // otherwise send a member of a team on to the dashboard).
+    let deleted = false;
     const { user, server, router } = renderApp({
       path: "/settings/retention",
       handlers: {
         "/retention/get": () => ok(RETENTION_OFF),
         "/team/list-members": () => members(3),
-        "/team/delete": () => ok({ scheduled: true }),
+        "/team/delete": () => {
+          deleted = true;
+          return ok({ scheduled: true });
+        },
+        "/user/profile": () => ok(deleted ? { ...TEST_PROFILE, team: null } : TEST_PROFILE),
       },
     });
     await user.click(await screen.findByRole("button", { name: "Delete the team…" }));
@@ -39,6 +46,9 @@ describe("deleting the team", () => {
       expect(server.bodiesOf("/team/delete")).toEqual([{ confirmName: "Atelier Martin" }]),
     );
     await waitFor(() => expect(router.state.location.pathname).toBe("/onboarding/team"));
+    // And stays there.
+    expect(await screen.findByRole("textbox", { name: /Team name/ })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/onboarding/team");
   });
 
   it("says one member in French (real plural), and the api's refusal", async () => {
