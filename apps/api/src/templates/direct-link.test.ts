@@ -200,7 +200,12 @@ describe.each(testDatabaseKinds)("direct template links on %s", (kind) => {
       usesPerHour: 10,
     });
     const link = await visitor.directLink.confirm({ token, email, code });
-    expect(link.token).toBeTruthy();
+    const made = await visitor.envelope.open({
+      envelopeUuid: link.envelopeUuid,
+      token: link.token,
+      secretKey: link.secretKey,
+    });
+    expect(made.recipient).toMatchObject({ email, verification: "email_code" });
     const again = await failure(visitor.directLink.confirm({ token, email, code }));
     expect(fieldOf(again)).toBe("code_incorrect");
   });
