@@ -7,7 +7,6 @@ import { SessionProvider, type SessionProviderProps } from "./session/session-pr
 import { type EndServerSession, type LoadProfile } from "./session/types";
 import { ApiProvider } from "../lib/api/api-context";
 import { type WebApi } from "../lib/api/create-web-api";
-import { PermissionsProvider } from "./permissions/permissions-provider";
 
 // The notifications and their library come after the first load (`./toaster`).
 const TranslatedToaster = lazy(() =>
@@ -43,9 +42,9 @@ export function sessionCallsOf(api: WebApi): {
 }
 
 /**
- * Everything the pages rely on: translations, the api, queries, toasts, the session and the
- * member's permissions. The tooltips' shared provider is the members' layout's (a tooltip works
- * without one), so that the tooltip library is not part of the first load.
+ * Everything the pages rely on: translations, the api, queries, toasts and the session. The
+ * member's permissions (their CASL rules) and the tooltips' shared provider are the members'
+ * layout's, so that neither library is part of the first load (no public page asks for them).
  */
 export function AppProviders({
   i18n,
@@ -67,7 +66,7 @@ export function AppProviders({
             endServerSession={endServerSession ?? calls.endServerSession}
             dropTunnel={dropTunnel ?? calls.dropTunnel}
           >
-            <PermissionsProvider>{children}</PermissionsProvider>
+            {children}
           </SessionProvider>
           <Suspense fallback={null}>
             <TranslatedToaster />

@@ -7,6 +7,7 @@ import { asRole, profileWithRole, TEST_PROFILE } from "../../test/api";
 import { profileLoader, renderApp } from "../../test/render-app";
 import { Can } from "./can";
 import { PERMISSIONS_BUILD_FAILURE, usePermissions } from "./permissions-context";
+import { PermissionsProvider } from "./permissions-provider";
 import { PermittedButton } from "./permitted-button";
 
 const CHECKS: [Action, Subject][] = [
@@ -38,7 +39,17 @@ async function answers(status = "authenticated"): Promise<string[]> {
   return Array.from(list.querySelectorAll("li"), (item) => item.textContent ?? "");
 }
 
-const probeRoutes = [{ path: "/", element: <Probe /> }];
+// The members' layout provides the permissions (AppLayout); the probe has them the same way.
+const probeRoutes = [
+  {
+    path: "/",
+    element: (
+      <PermissionsProvider>
+        <Probe />
+      </PermissionsProvider>
+    ),
+  },
+];
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -121,14 +132,14 @@ describe("<Can>", () => {
         {
           path: "/",
           element: (
-            <>
+            <PermissionsProvider>
               <Can I="read" a="Envelope">
                 <p>the list</p>
               </Can>
               <Can I="create" a="Envelope" fallback={<p>no upload</p>}>
                 <p>upload</p>
               </Can>
-            </>
+            </PermissionsProvider>
           ),
         },
       ],
@@ -148,9 +159,11 @@ describe("<PermittedButton>", () => {
         {
           path: "/",
           element: (
-            <PermittedButton permission="create Envelope" onClick={onClick}>
-              Upload
-            </PermittedButton>
+            <PermissionsProvider>
+              <PermittedButton permission="create Envelope" onClick={onClick}>
+                Upload
+              </PermittedButton>
+            </PermissionsProvider>
           ),
         },
       ],

@@ -9,6 +9,7 @@ import {
 } from "@paraphe/ui-kit";
 import { type ReactNode } from "react";
 import { NavLink, Outlet, useLocation } from "react-router";
+import { PermissionsProvider } from "../../app/permissions/permissions-provider";
 import { LiveNavIndicatorsProvider } from "./nav-indicators";
 import { PageMetaProvider, usePageMetaValue } from "../../lib/page-meta";
 import { SecurityButton } from "../security-button";
@@ -25,14 +26,17 @@ import { UserMenu } from "./user-menu";
  */
 export function AppLayout({ children }: { children?: ReactNode }) {
   // One tooltip provider for the member pages: moving from one tooltip to the next shows it at once.
+  // The member's permissions are built here, with the pages that use them (after sign-in).
   return (
-    <TooltipProvider>
-      <PageMetaProvider>
-        <LiveNavIndicatorsProvider>
-          <AppLayoutFrame>{children ?? <Outlet />}</AppLayoutFrame>
-        </LiveNavIndicatorsProvider>
-      </PageMetaProvider>
-    </TooltipProvider>
+    <PermissionsProvider>
+      <TooltipProvider>
+        <PageMetaProvider>
+          <LiveNavIndicatorsProvider>
+            <AppLayoutFrame>{children ?? <Outlet />}</AppLayoutFrame>
+          </LiveNavIndicatorsProvider>
+        </PageMetaProvider>
+      </TooltipProvider>
+    </PermissionsProvider>
   );
 }
 

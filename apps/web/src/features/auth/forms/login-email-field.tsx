@@ -1,6 +1,6 @@
 import { useTranslation } from "@paraphe/i18n/react";
 import { FormField, Input } from "@paraphe/ui-kit";
-import { type UseFormRegisterReturn } from "react-hook-form";
+import { type ChangeEventHandler, type RefObject } from "react";
 import { type FormFieldError, useErrorText } from "../../../lib/api/error-text";
 
 /** The login's email field (required, its validation problem as the error), focused at once. */
@@ -9,7 +9,12 @@ export function LoginEmailField({
   error,
   autoComplete,
 }: {
-  field: UseFormRegisterReturn<"email">;
+  field: {
+    ref: RefObject<HTMLInputElement | null>;
+    name: string;
+    defaultValue: string;
+    onChange: ChangeEventHandler<HTMLInputElement>;
+  };
   error: FormFieldError | undefined;
   /** "username webauthn" where a passkey may be offered, "username" otherwise. */
   autoComplete: string;

@@ -1,13 +1,11 @@
 import { useTranslation } from "@paraphe/i18n/react";
 import { Button } from "@paraphe/ui-kit";
 import { ArrowRight } from "lucide-react";
-import { useForm } from "react-hook-form";
 import { fieldErrorProblem, fieldErrorWord, useErrorText } from "../../../lib/api/error-text";
 import { useOidcStart } from "../api/auth-mutations";
 import { LoginFailure } from "../components/login-failure";
-import { useLoginEmailResolver } from "./email-form";
 import { LoginEmailField } from "./login-email-field";
-import type { EmailFormInput, EmailFormOutput } from "./login-form-schemas";
+import { useLoginEmailForm } from "./use-login-email-form";
 
 /**
  * /login with single sign-on: the work email, then the browser goes to the identity provider of
@@ -25,35 +23,24 @@ export function SsoForm({
   const { t } = useTranslation("web");
   const errorText = useErrorText();
   const start = useOidcStart();
-  const resolver = useLoginEmailResolver();
-  const form = useForm<EmailFormInput, unknown, EmailFormOutput>({
-    resolver,
-    defaultValues: { email: defaultEmail },
-  });
-  const { errors, isSubmitting } = form.formState;
-
-  const onSubmit = form.handleSubmit(async ({ email }) => {
+  const form = useLoginEmailForm(defaultEmail, async (email) => {
     try {
       const { authorizationUrl } = await start.mutateAsync({ email, returnPath });
       window.location.assign(authorizationUrl);
+      return undefined;
     } catch (error) {
-      const problem = fieldErrorProblem(error, "email");
-      if (problem) form.setError("email", problem, { shouldFocus: true });
+      return fieldErrorProblem(error, "email");
     }
   });
 
   const failure = start.error;
   return (
-    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+    <form noValidate onSubmit={form.onSubmit} className="flex flex-col gap-4">
       {failure && !fieldErrorWord(failure, "email") ? (
         <LoginFailure description={errorText.apiError(failure)} />
       ) : null}
-      <LoginEmailField
-        field={form.register("email")}
-        error={errors.email}
-        autoComplete="username"
-      />
-      <Button type="submit" loading={isSubmitting} className="w-full">
+      <LoginEmailField field={form.field} error={form.error} autoComplete="username" />
+      <Button type="submit" loading={form.isSubmitting} className="w-full">
         {t("sso.login.submit")}
         <ArrowRight aria-hidden="true" />
       </Button>
