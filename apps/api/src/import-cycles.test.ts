@@ -105,7 +105,8 @@ describe("the api's module graph", () => {
 /** The folder cycles the api still has, until they are untied. */
 const KNOWN_FOLDER_CYCLES: readonly string[] = [
   "auth <-> http <-> identity <-> tunnel",
-  "billing <-> envelopes <-> members <-> webhooks <-> workspaces",
+  "billing <-> members",
+  "envelopes <-> webhooks <-> workspaces",
 ];
 
 /**

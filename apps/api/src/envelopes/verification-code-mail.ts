@@ -1,7 +1,7 @@
 import { serverT, type ServerKey } from "@paraphe/i18n";
 import type { Language } from "../db/database";
 import type { OutgoingMail } from "../mail/outbox";
-import { composeMail, oneLine } from "./mails";
+import { composeMail, oneLine } from "../mail/compose-mail";
 
 /**
  * The mail carrying a signer's verification code, in the signer's language: a mail of its own,

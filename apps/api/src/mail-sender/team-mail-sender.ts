@@ -8,7 +8,7 @@ import type {
 import { sql, type Selectable } from "kysely";
 import type { z } from "zod";
 import type { TeamMailSenderTable } from "../db/database";
-import { composeMail, oneLine } from "../envelopes/mails";
+import { composeMail, oneLine } from "../mail/compose-mail";
 import { AppError } from "../errors/app-error";
 import { resolvePublicAddresses } from "../http/outbound-fetch";
 import type { Member } from "../membership/members";

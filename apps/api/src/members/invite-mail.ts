@@ -1,6 +1,6 @@
 import { serverT, type ServerKey } from "@paraphe/i18n";
 import type { Language } from "../db/database";
-import { composeMail, longDate, oneLine, type MailBranding } from "../envelopes/mails";
+import { composeMail, longDate, oneLine, type MailBranding } from "../mail/compose-mail";
 import type { OutgoingMail } from "../mail/outbox";
 
 /** The mail inviting `to` into a team, in `language`, with the link to accept, in the team's branding. */

@@ -1,6 +1,6 @@
 import { serverT, type ServerKey } from "@paraphe/i18n";
 import type { Language } from "../db/database";
-import { composeMail, oneLine } from "../envelopes/mails";
+import { composeMail, oneLine } from "../mail/compose-mail";
 import type { OutgoingMail } from "../mail/outbox";
 
 /** The mail telling a member that support answered, with the answer and the link to the page. */
