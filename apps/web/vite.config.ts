@@ -4,6 +4,18 @@ import { defineAppConfig } from "@paraphe/vite-config";
 /** A translation module of @paraphe/i18n: one language (1) of one namespace (2). */
 const TEXTS_MODULE = /[\\/]i18n[\\/]src[\\/]resources[\\/](en|fr)[\\/](\w+)\.ts$/;
 
+/** The modules of the `common` chunk (see below): shared by the first page and most routes. */
+const COMMON_MODULES = new RegExp(
+  [
+    String.raw`[\\/]node_modules[\\/](tailwind-merge|clsx|class-variance-authority|use-sync-external-store)[\\/]`,
+    String.raw`[\\/]node_modules[\\/]@radix-ui[\\/]react-(slot|primitive|compose-refs|label)[\\/]`,
+    String.raw`[\\/]node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/](?!icons[\\/])`,
+    String.raw`[\\/]node_modules[\\/]@tanstack[\\/](react-query[\\/].*[\\/]useMutation|query-core[\\/].*[\\/]mutationObserver)\.js$`,
+    String.raw`[\\/]packages[\\/]ui-kit[\\/]src[\\/](lib[\\/]cn|components[\\/](button|card|input|form-field|label|spinner))\.tsx?$`,
+    String.raw`[\\/]apps[\\/]web[\\/]src[\\/](lib[\\/]api[\\/](error-text|api-context)|app[\\/]session[\\/]session-context)\.tsx?$`,
+  ].join("|"),
+);
+
 export default defineAppConfig({
   port: 5173,
   chunkLoadMessages: { en: resources.en.common.chunkLoad, fr: resources.fr.common.chunkLoad },
@@ -25,6 +37,14 @@ export default defineAppConfig({
             {
               name: "react",
               test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
+            },
+            // What nearly every page draws with (the ui-kit's controls, class merging, the icons'
+            // renderer, a mutation's hook, the api's error texts), one chunk with the entry rather
+            // than a dozen small ones that each route would otherwise ask for (and each compress
+            // apart): the login page's first load is 6 KB gzip lighter for it.
+            {
+              name: "common",
+              test: COMMON_MODULES,
             },
             // zod with the module that sets it jitless: the app runs without 'unsafe-eval', and a
             // module that parses while its chunk loads (before the entry's own code runs) would

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { ErrorCode } from "./error-codes";
 
-export { ErrorCode, errorCatalogue, isErrorCode, type ErrorCodeDefinition } from "./error-codes";
+export { ErrorCode, isErrorCode } from "./error-codes";
+export { errorCatalogue, type ErrorCodeDefinition } from "./error-catalogue";
 
 export const errorCodeSchema = z.enum(ErrorCode);
 

@@ -6,9 +6,9 @@ import {
   isAuthenticationError,
   isRetryableTunnelMessage,
   isTunnelSessionLost,
-  networkError,
   RETRYABLE_TUNNEL_MESSAGES,
 } from "./api-error";
+import { networkError } from "./network-error";
 import { readApiError, toApiError } from "./read-api-error";
 
 const structured = {

@@ -1,5 +1,5 @@
 import type { TunnelErrorCode } from "@paraphe/tunnel-client";
-import { ErrorCode, errorCatalogue } from "../contract/error-codes";
+import { ErrorCode } from "../contract/error-codes";
 import type { FieldError } from "../contract/errors";
 
 export interface ApiErrorInit {
@@ -55,19 +55,6 @@ export class ApiError extends Error {
     this.details = init.details;
     this.unanswered = init.unanswered ?? false;
   }
-}
-
-/** A call that got no answer (spec §8): INTERNAL_SERVER_ERROR with status 500. */
-export function networkError(cause: unknown): ApiError {
-  const definition = errorCatalogue.INTERNAL_SERVER_ERROR;
-  return new ApiError({
-    statusCode: 500,
-    code: ErrorCode.INTERNAL_SERVER_ERROR,
-    message: definition.message,
-    suggestion: definition.suggestion,
-    unanswered: true,
-    cause,
-  });
 }
 
 interface CodedError {

@@ -4,11 +4,11 @@ export {
   isAuthenticationError,
   isRetryableTunnelMessage,
   isTunnelSessionLost,
-  networkError,
   RETRYABLE_TUNNEL_MESSAGES,
   type ApiErrorInit,
   type RetryableTunnelMessage,
 } from "./api-error";
+export { networkError } from "./network-error";
 export {
   readApiError,
   toApiError,

@@ -1,4 +1,5 @@
-import { ErrorCode, errorCatalogue } from "../contract/error-codes";
+import { errorCatalogue } from "../contract/error-catalogue";
+import { ErrorCode } from "../contract/error-codes";
 import { errorResponseSchema } from "../contract/errors";
 import { ApiError } from "./api-error";
 
