@@ -2,7 +2,7 @@ import type { GetSubscriptionResponse, ListPlansResponse, Plan } from "@paraphe/
 import type { PlanRow } from "../db/database";
 import { teamSubject, type Member } from "../membership/members";
 import { AppError } from "../errors/app-error";
-import { teamSeats } from "../members/seats";
+import { teamSeats } from "./seats";
 import type { BillingDeps } from "./billing-deps";
 import { periodUsage, teamPlan } from "./subscriptions";
 

@@ -11,7 +11,7 @@ import { enqueueMail } from "../mail/outbox";
 import { teamInviteMail } from "./invite-mail";
 import { acceptInviteLink, invitationExpiry, newInvitationToken } from "./invitation-tokens";
 import type { MembersDeps } from "./members-deps";
-import { teamSeats } from "./seats";
+import { teamSeats } from "../billing/seats";
 import { requireAssignableRole } from "./role-assignment";
 import { takesSeat } from "./team-access";
 import { lockTeam } from "./team-store";

@@ -8,7 +8,7 @@ import { teamInviteMail } from "./invite-mail";
 import { acceptInviteLink, invitationExpiry, newInvitationToken } from "./invitation-tokens";
 import type { MembersDeps } from "./members-deps";
 import { pendingInvitationView } from "./queries";
-import { requireFreeSeat, teamSeats } from "./seats";
+import { requireFreeSeat, teamSeats } from "../billing/seats";
 import { requireAssignableRole } from "./role-assignment";
 import { takesSeat } from "./team-access";
 import { lockTeam } from "./team-store";

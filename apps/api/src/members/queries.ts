@@ -11,7 +11,7 @@ import type { z } from "zod";
 import type { Database } from "../db/database";
 import { displayName, type Member } from "../membership/members";
 import type { MembersDeps } from "./members-deps";
-import { teamSeats } from "./seats";
+import { teamSeats } from "../billing/seats";
 import { roleView, teamRoles } from "./team-access";
 
 /** `%`, `_` and `\` of user input matched literally by LIKE. */

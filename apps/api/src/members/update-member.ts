@@ -4,7 +4,7 @@ import type { Member } from "../membership/members";
 import { AppError } from "../errors/app-error";
 import type { MembersDeps } from "./members-deps";
 import { memberView } from "./queries";
-import { requireFreeSeat, teamSeats } from "./seats";
+import { requireFreeSeat, teamSeats } from "../billing/seats";
 import { findTeamRole, isOwnerRole, takesSeat } from "./team-access";
 import { requireRoleChange } from "./role-assignment";
 import { memberRole, ownerCount } from "./team-members";

@@ -9,7 +9,7 @@ import type { ClientInfo } from "../identity/client-info";
 import { findOrCreateUser, lockUser } from "../identity/identity-store";
 import { hitRateLimit, LOGIN_CODES_PER_IP } from "../identity/rate-limit";
 import { openSession } from "../identity/sessions";
-import { requireFreeSeat, teamSeats } from "../members/seats";
+import { requireFreeSeat, teamSeats } from "../billing/seats";
 import { takesSeat } from "../members/team-access";
 import { lockTeam } from "../members/team-store";
 import { openClientSecret } from "./client-secret";

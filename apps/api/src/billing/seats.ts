@@ -2,13 +2,13 @@ import type { Seats } from "@paraphe/api-sdk/contract";
 import { sql, type Kysely } from "kysely";
 import type { Config } from "../config";
 import type { Database } from "../db/database";
-import { teamPlan } from "../billing/subscriptions";
+import { teamPlan } from "./subscriptions";
 import { AppError } from "../errors/app-error";
 
 /**
  * Seats of a team (spec §3 subscription, §4, §6): the members and the live pending invitations
  * whose role is not the managed Viewer take one each. The total comes from the team's plan
- * (`billing/subscriptions.ts`); a team without a subscription is on the default plan, whose seat
+ * (`subscriptions.ts`); a team without a subscription is on the default plan, whose seat
  * count the operator configures (`DEFAULT_TEAM_SEATS`; null: unlimited).
  */
 export async function teamSeats(
