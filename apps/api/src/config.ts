@@ -1,14 +1,11 @@
 import { isIPv4 } from "node:net";
 import path from "node:path";
 import type { z } from "zod";
-import {
-  variables,
-  type LOG_LEVELS,
-  type Variable,
-  type VariableName,
-} from "./configuration/variables";
+import type { LOG_LEVELS } from "./configuration/observability-variables";
+import type { Variable } from "./configuration/variable";
+import { variables, type VariableName } from "./configuration/variables";
 
-export { DEFAULT_APP_CREDENTIALS } from "./configuration/variables";
+export { DEFAULT_APP_CREDENTIALS } from "./configuration/session-variables";
 export {
   parseAppCredentials,
   parseDnsResolvers,
