@@ -1,4 +1,5 @@
 import { parentPort } from "node:worker_threads";
+import { writeDataExportInThisThread } from "./data-export-file";
 import { DocumentError } from "./document-error";
 import { inspectPdf } from "./inspect";
 import { renderPagePreviewsInThisThread, renderPreviewRangeInThisThread } from "./previews";
@@ -28,6 +29,8 @@ const handlers: Handlers = {
   stampAndSeal: ({ pdf, fields, options, attachments }) =>
     stampAndSealInThisThread(pdf, fields, options, attachments),
   proof: (model) => layoutProofInThisThread(model),
+  // Async, so that its refusal is a rejection rather than a throw out of the message handler.
+  dataExport: async ({ rows, maxBytes }) => writeDataExportInThisThread(rows, maxBytes),
 };
 
 /** Buffers that can move to the parent thread instead of being copied: whole, unshared ones. */
@@ -35,7 +38,9 @@ function transferables(output: unknown): ArrayBuffer[] {
   const items: unknown =
     typeof output === "object" && output !== null && "previews" in output
       ? (output as { previews: unknown }).previews
-      : output;
+      : typeof output === "object" && output !== null && "file" in output
+        ? (output as { file: unknown }).file
+        : output;
   const views = Array.isArray(items) ? items.map((item: { data?: unknown }) => item.data) : [items];
   return views.flatMap((view) =>
     view instanceof Uint8Array &&

@@ -4,6 +4,7 @@
  * The pool itself is `document-worker-pool.ts`; its errors `document-worker-errors.ts`.
  */
 import type { Config } from "../config";
+import type { DataExportFile, DataExportRows } from "./data-export-file";
 import { DocumentWorkerPool, type DocumentWorkerPoolOptions } from "./document-worker-pool";
 import type { PagePreview, PreviewOptions, PreviewRange, PreviewRangeResult } from "./previews";
 import type { SealAttachment, SealOptions } from "./seal";
@@ -136,4 +137,17 @@ export function stampAndSealPdf(
   attachments: readonly SealAttachment[] = [],
 ): Promise<Uint8Array> {
   return runDocumentTask("stampAndSeal", { pdf, fields, options, attachments });
+}
+
+/**
+ * Writes a person's data export file (`writeDataExportInThisThread`: its JSON and the list of its
+ * PDFs) in a document worker thread of the sealing lane, off the api's event loop: bounded by the
+ * pool's time limit and heap cap, and by `maxBytes` (a larger file fails with a
+ * `DataExportTooLargeError` as soon as it passes it).
+ */
+export function writeDataExportOffThread(
+  rows: DataExportRows,
+  maxBytes: number,
+): Promise<DataExportFile> {
+  return runDocumentTask("dataExport", { rows, maxBytes });
 }

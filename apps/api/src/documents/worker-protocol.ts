@@ -1,4 +1,5 @@
 import { deserialize, serialize } from "node:v8";
+import { type DataExportFile, type DataExportRows } from "./data-export-file";
 import { type InspectLimits, type PdfInspection } from "./inspect";
 import {
   type PagePreview,
@@ -30,12 +31,15 @@ export interface DocumentTasks {
     output: Uint8Array;
   };
   proof: { input: ProofModel; output: Uint8Array };
+  /** A person's data export file (`data-export-file.ts`), at most `maxBytes`. */
+  dataExport: { input: { rows: DataExportRows; maxBytes: number }; output: DataExportFile };
 }
 export type DocumentTaskKind = keyof DocumentTasks;
 
 /**
  * The two lanes of the pool, each with its own workers and queue: uploads (inspection, previews)
- * and sealing (stamping, sealing, the proof), so that sealing never waits behind previews.
+ * and sealing (stamping, sealing, the proof; and the data export, another job's work), so that
+ * sealing never waits behind previews.
  */
 export type DocumentLane = "uploads" | "sealing";
 
@@ -47,6 +51,7 @@ export const laneOfTask: Readonly<Record<DocumentTaskKind, DocumentLane>> = {
   seal: "sealing",
   stampAndSeal: "sealing",
   proof: "sealing",
+  dataExport: "sealing",
 };
 
 export interface TaskRequest<K extends DocumentTaskKind = DocumentTaskKind> {

@@ -1,22 +1,28 @@
-import {
-  DATA_EXPORT_MAX_ENVELOPES,
-  DATA_EXPORT_MAX_FILES,
-  DATA_EXPORT_TTL_DAYS,
-} from "@paraphe/api-sdk/contract";
+import { DATA_EXPORT_MAX_ENVELOPES, DATA_EXPORT_TTL_DAYS } from "@paraphe/api-sdk/contract";
 import { sql, type Kysely } from "kysely";
-import type { DataExportFileRow, Database } from "../db/database";
+import type { Database } from "../db/database";
+import { DocumentWorkerError, writeDataExportOffThread } from "../documents/worker-pool";
+import { UnrecoverableJobError } from "../jobs/job-worker";
+import type { DataExportRows } from "../documents/data-export-file";
 import type { ErasureDeps } from "./erasure-deps";
 
 const DAY_MS = 24 * 60 * 60_000;
 
-type BuildDeps = Pick<ErasureDeps, "db" | "blobStore" | "logger" | "now">;
+/**
+ * The largest JSON file of an export, in bytes: far above what DATA_EXPORT_MAX_ENVELOPES
+ * envelopes take (about 1 KB each with their documents and recipients).
+ */
+export const DATA_EXPORT_MAX_FILE_BYTES = 64 * 1024 * 1024;
+
+type BuildDeps = Pick<ErasureDeps, "db" | "blobStore" | "logger" | "now"> & {
+  /** The largest JSON file (DATA_EXPORT_MAX_FILE_BYTES unless given: tests). */
+  maxFileBytes?: number;
+};
 
 /** The blob key of an export's JSON file. */
 export function dataExportBlobKey(exportId: string): string {
   return `exports/${exportId}/data.json`;
 }
-
-const iso = (date: Date | null) => date?.toISOString() ?? null;
 
 /**
  * Prepares the pending export `exportId` (the `build-data-export` job): the person's profile,
@@ -25,6 +31,11 @@ const iso = (date: Date | null) => date?.toISOString() ?? null;
  * of the PDFs they may see (the documents of the envelopes they sent, the signed documents of the
  * completed envelopes they signed), DATA_EXPORT_MAX_FILES at most, read from the envelopes' files
  * when downloaded. Nothing is done for an export that is not pending (a job run twice).
+ *
+ * The event loop only reads the rows; the file is written in a document worker thread
+ * (`writeDataExportOffThread`), within the pool's time limit and heap cap and at most
+ * `maxFileBytes`. A file over that size, or a worker out of heap, cannot do better on another
+ * try: the job gives up at once with the reason as its last error, and the export is failed.
  */
 export async function buildDataExport(deps: BuildDeps, exportId: string): Promise<void> {
   const row = await deps.db
@@ -34,12 +45,21 @@ export async function buildDataExport(deps: BuildDeps, exportId: string): Promis
     .executeTakeFirst();
   if (row?.status !== "pending") return;
   const at = new Date(deps.now());
-  const data = await collect(deps.db, row.userId);
-  const key = dataExportBlobKey(exportId);
-  const json = JSON.stringify({ exportedAt: at.toISOString(), ...data.json }, null, 2);
-  await deps.blobStore.put(key, new TextEncoder().encode(json), {
-    contentType: "application/json",
+  const rows = await collect(deps.db, row.userId, at);
+  const data = await writeDataExportOffThread(
+    rows,
+    deps.maxFileBytes ?? DATA_EXPORT_MAX_FILE_BYTES,
+  ).catch((error: unknown) => {
+    if (error instanceof Error && error.name === "DataExportTooLargeError") {
+      throw new UnrecoverableJobError(error.message);
+    }
+    if (error instanceof DocumentWorkerError && error.reason === "out_of_memory") {
+      throw new UnrecoverableJobError(`The data export's file: ${error.message}`);
+    }
+    throw error;
   });
+  const key = dataExportBlobKey(exportId);
+  await deps.blobStore.put(key, data.file, { contentType: "application/json" });
   await deps.db
     .updateTable("dataExport")
     .set({
@@ -66,7 +86,12 @@ export async function failDataExport(db: Kysely<Database>, exportId: string): Pr
     .execute();
 }
 
-async function collect(db: Kysely<Database>, userId: string) {
+/** The rows of the person's export: queries only, the work is the worker's. */
+async function collect(
+  db: Kysely<Database>,
+  userId: string,
+  exportedAt: Date,
+): Promise<DataExportRows> {
   const user = await db
     .selectFrom("appUser")
     .select([
@@ -149,7 +174,7 @@ async function collect(db: Kysely<Database>, userId: string) {
     .orderBy("envelope.createdAt", "desc")
     .limit(DATA_EXPORT_MAX_ENVELOPES + 1)
     .execute();
-  let truncated = sent.length + signed.length > DATA_EXPORT_MAX_ENVELOPES;
+  const truncated = sent.length + signed.length > DATA_EXPORT_MAX_ENVELOPES;
   const sentKept = sent.slice(0, DATA_EXPORT_MAX_ENVELOPES);
   const signedKept = signed.slice(0, DATA_EXPORT_MAX_ENVELOPES - sentKept.length);
 
@@ -177,118 +202,20 @@ async function collect(db: Kysely<Database>, userId: string) {
           )
           .orderBy("position")
           .execute();
-  const documentsOf = (envelopeId: string) => documents.filter((d) => d.envelopeId === envelopeId);
-
-  const files: DataExportFileRow[] = [];
-  const listed: { index: number; envelopeUuid: string; kind: string; sha256: string }[] = [];
-  const addFile = (
-    envelope: { id: string; title: string },
-    kind: "original" | "signed",
-    filename: string,
-    blobKey: string,
-    sha256: string,
-  ) => {
-    if (files.length >= DATA_EXPORT_MAX_FILES) {
-      truncated = true;
-      return;
-    }
-    const base = filename.replace(/\.pdf$/i, "");
-    const name = kind === "signed" ? `${base}-signed.pdf` : `${base}.pdf`;
-    listed.push({ index: files.length, envelopeUuid: envelope.id, kind, sha256 });
-    files.push({ filename: name, envelopeTitle: envelope.title, blobKey });
-  };
-  for (const envelope of sentKept) {
-    if (envelope.documentsDeletedAt !== null) continue;
-    for (const document of documentsOf(envelope.id)) {
-      addFile(envelope, "original", document.filename, document.blobKey, document.sha256);
-      if (document.sealedBlobKey !== null) {
-        const hash = document.sealedSha256 ?? "";
-        addFile(envelope, "signed", document.filename, document.sealedBlobKey, hash);
-      }
-    }
-  }
-  for (const envelope of signedKept) {
-    if (envelope.status !== "complete" || envelope.documentsDeletedAt !== null) continue;
-    for (const document of documentsOf(envelope.id)) {
-      if (document.sealedBlobKey === null) continue;
-      const hash = document.sealedSha256 ?? "";
-      addFile(envelope, "signed", document.filename, document.sealedBlobKey, hash);
-    }
-  }
-
-  const json = {
-    profile: {
-      email: user.email,
-      firstname: user.firstname,
-      lastname: user.lastname,
-      phone: user.phone,
-      preferredLanguage: user.preferredLanguage,
-      emailVerifiedAt: iso(user.emailVerifiedAt),
-      createdAt: iso(user.createdAt),
-    },
-    sessions: sessions.map((session) => ({
-      ipAddress: session.ipAddress,
-      platform: session.platform,
-      userAgent: session.userAgent,
-      method: session.method,
-      createdAt: iso(session.createdAt),
-      lastUsedAt: iso(session.lastUsedAt),
-      endedAt: iso(session.endedAt),
-    })),
-    passkeys: passkeys.map((passkey) => ({
-      deviceType: passkey.deviceType,
-      backedUp: passkey.backedUp,
-      transports: passkey.transports,
-      createdAt: iso(passkey.createdAt),
-      lastUsedAt: iso(passkey.lastUsedAt),
-    })),
+  return {
+    exportedAt,
+    user,
+    sessions,
+    passkeys,
     membership:
       membership === undefined
         ? null
-        : {
-            team: membership.team,
-            role: membership.role,
-            joinedAt: iso(membership.joinedAt),
-            workspaces: workspaces.map((workspace) => ({
-              name: workspace.name,
-              joinedAt: iso(workspace.joinedAt),
-            })),
-          },
-    envelopesSent: sentKept.map((envelope) => ({
-      uuid: envelope.id,
-      title: envelope.title,
-      status: envelope.status,
-      createdAt: iso(envelope.createdAt),
-      sentAt: iso(envelope.sentAt),
-      completedAt: iso(envelope.completedAt),
-      canceledAt: iso(envelope.canceledAt),
-      documentsDeletedAt: iso(envelope.documentsDeletedAt),
-      documents: documentsOf(envelope.id).map((document) => ({
-        filename: document.filename,
-        sha256: document.sha256,
-        signedSha256: document.sealedSha256,
-      })),
-      recipients: recipients
-        .filter((recipient) => recipient.envelopeId === envelope.id)
-        .map((recipient) => ({
-          email: recipient.email,
-          firstname: recipient.firstname,
-          lastname: recipient.lastname,
-          status: recipient.status,
-          signedAt: iso(recipient.signedAt),
-        })),
-    })),
-    envelopesSigned: signedKept.map((envelope) => ({
-      uuid: envelope.id,
-      title: envelope.title,
-      team: envelope.team,
-      status: envelope.status,
-      yourStatus: envelope.recipientStatus,
-      signedAt: iso(envelope.signedAt),
-      completedAt: iso(envelope.completedAt),
-    })),
-    files: listed.map((file, index) => ({ ...file, filename: files[index]?.filename ?? "" })),
+        : { team: membership.team, role: membership.role, joinedAt: membership.joinedAt },
+    workspaces,
+    sent: sentKept,
+    signed: signedKept,
+    documents,
+    recipients,
     truncated,
   };
-  return { json, files, truncated };
 }

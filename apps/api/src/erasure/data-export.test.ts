@@ -1,11 +1,14 @@
 import { DATA_EXPORT_PER_DAY } from "@paraphe/api-sdk/contract";
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { JobWorker } from "../jobs/job-worker";
 import { testDatabaseKinds } from "../test/databases";
 import { failure, sentEnvelope, signUpMember } from "../test/envelopes";
-import { createIdentityHarness, type IdentityHarness } from "../test/identity";
+import { createIdentityHarness, uniqueEmail, type IdentityHarness } from "../test/identity";
 import { buildDataExport, dataExportBlobKey } from "./build-data-export";
 import { deleteExpiredExports } from "./data-export";
 import { buildDataExportJob } from "./job-definitions";
+import { erasureJobs } from "./jobs";
 
 const DAY_MS = 24 * 60 * 60_000;
 
@@ -121,5 +124,41 @@ describe.each(testDatabaseKinds)("a person's data export on %s", (kind) => {
 
     await person.api.user.deleteAccount({ confirmEmail: person.email });
     for (const key of keys) expect(await h.t.blobStore.exists(key)).toBe(false);
+  });
+
+  it("is written in a document worker within a size limit: an export over it fails at once, with the reason its job records", async () => {
+    const person = await signUpMember(h, "oversized", "Oversized team");
+    await sentEnvelope(person, [uniqueEmail("oversized-signer")], { title: "Too much to export" });
+    const { export: asked } = await person.api.user.requestDataExport({});
+    const exportUuid = asked?.uuid ?? "";
+    // The erasure jobs with a 1 KB limit: this person's export (a profile, sessions, an
+    // envelope) takes more.
+    const worker = new JobWorker({
+      db: db(),
+      logger: h.t.logger,
+      backoffBaseMs: 0,
+      jobs: erasureJobs({
+        db: db(),
+        blobStore: h.t.blobStore,
+        logger: h.t.logger,
+        now: () => h.now(),
+        maxFileBytes: 1024,
+      }),
+    });
+    await worker.runUntilIdle();
+    const job = await db()
+      .selectFrom("job")
+      .select(["status", "attempts", "lastError"])
+      .where("name", "=", buildDataExportJob.name)
+      .where(sql<boolean>`payload->>'exportId' = ${exportUuid}`)
+      .executeTakeFirstOrThrow();
+    // Given up at the first attempt: a larger file is no better on another try.
+    expect(job).toEqual({
+      status: "failed",
+      attempts: 1,
+      lastError: "The data export's file is larger than its limit of 1024 bytes.",
+    });
+    expect((await person.api.user.dataExport({})).export?.status).toBe("failed");
+    expect(await h.t.blobStore.exists(dataExportBlobKey(exportUuid))).toBe(false);
   });
 });

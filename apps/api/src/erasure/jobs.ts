@@ -6,7 +6,10 @@ import { deleteExpiredExports } from "./data-export";
 import { buildDataExportJob, purgeDeletedTeamsJob } from "./job-definitions";
 import { runTeamPurge } from "./purge-team";
 
-type ErasureJobDeps = Pick<ErasureDeps, "db" | "blobStore" | "logger" | "now">;
+type ErasureJobDeps = Pick<ErasureDeps, "db" | "blobStore" | "logger" | "now"> & {
+  /** The largest data export file (DATA_EXPORT_MAX_FILE_BYTES unless given: tests). */
+  maxFileBytes?: number;
+};
 
 /**
  * The purge of deleted teams (a run that leaves work enqueues the next at once), and the
