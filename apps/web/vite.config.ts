@@ -12,7 +12,18 @@ const COMMON_MODULES = new RegExp(
     String.raw`[\\/]node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/](?!icons[\\/])`,
     String.raw`[\\/]node_modules[\\/]@tanstack[\\/](react-query[\\/].*[\\/]useMutation|query-core[\\/].*[\\/]mutationObserver)\.js$`,
     String.raw`[\\/]packages[\\/]ui-kit[\\/]src[\\/](lib[\\/]cn|components[\\/](button|card|input|form-field|label|spinner))\.tsx?$`,
+    String.raw`[\\/]packages[\\/]i18n[\\/]src[\\/]react[\\/]use-language\.ts$`,
     String.raw`[\\/]apps[\\/]web[\\/]src[\\/](lib[\\/]api[\\/](error-text|api-context)|app[\\/]session[\\/]session-context)\.tsx?$`,
+    // Both layouts' header: the language menu and the security button's placeholder.
+    String.raw`[\\/]apps[\\/]web[\\/]src[\\/]layouts[\\/](language-menu|security-button)\.tsx$`,
+  ].join("|"),
+);
+
+/** The modules of the `public-layout` chunk (see below). */
+const PUBLIC_LAYOUT_MODULES = new RegExp(
+  [
+    String.raw`[\\/]apps[\\/]web[\\/]src[\\/]layouts[\\/]public-layout[\\/]public-layout\.tsx$`,
+    String.raw`[\\/]packages[\\/]ui-kit[\\/]src[\\/](layout[\\/]public-layout|components[\\/]logo)\.tsx$`,
   ].join("|"),
 );
 
@@ -45,6 +56,11 @@ export default defineAppConfig({
             {
               name: "common",
               test: COMMON_MODULES,
+            },
+            // The frame of the pages without a session (login, onboarding, invitations), one chunk.
+            {
+              name: "public-layout",
+              test: PUBLIC_LAYOUT_MODULES,
             },
             // zod with the module that sets it jitless: the app runs without 'unsafe-eval', and a
             // module that parses while its chunk loads (before the entry's own code runs) would

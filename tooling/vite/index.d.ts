@@ -24,6 +24,12 @@ export declare function securityHeadersPlugin(options?: {
 
 export { referenceValuesPlugin } from "./reference-values.js";
 
+/**
+ * Leaves out of the preload lists of dynamic imports the imported chunk itself and the files of the
+ * initial load (both fetch nothing).
+ */
+export declare function leanPreloadsPlugin(): Plugin;
+
 export declare function defineAppConfig(options: {
   port: number;
   chunkLoadMessages: Record<string, ChunkLoadMessages>;

@@ -8,9 +8,10 @@ import { build } from "rolldown";
 import { defaultClientConditions, defineConfig, loadEnv } from "vite";
 import { referenceValuesPlugin } from "./reference-values.js";
 import { embeddedPagesMiddleware } from "./embedded-pages.js";
+import { leanPreloadsPlugin } from "./lean-preloads.js";
 import { DEFAULT_API_URL, securityHeaders, staticHostHeadersFile } from "./security-headers.js";
 
-export { referenceValuesPlugin };
+export { leanPreloadsPlugin, referenceValuesPlugin };
 
 /** Where the chunk-load guard is served, in development and in the build (content-hashed there). */
 const GUARD_DEV_PATH = "/@paraphe/chunk-load-guard.js";
@@ -183,6 +184,7 @@ export function defineAppConfig({
         embeddedPages,
       }),
       referenceValuesPlugin({ file: referenceValuesFile }),
+      leanPreloadsPlugin(),
     ],
     resolve: { conditions: ["@paraphe/source", ...defaultClientConditions] },
     // The app's version, sent with its telemetry (README "Telemetry").

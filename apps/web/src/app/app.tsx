@@ -1,4 +1,3 @@
-import { readReferenceValuesSetting } from "@paraphe/attestation/pinning";
 import { type I18n } from "@paraphe/i18n";
 import { useState } from "react";
 import { type createBrowserRouter } from "react-router";
@@ -23,7 +22,6 @@ export function App({ i18n, router }: { i18n: I18n; router: AppRouter }) {
     createWebApi({
       apiUrl: config.apiUrl,
       appCredential: config.appCredential,
-      referenceValues: readReferenceValuesSetting(import.meta.env.PARAPHE_REFERENCE_VALUES),
       language: () => i18n.resolvedLanguage ?? i18n.language,
       // Only a build with a collector carries the telemetry's code.
       ...(import.meta.env.VITE_TELEMETRY_URL ? { traceparent: telemetryTraceparent } : {}),

@@ -21,6 +21,11 @@ interface CreateWebApiBaseOptions {
   onAuthenticationError: ApiClientOptions["onAuthenticationError"];
   /** The W3C trace context of each call, when telemetry runs (README "Telemetry"). */
   traceparent?: () => string | undefined;
+  /**
+   * The credential of member calls instead of the stored session's: the embedded editor's token
+   * (`/embed/edit/...`), which opens no session.
+   */
+  credential?: ApiClientOptions["credential"];
 }
 
 export type CreateWebApiOptions = CreateWebApiBaseOptions &
@@ -31,11 +36,12 @@ export type CreateWebApiOptions = CreateWebApiBaseOptions &
       }
     | {
         /**
-         * The reference values the server's evidence is checked against: pinned at build time
-         * (`readReferenceValuesSetting`), never taken from the server unless the build says
-         * `"fetch-from-server"` (a development option).
+         * The reference values the server's evidence is checked against: by default those pinned
+         * into this build (`import.meta.env.PARAPHE_REFERENCE_VALUES`, read by the client's chunk,
+         * so that their reader is not part of the first load), never taken from the server unless
+         * the build says `"fetch-from-server"` (a development option).
          */
-        referenceValues: ReferenceValuesSetting;
+        referenceValues?: ReferenceValuesSetting;
         fetch?: typeof globalThis.fetch;
         /** Where attestation records go; `localStorage` by default. */
         attestationStorage?: () => AttestationStorage;

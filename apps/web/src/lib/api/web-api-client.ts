@@ -3,7 +3,11 @@
 import "../../app/zod-jitless";
 import { createApiClient, type ApiClientOptions } from "@paraphe/api-sdk";
 import type { AttestationRecord, AttestationStorage } from "@paraphe/attestation";
-import { verifierReferenceValues, type ReferenceValuesSetting } from "@paraphe/attestation/pinning";
+import {
+  readReferenceValuesSetting,
+  verifierReferenceValues,
+  type ReferenceValuesSetting,
+} from "@paraphe/attestation/pinning";
 import type { AttestationOutcome, VerifyEvidence } from "@paraphe/tunnel-client";
 import { readStoredUser } from "../../app/session/session-storage";
 import type { CreateWebApiOptions, WebApi } from "./create-web-api";
@@ -76,7 +80,9 @@ function tunnelOptions(
 ): Pick<ApiClientOptions, "tunnel" | "verifyEvidence" | "onAttestation" | "fetch"> {
   if ("tunnel" in options) return { tunnel: options.tunnel };
   const fetchImpl = options.fetch ?? ((...args) => globalThis.fetch(...args));
-  const verifier = lazyEvidenceVerifier(options.referenceValues, options.apiUrl, fetchImpl);
+  const referenceValues =
+    options.referenceValues ?? readReferenceValuesSetting(import.meta.env.PARAPHE_REFERENCE_VALUES);
+  const verifier = lazyEvidenceVerifier(referenceValues, options.apiUrl, fetchImpl);
   return {
     verifyEvidence: verifier.verifyEvidence,
     onAttestation: (outcome) => void saveAttestationOutcome(outcome, options.attestationStorage),
@@ -100,7 +106,7 @@ export function createWebApiClient(options: CreateWebApiOptions): WebApi {
     baseUrl: options.apiUrl,
     ...tunnelOptions(options),
     appCredential: options.appCredential,
-    credential: () => readStoredUser(),
+    credential: options.credential ?? (() => readStoredUser()),
     language: options.language,
     onAuthenticationError: options.onAuthenticationError,
     ...(options.traceparent ? { traceparent: options.traceparent } : {}),

@@ -7,10 +7,10 @@ import { useLocation, useNavigate } from "react-router";
 import { returnPath } from "../../../lib/return-path";
 import { useSession } from "../../../app/session/session-context";
 import { EmailForm } from "../forms/email-form";
-import { SsoForm } from "../forms/sso-form";
 import { initialLoginEmail } from "../login-email";
 import { PasskeyLoginButton } from "./passkey-login-button";
 import type * as CodeFormModule from "../forms/code-form";
+import type * as SsoFormModule from "../forms/sso-form";
 
 /**
  * The code step's form (the contract's code rule, zod), a chunk asked for as the page shows, there
@@ -23,6 +23,13 @@ const loadCodeForm = async () => {
 };
 const CodeForm = lazy(loadCodeForm);
 
+/** The single sign-on step's form, a chunk asked for as the page shows (as the code step's). */
+const loadSsoForm = async () => {
+  const module: typeof SsoFormModule | undefined = await import("../forms/sso-form");
+  return module ? { default: module.SsoForm } : new Promise<never>(() => {});
+};
+const SsoForm = lazy(loadSsoForm);
+
 /** /login (spec §2): email, then the mailed code; or a passkey; or single sign-on. */
 export function LoginPage() {
   const { t } = useTranslation("web");
@@ -34,6 +41,7 @@ export function LoginPage() {
   useDocumentTitle(t("login.title"));
   useEffect(() => {
     void loadCodeForm().catch(() => undefined);
+    void loadSsoForm().catch(() => undefined);
   }, []);
 
   const signInWith = (credential: LoginResponse, next: string) => {
@@ -89,11 +97,13 @@ export function LoginPage() {
               </Button>
             </>
           ) : step === "sso" ? (
-            <SsoForm
-              defaultEmail={email}
-              returnPath={returnPath(location.state)}
-              onBack={() => setStep("email")}
-            />
+            <Suspense fallback={null}>
+              <SsoForm
+                defaultEmail={email}
+                returnPath={returnPath(location.state)}
+                onBack={() => setStep("email")}
+              />
+            </Suspense>
           ) : (
             <Suspense fallback={null}>
               <CodeForm
