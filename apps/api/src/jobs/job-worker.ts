@@ -1,10 +1,20 @@
-import { sql, type Kysely, type RawBuilder } from "kysely";
+import type { Kysely } from "kysely";
 import type { z } from "zod";
 import type { Database } from "../db/database";
 import { errorReason, redactError, type Logger } from "../logger";
 import type { Config } from "../config";
 import { jobAttempts, jobDuration } from "../telemetry/metrics";
 import { inSpan } from "../telemetry/tracing";
+import {
+  claimJob,
+  interruptedJobs,
+  markJobDone,
+  markJobFailed,
+  renewJobLease,
+  resumeJob,
+  retryJobLater,
+  type ClaimedJob,
+} from "./job-rows";
 import { JOB_CHANNEL, type JobDefinition } from "./queue";
 import { timerSleep, WakeableLoop, type ListenFn, type SleepFn } from "./wakeable-loop";
 
@@ -95,13 +105,6 @@ export interface JobWorkerOptions {
 }
 
 export type JobOutcome = "idle" | "done" | "retry" | "failed";
-
-interface ClaimedJob {
-  id: string;
-  name: string;
-  payload: unknown;
-  attempts: number;
-}
 
 /**
  * Runs background jobs. Each is claimed with `FOR UPDATE SKIP LOCKED` and leased, so several api
@@ -198,33 +201,14 @@ export class JobWorker {
    * resumed at every start). Returns how many were resumed, with what the further sweeps enqueued.
    */
   async sweep(): Promise<number> {
-    const interrupted = await this.#db
-      .selectFrom("job")
-      .select(["id", "name", "payload", "attempts"])
-      .where("status", "=", "running")
-      .where("lockedUntil", "<=", sql<Date>`now()`)
-      .where(this.#ownNames())
-      .execute();
+    const interrupted = await interruptedJobs(this.#db, this.#names);
     let resumed = 0;
     for (const job of interrupted) {
       if (job.attempts >= this.#maxAttemptsOf(job.name)) {
         await this.#giveUp(job, INTERRUPTED_ERROR, this.#logger.child({ jobId: job.id }));
         continue;
       }
-      const rows = await this.#db
-        .updateTable("job")
-        .set({
-          status: "pending",
-          lockedUntil: null,
-          runAt: sql<Date>`now()`,
-          updatedAt: sql<Date>`now()`,
-        })
-        .where("id", "=", job.id)
-        .where("status", "=", "running")
-        .where("lockedUntil", "<=", sql<Date>`now()`)
-        .returning("id")
-        .execute();
-      resumed += rows.length;
+      if (await resumeJob(this.#db, job.id)) resumed += 1;
     }
     for (const sweep of this.#sweeps) resumed += await sweep();
     if (resumed > 0) this.#logger.warn({ resumed }, "resumed interrupted work");
@@ -311,17 +295,7 @@ export class JobWorker {
       if (registered === undefined) throw new Error(`no handler for job ${job.name}`);
       await registered.handler(registered.definition.payload.parse(job.payload));
       await renewal.stop();
-      await this.#db
-        .updateTable("job")
-        .set({
-          status: "done",
-          lockedUntil: null,
-          lastError: null,
-          finishedAt: sql<Date>`now()`,
-          updatedAt: sql<Date>`now()`,
-        })
-        .where("id", "=", job.id)
-        .execute();
+      await markJobDone(this.#db, job.id);
       log.info("job done");
       return "done";
     } catch (error) {
@@ -343,17 +317,7 @@ export class JobWorker {
         error instanceof RetryLaterJobError
           ? Math.min(this.#backoffMaxMs, Math.max(backoffMs, error.retryAfterMs))
           : backoffMs;
-      await this.#db
-        .updateTable("job")
-        .set({
-          status: "pending",
-          lockedUntil: null,
-          lastError: reason.slice(0, 2000),
-          runAt: sql<Date>`now() + ${delayMs}::double precision * interval '1 millisecond'`,
-          updatedAt: sql<Date>`now()`,
-        })
-        .where("id", "=", job.id)
-        .execute();
+      await retryJobLater(this.#db, job.id, reason, delayMs);
       log.warn({ err: redactError(error), retryInMs: delayMs }, "job failed; will retry");
       return "retry";
     }
@@ -378,15 +342,7 @@ export class JobWorker {
         ]);
         if (stopped.signal.aborted) return;
         try {
-          await this.#db
-            .updateTable("job")
-            .set({
-              lockedUntil: sql<Date>`now() + ${this.#leaseMs}::double precision * interval '1 millisecond'`,
-            })
-            .where("id", "=", job.id)
-            .where("status", "=", "running")
-            .where("attempts", "=", job.attempts)
-            .execute();
+          await renewJobLease(this.#db, job, this.#leaseMs);
         } catch (error) {
           log.warn(
             { err: redactError(error) },
@@ -403,12 +359,6 @@ export class JobWorker {
     };
   }
 
-  /** The condition "a kind of job this worker has a handler for". */
-  #ownNames(): RawBuilder<boolean> {
-    if (this.#names.length === 0) return sql<boolean>`false`;
-    return sql<boolean>`name IN (${sql.join(this.#names)})`;
-  }
-
   #maxAttemptsOf(name: string): number {
     return this.#handlers.get(name)?.definition.maxAttempts ?? this.#maxAttempts;
   }
@@ -416,22 +366,8 @@ export class JobWorker {
   /** Marks the job failed with its last error, then runs the definition's `onGiveUp`. */
   async #giveUp(job: ClaimedJob, reason: string, log: Logger): Promise<void> {
     const lastError = reason.slice(0, 2000);
-    const rows = await this.#db
-      .updateTable("job")
-      .set({
-        status: "failed",
-        lockedUntil: null,
-        lastError,
-        finishedAt: sql<Date>`now()`,
-        updatedAt: sql<Date>`now()`,
-      })
-      .where("id", "=", job.id)
-      .where("status", "=", "running")
-      // A takeover by another worker meanwhile counted a new attempt: that one is not ours to end.
-      .where("attempts", "=", job.attempts)
-      .returning("id")
-      .execute();
-    if (rows.length === 0) return;
+    // A takeover by another worker meanwhile counted a new attempt: that one is not ours to end.
+    if (!(await markJobFailed(this.#db, job, lastError))) return;
     log.error({ job: job.name, attempts: job.attempts, lastError }, "job gave up");
     const registered = this.#handlers.get(job.name);
     if (registered?.onGiveUp === undefined) return;
@@ -443,23 +379,7 @@ export class JobWorker {
   }
 
   async #claim(): Promise<ClaimedJob | undefined> {
-    const result = await sql<ClaimedJob>`
-      UPDATE job
-      SET status = 'running',
-          attempts = attempts + 1,
-          locked_until = now() + ${this.#leaseMs}::double precision * interval '1 millisecond',
-          updated_at = now()
-      WHERE id = (
-        SELECT id FROM job
-        WHERE ((status = 'pending' AND run_at <= now())
-           OR (status = 'running' AND locked_until <= now()))
-          AND ${this.#ownNames()}
-        ORDER BY run_at, created_at
-        LIMIT 1
-        FOR UPDATE SKIP LOCKED
-      )
-      RETURNING id, name, payload, attempts`.execute(this.#db);
-    return result.rows[0];
+    return claimJob(this.#db, this.#names, this.#leaseMs);
   }
 }
 
