@@ -8,6 +8,7 @@ import { useTranslation } from "@paraphe/i18n/react";
 import { useState } from "react";
 import { RecipientForm, type RecipientFormOutput } from "../../forms/recipient-form";
 import { PeopleList } from "./people-list";
+import { useSavesInTurn } from "./use-saves-in-turn";
 
 export function recipientName(recipient: Pick<Recipient, "firstname" | "lastname" | "email">) {
   return `${recipient.firstname} ${recipient.lastname}`.trim() || recipient.email;
@@ -62,11 +63,12 @@ export function RecipientsPanel({
   const [submitError, setSubmitError] = useState<unknown>(null);
   const recipients = envelope.recipients;
   const custom = signingOrder === "custom";
-  const toInputs = () => recipients.map((recipient) => toInput(recipient, custom));
+  // Each change is made to the list the previous save answered (see useSavesInTurn).
+  const saveInTurn = useSavesInTurn(recipients, save, (saved) => saved.recipients);
 
   const submit = async (values: RecipientFormOutput) => {
     setSubmitError(null);
-    const input: RecipientInput = {
+    const inputOf = (current: readonly Recipient[]): RecipientInput => ({
       ...(editing?.kind === "edit" ? { uuid: editing.recipient.uuid } : {}),
       email: values.email,
       firstname: values.firstname,
@@ -83,19 +85,22 @@ export function RecipientsPanel({
         ? {
             step:
               editing?.kind === "edit"
-                ? editing.recipient.step
-                : Math.max(0, ...recipients.map((recipient) => recipient.step)) + 1,
+                ? (current.find((recipient) => recipient.uuid === editing.recipient.uuid)?.step ??
+                  editing.recipient.step)
+                : Math.max(0, ...current.map((recipient) => recipient.step)) + 1,
           }
         : {}),
-    };
-    const next =
-      editing?.kind === "edit"
-        ? recipients.map((recipient) =>
-            recipient.uuid === editing.recipient.uuid ? input : toInput(recipient, custom),
-          )
-        : [...toInputs(), input];
+    });
     try {
-      const saved = await save(next);
+      const saved = await saveInTurn((current) =>
+        editing?.kind === "edit"
+          ? current.map((recipient) =>
+              recipient.uuid === editing.recipient.uuid
+                ? inputOf(current)
+                : toInput(recipient, custom),
+            )
+          : [...current.map((recipient) => toInput(recipient, custom)), inputOf(current)],
+      );
       const added = saved.recipients.find((recipient) => recipient.email === values.email);
       if (added) onSelect(added.uuid);
       // The server dropped the fields of a recipient who became an approver or a copy: so does the editor.
@@ -108,8 +113,8 @@ export function RecipientsPanel({
   };
 
   const remove = async (recipient: Recipient) => {
-    await save(
-      recipients
+    await saveInTurn((current) =>
+      current
         .filter((other) => other.uuid !== recipient.uuid)
         .map((other) => toInput(other, custom)),
     );
@@ -117,16 +122,17 @@ export function RecipientsPanel({
   };
 
   const move = async (index: number, step: -1 | 1) => {
-    const next = toInputs();
-    const [item] = next.splice(index, 1);
-    if (!item) return;
-    next.splice(index + step, 0, item);
-    await save(next);
+    await saveInTurn((current) => {
+      const next = current.map((recipient) => toInput(recipient, custom));
+      const [item] = next.splice(index, 1);
+      if (item) next.splice(index + step, 0, item);
+      return next;
+    });
   };
 
   const changeStep = async (uuid: string, step: number) => {
-    await save(
-      recipients.map((recipient) =>
+    await saveInTurn((current) =>
+      current.map((recipient) =>
         recipient.uuid === uuid ? { ...toInput(recipient, true), step } : toInput(recipient, true),
       ),
     );

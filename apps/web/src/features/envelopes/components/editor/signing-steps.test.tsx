@@ -172,6 +172,53 @@ describe("signing steps in the editor", () => {
     expect(within(await stepSection(2)).getByText("Cyd Test")).toBeInTheDocument();
   });
 
+  it("keeps both steps picked one after the other while the first is still being saved", async () => {
+    const dee = person(3, "Dee", "signer", 1);
+    const envelope = steppedEnvelope([ANN, BOB, CYD, dee]);
+    const held: (() => void)[] = [];
+    const { user, server } = renderApp({
+      path: EDIT_PATH,
+      handlers: {
+        ...envelope,
+        // Every save is answered only when the test says so.
+        "/envelope/save-recipients": async (request) => {
+          await new Promise<void>((resolve) => held.push(resolve));
+          return envelope["/envelope/save-recipients"](request);
+        },
+      },
+    });
+    const order = await screen.findByRole("radiogroup", { name: "Signing order" });
+    await user.click(within(order).getByRole("radio", { name: /In steps/ }));
+    const first = await stepSection(1);
+    await user.selectOptions(
+      within(first).getByRole("combobox", { name: "Step of Cyd Test" }),
+      "2",
+    );
+    await waitFor(() => expect(held).toHaveLength(1));
+    // Dee is put in step 2 too before Cyd's save is answered (the list still shows Cyd in step 1).
+    await user.selectOptions(
+      within(first).getByRole("combobox", { name: "Step of Dee Test" }),
+      "2",
+    );
+    held.shift()?.();
+    await waitFor(() => expect(held).toHaveLength(1));
+    held.shift()?.();
+    await waitFor(() =>
+      expect(server.bodiesOf("/envelope/save-recipients").at(-1)).toMatchObject({
+        recipients: [
+          { email: "ann@example.com", step: 1 },
+          { email: "bob@example.com", step: 1 },
+          { email: "cyd@example.com", step: 2 },
+          { email: "dee@example.com", step: 2 },
+        ],
+      }),
+    );
+    const second = await stepSection(2);
+    await waitFor(() => expect(within(second).getByText("2 recipients")).toBeInTheDocument());
+    expect(within(second).getByText("Cyd Test")).toBeInTheDocument();
+    expect(within(second).getByText("Dee Test")).toBeInTheDocument();
+  });
+
   it("moves a person to another step by dragging them there", async () => {
     const { server } = renderApp({
       path: EDIT_PATH,

@@ -8,6 +8,7 @@ import { useState } from "react";
 import { RoleForm, type RoleFormOutput } from "../../forms/role-form";
 import { type PeoplePanelProps } from "../editor/editor-source";
 import { PeopleList } from "../editor/people-list";
+import { useSavesInTurn } from "../editor/use-saves-in-turn";
 
 /** A role as saved again; in custom order with its step (presets set the steps). */
 const toInput = (role: TemplateRole, custom: boolean): TemplateRoleInput => ({
@@ -42,7 +43,8 @@ export function RolesPanel({
   const [submitError, setSubmitError] = useState<unknown>(null);
   const roles = template.roles;
   const custom = panel.signingOrder === "custom";
-  const toInputs = () => roles.map((role) => toInput(role, custom));
+  // Each change is made to the list the previous save answered (see useSavesInTurn).
+  const saveInTurn = useSavesInTurn(roles, save, (saved) => saved.roles);
   const editedIndex =
     editing?.kind === "edit"
       ? roles.findIndex((role) => role.uuid === editing.role.uuid)
@@ -50,7 +52,7 @@ export function RolesPanel({
 
   const submit = async (values: RoleFormOutput) => {
     setSubmitError(null);
-    const input: TemplateRoleInput = {
+    const inputOf = (current: readonly TemplateRole[]): TemplateRoleInput => ({
       ...(editing?.kind === "edit" ? { uuid: editing.role.uuid } : {}),
       label: values.label,
       kind: values.kind,
@@ -61,17 +63,20 @@ export function RolesPanel({
         ? {
             step:
               editing?.kind === "edit"
-                ? editing.role.step
-                : Math.max(0, ...roles.map((role) => role.step)) + 1,
+                ? (current.find((role) => role.uuid === editing.role.uuid)?.step ??
+                  editing.role.step)
+                : Math.max(0, ...current.map((role) => role.step)) + 1,
           }
         : {}),
-    };
-    const next =
-      editing?.kind === "edit"
-        ? roles.map((role) => (role.uuid === editing.role.uuid ? input : toInput(role, custom)))
-        : [...toInputs(), input];
+    });
     try {
-      const saved = await save(next);
+      const saved = await saveInTurn((current) =>
+        editing?.kind === "edit"
+          ? current.map((role) =>
+              role.uuid === editing.role.uuid ? inputOf(current) : toInput(role, custom),
+            )
+          : [...current.map((role) => toInput(role, custom)), inputOf(current)],
+      );
       const added = saved.roles.find(
         (role) => role.label.toLowerCase() === values.label.toLowerCase(),
       );
@@ -86,21 +91,24 @@ export function RolesPanel({
   };
 
   const remove = async (uuid: string) => {
-    await save(roles.filter((role) => role.uuid !== uuid).map((role) => toInput(role, custom)));
+    await saveInTurn((current) =>
+      current.filter((role) => role.uuid !== uuid).map((role) => toInput(role, custom)),
+    );
     panel.onRemoved(uuid);
   };
 
   const move = async (index: number, step: -1 | 1) => {
-    const next = toInputs();
-    const [item] = next.splice(index, 1);
-    if (!item) return;
-    next.splice(index + step, 0, item);
-    await save(next);
+    await saveInTurn((current) => {
+      const next = current.map((role) => toInput(role, custom));
+      const [item] = next.splice(index, 1);
+      if (item) next.splice(index + step, 0, item);
+      return next;
+    });
   };
 
   const changeStep = async (uuid: string, step: number) => {
-    await save(
-      roles.map((role) =>
+    await saveInTurn((current) =>
+      current.map((role) =>
         role.uuid === uuid ? { ...toInput(role, true), step } : toInput(role, true),
       ),
     );
