@@ -120,6 +120,20 @@ export async function createAccountWithTeam(options: SignUp = {}): Promise<Sessi
 }
 
 /**
+ * An api client signed in as `user` (the web app's credential, over the encrypted tunnel), for a
+ * test's set-up of what its subject is not; the caller destroys its tunnel (`api.tunnel.destroy()`).
+ */
+export function apiClientAs(user: SessionUser): ReturnType<typeof createApiClient> {
+  return createApiClient({
+    baseUrl: API_URL,
+    verifyEvidence: createEvidenceVerifier({ referenceValues: referenceValues() }),
+    appCredential: DEFAULT_APP_CREDENTIALS.web,
+    credential: () => user,
+    language: () => "en",
+  });
+}
+
+/**
  * Opens the web app's dashboard in `page` signed in as `user`, in `language`: the session and the
  * language are put in local storage as the web app leaves them after a sign-in, for the first
  * document only (a later logout stays a logout).

@@ -1,0 +1,267 @@
+import { execFile, spawnSync } from "node:child_process";
+import { createHash } from "node:crypto";
+import { mkdtemp, readFile } from "node:fs/promises";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { promisify } from "node:util";
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import { APPROVING } from "./approver-flow";
+import { AGREEMENT, openAsRecipient, readEveryPage, SIGNING, swipe } from "./envelope-flow";
+import {
+  apiClientAs,
+  createAccountWithTeam,
+  mailTo,
+  openSignedIn,
+  uniqueEmail,
+  waitForMail,
+} from "./support";
+
+// A whole signing workflow: the set-up through the api, the steps set in the web app's editor,
+// every recipient acting through the signing pages; then the sealed result checked with the tools
+// anyone has (pdfsig, qpdf, pdfdetach, pdftotext) and with paraphe-verify.
+
+const run = promisify(execFile);
+
+/** A one-page PDF saying `text`, with a correct cross-reference table (a signer's small file). */
+function smallPdf(text: string): Buffer {
+  const stream = `BT /F1 18 Tf 72 720 Td (${text}) Tj ET`;
+  const objects = [
+    "<< /Type /Catalog /Pages 2 0 R >>",
+    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>",
+    `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
+    "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+  ];
+  let body = "%PDF-1.4\n";
+  const offsets: number[] = [];
+  objects.forEach((object, index) => {
+    offsets.push(body.length);
+    body += `${index + 1} 0 obj\n${object}\nendobj\n`;
+  });
+  const xref = body.length;
+  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  for (const offset of offsets) body += `${String(offset).padStart(10, "0")} 00000 n \n`;
+  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(body, "latin1");
+}
+
+const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
+
+async function signAs(
+  browser: Browser,
+  email: string,
+  name: string,
+  before?: (page: Page) => Promise<void>,
+): Promise<void> {
+  const signing = await openAsRecipient(browser, email, 1);
+  await readEveryPage(signing);
+  await before?.(signing);
+  await signing.getByRole("button", { name: SIGNING.en.sign, exact: true }).click();
+  await signing.getByRole("tab", { name: SIGNING.en.type }).click();
+  await signing.getByRole("textbox", { name: SIGNING.en.typedName }).fill(name);
+  await swipe(signing);
+  await signing.waitForURL(/\/confirmation/);
+  await signing.context().close();
+}
+
+test("a three-step workflow with a copy and a viewer, steps set in the editor: a signer delegates on a phone in French, another attaches a PDF; the sealed PDF passes pdfsig, qpdf and paraphe-verify, carries the attachment, its proof lists the steps, the delegation and the file's hash, and the copy receives it", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const sender = await createAccountWithTeam();
+  const person = (label: string, firstname: string, lastname: string) => ({
+    email: uniqueEmail(label),
+    firstname,
+    lastname,
+    name: `${firstname} ${lastname}`,
+  });
+  const approver = person("flow-approver", "Alan", "Turing");
+  const ada = person("flow-ada", "Ada", "Lovelace");
+  const grace = person("flow-grace", "Grace", "Hopper");
+  const edsger = person("flow-edsger", "Edsger", "Dijkstra");
+  const viewer = person("flow-viewer", "Barbara", "Liskov");
+  const copy = person("flow-copy", "Charles", "Babbage");
+  const delegate = person("flow-delegate", "Émile", "Zola");
+  const reason = "En congé cette semaine.";
+  const receipt = smallPdf("Receipt 2026-117");
+
+  // The draft through the api: the document, delegation allowed, the recipients (in no step yet),
+  // a signature for each signer and an attachment field for Ada.
+  const api = apiClientAs(sender);
+  let editUrl: string;
+  try {
+    const draft = await api.envelope.upload({
+      files: [{ filename: "agreement.pdf", data: (await readFile(AGREEMENT)).toString("base64") }],
+      title: "Supply agreement",
+    });
+    const envelopeUuid = draft.uuid;
+    await api.envelope.update({ envelopeUuid, options: { allowDelegation: true } });
+    const { recipients } = await api.envelope.saveRecipients({
+      envelopeUuid,
+      recipients: (
+        [
+          [approver, "approver"],
+          [ada, "signer"],
+          [grace, "signer"],
+          [edsger, "signer"],
+          [viewer, "viewer"],
+          [copy, "cc"],
+        ] as const
+      ).map(([{ email, firstname, lastname }, kind]) => ({ email, firstname, lastname, kind })),
+    });
+    const uuidOf = (email: string) => recipients.find((item) => item.email === email)?.uuid ?? "";
+    const documentUuid = draft.documents[0]?.uuid ?? "";
+    const at = (y: number) => ({ documentUuid, page: 1, x: 0.1, y, width: 0.3, height: 0.08 });
+    await api.envelope.saveFields({
+      envelopeUuid,
+      fields: [
+        { ...at(0.2), kind: "signature", recipientUuid: uuidOf(ada.email) },
+        { ...at(0.35), kind: "signature", recipientUuid: uuidOf(grace.email) },
+        { ...at(0.5), kind: "signature", recipientUuid: uuidOf(edsger.email) },
+        { ...at(0.65), kind: "attachment", recipientUuid: uuidOf(ada.email) },
+      ],
+    });
+    editUrl = `/envelopes/${draft.workspaceUuid}/${envelopeUuid}/edit`;
+  } finally {
+    api.tunnel.destroy();
+  }
+
+  // The steps, in the editor: the approver, then Ada and Grace at once, then Edsger and the viewer.
+  await openSignedIn(page, sender);
+  await page.goto(editUrl);
+  await page.getByRole("radio", { name: "In steps" }).click();
+  for (const [recipient, step] of [
+    [ada, "2"],
+    [grace, "2"],
+    [edsger, "3"],
+    [viewer, "3"],
+  ] as const) {
+    await page.getByRole("combobox", { name: `Step of ${recipient.name}` }).selectOption(step);
+  }
+  await expect(
+    page.getByRole("region", { name: "Step 3", exact: true }).getByText(viewer.name),
+  ).toBeVisible();
+  await expect(page.getByText("All changes saved")).toBeVisible({ timeout: 15_000 });
+  await page.getByRole("button", { name: "Send", exact: true }).click();
+  await page.waitForURL(/\/view$/);
+  const viewUrl = page.url();
+
+  // Step 1: the approver.
+  const approving = await openAsRecipient(browser, approver.email, 1);
+  await readEveryPage(approving);
+  await approving.getByRole("button", { name: APPROVING.en.approve, exact: true }).click();
+  await expect(approving.getByRole("heading", { name: APPROVING.en.approved })).toBeVisible();
+  await approving.context().close();
+
+  // Step 2: Grace hands her turn on from her phone, in French; her delegate signs in her place.
+  const handing = await openAsRecipient(browser, grace.email, 1, "fr");
+  await handing.getByRole("button", { name: "Confier mon tour à une autre personne" }).click();
+  const dialog = handing.getByRole("dialog", { name: "Confier votre tour à une autre personne" });
+  await dialog.getByRole("textbox", { name: /Prénom/ }).fill(delegate.firstname);
+  await dialog.getByRole("textbox", { name: /^Nom/ }).fill(delegate.lastname);
+  await dialog.getByRole("textbox", { name: /Adresse e-mail/ }).fill(delegate.email);
+  await dialog.getByRole("textbox", { name: /Motif/ }).fill(reason);
+  await dialog.getByRole("button", { name: "Confier mon tour" }).click();
+  await expect(handing.getByRole("heading", { name: "Ce lien a été délégué" })).toBeVisible();
+  await handing.context().close();
+  await signAs(browser, delegate.email, delegate.name);
+  // Ada attaches her receipt, then signs.
+  await signAs(browser, ada.email, ada.name, async (signing) => {
+    await signing.locator('[data-field-kind="attachment"]').click();
+    const sheet = signing.getByRole("dialog");
+    await sheet
+      .locator('input[type="file"]')
+      .setInputFiles({ name: "receipt.pdf", mimeType: "application/pdf", buffer: receipt });
+    await expect(sheet.getByText("receipt.pdf")).toBeVisible();
+    await sheet.getByRole("button", { name: "Done" }).click();
+  });
+
+  // Step 3: Edsger signs; the viewer reads every page.
+  expect(await mailTo(copy.email)).toHaveLength(0);
+  await signAs(browser, edsger.email, edsger.name);
+  const viewing = await openAsRecipient(browser, viewer.email, 1);
+  await readEveryPage(viewing);
+  await viewing.getByRole("button", { name: "I have read the document" }).click();
+  await expect(viewing.getByRole("heading", { name: "You have read this document" })).toBeVisible();
+  await viewing.context().close();
+
+  // The sender downloads the sealed PDF and its proof once sealed.
+  await page.goto(viewUrl);
+  await expect(async () => {
+    await page.reload();
+    await expect(page.getByRole("button", { name: SIGNING.en.downloadSealed })).toBeVisible({
+      timeout: 2_000,
+    });
+  }).toPass({ timeout: 90_000 });
+  const dir = await mkdtemp(join(tmpdir(), "paraphe-e2e-workflow-"));
+  const files = { sealed: join(dir, "sealed.pdf"), proof: join(dir, "proof.pdf") };
+  for (const [file, label] of [
+    [files.sealed, SIGNING.en.downloadSealed],
+    [files.proof, SIGNING.en.downloadProof],
+  ] as const) {
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("button", { name: label }).click(),
+    ]);
+    await download.saveAs(file);
+    const sig = await run("pdfsig", [file]).then((result) => result.stdout);
+    expect(sig).toContain("Signature is Valid");
+    expect(sig).toContain("Total document signed");
+    await run("qpdf", ["--check", file]);
+  }
+  // The attachment is in the sealed PDF's embedded files.
+  const embedded = await run("pdfdetach", ["-list", files.sealed]).then((result) => result.stdout);
+  expect(embedded).toContain("receipt.pdf");
+  // The proof lists every step with whom it invited, the delegation (who, to whom, why) and the
+  // attachment with its hash. (Compared without white space: the proof's table cells wrap.)
+  const compact = (text: string) => text.replace(/\s+/g, "");
+  const proofText = compact(
+    await run("pdftotext", ["-raw", files.proof, "-"]).then((r) => r.stdout),
+  );
+  const who = (recipient: typeof ada) => `${recipient.name} <${recipient.email}>`;
+  for (const said of [
+    `Step 1 of 3 Invited: ${who(approver)}`,
+    `Step 2 of 3 Invited: ${who(ada)}, ${who(grace)}`,
+    `Step 3 of 3 Invited: ${who(edsger)}, ${who(viewer)}`,
+    `${who(grace)} delegated to ${who(delegate)} Reason: ${reason}`,
+    `Attachment receipt.pdf (${String(receipt.length)} bytes), SHA-256 ${sha256(receipt)}`,
+  ]) {
+    expect(proofText).toContain(compact(said));
+  }
+  // Step 1 invited the approver only: the signers of step 2 came after it ended.
+  expect(proofText).not.toContain(compact(`Step 1 of 3 Invited: ${who(approver)},`));
+
+  // paraphe-verify, built, as users run it: the development seal certificate is the one trusted.
+  const cli = join(
+    dirname(createRequire(import.meta.url).resolve("@paraphe/api-sdk/package.json")),
+    "dist/verify/cli.js",
+  );
+  const certificate = resolve(
+    import.meta.dirname,
+    "../.cache/data/platform-seal/development-certificate.pem",
+  );
+  const verified = spawnSync(
+    process.execPath,
+    [cli, files.sealed, files.proof, "--ca", certificate, "--original", AGREEMENT, "--lang", "en"],
+    { encoding: "utf8" },
+  );
+  expect(verified.status, verified.stdout + verified.stderr).toBe(0);
+  expect(verified.stdout).toContain("Valid: the sealed document and its proof are intact");
+
+  // The copy got the completion mail; its link gives the same sealed PDF.
+  const completion = await waitForMail(copy.email, 1, 30_000);
+  expect(completion.subject).toContain("is signed by everyone");
+  expect(completion.text).toContain("You were copied on");
+  const copied = await openAsRecipient(browser, copy.email, 1);
+  const [download] = await Promise.all([
+    copied.waitForEvent("download"),
+    copied.getByRole("button", { name: "Download the signed PDF" }).click(),
+  ]);
+  const copyFile = join(dir, "copy.pdf");
+  await download.saveAs(copyFile);
+  expect(sha256(await readFile(copyFile))).toBe(sha256(await readFile(files.sealed)));
+  await copied.context().close();
+});
