@@ -96,7 +96,7 @@ export function createApp(deps: AppDeps): AppRouter {
   registerTunnelRoutes(app, deps.tunnel);
   registerPublicAvatars(app, deps);
   registerPublicTeamLogos(app, deps);
-  registerPublicFrameAncestors(app, deps);
+  registerPublicFrameAncestors(app, { db: deps.db, now: deps.tunnel.now });
   registerSealedRequests(app, { tunnel: deps.tunnel, handleError });
   // Routes registered from here on are sealed.
   registerRoutes(app, deps);

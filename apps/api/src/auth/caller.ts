@@ -5,7 +5,12 @@ export type Caller =
   | { kind: "app"; appId: string }
   | { kind: "session"; userId: string; accessKey: string }
   /** A team API key (architecture §7): it may call the `/template/*` routes only. */
-  | { kind: "apiKey"; apiKeyId: string; teamId: string; accessKey: string };
+  | { kind: "apiKey"; apiKeyId: string; teamId: string; accessKey: string }
+  /**
+   * An embed token (issue 30): the editor in a frame, for one draft or template only; it reaches
+   * the routes bound `memberOrEmbed` and `memberKeyOrEmbed`, on that document only.
+   */
+  | { kind: "embedToken"; embedTokenId: string; teamId: string; accessKey: string };
 
 /**
  * The signed-in member of a session-credential call; AUTHENTICATION_ERROR otherwise (an API key

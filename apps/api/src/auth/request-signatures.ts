@@ -23,6 +23,12 @@ import {
   deriveApiKeyCredentialKey,
   isApiKeyAccessKey,
 } from "./api-key-credentials";
+import {
+  deriveEmbedTokenCredentialKey,
+  embedTokenAccessKeyHash,
+  embedTokenSecretKey,
+  isEmbedTokenAccessKey,
+} from "./embed-token-credentials";
 
 export interface SignatureVerifierOptions {
   db: Kysely<Database>;
@@ -54,7 +60,7 @@ const nodePrimitives: SignaturePrimitives = {
 /**
  * The RFC 9421 check of every sealed call (spec §6, §7): the credential spec §6 names for the path
  * must have signed the bytes that travelled — a live session credential (or an active team API
- * key) for member paths, an app-level credential for public calls — within the skew window, with a fresh nonce. Answers who
+ * key, or an embed token) for member paths, an app-level credential for public calls — within the skew window, with a fresh nonce. Answers who
  * called; refuses with AUTHENTICATION_ERROR (the precise reason goes to the log only).
  */
 export function createSignatureVerifier(
@@ -63,6 +69,7 @@ export function createSignatureVerifier(
   const now = options.now ?? Date.now;
   const recordSessionUse = createSessionUseRecorder(options.db);
   const apiKeyCredentialKey = deriveApiKeyCredentialKey(options.sessionCredentialKey);
+  const embedTokenCredentialKey = deriveEmbedTokenCredentialKey(options.sessionCredentialKey);
 
   return async (request) => {
     // The path the router matched, decoded: `/%65nvelope/get` runs `/envelope/get`, so it needs the
@@ -103,6 +110,18 @@ export function createSignatureVerifier(
           if (key === undefined) return null;
           caller = { kind: "apiKey", apiKeyId: key.id, teamId: key.teamId, accessKey };
           return apiKeySecretKey(apiKeyCredentialKey, accessKey);
+        }
+        if (isEmbedTokenAccessKey(accessKey)) {
+          // An embed token signs like an API key until it expires; it opens no session.
+          const token = await options.db
+            .selectFrom("embedToken")
+            .select(["id", "teamId"])
+            .where("accessKeyHash", "=", embedTokenAccessKeyHash(accessKey))
+            .where("expiresAt", ">", new Date(now()))
+            .executeTakeFirst();
+          if (token === undefined) return null;
+          caller = { kind: "embedToken", embedTokenId: token.id, teamId: token.teamId, accessKey };
+          return embedTokenSecretKey(embedTokenCredentialKey, accessKey);
         }
         if (!isSessionAccessKey(accessKey)) return null;
         const session = await findLiveSession(

@@ -55,6 +55,7 @@ import type { TeamRetentionTable } from "./tables/retention";
 import type { DataExportTable } from "./tables/data-export";
 import type { TeamMailTextTable } from "./tables/mail-texts";
 import type { TeamEmbeddingTable } from "./tables/embedding";
+import type { EmbedTokenTable } from "./tables/embed-tokens";
 import type { DirectLinkCodeTable, TemplateDirectLinkTable } from "./tables/direct-links";
 
 export type {
@@ -145,6 +146,7 @@ export type { TeamRetentionTable } from "./tables/retention";
 export type { DataExportFileRow, DataExportTable } from "./tables/data-export";
 export type { TeamMailTextTable } from "./tables/mail-texts";
 export type { TeamEmbeddingTable } from "./tables/embedding";
+export type { EmbedTokenTable } from "./tables/embed-tokens";
 
 /**
  * The database as Kysely sees it. Names are camelCase here and snake_case in PostgreSQL
@@ -203,6 +205,7 @@ export interface Database {
   teamRetention: TeamRetentionTable;
   dataExport: DataExportTable;
   teamEmbedding: TeamEmbeddingTable;
+  embedToken: EmbedTokenTable;
   templateDirectLink: TemplateDirectLinkTable;
   directLinkCode: DirectLinkCodeTable;
   signerAttachment: SignerAttachmentTable;

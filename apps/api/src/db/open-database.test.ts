@@ -63,6 +63,7 @@ describe.each(testDatabaseKinds)("the database on %s", (kind) => {
       "dev_mailbox",
       "direct_link_code",
       "document_preview",
+      "embed_token",
       "envelope",
       "envelope_document",
       "envelope_status_count",

@@ -6,6 +6,7 @@ import type { AppDeps } from "../deps";
 import type { AppEnv } from "../http/context";
 import { requireMember, type Member } from "../membership/members";
 import { requireTemplateCaller } from "../templates/template-caller";
+import { embedTokenRefused, requireEmbedTokenMember } from "../embedding/embed-tokens";
 
 /**
  * Who may call an endpoint, and what the binder hands its handler for it. Every call is sealed and
@@ -18,7 +19,12 @@ import { requireTemplateCaller } from "../templates/template-caller";
  * - `session`: a signed-in person, in a team or not (AUTHENTICATION_ERROR otherwise);
  * - `member`: a signed-in member of a team (FORBIDDEN for a person without a team);
  * - `memberOrKey`: a signed-in member, or a team API key in its creator's name with its own rules
- *   (the template calls); a key's call takes one API credit of the team's plan first.
+ *   (the template calls); a key's call takes one API credit of the team's plan first;
+ * - `memberOrEmbed`: a signed-in member, or an embed token (issue 30) for the draft envelope the
+ *   body's `envelopeUuid` names, the token's own (the editor's envelope calls);
+ * - `memberKeyOrEmbed`: what `memberOrKey` takes, or an embed token for the template the body's
+ *   `templateUuid` names, the token's own (the editor's template calls).
+ * An embed token gets FORBIDDEN from every other member call, and NOT_FOUND for another document.
  */
 export interface CredentialGrants {
   app: object;
@@ -27,6 +33,8 @@ export interface CredentialGrants {
   session: { caller: SessionCaller };
   member: { caller: SessionCaller; member: Member };
   memberOrKey: { member: Member };
+  memberOrEmbed: { member: Member };
+  memberKeyOrEmbed: { member: Member };
 }
 export type Credential = keyof CredentialGrants;
 
@@ -71,23 +79,46 @@ export function handler<E extends Endpoint, K extends Credential, D>(
 export type GuardDeps = Parameters<typeof requireTemplateCaller>[0];
 
 /**
- * The caller's grant for `credential`, resolved once before the handler runs; AUTHENTICATION_ERROR,
- * FORBIDDEN or API_CREDITS_EXHAUSTED when the caller does not hold it.
+ * The caller's grant for `credential`, resolved once before the handler runs (`input`, the valid
+ * body, names the document an embed token must own); AUTHENTICATION_ERROR, FORBIDDEN, NOT_FOUND or
+ * API_CREDITS_EXHAUSTED when the caller does not hold it.
  */
 export async function grantOf<K extends Credential>(
   credential: K,
   deps: GuardDeps,
   c: Context<AppEnv>,
+  input?: unknown,
 ): Promise<CredentialGrants[K]> {
-  const grant = await resolveGrant(credential, deps, c);
+  const grant = await resolveGrant(credential, deps, c, input);
   return grant as CredentialGrants[K];
+}
+
+/** The body's field `key`, if the body is an object. */
+function fieldOf(input: unknown, key: string): unknown {
+  return typeof input === "object" && input !== null
+    ? (input as Record<string, unknown>)[key]
+    : undefined;
 }
 
 async function resolveGrant(
   credential: Credential,
   deps: GuardDeps,
   c: Context<AppEnv>,
+  input: unknown,
 ): Promise<CredentialGrants[Credential]> {
+  const caller = c.get("caller");
+  if (caller?.kind === "embedToken") {
+    // The editor's calls on the token's own document, and nothing else.
+    if (credential === "memberOrEmbed") {
+      const documentUuid = fieldOf(input, "envelopeUuid");
+      return { member: await requireEmbedTokenMember(deps, caller, "envelope", documentUuid) };
+    }
+    if (credential === "memberKeyOrEmbed") {
+      const documentUuid = fieldOf(input, "templateUuid");
+      return { member: await requireEmbedTokenMember(deps, caller, "template", documentUuid) };
+    }
+    throw embedTokenRefused();
+  }
   switch (credential) {
     case "app":
     case "link":
@@ -99,7 +130,12 @@ async function resolveGrant(
       const caller = requireSessionCaller(c);
       return { caller, member: await requireMember(deps, caller.userId) };
     }
+    case "memberOrEmbed": {
+      const caller = requireSessionCaller(c);
+      return { member: await requireMember(deps, caller.userId) };
+    }
     case "memberOrKey":
+    case "memberKeyOrEmbed":
       return { member: await requireTemplateCaller(deps, c) };
   }
 }
@@ -121,3 +157,5 @@ export const directLink = bindAs("directLink");
 export const session = bindAs("session");
 export const member = bindAs("member");
 export const memberOrKey = bindAs("memberOrKey");
+export const memberOrEmbed = bindAs("memberOrEmbed");
+export const memberKeyOrEmbed = bindAs("memberKeyOrEmbed");

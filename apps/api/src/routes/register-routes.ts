@@ -62,8 +62,8 @@ export function registerRoutes(
   for (const { endpoint, handler } of boundEndpoints(table)) {
     const handlerDeps = handler.deps(deps);
     app.post(endpoint.path, validateJson(endpoint.request), async (c) => {
-      const grant = await grantOf(handler.credential, guards, c);
       const input: unknown = c.req.valid("json");
+      const grant = await grantOf(handler.credential, guards, c, input);
       const answer = await handler.handle({ ...grant, input, deps: handlerDeps, c });
       return c.json(endpoint.response.parse(answer));
     });

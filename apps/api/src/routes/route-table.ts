@@ -4,6 +4,8 @@ import {
   directLink,
   link,
   member,
+  memberKeyOrEmbed,
+  memberOrEmbed,
   memberOrKey,
   session,
   type Credential,
@@ -68,6 +70,7 @@ import { mailSenderSave } from "./mail-sender/save";
 import { mailSenderTest } from "./mail-sender/test";
 import { embeddingGet } from "./embedding/get";
 import { embeddingSave } from "./embedding/save";
+import { embedCreateToken } from "./embed/create-token";
 import { envelopePagePreview } from "./envelope/page-preview";
 import { envelopeReject } from "./envelope/reject";
 import { envelopeResendInvitation } from "./envelope/resend-invitation";
@@ -181,7 +184,7 @@ export type RouteTable = {
 /**
  * Every endpoint of the contract, bound to its handler and the credential its caller needs
  * (`endpoint-handler.ts` says what each gives: `app`, `link`, `directLink`, `session`, `member`,
- * `memberOrKey`).
+ * `memberOrKey`, `memberOrEmbed`, `memberKeyOrEmbed`).
  * A route module (`routes/<group>/<name>.ts`, named after the path) exports the handler; its row
  * here is all the registration there is. An endpoint without a row does not compile, and
  * `route-table.test.ts` fails on it, on a row bound to another endpoint's handler, and on a route
@@ -209,17 +212,17 @@ export const routeTable: RouteTable = {
   envelope: {
     upload: member(envelopeUpload),
     list: member(envelopeList),
-    get: member(envelopeGet),
-    update: member(envelopeUpdate),
-    saveRecipients: member(envelopeSaveRecipients),
-    saveFields: member(envelopeSaveFields),
-    send: member(envelopeSend),
+    get: memberOrEmbed(envelopeGet),
+    update: memberOrEmbed(envelopeUpdate),
+    saveRecipients: memberOrEmbed(envelopeSaveRecipients),
+    saveFields: memberOrEmbed(envelopeSaveFields),
+    send: memberOrEmbed(envelopeSend),
     cancel: member(envelopeCancel),
     retrySeal: member(envelopeRetrySeal),
     resendInvitation: member(envelopeResendInvitation),
     move: member(envelopeMove),
     delete: member(envelopeDelete),
-    pagePreview: member(envelopePagePreview),
+    pagePreview: memberOrEmbed(envelopePagePreview),
     download: member(envelopeDownload),
     activity: member(envelopeActivity),
     listRequests: session(envelopeListRequests),
@@ -293,17 +296,17 @@ export const routeTable: RouteTable = {
     saveDirectLink: member(templateDirectLinkSave),
     rotateDirectLink: member(templateDirectLinkRotate),
     disableDirectLink: member(templateDirectLinkDisable),
-    get: memberOrKey(templateGet),
+    get: memberKeyOrEmbed(templateGet),
     create: memberOrKey(templateCreate),
-    update: memberOrKey(templateUpdate),
-    saveRecipients: memberOrKey(templateSaveRecipients),
-    saveFields: memberOrKey(templateSaveFields),
+    update: memberKeyOrEmbed(templateUpdate),
+    saveRecipients: memberKeyOrEmbed(templateSaveRecipients),
+    saveFields: memberKeyOrEmbed(templateSaveFields),
     activate: memberOrKey(templateActivate),
     archive: memberOrKey(templateArchive),
     unarchive: memberOrKey(templateUnarchive),
     delete: memberOrKey(templateDelete),
     setTags: memberOrKey(templateSetTags),
-    pagePreview: memberOrKey(templatePagePreview),
+    pagePreview: memberKeyOrEmbed(templatePagePreview),
     createFromEnvelope: member(templateCreateFromEnvelope),
     createEnvelope: memberOrKey(templateCreateEnvelope),
     envelopeStatus: memberOrKey(templateEnvelopeStatus),
@@ -346,6 +349,9 @@ export const routeTable: RouteTable = {
   embedding: {
     get: member(embeddingGet),
     save: member(embeddingSave),
+  },
+  embed: {
+    createToken: memberOrKey(embedCreateToken),
   },
   sso: {
     get: member(ssoGet),

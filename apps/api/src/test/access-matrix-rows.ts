@@ -45,7 +45,8 @@ const keysRefused = Object.fromEntries(KEY_CALLERS.map((key) => [key, AUTH])) as
  * `members` field, `FIELD_LIMITED_ROLE_RULES`) gets what the Viewer gets unless the row says
  * otherwise: it differs on the member administration rows only. The Member signed in through
  * single sign-on (`ssoMember`) gets what the Member gets: single sign-on changes who may sign in,
- * not what a session may do in its team.
+ * not what a session may do in its team. An embed token (of another document) is FORBIDDEN: it
+ * reaches the editor's calls only ({@link editorCall}).
  */
 function memberCall(
   team: Readonly<Record<TeamCaller, Outcome>> & { fieldLimitedRole?: Outcome; ssoMember?: Outcome },
@@ -62,8 +63,20 @@ function memberCall(
     appCredentialOnly: AUTH,
     noCredential: AUTH,
     ...keysRefused,
+    embedToken: FORBIDDEN,
   };
 }
+
+/**
+ * One of the editor's calls (`memberOrEmbed`, `memberKeyOrEmbed`): the embed token of another
+ * document does not find the target, as for a record of another team.
+ */
+const editorCall = (
+  outcomes: Readonly<Record<CallerName, Outcome>>,
+): Record<CallerName, Outcome> => ({
+  ...outcomes,
+  embedToken: NOT_FOUND,
+});
 
 /** The keys a template route answers by their permissions (the revoked one is unknown: AUTH). */
 type TemplateKey = Exclude<KeyCallerName, "keyRevoked">;
@@ -138,6 +151,8 @@ const publicCall = (outcome: Outcome): Record<CallerName, Outcome> => ({
   linkOfAnotherEnvelope: outcome,
   appCredentialOnly: outcome,
   noCredential: AUTH,
+  // Signed with the token, which no public call takes.
+  embedToken: AUTH,
 });
 
 /**
@@ -1454,12 +1469,12 @@ export const accessMatrix: {
         envelopeUuidsIn(answer, "envelopes").includes(target.envelopeUuid),
       expect: listRecords,
     },
-    get: { target: "sent", input: ref, expect: readRecord },
+    get: { target: "sent", input: ref, expect: editorCall(readRecord) },
     update: {
       target: "draft",
       mutates: true,
       input: (target) => ({ ...ref(target), title: "Renamed by the matrix" }),
-      expect: changeEnvelope,
+      expect: editorCall(changeEnvelope),
     },
     saveRecipients: {
       target: "draft",
@@ -1468,15 +1483,15 @@ export const accessMatrix: {
         ...ref(target),
         recipients: [{ email: uniqueEmail("replaced"), firstname: "Rae", lastname: "Placed" }],
       }),
-      expect: changeEnvelope,
+      expect: editorCall(changeEnvelope),
     },
     saveFields: {
       target: "draft",
       mutates: true,
       input: (target) => ({ ...ref(target), fields: [] }),
-      expect: changeEnvelope,
+      expect: editorCall(changeEnvelope),
     },
-    send: { target: "draft", mutates: true, input: ref, expect: changeEnvelope },
+    send: { target: "draft", mutates: true, input: ref, expect: editorCall(changeEnvelope) },
     cancel: {
       target: "sent",
       mutates: true,
@@ -1509,7 +1524,7 @@ export const accessMatrix: {
     pagePreview: {
       target: "draft",
       input: (target) => ({ ...ref(target), documentUuid: target.documentUuid, page: 0 }),
-      expect: readRecord,
+      expect: editorCall(readRecord),
     },
     download: {
       target: "sent",
@@ -2017,7 +2032,7 @@ export const accessMatrix: {
     get: {
       target: ownerTemplate,
       input: templateRef,
-      expect: withKeys(readRecord, keysAlike("ok")),
+      expect: editorCall(withKeys(readRecord, keysAlike("ok"))),
     },
     create: {
       input: (_target, _caller, fixture) => ({
@@ -2031,7 +2046,7 @@ export const accessMatrix: {
       mutates: true,
       state: templateState,
       input: (target) => ({ ...templateRef(target), title: "Renamed by the matrix" }),
-      expect: withKeys(changeTemplate, keysWith("update")),
+      expect: editorCall(withKeys(changeTemplate, keysWith("update"))),
     },
     saveRecipients: {
       target: ownerTemplate,
@@ -2041,14 +2056,14 @@ export const accessMatrix: {
         ...templateRef(target),
         roles: [{ uuid: target.extra, label: "Renamed role" }, { label: "Second role" }],
       }),
-      expect: withKeys(changeTemplate, keysWith("update")),
+      expect: editorCall(withKeys(changeTemplate, keysWith("update"))),
     },
     saveFields: {
       target: ownerTemplate,
       mutates: true,
       state: templateState,
       input: (target) => ({ ...templateRef(target), fields: [] }),
-      expect: withKeys(changeTemplate, keysWith("update")),
+      expect: editorCall(withKeys(changeTemplate, keysWith("update"))),
     },
     activate: {
       target: (fixture) => ownerTemplate(fixture, "draft"),
@@ -2088,7 +2103,7 @@ export const accessMatrix: {
     pagePreview: {
       target: ownerTemplate,
       input: (target) => ({ ...templateRef(target), documentUuid: target.documentUuid, page: 0 }),
-      expect: withKeys(readRecord, keysAlike("ok")),
+      expect: editorCall(withKeys(readRecord, keysAlike("ok"))),
     },
     createFromEnvelope: {
       target: "sent",
@@ -2297,6 +2312,18 @@ export const accessMatrix: {
       input: () => ({}),
       // Another team's owner has no server of their own to test.
       expect: administerMailSender("CONFLICT"),
+    },
+  },
+  embed: {
+    createToken: {
+      target: "draft",
+      input: (target) => ({ ...ref(target), expiresIn: 60 }),
+      // A key that changes templates (update, manage) in its creator's name; the Viewer, the
+      // read-only custom role and the other keys may not; outsiders do not find the draft.
+      expect: withKeys(changeEnvelope, {
+        ...keysWith("update"),
+        keyOtherTeam: NOT_FOUND,
+      }),
     },
   },
   embedding: {

@@ -9,6 +9,7 @@ import {
   endpoints,
   type AccessLink,
   type ApiKeyPermission,
+  parseEmbedToken,
   type Endpoint,
   type ErrorCode,
 } from "@paraphe/api-sdk/contract";
@@ -48,6 +49,7 @@ export const CALLERS = [
   "keyManage",
   "keyRevoked",
   "keyOtherTeam",
+  "embedToken",
 ] as const;
 export type CallerName = (typeof CALLERS)[number];
 
@@ -99,6 +101,7 @@ export const CALLER_TITLES: Readonly<Record<CallerName, string>> = {
   keyManage: "Key manage",
   keyRevoked: "Key revoked",
   keyOtherTeam: "Key other team",
+  embedToken: "Embed token (other doc.)",
 };
 
 /**
@@ -385,6 +388,30 @@ async function apiKeyCaller(
 }
 
 /**
+ * The embedded editor of another document (issue 30): a token the owner made for a template of the
+ * team that no row acts on, signing every call (public ones included) as the editor's frame does.
+ * It must reach nothing: neither another template nor any envelope, nor any call outside the
+ * editor's.
+ */
+async function embedTokenCaller(h: IdentityHarness, owner: TeamMember): Promise<MatrixCaller> {
+  const template = await owner.api.template.create({
+    title: "Matrix embedded template",
+    files: [{ filename: "Embedded.pdf", data: await tinyPdf(1, "Embedded") }],
+  });
+  const { token } = await owner.api.embed.createToken({
+    templateUuid: template.uuid,
+    expiresIn: 3600,
+  });
+  const credential = parseEmbedToken(token);
+  if (credential === null) throw new Error("the api gave no embed token");
+  const api = h.client({
+    credential: () => ({ ...credential, email: "" }),
+    appCredential: null,
+  });
+  return clientCaller("embedToken", api, null);
+}
+
+/**
  * The callers and records of the matrix: the owner's team with its managed roles, a custom one and
  * a field-limited one, a second workspace, another team, and the signing links of two envelopes.
  */
@@ -485,6 +512,7 @@ export async function createMatrixFixture(h: IdentityHarness): Promise<MatrixFix
       keyManage: await apiKeyCaller(h, "keyManage", owner),
       keyRevoked: await apiKeyCaller(h, "keyRevoked", owner, true),
       keyOtherTeam: await apiKeyCaller(h, "keyOtherTeam", otherTeam),
+      embedToken: await embedTokenCaller(h, owner),
     },
     async draft() {
       const envelope = await sentEnvelopeDraft(owner);

@@ -68,6 +68,7 @@ import {
   getEmbeddingRequestSchema,
   saveEmbeddingRequestSchema,
 } from "./embedding";
+import { createEmbedTokenRequestSchema, createEmbedTokenResponseSchema } from "./embed-token";
 import {
   confirmDirectLinkRequestSchema,
   confirmDirectLinkResponseSchema,
@@ -733,6 +734,15 @@ export const endpoints = {
   embedding: {
     get: endpoint("/embedding/get", getEmbeddingRequestSchema, embeddingResponseSchema),
     save: endpoint("/embedding/save", saveEmbeddingRequestSchema, embeddingResponseSchema),
+  },
+  // Embedded preparing: a short-lived token for one draft or template (a team API key, or a member
+  // who may update that document).
+  embed: {
+    createToken: endpoint(
+      "/embed/create-token",
+      createEmbedTokenRequestSchema,
+      createEmbedTokenResponseSchema,
+    ),
   },
   sso: {
     get: endpoint("/sso/get", getSsoRequestSchema, getSsoResponseSchema),

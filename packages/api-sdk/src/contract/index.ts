@@ -163,6 +163,19 @@ export {
   type SaveEmbeddingRequest,
 } from "./embedding";
 export {
+  EMBED_EDITOR_PATH_PREFIX,
+  EMBED_TOKEN_DEFAULT_SECONDS,
+  EMBED_TOKEN_MAX_SECONDS,
+  EMBED_TOKEN_MIN_SECONDS,
+  EMBED_TOKEN_PREFIX,
+  createEmbedTokenRequestSchema,
+  createEmbedTokenResponseSchema,
+  isEmbedTokenAccessKey,
+  parseEmbedToken,
+  type CreateEmbedTokenRequest,
+  type CreateEmbedTokenResponse,
+} from "./embed-token";
+export {
   BRAND_DISPLAY_NAME_MAX_LENGTH,
   BRAND_FOOTER_MAX_LENGTH,
   BRAND_LOGO_MAX_BYTES,

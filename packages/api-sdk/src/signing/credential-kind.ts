@@ -22,6 +22,7 @@ export const SESSION_CREDENTIAL_PREFIXES = [
   "/retention",
   "/mail-sender",
   "/embedding",
+  "/embed",
   "/authentication/list-sessions",
   "/authentication/terminate-sessions",
 ] as const;

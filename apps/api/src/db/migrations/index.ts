@@ -46,6 +46,7 @@ import * as templateDirectLinks from "./20261207070000_template-direct-links";
 import * as teamDeletion from "./20261207110000_team-deletion";
 import * as dataExport from "./20261207120000_data-export";
 import * as teamEmbedding from "./20261207100000_team-embedding";
+import * as embedTokens from "./20261207130000_embed-tokens";
 
 /**
  * Every migration, by name, in a static list so that the bundled build carries them. Names are
@@ -99,4 +100,5 @@ export const migrations: Readonly<Record<string, Migration>> = {
   "20261207100000_team-embedding": teamEmbedding,
   "20261207110000_team-deletion": teamDeletion,
   "20261207120000_data-export": dataExport,
+  "20261207130000_embed-tokens": embedTokens,
 };

@@ -7,7 +7,7 @@ import { handler } from "../endpoint-handler";
 /** POST /envelope/get: the whole envelope (documents, recipients, fields, options). */
 export const envelopeGet = handler(
   endpoints.envelope.get,
-  "member",
+  "memberOrEmbed",
   envelopeDeps,
   async ({ member, input, deps }) => {
     const { envelopeUuid } = input;

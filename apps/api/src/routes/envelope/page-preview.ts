@@ -7,7 +7,7 @@ import { handler } from "../endpoint-handler";
 /** POST /envelope/page-preview: the preview image of one page. */
 export const envelopePagePreview = handler(
   endpoints.envelope.pagePreview,
-  "member",
+  "memberOrEmbed",
   envelopeDeps,
   async ({ member, input, deps }) => {
     const envelope = await findEnvelopeForMember(deps, member, input.envelopeUuid, "read");

@@ -8,7 +8,7 @@ import { handler } from "../endpoint-handler";
 /** POST /envelope/save-fields: the whole set of fields of a draft. */
 export const envelopeSaveFields = handler(
   endpoints.envelope.saveFields,
-  "member",
+  "memberOrEmbed",
   envelopeDeps,
   async ({ member, input, deps }) => {
     const envelope = await findEnvelopeForMember(deps, member, input.envelopeUuid, "update");

@@ -8,7 +8,7 @@ import { handler } from "../endpoint-handler";
 /** POST /envelope/save-recipients: the recipients of a draft, in signing order. */
 export const envelopeSaveRecipients = handler(
   endpoints.envelope.saveRecipients,
-  "member",
+  "memberOrEmbed",
   envelopeDeps,
   async ({ member, input, deps }) => {
     const envelope = await findEnvelopeForMember(deps, member, input.envelopeUuid, "update");

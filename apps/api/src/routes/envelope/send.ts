@@ -8,7 +8,7 @@ import { handler } from "../endpoint-handler";
 /** POST /envelope/send: checks the draft and invites the recipients. */
 export const envelopeSend = handler(
   endpoints.envelope.send,
-  "member",
+  "memberOrEmbed",
   envelopeDeps,
   async ({ member, input, deps, c }) => {
     const envelope = await findEnvelopeForMember(deps, member, input.envelopeUuid, "update");

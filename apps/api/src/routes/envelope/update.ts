@@ -8,7 +8,7 @@ import { handler } from "../endpoint-handler";
 /** POST /envelope/update: the title (always) and, for drafts, the options. */
 export const envelopeUpdate = handler(
   endpoints.envelope.update,
-  "member",
+  "memberOrEmbed",
   envelopeDeps,
   async ({ member, input, deps }) => {
     const envelope = await findEnvelopeForMember(deps, member, input.envelopeUuid, "update");

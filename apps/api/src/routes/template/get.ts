@@ -7,7 +7,7 @@ import { handler } from "../endpoint-handler";
 /** POST /template/get: the whole template (documents, roles, fields per role, options). */
 export const templateGet = handler(
   endpoints.template.get,
-  "memberOrKey",
+  "memberKeyOrEmbed",
   envelopeDeps,
   async ({ member, input, deps }) => {
     const { templateUuid } = input;

@@ -7,7 +7,7 @@ import { handler } from "../endpoint-handler";
 /** POST /template/page-preview: the preview image of one page of a template's document. */
 export const templatePagePreview = handler(
   endpoints.template.pagePreview,
-  "memberOrKey",
+  "memberKeyOrEmbed",
   envelopeDeps,
   async ({ member, input, deps }) => {
     const template = await findTemplateForMember(deps, member, input.templateUuid, "read");

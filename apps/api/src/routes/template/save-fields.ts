@@ -8,7 +8,7 @@ import { handler } from "../endpoint-handler";
 /** POST /template/save-fields: the fields, placed per role. */
 export const templateSaveFields = handler(
   endpoints.template.saveFields,
-  "memberOrKey",
+  "memberKeyOrEmbed",
   envelopeDeps,
   async ({ member, input, deps }) => {
     const template = await findTemplateForMember(deps, member, input.templateUuid, "update");

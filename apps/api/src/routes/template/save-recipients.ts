@@ -8,7 +8,7 @@ import { handler } from "../endpoint-handler";
 /** POST /template/save-recipients: the roles (labelled), in signing order. */
 export const templateSaveRecipients = handler(
   endpoints.template.saveRecipients,
-  "memberOrKey",
+  "memberKeyOrEmbed",
   envelopeDeps,
   async ({ member, input, deps }) => {
     const template = await findTemplateForMember(deps, member, input.templateUuid, "update");

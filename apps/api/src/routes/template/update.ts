@@ -8,7 +8,7 @@ import { handler } from "../endpoint-handler";
 /** POST /template/update: the title, default message and options. */
 export const templateUpdate = handler(
   endpoints.template.update,
-  "memberOrKey",
+  "memberKeyOrEmbed",
   envelopeDeps,
   async ({ member, input, deps }) => {
     const template = await findTemplateForMember(deps, member, input.templateUuid, "update");

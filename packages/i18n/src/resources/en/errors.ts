@@ -170,6 +170,7 @@ export const errors = {
     invalid_origin:
       "Enter a site origin such as https://app.example.com: https, a host name and an optional port, nothing after.",
     duplicate_origin: "This site is already allowed.",
+    one_document: "Name one document: a draft envelope or a template, not both.",
     loopback_origin: "A local address (http://localhost) cannot embed the signing pages here.",
     non_public_address:
       "This address leads to a private, loopback or link-local network: use a public address.",

@@ -185,6 +185,8 @@ export const errors: FrenchTranslation<typeof en> = {
     invalid_origin:
       "Saisissez l’origine d’un site comme https://app.example.com : https, un nom d’hôte et éventuellement un port, rien après.",
     duplicate_origin: "Ce site est déjà autorisé.",
+    one_document:
+      "Indiquez un seul document : une enveloppe en brouillon ou un modèle, pas les deux.",
     loopback_origin:
       "Une adresse locale (http://localhost) ne peut pas intégrer les pages de signature ici.",
     non_public_address:
