@@ -1,6 +1,4 @@
-import { sql, type Kysely } from "kysely";
-import { enqueueJob } from "../jobs/queue";
-import { sealEnvelopeJob } from "./job-definitions";
+import type { Kysely } from "kysely";
 import type { BlobStore } from "../blob/blob-store";
 import type { Config } from "../config";
 import type { Database } from "../db/database";
@@ -9,9 +7,7 @@ import { loadOrCreatePlatformIdentity, type PlatformIdentity } from "../document
 import { sha256Hex } from "../documents/inspect";
 import { renderProof, type ProofInput, type ProofSigner } from "../documents/proof";
 import { logoBlobKey, signerBrandingOf } from "../branding/team-branding";
-import { type StampField } from "../documents/stamp";
 import { sealPdf, stampAndSealPdf } from "../documents/worker-pool";
-import { AppError } from "../errors/app-error";
 import { enqueueMail } from "../mail/outbox";
 import type { Logger } from "../logger";
 import { appendEvent, loadActivity } from "./activity";
@@ -20,8 +16,9 @@ import { blobKeys } from "./file-keys";
 import { recipientMailContext } from "./invitations";
 import { loadDocuments, loadRecipients, personOf, senderOf } from "./views";
 import { requireEnvelopeRow } from "./envelope-store";
-import { filledValue } from "./filled-value";
+import { documentStamps } from "./document-stamps";
 import { loadEnvelopeAttachments } from "./attachment-store";
+import { shownFields } from "./field-settings";
 import type { SealAttachment } from "../documents/seal";
 import { platformSealOptions, type SealedFile } from "./seal-options";
 
@@ -57,9 +54,6 @@ function platformIdentity(config: Config): Promise<PlatformIdentity> {
   }
   return identity;
 }
-
-const pngValue = (png: Uint8Array | undefined): StampField["value"] | undefined =>
-  png === undefined ? undefined : { png };
 
 async function readBlob(blobStore: BlobStore, key: string): Promise<Uint8Array> {
   const blob = await blobStore.get(key);
@@ -112,11 +106,10 @@ export async function completeEnvelope(deps: CompletionDeps, envelopeId: string)
   }
 
   // 1. Stamp and seal each document.
-  const fields = await deps.db
-    .selectFrom("field")
-    .selectAll()
-    .where("envelopeId", "=", envelopeId)
-    .execute();
+  // Only the fields their signers were shown: one a condition hid is not stamped.
+  const fields = shownFields(
+    await deps.db.selectFrom("field").selectAll().where("envelopeId", "=", envelopeId).execute(),
+  );
   // The signers' files, each embedded in the document that holds its attachment field, before
   // that document's seal (read when that document is sealed: one document's files at a time).
   const attachmentRows = await loadEnvelopeAttachments(deps.db, envelopeId);
@@ -138,37 +131,14 @@ export async function completeEnvelope(deps: CompletionDeps, envelopeId: string)
   };
   for (const document of await loadDocuments(deps.db, envelopeId)) {
     if (document.sealedBlobKey !== null) continue;
-    const stamps: StampField[] = [];
-    for (const field of fields.filter((row) => row.documentId === document.id)) {
-      const recipient = recipients.find((row) => row.id === field.recipientId);
-      if (recipient === undefined) continue;
-      const filled = filledValue(field, recipient, dateFormat);
-      const value: StampField["value"] | undefined =
-        filled === null
-          ? undefined
-          : filled.kind === "text"
-            ? filled.text
-            : filled.kind === "image"
-              ? { png: new Uint8Array(Buffer.from(filled.base64, "base64")) }
-              : pngValue(
-                  filled.kind === "signature"
-                    ? images.get(`s:${recipient.id}`)
-                    : (images.get(`i:${recipient.id}`) ?? images.get(`s:${recipient.id}`)),
-                );
-      // An attachment field draws nothing: its files are embedded in the sealed PDF.
-      if (value === undefined || field.kind === "attachment") continue;
-      stamps.push({
-        page: field.page,
-        x: field.x,
-        y: field.y,
-        width: field.width,
-        height: field.height,
-        kind: field.kind,
-        value,
-      });
-    }
-    if (envelope.initialsOnAllPages)
-      stamps.push(...initialsOnEveryPage(document.pageCount, recipients, images));
+    const stamps = documentStamps({
+      fields: fields.filter((row) => row.documentId === document.id),
+      recipients,
+      images,
+      dateFormat,
+      initialsOnAllPages: envelope.initialsOnAllPages,
+      pageCount: document.pageCount,
+    });
     const original = await readBlob(deps.blobStore, document.blobKey);
     // Stamped and sealed in one worker task: the document is loaded and saved once.
     const sealed = await stampAndSealPdf(
@@ -305,137 +275,6 @@ export async function completeEnvelope(deps: CompletionDeps, envelopeId: string)
     }
   });
   deps.logger.info({ envelopeId, level }, "envelope sealed and complete");
-}
-
-/**
- * The "initials on all pages" option: each signer's initials (their signature when they gave
- * none) in the bottom-right corner of every page, side by side, nine to a row.
- */
-function initialsOnEveryPage(
-  pageCount: number,
-  recipients: readonly { id: string }[],
-  images: ReadonlyMap<string, Uint8Array>,
-): StampField[] {
-  const stamps: StampField[] = [];
-  for (let page = 0; page < pageCount; page++) {
-    recipients.forEach((recipient, index) => {
-      const png = images.get(`i:${recipient.id}`) ?? images.get(`s:${recipient.id}`);
-      if (png === undefined) return;
-      const column = index % 9;
-      const row = Math.floor(index / 9);
-      stamps.push({
-        page,
-        x: 0.89 - column * 0.1,
-        y: Math.max(0, 0.95 - row * 0.05),
-        width: 0.08,
-        height: 0.04,
-        kind: "initials",
-        value: { png },
-      });
-    });
-  }
-  return stamps;
-}
-
-/**
- * The seal-envelope job gave up after its last attempt: the envelope (still being signed) records
- * when and why, so that the sweep leaves it alone and the sender sees it and can retry.
- */
-export async function markSealFailed(
-  db: Kysely<Database>,
-  envelopeId: string,
-  lastError: string,
-  now: Date,
-): Promise<void> {
-  await db
-    .updateTable("envelope")
-    .set({ sealFailedAt: now, sealError: lastError.slice(0, 2000), updatedAt: now })
-    .where("id", "=", envelopeId)
-    .where("status", "=", "signing")
-    .execute();
-}
-
-/**
- * `POST /envelope/retry-seal`: clears the sealing error of an envelope whose seal job gave up and
- * enqueues the job again (fresh attempts), in one transaction; CONFLICT for any other envelope.
- */
-export async function retrySeal(
-  { db }: { db: Kysely<Database> },
-  envelopeId: string,
-  now: Date,
-): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    const envelope = await requireEnvelopeRow(trx, envelopeId);
-    if (envelope.status !== "signing" || envelope.sealFailedAt === null) {
-      throw new AppError("CONFLICT", {
-        message: "Only an envelope whose sealing failed can be retried.",
-        suggestion: "Reload the envelope.",
-        reason: "seal_not_failed",
-      });
-    }
-    await trx
-      .updateTable("envelope")
-      .set({ sealFailedAt: null, sealError: null, updatedAt: now })
-      .where("id", "=", envelopeId)
-      .execute();
-    await enqueueJob(
-      trx,
-      sealEnvelopeJob,
-      { envelopeId },
-      { dedupeKey: `seal-envelope:${envelopeId}` },
-    );
-  });
-}
-
-/**
- * Enqueues the seal-envelope job of every envelope still being signed whose signers have all
- * signed but that has no open job (its job was lost): run by the job sweep at start, so that no
- * envelope stays in signing after everyone signed. An envelope whose seal job gave up (a sealing
- * error) is left alone: only the sender's retry runs it again. Returns how many it enqueued.
- */
-export async function enqueueMissingSeals(db: Kysely<Database>): Promise<number> {
-  const stuck = await db
-    .selectFrom("envelope")
-    .select("envelope.id")
-    .where("envelope.status", "=", "signing")
-    .where("envelope.sealFailedAt", "is", null)
-    .where((eb) =>
-      eb.not(
-        eb.exists(
-          eb
-            .selectFrom("recipient")
-            .select("recipient.id")
-            .whereRef("recipient.envelopeId", "=", "envelope.id")
-            .where("recipient.kind", "=", "signer")
-            .where("recipient.status", "!=", "signed"),
-        ),
-      ),
-    )
-    .where((eb) =>
-      eb.not(
-        eb.exists(
-          eb
-            .selectFrom("job")
-            .select("job.id")
-            .whereRef("job.dedupeKey", "=", sql<string>`'seal-envelope:' || envelope.id`)
-            .where("job.status", "in", ["pending", "running"]),
-        ),
-      ),
-    )
-    .execute();
-  for (const envelope of stuck) {
-    await db.transaction().execute((trx) =>
-      enqueueJob(
-        trx,
-        sealEnvelopeJob,
-        { envelopeId: envelope.id },
-        {
-          dedupeKey: `seal-envelope:${envelope.id}`,
-        },
-      ),
-    );
-  }
-  return stuck.length;
 }
 
 /** The team's name and logo for the proof's cover; a logo that cannot be read is left out. */

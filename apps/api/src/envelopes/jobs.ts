@@ -1,13 +1,9 @@
 import type { RegisteredJob } from "../jobs/job-worker";
 import { jobHandler } from "../jobs/job-worker";
-import {
-  completeEnvelope,
-  enqueueMissingSeals,
-  markSealFailed,
-  type CompletionDeps,
-} from "./completion";
+import { completeEnvelope, type CompletionDeps } from "./completion";
 import { runDeadlinePass, scheduleDeadlinePass } from "./deadlines";
 import { scheduleOrphanFileSweep, sweepOrphanEnvelopeFiles } from "./file-references";
+import { enqueueMissingSeals, markSealFailed } from "./seal-failures";
 import {
   envelopeDeadlinesJob,
   renderPreviewsJob,

@@ -1,5 +1,5 @@
 import { endpoints } from "@paraphe/api-sdk/contract";
-import { retrySeal } from "../../envelopes/completion";
+import { retrySeal } from "../../envelopes/seal-failures";
 import { findEnvelopeForMember } from "../../envelopes/envelope-access";
 import { loadDetail } from "../../envelopes/views";
 import { envelopeDeps } from "../../deps";
