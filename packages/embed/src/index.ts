@@ -14,6 +14,25 @@ export {
 } from "./events";
 export { mountSigningFrame, type SigningFrame } from "./frame";
 export {
+  EDITOR_EVENT_NAMES,
+  editorEventOf,
+  editorFrameAddress,
+  mountEditorFrame,
+  type EditorEvent,
+  type EditorEventMap,
+  type EditorEventName,
+  type EditorFrame,
+  type EditorFrameAddress,
+  type EditorOptions,
+} from "./editor";
+export {
+  EDITOR_ELEMENT_ATTRIBUTES,
+  EDITOR_ELEMENT_EVENT_NAMES,
+  defineParapheEditor,
+  type ParapheEditorElement,
+  type ParapheEditorElementEventMap,
+} from "./editor-element";
+export {
   signingFrameAddress,
   type SignerPrefill,
   type SigningFrameAddress,
