@@ -1,6 +1,6 @@
 import { FIELD_VALUE_MAX_LENGTH } from "@paraphe/api-sdk/contract";
-import { useDocumentTitle, useLanguage, useTranslation } from "@paraphe/i18n/react";
-import { Badge, Button, toast } from "@paraphe/ui-kit";
+import { useDocumentTitle, useTranslation } from "@paraphe/i18n/react";
+import { toast } from "@paraphe/ui-kit";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import {
@@ -23,20 +23,19 @@ import {
   valuesToSend,
   type FieldValues,
 } from "../lib/field-values";
-import { watchPageReading } from "../lib/page-reading";
+import { usePageReading } from "../lib/use-page-reading";
 import { emptyDraft, type SignatureDraft } from "../lib/signature-draft";
 import { ActionBar } from "./action-bar";
 import { DeclineDialog } from "./decline-dialog";
 import { embedding, postEmbedEvent } from "../../../domain/embed";
 import { DelegateDialog, type Delegation } from "./delegate-dialog";
 import { DocumentReader } from "./document-reader";
+import { EnvelopeHeader } from "./envelope-header";
 import { VerificationDialog } from "./verification-dialog";
 
 // The pad, the handwriting fonts and the swipe arrive only when the signer is about to sign.
 const loadSignatureDialog = () => import("./signature-dialog");
 const SignatureDialog = lazy(loadSignatureDialog);
-
-const pageKey = (documentUuid: string, page: number) => `${documentUuid}:${page}`;
 
 /**
  * The signing page proper: the envelope, its pages with the fields, and the sign/decline bar (and,
@@ -45,7 +44,6 @@ const pageKey = (documentUuid: string, page: number) => `${documentUuid}:${page}
  */
 export function SigningWorkspace({ link, opened }: { link: AccessLink; opened: OpenedEnvelope }) {
   const { t } = useTranslation("sign");
-  const { language } = useLanguage();
   const api = useApi();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -55,24 +53,6 @@ export function SigningWorkspace({ link, opened }: { link: AccessLink; opened: O
   // Signers only, and only when the sender allows it.
   const canDelegate = recipient.kind === "signer" && envelope.allowDelegation === true;
   useDocumentTitle(envelope.title);
-
-  const [viewed, setViewed] = useState<ReadonlySet<string>>(
-    () =>
-      new Set(
-        Object.entries(opened.viewedPages).flatMap(([documentUuid, pages]) =>
-          pages.map((page) => pageKey(documentUuid, page)),
-        ),
-      ),
-  );
-  const allPages = useMemo(
-    () =>
-      documents.flatMap((document) =>
-        Array.from({ length: document.pageCount }, (_, page) => pageKey(document.uuid, page)),
-      ),
-    [documents],
-  );
-  const readCount = allPages.filter((key) => viewed.has(key)).length;
-  const allRead = readCount === allPages.length;
 
   const [values, setValues] = useState<FieldValues>(() => initialFieldValues(opened));
   // A required field is shown missing (red) once the signer changed it and left it empty, or tried
@@ -116,10 +96,6 @@ export function SigningWorkspace({ link, opened }: { link: AccessLink; opened: O
       ((recipient.verification === "email_code" || recipient.verification === "sms_code") &&
         verifiedAt === null));
 
-  useEffect(() => {
-    if (allRead && recipient.kind === "signer") void loadSignatureDialog();
-  }, [allRead, recipient.kind]);
-
   // Opens the envelope again after the recipient acted (or the link stopped working): only the open
   // call, not the page previews under the same key, which the new state may refuse (a declined
   // recipient's link no longer serves pages) and which the page stops showing anyway.
@@ -140,60 +116,17 @@ export function SigningWorkspace({ link, opened }: { link: AccessLink; opened: O
     return true;
   };
 
-  // A page is read once enough of it was on screen (`watchPageReading`); the server records it, and
-  // its answer (every page read so far) is what the counter shows.
-  const readerRef = useRef<HTMLElement>(null);
-  const watcherRef = useRef<ReturnType<typeof watchPageReading> | null>(null);
-  const reporting = useRef(new Set<string>());
-  const markRead = (key: string) => {
-    if (reporting.current.has(key)) return;
-    reporting.current.add(key);
-    const separator = key.lastIndexOf(":");
-    const documentUuid = key.slice(0, separator);
-    const page = Number(key.slice(separator + 1));
-    api.envelope
-      .markPageRead({ ...link, documentUuid, page })
-      .then((answer) => {
-        postEmbedEvent({
-          type: "pageRead",
-          payload: {
-            pagesRead: Object.values(answer.viewedPages).reduce(
-              (sum, read) => sum + read.length,
-              0,
-            ),
-            pageCount: allPages.length,
-          },
-        });
-        setViewed((current) => {
-          const next = new Set(current);
-          for (const [uuid, pages] of Object.entries(answer.viewedPages))
-            for (const read of pages) next.add(pageKey(uuid, read));
-          return next.size === current.size ? current : next;
-        });
-      })
-      .catch((error: unknown) => {
-        // Not recorded: the page counts again the next time it is on screen.
-        reporting.current.delete(key);
-        watcherRef.current?.forget(key);
-        if (!linkSpent(error)) toast.error(t("errors.markingRead"));
-      });
-  };
-  const markReadRef = useRef(markRead);
-  useEffect(() => {
-    markReadRef.current = markRead;
+  const { readCount, pageCount, allRead, readerRef, onShown } = usePageReading({
+    link,
+    opened,
+    onError: (error) => {
+      if (!linkSpent(error)) toast.error(t("errors.markingRead"));
+    },
   });
+
   useEffect(() => {
-    const root = readerRef.current;
-    if (!root) return;
-    const watching = watchPageReading(root, (key) => markReadRef.current(key));
-    watcherRef.current = watching;
-    watching.check();
-    return () => {
-      watching.stop();
-      watcherRef.current = null;
-    };
-  }, []);
-  const onShown = useCallback(() => watcherRef.current?.check(), []);
+    if (allRead && recipient.kind === "signer") void loadSignatureDialog();
+  }, [allRead, recipient.kind]);
 
   // The zone on the page opens the pad as the bar's Sign does, or says what is left before it can.
   const openSignature = () => {
@@ -343,55 +276,20 @@ export function SigningWorkspace({ link, opened }: { link: AccessLink; opened: O
     },
   });
 
-  const expires = envelope.expiresAt
-    ? new Intl.DateTimeFormat(language, { dateStyle: "long" }).format(new Date(envelope.expiresAt))
-    : null;
-
   return (
     <div className="flex flex-col gap-6">
-      <header className="flex flex-col gap-2">
-        <h1 className="text-xl leading-7 font-semibold break-words sm:text-2xl">
-          {envelope.title}
-        </h1>
-        <p className="text-sm text-ink-muted">
-          {t("envelope.from", { name: envelope.sender.name, email: envelope.sender.email })}
-        </p>
-        {approver || viewer ? (
-          <p className="rounded-card border border-border bg-surface p-3 text-sm font-medium">
-            {t(approver ? "approval.notice" : "viewing.notice")}
-          </p>
-        ) : null}
-        {canDelegate ? (
-          <div>
-            <Button
-              variant="ghost"
-              size="sm"
-              onClick={() => {
+      <EnvelopeHeader
+        envelope={envelope}
+        kind={recipient.kind}
+        onDelegate={
+          canDelegate
+            ? () => {
                 setDelegateRefused({});
                 setDelegateOpen(true);
-              }}
-            >
-              {t("delegate.open")}
-            </Button>
-          </div>
-        ) : null}
-        <div className="flex flex-wrap items-center gap-2">
-          <Badge>{t(`envelope.level.${envelope.signatureLevel}`)}</Badge>
-          {expires ? (
-            <span className="text-sm text-ink-muted">
-              {t("envelope.expires", { date: expires })}
-            </span>
-          ) : null}
-        </div>
-        {envelope.message ? (
-          <figure className="mt-2 rounded-card border border-border bg-surface p-4">
-            <figcaption className="mb-1 text-xs font-medium tracking-wide text-ink-muted uppercase">
-              {t("envelope.message")}
-            </figcaption>
-            <blockquote className="text-sm whitespace-pre-line">{envelope.message}</blockquote>
-          </figure>
-        ) : null}
-      </header>
+              }
+            : undefined
+        }
+      />
 
       <SigningLinkContext value={link}>
         <DocumentReader
@@ -410,7 +308,7 @@ export function SigningWorkspace({ link, opened }: { link: AccessLink; opened: O
 
       <ActionBar
         readCount={readCount}
-        pageCount={allPages.length}
+        pageCount={pageCount}
         missingCount={approver || viewer ? 0 : missingFields.length}
         mode={approver ? "approve" : viewer ? "view" : "sign"}
         busy={approve.isPending || markDocumentRead.isPending}
