@@ -5,12 +5,13 @@ import { KeyRound } from "lucide-react";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { returnPath } from "../../../lib/return-path";
+import { prefetchPagesAfterSignIn } from "../../../app/prefetch-pages-after-sign-in";
 import { useSession } from "../../../app/session/session-context";
 import { EmailForm } from "../forms/email-form";
+import { SsoForm } from "../forms/sso-form";
 import { initialLoginEmail } from "../login-email";
 import { PasskeyLoginButton } from "./passkey-login-button";
 import type * as CodeFormModule from "../forms/code-form";
-import type * as SsoFormModule from "../forms/sso-form";
 
 /**
  * The code step's form (the contract's code rule, zod), a chunk asked for as the page shows, there
@@ -23,13 +24,6 @@ const loadCodeForm = async () => {
 };
 const CodeForm = lazy(loadCodeForm);
 
-/** The single sign-on step's form, a chunk asked for as the page shows (as the code step's). */
-const loadSsoForm = async () => {
-  const module: typeof SsoFormModule | undefined = await import("../forms/sso-form");
-  return module ? { default: module.SsoForm } : new Promise<never>(() => {});
-};
-const SsoForm = lazy(loadSsoForm);
-
 /** /login (spec §2): email, then the mailed code; or a passkey; or single sign-on. */
 export function LoginPage() {
   const { t } = useTranslation("web");
@@ -41,7 +35,6 @@ export function LoginPage() {
   useDocumentTitle(t("login.title"));
   useEffect(() => {
     void loadCodeForm().catch(() => undefined);
-    void loadSsoForm().catch(() => undefined);
   }, []);
 
   const signInWith = (credential: LoginResponse, next: string) => {
@@ -80,6 +73,7 @@ export function LoginPage() {
                 onCodeSent={(sentTo) => {
                   setEmail(sentTo);
                   setStep("code");
+                  prefetchPagesAfterSignIn();
                 }}
               />
               <PasskeyLoginButton
@@ -97,13 +91,11 @@ export function LoginPage() {
               </Button>
             </>
           ) : step === "sso" ? (
-            <Suspense fallback={null}>
-              <SsoForm
-                defaultEmail={email}
-                returnPath={returnPath(location.state)}
-                onBack={() => setStep("email")}
-              />
-            </Suspense>
+            <SsoForm
+              defaultEmail={email}
+              returnPath={returnPath(location.state)}
+              onBack={() => setStep("email")}
+            />
           ) : (
             <Suspense fallback={null}>
               <CodeForm
