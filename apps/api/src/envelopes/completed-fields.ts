@@ -5,6 +5,7 @@ import {
 } from "@paraphe/api-sdk/contract";
 import type { EnvelopeRow, RecipientRow } from "../db/database";
 import type { EnvelopeDeps } from "./envelope-deps";
+import { shownFields } from "./field-settings";
 import { filledValue } from "./filled-value";
 import { recipientName } from "./views";
 
@@ -25,19 +26,22 @@ export async function completedFieldsFor(
 ): Promise<CompletedField[]> {
   const done = recipients.filter((other) => other.id !== recipient.id && other.status === "signed");
   if (done.length === 0) return [];
-  const fields = await deps.db
-    .selectFrom("field")
-    .selectAll()
-    .where("envelopeId", "=", envelope.id)
-    .where(
-      "recipientId",
-      "in",
-      done.map((other) => other.id),
-    )
-    .orderBy("documentId")
-    .orderBy("page")
-    .orderBy("y")
-    .execute();
+  // Only the fields they were shown: one a condition hid took no value and shows nothing.
+  const fields = shownFields(
+    await deps.db
+      .selectFrom("field")
+      .selectAll()
+      .where("envelopeId", "=", envelope.id)
+      .where(
+        "recipientId",
+        "in",
+        done.map((other) => other.id),
+      )
+      .orderBy("documentId")
+      .orderBy("page")
+      .orderBy("y")
+      .execute(),
+  );
   const dateFormat = new Intl.DateTimeFormat(language, { dateStyle: "long", timeZone: "UTC" });
   const pictures = new Map<string, string | null>();
   let pictureBytes = 0;

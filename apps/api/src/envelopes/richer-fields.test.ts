@@ -35,6 +35,7 @@ describe.each(testDatabaseKinds)("richer fields and conditions on %s", (kind) =>
       agree: randomUUID(),
       details: randomUUID(),
       hiddenNote: randomUUID(),
+      hiddenEmail: randomUUID(),
       amount: randomUUID(),
       iban: randomUUID(),
       plan: randomUUID(),
@@ -85,6 +86,13 @@ describe.each(testDatabaseKinds)("richer fields and conditions on %s", (kind) =>
           defaultValue: "Clause shown when agreed",
           condition: { fieldUuid: ids.agree, value: "true" },
         },
+      }),
+      // Filled by the server when shown (the signer's address): hidden, it stays blank.
+      at({
+        uuid: ids.hiddenEmail,
+        kind: "email",
+        required: false,
+        settings: { condition: { fieldUuid: ids.agree, value: "true" } },
       }),
       at({ uuid: ids.amount, kind: "number", settings: { min: 1, max: 500, decimals: 2 } }),
       at({
@@ -205,5 +213,7 @@ describe.each(testDatabaseKinds)("richer fields and conditions on %s", (kind) =>
     expect(text).toContain("Délai de paiement : 30 jours");
     // The read-only clause its condition hides is not stamped.
     expect(text).not.toContain("Clause shown when agreed");
+    // Nor is the signer's address that the hidden email field would have carried.
+    expect(text).not.toContain(email);
   });
 });
