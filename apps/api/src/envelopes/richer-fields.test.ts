@@ -146,6 +146,60 @@ describe.each(testDatabaseKinds)("richer fields and conditions on %s", (kind) =>
     });
   });
 
+  it("shows a later signer none of the fields an earlier signer's answers hid", async () => {
+    const draft = await sender.api.envelope.upload({
+      files: [{ filename: "Order.pdf", data: await tinyPdf(1) }],
+    });
+    const first = uniqueEmail("first");
+    const second = uniqueEmail("second");
+    await sender.api.envelope.update({
+      envelopeUuid: draft.uuid,
+      options: { signingOrder: "sequential" },
+    });
+    const saved = await sender.api.envelope.saveRecipients({
+      envelopeUuid: draft.uuid,
+      recipients: [
+        { email: first, firstname: "Zoë", lastname: "Łukasiewicz" },
+        { email: second, firstname: "Émile", lastname: "Zola" },
+      ],
+    });
+    const [one, two] = saved.recipients.map((recipient) => recipient.uuid);
+    const documentUuid = draft.documents[0]?.uuid ?? "";
+    const agree = randomUUID();
+    const at = (y: number) => ({ documentUuid, page: 0, x: 0.1, y, width: 0.5, height: 0.08 });
+    await sender.api.envelope.saveFields({
+      envelopeUuid: draft.uuid,
+      fields: [
+        { ...at(0.1), kind: "signature", recipientUuid: one ?? "" },
+        { ...at(0.25), uuid: agree, kind: "checkbox", required: false, recipientUuid: one ?? "" },
+        // Filled by the server (the signer's name) when shown: the box unticked hides it.
+        {
+          ...at(0.4),
+          kind: "name",
+          required: false,
+          recipientUuid: one ?? "",
+          settings: { condition: { fieldUuid: agree, value: "true" } },
+        },
+        { ...at(0.7), kind: "signature", recipientUuid: two ?? "" },
+      ],
+    });
+    await sender.api.envelope.send({ envelopeUuid: draft.uuid });
+    await h.t.jobs.runUntilIdle();
+    const client = signingClient(h);
+    const firstLink = await linkFromMail(h, first, draft.uuid);
+    await readEveryPage(client, firstLink);
+    await client.envelope.sign({
+      ...firstLink,
+      signature: { kind: "drawn", image: await signaturePng() },
+      values: { [agree]: "false" },
+    });
+    await h.t.jobs.runUntilIdle();
+    const secondLink = await linkFromMail(h, second, draft.uuid);
+    const earlier = (await client.envelope.open(secondLink)).completedFields;
+    // The first signer's signature and unticked box; not the name the box hid.
+    expect(earlier.map((field) => field.kind).sort()).toEqual(["checkbox", "signature"]);
+  });
+
   it("checks every value, refuses a hidden field filled in, and stamps only what is shown", async () => {
     const { draft, email, ids } = await draftWithFields();
     const sent = await sender.api.envelope.send({ envelopeUuid: draft.uuid });
