@@ -15,7 +15,6 @@ import {
   Checkbox,
   FormField,
   Input,
-  Skeleton,
   toast,
 } from "@paraphe/ui-kit";
 import { ImageUp, Trash2 } from "lucide-react";
@@ -23,9 +22,9 @@ import { useId, useRef, useState } from "react";
 import { Controller, useForm, useWatch } from "react-hook-form";
 import type { z } from "zod";
 import { PermittedButton } from "../../../app/permissions/permitted-button";
+import { SettingsSection } from "../../../components/settings-section";
 import { fieldErrorProblem, useErrorText } from "../../../lib/api/error-text";
 import { zodResolver } from "../../../lib/forms/zod-resolver";
-import { QueryLoadError } from "../../../lib/load-failure";
 import { usePageMeta } from "../../../lib/page-meta";
 import { useSession } from "../../../app/session/session-context";
 import {
@@ -51,26 +50,18 @@ export function BrandingPage() {
   usePageMeta({ title: t("branding.title") });
   const branding = useBranding();
   return (
-    <section aria-labelledby="branding-title" className="flex max-w-5xl flex-col gap-4">
-      <div className="flex flex-col gap-1">
-        <h2 id="branding-title" className="text-lg font-semibold text-ink">
-          {t("branding.title")}
-        </h2>
-        <p className="text-sm text-ink-muted">{t("branding.description")}</p>
-      </div>
-      {branding.isError ? (
-        <QueryLoadError query={branding} message={t("branding.loadError")} />
-      ) : branding.isPending ? (
-        <div className="flex flex-col gap-2">
-          <span role="status" className="sr-only">
-            {t("branding.loading")}
-          </span>
-          <Skeleton className="h-48 w-full" />
-        </div>
-      ) : (
-        <BrandingForm branding={branding.data.branding} />
-      )}
-    </section>
+    <SettingsSection
+      headingId="branding-title"
+      title={t("branding.title")}
+      description={t("branding.description")}
+      wide
+      query={branding}
+      loadError={t("branding.loadError")}
+      loading={t("branding.loading")}
+      skeletons={["h-48"]}
+    >
+      {(data) => <BrandingForm branding={data.branding} />}
+    </SettingsSection>
   );
 }
 

@@ -1,11 +1,11 @@
 import { EMBED_ORIGINS_MAX, embedOriginSchema } from "@paraphe/api-sdk/contract";
 import { useTranslation } from "@paraphe/i18n/react";
-import { Button, Card, CardContent, FormField, Input, Skeleton, toast } from "@paraphe/ui-kit";
+import { Button, Card, CardContent, FormField, Input, toast } from "@paraphe/ui-kit";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
 import { fieldErrorWords, useErrorText } from "../../../lib/api/error-text";
 import { zodResolver } from "../../../lib/forms/zod-resolver";
-import { QueryLoadError } from "../../../lib/load-failure";
+import { SettingsSection } from "../../../components/settings-section";
 import { usePageMeta } from "../../../lib/page-meta";
 import { useEmbeddingSettings, useSaveEmbeddingSettings } from "../api/embedding-queries";
 
@@ -19,26 +19,17 @@ export function EmbeddingPage() {
   usePageMeta({ title: t("embedding.title") });
   const settings = useEmbeddingSettings();
   return (
-    <section aria-labelledby="embedding-title" className="flex max-w-3xl flex-col gap-4">
-      <div className="flex flex-col gap-1">
-        <h2 id="embedding-title" className="text-lg font-semibold text-ink">
-          {t("embedding.title")}
-        </h2>
-        <p className="text-sm text-ink-muted">{t("embedding.description")}</p>
-      </div>
-      {settings.isError ? (
-        <QueryLoadError query={settings} message={t("embedding.loadError")} />
-      ) : settings.isPending ? (
-        <div className="flex flex-col gap-2">
-          <span role="status" className="sr-only">
-            {t("embedding.loading")}
-          </span>
-          <Skeleton className="h-40 w-full" />
-        </div>
-      ) : (
-        <OriginsCard origins={settings.data.embedding.origins} />
-      )}
-    </section>
+    <SettingsSection
+      headingId="embedding-title"
+      title={t("embedding.title")}
+      description={t("embedding.description")}
+      query={settings}
+      loadError={t("embedding.loadError")}
+      loading={t("embedding.loading")}
+      skeletons={["h-40"]}
+    >
+      {(data) => <OriginsCard origins={data.embedding.origins} />}
+    </SettingsSection>
   );
 }
 

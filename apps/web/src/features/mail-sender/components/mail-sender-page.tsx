@@ -15,7 +15,6 @@ import {
   Input,
   RadioGroup,
   Select,
-  Skeleton,
   toast,
 } from "@paraphe/ui-kit";
 import { useState } from "react";
@@ -26,7 +25,7 @@ import { useSession } from "../../../app/session/session-context";
 import { fieldErrorProblem, useErrorText } from "../../../lib/api/error-text";
 import { formatDateTime } from "../../../lib/format";
 import { zodResolver } from "../../../lib/forms/zod-resolver";
-import { QueryLoadError } from "../../../lib/load-failure";
+import { SettingsSection } from "../../../components/settings-section";
 import { usePageMeta } from "../../../lib/page-meta";
 import { useMailSender, useSaveMailSender, useTestMailSender } from "../api/mail-sender-queries";
 
@@ -70,30 +69,22 @@ export function MailSenderPage() {
   usePageMeta({ title: t("mailSender.title") });
   const sender = useMailSender();
   return (
-    <section aria-labelledby="mail-sender-title" className="flex max-w-3xl flex-col gap-4">
-      <div className="flex flex-col gap-1">
-        <h2 id="mail-sender-title" className="text-lg font-semibold text-ink">
-          {t("mailSender.title")}
-        </h2>
-        <p className="text-sm text-ink-muted">{t("mailSender.description")}</p>
-      </div>
-      {sender.isError ? (
-        <QueryLoadError query={sender} message={t("mailSender.loadError")} />
-      ) : sender.isPending ? (
-        <div className="flex flex-col gap-2">
-          <span role="status" className="sr-only">
-            {t("mailSender.loading")}
-          </span>
-          <Skeleton className="h-24 w-full" />
-          <Skeleton className="h-64 w-full" />
-        </div>
-      ) : (
+    <SettingsSection
+      headingId="mail-sender-title"
+      title={t("mailSender.title")}
+      description={t("mailSender.description")}
+      query={sender}
+      loadError={t("mailSender.loadError")}
+      loading={t("mailSender.loading")}
+      skeletons={["h-24", "h-64"]}
+    >
+      {(data) => (
         <>
-          <SenderState sender={sender.data.sender} />
-          <SenderForm sender={sender.data.sender} />
+          <SenderState sender={data.sender} />
+          <SenderForm sender={data.sender} />
         </>
       )}
-    </section>
+    </SettingsSection>
   );
 }
 

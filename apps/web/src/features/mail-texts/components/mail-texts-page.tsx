@@ -17,7 +17,6 @@ import {
   FormField,
   Input,
   Select,
-  Skeleton,
   Textarea,
   toast,
 } from "@paraphe/ui-kit";
@@ -27,7 +26,7 @@ import type { z } from "zod";
 import { PermittedButton } from "../../../app/permissions/permitted-button";
 import { fieldErrorProblem, useErrorText } from "../../../lib/api/error-text";
 import { zodResolver } from "../../../lib/forms/zod-resolver";
-import { QueryLoadError } from "../../../lib/load-failure";
+import { SettingsSection } from "../../../components/settings-section";
 import { usePageMeta } from "../../../lib/page-meta";
 import {
   useMailTexts,
@@ -56,23 +55,17 @@ export function MailTextsPage() {
     (entry) => entry.kind === kind && entry.language === language,
   );
   return (
-    <section aria-labelledby="mail-texts-title" className="flex max-w-5xl flex-col gap-4">
-      <div className="flex flex-col gap-1">
-        <h2 id="mail-texts-title" className="text-lg font-semibold text-ink">
-          {t("mailTexts.title")}
-        </h2>
-        <p className="text-sm text-ink-muted">{t("mailTexts.description")}</p>
-      </div>
-      {texts.isError ? (
-        <QueryLoadError query={texts} message={t("mailTexts.loadError")} />
-      ) : texts.isPending ? (
-        <div className="flex flex-col gap-2">
-          <span role="status" className="sr-only">
-            {t("mailTexts.loading")}
-          </span>
-          <Skeleton className="h-48 w-full" />
-        </div>
-      ) : (
+    <SettingsSection
+      headingId="mail-texts-title"
+      title={t("mailTexts.title")}
+      description={t("mailTexts.description")}
+      wide
+      query={texts}
+      loadError={t("mailTexts.loadError")}
+      loading={t("mailTexts.loading")}
+      skeletons={["h-48"]}
+    >
+      {() => (
         <>
           <div className="flex flex-col gap-3 sm:flex-row">
             <FormField
@@ -109,7 +102,7 @@ export function MailTextsPage() {
           )}
         </>
       )}
-    </section>
+    </SettingsSection>
   );
 }
 

@@ -12,12 +12,11 @@ import {
   FormField,
   Input,
   RadioGroup,
-  Skeleton,
   toast,
 } from "@paraphe/ui-kit";
 import { useState } from "react";
 import { useErrorText } from "../../../lib/api/error-text";
-import { QueryLoadError } from "../../../lib/load-failure";
+import { SettingsSection } from "../../../components/settings-section";
 import { usePageMeta } from "../../../lib/page-meta";
 import { useRetentionPolicy, useSaveRetentionPolicy } from "../api/retention-queries";
 
@@ -33,26 +32,17 @@ export function RetentionPage() {
   usePageMeta({ title: t("retention.title") });
   const policy = useRetentionPolicy();
   return (
-    <section aria-labelledby="retention-title" className="flex max-w-3xl flex-col gap-4">
-      <div className="flex flex-col gap-1">
-        <h2 id="retention-title" className="text-lg font-semibold text-ink">
-          {t("retention.title")}
-        </h2>
-        <p className="text-sm text-ink-muted">{t("retention.description")}</p>
-      </div>
-      {policy.isError ? (
-        <QueryLoadError query={policy} message={t("retention.loadError")} />
-      ) : policy.isPending ? (
-        <div className="flex flex-col gap-2">
-          <span role="status" className="sr-only">
-            {t("retention.loading")}
-          </span>
-          <Skeleton className="h-40 w-full" />
-        </div>
-      ) : (
-        <RetentionForm policy={policy.data.policy} />
-      )}
-    </section>
+    <SettingsSection
+      headingId="retention-title"
+      title={t("retention.title")}
+      description={t("retention.description")}
+      query={policy}
+      loadError={t("retention.loadError")}
+      loading={t("retention.loading")}
+      skeletons={["h-40"]}
+    >
+      {(data) => <RetentionForm policy={data.policy} />}
+    </SettingsSection>
   );
 }
 

@@ -1,6 +1,6 @@
 import type { WebhookEndpoint } from "@paraphe/api-sdk/contract";
 import { useTranslation } from "@paraphe/i18n/react";
-import { Badge, Button, Card, EmptyState, Skeleton, toast } from "@paraphe/ui-kit";
+import { Badge, Button, Card, EmptyState, toast } from "@paraphe/ui-kit";
 import { ChevronDown, ChevronUp, Plus, Webhook } from "lucide-react";
 import { useId, useState } from "react";
 import { PermittedButton } from "../../../app/permissions/permitted-button";
@@ -11,8 +11,8 @@ import { WebhookDeliveryLog } from "./webhook-delivery-log";
 import { EVENT_LABEL_KEYS } from "./webhook-event-label";
 import { WebhookFormDialog } from "./webhook-form-dialog";
 import { WebhookSecretDialog } from "./webhook-secret-dialog";
-import { QueryLoadError } from "../../../lib/load-failure";
 import { ConfirmActionDialog } from "../../../components/confirm-action-dialog";
+import { SettingsSection } from "../../../components/settings-section";
 
 /**
  * /settings/webhooks: the team's endpoints (URL, events, state), each with its delivery log and
@@ -37,91 +37,85 @@ export function WebhooksPage() {
   );
 
   return (
-    <section aria-labelledby="webhooks-title" className="flex max-w-3xl flex-col gap-4">
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <div className="flex min-w-0 flex-col gap-1">
-          <h2 id="webhooks-title" className="text-lg font-semibold text-ink">
-            {t("web:webhooks.title")}
-          </h2>
-          <p className="text-sm text-ink-muted">{t("web:webhooks.description")}</p>
-        </div>
-        {webhooks.data && webhooks.data.endpoints.length > 0 ? addButton : null}
-      </div>
-      {webhooks.isError ? (
-        <QueryLoadError query={webhooks} message={t("web:webhooks.loadError")} />
-      ) : webhooks.isPending ? (
-        <div className="flex flex-col gap-2">
-          <span role="status" className="sr-only">
-            {t("web:webhooks.loading")}
-          </span>
-          <Skeleton className="h-24 w-full" />
-          <Skeleton className="h-24 w-full" />
-        </div>
-      ) : webhooks.data.endpoints.length === 0 ? (
-        <EmptyState
-          icon={<Webhook />}
-          title={t("web:webhooks.empty")}
-          description={t("web:webhooks.emptyDescription")}
-          action={addButton}
-        />
-      ) : (
-        <ul aria-label={t("web:webhooks.listLabel")} className="flex flex-col gap-3">
-          {webhooks.data.endpoints.map((endpoint) => (
-            <li key={endpoint.uuid}>
-              <EndpointCard
-                endpoint={endpoint}
-                onEdit={() => setEditing(endpoint)}
-                onRotate={() => {
-                  rotate.reset();
-                  setRotating(endpoint);
-                }}
-                onRemove={() => {
-                  remove.reset();
-                  setRemoving(endpoint);
-                }}
-              />
-            </li>
-          ))}
-        </ul>
+    <SettingsSection
+      headingId="webhooks-title"
+      title={t("web:webhooks.title")}
+      description={t("web:webhooks.description")}
+      actions={webhooks.data && webhooks.data.endpoints.length > 0 ? addButton : null}
+      query={webhooks}
+      loadError={t("web:webhooks.loadError")}
+      loading={t("web:webhooks.loading")}
+      skeletons={["h-24", "h-24"]}
+    >
+      {(data) => (
+        <>
+          {data.endpoints.length === 0 ? (
+            <EmptyState
+              icon={<Webhook />}
+              title={t("web:webhooks.empty")}
+              description={t("web:webhooks.emptyDescription")}
+              action={addButton}
+            />
+          ) : (
+            <ul aria-label={t("web:webhooks.listLabel")} className="flex flex-col gap-3">
+              {data.endpoints.map((endpoint) => (
+                <li key={endpoint.uuid}>
+                  <EndpointCard
+                    endpoint={endpoint}
+                    onEdit={() => setEditing(endpoint)}
+                    onRotate={() => {
+                      rotate.reset();
+                      setRotating(endpoint);
+                    }}
+                    onRemove={() => {
+                      remove.reset();
+                      setRemoving(endpoint);
+                    }}
+                  />
+                </li>
+              ))}
+            </ul>
+          )}
+          <WebhookFormDialog
+            endpoint={editing === "new" ? null : editing}
+            open={editing !== null}
+            onOpenChange={(open) => {
+              if (!open) setEditing(null);
+            }}
+            onCreated={(created) => {
+              setEditing(null);
+              toast.success(t("web:webhooks.created"));
+              setSecret(created.secret);
+            }}
+            onSaved={() => {
+              setEditing(null);
+              toast.success(t("web:webhooks.saved"));
+            }}
+          />
+          <WebhookSecretDialog secret={secret} onClose={() => setSecret(null)} />
+          <ConfirmActionDialog
+            item={rotating}
+            onClose={() => setRotating(null)}
+            mutation={rotate}
+            variables={(endpoint) => endpoint.uuid}
+            onDone={(answer) => setSecret(answer.secret)}
+            title={t("web:webhooks.rotate.title")}
+            description={t("web:webhooks.rotate.description", { url: rotating?.url ?? "" })}
+            confirmLabel={t("web:webhooks.rotate.confirm")}
+          />
+          <ConfirmActionDialog
+            item={removing}
+            onClose={() => setRemoving(null)}
+            mutation={remove}
+            variables={(endpoint) => endpoint.uuid}
+            onDone={() => toast.success(t("web:webhooks.removed"))}
+            title={t("web:webhooks.remove.title")}
+            description={t("web:webhooks.remove.description", { url: removing?.url ?? "" })}
+            confirmLabel={t("web:webhooks.remove.confirm")}
+          />
+        </>
       )}
-      <WebhookFormDialog
-        endpoint={editing === "new" ? null : editing}
-        open={editing !== null}
-        onOpenChange={(open) => {
-          if (!open) setEditing(null);
-        }}
-        onCreated={(created) => {
-          setEditing(null);
-          toast.success(t("web:webhooks.created"));
-          setSecret(created.secret);
-        }}
-        onSaved={() => {
-          setEditing(null);
-          toast.success(t("web:webhooks.saved"));
-        }}
-      />
-      <WebhookSecretDialog secret={secret} onClose={() => setSecret(null)} />
-      <ConfirmActionDialog
-        item={rotating}
-        onClose={() => setRotating(null)}
-        mutation={rotate}
-        variables={(endpoint) => endpoint.uuid}
-        onDone={(answer) => setSecret(answer.secret)}
-        title={t("web:webhooks.rotate.title")}
-        description={t("web:webhooks.rotate.description", { url: rotating?.url ?? "" })}
-        confirmLabel={t("web:webhooks.rotate.confirm")}
-      />
-      <ConfirmActionDialog
-        item={removing}
-        onClose={() => setRemoving(null)}
-        mutation={remove}
-        variables={(endpoint) => endpoint.uuid}
-        onDone={() => toast.success(t("web:webhooks.removed"))}
-        title={t("web:webhooks.remove.title")}
-        description={t("web:webhooks.remove.description", { url: removing?.url ?? "" })}
-        confirmLabel={t("web:webhooks.remove.confirm")}
-      />
-    </section>
+    </SettingsSection>
   );
 }
 
