@@ -27,6 +27,7 @@ import {
   stopApiProcess,
   type ApiProcess,
 } from "../api-process";
+import { INTERRUPTED_ERROR } from "../../jobs/job-worker";
 import { signaturePng, tinyPdf } from "../envelopes";
 import { startPrivatePostgres, freePort, type PrivatePostgres } from "../postgres-server";
 import { createTestTunnelClient } from "../tunnel";
@@ -429,6 +430,34 @@ describe.runIf(baseDatabaseUrl !== "")("faults mid-flow", () => {
         120_000,
       );
       const jobs = await jobCounts(db);
+      const failedJobs = await db.query<{ name: string; last_error: string; jobs: number }>(
+        `SELECT name, last_error, count(*)::int AS jobs FROM job WHERE status = 'failed'
+         GROUP BY name, last_error`,
+      );
+      // A preview batch whose run was cut by a kill at each of its attempts gives up, by design
+      // (a document that kills the process must not be rendered at every start): nothing is lost,
+      // its pages are drawn when asked. Each such document still answers its first page's preview.
+      const previewsGivenUp = await db.query<{
+        envelope_id: string;
+        document_id: string;
+        owner: string;
+      }>(
+        `SELECT d.envelope_id, d.id AS document_id, u.email AS owner
+         FROM job j JOIN envelope_document d ON d.id = (j.payload->>'documentId')::uuid
+         JOIN envelope e ON e.id = d.envelope_id JOIN app_user u ON u.id = e.owner_user_id
+         WHERE j.status = 'failed' AND j.name = 'render-page-previews' AND j.last_error = $1`,
+        [INTERRUPTED_ERROR],
+      );
+      for (const row of previewsGivenUp.rows) {
+        const owner = senders.find((sender) => sender.email === row.owner)!;
+        const preview = await teamClient(baseUrl, () => owner.credential).envelope.pagePreview({
+          envelopeUuid: row.envelope_id,
+          documentUuid: row.document_id,
+          page: 0,
+        });
+        expect(preview.contentType).toMatch(/^image\//);
+        expect(preview.data.length).toBeGreaterThan(0);
+      }
 
       const statuses = await db.query<{ status: string; envelopes: number }>(
         `SELECT status, count(*)::int AS envelopes FROM envelope WHERE id = ANY($1) GROUP BY status`,
@@ -464,7 +493,10 @@ describe.runIf(baseDatabaseUrl !== "")("faults mid-flow", () => {
         `signatures recorded: ${signatures.rows.length} of ${expectedSignatures}, each with ${[...new Set(signatures.rows.map((row) => row.events))].join("/")} documentSigned event(s)`,
         `jobs: ${Object.entries(jobs)
           .map(([status, n]) => `${n} ${status}`)
-          .join(", ")}`,
+          .join(
+            ", ",
+          )}${failedJobs.rows.map((row) => `; ${row.jobs} ${row.name} failed: ${row.last_error}`).join("")}`,
+        `page previews given up after kills, drawn when asked: ${previewsGivenUp.rows.length}`,
         `mails: ${mails.outbox} in the outbox, ${mails.delivered} delivered (distinct Message-IDs), lost: ${mails.lost.length}, two messages for one event: ${mails.doubled.length}, repeats of a Message-ID (dropped by receivers): ${mails.repeats}`,
       );
 
@@ -474,7 +506,7 @@ describe.runIf(baseDatabaseUrl !== "")("faults mid-flow", () => {
       expect(unsealed.rows).toEqual([]);
       expect(signatures.rows).toHaveLength(expectedSignatures);
       expect(signatures.rows.every((row) => row.events === 1)).toBe(true);
-      expect(jobs.failed ?? 0).toBe(0);
+      expect(jobs.failed ?? 0).toBe(previewsGivenUp.rows.length);
       expect(mails.unsent).toBe(0);
       expect(mails.lost).toEqual([]);
       expect(mails.unknown).toEqual([]);
