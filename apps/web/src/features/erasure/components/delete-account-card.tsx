@@ -1,21 +1,9 @@
-import { isApiError } from "@paraphe/api-sdk";
 import { useTranslation } from "@paraphe/i18n/react";
-import {
-  Button,
-  Card,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
-  ConfirmDialog,
-  toast,
-} from "@paraphe/ui-kit";
-import { useState } from "react";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle, toast } from "@paraphe/ui-kit";
 import { useNavigate } from "react-router";
 import { useSession } from "../../../app/session/session-context";
-import { useErrorText } from "../../../lib/api/error-text";
 import { useDeleteAccount } from "../api/erasure-queries";
-import { ConfirmationField, confirmationMatches } from "./confirmation-field";
+import { TypedDeletion } from "./typed-deletion";
 
 /**
  * Account settings: deleting one's account, confirmed by typing its email. The card says what goes
@@ -25,81 +13,36 @@ import { ConfirmationField, confirmationMatches } from "./confirmation-field";
  * signed out and lands on /login.
  */
 export function DeleteAccountCard() {
-  const { t } = useTranslation(["web", "common"]);
-  const errorText = useErrorText();
+  const { t } = useTranslation("web");
   const navigate = useNavigate();
   const { profile, signOut } = useSession();
   const remove = useDeleteAccount();
-  const [open, setOpen] = useState(false);
-  const [typed, setTyped] = useState("");
-  const [mismatch, setMismatch] = useState(false);
   if (!profile) return null;
-
-  const onOpenChange = (next: boolean) => {
-    setOpen(next);
-    if (!next) {
-      setTyped("");
-      setMismatch(false);
-      remove.reset();
-    }
-  };
-  const onConfirm = () => {
-    if (!confirmationMatches(typed, profile.email, true)) {
-      setMismatch(true);
-      return;
-    }
-    setMismatch(false);
-    remove.mutate(
-      { confirmEmail: typed },
-      {
-        onSuccess: async () => {
-          toast.success(t("web:erasure.account.deleted"));
-          await signOut(() => navigate("/login", { replace: true }));
-        },
-      },
-    );
-  };
-  // A field refusal is said under the field; any other refusal (sole_owner...) in the dialog.
-  const fieldRefusal = isApiError(remove.error) && remove.error.code === "VALIDATION_ERROR";
 
   return (
     <Card>
       <CardHeader>
-        <CardTitle>{t("web:erasure.account.title")}</CardTitle>
-        <CardDescription>{t("web:erasure.account.description")}</CardDescription>
+        <CardTitle>{t("erasure.account.title")}</CardTitle>
+        <CardDescription>{t("erasure.account.description")}</CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-3">
-        <p className="text-sm text-ink-muted">{t("web:erasure.account.legalRecords")}</p>
-        <div>
-          <Button variant="danger" onClick={() => setOpen(true)}>
-            {t("web:erasure.account.open")}
-          </Button>
-        </div>
-        <ConfirmDialog
-          open={open}
-          onOpenChange={onOpenChange}
-          title={t("web:erasure.account.confirmTitle")}
-          description={t("web:erasure.account.confirmDescription")}
-          confirmLabel={t("web:erasure.account.confirm")}
-          cancelLabel={t("common:actions.cancel")}
-          closeLabel={t("common:actions.close")}
-          variant="danger"
-          pending={remove.isPending}
-          error={remove.isError && !fieldRefusal ? errorText.apiError(remove.error) : null}
-          onConfirm={onConfirm}
-        >
-          <ConfirmationField
-            label={t("web:erasure.account.emailLabel", { email: profile.email })}
-            value={typed}
-            onChange={(value) => {
-              setTyped(value);
-              setMismatch(false);
-            }}
-            mismatch={mismatch}
-            error={remove.error}
-            path="confirmEmail"
-          />
-        </ConfirmDialog>
+        <p className="text-sm text-ink-muted">{t("erasure.account.legalRecords")}</p>
+        <TypedDeletion
+          openLabel={t("erasure.account.open")}
+          title={t("erasure.account.confirmTitle")}
+          description={t("erasure.account.confirmDescription")}
+          confirmLabel={t("erasure.account.confirm")}
+          fieldLabel={t("erasure.account.emailLabel", { email: profile.email })}
+          expected={profile.email}
+          ignoreCase
+          path="confirmEmail"
+          remove={remove}
+          variables={(typed) => ({ confirmEmail: typed })}
+          onDeleted={async () => {
+            toast.success(t("erasure.account.deleted"));
+            await signOut(() => navigate("/login", { replace: true }));
+          }}
+        />
       </CardContent>
     </Card>
   );

@@ -1,22 +1,17 @@
-import { isApiError } from "@paraphe/api-sdk";
 import { useTranslation } from "@paraphe/i18n/react";
 import {
-  Button,
   Card,
   CardContent,
   CardDescription,
   CardHeader,
   CardTitle,
-  ConfirmDialog,
   Skeleton,
   toast,
 } from "@paraphe/ui-kit";
-import { useState } from "react";
 import { useNavigate } from "react-router";
 import { useSession } from "../../../app/session/session-context";
-import { useErrorText } from "../../../lib/api/error-text";
 import { useDeleteTeam, useMemberCount } from "../api/erasure-queries";
-import { ConfirmationField, confirmationMatches } from "./confirmation-field";
+import { TypedDeletion } from "./typed-deletion";
 
 /**
  * Team settings (the team's Owners): deleting the team, confirmed by typing its name. The dialog
@@ -42,83 +37,39 @@ export function DeleteTeamCard() {
 }
 
 function DeleteTeamAction({ teamName }: { teamName: string }) {
-  const { t } = useTranslation(["web", "common"]);
-  const errorText = useErrorText();
+  const { t } = useTranslation("web");
   const navigate = useNavigate();
   const remove = useDeleteTeam();
-  const [open, setOpen] = useState(false);
-  const [typed, setTyped] = useState("");
-  const [mismatch, setMismatch] = useState(false);
   const count = useMemberCount();
 
-  const onOpenChange = (next: boolean) => {
-    setOpen(next);
-    if (!next) {
-      setTyped("");
-      setMismatch(false);
-      remove.reset();
-    }
-  };
-  const onConfirm = () => {
-    if (!confirmationMatches(typed, teamName)) {
-      setMismatch(true);
-      return;
-    }
-    setMismatch(false);
-    remove.mutate(
-      { confirmName: typed },
-      {
-        onSuccess: () => {
-          toast.success(t("web:erasure.team.deleted", { name: teamName }));
-          void navigate("/onboarding/team", { replace: true });
-        },
-      },
-    );
-  };
-  const fieldRefusal = isApiError(remove.error) && remove.error.code === "VALIDATION_ERROR";
-
   return (
-    <>
-      <Button variant="danger" onClick={() => setOpen(true)}>
-        {t("web:erasure.team.open")}
-      </Button>
-      <ConfirmDialog
-        open={open}
-        onOpenChange={onOpenChange}
-        title={t("web:erasure.team.confirmTitle", { name: teamName })}
-        description={t("web:erasure.team.confirmDescription")}
-        confirmLabel={t("web:erasure.team.confirm")}
-        cancelLabel={t("common:actions.cancel")}
-        closeLabel={t("common:actions.close")}
-        variant="danger"
-        pending={remove.isPending}
-        error={remove.isError && !fieldRefusal ? errorText.apiError(remove.error) : null}
-        onConfirm={onConfirm}
-      >
-        {count.isPending ? (
-          <div>
-            <span role="status" className="sr-only">
-              {t("web:erasure.team.countLoading")}
-            </span>
-            <Skeleton className="h-5 w-2/3" />
-          </div>
-        ) : count.isError ? (
-          <p className="text-sm text-ink-muted">{t("web:erasure.team.countUnknown")}</p>
-        ) : (
-          <p className="text-sm text-ink">{t("web:erasure.team.members", { count: count.data })}</p>
-        )}
-        <ConfirmationField
-          label={t("web:erasure.team.nameLabel", { name: teamName })}
-          value={typed}
-          onChange={(value) => {
-            setTyped(value);
-            setMismatch(false);
-          }}
-          mismatch={mismatch}
-          error={remove.error}
-          path="confirmName"
-        />
-      </ConfirmDialog>
-    </>
+    <TypedDeletion
+      openLabel={t("erasure.team.open")}
+      title={t("erasure.team.confirmTitle", { name: teamName })}
+      description={t("erasure.team.confirmDescription")}
+      confirmLabel={t("erasure.team.confirm")}
+      fieldLabel={t("erasure.team.nameLabel", { name: teamName })}
+      expected={teamName}
+      path="confirmName"
+      remove={remove}
+      variables={(typed) => ({ confirmName: typed })}
+      onDeleted={() => {
+        toast.success(t("erasure.team.deleted", { name: teamName }));
+        void navigate("/onboarding/team", { replace: true });
+      }}
+    >
+      {count.isPending ? (
+        <div>
+          <span role="status" className="sr-only">
+            {t("erasure.team.countLoading")}
+          </span>
+          <Skeleton className="h-5 w-2/3" />
+        </div>
+      ) : count.isError ? (
+        <p className="text-sm text-ink-muted">{t("erasure.team.countUnknown")}</p>
+      ) : (
+        <p className="text-sm text-ink">{t("erasure.team.members", { count: count.data })}</p>
+      )}
+    </TypedDeletion>
   );
 }
