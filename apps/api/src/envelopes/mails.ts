@@ -15,12 +15,12 @@ import type { MailTextTemplate, MailTextValues, Paragraph } from "../mail-texts/
  * sender the news of a delegation, an expiry, a decline or a completion. Each is written in
  * Paraphe's words or the team's own text, and laid out by `composeMail`.
  */
-export function invitationMail(input: {
+/** What a mail to a recipient (an invitation, a reminder) is written from. */
+interface RecipientMailInput {
   to: string;
   language: Language;
   sender: { name: string; email: string };
   title: string;
-  message: string | null;
   expiresAt: Date | null;
   link: string;
   /** An approver is asked to approve (or reject); a signer to sign; a viewer to read. */
@@ -29,9 +29,13 @@ export function invitationMail(input: {
   branding?: MailBranding;
   /** The recipient's name, for `{{signerName}}` (their email when absent). */
   recipientName?: string;
-  /** The team's text of the invitation in this language (signers only); null: Paraphe's. */
+  /** The team's text of this mail in this language (signers only); null: Paraphe's. */
   text?: MailTextTemplate | null;
-}): OutgoingMail {
+}
+
+export function invitationMail(
+  input: RecipientMailInput & { message: string | null },
+): OutgoingMail {
   const { language } = input;
   const values = { sender: input.sender.name, email: input.sender.email, title: input.title };
   const t = (key: ServerKey, options: Record<string, unknown> = values) =>
@@ -130,15 +134,7 @@ export function delegatedMail(input: {
 }
 
 /** The placeholders' values of a mail to a recipient (an invitation, a reminder). */
-function recipientValues(input: {
-  to: string;
-  language: Language;
-  sender: { name: string; email: string };
-  title: string;
-  expiresAt: Date | null;
-  link: string;
-  recipientName?: string;
-}): MailTextValues {
+function recipientValues(input: RecipientMailInput): MailTextValues {
   return {
     signerName: input.recipientName || input.to,
     senderName: input.sender.name,
@@ -153,22 +149,7 @@ function recipientValues(input: {
  * The reminder of a recipient who has not signed yet: who asked, the title, the deadline if any,
  * and the same signing link as the invitation.
  */
-export function reminderMail(input: {
-  to: string;
-  language: Language;
-  sender: { name: string; email: string };
-  title: string;
-  expiresAt: Date | null;
-  link: string;
-  /** An approver is reminded to approve; a signer to sign; a viewer to read. */
-  kind?: "signer" | "approver" | "viewer";
-  /** The team's branding; absent: Paraphe's look. */
-  branding?: MailBranding;
-  /** The recipient's name, for `{{signerName}}` (their email when absent). */
-  recipientName?: string;
-  /** The team's text of the reminder in this language (signers only); null: Paraphe's. */
-  text?: MailTextTemplate | null;
-}): OutgoingMail {
+export function reminderMail(input: RecipientMailInput): OutgoingMail {
   const { language } = input;
   const values = { sender: input.sender.name, email: input.sender.email, title: input.title };
   const t = (key: ServerKey, options: Record<string, unknown> = values) =>
