@@ -11,6 +11,7 @@ import { testDatabaseKinds } from "../test/databases";
 import { failure, joinTeam, signUpMember, tinyPdf, type TeamMember } from "../test/envelopes";
 import { createIdentityHarness, uniqueEmail, type IdentityHarness } from "../test/identity";
 import { roleIdOf } from "../test/members";
+import { signableTemplate } from "../test/templates";
 
 describe.each(testDatabaseKinds)("team API keys on %s", (kind) => {
   let h: IdentityHarness;
@@ -43,32 +44,12 @@ describe.each(testDatabaseKinds)("team API keys on %s", (kind) => {
 
   /** An active template of `by`'s default workspace with one role and its signature field. */
   async function activeTemplate(by: TeamMember = owner) {
-    const created = await by.api.template.create({
+    const created = await signableTemplate(by, {
       title: "Service contract",
-      files: [{ filename: "Contract.pdf", data: await tinyPdf(1) }],
+      filename: "Contract.pdf",
     });
-    const withRole = await by.api.template.saveRecipients({
-      templateUuid: created.uuid,
-      roles: [{ label: "Client" }],
-    });
-    const role = withRole.roles[0];
+    const role = created.roles[0];
     if (role === undefined) throw new Error("no role");
-    await by.api.template.saveFields({
-      templateUuid: created.uuid,
-      fields: [
-        {
-          documentUuid: created.documents[0]?.uuid ?? "",
-          recipientUuid: role.uuid,
-          page: 0,
-          x: 0.1,
-          y: 0.6,
-          width: 0.4,
-          height: 0.1,
-          kind: "signature",
-        },
-      ],
-    });
-    await by.api.template.activate({ templateUuid: created.uuid });
     return { templateUuid: created.uuid, roleUuid: role.uuid };
   }
 

@@ -7,16 +7,10 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { testDatabaseKinds } from "../test/databases";
-import {
-  failure,
-  joinTeam,
-  sentEnvelope,
-  signUpMember,
-  tinyPdf,
-  type TeamMember,
-} from "../test/envelopes";
+import { failure, joinTeam, sentEnvelope, signUpMember, type TeamMember } from "../test/envelopes";
 import { createIdentityHarness, uniqueEmail, type IdentityHarness } from "../test/identity";
 import { roleIdOf } from "../test/members";
+import { signableTemplate } from "../test/templates";
 import { AppError } from "../errors/app-error";
 import { refuseLoopbackInProduction } from "./team-embedding";
 
@@ -123,31 +117,8 @@ describe.each(testDatabaseKinds)(
       await expect(ancestors("sign/not-a-uuid")).resolves.toEqual(none);
       await expect(ancestors(`d/${"A".repeat(32)}`)).resolves.toEqual(none);
 
-      const created = await owner.api.template.create({
-        title: "Embedded form",
-        files: [{ filename: "form.pdf", data: await tinyPdf(1) }],
-      });
-      const withRole = await owner.api.template.saveRecipients({
-        templateUuid: created.uuid,
-        roles: [{ label: "Client" }],
-      });
-      const role = withRole.roles[0]?.uuid ?? "";
-      await owner.api.template.saveFields({
-        templateUuid: created.uuid,
-        fields: [
-          {
-            documentUuid: created.documents[0]?.uuid ?? "",
-            recipientUuid: role,
-            page: 0,
-            x: 0.1,
-            y: 0.1,
-            width: 0.3,
-            height: 0.1,
-            kind: "signature",
-          },
-        ],
-      });
-      await owner.api.template.activate({ templateUuid: created.uuid });
+      const created = await signableTemplate(owner, { title: "Embedded form" });
+      const role = created.roles[0]?.uuid ?? "";
       const link = await owner.api.template.saveDirectLink({
         templateUuid: created.uuid,
         roleUuid: role,

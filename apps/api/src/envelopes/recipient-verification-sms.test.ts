@@ -14,6 +14,7 @@ import {
   type TeamMember,
 } from "../test/envelopes";
 import { createIdentityHarness, uniqueEmail, type IdentityHarness } from "../test/identity";
+import { signableTemplate } from "../test/templates";
 import {
   VERIFICATION_CODE_TTL_MS,
   VERIFICATION_CODES_PER_PHONE,
@@ -312,32 +313,12 @@ describe.each(testDatabaseKinds)("signers verified by a code sent by SMS on %s",
   });
 
   it("gives a template role's SMS check the phone chosen with the person, and refuses to send without one", async () => {
-    const template = await sender.api.template.create({
+    const template = await signableTemplate(sender, {
       title: "Sms template",
-      files: [{ filename: "Sms template.pdf", data: await tinyPdf(1) }],
-    });
-    const withRole = await sender.api.template.saveRecipients({
-      templateUuid: template.uuid,
       roles: [{ label: "Tenant", verification: "sms_code" }],
     });
-    expect(withRole.roles[0]?.verification).toBe("sms_code");
-    const role = withRole.roles[0]?.uuid ?? "";
-    await sender.api.template.saveFields({
-      templateUuid: template.uuid,
-      fields: [
-        {
-          documentUuid: template.documents[0]?.uuid ?? "",
-          recipientUuid: role,
-          page: 0,
-          x: 0.1,
-          y: 0.1,
-          width: 0.3,
-          height: 0.1,
-          kind: "signature",
-        },
-      ],
-    });
-    await sender.api.template.activate({ templateUuid: template.uuid });
+    expect(template.roles[0]?.verification).toBe("sms_code");
+    const role = template.roles[0]?.uuid ?? "";
     const person = {
       roleUuid: role,
       email: uniqueEmail("tenant"),

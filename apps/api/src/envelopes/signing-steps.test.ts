@@ -15,6 +15,7 @@ import {
   type TeamMember,
 } from "../test/envelopes";
 import { createIdentityHarness, uniqueEmail, type IdentityHarness } from "../test/identity";
+import { signableTemplate } from "../test/templates";
 
 describe.each(testDatabaseKinds)("signing steps on %s", (kind) => {
   let h: IdentityHarness;
@@ -222,16 +223,9 @@ describe.each(testDatabaseKinds)("signing steps on %s", (kind) => {
   });
 
   it("keeps the roles' steps in envelopes created from a template", async () => {
-    const template = await sender.api.template.create({
+    const template = await signableTemplate(sender, {
       title: "Stepped",
-      files: [{ filename: "Stepped.pdf", data: await tinyPdf(1) }],
-    });
-    await sender.api.template.update({
-      templateUuid: template.uuid,
       options: { signingOrder: "custom" },
-    });
-    const withRoles = await sender.api.template.saveRecipients({
-      templateUuid: template.uuid,
       roles: [
         { label: "Manager", kind: "approver", step: 1 },
         { label: "Employee", step: 2 },
@@ -239,27 +233,10 @@ describe.each(testDatabaseKinds)("signing steps on %s", (kind) => {
         { label: "Director", step: 3 },
       ],
     });
-    expect(withRoles.roles.map((role) => role.step)).toEqual([1, 2, 2, 3]);
-    const documentUuid = template.documents[0]?.uuid ?? "";
-    await sender.api.template.saveFields({
-      templateUuid: template.uuid,
-      fields: withRoles.roles
-        .filter((role) => role.kind === "signer")
-        .map((role, index) => ({
-          documentUuid,
-          recipientUuid: role.uuid,
-          page: 0,
-          x: 0.1,
-          y: 0.1 + index * 0.2,
-          width: 0.3,
-          height: 0.1,
-          kind: "signature" as const,
-        })),
-    });
-    await sender.api.template.activate({ templateUuid: template.uuid });
+    expect(template.roles.map((role) => role.step)).toEqual([1, 2, 2, 3]);
     const envelope = await sender.api.template.createEnvelope({
       templateUuid: template.uuid,
-      recipients: withRoles.roles.map((role, index) => ({
+      recipients: template.roles.map((role, index) => ({
         roleUuid: role.uuid,
         email: uniqueEmail(`role${index}`),
         firstname: "Role",

@@ -6,6 +6,7 @@ import { createIdentityHarness, uniqueEmail, type IdentityHarness } from "../tes
 import { testDatabaseKinds } from "../test/databases";
 import { deeplyNestedPdf } from "../test/upload-corpus";
 import { outboxMails } from "../test/outbox";
+import { signableTemplate } from "../test/templates";
 import {
   failure,
   linkFromMail,
@@ -141,31 +142,13 @@ describe.each(testDatabaseKinds)("documents a signer cannot read on %s", (kind) 
   });
 
   it("refuses to create and send an envelope from a template with a page pdf.js cannot draw", async () => {
-    const created = await sender.api.template.create({
+    const created = await signableTemplate(sender, {
       title: "Broken",
-      files: [{ filename: "broken-template.pdf", data: unreadablePdf() }],
-    });
-    const withRole = await sender.api.template.saveRecipients({
-      templateUuid: created.uuid,
+      filename: "broken-template.pdf",
+      data: unreadablePdf(),
       roles: [{ label: "Signer" }],
     });
-    const role = withRole.roles[0]?.uuid ?? "";
-    await sender.api.template.saveFields({
-      templateUuid: created.uuid,
-      fields: [
-        {
-          documentUuid: created.documents[0]?.uuid ?? "",
-          recipientUuid: role,
-          page: 0,
-          x: 0.1,
-          y: 0.1,
-          width: 0.3,
-          height: 0.1,
-          kind: "signature",
-        },
-      ],
-    });
-    await sender.api.template.activate({ templateUuid: created.uuid });
+    const role = created.roles[0]?.uuid ?? "";
     const envelopes = async () =>
       Number(
         (

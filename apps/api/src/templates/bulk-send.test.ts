@@ -2,8 +2,9 @@ import type { BulkSendRow, TemplateRoleInput } from "@paraphe/api-sdk/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { EnvelopeDeps } from "../envelopes/envelope-deps";
 import { testDatabaseKinds } from "../test/databases";
-import { failure, mailsTo, signUpMember, tinyPdf, type TeamMember } from "../test/envelopes";
+import { failure, mailsTo, signUpMember, type TeamMember } from "../test/envelopes";
 import { createIdentityHarness, uniqueEmail, type IdentityHarness } from "../test/identity";
+import { signableTemplate } from "../test/templates";
 import { runBulkSend } from "./bulk-send-job";
 
 describe.each(testDatabaseKinds)("bulk send from a template on %s", (kind) => {
@@ -23,28 +24,11 @@ describe.each(testDatabaseKinds)("bulk send from a template on %s", (kind) => {
     status: "active" | "draft" | "archived" = "active",
     roles: TemplateRoleInput[] = [{ label: "Employee" }, { label: "Manager" }],
   ) {
-    const created = await owner.api.template.create({
+    const created = await signableTemplate(owner, {
       title: "Onboarding",
-      files: [{ filename: "Onboarding.pdf", data: await tinyPdf(1) }],
-    });
-    const withRoles = await owner.api.template.saveRecipients({
-      templateUuid: created.uuid,
       roles,
+      activate: status !== "draft",
     });
-    await owner.api.template.saveFields({
-      templateUuid: created.uuid,
-      fields: withRoles.roles.map((role, index) => ({
-        documentUuid: created.documents[0]?.uuid ?? "",
-        recipientUuid: role.uuid,
-        page: 0,
-        x: 0.1,
-        y: 0.1 + index * 0.3,
-        width: 0.3,
-        height: 0.1,
-        kind: "signature" as const,
-      })),
-    });
-    if (status !== "draft") await owner.api.template.activate({ templateUuid: created.uuid });
     if (status === "archived") await owner.api.template.archive({ templateUuid: created.uuid });
     return created.uuid;
   }

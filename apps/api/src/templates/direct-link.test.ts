@@ -7,10 +7,10 @@ import {
   signaturePng,
   signingClient,
   signUpMember,
-  tinyPdf,
   type TeamMember,
 } from "../test/envelopes";
 import { createIdentityHarness, uniqueEmail, type IdentityHarness } from "../test/identity";
+import { signableTemplate } from "../test/templates";
 import { roleIdOf } from "../test/members";
 import { embeddedBillingProvider } from "../billing/embedded-provider";
 
@@ -33,29 +33,10 @@ describe.each(testDatabaseKinds)("direct template links on %s", (kind) => {
 
   /** An active template with a client role and a manager role, each with a signature field. */
   async function activeTemplate(title = "Membership form") {
-    const created = await owner.api.template.create({
+    const template = await signableTemplate(owner, {
       title,
-      files: [{ filename: `${title}.pdf`, data: await tinyPdf(1) }],
-    });
-    const withRoles = await owner.api.template.saveRecipients({
-      templateUuid: created.uuid,
       roles: [{ label: "Client" }, { label: "Manager" }],
     });
-    const documentUuid = created.documents[0]?.uuid ?? "";
-    await owner.api.template.saveFields({
-      templateUuid: created.uuid,
-      fields: withRoles.roles.map((role, index) => ({
-        documentUuid,
-        recipientUuid: role.uuid,
-        page: 0,
-        x: 0.1,
-        y: 0.1 + index * 0.3,
-        width: 0.3,
-        height: 0.1,
-        kind: "signature" as const,
-      })),
-    });
-    const template = await owner.api.template.activate({ templateUuid: created.uuid });
     const [client, manager] = template.roles;
     return {
       uuid: template.uuid,

@@ -16,6 +16,7 @@ import {
 } from "../test/envelopes";
 import { createIdentityHarness, uniqueEmail, type IdentityHarness } from "../test/identity";
 import { roleIdOf } from "../test/members";
+import { signableTemplate } from "../test/templates";
 
 /** `/template/save-recipients` without the client's own check: what the server decides. */
 const uncheckedSaveRoles: Endpoint = {
@@ -47,26 +48,12 @@ describe.each(testDatabaseKinds)("templates on %s", (kind) => {
     labels: readonly string[] = ["Employee", "Manager"],
     { activate = true }: { activate?: boolean } = {},
   ) {
-    const created = await newTemplate();
-    const withRoles = await owner.api.template.saveRecipients({
-      templateUuid: created.uuid,
+    return signableTemplate(owner, {
+      title: "Employment contract",
+      data: await tinyPdf(2),
       roles: labels.map((label) => ({ label })),
+      activate,
     });
-    const documentUuid = created.documents[0]?.uuid ?? "";
-    const detail = await owner.api.template.saveFields({
-      templateUuid: created.uuid,
-      fields: withRoles.roles.map((role, index) => ({
-        documentUuid,
-        recipientUuid: role.uuid,
-        page: 0,
-        x: 0.1,
-        y: 0.1 + index * 0.2,
-        width: 0.3,
-        height: 0.1,
-        kind: "signature" as const,
-      })),
-    });
-    return activate ? owner.api.template.activate({ templateUuid: created.uuid }) : detail;
   }
 
   const people = (roles: readonly { uuid: string }[]) =>
