@@ -1,5 +1,5 @@
 import { getServerT } from "@paraphe/i18n";
-import { type VerificationCheck, type VerificationReport } from "./verify";
+import { type VerificationCheck, type VerificationReport } from "./verification-report";
 
 export type VerifyLanguage = "en" | "fr";
 

@@ -30,14 +30,16 @@ export {
 } from "./proof-record";
 export { VerifyExitCode, languageFromEnvironment, runVerifyCli, type CliIo } from "./run-cli";
 export {
-  VERIFY_MAX_FILE_BYTES,
-  exitCodeOf,
-  verifySealedDocument,
   type CheckKey,
   type CheckMessage,
   type VerificationCheck,
   type VerificationReport,
   type Verdict,
   type VerifiedFile,
+} from "./verification-report";
+export {
+  VERIFY_MAX_FILE_BYTES,
+  exitCodeOf,
+  verifySealedDocument,
   type VerifyInput,
 } from "./verify";

@@ -10,7 +10,8 @@ import {
   buildProofRecord,
   encodeProofRecord,
 } from "./proof-record";
-import { verifySealedDocument, type VerificationReport } from "./verify";
+import { type VerificationReport } from "./verification-report";
+import { verifySealedDocument } from "./verify";
 
 let fixtures: PadesFixtures;
 beforeAll(async () => {

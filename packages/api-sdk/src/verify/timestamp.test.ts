@@ -5,7 +5,8 @@ import * as pkijs from "pkijs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPadesFixtures, type PadesFixtures } from "../test/pades";
 import { checkPdfSignatures, type PdfSignatureCheck } from "./pdf-signatures";
-import { verifySealedDocument, type VerificationReport } from "./verify";
+import { type VerificationReport } from "./verification-report";
+import { verifySealedDocument } from "./verify";
 
 let fixtures: PadesFixtures;
 beforeAll(async () => {

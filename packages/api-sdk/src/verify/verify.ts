@@ -1,6 +1,6 @@
 import { createHash, type X509Certificate } from "node:crypto";
 import { PDF } from "@libpdf/core";
-import { checkCertificateChain, displayName, type ChainResult } from "./certificate-chain";
+import { checkCertificateChain, displayName } from "./certificate-chain";
 import { checkPdfSignatures, type PdfSignatureCheck } from "./pdf-signatures";
 import {
   PROOF_RECORD_FILENAME,
@@ -11,113 +11,21 @@ import {
   proofRecordSchema,
   type ProofRecord,
 } from "./proof-record";
+import { checkTimestamp } from "./timestamp-checks";
+import {
+  fail,
+  failedCertificateValues,
+  pass,
+  warn,
+  type Anchors,
+  type CheckKey,
+  type VerificationCheck,
+  type VerificationReport,
+  type Verdict,
+} from "./verification-report";
 
 /** The largest file the verifier reads (each of the sealed PDF, the proof and the original). */
 export const VERIFY_MAX_FILE_BYTES = 100 * 1024 * 1024;
-
-/** Which file a check is about. */
-export type VerifiedFile = "document" | "proof" | "original";
-
-/** A message of the `verify` i18n namespace: its key under `checks` and its values. */
-export interface CheckMessage {
-  key: CheckKey;
-  values: Record<string, string | number>;
-}
-
-export type CheckKey =
-  | "unreadable"
-  | "noSignature"
-  | "coverageWhole"
-  | "coverageRevision"
-  | "coveragePartial"
-  | "coverageMalformed"
-  | "digestMatch"
-  | "digestMismatch"
-  | "digestUnreadable"
-  | "signatureValid"
-  | "signatureInvalid"
-  | "signatureUnreadable"
-  | "chainTrusted"
-  | "chainRootNotChecked"
-  | "chainNotAnchored"
-  | "chainIssuerMissing"
-  | "chainBadSignature"
-  | "chainNotValidAt"
-  | "chainNotCa"
-  | "chainNotChecked"
-  | "timestampValid"
-  | "timestampRootNotChecked"
-  | "timestampIntactEarlier"
-  | "timestampMissing"
-  | "timestampRequired"
-  | "timestampUnreadable"
-  | "timestampSignatureInvalid"
-  | "timestampImprintMismatch"
-  | "timestampNotTimestamping"
-  | "timestampChainNotAnchored"
-  | "timestampChainIssuerMissing"
-  | "timestampChainBadSignature"
-  | "timestampChainNotValidAt"
-  | "timestampChainNotCa"
-  | "proofSealRecognised"
-  | "proofSignatureCount"
-  | "proofSealForeign"
-  | "proofAppended"
-  | "sealsSame"
-  | "sealsDiffer"
-  | "sealPinned"
-  | "sealIsAnchor"
-  | "sealNotPinned"
-  | "sealIdentityNotPinned"
-  | "recordMissing"
-  | "recordInvalid"
-  | "eventsIntact"
-  | "eventsBroken"
-  | "eventsHeadMismatch"
-  | "eventsCompletedMismatch"
-  | "documentHashMatch"
-  | "documentHashMismatch"
-  | "originalHashMatch"
-  | "originalHashMismatch";
-
-export interface VerificationCheck {
-  file: VerifiedFile;
-  /**
-   * What was checked: `coverage`, `digest`, `signature`, `timestamp` (the RFC 3161 token of a
-   * B-T seal), `certificates`, `origin` (the proof is one Paraphe sealed as a proof), `identity`
-   * (which certificate made the seals), `record`, `events`, `hash`.
-   */
-  aspect:
-    | "read"
-    | "coverage"
-    | "digest"
-    | "signature"
-    | "timestamp"
-    | "certificates"
-    | "origin"
-    | "identity"
-    | "record"
-    | "events"
-    | "hash";
-  /** `warn`: not a failure, but not proven either (a root not checked, an earlier signer). */
-  status: "pass" | "fail" | "warn";
-  message: CheckMessage;
-}
-
-/**
- * `valid`: every check passed, the seals (and their timestamp authorities) lead to a trusted
- * root and the seals' certificate is the one pinned (exit 0); `invalid`: a check failed (exit 1);
- * `root-not-checked`: every check passed but a seal's or a timestamp authority's root was not
- * checked against a trust anchor, or the seals' certificate was not pinned (exit 3).
- */
-export type Verdict = "valid" | "invalid" | "root-not-checked";
-
-export interface VerificationReport {
-  verdict: Verdict;
-  checks: VerificationCheck[];
-  /** The proof's record, when it could be read. */
-  record?: ProofRecord;
-}
 
 export interface VerifyInput {
   /** The sealed PDF as downloaded from Paraphe. */
@@ -258,12 +166,6 @@ export async function verifySealedDocument(input: VerifyInput): Promise<Verifica
 /** The exit code of a verdict: 0 valid, 1 invalid, 3 intact but the root was not checked. */
 export function exitCodeOf(verdict: Verdict): 0 | 1 | 3 {
   return verdict === "valid" ? 0 : verdict === "invalid" ? 1 : 3;
-}
-
-/** The trust anchors given: `ca` for seals and timestamp authorities, `tsa` for the latter only. */
-interface Anchors {
-  ca: readonly X509Certificate[];
-  tsa: readonly X509Certificate[];
 }
 
 /** A PDF that could be read and its signatures, the last applied last. */
@@ -455,124 +357,6 @@ function sameKey(a: X509Certificate, b: X509Certificate): boolean {
   return spki(a).equals(spki(b));
 }
 
-/**
- * The checks of a signature's timestamp token (aspect `timestamp`). Answers the time the token
- * proves when it is intact and its authority's chain did not fail.
- */
-function checkTimestamp(
-  file: VerifiedFile,
-  signature: PdfSignatureCheck,
-  last: boolean,
-  anchors: Anchors,
-  checks: VerificationCheck[],
-): Date | undefined {
-  const name = signature.name;
-  const token = signature.timestamp;
-  if (token === undefined) {
-    // Said of the seal only (an earlier signature's signer is not vouched for anyway).
-    if (last && anchors.tsa.length > 0) {
-      // A timestamp authority was named: a seal without its token was stripped, or never stamped.
-      checks.push(fail(file, "timestamp", "timestampRequired", { name }));
-    } else if (last) {
-      checks.push(
-        warn(file, "timestamp", "timestampMissing", {
-          name,
-          date: signature.signingTime?.toISOString() ?? "?",
-        }),
-      );
-    }
-    return undefined;
-  }
-  const tsa = token.tsa === undefined ? "?" : displayName(token.tsa);
-  const genTime = token.genTime?.toISOString() ?? "?";
-  if (token.status === "unreadable") {
-    checks.push(
-      fail(file, "timestamp", "timestampUnreadable", { name, reason: token.problem ?? "" }),
-    );
-    return undefined;
-  }
-  if (token.status === "invalid") {
-    const key = {
-      signature: "timestampSignatureInvalid",
-      imprint: "timestampImprintMismatch",
-      "not-timestamping": "timestampNotTimestamping",
-    } as const satisfies Record<NonNullable<typeof token.failure>, CheckKey>;
-    checks.push(fail(file, "timestamp", key[token.failure ?? "signature"], { name, tsa, genTime }));
-    return undefined;
-  }
-  if (token.tsa === undefined || token.genTime === undefined) return undefined;
-  if (!last) {
-    checks.push(warn(file, "timestamp", "timestampIntactEarlier", { name, tsa, genTime }));
-    return token.genTime;
-  }
-  const chain = checkTsaChain(token.tsa, token.certificates, anchors, token.genTime);
-  switch (chain.status) {
-    case "trusted":
-      checks.push(
-        pass(file, "timestamp", "timestampValid", {
-          name,
-          tsa,
-          genTime,
-          root: displayName(chain.root),
-        }),
-      );
-      return token.genTime;
-    case "root-not-checked":
-      checks.push(
-        warn(file, "timestamp", "timestampRootNotChecked", {
-          name,
-          tsa,
-          genTime,
-          root: displayName(chain.root),
-        }),
-      );
-      return token.genTime;
-    case "failed": {
-      const key = {
-        "not-anchored": "timestampChainNotAnchored",
-        "issuer-missing": "timestampChainIssuerMissing",
-        "bad-signature": "timestampChainBadSignature",
-        "not-valid-at": "timestampChainNotValidAt",
-        "not-ca": "timestampChainNotCa",
-      } as const satisfies Record<typeof chain.reason, CheckKey>;
-      checks.push(
-        fail(file, "timestamp", key[chain.reason], {
-          name,
-          tsa,
-          genTime,
-          ...failedCertificateValues(chain.certificate),
-        }),
-      );
-      return undefined;
-    }
-  }
-}
-
-/**
- * A timestamp authority's chain at `at`: with --tsa-ca anchors, it must lead to one of them (a
- * token from any other authority is foreign); without, a chain that leads to a --ca anchor is
- * trusted, and any other is checked as far as the token's certificates go, its root reported as
- * not checked.
- */
-function checkTsaChain(
-  tsa: X509Certificate,
-  pool: readonly X509Certificate[],
-  anchors: Anchors,
-  at: Date,
-): ChainResult {
-  if (anchors.tsa.length > 0) {
-    return checkCertificateChain(tsa, pool, anchors.tsa, at);
-  }
-  if (anchors.ca.length > 0) {
-    const anchored = checkCertificateChain(tsa, pool, anchors.ca, at);
-    const unanchored =
-      anchored.status === "failed" &&
-      (anchored.reason === "not-anchored" || anchored.reason === "issuer-missing");
-    if (!unanchored) return anchored;
-  }
-  return checkCertificateChain(tsa, pool, [], at);
-}
-
 function readRecord(pdf: PDF, checks: VerificationCheck[]): ProofRecord | undefined {
   let bytes: Uint8Array | null;
   try {
@@ -604,26 +388,4 @@ function readRecord(pdf: PDF, checks: VerificationCheck[]): ProofRecord | undefi
 
 function sha256Hex(bytes: Uint8Array): string {
   return createHash("sha256").update(bytes).digest("hex");
-}
-
-function checkOf(status: VerificationCheck["status"]) {
-  return (
-    file: VerifiedFile,
-    aspect: VerificationCheck["aspect"],
-    key: CheckKey,
-    values: CheckMessage["values"],
-  ): VerificationCheck => ({ file, aspect, status, message: { key, values } });
-}
-
-const pass = checkOf("pass");
-const fail = checkOf("fail");
-const warn = checkOf("warn");
-
-/** The values of a chain failure's message about `certificate`: its name and validity period. */
-function failedCertificateValues(certificate: X509Certificate): CheckMessage["values"] {
-  return {
-    certificate: displayName(certificate),
-    from: new Date(certificate.validFrom).toISOString(),
-    to: new Date(certificate.validTo).toISOString(),
-  };
 }
