@@ -19,12 +19,19 @@ import {
 
 // Embedded signing: a page of another origin, which the test serves, frames an envelope's signing
 // page with the built `@paraphe/embed` element, signs, and receives the events; a page of an origin
-// the team did not list cannot frame it.
+// the team did not list cannot frame it. The frame carries the team's branding (issue 33) as the
+// signing page does: its logo and name in the header, its colour on the buttons.
 
 const root = resolve(import.meta.dirname, "../../..");
 const embedDist = join(root, "packages/embed/dist");
 const ALLOWED = "http://localhost:5185";
 const NOT_ALLOWED = "http://localhost:5186";
+/** The team's brand colour (dark enough for white text: used as it is), and as CSS computes it. */
+const BRAND = "#7c2d12";
+const BRAND_RGB = "rgb(124, 45, 18)";
+/** A 1 x 1 PNG: the team's logo. */
+const LOGO =
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==";
 
 /** The embedding page: the element of the packed package, the link from the fragment, the events. */
 const PAGE = `<!doctype html>
@@ -36,7 +43,7 @@ const PAGE = `<!doctype html>
   window.parapheEvents = [];
   const element = document.createElement("paraphe-signing");
   element.setAttribute("url", decodeURIComponent(location.hash.slice(1)));
-  element.setAttribute("theme-primary", "#0f766e");
+  element.setAttribute("theme-radius", "4px");
   element.style.height = "100vh";
   for (const name of ["ready", "page-read", "signed", "completed", "declined", "error"]) {
     element.addEventListener("paraphe-" + name, (event) =>
@@ -117,6 +124,8 @@ test("a site the team allows frames the signing page and gets its events; anothe
   const signer = uniqueEmail("embedded-signer");
   try {
     await api.embedding.save({ origins: [ALLOWED] });
+    await api.branding.uploadLogo({ contentType: "image/png", data: LOGO });
+    await api.branding.save({ displayName: "Embedded & Co", color: BRAND, showPoweredBy: true });
     const draft = await api.envelope.upload({
       files: [{ filename: "Agreement.pdf", data: (await readFile(AGREEMENT)).toString("base64") }],
     });
@@ -175,6 +184,17 @@ test("a site the team allows frames the signing page and gets its events; anothe
   const frame = await signingFrame(page);
   expect(frame.url()).toMatch(/\/embed\/sign\/[0-9a-f-]+$/);
   await expect(frame.getByText(SIGNING.en.anyRead)).toBeVisible({ timeout: 30_000 });
+  // The team's look, as on the signing page: its logo and name in the header, its colour on the
+  // primary buttons; the page's promise of secure signing stays Paraphe's words.
+  const brand = frame.getByTestId("team-brand");
+  await expect(brand).toHaveText("Embedded & Co");
+  await expect(brand.locator("img")).toHaveJSProperty("naturalWidth", 1);
+  await expect(frame.getByText("Paraphe", { exact: true })).toHaveCount(0);
+  await expect(frame.getByRole("banner").getByText("Secure document signing")).toBeVisible();
+  await expect(frame.getByRole("button", { name: SIGNING.en.sign, exact: true })).toHaveCSS(
+    "background-color",
+    BRAND_RGB,
+  );
   await page.mouse.move(500, 450);
   await expect(async () => {
     const bottom = await frame.evaluate(

@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { lazy, Suspense, useState } from "react";
-import { applyEmbedTheme } from "../domain/embed";
+import { applyEmbedTheme, embedding } from "../domain/embed";
 import { ApiContext, type SignApi } from "../lib/api";
 import { BrandingProvider } from "../lib/branding";
 import { signQueryDefaults } from "../lib/sign-api";
@@ -45,7 +45,8 @@ export function SignedArea({ api, queryClient, route }: SignedAreaProps) {
   return (
     <ApiContext value={api}>
       <QueryClientProvider client={queryClient}>
-        <BrandingProvider>
+        {/* The team's branding; in a frame, the embedding site's own colour over the team's. */}
+        <BrandingProvider primary={embedding().options.theme["--color-brand-500"]}>
           {route.name === "sign" ? (
             <SignRoute envelopeUuid={route.envelopeUuid} />
           ) : route.name === "direct" ? (

@@ -23,11 +23,21 @@ const BrandingContext = createContext<BrandingState>({
 
 /**
  * Holds the team's branding once the envelope is open, for the layout above the page (header,
- * footer, colours) and for the pages that follow (the confirmation).
+ * footer, colours) and for the pages that follow (the confirmation). `primary`: in a frame, the
+ * colour the embedding site asked for (`theme-primary` of `@paraphe/embed`), which buttons and
+ * links take instead of the team's; the team's logo, name and footer stay.
  */
-export function BrandingProvider({ children }: { children: ReactNode }) {
+export function BrandingProvider({
+  children,
+  primary,
+}: {
+  children: ReactNode;
+  primary?: string | undefined;
+}) {
   const [branding, setBranding] = useState<SignerBranding | null>(null);
-  return <BrandingContext value={{ branding, setBranding }}>{children}</BrandingContext>;
+  const shown =
+    branding !== null && primary !== undefined ? { ...branding, readableColor: primary } : branding;
+  return <BrandingContext value={{ branding: shown, setBranding }}>{children}</BrandingContext>;
 }
 
 /** The team's branding; null before the envelope is open, and outside the signed area. */

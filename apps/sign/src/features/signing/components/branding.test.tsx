@@ -4,6 +4,12 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { App } from "../../../app/app";
 import {
+  BrandingProvider,
+  brandColorVariables,
+  useBranding,
+  useProvideBranding,
+} from "../../../lib/branding";
+import {
   createTestApi,
   DOCUMENT_UUID,
   ENVELOPE_UUID,
@@ -111,5 +117,25 @@ describe("the team's branding on the signing page", () => {
     );
     const root = view.container.firstElementChild as HTMLElement;
     expect(root.style.getPropertyValue("--color-brand-500")).toBe("#806c00");
+  });
+
+  it("in a frame, takes the embedding site's primary colour instead of the team's, keeping the rest", () => {
+    function Page() {
+      useProvideBranding(BRANDING);
+      const branding = useBranding();
+      return (
+        <div data-testid="page" style={brandColorVariables(branding)}>
+          {branding?.name}
+        </div>
+      );
+    }
+    render(
+      <BrandingProvider primary="#0f766e">
+        <Page />
+      </BrandingProvider>,
+    );
+    const page = screen.getByTestId("page");
+    expect(page).toHaveTextContent("Acme <Legal>");
+    expect(page.style.getPropertyValue("--color-brand-500")).toBe("#0f766e");
   });
 });
