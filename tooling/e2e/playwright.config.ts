@@ -81,6 +81,14 @@ export default defineConfig({
       timeout: 30_000,
     },
     {
+      // The OpenTelemetry collector stand-in: the api's spans land here (telemetry.spec.ts).
+      command: "node otlp-sink.mjs",
+      cwd: import.meta.dirname,
+      url: "http://127.0.0.1:4319/health",
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+    {
       command: identityProviderCommand,
       cwd: root,
       url: `${IDENTITY_PROVIDER.issuerUrl}/.well-known/openid-configuration`,
@@ -111,6 +119,11 @@ export default defineConfig({
         // sso.spec.ts verifies its team's domain from the settings without a DNS server (the
         // development override; the api's suite proves domains against a DNS server of its own).
         SSO_DOMAIN_VERIFICATION: "skip",
+        // The api's traces go to the collector stand-in (telemetry.spec.ts), for the calls that
+        // carry a sampled browser trace context only: the suite's apps send none, so the other
+        // tests' requests record and export nothing.
+        OTEL_EXPORTER_OTLP_ENDPOINT: "http://127.0.0.1:4319",
+        OTEL_TRACES_SAMPLER: "parentbased_always_off",
       },
       reuseExistingServer: false,
       // The seed migrates the new database first (PGlite: tens of seconds on a busy machine), then

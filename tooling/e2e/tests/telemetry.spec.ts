@@ -1,14 +1,19 @@
+import { readFile } from "node:fs/promises";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import { createRequire } from "node:module";
 import type { AddressInfo } from "node:net";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { expect, test, type Browser, type Page } from "@playwright/test";
+import { API_URL, SIGN_URL } from "./support";
 
 // Browser telemetry (README "Telemetry"). The suite's apps are built without a collector, so this
 // test bundles the signing app's own telemetry module (`start-telemetry.ts`: Faro's Web SDK with the
 // shared configuration) for a page of its own, and runs it against a stand-in for Faro's receiver:
-// a small HTTP server that takes the JSON batches the SDK posts and can answer 429.
+// a small HTTP server that takes the JSON batches the SDK posts and can answer 429. A second test
+// proves that a browser trace joins the api's spans: the suite's api exports its spans to a
+// collector stand-in (`otlp-sink.mjs`, started with the suite), and the trace id of an api call
+// that Faro reports is that of the api's server span for the call.
 
 const root = resolve(import.meta.dirname, "../../..");
 
@@ -44,17 +49,32 @@ function itemCount(body: Record<string, unknown>): number {
   return count;
 }
 
-/** The telemetry module as a classic script that defines `window.paraphe.startTelemetry`. */
-async function bundleTelemetryModule(): Promise<string> {
+/**
+ * A module as a classic script that defines `window.paraphe` (its exports): by default the
+ * telemetry module (`window.paraphe.startTelemetry`); or `source`, a module of the signing app's
+ * sources that exists only in this bundle.
+ */
+async function bundleTelemetryModule(source?: string): Promise<string> {
   const require = createRequire(resolve(root, "tooling/vite/package.json"));
   const { build } = (await import(pathToFileURL(require.resolve("rolldown")).href)) as {
     build: (options: Record<string, unknown>) => Promise<{ output: { code?: string }[] }>;
   };
+  const entry = resolve(root, "apps/sign/src/lib/telemetry/test-entry.ts");
   const result = await build({
-    input: resolve(root, "apps/sign/src/lib/telemetry/start-telemetry.ts"),
+    input:
+      source === undefined
+        ? resolve(root, "apps/sign/src/lib/telemetry/start-telemetry.ts")
+        : entry,
     platform: "browser",
     resolve: { conditionNames: ["@paraphe/source", "browser", "import", "default"] },
     transform: { define: { "process.env.NODE_ENV": JSON.stringify("production") } },
+    plugins: [
+      {
+        name: "test-entry",
+        resolveId: (id: string) => (id === entry ? id : null),
+        load: (id: string) => (id === entry ? source : null),
+      },
+    ],
     write: false,
     output: { format: "iife", name: "paraphe" },
   });
@@ -240,4 +260,123 @@ test("browser telemetry: only on the production host, never from bots, in batche
   const sent = JSON.stringify(batches.map((batch) => batch.body));
   for (const personal of PERSONAL) expect(sent, personal).not.toContain(personal);
   await person.context.close();
+});
+
+/**
+ * The signing app's telemetry with the apps' api client (`createApiClient` with its `traceparent`
+ * option, as the apps give it): `window.paraphe.openDirectLink` makes one sealed call.
+ */
+const TRACED_CLIENT = `
+export { startTelemetry } from "./start-telemetry";
+import { createApiClient, DEFAULT_APP_CREDENTIALS } from "@paraphe/api-sdk";
+import { createEvidenceVerifier, parseReferenceValues } from "@paraphe/attestation";
+export async function openDirectLink(apiUrl, referenceValues, traceparent) {
+  const api = createApiClient({
+    baseUrl: apiUrl,
+    verifyEvidence: createEvidenceVerifier({ referenceValues: parseReferenceValues(referenceValues) }),
+    appCredential: DEFAULT_APP_CREDENTIALS.sign,
+    language: () => "en",
+    traceparent,
+  });
+  try {
+    await api.directLink.open({ token: "A".repeat(32) });
+    return { code: "opened", message: "" };
+  } catch (error) {
+    return { code: error.code ?? "", message: String(error.message ?? error) };
+  } finally {
+    api.tunnel.destroy();
+  }
+}`;
+
+interface ReceivedSpan {
+  traceId: string;
+  spanId: string;
+  parentSpanId?: string;
+  name: string;
+  kind: number;
+}
+
+/** OTLP's SpanKind of a server span. */
+const SERVER_SPAN = 2;
+
+test("a browser trace joins the api's spans: the trace id Faro reports for a sealed call is the api's server span's", async ({
+  browser,
+}) => {
+  const script = await bundleTelemetryModule(TRACED_CLIENT);
+  const referenceValues = JSON.parse(
+    await readFile(resolve(root, "apps/api/dist/reference-values.json"), "utf8"),
+  ) as unknown;
+  // A page of the signing site (whose origin the api allows), with the bundle added to it (the
+  // site's CSP, which names no collector in this build, bypassed) and its collector on that origin.
+  const context = await browser.newContext({ userAgent: CHROME, bypassCSP: true });
+  const page = await context.newPage();
+  const faro: Record<string, unknown>[] = [];
+  await page.route(`${SIGN_URL}/trace-test/collect`, async (route) => {
+    faro.push(route.request().postDataJSON() as Record<string, unknown>);
+    await route.fulfill({ status: 202, contentType: "application/json", body: "{}" });
+  });
+  await page.goto(`${SIGN_URL}/trace-test`);
+  await page.addScriptTag({ content: script });
+  const answer = await page.evaluate(
+    async ({ apiUrl, collector, host, values }) => {
+      const paraphe = (
+        window as unknown as {
+          paraphe: {
+            startTelemetry: (settings: unknown) => (() => string) | null;
+            openDirectLink: (
+              apiUrl: string,
+              values: unknown,
+              traceparent: () => string | undefined,
+            ) => Promise<{ code: string; message: string }>;
+          };
+        }
+      ).paraphe;
+      const traceparent = paraphe.startTelemetry({
+        app: { name: "paraphe-sign", version: "test", environment: "production" },
+        url: collector,
+        host,
+      });
+      if (traceparent === null) return { code: "", message: "no telemetry" };
+      return paraphe.openDirectLink(apiUrl, values, traceparent);
+    },
+    {
+      apiUrl: API_URL,
+      collector: `${SIGN_URL}/trace-test/collect`,
+      host: new URL(SIGN_URL).host,
+      values: referenceValues,
+    },
+  );
+  // The link does not exist: the api answered, through the tunnel, that it is not active.
+  expect(answer.code, answer.message).toBe("ACCESS_LINK_INVALID");
+
+  // The call's event, as Faro sent it, names its trace.
+  type FaroEvent = { name: string; trace?: { trace_id?: string; span_id?: string } };
+  const apiCalls = () =>
+    faro
+      .flatMap((body) => (body.events ?? []) as FaroEvent[])
+      .filter((event) => event.name === "api-call");
+  await expect.poll(() => apiCalls().length, { timeout: 10_000 }).toBe(1);
+  const { trace_id: traceId, span_id: browserSpanId } = apiCalls()[0]?.trace ?? {};
+  expect(traceId).toMatch(/^[0-9a-f]{32}$/);
+
+  // The api's spans of that trace, as its exporter sent them (batched each second): the call's
+  // server span, a child of the browser's span, named by the call's api route.
+  const spansOfTrace = async () => {
+    const response = await fetch(`http://127.0.0.1:4319/spans?traceId=${traceId ?? ""}`);
+    return (await response.json()) as ReceivedSpan[];
+  };
+  await expect
+    .poll(async () => (await spansOfTrace()).some((span) => span.kind === SERVER_SPAN), {
+      timeout: 15_000,
+    })
+    .toBe(true);
+  const spans = await spansOfTrace();
+  const server = spans.find((span) => span.kind === SERVER_SPAN);
+  expect(server).toMatchObject({
+    traceId,
+    parentSpanId: browserSpanId,
+    name: "POST /direct-link/open",
+  });
+  for (const span of spans) expect(span.traceId).toBe(traceId);
+  await context.close();
 });

@@ -220,6 +220,22 @@ describe("redaction", () => {
   });
 });
 
+describe("an event's trace context", () => {
+  it("keeps its ids, which join the api's spans, while a token-like word elsewhere is redacted", () => {
+    const { traceId, spanId } = createTraceContext();
+    const redacted = redactTelemetryItem({
+      type: "event",
+      payload: {
+        name: "api-call",
+        trace: { trace_id: traceId, span_id: spanId },
+        attributes: { trace_id: `${traceId}-not-an-id` },
+      },
+    });
+    expect(redacted.payload.trace).toEqual({ trace_id: traceId, span_id: spanId });
+    expect(redacted.payload.attributes.trace_id).toBe("[token]");
+  });
+});
+
 describe("createTraceContext", () => {
   it("gives a fresh W3C traceparent each time", () => {
     const first = createTraceContext();

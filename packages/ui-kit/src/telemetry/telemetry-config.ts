@@ -97,8 +97,17 @@ const URL_KEYS = /url|href|referrer|name_?url|location|^page$|^name$|resource|ta
 /** Keys Faro must never carry: a user's identity or the page's title. */
 const DROPPED_KEYS = /^(user|email|username|full_?name)$|title/i;
 
+/**
+ * Keys of a trace context (an event's `trace`, a span's ids) and the ids they hold: random
+ * numbers that join the api's spans, naming nobody; kept as they are (as text they look like
+ * tokens).
+ */
+const TRACE_ID_KEYS = /^(trace_?id|span_?id|parent_?span_?id)$/i;
+const TRACE_ID = /^(?:[0-9a-f]{16}|[0-9a-f]{32})$/;
+
 function redactValue(value: unknown, key: string, depth: number): unknown {
   if (typeof value === "string") {
+    if (TRACE_ID_KEYS.test(key) && TRACE_ID.test(value)) return value;
     if (URL_KEYS.test(key) && /^[a-z][a-z\d+.-]*:/i.test(value)) return redactUrl(value);
     return redactText(value);
   }
