@@ -1,35 +1,31 @@
 import { handshakeBackoffMs } from "./backoff";
+import { runHandshake } from "./handshake";
 import {
   xhrConstructor,
   xhrSendWithProgress,
   type SendWithProgress,
   type UploadProgress,
 } from "./upload-progress";
-import { TunnelError, type TunnelErrorCode } from "./errors";
+import { TunnelError } from "./errors";
 import { createTimedLock } from "./lock";
 import { canonicalMethod, canonicalPath } from "./protocol/aad";
-import { fromUtf8, type Bytes } from "./protocol/bytes";
+import type { Bytes } from "./protocol/bytes";
 import {
   ENCRYPTED_RESPONSE_HEADER,
-  HANDSHAKE_PATH,
   LOCK_TIMEOUT_MS,
   MAX_CONSECUTIVE_FAILURES,
-  MAX_HANDSHAKE_STEPS,
   SESSION_ID_HEADER,
   TUNNEL_CONTENT_TYPE,
 } from "./protocol/constants";
 import { decodeSealedMessage } from "./protocol/message";
+import { isTransientStatus, parseErrorBody } from "./server-errors";
 import { encodeSealedRequest } from "./protocol/request-meta";
 import {
-  createTunnelSession,
   hasWebCrypto,
   type AttestationOutcome,
   type TunnelSession,
   type VerifyEvidence,
 } from "./session";
-
-/** Handshake POSTs a successful handshake needs (hello, then finished). */
-const HANDSHAKE_MESSAGES = 2;
 
 export type FetchLike = typeof globalThis.fetch;
 export type HeadersInitLike = ConstructorParameters<typeof Headers>[0];
@@ -138,33 +134,6 @@ export interface TunnelClient {
 const defaultSleep = (ms: number): Promise<void> =>
   new Promise((resolve) => setTimeout(resolve, ms));
 
-/** The spec's error shape: `{statusCode, error{code,message,...}, requestId, timestamp, path}`. */
-interface ErrorBody {
-  statusCode: number;
-  error: { code: string; message: string };
-}
-
-function parseErrorBody(bytes: Uint8Array): ErrorBody | null {
-  if (bytes.length === 0) return null;
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(fromUtf8(bytes));
-  } catch {
-    return null;
-  }
-  if (typeof parsed !== "object" || parsed === null) return null;
-  const candidate = parsed as { statusCode?: unknown; error?: unknown };
-  if (typeof candidate.statusCode !== "number") return null;
-  const error = candidate.error as { code?: unknown; message?: unknown } | null | undefined;
-  if (typeof error !== "object" || error === null) return null;
-  if (typeof error.code !== "string" || typeof error.message !== "string") return null;
-  return parsed as ErrorBody;
-}
-
-function isTransientStatus(status: number): boolean {
-  return status >= 500 || status === 408 || status === 429;
-}
-
 function makeResponse(response: Response, body: Bytes, encrypted: boolean): TunnelResponse {
   return {
     status: response.status,
@@ -177,10 +146,6 @@ function makeResponse(response: Response, body: Bytes, encrypted: boolean): Tunn
     text: async () => new TextDecoder().decode(body),
     json: async () => JSON.parse(new TextDecoder().decode(body)) as unknown,
   };
-}
-
-function asTunnelError(error: unknown, code: TunnelErrorCode, message: string): TunnelError {
-  return error instanceof TunnelError ? error : new TunnelError(code, message, { cause: error });
 }
 
 /**
@@ -218,99 +183,6 @@ export function createTunnelClient(options: TunnelClientOptions): TunnelClient {
       `maximum consecutive failures reached (${MAX_CONSECUTIVE_FAILURES} failed handshakes); reset() to try again`,
     );
 
-  async function postHandshake(message: Bytes, sessionId: string | null): Promise<Response> {
-    const headers = new Headers({ "Content-Type": TUNNEL_CONTENT_TYPE });
-    if (sessionId !== null) headers.set(SESSION_ID_HEADER, sessionId);
-    try {
-      return await fetchImpl(baseUrl + HANDSHAKE_PATH, {
-        method: "POST",
-        headers,
-        body: message,
-        credentials,
-      });
-    } catch (error) {
-      throw new TunnelError(
-        "FAILED_TO_ESTABLISH_SESSION",
-        "the handshake request failed (network)",
-        {
-          cause: error,
-          transient: true,
-        },
-      );
-    }
-  }
-
-  async function readHandshakeAnswer(response: Response): Promise<Bytes> {
-    try {
-      return new Uint8Array(await response.arrayBuffer());
-    } catch (error) {
-      throw new TunnelError("FAILED_TO_ESTABLISH_SESSION", "reading the answer failed (network)", {
-        cause: error,
-        transient: true,
-      });
-    }
-  }
-
-  /** One handshake: up to MAX_HANDSHAKE_STEPS POSTs, transient failures restarted after backoff. */
-  async function handshake(): Promise<TunnelSession> {
-    let steps = 0;
-    let retries = 0;
-    for (;;) {
-      const session = createTunnelSession({
-        verifyEvidence: options.verifyEvidence,
-        onAttestation: recordAttestation,
-        now,
-      });
-      try {
-        while (!session.isOpen()) {
-          const outgoing = await session.getOutgoingMessage();
-          if (outgoing === null) {
-            throw new TunnelError("FAILED_TO_ESTABLISH_SESSION", "the handshake stalled");
-          }
-          if (steps >= MAX_HANDSHAKE_STEPS) {
-            throw new TunnelError(
-              "MAX_HANDSHAKE_STEPS_REACHED",
-              `max handshake steps reached (${MAX_HANDSHAKE_STEPS})`,
-              { transient: true },
-            );
-          }
-          steps += 1;
-          const response = await postHandshake(outgoing, session.sessionId);
-          const body = await readHandshakeAnswer(response);
-          if (!response.ok) {
-            const detail = parseErrorBody(body)?.error.code;
-            throw new TunnelError(
-              "SERVER_STATUS",
-              `the handshake was answered with HTTP ${response.status}${detail ? ` (${detail})` : ""}`,
-              // 401 here means the server lost the pending session: starting over can succeed.
-              {
-                status: response.status,
-                transient: isTransientStatus(response.status) || response.status === 401,
-              },
-            );
-          }
-          await session.putIncomingMessage(body, {
-            sessionId: response.headers.get(SESSION_ID_HEADER),
-          });
-        }
-        return session;
-      } catch (caught) {
-        session.close();
-        const error = asTunnelError(caught, "FAILED_TO_ESTABLISH_SESSION", "the handshake failed");
-        if (!error.transient || error.code === "MAX_HANDSHAKE_STEPS_REACHED") throw error;
-        if (steps + HANDSHAKE_MESSAGES > MAX_HANDSHAKE_STEPS) {
-          throw new TunnelError(
-            "MAX_HANDSHAKE_STEPS_REACHED",
-            `max handshake steps reached (${MAX_HANDSHAKE_STEPS}); last failure: ${error.message}`,
-            { cause: error, status: error.status, transient: true },
-          );
-        }
-        await sleep(handshakeBackoffMs(retries, random));
-        retries += 1;
-      }
-    }
-  }
-
   async function openSession(): Promise<TunnelSession> {
     if (current?.isOpen()) return current;
     const startedIn = generation;
@@ -328,7 +200,16 @@ export function createTunnelClient(options: TunnelClientOptions): TunnelClient {
       if (consecutiveFailures > 0) await sleep(handshakeBackoffMs(consecutiveFailures - 1, random));
       let session: TunnelSession;
       try {
-        session = await handshake();
+        session = await runHandshake({
+          baseUrl,
+          fetch: fetchImpl,
+          credentials,
+          verifyEvidence: options.verifyEvidence,
+          onAttestation: recordAttestation,
+          now,
+          sleep,
+          random,
+        });
       } catch (error) {
         consecutiveFailures += 1;
         throw error;
