@@ -20,12 +20,8 @@ import {
 import { decodeSealedMessage } from "./protocol/message";
 import { isTransientStatus, parseErrorBody } from "./server-errors";
 import { encodeSealedRequest } from "./protocol/request-meta";
-import {
-  hasWebCrypto,
-  type AttestationOutcome,
-  type TunnelSession,
-  type VerifyEvidence,
-} from "./session";
+import type { AttestationOutcome, VerifyEvidence } from "./evidence";
+import { hasWebCrypto, type TunnelSession } from "./session";
 
 export type FetchLike = typeof globalThis.fetch;
 export type HeadersInitLike = ConstructorParameters<typeof Headers>[0];

@@ -8,12 +8,8 @@ import {
   TUNNEL_CONTENT_TYPE,
 } from "./protocol/constants";
 import { asTunnelError, isTransientStatus, parseErrorBody } from "./server-errors";
-import {
-  createTunnelSession,
-  type AttestationOutcome,
-  type TunnelSession,
-  type VerifyEvidence,
-} from "./session";
+import type { AttestationOutcome, VerifyEvidence } from "./evidence";
+import { createTunnelSession, type TunnelSession } from "./session";
 
 /** Handshake POSTs a successful handshake needs (hello, then finished). */
 const HANDSHAKE_MESSAGES = 2;

@@ -13,16 +13,18 @@ export {
   type WireRequest,
 } from "./client";
 export {
-  createTunnelSession,
-  hasWebCrypto,
   type AttestationOutcome,
   type EvidenceContext,
   type EvidenceVerification,
+  type VerifyEvidence,
+} from "./evidence";
+export {
+  createTunnelSession,
+  hasWebCrypto,
   type ReadMeta,
   type TunnelSession,
   type TunnelSessionOptions,
   type TunnelSessionState,
-  type VerifyEvidence,
   type WriteMeta,
 } from "./session";
 export {

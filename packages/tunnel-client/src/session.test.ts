@@ -8,12 +8,8 @@ import {
   SESSION_ID_HEADER,
   utf8,
 } from "./protocol";
-import {
-  createTunnelSession,
-  type AttestationOutcome,
-  type TunnelSession,
-  type VerifyEvidence,
-} from "./session";
+import type { AttestationOutcome, VerifyEvidence } from "./evidence";
+import { createTunnelSession, type TunnelSession } from "./session";
 import { TEST_STATUS, verifyTestEvidence } from "./testing/evidence";
 import {
   createTestResponder,

@@ -1,57 +1,27 @@
 import type { SenderContext } from "@hpke/core";
 import { buildAssociatedData, buildClientFinishedAad, isValidSessionId } from "./protocol/aad";
-import { fromBase64Url, timingSafeEqual, type Bytes } from "./protocol/bytes";
-import {
-  CLIENT_NONCE_LENGTH,
-  MAX_SEQUENCE_NUMBER,
-  X25519_PUBLIC_KEY_LENGTH,
-} from "./protocol/constants";
+import { timingSafeEqual, type Bytes } from "./protocol/bytes";
+import { CLIENT_NONCE_LENGTH, MAX_SEQUENCE_NUMBER } from "./protocol/constants";
 import { isTunnelProtocolError } from "./protocol/errors";
 import {
   buildHpkeInfo,
   computeTranscriptHash,
   createHpkeSuite,
   decodeServerFinished,
-  decodeServerHello,
   encodeClientFinished,
   encodeClientHello,
   openServerFinished,
-  type TunnelEvidence,
 } from "./protocol/handshake";
 import { deriveSessionKeys, type SessionKeys } from "./protocol/keys";
 import { decodeSealedMessage, openMessage, sealMessage } from "./protocol/message";
 import { createReplayWindow, type ReplayWindow } from "./protocol/replay-window";
 import { TunnelError } from "./errors";
-
-/** What the app's attestation verifier concluded about the server's evidence. */
-export interface EvidenceVerification {
-  /** True only when the evidence was verified and binds the HPKE key and the client nonce. */
-  ok: boolean;
-  /** The app's status model (for Paraphe: `{ status, reason?, components }`), shown as is. */
-  status: unknown;
-  /** Measurements or component results, when the verifier has them. */
-  results?: unknown;
-}
-
-/** What the verifier is given besides the evidence: the values the evidence must bind. */
-export interface EvidenceContext {
-  /** The 32 random bytes of this handshake's client hello. */
-  clientNonce: Bytes;
-  /** The raw X25519 public key the client is about to encapsulate to (from the evidence). */
-  hpkePublicKey: Bytes;
-}
-
-/** The app's attestation check: the tunnel does not know attestation formats. */
-export type VerifyEvidence = (
-  evidence: TunnelEvidence,
-  context: EvidenceContext,
-) => Promise<EvidenceVerification>;
-
-/** One verification outcome, handed to `onAttestation` whether it succeeded or not. */
-export interface AttestationOutcome extends EvidenceVerification {
-  /** `now()` when the verification finished (ms since the epoch). */
-  checkedAt: number;
-}
+import {
+  checkServerEvidence,
+  type AttestationOutcome,
+  type CheckedEvidence,
+  type VerifyEvidence,
+} from "./evidence";
 
 export interface TunnelSessionOptions {
   verifyEvidence: VerifyEvidence;
@@ -177,40 +147,13 @@ export function createTunnelSession(options: TunnelSessionOptions): TunnelSessio
     const hello = clientHello as Bytes;
     const nonce = clientNonce as Bytes;
     const serverHello = new Uint8Array(message);
-    let evidence: TunnelEvidence;
+    let checked: CheckedEvidence;
     try {
-      evidence = decodeServerHello(serverHello).evidence;
+      checked = await checkServerEvidence(serverHello, nonce, options.verifyEvidence);
     } catch (error) {
-      return fail(protocolFailure("malformed server hello", error));
+      return fail(error as TunnelError);
     }
-
-    const echoed = fromBase64Url(evidence.clientNonce);
-    if (!echoed || !timingSafeEqual(echoed, nonce)) {
-      fail(
-        new TunnelError(
-          "EVIDENCE_REJECTED",
-          "the evidence does not echo this handshake's client nonce",
-        ),
-      );
-    }
-    const publicKeyBytes = fromBase64Url(evidence.hpkePublicKey);
-    if (!publicKeyBytes || publicKeyBytes.length !== X25519_PUBLIC_KEY_LENGTH) {
-      return fail(
-        new TunnelError("EVIDENCE_REJECTED", "the evidence carries no valid X25519 hpkePublicKey"),
-      );
-    }
-
-    let verification: EvidenceVerification;
-    try {
-      verification = await options.verifyEvidence(evidence, {
-        clientNonce: new Uint8Array(nonce),
-        hpkePublicKey: new Uint8Array(publicKeyBytes),
-      });
-    } catch (error) {
-      return fail(
-        new TunnelError("EVIDENCE_REJECTED", "the evidence verifier failed", { cause: error }),
-      );
-    }
+    const { publicKeyBytes, verification } = checked;
     if (state !== "awaiting-server-hello") {
       return fail(
         new TunnelError("SESSION_NOT_OPEN", "the session was closed during the handshake"),

@@ -1,4 +1,4 @@
-import type { EvidenceVerification, VerifyEvidence } from "../session";
+import type { EvidenceVerification, VerifyEvidence } from "../evidence";
 import { fromBase64Url, timingSafeEqual } from "../protocol/index";
 
 /** The honest status of the in-test responder: no TEE, so not Success. */
