@@ -36,6 +36,9 @@ export default defineAppConfig({
   frameVariables: ["VITE_SUPPORT_WIDGET_URL"],
   // The Google Drive import, when configured, loads Google's scripts and frame on its page only.
   googleDriveVariables: ["VITE_GOOGLE_CLIENT_ID", "VITE_GOOGLE_APP_ID"],
+  // The embedded editor (`/embed/edit/...`): `vite preview` answers it with the frame-ancestors the
+  // token's team allows, asked of the api (`tooling/vite/embedded-pages.js`); every other page 'none'.
+  embeddedPages: true,
   build: {
     rolldownOptions: {
       output: {

@@ -9,9 +9,13 @@ import { FRAME_ANCESTORS_PATH } from "./security-headers.js";
  * an unknown page, gives `'none'`: the page then cannot be framed at all.
  */
 
-/** An embedded page's path: what follows `/embed/` is what the api is asked about. */
+/**
+ * An embedded page's path: what follows `/embed/` is what the api is asked about. The signing
+ * site's `/embed/sign/<uuid>` and `/embed/d/<token>`, and the web app's embedded editor
+ * `/embed/edit/<embed token's access key>`.
+ */
 export const EMBEDDED_PAGE_PATH =
-  /^\/embed\/(sign\/[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}|d\/[A-Za-z0-9_-]{32})\/?$/;
+  /^\/embed\/(sign\/[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}|d\/[A-Za-z0-9_-]{32}|edit\/pet_[A-Za-z0-9_-]{32})\/?$/;
 
 /**
  * The origins that may frame the embedded page of `path`, as the api answers them; none when the

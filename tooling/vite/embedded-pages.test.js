@@ -26,6 +26,25 @@ describe("an embedded page's allowed origins", () => {
     );
   });
 
+  it("are asked of the api for the web app's embedded editor, by the token's access key", async () => {
+    const fetch = answering({ origins: ["https://app.example"] });
+    const accessKey = `pet_${TOKEN}`;
+    await expect(
+      frameAncestorsOfPage({
+        apiUrl: "https://api.example",
+        path: `/embed/edit/${accessKey}`,
+        fetch,
+      }),
+    ).resolves.toEqual(["https://app.example"]);
+    expect(fetch).toHaveBeenLastCalledWith(
+      `https://api.example/public/frame-ancestors/edit/${accessKey}`,
+      expect.anything(),
+    );
+    await expect(
+      frameAncestorsOfPage({ apiUrl: "https://api.example", path: `/embed/edit/${TOKEN}`, fetch }),
+    ).resolves.toEqual([]);
+  });
+
   it("are none for another path, a failed call or an answer that is not a list", async () => {
     const fetch = answering({ origins: ["https://app.example"] });
     for (const path of ["/embed/sign/x", "/embed/d/short", "/sign/" + UUID, "/embed/../x"]) {

@@ -83,8 +83,8 @@ export function chunkLoadGuardPlugin({ messages }) {
  * `VITE_GOOGLE_CLIENT_ID` and `VITE_GOOGLE_APP_ID`): when all are set, the import's Google origins
  * join the policy; otherwise nothing of Google does.
  *
- * With `embeddedPages` (the signing app), `vite preview` answers the embedded signing pages
- * (`/embed/sign/...`, `/embed/d/...`) with the `frame-ancestors` their team allows, asked of the api
+ * With `embeddedPages` (the signing app, and the web app for its embedded editor), `vite preview`
+ * answers the embedded pages (`/embed/sign/...`, `/embed/d/...`, `/embed/edit/...`) with the `frame-ancestors` their team allows, asked of the api
  * for each page (`embedded-pages.js`); the `_headers` file cannot, and gives them `'none'` as every
  * other page (the repository's README says what a host must do instead).
  *

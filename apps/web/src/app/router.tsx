@@ -76,6 +76,14 @@ export function createAppRoutes(): RouteObject[] {
           ),
         },
         {
+          // The editor of an embed token's document, in a frame of a team's site (no session).
+          path: "embed/edit/:accessKey",
+          lazy: page(
+            () => import("../routes/embed-edit"),
+            (m) => m.EmbedEditRoute,
+          ),
+        },
+        {
           element: <RequireSession />,
           children: [
             {

@@ -1898,6 +1898,18 @@ export const web = {
       updatedCount_other: "{{count}} updated",
     },
   },
+  embeddedEditor: {
+    loading: "Opening the document…",
+    invalid: {
+      title: "This editor link cannot be used",
+      description:
+        "It is not valid, or it has expired. Open the editor again from the site that showed it.",
+    },
+    sent: {
+      title: "Envelope sent",
+      description: "“{{title}}” has been sent: its recipients are invited to sign.",
+    },
+  },
   embedding: {
     title: "Embedding",
     description:

@@ -1982,6 +1982,19 @@ export const web: FrenchTranslation<typeof en> = {
       updatedCount_other: "{{count}} mis à jour",
     },
   },
+  embeddedEditor: {
+    loading: "Ouverture du document…",
+    invalid: {
+      title: "Ce lien vers l’éditeur ne peut pas être utilisé",
+      description:
+        "Il n’est pas valide ou il a expiré. Ouvrez de nouveau l’éditeur depuis le site qui l’affichait.",
+    },
+    sent: {
+      title: "Enveloppe envoyée",
+      description:
+        "L’enveloppe « {{title}} » est envoyée : ses destinataires sont invités à signer.",
+    },
+  },
   embedding: {
     title: "Intégration",
     description:

@@ -18,6 +18,7 @@ import {
 import { DocumentEditor, sendProblems, type EditorActionsContext } from "./document-editor";
 import { type EditorSource } from "./editor-source";
 import { RecipientsPanel, recipientName } from "./recipients-panel";
+import { useEmbeddedEditor } from "./embedded-editor-context";
 
 export { AUTOSAVE_DELAY_MS, sendProblems } from "./document-editor";
 
@@ -128,6 +129,7 @@ function EnvelopeActionButtons({
   const { t } = useTranslation(["web", "common"]);
   const errorText = useErrorText();
   const navigate = useNavigate();
+  const embedded = useEmbeddedEditor();
   const send = useSendEnvelope();
   const deleteDraft = useDeleteDraft();
   const [confirmingDelete, setConfirmingDelete] = useState(false);
@@ -155,7 +157,9 @@ function EnvelopeActionButtons({
     try {
       await context.flush();
       const sent = await send.mutateAsync(envelope.uuid);
-      void navigate(`/envelopes/${sent.workspaceUuid}/${sent.uuid}/view`);
+      // In a frame of the team's site, the embedding page decides what comes next.
+      if (embedded !== null) embedded.onSent(sent);
+      else void navigate(`/envelopes/${sent.workspaceUuid}/${sent.uuid}/view`);
     } catch {
       // The error shows beside the button.
     }
@@ -163,17 +167,19 @@ function EnvelopeActionButtons({
 
   return (
     <>
-      <PermittedButton
-        permission="delete Envelope"
-        variant="secondary"
-        onClick={() => {
-          deleteDraft.reset();
-          setConfirmingDelete(true);
-        }}
-      >
-        <Trash2 aria-hidden="true" />
-        {t("web:editor.delete.submit")}
-      </PermittedButton>
+      {embedded === null ? (
+        <PermittedButton
+          permission="delete Envelope"
+          variant="secondary"
+          onClick={() => {
+            deleteDraft.reset();
+            setConfirmingDelete(true);
+          }}
+        >
+          <Trash2 aria-hidden="true" />
+          {t("web:editor.delete.submit")}
+        </PermittedButton>
+      ) : null}
       <PermittedButton
         permission="update Envelope"
         loading={send.isPending}
