@@ -5,7 +5,6 @@ export {
   parsePdfDate,
   type Coverage,
   type PdfSignatureCheck,
-  type TimestampCheck,
 } from "./pdf-signatures";
 export {
   PROOF_CHAIN_ALGORITHM,
@@ -29,6 +28,7 @@ export {
   type ProofRecordInput,
 } from "./proof-record";
 export { VerifyExitCode, languageFromEnvironment, runVerifyCli, type CliIo } from "./run-cli";
+export { type TimestampCheck } from "./timestamp-token";
 export {
   type CheckKey,
   type CheckMessage,
