@@ -98,6 +98,11 @@ describe.each(testDatabaseKinds)("recipients in copy on %s", (kind) => {
     expect(await mailsTo(h, copy)).toEqual([]);
 
     const lastLink = await linkFromMail(h, last, sent.uuid);
+    // The proof exists once everyone has signed.
+    const early = await failure(
+      client.envelope.downloadSignerDocument({ ...lastLink, proof: true }),
+    );
+    expect(early.code).toBe("CONFLICT");
     await readEveryPage(client, lastLink);
     await sign(client, lastLink);
     await h.t.jobs.runUntilIdle();
@@ -116,6 +121,17 @@ describe.each(testDatabaseKinds)("recipients in copy on %s", (kind) => {
     );
     const fromLink = await client.envelope.downloadSignerDocument(copyLink);
     expect(Buffer.from(fromLink.data, "base64").equals(sealed)).toBe(true);
+    // And the proof, through the same link.
+    const proofFile = await sender.api.envelope.download({
+      envelopeUuid: sent.uuid,
+      kind: "proof",
+    });
+    const proofFromLink = await client.envelope.downloadSignerDocument({
+      ...copyLink,
+      proof: true,
+    });
+    expect(proofFromLink.filename).toBe(proofFile.filename);
+    expect(proofFromLink.data).toBe(proofFile.data);
 
     // The chain names the copy apart from those who act, and the proof lists it as copied.
     const activity = await sender.api.envelope.activity({ envelopeUuid: sent.uuid });

@@ -20,6 +20,16 @@ export async function binaryFile(
   };
 }
 
+/** The envelope's audit-log proof, named after its title (once complete). */
+export async function proofFile(
+  blobStore: BlobStore,
+  envelope: { title: string; proofBlobKey: string | null },
+): Promise<BinaryFile> {
+  if (envelope.proofBlobKey === null) throw new AppError("NOT_FOUND");
+  const title = envelope.title.replace(/[^\p{L}\p{N} ._-]+/gu, "").trim() || "envelope";
+  return binaryFile(blobStore, envelope.proofBlobKey, `${title}-proof.pdf`);
+}
+
 /**
  * The preview image of one page of one of the envelope's documents. A page of the document whose
  * preview the queue has not rendered yet is rendered at once (`renderPageOnDemand`, counted in

@@ -1,20 +1,35 @@
 import { type AccessLink, type BinaryFile } from "@paraphe/api-sdk/contract";
 import type { EnvelopeDeps } from "./envelope-deps";
-import { documentFile, pagePreview } from "./document-files";
+import { AppError } from "../errors/app-error";
+import { documentFile, pagePreview, proofFile } from "./document-files";
 import { verifyAccessLink } from "./link-access";
 import { recordPageViewed } from "./page-reads";
 
 /**
  * POST /envelope/download-signer-document: with `page`, that page's preview (recorded as viewed by
- * the recipient); without, the whole PDF: the original, or the sealed copy once complete.
+ * the recipient); without, the whole PDF: the original, or the sealed copy once complete; with
+ * `proof`, the audit-log proof once complete (for every recipient, a copy's link too).
  */
 export async function downloadSignerDocument(
   deps: EnvelopeDeps,
-  input: AccessLink & { documentUuid?: string | undefined; page?: number | undefined },
+  input: AccessLink & {
+    documentUuid?: string | undefined;
+    page?: number | undefined;
+    proof?: boolean | undefined;
+  },
 ): Promise<BinaryFile> {
   const { envelope, recipient } = await verifyAccessLink(deps, deps.db, input, {
     purpose: "download",
   });
+  if (input.proof === true) {
+    if (envelope.status !== "complete") {
+      throw new AppError("CONFLICT", {
+        message: "The proof exists once everyone has signed.",
+        reason: "not_complete",
+      });
+    }
+    return proofFile(deps.blobStore, envelope);
+  }
   if (input.page !== undefined) {
     // A page not rendered yet is rendered at once: a signer never waits for the queue's turn.
     const preview = await pagePreview(deps, envelope.id, input.documentUuid, input.page, {

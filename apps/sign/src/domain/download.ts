@@ -19,3 +19,9 @@ export async function downloadSignerPdf(api: SignApi, link: AccessLink): Promise
   const file = await api.envelope.downloadSignerDocument(link);
   saveBase64File(file);
 }
+
+/** Downloads the audit-log proof of a complete envelope through the access link. */
+export async function downloadSignerProof(api: SignApi, link: AccessLink): Promise<void> {
+  const file = await api.envelope.downloadSignerDocument({ ...link, proof: true });
+  saveBase64File(file);
+}

@@ -731,6 +731,11 @@ export const downloadSignerDocumentRequestSchema = accessLinkSchema.extend({
    * the whole PDF (sealed once complete).
    */
   page: z.number().int().min(0).optional(),
+  /**
+   * The audit-log proof instead of a document, once the envelope is complete (CONFLICT
+   * `not_complete` before): every recipient's link, a copy's too, gives the sealed PDF and its proof.
+   */
+  proof: z.boolean().optional(),
 });
 
 // POST /envelope/mark-page-read

@@ -1,7 +1,7 @@
 import { endpoints } from "@paraphe/api-sdk/contract";
 import { AppError } from "../../errors/app-error";
 import { findEnvelopeForMember } from "../../envelopes/envelope-access";
-import { binaryFile, documentFile } from "../../envelopes/document-files";
+import { documentFile, proofFile } from "../../envelopes/document-files";
 import { envelopeDeps } from "../../deps";
 import { handler } from "../endpoint-handler";
 
@@ -19,11 +19,7 @@ export const envelopeDownload = handler(
         suggestion: "Download them when the envelope is complete.",
       });
     }
-    if (input.kind === "proof") {
-      if (envelope.proofBlobKey === null) throw new AppError("NOT_FOUND");
-      const title = envelope.title.replace(/[^\p{L}\p{N} ._-]+/gu, "").trim() || "envelope";
-      return binaryFile(deps.blobStore, envelope.proofBlobKey, `${title}-proof.pdf`);
-    }
+    if (input.kind === "proof") return proofFile(deps.blobStore, envelope);
     return documentFile(deps, deps.blobStore, envelope.id, input.documentUuid, input.kind);
   },
 );

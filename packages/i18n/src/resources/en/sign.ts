@@ -95,7 +95,7 @@ export const sign = {
     complete: {
       title: "This document is signed by everyone",
       description:
-        "You can download the signed document with this link for {{days}} days after everyone signed.",
+        "You can download the signed document and its audit-log proof with this link for {{days}} days after everyone signed.",
     },
     notYourTurn: {
       title: "Not your turn yet",
@@ -113,6 +113,7 @@ export const sign = {
   },
   download: {
     signed: "Download the signed PDF",
+    proof: "Download the audit-log proof",
     document: "Download the PDF",
   },
   reader: {

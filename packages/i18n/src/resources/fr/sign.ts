@@ -101,7 +101,7 @@ export const sign: FrenchTranslation<typeof en> = {
     complete: {
       title: "Ce document est signé par tous",
       description:
-        "Vous pouvez télécharger le document signé avec ce lien pendant {{days}}\u00a0jours après la dernière signature.",
+        "Vous pouvez télécharger le document signé et sa preuve (journal d’audit) avec ce lien pendant {{days}}\u00a0jours après la dernière signature.",
     },
     notYourTurn: {
       title: "Ce n’est pas encore votre tour",
@@ -120,6 +120,7 @@ export const sign: FrenchTranslation<typeof en> = {
   },
   download: {
     signed: "Télécharger le PDF signé",
+    proof: "Télécharger la preuve (journal d’audit)",
     document: "Télécharger le PDF",
   },
   reader: {

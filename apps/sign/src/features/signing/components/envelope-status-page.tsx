@@ -4,7 +4,7 @@ import { Button, toast } from "@paraphe/ui-kit";
 import { useMutation } from "@tanstack/react-query";
 import { Ban, CalendarX, CheckCircle2, Clock, Download, FileClock, XCircle } from "lucide-react";
 import { useApi, type AccessLink } from "../../../lib/api";
-import { downloadSignerPdf } from "../../../domain/download";
+import { downloadSignerPdf, downloadSignerProof } from "../../../domain/download";
 import { type ActingState, type EnvelopeState } from "../lib/envelope-state";
 import { StatusPanel, type StatusPanelProps } from "./status-panel";
 
@@ -44,6 +44,10 @@ export function EnvelopeStatusPage({
     mutationFn: () => downloadSignerPdf(api, link),
     onError: () => toast.error(t("errors.download")),
   });
+  const downloadProof = useMutation({
+    mutationFn: () => downloadSignerProof(api, link),
+    onError: () => toast.error(t("errors.download")),
+  });
   return (
     <StatusPanel
       {...looks[state]}
@@ -51,10 +55,21 @@ export function EnvelopeStatusPage({
       description={t(`states.${state}.description`, { days: SIGNING_LINK_DAYS_AFTER_END })}
     >
       {state === "complete" ? (
-        <Button onClick={() => download.mutate()} loading={download.isPending} size="lg">
-          <Download aria-hidden="true" />
-          {t("download.signed")}
-        </Button>
+        <>
+          <Button onClick={() => download.mutate()} loading={download.isPending} size="lg">
+            <Download aria-hidden="true" />
+            {t("download.signed")}
+          </Button>
+          <Button
+            variant="secondary"
+            onClick={() => downloadProof.mutate()}
+            loading={downloadProof.isPending}
+            size="lg"
+          >
+            <Download aria-hidden="true" />
+            {t("download.proof")}
+          </Button>
+        </>
       ) : null}
     </StatusPanel>
   );

@@ -544,8 +544,8 @@ describe("when there is nothing to sign", () => {
     over.unmount();
   });
 
-  it("offers the signed PDF once the envelope is complete", async () => {
-    openAt(`${SIGN_PATH}${LINK_FRAGMENT}`, {
+  it("offers the signed PDF and its proof once the envelope is complete", async () => {
+    const { calls, user } = openAt(`${SIGN_PATH}${LINK_FRAGMENT}`, {
       open: () =>
         openedEnvelope({
           envelope: { ...openedEnvelope().envelope, status: "complete" },
@@ -558,8 +558,19 @@ describe("when there is nothing to sign", () => {
     expect(screen.getByRole("button", { name: "Download the signed PDF" })).toBeInTheDocument();
     expect(
       screen.getByText(
-        "You can download the signed document with this link for 30 days after everyone signed.",
+        "You can download the signed document and its audit-log proof with this link for 30 days after everyone signed.",
       ),
     ).toBeInTheDocument();
+    // The proof through the same link (a copy's link too).
+    await user.click(screen.getByRole("button", { name: "Download the audit-log proof" }));
+    await waitFor(() =>
+      expect(
+        calls.find(
+          (call) =>
+            call.path === "/envelope/download-signer-document" &&
+            (call.body as { proof?: boolean }).proof === true,
+        )?.body,
+      ).toEqual({ envelopeUuid: ENVELOPE_UUID, token: TOKEN, secretKey: SECRET, proof: true }),
+    );
   });
 });
