@@ -6,6 +6,7 @@ import type {
 } from "@paraphe/api-sdk/contract";
 import { type Kysely, type Selectable, sql } from "kysely";
 import type { Database } from "../db/database";
+import { signerBrandingOf } from "../branding/team-branding";
 import { AppError } from "../errors/app-error";
 import { codeRefusal } from "../identity/code-refusal";
 import {
@@ -118,14 +119,18 @@ const perLinkUses = (link: LinkRow): RateLimit => ({
   message: "This link was used too often in the last hour. Wait a little before trying again.",
 });
 
-/** POST /direct-link/open: the template's title and the team's name. */
+/** POST /direct-link/open: the template's title, the team's name and its branding. */
 export async function openDirectLink(
   deps: EnvelopeDeps,
   token: string,
 ): Promise<OpenDirectLinkResponse> {
   const { link, templateTitle, teamName } = await activeLink(deps.db, token);
   requireUsesLeft(link);
-  return { templateTitle, teamName };
+  return {
+    templateTitle,
+    teamName,
+    branding: await signerBrandingOf(deps.db, deps.config, link.teamId),
+  };
 }
 
 /** HMAC of (link, address, code) under a key of its own derived from the link key. */

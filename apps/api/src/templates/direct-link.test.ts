@@ -87,8 +87,23 @@ describe.each(testDatabaseKinds)("direct template links on %s", (kind) => {
     expect(got.link).toMatchObject({ enabled: true, uses: 0 });
     expect(JSON.stringify(got)).not.toContain(token);
 
+    // The visitor sees the team's branding, as a signer does.
+    await owner.api.branding.save({
+      displayName: "Direct & Co",
+      color: "#1e3a8a",
+      showPoweredBy: false,
+    });
     const opened = await signingClient(h).directLink.open({ token });
-    expect(opened).toEqual({ templateTitle: "Membership form", teamName: "Direct team" });
+    expect(opened).toEqual({
+      templateTitle: "Membership form",
+      teamName: "Direct team",
+      branding: expect.objectContaining({
+        name: "Direct & Co",
+        readableColor: "#1e3a8a",
+        showPoweredBy: false,
+        logoUrl: null,
+      }),
+    });
 
     const first = await visit(token);
     const second = await visit(token);

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { signerBrandingSchema } from "./branding";
 import { VERIFICATION_CODE_LENGTH } from "./envelope";
 import { emailSchema } from "./identity";
 
@@ -98,6 +99,8 @@ export const openDirectLinkRequestSchema = z.object({ token: directLinkTokenSche
 export const openDirectLinkResponseSchema = z.object({
   templateTitle: z.string(),
   teamName: z.string(),
+  /** What the visitor sees of the team, as the signing link's open call gives it. */
+  branding: signerBrandingSchema.optional(),
 });
 export type OpenDirectLinkResponse = z.infer<typeof openDirectLinkResponseSchema>;
 

@@ -75,6 +75,29 @@ describe("a template's direct link", () => {
     expect(window.location.hash).toBe("");
   });
 
+  it("shows the team's branding, as the signing page does", async () => {
+    openAt({
+      directOpen: () => ({
+        templateTitle: "Membership form",
+        teamName: "Acme",
+        branding: {
+          name: "Acme & Co",
+          color: "#1e3a8a",
+          readableColor: "#1e3a8a",
+          footer: "Acme SAS",
+          websiteUrl: null,
+          privacyUrl: null,
+          showPoweredBy: false,
+          logoUrl: null,
+        },
+      }),
+    });
+    expect(await screen.findByTestId("team-brand")).toHaveTextContent("Acme & Co");
+    expect(screen.getByText("Acme SAS")).toBeVisible();
+    const root = screen.getByTestId("team-brand").closest("[style]") as HTMLElement;
+    expect(root.style.getPropertyValue("--color-brand-500")).toBe("#1e3a8a");
+  });
+
   it("says why a code is refused", async () => {
     const { user } = openAt({
       directConfirm: () =>

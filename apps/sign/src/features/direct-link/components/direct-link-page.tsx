@@ -5,6 +5,7 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import { useEffect, useState, type FormEvent } from "react";
 import { embedding, postEmbedEvent } from "../../../domain/embed";
 import { useApi } from "../../../lib/api";
+import { useProvideBranding } from "../../../lib/branding";
 import { directLinkErrorKey } from "../lib/direct-link-error";
 
 const CODE_PATTERN = new RegExp(`^\\d{${VERIFICATION_CODE_LENGTH}}$`);
@@ -35,6 +36,8 @@ export function DirectLinkPage({ token, onReady }: DirectLinkPageProps) {
     queryFn: () => api.directLink.open({ token }),
     retry: false,
   });
+  // The team's look in the layout, as on the signing page the visitor goes on to.
+  useProvideBranding(opened.data === undefined ? undefined : (opened.data.branding ?? null));
   // An embedding site may give the visitor's name and email, and lock them.
   const given = embedding().options;
   const [visitor, setVisitor] = useState<Visitor>({
