@@ -115,7 +115,8 @@ export default defineConfig({
         // The account that answers support conversations (support.spec.ts).
         SUPPORT_OPERATORS: SUPPORT_OPERATOR,
         // published-sdk.spec.ts serves a bundle of the packed SDK there and calls the api from it.
-        CORS_ORIGINS: "http://localhost:5175",
+        // production-nginx.spec.ts serves the apps' builds behind nginx over TLS.
+        CORS_ORIGINS: "http://localhost:5175,https://localhost:8443,https://localhost:8444",
         // sso.spec.ts verifies its team's domain from the settings without a DNS server (the
         // development override; the api's suite proves domains against a DNS server of its own).
         SSO_DOMAIN_VERIFICATION: "skip",

@@ -272,6 +272,11 @@ export const testSystemTools = [
     commands: ["openssl"],
   },
   {
+    what: "nginx (the production setup's browser test)",
+    pkg: "nginx-light",
+    files: ["/usr/sbin/nginx"],
+  },
+  {
     what: "fonts for the browser's pages and screenshots",
     pkg: "fonts-dejavu-core",
     files: ["/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"],
