@@ -6,6 +6,7 @@ import { useMemo, useState } from "react";
 import { useNavigate } from "react-router";
 import { useGate } from "../../../../app/permissions/gates";
 import { PermittedButton } from "../../../../app/permissions/permitted-button";
+import { useEmbeddedEditor } from "../editor/embedded-editor-context";
 import { usePermissions } from "../../../../app/permissions/permissions-context";
 import { fieldErrorProblems, useErrorText } from "../../../../lib/api/error-text";
 import {
@@ -108,6 +109,9 @@ function TemplateActionButtons({
   const errorText = useErrorText();
   const navigate = useNavigate();
   const { can } = usePermissions();
+  // In a frame of the team's site, the editor's token saves the template; the team activates it
+  // and turns its direct link on with its API key or in the app.
+  const embedded = useEmbeddedEditor() !== null;
   const activate = useTemplateStatusChange();
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const [directLinkOpen, setDirectLinkOpen] = useState(false);
@@ -144,13 +148,13 @@ function TemplateActionButtons({
           {t("web:templates.editor.delete.submit")}
         </Button>
       ) : null}
-      {template.status === "active" && can("update", "Template") ? (
+      {template.status === "active" && can("update", "Template") && !embedded ? (
         <Button variant="secondary" onClick={() => setDirectLinkOpen(true)}>
           <Link2 aria-hidden="true" />
           {t("web:templates.directLink.open")}
         </Button>
       ) : null}
-      {template.status === "draft" || template.status === "incomplete" ? (
+      {(template.status === "draft" || template.status === "incomplete") && !embedded ? (
         <PermittedButton
           permission="update Template"
           loading={activate.isPending}
