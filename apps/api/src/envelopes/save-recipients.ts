@@ -1,17 +1,16 @@
 import type { recipientInputSchema } from "@paraphe/api-sdk/contract";
-import { sql, type Kysely } from "kysely";
+import type { Kysely } from "kysely";
 import type { z } from "zod";
 import type { Database, EnvelopeRow } from "../db/database";
 import { newRecipientLink } from "./access-links";
-import { fieldError } from "./command-errors";
 import type { EnvelopeDeps } from "./envelope-deps";
 import { lockDraftFor } from "./envelope-store";
+import { makeRoomForRecipients } from "./recipient-rows";
 import { removeFieldsOfApprovers } from "./save-fields";
 import { refuseUnavailableSms } from "./sms-check";
 import { contactSubject } from "../membership/contact-subject";
 import { requirePermission, type Member } from "../membership/members";
 import { stepsToStore } from "./turns";
-import { loadRecipients } from "./views";
 import { holdWorkspaceIfPresent, holdWorkspaceRow } from "../workspaces/workspace-store";
 
 /** A recipient as the contract's schema parsed it (phone normalised, saveToContacts defaulted). */
@@ -45,22 +44,7 @@ export async function saveRecipients(
       await holdWorkspaceRow(trx, member.teamId, envelope.workspaceId);
     }
     await requireContactWrites(trx, member, envelope, recipients);
-    const existing = await loadRecipients(trx, envelope.id);
-    const existingIds = new Set(existing.map((recipient) => recipient.id));
-    recipients.forEach((recipient, index) => {
-      if (recipient.uuid !== undefined && !existingIds.has(recipient.uuid)) {
-        throw fieldError(`recipients.${index}.uuid`, "not_found");
-      }
-    });
-    const kept = new Set(recipients.flatMap((recipient) => recipient.uuid ?? []));
-    const removed = existing.filter((recipient) => !kept.has(recipient.id)).map((r) => r.id);
-    if (removed.length > 0) await trx.deleteFrom("recipient").where("id", "in", removed).execute();
-    // Positions and emails are unique: park the kept ones out of the way first.
-    await trx
-      .updateTable("recipient")
-      .set({ position: sql<number>`-position`, email: sql<string>`'moving:' || id` })
-      .where("envelopeId", "=", envelope.id)
-      .execute();
+    await makeRoomForRecipients(trx, envelope.id, recipients, "recipients", "email");
     await removeFieldsOfApprovers(trx, recipients);
     const steps = stepsToStore(envelope.signingOrder, recipients);
     for (const [index, recipient] of recipients.entries()) {

@@ -1,15 +1,13 @@
 import type { templateRoleInputSchema } from "@paraphe/api-sdk/contract";
-import { sql } from "kysely";
 import type { z } from "zod";
 import { newRecipientLink } from "../envelopes/access-links";
-import { fieldError } from "../envelopes/command-errors";
 import type { EnvelopeDeps } from "../envelopes/envelope-deps";
 import { lockTemplateFor } from "../envelopes/envelope-store";
 import type { Member } from "../membership/members";
+import { makeRoomForRecipients } from "../envelopes/recipient-rows";
 import { removeFieldsOfApprovers } from "../envelopes/save-fields";
 import { refuseUnavailableSms } from "../envelopes/sms-check";
 import { stepsToStore } from "../envelopes/turns";
-import { loadRecipients } from "../envelopes/views";
 import { syncTemplateStatus } from "./template-status";
 
 type ParsedRoleInput = z.infer<typeof templateRoleInputSchema>;
@@ -32,22 +30,7 @@ export async function saveTemplateRoles(
   refuseUnavailableSms(deps.config, roles, "roles");
   await deps.db.transaction().execute(async (trx) => {
     const template = await lockTemplateFor(trx, member, templateId, "update", "recipients");
-    const existing = await loadRecipients(trx, template.id);
-    const existingIds = new Set(existing.map((role) => role.id));
-    roles.forEach((role, index) => {
-      if (role.uuid !== undefined && !existingIds.has(role.uuid)) {
-        throw fieldError(`roles.${index}.uuid`, "not_found");
-      }
-    });
-    const kept = new Set(roles.flatMap((role) => role.uuid ?? []));
-    const removed = existing.filter((role) => !kept.has(role.id)).map((role) => role.id);
-    if (removed.length > 0) await trx.deleteFrom("recipient").where("id", "in", removed).execute();
-    // Positions and labels are unique: park the kept ones out of the way first.
-    await trx
-      .updateTable("recipient")
-      .set({ position: sql<number>`-position`, label: sql<string>`'moving:' || id` })
-      .where("envelopeId", "=", template.id)
-      .execute();
+    await makeRoomForRecipients(trx, template.id, roles, "roles", "label");
     // A role that becomes an approver fills in nothing: its fields go, as for an envelope's.
     await removeFieldsOfApprovers(trx, roles);
     const steps = stepsToStore(template.signingOrder, roles);
