@@ -2,6 +2,7 @@ import {
   type ActivityEvent,
   type EnvelopeDetail,
   type EnvelopeSummary,
+  type Recipient,
   type SigningRequest,
   type Workspace,
 } from "@paraphe/api-sdk/contract";
@@ -47,6 +48,30 @@ export function envelopeSummary(overrides: Partial<EnvelopeSummary> = {}): Envel
     tags: [],
     createdAt: "2026-03-01T09:00:00.000Z",
     updatedAt: "2026-03-02T09:00:00.000Z",
+    ...overrides,
+  };
+}
+
+/**
+ * A recipient of the envelope (`RECIPIENT_UUID`): Jane Doe, a signer not invited yet, unless
+ * `overrides` say otherwise.
+ */
+export function recipient(overrides: Partial<Recipient> = {}): Recipient {
+  return {
+    uuid: RECIPIENT_UUID,
+    email: "jane@example.com",
+    firstname: "Jane",
+    lastname: "Doe",
+    phone: null,
+    order: 1,
+    step: 1,
+    kind: "signer",
+    status: "pending",
+    invitedAt: null,
+    signedAt: null,
+    approvedAt: null,
+    declinedAt: null,
+    declineReason: null,
     ...overrides,
   };
 }

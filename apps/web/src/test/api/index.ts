@@ -62,6 +62,7 @@ export {
   WORKSPACE_MAIN,
   envelopeDetail,
   envelopeSummary,
+  recipient,
   signingRequest,
 } from "./envelope";
 export {

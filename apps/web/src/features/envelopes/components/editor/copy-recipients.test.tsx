@@ -1,32 +1,16 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import {
-  ENVELOPE_UUID,
-  RECIPIENT_UUID,
-  WORKSPACE_MAIN,
-  envelopeDetail,
-  ok,
-} from "../../../../test/api";
+import { ENVELOPE_UUID, WORKSPACE_MAIN, envelopeDetail, ok, recipient } from "../../../../test/api";
 import { renderApp } from "../../../../test/render-app";
 
 const EDIT_PATH = `/envelopes/${WORKSPACE_MAIN.uuid}/${ENVELOPE_UUID}/edit`;
 
-const COPY = {
-  uuid: RECIPIENT_UUID,
+const COPY = recipient({
   email: "grace@example.com",
   firstname: "Grace",
   lastname: "Hopper",
-  phone: null,
-  order: 1,
-  step: 1,
-  status: "pending" as const,
-  invitedAt: null,
-  signedAt: null,
-  declinedAt: null,
-  declineReason: null,
-  kind: "cc" as const,
-  approvedAt: null,
-};
+  kind: "cc",
+});
 
 describe("recipients in copy in the editor", () => {
   it("adds a copy with the role choice, and the list says so", async () => {

@@ -3,31 +3,21 @@ import { describe, expect, it } from "vitest";
 import {
   DOCUMENT_UUID,
   ENVELOPE_UUID,
-  RECIPIENT_UUID,
   WORKSPACE_MAIN,
   envelopeDetail,
   ok,
+  recipient,
 } from "../../../../test/api";
 import { renderApp } from "../../../../test/render-app";
 
 const EDIT_PATH = `/envelopes/${WORKSPACE_MAIN.uuid}/${ENVELOPE_UUID}/edit`;
 
-const ALAN = {
-  uuid: RECIPIENT_UUID,
+const ALAN = recipient({
   email: "alan@example.com",
   firstname: "Alan",
   lastname: "Turing",
-  phone: null,
-  order: 1,
-  step: 1,
-  status: "pending" as const,
-  invitedAt: null,
-  signedAt: null,
-  declinedAt: null,
-  declineReason: null,
-  kind: "approver" as const,
-  approvedAt: null,
-};
+  kind: "approver",
+});
 
 describe("recipient roles in the editor", () => {
   it("adds an approver with the role choice, and the list says so", async () => {

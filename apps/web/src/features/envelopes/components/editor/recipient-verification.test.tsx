@@ -2,33 +2,22 @@ import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import {
   ENVELOPE_UUID,
-  RECIPIENT_UUID,
   TEST_PROFILE,
   WORKSPACE_MAIN,
   envelopeDetail,
   ok,
+  recipient,
 } from "../../../../test/api";
 import { renderApp } from "../../../../test/render-app";
 
 const EDIT_PATH = `/envelopes/${WORKSPACE_MAIN.uuid}/${ENVELOPE_UUID}/edit`;
 
-const VERIFIED_SIGNER = {
-  uuid: RECIPIENT_UUID,
+const VERIFIED_SIGNER = recipient({
   email: "ada@example.com",
   firstname: "Ada",
   lastname: "Lovelace",
-  phone: null,
-  order: 1,
-  step: 1,
-  status: "pending" as const,
-  invitedAt: null,
-  signedAt: null,
-  declinedAt: null,
-  declineReason: null,
-  kind: "signer" as const,
-  verification: "email_code" as const,
-  approvedAt: null,
-};
+  verification: "email_code",
+});
 
 /** The profile of a deployment that can send SMS codes. */
 const withSms = {

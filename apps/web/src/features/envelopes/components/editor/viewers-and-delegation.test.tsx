@@ -1,32 +1,16 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import {
-  ENVELOPE_UUID,
-  RECIPIENT_UUID,
-  WORKSPACE_MAIN,
-  envelopeDetail,
-  ok,
-} from "../../../../test/api";
+import { ENVELOPE_UUID, WORKSPACE_MAIN, envelopeDetail, ok, recipient } from "../../../../test/api";
 import { renderApp } from "../../../../test/render-app";
 
 const EDIT_PATH = `/envelopes/${WORKSPACE_MAIN.uuid}/${ENVELOPE_UUID}/edit`;
 
-const VIEWER = {
-  uuid: RECIPIENT_UUID,
+const VIEWER = recipient({
   email: "vic@example.com",
   firstname: "Vic",
   lastname: "Viewer",
-  phone: null,
-  order: 1,
-  step: 1,
-  status: "pending" as const,
-  invitedAt: null,
-  signedAt: null,
-  declinedAt: null,
-  declineReason: null,
-  kind: "viewer" as const,
-  approvedAt: null,
-};
+  kind: "viewer",
+});
 
 describe("viewers and delegation in the editor", () => {
   it("adds a viewer with the role choice, and the list says so", async () => {

@@ -6,28 +6,21 @@ import {
   WORKSPACE_MAIN,
   envelopeDetail,
   ok,
+  recipient,
   signingRequest,
 } from "../../../../test/api";
 import { renderApp } from "../../../../test/render-app";
 
 const VIEW_PATH = `/envelopes/${WORKSPACE_MAIN.uuid}/${ENVELOPE_UUID}/view`;
 
-const APPROVER = {
-  uuid: RECIPIENT_UUID,
+const APPROVER = recipient({
   email: "alan@example.com",
   firstname: "Alan",
   lastname: "Turing",
-  phone: null,
-  order: 1,
-  step: 1,
-  kind: "approver" as const,
-  status: "approved" as const,
-  invitedAt: null,
-  signedAt: null,
+  kind: "approver",
+  status: "approved",
   approvedAt: "2026-03-03T10:00:00.000Z",
-  declinedAt: null,
-  declineReason: null,
-};
+});
 
 const SIGNER = {
   ...APPROVER,

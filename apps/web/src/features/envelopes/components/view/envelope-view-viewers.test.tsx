@@ -1,32 +1,15 @@
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import {
-  ENVELOPE_UUID,
-  RECIPIENT_UUID,
-  WORKSPACE_MAIN,
-  envelopeDetail,
-  ok,
-} from "../../../../test/api";
+import { ENVELOPE_UUID, WORKSPACE_MAIN, envelopeDetail, ok, recipient } from "../../../../test/api";
 import { renderApp } from "../../../../test/render-app";
 
 const VIEW_PATH = `/envelopes/${WORKSPACE_MAIN.uuid}/${ENVELOPE_UUID}/view`;
 
-const SIGNER = {
-  uuid: RECIPIENT_UUID,
-  email: "jane@example.com",
-  firstname: "Jane",
-  lastname: "Doe",
-  phone: null,
-  order: 1,
-  step: 1,
-  kind: "signer" as const,
-  status: "signed" as const,
+const SIGNER = recipient({
+  status: "signed",
   invitedAt: "2026-03-03T09:00:00.000Z",
   signedAt: "2026-03-03T10:00:00.000Z",
-  approvedAt: null,
-  declinedAt: null,
-  declineReason: null,
-};
+});
 
 const VIEWER = {
   ...SIGNER,
