@@ -65,7 +65,7 @@ async function signAs(
   await signing.context().close();
 }
 
-test("a three-step workflow with a copy and a viewer, steps set in the editor: a signer delegates on a phone in French, another attaches a PDF; the sealed PDF passes pdfsig, qpdf and paraphe-verify, carries the attachment, its proof lists the steps, the delegation and the file's hash, and the copy receives it", async ({
+test("a three-step workflow with a copy and a viewer, steps set in the editor: a signer delegates on a phone in French, another attaches a PDF; the sealed PDF passes pdfsig, qpdf and paraphe-verify, carries the attachment, its proof lists the steps, the delegation and the file's hash, and the copy receives both", async ({
   page,
   browser,
 }) => {
@@ -251,17 +251,21 @@ test("a three-step workflow with a copy and a viewer, steps set in the editor: a
   expect(verified.status, verified.stdout + verified.stderr).toBe(0);
   expect(verified.stdout).toContain("Valid: the sealed document and its proof are intact");
 
-  // The copy got the completion mail; its link gives the same sealed PDF.
+  // The copy got the completion mail; its link gives the same sealed PDF and proof.
   const completion = await waitForMail(copy.email, 1, 30_000);
   expect(completion.subject).toContain("is signed by everyone");
   expect(completion.text).toContain("You were copied on");
   const copied = await openAsRecipient(browser, copy.email, 1);
-  const [download] = await Promise.all([
-    copied.waitForEvent("download"),
-    copied.getByRole("button", { name: "Download the signed PDF" }).click(),
-  ]);
-  const copyFile = join(dir, "copy.pdf");
-  await download.saveAs(copyFile);
-  expect(sha256(await readFile(copyFile))).toBe(sha256(await readFile(files.sealed)));
+  for (const [label, file, same] of [
+    ["Download the signed PDF", "copy-sealed.pdf", files.sealed],
+    ["Download the audit-log proof", "copy-proof.pdf", files.proof],
+  ] as const) {
+    const [download] = await Promise.all([
+      copied.waitForEvent("download"),
+      copied.getByRole("button", { name: label }).click(),
+    ]);
+    await download.saveAs(join(dir, file));
+    expect(sha256(await readFile(join(dir, file)))).toBe(sha256(await readFile(same)));
+  }
   await copied.context().close();
 });
