@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pdfText } from "../test/documents";
 import { testDatabaseKinds } from "../test/databases";
 import {
+  customOrderDraft,
   failure,
   linkFromMail,
   mailsTo,
@@ -9,7 +10,6 @@ import {
   sign,
   signingClient,
   signUpMember,
-  tinyPdf,
   type TeamMember,
 } from "../test/envelopes";
 import { createIdentityHarness, uniqueEmail, type IdentityHarness } from "../test/identity";
@@ -27,51 +27,11 @@ describe.each(testDatabaseKinds)("recipients in copy on %s", (kind) => {
     await h.destroy();
   });
 
-  /** A custom-order draft of `people` (email, kind, step), a signature field per signer. */
-  async function customDraft(
-    people: readonly { email: string; kind: "signer" | "approver" | "cc"; step: number }[],
-  ) {
-    const draft = await sender.api.envelope.upload({
-      files: [{ filename: "Agreement.pdf", data: await tinyPdf(1) }],
-    });
-    await sender.api.envelope.update({
-      envelopeUuid: draft.uuid,
-      options: { signingOrder: "custom" },
-    });
-    const saved = await sender.api.envelope.saveRecipients({
-      envelopeUuid: draft.uuid,
-      recipients: people.map((person, index) => ({
-        email: person.email,
-        firstname: "Person",
-        lastname: `Number ${index + 1}`,
-        kind: person.kind,
-        step: person.step,
-      })),
-    });
-    const documentUuid = draft.documents[0]?.uuid ?? "";
-    await sender.api.envelope.saveFields({
-      envelopeUuid: draft.uuid,
-      fields: saved.recipients
-        .filter((recipient) => recipient.kind === "signer")
-        .map((recipient, index) => ({
-          documentUuid,
-          page: 0,
-          x: 0.1,
-          y: 0.1 + index * 0.2,
-          width: 0.3,
-          height: 0.1,
-          kind: "signature" as const,
-          recipientUuid: recipient.uuid,
-        })),
-    });
-    return { draft, saved, documentUuid };
-  }
-
   it("never invites a copy, lets a step of copies block nothing, and mails it the sealed result on completion", async () => {
     const first = uniqueEmail("first");
     const copy = uniqueEmail("copy");
     const last = uniqueEmail("last");
-    const { saved } = await customDraft([
+    const { saved } = await customOrderDraft(sender, [
       { email: first, kind: "signer", step: 1 },
       { email: copy, kind: "cc", step: 2 },
       { email: last, kind: "signer", step: 3 },
@@ -161,7 +121,7 @@ describe.each(testDatabaseKinds)("recipients in copy on %s", (kind) => {
   it("refuses a field for a copy with a clear reason", async () => {
     const signer = uniqueEmail("signer");
     const copy = uniqueEmail("copy");
-    const { saved, documentUuid } = await customDraft([
+    const { saved, documentUuid } = await customOrderDraft(sender, [
       { email: signer, kind: "signer", step: 1 },
       { email: copy, kind: "cc", step: 1 },
     ]);
@@ -191,7 +151,9 @@ describe.each(testDatabaseKinds)("recipients in copy on %s", (kind) => {
   });
 
   it("refuses to send an envelope whose only recipients are copies", async () => {
-    const { saved } = await customDraft([{ email: uniqueEmail("copy"), kind: "cc", step: 1 }]);
+    const { saved } = await customOrderDraft(sender, [
+      { email: uniqueEmail("copy"), kind: "cc", step: 1 },
+    ]);
     const refused = await failure(sender.api.envelope.send({ envelopeUuid: saved.uuid }));
     expect(refused.code).toBe("VALIDATION_ERROR");
     expect(refused.details).toEqual([

@@ -4,6 +4,7 @@ import { migrateToLatest } from "../db/migrate";
 import { migrations } from "../db/migrations/index";
 import { silentLogger, testDatabaseKinds } from "../test/databases";
 import {
+  customOrderDraft,
   failure,
   linkFromMail,
   mailsTo,
@@ -29,53 +30,13 @@ describe.each(testDatabaseKinds)("signing steps on %s", (kind) => {
     await h.destroy();
   });
 
-  /** A draft with `people` (email, kind, step) in custom order, a signature field per signer. */
-  async function customDraft(
-    people: readonly { email: string; kind: "signer" | "approver"; step: number }[],
-  ) {
-    const draft = await sender.api.envelope.upload({
-      files: [{ filename: "Agreement.pdf", data: await tinyPdf(1) }],
-    });
-    await sender.api.envelope.update({
-      envelopeUuid: draft.uuid,
-      options: { signingOrder: "custom" },
-    });
-    const saved = await sender.api.envelope.saveRecipients({
-      envelopeUuid: draft.uuid,
-      recipients: people.map((person, index) => ({
-        email: person.email,
-        firstname: "Person",
-        lastname: `Number ${index + 1}`,
-        kind: person.kind,
-        step: person.step,
-      })),
-    });
-    const documentUuid = draft.documents[0]?.uuid ?? "";
-    await sender.api.envelope.saveFields({
-      envelopeUuid: draft.uuid,
-      fields: saved.recipients
-        .filter((recipient) => recipient.kind === "signer")
-        .map((recipient, index) => ({
-          documentUuid,
-          page: 0,
-          x: 0.1,
-          y: 0.1 + index * 0.2,
-          width: 0.3,
-          height: 0.1,
-          kind: "signature" as const,
-          recipientUuid: recipient.uuid,
-        })),
-    });
-    return saved;
-  }
-
   it("runs three steps: an approver, then two signers in parallel, then a signer, inviting each step as the previous ends", async () => {
     const approver = uniqueEmail("approver");
     const first = uniqueEmail("first");
     const second = uniqueEmail("second");
     const last = uniqueEmail("last");
     // Steps given with a gap (1, 3, 3, 7): saved without gaps.
-    const draft = await customDraft([
+    const { saved: draft } = await customOrderDraft(sender, [
       { email: approver, kind: "approver", step: 1 },
       { email: first, kind: "signer", step: 3 },
       { email: second, kind: "signer", step: 3 },
@@ -145,7 +106,7 @@ describe.each(testDatabaseKinds)("signing steps on %s", (kind) => {
   it("lets an approver of a later step wait for the signers before it, and seals on their approval", async () => {
     const signer = uniqueEmail("early-signer");
     const approver = uniqueEmail("late-approver");
-    const draft = await customDraft([
+    const { saved: draft } = await customOrderDraft(sender, [
       { email: signer, kind: "signer", step: 1 },
       { email: approver, kind: "approver", step: 2 },
     ]);

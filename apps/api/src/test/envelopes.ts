@@ -224,6 +224,55 @@ export async function sentEnvelope(
 }
 
 /**
+ * A draft of `sender`'s in custom order with `people` (by email, kind and step; named Person
+ * Number 1, 2...) and a signature field for each signer, one under the other on the first page.
+ * Answers the draft as uploaded, as its recipients left it, and its document's uuid.
+ */
+export async function customOrderDraft(
+  sender: TeamMember,
+  people: readonly {
+    email: string;
+    kind: "signer" | "approver" | "cc" | "viewer";
+    step: number;
+  }[],
+): Promise<{ draft: EnvelopeDetail; saved: EnvelopeDetail; documentUuid: string }> {
+  const draft = await sender.api.envelope.upload({
+    files: [{ filename: "Agreement.pdf", data: await tinyPdf(1) }],
+  });
+  await sender.api.envelope.update({
+    envelopeUuid: draft.uuid,
+    options: { signingOrder: "custom" },
+  });
+  const saved = await sender.api.envelope.saveRecipients({
+    envelopeUuid: draft.uuid,
+    recipients: people.map((person, index) => ({
+      email: person.email,
+      firstname: "Person",
+      lastname: `Number ${index + 1}`,
+      kind: person.kind,
+      step: person.step,
+    })),
+  });
+  const documentUuid = draft.documents[0]?.uuid ?? "";
+  await sender.api.envelope.saveFields({
+    envelopeUuid: draft.uuid,
+    fields: saved.recipients
+      .filter((recipient) => recipient.kind === "signer")
+      .map((recipient, index) => ({
+        documentUuid,
+        page: 0,
+        x: 0.1,
+        y: 0.1 + index * 0.2,
+        width: 0.3,
+        height: 0.1,
+        kind: "signature" as const,
+        recipientUuid: recipient.uuid,
+      })),
+  });
+  return { draft, saved, documentUuid };
+}
+
+/**
  * Serves every page of every document to the link's recipient and marks each read, as the signing
  * page does when the page is on screen.
  */
