@@ -7,9 +7,8 @@ import type { z } from "zod";
 import type { Member } from "../membership/members";
 import { AppError } from "../errors/app-error";
 import { signerBrandingOf } from "../branding/team-branding";
-import { enqueueMail } from "../mail/outbox";
-import { teamInviteMail } from "./invite-mail";
-import { acceptInviteLink, invitationExpiry, newInvitationToken } from "./invitation-tokens";
+import { enqueueTeamInvite } from "./invite-mail";
+import { invitationExpiry, newInvitationToken } from "./invitation-tokens";
 import type { MembersDeps } from "./members-deps";
 import { teamSeats } from "../billing/seats";
 import { requireAssignableRole } from "./role-assignment";
@@ -108,21 +107,14 @@ export async function importInvitations(
           updatedAt: at,
         })
         .execute();
-      await enqueueMail(
-        trx,
-        deps.mailKey,
-        teamInviteMail({
-          to: row.email,
-          language,
-          inviter: { name: inviter.name, email: inviter.email },
-          teamName: inviter.teamName,
-          roleName: role.name,
-          expiresAt,
-          link: acceptInviteLink(deps.config.webUrl, token),
-          branding,
-        }),
-        { teamId: inviter.teamId, replyTo: inviter.email },
-      );
+      await enqueueTeamInvite(trx, deps, inviter, {
+        to: row.email,
+        language,
+        roleName: role.name,
+        expiresAt,
+        token,
+        branding,
+      });
     }
   });
   return { invited: input.invitations.length };

@@ -1,7 +1,11 @@
 import { serverT, type ServerKey } from "@paraphe/i18n";
-import type { Language } from "../db/database";
+import type { Kysely } from "kysely";
+import type { Database, Language } from "../db/database";
 import { composeMail, longDate, oneLine, type MailBranding } from "../mail/compose-mail";
-import type { OutgoingMail } from "../mail/outbox";
+import { enqueueMail, type OutgoingMail } from "../mail/outbox";
+import type { Member } from "../membership/members";
+import { acceptInviteLink } from "./invitation-tokens";
+import type { MembersDeps } from "./members-deps";
 
 /** The mail inviting `to` into a team, in `language`, with the link to accept, in the team's branding. */
 export function teamInviteMail(input: {
@@ -35,5 +39,39 @@ export function teamInviteMail(input: {
       { text: t("mail:teamInvite.ignore") },
     ],
     input.branding,
+  );
+}
+
+/**
+ * Queues, in `trx`, the mail inviting `to` into `inviter`'s team with the link that accepts the
+ * invitation `token`; replies go to the inviter.
+ */
+export async function enqueueTeamInvite(
+  trx: Kysely<Database>,
+  deps: Pick<MembersDeps, "config" | "mailKey">,
+  inviter: Pick<Member, "name" | "email" | "teamId" | "teamName">,
+  invitation: {
+    to: string;
+    language: Language;
+    roleName: string;
+    expiresAt: Date;
+    token: string;
+    branding: MailBranding;
+  },
+): Promise<void> {
+  await enqueueMail(
+    trx,
+    deps.mailKey,
+    teamInviteMail({
+      to: invitation.to,
+      language: invitation.language,
+      inviter: { name: inviter.name, email: inviter.email },
+      teamName: inviter.teamName,
+      roleName: invitation.roleName,
+      expiresAt: invitation.expiresAt,
+      link: acceptInviteLink(deps.config.webUrl, invitation.token),
+      branding: invitation.branding,
+    }),
+    { teamId: inviter.teamId, replyTo: inviter.email },
   );
 }

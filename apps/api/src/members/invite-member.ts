@@ -3,9 +3,8 @@ import type { z } from "zod";
 import type { Member } from "../membership/members";
 import { AppError } from "../errors/app-error";
 import { signerBrandingOf } from "../branding/team-branding";
-import { enqueueMail } from "../mail/outbox";
-import { teamInviteMail } from "./invite-mail";
-import { acceptInviteLink, invitationExpiry, newInvitationToken } from "./invitation-tokens";
+import { enqueueTeamInvite } from "./invite-mail";
+import { invitationExpiry, newInvitationToken } from "./invitation-tokens";
 import type { MembersDeps } from "./members-deps";
 import { pendingInvitationView } from "./queries";
 import { requireFreeSeat, teamSeats } from "../billing/seats";
@@ -82,21 +81,14 @@ export async function inviteMember(
       })
       .returning("id")
       .executeTakeFirstOrThrow();
-    await enqueueMail(
-      trx,
-      deps.mailKey,
-      teamInviteMail({
-        to: input.email,
-        language,
-        inviter: { name: inviter.name, email: inviter.email },
-        teamName: inviter.teamName,
-        roleName: role.name,
-        expiresAt,
-        link: acceptInviteLink(deps.config.webUrl, token),
-        branding: await signerBrandingOf(trx, deps.config, inviter.teamId),
-      }),
-      { teamId: inviter.teamId, replyTo: inviter.email },
-    );
+    await enqueueTeamInvite(trx, deps, inviter, {
+      to: input.email,
+      language,
+      roleName: role.name,
+      expiresAt,
+      token,
+      branding: await signerBrandingOf(trx, deps.config, inviter.teamId),
+    });
     return row.id;
   });
   return pendingInvitationView(deps.db, invitationId, at);

@@ -2,9 +2,8 @@ import type { PendingInvitation } from "@paraphe/api-sdk/contract";
 import type { Member } from "../membership/members";
 import { AppError } from "../errors/app-error";
 import { signerBrandingOf } from "../branding/team-branding";
-import { enqueueMail } from "../mail/outbox";
-import { teamInviteMail } from "./invite-mail";
-import { acceptInviteLink, invitationExpiry, newInvitationToken } from "./invitation-tokens";
+import { enqueueTeamInvite } from "./invite-mail";
+import { invitationExpiry, newInvitationToken } from "./invitation-tokens";
 import type { MembersDeps } from "./members-deps";
 import { pendingInvitationView } from "./queries";
 import { requireFreeSeat, teamSeats } from "../billing/seats";
@@ -45,21 +44,14 @@ export async function resendInvite(
       }))
       .where("id", "=", invitation.id)
       .execute();
-    await enqueueMail(
-      trx,
-      deps.mailKey,
-      teamInviteMail({
-        to: invitation.email,
-        language: invitation.language,
-        inviter: { name: member.name, email: member.email },
-        teamName: member.teamName,
-        roleName: role.name,
-        expiresAt,
-        link: acceptInviteLink(deps.config.webUrl, token),
-        branding: await signerBrandingOf(trx, deps.config, member.teamId),
-      }),
-      { teamId: member.teamId, replyTo: member.email },
-    );
+    await enqueueTeamInvite(trx, deps, member, {
+      to: invitation.email,
+      language: invitation.language,
+      roleName: role.name,
+      expiresAt,
+      token,
+      branding: await signerBrandingOf(trx, deps.config, member.teamId),
+    });
   });
   return pendingInvitationView(deps.db, invitationId, at);
 }
