@@ -14,8 +14,19 @@ const COMMON_MODULES = new RegExp(
     String.raw`[\\/]packages[\\/]ui-kit[\\/]src[\\/](lib[\\/]cn|components[\\/](button|card|input|form-field|label|spinner))\.tsx?$`,
     String.raw`[\\/]packages[\\/]i18n[\\/]src[\\/]react[\\/]use-language\.ts$`,
     String.raw`[\\/]apps[\\/]web[\\/]src[\\/](lib[\\/]api[\\/](error-text|api-context)|app[\\/]session[\\/]session-context)\.tsx?$`,
+    // Icons of the login page that many pages show too, and the passkey errors' texts.
+    String.raw`[\\/]node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](key-round|arrow-right|circle-exclamation-point)\.mjs$`,
+    String.raw`[\\/]apps[\\/]web[\\/]src[\\/]lib[\\/]passkey-errors\.ts$`,
     // Both layouts' header: the language menu and the security button's placeholder.
     String.raw`[\\/]apps[\\/]web[\\/]src[\\/]layouts[\\/](language-menu|security-button)\.tsx$`,
+  ].join("|"),
+);
+
+/** The modules of the `login` chunk (see below): the login page's, and what only identity pages share. */
+const LOGIN_MODULES = new RegExp(
+  [
+    String.raw`[\\/]apps[\\/]web[\\/]src[\\/]features[\\/]auth[\\/](components[\\/](login-page|login-failure|passkey-login-button)|forms[\\/](email-form|sso-form|login-email-field|use-login-email-form)|login-email|oidc-browser-binding|api[\\/]auth-mutations)\.tsx?$`,
+    String.raw`[\\/]apps[\\/]web[\\/]src[\\/]lib[\\/]return-path\.ts$`,
   ].join("|"),
 );
 
@@ -59,6 +70,15 @@ export default defineAppConfig({
             {
               name: "common",
               test: COMMON_MODULES,
+            },
+            // The login page with the small modules it shares with the other identity pages (the
+            // failure notice, the return path, single sign-on's browser binding): one chunk, so that
+            // /login asks for three route chunks instead of six, which over HTTP/1.1 (six
+            // connections) held its texts back (the email field focused 0.25 s sooner).
+            {
+              name: "login",
+              includeDependenciesRecursively: false,
+              test: LOGIN_MODULES,
             },
             // The frame of the pages without a session (login, onboarding, invitations), one chunk.
             {
