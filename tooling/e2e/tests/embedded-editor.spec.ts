@@ -40,6 +40,7 @@ const PAGE = `<!doctype html>
   element.setAttribute("app-url", options.appUrl);
   element.setAttribute("token", options.token);
   element.setAttribute("envelope-uuid", options.envelopeUuid);
+  if (options.language) element.setAttribute("language", options.language);
   element.style.height = "100vh";
   for (const name of ["ready", "saved", "sent", "error"]) {
     element.addEventListener("paraphe-" + name, (event) =>
@@ -54,7 +55,7 @@ const PAGE = `<!doctype html>
 function serveEmbeddingSite(port: number): Promise<Server> {
   const server = createServer((request, response) => {
     const path = (request.url ?? "/").split(/[?#]/)[0] ?? "/";
-    if (path === "/") {
+    if (path === "/" || path === "/fr") {
       response.writeHead(200, { "Content-Type": "text/html; charset=utf-8" }).end(PAGE);
       return;
     }
@@ -113,6 +114,7 @@ test("the team's site prepares and sends a draft in <paraphe-editor> with a toke
   const owner = await createAccountWithTeam({ team: "Editor embedding team" });
   const member = await apiClient(owner);
   let envelopeUuid: string;
+  let frenchUuid: string;
   let key: { accessKey: string; secretKey: string };
   try {
     await member.embedding.save({ origins: [ALLOWED] });
@@ -120,6 +122,10 @@ test("the team's site prepares and sends a draft in <paraphe-editor> with a toke
       files: [{ filename: "Agreement.pdf", data: (await readFile(AGREEMENT)).toString("base64") }],
     });
     envelopeUuid = draft.uuid;
+    const french = await member.envelope.upload({
+      files: [{ filename: "Contrat.pdf", data: (await readFile(AGREEMENT)).toString("base64") }],
+    });
+    frenchUuid = french.uuid;
     const created = await member.apiKey.create({
       description: "Embedding server",
       permissions: ["update"],
@@ -131,8 +137,10 @@ test("the team's site prepares and sends a draft in <paraphe-editor> with a toke
   // The team's server asks for the token with its key.
   const server_ = await apiClient(key);
   let token: string;
+  let frenchToken: string;
   try {
     ({ token } = await server_.embed.createToken({ envelopeUuid, expiresIn: 600 }));
+    ({ token: frenchToken } = await server_.embed.createToken({ envelopeUuid: frenchUuid }));
   } finally {
     server_.tunnel.destroy();
   }
@@ -198,5 +206,15 @@ test("the team's site prepares and sends a draft in <paraphe-editor> with a toke
   // The envelope went out: the signer's invitation arrives.
   const mail = await waitForMail(signer.email, 1, 30_000);
   expect(mail.text).toContain("/sign/");
+
+  // The editor in French, for another draft: accessible too.
+  const french = { appUrl: WEB_URL, token: frenchToken, envelopeUuid: frenchUuid, language: "fr" };
+  await page.goto(`${ALLOWED}/fr#${encodeURIComponent(JSON.stringify(french))}`);
+  const frenchFrame = await editorFrame(page);
+  await expect(frenchFrame.getByRole("button", { name: EDITOR.fr.add, exact: true })).toBeVisible({
+    timeout: 30_000,
+  });
+  await expect(frenchFrame.locator("html")).toHaveAttribute("lang", "fr");
+  await expectAccessible(page, "embedded editor in French, 1280 px");
   await context.close();
 });
