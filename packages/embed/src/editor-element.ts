@@ -1,9 +1,5 @@
-import {
-  mountEditorFrame,
-  type EditorEventMap,
-  type EditorEventName,
-  type EditorFrame,
-} from "./editor";
+import { mountEditorFrame, type EditorEventMap, type EditorEventName } from "./editor";
+import { defineFramedElement, dispatchParapheEvent } from "./framed-element";
 
 /** The DOM event of each editor event: `paraphe-ready`, `paraphe-saved`, `paraphe-sent`, `paraphe-error`. */
 export const EDITOR_ELEMENT_EVENT_NAMES = {
@@ -42,67 +38,30 @@ export type ParapheEditorElement = HTMLElement & {
  * Options it cannot use dispatch `paraphe-error` with the code `invalidOptions`.
  */
 export function defineParapheEditor(tagName = "paraphe-editor"): void {
-  if (customElements.get(tagName) !== undefined) return;
-
-  class ParapheEditor extends HTMLElement implements ParapheEditorElement {
-    static readonly observedAttributes = EDITOR_ELEMENT_ATTRIBUTES;
-    #mounted: EditorFrame | null = null;
-
-    get frame(): HTMLIFrameElement | null {
-      return this.#mounted?.frame ?? null;
-    }
-
-    connectedCallback() {
-      if (this.style.display === "") this.style.display = "block";
-      this.#mount();
-    }
-
-    disconnectedCallback() {
-      this.#mounted?.destroy();
-      this.#mounted = null;
-    }
-
-    attributeChangedCallback(_name: string, before: string | null, after: string | null) {
-      if (before !== after && this.isConnected) this.#mount();
-    }
-
-    #emit<K extends EditorEventName>(type: K, payload: EditorEventMap[K]) {
-      this.dispatchEvent(
-        new CustomEvent(EDITOR_ELEMENT_EVENT_NAMES[type], {
-          detail: payload,
-          bubbles: true,
-          composed: true,
-        }),
+  defineFramedElement(tagName, EDITOR_ELEMENT_ATTRIBUTES, (element) => {
+    const attribute = (name: string) => element.getAttribute(name) ?? undefined;
+    const token = attribute("token");
+    if (token === undefined || token === "") return null;
+    const language = attribute("language");
+    try {
+      return mountEditorFrame(
+        element,
+        {
+          appUrl: attribute("app-url") ?? "",
+          token,
+          envelopeUuid: attribute("envelope-uuid"),
+          templateUuid: attribute("template-uuid"),
+          ...(language === "en" || language === "fr" ? { language } : {}),
+          title: attribute("frame-title"),
+        },
+        (event) =>
+          dispatchParapheEvent(element, EDITOR_ELEMENT_EVENT_NAMES[event.type], event.payload),
       );
+    } catch {
+      dispatchParapheEvent(element, EDITOR_ELEMENT_EVENT_NAMES.error, { code: "invalidOptions" });
+      return null;
     }
-
-    #mount() {
-      this.#mounted?.destroy();
-      this.#mounted = null;
-      const attribute = (name: string) => this.getAttribute(name) ?? undefined;
-      const token = attribute("token");
-      if (token === undefined || token === "") return;
-      const language = attribute("language");
-      try {
-        this.#mounted = mountEditorFrame(
-          this,
-          {
-            appUrl: attribute("app-url") ?? "",
-            token,
-            envelopeUuid: attribute("envelope-uuid"),
-            templateUuid: attribute("template-uuid"),
-            ...(language === "en" || language === "fr" ? { language } : {}),
-            title: attribute("frame-title"),
-          },
-          (event) => this.#emit(event.type, event.payload),
-        );
-      } catch {
-        this.#emit("error", { code: "invalidOptions" });
-      }
-    }
-  }
-
-  customElements.define(tagName, ParapheEditor);
+  });
 }
 
 declare global {

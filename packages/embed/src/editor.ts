@@ -5,6 +5,8 @@
  * server; the editor reads them once and removes them from the address.
  */
 
+import { mountFrame, type MountedFrame } from "./frame";
+
 /** What the embedding page gives the editor. */
 export interface EditorOptions {
   /** The web app's address, e.g. `https://app.paraphe.example`. */
@@ -133,11 +135,7 @@ export function editorEventOf(
 
 const FRAME_TITLES = { en: "Document editor", fr: "Éditeur de document" } as const;
 
-export interface EditorFrame {
-  readonly frame: HTMLIFrameElement;
-  /** Removes the frame and stops listening. */
-  destroy(): void;
-}
+export type EditorFrame = MountedFrame;
 
 /**
  * Makes the frame of the editor in `container` and hands `onEvent` every event it posts: only
@@ -149,27 +147,7 @@ export function mountEditorFrame(
   onEvent: (event: EditorEvent) => void,
 ): EditorFrame {
   const view = container.ownerDocument?.defaultView ?? window;
-  const { src, origin } = editorFrameAddress(options, view.location.origin);
-  const frame = view.document.createElement("iframe");
-  frame.title = options.title ?? FRAME_TITLES[options.language ?? "en"];
-  frame.src = src;
-  frame.setAttribute("allow", "");
-  frame.referrerPolicy = "no-referrer";
-  frame.style.border = "0";
-  frame.style.width = "100%";
-  frame.style.height = "100%";
-  frame.style.display = "block";
-  const listener = (message: MessageEvent) => {
-    const event = editorEventOf(message, frame.contentWindow, origin);
-    if (event !== null) onEvent(event);
-  };
-  view.addEventListener("message", listener);
-  container.appendChild(frame);
-  return {
-    frame,
-    destroy() {
-      view.removeEventListener("message", listener);
-      frame.remove();
-    },
-  };
+  const address = editorFrameAddress(options, view.location.origin);
+  const title = options.title ?? FRAME_TITLES[options.language ?? "en"];
+  return mountFrame(container, { ...address, title }, editorEventOf, onEvent);
 }

@@ -1,5 +1,6 @@
 import type { SigningEventMap, SigningEventName } from "./events";
-import { mountSigningFrame, type SigningFrame } from "./frame";
+import { mountSigningFrame } from "./frame";
+import { defineFramedElement, dispatchParapheEvent } from "./framed-element";
 import type { SigningLanguage, SigningOptions, SigningTheme } from "./options";
 
 /** The DOM event of each signing event: `paraphe-ready`, `paraphe-page-read`, ... */
@@ -84,59 +85,18 @@ export type ParapheSigningElement = HTMLElement & {
  * the code `invalidUrl`.
  */
 export function defineParapheSigning(tagName = "paraphe-signing"): void {
-  if (customElements.get(tagName) !== undefined) return;
-
-  class ParapheSigning extends HTMLElement implements ParapheSigningElement {
-    static readonly observedAttributes = ELEMENT_ATTRIBUTES;
-    #mounted: SigningFrame | null = null;
-
-    get frame(): HTMLIFrameElement | null {
-      return this.#mounted?.frame ?? null;
+  defineFramedElement(tagName, ELEMENT_ATTRIBUTES, (element) => {
+    const options = optionsOfElement(element);
+    if (options.url === "") return null;
+    try {
+      return mountSigningFrame(element, options, (event) =>
+        dispatchParapheEvent(element, ELEMENT_EVENT_NAMES[event.type], event.payload),
+      );
+    } catch {
+      dispatchParapheEvent(element, ELEMENT_EVENT_NAMES.error, { code: "invalidUrl" });
+      return null;
     }
-
-    connectedCallback() {
-      // A block that the frame fills; the page may size it as it likes.
-      if (this.style.display === "") this.style.display = "block";
-      this.#mount();
-    }
-
-    disconnectedCallback() {
-      this.#mounted?.destroy();
-      this.#mounted = null;
-    }
-
-    attributeChangedCallback(_name: string, before: string | null, after: string | null) {
-      if (before !== after && this.isConnected) this.#mount();
-    }
-
-    #mount() {
-      this.#mounted?.destroy();
-      this.#mounted = null;
-      const options = optionsOfElement(this);
-      if (options.url === "") return;
-      try {
-        this.#mounted = mountSigningFrame(this, options, (event) => {
-          this.dispatchEvent(
-            new CustomEvent(ELEMENT_EVENT_NAMES[event.type], {
-              detail: event.payload,
-              bubbles: true,
-              composed: true,
-            }),
-          );
-        });
-      } catch {
-        this.dispatchEvent(
-          new CustomEvent(ELEMENT_EVENT_NAMES.error, {
-            detail: { code: "invalidUrl" },
-            bubbles: true,
-            composed: true,
-          }),
-        );
-      }
-    }
-  }
-
-  customElements.define(tagName, ParapheSigning);
+  });
 }
 
 declare global {
