@@ -4,48 +4,17 @@ import { type GatedPermission } from "../app/permissions/gates";
 import { PermittedButton } from "../app/permissions/permitted-button";
 import { useErrorText } from "../lib/api/error-text";
 import { useDataTableLabels } from "../lib/data-table-labels";
+import { PageSection, type PageSectionProps } from "./page-section";
 
-export interface ListPageProps {
-  /** Id of the heading, which names the section. */
-  headingId: string;
-  title: string;
-  description?: ReactNode;
-  /** Lines under the description (a count, a notice). */
-  details?: ReactNode;
-  /** Buttons beside the title from 640 px, under it on a phone. */
-  actions?: ReactNode;
-  /** The list (a DataTable, see {@link useListTable}) and its dialogs. */
-  children: ReactNode;
-}
+export type ListPageProps = Omit<PageSectionProps, "className">;
 
 /**
  * The pattern every list page of the settings shares (members, invitations, roles, sessions, API
  * keys): a section named by its `<h2>`, a description, the actions, then the list, which shows as a
  * table from 640 px and as cards on a phone (the ui-kit DataTable).
  */
-export function ListPage({
-  headingId,
-  title,
-  description,
-  details,
-  actions,
-  children,
-}: ListPageProps) {
-  return (
-    <section aria-labelledby={headingId} className="flex min-w-0 flex-col gap-4">
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <div className="flex min-w-0 flex-col gap-1">
-          <h2 id={headingId} className="text-lg font-semibold text-ink">
-            {title}
-          </h2>
-          {description ? <p className="max-w-3xl text-sm text-ink-muted">{description}</p> : null}
-          {details}
-        </div>
-        {actions ? <div className="flex flex-wrap gap-2">{actions}</div> : null}
-      </div>
-      {children}
-    </section>
-  );
+export function ListPage(props: ListPageProps) {
+  return <PageSection {...props} />;
 }
 
 /** What a list page's query gives its DataTable. */

@@ -1,6 +1,7 @@
 import { Skeleton, cn } from "@paraphe/ui-kit";
 import type { ReactNode } from "react";
 import { QueryLoadError } from "../lib/load-failure";
+import { PageSection } from "./page-section";
 
 /** What a settings section's query gives it. */
 interface SectionQuery<TData> {
@@ -49,19 +50,13 @@ export function SettingsSection<TData>({
   children,
 }: SettingsSectionProps<TData>) {
   return (
-    <section
-      aria-labelledby={headingId}
-      className={cn("flex flex-col gap-4", wide ? "max-w-5xl" : "max-w-3xl")}
+    <PageSection
+      headingId={headingId}
+      title={title}
+      description={description}
+      actions={actions}
+      className={wide ? "max-w-5xl" : "max-w-3xl"}
     >
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <div className="flex min-w-0 flex-col gap-1">
-          <h2 id={headingId} className="text-lg font-semibold text-ink">
-            {title}
-          </h2>
-          <p className="text-sm text-ink-muted">{description}</p>
-        </div>
-        {actions}
-      </div>
       {query.isError ? (
         <QueryLoadError query={query} message={loadError} />
       ) : query.isPending || query.data === undefined ? (
@@ -76,6 +71,6 @@ export function SettingsSection<TData>({
       ) : (
         children(query.data)
       )}
-    </section>
+    </PageSection>
   );
 }

@@ -8,6 +8,7 @@ import { type CsvSpec } from "../../../lib/csv/parse-csv";
 import { usePageMeta } from "../../../lib/page-meta";
 import { useImportContacts } from "../api/contact-queries";
 import { WorkspacesGate } from "./workspaces-gate";
+import { PageSection } from "../../../components/page-section";
 
 /** Largest CSV file of contacts: 1,000 rows of long names and emails fit well under it. */
 export const CONTACT_IMPORT_MAX_BYTES = 512 * 1024;
@@ -41,13 +42,11 @@ export function ContactsImportPage() {
   );
 
   return (
-    <section aria-labelledby="contacts-import-title" className="flex flex-col gap-4">
-      <div className="flex flex-col gap-1">
-        <h2 id="contacts-import-title" className="text-lg font-semibold text-ink">
-          {t("contacts.importPage.title")}
-        </h2>
-        <p className="text-sm text-ink-muted">{t("contacts.importPage.description")}</p>
-      </div>
+    <PageSection
+      headingId="contacts-import-title"
+      title={t("contacts.importPage.title")}
+      description={t("contacts.importPage.description")}
+    >
       <WorkspacesGate label={t("contacts.importPage.workspace")}>
         {({ workspaceUuid, field }) => (
           <CsvImport
@@ -74,6 +73,6 @@ export function ContactsImportPage() {
           {t("contacts.form.cancel")}
         </Button>
       </div>
-    </section>
+    </PageSection>
   );
 }

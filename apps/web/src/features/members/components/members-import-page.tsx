@@ -10,6 +10,7 @@ import { usePageMeta } from "../../../lib/page-meta";
 import { useImportInvitations, useMembers } from "../api/members-queries";
 import { useGivableRoles } from "../hooks/use-givable-roles";
 import { takesSeat, useRoleLabel } from "../../../domain/role-label";
+import { PageSection } from "../../../components/page-section";
 
 /** Largest CSV file of members: 1,000 rows of long names and emails fit well under it. */
 export const MEMBERS_IMPORT_MAX_BYTES = 512 * 1024;
@@ -71,13 +72,11 @@ export function MembersImportPage() {
   );
 
   return (
-    <section aria-labelledby="members-import-title" className="flex flex-col gap-4">
-      <div className="flex flex-col gap-1">
-        <h2 id="members-import-title" className="text-lg font-semibold text-ink">
-          {t("members.importPage.title")}
-        </h2>
-        <p className="text-sm text-ink-muted">{t("members.importPage.description")}</p>
-      </div>
+    <PageSection
+      headingId="members-import-title"
+      title={t("members.importPage.title")}
+      description={t("members.importPage.description")}
+    >
       {members.isError ? (
         <p role="alert" className="text-sm font-medium text-danger">
           {errorText.apiError(members.error)}
@@ -120,6 +119,6 @@ export function MembersImportPage() {
           {t("members.importPage.back")}
         </Button>
       </div>
-    </section>
+    </PageSection>
   );
 }
