@@ -5,21 +5,37 @@ import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { promisify } from "node:util";
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, test, type Browser, type Page, type TestInfo } from "@playwright/test";
 import { APPROVING } from "./approver-flow";
-import { AGREEMENT, openAsRecipient, readEveryPage, SIGNING, swipe } from "./envelope-flow";
+import { AGREEMENT, EDITOR, openAsRecipient, readEveryPage, SIGNING, swipe } from "./envelope-flow";
 import {
   apiClientAs,
   createAccountWithTeam,
+  expectAccessible,
+  keepScreenshot,
   mailTo,
   openSignedIn,
   uniqueEmail,
   waitForMail,
 } from "./support";
 
-// A whole signing workflow: the set-up through the api, the steps set in the web app's editor,
-// every recipient acting through the signing pages; then the sealed result checked with the tools
-// anyone has (pdfsig, qpdf, pdfdetach, pdftotext) and with paraphe-verify.
+// A whole signing workflow in steps: the sender puts recipients in numbered steps, and each step
+// is invited once the previous one has ended. The set-up through the api, the steps set in the web
+// app's editor, every recipient acting through the signing pages; then the sealed result checked
+// with the tools anyone has (pdfsig, qpdf, pdfdetach, pdftotext) and with paraphe-verify.
+
+const STEPS = {
+  en: {
+    custom: "In steps",
+    step: (n: number) => `Step ${n}`,
+    stepOf: (name: string) => `Step of ${name}`,
+  },
+  fr: {
+    custom: "Par étapes",
+    step: (n: number) => `Étape ${n}`,
+    stepOf: (name: string) => `Étape de ${name}`,
+  },
+} as const;
 
 const run = promisify(execFile);
 
@@ -48,6 +64,24 @@ function smallPdf(text: string): Buffer {
 
 const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
 
+/**
+ * Runs axe on what `page` shows at 1280 and 390 px (then back to 1280), keeping a screenshot of
+ * each width as `{screenshot}-{width}`.
+ */
+async function accessibleAtBothWidths(
+  page: Page,
+  label: string,
+  testInfo: TestInfo,
+  screenshot: string,
+): Promise<void> {
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await expectAccessible(page, `${label}, ${width} px`);
+    await keepScreenshot(page, testInfo, `${screenshot}-${width}`);
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
 async function signAs(
   browser: Browser,
   email: string,
@@ -65,11 +99,11 @@ async function signAs(
   await signing.context().close();
 }
 
-test("a three-step workflow with a copy and a viewer, steps set in the editor: a signer delegates on a phone in French, another attaches a PDF; the sealed PDF passes pdfsig, qpdf and paraphe-verify, carries the attachment, its proof lists the steps, the delegation and the file's hash, and the copy receives both", async ({
+test("a three-step workflow with a copy and a viewer, steps set with the editor's step pickers (editor and view in steps accessible in en and fr at 390 and 1280 px): each step invited as the previous ends, a signer delegates on a phone in French, another attaches a PDF, the envelope complete once the viewer read every page; the sealed PDF passes pdfsig, qpdf and paraphe-verify, carries the attachment, its proof lists the steps, the delegation and the file's hash, and the copy receives both", async ({
   page,
   browser,
-}) => {
-  test.setTimeout(180_000);
+}, testInfo) => {
+  test.setTimeout(240_000);
   await page.setViewportSize({ width: 1280, height: 900 });
   const sender = await createAccountWithTeam();
   const person = (label: string, firstname: string, lastname: string) => ({
@@ -88,8 +122,8 @@ test("a three-step workflow with a copy and a viewer, steps set in the editor: a
   const reason = "En congé cette semaine.";
   const receipt = smallPdf("Receipt 2026-117");
 
-  // The draft through the api: the document, delegation allowed, the recipients (in no step yet),
-  // a signature for each signer and an attachment field for Ada.
+  // The draft through the api: the document, delegation allowed, the recipients but the viewer (in
+  // no step yet), a signature for each signer and an attachment field for Ada.
   const api = apiClientAs(sender);
   let editUrl: string;
   try {
@@ -107,7 +141,6 @@ test("a three-step workflow with a copy and a viewer, steps set in the editor: a
           [ada, "signer"],
           [grace, "signer"],
           [edsger, "signer"],
-          [viewer, "viewer"],
           [copy, "cc"],
         ] as const
       ).map(([{ email, firstname, lastname }, kind]) => ({ email, firstname, lastname, kind })),
@@ -129,34 +162,66 @@ test("a three-step workflow with a copy and a viewer, steps set in the editor: a
     api.tunnel.destroy();
   }
 
-  // The steps, in the editor: the approver, then Ada and Grace at once, then Edsger and the viewer.
+  // The viewer, added in the editor's recipient dialog with that role.
   await openSignedIn(page, sender);
   await page.goto(editUrl);
-  await page.getByRole("radio", { name: "In steps" }).click();
+  const t = EDITOR.en;
+  await page.getByRole("button", { name: t.add, exact: true }).click();
+  const adding = page.getByRole("dialog");
+  await adding.getByRole("combobox", { name: t.email, exact: true }).fill(viewer.email);
+  await adding.getByRole("textbox", { name: t.firstname, exact: true }).fill(viewer.firstname);
+  await adding.getByRole("textbox", { name: t.lastname, exact: true }).fill(viewer.lastname);
+  await adding.getByRole("radio", { name: /^Viewer/ }).click();
+  await adding.getByRole("button", { name: t.addRecipient }).click();
+  await expect(adding).toBeHidden({ timeout: 30_000 });
+
+  // The steps, by the step pickers (a select: keyboard and pointer alike): the approver, then Ada
+  // and Grace at once, then Edsger and the viewer.
+  await page.getByRole("radio", { name: STEPS.en.custom }).click();
+  const stepRegion = (n: number) =>
+    page.getByRole("region", { name: STEPS.en.step(n), exact: true });
+  await expect(stepRegion(1).getByText(edsger.name)).toBeVisible();
   for (const [recipient, step] of [
-    [ada, "2"],
-    [grace, "2"],
-    [edsger, "3"],
-    [viewer, "3"],
+    [ada, 2],
+    [grace, 2],
+    [edsger, 3],
+    [viewer, 3],
   ] as const) {
-    await page.getByRole("combobox", { name: `Step of ${recipient.name}` }).selectOption(step);
+    await page
+      .getByRole("combobox", { name: STEPS.en.stepOf(recipient.name) })
+      .selectOption(String(step));
+    await expect(stepRegion(step).getByText(recipient.name)).toBeVisible();
   }
+  await expect(page.getByText(t.saved)).toBeVisible({ timeout: 15_000 });
+  await accessibleAtBothWidths(page, "editor in steps (en)", testInfo, "editor-steps-en");
+  // The same in French, then back to English to send.
+  const frenchEdit = new URL(page.url());
+  frenchEdit.searchParams.set("lng", "fr");
+  await page.goto(frenchEdit.toString());
   await expect(
-    page.getByRole("region", { name: "Step 3", exact: true }).getByText(viewer.name),
-  ).toBeVisible();
-  await expect(page.getByText("All changes saved")).toBeVisible({ timeout: 15_000 });
-  await page.getByRole("button", { name: "Send", exact: true }).click();
+    page.getByRole("region", { name: STEPS.fr.step(3), exact: true }).getByText(edsger.name),
+  ).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole("combobox", { name: STEPS.fr.stepOf(grace.name) })).toHaveValue("2");
+  await accessibleAtBothWidths(page, "editor in steps (fr)", testInfo, "editor-steps-fr");
+  frenchEdit.searchParams.set("lng", "en");
+  await page.goto(frenchEdit.toString());
+  await expect(stepRegion(3)).toBeVisible({ timeout: 15_000 });
+  await page.getByRole("button", { name: t.send, exact: true }).click();
   await page.waitForURL(/\/view$/);
   const viewUrl = page.url();
 
-  // Step 1: the approver.
+  // Step 1: only the approver is invited.
   const approving = await openAsRecipient(browser, approver.email, 1);
+  for (const later of [ada, grace, edsger, viewer, copy]) {
+    expect(await mailTo(later.email)).toHaveLength(0);
+  }
   await readEveryPage(approving);
   await approving.getByRole("button", { name: APPROVING.en.approve, exact: true }).click();
   await expect(approving.getByRole("heading", { name: APPROVING.en.approved })).toBeVisible();
   await approving.context().close();
 
-  // Step 2: Grace hands her turn on from her phone, in French; her delegate signs in her place.
+  // Step 2: Ada and Grace at once. Grace hands her turn on from her phone, in French; her delegate
+  // signs in her place; step 3 waits for Ada too.
   const handing = await openAsRecipient(browser, grace.email, 1, "fr");
   await handing.getByRole("button", { name: "Confier mon tour à une autre personne" }).click();
   const dialog = handing.getByRole("dialog", { name: "Confier votre tour à une autre personne" });
@@ -168,6 +233,10 @@ test("a three-step workflow with a copy and a viewer, steps set in the editor: a
   await expect(handing.getByRole("heading", { name: "Ce lien a été délégué" })).toBeVisible();
   await handing.context().close();
   await signAs(browser, delegate.email, delegate.name);
+  expect(await mailTo(ada.email)).toHaveLength(1);
+  for (const later of [edsger, viewer]) {
+    expect(await mailTo(later.email)).toHaveLength(0);
+  }
   // Ada attaches her receipt, then signs.
   await signAs(browser, ada.email, ada.name, async (signing) => {
     await signing.locator('[data-field-kind="attachment"]').click();
@@ -179,23 +248,31 @@ test("a three-step workflow with a copy and a viewer, steps set in the editor: a
     await sheet.getByRole("button", { name: "Done" }).click();
   });
 
-  // Step 3: Edsger signs; the viewer reads every page.
+  // Step 3: Edsger signs; the envelope completes once the viewer has read every page.
   expect(await mailTo(copy.email)).toHaveLength(0);
   await signAs(browser, edsger.email, edsger.name);
   const viewing = await openAsRecipient(browser, viewer.email, 1);
+  await expect(viewing.getByText(/You are asked to read this document/)).toBeVisible();
   await readEveryPage(viewing);
   await viewing.getByRole("button", { name: "I have read the document" }).click();
   await expect(viewing.getByRole("heading", { name: "You have read this document" })).toBeVisible();
   await viewing.context().close();
 
-  // The sender downloads the sealed PDF and its proof once sealed.
+  // The sender downloads the sealed PDF and its proof once sealed: the completion mails (the
+  // copy's among them) leave in the transaction that marks the envelope complete.
+  const completion = await waitForMail(copy.email, 1, 90_000);
   await page.goto(viewUrl);
-  await expect(async () => {
-    await page.reload();
-    await expect(page.getByRole("button", { name: SIGNING.en.downloadSealed })).toBeVisible({
-      timeout: 2_000,
-    });
-  }).toPass({ timeout: 90_000 });
+  await expect(page.getByRole("button", { name: SIGNING.en.downloadSealed })).toBeVisible({
+    timeout: 15_000,
+  });
+  // The view shows the steps, and its activity the end of each step.
+  for (const step of [1, 2, 3]) {
+    await expect(
+      page.getByRole("heading", { name: STEPS.en.step(step), exact: true }),
+    ).toBeVisible();
+  }
+  await expect(page.getByText("Signing step ended").first()).toBeVisible();
+  await accessibleAtBothWidths(page, "envelope view in steps (en)", testInfo, "view-steps-en");
   const dir = await mkdtemp(join(tmpdir(), "paraphe-e2e-workflow-"));
   const files = { sealed: join(dir, "sealed.pdf"), proof: join(dir, "proof.pdf") };
   for (const [file, label] of [
@@ -251,8 +328,16 @@ test("a three-step workflow with a copy and a viewer, steps set in the editor: a
   expect(verified.status, verified.stdout + verified.stderr).toBe(0);
   expect(verified.stdout).toContain("Valid: the sealed document and its proof are intact");
 
+  // The view in steps in French.
+  const frenchView = new URL(viewUrl);
+  frenchView.searchParams.set("lng", "fr");
+  await page.goto(frenchView.toString());
+  await expect(page.getByRole("heading", { name: STEPS.fr.step(3), exact: true })).toBeVisible({
+    timeout: 15_000,
+  });
+  await accessibleAtBothWidths(page, "envelope view in steps (fr)", testInfo, "view-steps-fr");
+
   // The copy got the completion mail; its link gives the same sealed PDF and proof.
-  const completion = await waitForMail(copy.email, 1, 30_000);
   expect(completion.subject).toContain("is signed by everyone");
   expect(completion.text).toContain("You were copied on");
   const copied = await openAsRecipient(browser, copy.email, 1);
