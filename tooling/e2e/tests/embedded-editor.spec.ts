@@ -1,13 +1,10 @@
-import { execFile } from "node:child_process";
-import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
-import { createServer, type Server } from "node:http";
-import { join, resolve } from "node:path";
-import { promisify } from "node:util";
+import { resolve } from "node:path";
 import { createApiClient, DEFAULT_APP_CREDENTIALS, type ApiClient } from "@paraphe/api-sdk";
 import { createEvidenceVerifier, parseReferenceValues } from "@paraphe/attestation";
 import { expect, test, type Frame, type Page } from "@playwright/test";
 import { AGREEMENT, EDITOR } from "./envelope-flow";
+import { serveOtherOrigins, type OtherOrigins } from "./other-origin";
 import {
   API_URL,
   WEB_URL,
@@ -22,7 +19,6 @@ import {
 // a recipient and a signature field and sends, and the page hears `saved` and `sent`.
 
 const root = resolve(import.meta.dirname, "../../..");
-const embedDist = join(root, "packages/embed/dist");
 const ALLOWED = "http://localhost:5187";
 
 /** The embedding page: the element of the built package, its options from the fragment. */
@@ -52,26 +48,6 @@ const PAGE = `<!doctype html>
 </main>
 </body></html>`;
 
-function serveEmbeddingSite(port: number): Promise<Server> {
-  const server = createServer((request, response) => {
-    const path = (request.url ?? "/").split(/[?#]/)[0] ?? "/";
-    if (path === "/" || path === "/fr") {
-      response.writeHead(200, { "Content-Type": "text/html; charset=utf-8" }).end(PAGE);
-      return;
-    }
-    const file = /^\/embed\/([\w.-]+\.js)$/.exec(path)?.[1];
-    if (file === undefined) {
-      response.writeHead(404).end();
-      return;
-    }
-    readFile(join(embedDist, file)).then(
-      (body) => response.writeHead(200, { "Content-Type": "text/javascript" }).end(body),
-      () => response.writeHead(404).end(),
-    );
-  });
-  return new Promise((done) => server.listen(port, () => done(server)));
-}
-
 /** An api client over the tunnel signing with `credential` (a member's session or an API key). */
 async function apiClient(credential: { accessKey: string; secretKey: string }): Promise<ApiClient> {
   const text = await readFile(resolve(root, "apps/api/dist/reference-values.json"), "utf8");
@@ -93,17 +69,14 @@ async function editorFrame(page: Page): Promise<Frame> {
   return frame;
 }
 
-let server: Server;
+let site: OtherOrigins;
 
 test.beforeAll(async () => {
-  if (!existsSync(join(embedDist, "index.js"))) {
-    await promisify(execFile)("pnpm", ["--filter", "@paraphe/embed", "build"], { cwd: root });
-  }
-  server = await serveEmbeddingSite(5187);
+  site = await serveOtherOrigins(PAGE, [5187], ["/", "/fr"]);
 });
 
 test.afterAll(async () => {
-  await new Promise((done) => server.close(done));
+  await site.close();
 });
 
 test("the team's site prepares and sends a draft in <paraphe-editor> with a token from its server", async ({

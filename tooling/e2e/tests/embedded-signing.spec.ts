@@ -1,13 +1,10 @@
-import { execFile } from "node:child_process";
-import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
-import { createServer, type Server } from "node:http";
-import { extname, join, resolve } from "node:path";
-import { promisify } from "node:util";
+import { resolve } from "node:path";
 import { createApiClient, DEFAULT_APP_CREDENTIALS } from "@paraphe/api-sdk";
 import { createEvidenceVerifier, parseReferenceValues } from "@paraphe/attestation";
 import { expect, test, type Frame, type Page } from "@playwright/test";
 import { AGREEMENT, SIGNING, signingLinkOf } from "./envelope-flow";
+import { serveOtherOrigins, type OtherOrigins } from "./other-origin";
 import {
   API_URL,
   SIGN_URL,
@@ -23,7 +20,6 @@ import {
 // signing page does: its logo and name in the header, its colour on the buttons.
 
 const root = resolve(import.meta.dirname, "../../..");
-const embedDist = join(root, "packages/embed/dist");
 const ALLOWED = "http://localhost:5185";
 const NOT_ALLOWED = "http://localhost:5186";
 /** The team's brand colour (dark enough for white text: used as it is), and as CSS computes it. */
@@ -54,30 +50,6 @@ const PAGE = `<!doctype html>
 </script>
 </body></html>`;
 
-/** A static site on `port`: the page above, and the package's built files under /embed/. */
-function serveEmbeddingSite(port: number): Promise<Server> {
-  const server = createServer((request, response) => {
-    const path = (request.url ?? "/").split(/[?#]/)[0] ?? "/";
-    if (path === "/") {
-      response.writeHead(200, { "Content-Type": "text/html; charset=utf-8" }).end(PAGE);
-      return;
-    }
-    const file = /^\/embed\/([\w.-]+\.js)$/.exec(path)?.[1];
-    if (file === undefined) {
-      response.writeHead(404).end();
-      return;
-    }
-    readFile(join(embedDist, file)).then(
-      (body) => {
-        const type = extname(file) === ".js" ? "text/javascript" : "application/octet-stream";
-        response.writeHead(200, { "Content-Type": type }).end(body);
-      },
-      () => response.writeHead(404).end(),
-    );
-  });
-  return new Promise((done) => server.listen(port, () => done(server)));
-}
-
 /** The api as the team's member, over the tunnel with the web app's credential. */
 function memberApi(user: SessionUser) {
   const file = resolve(root, "apps/api/dist/reference-values.json");
@@ -102,18 +74,15 @@ async function signingFrame(page: Page): Promise<Frame> {
   return frame;
 }
 
-let servers: Server[] = [];
+let sites: OtherOrigins;
 
 test.beforeAll(async () => {
   // The element as published: the package's build (tsup), made once if the suite's build did not.
-  if (!existsSync(join(embedDist, "index.js"))) {
-    await promisify(execFile)("pnpm", ["--filter", "@paraphe/embed", "build"], { cwd: root });
-  }
-  servers = [await serveEmbeddingSite(5185), await serveEmbeddingSite(5186)];
+  sites = await serveOtherOrigins(PAGE, [5185, 5186]);
 });
 
 test.afterAll(async () => {
-  await Promise.all(servers.map((server) => new Promise((done) => server.close(done))));
+  await sites.close();
 });
 
 test("a site the team allows frames the signing page and gets its events; another site cannot", async ({
