@@ -4,7 +4,14 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
-import { openAsRecipient, prepareAndSend, readEveryPage, SIGNING, swipe } from "./envelope-flow";
+import {
+  openAsRecipient,
+  openWhenComplete,
+  prepareAndSend,
+  readEveryPage,
+  SIGNING,
+  swipe,
+} from "./envelope-flow";
 import {
   expectAccessible,
   keepScreenshot,
@@ -49,7 +56,7 @@ test("a team's logo, dark colour and texts reach the signer's mail, the signing 
   browser,
 }, testInfo) => {
   test.setTimeout(300_000);
-  await signUpWithTeam(page, { team: "Atelier Nocturne" });
+  const sender = await signUpWithTeam(page, { team: "Atelier Nocturne" });
   await page.goto("/settings/branding");
   await expect(page.getByRole("heading", { name: "Branding", level: 2 })).toBeVisible();
   await page.locator('input[type="file"]').setInputFiles({
@@ -148,12 +155,9 @@ test("a team's logo, dark colour and texts reach the signer's mail, the signing 
   await phone.context().close();
 
   // The proof's cover carries the team's name and logo.
-  await page.goto(viewUrl);
+  await openWhenComplete(page, sender, viewUrl);
   const downloadProof = page.getByRole("button", { name: "Download the audit-log proof" });
-  await expect(async () => {
-    await page.reload();
-    await expect(downloadProof).toBeVisible({ timeout: 2_000 });
-  }).toPass({ timeout: 90_000 });
+  await expect(downloadProof).toBeVisible({ timeout: 15_000 });
   const [download] = await Promise.all([page.waitForEvent("download"), downloadProof.click()]);
   const proof = join(await mkdtemp(join(tmpdir(), "paraphe-e2e-")), "proof.pdf");
   await download.saveAs(proof);

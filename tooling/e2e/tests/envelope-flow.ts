@@ -1,6 +1,6 @@
 import { resolve } from "node:path";
 import { expect, type Browser, type BrowserContext, type Page } from "@playwright/test";
-import { waitForMail, type ReceivedMail } from "./support";
+import { mailTo, waitForMail, type ReceivedMail } from "./support";
 
 // The envelope flow of the browser tests, step by step: the sender prepares and sends, a signer
 // opens the link, reads every page and swipes to sign.
@@ -144,6 +144,33 @@ export async function openAsRecipient(
   const link = signingLinkOf(mail);
   await page.goto(language ? link.replace("#", `?lng=${language}#`) : link);
   return page;
+}
+
+/** The subject of the mail that tells a sender their envelope is complete (en, fr). */
+const COMPLETED_SUBJECT = /(is signed by everyone|est signé par tous)$/;
+
+/**
+ * Opens `viewUrl`, an envelope's view, once the envelope is sealed and complete: the mail that
+ * tells its sender so (with a link to that view) leaves in the transaction that completes it.
+ * The test mail server is asked for it every quarter second, instead of the page being reloaded
+ * until the sealed files show (each reload loads the app again on the cores that seal).
+ */
+export async function openWhenComplete(
+  page: Page,
+  senderEmail: string,
+  viewUrl: string,
+): Promise<void> {
+  const view = new URL(viewUrl).pathname;
+  await expect
+    .poll(
+      async () =>
+        (await mailTo(senderEmail)).some(
+          (mail) => COMPLETED_SUBJECT.test(mail.subject) && mail.text.includes(view),
+        ),
+      { intervals: [250], timeout: 90_000, message: `the completion mail of ${view}` },
+    )
+    .toBe(true);
+  await page.goto(viewUrl);
 }
 
 export const SIGNING = {

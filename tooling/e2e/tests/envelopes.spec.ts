@@ -4,7 +4,14 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { promisify } from "node:util";
 import { expect, test } from "@playwright/test";
-import { openAsRecipient, prepareAndSend, readEveryPage, SIGNING, swipe } from "./envelope-flow";
+import {
+  openAsRecipient,
+  openWhenComplete,
+  prepareAndSend,
+  readEveryPage,
+  SIGNING,
+  swipe,
+} from "./envelope-flow";
 import {
   expectAccessible,
   keepScreenshot,
@@ -24,7 +31,7 @@ for (const language of ["en", "fr"] as const) {
     test.setTimeout(180_000);
     const t = SIGNING[language];
     await page.setViewportSize({ width: 1280, height: 900 });
-    await signUpWithTeam(page, { language });
+    const sender = await signUpWithTeam(page, { language });
     const first = { email: uniqueEmail("signer-one"), firstname: "Grace", lastname: "Hopper" };
     const second = { email: uniqueEmail("signer-two"), firstname: "Émile", lastname: "Ñúñez" };
     const viewUrl = await prepareAndSend(page, [first, second], { language });
@@ -77,13 +84,10 @@ for (const language of ["en", "fr"] as const) {
     await two.waitForURL(/\/confirmation/);
 
     // The sender sees it complete once sealed, and downloads both files.
-    await page.goto(viewUrl);
-    await expect(async () => {
-      await page.reload();
-      await expect(page.getByRole("button", { name: t.downloadSealed })).toBeVisible({
-        timeout: 2_000,
-      });
-    }).toPass({ timeout: 90_000 });
+    await openWhenComplete(page, sender, viewUrl);
+    await expect(page.getByRole("button", { name: t.downloadSealed })).toBeVisible({
+      timeout: 15_000,
+    });
     // Everyone signed: no invitation is offered again.
     await expect(
       page.getByRole("button", { name: /^(Resend the invitation to|Renvoyer l’invitation à) / }),

@@ -1,7 +1,7 @@
 import { expect, test as base, type Page } from "@playwright/test";
 import { signingLinkOf } from "./envelope-flow";
 import { readPhoneLayoutTeam, SIGNER_NAME, type PhoneLayoutTeam } from "./phone-layout-team";
-import { keepScreenshot, SIGN_URL, waitForMail } from "./support";
+import { keepScreenshot, networkSettled, SIGN_URL, trackRequests, waitForMail } from "./support";
 
 // Every page of the web app and the signing app at a phone's 390 px, in English and in French: the
 // page never scrolls sideways, nothing in it scrolls sideways but a navigation row, every
@@ -167,10 +167,13 @@ async function paletteProblems(page: Page): Promise<{ shown: number; problems: s
   });
 }
 
-/** Waits until the page shows its main content and has no request in flight. */
+/**
+ * Waits until the page shows its main content and has no request in flight, again two frames
+ * later (the page's requests counted since it opened: {@link trackRequests}).
+ */
 async function settle(page: Page): Promise<void> {
   await expect(page.locator("main").first()).toBeVisible();
-  await page.waitForLoadState("networkidle");
+  await networkSettled(page);
 }
 
 for (const language of LANGUAGES) {
@@ -188,6 +191,7 @@ for (const language of LANGUAGES) {
       storageState: team.storageState,
     });
     const page = await context.newPage();
+    trackRequests(page);
     const avatarRequests: string[] = [];
     page.on("request", (request) => {
       if (request.url().includes("/public/avatars/")) avatarRequests.push(request.url());
@@ -263,6 +267,7 @@ for (const language of LANGUAGES) {
       hasTouch: true,
     });
     const page = await context.newPage();
+    trackRequests(page);
     const link = signingLinkOf(await waitForMail(team.signerEmail, 1, 30_000));
     const pages = [
       link.replace("#", `?lng=${language}#`),
@@ -293,6 +298,7 @@ test("at 1280 px the French settings navigation shows every entry whole, and the
     storageState: team.storageState,
   });
   const page = await context.newPage();
+  trackRequests(page);
   await page.goto("/settings/usage?lng=fr");
   await settle(page);
   const nav = page.getByRole("navigation", { name: "Sections des paramètres" });

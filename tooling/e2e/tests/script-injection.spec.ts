@@ -8,6 +8,7 @@ import {
   AGREEMENT,
   EDITOR,
   openAsRecipient,
+  openWhenComplete,
   prepareAndSend,
   readEveryPage,
   SIGNING,
@@ -59,7 +60,10 @@ test("script and markup in names, the title, the message and a signer's field va
   test.setTimeout(180_000);
   await page.setViewportSize({ width: 1280, height: 900 });
   const sender = guard(page);
-  await signUpWithTeam(page, { firstname: SENDER.firstname, team: SENDER.team });
+  const senderEmail = await signUpWithTeam(page, {
+    firstname: SENDER.firstname,
+    team: SENDER.team,
+  });
   await sender.expectUnharmed("the dashboard");
   await expectShown(page, SENDER.team);
 
@@ -117,13 +121,10 @@ test("script and markup in names, the title, the message and a signer's field va
   await recipient.expectUnharmed("the signing confirmation");
 
   // The sender sees it complete: the list, the view with its activity, the dashboard.
-  await page.goto(viewUrl);
-  await expect(async () => {
-    await page.reload();
-    await expect(page.getByRole("button", { name: SIGNING.en.downloadSealed })).toBeVisible({
-      timeout: 2_000,
-    });
-  }).toPass({ timeout: 90_000 });
+  await openWhenComplete(page, senderEmail, viewUrl);
+  await expect(page.getByRole("button", { name: SIGNING.en.downloadSealed })).toBeVisible({
+    timeout: 15_000,
+  });
   await expectShown(page, signerName);
   await sender.expectUnharmed("the envelope view, completed");
   await page.goto("/envelopes");
