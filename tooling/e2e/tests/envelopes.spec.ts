@@ -181,7 +181,7 @@ test("a seal that keeps failing shows the sender its error; Retry sealing comple
   test.setTimeout(180_000);
   const t = SIGNING.en;
   await page.setViewportSize({ width: 1280, height: 900 });
-  await signUpWithTeam(page);
+  const sender = await signUpWithTeam(page);
   const signer = { email: uniqueEmail("sealing"), firstname: "Ada", lastname: "Lovelace" };
   const viewUrl = await prepareAndSend(page, [signer]);
   const envelopeUuid = /\/envelopes\/[0-9a-f-]+\/([0-9a-f-]+)\/view$/.exec(viewUrl)?.[1] ?? "";
@@ -215,12 +215,10 @@ test("a seal that keeps failing shows the sender its error; Retry sealing comple
   await rename(`${stored}.away`, stored);
   await alert.getByRole("button", { name: "Retry sealing" }).click();
   await expect(page.getByText("Sealing started again.")).toBeVisible();
-  await expect(async () => {
-    await page.reload();
-    await expect(page.getByRole("button", { name: t.downloadSealed })).toBeVisible({
-      timeout: 2_000,
-    });
-  }).toPass({ timeout: 60_000 });
+  await openWhenComplete(page, sender, viewUrl);
+  await expect(page.getByRole("button", { name: t.downloadSealed })).toBeVisible({
+    timeout: 15_000,
+  });
   await expect(alert).toBeHidden();
 });
 
