@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import { expect, test } from "@playwright/test";
 import { APPROVING, sendWithApprovers } from "./approver-flow";
-import { openAsRecipient, readEveryPage, SIGNING, swipe } from "./envelope-flow";
+import { openAsRecipient, openWhenComplete, readEveryPage, SIGNING, swipe } from "./envelope-flow";
 import { expectAccessible, keepScreenshot, mailTo, signUpWithTeam, uniqueEmail } from "./support";
 
 const run = promisify(execFile);
@@ -16,7 +16,7 @@ test("an approver approves on a phone in French, then the signer signs; the seal
 }, testInfo) => {
   test.setTimeout(180_000);
   await page.setViewportSize({ width: 1280, height: 900 });
-  await signUpWithTeam(page);
+  const sender = await signUpWithTeam(page);
   const approver = {
     email: uniqueEmail("approver"),
     firstname: "Alan",
@@ -55,13 +55,10 @@ test("an approver approves on a phone in French, then the signer signs; the seal
   await swipe(signing);
   await signing.waitForURL(/\/confirmation/);
 
-  await page.goto(viewUrl);
-  await expect(async () => {
-    await page.reload();
-    await expect(page.getByRole("button", { name: SIGNING.en.downloadSealed })).toBeVisible({
-      timeout: 2_000,
-    });
-  }).toPass({ timeout: 90_000 });
+  await openWhenComplete(page, sender, viewUrl);
+  await expect(page.getByRole("button", { name: SIGNING.en.downloadSealed })).toBeVisible({
+    timeout: 15_000,
+  });
   await expect(page.getByText("Approved").first()).toBeVisible();
   await expect(page.getByText("Document approved").first()).toBeVisible();
   const [download] = await Promise.all([
