@@ -225,6 +225,27 @@ export async function atBottom(page: Page): Promise<boolean> {
   );
 }
 
+/**
+ * The first invitation to `email`, opened on a phone: every page read, `before` run, the name
+ * typed as the signature and swiped; the signer's context is closed once the signature is confirmed.
+ */
+export async function signByTyping(
+  browser: Browser,
+  email: string,
+  name: string,
+  before?: (page: Page) => Promise<void>,
+): Promise<void> {
+  const signing = await openAsRecipient(browser, email, 1);
+  await readEveryPage(signing);
+  await before?.(signing);
+  await signing.getByRole("button", { name: SIGNING.en.sign, exact: true }).click();
+  await signing.getByRole("tab", { name: SIGNING.en.type }).click();
+  await signing.getByRole("textbox", { name: SIGNING.en.typedName }).fill(name);
+  await swipe(signing);
+  await signing.waitForURL(/\/confirmation/);
+  await signing.context().close();
+}
+
 export async function swipe(page: Page, language: "en" | "fr" = "en"): Promise<void> {
   const slider = page.getByRole("slider", { name: SIGNING[language].swipe });
   await slider.focus();

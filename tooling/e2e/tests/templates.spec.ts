@@ -3,33 +3,28 @@ import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import { expect, test, type Browser } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { APPROVING } from "./approver-flow";
-import { openAsRecipient, readEveryPage, SIGNING, swipe } from "./envelope-flow";
+import {
+  openAsRecipient,
+  openWhenComplete,
+  readEveryPage,
+  SIGNING,
+  signByTyping,
+} from "./envelope-flow";
 import { expectAccessible, keepScreenshot, mailTo, signUpWithTeam, uniqueEmail } from "./support";
 import { createActiveTemplate, TEMPLATE } from "./template-flow";
 
 const run = promisify(execFile);
 
 /** Signs as the person of the `count`-th invitation to `email`, typing their name. */
-async function signAs(browser: Browser, email: string, name: string): Promise<void> {
-  const signing = await openAsRecipient(browser, email);
-  await readEveryPage(signing);
-  await signing.getByRole("button", { name: SIGNING.en.sign, exact: true }).click();
-  await signing.getByRole("tab", { name: SIGNING.en.type }).click();
-  await signing.getByRole("textbox", { name: SIGNING.en.typedName }).fill(name);
-  await swipe(signing);
-  await signing.waitForURL(/\/confirmation/);
-  await signing.context().close();
-}
-
 test("a template with two signer roles and an approver is activated; an envelope from it goes to a contact and typed people; the approver approves, both sign, and the sealed PDF passes pdfsig", async ({
   page,
   browser,
 }, testInfo) => {
   test.setTimeout(240_000);
   await page.setViewportSize({ width: 1280, height: 900 });
-  await signUpWithTeam(page);
+  const sender = await signUpWithTeam(page);
 
   // A contact to choose for the first role.
   const contactEmail = uniqueEmail("template-contact");
@@ -80,16 +75,13 @@ test("a template with two signer roles and an approver is activated; an envelope
   await expect(approving.getByRole("heading", { name: APPROVING.en.approved })).toBeVisible();
   await approving.context().close();
 
-  await signAs(browser, contactEmail, "Grace Hopper");
-  await signAs(browser, typedEmail, "Alan Turing");
+  await signByTyping(browser, contactEmail, "Grace Hopper");
+  await signByTyping(browser, typedEmail, "Alan Turing");
 
-  await page.goto(viewUrl);
-  await expect(async () => {
-    await page.reload();
-    await expect(page.getByRole("button", { name: SIGNING.en.downloadSealed })).toBeVisible({
-      timeout: 2_000,
-    });
-  }).toPass({ timeout: 90_000 });
+  await openWhenComplete(page, sender, viewUrl);
+  await expect(page.getByRole("button", { name: SIGNING.en.downloadSealed })).toBeVisible({
+    timeout: 15_000,
+  });
   const [download] = await Promise.all([
     page.waitForEvent("download"),
     page.getByRole("button", { name: SIGNING.en.downloadSealed }).click(),

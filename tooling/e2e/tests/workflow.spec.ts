@@ -5,9 +5,16 @@ import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { promisify } from "node:util";
-import { expect, test, type Browser, type Page, type TestInfo } from "@playwright/test";
+import { expect, test, type Page, type TestInfo } from "@playwright/test";
 import { APPROVING } from "./approver-flow";
-import { AGREEMENT, EDITOR, openAsRecipient, readEveryPage, SIGNING, swipe } from "./envelope-flow";
+import {
+  AGREEMENT,
+  EDITOR,
+  openAsRecipient,
+  readEveryPage,
+  SIGNING,
+  signByTyping,
+} from "./envelope-flow";
 import {
   apiClientAs,
   createAccountWithTeam,
@@ -80,23 +87,6 @@ async function accessibleAtBothWidths(
     await keepScreenshot(page, testInfo, `${screenshot}-${width}`);
   }
   await page.setViewportSize({ width: 1280, height: 900 });
-}
-
-async function signAs(
-  browser: Browser,
-  email: string,
-  name: string,
-  before?: (page: Page) => Promise<void>,
-): Promise<void> {
-  const signing = await openAsRecipient(browser, email, 1);
-  await readEveryPage(signing);
-  await before?.(signing);
-  await signing.getByRole("button", { name: SIGNING.en.sign, exact: true }).click();
-  await signing.getByRole("tab", { name: SIGNING.en.type }).click();
-  await signing.getByRole("textbox", { name: SIGNING.en.typedName }).fill(name);
-  await swipe(signing);
-  await signing.waitForURL(/\/confirmation/);
-  await signing.context().close();
 }
 
 test("a three-step workflow with a copy and a viewer, steps set with the editor's step pickers (editor and view in steps accessible in en and fr at 390 and 1280 px): each step invited as the previous ends, a signer delegates on a phone in French, another attaches a PDF, the envelope complete once the viewer read every page; the sealed PDF passes pdfsig, qpdf and paraphe-verify, carries the attachment, its proof lists the steps, the delegation and the file's hash, and the copy receives both", async ({
@@ -232,13 +222,13 @@ test("a three-step workflow with a copy and a viewer, steps set with the editor'
   await dialog.getByRole("button", { name: "Confier mon tour" }).click();
   await expect(handing.getByRole("heading", { name: "Ce lien a été délégué" })).toBeVisible();
   await handing.context().close();
-  await signAs(browser, delegate.email, delegate.name);
+  await signByTyping(browser, delegate.email, delegate.name);
   expect(await mailTo(ada.email)).toHaveLength(1);
   for (const later of [edsger, viewer]) {
     expect(await mailTo(later.email)).toHaveLength(0);
   }
   // Ada attaches her receipt, then signs.
-  await signAs(browser, ada.email, ada.name, async (signing) => {
+  await signByTyping(browser, ada.email, ada.name, async (signing) => {
     await signing.locator('[data-field-kind="attachment"]').click();
     const sheet = signing.getByRole("dialog");
     await sheet
@@ -250,7 +240,7 @@ test("a three-step workflow with a copy and a viewer, steps set with the editor'
 
   // Step 3: Edsger signs; the envelope completes once the viewer has read every page.
   expect(await mailTo(copy.email)).toHaveLength(0);
-  await signAs(browser, edsger.email, edsger.name);
+  await signByTyping(browser, edsger.email, edsger.name);
   const viewing = await openAsRecipient(browser, viewer.email, 1);
   await expect(viewing.getByText(/You are asked to read this document/)).toBeVisible();
   await readEveryPage(viewing);
