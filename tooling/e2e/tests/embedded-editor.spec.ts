@@ -10,6 +10,7 @@ import {
   WEB_URL,
   createAccountWithTeam,
   expectAccessible,
+  keepScreenshot,
   uniqueEmail,
   waitForMail,
 } from "./support";
@@ -81,7 +82,7 @@ test.afterAll(async () => {
 
 test("the team's site prepares and sends a draft in <paraphe-editor> with a token from its server", async ({
   browser,
-}) => {
+}, testInfo) => {
   test.setTimeout(90_000);
   // The team: its allowed site, a draft, and an API key for its server.
   const owner = await createAccountWithTeam({ team: "Editor embedding team" });
@@ -138,6 +139,7 @@ test("the team's site prepares and sends a draft in <paraphe-editor> with a toke
     timeout: 30_000,
   });
   await expectAccessible(page, "embedded editor, 1280 px");
+  await keepScreenshot(page, testInfo, "embedded-editor-1280-en");
 
   const signer = { email: uniqueEmail("embedded-editor"), firstname: "Eda", lastname: "Framed" };
   await frame.getByRole("button", { name: t.add, exact: true }).click();
@@ -156,6 +158,7 @@ test("the team's site prepares and sends a draft in <paraphe-editor> with a toke
 
   await page.setViewportSize({ width: 390, height: 844 });
   await expectAccessible(page, "embedded editor, 390 px");
+  await keepScreenshot(page, testInfo, "embedded-editor-390-en");
   await page.setViewportSize({ width: 1280, height: 900 });
 
   await frame.getByRole("button", { name: t.send, exact: true }).click();
@@ -189,5 +192,9 @@ test("the team's site prepares and sends a draft in <paraphe-editor> with a toke
   });
   await expect(frenchFrame.locator("html")).toHaveAttribute("lang", "fr");
   await expectAccessible(page, "embedded editor in French, 1280 px");
+  await keepScreenshot(page, testInfo, "embedded-editor-1280-fr");
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectAccessible(page, "embedded editor in French, 390 px");
+  await keepScreenshot(page, testInfo, "embedded-editor-390-fr");
   await context.close();
 });

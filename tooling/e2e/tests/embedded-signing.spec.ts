@@ -10,6 +10,7 @@ import {
   API_URL,
   SIGN_URL,
   createAccountWithTeam,
+  expectAccessible,
   uniqueEmail,
   waitForMail,
   type SessionUser,
@@ -45,6 +46,8 @@ const PAGE = `<!doctype html>
   const element = document.createElement("paraphe-signing");
   element.setAttribute("url", decodeURIComponent(location.hash.slice(1)));
   element.setAttribute("theme-radius", "4px");
+  const language = new URLSearchParams(location.search).get("language");
+  if (language) element.setAttribute("language", language);
   element.style.height = "100vh";
   for (const name of ["ready", "page-read", "signed", "completed", "declined", "error"]) {
     element.addEventListener("paraphe-" + name, (event) =>
@@ -143,6 +146,15 @@ async function expectEveryEvent(page: Page): Promise<void> {
   expect(received.at(-2)?.detail.envelopeUuid).toBe(envelopeUuid);
 }
 
+/** axe on the embedding page and the frame in it, at 1024 then 390 px, then back to 1024 px. */
+async function expectAccessibleAtBothWidths(page: Page, label: string): Promise<void> {
+  for (const width of [1024, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await expectAccessible(page, `${label}, ${String(width)} px`);
+  }
+  await page.setViewportSize({ width: 1024, height: 900 });
+}
+
 /** The frame of the signing page in `page`, once it is there. */
 async function signingFrame(page: Page): Promise<Frame> {
   await expect.poll(() => page.frames().length).toBe(2);
@@ -201,12 +213,14 @@ test("a site the team allows frames the signing page and gets every event, with 
   const api = await memberApi(owner);
   const signer = uniqueEmail("embedded-signer");
   const reactSigner = uniqueEmail("embedded-react-signer");
+  const frenchSigner = uniqueEmail("embedded-french-signer");
   try {
     await api.embedding.save({ origins: [ALLOWED, REACT_SITE] });
     await api.branding.uploadLogo({ contentType: "image/png", data: LOGO });
     await api.branding.save({ displayName: "Embedded & Co", color: BRAND, showPoweredBy: true });
     await sendAgreement(api, signer, "Embedded");
     await sendAgreement(api, reactSigner, "React");
+    await sendAgreement(api, frenchSigner, "French");
   } finally {
     api.tunnel.destroy();
   }
@@ -258,10 +272,22 @@ test("a site the team allows frames the signing page and gets every event, with 
         "background-color",
         BRAND_RGB,
       );
+      await expectAccessibleAtBothWidths(page, "embedded signing page (en)");
       await signInFrame(page, frame, "Edda Embedded");
       await expectEveryEvent(page);
     })(),
     signWithReactComponent(browser, reactSigner),
+    (async () => {
+      // The embedded page in French (the element's language), for a third envelope: accessible at
+      // both widths too.
+      const french = signingLinkOf(await waitForMail(frenchSigner, 1, 30_000));
+      const page = await context.newPage();
+      await page.goto(`${ALLOWED}/?language=fr#${encodeURIComponent(french)}`);
+      const frame = await signingFrame(page);
+      await expect(frame.getByText(SIGNING.fr.anyRead)).toBeVisible({ timeout: 30_000 });
+      await expect(frame.locator("html")).toHaveAttribute("lang", "fr");
+      await expectAccessibleAtBothWidths(page, "embedded signing page (fr)");
+    })(),
   ]);
   await context.close();
 });

@@ -1,6 +1,7 @@
 import { isApiError } from "@paraphe/api-sdk";
 import { parseEmbedToken, type EnvelopeDetail } from "@paraphe/api-sdk/contract";
 import { useTranslation } from "@paraphe/i18n/react";
+import { DESKTOP_MEDIA_QUERY, EditablePageTitle, useMediaQuery } from "@paraphe/ui-kit";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { CircleCheck } from "lucide-react";
 import { useEffect, useMemo, useRef, useState } from "react";
@@ -213,11 +214,20 @@ export function EmbeddedEditorPage({ accessKey }: { accessKey: string }) {
   );
 }
 
-/** The document's title, as the editor declares it (the app's header is not here). */
+/**
+ * The document's title, as the editor declares it, where the app's header would show it: editable
+ * on a desktop-wide frame; below that width the editor draws its editable title itself, once.
+ */
 function EmbeddedTitle() {
   const { t } = useTranslation("web");
-  const { title } = usePageMetaValue();
-  return <h1 className="truncate text-lg font-semibold">{title ?? t("embeddedEditor.loading")}</h1>;
+  const meta = usePageMetaValue();
+  const isDesktop = useMediaQuery(DESKTOP_MEDIA_QUERY);
+  if (meta.editable && meta.title !== undefined) {
+    return isDesktop ? <EditablePageTitle value={meta.title} {...meta.editable} /> : null;
+  }
+  return (
+    <h1 className="truncate text-lg font-semibold">{meta.title ?? t("embeddedEditor.loading")}</h1>
+  );
 }
 
 /** Posts `ready` once, when the document shows. */
