@@ -36,7 +36,8 @@ const PAGE = `<!doctype html>
   const element = document.createElement("paraphe-editor");
   element.setAttribute("app-url", options.appUrl);
   element.setAttribute("token", options.token);
-  element.setAttribute("envelope-uuid", options.envelopeUuid);
+  if (options.envelopeUuid) element.setAttribute("envelope-uuid", options.envelopeUuid);
+  if (options.templateUuid) element.setAttribute("template-uuid", options.templateUuid);
   if (options.language) element.setAttribute("language", options.language);
   element.style.height = "100vh";
   for (const name of ["ready", "saved", "sent", "error"]) {
@@ -89,6 +90,7 @@ test("the team's site prepares and sends a draft in <paraphe-editor> with a toke
   const member = await apiClient(owner);
   let envelopeUuid: string;
   let frenchUuid: string;
+  const templateUuids: string[] = [];
   let key: { accessKey: string; secretKey: string };
   try {
     await member.embedding.save({ origins: [ALLOWED] });
@@ -100,6 +102,12 @@ test("the team's site prepares and sends a draft in <paraphe-editor> with a toke
       files: [{ filename: "Contrat.pdf", data: (await readFile(AGREEMENT)).toString("base64") }],
     });
     frenchUuid = french.uuid;
+    for (const title of ["Lease", "Loan"]) {
+      const template = await member.template.create({
+        files: [{ filename: `${title}.pdf`, data: (await readFile(AGREEMENT)).toString("base64") }],
+      });
+      templateUuids.push(template.uuid);
+    }
     const created = await member.apiKey.create({
       description: "Embedding server",
       permissions: ["update"],
@@ -112,9 +120,13 @@ test("the team's site prepares and sends a draft in <paraphe-editor> with a toke
   const server_ = await apiClient(key);
   let token: string;
   let frenchToken: string;
+  let templateToken: string;
   try {
     ({ token } = await server_.embed.createToken({ envelopeUuid, expiresIn: 600 }));
     ({ token: frenchToken } = await server_.embed.createToken({ envelopeUuid: frenchUuid }));
+    ({ token: templateToken } = await server_.embed.createToken({
+      templateUuid: templateUuids[0] ?? "",
+    }));
   } finally {
     server_.tunnel.destroy();
   }
@@ -196,5 +208,21 @@ test("the team's site prepares and sends a draft in <paraphe-editor> with a toke
   await page.setViewportSize({ width: 390, height: 844 });
   await expectAccessible(page, "embedded editor in French, 390 px");
   await keepScreenshot(page, testInfo, "embedded-editor-390-fr");
+  await page.setViewportSize({ width: 1280, height: 900 });
+
+  // A template's token opens its template, and not the team's other template: the frame says it
+  // could not load it, and the page hears the api's NOT_FOUND, never ready.
+  const [lease, loan] = templateUuids;
+  // (Each on a page of its own address: a change of the fragment alone would not load it again.)
+  for (const [path, templateUuid, expected] of [
+    ["/", lease, { name: "ready", detail: { kind: "template", uuid: lease } }],
+    ["/fr", loan, { name: "error", detail: { code: "NOT_FOUND" } }],
+  ] as const) {
+    const options = { appUrl: WEB_URL, token: templateToken, templateUuid };
+    await page.goto(`${ALLOWED}${path}#${encodeURIComponent(JSON.stringify(options))}`);
+    await editorFrame(page);
+    await expect.poll(events, { timeout: 30_000 }).toEqual([expected]);
+  }
+  await expect(page.frames()[1]!.getByRole("alert")).toBeVisible();
   await context.close();
 });

@@ -115,6 +115,9 @@ async function startNginx(): Promise<void> {
     join(dir, "nginx.conf"),
     [
       "daemon off;",
+      // The builds may sit in a folder only their owner reads (a fresh clone in a private temporary
+      // folder): the workers run as the test's user, which the master can only choose as root.
+      ...(process.getuid?.() === 0 ? ["user root;"] : []),
       "worker_processes 1;",
       `pid ${join(dir, "nginx.pid")};`,
       `error_log ${join(dir, "error.log")} warn;`,

@@ -15,6 +15,7 @@ import { PageMetaProvider, usePageMeta, usePageMetaValue } from "../../../../lib
 import { buildAbility } from "@paraphe/permissions";
 import { readReferenceValuesSetting } from "@paraphe/attestation/pinning";
 import { useEnvelope } from "../../api/envelope-queries";
+import { useTemplate } from "../../api/template-queries";
 import { TemplateEditorPage } from "../templates/template-editor";
 import { EditorLoading } from "./editor-page";
 import { EmbeddedEditorContext, type EmbeddedEditor } from "./embedded-editor-context";
@@ -230,17 +231,27 @@ function EmbeddedTitle() {
   );
 }
 
-/** Posts `ready` once, when the document shows. */
-function useReady(
+/**
+ * Tells the embedding page how the document's query went: `ready` once, when the document shows;
+ * `error` with the api's code when it cannot be read (a token for another document: NOT_FOUND).
+ */
+function useDocumentEvents(
   origin: string | null,
-  payload: { kind: "envelope" | "template"; uuid: string } | null,
+  kind: "envelope" | "template",
+  query: { data?: { uuid: string } | undefined; isError: boolean; error: unknown },
 ) {
+  const loaded = query.data?.uuid;
   const posted = useRef(false);
   useEffect(() => {
-    if (payload === null || posted.current) return;
+    if (loaded === undefined || posted.current) return;
     posted.current = true;
-    postEditorEvent(origin, { type: "ready", payload });
-  }, [origin, payload]);
+    postEditorEvent(origin, { type: "ready", payload: { kind, uuid: loaded } });
+  }, [origin, kind, loaded]);
+  useEffect(() => {
+    if (query.isError) {
+      postEditorEvent(origin, { type: "error", payload: { code: codeOf(query.error) } });
+    }
+  }, [query.isError, query.error, origin]);
 }
 
 function EmbeddedEnvelope({
@@ -251,17 +262,7 @@ function EmbeddedEnvelope({
   origin: string | null;
 }) {
   const envelope = useEnvelope(envelopeUuid);
-  const loaded = envelope.data?.uuid;
-  const ready = useMemo(
-    () => (loaded === undefined ? null : { kind: "envelope" as const, uuid: loaded }),
-    [loaded],
-  );
-  useReady(origin, ready);
-  useEffect(() => {
-    if (envelope.isError) {
-      postEditorEvent(origin, { type: "error", payload: { code: codeOf(envelope.error) } });
-    }
-  }, [envelope.isError, envelope.error, origin]);
+  useDocumentEvents(origin, "envelope", envelope);
   if (envelope.isPending) return <EditorLoading />;
   if (envelope.isError) return <QueryLoadError query={envelope} />;
   if (envelope.data.status !== "draft") return <SentNotice title={envelope.data.title} />;
@@ -275,8 +276,8 @@ function EmbeddedTemplate({
   templateUuid: string;
   origin: string | null;
 }) {
-  const ready = useMemo(() => ({ kind: "template" as const, uuid: templateUuid }), [templateUuid]);
-  useReady(origin, ready);
+  // The editor's own query (the same cache entry).
+  useDocumentEvents(origin, "template", useTemplate(templateUuid));
   return <TemplateEditorPage templateUuid={templateUuid} />;
 }
 
