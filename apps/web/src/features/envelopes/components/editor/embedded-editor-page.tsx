@@ -1,5 +1,5 @@
 import { isApiError } from "@paraphe/api-sdk";
-import { parseEmbedToken, type EnvelopeDetail } from "@paraphe/api-sdk/contract";
+import { isPlainOrigin, parseEmbedToken, type EnvelopeDetail } from "@paraphe/api-sdk/contract";
 import { useTranslation } from "@paraphe/i18n/react";
 import { DESKTOP_MEDIA_QUERY, EditablePageTitle, useMediaQuery } from "@paraphe/ui-kit";
 import { QueryClientProvider } from "@tanstack/react-query";
@@ -41,19 +41,9 @@ export interface EmbeddedEditorOptions {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** A plain `https://host[:port]` origin (or `http://localhost...`), exactly as a URL writes it. */
+/** The fragment's origin if it is one a team may allow (`isPlainOrigin`), else none. */
 function plainOrigin(value: string | null): string | null {
-  if (value === null) return null;
-  try {
-    const url = new URL(value);
-    if (url.origin !== value) return null;
-    if (url.protocol === "https:") return value;
-    return url.protocol === "http:" && ["localhost", "127.0.0.1"].includes(url.hostname)
-      ? value
-      : null;
-  } catch {
-    return null;
-  }
+  return value !== null && isPlainOrigin(value) ? value : null;
 }
 
 /** The options of a fragment; the token only if it is the one of the path's access key. */
