@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  aesAvailable,
   ConfigError,
   configVariables,
   describeConfig,
@@ -134,6 +135,27 @@ describe("loadConfig", () => {
     expect(
       problemsOf({ MAX_UPLOAD_PAGES: "0", TSA_URL: "ftp://x" }).map((p) => p.variable),
     ).toEqual(["MAX_UPLOAD_PAGES", "TSA_URL"]);
+  });
+
+  it("reads the signer authority, never prints its passphrase, and offers AES in production only with it", () => {
+    const config = loadConfig(
+      {
+        SIGNER_CA_P12_FILE: "secrets/signers.p12",
+        SIGNER_CA_P12_PASSPHRASE: "ca-pass-123",
+      },
+      { cwd: "/srv/paraphe" },
+    );
+    expect(config).toMatchObject({
+      signerCaP12File: "/srv/paraphe/secrets/signers.p12",
+      signerCaP12Passphrase: "ca-pass-123",
+    });
+    expect(JSON.stringify(describeConfig(config))).not.toContain("ca-pass-123");
+    expect(aesAvailable(config)).toBe(true);
+    expect(aesAvailable({ signerCaP12File: undefined, nodeEnv: "development" })).toBe(true);
+    expect(aesAvailable({ signerCaP12File: undefined, nodeEnv: "production" })).toBe(false);
+    expect(describeConfig(loadConfig({}, { cwd: "/srv/paraphe" })).SIGNER_CA_P12_FILE).toContain(
+      "development signer authority",
+    );
   });
 
   it("reads an SMS provider whole or not at all, and never prints its token", () => {

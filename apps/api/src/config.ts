@@ -209,6 +209,10 @@ export function loadConfig(
     blobMasterKeyFile: path.join(dataDir, "master.key"),
     sealP12File:
       settings.sealP12File === undefined ? undefined : path.resolve(cwd, settings.sealP12File),
+    signerCaP12File:
+      settings.signerCaP12File === undefined
+        ? undefined
+        : path.resolve(cwd, settings.signerCaP12File),
     s3:
       settings.blobStorage === "s3" &&
       region !== undefined &&
@@ -251,6 +255,14 @@ export function smsVerificationAvailable(
   config: Pick<Config, "smsAccountSid" | "smsAuthToken" | "smsFrom" | "nodeEnv">,
 ): boolean {
   return hasSmsProvider(config) || config.nodeEnv !== "production";
+}
+
+/**
+ * Whether the advanced level (AES) can be offered: a signer certification authority is configured
+ * (SIGNER_CA_P12_FILE), or, outside production, the development authority is generated.
+ */
+export function aesAvailable(config: Pick<Config, "signerCaP12File" | "nodeEnv">): boolean {
+  return config.signerCaP12File !== undefined || config.nodeEnv !== "production";
 }
 
 /**
@@ -324,6 +336,11 @@ function shownApart(config: Config): Partial<Record<VariableName, string>> {
     APP_CREDENTIALS: [...config.appCredentials.keys()].join(", ") + " (secret keys not shown)",
     SEAL_P12_FILE:
       config.sealP12File ?? `(unset: development certificate in ${config.dataDir}/platform-seal)`,
+    SIGNER_CA_P12_FILE:
+      config.signerCaP12File ??
+      (config.nodeEnv === "production"
+        ? "(unset: no signer authority, the advanced level AES is unavailable)"
+        : `(unset: development signer authority in ${config.dataDir}/signer-ca)`),
     DEFAULT_TEAM_SEATS: config.defaultTeamSeats === null ? "0" : undefined,
   };
 }

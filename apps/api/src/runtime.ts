@@ -6,7 +6,13 @@ import { createApp } from "./app";
 import { deriveSessionCredentialKey } from "./auth/session-credentials";
 import { openBlobStore } from "./blob/open-blob-store";
 import { loadMasterKey } from "./blob/master-key";
-import { describeConfig, servesDevMailbox, usesDevMailbox, type Config } from "./config";
+import {
+  aesAvailable,
+  describeConfig,
+  servesDevMailbox,
+  usesDevMailbox,
+  type Config,
+} from "./config";
 import {
   closeDocumentWorkers,
   configureDocumentWorkers,
@@ -14,6 +20,7 @@ import {
 } from "./documents/worker-pool";
 import { deriveActivityKey } from "./documents/audit-chain";
 import { rekeyLegacyChains } from "./envelopes/activity";
+import { signerAuthorityOf } from "./envelopes/signer-authority-of";
 import { deriveLinkKey } from "./envelopes/access-links";
 import { deriveMailKey } from "./mail/body-sealing";
 import { openSmsProvider } from "./sms/open-provider";
@@ -147,6 +154,17 @@ export async function startApi(
     const webhookKey = deriveWebhookKey(masterKey.key);
     configureDocumentWorkers(documentWorkerOptions(config));
     cleanups.push(() => closeDocumentWorkers());
+    // The signer authority is read (or, in development, generated) now: a wrong passphrase
+    // stops the start rather than the first advanced signature.
+    if (aesAvailable(config)) {
+      const authority = await signerAuthorityOf(config);
+      logger.info(
+        { source: authority.source, subject: authority.subject },
+        "signer certification authority ready (advanced signatures available)",
+      );
+    } else {
+      logger.info("no signer certification authority: advanced signatures (AES) are unavailable");
+    }
     const jobs = createJobWorker({
       db: database.db,
       config,

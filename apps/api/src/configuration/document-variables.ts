@@ -29,6 +29,19 @@ export const documentVariables = {
     untrimmed: true,
     parse: z.string(),
   }),
+  SIGNER_CA_P12_FILE: variable({
+    key: "signerCaP12File",
+    description:
+      "PKCS#12 (.p12/.pfx) file with the signer certification authority (a CA certificate and its key) that issues each signer a one-hour certificate at the advanced level (AES). Unset: a development authority generated in DATA_DIR/signer-ca outside production; in production, AES is unavailable.",
+    parse: z.string(),
+  }),
+  SIGNER_CA_P12_PASSPHRASE: variable({
+    key: "signerCaP12Passphrase",
+    description: "Passphrase of SIGNER_CA_P12_FILE (never printed).",
+    secret: true,
+    untrimmed: true,
+    parse: z.string(),
+  }),
   TSA_URL: variable({
     key: "tsaUrl",
     description:
