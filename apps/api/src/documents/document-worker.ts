@@ -5,6 +5,7 @@ import { inspectPdf } from "./inspect";
 import { renderPagePreviewsInThisThread, renderPreviewRangeInThisThread } from "./previews";
 import { layoutProofInThisThread } from "./proof-layout";
 import { sealPdfInThisThread, stampAndSealInThisThread } from "./seal";
+import { signAsSignerInThisThread } from "./signer-signature";
 import { stampFields } from "./stamp";
 import {
   decodeTaskRequest,
@@ -28,6 +29,7 @@ const handlers: Handlers = {
   seal: ({ pdf, options }) => sealPdfInThisThread(pdf, options),
   stampAndSeal: ({ pdf, fields, options, attachments }) =>
     stampAndSealInThisThread(pdf, fields, options, attachments),
+  signerSignature: ({ pdf, fields, options }) => signAsSignerInThisThread(pdf, fields, options),
   proof: (model) => layoutProofInThisThread(model),
   // Async, so that its refusal is a rejection rather than a throw out of the message handler.
   dataExport: async ({ rows, maxBytes }) => writeDataExportInThisThread(rows, maxBytes),

@@ -162,7 +162,7 @@ async function sealLoadedPdf(pdf: PDF, signer: Signer, options: SealOptions): Pr
   return sealed;
 }
 
-function uniqueFieldName(pdf: PDF, wanted: string): string {
+export function uniqueFieldName(pdf: PDF, wanted: string): string {
   const base = wanted.replace(/[.\p{Cc}]/gu, " ").trim() || "Seal";
   const taken = new Set(pdf.getForm()?.getFieldNames() ?? []);
   let name = base;

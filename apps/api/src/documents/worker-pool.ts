@@ -8,6 +8,7 @@ import type { DataExportFile, DataExportRows } from "./data-export-file";
 import { DocumentWorkerPool, type DocumentWorkerPoolOptions } from "./document-worker-pool";
 import type { PagePreview, PreviewOptions, PreviewRange, PreviewRangeResult } from "./previews";
 import type { SealAttachment, SealOptions } from "./seal";
+import type { SignerSignatureOptions } from "./signer-signature";
 import type { DocumentTaskKind, DocumentTasks } from "./worker-protocol";
 import { inSpan } from "../telemetry/tracing";
 
@@ -137,6 +138,18 @@ export function stampAndSealPdf(
   attachments: readonly SealAttachment[] = [],
 ): Promise<Uint8Array> {
   return runDocumentTask("stampAndSeal", { pdf, fields, options, attachments });
+}
+
+/**
+ * Draws one signer's fields on the current revision of a document and adds their advanced
+ * signature (`signAsSignerInThisThread`), as one incremental update, in a document worker thread.
+ */
+export function signAsSigner(
+  pdf: Uint8Array,
+  fields: DocumentTasks["signerSignature"]["input"]["fields"],
+  options: SignerSignatureOptions,
+): Promise<Uint8Array> {
+  return runDocumentTask("signerSignature", { pdf, fields, options });
 }
 
 /**

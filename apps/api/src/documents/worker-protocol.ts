@@ -9,6 +9,7 @@ import {
 } from "./previews";
 import { type ProofModel } from "./proof-layout";
 import { type SealAttachment, type SealOptions } from "./seal";
+import { type SignerSignatureOptions } from "./signer-signature";
 import { type StampField } from "./stamp";
 
 /** The jobs the document worker threads run: each kind's input and output. */
@@ -28,6 +29,11 @@ export interface DocumentTasks {
       options: SealOptions;
       attachments?: readonly SealAttachment[];
     };
+    output: Uint8Array;
+  };
+  /** One signer's fields and advanced signature added to a document's current revision. */
+  signerSignature: {
+    input: { pdf: Uint8Array; fields: readonly StampField[]; options: SignerSignatureOptions };
     output: Uint8Array;
   };
   proof: { input: ProofModel; output: Uint8Array };
@@ -50,6 +56,7 @@ export const laneOfTask: Readonly<Record<DocumentTaskKind, DocumentLane>> = {
   stamp: "sealing",
   seal: "sealing",
   stampAndSeal: "sealing",
+  signerSignature: "sealing",
   proof: "sealing",
   dataExport: "sealing",
 };

@@ -236,25 +236,27 @@ export async function makeSignaturePng(width = 400, height = 150): Promise<Uint8
   return new Uint8Array(canvas.toBuffer("image/png"));
 }
 
-/** A throw-away NSS database trusting `certificatePem`, for `pdfsig -nssdir sql:DIR`. */
-export function nssDatabaseTrusting(certificatePem: string): {
+/** A throw-away NSS database trusting each of `certificatePems`, for `pdfsig -nssdir sql:DIR`. */
+export function nssDatabaseTrusting(...certificatePems: string[]): {
   nssdir: string;
   cleanup: () => void;
 } {
   const tmp = temporaryDirectory("paraphe-nss-");
   runToolOrThrow("certutil", ["-N", "--empty-password", "-d", `sql:${tmp.dir}`]);
-  const certificate = tmp.file("trusted.pem", certificatePem);
-  runToolOrThrow("certutil", [
-    "-A",
-    "-n",
-    "paraphe",
-    "-t",
-    "CT,C,C",
-    "-i",
-    certificate,
-    "-d",
-    `sql:${tmp.dir}`,
-  ]);
+  certificatePems.forEach((certificatePem, index) => {
+    const certificate = tmp.file(`trusted-${index}.pem`, certificatePem);
+    runToolOrThrow("certutil", [
+      "-A",
+      "-n",
+      index === 0 ? "paraphe" : `paraphe-${index}`,
+      "-t",
+      "CT,C,C",
+      "-i",
+      certificate,
+      "-d",
+      `sql:${tmp.dir}`,
+    ]);
+  });
   return { nssdir: `sql:${tmp.dir}`, cleanup: tmp.cleanup };
 }
 
