@@ -164,6 +164,17 @@ function crossProblems(
         });
     }
   }
+  // A qualified signature provider is configured whole or not at all.
+  const csc = CSC_REQUIRED.filter((name) => !unset(name));
+  if (csc.length > 0) {
+    for (const name of CSC_REQUIRED) {
+      if (unset(name))
+        problems.push({
+          variable: name,
+          problem: `is required when ${csc.join(" and ")} ${csc.length > 1 ? "are" : "is"} set (a qualified signature provider needs CSC_BASE_URL, CSC_CLIENT_ID and CSC_CLIENT_SECRET)`,
+        });
+    }
+  }
   // The build measures BLOB_STORAGE without the store's settings (a secret among them).
   if (values.get("BLOB_STORAGE") === "s3") {
     for (const name of S3_REQUIRED) {
@@ -175,6 +186,8 @@ function crossProblems(
 }
 
 const SMS_REQUIRED = ["SMS_ACCOUNT_SID", "SMS_AUTH_TOKEN", "SMS_FROM"] as const;
+
+const CSC_REQUIRED = ["CSC_BASE_URL", "CSC_CLIENT_ID", "CSC_CLIENT_SECRET"] as const;
 
 const S3_REQUIRED = ["S3_REGION", "S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const;
 
@@ -244,6 +257,20 @@ export function hasSmsProvider(
     config.smsAccountSid !== undefined &&
     config.smsAuthToken !== undefined &&
     config.smsFrom !== undefined
+  );
+}
+
+/**
+ * Whether a qualified signature provider is configured (CSC_BASE_URL, CSC_CLIENT_ID and
+ * CSC_CLIENT_SECRET): without one, QES is unavailable.
+ */
+export function hasQesProvider(
+  config: Pick<Config, "cscBaseUrl" | "cscClientId" | "cscClientSecret">,
+): boolean {
+  return (
+    config.cscBaseUrl !== undefined &&
+    config.cscClientId !== undefined &&
+    config.cscClientSecret !== undefined
   );
 }
 

@@ -2,6 +2,7 @@ import { documentVariables } from "./document-variables";
 import { messagingVariables } from "./messaging-variables";
 import { observabilityVariables } from "./observability-variables";
 import { operationVariables } from "./operation-variables";
+import { qualifiedSignatureVariables } from "./qualified-signature-variables";
 import { serverVariables } from "./server-variables";
 import { sessionVariables } from "./session-variables";
 import { storageVariables } from "./storage-variables";
@@ -19,6 +20,7 @@ export const variables = {
   ...observabilityVariables,
   ...sessionVariables,
   ...documentVariables,
+  ...qualifiedSignatureVariables,
   ...operationVariables,
 };
 
