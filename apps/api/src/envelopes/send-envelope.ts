@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import { smsCheckProblem } from "./sms-check";
+import { hasQesProvider } from "../config";
 import { takeSignature } from "../billing/subscriptions";
 import type { Database, EnvelopeRow } from "../db/database";
 import { AppError } from "../errors/app-error";
@@ -97,9 +98,13 @@ export async function sendLockedDraft(
   if (problems.length > 0) {
     throw new AppError("VALIDATION_ERROR", {
       message:
-        envelope.signatureLevel !== "SES"
-          ? `The ${envelope.signatureLevel} level needs an identity-verification provider, and none is configured.`
-          : "The envelope is not ready to be sent.",
+        envelope.signatureLevel === "QES"
+          ? hasQesProvider(deps.config)
+            ? "The QES level is not available yet: signing through the configured qualified trust service provider is not enabled in this version."
+            : "The QES level needs a qualified trust service provider, and none is configured."
+          : envelope.signatureLevel !== "SES"
+            ? `The ${envelope.signatureLevel} level needs an identity-verification provider, and none is configured.`
+            : "The envelope is not ready to be sent.",
       suggestion:
         envelope.signatureLevel !== "SES"
           ? "Choose the simple (SES) level, or configure an identity-verification provider."
