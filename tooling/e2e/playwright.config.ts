@@ -116,9 +116,9 @@ export default defineConfig({
         DEFAULT_TEAM_SEATS: String(TEAM_SEATS),
         // The account that answers support conversations (support.spec.ts).
         SUPPORT_OPERATORS: SUPPORT_OPERATOR,
-        // published-sdk.spec.ts serves a bundle of the packed SDK there and calls the api from it.
-        // production-nginx.spec.ts serves the apps' builds behind nginx over TLS.
-        CORS_ORIGINS: "http://localhost:5175,https://localhost:8443,https://localhost:8444",
+        // published-sdk.spec.ts serves a bundle of the packed SDK there and calls the api from it
+        // (production-nginx.spec.ts starts an api of its own).
+        CORS_ORIGINS: "http://localhost:5175",
         // sso.spec.ts verifies its team's domain from the settings without a DNS server (the
         // development override; the api's suite proves domains against a DNS server of its own).
         SSO_DOMAIN_VERIFICATION: "skip",

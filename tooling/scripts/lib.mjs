@@ -2,7 +2,7 @@
 // pinned pnpm without corepack or a global pnpm, run commands, and find a browser for the browser
 // tests.
 import { execFileSync, spawn, spawnSync } from "node:child_process";
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync } from "node:fs";
+import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync } from "node:fs";
 import { delimiter, dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -250,6 +250,16 @@ export async function waitForUrl(url, { timeoutMs = 60_000, child } = {}) {
 const chromiumCandidates = ["/usr/bin/chromium", "/usr/bin/chromium-browser"];
 
 /**
+ * The `initdb` of each PostgreSQL version that Debian's packages installed
+ * (`/usr/lib/postgresql/<version>/bin`).
+ */
+function postgresqlInitdbs() {
+  const base = "/usr/lib/postgresql";
+  if (!existsSync(base)) return [];
+  return readdirSync(base).map((version) => `${base}/${version}/bin/initdb`);
+}
+
+/**
  * The system tools the test suites call, each with the Debian package that provides it. A tool is
  * found when one of its commands is on PATH (or, for fonts, one of its files exists).
  */
@@ -275,6 +285,14 @@ export const testSystemTools = [
     what: "nginx (the production setup's browser test)",
     pkg: "nginx-light",
     files: ["/usr/sbin/nginx"],
+  },
+  {
+    what: "PostgreSQL (the production setup's browser test starts a throw-away server)",
+    pkg: "postgresql",
+    // Looked for again after an install, which adds the version's folder.
+    get files() {
+      return postgresqlInitdbs();
+    },
   },
   {
     what: "fonts for the browser's pages and screenshots",
