@@ -88,6 +88,22 @@ export const auditEventSchema = z.discriminatedUnion("type", [
         )
         .max(100)
         .optional(),
+      /**
+       * At the advanced level (AES): the signer's own PAdES signature, the check they passed and
+       * the certificate the signer authority issued them for it.
+       */
+      signature: z
+        .strictObject({
+          level: z.literal("AES"),
+          check: z.enum(["email_code", "sms_code", "account"]),
+          certificate: z.strictObject({
+            subject: z.string().max(2000),
+            issuer: z.string().max(2000),
+            serialNumber: z.string().regex(/^[0-9a-f]{1,64}$/),
+            fingerprintSha256: z.string().regex(/^[0-9a-f]{64}$/),
+          }),
+        })
+        .optional(),
     }),
   }),
   z.strictObject({

@@ -229,15 +229,31 @@ function eventDetails(event: AuditEvent, t: ProofT): string[] {
         }),
         t("events.reasonDetail", { reason: event.data.reason }),
       ];
-    case "documentSigned":
+    case "documentSigned": {
       // Each file the signer attached: its name, size and SHA-256, as embedded in the sealed PDF.
-      return (event.data.attachments ?? []).map((attachment) =>
+      const attachments = (event.data.attachments ?? []).map((attachment) =>
         t("events.attachmentDetail", {
           name: attachment.name,
           size: attachment.size,
           sha256: attachment.sha256,
         }),
       );
+      // At AES, the signer's own signature: the check passed and the certificate used.
+      const signature = event.data.signature;
+      if (signature === undefined) return attachments;
+      return [
+        t("events.advancedSignatureDetail", {
+          check: t(`events.advancedChecks.${signature.check}`),
+        }),
+        t("events.certificateDetail", {
+          subject: signature.certificate.subject,
+          serialNumber: signature.certificate.serialNumber,
+          fingerprint: signature.certificate.fingerprintSha256,
+          issuer: signature.certificate.issuer,
+        }),
+        ...attachments,
+      ];
+    }
     case "documentViewed":
       return [t("events.viewedDetail")];
     case "stepStarted":

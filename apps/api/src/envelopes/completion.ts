@@ -131,15 +131,20 @@ export async function completeEnvelope(deps: CompletionDeps, envelopeId: string)
   };
   for (const document of await loadDocuments(deps.db, envelopeId)) {
     if (document.sealedBlobKey !== null) continue;
-    const stamps = documentStamps({
-      fields: fields.filter((row) => row.documentId === document.id),
-      recipients,
-      images,
-      dateFormat,
-      initialsOnAllPages: envelope.initialsOnAllPages,
-      pageCount: document.pageCount,
-    });
-    const original = await readBlob(deps.blobStore, document.blobKey);
+    // At AES each signer's fields went in with their own signature: nothing is stamped again.
+    const stamps =
+      envelope.signatureLevel === "AES"
+        ? []
+        : documentStamps({
+            fields: fields.filter((row) => row.documentId === document.id),
+            recipients,
+            images,
+            dateFormat,
+            initialsOnAllPages: envelope.initialsOnAllPages,
+            pageCount: document.pageCount,
+          });
+    // The current revision: the original, or at AES the original with every signer's signature.
+    const original = await readBlob(deps.blobStore, document.revisionBlobKey ?? document.blobKey);
     // Stamped and sealed in one worker task: the document is loaded and saved once.
     const sealed = await stampAndSealPdf(
       original,

@@ -117,13 +117,16 @@ export async function requireDocumentsKept(
   }
 }
 
-/** One of the envelope's documents: its original, or its sealed copy once sealed. */
+/**
+ * One of the envelope's documents: its original, its current revision (at AES, the original with
+ * the signatures added so far) or its sealed copy once sealed.
+ */
 export async function documentFile(
   { db }: { db: Kysely<Database> },
   blobStore: BlobStore,
   envelopeId: string,
   documentId: string | undefined,
-  kind: "original" | "sealed",
+  kind: "original" | "current" | "sealed",
 ): Promise<BinaryFile> {
   await requireDocumentsKept(db, envelopeId);
   let query = db.selectFrom("envelopeDocument").selectAll().where("envelopeId", "=", envelopeId);
@@ -143,5 +146,8 @@ export async function documentFile(
     const base = document.filename.replace(/\.pdf$/i, "");
     return binaryFile(blobStore, document.sealedBlobKey, `${base}-signed.pdf`);
   }
-  return binaryFile(blobStore, document.blobKey, document.filename);
+  // `current`: at AES, the original with the signatures of those who signed so far.
+  const key =
+    kind === "current" ? (document.revisionBlobKey ?? document.blobKey) : document.blobKey;
+  return binaryFile(blobStore, key, document.filename);
 }

@@ -43,6 +43,7 @@ export async function downloadSignerDocument(
     deps.blobStore,
     envelope.id,
     input.documentUuid,
-    envelope.status === "complete" ? "sealed" : "original",
+    // Before completion, the current revision: at AES it carries the earlier signers' signatures.
+    envelope.status === "complete" ? "sealed" : "current",
   );
 }

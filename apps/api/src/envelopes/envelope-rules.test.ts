@@ -157,7 +157,7 @@ describe.each(testDatabaseKinds)("envelope rules on %s", (kind) => {
     expect((await failure(signer.envelope.open(link))).code).toBe("ACCESS_LINK_INVALID");
   });
 
-  it("refuses to send AES or QES (no identity-verification provider), a draft without recipients, and fields off the document", async () => {
+  it("refuses to send QES (no provider), AES without a check for every signer, a draft without recipients, and fields off the document", async () => {
     const draft = await sender.api.envelope.upload({
       files: [{ filename: "Offer.pdf", data: await tinyPdf(1) }],
     });
@@ -211,13 +211,25 @@ describe.each(testDatabaseKinds)("envelope rules on %s", (kind) => {
     });
     const updated = await sender.api.envelope.update({
       envelopeUuid: draft.uuid,
+      options: { signatureLevel: "QES" },
+    });
+    expect(updated.options.signatureLevel).toBe("QES");
+    const qes = await failure(sender.api.envelope.send({ envelopeUuid: draft.uuid }));
+    expect(qes.code).toBe("VALIDATION_ERROR");
+    expect(qes.details).toEqual([
+      expect.objectContaining({ path: "options.signatureLevel", message: "level_unavailable" }),
+    ]);
+    // AES is offered (the development signer authority), but only with a check for every signer.
+    await sender.api.envelope.update({
+      envelopeUuid: draft.uuid,
       options: { signatureLevel: "AES" },
     });
-    expect(updated.options.signatureLevel).toBe("AES");
     const aes = await failure(sender.api.envelope.send({ envelopeUuid: draft.uuid }));
-    expect(aes.code).toBe("VALIDATION_ERROR");
     expect(aes.details).toEqual([
-      expect.objectContaining({ path: "options.signatureLevel", message: "level_unavailable" }),
+      expect.objectContaining({
+        path: "recipients.0.verification",
+        message: "verification_required",
+      }),
     ]);
     expect((await sender.api.envelope.get({ envelopeUuid: draft.uuid })).status).toBe("draft");
 

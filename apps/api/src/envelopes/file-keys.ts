@@ -6,6 +6,9 @@ export const blobKeys = {
     `envelopes/${envelopeId}/documents/${documentId}/previews/${page}.${contentType === "image/webp" ? "webp" : "png"}`,
   sealed: (envelopeId: string, documentId: string) =>
     `envelopes/${envelopeId}/documents/${documentId}/sealed.pdf`,
+  /** The revision a signer's advanced signature made (the document's current one until the next). */
+  revision: (envelopeId: string, documentId: string, recipientId: string) =>
+    `envelopes/${envelopeId}/documents/${documentId}/revisions/${recipientId}.pdf`,
   signature: (envelopeId: string, recipientId: string) =>
     `envelopes/${envelopeId}/recipients/${recipientId}/signature.png`,
   initials: (envelopeId: string, recipientId: string) =>

@@ -10,7 +10,8 @@ import type { Logger } from "../logger";
 export const ENVELOPE_FILES_PREFIX = "envelopes/";
 
 /**
- * Which of `keys` an envelope row names: a document's original or sealed copy, a page preview, a
+ * Which of `keys` an envelope row names: a document's original, current revision (advanced
+ * signatures) or sealed copy, a page preview, a
  * recipient's signature or initials image, a file a signer attached, an envelope's proof.
  */
 export async function referencedEnvelopeFiles(
@@ -24,6 +25,11 @@ export async function referencedEnvelopeFiles(
       .selectFrom("envelopeDocument")
       .select("blobKey as key")
       .where("blobKey", "in", list)
+      .execute(),
+    db
+      .selectFrom("envelopeDocument")
+      .select("revisionBlobKey as key")
+      .where("revisionBlobKey", "in", list)
       .execute(),
     db
       .selectFrom("envelopeDocument")

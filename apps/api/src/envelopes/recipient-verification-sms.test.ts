@@ -81,7 +81,7 @@ describe.each(testDatabaseKinds)("signers verified by a code sent by SMS on %s",
 
   it("says in the profile that SMS codes are offered (development mailbox outside production)", async () => {
     const profile = await sender.api.user.profile({});
-    expect(profile.capabilities).toEqual({ smsVerification: true });
+    expect(profile.capabilities).toMatchObject({ smsVerification: true });
   });
 
   it("saves sms_code only with a phone in international form, refused at save otherwise", async () => {

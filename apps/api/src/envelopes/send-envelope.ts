@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import { smsCheckProblem } from "./sms-check";
-import { hasQesProvider } from "../config";
+import { aesAvailable, hasQesProvider } from "../config";
 import { takeSignature } from "../billing/subscriptions";
 import type { Database, EnvelopeRow } from "../db/database";
 import { AppError } from "../errors/app-error";
@@ -16,8 +16,9 @@ import { loadRecipients, personOf } from "./views";
 
 /**
  * Sends a draft: at least one signer, each signer with at least one signature field (approvers
- * and copies have none), a title, an available signature level (SES: AES and QES need an
- * identity-verification provider that is not configured), an expiry in the future, and documents
+ * and copies have none), a title, an available signature level (SES; AES with a signer
+ * certification authority, and then a check for every signer, `verification_required` otherwise;
+ * QES needs a provider that is not configured), an expiry in the future, and documents
  * whose every page can be drawn (CONFLICT `pages_unreadable` otherwise: no signer could read such a
  * page; pages not drawn yet are drawn first, for a few seconds at most, see
  * `drawPagesBeforeSending`). The first
@@ -64,8 +65,17 @@ export async function sendLockedDraft(
   if (recipients.length > 0 && !recipients.some((recipient) => recipient.kind === "signer")) {
     problems.push({ path: "recipients", code: "custom", message: "signer_required" });
   }
+  const aes = envelope.signatureLevel === "AES" && aesAvailable(deps.config);
   recipients.forEach((recipient, index) => {
     if (recipient.kind !== "signer") return;
+    // At AES a certificate names each signer: only once a check proved who they are.
+    if (aes && recipient.verification === "none") {
+      problems.push({
+        path: `recipients.${index}.verification`,
+        code: "custom",
+        message: "verification_required",
+      });
+    }
     if (!fields.some((field) => field.recipientId === recipient.id && field.kind === "signature")) {
       problems.push({
         path: `recipients.${index}`,
@@ -85,7 +95,8 @@ export async function sendLockedDraft(
       }
     }
   });
-  if (envelope.signatureLevel !== "SES") {
+  const levelUnavailable = envelope.signatureLevel !== "SES" && !aes;
+  if (levelUnavailable) {
     problems.push({
       path: "options.signatureLevel",
       code: "custom",
@@ -97,17 +108,19 @@ export async function sendLockedDraft(
   }
   if (problems.length > 0) {
     throw new AppError("VALIDATION_ERROR", {
-      message:
-        envelope.signatureLevel === "QES"
-          ? hasQesProvider(deps.config)
+      message: levelUnavailable
+        ? envelope.signatureLevel === "AES"
+          ? "The AES level needs a signer certification authority, and none is configured."
+          : hasQesProvider(deps.config)
             ? "The QES level is not available yet: signing through the configured qualified trust service provider is not enabled in this version."
             : "The QES level needs a qualified trust service provider, and none is configured."
-          : envelope.signatureLevel !== "SES"
-            ? `The ${envelope.signatureLevel} level needs an identity-verification provider, and none is configured.`
-            : "The envelope is not ready to be sent.",
-      suggestion:
-        envelope.signatureLevel !== "SES"
-          ? "Choose the simple (SES) level, or configure an identity-verification provider."
+        : problems.some((problem) => problem.message === "verification_required")
+          ? "At the AES level every signer must pass a check before signing."
+          : "The envelope is not ready to be sent.",
+      suggestion: levelUnavailable
+        ? "Choose the simple (SES) level, or configure an identity-verification provider."
+        : problems.some((problem) => problem.message === "verification_required")
+          ? "Choose a check before signing for every signer, or the simple (SES) level."
           : "Complete the fields listed in the error and send again.",
       fields: problems,
     });

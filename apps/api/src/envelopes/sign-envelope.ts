@@ -14,6 +14,7 @@ import { AppError } from "../errors/app-error";
 import { enqueueJob } from "../jobs/queue";
 import { sealEnvelopeJob } from "./job-definitions";
 import { appendEvent } from "./activity";
+import { addAdvancedSignature, type AdvancedSignatureRecord } from "./advanced-signature";
 import { loadRecipientAttachments } from "./attachment-store";
 import type { EnvelopeDeps } from "./envelope-deps";
 import { settingsOf } from "./field-settings";
@@ -73,6 +74,8 @@ const SERVER_FILLED = new Set(["name", "email", "date"]);
  * hidden field is neither required nor kept (so never stamped). When everyone has acted the seal-envelope job is
  * enqueued in the same transaction; otherwise the signing steps move on (`signing-steps.ts`: a
  * step whose everyone acted ends, the next starts and its recipients are invited).
+ * At the advanced level (AES) the signer's fields and their own PAdES signature, with a certificate
+ * issued to them now, are added to each document before the answer (`addAdvancedSignature`).
  */
 export async function signEnvelope(
   deps: EnvelopeDeps,
@@ -252,6 +255,23 @@ export async function signEnvelope(
       .set({ updatedAt: at })
       .where("id", "=", envelope.id)
       .execute();
+    // At AES, the signature of their own, on the current revision of each document.
+    const advanced: AdvancedSignatureRecord | undefined =
+      envelope.signatureLevel === "AES"
+        ? await addAdvancedSignature(
+            deps,
+            trx,
+            envelope,
+            recipient,
+            recipients,
+            {
+              signature: Buffer.from(input.signature.image, "base64"),
+              initials:
+                input.initials === undefined ? undefined : Buffer.from(input.initials, "base64"),
+            },
+            at,
+          )
+        : undefined;
     await appendEvent(trx, deps.activityKey, envelope.id, {
       type: "documentSigned",
       at: at.toISOString(),
@@ -269,6 +289,7 @@ export async function signEnvelope(
                 sha256: row.sha256,
               })),
             }),
+        ...(advanced === undefined ? {} : { signature: advanced }),
       },
     });
     const after = recipients.map((row) =>

@@ -6,7 +6,7 @@ import {
 } from "@paraphe/api-sdk/contract";
 import type { Kysely } from "kysely";
 import type { BlobStore } from "../blob/blob-store";
-import { smsVerificationAvailable, type Config } from "../config";
+import { aesAvailable, smsVerificationAvailable, type Config } from "../config";
 import type { Database, Language } from "../db/database";
 import { AppError } from "../errors/app-error";
 
@@ -77,7 +77,10 @@ export async function loadProfile(
     profilePictureUrl: profilePictureUrl(config, user.email),
     hasProfilePicture: await blobStore.exists(pictureBlobKey(emailHash(user.email))),
     team: await teamSummaryOf(db, userId),
-    capabilities: { smsVerification: smsVerificationAvailable(config) },
+    capabilities: {
+      smsVerification: smsVerificationAvailable(config),
+      aesSignature: aesAvailable(config),
+    },
     createdAt: user.createdAt.toISOString(),
     updatedAt: user.updatedAt.toISOString(),
   };

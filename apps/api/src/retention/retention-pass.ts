@@ -84,13 +84,13 @@ export async function runRetentionPass(
 }
 
 /**
- * The keys of an envelope's documents: originals, sealed copies, page previews and the files its
- * signers attached.
+ * The keys of an envelope's documents: originals, current revisions (advanced signatures), sealed
+ * copies, page previews and the files its signers attached.
  */
 async function documentKeys(db: Kysely<Database>, envelopeId: string): Promise<string[]> {
   const documents = await db
     .selectFrom("envelopeDocument")
-    .select(["id", "blobKey", "sealedBlobKey"])
+    .select(["id", "blobKey", "revisionBlobKey", "sealedBlobKey"])
     .where("envelopeId", "=", envelopeId)
     .execute();
   const previews =
@@ -113,9 +113,9 @@ async function documentKeys(db: Kysely<Database>, envelopeId: string): Promise<s
   return [
     ...attachments.map((attachment) => attachment.blobKey),
     ...documents.flatMap((document) =>
-      document.sealedBlobKey === null
-        ? [document.blobKey]
-        : [document.blobKey, document.sealedBlobKey],
+      [document.blobKey, document.revisionBlobKey, document.sealedBlobKey].filter(
+        (key) => key !== null,
+      ),
     ),
     ...previews.map((preview) => preview.blobKey),
   ];

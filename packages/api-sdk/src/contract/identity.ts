@@ -183,9 +183,13 @@ export const userProfileSchema = z.object({
   /**
    * What this deployment offers that depends on its configuration: `smsVerification`, whether a
    * signer's check may be a code by SMS (an SMS provider is configured, or outside production the
-   * development mailbox shows the SMS). Absent: unknown, taken as not offered.
+   * development mailbox shows the SMS); `aesSignature`, whether envelopes may be sent at the
+   * advanced level (a signer certification authority is configured, or outside production the
+   * development one). Absent: unknown, taken as not offered.
    */
-  capabilities: z.object({ smsVerification: z.boolean() }).optional(),
+  capabilities: z
+    .object({ smsVerification: z.boolean(), aesSignature: z.boolean().optional() })
+    .optional(),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
 });

@@ -47,6 +47,7 @@ import * as teamDeletion from "./20261207110000_team-deletion";
 import * as dataExport from "./20261207120000_data-export";
 import * as teamEmbedding from "./20261207100000_team-embedding";
 import * as embedTokens from "./20261207130000_embed-tokens";
+import * as signerRevisions from "./20261207150000_signer-revisions";
 
 /**
  * Every migration, by name, in a static list so that the bundled build carries them. Names are
@@ -101,4 +102,5 @@ export const migrations: Readonly<Record<string, Migration>> = {
   "20261207110000_team-deletion": teamDeletion,
   "20261207120000_data-export": dataExport,
   "20261207130000_embed-tokens": embedTokens,
+  "20261207150000_signer-revisions": signerRevisions,
 };

@@ -91,6 +91,12 @@ export interface EnvelopeDocumentTable {
   blobKey: string;
   sealedBlobKey: string | null;
   sealedSha256: string | null;
+  /**
+   * The current revision at the advanced level: the original with the fields and signature of
+   * each signer who signed so far (incremental updates); null while it is the original.
+   */
+  revisionBlobKey: ColumnType<string | null, string | null | undefined, string | null>;
+  revisionSha256: ColumnType<string | null, string | null | undefined, string | null>;
   /** Pages (0-based, ascending) pdf.js could not draw: they have no preview and cannot be read. */
   unreadablePages: ColumnType<number[], number[] | undefined, number[]>;
 }

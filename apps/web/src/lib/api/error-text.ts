@@ -38,6 +38,7 @@ const VALIDATION_WORDS = [
   "too_many_recipients",
   "too_many_fields",
   "level_unavailable",
+  "verification_required",
   "invalid_date",
   "in_past",
   "signature_field_required",

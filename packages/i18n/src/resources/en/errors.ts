@@ -135,6 +135,8 @@ export const errors = {
     too_many_fields: "Too many fields for one envelope.",
     level_unavailable:
       "This signature level is not available: identity verification is not configured.",
+    verification_required:
+      "At the advanced level (AES), this signer must pass a check before signing: choose one for them.",
     invalid_date: "Enter a valid date.",
     in_past: "This date is already past.",
     signature_field_required: "Each recipient needs a signature field.",

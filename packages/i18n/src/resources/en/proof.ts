@@ -68,6 +68,15 @@ export const proof = {
     reasonDetail: "Reason: {{reason}}",
     viewedDetail: "Every page of every document was read",
     attachmentDetail: "Attachment {{name}} ({{size}} bytes), SHA-256 {{sha256}}",
+    advancedSignatureDetail:
+      "Advanced electronic signature (AES) of the signer’s own, after the check: {{check}}",
+    advancedChecks: {
+      email_code: "a one-time code sent to the signer’s email address",
+      sms_code: "a one-time code sent by SMS to the signer’s phone",
+      account: "signing in to the Paraphe account of the signer’s email address",
+    },
+    certificateDetail:
+      "Signer certificate {{subject}}, serial number {{serialNumber}}, SHA-256 fingerprint {{fingerprint}}, issued by {{issuer}}",
     delegatedDetail: "{{from}} delegated to {{to}}",
     stepDetail: "Step {{step}} of {{steps}}",
     verificationDetail: "Method: a one-time code sent to the signer’s email address",

@@ -1430,6 +1430,10 @@ export const web = {
         QES: "Qualified electronic signature (QES)",
         unavailable:
           "Needs identity verification of each signer, which is not configured on this server.",
+        AESHint:
+          "Each signer signs with a certificate of their own, issued once they pass a check: choose a check before signing for every signer.",
+        AESUnavailable:
+          "Needs a signer certification authority, which is not configured on this server.",
         currentUnavailable:
           "This document asks for {{level}}, which is not available here: choose the simple signature to send it.",
       },

@@ -146,6 +146,8 @@ export const errors: FrenchTranslation<typeof en> = {
     too_many_fields: "Trop de champs pour une enveloppe.",
     level_unavailable:
       "Ce niveau de signature n’est pas disponible : la vérification d’identité n’est pas configurée.",
+    verification_required:
+      "Au niveau avancé (AES), ce signataire doit passer une vérification avant de signer : choisissez-en une pour ce signataire.",
     invalid_date: "Saisissez une date valide.",
     in_past: "Cette date est déjà passée.",
     signature_field_required: "Chaque destinataire doit avoir un champ de signature.",

@@ -71,6 +71,15 @@ export const proof: FrenchTranslation<typeof en> = {
     reasonDetail: "Motif\u00a0: {{reason}}",
     viewedDetail: "Chaque page de chaque document a été lue",
     attachmentDetail: "Pièce jointe {{name}} ({{size}} octets), SHA-256 {{sha256}}",
+    advancedSignatureDetail:
+      "Signature électronique avancée (AES) propre au signataire, après la vérification\u00a0: {{check}}",
+    advancedChecks: {
+      email_code: "un code à usage unique envoyé à l’adresse e-mail du signataire",
+      sms_code: "un code à usage unique envoyé par SMS au téléphone du signataire",
+      account: "la connexion au compte Paraphe de l’adresse e-mail du signataire",
+    },
+    certificateDetail:
+      "Certificat du signataire {{subject}}, numéro de série {{serialNumber}}, empreinte SHA-256 {{fingerprint}}, émis par {{issuer}}",
     delegatedDetail: "{{from}} a délégué à {{to}}",
     stepDetail: "Étape {{step}} sur {{steps}}",
     verificationDetail:

@@ -1492,6 +1492,10 @@ export const web: FrenchTranslation<typeof en> = {
         QES: "Signature électronique qualifiée (QES)",
         unavailable:
           "Nécessite une vérification d’identité de chaque signataire, qui n’est pas configurée sur ce serveur.",
+        AESHint:
+          "Chaque signataire signe avec un certificat à son nom, émis une fois sa vérification passée : choisissez une vérification avant signature pour chaque signataire.",
+        AESUnavailable:
+          "Nécessite une autorité de certification des signataires, qui n’est pas configurée sur ce serveur.",
         currentUnavailable:
           "Ce document demande le niveau {{level}}, qui n’est pas disponible ici : choisissez la signature simple pour l’envoyer.",
       },

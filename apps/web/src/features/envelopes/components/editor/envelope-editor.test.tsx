@@ -4,6 +4,7 @@ import {
   DOCUMENT_UUID,
   ENVELOPE_UUID,
   RECIPIENT_UUID,
+  TEST_PROFILE,
   WORKSPACE_MAIN,
   apiError,
   envelopeDetail,
@@ -429,12 +430,36 @@ describe("field placement", () => {
     );
   });
 
-  it("shows AES and QES as needing identity verification, not selectable", async () => {
+  it("shows AES as needing a signer authority and QES identity verification, not selectable", async () => {
     renderApp({ path: EDIT_PATH });
     const aes = await screen.findByRole("radio", { name: /Advanced electronic signature/ });
     expect(aes).toBeDisabled();
-    expect(aes).toHaveAccessibleDescription(/identity verification/);
-    expect(screen.getByRole("radio", { name: /Qualified electronic signature/ })).toBeDisabled();
+    expect(aes).toHaveAccessibleDescription(/signer certification authority/);
+    const qes = screen.getByRole("radio", { name: /Qualified electronic signature/ });
+    expect(qes).toBeDisabled();
+    expect(qes).toHaveAccessibleDescription(/identity verification/);
     expect(screen.getByRole("radio", { name: /Simple electronic signature/ })).toBeChecked();
+  });
+
+  it("offers AES when the deployment can issue signer certificates, saying each signer needs a check", async () => {
+    const { user, server } = renderApp({
+      path: EDIT_PATH,
+      handlers: {
+        "/user/profile": () =>
+          ok({ ...TEST_PROFILE, capabilities: { smsVerification: true, aesSignature: true } }),
+      },
+    });
+    const aes = await screen.findByRole("radio", { name: /Advanced electronic signature/ });
+    await waitFor(() => expect(aes).toBeEnabled());
+    expect(aes).toHaveAccessibleDescription(
+      /a check: choose a check before signing for every signer/,
+    );
+    await user.click(aes);
+    await waitFor(() =>
+      expect(server.bodiesOf("/envelope/update")).toContainEqual({
+        envelopeUuid: ENVELOPE_UUID,
+        options: { signatureLevel: "AES" },
+      }),
+    );
   });
 });

@@ -6,6 +6,7 @@ import {
 import { useTranslation } from "@paraphe/i18n/react";
 import { Checkbox, Label, RadioGroup, Select, Textarea } from "@paraphe/ui-kit";
 import { useId } from "react";
+import { useSession } from "../../../../app/session/session-context";
 import { formatDay } from "../../../../lib/format";
 
 const REMINDER_CHOICES = [1, 2, 3, 5, 7, 14] as const;
@@ -27,8 +28,9 @@ function endOfDay(value: string): string | null {
 }
 
 /**
- * Options of the envelope: signature level (AES and QES need identity verification, which this
- * server does not offer yet: shown, explained, not selectable), sender name, invitation message,
+ * Options of the envelope: signature level (AES when the deployment has a signer certification
+ * authority, the profile's `capabilities.aesSignature`, saying that every signer needs a check;
+ * QES, and AES without an authority, shown, explained, not selectable), sender name, invitation message,
  * initials on all pages, whether signers may delegate their turn, expiry date, reminders.
  */
 export function OptionsPanel({
@@ -47,6 +49,9 @@ export function OptionsPanel({
   const id = useId();
   const today = dateInputValue(new Date().toISOString());
   const expiresDay = dateInputValue(options.expiresAt);
+  const { profile } = useSession();
+  const aesAvailable = profile?.capabilities?.aesSignature === true;
+  const available = (level: string) => level === "SES" || (level === "AES" && aesAvailable);
   return (
     <section aria-label={t("editor.options.title")} className="flex flex-col gap-4">
       <fieldset className="flex flex-col gap-2">
@@ -66,11 +71,15 @@ export function OptionsPanel({
             description:
               level === "SES"
                 ? t("editor.options.level.SESHint")
-                : t("editor.options.level.unavailable"),
-            disabled: level !== "SES",
+                : level === "AES"
+                  ? aesAvailable
+                    ? t("editor.options.level.AESHint")
+                    : t("editor.options.level.AESUnavailable")
+                  : t("editor.options.level.unavailable"),
+            disabled: !available(level),
           }))}
         />
-        {options.signatureLevel !== "SES" ? (
+        {!available(options.signatureLevel) ? (
           <p role="alert" className="text-sm text-danger">
             {t("editor.options.level.currentUnavailable", { level: options.signatureLevel })}
           </p>
