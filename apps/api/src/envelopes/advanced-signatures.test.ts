@@ -119,6 +119,17 @@ describe.each(testDatabaseKinds)("advanced signatures (AES) on %s", (kind) => {
     const nss = nssDatabaseTrusting(identity.certificatePem, authority.certificatePem);
     try {
       const firstLink = await linkFromMail(h, first, envelopeUuid);
+      // No certificate before the check: signing is refused and no revision is written.
+      const early = signingClient(h);
+      await readEveryPage(early, firstLink);
+      const unchecked = await failure(sign(early, firstLink));
+      expect(unchecked.details?.[0]?.message).toBe("verification_required");
+      const untouched = await h.database.connection.db
+        .selectFrom("envelopeDocument")
+        .select(["revisionBlobKey"])
+        .where("envelopeId", "=", envelopeUuid)
+        .executeTakeFirstOrThrow();
+      expect(untouched.revisionBlobKey).toBeNull();
       await checkAndSign(first, firstLink);
       // The next signer's document starts from the revision the first signer's signature made.
       const secondLink = await linkFromMail(h, second, envelopeUuid);
