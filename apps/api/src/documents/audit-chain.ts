@@ -141,11 +141,16 @@ export const auditEventSchema = z.discriminatedUnion("type", [
   z.strictObject({
     /**
      * The signer passed the check their signature required: the code mailed to their address
-     * (`email_code`) or sent by SMS to their phone (`sms_code`).
+     * (`email_code`), sent by SMS to their phone (`sms_code`), or signing in to the Paraphe
+     * account of their email (`account`), with a code mailed to that account or one of its
+     * passkeys (`factor`).
      */
     type: z.literal("signerVerified"),
     ...common,
-    data: z.strictObject({ method: z.enum(["email_code", "sms_code"]) }),
+    data: z.strictObject({
+      method: z.enum(["email_code", "sms_code", "account"]),
+      factor: z.enum(["email_code", "passkey"]).optional(),
+    }),
   }),
   z.strictObject({
     type: z.literal("stepStarted"),
@@ -189,6 +194,8 @@ export const auditEventSchema = z.discriminatedUnion("type", [
 ]);
 export type AuditEvent = z.infer<typeof auditEventSchema>;
 export type AuditEventType = AuditEvent["type"];
+/** What a signer's passed check records (`signerVerified`). */
+export type SignerVerifiedData = Extract<AuditEvent, { type: "signerVerified" }>["data"];
 
 /** One link of the chain: the event and the hash binding it to everything before it. */
 export interface ChainedEvent {

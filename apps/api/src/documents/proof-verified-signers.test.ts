@@ -59,3 +59,32 @@ describe("the proof of a signer verified by a code sent by SMS", () => {
     expect(model.events[0]?.details).toEqual([method]);
   });
 });
+
+describe("the proof of a signer verified by their Paraphe account", () => {
+  it.each([
+    [
+      "en",
+      "email_code",
+      "Method: signed in to the Paraphe account of the signer’s email address, with a one-time code sent to that address",
+    ],
+    [
+      "en",
+      "passkey",
+      "Method: signed in to the Paraphe account of the signer’s email address, with a passkey of that account",
+    ],
+    [
+      "fr",
+      "passkey",
+      "Méthode\u00a0: connexion au compte Paraphe de l’adresse e-mail du signataire, avec une clé d’accès de ce compte",
+    ],
+  ] as const)("says the method and how (%s, %s)", (language, factor, method) => {
+    const first = events[0];
+    if (first?.type !== "signerVerified") throw new Error("expected a signerVerified event");
+    const model = proofModel({
+      ...input,
+      events: [{ ...first, data: { method: "account", factor } }],
+      language,
+    });
+    expect(model.events[0]?.details).toEqual([method]);
+  });
+});

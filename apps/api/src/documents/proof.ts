@@ -193,6 +193,17 @@ export function proofModel(input: ProofInput): ProofModel {
   };
 }
 
+/** The proof's words for the check a signer passed: its method, and for an account how. */
+function verificationDetailKey(data: Extract<AuditEvent, { type: "signerVerified" }>["data"]) {
+  if (data.method === "sms_code") return "events.verificationSmsDetail";
+  if (data.method === "account") {
+    return data.factor === "passkey"
+      ? "events.verificationAccountPasskeyDetail"
+      : "events.verificationAccountCodeDetail";
+  }
+  return "events.verificationDetail";
+}
+
 function eventDetails(event: AuditEvent, t: ProofT): string[] {
   const people = (list: readonly { name: string; email: string }[]) =>
     list
@@ -264,13 +275,7 @@ function eventDetails(event: AuditEvent, t: ProofT): string[] {
     case "stepEnded":
       return [t("events.stepDetail", { step: event.data.step, steps: event.data.steps })];
     case "signerVerified":
-      return [
-        t(
-          event.data.method === "sms_code"
-            ? "events.verificationSmsDetail"
-            : "events.verificationDetail",
-        ),
-      ];
+      return [t(verificationDetailKey(event.data))];
     default:
       return [];
   }

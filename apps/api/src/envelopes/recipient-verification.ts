@@ -1,6 +1,8 @@
 import { type AccessLink, toE164 } from "@paraphe/api-sdk/contract";
-import { sql } from "kysely";
-import type { RecipientRow } from "../db/database";
+import { sql, type Kysely } from "kysely";
+import type { Database, EnvelopeRow, RecipientRow } from "../db/database";
+import type { VerificationCodeChannel } from "../db/tables/envelopes";
+import type { SignerVerifiedData } from "../documents/audit-chain";
 import { AppError } from "../errors/app-error";
 import { codeRefusal } from "../identity/code-refusal";
 import {
@@ -16,6 +18,7 @@ import { smsVerificationAvailable } from "../config";
 import { enqueueMail } from "../mail/outbox";
 import { enqueueSms } from "../sms/outbox";
 import { appendEvent } from "./activity";
+import { accountRequired, signerAccount } from "./signer-account";
 import type { EnvelopeDeps } from "./envelope-deps";
 import { mailLanguages } from "./languages";
 import { canAct, verifyAccessLink, type LinkAccess } from "./link-access";
@@ -83,7 +86,7 @@ export function phoneEnding(phone: string): string {
 }
 
 /** CONFLICT with a reason the signing app translates. */
-const refusedConflict = (message: string, reason: string): AppError =>
+export const refusedConflict = (message: string, reason: string): AppError =>
   new AppError("CONFLICT", { message, suggestion: "Reload the page.", reason });
 
 /** Whether the recipient must still pass a check before signing. */
@@ -95,7 +98,7 @@ export function needsVerification(recipient: RecipientRow): boolean {
  * The signer may ask for or check a code: a signer of an envelope being signed, still pending, whose
  * turn it is, whose signature needs a check not yet passed.
  */
-async function requireCheckable(deps: EnvelopeDeps, access: LinkAccess): Promise<void> {
+export async function requireCheckable(deps: EnvelopeDeps, access: LinkAccess): Promise<void> {
   const { envelope, recipient } = access;
   if (recipient.kind !== "signer" || recipient.verification === "none") {
     throw refusedConflict(
@@ -118,8 +121,9 @@ async function requireCheckable(deps: EnvelopeDeps, access: LinkAccess): Promise
 
 /**
  * POST /envelope/verification/send: sends a fresh 6-digit code, in the recipient's language, by
- * mail to their address (`email_code`) or by SMS to their phone (`sms_code`), through the outbox
- * (in the same transaction as the code). A new code replaces the earlier ones of the recipient
+ * mail to their address (`email_code`), by SMS to their phone (`sms_code`), or by mail to the
+ * Paraphe account whose email is theirs (`account`: CONFLICT `account_required` without one, and
+ * nothing written), through the outbox (in the same transaction as the code). A new code replaces the earlier ones of the recipient
  * (only the newest is checked). Limited per recipient ({@link VERIFICATION_CODES_PER_RECIPIENT})
  * and per address ({@link VERIFICATION_CODES_PER_ADDRESS}) or number
  * ({@link VERIFICATION_CODES_PER_PHONE}). The code is kept only as an HMAC and never logged.
@@ -129,7 +133,7 @@ export async function sendVerificationCode(
   input: AccessLink,
 ): Promise<{
   sent: true;
-  channel: "email" | "sms";
+  channel: VerificationCodeChannel;
   maskedEmail: string;
   phoneEnding?: string;
   expiresInSeconds: number;
@@ -137,8 +141,11 @@ export async function sendVerificationCode(
   const access = await verifyAccessLink(deps, deps.db, input, { purpose: "sign" });
   await requireCheckable(deps, access);
   const { envelope, recipient } = access;
-  const channel = recipient.verification === "sms_code" ? "sms" : "email";
+  const channel = channelOf(recipient);
   const phone = channel === "sms" ? smsPhoneOf(deps, recipient) : null;
+  if (channel === "account" && (await signerAccount(deps.db, recipient.email)) === null) {
+    throw accountRequired(deps);
+  }
   const at = deps.now();
   await hitRateLimit(
     deps.db,
@@ -173,6 +180,10 @@ export async function sendVerificationCode(
     // The number (or address) may not have changed since the first read: the code goes where
     // the locked row says.
     const lockedPhone = phone === null ? null : smsPhoneOf(deps, locked);
+    // An account code is bound to the account (its id in the HMAC): deleted and made again, the
+    // account no longer takes it.
+    const account = channel === "account" ? await signerAccount(trx, locked.email) : null;
+    if (channel === "account" && account === null) throw accountRequired(deps);
     await trx
       .insertInto("recipientVerificationCode")
       .values({
@@ -180,7 +191,12 @@ export async function sendVerificationCode(
         email: locked.email,
         channel,
         phone: lockedPhone,
-        codeHash: hashVerificationCode(deps.linkKey, locked.id, lockedPhone ?? locked.email, code),
+        codeHash: hashVerificationCode(
+          deps.linkKey,
+          locked.id,
+          codeAddress(channel, { email: locked.email, phone: lockedPhone, accountId: account?.id }),
+          code,
+        ),
         createdAt: new Date(at),
         expiresAt: new Date(at + VERIFICATION_CODE_TTL_MS),
       })
@@ -191,6 +207,7 @@ export async function sendVerificationCode(
       title: envelope.title,
       code,
       expiresInMinutes: VERIFICATION_CODE_TTL_MS / 60_000,
+      account: channel === "account",
     };
     if (lockedPhone === null) {
       await enqueueMail(trx, deps.mailKey, verificationCodeMail({ to: locked.email, ...message }), {
@@ -210,6 +227,25 @@ export async function sendVerificationCode(
     ...(phone === null ? {} : { phoneEnding: phoneEnding(phone) }),
     expiresInSeconds: VERIFICATION_CODE_TTL_MS / 1000,
   };
+}
+
+/** Where a recipient's code goes: by SMS (`sms_code`), to their account (`account`), or by mail. */
+function channelOf(recipient: RecipientRow): VerificationCodeChannel {
+  if (recipient.verification === "sms_code") return "sms";
+  return recipient.verification === "account" ? "account" : "email";
+}
+
+/**
+ * What a code's HMAC binds it to besides its recipient: the number of an SMS code, the account of
+ * an account code, the address of a mailed one.
+ */
+function codeAddress(
+  channel: VerificationCodeChannel,
+  to: { email: string; phone: string | null; accountId: string | undefined },
+): string {
+  if (channel === "sms") return to.phone ?? "";
+  if (channel === "account") return `account:${to.accountId ?? ""}`;
+  return to.email;
 }
 
 /**
@@ -236,14 +272,17 @@ function smsPhoneOf(deps: EnvelopeDeps, recipient: RecipientRow): string {
   return phone;
 }
 
-type CheckOutcome = { kind: "incorrect" | "expired" | "attempts" } | { kind: "ok"; at: Date };
+type CheckOutcome =
+  { kind: "incorrect" | "expired" | "attempts" | "noAccount" } | { kind: "ok"; at: Date };
 
 /**
  * POST /envelope/verification/check: compares the code (in constant time) with the newest code
  * mailed to this recipient. A wrong code counts a try on it (kept even though the call fails); the
  * fifth wrong try kills it (`code_attempts_exceeded`), past 10 minutes it is `code_expired`. The
  * right code is used once: the recipient is verified (`verified_at`), and `signerVerified`, with
- * the method, goes into the activity chain (so into the proof).
+ * the method, goes into the activity chain (so into the proof). An account code counts only while
+ * the account it was sent to is still the one of the recipient's email (`account_required`
+ * otherwise, nothing counted).
  */
 export async function checkVerificationCode(
   deps: EnvelopeDeps,
@@ -270,19 +309,28 @@ export async function checkVerificationCode(
       .orderBy("expiresAt", "desc")
       .limit(1)
       .executeTakeFirst();
+    const account =
+      recipient.verification === "account" ? await signerAccount(trx, recipient.email) : null;
+    if (recipient.verification === "account" && account === null) return { kind: "noAccount" };
     if (newest === undefined) return { kind: "incorrect" };
-    // A code counts only for where it went: the address, or the number, the recipient still has.
+    // A code counts only for where it went: the address, the number, or the account the
+    // recipient still has.
     const sameDestination =
-      newest.channel === "sms"
-        ? recipient.verification === "sms_code" && newest.phone === toE164(recipient.phone)
-        : recipient.verification === "email_code" && newest.email === recipient.email;
+      newest.channel === channelOf(recipient) &&
+      (newest.channel === "sms"
+        ? newest.phone === toE164(recipient.phone)
+        : newest.email === recipient.email);
     const verdict = judgeOneTimeCode(
       newest,
       () =>
         hashVerificationCode(
           deps.linkKey,
           recipient.id,
-          newest.channel === "sms" ? (newest.phone ?? "") : newest.email,
+          codeAddress(newest.channel, {
+            email: newest.email,
+            phone: newest.phone,
+            accountId: account?.id,
+          }),
           input.code,
         ),
       at,
@@ -303,30 +351,68 @@ export async function checkVerificationCode(
       .set({ consumedAt: verifiedAt })
       .where("id", "=", newest.id)
       .execute();
-    await trx.updateTable("recipient").set({ verifiedAt }).where("id", "=", recipient.id).execute();
-    await appendEvent(trx, deps.activityKey, envelope.id, {
-      type: "signerVerified",
-      at: verifiedAt.toISOString(),
-      actor: personOf(recipient),
-      ip: origin.ip,
-      userAgent: origin.userAgent,
-      data: { method: newest.channel === "sms" ? "sms_code" : "email_code" },
-    });
+    await recordVerified(
+      trx,
+      deps,
+      { envelope, recipient, origin, at: verifiedAt },
+      methodOf(newest.channel),
+    );
     return { kind: "ok", at: verifiedAt };
   });
+  if (outcome.kind === "noAccount") throw accountRequired(deps);
   if (outcome.kind !== "ok") throw codeRefusal(outcome.kind);
   return { verified: true, verifiedAt: outcome.at.toISOString() };
+}
+
+/** The method the proof names for a code that went by `channel`. */
+function methodOf(channel: VerificationCodeChannel): SignerVerifiedData {
+  if (channel === "account") return { method: "account", factor: "email_code" };
+  return { method: channel === "sms" ? "sms_code" : "email_code" };
+}
+
+/**
+ * The check passed: the recipient is verified (`verified_at`), and `signerVerified` with its
+ * method goes into the activity chain (so into the proof). Inside the caller's transaction, the
+ * recipient locked.
+ */
+export async function recordVerified(
+  trx: Kysely<Database>,
+  deps: EnvelopeDeps,
+  passed: { envelope: EnvelopeRow; recipient: RecipientRow; origin: RequestOrigin; at: Date },
+  data: SignerVerifiedData,
+): Promise<void> {
+  const { envelope, recipient, origin, at } = passed;
+  await trx
+    .updateTable("recipient")
+    .set({ verifiedAt: at })
+    .where("id", "=", recipient.id)
+    .execute();
+  await appendEvent(trx, deps.activityKey, envelope.id, {
+    type: "signerVerified",
+    at: at.toISOString(),
+    actor: personOf(recipient),
+    ip: origin.ip,
+    userAgent: origin.userAgent,
+    data,
+  });
 }
 
 /** CONFLICT `verification_required` when the signer must still pass their check (`/envelope/sign`). */
 export function requireVerified(recipient: RecipientRow): void {
   if (!needsVerification(recipient)) return;
   throw new AppError("CONFLICT", {
-    message:
-      recipient.verification === "sms_code"
-        ? "Confirm your phone number with the code we send you by SMS before signing."
-        : "Confirm your email address with the code we send you before signing.",
-    suggestion: "Ask for a code on the signing page, then type it.",
+    message: VERIFICATION_REQUIRED[recipient.verification],
+    suggestion:
+      recipient.verification === "account"
+        ? "Sign in to your Paraphe account on the signing page."
+        : "Ask for a code on the signing page, then type it.",
     reason: "verification_required",
   });
 }
+
+const VERIFICATION_REQUIRED: Record<RecipientRow["verification"], string> = {
+  none: "",
+  email_code: "Confirm your email address with the code we send you before signing.",
+  sms_code: "Confirm your phone number with the code we send you by SMS before signing.",
+  account: "Sign in to the Paraphe account of your email address before signing.",
+};

@@ -8,6 +8,7 @@ import {
   type RegistrationResponseJSON,
 } from "@simplewebauthn/server";
 import type { Kysely } from "kysely";
+import type { Config } from "../config";
 import type { Database, PasskeyRow } from "../db/database";
 import { AppError } from "../errors/app-error";
 import type { ClientInfo } from "./client-info";
@@ -18,9 +19,25 @@ import { openSession } from "./sessions";
 export const WEBAUTHN_CHALLENGE_TTL_MS = 5 * 60_000;
 
 /** The relying party: the team web app (its host name is the RP ID, its origin the expected one). */
-function relyingParty(deps: IdentityDeps): { rpID: string; origin: string } {
+function relyingParty(deps: { config: Pick<Config, "webUrl"> }): { rpID: string; origin: string } {
   const url = new URL(deps.config.webUrl);
   return { rpID: url.hostname, origin: url.origin };
+}
+
+/**
+ * The relying party as the signing app sees it, or null when the signing app cannot use the web
+ * app's passkeys: a passkey is bound to the web app's host (the RP ID), which a page may use only
+ * from that host or one of its subdomains (`localhost` for both apps in development;
+ * `sign.app.example.com` beside `app.example.com`, but not `sign.example.com`).
+ */
+export function signingRelyingParty(deps: {
+  config: Pick<Config, "webUrl" | "signUrl">;
+}): { rpID: string; origin: string } | null {
+  const { rpID } = relyingParty(deps);
+  const sign = new URL(deps.config.signUrl);
+  const host = sign.hostname;
+  if (host !== rpID && !host.endsWith(`.${rpID}`)) return null;
+  return { rpID, origin: sign.origin };
 }
 
 const refused = (message = "The passkey could not be verified.") =>
@@ -229,6 +246,57 @@ export async function loginWithPasskey(
   if (taken === undefined || taken.expiresAt.getTime() <= at) {
     throw refused("The passkey request has expired.");
   }
+  const passkey = await verifyPasskeyAssertion(deps, {
+    challenge: taken.challenge,
+    response: input.response,
+    relyingParty: relyingParty(deps),
+    refused,
+  });
+
+  return deps.db.transaction().execute(async (trx) => {
+    // Another login with the same counter won the race.
+    if (!(await recordPasskeyUse(trx, passkey, at))) throw refused();
+    return openSession(
+      trx,
+      deps,
+      { id: passkey.userId, email: passkey.email },
+      "passkey",
+      client,
+      at,
+      false,
+      passkey.emailProven,
+    );
+  });
+}
+
+/** A passkey whose signature over a challenge was verified: its account and its counters. */
+export interface VerifiedPasskey {
+  id: string;
+  userId: string;
+  email: string;
+  emailProven: boolean;
+  storedCounter: number;
+  newCounter: number;
+}
+
+/**
+ * Verifies a WebAuthn assertion over `challenge` (already taken, single use): the stored
+ * credential, the user handle naming its account, the signature for the relying party's RP ID
+ * and origin with user verification, and a counter that must increase when either side is
+ * non-zero (a cloned authenticator is refused). Throws `refused` on any failure; nothing is
+ * written ({@link recordPasskeyUse} moves the counter).
+ */
+export async function verifyPasskeyAssertion(
+  deps: { db: Kysely<Database>; logger: IdentityDeps["logger"] },
+  input: {
+    challenge: string;
+    response: Record<string, unknown>;
+    relyingParty: { rpID: string; origin: string };
+    /** The refusal to throw, with a message of its own for an unknown passkey. */
+    refused: (message?: string) => AppError;
+  },
+): Promise<VerifiedPasskey> {
+  const refusal = input.refused();
   const credentialId = typeof input.response.id === "string" ? input.response.id : "";
   const passkey = await deps.db
     .selectFrom("passkey")
@@ -244,25 +312,24 @@ export async function loginWithPasskey(
     ])
     .where("passkey.id", "=", credentialId)
     .executeTakeFirst();
-  if (passkey === undefined) throw refused("This passkey is not known.");
+  if (passkey === undefined) throw input.refused("This passkey is not known.");
   const response = input.response as unknown as AuthenticationResponseJSON;
   const userHandle = response.response.userHandle;
   if (
     userHandle !== undefined &&
     Buffer.from(userHandle, "base64url").toString("utf8") !== passkey.userId
   ) {
-    throw refused();
+    throw refusal;
   }
 
   const storedCounter = Number(passkey.counter);
-  const { rpID, origin } = relyingParty(deps);
   let newCounter: number;
   try {
     const verification = await verifyAuthenticationResponse({
       response,
-      expectedChallenge: taken.challenge,
-      expectedOrigin: origin,
-      expectedRPID: rpID,
+      expectedChallenge: input.challenge,
+      expectedOrigin: input.relyingParty.origin,
+      expectedRPID: input.relyingParty.rpID,
       credential: {
         id: passkey.id,
         publicKey: new Uint8Array(passkey.publicKey),
@@ -274,33 +341,38 @@ export async function loginWithPasskey(
     if (!verification.verified) throw new Error("not verified");
     newCounter = verification.authenticationInfo.newCounter;
   } catch (error) {
-    deps.logger.info({ err: error, passkey: passkey.id }, "passkey login refused");
-    throw refused();
+    deps.logger.info({ err: error, passkey: passkey.id }, "passkey assertion refused");
+    throw refusal;
   }
   // Checked here too, whatever the library does: a counter must move forward once in use.
-  if ((newCounter > 0 || storedCounter > 0) && newCounter <= storedCounter) throw refused();
+  if ((newCounter > 0 || storedCounter > 0) && newCounter <= storedCounter) throw refusal;
+  return {
+    id: passkey.id,
+    userId: passkey.userId,
+    email: passkey.email,
+    emailProven: passkey.emailProven,
+    storedCounter,
+    newCounter,
+  };
+}
 
-  return deps.db.transaction().execute(async (trx) => {
-    const updated = await trx
-      .updateTable("passkey")
-      .set({ counter: newCounter, lastUsedAt: new Date(at) })
-      .where("id", "=", passkey.id)
-      .where("counter", "=", storedCounter)
-      .returning("id")
-      .executeTakeFirst();
-    // Another login with the same counter won the race.
-    if (updated === undefined) throw refused();
-    return openSession(
-      trx,
-      deps,
-      { id: passkey.userId, email: passkey.email },
-      "passkey",
-      client,
-      at,
-      false,
-      passkey.emailProven,
-    );
-  });
+/**
+ * Records a verified passkey's use (its new counter, the time), unless another use with the same
+ * counter came first: false then, and the caller refuses.
+ */
+export async function recordPasskeyUse(
+  db: Kysely<Database>,
+  passkey: VerifiedPasskey,
+  at: number,
+): Promise<boolean> {
+  const updated = await db
+    .updateTable("passkey")
+    .set({ counter: passkey.newCounter, lastUsedAt: new Date(at) })
+    .where("id", "=", passkey.id)
+    .where("counter", "=", passkey.storedCounter)
+    .returning("id")
+    .executeTakeFirst();
+  return updated !== undefined;
 }
 
 export async function listPasskeys(

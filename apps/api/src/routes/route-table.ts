@@ -48,6 +48,8 @@ import { envelopeListRequests } from "./envelope/list-requests";
 import { envelopeMarkPageRead } from "./envelope/mark-page-read";
 import { envelopeVerificationCheck } from "./envelope/verification/check";
 import { envelopeVerificationSend } from "./envelope/verification/send";
+import { envelopeVerificationPasskeyCheck } from "./envelope/verification/passkey-check";
+import { envelopeVerificationPasskeyOptions } from "./envelope/verification/passkey-options";
 import { envelopeMove } from "./envelope/move";
 import { brandingGet } from "./branding/get";
 import { mailTextList } from "./mail-text/list";
@@ -233,6 +235,8 @@ export const routeTable: RouteTable = {
     markPageRead: link(envelopeMarkPageRead),
     sendVerificationCode: link(envelopeVerificationSend),
     checkVerificationCode: link(envelopeVerificationCheck),
+    signerPasskeyOptions: link(envelopeVerificationPasskeyOptions),
+    checkSignerPasskey: link(envelopeVerificationPasskeyCheck),
     sign: link(envelopeSign),
     decline: link(envelopeDecline),
     approve: link(envelopeApprove),

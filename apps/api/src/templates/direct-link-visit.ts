@@ -337,8 +337,9 @@ export async function confirmDirectLink(
         .where("kind", "=", "signer")
         .executeTakeFirstOrThrow();
       signerId = signer.id;
-      // The visitor proved their address: it stands as the signer's check (not an SMS one).
-      if (signer.verification !== "sms_code") {
+      // The visitor proved their address: it stands as the signer's check (not an SMS one, nor
+      // signing in to their Paraphe account, which they still do on the signing page).
+      if (signer.verification === "none" || signer.verification === "email_code") {
         const verifiedAt = new Date(at);
         await trx
           .updateTable("recipient")

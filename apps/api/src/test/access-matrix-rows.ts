@@ -7,6 +7,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { endpoints, type AccessLink, type Endpoints } from "@paraphe/api-sdk/contract";
 import { linkFromMail, readEveryPage, sentEnvelope, signingClient } from "./envelopes";
 import { uniqueEmail } from "./identity";
+import { SoftwareAuthenticator } from "./software-authenticator";
 import { inviteTokenFromMail, roleIdOf } from "./members";
 import { sealClientSecret } from "../sso/client-secret";
 import { sealWebhookSecret } from "../webhooks/webhook-secret";
@@ -683,6 +684,35 @@ function verifying(mailed: boolean) {
     if (!mailed) return target;
     await signingClient(fixture.h).envelope.sendVerificationCode(target.link);
     return { ...target, extra: await fixture.h.lastCode(email) };
+  };
+}
+
+/**
+ * A sent envelope whose signer must sign in to the Paraphe account of their email: the account
+ * exists, with a passkey registered by a code sign-in; with `answered`, the signing page asked for
+ * passkey options and the passkey answered them from the signing app's origin (`extra`: the
+ * challenge's id and the answer, as JSON).
+ */
+function accountChecking(answered: boolean) {
+  return async (fixture: MatrixFixture): Promise<Target> => {
+    const email = uniqueEmail("account-check");
+    const person = await fixture.h.login(email);
+    const web = new URL(fixture.h.t.config.webUrl);
+    const authenticator = new SoftwareAuthenticator(web.hostname, web.origin);
+    const { options } = await person.api.passkey.registrationOptions({});
+    await person.api.passkey.register({ response: authenticator.register(options) });
+    const target = await fixture.sent(email);
+    await fixture.h.database.connection.db
+      .updateTable("recipient")
+      .set({ verification: "account" })
+      .where("envelopeId", "=", target.envelopeUuid)
+      .execute();
+    if (!answered) return target;
+    const asked = await signingClient(fixture.h).envelope.signerPasskeyOptions(target.link);
+    const response = authenticator.authenticate(asked.options, {
+      origin: new URL(fixture.h.t.config.signUrl).origin,
+    });
+    return { ...target, extra: JSON.stringify({ challengeId: asked.challengeId, response }) };
   };
 }
 
@@ -1580,6 +1610,21 @@ export const accessMatrix: {
       target: verifying(true),
       mutates: true,
       input: (target, caller) => ({ ...linkFor(target, caller), code: target.extra }),
+      expect: linkCall,
+    },
+    signerPasskeyOptions: {
+      target: accountChecking(false),
+      mutates: true,
+      input: (target, caller) => linkFor(target, caller),
+      expect: linkCall,
+    },
+    checkSignerPasskey: {
+      target: accountChecking(true),
+      mutates: true,
+      input: (target, caller) => ({
+        ...linkFor(target, caller),
+        ...(JSON.parse(target.extra) as { challengeId: string; response: Record<string, unknown> }),
+      }),
       expect: linkCall,
     },
     sign: {

@@ -98,14 +98,21 @@ export class SoftwareAuthenticator {
     };
   }
 
-  /** The AuthenticationResponseJSON for `options` (PublicKeyCredentialRequestOptionsJSON). */
-  authenticate(options: Record<string, unknown>) {
+  /**
+   * The AuthenticationResponseJSON for `options` (PublicKeyCredentialRequestOptionsJSON), from the
+   * authenticator's origin or another page of the same RP ID (`overrides.origin`).
+   */
+  authenticate(options: Record<string, unknown>, overrides: { origin?: string } = {}) {
     const authData = Buffer.concat([
       this.rpIdHash(),
       Buffer.from([FLAG_UP | (this.userVerified ? FLAG_UV : 0)]),
       uint32(this.counter),
     ]);
-    const clientDataJSON = this.clientData("webauthn.get", options.challenge as string);
+    const clientDataJSON = this.clientData(
+      "webauthn.get",
+      options.challenge as string,
+      overrides.origin,
+    );
     const signature = sign(
       "sha256",
       Buffer.concat([authData, createHash("sha256").update(clientDataJSON).digest()]),

@@ -148,6 +148,9 @@ export interface SigningHandlers {
   /** `/envelope/verification/send` and `/envelope/verification/check`. */
   sendCode?: Handler;
   checkCode?: Handler;
+  /** `/envelope/verification/passkey-options` and `/envelope/verification/passkey-check`. */
+  passkeyOptions?: Handler;
+  passkeyCheck?: Handler;
   /** `/envelope/mark-read` (a viewer) and `/envelope/delegate` (a signer). */
   markRead?: Handler;
   delegate?: Handler;
@@ -174,6 +177,11 @@ function route(handlers: SigningHandlers, calls: RouteRequestLog[]): Route {
     reject: () => ({ recipientStatus: "declined", envelopeStatus: "declined" }),
     sendCode: () => ({ sent: true, maskedEmail: "a•••@example.com", expiresInSeconds: 600 }),
     checkCode: () => ({ verified: true, verifiedAt: "2026-11-22T10:05:00.000Z" }),
+    passkeyOptions: () => ({
+      challengeId: "5b0e8f0e-4a4c-4d0e-9d5c-2f3c1b6a7e90",
+      options: { challenge: "Y2hhbGxlbmdl", rpId: "localhost", userVerification: "required" },
+    }),
+    passkeyCheck: () => ({ verified: true, verifiedAt: "2026-11-22T10:05:00.000Z" }),
     markRead: () => ({ recipientStatus: "viewed", envelopeStatus: "signing" }),
     delegate: (body) => ({
       delegated: true,
@@ -193,6 +201,8 @@ function route(handlers: SigningHandlers, calls: RouteRequestLog[]): Route {
     "/envelope/reject": "reject",
     "/envelope/verification/send": "sendCode",
     "/envelope/verification/check": "checkCode",
+    "/envelope/verification/passkey-options": "passkeyOptions",
+    "/envelope/verification/passkey-check": "passkeyCheck",
     "/envelope/mark-read": "markRead",
     "/envelope/delegate": "delegate",
     "/direct-link/open": "directOpen",

@@ -128,6 +128,10 @@ import {
   sendVerificationCodeResponseSchema,
   checkVerificationCodeRequestSchema,
   checkVerificationCodeResponseSchema,
+  signerPasskeyOptionsRequestSchema,
+  signerPasskeyOptionsResponseSchema,
+  checkSignerPasskeyRequestSchema,
+  checkSignerPasskeyResponseSchema,
   envelopeDetailSchema,
   envelopeRefSchema,
   getEnvelopeRequestSchema,
@@ -454,6 +458,16 @@ export const endpoints = {
       "/envelope/verification/check",
       checkVerificationCodeRequestSchema,
       checkVerificationCodeResponseSchema,
+    ),
+    signerPasskeyOptions: endpoint(
+      "/envelope/verification/passkey-options",
+      signerPasskeyOptionsRequestSchema,
+      signerPasskeyOptionsResponseSchema,
+    ),
+    checkSignerPasskey: endpoint(
+      "/envelope/verification/passkey-check",
+      checkSignerPasskeyRequestSchema,
+      checkSignerPasskeyResponseSchema,
     ),
     sign: endpoint("/envelope/sign", signEnvelopeRequestSchema, signEnvelopeResponseSchema),
     decline: endpoint(

@@ -87,11 +87,15 @@ export const recipientKindSchema = z.enum(RECIPIENT_KINDS);
 
 /**
  * The check a recipient passes before signing: none, a 6-digit code mailed to the recipient's
- * address (apart from the link), or a 6-digit code sent by SMS to the recipient's phone (which
- * must then be set, E.164); both through `/envelope/verification/send` then
- * `/envelope/verification/check`.
+ * address (apart from the link), a 6-digit code sent by SMS to the recipient's phone (which
+ * must then be set, E.164), both through `/envelope/verification/send` then
+ * `/envelope/verification/check`, or signing in to the Paraphe account whose email is the
+ * recipient's (`account`): a code mailed to that account through the same two calls, or a passkey
+ * of that account through `/envelope/verification/passkey-options` then
+ * `/envelope/verification/passkey-check`. A recipient without such an account is refused
+ * (CONFLICT `account_required`).
  */
-export const RECIPIENT_VERIFICATIONS = ["none", "email_code", "sms_code"] as const;
+export const RECIPIENT_VERIFICATIONS = ["none", "email_code", "sms_code", "account"] as const;
 export type RecipientVerification = (typeof RECIPIENT_VERIFICATIONS)[number];
 export const recipientVerificationSchema = z.enum(RECIPIENT_VERIFICATIONS);
 /** A signer's verification code: 6 digits. */
@@ -756,13 +760,17 @@ export type MarkPageReadResponse = z.infer<typeof markPageReadResponseSchema>;
 // POST /envelope/verification/send
 /**
  * Sends a fresh verification code (when their signature needs one): by mail to the recipient's
- * address for `email_code`, by SMS to their phone for `sms_code`.
+ * address for `email_code`, by SMS to their phone for `sms_code`, by mail to the Paraphe account
+ * whose email is the recipient's for `account` (CONFLICT `account_required` when there is none).
  */
 export const sendVerificationCodeRequestSchema = accessLinkSchema;
 export const sendVerificationCodeResponseSchema = z.object({
   sent: z.literal(true),
-  /** How the code went: by email (`email_code`) or by SMS (`sms_code`); absent: email. */
-  channel: z.enum(["email", "sms"]).optional(),
+  /**
+   * How the code went: by email (`email_code`), by SMS (`sms_code`) or by email to the signer's
+   * Paraphe account (`account`); absent: email.
+   */
+  channel: z.enum(["email", "sms", "account"]).optional(),
   /** The address the code went to, partly hidden (`j•••@example.com`). */
   maskedEmail: z.string(),
   /** For an SMS: the phone number's last two digits (the page says "the number ending in 42"). */
@@ -786,6 +794,31 @@ export const checkVerificationCodeResponseSchema = z.object({
   verifiedAt: isoDate,
 });
 export type CheckVerificationCodeResponse = z.infer<typeof checkVerificationCodeResponseSchema>;
+
+// POST /envelope/verification/passkey-options
+/**
+ * WebAuthn options for a signer whose check is `account` to sign in with a passkey of the Paraphe
+ * account whose email is theirs: the account's passkeys as the allowed credentials, user
+ * verification required, the challenge valid 5 minutes. CONFLICT `account_required` without such
+ * an account, `passkey_missing` when it has no passkey usable here, `passkey_unavailable` when
+ * the signing app's host cannot use the web app's passkeys (another domain).
+ */
+export const signerPasskeyOptionsRequestSchema = accessLinkSchema;
+export const signerPasskeyOptionsResponseSchema = z.object({
+  challengeId: uuid,
+  /** PublicKeyCredentialRequestOptionsJSON (validated in depth by the server's WebAuthn library). */
+  options: z.record(z.string(), z.unknown()),
+});
+export type SignerPasskeyOptionsResponse = z.infer<typeof signerPasskeyOptionsResponseSchema>;
+
+// POST /envelope/verification/passkey-check
+/** The browser's answer to those options: the check passes when the account's passkey signed it. */
+export const checkSignerPasskeyRequestSchema = accessLinkSchema.extend({
+  challengeId: uuid,
+  /** AuthenticationResponseJSON. */
+  response: z.record(z.string(), z.unknown()),
+});
+export const checkSignerPasskeyResponseSchema = checkVerificationCodeResponseSchema;
 
 // POST /envelope/sign
 export const signatureInputSchema = z.object({

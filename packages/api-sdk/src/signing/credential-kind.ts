@@ -34,6 +34,8 @@ export const APP_CREDENTIAL_EXCEPTIONS = [
   "/envelope/mark-page-read",
   "/envelope/verification/send",
   "/envelope/verification/check",
+  "/envelope/verification/passkey-options",
+  "/envelope/verification/passkey-check",
   "/envelope/sign",
   "/envelope/decline",
   "/envelope/approve",

@@ -48,6 +48,7 @@ import * as dataExport from "./20261207120000_data-export";
 import * as teamEmbedding from "./20261207100000_team-embedding";
 import * as embedTokens from "./20261207130000_embed-tokens";
 import * as signerRevisions from "./20261207150000_signer-revisions";
+import * as accountVerification from "./20261207160000_account-verification";
 
 /**
  * Every migration, by name, in a static list so that the bundled build carries them. Names are
@@ -103,4 +104,5 @@ export const migrations: Readonly<Record<string, Migration>> = {
   "20261207120000_data-export": dataExport,
   "20261207130000_embed-tokens": embedTokens,
   "20261207150000_signer-revisions": signerRevisions,
+  "20261207160000_account-verification": accountVerification,
 };

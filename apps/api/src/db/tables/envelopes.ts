@@ -5,7 +5,10 @@ export type EnvelopeStatus =
   "draft" | "approving" | "signing" | "complete" | "declined" | "canceled";
 
 /** The check a signer passes before signing (the contract's RECIPIENT_VERIFICATIONS). */
-export type RecipientVerification = "none" | "email_code" | "sms_code";
+export type RecipientVerification = "none" | "email_code" | "sms_code" | "account";
+
+/** Where a signer's verification code went. */
+export type VerificationCodeChannel = "email" | "sms" | "account";
 
 export type RecipientStatus =
   "pending" | "approved" | "signed" | "viewed" | "declined" | "canceled";
@@ -173,8 +176,15 @@ export interface RecipientVerificationCodeTable {
   expiresAt: Timestamp;
   attempts: ColumnType<number, number | undefined, number>;
   consumedAt: Timestamp | null;
-  /** How the code went: by mail to `email`, or by SMS to `phone`. */
-  channel: ColumnType<"email" | "sms", "email" | "sms" | undefined, "email" | "sms">;
+  /**
+   * How the code went: by mail to `email`, by SMS to `phone`, or by mail to the Paraphe account
+   * whose email is `email` (a signer's `account` check).
+   */
+  channel: ColumnType<
+    VerificationCodeChannel,
+    VerificationCodeChannel | undefined,
+    VerificationCodeChannel
+  >;
   /** The number an SMS code went to; null for a mailed code. */
   phone: string | null;
 }

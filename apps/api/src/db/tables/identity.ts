@@ -90,8 +90,11 @@ export interface WebauthnChallengeTable {
   id: Generated<string>;
   challenge: string;
   userId: string | null;
-  purpose: "registration" | "authentication";
+  /** `signer_check`: handed to a signer to sign in with a passkey of `userId`'s account. */
+  purpose: "registration" | "authentication" | "signer_check";
   expiresAt: Timestamp;
+  /** For a `signer_check`: the recipient it was handed to. */
+  recipientId: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export type LoginCodeRow = Selectable<LoginCodeTable>;

@@ -22,6 +22,8 @@ export const mail = {
     subject: "Your code to sign “{{title}}”",
     intro:
       "{{sender}} asks you to confirm your email address before signing “{{title}}”. Type this code on the signing page:",
+    accountIntro:
+      "{{sender}} asks you to sign in to your Paraphe account before signing “{{title}}”. Type this code of your account on the signing page:",
     expires_one: "It expires in {{count}} minute.",
     expires_other: "It expires in {{count}} minutes.",
     ignore:

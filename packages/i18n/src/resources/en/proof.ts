@@ -81,6 +81,10 @@ export const proof = {
     stepDetail: "Step {{step}} of {{steps}}",
     verificationDetail: "Method: a one-time code sent to the signer’s email address",
     verificationSmsDetail: "Method: a one-time code sent by SMS to the signer’s phone",
+    verificationAccountCodeDetail:
+      "Method: signed in to the Paraphe account of the signer’s email address, with a one-time code sent to that address",
+    verificationAccountPasskeyDetail:
+      "Method: signed in to the Paraphe account of the signer’s email address, with a passkey of that account",
     stepRecipientsDetail: "Invited: {{recipients}}",
   },
   verification: {

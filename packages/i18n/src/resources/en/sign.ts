@@ -299,6 +299,27 @@ export const sign = {
       unavailable:
         "The code cannot be sent by SMS to you. Ask the sender to check your phone number.",
     },
+    account: {
+      title: "Sign in to your Paraphe account",
+      description:
+        "{{sender}} asks you to sign in to the Paraphe account of {{email}} before signing. Use a passkey of that account, or a 6-digit code we send to that address.",
+      passkey: "Use a passkey",
+      passkeyPending: "Waiting for the passkey…",
+      sendCode: "Send a code by email",
+      sent: "A code to sign in to your Paraphe account was sent to {{email}}. It is valid for 10 minutes.",
+      verified: "Signed in to your Paraphe account: you can sign.",
+      required:
+        "Signing this document needs a Paraphe account with the address {{email}}, and there is none. Create it by signing in to Paraphe with this address (a code is sent to it), then come back to this page.",
+      createAccount: "Create my Paraphe account",
+      createAccountHint: "(opens in a new tab)",
+      passkeyMissing:
+        "Your Paraphe account has no passkey that can be used here. Ask for a code by email instead.",
+      passkeyUnavailable:
+        "Passkeys cannot be used on this signing site. Ask for a code by email instead.",
+      passkeyRefused:
+        "This passkey could not be verified. Use a passkey of the Paraphe account of {{email}}, or ask for a code by email.",
+      passkeyCancelled: "No passkey was used. Try again, or ask for a code by email.",
+    },
   },
   reject: {
     title: "Reject the document",

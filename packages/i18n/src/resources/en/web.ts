@@ -1282,6 +1282,9 @@ export const web = {
         sms_code: "Code sent by SMS",
         sms_codeHint:
           "Before signing, the signer types a 6-digit code sent by SMS to their phone: enter their phone number in international form (+33…).",
+        account: "Paraphe account",
+        accountHint:
+          "Before signing, the signer signs in to the Paraphe account of their email address, with a passkey or a code sent to that address. They need such an account (they can create one with that address).",
         smsUnavailable: "Unavailable: no SMS provider is configured on this server.",
       },
       approverNoFields: "Approvers have no fields: choose a signer to place fields.",
@@ -1570,7 +1573,7 @@ export const web = {
         approvalRejected: "Approval rejected",
         documentViewed: "Every page read by a viewer",
         signerDelegated: "Signer's turn delegated",
-        signerVerified: "Identity checked by a one-time code",
+        signerVerified: "Identity checked before signing",
         stepStarted: "Signing step started",
         stepEnded: "Signing step ended",
         envelopeCanceled: "Signature request canceled",

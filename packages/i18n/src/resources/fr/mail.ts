@@ -27,6 +27,8 @@ export const mail: FrenchTranslation<typeof en> = {
     subject: "Votre code pour signer «\u00a0{{title}}\u00a0»",
     intro:
       "{{sender}} vous demande de confirmer votre adresse e-mail avant de signer «\u00a0{{title}}\u00a0». Saisissez ce code sur la page de signature\u00a0:",
+    accountIntro:
+      "{{sender}} vous demande de vous connecter à votre compte Paraphe avant de signer «\u00a0{{title}}\u00a0». Saisissez ce code de votre compte sur la page de signature\u00a0:",
     expires_one: "Il expire dans {{count}} minute.",
     expires_many: "Il expire dans {{count}} minutes.",
     expires_other: "Il expire dans {{count}} minutes.",

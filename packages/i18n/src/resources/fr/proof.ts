@@ -86,6 +86,10 @@ export const proof: FrenchTranslation<typeof en> = {
       "Méthode\u00a0: un code à usage unique envoyé à l’adresse e-mail du signataire",
     verificationSmsDetail:
       "Méthode\u00a0: un code à usage unique envoyé par SMS au téléphone du signataire",
+    verificationAccountCodeDetail:
+      "Méthode\u00a0: connexion au compte Paraphe de l’adresse e-mail du signataire, avec un code à usage unique envoyé à cette adresse",
+    verificationAccountPasskeyDetail:
+      "Méthode\u00a0: connexion au compte Paraphe de l’adresse e-mail du signataire, avec une clé d’accès de ce compte",
     stepRecipientsDetail: "Invités\u00a0: {{recipients}}",
   },
   verification: {

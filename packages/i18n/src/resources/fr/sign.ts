@@ -317,6 +317,28 @@ export const sign: FrenchTranslation<typeof en> = {
       unavailable:
         "Le code ne peut pas vous être envoyé par SMS. Demandez à l’expéditeur de vérifier votre numéro.",
     },
+    account: {
+      title: "Connectez-vous à votre compte Paraphe",
+      description:
+        "{{sender}} vous demande de vous connecter au compte Paraphe de {{email}} avant de signer. Utilisez une clé d’accès de ce compte, ou un code à 6 chiffres que nous envoyons à cette adresse.",
+      passkey: "Utiliser une clé d’accès",
+      passkeyPending: "En attente de la clé d’accès…",
+      sendCode: "Recevoir un code par e-mail",
+      sent: "Un code pour vous connecter à votre compte Paraphe a été envoyé à {{email}}. Il est valable 10 minutes.",
+      verified: "Connecté à votre compte Paraphe\u00a0: vous pouvez signer.",
+      required:
+        "Pour signer ce document, il faut un compte Paraphe à l’adresse {{email}}, et il n’y en a pas. Créez-le en vous connectant à Paraphe avec cette adresse (un code y est envoyé), puis revenez sur cette page.",
+      createAccount: "Créer mon compte Paraphe",
+      createAccountHint: "(s’ouvre dans un nouvel onglet)",
+      passkeyMissing:
+        "Votre compte Paraphe n’a aucune clé d’accès utilisable ici. Demandez plutôt un code par e-mail.",
+      passkeyUnavailable:
+        "Les clés d’accès ne peuvent pas être utilisées sur ce site de signature. Demandez plutôt un code par e-mail.",
+      passkeyRefused:
+        "Cette clé d’accès n’a pas pu être vérifiée. Utilisez une clé d’accès du compte Paraphe de {{email}}, ou demandez un code par e-mail.",
+      passkeyCancelled:
+        "Aucune clé d’accès n’a été utilisée. Réessayez, ou demandez un code par e-mail.",
+    },
   },
   reject: {
     title: "Rejeter le document",

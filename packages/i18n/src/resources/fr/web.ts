@@ -1328,6 +1328,9 @@ export const web: FrenchTranslation<typeof en> = {
         sms_code: "Code envoyé par SMS",
         sms_codeHint:
           "Avant de signer, le signataire saisit un code à 6 chiffres envoyé par SMS à son téléphone\u00a0: saisissez son numéro au format international (+33…).",
+        account: "Compte Paraphe",
+        accountHint:
+          "Avant de signer, le signataire se connecte au compte Paraphe de son adresse e-mail, avec une clé d’accès ou un code envoyé à cette adresse. Il lui faut un tel compte (il peut le créer avec cette adresse).",
         smsUnavailable:
           "Indisponible\u00a0: aucun fournisseur de SMS n’est configuré sur ce serveur.",
       },
@@ -1635,7 +1638,7 @@ export const web: FrenchTranslation<typeof en> = {
         approvalRejected: "Approbation rejetée",
         documentViewed: "Chaque page lue par un lecteur",
         signerDelegated: "Tour d’un signataire délégué",
-        signerVerified: "Identité vérifiée par un code à usage unique",
+        signerVerified: "Identité vérifiée avant la signature",
         stepStarted: "Étape de signature commencée",
         stepEnded: "Étape de signature terminée",
         envelopeCanceled: "Demande de signature annulée",

@@ -93,7 +93,8 @@ export function SigningWorkspace({ link, opened }: { link: AccessLink; opened: O
   const needsCheck =
     recipient.kind === "signer" &&
     (checkDemanded ||
-      ((recipient.verification === "email_code" || recipient.verification === "sms_code") &&
+      (recipient.verification !== undefined &&
+        recipient.verification !== "none" &&
         verifiedAt === null));
 
   // Opens the envelope again after the recipient acted (or the link stopped working): only the open
@@ -145,7 +146,9 @@ export function SigningWorkspace({ link, opened }: { link: AccessLink; opened: O
       t(
         recipient.verification === "sms_code"
           ? "verification.sms.verified"
-          : "verification.verified",
+          : recipient.verification === "account"
+            ? "verification.account.verified"
+            : "verification.verified",
       ),
     );
     setSignMounted(true);
@@ -338,7 +341,7 @@ export function SigningWorkspace({ link, opened }: { link: AccessLink; opened: O
           onOpenChange={setVerifyOpen}
           link={link}
           email={recipient.email}
-          channel={recipient.verification === "sms_code" ? "sms" : "email"}
+          channel={checkChannel(recipient.verification)}
           senderName={envelope.sender.name}
           onVerified={onVerified}
         />
@@ -381,4 +384,10 @@ export function SigningWorkspace({ link, opened }: { link: AccessLink; opened: O
       ) : null}
     </div>
   );
+}
+
+/** How the signer's check goes, for the verification dialog. */
+function checkChannel(verification: string | undefined): "email" | "sms" | "account" {
+  if (verification === "sms_code") return "sms";
+  return verification === "account" ? "account" : "email";
 }

@@ -12,7 +12,8 @@ import {
 import { useMutation } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { useApi, type AccessLink } from "../../../lib/api";
-import { verificationErrorKey } from "../lib/verification-error";
+import { config } from "../../../lib/config";
+import { passkeyErrorKey, verificationErrorKey } from "../lib/verification-error";
 
 export interface VerificationDialogProps {
   open: boolean;
@@ -20,8 +21,11 @@ export interface VerificationDialogProps {
   link: AccessLink;
   /** The recipient's address (shown partly hidden once the code is sent) and the sender's name. */
   email: string;
-  /** How the code goes: by mail to the address, or by SMS to the phone the sender gave. */
-  channel?: "email" | "sms";
+  /**
+   * How the check goes: a code by mail to the address, by SMS to the phone the sender gave, or
+   * signing in to the Paraphe account of the address (a passkey of it, or a code mailed to it).
+   */
+  channel?: "email" | "sms" | "account";
   senderName: string;
   /** The code was right: the signer may sign now (the time the server recorded). */
   onVerified: (verifiedAt: string) => void;
@@ -29,11 +33,19 @@ export interface VerificationDialogProps {
 
 const CODE_PATTERN = new RegExp(`^\\d{${VERIFICATION_CODE_LENGTH}}$`);
 
+/** Whether this browser can use passkeys at all. */
+function browserSupportsPasskeys(): boolean {
+  return typeof window.PublicKeyCredential === "function";
+}
+
 /**
  * The check before signing, when the sender asked for it: a 6-digit code mailed to the
  * recipient's address (a mail of its own, apart from the link) or sent by SMS to their phone (the
- * page then names the number by its last two digits only), typed here. The signer reads the
- * document first; the check comes when they go to sign.
+ * page then names the number by its last two digits only), typed here; or, for an `account`
+ * check, signing in to the Paraphe account of their address with one of its passkeys (the
+ * browser's own prompt) or a code mailed to that account. A signer without such an account is
+ * told so, with a link to create it. The signer reads the document first; the check comes when
+ * they go to sign.
  */
 export function VerificationDialog({
   open,
@@ -49,7 +61,13 @@ export function VerificationDialog({
   const [code, setCode] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
+  const [accountMissing, setAccountMissing] = useState(false);
   const sms = channel === "sms";
+  const account = channel === "account";
+  const refuse = (key: string) => {
+    setAccountMissing(key === "verification.account.required");
+    setError(t(key as "verification.failed", { email }));
+  };
 
   const send = useMutation({
     mutationFn: () => api.envelope.sendVerificationCode(link),
@@ -58,12 +76,25 @@ export function VerificationDialog({
       setCode("");
       setError(null);
     },
-    onError: (failure) => setError(t(verificationErrorKey(failure, channel))),
+    onError: (failure) => refuse(verificationErrorKey(failure, channel)),
   });
   const check = useMutation({
     mutationFn: (typed: string) => api.envelope.checkVerificationCode({ ...link, code: typed }),
     onSuccess: (answer) => onVerified(answer.verifiedAt),
-    onError: (failure) => setError(t(verificationErrorKey(failure, channel))),
+    onError: (failure) => refuse(verificationErrorKey(failure, channel)),
+  });
+  // A passkey of the account: the api's options, the browser's prompt (its code loaded only now),
+  // then the api's check of the answer.
+  const passkey = useMutation({
+    mutationFn: async () => {
+      const asked = await api.envelope.signerPasskeyOptions(link);
+      const { passkeyAssertion } = await import("../../../lib/passkey-assertion");
+      const response = await passkeyAssertion(asked.options);
+      return api.envelope.checkSignerPasskey({ ...link, challengeId: asked.challengeId, response });
+    },
+    onMutate: () => setError(null),
+    onSuccess: (answer) => onVerified(answer.verifiedAt),
+    onError: (failure) => refuse(passkeyErrorKey(failure)),
   });
 
   function submit(event: FormEvent) {
@@ -77,11 +108,20 @@ export function VerificationDialog({
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent
-        title={t(sms ? "verification.sms.title" : "verification.title")}
+        title={t(
+          sms
+            ? "verification.sms.title"
+            : account
+              ? "verification.account.title"
+              : "verification.title",
+        )}
         description={
           sms
             ? t("verification.sms.description", { sender: senderName })
-            : t("verification.description", { sender: senderName, email })
+            : t(account ? "verification.account.description" : "verification.description", {
+                sender: senderName,
+                email,
+              })
         }
         closeLabel={t("common:actions.close")}
       >
@@ -92,12 +132,43 @@ export function VerificationDialog({
                 {error}
               </p>
             ) : null}
+            {accountMissing ? (
+              <a
+                href={`${config.webUrl}#email=${encodeURIComponent(email)}`}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="rounded-control text-sm font-medium text-brand-700 underline underline-offset-4 hover:text-brand-900"
+              >
+                {t("verification.account.createAccount")}{" "}
+                <span className="text-ink-muted">
+                  {t("verification.account.createAccountHint")}
+                </span>
+              </a>
+            ) : null}
             <DialogFooter>
               <DialogClose asChild>
                 <Button variant="secondary">{t("common:actions.cancel")}</Button>
               </DialogClose>
-              <Button loading={send.isPending} onClick={() => send.mutate()}>
-                {send.isPending ? t("verification.sending") : t("verification.send")}
+              {account && browserSupportsPasskeys() ? (
+                <Button
+                  variant="secondary"
+                  loading={passkey.isPending}
+                  disabled={send.isPending}
+                  onClick={() => passkey.mutate()}
+                >
+                  {passkey.isPending
+                    ? t("verification.account.passkeyPending")
+                    : t("verification.account.passkey")}
+                </Button>
+              ) : null}
+              <Button
+                loading={send.isPending}
+                disabled={passkey.isPending}
+                onClick={() => send.mutate()}
+              >
+                {send.isPending
+                  ? t("verification.sending")
+                  : t(account ? "verification.account.sendCode" : "verification.send")}
               </Button>
             </DialogFooter>
           </div>
@@ -106,7 +177,7 @@ export function VerificationDialog({
             <p className="text-sm" role="status">
               {sms
                 ? t("verification.sms.sent", { ending: sentTo })
-                : t("verification.sent", { email: sentTo })}
+                : t(account ? "verification.account.sent" : "verification.sent", { email: sentTo })}
             </p>
             <FormField
               label={t(sms ? "verification.sms.code" : "verification.code")}

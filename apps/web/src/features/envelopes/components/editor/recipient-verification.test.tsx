@@ -156,6 +156,35 @@ describe("a signer's check before signing, in the recipient dialog", () => {
     ]);
   }, 30_000);
 
+  it("offers signing in to a Paraphe account, saying what the signer will do, and saves account", async () => {
+    const { user, server } = renderApp({ path: EDIT_PATH });
+    await user.click(await screen.findByRole("button", { name: "Add" }));
+    const dialog = await screen.findByRole("dialog", { name: "Add a recipient" });
+    const account = within(dialog).getByRole("radio", { name: "Paraphe account" });
+    expect(account).toBeEnabled();
+    expect(account).toHaveAccessibleDescription(
+      "Before signing, the signer signs in to the Paraphe account of their email address, with a passkey or a code sent to that address. They need such an account (they can create one with that address).",
+    );
+    await user.type(
+      within(dialog).getByRole("combobox", { name: /Email address/ }),
+      "ada@example.com",
+    );
+    await user.type(within(dialog).getByRole("textbox", { name: /First name/ }), "Ada");
+    await user.type(within(dialog).getByRole("textbox", { name: /Last name/ }), "Lovelace");
+    await user.click(account);
+    await user.click(within(dialog).getByRole("button", { name: "Add the recipient" }));
+    await waitFor(() =>
+      expect(server.bodiesOf("/envelope/save-recipients")).toEqual([
+        {
+          envelopeUuid: ENVELOPE_UUID,
+          recipients: [
+            expect.objectContaining({ email: "ada@example.com", verification: "account" }),
+          ],
+        },
+      ]),
+    );
+  }, 30_000);
+
   it("speaks French", async () => {
     const { user } = renderApp({ path: EDIT_PATH, language: "fr" });
     await user.click(await screen.findByRole("button", { name: "Ajouter" }));
@@ -163,5 +192,10 @@ describe("a signer's check before signing, in the recipient dialog", () => {
     expect(within(dialog).getByRole("radio", { name: "Aucune vérification" })).toBeChecked();
     expect(within(dialog).getByRole("radio", { name: "Code envoyé par e-mail" })).not.toBeChecked();
     expect(within(dialog).getByRole("radio", { name: "Code envoyé par SMS" })).toBeDisabled();
+    expect(
+      within(dialog).getByRole("radio", { name: "Compte Paraphe" }),
+    ).toHaveAccessibleDescription(
+      "Avant de signer, le signataire se connecte au compte Paraphe de son adresse e-mail, avec une clé d’accès ou un code envoyé à cette adresse. Il lui faut un tel compte (il peut le créer avec cette adresse).",
+    );
   });
 });
