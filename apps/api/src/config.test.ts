@@ -153,6 +153,7 @@ describe("loadConfig", () => {
     expect(aesAvailable(config)).toBe(true);
     expect(aesAvailable({ signerCaP12File: undefined, nodeEnv: "development" })).toBe(true);
     expect(aesAvailable({ signerCaP12File: undefined, nodeEnv: "production" })).toBe(false);
+    expect(aesAvailable({ signerCaP12File: "/srv/ca.p12", nodeEnv: "production" })).toBe(true);
     expect(describeConfig(loadConfig({}, { cwd: "/srv/paraphe" })).SIGNER_CA_P12_FILE).toContain(
       "development signer authority",
     );
