@@ -45,7 +45,7 @@ export const documentVariables = {
   TSA_URL: variable({
     key: "tsaUrl",
     description:
-      "RFC 3161 timestamp authority. Set: seals are PAdES B-T (timestamped); unset: B-B.",
+      "RFC 3161 timestamp authority. Set: seals are PAdES B-LTA (timestamped, with the validation data of every signature and a document timestamp); unset: B-B.",
     masked: true,
     shownWhenUnset: "(unset: seals are PAdES B-B)",
     parse: z.string().refine(isHttpUrl, {

@@ -179,6 +179,10 @@ export const auditEventSchema = z.discriminatedUnion("type", [
         .string()
         .regex(/^[0-9a-f]{64}$/)
         .optional(),
+      /** The PAdES level of the seals: B-B, or B-LTA with a timestamp authority. */
+      sealLevel: z.enum(["B-B", "B-T", "B-LTA"]).optional(),
+      /** What the seals could not do (revocation data unavailable...), code and message. */
+      sealNotes: z.array(z.string().max(300)).max(20).optional(),
     }),
   }),
   z.strictObject({

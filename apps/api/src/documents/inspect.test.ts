@@ -182,20 +182,24 @@ describe("inspectPdf", () => {
     const identity = await loadOrCreatePlatformIdentity({ dataDir: tmp.file("identity") });
     const plain = await makePdf();
     expect((await inspectPdf(plain, limits)).signatureCount).toBe(0);
-    const sealed = await sealPdfInThisThread(plain, {
-      identity,
-      level: "B-B",
-      reason: "Test",
-      location: "Paraphe",
-      signerName: "Seal",
-    });
-    const twice = await sealPdfInThisThread(sealed, {
-      identity,
-      level: "B-B",
-      reason: "Test",
-      location: "Paraphe",
-      signerName: "Seal",
-    });
+    const sealed = (
+      await sealPdfInThisThread(plain, {
+        identity,
+        level: "B-B",
+        reason: "Test",
+        location: "Paraphe",
+        signerName: "Seal",
+      })
+    ).bytes;
+    const twice = (
+      await sealPdfInThisThread(sealed, {
+        identity,
+        level: "B-B",
+        reason: "Test",
+        location: "Paraphe",
+        signerName: "Seal",
+      })
+    ).bytes;
     expect((await inspectPdf(sealed, limits)).signatureCount).toBe(1);
     expect((await inspectPdf(twice, limits)).signatureCount).toBe(2);
   });
@@ -221,7 +225,7 @@ describe("inspectPdf", () => {
       );
     };
     const error = await refusal(
-      breakCrossReferences(await sealPdfInThisThread(plain, sealOptions)),
+      breakCrossReferences((await sealPdfInThisThread(plain, sealOptions)).bytes),
     );
     expect(error.code).toBe("signatures_not_kept");
     expect(error.message).toContain("brute-force-recovery");

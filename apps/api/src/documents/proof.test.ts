@@ -253,13 +253,15 @@ describe("renderProof", () => {
     const nss = nssDatabaseTrusting(identity.certificatePem);
     try {
       const proof = await renderProof({ ...input, language: "fr" });
-      const sealed = await sealPdf(proof, {
-        identity,
-        level: "B-B",
-        reason: "Certificat de signature",
-        location: "Paraphe",
-        signerName: "Paraphe seal",
-      });
+      const sealed = (
+        await sealPdf(proof, {
+          identity,
+          level: "B-B",
+          reason: "Certificat de signature",
+          location: "Paraphe",
+          signerName: "Paraphe seal",
+        })
+      ).bytes;
       const report = pdfsig(sealed, nss.nssdir);
       expect(report).toContain("Signature is Valid");
       expect(report).toContain("Total document signed");

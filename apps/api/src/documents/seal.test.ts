@@ -68,7 +68,7 @@ async function signatureAndName(): Promise<StampField[]> {
 describe("sealPdf", () => {
   it("gives a B-B PAdES seal that pdfsig validates over the whole document and qpdf accepts", async () => {
     const stamped = await stampFields(await makePdf({ pages: 3 }), await signatureAndName());
-    const sealed = await sealPdf(stamped, { ...seal, identity, level: "B-B" });
+    const sealed = (await sealPdf(stamped, { ...seal, identity, level: "B-B" })).bytes;
 
     const report = pdfsig(sealed, nss.nssdir);
     expect(report).toContain("Signature is Valid");
@@ -86,12 +86,14 @@ describe("sealPdf", () => {
 
   it("gives a B-T seal carrying a timestamp token from the timestamp authority", async () => {
     const before = tsa.requests();
-    const sealed = await sealPdf(await makePdf(), {
-      ...seal,
-      identity,
-      level: "B-T",
-      tsaUrl: tsa.url,
-    });
+    const sealed = (
+      await sealPdf(await makePdf(), {
+        ...seal,
+        identity,
+        level: "B-T",
+        tsaUrl: tsa.url,
+      })
+    ).bytes;
 
     expect(tsa.requests()).toBe(before + 1);
     const report = pdfsig(sealed, nss.nssdir);
@@ -117,8 +119,8 @@ describe("sealPdf", () => {
   });
 
   it("seals a document that already carries a seal with a second, distinct signature", async () => {
-    const once = await sealPdf(await makePdf(), { ...seal, identity, level: "B-B" });
-    const twice = await sealPdf(once, { ...seal, identity, level: "B-B" });
+    const once = (await sealPdf(await makePdf(), { ...seal, identity, level: "B-B" })).bytes;
+    const twice = (await sealPdf(once, { ...seal, identity, level: "B-B" })).bytes;
     const report = pdfsig(twice, nss.nssdir);
     expect(report.match(/Signature is Valid/g)).toHaveLength(2);
     expect(report).toContain("Total document signed");
@@ -126,20 +128,22 @@ describe("sealPdf", () => {
 
   it("keeps every earlier signature valid when a sealed PDF is stamped and sealed again", async () => {
     const signature = await makeSignaturePng();
-    const once = await sealPdf(
-      await stampFields(await makePdf({ pages: 2 }), [
-        {
-          page: 0,
-          x: 0.5,
-          y: 0.8,
-          width: 0.4,
-          height: 0.1,
-          kind: "signature",
-          value: { png: signature },
-        },
-      ]),
-      { ...seal, identity, level: "B-B" },
-    );
+    const once = (
+      await sealPdf(
+        await stampFields(await makePdf({ pages: 2 }), [
+          {
+            page: 0,
+            x: 0.5,
+            y: 0.8,
+            width: 0.4,
+            height: 0.1,
+            kind: "signature",
+            value: { png: signature },
+          },
+        ]),
+        { ...seal, identity, level: "B-B" },
+      )
+    ).bytes;
     // Uploaded again into a new envelope: stamped with this round's fields, then sealed.
     const stamped = await stampFields(once, [
       { page: 1, x: 0.1, y: 0.8, width: 0.4, height: 0.04, kind: "name", value: "Zoë Łukasiewicz" },
@@ -156,7 +160,7 @@ describe("sealPdf", () => {
     ]);
     // Stamping appends: the sealed file is a prefix of the stamped one.
     expect(Buffer.from(stamped.subarray(0, once.length)).equals(Buffer.from(once))).toBe(true);
-    const twice = await sealPdf(stamped, { ...seal, identity, level: "B-B" });
+    const twice = (await sealPdf(stamped, { ...seal, identity, level: "B-B" })).bytes;
 
     const report = pdfsig(twice, nss.nssdir);
     expect(report.match(/Signature #\d+:/g)).toHaveLength(2);
@@ -176,7 +180,8 @@ describe("stampAndSealPdf", () => {
   it("stamps and seals in one update that pdfsig validates over the whole document, drawn as stamping then sealing draws it", async () => {
     const original = await makePdf({ pages: 3 });
     const stamps = await fields();
-    const sealed = await stampAndSealPdf(original, stamps, { ...seal, identity, level: "B-B" });
+    const sealed = (await stampAndSealPdf(original, stamps, { ...seal, identity, level: "B-B" }))
+      .bytes;
 
     // Appended to: the original bytes are a prefix, and one revision was added.
     expect(Buffer.from(sealed.subarray(0, original.length)).equals(Buffer.from(original))).toBe(
@@ -192,11 +197,13 @@ describe("stampAndSealPdf", () => {
     expect(check.status).toBe(0);
     expect(pdfText(sealed)).toContain("Zoë Łukasiewicz-Ñúñez");
 
-    const twoSteps = await sealPdf(await stampFields(original, stamps), {
-      ...seal,
-      identity,
-      level: "B-B",
-    });
+    const twoSteps = (
+      await sealPdf(await stampFields(original, stamps), {
+        ...seal,
+        identity,
+        level: "B-B",
+      })
+    ).bytes;
     for (const page of [1, 3]) {
       expect(renderGrey(sealed, page, 60).pixels).toEqual(renderGrey(twoSteps, page, 60).pixels);
     }
@@ -205,8 +212,10 @@ describe("stampAndSealPdf", () => {
   });
 
   it("keeps every earlier signature valid in a PDF that already carries one", async () => {
-    const once = await sealPdf(await makePdf({ pages: 3 }), { ...seal, identity, level: "B-B" });
-    const twice = await stampAndSealPdf(once, await fields(), { ...seal, identity, level: "B-B" });
+    const once = (await sealPdf(await makePdf({ pages: 3 }), { ...seal, identity, level: "B-B" }))
+      .bytes;
+    const twice = (await stampAndSealPdf(once, await fields(), { ...seal, identity, level: "B-B" }))
+      .bytes;
 
     const report = pdfsig(twice, nss.nssdir);
     expect(report.match(/Signature #\d+:/g)).toHaveLength(2);
@@ -217,12 +226,14 @@ describe("stampAndSealPdf", () => {
 
   it("seals a document without fields, and gives B-T with the timestamp authority", async () => {
     const before = tsa.requests();
-    const sealed = await stampAndSealPdf(await makePdf(), [], {
-      ...seal,
-      identity,
-      level: "B-T",
-      tsaUrl: tsa.url,
-    });
+    const sealed = (
+      await stampAndSealPdf(await makePdf(), [], {
+        ...seal,
+        identity,
+        level: "B-T",
+        tsaUrl: tsa.url,
+      })
+    ).bytes;
     expect(tsa.requests()).toBe(before + 1);
     expect(pdfsig(sealed, nss.nssdir)).toContain("Signature is Valid");
     expect(printFirstSignatureCms(sealed)).toMatch(/timeStampToken/i);

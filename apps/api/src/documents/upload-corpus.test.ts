@@ -347,21 +347,29 @@ describe.each([oneTestDatabaseKind])("the upload corpus on %s", (kind) => {
         expect(await envelopeCount()).toBe(before + 1);
         // What completion does with it works too: fields drawn and the seal, in one worker task.
         const identity = await loadOrCreatePlatformIdentity({ dataDir: h.t.config.dataDir });
-        const sealed = await stampAndSealPdf(
-          bytes,
-          [
+        const sealed = (
+          await stampAndSealPdf(
+            bytes,
+            [
+              {
+                page: 0,
+                x: 0.1,
+                y: 0.1,
+                width: 0.4,
+                height: 0.1,
+                kind: "text",
+                value: "Élodie Dupont",
+              },
+            ],
             {
-              page: 0,
-              x: 0.1,
-              y: 0.1,
-              width: 0.4,
-              height: 0.1,
-              kind: "text",
-              value: "Élodie Dupont",
+              identity,
+              level: "B-B",
+              reason: "Corpus",
+              location: "Paraphe",
+              signerName: "Paraphe",
             },
-          ],
-          { identity, level: "B-B", reason: "Corpus", location: "Paraphe", signerName: "Paraphe" },
-        );
+          )
+        ).bytes;
         expect(Buffer.from(sealed.subarray(0, bytes.length)).equals(Buffer.from(bytes))).toBe(true);
         const nss = nssDatabaseTrusting(identity.certificatePem);
         try {

@@ -7,7 +7,7 @@ import type { Config } from "../config";
 import type { DataExportFile, DataExportRows } from "./data-export-file";
 import { DocumentWorkerPool, type DocumentWorkerPoolOptions } from "./document-worker-pool";
 import type { PagePreview, PreviewOptions, PreviewRange, PreviewRangeResult } from "./previews";
-import type { SealAttachment, SealOptions } from "./seal";
+import type { SealAttachment, SealOptions, SealResult } from "./seal";
 import type { SignerSignatureOptions } from "./signer-signature";
 import type { DocumentTaskKind, DocumentTasks } from "./worker-protocol";
 import { inSpan } from "../telemetry/tracing";
@@ -120,10 +120,11 @@ export function renderPreviewRange(
 
 /**
  * Seals a PDF with the platform's certificate: a PAdES signature (ETSI.CAdES.detached, SHA-256)
- * over the whole file, added as an incremental update, at level B-B or B-T (with a timestamp from
- * `tsaUrl`). Runs in the document worker thread, off the api's event loop.
+ * over the whole file, added as an incremental update, at level B-B, B-T or B-LTA (with a
+ * timestamp authority at `tsaUrl`; see `sealPdfInThisThread`). Runs in the document worker thread,
+ * off the api's event loop. Answers the sealed bytes, the level and what could not be done.
  */
-export async function sealPdf(bytes: Uint8Array, options: SealOptions): Promise<Uint8Array> {
+export async function sealPdf(bytes: Uint8Array, options: SealOptions): Promise<SealResult> {
   return runDocumentTask("seal", { pdf: bytes, options });
 }
 
@@ -136,7 +137,7 @@ export function stampAndSealPdf(
   fields: DocumentTasks["stampAndSeal"]["input"]["fields"],
   options: SealOptions,
   attachments: readonly SealAttachment[] = [],
-): Promise<Uint8Array> {
+): Promise<SealResult> {
   return runDocumentTask("stampAndSeal", { pdf, fields, options, attachments });
 }
 

@@ -8,7 +8,7 @@ import {
   type PreviewRangeResult,
 } from "./previews";
 import { type ProofModel } from "./proof-layout";
-import { type SealAttachment, type SealOptions } from "./seal";
+import { type SealAttachment, type SealOptions, type SealResult } from "./seal";
 import { type SignerSignatureOptions } from "./signer-signature";
 import { type StampField } from "./stamp";
 
@@ -21,7 +21,7 @@ export interface DocumentTasks {
     output: PreviewRangeResult;
   };
   stamp: { input: { pdf: Uint8Array; fields: readonly StampField[] }; output: Uint8Array };
-  seal: { input: { pdf: Uint8Array; options: SealOptions }; output: Uint8Array };
+  seal: { input: { pdf: Uint8Array; options: SealOptions }; output: SealResult };
   stampAndSeal: {
     input: {
       pdf: Uint8Array;
@@ -29,7 +29,7 @@ export interface DocumentTasks {
       options: SealOptions;
       attachments?: readonly SealAttachment[];
     };
-    output: Uint8Array;
+    output: SealResult;
   };
   /** One signer's fields and advanced signature added to a document's current revision. */
   signerSignature: {

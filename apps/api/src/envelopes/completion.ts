@@ -19,7 +19,7 @@ import { requireEnvelopeRow } from "./envelope-store";
 import { documentStamps } from "./document-stamps";
 import { loadEnvelopeAttachments } from "./attachment-store";
 import { shownFields } from "./field-settings";
-import type { SealAttachment } from "../documents/seal";
+import type { SealAttachment, SealResult } from "../documents/seal";
 import { platformSealOptions, type SealedFile } from "./seal-options";
 
 export interface CompletionDeps {
@@ -32,6 +32,10 @@ export interface CompletionDeps {
   activityKey: Buffer;
   now: () => number;
 }
+
+/** At most this many notes of what the seals could not do go into the completion event. */
+const MAX_SEAL_NOTES = 20;
+const MAX_SEAL_NOTE_LENGTH = 300;
 
 let identity: Promise<PlatformIdentity> | undefined;
 let identityFor: string | undefined;
@@ -65,8 +69,9 @@ async function readBlob(blobStore: BlobStore, key: string): Promise<Uint8Array> 
  * The seal-envelope job: completes an envelope whose signers have all signed. Each step is
  * idempotent, so a retry after a crash picks up where the last attempt stopped:
  * 1. each document without a sealed copy: fields and signatures stamped (name, email and date
- *    signed filled here, dates in the sender's language) and sealed (PAdES B-B, or B-T with
- *    TSA_URL) in one incremental update, stored encrypted;
+ *    signed filled here, dates in the sender's language) and sealed (PAdES B-B, or B-LTA with
+ *    TSA_URL) in one incremental update (B-LTA: then its validation data and a document
+ *    timestamp), stored encrypted;
  * 2. the envelopeCompleted event, once;
  * 3. the audit-log proof in the sender's language, sealed too, stored; then, in one transaction,
  *    status complete and the mails to the sender and every recipient (the copies' saying they
@@ -90,7 +95,17 @@ export async function completeEnvelope(deps: CompletionDeps, envelopeId: string)
   }
   const sender = await senderOf(deps.db, envelope);
   const platform = await platformIdentity(deps.config);
-  const level = deps.config.tsaUrl === undefined ? ("B-B" as const) : ("B-T" as const);
+  const level = deps.config.tsaUrl === undefined ? ("B-B" as const) : ("B-LTA" as const);
+  // What the seals could not do (validation data missing): logged, and noted in the completion
+  // event (only by the attempt that sealed the documents; a retry after that notes nothing new).
+  const sealNotes: string[] = [];
+  const noteSealWarnings = (file: string, result: SealResult) => {
+    for (const warning of result.warnings) {
+      deps.logger.warn({ envelopeId, file, code: warning.code }, warning.message);
+      const note = `${warning.code}: ${warning.message}`.slice(0, MAX_SEAL_NOTE_LENGTH);
+      if (sealNotes.length < MAX_SEAL_NOTES && !sealNotes.includes(note)) sealNotes.push(note);
+    }
+  };
   const sealOptions = (file: SealedFile) => platformSealOptions(file, platform, deps.config.tsaUrl);
   const dateFormat = new Intl.DateTimeFormat(sender.language, {
     dateStyle: "long",
@@ -146,12 +161,14 @@ export async function completeEnvelope(deps: CompletionDeps, envelopeId: string)
     // The current revision: the original, or at AES the original with every signer's signature.
     const original = await readBlob(deps.blobStore, document.revisionBlobKey ?? document.blobKey);
     // Stamped and sealed in one worker task: the document is loaded and saved once.
-    const sealed = await stampAndSealPdf(
+    const result = await stampAndSealPdf(
       original,
       stamps,
       sealOptions("document"),
       await attachmentsOf(document.id),
     );
+    noteSealWarnings("document", result);
+    const sealed = result.bytes;
     const key = blobKeys.sealed(envelopeId, document.id);
     await deps.blobStore.put(key, sealed, { contentType: "application/pdf" });
     await deps.db
@@ -178,7 +195,11 @@ export async function completeEnvelope(deps: CompletionDeps, envelopeId: string)
       actor: null,
       ip: null,
       userAgent: null,
-      data: sealedSha256 === undefined ? {} : { sealedSha256 },
+      data: {
+        ...(sealedSha256 === undefined ? {} : { sealedSha256 }),
+        sealLevel: level,
+        ...(sealNotes.length === 0 ? {} : { sealNotes }),
+      },
     });
   });
 
@@ -223,7 +244,9 @@ export async function completeEnvelope(deps: CompletionDeps, envelopeId: string)
     chainCheck: { valid: activity.chainValid, rekeyedAt: activity.rekeyedAt },
     brand: await proofBrand(deps, envelope.teamId),
   });
-  const sealedProof = await sealPdf(proof, sealOptions("proof"));
+  const proofResult = await sealPdf(proof, sealOptions("proof"));
+  noteSealWarnings("proof", proofResult);
+  const sealedProof = proofResult.bytes;
   const proofKey = blobKeys.proof(envelopeId);
   await deps.blobStore.put(proofKey, sealedProof, { contentType: "application/pdf" });
 

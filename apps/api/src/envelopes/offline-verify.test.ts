@@ -112,7 +112,8 @@ describe.each(testDatabaseKinds)("paraphe-verify on a real sealed envelope (%s)"
 
   beforeAll(async () => {
     cli = builtCli();
-    // PAdES B-T, as in production with TSA_URL: the CMS also carries a timestamp token.
+    // PAdES B-LTA, as in production with TSA_URL: the seal's CMS carries a timestamp token, then
+    // come the validation data and a document timestamp.
     tsa = await startTestTsa();
     h = await createIdentityHarness(kind, {}, { TSA_URL: tsa.url });
     ({ sealed, proof, original } = await sealedEnvelope(h));
@@ -169,16 +170,21 @@ describe.each(testDatabaseKinds)("paraphe-verify on a real sealed envelope (%s)"
       trustAnchors: [trusted],
       tsaTrustAnchors: [tsaCertificate],
     });
-    // Both seals asked the timestamp authority (B-T).
-    expect(tsa.requests()).toBeGreaterThanOrEqual(2);
+    // Both seals asked the timestamp authority twice (their tokens and document timestamps).
+    expect(tsa.requests()).toBeGreaterThanOrEqual(4);
     expect(report.checks.filter((check) => check.status !== "pass")).toEqual([]);
     expect(report.verdict).toBe("valid");
+    expect(report.levels).toEqual({ Paraphe: "B-LTA" });
     for (const file of ["document", "proof"]) {
-      expect(statusOf(report, file, "coverage")).toEqual(["pass:coverageWhole"]);
+      expect(statusOf(report, file, "coverage")).toEqual(["pass:coverageValidationData"]);
       expect(statusOf(report, file, "digest")).toEqual(["pass:digestMatch"]);
       expect(statusOf(report, file, "signature")).toEqual(["pass:signatureValid"]);
-      expect(statusOf(report, file, "timestamp")).toEqual(["pass:timestampValid"]);
+      expect(statusOf(report, file, "timestamp")).toEqual([
+        "pass:timestampValid",
+        "pass:documentTimestampValid",
+      ]);
       expect(statusOf(report, file, "certificates")).toEqual(["pass:chainTrusted"]);
+      expect(statusOf(report, file, "level")).toEqual(["pass:levelReached"]);
     }
     // The seal's chain is checked at the time the token proves.
     const genTime = valueOf(report, "document", "timestamp", "genTime");
@@ -203,6 +209,9 @@ describe.each(testDatabaseKinds)("paraphe-verify on a real sealed envelope (%s)"
     );
     expect(result.stdout).toContain(
       "✓ Sealed document: its seal's certificate, Paraphe development seal (SHA-256 fingerprint",
+    );
+    expect(result.stdout).toContain(
+      "✓ Sealed document, signature “Paraphe”: PAdES level B-LTA (B-B: signed;",
     );
     expect(result.stdout).not.toContain("✗");
     expect(result.stdout).toMatch(/^Valid: /m);
@@ -243,11 +252,9 @@ describe.each(testDatabaseKinds)("paraphe-verify on a real sealed envelope (%s)"
 
     // ...and the verifier does not take it as a proof even once sealed, as completion seals
     // documents (the seal appends to the uploaded bytes, the attachment kept).
-    const forged = await stampAndSealInThisThread(
-      upload,
-      [],
-      platformSealOptions("document", identity, tsa.url),
-    );
+    const forged = (
+      await stampAndSealInThisThread(upload, [], platformSealOptions("document", identity, tsa.url))
+    ).bytes;
     expect((await PDF.load(forged)).getAttachment(PROOF_RECORD_FILENAME)).not.toBeNull();
     const report = await verifySealedDocument({
       sealed,
@@ -294,7 +301,10 @@ describe.each(testDatabaseKinds)("paraphe-verify on a real sealed envelope (%s)"
     const report = await verifySealedDocument({ sealed, proof, trustAnchors: [trusted] });
     expect(report.verdict).toBe("root-not-checked");
     for (const file of ["document", "proof"]) {
-      expect(statusOf(report, file, "timestamp")).toEqual(["warn:timestampRootNotChecked"]);
+      expect(statusOf(report, file, "timestamp")).toEqual([
+        "warn:timestampRootNotChecked",
+        "warn:documentTimestampRootNotChecked",
+      ]);
       expect(statusOf(report, file, "certificates")).toEqual(["pass:chainTrusted"]);
     }
 
@@ -318,7 +328,11 @@ describe.each(testDatabaseKinds)("paraphe-verify on a real sealed envelope (%s)"
     // The byte range does not cover /Contents: the seal's own digest and signature still check out.
     expect(statusOf(report, "document", "digest")).toEqual(["pass:digestMatch"]);
     expect(statusOf(report, "document", "signature")).toEqual(["pass:signatureValid"]);
-    expect(statusOf(report, "document", "timestamp")).toEqual(["fail:timestampSignatureInvalid"]);
+    // The document timestamp covers the seal's /Contents: it no longer matches either.
+    expect(statusOf(report, "document", "timestamp")).toEqual([
+      "fail:timestampSignatureInvalid",
+      "fail:documentTimestampImprintMismatch",
+    ]);
     expect(report.verdict).toBe("invalid");
 
     const result = run([tmp.file("changed-token.pdf", tampered), files.proof!, ...anchors()]);
@@ -356,9 +370,9 @@ describe.each(testDatabaseKinds)("paraphe-verify on a real sealed envelope (%s)"
     });
     const report = await verifySealedDocument({ sealed, proof: changed, trustAnchors: [trusted] });
     expect(report.verdict).toBe("invalid");
-    // Appended after the seal: the proof's signature no longer covers the whole file, and a file
-    // that does not end with its seal is not taken as a proof.
-    expect(statusOf(report, "proof", "coverage")).toEqual(["fail:coveragePartial"]);
+    // Appended after the seal: the revision changes more than validation data, and a file
+    // that does not end with its seal (and its validation data) is not taken as a proof.
+    expect(statusOf(report, "proof", "coverage")).toEqual(["fail:coverageModifiedAfter"]);
     expect(statusOf(report, "proof", "origin")).toEqual(["fail:proofAppended"]);
     expect(statusOf(report, "proof", "events")).toEqual([]);
 
@@ -385,20 +399,22 @@ describe.each(testDatabaseKinds)("paraphe-verify on a real sealed envelope (%s)"
       proof: rewritten,
       trustAnchors: [trusted],
     });
-    expect(statusOf(report, "proof", "coverage")).toEqual(["fail:coveragePartial"]);
+    expect(statusOf(report, "proof", "coverage")).toEqual(["fail:coverageModifiedAfter"]);
     expect(statusOf(report, "proof", "origin")).toEqual(["fail:proofAppended"]);
     expect(statusOf(report, "proof", "events")).toEqual([]);
     expect(report.verdict).toBe("invalid");
   });
 
   it("checks a signature the document carried before the seal over its own revision, its signer not vouched for", async () => {
-    const sealedAgain = await sealPdfInThisThread(sealed, {
-      identity,
-      level: "B-B",
-      reason: "A second seal over the first",
-      location: "Paraphe",
-      signerName: "Paraphe",
-    });
+    const sealedAgain = (
+      await sealPdfInThisThread(sealed, {
+        identity,
+        level: "B-B",
+        reason: "A second seal over the first",
+        location: "Paraphe",
+        signerName: "Paraphe",
+      })
+    ).bytes;
     const report = await verifySealedDocument({
       sealed: sealedAgain,
       proof,
@@ -425,7 +441,7 @@ describe.each(testDatabaseKinds)("paraphe-verify on a real sealed envelope (%s)"
   it("fails a sealed PDF with bytes appended after its seal", async () => {
     const appended = Buffer.concat([sealed, Buffer.from("\n% appended after the seal\n")]);
     const report = await verifySealedDocument({ sealed: appended, proof, trustAnchors: [trusted] });
-    expect(statusOf(report, "document", "coverage")).toEqual(["fail:coveragePartial"]);
+    expect(statusOf(report, "document", "coverage")).toEqual(["fail:coverageModifiedAfter"]);
     expect(report.verdict).toBe("invalid");
   });
 
@@ -468,7 +484,12 @@ describe.each(testDatabaseKinds)("paraphe-verify on a real sealed envelope (%s)"
     expect(json.checks.every((check) => check.status === "pass")).toBe(true);
     expect(
       json.checks.filter((check) => check.aspect === "timestamp").map((check) => check.key),
-    ).toEqual(["timestampValid", "timestampValid"]);
+    ).toEqual([
+      "timestampValid",
+      "documentTimestampValid",
+      "timestampValid",
+      "documentTimestampValid",
+    ]);
     expect(json.checks.find((check) => check.key === "eventsIntact")?.message).toContain(
       "the chain of 7 events",
     );
@@ -489,9 +510,10 @@ describe.each(testDatabaseKinds)("paraphe-verify on a real sealed envelope (%s)"
   it("still lets pdfsig validate the proof that carries the record", () => {
     const nss = nssDatabaseTrusting(trusted.toString());
     try {
+      // The seal covers the file up to its validation data and document timestamp (B-LTA).
       const report = pdfsig(proof, nss.nssdir);
       expect(report).toContain("Signature is Valid");
-      expect(report).toContain("Total document signed");
+      expect(report).toContain("Signature Field Name: Paraphe archival timestamp");
     } finally {
       nss.cleanup();
     }
@@ -550,12 +572,15 @@ function valueOf(report: VerificationReport, file: string, aspect: string, name:
 
 /**
  * The sealed PDF with one digit of its timestamp token's genTime changed, in the seal's /Contents
- * hexadecimal string (outside the byte range the seal signs).
+ * hexadecimal string (outside the byte range the seal signs; the document timestamp after it is
+ * another signature dictionary, of /SubFilter /ETSI.RFC3161).
  */
 function changeTimestampToken(sealed: Uint8Array): Uint8Array {
   const text = Buffer.from(sealed).toString("latin1");
   const ranges = [...text.matchAll(/\/ByteRange\s*\[\s*(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s*\]/g)];
-  const range = ranges.at(-1);
+  const range = ranges.findLast(
+    (match) => !text.slice(text.lastIndexOf("<<", match.index), match.index).includes("RFC3161"),
+  );
   if (range === undefined) throw new Error("no /ByteRange");
   const [gapStart, gapEnd] = [Number(range[2]), Number(range[3])];
   const hex = text.slice(gapStart + 1, gapEnd - 1);

@@ -13,8 +13,9 @@ const SEALS = {
 } as const satisfies Record<SealedFile, { signerName: string; reason: string }>;
 
 /**
- * The options the platform seals `file` with: its field name and reason, PAdES B-B, or B-T with
- * the timestamp authority `tsaUrl`.
+ * The options the platform seals `file` with: its field name and reason, PAdES B-B, or B-LTA with
+ * the timestamp authority `tsaUrl` (validation data for every signature, then a document
+ * timestamp).
  */
 export function platformSealOptions(
   file: SealedFile,
@@ -23,7 +24,7 @@ export function platformSealOptions(
 ): SealOptions {
   return {
     identity,
-    level: tsaUrl === undefined ? "B-B" : "B-T",
+    level: tsaUrl === undefined ? "B-B" : "B-LTA",
     ...(tsaUrl === undefined ? {} : { tsaUrl }),
     ...SEALS[file],
     location: "Paraphe",

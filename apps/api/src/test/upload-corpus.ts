@@ -244,13 +244,14 @@ export async function alreadySignedPdf(
   pdf: Uint8Array,
   identity: PlatformIdentity,
 ): Promise<Uint8Array> {
-  return sealPdfInThisThread(pdf, {
+  const { bytes } = await sealPdfInThisThread(pdf, {
     identity,
     level: "B-B",
     reason: "Approved by the supplier",
     location: "Lyon",
     signerName: "Supplier",
   });
+  return bytes;
 }
 
 /**

@@ -1,4 +1,10 @@
-import { createHash, verify as verifySignature, X509Certificate, constants } from "node:crypto";
+import {
+  createHash,
+  verify as verifySignature,
+  X509Certificate,
+  constants,
+  type KeyObject,
+} from "node:crypto";
 import * as asn1js from "asn1js";
 import * as pkijs from "pkijs";
 
@@ -178,6 +184,38 @@ export function checkSigner(
     throw new Error(`unsupported signature algorithm ${signerInfo.signatureAlgorithm.algorithmId}`);
   }
   outcome.signature = valid ? "valid" : "invalid";
+}
+
+/**
+ * Verifies `signature` over `data` with `key` by the X.509 `algorithm` (an OCSP response's or a
+ * CRL's signatureAlgorithm): RSA PKCS#1 v1.5, RSA-PSS or ECDSA (DER), SHA-256/384/512. False
+ * for an algorithm it does not know.
+ */
+export function verifyWithAlgorithm(
+  algorithm: pkijs.AlgorithmIdentifier,
+  data: Uint8Array,
+  key: KeyObject,
+  signature: Uint8Array,
+): boolean {
+  try {
+    if (algorithm.algorithmId === OID.rsaPss) {
+      const params = new pkijs.RSASSAPSSParams({ schema: algorithm.algorithmParams });
+      const hash = DIGESTS[params.hashAlgorithm.algorithmId];
+      if (hash === undefined) return false;
+      return verifySignature(
+        hash,
+        data,
+        { key, padding: constants.RSA_PKCS1_PSS_PADDING, saltLength: params.saltLength },
+        signature,
+      );
+    }
+    const known = SIGNATURE_ALGORITHMS[algorithm.algorithmId];
+    if (known?.hash === undefined) return false;
+    if (key.asymmetricKeyType !== (known.kind === "rsa" ? "rsa" : "ec")) return false;
+    return verifySignature(known.hash, data, key, signature);
+  } catch {
+    return false;
+  }
 }
 
 /** Whether the SignerInfo's sid (issuer and serial number, or subject key identifier) names `certificate`. */

@@ -43,6 +43,7 @@ export function reportJson(
     {
       verdict: report.verdict,
       exitCode,
+      levels: report.levels,
       checks: report.checks.map((check) => ({
         file: check.file,
         aspect: check.aspect,

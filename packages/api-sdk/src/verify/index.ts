@@ -27,6 +27,7 @@ export {
   type ProofRecord,
   type ProofRecordInput,
 } from "./proof-record";
+export { type PadesLevel } from "./level-checks";
 export { VerifyExitCode, languageFromEnvironment, runVerifyCli, type CliIo } from "./run-cli";
 export { type TimestampCheck } from "./timestamp-token";
 export {

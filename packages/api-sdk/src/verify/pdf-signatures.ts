@@ -2,7 +2,11 @@ import type { X509Certificate } from "node:crypto";
 import { type PDF, type PdfDict } from "@libpdf/core";
 import * as asn1js from "asn1js";
 import { checkSigner, OID, readSignedData } from "./cms-signed-data";
-import { checkTimestampToken, type TimestampCheck } from "./timestamp-token";
+import {
+  checkDocumentTimestampToken,
+  checkTimestampToken,
+  type TimestampCheck,
+} from "./timestamp-token";
 
 /** How much of the file one signature's byte range covers. */
 export type Coverage =
@@ -16,6 +20,12 @@ export type Coverage =
 export interface PdfSignatureCheck {
   /** The signature field's name. */
   name: string;
+  /**
+   * `signature`: a PAdES signature (a signer's or the seal); `document-timestamp`: a document
+   * timestamp (/SubFilter /ETSI.RFC3161, PAdES B-LTA), whose token is in `timestamp` and whose
+   * signer is the timestamp authority.
+   */
+  kind: "signature" | "document-timestamp";
   /** The signature dictionary's `/Reason`, when it has one (inside the signed bytes). */
   reason?: string;
   coverage: Coverage;
@@ -31,8 +41,13 @@ export interface PdfSignatureCheck {
   certificates: X509Certificate[];
   /** The claimed signing time: the signed signingTime attribute, else the dictionary's /M. */
   signingTime?: Date;
-  /** The RFC 3161 timestamp token over the signature (PAdES B-T), when the signature carries one. */
+  /**
+   * The RFC 3161 timestamp token over the signature (PAdES B-T), when the signature carries one;
+   * of a document timestamp, its token over the bytes it covers.
+   */
   timestamp?: TimestampCheck;
+  /** The bytes the byte range covers: the end of the revision the signature was added in. */
+  end?: number;
 }
 
 /**
@@ -64,8 +79,10 @@ function checkOne(
   dict: PdfDict,
   resolve: Resolver,
 ): PdfSignatureCheck {
+  const subFilter = dict.getName("SubFilter", resolve)?.value;
   const result: PdfSignatureCheck = {
     name,
+    kind: subFilter === "ETSI.RFC3161" ? "document-timestamp" : "signature",
     coverage: { kind: "malformed" },
     digest: "unreadable",
     signature: "unreadable",
@@ -93,6 +110,7 @@ function checkOne(
   const end = gapEnd + secondLength;
   result.coverage =
     end === bytes.length ? { kind: "whole-file" } : { kind: "earlier-revision", end };
+  result.end = end;
   const signed = [bytes.subarray(0, firstLength), bytes.subarray(gapEnd, end)];
   const reason = dict.getString("Reason", resolve)?.asString();
   if (reason !== undefined) result.reason = reason;
@@ -100,12 +118,35 @@ function checkOne(
   const claimedTime = claimed === undefined ? undefined : parsePdfDate(claimed);
   if (claimedTime !== undefined) result.signingTime = claimedTime;
 
+  if (result.kind === "document-timestamp") {
+    const token = checkDocumentTimestampToken(stripPadding(contents.bytes), signed);
+    result.timestamp = token;
+    result.certificates = token.certificates;
+    if (token.tsa !== undefined) result.signer = token.tsa;
+    if (token.genTime !== undefined) result.signingTime = token.genTime;
+    result.digest = token.status === "unreadable" ? "unreadable" : "match";
+    result.signature = token.status === "valid" ? "valid" : token.status;
+    if (token.status === "invalid" && token.failure === "imprint") result.digest = "mismatch";
+    if (token.status === "invalid" && token.failure !== "signature") result.signature = "valid";
+    if (token.problem !== undefined) result.problem = token.problem;
+    return result;
+  }
   try {
     checkCms(contents.bytes, signed, result);
   } catch (error) {
     result.problem = `The signature's CMS could not be read: ${(error as Error).message}`;
   }
   return result;
+}
+
+/** The DER element at the start of a /Contents string, without the zeros that pad it. */
+function stripPadding(bytes: Uint8Array): Uint8Array {
+  const first = bytes[1] ?? 0;
+  if (first < 0x80) return bytes.subarray(0, 2 + first);
+  const count = first & 0x7f;
+  let length = 0;
+  for (let index = 0; index < count; index++) length = length * 256 + (bytes[2 + index] ?? 0);
+  return bytes.subarray(0, Math.min(bytes.length, 2 + count + length));
 }
 
 function latin1(bytes: Uint8Array, from: number, to: number): string {

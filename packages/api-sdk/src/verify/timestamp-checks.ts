@@ -106,12 +106,87 @@ export function checkTimestamp(
 }
 
 /**
+ * The checks of a document timestamp (PAdES B-LTA, aspect `timestamp`): its token over the bytes
+ * it covers, intact, from a timestamping certificate whose chain (from the token's certificates and
+ * `pool`, the file's validation data) leads to a trusted root as a seal's token must. Answers the
+ * time it proves when it holds.
+ */
+export function checkDocumentTimestamp(
+  file: VerifiedFile,
+  signature: PdfSignatureCheck,
+  anchors: Anchors,
+  pool: readonly X509Certificate[],
+  checks: VerificationCheck[],
+): Date | undefined {
+  const name = signature.name;
+  const token = signature.timestamp;
+  if (token === undefined || token.status === "unreadable") {
+    const reason = token?.problem ?? signature.problem ?? "";
+    checks.push(fail(file, "timestamp", "timestampUnreadable", { name, reason }));
+    return undefined;
+  }
+  const tsa = token.tsa === undefined ? "?" : displayName(token.tsa);
+  const genTime = token.genTime?.toISOString() ?? "?";
+  if (token.status === "invalid") {
+    const key = {
+      signature: "timestampSignatureInvalid",
+      imprint: "documentTimestampImprintMismatch",
+      "not-timestamping": "timestampNotTimestamping",
+    } as const satisfies Record<NonNullable<typeof token.failure>, CheckKey>;
+    checks.push(fail(file, "timestamp", key[token.failure ?? "signature"], { name, tsa, genTime }));
+    return undefined;
+  }
+  if (token.tsa === undefined || token.genTime === undefined) return undefined;
+  const chain = checkTsaChain(token.tsa, [...token.certificates, ...pool], anchors, token.genTime);
+  switch (chain.status) {
+    case "trusted":
+      checks.push(
+        pass(file, "timestamp", "documentTimestampValid", {
+          name,
+          tsa,
+          genTime,
+          root: displayName(chain.root),
+        }),
+      );
+      return token.genTime;
+    case "root-not-checked":
+      checks.push(
+        warn(file, "timestamp", "documentTimestampRootNotChecked", {
+          name,
+          tsa,
+          genTime,
+          root: displayName(chain.root),
+        }),
+      );
+      return token.genTime;
+    case "failed": {
+      const key = {
+        "not-anchored": "timestampChainNotAnchored",
+        "issuer-missing": "timestampChainIssuerMissing",
+        "bad-signature": "timestampChainBadSignature",
+        "not-valid-at": "timestampChainNotValidAt",
+        "not-ca": "timestampChainNotCa",
+      } as const satisfies Record<typeof chain.reason, CheckKey>;
+      checks.push(
+        fail(file, "timestamp", key[chain.reason], {
+          name,
+          tsa,
+          genTime,
+          ...failedCertificateValues(chain.certificate),
+        }),
+      );
+      return undefined;
+    }
+  }
+}
+
+/**
  * A timestamp authority's chain at `at`: with --tsa-ca anchors, it must lead to one of them (a
  * token from any other authority is foreign); without, a chain that leads to a --ca anchor is
  * trusted, and any other is checked as far as the token's certificates go, its root reported as
  * not checked.
  */
-function checkTsaChain(
+export function checkTsaChain(
   tsa: X509Certificate,
   pool: readonly X509Certificate[],
   anchors: Anchors,

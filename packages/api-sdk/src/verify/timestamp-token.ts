@@ -39,12 +39,36 @@ export function checkTimestampToken(
   values: readonly unknown[],
   signatureValue: Uint8Array,
 ): TimestampCheck {
+  const [value] = values;
+  if (values.length !== 1 || !(value instanceof asn1js.Sequence)) {
+    return {
+      status: "unreadable",
+      problem: "the attribute does not hold exactly one token",
+      certificates: [],
+    };
+  }
+  return checkTokenOver(value, [signatureValue]);
+}
+
+/**
+ * Checks a document timestamp (a signature dictionary of /SubFilter /ETSI.RFC3161, PAdES B-LTA):
+ * its /Contents is a timestamp token whose messageImprint is the hash of the bytes its
+ * /ByteRange covers (`signed`, in parts), checked as `checkTimestampToken` checks a signature's.
+ */
+export function checkDocumentTimestampToken(
+  der: Uint8Array,
+  signed: readonly Uint8Array[],
+): TimestampCheck {
+  const parsed = asn1js.fromBER(der);
+  if (parsed.offset === -1) {
+    return { status: "unreadable", problem: "not DER", certificates: [] };
+  }
+  return checkTokenOver(parsed.result, signed);
+}
+
+function checkTokenOver(value: asn1js.AsnType, imprinted: readonly Uint8Array[]): TimestampCheck {
   const check: TimestampCheck = { status: "unreadable", certificates: [] };
   try {
-    const [value] = values;
-    if (values.length !== 1 || !(value instanceof asn1js.Sequence)) {
-      throw new Error("the attribute does not hold exactly one token");
-    }
     const cms = readSignedData(value);
     check.certificates = cms.certificates;
     if (cms.signer !== undefined) check.tsa = cms.signer;
@@ -69,7 +93,9 @@ export function checkTimestampToken(
       check.failure = "signature";
       return check;
     }
-    const imprint = createHash(imprintName).update(signatureValue).digest();
+    const hash = createHash(imprintName);
+    for (const part of imprinted) hash.update(part);
+    const imprint = hash.digest();
     if (
       !imprint.equals(Buffer.from(tstInfo.messageImprint.hashedMessage.valueBlock.valueHexView))
     ) {

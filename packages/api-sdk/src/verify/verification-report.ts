@@ -70,14 +70,26 @@ export type CheckKey =
   | "documentHashMatch"
   | "documentHashMismatch"
   | "originalHashMatch"
-  | "originalHashMismatch";
+  | "originalHashMismatch"
+  | "coverageValidationData"
+  | "coverageModifiedAfter"
+  | "documentTimestampValid"
+  | "documentTimestampRootNotChecked"
+  | "documentTimestampImprintMismatch"
+  | "revocationGood"
+  | "revocationRevokedLater"
+  | "revocationRevoked"
+  | "revocationMissing"
+  | "levelReached";
 
 export interface VerificationCheck {
   file: VerifiedFile;
   /**
    * What was checked: `coverage`, `digest`, `signature`, `timestamp` (the RFC 3161 token of a
-   * B-T seal), `certificates`, `origin` (the proof is one Paraphe sealed as a proof), `identity`
-   * (which certificate made the seals), `record`, `events`, `hash`.
+   * B-T seal, or a document timestamp), `certificates`, `revocation` (a certificate's status from
+   * the file's validation data), `level` (the PAdES level a signature reaches), `origin` (the
+   * proof is one Paraphe sealed as a proof), `identity` (which certificate made the seals),
+   * `record`, `events`, `hash`.
    */
   aspect:
     | "read"
@@ -86,6 +98,8 @@ export interface VerificationCheck {
     | "signature"
     | "timestamp"
     | "certificates"
+    | "revocation"
+    | "level"
     | "origin"
     | "identity"
     | "record"
@@ -107,6 +121,11 @@ export type Verdict = "valid" | "invalid" | "root-not-checked";
 export interface VerificationReport {
   verdict: Verdict;
   checks: VerificationCheck[];
+  /**
+   * The PAdES level (B-B, B-T, B-LT, B-LTA) each intact signature of the sealed document reaches,
+   * by signature field name.
+   */
+  levels: Record<string, "B-B" | "B-T" | "B-LT" | "B-LTA">;
   /** The proof's record, when it could be read. */
   record?: ProofRecord;
 }

@@ -11,7 +11,9 @@ import {
   proofRecordSchema,
   type ProofRecord,
 } from "./proof-record";
-import { checkTimestamp } from "./timestamp-checks";
+import { checkLevels, type PadesLevel, type ProvenDocumentTimestamp } from "./level-checks";
+import { checkValidationDataRevisions, readDocumentSecurityStore } from "./long-term-validation";
+import { checkDocumentTimestamp, checkTimestamp } from "./timestamp-checks";
 import {
   fail,
   failedCertificateValues,
@@ -94,12 +96,12 @@ export async function verifySealedDocument(input: VerifyInput): Promise<Verifica
       checks.push(fail(file, "read", "unreadable", { reason }));
     }
   }
-  if (checks.length > 0) return { verdict: "invalid", checks };
+  if (checks.length > 0) return { verdict: "invalid", checks, levels: {} };
 
   const document = await checkSignedPdf("document", input.sealed, anchors, now, checks);
   const proof = await checkSignedPdf("proof", input.proof, anchors, now, checks);
-  const isProof = proof !== undefined && checkProofOrigin(proof.signatures, checks);
-  checkSealIdentity(document?.signatures.at(-1), proof?.signatures.at(-1), input, checks);
+  const isProof = proof !== undefined && checkProofOrigin(proof, checks);
+  checkSealIdentity(document?.seal, proof?.seal, input, checks);
 
   let record: ProofRecord | undefined;
   if (proof !== undefined && isProof) {
@@ -156,11 +158,17 @@ export async function verifySealedDocument(input: VerifyInput): Promise<Verifica
             check.status === "warn" &&
             (check.aspect === "certificates" ||
               check.aspect === "identity" ||
-              check.message.key === "timestampRootNotChecked"),
+              check.message.key === "timestampRootNotChecked" ||
+              check.message.key === "documentTimestampRootNotChecked"),
         )
       ? "root-not-checked"
       : "valid";
-  return { verdict, checks, ...(record === undefined ? {} : { record }) };
+  return {
+    verdict,
+    checks,
+    levels: document?.levels ?? {},
+    ...(record === undefined ? {} : { record }),
+  };
 }
 
 /** The exit code of a verdict: 0 valid, 1 invalid, 3 intact but the root was not checked. */
@@ -171,7 +179,17 @@ export function exitCodeOf(verdict: Verdict): 0 | 1 | 3 {
 /** A PDF that could be read and its signatures, the last applied last. */
 interface SignedPdf {
   pdf: PDF;
+  /** Its signatures and document timestamps, the last applied last. */
   signatures: PdfSignatureCheck[];
+  /** The last signature that is not a document timestamp: the seal. */
+  seal?: PdfSignatureCheck;
+  /**
+   * Whether the seal covers the file: the whole of it, or all but revisions that only add
+   * validation data and document timestamps.
+   */
+  sealCovers: boolean;
+  /** The PAdES level each signature reaches, by name. */
+  levels: Record<string, PadesLevel>;
 }
 
 async function checkSignedPdf(
@@ -190,12 +208,26 @@ async function checkSignedPdf(
     checks.push(fail(file, "read", "unreadable", { reason: (error as Error).message }));
     return undefined;
   }
-  if (signatures.length === 0) {
+  const sealIndex = signatures.findLastIndex((signature) => signature.kind === "signature");
+  const seal = signatures[sealIndex];
+  if (seal === undefined) {
     checks.push(fail(file, "read", "noSignature", {}));
-    return { pdf, signatures };
+    return { pdf, signatures, sealCovers: false, levels: {} };
   }
+  const store = readDocumentSecurityStore(pdf);
+  // After the seal, only validation data and document timestamps may follow (PAdES B-LT, B-LTA).
+  let appended: string | undefined;
+  if (seal.coverage.kind === "earlier-revision") {
+    try {
+      appended = await checkValidationDataRevisions(bytes, seal.coverage.end, pdf);
+    } catch (error) {
+      appended = (error as Error).message;
+    }
+  }
+  const sealCovers = seal.coverage.kind === "whole-file" || appended === undefined;
+  const documentTimestamps: ProvenDocumentTimestamp[] = [];
   signatures.forEach((signature, index) => {
-    const last = index === signatures.length - 1;
+    const last = index === sealIndex;
     const name = signature.name;
     const subject = signature.signer === undefined ? "?" : displayName(signature.signer);
     const reason = signature.problem ?? "";
@@ -204,10 +236,20 @@ async function checkSignedPdf(
       checks.push(fail(file, "coverage", "coverageMalformed", { name, reason }));
       return;
     }
+    if (signature.kind === "document-timestamp") {
+      // Its coverage is the seal's affair (what follows the seal); its token says the rest.
+      const genTime = checkDocumentTimestamp(file, signature, anchors, store.certificates, checks);
+      if (genTime !== undefined) documentTimestamps.push({ signature, genTime });
+      return;
+    }
     if (coverage.kind === "whole-file") {
       checks.push(pass(file, "coverage", "coverageWhole", { name }));
+    } else if (last && appended === undefined) {
+      checks.push(pass(file, "coverage", "coverageValidationData", { name }));
     } else if (last) {
-      checks.push(fail(file, "coverage", "coveragePartial", { name }));
+      checks.push(
+        fail(file, "coverage", "coverageModifiedAfter", { name, reason: appended ?? "" }),
+      );
     } else {
       checks.push(pass(file, "coverage", "coverageRevision", { name, end: coverage.end }));
     }
@@ -274,7 +316,8 @@ async function checkSignedPdf(
       }
     }
   });
-  return { pdf, signatures };
+  const levels = checkLevels(file, signatures, documentTimestamps, store, anchors, checks);
+  return { pdf, signatures, seal, sealCovers, levels: Object.fromEntries(levels) };
 }
 
 /**
@@ -283,7 +326,9 @@ async function checkSignedPdf(
  * document Paraphe sealed that carries a `paraphe-proof.json` of its own, a proof signed again
  * or appended to) is refused as a proof, with a failed check saying why.
  */
-function checkProofOrigin(signatures: PdfSignatureCheck[], checks: VerificationCheck[]): boolean {
+function checkProofOrigin(proof: SignedPdf, checks: VerificationCheck[]): boolean {
+  // Document timestamps (B-LTA) are not signatures of their own.
+  const signatures = proof.signatures.filter((signature) => signature.kind === "signature");
   if (signatures.length === 0) return false;
   const expected = { expectedName: PROOF_SEAL_FIELD_NAME, expectedReason: PROOF_SEAL_REASON };
   if (signatures.length !== 1) {
@@ -296,7 +341,7 @@ function checkProofOrigin(signatures: PdfSignatureCheck[], checks: VerificationC
     checks.push(fail("proof", "origin", "proofSealForeign", values));
     return false;
   }
-  if (seal.coverage.kind !== "whole-file") {
+  if (!proof.sealCovers) {
     checks.push(fail("proof", "origin", "proofAppended", values));
     return false;
   }

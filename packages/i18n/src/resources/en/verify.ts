@@ -118,6 +118,26 @@ export const verify = {
       "{{file}}: its SHA-256 ({{hash}}) is the one the proof records for the original document.",
     originalHashMismatch:
       "{{file}}: its SHA-256 ({{hash}}) is not one the proof records for the original document.",
+    coverageValidationData:
+      "{{file}}, signature “{{name}}”: the revisions after it only add validation data and document timestamps (PAdES B-LT and B-LTA); nothing it signed was changed.",
+    coverageModifiedAfter:
+      "{{file}}, signature “{{name}}”: the file was changed after it was signed: {{reason}}.",
+    documentTimestampValid:
+      "{{file}}, document timestamp “{{name}}”: {{tsa}} proves that the file up to it, its validation data included, existed at {{genTime}}: the token is over those bytes, intact, and the authority's certificate chain leads to the trusted root {{root}}.",
+    documentTimestampRootNotChecked:
+      "{{file}}, document timestamp “{{name}}”: the token of {{tsa}} ({{genTime}}) is over the file up to it and intact, and the authority's certificate chain is consistent up to {{root}}, but that root was not checked against a trusted certificate (give it with --tsa-ca).",
+    documentTimestampImprintMismatch:
+      "{{file}}, document timestamp “{{name}}”: the token of {{tsa}} is not over the bytes it covers: the file was changed after it was timestamped.",
+    revocationGood:
+      "{{file}}, signature “{{name}}”: the certificate {{certificate}} was not revoked at {{date}}, as the file's validation data shows ({{source}} of its issuer, issued at {{issuedAt}}).",
+    revocationRevokedLater:
+      "{{file}}, signature “{{name}}”: the certificate {{certificate}} was revoked at {{revokedAt}}, after {{date}}, when it was used ({{source}} in the file's validation data).",
+    revocationRevoked:
+      "{{file}}, signature “{{name}}”: the certificate {{certificate}} was revoked at {{revokedAt}}, before {{date}} ({{source}} in the file's validation data).",
+    revocationMissing:
+      "{{file}}, signature “{{name}}”: the file's validation data holds no OCSP response nor CRL, signed by its issuer and issued after {{date}}, for the certificate {{certificate}}: its revocation cannot be checked offline.",
+    levelReached:
+      "{{file}}, signature “{{name}}”: PAdES level {{level}} (B-B: signed; B-T: its time proven by a timestamp; B-LT: its validation data in the file; B-LTA: and a document timestamp over them).",
   },
   verdict: {
     valid:

@@ -124,6 +124,26 @@ export const verify: FrenchTranslation<typeof en> = {
       "{{file}}\u00a0: son empreinte SHA-256 ({{hash}}) est celle que la preuve enregistre pour le document original.",
     originalHashMismatch:
       "{{file}}\u00a0: son empreinte SHA-256 ({{hash}}) ne figure pas dans la preuve pour le document original.",
+    coverageValidationData:
+      "{{file}}, signature «\u00a0{{name}}\u00a0»\u00a0: les révisions qui la suivent n’ajoutent que des données de validation et des horodatages du document (PAdES B-LT et B-LTA)\u00a0; rien de ce qu’elle signe n’a été modifié.",
+    coverageModifiedAfter:
+      "{{file}}, signature «\u00a0{{name}}\u00a0»\u00a0: le fichier a été modifié après la signature\u00a0: {{reason}}.",
+    documentTimestampValid:
+      "{{file}}, horodatage du document «\u00a0{{name}}\u00a0»\u00a0: {{tsa}} prouve que le fichier jusqu’à cet horodatage, données de validation comprises, existait le {{genTime}}\u00a0: le jeton porte sur ces octets, il est intact et la chaîne de certificats de l’autorité mène à la racine de confiance {{root}}.",
+    documentTimestampRootNotChecked:
+      "{{file}}, horodatage du document «\u00a0{{name}}\u00a0»\u00a0: le jeton de {{tsa}} ({{genTime}}) porte sur le fichier jusqu’à cet horodatage et est intact, et la chaîne de certificats de l’autorité est cohérente jusqu’à {{root}}, mais cette racine n’a pas été comparée à un certificat de confiance (indiquez-le avec --tsa-ca).",
+    documentTimestampImprintMismatch:
+      "{{file}}, horodatage du document «\u00a0{{name}}\u00a0»\u00a0: le jeton de {{tsa}} ne porte pas sur les octets qu’il couvre\u00a0: le fichier a été modifié après l’horodatage.",
+    revocationGood:
+      "{{file}}, signature «\u00a0{{name}}\u00a0»\u00a0: le certificat {{certificate}} n’était pas révoqué le {{date}}, comme le montrent les données de validation du fichier ({{source}} de son émetteur, émise le {{issuedAt}}).",
+    revocationRevokedLater:
+      "{{file}}, signature «\u00a0{{name}}\u00a0»\u00a0: le certificat {{certificate}} a été révoqué le {{revokedAt}}, après le {{date}}, date de son usage ({{source}} des données de validation du fichier).",
+    revocationRevoked:
+      "{{file}}, signature «\u00a0{{name}}\u00a0»\u00a0: le certificat {{certificate}} a été révoqué le {{revokedAt}}, avant le {{date}} ({{source}} des données de validation du fichier).",
+    revocationMissing:
+      "{{file}}, signature «\u00a0{{name}}\u00a0»\u00a0: les données de validation du fichier ne contiennent ni réponse OCSP ni CRL, signée par son émetteur et émise après le {{date}}, pour le certificat {{certificate}}\u00a0: sa révocation ne peut pas être vérifiée hors ligne.",
+    levelReached:
+      "{{file}}, signature «\u00a0{{name}}\u00a0»\u00a0: niveau PAdES {{level}} (B-B\u00a0: signée\u00a0; B-T\u00a0: sa date prouvée par un horodatage\u00a0; B-LT\u00a0: ses données de validation dans le fichier\u00a0; B-LTA\u00a0: et un horodatage du document qui les couvre).",
   },
   verdict: {
     valid:

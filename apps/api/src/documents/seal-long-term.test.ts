@@ -1,0 +1,183 @@
+import { X509Certificate } from "node:crypto";
+import { PDF, PdfName } from "@libpdf/core";
+import { verifySealedDocument, type VerificationReport } from "@paraphe/api-sdk/verify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type PlatformIdentity } from "./certificates";
+import { sealPdfInThisThread, type SealOptions } from "./seal";
+import { closeDocumentWorkers, sealPdf } from "./worker-pool";
+import { makePdf, nssDatabaseTrusting, pdfsig, qpdfCheck } from "../test/documents";
+import {
+  startTestValidationAuthority,
+  type TestValidationAuthority,
+} from "../test/validation-authority";
+
+let authority: TestValidationAuthority;
+let crlAuthority: TestValidationAuthority;
+let nss: { nssdir: string; cleanup: () => void };
+let earlierSigner: PlatformIdentity;
+
+beforeAll(async () => {
+  [authority, crlAuthority] = await Promise.all([
+    startTestValidationAuthority({ revocation: "ocsp" }),
+    startTestValidationAuthority({ revocation: "crl" }),
+  ]);
+  earlierSigner = await authority.issue("Earlier signer");
+  nss = nssDatabaseTrusting(authority.caPem);
+}, 60_000);
+
+afterAll(async () => {
+  await closeDocumentWorkers();
+  await authority?.stop();
+  await crlAuthority?.stop();
+  nss?.cleanup();
+});
+
+const seal = { reason: "Sealed by Paraphe", location: "Paraphe", signerName: "Paraphe" } as const;
+
+function sealOptions(of: TestValidationAuthority, level: SealOptions["level"]): SealOptions {
+  return { ...seal, identity: of.identity, level, tsaUrl: of.tsa.url };
+}
+
+/** A document an earlier signer signed (PAdES B-T), as the signers' own signatures are. */
+async function signedByEarlierSigner(): Promise<Uint8Array> {
+  const { bytes } = await sealPdfInThisThread(await makePdf({ pages: 2 }), {
+    ...seal,
+    signerName: "Earlier signer",
+    reason: "Signed",
+    identity: earlierSigner,
+    level: "B-T",
+    tsaUrl: authority.tsa.url,
+  });
+  return bytes;
+}
+
+/** paraphe-verify's checks of the sealed document (the proof's are another test's business). */
+async function verifyDocument(
+  sealed: Uint8Array,
+  of: TestValidationAuthority,
+): Promise<VerificationReport> {
+  const ca = new X509Certificate(of.caPem);
+  return verifySealedDocument({
+    sealed,
+    proof: sealed,
+    trustAnchors: [ca],
+    tsaTrustAnchors: [ca],
+    sealCertificate: new X509Certificate(of.identity.certificate),
+  });
+}
+
+function documentFailures(report: VerificationReport): string[] {
+  return report.checks
+    .filter((check) => check.file === "document" && check.status === "fail")
+    .map((check) => check.message.key);
+}
+
+describe("a B-LTA seal", () => {
+  it("carries the validation data of every signature and a document timestamp, checked offline", async () => {
+    const ocspBefore = authority.ocspRequests();
+    const result = await sealPdf(await signedByEarlierSigner(), sealOptions(authority, "B-LTA"));
+
+    expect(result.level).toBe("B-LTA");
+    expect(result.warnings).toEqual([]);
+    expect(authority.ocspRequests()).toBeGreaterThan(ocspBefore);
+
+    const report = pdfsig(result.bytes, nss.nssdir, ["-no-ocsp"]);
+    expect(report.match(/Signature is Valid/g)).toHaveLength(2);
+    expect(report).toContain("Signature Field Name: Paraphe archival timestamp");
+    const check = qpdfCheck(result.bytes);
+    expect(check.output).toContain("No syntax or stream encoding errors");
+    expect(check.status).toBe(0);
+
+    const pdf = await PDF.load(result.bytes);
+    expect(pdf.getCatalog().get("DSS")).toBeDefined();
+
+    const verified = await verifyDocument(result.bytes, authority);
+    expect(documentFailures(verified)).toEqual([]);
+    expect(verified.levels).toEqual({ "Earlier signer": "B-LTA", Paraphe: "B-LTA" });
+    const keys = verified.checks.filter((c) => c.file === "document").map((c) => c.message.key);
+    expect(keys).toContain("documentTimestampValid");
+    expect(keys).toContain("coverageValidationData");
+    expect(keys).toContain("revocationGood");
+    expect(keys).not.toContain("revocationMissing");
+  });
+
+  it("takes CRLs when the certificates name no OCSP responder", async () => {
+    const crlBefore = crlAuthority.crlRequests();
+    const result = await sealPdf(await makePdf(), sealOptions(crlAuthority, "B-LTA"));
+
+    expect(result.warnings).toEqual([]);
+    expect(crlAuthority.crlRequests()).toBeGreaterThan(crlBefore);
+    expect(crlAuthority.ocspRequests()).toBe(0);
+    const verified = await verifyDocument(result.bytes, crlAuthority);
+    expect(documentFailures(verified)).toEqual([]);
+    expect(verified.levels).toEqual({ Paraphe: "B-LTA" });
+    const good = verified.checks.filter((c) => c.message.key === "revocationGood");
+    expect(good.length).toBeGreaterThan(0);
+    expect(good.every((c) => c.message.values.source === "CRL")).toBe(true);
+  });
+
+  it("records that revocation data was unavailable, and the verifier says the level it has", async () => {
+    authority.setAvailable(false);
+    let result;
+    try {
+      result = await sealPdf(await makePdf(), sealOptions(authority, "B-LTA"));
+    } finally {
+      authority.setAvailable(true);
+    }
+    expect(result.level).toBe("B-LTA");
+    expect(result.warnings.map((warning) => warning.code)).toContain("REVOCATION_UNAVAILABLE");
+    expect(result.warnings.map((w) => w.message).join(" ")).toContain("Paraphe test seal");
+
+    const verified = await verifyDocument(result.bytes, authority);
+    expect(documentFailures(verified)).toEqual([]);
+    expect(verified.levels).toEqual({ Paraphe: "B-T" });
+    expect(verified.checks.map((c) => c.message.key)).toContain("revocationMissing");
+  });
+
+  it("says B-T of a timestamped seal without validation data, B-B of one without a timestamp", async () => {
+    const timestamped = await sealPdf(await makePdf(), sealOptions(authority, "B-T"));
+    expect((await verifyDocument(timestamped.bytes, authority)).levels).toEqual({ Paraphe: "B-T" });
+    const basic = await sealPdf(await makePdf(), {
+      ...seal,
+      identity: authority.identity,
+      level: "B-B",
+    });
+    expect(basic.level).toBe("B-B");
+    expect((await verifyDocument(basic.bytes, authority)).levels).toEqual({ Paraphe: "B-B" });
+  });
+
+  it("fails when the validation data, the document timestamp or what follows them is changed", async () => {
+    const { bytes } = await sealPdf(await makePdf(), sealOptions(authority, "B-LTA"));
+    const text = Buffer.from(bytes).toString("latin1");
+
+    // A byte of the first DSS (covered by the document timestamp) changed.
+    const dss = text.indexOf("/Type /DSS");
+    expect(dss).toBeGreaterThan(0);
+    const inDss = Uint8Array.from(bytes);
+    const at = text.lastIndexOf("stream", dss) - 20;
+    inDss[at] = inDss[at] === 0x31 ? 0x32 : 0x31;
+    expect(documentFailures(await verifyDocument(inDss, authority))).toContain(
+      "documentTimestampImprintMismatch",
+    );
+
+    // A digit of the document timestamp's token changed.
+    const timestamp = text.indexOf("/Type /DocTimeStamp");
+    const contents = text.indexOf("/Contents <", timestamp) + "/Contents <".length + 1200;
+    const inToken = Uint8Array.from(bytes);
+    inToken[contents] = inToken[contents] === 0x30 ? 0x31 : 0x30;
+    const tokenFailures = documentFailures(await verifyDocument(inToken, authority));
+    expect(
+      tokenFailures.some(
+        (key) => key === "timestampSignatureInvalid" || key === "timestampUnreadable",
+      ),
+    ).toBe(true);
+
+    // A revision after the document timestamp that changes the document, not its validation data.
+    const pdf = await PDF.load(bytes);
+    pdf.getCatalog().set("PageLayout", PdfName.of("TwoColumnLeft"));
+    const appended = await pdf.save({ incremental: true });
+    expect(documentFailures(await verifyDocument(appended, authority))).toContain(
+      "coverageModifiedAfter",
+    );
+  });
+});
