@@ -35,7 +35,14 @@ afterAll(async () => {
 const seal = { reason: "Sealed by Paraphe", location: "Paraphe", signerName: "Paraphe" } as const;
 
 function sealOptions(of: TestValidationAuthority, level: SealOptions["level"]): SealOptions {
-  return { ...seal, identity: of.identity, level, tsaUrl: of.tsa.url };
+  // The test's services run on this machine.
+  return {
+    ...seal,
+    identity: of.identity,
+    level,
+    tsaUrl: of.tsa.url,
+    allowPrivateValidationAddresses: true,
+  };
 }
 
 /** A document an earlier signer signed (PAdES B-T), as the signers' own signatures are. */
@@ -132,6 +139,16 @@ describe("a B-LTA seal", () => {
     expect(documentFailures(verified)).toEqual([]);
     expect(verified.levels).toEqual({ Paraphe: "B-T" });
     expect(verified.checks.map((c) => c.message.key)).toContain("revocationMissing");
+  });
+
+  it("reaches only public addresses for validation data unless told otherwise", async () => {
+    const ocspBefore = authority.ocspRequests();
+    const { allowPrivateValidationAddresses: _, ...publicOnly } = sealOptions(authority, "B-LTA");
+    const result = await sealPdf(await makePdf(), publicOnly);
+    // The responder on 127.0.0.1, which the seal's certificate names, was not asked.
+    expect(authority.ocspRequests()).toBe(ocspBefore);
+    expect(result.warnings.map((warning) => warning.code)).toContain("REVOCATION_UNAVAILABLE");
+    expect((await verifyDocument(result.bytes, authority)).levels).toEqual({ Paraphe: "B-T" });
   });
 
   it("says B-T of a timestamped seal without validation data, B-B of one without a timestamp", async () => {

@@ -18,6 +18,7 @@ import {
 import "reflect-metadata";
 import * as x509 from "@peculiar/x509";
 import { createHash } from "node:crypto";
+import { createOutboundFetch } from "../http/outbound-fetch";
 import { type PlatformIdentity } from "./certificates";
 import { drawFields, parseStampFields, type StampField } from "./stamp";
 
@@ -34,6 +35,12 @@ export interface SealOptions {
   level: SealLevel;
   /** RFC 3161 timestamp authority; required for B-T and B-LTA. */
   tsaUrl?: string;
+  /**
+   * B-LTA gathers validation data from the addresses the certificates in the file name (an
+   * uploaded document's own signature names any it likes): only public internet addresses are
+   * reached unless this is true (development and tests, whose services run on this machine).
+   */
+  allowPrivateValidationAddresses?: boolean;
   /** Shown by validators as the signature's reason ("Sealed by Paraphe after all signers signed"). */
   reason: string;
   location: string;
@@ -185,7 +192,8 @@ async function sealLoadedPdf(pdf: PDF, signer: Signer, options: SealOptions): Pr
   const timestampAuthority =
     options.level !== "B-B" && options.tsaUrl
       ? recordingCertificates(
-          new HttpTimestampAuthority(options.tsaUrl, { timeout: 20_000 }),
+          // The operator's authority (TSA_URL), reached as configured.
+          new HttpTimestampAuthority(options.tsaUrl, { timeout: 20_000, fetch: globalThis.fetch }),
           tokenCertificates,
         )
       : undefined;
@@ -204,18 +212,30 @@ async function sealLoadedPdf(pdf: PDF, signer: Signer, options: SealOptions): Pr
   if (options.level !== "B-LTA" || timestampAuthority === undefined) {
     return { bytes: signed.bytes, level: options.level, warnings: signed.warnings.map(plain) };
   }
-  const revocation = new RecordingRevocationProvider([
-    signer.certificate,
-    ...(signer.certificateChain ?? []),
-    ...tokenCertificates,
-  ]);
-  const archived = await pdf.addArchivalData({
-    timestampAuthority: recordingCertificates(timestampAuthority, revocation.pool),
-    revocationProvider: revocation,
-    fieldName: uniqueFieldName(pdf, "Paraphe archival timestamp"),
-    digestAlgorithm: "SHA-256",
-    estimatedSize: 16_384,
-  });
+  const guarded = createOutboundFetch({
+    allowPrivateAddresses: options.allowPrivateValidationAddresses === true,
+    maxResponseBytes: MAX_VALIDATION_RESPONSE_BYTES,
+  }) as typeof fetch;
+  const revocation = new RecordingRevocationProvider(
+    [signer.certificate, ...(signer.certificateChain ?? []), ...tokenCertificates],
+    guarded,
+  );
+  // The library fetches missing issuers (authorityInfoAccess caIssuers) with the global fetch:
+  // guarded too while it gathers (this worker thread runs one task at a time).
+  const globalFetch = globalThis.fetch;
+  globalThis.fetch = guarded;
+  let archived: Awaited<ReturnType<PDF["addArchivalData"]>>;
+  try {
+    archived = await pdf.addArchivalData({
+      timestampAuthority: recordingCertificates(timestampAuthority, revocation.pool),
+      revocationProvider: revocation,
+      fieldName: uniqueFieldName(pdf, "Paraphe archival timestamp"),
+      digestAlgorithm: "SHA-256",
+      estimatedSize: 16_384,
+    });
+  } finally {
+    globalThis.fetch = globalFetch;
+  }
   const warnings = [...signed.warnings, ...archived.warnings, ...revocation.warnings].map(plain);
   const seen = new Set<string>();
   return {
@@ -231,6 +251,9 @@ async function sealLoadedPdf(pdf: PDF, signer: Signer, options: SealOptions): Pr
 function plain(warning: SignWarning): SealWarning {
   return { code: warning.code, message: warning.message };
 }
+
+/** The largest OCSP response, CRL or certificate read while gathering validation data. */
+const MAX_VALIDATION_RESPONSE_BYTES = 20 * 1024 * 1024;
 
 /** A timestamp authority whose tokens' certificates are added to `pool`. */
 function recordingCertificates(
@@ -265,7 +288,10 @@ class RecordingRevocationProvider implements RevocationProvider {
    * authority's certificate as its own issuer (@libpdf/core 0.4.2), so the issuer is checked and,
    * when it did not issue the certificate, looked up here.
    */
-  constructor(readonly pool: Uint8Array[]) {}
+  constructor(
+    readonly pool: Uint8Array[],
+    private readonly fetch: typeof globalThis.fetch,
+  ) {}
 
   private async issuerOf(
     certificate: x509.X509Certificate,
@@ -292,7 +318,7 @@ class RecordingRevocationProvider implements RevocationProvider {
     const url = access?.ocsp.find((name) => name.type === "url")?.value;
     if (url === undefined) return null;
     try {
-      const response = await fetch(url, {
+      const response = await this.fetch(url, {
         method: "POST",
         headers: { "content-type": "application/ocsp-request" },
         body: ocspRequest(certificate, issuer),
@@ -317,7 +343,7 @@ class RecordingRevocationProvider implements RevocationProvider {
     );
     for (const url of urls) {
       try {
-        const response = await fetch(url, { signal: AbortSignal.timeout(15_000) });
+        const response = await this.fetch(url, { signal: AbortSignal.timeout(15_000) });
         if (response.ok) return new Uint8Array(await response.arrayBuffer());
       } catch {
         // The next distribution point, if any.

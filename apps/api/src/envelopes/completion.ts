@@ -106,7 +106,9 @@ export async function completeEnvelope(deps: CompletionDeps, envelopeId: string)
       if (sealNotes.length < MAX_SEAL_NOTES && !sealNotes.includes(note)) sealNotes.push(note);
     }
   };
-  const sealOptions = (file: SealedFile) => platformSealOptions(file, platform, deps.config.tsaUrl);
+  // Validation data from public addresses only in production; elsewhere local services count too.
+  const sealOptions = (file: SealedFile) =>
+    platformSealOptions(file, platform, deps.config.tsaUrl, deps.config.nodeEnv !== "production");
   const dateFormat = new Intl.DateTimeFormat(sender.language, {
     dateStyle: "long",
     timeZone: "UTC",

@@ -15,15 +15,17 @@ const SEALS = {
 /**
  * The options the platform seals `file` with: its field name and reason, PAdES B-B, or B-LTA with
  * the timestamp authority `tsaUrl` (validation data for every signature, then a document
- * timestamp).
+ * timestamp; validation data only from public addresses unless `allowPrivateValidationAddresses`).
  */
 export function platformSealOptions(
   file: SealedFile,
   identity: PlatformIdentity,
   tsaUrl: string | undefined,
+  allowPrivateValidationAddresses = false,
 ): SealOptions {
   return {
     identity,
+    ...(allowPrivateValidationAddresses ? { allowPrivateValidationAddresses } : {}),
     level: tsaUrl === undefined ? "B-B" : "B-LTA",
     ...(tsaUrl === undefined ? {} : { tsaUrl }),
     ...SEALS[file],
