@@ -76,7 +76,11 @@ export interface VerifyInput {
  * 5. both seals are made by the same certificate, the pinned one (`sealCertificate`, or a
  *    certificate given itself as a trust anchor);
  * 6. the sealed file's SHA-256 (and the original's, when given) is one the proof records;
- * 7. the proof's record (`paraphe-proof.json`) and its chain of events.
+ * 7. the proof's record (`paraphe-proof.json`) and its chain of events;
+ * 8. long-term validation (PAdES B-LT, B-LTA): the revisions after each seal add only validation
+ *    data and document timestamps, each document timestamp's token is over the bytes it covers,
+ *    each signature's certificates have revocation data in the DSS at the time its timestamps
+ *    prove, and the level each signature reaches (`levels`).
  * Hashing and signature verification use node:crypto; ASN.1 and CMS parsing pkijs.
  */
 export async function verifySealedDocument(input: VerifyInput): Promise<VerificationReport> {
