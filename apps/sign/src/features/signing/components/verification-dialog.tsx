@@ -145,7 +145,8 @@ export function VerificationDialog({
                 </span>
               </a>
             ) : null}
-            <DialogFooter>
+            {/* Three choices for an account do not fit side by side: stacked at every width. */}
+            <DialogFooter className={account ? "sm:flex-col-reverse sm:[&>*]:w-full" : undefined}>
               <DialogClose asChild>
                 <Button variant="secondary">{t("common:actions.cancel")}</Button>
               </DialogClose>
