@@ -151,6 +151,36 @@ describe("a B-LTA seal", () => {
     expect((await verifyDocument(result.bytes, authority)).levels).toEqual({ Paraphe: "B-T" });
   });
 
+  it("fails a certificate revoked before it was used, not one revoked after", async () => {
+    // A signer who signed, then lost their certificate: their signature stands.
+    const signer = await authority.issue("Signer revoked later");
+    const { bytes: signed } = await sealPdfInThisThread(await makePdf(), {
+      ...sealOptions(authority, "B-T"),
+      identity: signer,
+      signerName: "Signer revoked later",
+    });
+    // Revocation times are whole seconds: the revocation comes strictly after the signature.
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    await authority.revoke(signer);
+    const later = await sealPdf(signed, sealOptions(authority, "B-LTA"));
+    const report = await verifyDocument(later.bytes, authority);
+    expect(documentFailures(report)).toEqual([]);
+    expect(report.levels).toEqual({ "Signer revoked later": "B-LTA", Paraphe: "B-LTA" });
+    expect(report.checks.map((check) => check.message.key)).toContain("revocationRevokedLater");
+
+    // A seal made with a certificate already revoked.
+    const revoked = await authority.issue("Revoked seal");
+    await authority.revoke(revoked);
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const sealed = await sealPdf(await makePdf(), {
+      ...sealOptions(authority, "B-LTA"),
+      identity: revoked,
+    });
+    const failing = await verifyDocument(sealed.bytes, authority);
+    expect(documentFailures(failing)).toContain("revocationRevoked");
+    expect(failing.levels).toEqual({ Paraphe: "B-T" });
+  });
+
   it("says B-T of a timestamped seal without validation data, B-B of one without a timestamp", async () => {
     const timestamped = await sealPdf(await makePdf(), sealOptions(authority, "B-T"));
     expect((await verifyDocument(timestamped.bytes, authority)).levels).toEqual({ Paraphe: "B-T" });
