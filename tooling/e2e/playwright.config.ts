@@ -106,6 +106,12 @@ export default defineConfig({
         DATA_DIR: dataDir,
         LOG_LEVEL: "warn",
         SMTP_URL: "smtp://127.0.0.1:2525",
+        // SMS go through the api's HTTP provider to the test mail server, which speaks Twilio's
+        // Messages API and keeps each SMS as a message to its number (mail-sink.mjs).
+        SMS_PROVIDER_URL: "http://127.0.0.1:2526",
+        SMS_ACCOUNT_SID: "ACe2e",
+        SMS_AUTH_TOKEN: "e2e-sms-token",
+        SMS_FROM: "Paraphe",
         // Every browser test signs in from this one address: more codes than a person would ask.
         LOGIN_CODES_PER_ADDRESS: "10000",
         LOGIN_CODE_CHECKS_PER_ADDRESS: "10000",

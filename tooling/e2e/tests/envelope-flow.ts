@@ -1,5 +1,11 @@
 import { resolve } from "node:path";
-import { expect, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import {
+  expect,
+  type Browser,
+  type BrowserContext,
+  type Locator,
+  type Page,
+} from "@playwright/test";
 import { mailTo, waitForMail, type ReceivedMail } from "./support";
 
 // The envelope flow of the browser tests, step by step: the sender prepares and sends, a signer
@@ -84,22 +90,26 @@ export async function prepareAndSend(
     language = "en",
     sequential = true,
     beforeSend,
+    recipientDetails,
   }: {
     language?: "en" | "fr";
     sequential?: boolean;
     /** Runs in the editor once the signature fields are placed, before the envelope is sent. */
     beforeSend?: (page: Page) => Promise<void>;
+    /** Runs in each recipient's dialog once the names are typed, before the recipient is added. */
+    recipientDetails?: (dialog: Locator, recipient: Recipient, index: number) => Promise<void>;
   } = {},
 ): Promise<string> {
   const t = EDITOR[language];
   await uploadAgreement(page, language);
 
-  for (const recipient of recipients) {
+  for (const [index, recipient] of recipients.entries()) {
     await page.getByRole("button", { name: t.add, exact: true }).click();
     const dialog = page.getByRole("dialog");
     await dialog.getByRole("combobox", { name: t.email, exact: true }).fill(recipient.email);
     await dialog.getByRole("textbox", { name: t.firstname, exact: true }).fill(recipient.firstname);
     await dialog.getByRole("textbox", { name: t.lastname, exact: true }).fill(recipient.lastname);
+    await recipientDetails?.(dialog, recipient, index);
     await dialog.getByRole("button", { name: t.addRecipient }).click();
     // Just after the upload the api is drawing the page previews: the save may take a while.
     await expect(dialog).toBeHidden({ timeout: 30_000 });

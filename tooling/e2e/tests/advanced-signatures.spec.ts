@@ -1,0 +1,230 @@
+import { execFile, spawnSync } from "node:child_process";
+import { mkdtemp } from "node:fs/promises";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { promisify } from "node:util";
+import { expect, test, type Page } from "@playwright/test";
+import {
+  AGREEMENT,
+  openAsRecipient,
+  openWhenComplete,
+  prepareAndSend,
+  readEveryPage,
+  SIGNING,
+  signingLinkOf,
+  swipe,
+} from "./envelope-flow";
+import {
+  apiClientAs,
+  createAccountWithTeam,
+  expectAccessible,
+  keepScreenshot,
+  openSignedIn,
+  uniqueEmail,
+  waitForMail,
+} from "./support";
+
+// Advanced electronic signatures (AES): the sender chooses the level and a check per signer in the
+// editor; each signer passes their check on the signing page (a code by email, a code by SMS read
+// from the suite's SMS provider, the test mail server) and signs with a certificate of their own;
+// the sealed PDF carries one signature per signer plus the platform's seal.
+
+const run = promisify(execFile);
+
+const CHECK = {
+  en: {
+    emailTitle: "Confirm your email address",
+    smsTitle: "Confirm your phone number",
+    send: "Send the code",
+    resend: "Send a new code",
+    emailCode: /^Code from the email/,
+    smsCode: /^Code from the SMS/,
+    confirm: "Confirm",
+    smsSent: (ending: string) => `A code was sent by SMS to the number ending in ${ending}.`,
+    smsIncorrect: "This code is not correct. Check the latest SMS.",
+    locked: "Too many wrong codes: this code no longer works. Ask for a new one.",
+  },
+  fr: {
+    emailTitle: "Confirmez votre adresse e-mail",
+    send: "Envoyer le code",
+    emailCode: /^Code reçu par e-mail/,
+    confirm: "Confirmer",
+  },
+} as const;
+
+/** The 6-digit code of the newest of `count` messages (mail or SMS) to `to`. */
+async function codeOf(to: string, count: number): Promise<string> {
+  const message = await waitForMail(to, count, 30_000);
+  const code = /\b(\d{6})\b/.exec(message.text)?.[1];
+  if (code === undefined) throw new Error(`no 6-digit code in message #${count} to ${to}`);
+  return code;
+}
+
+/** Types `name` as the signature in the pad that opens once the check passed, and swipes. */
+async function signByTypingName(page: Page, name: string, language: "en" | "fr"): Promise<void> {
+  const t = SIGNING[language];
+  await page.getByRole("tab", { name: t.type }).click();
+  await page.getByRole("textbox", { name: t.typedName }).fill(name);
+  await swipe(page, language);
+  await page.waitForURL(/\/confirmation/);
+}
+
+test("an AES envelope: one signer passes an email code on a phone in French, the other locks the SMS check with five wrong codes, then passes a new one on desktop; the sealed PDF holds both signer signatures and the seal, passes pdfsig, qpdf and paraphe-verify, and its proof names each signer's check and certificate", async ({
+  page,
+  browser,
+}, testInfo) => {
+  test.setTimeout(90_000);
+  const sender = await createAccountWithTeam({ email: uniqueEmail("aes-sender") });
+  await openSignedIn(page, sender);
+  const hedy = { email: uniqueEmail("aes-hedy"), firstname: "Hedy", lastname: "Lamarr" };
+  const grace = { email: uniqueEmail("aes-grace"), firstname: "Grace", lastname: "Hopper" };
+  // A French mobile number of this run only.
+  const phone = `+336${String(Math.floor(Math.random() * 1e8)).padStart(8, "0")}`;
+
+  // The sender chooses the check of each signer in the recipient's dialog (the second with a
+  // phone number) and the advanced level in the editor's options.
+  const viewUrl = await prepareAndSend(page, [hedy, grace], {
+    recipientDetails: async (dialog, _recipient, index) => {
+      if (index === 1) {
+        await dialog.getByRole("textbox", { name: /^Phone number/ }).fill(phone);
+      }
+      await dialog
+        .getByRole("radio", { name: index === 0 ? /^Code sent by email/ : /^Code sent by SMS/ })
+        .check();
+    },
+    beforeSend: async (editor) => {
+      await editor.getByRole("radio", { name: /^Advanced electronic signature \(AES\)/ }).check();
+    },
+  });
+  const envelopeUuid = /\/envelopes\/[0-9a-f-]+\/([0-9a-f-]+)\/view$/.exec(viewUrl)?.[1] ?? "";
+
+  // Hedy, on a phone in French, reads, is asked for the code mailed to her, types it and signs.
+  const first = await openAsRecipient(browser, hedy.email, 1, "fr");
+  await readEveryPage(first, "fr");
+  await first.getByRole("button", { name: SIGNING.fr.sign, exact: true }).click();
+  const emailCheck = first.getByRole("dialog", { name: CHECK.fr.emailTitle });
+  await expect(emailCheck).toBeVisible();
+  await expectAccessible(first, "email check asked, 390 px, fr");
+  await keepScreenshot(first, testInfo, "aes-email-check-asked-390-fr");
+  await emailCheck.getByRole("button", { name: CHECK.fr.send }).click();
+  const emailCode = await codeOf(hedy.email, 2);
+  await emailCheck.getByRole("textbox", { name: CHECK.fr.emailCode }).fill(emailCode);
+  await expectAccessible(first, "email code typed, 390 px, fr");
+  await keepScreenshot(first, testInfo, "aes-email-check-390-fr");
+  await emailCheck.getByRole("button", { name: CHECK.fr.confirm }).click();
+  await signByTypingName(first, "Hedy Lamarr", "fr");
+  await first.context().close();
+
+  // Grace, on desktop in English, asks for the SMS code once Hedy signed.
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const second = await context.newPage();
+  await second.goto(signingLinkOf(await waitForMail(grace.email, 1, 30_000)));
+  await readEveryPage(second, "en");
+  await second.getByRole("button", { name: SIGNING.en.sign, exact: true }).click();
+  const smsCheck = second.getByRole("dialog", { name: CHECK.en.smsTitle });
+  await expect(smsCheck).toBeVisible();
+  await expectAccessible(second, "SMS check asked, 1280 px, en");
+  await keepScreenshot(second, testInfo, "aes-sms-check-asked-1280-en");
+  await smsCheck.getByRole("button", { name: CHECK.en.send }).click();
+  await expect(smsCheck.getByText(CHECK.en.smsSent(phone.slice(-2)))).toBeVisible();
+  const lockedCode = await codeOf(phone, 1);
+  const codeField = smsCheck.getByRole("textbox", { name: CHECK.en.smsCode });
+  const api = apiClientAs(sender);
+  try {
+    const before = await api.envelope.get({ envelopeUuid });
+    // Five wrong codes: four are refused, the fifth locks the check; the right code of that SMS
+    // is refused too.
+    const wrong = String((Number(lockedCode) + 1) % 1_000_000).padStart(6, "0");
+    for (let attempt = 1; attempt <= 5; attempt += 1) {
+      await codeField.fill(wrong);
+      await smsCheck.getByRole("button", { name: CHECK.en.confirm }).click();
+      await expect(
+        smsCheck.getByText(attempt < 5 ? CHECK.en.smsIncorrect : CHECK.en.locked),
+      ).toBeVisible();
+    }
+    await codeField.fill(lockedCode);
+    await smsCheck.getByRole("button", { name: CHECK.en.confirm }).click();
+    await expect(smsCheck.getByText(CHECK.en.locked)).toBeVisible();
+    await expectAccessible(second, "SMS check locked, 1280 px, en");
+    await keepScreenshot(second, testInfo, "aes-sms-check-locked-1280-en");
+    // Nothing else changed: the envelope, Grace's turn and the activity are as before the tries.
+    expect(await api.envelope.get({ envelopeUuid })).toEqual(before);
+  } finally {
+    api.tunnel.destroy();
+  }
+
+  // A new code, as the message says, passes; Grace signs.
+  await smsCheck.getByRole("button", { name: CHECK.en.resend }).click();
+  const smsCode = await codeOf(phone, 2);
+  expect(smsCode).not.toBe(lockedCode);
+  await codeField.fill(smsCode);
+  await smsCheck.getByRole("button", { name: CHECK.en.confirm }).click();
+  await signByTypingName(second, "Grace Hopper", "en");
+  await context.close();
+
+  // The sender downloads the sealed PDF and its proof.
+  await openWhenComplete(page, sender.email, viewUrl);
+  const dir = await mkdtemp(join(tmpdir(), "paraphe-e2e-aes-"));
+  const files = { sealed: join(dir, "sealed.pdf"), proof: join(dir, "proof.pdf") };
+  for (const [file, label] of [
+    [files.sealed, SIGNING.en.downloadSealed],
+    [files.proof, SIGNING.en.downloadProof],
+  ] as const) {
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("button", { name: label }).click(),
+    ]);
+    await download.saveAs(file);
+    await run("qpdf", ["--check", file]);
+  }
+  // One signature per signer, then the seal: all three valid, each covering its revision.
+  const sig = await run("pdfsig", [files.sealed]).then((result) => result.stdout);
+  expect(sig.match(/Signature #\d+:/g)).toHaveLength(3);
+  expect(sig.match(/Signature is Valid/g)).toHaveLength(3);
+  expect(sig).not.toMatch(/Digest Mismatch|Signature is Invalid/);
+  expect(sig).toMatch(/Signature #1:[\s\S]*Hedy Lamarr[\s\S]*Signature #2:/);
+  expect(sig).toMatch(/Signature #2:[\s\S]*Grace Hopper[\s\S]*Signature #3:/);
+  expect(sig).toContain("Total document signed");
+
+  // paraphe-verify, built, as users run it: the development seal certificate is the one trusted.
+  const cli = join(
+    dirname(createRequire(import.meta.url).resolve("@paraphe/api-sdk/package.json")),
+    "dist/verify/cli.js",
+  );
+  const certificate = resolve(
+    import.meta.dirname,
+    "../.cache/data/platform-seal/development-certificate.pem",
+  );
+  const verified = spawnSync(
+    process.execPath,
+    [cli, files.sealed, files.proof, "--ca", certificate, "--original", AGREEMENT, "--lang", "en"],
+    { encoding: "utf8" },
+  );
+  expect(verified.status, verified.stdout + verified.stderr).toBe(0);
+  expect(verified.stdout).toContain("Valid: the sealed document and its proof are intact");
+  for (const name of ["Hedy Lamarr", "Grace Hopper"]) {
+    expect(verified.stdout).toContain(
+      `signature “${name}”: the signature over the signed attributes verifies with the certificate of ${name}`,
+    );
+  }
+
+  // The proof names, per signer, the level, the check passed and the certificate.
+  const proof = (await run("pdftotext", ["-raw", files.proof, "-"])).stdout.replace(/\s+/g, " ");
+  for (const [signer, check] of [
+    [hedy, "a one-time code sent to the signer’s email address"],
+    [grace, "a one-time code sent by SMS to the signer’s phone"],
+  ] as const) {
+    expect(proof).toMatch(
+      new RegExp(
+        `${signer.firstname} ${signer.lastname}.*Advanced electronic signature \\(AES\\) of the signer’s own, after the check: ${check}`,
+      ),
+    );
+    expect(proof).toMatch(
+      new RegExp(
+        `Signer certificate CN=${signer.firstname} ${signer.lastname}, .*?, serial number [0-9a-f ]+, ` +
+          "SHA-256 fingerprint [0-9a-f ]+, issued by CN=Paraphe development signer authority",
+      ),
+    );
+  }
+});
