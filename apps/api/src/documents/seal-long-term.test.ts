@@ -1,7 +1,7 @@
 import { execFile } from "node:child_process";
 import { X509Certificate } from "node:crypto";
 import { promisify } from "node:util";
-import { PDF, PdfName } from "@libpdf/core";
+import { PDF, PdfDict, PdfName, PdfNumber, PdfRef } from "@libpdf/core";
 import { verifySealedDocument, type VerificationReport } from "@paraphe/api-sdk/verify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type PlatformIdentity } from "./certificates";
@@ -257,6 +257,18 @@ describe("a B-LTA seal", () => {
     const appended = await pdf.save({ incremental: true });
     expect(documentFailures(await verifyDocument(appended, authority))).toContain(
       "coverageModifiedAfter",
+    );
+
+    // One that turns every page: the page tree is not validation data.
+    const turned = await PDF.load(bytes);
+    const pagesRef = turned.getCatalog().get("Pages");
+    const pages = pagesRef instanceof PdfRef ? turned.getObject(pagesRef) : undefined;
+    if (!(pages instanceof PdfDict)) throw new Error("no page tree");
+    pages.set("Rotate", PdfNumber.of(90));
+    const rotated = await verifyDocument(await turned.save({ incremental: true }), authority);
+    const modified = rotated.checks.find((check) => check.message.key === "coverageModifiedAfter");
+    expect(modified?.message.values.reason).toBe(
+      `a later revision changes object ${pagesRef instanceof PdfRef ? pagesRef.objectNumber : "?"}`,
     );
   });
 });

@@ -249,6 +249,7 @@ export async function checkValidationDataRevisions(
   const catalogAfter = pdf.getCatalog();
   const formBefore = catalogBefore.get("AcroForm", resolveBefore);
   const formAfter = catalogAfter.get("AcroForm", resolveAfter);
+  const validationData = validationDictionaries(catalogBefore, before);
   const redefined = new Set<number>();
   for (const match of tail.matchAll(/(?:^|[\s>])(\d+)\s+(\d+)\s+obj\b/g)) {
     redefined.add(Number(match[1]));
@@ -260,8 +261,12 @@ export async function checkValidationDataRevisions(
     const now = pdf.getObject(ref);
     if (now instanceof PdfStream && now.getName("Type")?.value === "XRef") continue;
     if (old instanceof PdfStream && old.getName("Type")?.value === "XRef") continue;
+    if (validationData.has(objectNumber) && validationShaped(old) && validationShaped(now)) {
+      continue;
+    }
     if (objectNumber === rootNumber) {
-      if (!sameExcept(catalogBefore, catalogAfter, ["DSS"])) {
+      // /Extensions may declare the ETSI extension level of the DSS (ISO 32000-2 developer extensions).
+      if (!sameExcept(catalogBefore, catalogAfter, ["DSS", "Extensions"])) {
         return "a later revision changes the document catalog beyond its validation data";
       }
       continue;
@@ -278,6 +283,32 @@ export async function checkValidationDataRevisions(
     return `a later revision changes object ${objectNumber}`;
   }
   return undefined;
+}
+
+/**
+ * The DSS dictionary and its /VRI dictionary of `catalog`, when indirect: the objects a later
+ * revision may rewrite in place, as long as both versions are only that (`validationShaped`).
+ */
+function validationDictionaries(catalog: PdfDict, pdf: PDF): Set<number> {
+  const found = new Set<number>();
+  const dssRef = catalog.get("DSS");
+  if (!(dssRef instanceof PdfRef)) return found;
+  found.add(dssRef.objectNumber);
+  const dss = pdf.getObject(dssRef);
+  const vri = dss instanceof PdfDict ? dss.get("VRI") : undefined;
+  if (vri instanceof PdfRef) found.add(vri.objectNumber);
+  return found;
+}
+
+const DSS_KEYS = new Set(["Type", "Certs", "OCSPs", "CRLs", "VRI"]);
+
+/** A DSS dictionary (its known keys only) or a VRI dictionary (keys: SHA-1 hex of signatures). */
+function validationShaped(value: PdfObject | null): boolean {
+  if (!(value instanceof PdfDict) || value instanceof PdfStream) return false;
+  const keys = [...value.keys()].map((key) => key.value);
+  return (
+    keys.every((key) => DSS_KEYS.has(key)) || keys.every((key) => /^[0-9A-Fa-f]{40}$/.test(key))
+  );
 }
 
 function refersTo(value: PdfObject | undefined, objectNumber: number): boolean {
