@@ -36,10 +36,10 @@ const SIGNING_PAGE_MODULES = [
   // A template's direct link's page (`/d/<token>`): with the signing page it leads to (a chunk of
   // its own broke its exports under rolldown, as above).
   /[\\/]apps[\\/]sign[\\/]src[\\/]features[\\/]direct-link[\\/][\w\\/-]+(?<!\.test)\.tsx?$/,
-  // Every module of the signing feature but the signature dialog's own (its chunk comes when it
-  // opens), the skeleton (first paint) and the loaders the entry imports: a new module of the page
-  // joins this chunk by itself.
-  /[\\/]apps[\\/]sign[\\/]src[\\/]features[\\/]signing[\\/](?!load\.|components[\\/](signature-dialog|signature-input|signature-pad-canvas|signing-skeleton)\.|lib[\\/]render-signature\.)[\w\\/-]+(?<!\.test)\.tsx?$/,
+  // Every module of the signing feature but the signature dialog's own and the qualified
+  // signature's (their chunks come when they open), the skeleton (first paint) and the loaders
+  // the entry imports: a new module of the page joins this chunk by itself.
+  /[\\/]apps[\\/]sign[\\/]src[\\/]features[\\/]signing[\\/](?!load\.|components[\\/](signature-dialog|signature-input|signature-pad-canvas|signing-skeleton|qualified-signature-dialog)\.|lib[\\/]render-signature\.)[\w\\/-]+(?<!\.test)\.tsx?$/,
 ];
 
 export default defineAppConfig({

@@ -31,6 +31,7 @@ import type {
   EnvelopeStatusCountTable,
   EnvelopeTable,
   FieldTable,
+  QesAuthorizationTable,
   RecipientDelegationTable,
   RecipientPageViewTable,
   RecipientTable,
@@ -180,6 +181,7 @@ export interface Database {
   recipientPageView: RecipientPageViewTable;
   recipientDelegation: RecipientDelegationTable;
   recipientVerificationCode: RecipientVerificationCodeTable;
+  qesAuthorization: QesAuthorizationTable;
   field: FieldTable;
   activityEvent: ActivityEventTable;
   contact: ContactTable;

@@ -75,6 +75,7 @@ describe.each(testDatabaseKinds)("the database on %s", (kind) => {
       "oidc_login_attempt",
       "passkey",
       "plan",
+      "qes_authorization",
       "rate_limit_counter",
       "recipient",
       "recipient_delegation",

@@ -41,6 +41,14 @@ const common = {
  * by `type` tying each type to its data. Strict: unknown fields are refused, so the hashed form is
  * exactly what was validated.
  */
+/** A signer's certificate as the chain names it. */
+const signatureCertificateSchema = z.strictObject({
+  subject: z.string().max(2000),
+  issuer: z.string().max(2000),
+  serialNumber: z.string().regex(/^[0-9a-f]{1,64}$/),
+  fingerprintSha256: z.string().regex(/^[0-9a-f]{64}$/),
+});
+
 export const auditEventSchema = z.discriminatedUnion("type", [
   z.strictObject({
     type: z.literal("envelopeCreated"),
@@ -89,20 +97,22 @@ export const auditEventSchema = z.discriminatedUnion("type", [
         .max(100)
         .optional(),
       /**
-       * At the advanced level (AES): the signer's own PAdES signature, the check they passed and
-       * the certificate the signer authority issued them for it.
+       * The signer's own PAdES signature: at the advanced level (AES) the check they passed and
+       * the certificate the signer authority issued them for it; at the qualified level (QES) the
+       * qualified certificate of theirs the provider signed with.
        */
       signature: z
-        .strictObject({
-          level: z.literal("AES"),
-          check: z.enum(["email_code", "sms_code", "account"]),
-          certificate: z.strictObject({
-            subject: z.string().max(2000),
-            issuer: z.string().max(2000),
-            serialNumber: z.string().regex(/^[0-9a-f]{1,64}$/),
-            fingerprintSha256: z.string().regex(/^[0-9a-f]{64}$/),
+        .discriminatedUnion("level", [
+          z.strictObject({
+            level: z.literal("AES"),
+            check: z.enum(["email_code", "sms_code", "account"]),
+            certificate: signatureCertificateSchema,
           }),
-        })
+          z.strictObject({
+            level: z.literal("QES"),
+            certificate: signatureCertificateSchema,
+          }),
+        ])
         .optional(),
     }),
   }),

@@ -2,6 +2,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { Worker, type ResourceLimits } from "node:worker_threads";
+import { QesError, type QesErrorCode } from "../qes/qes-error";
 import { DocumentError, type DocumentErrorCode } from "./document-error";
 import {
   DocumentWorkerError,
@@ -321,7 +322,10 @@ function deserializeError(error: SerializedError): Error {
       ? new DocumentError(error.code as DocumentErrorCode, error.message, {
           ...(error.params === undefined ? {} : { params: error.params }),
         })
-      : Object.assign(new Error(error.message), { name: error.name });
+      : error.name === "QesError" && error.code
+        ? // A qualified provider's refusal during a signer's signature: its code decides the answer.
+          new QesError(error.code as QesErrorCode, error.message)
+        : Object.assign(new Error(error.message), { name: error.name });
   if (error.stack) result.stack = error.stack;
   return result;
 }

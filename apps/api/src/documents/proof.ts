@@ -249,13 +249,15 @@ function eventDetails(event: AuditEvent, t: ProofT): string[] {
           sha256: attachment.sha256,
         }),
       );
-      // At AES, the signer's own signature: the check passed and the certificate used.
+      // At AES and QES, the signer's own signature: the check passed and the certificate used.
       const signature = event.data.signature;
       if (signature === undefined) return attachments;
       return [
-        t("events.advancedSignatureDetail", {
-          check: t(`events.advancedChecks.${signature.check}`),
-        }),
+        signature.level === "QES"
+          ? t("events.qualifiedSignatureDetail")
+          : t("events.advancedSignatureDetail", {
+              check: t(`events.advancedChecks.${signature.check}`),
+            }),
         t("events.certificateDetail", {
           subject: signature.certificate.subject,
           serialNumber: signature.certificate.serialNumber,

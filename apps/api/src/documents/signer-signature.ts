@@ -1,19 +1,15 @@
-import { CryptoKeySigner, PDF } from "@libpdf/core";
+import { CryptoKeySigner, PDF, type Signer } from "@libpdf/core";
 // @peculiar/x509 resolves its providers through tsyringe, which needs the Reflect metadata API
 // first (ES modules evaluate imports in order).
 import "reflect-metadata";
 import * as x509 from "@peculiar/x509";
+import { CscClient } from "../qes/csc-client";
+import { CscSigner } from "../qes/csc-signer";
 import { uniqueFieldName } from "./seal";
 import { drawFields, parseStampFields, type StampField } from "./stamp";
 
-/** One signer's advanced signature (AES): their certificate, its key and where it is written. */
-export interface SignerSignatureOptions {
-  /** The certificate issued to the signer for this signature (`issueSignerCertificate`), DER. */
-  certificate: Uint8Array;
-  /** Its private key, PKCS#8, used for this signature and dropped with the worker's task. */
-  pkcs8: Uint8Array;
-  /** The issuing authority's certificates, DER, embedded so validators can build the chain. */
-  chain: readonly Uint8Array[];
+/** Where a signer's signature is written and what validators show beside it. */
+interface SignaturePlacement {
   /** Name of the signature field (the signer's name): viewers list it in their signature panel. */
   fieldName: string;
   reason: string;
@@ -22,12 +18,47 @@ export interface SignerSignatureOptions {
   signingTime?: Date;
 }
 
+/** An advanced signature (AES): a certificate issued to the signer and its key. */
+interface IssuedKey {
+  /** The certificate issued to the signer for this signature (`issueSignerCertificate`), DER. */
+  certificate: Uint8Array;
+  /** Its private key, PKCS#8, used for this signature and dropped with the worker's task. */
+  pkcs8: Uint8Array;
+  /** The issuing authority's certificates, DER, embedded so validators can build the chain. */
+  chain: readonly Uint8Array[];
+  qualified?: undefined;
+}
+
+/**
+ * A qualified signature (QES): the signer's key stays at the qualified provider, reached with the
+ * signer's access token and activated by their activation data (explicit mode, one SAD per
+ * signature). The worker never sees the client secret: it calls the CSC API only.
+ */
+export interface QualifiedKey {
+  qualified: {
+    /** CSC_BASE_URL and CSC_CLIENT_ID. */
+    baseUrl: string;
+    clientId: string;
+    accessToken: string;
+    credentialID: string;
+    /** The activation data (`authData`, e.g. `[{ id: "PIN", value }]`); never logged. */
+    authData: readonly { id: string; value?: string }[];
+    /** Shown by the provider when it asks the signer to confirm. */
+    description?: string;
+  };
+}
+
+/** One signer's signature: where it goes, and an issued key (AES) or a provider's (QES). */
+export type SignerSignatureOptions = SignaturePlacement & (IssuedKey | QualifiedKey);
+
 /**
  * Adds one signer's PAdES signature (B-B, ETSI.CAdES.detached, SHA-256) to the current revision of
  * a document, with that signer's fields drawn in the same incremental update: the input bytes stay
  * a prefix of the output, so the signatures already in the file stay valid, and this one covers
  * everything up to it (its fields included). A signature field named after the signer (made unique
- * in the document) holds it. Runs in the document worker (`signAsSigner` in `worker-pool.ts`).
+ * in the document) holds it. At QES the provider signs the hash (`CscSigner`), its errors
+ * (`QesError`) cross back to the caller with their code. Runs in the document worker
+ * (`signAsSigner` in `worker-pool.ts`).
  */
 export async function signAsSignerInThisThread(
   bytes: Uint8Array,
@@ -38,7 +69,7 @@ export async function signAsSignerInThisThread(
   const signer = await signerOf(options);
   const pdf = await PDF.load(bytes);
   drawFields(pdf, parsed);
-  const chainBytes = [options.certificate, ...options.chain].reduce(
+  const chainBytes = [signer.certificate, ...(signer.certificateChain ?? [])].reduce(
     (total, certificate) => total + certificate.length,
     0,
   );
@@ -55,7 +86,18 @@ export async function signAsSignerInThisThread(
   return signed;
 }
 
-async function signerOf(options: SignerSignatureOptions): Promise<CryptoKeySigner> {
+async function signerOf(options: SignerSignatureOptions): Promise<Signer> {
+  if (options.qualified !== undefined) {
+    const { baseUrl, clientId, accessToken, credentialID, authData, description } =
+      options.qualified;
+    return CscSigner.create({
+      client: new CscClient({ baseUrl, clientId, clientSecret: "" }),
+      accessToken,
+      credentialID,
+      activation: { kind: "authData", authData },
+      ...(description === undefined ? {} : { description }),
+    });
+  }
   const algorithm = new x509.X509Certificate(options.certificate).publicKey.algorithm;
   const chain = options.chain.map((certificate) => new Uint8Array(certificate));
   if (algorithm.name === "ECDSA") {

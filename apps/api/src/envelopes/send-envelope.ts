@@ -10,7 +10,7 @@ import { lockDraftFor } from "./envelope-store";
 import { type Member } from "../membership/members";
 import type { RequestOrigin } from "./request-origin";
 import { startFirstStep } from "./signing-steps";
-import { actingStatus } from "./turns";
+import { actingStatus, stepsFor } from "./turns";
 import { drawPagesBeforeSending, refuseUnreadablePages } from "./unreadable-pages";
 import { loadRecipients, personOf } from "./views";
 
@@ -18,6 +18,8 @@ import { loadRecipients, personOf } from "./views";
  * Sends a draft: at least one signer, each signer with at least one signature field (approvers
  * and copies have none), a title, an available signature level (SES; AES with a signer
  * certification authority, and then a check for every signer, `verification_required` otherwise;
+ * QES with a qualified provider, its signers one after another, each in a step of their own,
+ * `sequential_signers_required` otherwise: each signature covers the revision the previous made;
  * QES needs a provider that is not configured), an expiry in the future, and documents
  * whose every page can be drawn (CONFLICT `pages_unreadable` otherwise: no signer could read such a
  * page; pages not drawn yet are drawn first, for a few seconds at most, see
@@ -95,7 +97,25 @@ export async function sendLockedDraft(
       }
     }
   });
-  const levelUnavailable = envelope.signatureLevel !== "SES" && !aes;
+  const qes = envelope.signatureLevel === "QES" && hasQesProvider(deps.config);
+  if (qes) {
+    // Each qualified signature is computed over the revision the previous signer left: signers
+    // take turns, never two in one step.
+    const steps = stepsFor(envelope.signingOrder, recipients);
+    const seen = new Map<number, string>();
+    recipients.forEach((recipient, index) => {
+      if (recipient.kind !== "signer") return;
+      const step = steps.get(recipient.id) ?? 1;
+      if (seen.has(step)) {
+        problems.push({
+          path: `recipients.${index}.step`,
+          code: "custom",
+          message: "sequential_signers_required",
+        });
+      } else seen.set(step, recipient.email);
+    });
+  }
+  const levelUnavailable = envelope.signatureLevel !== "SES" && !aes && !qes;
   if (levelUnavailable) {
     problems.push({
       path: "options.signatureLevel",
@@ -111,17 +131,21 @@ export async function sendLockedDraft(
       message: levelUnavailable
         ? envelope.signatureLevel === "AES"
           ? "The AES level needs a signer certification authority, and none is configured."
-          : hasQesProvider(deps.config)
-            ? "The QES level is not available yet: signing through the configured qualified trust service provider is not enabled in this version."
-            : "The QES level needs a qualified trust service provider, and none is configured."
+          : "The QES level needs a qualified trust service provider, and none is configured."
         : problems.some((problem) => problem.message === "verification_required")
           ? "At the AES level every signer must pass a check before signing."
-          : "The envelope is not ready to be sent.",
+          : problems.some((problem) => problem.message === "sequential_signers_required")
+            ? "At the QES level signers sign one after another: each signer needs a step of their own."
+            : "The envelope is not ready to be sent.",
       suggestion: levelUnavailable
-        ? "Choose the simple (SES) level, or configure an identity-verification provider."
+        ? envelope.signatureLevel === "QES"
+          ? "Choose the simple (SES) level, or configure a qualified trust service provider (CSC_BASE_URL, CSC_CLIENT_ID, CSC_CLIENT_SECRET)."
+          : "Choose the simple (SES) level, or configure a signer certification authority."
         : problems.some((problem) => problem.message === "verification_required")
           ? "Choose a check before signing for every signer, or the simple (SES) level."
-          : "Complete the fields listed in the error and send again.",
+          : problems.some((problem) => problem.message === "sequential_signers_required")
+            ? "Choose the sequential signing order, or put each signer in a step of their own."
+            : "Complete the fields listed in the error and send again.",
       fields: problems,
     });
   }

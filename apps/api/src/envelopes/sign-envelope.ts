@@ -15,6 +15,11 @@ import { enqueueJob } from "../jobs/queue";
 import { sealEnvelopeJob } from "./job-definitions";
 import { appendEvent } from "./activity";
 import { addAdvancedSignature, type AdvancedSignatureRecord } from "./advanced-signature";
+import {
+  addQualifiedSignature,
+  type QualifiedSignatureInput,
+  type QualifiedSignatureRecord,
+} from "./qualified-signature";
 import { loadRecipientAttachments } from "./attachment-store";
 import type { EnvelopeDeps } from "./envelope-deps";
 import { settingsOf } from "./field-settings";
@@ -75,7 +80,10 @@ const SERVER_FILLED = new Set(["name", "email", "date"]);
  * enqueued in the same transaction; otherwise the signing steps move on (`signing-steps.ts`: a
  * step whose everyone acted ends, the next starts and its recipients are invited).
  * At the advanced level (AES) the signer's fields and their own PAdES signature, with a certificate
- * issued to them now, are added to each document before the answer (`addAdvancedSignature`).
+ * issued to them now, are added to each document before the answer (`addAdvancedSignature`); at
+ * the qualified level (QES) the same with their qualified certificate at the provider, activated
+ * by the PIN sent in `qualified` (`addQualifiedSignature`; a refusal of the provider changes
+ * nothing).
  */
 export async function signEnvelope(
   deps: EnvelopeDeps,
@@ -83,6 +91,7 @@ export async function signEnvelope(
     signature: { kind: "drawn" | "typed"; image: string };
     initials?: string | undefined;
     values: Record<string, string>;
+    qualified?: QualifiedSignatureInput | undefined;
   },
   origin: RequestOrigin,
 ): Promise<{ recipientStatus: RecipientRow["status"]; envelopeStatus: EnvelopeRow["status"] }> {
@@ -255,23 +264,40 @@ export async function signEnvelope(
       .set({ updatedAt: at })
       .where("id", "=", envelope.id)
       .execute();
+    // At QES, the signature comes from their certificate at the qualified provider.
+    if (envelope.signatureLevel === "QES" && input.qualified === undefined) {
+      throw new AppError("VALIDATION_ERROR", {
+        message: "A qualified signature needs your certificate at the provider and its PIN.",
+        suggestion: "Sign in at your provider from the signing page, then sign.",
+        fields: [{ path: "qualified", code: "custom", message: "required" }],
+      });
+    }
+    if (envelope.signatureLevel !== "QES" && input.qualified !== undefined) {
+      throw new AppError("VALIDATION_ERROR", {
+        message: "This envelope is not signed with a qualified certificate.",
+        fields: [{ path: "qualified", code: "custom", message: "not_allowed" }],
+      });
+    }
+    const images = {
+      signature: Buffer.from(input.signature.image, "base64"),
+      initials: input.initials === undefined ? undefined : Buffer.from(input.initials, "base64"),
+    };
     // At AES, the signature of their own, on the current revision of each document.
-    const advanced: AdvancedSignatureRecord | undefined =
-      envelope.signatureLevel === "AES"
-        ? await addAdvancedSignature(
+    const advanced: AdvancedSignatureRecord | QualifiedSignatureRecord | undefined =
+      envelope.signatureLevel === "QES" && input.qualified !== undefined
+        ? await addQualifiedSignature(
             deps,
             trx,
             envelope,
             recipient,
             recipients,
-            {
-              signature: Buffer.from(input.signature.image, "base64"),
-              initials:
-                input.initials === undefined ? undefined : Buffer.from(input.initials, "base64"),
-            },
+            images,
             at,
+            input.qualified,
           )
-        : undefined;
+        : envelope.signatureLevel === "AES"
+          ? await addAdvancedSignature(deps, trx, envelope, recipient, recipients, images, at)
+          : undefined;
     await appendEvent(trx, deps.activityKey, envelope.id, {
       type: "documentSigned",
       at: at.toISOString(),

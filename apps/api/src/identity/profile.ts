@@ -6,7 +6,7 @@ import {
 } from "@paraphe/api-sdk/contract";
 import type { Kysely } from "kysely";
 import type { BlobStore } from "../blob/blob-store";
-import { aesAvailable, smsVerificationAvailable, type Config } from "../config";
+import { aesAvailable, hasQesProvider, smsVerificationAvailable, type Config } from "../config";
 import type { Database, Language } from "../db/database";
 import { AppError } from "../errors/app-error";
 
@@ -80,6 +80,7 @@ export async function loadProfile(
     capabilities: {
       smsVerification: smsVerificationAvailable(config),
       aesSignature: aesAvailable(config),
+      qesSignature: hasQesProvider(config),
     },
     createdAt: user.createdAt.toISOString(),
     updatedAt: user.updatedAt.toISOString(),

@@ -50,6 +50,8 @@ import { envelopeVerificationCheck } from "./envelope/verification/check";
 import { envelopeVerificationSend } from "./envelope/verification/send";
 import { envelopeVerificationPasskeyCheck } from "./envelope/verification/passkey-check";
 import { envelopeVerificationPasskeyOptions } from "./envelope/verification/passkey-options";
+import { envelopeQesAuthorize } from "./envelope/qes/authorize";
+import { envelopeQesCredentials } from "./envelope/qes/credentials";
 import { envelopeMove } from "./envelope/move";
 import { brandingGet } from "./branding/get";
 import { mailTextList } from "./mail-text/list";
@@ -237,6 +239,8 @@ export const routeTable: RouteTable = {
     checkVerificationCode: link(envelopeVerificationCheck),
     signerPasskeyOptions: link(envelopeVerificationPasskeyOptions),
     checkSignerPasskey: link(envelopeVerificationPasskeyCheck),
+    qesAuthorize: link(envelopeQesAuthorize),
+    qesCredentials: link(envelopeQesCredentials),
     sign: link(envelopeSign),
     decline: link(envelopeDecline),
     approve: link(envelopeApprove),

@@ -1627,6 +1627,22 @@ export const accessMatrix: {
       }),
       expect: linkCall,
     },
+    // Without a qualified provider (the matrix's api has none) and on an envelope not at QES, the
+    // link's holder is told why (CONFLICT); every other caller is refused as for any link call.
+    qesAuthorize: {
+      target: "sent",
+      input: (target, caller) => linkFor(target, caller),
+      expect: { ...linkCall, linkOfThisEnvelope: "CONFLICT" },
+    },
+    qesCredentials: {
+      target: "sent",
+      input: (target, caller) => ({
+        ...linkFor(target, caller),
+        code: "an-authorization-code",
+        state: "a-state-of-sixteen-characters",
+      }),
+      expect: { ...linkCall, linkOfThisEnvelope: "CONFLICT" },
+    },
     sign: {
       target: sentAndRead,
       mutates: true,

@@ -17,6 +17,11 @@ describe("the signing app's routes", () => {
     }
   });
 
+  it("knows where the qualified provider sends a signer back, never in a frame", () => {
+    expect(matchRoute("/qes/callback")).toEqual({ name: "qesCallback" });
+    expect(matchRoute("/embed/qes/callback")).toEqual({ name: "notFound" });
+  });
+
   it("knows the confirmation path", () => {
     expect(matchRoute("/confirmation")).toEqual({ name: "confirmation" });
     expect(matchRoute("/confirmation/")).toEqual({ name: "confirmation" });

@@ -151,6 +151,9 @@ export interface SigningHandlers {
   /** `/envelope/verification/passkey-options` and `/envelope/verification/passkey-check`. */
   passkeyOptions?: Handler;
   passkeyCheck?: Handler;
+  /** `/envelope/qes/authorize` and `/envelope/qes/credentials` (a qualified signature). */
+  qesAuthorize?: Handler;
+  qesCredentials?: Handler;
   /** `/envelope/mark-read` (a viewer) and `/envelope/delegate` (a signer). */
   markRead?: Handler;
   delegate?: Handler;
@@ -182,6 +185,24 @@ function route(handlers: SigningHandlers, calls: RouteRequestLog[]): Route {
       options: { challenge: "Y2hhbGxlbmdl", rpId: "localhost", userVerification: "required" },
     }),
     passkeyCheck: () => ({ verified: true, verifiedAt: "2026-11-22T10:05:00.000Z" }),
+    qesAuthorize: () => ({
+      authorizationUrl: "https://tsp.example/oauth2/authorize?state=state-0123456789abcdef",
+      state: "state-0123456789abcdef",
+    }),
+    qesCredentials: () => ({
+      credentials: [
+        {
+          id: "CR-ada",
+          description: null,
+          subject: "C=FR, CN=Ada Lovelace",
+          issuer: "CN=Test qualified CA, C=FR",
+          usable: true,
+          pinLabel: "PIN",
+        },
+      ],
+      session: "sealed:v1:opaque",
+      expiresAt: "2026-11-22T10:35:00.000Z",
+    }),
     markRead: () => ({ recipientStatus: "viewed", envelopeStatus: "signing" }),
     delegate: (body) => ({
       delegated: true,
@@ -203,6 +224,8 @@ function route(handlers: SigningHandlers, calls: RouteRequestLog[]): Route {
     "/envelope/verification/check": "checkCode",
     "/envelope/verification/passkey-options": "passkeyOptions",
     "/envelope/verification/passkey-check": "passkeyCheck",
+    "/envelope/qes/authorize": "qesAuthorize",
+    "/envelope/qes/credentials": "qesCredentials",
     "/envelope/mark-read": "markRead",
     "/envelope/delegate": "delegate",
     "/direct-link/open": "directOpen",

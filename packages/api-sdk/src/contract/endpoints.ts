@@ -152,6 +152,10 @@ import {
   saveRecipientsRequestSchema,
   sendEnvelopeRequestSchema,
   signEnvelopeRequestSchema,
+  qesAuthorizeRequestSchema,
+  qesAuthorizeResponseSchema,
+  qesCredentialsRequestSchema,
+  qesCredentialsResponseSchema,
   signEnvelopeResponseSchema,
   updateEnvelopeRequestSchema,
   uploadEnvelopeRequestSchema,
@@ -468,6 +472,16 @@ export const endpoints = {
       "/envelope/verification/passkey-check",
       checkSignerPasskeyRequestSchema,
       checkSignerPasskeyResponseSchema,
+    ),
+    qesAuthorize: endpoint(
+      "/envelope/qes/authorize",
+      qesAuthorizeRequestSchema,
+      qesAuthorizeResponseSchema,
+    ),
+    qesCredentials: endpoint(
+      "/envelope/qes/credentials",
+      qesCredentialsRequestSchema,
+      qesCredentialsResponseSchema,
     ),
     sign: endpoint("/envelope/sign", signEnvelopeRequestSchema, signEnvelopeResponseSchema),
     decline: endpoint(

@@ -820,6 +820,68 @@ export const checkSignerPasskeyRequestSchema = accessLinkSchema.extend({
 });
 export const checkSignerPasskeyResponseSchema = checkVerificationCodeResponseSchema;
 
+// POST /envelope/qes/authorize
+/**
+ * At the qualified level (QES), a signer whose turn it is starts the qualified provider's OAuth 2.0
+ * authorization (code flow with PKCE): the answer is the provider's sign-in page, which sends them
+ * back to the signing app's `/qes/callback` with a code and a state. A new call replaces the
+ * previous authorization; it lasts 10 minutes. CONFLICT `qes_unavailable` without a provider,
+ * `not_qualified` when the envelope is not at QES.
+ */
+export const qesAuthorizeRequestSchema = accessLinkSchema;
+export const qesAuthorizeResponseSchema = z.object({
+  authorizationUrl: z.url({ protocol: /^https?$/ }),
+  /** The state the provider sends back: the signing app matches its callback with it. */
+  state: z.string().min(16).max(128),
+});
+export type QesAuthorizeResponse = z.infer<typeof qesAuthorizeResponseSchema>;
+
+// POST /envelope/qes/credentials
+/** The most characters of a provider's authorization code, state or signing session. */
+const QES_CODE_MAX_LENGTH = 2048;
+export const QES_SESSION_MAX_LENGTH = 8192;
+/**
+ * Back from the provider: the code is exchanged (once; CONFLICT `authorization_expired` for an
+ * unknown, used or expired one, `state_mismatch` for another authorization's state) and the
+ * signer's credentials are listed. `session` is opaque (sealed by the api, bound to the signer; the
+ * provider's token is never stored): the signing page keeps it in memory and sends it with
+ * `/envelope/sign`.
+ */
+export const qesCredentialsRequestSchema = accessLinkSchema.extend({
+  code: z.string().min(1).max(QES_CODE_MAX_LENGTH),
+  state: z.string().min(16).max(128),
+});
+export const qesCredentialSchema = z.object({
+  id: z.string().max(255),
+  /** The provider's description of the credential, if any. */
+  description: z.string().max(255).nullable(),
+  /** The certificate's subject and issuer (distinguished names). */
+  subject: z.string().max(2000),
+  issuer: z.string().max(2000),
+  /** Whether Paraphe can sign with it (an enabled key, a valid certificate, activation by PIN). */
+  usable: z.boolean(),
+  /** What the provider calls the activation data (its label for the PIN), if it says. */
+  pinLabel: z.string().max(255).nullable(),
+});
+export type QesCredential = z.infer<typeof qesCredentialSchema>;
+export const qesCredentialsResponseSchema = z.object({
+  credentials: z.array(qesCredentialSchema).max(100),
+  session: z.string().max(QES_SESSION_MAX_LENGTH),
+  /** Until when the session can sign. */
+  expiresAt: isoDate,
+});
+export type QesCredentialsResponse = z.infer<typeof qesCredentialsResponseSchema>;
+
+/**
+ * At QES, what `/envelope/sign` needs: the session of `/envelope/qes/credentials`, the credential
+ * chosen and its activation data (PIN), which the api passes to the provider and never keeps.
+ */
+export const qualifiedSignatureInputSchema = z.object({
+  session: z.string().min(1).max(QES_SESSION_MAX_LENGTH),
+  credentialId: z.string().min(1).max(255),
+  pin: z.string().min(1).max(128),
+});
+
 // POST /envelope/sign
 export const signatureInputSchema = z.object({
   kind: z.enum(["drawn", "typed"]),
@@ -848,6 +910,8 @@ export const signEnvelopeRequestSchema = accessLinkSchema.extend({
   initials: base64.optional(),
   /** Values of the recipient's text, date, checkbox and image fields (by field uuid). */
   values: z.record(z.string(), fieldValueSchema).default({}),
+  /** At QES: the provider's session, the credential and its PIN (required there, refused elsewhere). */
+  qualified: qualifiedSignatureInputSchema.optional(),
 });
 export type SignEnvelopeRequest = z.input<typeof signEnvelopeRequestSchema>;
 export const signEnvelopeResponseSchema = z.object({

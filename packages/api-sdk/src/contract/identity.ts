@@ -185,10 +185,15 @@ export const userProfileSchema = z.object({
    * signer's check may be a code by SMS (an SMS provider is configured, or outside production the
    * development mailbox shows the SMS); `aesSignature`, whether envelopes may be sent at the
    * advanced level (a signer certification authority is configured, or outside production the
-   * development one). Absent: unknown, taken as not offered.
+   * development one); `qesSignature`, whether envelopes may be sent at the qualified level (a
+   * qualified trust service provider is configured, CSC_*). Absent: unknown, taken as not offered.
    */
   capabilities: z
-    .object({ smsVerification: z.boolean(), aesSignature: z.boolean().optional() })
+    .object({
+      smsVerification: z.boolean(),
+      aesSignature: z.boolean().optional(),
+      qesSignature: z.boolean().optional(),
+    })
     .optional(),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),

@@ -36,6 +36,8 @@ export const APP_CREDENTIAL_EXCEPTIONS = [
   "/envelope/verification/check",
   "/envelope/verification/passkey-options",
   "/envelope/verification/passkey-check",
+  "/envelope/qes/authorize",
+  "/envelope/qes/credentials",
   "/envelope/sign",
   "/envelope/decline",
   "/envelope/approve",

@@ -49,6 +49,7 @@ import * as teamEmbedding from "./20261207100000_team-embedding";
 import * as embedTokens from "./20261207130000_embed-tokens";
 import * as signerRevisions from "./20261207150000_signer-revisions";
 import * as accountVerification from "./20261207160000_account-verification";
+import * as qesAuthorization from "./20261207170000_qes-authorization";
 
 /**
  * Every migration, by name, in a static list so that the bundled build carries them. Names are
@@ -105,4 +106,5 @@ export const migrations: Readonly<Record<string, Migration>> = {
   "20261207130000_embed-tokens": embedTokens,
   "20261207150000_signer-revisions": signerRevisions,
   "20261207160000_account-verification": accountVerification,
+  "20261207170000_qes-authorization": qesAuthorization,
 };

@@ -190,6 +190,18 @@ export interface RecipientVerificationCodeTable {
 }
 
 /**
+ * The OAuth 2.0 authorization a signer started at the qualified provider (`envelopes/qualified-signature.ts`):
+ * the SHA-256 of its `state` and its PKCE verifier sealed, until the callback or ten minutes.
+ */
+export interface QesAuthorizationTable {
+  recipientId: string;
+  stateHash: Buffer;
+  codeVerifier: string;
+  createdAt: Timestamp;
+  expiresAt: Timestamp;
+}
+
+/**
  * A signer who handed their turn to someone else: the recipient row took the new person's identity
  * and a new link; this row keeps who delegated to whom, why, and the hash of the link that stopped.
  */

@@ -39,6 +39,7 @@ const VALIDATION_WORDS = [
   "too_many_fields",
   "level_unavailable",
   "verification_required",
+  "sequential_signers_required",
   "invalid_date",
   "in_past",
   "signature_field_required",

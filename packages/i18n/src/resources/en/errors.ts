@@ -134,9 +134,11 @@ export const errors = {
     too_many_recipients: "Too many recipients for one envelope.",
     too_many_fields: "Too many fields for one envelope.",
     level_unavailable:
-      "This signature level is not available: identity verification is not configured.",
+      "This signature level is not available: what it needs is not configured on this server.",
     verification_required:
       "At the advanced level (AES), this signer must pass a check before signing: choose one for them.",
+    sequential_signers_required:
+      "At the qualified level (QES), signers sign one after another: this signer shares a step with another, give them a step of their own.",
     invalid_date: "Enter a valid date.",
     in_past: "This date is already past.",
     signature_field_required: "Each recipient needs a signature field.",

@@ -75,6 +75,8 @@ export const proof = {
       sms_code: "a one-time code sent by SMS to the signer’s phone",
       account: "signing in to the Paraphe account of the signer’s email address",
     },
+    qualifiedSignatureDetail:
+      "Qualified electronic signature (QES) of the signer’s own, with their qualified certificate at the trust service provider",
     certificateDetail:
       "Signer certificate {{subject}}, serial number {{serialNumber}}, SHA-256 fingerprint {{fingerprint}}, issued by {{issuer}}",
     delegatedDetail: "{{from}} delegated to {{to}}",

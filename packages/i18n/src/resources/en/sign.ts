@@ -321,6 +321,40 @@ export const sign = {
       passkeyCancelled: "No passkey was used. Try again, or ask for a code by email.",
     },
   },
+  qualified: {
+    title: "Sign with your qualified certificate",
+    description:
+      "{{sender}} asks for a qualified electronic signature. Your qualified certificate is held by your trust service provider: sign in there, then choose the certificate and type its PIN here.",
+    start: "Sign with your qualified certificate",
+    starting: "Opening your provider…",
+    waiting:
+      "Sign in at your provider in the window that opened. This page goes on once you are back.",
+    reopen: "Open the provider’s page again",
+    popupBlocked:
+      "The provider’s page could not open in a new window. Allow pop-ups for this site, then try again.",
+    credentials: "Your qualified certificates",
+    issuedBy: "Issued by {{issuer}}",
+    pin: "PIN of the certificate",
+    pinNamed: "{{label}} of the certificate",
+    sign: "Sign",
+    signing: "Signing…",
+    none: "Your provider has no certificate that can sign here. Ask your provider, then sign in again.",
+    errors: {
+      pin: "The provider refused this PIN. Check it and try again: after too many wrong PINs, the provider locks the certificate.",
+      locked:
+        "Your certificate is locked at the provider after too many wrong PINs. Unlock it with your provider, then sign again.",
+      expired: "Your sign-in at the provider expired. Sign in again.",
+      unusable: "This certificate cannot sign. Choose another one, or ask your provider.",
+      denied: "The sign-in at the provider was refused or did not finish. Try again.",
+      unavailable: "Qualified signatures are not available on this site. Tell the sender.",
+      failed: "Your provider could not be reached. Try again in a moment.",
+    },
+    callback: {
+      title: "Back from your provider",
+      done: "You can close this window and go on signing on the signing page.",
+      nothing: "This page has nothing to pass on. Go back to the signing page.",
+    },
+  },
   reject: {
     title: "Reject the document",
     description: "The sender will see your reason, and the document will not be signed.",

@@ -1432,7 +1432,9 @@ export const web = {
         AES: "Advanced electronic signature (AES)",
         QES: "Qualified electronic signature (QES)",
         unavailable:
-          "Needs identity verification of each signer, which is not configured on this server.",
+          "Needs a qualified trust service provider, which is not configured on this server.",
+        QESHint:
+          "Each signer signs with their qualified certificate at the trust service provider: signers sign one after another, and each needs an account at that provider.",
         AESHint:
           "Each signer signs with a certificate of their own, issued once they pass a check: choose a check before signing for every signer.",
         AESUnavailable:

@@ -145,9 +145,11 @@ export const errors: FrenchTranslation<typeof en> = {
     too_many_recipients: "Trop de destinataires pour une enveloppe.",
     too_many_fields: "Trop de champs pour une enveloppe.",
     level_unavailable:
-      "Ce niveau de signature n’est pas disponible : la vérification d’identité n’est pas configurée.",
+      "Ce niveau de signature n’est pas disponible : ce qu’il nécessite n’est pas configuré sur ce serveur.",
     verification_required:
       "Au niveau avancé (AES), ce signataire doit passer une vérification avant de signer : choisissez-en une pour ce signataire.",
+    sequential_signers_required:
+      "Au niveau qualifié (QES), les signataires signent l’un après l’autre : ce signataire partage une étape avec un autre, donnez-lui une étape à lui.",
     invalid_date: "Saisissez une date valide.",
     in_past: "Cette date est déjà passée.",
     signature_field_required: "Chaque destinataire doit avoir un champ de signature.",

@@ -78,6 +78,8 @@ export const proof: FrenchTranslation<typeof en> = {
       sms_code: "un code à usage unique envoyé par SMS au téléphone du signataire",
       account: "la connexion au compte Paraphe de l’adresse e-mail du signataire",
     },
+    qualifiedSignatureDetail:
+      "Signature électronique qualifiée (QES) propre au signataire, avec son certificat qualifié auprès du prestataire de services de confiance",
     certificateDetail:
       "Certificat du signataire {{subject}}, numéro de série {{serialNumber}}, empreinte SHA-256 {{fingerprint}}, émis par {{issuer}}",
     delegatedDetail: "{{from}} a délégué à {{to}}",

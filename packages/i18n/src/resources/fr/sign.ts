@@ -340,6 +340,42 @@ export const sign: FrenchTranslation<typeof en> = {
         "Aucune clé d’accès n’a été utilisée. Réessayez, ou demandez un code par e-mail.",
     },
   },
+  qualified: {
+    title: "Signer avec votre certificat qualifié",
+    description:
+      "{{sender}} demande une signature électronique qualifiée. Votre certificat qualifié est détenu par votre prestataire de services de confiance\u00a0: connectez-vous chez lui, puis choisissez le certificat et saisissez son code PIN ici.",
+    start: "Signer avec votre certificat qualifié",
+    starting: "Ouverture de votre prestataire…",
+    waiting:
+      "Connectez-vous chez votre prestataire dans la fenêtre qui s’est ouverte. Cette page reprend dès votre retour.",
+    reopen: "Rouvrir la page du prestataire",
+    popupBlocked:
+      "La page du prestataire n’a pas pu s’ouvrir dans une nouvelle fenêtre. Autorisez les fenêtres contextuelles pour ce site, puis réessayez.",
+    credentials: "Vos certificats qualifiés",
+    issuedBy: "Émis par {{issuer}}",
+    pin: "Code PIN du certificat",
+    pinNamed: "{{label}} du certificat",
+    sign: "Signer",
+    signing: "Signature…",
+    none: "Votre prestataire n’a aucun certificat qui puisse signer ici. Contactez votre prestataire, puis reconnectez-vous.",
+    errors: {
+      pin: "Le prestataire a refusé ce code PIN. Vérifiez-le et réessayez\u00a0: après trop de codes erronés, le prestataire bloque le certificat.",
+      locked:
+        "Votre certificat est bloqué chez le prestataire après trop de codes PIN erronés. Débloquez-le auprès de votre prestataire, puis signez de nouveau.",
+      expired: "Votre connexion chez le prestataire a expiré. Reconnectez-vous.",
+      unusable:
+        "Ce certificat ne peut pas signer. Choisissez-en un autre, ou contactez votre prestataire.",
+      denied: "La connexion chez le prestataire a été refusée ou n’a pas abouti. Réessayez.",
+      unavailable:
+        "La signature qualifiée n’est pas disponible sur ce site. Prévenez l’expéditeur.",
+      failed: "Votre prestataire est injoignable. Réessayez dans un instant.",
+    },
+    callback: {
+      title: "Retour de votre prestataire",
+      done: "Vous pouvez fermer cette fenêtre et poursuivre la signature sur la page de signature.",
+      nothing: "Cette page n’a rien à transmettre. Revenez à la page de signature.",
+    },
+  },
   reject: {
     title: "Rejeter le document",
     description: "L’expéditeur verra votre motif, et le document ne sera pas signé.",

@@ -1494,7 +1494,9 @@ export const web: FrenchTranslation<typeof en> = {
         AES: "Signature électronique avancée (AES)",
         QES: "Signature électronique qualifiée (QES)",
         unavailable:
-          "Nécessite une vérification d’identité de chaque signataire, qui n’est pas configurée sur ce serveur.",
+          "Nécessite un prestataire de services de confiance qualifié, qui n’est pas configuré sur ce serveur.",
+        QESHint:
+          "Chaque signataire signe avec son certificat qualifié, chez le prestataire de services de confiance : les signataires signent l’un après l’autre, et chacun a besoin d’un compte chez ce prestataire.",
         AESHint:
           "Chaque signataire signe avec un certificat à son nom, émis une fois sa vérification passée : choisissez une vérification avant signature pour chaque signataire.",
         AESUnavailable:

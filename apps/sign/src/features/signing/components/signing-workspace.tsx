@@ -32,10 +32,18 @@ import { DelegateDialog, type Delegation } from "./delegate-dialog";
 import { DocumentReader } from "./document-reader";
 import { EnvelopeHeader } from "./envelope-header";
 import { VerificationDialog } from "./verification-dialog";
+import type { QualifiedSignature } from "./qualified-signature-dialog";
+import { qualifiedErrorKey } from "../lib/qualified-error";
 
 // The pad, the handwriting fonts and the swipe arrive only when the signer is about to sign.
 const loadSignatureDialog = () => import("./signature-dialog");
 const SignatureDialog = lazy(loadSignatureDialog);
+// At the qualified level only: the provider's sign-in, the certificate and its PIN.
+const QualifiedSignatureDialog = lazy(() =>
+  import("./qualified-signature-dialog").then((module) => ({
+    default: module.QualifiedSignatureDialog,
+  })),
+);
 
 /**
  * The signing page proper: the envelope, its pages with the fields, and the sign/decline bar (and,
@@ -168,13 +176,24 @@ export function SigningWorkspace({ link, opened }: { link: AccessLink; opened: O
 
   // The confirmation keeps the team's look: the route change remounts the branding's holder.
   const branding = useBranding();
+  // At QES the drawn signature waits here while the signer signs in at their provider.
+  const qualifiedLevel = envelope.signatureLevel === "QES";
+  const [pendingSignature, setPendingSignature] = useState<{
+    signature: SignatureInput;
+    initials: string | undefined;
+  } | null>(null);
   const sign = useMutation({
-    mutationFn: (input: { signature: SignatureInput; initials: string | undefined }) =>
+    mutationFn: (input: {
+      signature: SignatureInput;
+      initials: string | undefined;
+      qualified?: QualifiedSignature;
+    }) =>
       api.envelope.sign({
         ...link,
         signature: input.signature,
         ...(input.initials ? { initials: input.initials } : {}),
         values: valuesToSend(fields, values),
+        ...(input.qualified === undefined ? {} : { qualified: input.qualified }),
       }),
     onSuccess: (result) => {
       // `completed` comes from the confirmation page, once the envelope is sealed.
@@ -199,6 +218,8 @@ export function SigningWorkspace({ link, opened }: { link: AccessLink; opened: O
         setVerifyOpen(true);
         return;
       }
+      // The qualified step says what its provider refused, where the signer can try again.
+      if (qualifiedErrorKey(error) !== null) return;
       toast.error(t(signingErrorKey(error), { max: FIELD_VALUE_MAX_LENGTH }));
     },
   });
@@ -378,7 +399,27 @@ export function SigningWorkspace({ link, opened }: { link: AccessLink; opened: O
             onSignatureChange={setSignatureDraft}
             initials={initialsDraft}
             onInitialsChange={setInitialsDraft}
-            onSign={(signature, initials) => sign.mutateAsync({ signature, initials })}
+            onSign={(signature, initials) => {
+              if (!qualifiedLevel) return sign.mutateAsync({ signature, initials });
+              // The qualified certificate's step comes next, with what was drawn kept.
+              setPendingSignature({ signature, initials });
+              setSignOpen(false);
+              return Promise.resolve();
+            }}
+          />
+        </Suspense>
+      ) : null}
+
+      {qualifiedLevel && pendingSignature !== null ? (
+        <Suspense fallback={null}>
+          <QualifiedSignatureDialog
+            open
+            onOpenChange={(open) => {
+              if (!open) setPendingSignature(null);
+            }}
+            link={link}
+            senderName={envelope.sender.name}
+            onSign={(qualified) => sign.mutateAsync({ ...pendingSignature, qualified })}
           />
         </Suspense>
       ) : null}

@@ -311,7 +311,7 @@ describe("field placement", () => {
     await user.click(await screen.findByRole("button", { name: "Send" }));
     expect(
       await screen.findByText(
-        "This signature level is not available: identity verification is not configured.",
+        "This signature level is not available: what it needs is not configured on this server.",
       ),
     ).toBeInTheDocument();
     expect(server.bodiesOf("/envelope/send")).toEqual([{ envelopeUuid: ENVELOPE_UUID }]);
@@ -430,14 +430,16 @@ describe("field placement", () => {
     );
   });
 
-  it("shows AES as needing a signer authority and QES identity verification, not selectable", async () => {
+  it("shows AES as needing a signer authority and QES a qualified provider, not selectable", async () => {
     renderApp({ path: EDIT_PATH });
     const aes = await screen.findByRole("radio", { name: /Advanced electronic signature/ });
     expect(aes).toBeDisabled();
     expect(aes).toHaveAccessibleDescription(/signer certification authority/);
     const qes = screen.getByRole("radio", { name: /Qualified electronic signature/ });
     expect(qes).toBeDisabled();
-    expect(qes).toHaveAccessibleDescription(/identity verification/);
+    expect(qes).toHaveAccessibleDescription(
+      /qualified trust service provider, which is not configured/,
+    );
     expect(screen.getByRole("radio", { name: /Simple electronic signature/ })).toBeChecked();
   });
 
@@ -459,6 +461,28 @@ describe("field placement", () => {
       expect(server.bodiesOf("/envelope/update")).toContainEqual({
         envelopeUuid: ENVELOPE_UUID,
         options: { signatureLevel: "AES" },
+      }),
+    );
+  });
+
+  it("offers QES when a qualified provider is configured, saying signers sign one after another with an account there", async () => {
+    const { user, server } = renderApp({
+      path: EDIT_PATH,
+      handlers: {
+        "/user/profile": () =>
+          ok({ ...TEST_PROFILE, capabilities: { smsVerification: true, qesSignature: true } }),
+      },
+    });
+    const qes = await screen.findByRole("radio", { name: /Qualified electronic signature/ });
+    await waitFor(() => expect(qes).toBeEnabled());
+    expect(qes).toHaveAccessibleDescription(
+      /signers sign one after another, and each needs an account at that provider/,
+    );
+    await user.click(qes);
+    await waitFor(() =>
+      expect(server.bodiesOf("/envelope/update")).toContainEqual({
+        envelopeUuid: ENVELOPE_UUID,
+        options: { signatureLevel: "QES" },
       }),
     );
   });

@@ -30,7 +30,9 @@ function endOfDay(value: string): string | null {
 /**
  * Options of the envelope: signature level (AES when the deployment has a signer certification
  * authority, the profile's `capabilities.aesSignature`, saying that every signer needs a check;
- * QES, and AES without an authority, shown, explained, not selectable), sender name, invitation message,
+ * QES when a qualified provider is configured, `capabilities.qesSignature`, saying that signers
+ * sign one after another and need an account at the provider; a level the deployment lacks
+ * shown, explained, not selectable), sender name, invitation message,
  * initials on all pages, whether signers may delegate their turn, expiry date, reminders.
  */
 export function OptionsPanel({
@@ -51,7 +53,9 @@ export function OptionsPanel({
   const expiresDay = dateInputValue(options.expiresAt);
   const { profile } = useSession();
   const aesAvailable = profile?.capabilities?.aesSignature === true;
-  const available = (level: string) => level === "SES" || (level === "AES" && aesAvailable);
+  const qesAvailable = profile?.capabilities?.qesSignature === true;
+  const available = (level: string) =>
+    level === "SES" || (level === "AES" && aesAvailable) || (level === "QES" && qesAvailable);
   return (
     <section aria-label={t("editor.options.title")} className="flex flex-col gap-4">
       <fieldset className="flex flex-col gap-2">
@@ -75,7 +79,9 @@ export function OptionsPanel({
                   ? aesAvailable
                     ? t("editor.options.level.AESHint")
                     : t("editor.options.level.AESUnavailable")
-                  : t("editor.options.level.unavailable"),
+                  : qesAvailable
+                    ? t("editor.options.level.QESHint")
+                    : t("editor.options.level.unavailable"),
             disabled: !available(level),
           }))}
         />
