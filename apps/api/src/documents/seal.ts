@@ -352,7 +352,8 @@ class RecordingRevocationProvider implements RevocationProvider {
     if (!(await certificate.isSelfSigned())) {
       this.warnings.push({
         code: "REVOCATION_UNAVAILABLE",
-        message: `No OCSP response nor CRL could be obtained for the certificate "${certificate.subject}" (serial ${certificate.serialNumber}).`,
+        // Named by issuer and serial: a signer's certificate names the signer, who stays out of logs.
+        message: `No OCSP response nor CRL could be obtained for the certificate of serial ${certificate.serialNumber} issued by "${certificate.issuer}".`,
       });
     }
     return null;

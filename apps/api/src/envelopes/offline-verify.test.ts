@@ -156,6 +156,12 @@ describe.each(testDatabaseKinds)("paraphe-verify on a real sealed envelope (%s)"
       "stepEnded",
       "envelopeCompleted",
     ]);
+    // The completion event says the seals' level (no notes: nothing was missing).
+    expect(record.chain.entries.at(-1)?.event).toMatchObject({
+      type: "envelopeCompleted",
+      data: { sealLevel: "B-LTA" },
+    });
+    expect(record.chain.entries.at(-1)?.event).not.toHaveProperty("data.sealNotes");
     const first = record.chain.entries[0];
     expect(first?.previousHash).toBeNull();
     expect(first?.hash).toBe(publicChainHash(null, first?.event ?? { type: "", at: "" }));
