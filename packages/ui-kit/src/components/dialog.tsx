@@ -77,7 +77,7 @@ export function DialogContent({
       >
         <RememberFocus into={returnFocusTo} />
         <div className="mb-4 flex min-w-0 flex-col gap-1 pr-8">
-          <DialogPrimitive.Title className="text-lg leading-7 font-semibold">
+          <DialogPrimitive.Title className="text-lg leading-7 font-semibold text-balance">
             {title}
           </DialogPrimitive.Title>
           {description ? (
