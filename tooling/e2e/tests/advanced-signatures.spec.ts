@@ -130,26 +130,31 @@ test("an AES envelope: one signer passes an email code on a phone in French, the
   await expect(smsCheck.getByText(CHECK.en.smsSent(phone.slice(-2)))).toBeVisible();
   const lockedCode = await codeOf(phone, 1);
   const codeField = smsCheck.getByRole("textbox", { name: CHECK.en.smsCode });
+  const confirm = smsCheck.getByRole("button", { name: CHECK.en.confirm });
   const api = apiClientAs(sender);
   try {
-    const before = await api.envelope.get({ envelopeUuid });
-    // Five wrong codes: four are refused, the fifth locks the check; the right code of that SMS
-    // is refused too.
-    const wrong = String((Number(lockedCode) + 1) % 1_000_000).padStart(6, "0");
+    const envelopeNow = async () => ({
+      envelope: await api.envelope.get({ envelopeUuid }),
+      activity: await api.envelope.activity({ envelopeUuid }),
+    });
+    const before = await envelopeNow();
+    // Five wrong codes (each another, so that typing clears the previous answer): four are
+    // refused, the fifth locks the check, which then takes no code, only a request for a new one.
     for (let attempt = 1; attempt <= 5; attempt += 1) {
-      await codeField.fill(wrong);
-      await smsCheck.getByRole("button", { name: CHECK.en.confirm }).click();
-      await expect(
-        smsCheck.getByText(attempt < 5 ? CHECK.en.smsIncorrect : CHECK.en.locked),
-      ).toBeVisible();
+      await codeField.fill(String((Number(lockedCode) + attempt) % 1_000_000).padStart(6, "0"));
+      await expect(smsCheck.getByRole("alert")).toBeHidden();
+      await confirm.click();
+      await expect(smsCheck.getByRole("alert")).toContainText(
+        attempt < 5 ? CHECK.en.smsIncorrect : CHECK.en.locked,
+      );
     }
+    await expect(confirm).toBeDisabled();
     await codeField.fill(lockedCode);
-    await smsCheck.getByRole("button", { name: CHECK.en.confirm }).click();
-    await expect(smsCheck.getByText(CHECK.en.locked)).toBeVisible();
+    await expect(smsCheck.getByRole("alert")).toContainText(CHECK.en.locked);
     await expectAccessible(second, "SMS check locked, 1280 px, en");
     await keepScreenshot(second, testInfo, "aes-sms-check-locked-1280-en");
-    // Nothing else changed: the envelope, Grace's turn and the activity are as before the tries.
-    expect(await api.envelope.get({ envelopeUuid })).toEqual(before);
+    // Nothing else changed: the envelope, Grace's turn and its activity are as before the tries.
+    expect(await envelopeNow()).toEqual(before);
   } finally {
     api.tunnel.destroy();
   }
@@ -159,7 +164,7 @@ test("an AES envelope: one signer passes an email code on a phone in French, the
   const smsCode = await codeOf(phone, 2);
   expect(smsCode).not.toBe(lockedCode);
   await codeField.fill(smsCode);
-  await smsCheck.getByRole("button", { name: CHECK.en.confirm }).click();
+  await confirm.click();
   await signByTypingName(second, "Grace Hopper", "en");
   await context.close();
 

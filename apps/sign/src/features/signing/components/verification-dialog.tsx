@@ -62,10 +62,13 @@ export function VerificationDialog({
   const [error, setError] = useState<string | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [accountMissing, setAccountMissing] = useState(false);
+  // The code sent can no longer pass (too many wrong tries, or expired): only a new one can.
+  const [codeDead, setCodeDead] = useState(false);
   const sms = channel === "sms";
   const account = channel === "account";
   const refuse = (key: string) => {
     setAccountMissing(key === "verification.account.required");
+    if (key === "verification.attempts" || key === "verification.expired") setCodeDead(true);
     setError(t(key as "verification.failed", { email }));
   };
 
@@ -75,6 +78,7 @@ export function VerificationDialog({
       setSentTo(answer.channel === "sms" ? (answer.phoneEnding ?? "") : answer.maskedEmail);
       setCode("");
       setError(null);
+      setCodeDead(false);
     },
     onError: (failure) => refuse(verificationErrorKey(failure, channel)),
   });
@@ -99,6 +103,7 @@ export function VerificationDialog({
 
   function submit(event: FormEvent) {
     event.preventDefault();
+    if (codeDead) return;
     const typed = code.replace(/\s/g, "");
     if (!CODE_PATTERN.test(typed)) return setError(t("verification.invalid"));
     setError(null);
@@ -192,15 +197,26 @@ export function VerificationDialog({
                 value={code}
                 onChange={(event) => {
                   setCode(event.target.value);
-                  if (error) setError(null);
+                  // A dead code's message stays until a new code is asked for.
+                  if (error && !codeDead) setError(null);
                 }}
               />
             </FormField>
+            {/* Once the code is dead, asking for a new one is the way on: it leads, and Confirm waits. */}
             <DialogFooter>
-              <Button variant="secondary" loading={send.isPending} onClick={() => send.mutate()}>
+              <Button
+                variant={codeDead ? "primary" : "secondary"}
+                loading={send.isPending}
+                onClick={() => send.mutate()}
+              >
                 {t("verification.resend")}
               </Button>
-              <Button type="submit" loading={check.isPending}>
+              <Button
+                type="submit"
+                variant={codeDead ? "secondary" : "primary"}
+                loading={check.isPending}
+                disabled={codeDead}
+              >
                 {check.isPending ? t("verification.confirming") : t("verification.confirm")}
               </Button>
             </DialogFooter>

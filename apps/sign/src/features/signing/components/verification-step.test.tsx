@@ -242,6 +242,60 @@ describe("the SMS code before signing", () => {
     expect(calls.filter((call) => call.path === "/envelope/verification/check")).toHaveLength(2);
   });
 
+  it("once the code is locked by wrong tries, lets only a new code be asked for, then passes it", async () => {
+    let sent = 0;
+    const { calls, user } = openAt(`${SIGN_PATH}${LINK_FRAGMENT}`, {
+      open: () => openedWithSmsCheck(),
+      sendCode: () => {
+        sent += 1;
+        return {
+          sent: true,
+          channel: "sms",
+          maskedEmail: "a•••@example.com",
+          phoneEnding: "78",
+          expiresInSeconds: 600,
+        };
+      },
+      checkCode: (body) =>
+        sent === 2 && body.code === "123456"
+          ? { verified: true, verifiedAt: "2026-11-22T10:05:00.000Z" }
+          : fieldError(
+              400,
+              "VALIDATION_ERROR",
+              "/envelope/verification/check",
+              "code",
+              "code_attempts_exceeded",
+            ),
+    });
+    await screen.findByRole("heading", { name: "Lease agreement" });
+    scrollPagesIntoView();
+    const sign = screen.getByRole("button", { name: "Sign" });
+    await waitFor(() => expect(sign).toBeEnabled());
+    await user.click(sign);
+    const dialog = await screen.findByRole("dialog", { name: "Confirm your phone number" });
+    await user.click(within(dialog).getByRole("button", { name: "Send the code" }));
+    const code = await within(dialog).findByRole("textbox", { name: /Code from the SMS/ });
+    await user.type(code, "654321");
+    const confirm = within(dialog).getByRole("button", { name: "Confirm" });
+    await user.click(confirm);
+    const locked = "Too many wrong codes: this code no longer works. Ask for a new one.";
+    expect(await within(dialog).findByRole("alert")).toHaveTextContent(locked);
+    // The dead code cannot be tried again, by the button or by Enter; typing keeps the message.
+    expect(confirm).toBeDisabled();
+    await user.clear(code);
+    await user.type(code, "123456{Enter}");
+    expect(within(dialog).getByRole("alert")).toHaveTextContent(locked);
+    expect(calls.filter((call) => call.path === "/envelope/verification/check")).toHaveLength(1);
+
+    await user.click(within(dialog).getByRole("button", { name: "Send a new code" }));
+    await waitFor(() => expect(confirm).toBeEnabled());
+    expect(within(dialog).queryByRole("alert")).toBeNull();
+    await user.type(code, "123456");
+    await user.click(confirm);
+    expect(await screen.findByRole("dialog", { name: "Your signature" })).toBeInTheDocument();
+    expect(calls.filter((call) => call.path === "/envelope/verification/check")).toHaveLength(2);
+  });
+
   it("speaks French, and says when the SMS cannot go", async () => {
     const { user } = openAt(`${SIGN_PATH}?lng=fr${LINK_FRAGMENT}`, {
       open: () => openedWithSmsCheck(),
