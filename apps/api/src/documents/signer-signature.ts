@@ -5,6 +5,7 @@ import "reflect-metadata";
 import * as x509 from "@peculiar/x509";
 import { CscClient } from "../qes/csc-client";
 import { CscSigner } from "../qes/csc-signer";
+import { providerFetch } from "./provider-fetch";
 import { uniqueFieldName } from "./seal";
 import { drawFields, parseStampFields, type StampField } from "./stamp";
 
@@ -91,7 +92,7 @@ async function signerOf(options: SignerSignatureOptions): Promise<Signer> {
     const { baseUrl, clientId, accessToken, credentialID, authData, description } =
       options.qualified;
     return CscSigner.create({
-      client: new CscClient({ baseUrl, clientId, clientSecret: "" }),
+      client: new CscClient({ baseUrl, clientId, clientSecret: "", fetch: providerFetch() }),
       accessToken,
       credentialID,
       activation: { kind: "authData", authData },

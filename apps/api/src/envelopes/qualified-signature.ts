@@ -5,6 +5,7 @@ import type { BlobStore } from "../blob/blob-store";
 import type { Config } from "../config";
 import type { Database, EnvelopeRow, RecipientRow } from "../db/database";
 import { sha256Hex } from "../documents/inspect";
+import { providerFetch } from "../documents/provider-fetch";
 import { signAsSigner } from "../documents/worker-pool";
 import { AppError } from "../errors/app-error";
 import { isSealedMailBody, openMailBody, sealMailBody } from "../mail/body-sealing";
@@ -62,7 +63,7 @@ const binding = (recipientId: string, what: "verifier" | "session") => ({
 const stateHash = (state: string) => createHash("sha256").update(state, "utf8").digest();
 
 function providerOf(config: Config): CscClient {
-  const provider = qesProviderFromConfig(config);
+  const provider = qesProviderFromConfig(config, providerFetch());
   if (provider === undefined) {
     throw new AppError("CONFLICT", {
       message:

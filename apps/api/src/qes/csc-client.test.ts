@@ -3,6 +3,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_CSC_USERS, startCscService, type CscTestService } from "../test/csc-service";
+import { providerFetch } from "../documents/provider-fetch";
 import { authorizationCodeFrom, CscClient } from "./csc-client";
 import { QesError } from "./qes-error";
 
@@ -25,6 +26,7 @@ beforeAll(async () => {
     baseUrl: `${service.url}/csc/v2`,
     clientId: service.clientId,
     clientSecret: service.clientSecret,
+    fetch: providerFetch(),
   });
 });
 
@@ -173,6 +175,7 @@ describe("CscClient against a CSC v2 service", () => {
       baseUrl: `${service.url}/csc/v2`,
       clientId: service.clientId,
       clientSecret: wrongSecret,
+      fetch: providerFetch(),
     });
     const authorization = await wrong.createAuthorization({ redirectUri, scope: "service" });
     const code = authorizationCodeFrom(
@@ -198,6 +201,7 @@ describe("CscClient against a CSC v2 service", () => {
       baseUrl: `${service.url}/csc/v2`,
       clientId: "someone-else",
       clientSecret: service.clientSecret,
+      fetch: providerFetch(),
     });
     expect(
       (await failure(unknown.exchangeCode({ code: "x", redirectUri, codeVerifier: "y" }))).code,
@@ -302,8 +306,8 @@ describe("CscClient's limits", () => {
       baseUrl: slowUrl,
       clientId: "id",
       clientSecret: "secret",
+      fetch: providerFetch(4096),
       timeoutMs: 300,
-      maxResponseBytes: 4096,
     });
     expect((await failure(limited.info())).code).toBe("provider_timeout");
     expect((await failure(limited.listCredentials("token"))).code).toBe("response_too_large");
@@ -316,6 +320,7 @@ describe("CscClient's limits", () => {
       baseUrl: `http://127.0.0.1:${port}/csc/v2`,
       clientId: "id",
       clientSecret: "secret",
+      fetch: providerFetch(),
     });
     expect((await failure(gone.info())).code).toBe("provider_unreachable");
   });

@@ -1,9 +1,12 @@
 import { createHash, randomBytes } from "node:crypto";
 import { z } from "zod";
-import { createOutboundFetch } from "../http/outbound-fetch";
 import { QesError, qesErrorCode, type QesCall } from "./qes-error";
 
-/** The `fetch` the client calls (the api's outbound fetch by default). */
+/**
+ * The `fetch` the client calls: the api's outbound fetch (`documents/provider-fetch.ts`: no
+ * redirects, answers read up to a size), given by the caller so that this folder needs nothing of
+ * the api's http layer.
+ */
 export type CscFetch = (
   url: string,
   init: {
@@ -23,10 +26,8 @@ export interface CscClientOptions {
   clientSecret: string;
   /** How long one request may take (10 s by default). */
   timeoutMs?: number;
-  /** The largest answer read (1 MiB by default): a larger one fails with `response_too_large`. */
-  maxResponseBytes?: number;
-  /** Tests: a fetch of their own. */
-  fetch?: CscFetch;
+  /** The outbound fetch (`providerFetch()`); tests may give one of their own. */
+  fetch: CscFetch;
 }
 
 /** The OAuth 2.0 scopes of CSC v2 §8.4: the service, or one credential for some signatures. */
@@ -103,7 +104,6 @@ export interface CscActivation {
 }
 
 const DEFAULT_TIMEOUT_MS = 10_000;
-const DEFAULT_MAX_RESPONSE_BYTES = 1024 * 1024;
 /** The most of a provider's description kept in an error message. */
 const DESCRIPTION_MAX = 200;
 
@@ -287,13 +287,7 @@ export class CscClient {
     this.clientId = options.clientId;
     this.#clientSecret = options.clientSecret;
     this.#timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-    const outbound = createOutboundFetch({
-      // The provider is the operator's choice (CSC_BASE_URL), not a team's: it may run on the
-      // deployment's own network.
-      allowPrivateAddresses: true,
-      maxResponseBytes: options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
-    });
-    this.#fetch = options.fetch ?? ((url, init) => outbound(url, init));
+    this.#fetch = options.fetch;
   }
 
   /** The secret stays out of logs and of `JSON.stringify`. */

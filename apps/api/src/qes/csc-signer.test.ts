@@ -2,6 +2,7 @@ import { PDF } from "@libpdf/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_CSC_USERS, startCscService, type CscTestService } from "../test/csc-service";
 import { makePdf, nssDatabaseTrusting, pdfsig, qpdfCheck } from "../test/documents";
+import { providerFetch } from "../documents/provider-fetch";
 import { authorizationCodeFrom, CscClient, type CscScope } from "./csc-client";
 import { CscSigner, ecdsaSignatureToDer } from "./csc-signer";
 import { QesError } from "./qes-error";
@@ -30,6 +31,7 @@ beforeAll(async () => {
     baseUrl: `${service.url}/csc/v2`,
     clientId: service.clientId,
     clientSecret: service.clientSecret,
+    fetch: providerFetch(),
   });
   // Validators trust the provider's root, as they trust a qualified provider's through a trusted list.
   nss = nssDatabaseTrusting(service.rootPem);

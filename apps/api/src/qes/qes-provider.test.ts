@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ConfigError, describeConfig, hasQesProvider, loadConfig } from "../config";
+import { providerFetch } from "../documents/provider-fetch";
 import { CscClient } from "./csc-client";
 import { qesProviderFromConfig } from "./qes-provider";
 
@@ -23,7 +24,7 @@ describe("the qualified signature provider's configuration", () => {
   it("is unset by default: QES is unavailable, and the start log says so", () => {
     const config = loadConfig({}, { cwd: "/srv/paraphe" });
     expect(hasQesProvider(config)).toBe(false);
-    expect(qesProviderFromConfig(config)).toBeUndefined();
+    expect(qesProviderFromConfig(config, providerFetch())).toBeUndefined();
     expect(describeConfig(config)["CSC_BASE_URL"]).toBe(
       "(unset: qualified signatures are unavailable)",
     );
@@ -32,7 +33,7 @@ describe("the qualified signature provider's configuration", () => {
   it("gives a client when the three variables are set, and never prints the secret", () => {
     const config = loadConfig(PROVIDER, { cwd: "/srv/paraphe" });
     expect(hasQesProvider(config)).toBe(true);
-    const client = qesProviderFromConfig(config);
+    const client = qesProviderFromConfig(config, providerFetch());
     expect(client).toBeInstanceOf(CscClient);
     expect(client?.baseUrl).toBe("https://rssp.example.com/csc/v2");
     const shown = describeConfig(config);
