@@ -140,6 +140,21 @@ describe("a B-LTA seal", () => {
     expect(keys).not.toContain("revocationMissing");
   });
 
+  it("needs no revocation data for a short-lived certificate that says none is published", async () => {
+    const signer = await authority.issue("Short-lived signer", { shortLived: true });
+    const { bytes: signed } = await sealPdfInThisThread(await makePdf(), {
+      ...sealOptions(authority, "B-T"),
+      identity: signer,
+      signerName: "Short-lived signer",
+    });
+    const result = await sealPdf(signed, sealOptions(authority, "B-LTA"));
+    expect(result.warnings).toEqual([]);
+    const report = await verifyDocument(result.bytes, authority);
+    expect(documentFailures(report)).toEqual([]);
+    expect(report.levels).toEqual({ "Short-lived signer": "B-LTA", Paraphe: "B-LTA" });
+    expect(report.checks.map((check) => check.message.key)).toContain("revocationNotNeeded");
+  });
+
   it("takes CRLs when the certificates name no OCSP responder", async () => {
     const crlBefore = crlAuthority.crlRequests();
     const result = await sealPdf(await makePdf(), sealOptions(crlAuthority, "B-LTA"));

@@ -349,7 +349,11 @@ class RecordingRevocationProvider implements RevocationProvider {
         // The next distribution point, if any.
       }
     }
-    if (!(await certificate.isSelfSigned())) {
+    // A self-signed root has no status to publish; a certificate with id-ce-noRevAvail (RFC 9608,
+    // short-lived) says its issuer publishes none.
+    const noneNeeded =
+      (await certificate.isSelfSigned()) || certificate.getExtension("2.5.29.56") !== null;
+    if (!noneNeeded) {
       this.warnings.push({
         code: "REVOCATION_UNAVAILABLE",
         // Named by issuer and serial: a signer's certificate names the signer, who stays out of logs.

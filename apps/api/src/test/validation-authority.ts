@@ -26,8 +26,11 @@ export interface TestValidationAuthority {
   caPem: string;
   /** A seal identity (PKCS#12 with its chain) issued by the authority. */
   identity: PlatformIdentity;
-  /** Issues another signing identity (an earlier signer's certificate, say). */
-  issue: (commonName: string) => Promise<PlatformIdentity>;
+  /**
+   * Issues another signing identity (an earlier signer's certificate, say); `shortLived`: with
+   * id-ce-noRevAvail (RFC 9608) instead of a revocation service, as one-hour certificates are.
+   */
+  issue: (commonName: string, options?: { shortLived?: boolean }) => Promise<PlatformIdentity>;
   /** Marks an issued certificate revoked now (OCSP answers revoked, the CRL lists it). */
   revoke: (identity: PlatformIdentity) => Promise<void>;
   /** While false, the OCSP and CRL services answer 503. */
@@ -174,7 +177,10 @@ export async function startTestValidationAuthority(
     await writeFile(responderCertificate, await readFile(certificate));
   });
 
-  const issue = async (commonName: string): Promise<PlatformIdentity> => {
+  const issue = async (
+    commonName: string,
+    options: { shortLived?: boolean } = {},
+  ): Promise<PlatformIdentity> => {
     const serial = (nextSerial++).toString(16).toUpperCase();
     const subject = `/CN=${commonName}/O=Paraphe tests`;
     const { key, certificate } = await issueFiles(
@@ -182,7 +188,8 @@ export async function startTestValidationAuthority(
       [
         "basicConstraints=critical,CA:FALSE",
         "keyUsage=critical,digitalSignature,nonRepudiation",
-        revocationExtension,
+        // A short-lived certificate names no revocation service: id-ce-noRevAvail (RFC 9608).
+        options.shortLived === true ? "2.5.29.56=DER:0500" : revocationExtension,
       ],
       serial,
     );

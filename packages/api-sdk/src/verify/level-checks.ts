@@ -1,6 +1,10 @@
 import type { X509Certificate } from "node:crypto";
 import { checkCertificateChain, displayName, type ChainResult } from "./certificate-chain";
-import { revocationStatus, type DocumentSecurityStore } from "./long-term-validation";
+import {
+  hasNoRevocationAvailable,
+  revocationStatus,
+  type DocumentSecurityStore,
+} from "./long-term-validation";
 import type { PdfSignatureCheck } from "./pdf-signatures";
 import { checkTsaChain } from "./timestamp-checks";
 import {
@@ -54,6 +58,11 @@ export function checkLevels(
       const certificate = chain.chain[index] as X509Certificate;
       const issuer = chain.chain[index + 1] as X509Certificate;
       const values = { name, certificate: displayName(certificate), date: at.toISOString() };
+      if (hasNoRevocationAvailable(certificate)) {
+        // A short-lived certificate whose issuer publishes no revocation status (RFC 9608).
+        add(pass(file, "revocation", "revocationNotNeeded", values));
+        continue;
+      }
       const status = revocationStatus(certificate, issuer, at, store);
       switch (status.status) {
         case "good":

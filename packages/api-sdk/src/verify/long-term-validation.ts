@@ -184,6 +184,23 @@ export function revocationStatus(
   return { status: "missing" };
 }
 
+/** id-ce-noRevAvail (RFC 9608): the issuer publishes no revocation status for the certificate. */
+const NO_REVOCATION_AVAILABLE = "2.5.29.56";
+
+/**
+ * Whether `certificate` says its issuer publishes no revocation status for it (the
+ * noRevAvail extension of RFC 9608, which short-lived certificates carry): none is needed.
+ */
+export function hasNoRevocationAvailable(certificate: X509Certificate): boolean {
+  try {
+    return (pki(certificate).extensions ?? []).some(
+      (extension) => extension.extnID === NO_REVOCATION_AVAILABLE,
+    );
+  } catch {
+    return false;
+  }
+}
+
 /** Whether the OCSP response is signed by `issuer` or by a responder it delegated. */
 function ocspSignedFor(
   response: pkijs.BasicOCSPResponse,

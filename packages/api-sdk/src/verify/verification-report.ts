@@ -80,6 +80,7 @@ export type CheckKey =
   | "revocationRevokedLater"
   | "revocationRevoked"
   | "revocationMissing"
+  | "revocationNotNeeded"
   | "levelReached";
 
 export interface VerificationCheck {

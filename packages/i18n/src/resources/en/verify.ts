@@ -136,6 +136,8 @@ export const verify = {
       "{{file}}, signature “{{name}}”: the certificate {{certificate}} was revoked at {{revokedAt}}, before {{date}} ({{source}} in the file's validation data).",
     revocationMissing:
       "{{file}}, signature “{{name}}”: the file's validation data holds no OCSP response nor CRL, signed by its issuer and issued after {{date}}, for the certificate {{certificate}}: its revocation cannot be checked offline.",
+    revocationNotNeeded:
+      "{{file}}, signature “{{name}}”: the certificate {{certificate}} says its issuer publishes no revocation status for it (a short-lived certificate, RFC 9608): none is needed.",
     levelReached:
       "{{file}}, signature “{{name}}”: PAdES level {{level}} (B-B: signed; B-T: its time proven by a timestamp; B-LT: its validation data in the file; B-LTA: and a document timestamp over them).",
   },

@@ -142,6 +142,8 @@ export const verify: FrenchTranslation<typeof en> = {
       "{{file}}, signature «\u00a0{{name}}\u00a0»\u00a0: le certificat {{certificate}} a été révoqué le {{revokedAt}}, avant le {{date}} ({{source}} des données de validation du fichier).",
     revocationMissing:
       "{{file}}, signature «\u00a0{{name}}\u00a0»\u00a0: les données de validation du fichier ne contiennent ni réponse OCSP ni CRL, signée par son émetteur et émise après le {{date}}, pour le certificat {{certificate}}\u00a0: sa révocation ne peut pas être vérifiée hors ligne.",
+    revocationNotNeeded:
+      "{{file}}, signature «\u00a0{{name}}\u00a0»\u00a0: le certificat {{certificate}} indique que son émetteur ne publie pas son statut de révocation (un certificat de courte durée, RFC 9608)\u00a0: aucun n’est nécessaire.",
     levelReached:
       "{{file}}, signature «\u00a0{{name}}\u00a0»\u00a0: niveau PAdES {{level}} (B-B\u00a0: signée\u00a0; B-T\u00a0: sa date prouvée par un horodatage\u00a0; B-LT\u00a0: ses données de validation dans le fichier\u00a0; B-LTA\u00a0: et un horodatage du document qui les couvre).",
   },
