@@ -6,6 +6,8 @@ import { verifySealedDocument, type VerificationReport } from "@paraphe/api-sdk/
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type PlatformIdentity } from "./certificates";
 import { sealPdfInThisThread, type SealOptions } from "./seal";
+import { issueSignerCertificate, loadOrCreateSignerAuthority } from "./signer-authority";
+import { signAsSignerInThisThread } from "./signer-signature";
 import { closeDocumentWorkers, sealPdf } from "./worker-pool";
 import {
   makePdf,
@@ -70,12 +72,13 @@ async function signedByEarlierSigner(): Promise<Uint8Array> {
 async function verifyDocument(
   sealed: Uint8Array,
   of: TestValidationAuthority,
+  otherAnchors: readonly X509Certificate[] = [],
 ): Promise<VerificationReport> {
   const ca = new X509Certificate(of.caPem);
   return verifySealedDocument({
     sealed,
     proof: sealed,
-    trustAnchors: [ca],
+    trustAnchors: [ca, ...otherAnchors],
     tsaTrustAnchors: [ca],
     sealCertificate: new X509Certificate(of.identity.certificate),
   });
@@ -153,6 +156,35 @@ describe("a B-LTA seal", () => {
     expect(documentFailures(report)).toEqual([]);
     expect(report.levels).toEqual({ "Short-lived signer": "B-LTA", Paraphe: "B-LTA" });
     expect(report.checks.map((check) => check.message.key)).toContain("revocationNotNeeded");
+  });
+
+  it("needs no revocation data for an advanced signer's one-hour certificate of the signer authority", async () => {
+    const tmp = temporaryDirectory("paraphe-signer-authority-");
+    try {
+      const signerAuthority = await loadOrCreateSignerAuthority({ dataDir: tmp.dir });
+      const issued = await issueSignerCertificate(signerAuthority, {
+        name: "Zoë Martin",
+        email: "zoe@example.com",
+        check: "email_code",
+      });
+      const signed = await signAsSignerInThisThread(await makePdf(), [], {
+        certificate: issued.certificate,
+        pkcs8: issued.pkcs8,
+        chain: issued.chain,
+        fieldName: "Zoë Martin",
+        reason: "Signed with Paraphe (advanced electronic signature)",
+        location: "Paraphe",
+      });
+      const result = await sealPdf(signed, sealOptions(authority, "B-LTA"));
+      expect(result.warnings).toEqual([]);
+      const report = await verifyDocument(result.bytes, authority, [
+        new X509Certificate(signerAuthority.certificatePem),
+      ]);
+      expect(documentFailures(report)).toEqual([]);
+      expect(report.levels).toEqual({ "Zoë Martin": "B-LTA", Paraphe: "B-LTA" });
+    } finally {
+      tmp.cleanup();
+    }
   });
 
   it("takes CRLs when the certificates name no OCSP responder", async () => {

@@ -145,6 +145,11 @@ describe("issueSignerCertificate", () => {
       x509.KeyUsageFlags.nonRepudiation | x509.KeyUsageFlags.digitalSignature,
     );
     expect(certificate.getExtension(x509.BasicConstraintsExtension)?.ca).toBe(false);
+    // Short-lived: it says no revocation status is published (RFC 9608), so long-term
+    // validation needs none for it.
+    const noRevocation = certificate.getExtension("2.5.29.56");
+    expect(noRevocation?.critical).toBe(false);
+    expect(Buffer.from(noRevocation?.value ?? new ArrayBuffer(0)).toString("hex")).toBe("0500");
     expect(certificate.notAfter.getTime()).toBe(now.getTime() + SIGNER_CERTIFICATE_LIFETIME_MS);
     expect(certificate.notBefore.getTime()).toBeLessThan(now.getTime());
     expect(issued.serialNumber).toBe(certificate.serialNumber.toLowerCase());

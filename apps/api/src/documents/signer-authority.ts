@@ -65,6 +65,8 @@ const KEY_FILE = "development-key.pem";
 const CERTIFICATE_FILE = "development-certificate.pem";
 const DEVELOPMENT_SUBJECT = "CN=Paraphe development signer authority, O=Paraphe (development only)";
 const RENEW_BEFORE_MS = 30 * 24 * 3600 * 1000;
+/** id-ce-noRevAvail (RFC 9608): no revocation status is published for the certificate. */
+const NO_REVOCATION_AVAILABLE = "2.5.29.56";
 /** Issued certificates last an hour: long enough to sign, too short to be reused. */
 export const SIGNER_CERTIFICATE_LIFETIME_MS = 60 * 60 * 1000;
 /** Issued certificates start a little before now, so that a validator's clock a bit late accepts them. */
@@ -257,6 +259,9 @@ export async function issueSignerCertificate(
     ),
     new x509.SubjectAlternativeNameExtension([{ type: "email", value: signer.email }]),
     await x509.SubjectKeyIdentifierExtension.create(keys.publicKey),
+    // id-ce-noRevAvail (RFC 9608, its value an ASN.1 NULL): the certificate lives an hour, so the
+    // authority publishes no revocation status for it, and validators need none.
+    new x509.Extension(NO_REVOCATION_AVAILABLE, false, new Uint8Array([0x05, 0x00])),
   ];
   extensions.push(
     authorityKeyId === null
