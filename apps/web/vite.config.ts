@@ -14,11 +14,26 @@ const COMMON_MODULES = new RegExp(
     String.raw`[\\/]packages[\\/]ui-kit[\\/]src[\\/](lib[\\/]cn|components[\\/](button|card|input|form-field|label|spinner))\.tsx?$`,
     String.raw`[\\/]packages[\\/]i18n[\\/]src[\\/]react[\\/]use-language\.ts$`,
     String.raw`[\\/]apps[\\/]web[\\/]src[\\/](lib[\\/]api[\\/](error-text|api-context)|app[\\/]session[\\/]session-context)\.tsx?$`,
+    // The app itself (`src/app/boot.tsx`: the router, the session and its guard, the providers, the
+    // query client, i18next), which the entry asks for at once and index.html preloads: one chunk
+    // with the rest of the first wave rather than a dozen small ones.
+    String.raw`[\\/]apps[\\/]web[\\/]src[\\/]app[\\/]boot\.tsx$`,
     // Icons of the login page that many pages show too, and the passkey errors' texts.
     String.raw`[\\/]node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](key-round|arrow-right|circle-exclamation-point)\.mjs$`,
     String.raw`[\\/]apps[\\/]web[\\/]src[\\/]lib[\\/]passkey-errors\.ts$`,
     // Both layouts' header: the language menu and the security button's placeholder.
     String.raw`[\\/]apps[\\/]web[\\/]src[\\/]layouts[\\/](language-menu|security-button)\.tsx$`,
+  ].join("|"),
+);
+
+/**
+ * The modules of the `first-load` chunk (see below): what the entry runs before React is there.
+ */
+const FIRST_LOAD_MODULES = new RegExp(
+  [
+    String.raw`^\0vite[\\/]preload-helper`,
+    String.raw`[\\/]packages[\\/]i18n[\\/]src[\\/](languages|resources[\\/]texts)\.ts$`,
+    String.raw`[\\/]apps[\\/]web[\\/]src[\\/]app[\\/](first-load|route-modules|web-texts|session[\\/]session-storage)\.ts$`,
   ].join("|"),
 );
 
@@ -50,11 +65,23 @@ export default defineAppConfig({
   // The embedded editor (`/embed/edit/...`): `vite preview` answers it with the frame-ancestors the
   // token's team allows, asked of the api (`tooling/vite/embedded-pages.js`); every other page 'none'.
   embeddedPages: true,
+  // The entry is small and asks for the first page's route modules and texts itself (`src/main.tsx`);
+  // the app's chunk with React and the router starts with the document, in the same wave.
+  firstWaveModules: ["src/app/boot.tsx"],
   build: {
     rolldownOptions: {
       output: {
         codeSplitting: {
           groups: [
+            // What the entry runs at once (the first page's route modules and texts, asked for by
+            // address and language, Vite's preload helper), apart from the chunks that import React:
+            // the entry runs one round trip after the document, with React still on its way.
+            {
+              name: "first-load",
+              priority: 1,
+              includeDependenciesRecursively: false,
+              test: FIRST_LOAD_MODULES,
+            },
             // React and the router: every page needs them, and they change less often than the app,
             // so their chunk stays cached across deployments. Every other library goes with the
             // routes that use it (papaparse with the CSV imports, recharts with the usage page, the

@@ -2,7 +2,7 @@
 // Size budgets (tooling/size-budgets.json), checked with size-limit on the production builds, in
 // gzip bytes (1 KB = 1,024 bytes):
 // - each app's initial load: the scripts its index.html loads before the app runs (the entry, its
-//   modulepreloads, the classic chunk-load guard) with the chunks the entry imports statically, read
+//   modulepreloads, the classic chunk-load guard) with the chunks they import statically, read
 //   from the build's manifest (dist/.vite/manifest.json);
 // - each chunk group the web app loads on demand (each lazy route, the usage charts, a language's
 //   texts): the chunk with the chunks it imports statically, less those of the initial load and of
@@ -58,11 +58,18 @@ function readApp(app) {
     throw new Error(`${app}/dist (index.html, .vite/manifest.json) is missing: build first`);
   }
   const manifest = JSON.parse(readFileSync(manifestFile, "utf8"));
-  const entries = Object.keys(manifest).filter((key) => manifest[key].isEntry);
-  const initialKeys = new Set(entries.flatMap((key) => [...staticClosure(manifest, key)]));
+  const scripts = initialScripts(readFileSync(htmlFile, "utf8"));
+  // The entries and the chunks index.html preloads (say the app's chunk that a small entry imports
+  // on demand at once), each with the chunks it imports statically.
+  const preloaded = new Set(scripts.map((url) => url.replace(/^\//, "")));
+  const initialKeys = new Set(
+    Object.keys(manifest)
+      .filter((key) => manifest[key].isEntry || preloaded.has(manifest[key].file))
+      .flatMap((key) => [...staticClosure(manifest, key)]),
+  );
   const initialFiles = new Set([
     ...[...initialKeys].map((key) => join(dist, manifest[key].file)),
-    ...initialScripts(readFileSync(htmlFile, "utf8")).map((url) => join(dist, url)),
+    ...scripts.map((url) => join(dist, url)),
   ]);
   const lazyGroups = Object.keys(manifest)
     .filter((key) => manifest[key].isDynamicEntry)

@@ -28,7 +28,13 @@ export { referenceValuesPlugin } from "./reference-values.js";
  * Leaves out of the preload lists of dynamic imports the imported chunk itself and the files of the
  * initial load (both fetch nothing).
  */
-export declare function leanPreloadsPlugin(): Plugin;
+export declare function leanPreloadsPlugin(options?: { firstWaveModules?: string[] }): Plugin;
+
+/**
+ * `<link rel="modulepreload">` in index.html for the chunks of `modules` (paths relative to the
+ * app's root) and their static imports: modules the entry imports on demand at once.
+ */
+export declare function firstWavePreloadPlugin(options: { modules: string[] }): Plugin;
 
 export declare function defineAppConfig(options: {
   port: number;
@@ -42,5 +48,7 @@ export declare function defineAppConfig(options: {
   embeddedPages?: boolean;
   /** The api build's `reference-values.json`, relative to the app's root. */
   referenceValuesFile: string;
+  /** Modules the entry imports on demand at once: index.html preloads their chunks. */
+  firstWaveModules?: string[];
   build?: BuildOptions;
 }): UserConfig;

@@ -8,10 +8,11 @@ import { build } from "rolldown";
 import { defaultClientConditions, defineConfig, loadEnv } from "vite";
 import { referenceValuesPlugin } from "./reference-values.js";
 import { embeddedPagesMiddleware } from "./embedded-pages.js";
+import { firstWavePreloadPlugin } from "./first-wave.js";
 import { leanPreloadsPlugin } from "./lean-preloads.js";
 import { DEFAULT_API_URL, securityHeaders, staticHostHeadersFile } from "./security-headers.js";
 
-export { leanPreloadsPlugin, referenceValuesPlugin };
+export { firstWavePreloadPlugin, leanPreloadsPlugin, referenceValuesPlugin };
 
 /** Where the chunk-load guard is served, in development and in the build (content-hashed there). */
 const GUARD_DEV_PATH = "/@paraphe/chunk-load-guard.js";
@@ -158,9 +159,10 @@ function appVersion() {
  * The Vite configuration of a Paraphe app: React, Tailwind, sibling packages read from source, the
  * chunk-load guard, the security headers, the attestation reference values of the api's build
  * (`referenceValuesFile`, relative to the app's root), fixed ports for the dev server and `vite
- * preview`.
+ * preview`. `firstWaveModules` (paths relative to the app's root) are modules the entry imports on
+ * demand at once: index.html preloads their chunks with the entry (`first-wave.js`).
  *
- * @param {{ port: number; chunkLoadMessages: Record<string, { title: string; description: string; reload: string }>; referrerPolicy?: "no-referrer" | "strict-origin-when-cross-origin"; frameVariables?: string[]; googleDriveVariables?: string[]; embeddedPages?: boolean; referenceValuesFile: string; build?: import("vite").BuildOptions }} options
+ * @param {{ port: number; chunkLoadMessages: Record<string, { title: string; description: string; reload: string }>; referrerPolicy?: "no-referrer" | "strict-origin-when-cross-origin"; frameVariables?: string[]; googleDriveVariables?: string[]; embeddedPages?: boolean; referenceValuesFile: string; firstWaveModules?: string[]; build?: import("vite").BuildOptions }} options
  */
 export function defineAppConfig({
   port,
@@ -170,6 +172,7 @@ export function defineAppConfig({
   googleDriveVariables,
   embeddedPages,
   referenceValuesFile,
+  firstWaveModules = [],
   build: buildOptions = {},
 }) {
   return defineConfig({
@@ -184,7 +187,8 @@ export function defineAppConfig({
         embeddedPages,
       }),
       referenceValuesPlugin({ file: referenceValuesFile }),
-      leanPreloadsPlugin(),
+      leanPreloadsPlugin({ firstWaveModules }),
+      firstWavePreloadPlugin({ modules: firstWaveModules }),
     ],
     resolve: { conditions: ["@paraphe/source", ...defaultClientConditions] },
     // The app's version, sent with its telemetry (README "Telemetry").

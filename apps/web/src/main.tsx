@@ -1,37 +1,17 @@
-import { mountApp } from "@paraphe/ui-kit";
-import { StrictMode } from "react";
-import { createBrowserRouter } from "react-router";
-import { App } from "./app/app";
-import { createWebI18n } from "./app/i18n";
-import { createAppRoutes } from "./app/router";
-import { loadWebApiClient } from "./lib/api/create-web-api";
-import { startTelemetryWhenIdle } from "./lib/telemetry/telemetry";
+import { startFirstPage } from "./app/first-load";
+import type * as Boot from "./app/boot";
 import "./index.css";
 
-// The chunk-load guard is a classic script that index.html loads ahead of this module. What the
-// first page needs is asked for at once, in the order the page needs it (over HTTP/1.1 a browser
-// opens six connections to a host, and a request waits for a free one).
+// The chunk-load guard is a classic script that index.html loads ahead of this module.
+//
+// This entry is small and imports nothing of React, so that it runs one round trip after the
+// document: it asks for the first page's texts (in the reader's language) and route modules at
+// once, while the app's chunk with React, the router and the ui-kit downloads (index.html
+// preloads it: `firstWaveModules` in vite.config.ts), instead of after React has arrived.
+startFirstPage();
 
-// 1. The texts of the reader's language: the app renders once they are there, so that no page
-// shows raw keys. A failed download rejects unobserved, and the chunk-load guard reloads the page.
-const texts = createWebI18n();
-
-// 2. The router, made now rather than when the app renders: it starts the first navigation at
-// once, and with it the download of the page's code (its lazy route), in parallel with the texts.
-const router = createBrowserRouter(createAppRoutes());
-
-// 3. The api client's code (the contract's schemas, zod, the tunnel and its HPKE), not part of this
-// first load: asked for once the texts are there, as the app renders (the page's code is on its way
-// already), so that it does not hold up what the first page needs; the app's client
-// (`lib/api/create-web-api.ts`) is there at once, and its calls wait for the code.
-void texts.then((i18n) => {
-  void loadWebApiClient().catch(() => undefined);
-  mountApp(
-    "root",
-    <StrictMode>
-      <App i18n={i18n} router={router} />
-    </StrictMode>,
-  );
-  // 4. Telemetry, on the production host only: its own chunk, in an idle moment after the first paint.
-  startTelemetryWhenIdle();
+// The app: React, the router, the providers. Undefined when its chunk failed to load and the
+// chunk-load guard reloads the page (Vite's preload helper tells it).
+void import("./app/boot").then((boot: typeof Boot | undefined) => {
+  boot?.bootApp();
 });

@@ -1,0 +1,86 @@
+import { DEFAULT_LANGUAGE, isSupportedLanguage, type Language } from "@paraphe/i18n";
+import { firstPageModules, routeModules } from "./route-modules";
+import { SESSION_STORAGE_KEY } from "./session/session-storage";
+import { FIRST_NAMESPACES, WEB_TEXTS } from "./web-texts";
+
+// What the entry (`main.tsx`) does before React is there: nothing here imports React or i18next.
+
+/** A storage item; null when storage is unavailable (private mode, blocked cookies). */
+function storedItem(win: Window, storage: "localStorage" | "sessionStorage", key: string) {
+  try {
+    return win[storage].getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The last value of the query parameter `name`, undecoded, as i18next's detector reads it (which
+ * also looks after a `?` in the fragment when the address has no query: not an address of this app).
+ */
+function queryParameter(search: string, name: string): string | null {
+  let found: string | null = null;
+  for (const parameter of search.slice(1).split("&")) {
+    const equals = parameter.indexOf("=");
+    if (equals > 0 && parameter.slice(0, equals) === name) found = parameter.slice(equals + 1);
+  }
+  return found;
+}
+
+/** A cookie's value, undecoded, as i18next's detector reads it. */
+function cookie(doc: Document, name: string): string | null {
+  for (const item of doc.cookie.split(";")) {
+    const trimmed = item.trimStart();
+    if (trimmed.startsWith(`${name}=`)) return trimmed.slice(name.length + 1);
+  }
+  return null;
+}
+
+/**
+ * The language the app's i18next instance will detect (`@paraphe/i18n`'s `DETECTION_ORDER`: the
+ * `lng` query parameter, the cookie, local then session storage, the browser's languages, the
+ * page's `<html lang>`; the first supported one, region variants reduced to their language;
+ * English when none is), read without i18next so that its texts are asked for at once. The names
+ * are `@paraphe/i18n`'s (`LANGUAGE_QUERY_PARAMETER`, `LANGUAGE_COOKIE`, `LANGUAGE_STORAGE_KEY`),
+ * written out because the module that exports them imports i18next; `first-load.test.ts` compares
+ * the outcome with i18next's. (The detector also reads Internet Explorer's `navigator.userLanguage`,
+ * which no supported browser has.)
+ */
+export function detectFirstLanguage(win: Window = window): Language {
+  const candidates = [
+    queryParameter(win.location.search, "lng"),
+    cookie(win.document, "i18next"),
+    storedItem(win, "localStorage", "i18nextLng"),
+    storedItem(win, "sessionStorage", "i18nextLng"),
+    ...win.navigator.languages,
+    win.navigator.language,
+    win.document.documentElement.getAttribute("lang"),
+  ];
+  for (const candidate of candidates) {
+    const language = candidate?.split(/[-_]/)[0]?.toLowerCase();
+    if (isSupportedLanguage(language)) return language;
+  }
+  return DEFAULT_LANGUAGE;
+}
+
+/** Whether a user is stored (the session guard's first question), without reading it further. */
+function hasStoredUser(win: Window): boolean {
+  return storedItem(win, "localStorage", SESSION_STORAGE_KEY)?.includes('"user":') ?? false;
+}
+
+/**
+ * Asks for what the first page shows, at the same time as React (the entry calls it before it asks
+ * for the app): the texts of the reader's language (those `createWebI18n` waits for) and the route
+ * modules of the page at the address (those the router's lazy routes load). The app's later imports
+ * of the same modules find them there. Nothing waits on these: a failed download is the chunk-load
+ * guard's (Vite's preload helper tells it), as when the app asks for the same module.
+ */
+export function startFirstPage(win: Window = window): void {
+  const language = detectFirstLanguage(win);
+  for (const namespace of ["common", ...FIRST_NAMESPACES] as const) {
+    WEB_TEXTS[namespace][language]().catch(() => undefined);
+  }
+  for (const name of firstPageModules(win.location.pathname, hasStoredUser(win))) {
+    routeModules[name]().catch(() => undefined);
+  }
+}
