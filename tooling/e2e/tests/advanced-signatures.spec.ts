@@ -92,9 +92,11 @@ test("an AES envelope: one signer passes an email code on a phone in French, the
       await dialog
         .getByRole("radio", { name: index === 0 ? /^Code sent by email/ : /^Code sent by SMS/ })
         .check();
+      if (index === 1) await expectAccessible(page, "recipient with an SMS check, 1280 px, en");
     },
     beforeSend: async (editor) => {
       await editor.getByRole("radio", { name: /^Advanced electronic signature \(AES\)/ }).check();
+      await expectAccessible(editor, "editor at AES, 1280 px, en");
     },
   });
   const envelopeUuid = /\/envelopes\/[0-9a-f-]+\/([0-9a-f-]+)\/view$/.exec(viewUrl)?.[1] ?? "";
@@ -129,6 +131,10 @@ test("an AES envelope: one signer passes an email code on a phone in French, the
   await smsCheck.getByRole("button", { name: CHECK.en.send }).click();
   await expect(smsCheck.getByText(CHECK.en.smsSent(phone.slice(-2)))).toBeVisible();
   const lockedCode = await codeOf(phone, 1);
+  // The SMS (in Grace's language) names the document and carries no link.
+  const sms = await waitForMail(phone, 1);
+  expect(sms.text).toContain("agreement-2-pages");
+  expect(sms.text).not.toContain("http");
   const codeField = smsCheck.getByRole("textbox", { name: CHECK.en.smsCode });
   const confirm = smsCheck.getByRole("button", { name: CHECK.en.confirm });
   const api = apiClientAs(sender);

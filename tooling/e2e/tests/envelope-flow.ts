@@ -114,7 +114,7 @@ export async function prepareAndSend(
     // Just after the upload the api is drawing the page previews: the save may take a while.
     await expect(dialog).toBeHidden({ timeout: 30_000 });
   }
-  if (sequential) await page.getByText(t.sequential).click();
+  if (sequential) await page.getByText(t.sequential, { exact: true }).click();
 
   // One signature field per recipient, each on its own page.
   for (const [index, recipient] of recipients.entries()) {
