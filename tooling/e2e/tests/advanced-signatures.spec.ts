@@ -221,20 +221,22 @@ test("an AES envelope: one signer passes an email code on a phone in French, the
   }
 
   // The proof names, per signer, the level, the check passed and the certificate.
-  const proof = (await run("pdftotext", ["-raw", files.proof, "-"])).stdout.replace(/\s+/g, " ");
+  // (Compared without white space: the proof's table cells wrap, anywhere in a word.)
+  const compact = (text: string) => text.replace(/\s+/g, "");
+  const proof = compact((await run("pdftotext", ["-raw", files.proof, "-"])).stdout);
   for (const [signer, check] of [
     [hedy, "a one-time code sent to the signer’s email address"],
     [grace, "a one-time code sent by SMS to the signer’s phone"],
   ] as const) {
-    expect(proof).toMatch(
-      new RegExp(
-        `${signer.firstname} ${signer.lastname}.*Advanced electronic signature \\(AES\\) of the signer’s own, after the check: ${check}`,
-      ),
+    const name = compact(`${signer.firstname} ${signer.lastname}`);
+    const said = compact(
+      `Advanced electronic signature (AES) of the signer’s own, after the check: ${check}`,
     );
+    expect(proof).toContain(`${said}Signercertificate`);
     expect(proof).toMatch(
       new RegExp(
-        `Signer certificate CN=${signer.firstname} ${signer.lastname}, .*?, serial number [0-9a-f ]+, ` +
-          "SHA-256 fingerprint [0-9a-f ]+, issued by CN=Paraphe development signer authority",
+        `${name}[^]*${said.replace(/[()]/g, "\\$&")}Signercertificate[^,]*${name},[^]*?,` +
+          "serialnumber[0-9a-f]+,SHA-256fingerprint[0-9a-f]+,issuedby[^,]*Paraphedevelopmentsignerauthority",
       ),
     );
   }
