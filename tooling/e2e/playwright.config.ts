@@ -38,6 +38,18 @@ const identityProviderCommand =
   `--port ${IDENTITY_PROVIDER.port} --redirect-uri ${IDENTITY_PROVIDER.redirectUri} ` +
   `--client-id ${IDENTITY_PROVIDER.clientId} --client-secret ${IDENTITY_PROVIDER.clientSecret}`;
 
+// The qualified signature provider (a CSC v2 service of the api's tests) that signers sign
+// through at QES (qualified-signatures.spec.ts); it sends them back to the signing app.
+const QES_PROVIDER = {
+  port: 5189,
+  clientId: "paraphe-e2e",
+  clientSecret: "paraphe-e2e-csc-secret",
+};
+const qesProviderCommand =
+  "pnpm --filter @paraphe/api exec tsx --conditions=@paraphe/source src/test/csc-service-server.ts " +
+  `--port ${String(QES_PROVIDER.port)} --redirect-uri http://localhost:5174/qes/callback ` +
+  `--client-id ${QES_PROVIDER.clientId} --client-secret ${QES_PROVIDER.clientSecret}`;
+
 /**
  * Browser tests: the production builds of the web and signing apps, served by `vite preview`, against
  * the real api with a fresh embedded database, in Debian's Chromium.
@@ -98,6 +110,14 @@ export default defineConfig({
       timeout: 60_000,
     },
     {
+      command: qesProviderCommand,
+      cwd: root,
+      // Its sign-in page answers 400 without an authorization request: it is up.
+      url: `http://127.0.0.1:${String(QES_PROVIDER.port)}/oauth2/authorize`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+    {
       command: `rm -rf "${dataDir}" && ${seedCommand} && ${limitedTeamCommand} && node apps/api/dist/server.js`,
       cwd: root,
       url: "http://localhost:3000/health",
@@ -133,6 +153,10 @@ export default defineConfig({
         // tests' requests record and export nothing.
         OTEL_EXPORTER_OTLP_ENDPOINT: "http://127.0.0.1:4319",
         OTEL_TRACES_SAMPLER: "parentbased_always_off",
+        // Qualified signatures through the test CSC service (qualified-signatures.spec.ts).
+        CSC_BASE_URL: `http://127.0.0.1:${String(QES_PROVIDER.port)}/csc/v2`,
+        CSC_CLIENT_ID: QES_PROVIDER.clientId,
+        CSC_CLIENT_SECRET: QES_PROVIDER.clientSecret,
       },
       reuseExistingServer: false,
       // The seed migrates the new database first (PGlite: tens of seconds on a busy machine), then

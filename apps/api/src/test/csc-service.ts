@@ -96,6 +96,8 @@ export interface CscTestServiceOptions {
   redirectUris?: string[];
   /** How many wrong PINs lock a credential (3 by default). */
   maxPinTries?: number;
+  /** The loopback port to listen on; a free one by default. */
+  port?: number;
 }
 
 export const DEFAULT_CSC_USERS: CscTestUser[] = [
@@ -403,7 +405,7 @@ function escapeHtml(text: string): string {
 
 const token = () => randomBytes(24).toString("base64url");
 
-/** Starts the service on a random loopback port. */
+/** Starts the service on a loopback port (`options.port`, or a free one). */
 export async function startCscService(
   options: CscTestServiceOptions = {},
 ): Promise<CscTestService> {
@@ -975,7 +977,7 @@ export async function startCscService(
       else response.end();
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   url = `http://127.0.0.1:${port}`;
   if (redirectUris.length === 0) redirectUris = ["http://127.0.0.1:3999/qes/callback"];
