@@ -17,11 +17,6 @@ const NotFoundRoute = lazy(() =>
   import("../routes/not-found").then((module) => ({ default: module.NotFoundRoute })),
 );
 
-// The page the qualified provider sends a signer back to, in the window the signing page opened.
-const QesCallbackRoute = lazy(() =>
-  import("../routes/qes-callback").then((module) => ({ default: module.QesCallbackRoute })),
-);
-
 const TranslatedToaster = lazy(() =>
   import("./toaster").then((module) => ({ default: module.TranslatedToaster })),
 );
@@ -78,10 +73,6 @@ function Routes({ SignedArea }: { SignedArea: ComponentType<{ route: SignedAreaR
         {route.name === "notFound" ? (
           <Suspense fallback={<SignPublicLayout>{null}</SignPublicLayout>}>
             <NotFoundRoute />
-          </Suspense>
-        ) : route.name === "qesCallback" ? (
-          <Suspense fallback={<SignPublicLayout>{null}</SignPublicLayout>}>
-            <QesCallbackRoute />
           </Suspense>
         ) : (
           <Suspense

@@ -14,6 +14,12 @@ const DirectLinkRoute = lazy(() =>
   import("../routes/direct-link").then((module) => ({ default: module.DirectLinkRoute })),
 );
 
+// The page the qualified provider sends a signer back to, in the window the signing page opened
+// (it calls no api: it is here to keep the app's entry as it was).
+const QesCallbackRoute = lazy(() =>
+  import("../routes/qes-callback").then((module) => ({ default: module.QesCallbackRoute })),
+);
+
 const ConfirmationRoute = lazy(() =>
   import("../routes/confirmation").then((module) => ({ default: module.ConfirmationRoute })),
 );
@@ -26,7 +32,8 @@ export function createSignQueryClient(api: SignApi): QueryClient {
 export type SignedAreaRoute =
   | { name: "sign"; envelopeUuid: string }
   | { name: "direct"; token: string }
-  | { name: "confirmation" };
+  | { name: "confirmation" }
+  | { name: "qesCallback" };
 
 export interface SignedAreaProps {
   api: SignApi;
@@ -52,6 +59,10 @@ export function SignedArea({ api, queryClient, route }: SignedAreaProps) {
           ) : route.name === "direct" ? (
             <Suspense fallback={null}>
               <DirectLinkRoute token={route.token} />
+            </Suspense>
+          ) : route.name === "qesCallback" ? (
+            <Suspense fallback={null}>
+              <QesCallbackRoute />
             </Suspense>
           ) : (
             <Suspense fallback={null}>
