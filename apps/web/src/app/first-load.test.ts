@@ -29,7 +29,9 @@ afterEach(() => {
   vi.restoreAllMocks();
   localStorage.clear();
   sessionStorage.clear();
-  document.cookie = `${LANGUAGE_COOKIE}=; expires=Thu, 01 Jan 1970 00:00:00 GMT`;
+  for (const name of [LANGUAGE_COOKIE, "other"]) {
+    document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT`;
+  }
   window.history.replaceState(null, "", "/");
   document.documentElement.removeAttribute("lang");
 });
@@ -66,6 +68,23 @@ describe("detectFirstLanguage", () => {
         setNavigatorLanguages(["en"]);
         localStorage.setItem(LANGUAGE_STORAGE_KEY, "fr");
         window.history.replaceState(null, "", "/login?lng=de");
+      },
+      expected: "fr",
+    },
+    {
+      name: "the last of several query parameters",
+      set: () => {
+        setNavigatorLanguages(["en"]);
+        window.history.replaceState(null, "", "/login?lng=en&x=1&lng=fr");
+      },
+      expected: "fr",
+    },
+    {
+      name: "the cookie among others",
+      set: () => {
+        setNavigatorLanguages(["en"]);
+        document.cookie = "other=en";
+        document.cookie = `${LANGUAGE_COOKIE}=fr`;
       },
       expected: "fr",
     },

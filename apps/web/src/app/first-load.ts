@@ -14,26 +14,14 @@ function storedItem(win: Window, storage: "localStorage" | "sessionStorage", key
   }
 }
 
-/**
- * The last value of the query parameter `name`, undecoded, as i18next's detector reads it (which
- * also looks after a `?` in the fragment when the address has no query: not an address of this app).
- */
-function queryParameter(search: string, name: string): string | null {
-  let found: string | null = null;
-  for (const parameter of search.slice(1).split("&")) {
-    const equals = parameter.indexOf("=");
-    if (equals > 0 && parameter.slice(0, equals) === name) found = parameter.slice(equals + 1);
-  }
-  return found;
+/** The last `lng` query parameter's value, undecoded, as i18next's detector reads it. */
+function queryLanguage(search: string): string | undefined {
+  return [...search.matchAll(/(?:^\?|&)lng=([^&]*)/g)].at(-1)?.[1];
 }
 
-/** A cookie's value, undecoded, as i18next's detector reads it. */
-function cookie(doc: Document, name: string): string | null {
-  for (const item of doc.cookie.split(";")) {
-    const trimmed = item.trimStart();
-    if (trimmed.startsWith(`${name}=`)) return trimmed.slice(name.length + 1);
-  }
-  return null;
+/** The `i18next` cookie's value, undecoded, as i18next's detector reads it. */
+function cookieLanguage(doc: Document): string | undefined {
+  return /(?:^|;) *i18next=([^;]*)/.exec(doc.cookie)?.[1];
 }
 
 /**
@@ -48,8 +36,8 @@ function cookie(doc: Document, name: string): string | null {
  */
 export function detectFirstLanguage(win: Window = window): Language {
   const candidates = [
-    queryParameter(win.location.search, "lng"),
-    cookie(win.document, "i18next"),
+    queryLanguage(win.location.search),
+    cookieLanguage(win.document),
     storedItem(win, "localStorage", "i18nextLng"),
     storedItem(win, "sessionStorage", "i18nextLng"),
     ...win.navigator.languages,
