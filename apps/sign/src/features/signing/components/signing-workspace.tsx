@@ -137,8 +137,18 @@ export function SigningWorkspace({ link, opened }: { link: AccessLink; opened: O
     if (allRead && recipient.kind === "signer") void loadSignatureDialog();
   }, [allRead, recipient.kind]);
 
+  // At QES the drawn signature waits here while the signer signs in at their provider.
+  const qualifiedLevel = envelope.signatureLevel === "QES";
+  const [pendingSignature, setPendingSignature] = useState<{
+    signature: SignatureInput;
+    initials: string | undefined;
+  } | null>(null);
+
   // The zone on the page opens the pad as the bar's Sign does, or says what is left before it can.
   const openSignature = () => {
+    // The qualified step is open with the signature drawn: nothing else opens over it (a key
+    // pressed as the pad closed lands on the bar's Sign).
+    if (qualifiedLevel && pendingSignature !== null) return;
     if (needsCheck) {
       setVerifyOpen(true);
       return;
@@ -176,12 +186,6 @@ export function SigningWorkspace({ link, opened }: { link: AccessLink; opened: O
 
   // The confirmation keeps the team's look: the route change remounts the branding's holder.
   const branding = useBranding();
-  // At QES the drawn signature waits here while the signer signs in at their provider.
-  const qualifiedLevel = envelope.signatureLevel === "QES";
-  const [pendingSignature, setPendingSignature] = useState<{
-    signature: SignatureInput;
-    initials: string | undefined;
-  } | null>(null);
   const sign = useMutation({
     mutationFn: (input: {
       signature: SignatureInput;
