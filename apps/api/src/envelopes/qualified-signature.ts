@@ -8,6 +8,7 @@ import { sha256Hex } from "../documents/inspect";
 import { providerFetch } from "../documents/provider-fetch";
 import { signAsSigner } from "../documents/worker-pool";
 import { AppError } from "../errors/app-error";
+import { hitRateLimit, type RateLimit } from "../identity/rate-limit";
 import { isSealedMailBody, openMailBody, sealMailBody } from "../mail/body-sealing";
 import { QesError, qesProviderFromConfig, type CscClient, type CscCredential } from "../qes";
 import { conflict } from "./command-errors";
@@ -41,6 +42,15 @@ export interface QualifiedSignatureInput {
 const AUTHORIZATION_LIFETIME_MS = 10 * 60_000;
 /** How long a signing session lasts at most (the provider's token may end it sooner). */
 const SESSION_LIFETIME_MS = 30 * 60_000;
+/**
+ * Sign-ins at the provider one recipient may start: 10 per 15 minutes, so that a link alone
+ * cannot make the api call the provider without end.
+ */
+export const QES_AUTHORIZATIONS_PER_RECIPIENT: RateLimit = {
+  limit: 10,
+  windowMs: 15 * 60_000,
+  message: "Too many sign-ins at the provider were started. Wait a little before trying again.",
+};
 /** The signature's reason, which validators show beside it. */
 const REASON = "Signed with Paraphe (qualified electronic signature)";
 const LABEL = "paraphe/api qes v1";
@@ -143,7 +153,8 @@ async function qualifiedSigner(
 /**
  * POST /envelope/qes/authorize: starts the provider's OAuth 2.0 code flow for the signer (state and
  * PKCE S256). The state is kept as a SHA-256 and the verifier sealed, bound to the recipient, for
- * ten minutes; a new start replaces the previous one.
+ * ten minutes; a new start replaces the previous one; 10 starts per recipient per 15 minutes
+ * (RATE_LIMITED beyond).
  */
 export async function startQualifiedAuthorization(
   deps: EnvelopeDeps,
@@ -151,6 +162,12 @@ export async function startQualifiedAuthorization(
 ): Promise<{ authorizationUrl: string; state: string }> {
   const { envelope, recipient } = await qualifiedSigner(deps, link);
   const provider = providerOf(deps.config);
+  await hitRateLimit(
+    deps.db,
+    `qes-authorize:recipient:${recipient.id}`,
+    QES_AUTHORIZATIONS_PER_RECIPIENT,
+    deps.now(),
+  );
   const authorization = await provider
     .createAuthorization({
       redirectUri: qesRedirectUri(deps.config),

@@ -111,6 +111,16 @@ describe.each(testDatabaseKinds)(
       expect((await sender.api.envelope.get({ envelopeUuid })).status).toBe("draft");
     });
 
+    it("lets a recipient start 10 sign-ins at the provider per 15 minutes", async () => {
+      const email = uniqueEmail("eager");
+      const envelopeUuid = await qesDraft([email]);
+      await sender.api.envelope.send({ envelopeUuid });
+      const link = await linkFromMail(h, email, envelopeUuid);
+      const client = signingClient(h);
+      for (let started = 0; started < 10; started++) await client.envelope.qesAuthorize(link);
+      expect((await failure(client.envelope.qesAuthorize(link))).code).toBe("RATE_LIMITED");
+    });
+
     it("offers QES in the profile", async () => {
       expect((await sender.api.user.profile({})).capabilities?.qesSignature).toBe(true);
     });

@@ -348,6 +348,8 @@ export const sign = {
       denied: "The sign-in at the provider was refused or did not finish. Try again.",
       unavailable: "Qualified signatures are not available on this site. Tell the sender.",
       failed: "Your provider could not be reached. Try again in a moment.",
+      tooMany:
+        "Too many sign-ins at the provider were started. Wait a few minutes, then try again.",
     },
     callback: {
       title: "Back from your provider",

@@ -369,6 +369,8 @@ export const sign: FrenchTranslation<typeof en> = {
       unavailable:
         "La signature qualifiée n’est pas disponible sur ce site. Prévenez l’expéditeur.",
       failed: "Votre prestataire est injoignable. Réessayez dans un instant.",
+      tooMany:
+        "Trop de connexions au prestataire ont été lancées. Attendez quelques minutes, puis réessayez.",
     },
     callback: {
       title: "Retour de votre prestataire",

@@ -8,13 +8,15 @@ export type QualifiedErrorKey =
   | "qualified.errors.unusable"
   | "qualified.errors.denied"
   | "qualified.errors.unavailable"
+  | "qualified.errors.tooMany"
   | "qualified.errors.failed";
 
 /**
  * The message of a refusal of the qualified provider, as the api words it: a wrong PIN
  * (`qes_pin_invalid`), a locked credential (`qes_credential_locked`), an expired or spent
  * authorization (`qes_authorization_expired`: sign in again), a credential that cannot sign
- * (`qes_credential_unusable`), no provider (`qes_unavailable`); null for an error that is not the
+ * (`qes_credential_unusable`), no provider (`qes_unavailable`), too many sign-ins started
+ * (RATE_LIMITED); null for an error that is not the
  * provider's (the page's usual handling then).
  */
 export function qualifiedErrorKey(error: unknown): QualifiedErrorKey | null {
@@ -25,6 +27,7 @@ export function qualifiedErrorKey(error: unknown): QualifiedErrorKey | null {
   if (words.includes("qes_credential_unusable")) return "qualified.errors.unusable";
   if (words.includes("qes_unavailable") || words.includes("not_qualified"))
     return "qualified.errors.unavailable";
+  if (asApiError(error)?.code === "RATE_LIMITED") return "qualified.errors.tooMany";
   if (asApiError(error)?.code === "SERVICE_UNAVAILABLE") return "qualified.errors.failed";
   return null;
 }
