@@ -122,6 +122,9 @@ export async function delegateEnvelope(
       .deleteFrom("recipientVerificationCode")
       .where("recipientId", "=", recipient.id)
       .execute();
+    // A sign-in at the qualified provider started by the one who delegated is theirs, not the
+    // new person's.
+    await trx.deleteFrom("qesAuthorization").where("recipientId", "=", recipient.id).execute();
     await trx
       .insertInto("recipientDelegation")
       .values({
