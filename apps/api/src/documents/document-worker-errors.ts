@@ -1,3 +1,4 @@
+import { BusyError } from "../errors/busy-error";
 import type { DocumentLane } from "./worker-protocol";
 
 /** Why a worker stopped under a task. */
@@ -18,10 +19,8 @@ export class DocumentWorkerError extends Error {
  * A lane's workers are all busy and its queue is full (`reason: "lane"`), or the task's owner
  * already has its share of the lane (`reason: "owner"`): try again later.
  */
-export class DocumentWorkersBusyError extends Error {
+export class DocumentWorkersBusyError extends BusyError {
   readonly lane: DocumentLane;
-  /** A fair wait before trying again, for the Retry-After header. */
-  readonly retryAfterSeconds: number;
   readonly reason: "lane" | "owner";
 
   constructor(lane: DocumentLane, retryAfterSeconds: number, reason: "lane" | "owner" = "lane") {
@@ -29,10 +28,11 @@ export class DocumentWorkersBusyError extends Error {
       reason === "lane"
         ? `The document workers of the ${lane} lane are busy and their queue is full.`
         : `The owner of the task already has its share of the ${lane} lane.`,
+      retryAfterSeconds,
+      reason === "lane" ? "capacity" : "caller_share",
     );
     this.name = "DocumentWorkersBusyError";
     this.lane = lane;
-    this.retryAfterSeconds = retryAfterSeconds;
     this.reason = reason;
   }
 }

@@ -3,8 +3,8 @@ import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { isDatabaseUnavailable } from "../db/unavailable";
-import { DocumentWorkersBusyError } from "../documents/document-worker-errors";
 import { AppError } from "../errors/app-error";
+import { BusyError } from "../errors/busy-error";
 import type { AppEnv } from "./context";
 
 /** Where the documentation of an error code lives (served by `GET /docs/errors`). */
@@ -72,7 +72,7 @@ const httpExceptionCodes = {
  */
 export function toAppError(thrown: unknown): AppError {
   if (thrown instanceof AppError) return thrown;
-  if (thrown instanceof DocumentWorkersBusyError && thrown.reason === "owner") {
+  if (thrown instanceof BusyError && thrown.busyBecause === "caller_share") {
     return new AppError("RATE_LIMITED", {
       message: "Your earlier uploads are still being processed.",
       suggestion: `Wait until they are done, or try again in ${thrown.retryAfterSeconds} seconds.`,
@@ -80,7 +80,7 @@ export function toAppError(thrown: unknown): AppError {
       cause: thrown,
     });
   }
-  if (thrown instanceof DocumentWorkersBusyError) {
+  if (thrown instanceof BusyError) {
     return new AppError("SERVICE_BUSY", {
       headers: { "Retry-After": String(thrown.retryAfterSeconds) },
       cause: thrown,
