@@ -4,7 +4,6 @@ import type { Kysely } from "kysely";
 import type { BlobStore } from "../blob/blob-store";
 import type { Config } from "../config";
 import type { Database, EnvelopeRow, RecipientRow } from "../db/database";
-import { sha256Hex } from "../documents/inspect";
 import { providerFetch } from "../documents/provider-fetch";
 import { signAsSigner } from "../documents/worker-pool";
 import { AppError } from "../errors/app-error";
@@ -12,13 +11,11 @@ import { hitRateLimit, type RateLimit } from "../identity/rate-limit";
 import { isSealedMailBody, openMailBody, sealMailBody } from "../mail/body-sealing";
 import { QesError, qesProviderFromConfig, type CscClient, type CscCredential } from "../qes";
 import { conflict } from "./command-errors";
-import { documentStamps } from "./document-stamps";
 import type { EnvelopeDeps } from "./envelope-deps";
-import { shownFields } from "./field-settings";
-import { blobKeys } from "./file-keys";
 import { verifyAccessLink } from "./link-access";
 import { isTurn } from "./turns";
-import { loadDocuments, loadRecipients, personOf, senderOf } from "./views";
+import { addSignerRevisions } from "./signer-revisions";
+import { loadRecipients, personOf } from "./views";
 
 /** The certificate a qualified signature was made with, as the activity chain and proof name it. */
 export interface QualifiedSignatureRecord {
@@ -353,58 +350,32 @@ export async function addQualifiedSignature(
   if (first === undefined) throw qesFailure(new QesError("invalid_response", "no certificate"));
   const certificate = new X509Certificate(first);
   const person = personOf(signer);
-  const sender = await senderOf(trx, envelope);
-  const dateFormat = new Intl.DateTimeFormat(sender.language, {
-    dateStyle: "long",
-    timeZone: "UTC",
-  });
-  const pictures = new Map<string, Uint8Array>([[`s:${signer.id}`, images.signature]]);
-  if (images.initials !== undefined) pictures.set(`i:${signer.id}`, images.initials);
-  const fields = shownFields(
-    await trx.selectFrom("field").selectAll().where("envelopeId", "=", envelope.id).execute(),
-  ).filter((field) => field.recipientId === signer.id);
-  const signers = everyone
-    .filter((row) => row.kind === "signer")
-    .map((row) =>
-      row.id === signer.id ? { ...signer, status: "signed" as const, signedAt: at } : row,
-    );
-
-  for (const document of await loadDocuments(trx, envelope.id)) {
-    const baseKey = document.revisionBlobKey ?? document.blobKey;
-    const base = await deps.blobStore.get(baseKey);
-    if (base === null) throw new Error(`blob ${baseKey} is missing`);
-    const stamps = documentStamps({
-      fields: fields.filter((field) => field.documentId === document.id),
-      recipients: signers,
-      images: pictures,
-      dateFormat,
-      initialsOnAllPages: envelope.initialsOnAllPages,
-      pageCount: document.pageCount,
-    });
-    const signed = await signAsSigner(base.bytes, stamps, {
-      qualified: {
-        baseUrl: provider.baseUrl,
-        clientId: provider.clientId,
-        accessToken,
-        credentialID: qualified.credentialId,
-        authData: [{ id: "PIN", value: qualified.pin }],
-        description: `${envelope.title} — ${document.filename}`.slice(0, 500),
-      },
-      fieldName: person.name || signer.email,
-      reason: REASON,
-      location: "Paraphe",
-      signingTime: at,
-    }).catch((error: unknown) => {
-      throw qesFailure(error);
-    });
-    const key = blobKeys.revision(envelope.id, document.id, signer.id);
-    await deps.blobStore.put(key, signed, { contentType: "application/pdf" });
-    await trx
-      .updateTable("envelopeDocument")
-      .set({ revisionBlobKey: key, revisionSha256: sha256Hex(signed) })
-      .where("id", "=", document.id)
-      .execute();
-  }
+  await addSignerRevisions(
+    deps,
+    trx,
+    envelope,
+    signer,
+    everyone,
+    images,
+    at,
+    ({ base, stamps, document }) =>
+      signAsSigner(base, stamps, {
+        qualified: {
+          baseUrl: provider.baseUrl,
+          clientId: provider.clientId,
+          accessToken,
+          credentialID: qualified.credentialId,
+          authData: [{ id: "PIN", value: qualified.pin }],
+          description: `${envelope.title} — ${document.filename}`.slice(0, 500),
+        },
+        fieldName: person.name || signer.email,
+        reason: REASON,
+        location: "Paraphe",
+        signingTime: at,
+      }).catch((error: unknown) => {
+        throw qesFailure(error);
+      }),
+  );
   return {
     level: "QES",
     certificate: {
