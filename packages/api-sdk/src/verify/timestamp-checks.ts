@@ -63,46 +63,10 @@ export function checkTimestamp(
     return token.genTime;
   }
   const chain = checkTsaChain(token.tsa, token.certificates, anchors, token.genTime);
-  switch (chain.status) {
-    case "trusted":
-      checks.push(
-        pass(file, "timestamp", "timestampValid", {
-          name,
-          tsa,
-          genTime,
-          root: displayName(chain.root),
-        }),
-      );
-      return token.genTime;
-    case "root-not-checked":
-      checks.push(
-        warn(file, "timestamp", "timestampRootNotChecked", {
-          name,
-          tsa,
-          genTime,
-          root: displayName(chain.root),
-        }),
-      );
-      return token.genTime;
-    case "failed": {
-      const key = {
-        "not-anchored": "timestampChainNotAnchored",
-        "issuer-missing": "timestampChainIssuerMissing",
-        "bad-signature": "timestampChainBadSignature",
-        "not-valid-at": "timestampChainNotValidAt",
-        "not-ca": "timestampChainNotCa",
-      } as const satisfies Record<typeof chain.reason, CheckKey>;
-      checks.push(
-        fail(file, "timestamp", key[chain.reason], {
-          name,
-          tsa,
-          genTime,
-          ...failedCertificateValues(chain.certificate),
-        }),
-      );
-      return undefined;
-    }
-  }
+  return reportTsaChain(file, chain, { name, tsa, genTime }, token.genTime, checks, {
+    valid: "timestampValid",
+    rootNotChecked: "timestampRootNotChecked",
+  });
 }
 
 /**
@@ -138,27 +102,36 @@ export function checkDocumentTimestamp(
   }
   if (token.tsa === undefined || token.genTime === undefined) return undefined;
   const chain = checkTsaChain(token.tsa, [...token.certificates, ...pool], anchors, token.genTime);
+  return reportTsaChain(file, chain, { name, tsa, genTime }, token.genTime, checks, {
+    valid: "documentTimestampValid",
+    rootNotChecked: "documentTimestampRootNotChecked",
+  });
+}
+
+/**
+ * The check a timestamp authority's chain gives (`valid` when it leads to a trusted root,
+ * `rootNotChecked` when no root was given to check it against, a failure naming the certificate
+ * otherwise); answers the time the token proves when the chain holds.
+ */
+function reportTsaChain(
+  file: VerifiedFile,
+  chain: ReturnType<typeof checkTsaChain>,
+  values: { name: string; tsa: string; genTime: string },
+  genTime: Date,
+  checks: VerificationCheck[],
+  keys: { valid: CheckKey; rootNotChecked: CheckKey },
+): Date | undefined {
   switch (chain.status) {
     case "trusted":
       checks.push(
-        pass(file, "timestamp", "documentTimestampValid", {
-          name,
-          tsa,
-          genTime,
-          root: displayName(chain.root),
-        }),
+        pass(file, "timestamp", keys.valid, { ...values, root: displayName(chain.root) }),
       );
-      return token.genTime;
+      return genTime;
     case "root-not-checked":
       checks.push(
-        warn(file, "timestamp", "documentTimestampRootNotChecked", {
-          name,
-          tsa,
-          genTime,
-          root: displayName(chain.root),
-        }),
+        warn(file, "timestamp", keys.rootNotChecked, { ...values, root: displayName(chain.root) }),
       );
-      return token.genTime;
+      return genTime;
     case "failed": {
       const key = {
         "not-anchored": "timestampChainNotAnchored",
@@ -169,9 +142,7 @@ export function checkDocumentTimestamp(
       } as const satisfies Record<typeof chain.reason, CheckKey>;
       checks.push(
         fail(file, "timestamp", key[chain.reason], {
-          name,
-          tsa,
-          genTime,
+          ...values,
           ...failedCertificateValues(chain.certificate),
         }),
       );
