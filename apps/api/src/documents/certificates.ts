@@ -65,17 +65,28 @@ export async function loadOrCreatePlatformIdentity(
 }
 
 async function loadPkcs12(file: string, passphrase: string): Promise<PlatformIdentity> {
+  const { p12, signer } = await openPkcs12File(file, passphrase, "The signing certificate file");
+  return describe("pkcs12", signer.certificate, { format: "pkcs12", p12, passphrase });
+}
+
+/**
+ * Reads a PKCS#12 file and opens it with its passphrase, at start: a wrong passphrase or a file
+ * that is not PKCS#12 fails with a message naming `what` and the file (never the passphrase).
+ */
+export async function openPkcs12File(
+  file: string,
+  passphrase: string,
+  what: string,
+): Promise<{ p12: Uint8Array; signer: P12Signer }> {
   const p12 = new Uint8Array(await readFile(file));
-  let signer: P12Signer;
   try {
-    signer = await P12Signer.create(p12, passphrase);
+    return { p12, signer: await P12Signer.create(p12, passphrase) };
   } catch (error) {
     throw new Error(
-      `The signing certificate file could not be opened (wrong passphrase or not a PKCS#12 file): ${file}`,
+      `${what} could not be opened (wrong passphrase or not a PKCS#12 file): ${file}`,
       { cause: error },
     );
   }
-  return describe("pkcs12", signer.certificate, { format: "pkcs12", p12, passphrase });
 }
 
 async function loadOrCreateDevelopmentIdentity(folder: string): Promise<PlatformIdentity> {

@@ -1,11 +1,11 @@
 import { createHash, randomBytes, type webcrypto } from "node:crypto";
 import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { P12Signer } from "@libpdf/core";
 // @peculiar/x509 resolves its providers through tsyringe, which needs the Reflect metadata API
 // first (ES modules evaluate imports in order).
 import "reflect-metadata";
 import * as x509 from "@peculiar/x509";
+import { openPkcs12File } from "./certificates";
 
 /**
  * The deployment's signer certification authority: it issues, at the advanced level (AES), a
@@ -87,16 +87,7 @@ export async function loadOrCreateSignerAuthority(
 }
 
 async function loadPkcs12(file: string, passphrase: string): Promise<SignerAuthority> {
-  const p12 = new Uint8Array(await readFile(file));
-  let signer: P12Signer;
-  try {
-    signer = await P12Signer.create(p12, passphrase);
-  } catch (error) {
-    throw new Error(
-      `The signer authority's file could not be opened (wrong passphrase or not a PKCS#12 file): ${file}`,
-      { cause: error },
-    );
-  }
+  const { signer } = await openPkcs12File(file, passphrase, "The signer authority's file");
   const certificate = new x509.X509Certificate(signer.certificate);
   requireAuthority(certificate, file);
   const key = certificate.publicKey.algorithm;
