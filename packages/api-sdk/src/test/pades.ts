@@ -26,6 +26,8 @@ import {
 export interface PadesFixtures {
   /** The seal's self-signed certificate (ECDSA P-256). */
   seal: X509Certificate;
+  /** The seal's signer (its key and `seal`), to seal a PDF of the test's own. */
+  sealSigner: CryptoKeySigner;
   /** The timestamp authority's self-signed certificate (critical extendedKeyUsage timeStamping). */
   tsa: X509Certificate;
   /** The same key, subject and serial number as `tsa`, without extendedKeyUsage. */
@@ -209,6 +211,7 @@ export async function createPadesFixtures(): Promise<PadesFixtures> {
 
   return {
     seal,
+    sealSigner: signer,
     tsa: new X509Certificate(readFileSync(file("tsa.pem"))),
     tsaWithoutTimestamping: new X509Certificate(readFileSync(file("tsa-plain.pem"))),
     timestampAuthority,

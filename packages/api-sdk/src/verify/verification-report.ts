@@ -36,7 +36,6 @@ export type CheckKey =
   | "chainBadSignature"
   | "chainNotValidAt"
   | "chainNotCa"
-  | "chainNotChecked"
   | "timestampValid"
   | "timestampRootNotChecked"
   | "timestampIntactEarlier"

@@ -36,7 +36,10 @@ export interface VerifyInput {
   proof: Uint8Array;
   /** The uploaded original, to check against the hashes the proof records. */
   original?: Uint8Array;
-  /** Trust anchors (DER): the seal's chain must lead to one. None: the root is reported unchecked. */
+  /**
+   * Trust anchors (DER): the chain of every signature, each signer's and the seal's, must lead to
+   * one. None: the roots are reported unchecked.
+   */
   trustAnchors?: readonly X509Certificate[];
   /**
    * The trust anchors of the timestamp authorities of B-T seals. Given: each seal must carry a
@@ -67,9 +70,10 @@ export interface VerifyInput {
  * 2. the RFC 3161 timestamp token of each B-T seal: over the seal's signature value, intact,
  *    signed by a timestamping certificate whose chain leads to one of `trustAnchors` or
  *    `tsaTrustAnchors` at the token's time; a seal without a token has only a claimed time;
- * 3. the seal's certificate chain, to one of `trustAnchors` (or consistent up to an unchecked
- *    root when none are given), valid at the time the token proves (else the claimed signing
- *    time);
+ * 3. the certificate chain of every signature (each signer's and the seal's), at every level, to
+ *    one of `trustAnchors` (or consistent up to an unchecked root when none are given: a chain
+ *    that reaches none of those given fails), valid at the time its token proves (else the
+ *    claimed signing time);
  * 4. the proof is one Paraphe sealed as a proof: exactly one signature, over the whole file,
  *    named {@link PROOF_SEAL_FIELD_NAME} with the reason {@link PROOF_SEAL_REASON} (a document
  *    Paraphe sealed, whatever it carries, is refused as a proof and its record is not read);
@@ -274,12 +278,9 @@ async function checkSignedPdf(
     const provenTime = checkTimestamp(file, signature, last, anchors, checks);
 
     if (signature.signer === undefined) return;
-    if (!last) {
-      // A signature the uploaded document already carried: kept intact, its signer not ours to vouch for.
-      checks.push(warn(file, "signature", "chainNotChecked", { name, subject }));
-      return;
-    }
-    // B-T: the token proves when the seal existed; B-B: only the claimed time is known.
+    // Every signature's chain, a signer's as the seal's, at every level: to one of the trusted
+    // roots given (a signer whose chain reaches none fails), valid at the time its token proves
+    // (B-T), else the time it claims (B-B).
     const at = provenTime ?? signature.signingTime ?? now;
     const date = at.toISOString();
     const chain = checkCertificateChain(signature.signer, signature.certificates, anchors.ca, at);

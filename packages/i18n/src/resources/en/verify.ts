@@ -47,8 +47,6 @@ export const verify = {
       "{{file}}: the certificate chain of {{subject}} was not valid at the signing time ({{date}}): {{certificate}} is valid from {{from}} to {{to}}.",
     chainNotCa:
       "{{file}}: the certificate chain of {{subject}} is invalid: {{certificate}} is not a certification authority.",
-    chainNotChecked:
-      "{{file}}, signature “{{name}}”: the certificate of {{subject}} (a signature made before sealing) was not checked against a trusted root.",
     timestampValid:
       "{{file}}, signature “{{name}}”: its timestamp token (RFC 3161) proves it existed at {{genTime}}: the token of {{tsa}} is over this signature, intact, and its certificate chain leads to the trusted root {{root}}.",
     timestampRootNotChecked:

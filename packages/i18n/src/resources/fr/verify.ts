@@ -50,8 +50,6 @@ export const verify: FrenchTranslation<typeof en> = {
       "{{file}}\u00a0: la chaîne de certificats de {{subject}} n’était pas valide au moment de la signature ({{date}})\u00a0: {{certificate}} est valide du {{from}} au {{to}}.",
     chainNotCa:
       "{{file}}\u00a0: la chaîne de certificats de {{subject}} est invalide\u00a0: {{certificate}} n’est pas une autorité de certification.",
-    chainNotChecked:
-      "{{file}}, signature «\u00a0{{name}}\u00a0»\u00a0: le certificat de {{subject}} (une signature antérieure au scellement) n’a pas été comparé à une racine de confiance.",
     timestampValid:
       "{{file}}, signature «\u00a0{{name}}\u00a0»\u00a0: son jeton d’horodatage (RFC 3161) prouve qu’elle existait le {{genTime}}\u00a0: le jeton de {{tsa}} porte sur cette signature, il est intact et la chaîne de certificats de l’autorité mène à la racine de confiance {{root}}.",
     timestampRootNotChecked:
