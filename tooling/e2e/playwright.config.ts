@@ -8,6 +8,7 @@ import {
   SUPPORT_OPERATOR,
   TEAM_SEATS,
 } from "./tests/seeded-team";
+import { VALIDATION_AUTHORITY } from "./tests/validation-authority";
 
 const root = resolve(import.meta.dirname, "../..");
 // The tests that visit the pages of a team made once by the setup project.
@@ -49,6 +50,13 @@ const qesProviderCommand =
   "pnpm --filter @paraphe/api exec tsx --conditions=@paraphe/source src/test/csc-service-server.ts " +
   `--port ${String(QES_PROVIDER.port)} --redirect-uri http://localhost:5174/qes/callback ` +
   `--client-id ${QES_PROVIDER.clientId} --client-secret ${QES_PROVIDER.clientSecret}`;
+
+// The certification authority with an OCSP responder and the timestamp authority it issued, that
+// every seal of the suite reaches PAdES B-LTA against (TSA_URL below).
+const validationAuthorityCommand =
+  "pnpm --filter @paraphe/api exec tsx --conditions=@paraphe/source src/test/validation-authority-server.ts " +
+  `--port ${String(VALIDATION_AUTHORITY.port)} --tsa-port ${String(VALIDATION_AUTHORITY.tsaPort)} ` +
+  `--ca-file "${VALIDATION_AUTHORITY.caFile}"`;
 
 /**
  * Browser tests: the production builds of the web and signing apps, served by `vite preview`, against
@@ -118,6 +126,13 @@ export default defineConfig({
       timeout: 60_000,
     },
     {
+      command: validationAuthorityCommand,
+      cwd: root,
+      url: `http://127.0.0.1:${String(VALIDATION_AUTHORITY.port)}/ca.pem`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+    {
       command: `rm -rf "${dataDir}" && ${seedCommand} && ${limitedTeamCommand} && node apps/api/dist/server.js`,
       cwd: root,
       url: "http://localhost:3000/health",
@@ -153,6 +168,10 @@ export default defineConfig({
         // tests' requests record and export nothing.
         OTEL_EXPORTER_OTLP_ENDPOINT: "http://127.0.0.1:4319",
         OTEL_TRACES_SAMPLER: "parentbased_always_off",
+        // Every seal is PAdES B-LTA: timestamped by the suite's timestamp authority, its validation
+        // data (the authority's OCSP answers) and a document timestamp added. The local responder
+        // is reached because the api runs outside production (NODE_ENV test).
+        TSA_URL: `http://127.0.0.1:${String(VALIDATION_AUTHORITY.tsaPort)}/tsa`,
         // Qualified signatures through the test CSC service (qualified-signatures.spec.ts).
         CSC_BASE_URL: `http://127.0.0.1:${String(QES_PROVIDER.port)}/csc/v2`,
         CSC_CLIENT_ID: QES_PROVIDER.clientId,

@@ -24,11 +24,13 @@ import {
   uniqueEmail,
   waitForMail,
 } from "./support";
+import { VALIDATION_AUTHORITY } from "./validation-authority";
 
 // Advanced electronic signatures (AES): the sender chooses the level and a check per signer in the
 // editor; each signer passes their check on the signing page (a code by email, a code by SMS read
 // from the suite's SMS provider, the test mail server) and signs with a certificate of their own;
-// the sealed PDF carries one signature per signer plus the platform's seal.
+// the sealed PDF carries one signature per signer plus the platform's seal, at PAdES B-LTA against
+// the suite's timestamp authority and its OCSP responder.
 
 const run = promisify(execFile);
 
@@ -70,7 +72,7 @@ async function signByTypingName(page: Page, name: string, language: "en" | "fr")
   await page.waitForURL(/\/confirmation/);
 }
 
-test("an AES envelope: one signer passes an email code on a phone in French, the other locks the SMS check with five wrong codes, then passes a new one on desktop; the sealed PDF holds both signer signatures and the seal, passes pdfsig, qpdf and paraphe-verify, and its proof names each signer's check and certificate", async ({
+test("an AES envelope: one signer passes an email code on a phone in French, the other locks the SMS check with five wrong codes, then passes a new one on desktop; the sealed PDF holds both signer signatures and the seal, passes pdfsig, qpdf and paraphe-verify, B-LTA for each signature, and its proof names each signer's check and certificate", async ({
   page,
   browser,
 }, testInfo) => {
@@ -189,28 +191,35 @@ test("an AES envelope: one signer passes an email code on a phone in French, the
     await download.saveAs(file);
     await run("qpdf", ["--check", file]);
   }
-  // One signature per signer, then the seal: all three valid, each covering its revision.
+  // One signature per signer, then the seal: all three valid, each covering its revision, then
+  // the seal's validation data and its document timestamp (PAdES B-LTA).
   const sig = await run("pdfsig", [files.sealed]).then((result) => result.stdout);
-  expect(sig.match(/Signature #\d+:/g)).toHaveLength(3);
-  expect(sig.match(/Signature is Valid/g)).toHaveLength(3);
+  expect(sig.match(/Signature #\d+:/g), sig).toHaveLength(4);
+  expect(sig.match(/Signature is Valid/g), sig).toHaveLength(3);
   expect(sig).not.toMatch(/Digest Mismatch|Signature is Invalid/);
   expect(sig).toMatch(/Signature #1:[\s\S]*Hedy Lamarr[\s\S]*Signature #2:/);
   expect(sig).toMatch(/Signature #2:[\s\S]*Grace Hopper[\s\S]*Signature #3:/);
-  expect(sig).toContain("Total document signed");
+  expect(sig).toMatch(/Signature #4:[\s\S]*Paraphe archival timestamp/);
 
-  // paraphe-verify, built, as users run it: the development seal certificate is the one trusted.
+  // paraphe-verify, built, as users run it, trusting the development seal certificate and signer
+  // authority (--ca) and the suite's validation authority, the timestamp authority's root
+  // (--tsa-ca): every signature reaches B-LTA.
   const cli = join(
     dirname(createRequire(import.meta.url).resolve("@paraphe/api-sdk/package.json")),
     "dist/verify/cli.js",
   );
-  const certificate = resolve(
-    import.meta.dirname,
-    "../.cache/data/platform-seal/development-certificate.pem",
-  );
-  const verified = spawnSync(
-    process.execPath,
-    [cli, files.sealed, files.proof, "--ca", certificate, "--original", AGREEMENT, "--lang", "en"],
-    { encoding: "utf8" },
+  const data = resolve(import.meta.dirname, "../.cache/data");
+  const sealCertificate = join(data, "platform-seal/development-certificate.pem");
+  const signerAuthority = join(data, "signer-ca/development-certificate.pem");
+  const verify = (...trusted: string[]) =>
+    spawnSync(
+      process.execPath,
+      [cli, files.sealed, files.proof, ...trusted, "--original", AGREEMENT, "--lang", "en"],
+      { encoding: "utf8" },
+    );
+  const verified = verify(
+    ...["--ca", sealCertificate, "--ca", signerAuthority],
+    ...["--tsa-ca", VALIDATION_AUTHORITY.caFile],
   );
   expect(verified.status, verified.stdout + verified.stderr).toBe(0);
   expect(verified.stdout).toContain("Valid: the sealed document and its proof are intact");
@@ -218,7 +227,20 @@ test("an AES envelope: one signer passes an email code on a phone in French, the
     expect(verified.stdout).toContain(
       `signature “${name}”: the signature over the signed attributes verifies with the certificate of ${name}`,
     );
+    expect(verified.stdout).toContain(
+      `Sealed document: the certificate chain of ${name} leads to the trusted root Paraphe development signer authority`,
+    );
   }
+  for (const name of ["Hedy Lamarr", "Grace Hopper", "Paraphe"]) {
+    expect(verified.stdout).toContain(`signature “${name}”: PAdES level B-LTA `);
+  }
+  // The signers' chains are checked as the seal's is: without their authority among the roots
+  // given, the document does not verify.
+  const sealOnly = verify("--ca", sealCertificate, "--tsa-ca", VALIDATION_AUTHORITY.caFile);
+  expect(sealOnly.status, sealOnly.stdout).toBe(1);
+  expect(sealOnly.stdout).toContain(
+    "✗ Sealed document: the certificate chain of Hedy Lamarr does not lead to any of the certificates given with --ca.",
+  );
 
   // The proof names, per signer, the level, the check passed and the certificate.
   // (Compared without white space: the proof's table cells wrap, anywhere in a word.)

@@ -25,6 +25,7 @@ import {
   uniqueEmail,
   waitForMail,
 } from "./support";
+import { VALIDATION_AUTHORITY } from "./validation-authority";
 
 // A whole signing workflow in steps: the sender puts recipients in numbered steps, and each step
 // is invited once the previous one has ended. The set-up through the api, the steps set in the web
@@ -276,7 +277,9 @@ test("a three-step workflow with a copy and a viewer, steps set with the editor'
     await download.saveAs(file);
     const sig = await run("pdfsig", [file]).then((result) => result.stdout);
     expect(sig).toContain("Signature is Valid");
-    expect(sig).toContain("Total document signed");
+    // Sealed at PAdES B-LTA: the seal covers the file up to its validation data, which a
+    // document timestamp (the suite's timestamp authority) covers in turn.
+    expect(sig).toContain("Signature Field Name: Paraphe archival timestamp");
     await run("qpdf", ["--check", file]);
   }
   // The attachment is in the sealed PDF's embedded files.
@@ -301,7 +304,8 @@ test("a three-step workflow with a copy and a viewer, steps set with the editor'
   // Step 1 invited the approver only: the signers of step 2 came after it ended.
   expect(proofText).not.toContain(compact(`Step 1 of 3 Invited: ${who(approver)},`));
 
-  // paraphe-verify, built, as users run it: the development seal certificate is the one trusted.
+  // paraphe-verify, built, as users run it: the development seal certificate is the one trusted,
+  // and the suite's validation authority for the seal's timestamps (B-LTA).
   const cli = join(
     dirname(createRequire(import.meta.url).resolve("@paraphe/api-sdk/package.json")),
     "dist/verify/cli.js",
@@ -312,7 +316,15 @@ test("a three-step workflow with a copy and a viewer, steps set with the editor'
   );
   const verified = spawnSync(
     process.execPath,
-    [cli, files.sealed, files.proof, "--ca", certificate, "--original", AGREEMENT, "--lang", "en"],
+    [
+      cli,
+      files.sealed,
+      files.proof,
+      "--ca",
+      certificate,
+      "--tsa-ca",
+      VALIDATION_AUTHORITY.caFile,
+    ].concat(["--original", AGREEMENT, "--lang", "en"]),
     { encoding: "utf8" },
   );
   expect(verified.status, verified.stdout + verified.stderr).toBe(0);

@@ -19,7 +19,12 @@ export interface TsaIssuer {
  * critical,timeStamping), self-signed or issued by `issuer` (its tokens then carry the issuer's
  * certificate too), and an HTTP server that answers each query with `openssl ts -reply`.
  */
-export async function startTestTsa(options: { issuer?: TsaIssuer } = {}): Promise<{
+export async function startTestTsa(
+  options: {
+    issuer?: TsaIssuer;
+    /** A fixed port (a random one by default). */ port?: number;
+  } = {},
+): Promise<{
   url: string;
   certificatePem: string;
   requests: () => number;
@@ -144,7 +149,10 @@ export async function startTestTsa(options: { issuer?: TsaIssuer } = {}): Promis
       })();
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port ?? 0, "127.0.0.1", resolve);
+  });
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}/tsa`,

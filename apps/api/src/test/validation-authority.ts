@@ -17,9 +17,10 @@ export type RevocationSource = "ocsp" | "crl";
  * on one local HTTP server (random port): an OCSP responder (`openssl ocsp` over its index of
  * issued certificates, answering with a delegated responder certificate marked id-pkix-ocsp-nocheck)
  * at `/ocsp` and its CRL (`openssl ca -gencrl`) at `/crl`, plus a timestamp authority whose
- * certificate it issued. With `revocation: "ocsp"` the certificates it issues (the timestamp
- * authority's too) name the responder in their authorityInfoAccess; with `"crl"` they name only
- * the CRL in their crlDistributionPoints.
+ * certificate it issued; its root certificate is at `/ca.pem` once all are ready. With
+ * `revocation: "ocsp"` the certificates it issues (the timestamp authority's too) name the
+ * responder in their authorityInfoAccess; with `"crl"` they name only the CRL in their
+ * crlDistributionPoints.
  */
 export interface TestValidationAuthority {
   /** The root certificate, PEM: what a verifier trusts. */
@@ -42,7 +43,12 @@ export interface TestValidationAuthority {
 }
 
 export async function startTestValidationAuthority(
-  options: { revocation?: RevocationSource } = {},
+  options: {
+    revocation?: RevocationSource;
+    /** The revocation services' port and the timestamp authority's (random ports by default). */
+    port?: number;
+    tsaPort?: number;
+  } = {},
 ): Promise<TestValidationAuthority> {
   requireTool("openssl");
   const revocation = options.revocation ?? "ocsp";
@@ -67,6 +73,8 @@ export async function startTestValidationAuthority(
     ].join("\n"),
   );
 
+  // Empty until the authority, its responder and its timestamp authority are all ready.
+  let caPem = "";
   let available = true;
   let ocspCount = 0;
   let crlCount = 0;
@@ -94,6 +102,9 @@ export async function startTestValidationAuthority(
             response
               .writeHead(200, { "content-type": "application/ocsp-response" })
               .end(await readFile(answer));
+          } else if (request.method === "GET" && request.url === "/ca.pem") {
+            if (caPem === "") response.writeHead(503).end();
+            else response.writeHead(200, { "content-type": "application/x-pem-file" }).end(caPem);
           } else if (request.method === "GET" && request.url === "/crl") {
             crlCount++;
             response.writeHead(200, { "content-type": "application/pkix-crl" }).end(crl);
@@ -106,7 +117,10 @@ export async function startTestValidationAuthority(
       })();
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port ?? 0, "127.0.0.1", resolve);
+  });
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const revocationExtension =
     revocation === "ocsp"
@@ -217,12 +231,14 @@ export async function startTestValidationAuthority(
       serial: tsaSerial,
       extensions: [revocationExtension],
     },
+    ...(options.tsaPort === undefined ? {} : { port: options.tsaPort }),
   });
   const identity = await issue("Paraphe test seal");
   await regenerateCrl();
+  caPem = await readFile(caCertificate, "utf8");
 
   return {
-    caPem: await readFile(caCertificate, "utf8"),
+    caPem,
     identity,
     issue,
     revoke: async (revoked) => {
