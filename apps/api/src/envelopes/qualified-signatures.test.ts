@@ -1,10 +1,18 @@
+import { X509Certificate } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AccessLink } from "@paraphe/api-sdk/contract";
+import { PDF } from "@libpdf/core";
+import {
+  PROOF_RECORD_FILENAME,
+  proofRecordSchema,
+  verifySealedDocument,
+} from "@paraphe/api-sdk/verify";
 import { loadOrCreatePlatformIdentity } from "../documents/certificates";
 import { DEFAULT_CSC_USERS, startCscService, type CscTestService } from "../test/csc-service";
 import { nssDatabaseTrusting, pdfsig, pdfText, qpdfCheck } from "../test/documents";
 import { createIdentityHarness, uniqueEmail, type IdentityHarness } from "../test/identity";
 import { testDatabaseKinds } from "../test/databases";
+import { startTestTsa } from "../test/tsa";
 import {
   failure,
   linkFromMail,
@@ -24,16 +32,22 @@ describe.each(testDatabaseKinds)(
   "qualified signatures (QES) through a CSC provider on %s",
   (kind) => {
     let service: CscTestService;
+    let tsa: Awaited<ReturnType<typeof startTestTsa>>;
     let h: IdentityHarness;
     let sender: TeamMember;
 
     beforeAll(async () => {
-      service = await startCscService({ redirectUris: [`${SIGN_URL}/qes/callback`] });
+      [service, tsa] = await Promise.all([
+        startCscService({ redirectUris: [`${SIGN_URL}/qes/callback`] }),
+        startTestTsa(),
+      ]);
+      // TSA_URL: the seal reaches PAdES B-LTA, with the provider's CRLs in its validation data.
       h = await createIdentityHarness(
         kind,
         {},
         {
           SIGN_URL,
+          TSA_URL: tsa.url,
           CSC_BASE_URL: `${service.url}/csc/v2`,
           CSC_CLIENT_ID: service.clientId,
           CSC_CLIENT_SECRET: service.clientSecret,
@@ -44,6 +58,7 @@ describe.each(testDatabaseKinds)(
     afterAll(async () => {
       await h.destroy();
       await service.close();
+      await tsa.stop();
     });
 
     /** A draft at QES for `signers` (in order), a signature field each, in `signingOrder`. */
@@ -125,7 +140,7 @@ describe.each(testDatabaseKinds)(
       expect((await sender.api.user.profile({})).capabilities?.qesSignature).toBe(true);
     });
 
-    it("has each signer sign with their qualified certificate, one after the other, then seals over both", async () => {
+    it("has each signer sign with their qualified certificate, one after the other, then seals over both at B-LTA", async () => {
       const first = uniqueEmail("ada");
       const second = uniqueEmail("alan");
       const envelopeUuid = await qesDraft([first, second]);
@@ -240,28 +255,63 @@ describe.each(testDatabaseKinds)(
           (await sender.api.envelope.download({ envelopeUuid, kind: "sealed" })).data,
           "base64",
         );
+        // Both signers, the seal, then the archival timestamp (PAdES B-LTA).
         const report = pdfsig(sealed, nss.nssdir);
-        expect(report.match(/Signature #\d+:/g)).toHaveLength(3);
+        expect(report.match(/Signature #\d+:/g)).toHaveLength(4);
         expect(report.match(/Signature is Valid/g)).toHaveLength(3);
         expect(report.match(/Certificate is Trusted/g)).toHaveLength(3);
         expect(report).not.toMatch(/Digest Mismatch|Signature is Invalid/);
         expect(report).toContain("Signer Certificate Common Name: Ada Lovelace");
         expect(report).toContain("Signer Certificate Common Name: Alan Turing");
+        expect(report).toMatch(/Signature #4:[\s\S]*Paraphe archival timestamp/);
         expect(qpdfCheck(sealed).status).toBe(0);
 
-        const proof = pdfText(
-          Buffer.from(
-            (await sender.api.envelope.download({ envelopeUuid, kind: "proof" })).data,
-            "base64",
-          ),
-          { raw: true },
-        ).replace(/\s+/g, " ");
+        const proofPdf = Buffer.from(
+          (await sender.api.envelope.download({ envelopeUuid, kind: "proof" })).data,
+          "base64",
+        );
+        const proof = pdfText(proofPdf, { raw: true }).replace(/\s+/g, " ");
         expect(proof.match(/Qualified electronic signature \(QES\)/g)).toHaveLength(2);
         expect(proof).toMatch(/CN=Ada Lovelace/);
         expect(proof).toMatch(/CN=Alan Turing/);
         expect(proof).toContain("Paraphe test qualified signing CA");
         const activity = await sender.api.envelope.activity({ envelopeUuid });
         expect(activity.chainValid).toBe(true);
+
+        // The seal found the status of the signers' certificates and of their issuing authority
+        // in the provider's CRLs, and noted nothing missing.
+        expect(service.crlRequests()).toBeGreaterThanOrEqual(2);
+        const record = proofRecordSchema.parse(
+          JSON.parse(
+            new TextDecoder().decode(
+              (await PDF.load(proofPdf)).getAttachment(PROOF_RECORD_FILENAME) ?? undefined,
+            ),
+          ),
+        );
+        const completed = record.chain.entries.at(-1)?.event;
+        expect(completed).toMatchObject({
+          type: "envelopeCompleted",
+          data: { sealLevel: "B-LTA" },
+        });
+        expect(completed).not.toHaveProperty("data.sealNotes");
+        // paraphe-verify, trusting the seal's certificate and the provider's root (as a trusted
+        // list would), and the timestamp authority: every signature reaches B-LTA, nothing warned.
+        const verified = await verifySealedDocument({
+          sealed,
+          proof: proofPdf,
+          trustAnchors: [
+            new X509Certificate(identity.certificatePem),
+            new X509Certificate(service.rootPem),
+          ],
+          tsaTrustAnchors: [new X509Certificate(tsa.certificatePem)],
+        });
+        expect(verified.checks.filter((check) => check.status !== "pass")).toEqual([]);
+        expect(verified.verdict).toBe("valid");
+        expect(verified.levels).toEqual({
+          "Ada Lovelace": "B-LTA",
+          "Alan Turing": "B-LTA",
+          Paraphe: "B-LTA",
+        });
       } finally {
         nss.cleanup();
       }

@@ -23,7 +23,9 @@ import { requireTool, temporaryDirectory } from "./documents";
  * and `credential` scopes, and the errors of the specification (`{ error, error_description }`).
  * It has its own certification authority (a root and an issuing authority) and gives each user a
  * credential: a key and a qualified-like certificate naming the user (QCStatements: QcCompliance,
- * QcSSCD, QcType esign; policy QCP-n-qscd).
+ * QcSSCD, QcType esign; policy QCP-n-qscd). Its certificates name where their revocation status is
+ * published, a CRL distribution point on the service itself (`GET /crl/signing-ca.crl`,
+ * `/crl/root.crl`), so that a seal at PAdES B-LTA can embed it; its root is at `GET /ca.pem`.
  */
 
 /** A signer known to the service. */
@@ -65,10 +67,16 @@ export interface CscTestService {
   clientSecret: string;
   /** The redirect URIs registered for the client. */
   redirectUris: string[];
-  /** The root authority's certificate, PEM: what a validator trusts. */
+  /** The root authority's certificate, PEM: what a validator trusts (also served at `{url}/ca.pem`). */
   rootPem: string;
-  /** The issuing authority's certificate, PEM. */
+  /**
+   * The issuing authority's certificate, PEM. It names the root's CRL, and the users' certificates
+   * name the issuing authority's: both are served by the service (`GET`, DER,
+   * `application/pkix-crl`), each signed by its authority and revoking nothing.
+   */
   issuingPem: string;
+  /** How many CRLs the service has served. */
+  crlRequests: () => number;
   credentials: CscTestCredential[];
   /** Every request received: method, path, and the Authorization header's scheme. */
   received: { method: string; path: string; authorization: string | undefined }[];
@@ -217,11 +225,24 @@ interface Credential extends CscTestCredential {
   wrongPins: number;
 }
 
-async function issueCredentials(users: readonly CscTestUser[]): Promise<{
-  rootPem: string;
-  issuingPem: string;
-  credentials: Credential[];
-}> {
+/** A certification authority of the service: its certificate and keys, which sign its CRL. */
+interface Authority {
+  certificate: x509.X509Certificate;
+  keys: { privateKey: CryptoKey; publicKey: CryptoKey };
+}
+
+/** Where the service publishes its authorities' CRLs (`{url}{path}`). */
+const CRL_PATHS = { root: "/crl/root.crl", issuing: "/crl/signing-ca.crl" } as const;
+
+/**
+ * Issues the service's authorities and one credential per user. `url` is the service's address:
+ * the issuing authority's certificate names the root's CRL there, the users' certificates the
+ * issuing authority's, as a qualified provider's certificates name where their status is published.
+ */
+async function issueCredentials(
+  users: readonly CscTestUser[],
+  url: string,
+): Promise<{ root: Authority; issuing: Authority; credentials: Credential[] }> {
   const now = Date.now();
   const notBefore = new Date(now - 5 * 60_000);
   const notAfter = new Date(now + 2 * 24 * 3600_000);
@@ -264,6 +285,7 @@ async function issueCredentials(users: readonly CscTestUser[]): Promise<{
         ),
         await x509.SubjectKeyIdentifierExtension.create(issuingKeys.publicKey, false, crypto),
         await x509.AuthorityKeyIdentifierExtension.create(rootKeys.publicKey, false, crypto),
+        new x509.CRLDistributionPointsExtension([`${url}${CRL_PATHS.root}`]),
       ],
     },
     crypto,
@@ -303,6 +325,7 @@ async function issueCredentials(users: readonly CscTestUser[]): Promise<{
           new x509.CertificatePolicyExtension(["0.4.0.194112.1.2"]),
           qcStatements(),
           await x509.AuthorityKeyIdentifierExtension.create(issuingKeys.publicKey, false, crypto),
+          new x509.CRLDistributionPointsExtension([`${url}${CRL_PATHS.issuing}`]),
         ],
       },
       crypto,
@@ -322,7 +345,43 @@ async function issueCredentials(users: readonly CscTestUser[]): Promise<{
       wrongPins: 0,
     });
   }
-  return { rootPem: root.toString("pem"), issuingPem: issuing.toString("pem"), credentials };
+  return {
+    root: { certificate: root, keys: rootKeys },
+    issuing: { certificate: issuing, keys: issuingKeys },
+    credentials,
+  };
+}
+
+/**
+ * The authority's CRL (RFC 5280, DER), signed by it now and good for a day: it revokes nothing.
+ * Made at each request, so that it is issued after the signatures whose status it proves.
+ */
+async function crlOf(authority: Authority, crlNumber: number): Promise<Uint8Array> {
+  const thisUpdate = new Date();
+  const crl = await x509.X509CrlGenerator.create(
+    {
+      issuer: authority.certificate.subjectName,
+      thisUpdate,
+      nextUpdate: new Date(thisUpdate.getTime() + 24 * 3600_000),
+      signingAlgorithm: ECDSA,
+      signingKey: authority.keys.privateKey,
+      extensions: [
+        await x509.AuthorityKeyIdentifierExtension.create(authority.keys.publicKey, false, crypto),
+        // cRLNumber, which a conforming CRL carries.
+        new x509.Extension("2.5.29.20", false, der(0x02, derInteger(crlNumber))),
+      ],
+    },
+    crypto,
+  );
+  return new Uint8Array(crl.rawData);
+}
+
+/** A non-negative INTEGER's content octets. */
+function derInteger(value: number): Buffer {
+  const bytes: number[] = [];
+  for (let rest = value; rest > 0; rest = Math.floor(rest / 256)) bytes.unshift(rest % 256);
+  if (bytes.length === 0 || (bytes[0] ?? 0) >= 0x80) bytes.unshift(0);
+  return Buffer.from(bytes);
 }
 
 /** A raw signature of `digest` with the credential's key (PKCS#1 v1.5 or DER-encoded ECDSA). */
@@ -413,7 +472,11 @@ export async function startCscService(
   const clientId = options.clientId ?? "paraphe-test-client";
   const clientSecret = options.clientSecret ?? "paraphe-test-secret-4f9c2a";
   const maxPinTries = options.maxPinTries ?? 3;
-  const { rootPem, issuingPem, credentials } = await issueCredentials(users);
+  // Issued once the service listens: their certificates name its address.
+  let credentials: Credential[] = [];
+  let authorities: { root: Authority; issuing: Authority } | undefined = undefined;
+  let crlNumber = 0;
+  let crlCount = 0;
   const tmp = temporaryDirectory("paraphe-csc-");
   const keyFiles = new Map<string, string>();
   const ecKeyFile = (credential: Credential) => () => {
@@ -925,6 +988,27 @@ export async function startCscService(
       authorization: request.headers.authorization?.split(" ")[0],
     });
     try {
+      if (request.method === "GET" && authorities !== undefined) {
+        if (target.pathname === "/ca.pem") {
+          response.writeHead(200, { "content-type": "application/x-pem-file" });
+          response.end(authorities.root.certificate.toString("pem"));
+          return;
+        }
+        const crlOfPath =
+          target.pathname === CRL_PATHS.root
+            ? authorities.root
+            : target.pathname === CRL_PATHS.issuing
+              ? authorities.issuing
+              : undefined;
+        if (crlOfPath !== undefined) {
+          crlCount += 1;
+          crlNumber += 1;
+          const body = await crlOf(crlOfPath, crlNumber);
+          response.writeHead(200, { "content-type": "application/pkix-crl" });
+          response.end(body);
+          return;
+        }
+      }
       if (target.pathname === "/oauth2/authorize") {
         if (request.method === "GET") {
           const params = Object.fromEntries(target.searchParams);
@@ -981,14 +1065,18 @@ export async function startCscService(
   const { port } = server.address() as AddressInfo;
   url = `http://127.0.0.1:${port}`;
   if (redirectUris.length === 0) redirectUris = ["http://127.0.0.1:3999/qes/callback"];
+  const issued = await issueCredentials(users, url);
+  credentials = issued.credentials;
+  authorities = { root: issued.root, issuing: issued.issuing };
 
   return {
     url,
     clientId,
     clientSecret,
     redirectUris,
-    rootPem,
-    issuingPem,
+    rootPem: issued.root.certificate.toString("pem"),
+    issuingPem: issued.issuing.certificate.toString("pem"),
+    crlRequests: () => crlCount,
     credentials: credentials.map(
       ({ credentialID, userId, certificate, certificatePem, keyAlgorithm }) => ({
         credentialID,
