@@ -1,5 +1,5 @@
 import { execFile, spawnSync } from "node:child_process";
-import { mkdtemp } from "node:fs/promises";
+import { mkdtemp, readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
@@ -20,6 +20,7 @@ import {
   createAccountWithTeam,
   expectAccessible,
   keepScreenshot,
+  loginCodeOf,
   openSignedIn,
   uniqueEmail,
   waitForMail,
@@ -30,7 +31,8 @@ import { VALIDATION_AUTHORITY } from "./validation-authority";
 // editor; each signer passes their check on the signing page (a code by email, a code by SMS read
 // from the suite's SMS provider, the test mail server) and signs with a certificate of their own;
 // the sealed PDF carries one signature per signer plus the platform's seal, at PAdES B-LTA against
-// the suite's timestamp authority and its OCSP responder.
+// the suite's timestamp authority and its OCSP responder. A signer checked by their Paraphe account
+// signs in to it with a code mailed to it; one without an account is told to create it first.
 
 const run = promisify(execFile);
 
@@ -52,6 +54,23 @@ const CHECK = {
     send: "Envoyer le code",
     emailCode: /^Code reçu par e-mail/,
     confirm: "Confirmer",
+  },
+} as const;
+
+/** The check of a signer by their Paraphe account (en, fr). */
+const ACCOUNT = {
+  en: {
+    title: "Sign in to your Paraphe account",
+    passkey: "Use a passkey",
+    sendCode: "Send a code by email",
+    required: (email: string) =>
+      `Signing this document needs a Paraphe account with the address ${email}, and there is none.`,
+    createAccount: /^Create my Paraphe account/,
+  },
+  fr: {
+    title: "Connectez-vous à votre compte Paraphe",
+    passkey: "Utiliser une clé d’accès",
+    sendCode: "Recevoir un code par e-mail",
   },
 } as const;
 
@@ -261,5 +280,125 @@ test("an AES envelope: one signer passes an email code on a phone in French, the
           "serialnumber[0-9a-f]+,SHA-256fingerprint[0-9a-f]+,issuedby[^,]*Paraphedevelopmentsignerauthority",
       ),
     );
+  }
+});
+
+test("a Paraphe account check: the signer with an account signs in with a code mailed to it, on a phone in French then on desktop in English; the one without is told to create it, does through the link, and signs; the envelope completes", async ({
+  browser,
+}, testInfo) => {
+  test.setTimeout(60_000);
+  const sender = await createAccountWithTeam({ email: uniqueEmail("account-sender") });
+  const ida = { email: uniqueEmail("account-ida"), firstname: "Ida", lastname: "Rhodes" };
+  const joan = { email: uniqueEmail("account-joan"), firstname: "Joan", lastname: "Clarke" };
+  // Ida has a Paraphe account (its sign-in code is her first mail); Joan has none yet.
+  await createAccountWithTeam({ email: ida.email, firstname: ida.firstname });
+
+  // The sender's AES envelope, both signers checked by their account, in parallel (seeded through
+  // the api: the editor's choice of the check has unit tests).
+  const api = apiClientAs(sender);
+  let envelopeUuid = "";
+  try {
+    const draft = await api.envelope.upload({
+      files: [{ filename: "Agreement.pdf", data: (await readFile(AGREEMENT)).toString("base64") }],
+    });
+    envelopeUuid = draft.uuid;
+    await api.envelope.update({
+      envelopeUuid,
+      options: { signatureLevel: "AES", signingOrder: "parallel" },
+    });
+    const saved = await api.envelope.saveRecipients({
+      envelopeUuid,
+      recipients: [ida, joan].map((signer) => ({ ...signer, verification: "account" as const })),
+    });
+    await api.envelope.saveFields({
+      envelopeUuid,
+      fields: [ida, joan].map((signer, page) => ({
+        documentUuid: draft.documents[0]?.uuid ?? "",
+        recipientUuid: saved.recipients.find((r) => r.email === signer.email)?.uuid ?? "",
+        page,
+        x: 0.1,
+        y: 0.6,
+        width: 0.4,
+        height: 0.1,
+        kind: "signature" as const,
+      })),
+    });
+    await api.envelope.send({ envelopeUuid });
+  } finally {
+    api.tunnel.destroy();
+  }
+
+  // Ida, on a phone in French, reads and goes to sign: the account step asks her to sign in.
+  const first = await openAsRecipient(browser, ida.email, 2, "fr");
+  await readEveryPage(first, "fr");
+  await first.getByRole("button", { name: SIGNING.fr.sign, exact: true }).click();
+  const frenchStep = first.getByRole("dialog", { name: ACCOUNT.fr.title });
+  await expect(frenchStep.getByRole("button", { name: ACCOUNT.fr.sendCode })).toBeVisible();
+  await expect(frenchStep.getByRole("button", { name: ACCOUNT.fr.passkey })).toBeVisible();
+  await expectAccessible(first, "account check asked, 390 px, fr");
+  await keepScreenshot(first, testInfo, "account-check-asked-390-fr");
+
+  // The same page on desktop in English (the pages she read are kept).
+  await first.setViewportSize({ width: 1280, height: 900 });
+  const idaLink = signingLinkOf(await waitForMail(ida.email, 2));
+  await first.goto(idaLink.replace("#", "?lng=en#"));
+  await expect(first.getByText(SIGNING.en.read(2))).toBeVisible();
+  await first.getByRole("button", { name: SIGNING.en.sign, exact: true }).click();
+  const step = first.getByRole("dialog", { name: ACCOUNT.en.title });
+  await expect(step.getByRole("button", { name: ACCOUNT.en.passkey })).toBeVisible();
+  await expectAccessible(first, "account check asked, 1280 px, en");
+  await keepScreenshot(first, testInfo, "account-check-asked-1280-en");
+  await step.getByRole("button", { name: ACCOUNT.en.sendCode }).click();
+  const accountCode = await codeOf(ida.email, 3);
+  await step.getByRole("textbox", { name: CHECK.en.emailCode }).fill(accountCode);
+  await expectAccessible(first, "account code typed, 1280 px, en");
+  await keepScreenshot(first, testInfo, "account-check-code-1280-en");
+  await step.getByRole("button", { name: CHECK.en.confirm }).click();
+  await signByTypingName(first, "Ida Rhodes", "en");
+  await first.context().close();
+
+  // Joan, on desktop in English, has no account: the step says one is needed, with a link to
+  // create it (the web app's sign-in, her address given), and sends nothing.
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const second = await context.newPage();
+  await second.goto(signingLinkOf(await waitForMail(joan.email, 1, 30_000)));
+  await readEveryPage(second, "en");
+  await second.getByRole("button", { name: SIGNING.en.sign, exact: true }).click();
+  const joanStep = second.getByRole("dialog", { name: ACCOUNT.en.title });
+  await joanStep.getByRole("button", { name: ACCOUNT.en.sendCode }).click();
+  await expect(joanStep.getByRole("alert")).toContainText(ACCOUNT.en.required(joan.email));
+  await expectAccessible(second, "account required, 1280 px, en");
+  await keepScreenshot(second, testInfo, "account-required-1280-en");
+  const [signUp] = await Promise.all([
+    context.waitForEvent("page"),
+    joanStep.getByRole("link", { name: ACCOUNT.en.createAccount }).click(),
+  ]);
+  const emailField = signUp.getByRole("textbox", { name: "Email address" });
+  await expect(emailField).toHaveValue(joan.email);
+  await signUp.getByRole("button", { name: "Continue" }).click();
+  await signUp.getByLabel("Verification code").fill(loginCodeOf(await waitForMail(joan.email, 2)));
+  await signUp.getByRole("button", { name: "Sign in", exact: true }).click();
+  await signUp.waitForURL(/\/(register-passkey|onboarding\/team)$/);
+  await signUp.close();
+
+  // Back on the signing page, her account now exists: the code comes, she signs.
+  await joanStep.getByRole("button", { name: ACCOUNT.en.sendCode }).click();
+  await joanStep
+    .getByRole("textbox", { name: CHECK.en.emailCode })
+    .fill(await codeOf(joan.email, 3));
+  await joanStep.getByRole("button", { name: CHECK.en.confirm }).click();
+  await signByTypingName(second, "Joan Clarke", "en");
+  await context.close();
+
+  // Both signed: the envelope is sealed and complete, and its log records each account check.
+  const reader = apiClientAs(sender);
+  try {
+    await expect
+      .poll(async () => (await reader.envelope.get({ envelopeUuid })).status, { timeout: 30_000 })
+      .toBe("complete");
+    const { events } = await reader.envelope.activity({ envelopeUuid });
+    expect(events.filter((event) => event.type === "signerVerified")).toHaveLength(2);
+  } finally {
+    reader.tunnel.destroy();
   }
 });

@@ -325,7 +325,7 @@ export const sign: FrenchTranslation<typeof en> = {
       passkeyPending: "En attente de la clé d’accès…",
       sendCode: "Recevoir un code par e-mail",
       sent: "Un code pour vous connecter à votre compte Paraphe a été envoyé à {{email}}. Il est valable 10 minutes.",
-      verified: "Connecté à votre compte Paraphe\u00a0: vous pouvez signer.",
+      verified: "Compte Paraphe confirmé\u00a0: vous pouvez signer.",
       required:
         "Pour signer ce document, il faut un compte Paraphe à l’adresse {{email}}, et il n’y en a pas. Créez-le en vous connectant à Paraphe avec cette adresse (un code y est envoyé), puis revenez sur cette page.",
       createAccount: "Créer mon compte Paraphe",
