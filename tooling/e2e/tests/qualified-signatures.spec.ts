@@ -1,5 +1,20 @@
+import { execFile, spawnSync } from "node:child_process";
+import { mkdtemp, writeFile } from "node:fs/promises";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { promisify } from "node:util";
 import { expect, test } from "@playwright/test";
-import { prepareAndSend, readEveryPage, SIGNING, signingLinkOf, swipe } from "./envelope-flow";
+import {
+  AGREEMENT,
+  openAsRecipient,
+  openWhenComplete,
+  prepareAndSend,
+  readEveryPage,
+  SIGNING,
+  signingLinkOf,
+  swipe,
+} from "./envelope-flow";
 import {
   apiClientAs,
   createAccountWithTeam,
@@ -9,16 +24,22 @@ import {
   uniqueEmail,
   waitForMail,
 } from "./support";
+import { VALIDATION_AUTHORITY } from "./validation-authority";
 
 // Qualified electronic signatures (QES): the sender chooses the level in the editor (offered since
 // the suite's api has a qualified provider, the test CSC service on port 5189); the signer reads,
 // draws, signs in at the provider in the window the page opens, comes back to choose nothing (one
 // certificate) and types its PIN; a wrong PIN is said and changes nothing, the right one signs.
+// The seal reaches PAdES B-LTA: the provider's certificates name its CRLs, which the seal embeds.
+
+const run = promisify(execFile);
 
 /** The provider's user of the test CSC service (DEFAULT_CSC_USERS). */
 const PROVIDER_USER = { id: "ada", password: "ada-password", pin: "123456" };
+/** The test CSC service (playwright.config.ts), which serves its root at /ca.pem. */
+const PROVIDER_URL = "http://127.0.0.1:5189";
 
-test("a QES envelope: the signer signs in at the qualified provider in a window of its own, a wrong PIN is refused without a change, the right one signs, and the envelope is sealed", async ({
+test("a QES envelope: the qualified step passes axe on a phone in French; the signer signs in at the qualified provider in a window of its own, a wrong PIN is refused without a change, the right one signs; the sealed PDF passes pdfsig, qpdf and paraphe-verify at B-LTA", async ({
   page,
   browser,
 }, testInfo) => {
@@ -34,6 +55,20 @@ test("a QES envelope: the signer signs in at the qualified provider in a window 
   });
   const envelopeUuid = /\/envelopes\/[0-9a-f-]+\/([0-9a-f-]+)\/view$/.exec(viewUrl)?.[1] ?? "";
 
+  // On a phone in French first, up to the qualified step, which she leaves without signing.
+  const phone = await openAsRecipient(browser, ada.email, 1, "fr");
+  await readEveryPage(phone, "fr");
+  await phone.getByRole("button", { name: SIGNING.fr.sign, exact: true }).click();
+  await phone.getByRole("tab", { name: SIGNING.fr.type }).click();
+  await phone.getByRole("textbox", { name: SIGNING.fr.typedName }).fill("Ada Lovelace");
+  await swipe(phone, "fr");
+  const frenchStep = phone.getByRole("dialog", { name: "Signer avec votre certificat qualifié" });
+  await expect(frenchStep).toBeVisible({ timeout: 15_000 });
+  await expectAccessible(phone, "qualified signature step, 390 px, fr");
+  await keepScreenshot(phone, testInfo, "qes-step-390-fr");
+  await phone.context().close();
+
+  // Then on desktop in English, where she signs.
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const signing = await context.newPage();
   await signing.goto(signingLinkOf(await waitForMail(ada.email, 1, 30_000)));
@@ -64,14 +99,73 @@ test("a QES envelope: the signer signs in at the qualified provider in a window 
   await expectAccessible(signing, "qualified signature, wrong PIN, 1280 px, en");
   await keepScreenshot(signing, testInfo, "qes-wrong-pin-1280-en");
   const api = apiClientAs(sender);
-  expect((await api.envelope.get({ envelopeUuid })).recipients[0]?.status).toBe("pending");
+  try {
+    expect((await api.envelope.get({ envelopeUuid })).recipients[0]?.status).toBe("pending");
+  } finally {
+    api.tunnel.destroy();
+  }
 
   await pin.fill(PROVIDER_USER.pin);
   await step.getByRole("button", { name: "Sign", exact: true }).click();
   await signing.waitForURL(/\/confirmation/);
   await context.close();
 
-  await expect
-    .poll(async () => (await api.envelope.get({ envelopeUuid })).status, { timeout: 30_000 })
-    .toBe("complete");
+  // The sender downloads the sealed PDF and its proof.
+  await openWhenComplete(page, sender.email, viewUrl);
+  const dir = await mkdtemp(join(tmpdir(), "paraphe-e2e-qes-"));
+  const files = {
+    sealed: join(dir, "sealed.pdf"),
+    proof: join(dir, "proof.pdf"),
+    root: join(dir, "provider-root.pem"),
+  };
+  for (const [file, label] of [
+    [files.sealed, SIGNING.en.downloadSealed],
+    [files.proof, SIGNING.en.downloadProof],
+  ] as const) {
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("button", { name: label }).click(),
+    ]);
+    await download.saveAs(file);
+    await run("qpdf", ["--check", file]);
+  }
+  // Ada's qualified signature, the seal, then the seal's validation data and its document
+  // timestamp (PAdES B-LTA).
+  const sig = await run("pdfsig", [files.sealed]).then((result) => result.stdout);
+  expect(sig.match(/Signature #\d+:/g), sig).toHaveLength(3);
+  expect(sig.match(/Signature is Valid/g), sig).toHaveLength(2);
+  expect(sig).not.toMatch(/Digest Mismatch|Signature is Invalid/);
+  expect(sig).toMatch(/Signature #1:[\s\S]*Ada Lovelace[\s\S]*Signature #2:/);
+  expect(sig).toMatch(/Signature #3:[\s\S]*Paraphe archival timestamp/);
+
+  // paraphe-verify, built, as users run it, trusting the development seal certificate and the
+  // provider's root (--ca, as a trusted list would), and the suite's validation authority for
+  // timestamps (--tsa-ca): Ada's signature and the seal reach B-LTA.
+  const root = await fetch(`${PROVIDER_URL}/ca.pem`);
+  expect(root.status).toBe(200);
+  await writeFile(files.root, await root.text());
+  const cli = join(
+    dirname(createRequire(import.meta.url).resolve("@paraphe/api-sdk/package.json")),
+    "dist/verify/cli.js",
+  );
+  const sealCertificate = resolve(
+    import.meta.dirname,
+    "../.cache/data/platform-seal/development-certificate.pem",
+  );
+  const verified = spawnSync(
+    process.execPath,
+    [
+      ...[cli, files.sealed, files.proof, "--original", AGREEMENT, "--lang", "en"],
+      ...["--ca", sealCertificate, "--ca", files.root, "--tsa-ca", VALIDATION_AUTHORITY.caFile],
+    ],
+    { encoding: "utf8" },
+  );
+  expect(verified.status, verified.stdout + verified.stderr).toBe(0);
+  expect(verified.stdout).toContain("Valid: the sealed document and its proof are intact");
+  expect(verified.stdout).toContain(
+    "Sealed document: the certificate chain of Ada Lovelace leads to the trusted root Paraphe test qualified root",
+  );
+  for (const name of ["Ada Lovelace", "Paraphe"]) {
+    expect(verified.stdout).toContain(`signature “${name}”: PAdES level B-LTA `);
+  }
 });
