@@ -148,9 +148,10 @@ export async function completeEnvelope(deps: CompletionDeps, envelopeId: string)
   };
   for (const document of await loadDocuments(deps.db, envelopeId)) {
     if (document.sealedBlobKey !== null) continue;
-    // At AES each signer's fields went in with their own signature: nothing is stamped again.
+    // At AES and QES each signer's fields went in with their own signature: nothing is stamped
+    // again (drawing after their signatures would change the pages they signed).
     const stamps =
-      envelope.signatureLevel === "AES"
+      envelope.signatureLevel !== "SES"
         ? []
         : documentStamps({
             fields: fields.filter((row) => row.documentId === document.id),
@@ -160,7 +161,8 @@ export async function completeEnvelope(deps: CompletionDeps, envelopeId: string)
             initialsOnAllPages: envelope.initialsOnAllPages,
             pageCount: document.pageCount,
           });
-    // The current revision: the original, or at AES the original with every signer's signature.
+    // The current revision: the original, or at AES and QES the original with every signer's
+    // signature.
     const original = await readBlob(deps.blobStore, document.revisionBlobKey ?? document.blobKey);
     // Stamped and sealed in one worker task: the document is loaded and saved once.
     const result = await stampAndSealPdf(

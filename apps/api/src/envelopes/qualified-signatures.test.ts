@@ -1,7 +1,7 @@
 import { X509Certificate } from "node:crypto";
+import { PDF } from "@libpdf/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AccessLink } from "@paraphe/api-sdk/contract";
-import { PDF } from "@libpdf/core";
 import {
   PROOF_RECORD_FILENAME,
   proofRecordSchema,
@@ -9,7 +9,14 @@ import {
 } from "@paraphe/api-sdk/verify";
 import { loadOrCreatePlatformIdentity } from "../documents/certificates";
 import { DEFAULT_CSC_USERS, startCscService, type CscTestService } from "../test/csc-service";
-import { nssDatabaseTrusting, pdfsig, pdfText, qpdfCheck } from "../test/documents";
+import {
+  nssDatabaseTrusting,
+  pageContentStreams,
+  pdfsig,
+  pdfText,
+  qpdfCheck,
+  signedRevisionEnds,
+} from "../test/documents";
 import { createIdentityHarness, uniqueEmail, type IdentityHarness } from "../test/identity";
 import { testDatabaseKinds } from "../test/databases";
 import { startTestTsa } from "../test/tsa";
@@ -84,16 +91,28 @@ describe.each(testDatabaseKinds)(
       const documentUuid = draft.documents[0]?.uuid ?? "";
       await sender.api.envelope.saveFields({
         envelopeUuid: draft.uuid,
-        fields: saved.recipients.map((recipient, index) => ({
-          documentUuid,
-          page: index,
-          x: 0.1,
-          y: 0.6,
-          width: 0.4,
-          height: 0.1,
-          kind: "signature" as const,
-          recipientUuid: recipient.uuid,
-        })),
+        fields: saved.recipients.flatMap((recipient, index) => [
+          {
+            documentUuid,
+            page: index,
+            x: 0.1,
+            y: 0.6,
+            width: 0.4,
+            height: 0.1,
+            kind: "signature" as const,
+            recipientUuid: recipient.uuid,
+          },
+          {
+            documentUuid,
+            page: index,
+            x: 0.1,
+            y: 0.75,
+            width: 0.4,
+            height: 0.05,
+            kind: "name" as const,
+            recipientUuid: recipient.uuid,
+          },
+        ]),
       });
       return draft.uuid;
     }
@@ -265,6 +284,13 @@ describe.each(testDatabaseKinds)(
         expect(report).toContain("Signer Certificate Common Name: Alan Turing");
         expect(report).toMatch(/Signature #4:[\s\S]*Paraphe archival timestamp/);
         expect(qpdfCheck(sealed).status).toBe(0);
+        // The seal draws nothing over the signers' signatures: each page has the content the
+        // last signer's revision gave it (their fields were drawn by their own signatures).
+        const [, lastSignerEnd] = signedRevisionEnds(report);
+        expect(await pageContentStreams(sealed)).toEqual(
+          await pageContentStreams(sealed.subarray(0, lastSignerEnd)),
+        );
+        expect(pdfText(sealed)).toContain("Alan Turing");
 
         const proofPdf = Buffer.from(
           (await sender.api.envelope.download({ envelopeUuid, kind: "proof" })).data,

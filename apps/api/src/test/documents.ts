@@ -2,6 +2,7 @@ import { execFileSync, spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { PDF, PdfArray } from "@libpdf/core";
 import {
   PDFDocument,
   PDFName,
@@ -324,4 +325,23 @@ export async function makeCertifiedPdf(permission: number, pdf?: Uint8Array): Pr
   );
   document.catalog.set(PDFName.of("Perms"), context.obj({ DocMDP: signature }));
   return document.save();
+}
+
+/**
+ * How many content streams each page of a PDF has: a drawing on a page (stamping a field) adds
+ * one, so two revisions with the same counts drew nothing in between.
+ */
+export async function pageContentStreams(bytes: Uint8Array): Promise<number[]> {
+  const pdf = await PDF.load(bytes);
+  return pdf.getPages().map((page) => {
+    const contents = page.dict.get("Contents");
+    return contents instanceof PdfArray ? contents.length : 1;
+  });
+}
+
+/** Where each signature's revision of a signed PDF ends, from pdfsig's report, in order. */
+export function signedRevisionEnds(pdfsigReport: string): number[] {
+  return [...pdfsigReport.matchAll(/Signed Ranges: \[\d+ - \d+\], \[\d+ - (\d+)\]/g)].map((match) =>
+    Number(match[1]),
+  );
 }
