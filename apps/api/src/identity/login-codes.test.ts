@@ -209,6 +209,7 @@ describe.each(testDatabaseKinds)("login by email code on %s", (kind) => {
   });
 
   it("limits codes to 5 per (address, email) pair per 15 minutes", async () => {
+    h.freshWindow();
     const email = uniqueEmail("limit-pair");
     const ip = randomIp();
     for (let i = 0; i < 5; i++) {
@@ -300,6 +301,7 @@ describe.each(testDatabaseKinds)("login by email code on %s", (kind) => {
   });
 
   it("limits wrong codes for one email from networks without a code of their own to 20 per 15 minutes", async () => {
+    h.freshWindow();
     const email = uniqueEmail("check-email");
     for (let i = 0; i < 20; i++) {
       await failure(h.client().authentication.verifyCode({ email, code: "ACDEFG" }));
@@ -310,6 +312,7 @@ describe.each(testDatabaseKinds)("login by email code on %s", (kind) => {
   });
 
   it("keeps the owner's code usable, and a fresh one, while other networks try wrong codes for their email", async () => {
+    h.freshWindow();
     const email = uniqueEmail("guessed");
     const owner = h.client({ ip: randomIp() });
     await owner.authentication.requestCode({ email });
@@ -345,6 +348,7 @@ describe.each(testDatabaseKinds)("login by email code on %s", (kind) => {
   });
 
   it("limits codes to 20 per IP address per 15 minutes, whatever the emails", async () => {
+    h.freshWindow();
     const ip = randomIp();
     const api = h.client({ ip });
     for (let i = 0; i < 20; i++) {

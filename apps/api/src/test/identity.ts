@@ -24,6 +24,12 @@ export interface IdentityHarness {
   t: TestApp;
   /** Moves the clock of the app (and of the clients' signatures) forward. */
   advance(ms: number): void;
+  /**
+   * Moves the clock to the start of the next fixed rate-limit window (`windowMs`, aligned as the
+   * limits align them) when less than two minutes of the current one are left, so that a test
+   * counting up to a limit does not see the count start again halfway.
+   */
+  freshWindow(windowMs?: number): void;
   now(): number;
   /**
    * An SDK client whose calls come from `ip` with `userAgent`: they reach the app from
@@ -122,6 +128,10 @@ export async function createIdentityHarness(
     t,
     advance(ms) {
       offset += ms;
+    },
+    freshWindow(windowMs = 15 * 60_000) {
+      const left = windowMs - (now() % windowMs);
+      if (left < 2 * 60_000) offset += left + 1_000;
     },
     now,
     client,
