@@ -146,6 +146,7 @@ describe.each(testDatabaseKinds)(
     });
 
     it("lets a recipient start 10 sign-ins at the provider per 15 minutes", async () => {
+      h.freshWindow();
       const email = uniqueEmail("eager");
       const envelopeUuid = await qesDraft([email]);
       await sender.api.envelope.send({ envelopeUuid });

@@ -254,6 +254,7 @@ describe.each(testDatabaseKinds)("signers verified by a code sent by SMS on %s",
   });
 
   it("limits the SMS per recipient and per number, whatever the envelopes and teams", async () => {
+    h.freshWindow();
     const client = signingClient(h);
     const own = await smsEnvelope();
     for (let i = 0; i < VERIFICATION_CODES_PER_RECIPIENT.limit; i++) {

@@ -187,6 +187,7 @@ describe.each(testDatabaseKinds)("signers verified by a code sent by email on %s
   });
 
   it("limits the codes sent per recipient", async () => {
+    h.freshWindow();
     const { link } = await verifiedEnvelope();
     const client = signingClient(h);
     for (let i = 0; i < VERIFICATION_CODES_PER_RECIPIENT.limit; i++) {
@@ -197,6 +198,7 @@ describe.each(testDatabaseKinds)("signers verified by a code sent by email on %s
   });
 
   it("limits the codes sent per address, whatever the envelopes", async () => {
+    h.freshWindow();
     const email = uniqueEmail("flooded");
     const client = signingClient(h);
     let sent = 0;

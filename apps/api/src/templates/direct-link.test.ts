@@ -167,6 +167,7 @@ describe.each(testDatabaseKinds)("direct template links on %s", (kind) => {
   });
 
   it("limits the uses per hour of a link", async () => {
+    h.freshWindow();
     const { token } = await withLink({ usesPerHour: 1 });
     await visit(token, "198.51.100.41");
     const refused = await failure(visit(token, "198.51.100.42"));
@@ -174,6 +175,7 @@ describe.each(testDatabaseKinds)("direct template links on %s", (kind) => {
   });
 
   it("leaves a visitor's code when a limit refuses their envelope, and makes it once allowed, with that code only once", async () => {
+    h.freshWindow();
     const { template, token } = await withLink({ usesPerHour: 1 });
     await visit(token, "198.51.100.43");
     const visitor = signingClient(h, "198.51.100.44");
@@ -224,6 +226,7 @@ describe.each(testDatabaseKinds)("direct template links on %s", (kind) => {
   });
 
   it("limits the codes mailed to one address", async () => {
+    h.freshWindow();
     const { token } = await withLink();
     const email = uniqueEmail("flooded");
     for (let i = 0; i < 5; i++) {

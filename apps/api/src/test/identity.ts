@@ -25,11 +25,12 @@ export interface IdentityHarness {
   /** Moves the clock of the app (and of the clients' signatures) forward. */
   advance(ms: number): void;
   /**
-   * Moves the clock to the start of the next fixed rate-limit window (`windowMs`, aligned as the
-   * limits align them) when less than two minutes of the current one are left, so that a test
-   * counting up to a limit does not see the count start again halfway.
+   * Moves the clock to the start of the next fixed rate-limit window when less than two minutes of
+   * the current one are left, for each window length (longest first; by default an hour and 15
+   * minutes, aligned as the limits align them), so that a test counting up to a limit does not see
+   * the count start again halfway.
    */
-  freshWindow(windowMs?: number): void;
+  freshWindow(...windowsMs: number[]): void;
   now(): number;
   /**
    * An SDK client whose calls come from `ip` with `userAgent`: they reach the app from
@@ -129,9 +130,12 @@ export async function createIdentityHarness(
     advance(ms) {
       offset += ms;
     },
-    freshWindow(windowMs = 15 * 60_000) {
-      const left = windowMs - (now() % windowMs);
-      if (left < 2 * 60_000) offset += left + 1_000;
+    freshWindow(...windowsMs) {
+      const lengths = windowsMs.length > 0 ? windowsMs : [60 * 60_000, 15 * 60_000];
+      for (const windowMs of [...lengths].sort((a, b) => b - a)) {
+        const left = windowMs - (now() % windowMs);
+        if (left < 2 * 60_000) offset += left + 1_000;
+      }
     },
     now,
     client,
