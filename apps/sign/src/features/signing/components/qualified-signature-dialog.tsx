@@ -80,6 +80,8 @@ export function QualifiedSignatureDialog({
     },
     onError: failed,
   });
+  // TanStack Query keeps `mutate` the same function across renders (the mutation object is not).
+  const listCredentials = credentials.mutate;
 
   // The provider's answer arrives from its window, for the state this page started.
   useEffect(
@@ -93,10 +95,9 @@ export function QualifiedSignatureDialog({
           setError(t("qualified.errors.denied"));
           return;
         }
-        credentials.mutate({ code: callback.code, state: callback.state });
+        listCredentials({ code: callback.code, state: callback.state });
       }),
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- the mutation's identity changes each render
-    [],
+    [listCredentials, t],
   );
 
   const authorize = useMutation({
