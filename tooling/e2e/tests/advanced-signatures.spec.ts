@@ -1,8 +1,5 @@
-import { execFile, spawnSync } from "node:child_process";
-import { mkdtemp, readFile } from "node:fs/promises";
-import { createRequire } from "node:module";
-import { tmpdir } from "node:os";
-import { dirname, join, resolve } from "node:path";
+import { execFile } from "node:child_process";
+import { readFile } from "node:fs/promises";
 import { promisify } from "node:util";
 import { expect, test, type Page } from "@playwright/test";
 import {
@@ -25,6 +22,13 @@ import {
   uniqueEmail,
   waitForMail,
 } from "./support";
+import {
+  DEVELOPMENT_SEAL_CERTIFICATE,
+  DEVELOPMENT_SIGNER_AUTHORITY,
+  downloadSealedAndProof,
+  parapheVerify,
+  pdfsigReport,
+} from "./sealed-files";
 import { VALIDATION_AUTHORITY } from "./validation-authority";
 
 // Advanced electronic signatures (AES): the sender chooses the level and a check per signer in the
@@ -197,22 +201,10 @@ test("an AES envelope: one signer passes an email code on a phone in French, the
 
   // The sender downloads the sealed PDF and its proof.
   await openWhenComplete(page, sender.email, viewUrl);
-  const dir = await mkdtemp(join(tmpdir(), "paraphe-e2e-aes-"));
-  const files = { sealed: join(dir, "sealed.pdf"), proof: join(dir, "proof.pdf") };
-  for (const [file, label] of [
-    [files.sealed, SIGNING.en.downloadSealed],
-    [files.proof, SIGNING.en.downloadProof],
-  ] as const) {
-    const [download] = await Promise.all([
-      page.waitForEvent("download"),
-      page.getByRole("button", { name: label }).click(),
-    ]);
-    await download.saveAs(file);
-    await run("qpdf", ["--check", file]);
-  }
+  const files = await downloadSealedAndProof(page, "aes");
   // One signature per signer, then the seal: all three valid, each covering its revision, then
   // the seal's validation data and its document timestamp (PAdES B-LTA).
-  const sig = await run("pdfsig", [files.sealed]).then((result) => result.stdout);
+  const sig = await pdfsigReport(files.sealed);
   expect(sig.match(/Signature #\d+:/g), sig).toHaveLength(4);
   expect(sig.match(/Signature is Valid/g), sig).toHaveLength(3);
   expect(sig).not.toMatch(/Digest Mismatch|Signature is Invalid/);
@@ -223,19 +215,9 @@ test("an AES envelope: one signer passes an email code on a phone in French, the
   // paraphe-verify, built, as users run it, trusting the development seal certificate and signer
   // authority (--ca) and the suite's validation authority, the timestamp authority's root
   // (--tsa-ca): every signature reaches B-LTA.
-  const cli = join(
-    dirname(createRequire(import.meta.url).resolve("@paraphe/api-sdk/package.json")),
-    "dist/verify/cli.js",
-  );
-  const data = resolve(import.meta.dirname, "../.cache/data");
-  const sealCertificate = join(data, "platform-seal/development-certificate.pem");
-  const signerAuthority = join(data, "signer-ca/development-certificate.pem");
-  const verify = (...trusted: string[]) =>
-    spawnSync(
-      process.execPath,
-      [cli, files.sealed, files.proof, ...trusted, "--original", AGREEMENT, "--lang", "en"],
-      { encoding: "utf8" },
-    );
+  const verify = (...trust: string[]) => parapheVerify(files, ...trust);
+  const sealCertificate = DEVELOPMENT_SEAL_CERTIFICATE;
+  const signerAuthority = DEVELOPMENT_SIGNER_AUTHORITY;
   const verified = verify(
     ...["--ca", sealCertificate, "--ca", signerAuthority],
     ...["--tsa-ca", VALIDATION_AUTHORITY.caFile],

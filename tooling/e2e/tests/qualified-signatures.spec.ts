@@ -1,12 +1,7 @@
-import { execFile, spawnSync } from "node:child_process";
-import { mkdtemp, writeFile } from "node:fs/promises";
-import { createRequire } from "node:module";
-import { tmpdir } from "node:os";
-import { dirname, join, resolve } from "node:path";
-import { promisify } from "node:util";
+import { writeFile } from "node:fs/promises";
+import { join } from "node:path";
 import { expect, test } from "@playwright/test";
 import {
-  AGREEMENT,
   openAsRecipient,
   openWhenComplete,
   prepareAndSend,
@@ -24,6 +19,12 @@ import {
   uniqueEmail,
   waitForMail,
 } from "./support";
+import {
+  DEVELOPMENT_SEAL_CERTIFICATE,
+  downloadSealedAndProof,
+  parapheVerify,
+  pdfsigReport,
+} from "./sealed-files";
 import { VALIDATION_AUTHORITY } from "./validation-authority";
 
 // Qualified electronic signatures (QES): the sender chooses the level in the editor (offered since
@@ -31,8 +32,6 @@ import { VALIDATION_AUTHORITY } from "./validation-authority";
 // draws, signs in at the provider in the window the page opens, comes back to choose nothing (one
 // certificate) and types its PIN; a wrong PIN is said and changes nothing, the right one signs.
 // The seal reaches PAdES B-LTA: the provider's certificates name its CRLs, which the seal embeds.
-
-const run = promisify(execFile);
 
 // One retry: in one fresh-clone run on a loaded machine the qualified step did not open after the
 // desktop's swipe (the pad closed, no dialog, nothing refused by the api); under investigation, the
@@ -117,26 +116,11 @@ test("a QES envelope: the qualified step passes axe on a phone in French; the si
 
   // The sender downloads the sealed PDF and its proof.
   await openWhenComplete(page, sender.email, viewUrl);
-  const dir = await mkdtemp(join(tmpdir(), "paraphe-e2e-qes-"));
-  const files = {
-    sealed: join(dir, "sealed.pdf"),
-    proof: join(dir, "proof.pdf"),
-    root: join(dir, "provider-root.pem"),
-  };
-  for (const [file, label] of [
-    [files.sealed, SIGNING.en.downloadSealed],
-    [files.proof, SIGNING.en.downloadProof],
-  ] as const) {
-    const [download] = await Promise.all([
-      page.waitForEvent("download"),
-      page.getByRole("button", { name: label }).click(),
-    ]);
-    await download.saveAs(file);
-    await run("qpdf", ["--check", file]);
-  }
+  const downloaded = await downloadSealedAndProof(page, "qes");
+  const files = { ...downloaded, root: join(downloaded.dir, "provider-root.pem") };
   // Ada's qualified signature, the seal, then the seal's validation data and its document
   // timestamp (PAdES B-LTA).
-  const sig = await run("pdfsig", [files.sealed]).then((result) => result.stdout);
+  const sig = await pdfsigReport(files.sealed);
   expect(sig.match(/Signature #\d+:/g), sig).toHaveLength(3);
   expect(sig.match(/Signature is Valid/g), sig).toHaveLength(2);
   expect(sig).not.toMatch(/Digest Mismatch|Signature is Invalid/);
@@ -149,21 +133,10 @@ test("a QES envelope: the qualified step passes axe on a phone in French; the si
   const root = await fetch(`${PROVIDER_URL}/ca.pem`);
   expect(root.status).toBe(200);
   await writeFile(files.root, await root.text());
-  const cli = join(
-    dirname(createRequire(import.meta.url).resolve("@paraphe/api-sdk/package.json")),
-    "dist/verify/cli.js",
-  );
-  const sealCertificate = resolve(
-    import.meta.dirname,
-    "../.cache/data/platform-seal/development-certificate.pem",
-  );
-  const verified = spawnSync(
-    process.execPath,
-    [
-      ...[cli, files.sealed, files.proof, "--original", AGREEMENT, "--lang", "en"],
-      ...["--ca", sealCertificate, "--ca", files.root, "--tsa-ca", VALIDATION_AUTHORITY.caFile],
-    ],
-    { encoding: "utf8" },
+  const verified = parapheVerify(
+    files,
+    ...["--ca", DEVELOPMENT_SEAL_CERTIFICATE, "--ca", files.root],
+    ...["--tsa-ca", VALIDATION_AUTHORITY.caFile],
   );
   expect(verified.status, verified.stdout + verified.stderr).toBe(0);
   expect(verified.stdout).toContain("Valid: the sealed document and its proof are intact");
