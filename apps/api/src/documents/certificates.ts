@@ -121,9 +121,12 @@ async function loadOrCreateDevelopmentIdentity(folder: string): Promise<Platform
     crypto,
   );
   const pkcs8 = new Uint8Array(await crypto.subtle.exportKey("pkcs8", keys.privateKey));
-  await mkdir(folder, { recursive: true, mode: 0o700 });
-  await writeAtomically(keyFile, x509.PemConverter.encode(pkcs8.buffer, "PRIVATE KEY"), 0o600);
-  await writeAtomically(certificateFile, certificate.toString("pem"), 0o644);
+  await writeDevelopmentKeyPair(
+    folder,
+    { keyFile, certificateFile },
+    pkcs8,
+    certificate.toString("pem"),
+  );
   return describe("development", new Uint8Array(certificate.rawData), { format: "pkcs8", pkcs8 });
 }
 
@@ -131,20 +134,55 @@ async function readDevelopmentIdentity(
   keyFile: string,
   certificateFile: string,
 ): Promise<PlatformIdentity | undefined> {
+  const pair = await readDevelopmentKeyPair({ keyFile, certificateFile });
+  if (pair === undefined) return undefined;
+  return describe("development", pair.certificate, { format: "pkcs8", pkcs8: pair.pkcs8 });
+}
+
+/** A development key and certificate's files (PEM), in a folder of their own. */
+export interface DevelopmentKeyFiles {
+  keyFile: string;
+  certificateFile: string;
+}
+
+/** Reads a development key (PKCS#8) and certificate (DER), or undefined when they are not there. */
+export async function readDevelopmentKeyPair(
+  files: DevelopmentKeyFiles,
+): Promise<{ pkcs8: Uint8Array; certificate: Uint8Array } | undefined> {
   let keyPem: string;
   let certificatePem: string;
   try {
     [keyPem, certificatePem] = await Promise.all([
-      readFile(keyFile, "utf8"),
-      readFile(certificateFile, "utf8"),
+      readFile(files.keyFile, "utf8"),
+      readFile(files.certificateFile, "utf8"),
     ]);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
     throw error;
   }
-  const pkcs8 = new Uint8Array(x509.PemConverter.decodeFirst(keyPem));
-  const certificate = new Uint8Array(x509.PemConverter.decodeFirst(certificatePem));
-  return describe("development", certificate, { format: "pkcs8", pkcs8 });
+  return {
+    pkcs8: new Uint8Array(x509.PemConverter.decodeFirst(keyPem)),
+    certificate: new Uint8Array(x509.PemConverter.decodeFirst(certificatePem)),
+  };
+}
+
+/**
+ * Writes a development key (mode 0600) and its certificate into their folder (made 0700), each
+ * file replaced at once so that a crash leaves the old one or the new one.
+ */
+export async function writeDevelopmentKeyPair(
+  folder: string,
+  files: DevelopmentKeyFiles,
+  pkcs8: Uint8Array,
+  certificatePem: string,
+): Promise<void> {
+  await mkdir(folder, { recursive: true, mode: 0o700 });
+  await writeAtomically(
+    files.keyFile,
+    x509.PemConverter.encode(pkcs8.slice().buffer, "PRIVATE KEY"),
+    0o600,
+  );
+  await writeAtomically(files.certificateFile, certificatePem, 0o644);
 }
 
 function describe(

@@ -1,11 +1,10 @@
 import { createHash, randomBytes, type webcrypto } from "node:crypto";
-import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 // @peculiar/x509 resolves its providers through tsyringe, which needs the Reflect metadata API
 // first (ES modules evaluate imports in order).
 import "reflect-metadata";
 import * as x509 from "@peculiar/x509";
-import { openPkcs12File } from "./certificates";
+import { openPkcs12File, readDevelopmentKeyPair, writeDevelopmentKeyPair } from "./certificates";
 
 /**
  * The deployment's signer certification authority: it issues, at the advanced level (AES), a
@@ -155,9 +154,12 @@ async function loadOrCreateDevelopmentAuthority(folder: string): Promise<SignerA
     crypto,
   );
   const pkcs8 = new Uint8Array(await crypto.subtle.exportKey("pkcs8", keys.privateKey));
-  await mkdir(folder, { recursive: true, mode: 0o700 });
-  await writeAtomically(keyFile, x509.PemConverter.encode(pkcs8.buffer, "PRIVATE KEY"), 0o600);
-  await writeAtomically(certificateFile, certificate.toString("pem"), 0o644);
+  await writeDevelopmentKeyPair(
+    folder,
+    { keyFile, certificateFile },
+    pkcs8,
+    certificate.toString("pem"),
+  );
   return developmentAuthority(new Uint8Array(certificate.rawData), keys.privateKey);
 }
 
@@ -165,25 +167,10 @@ async function readDevelopmentAuthority(
   keyFile: string,
   certificateFile: string,
 ): Promise<{ authority: SignerAuthority; notAfter: Date } | undefined> {
-  let keyPem: string;
-  let certificatePem: string;
-  try {
-    [keyPem, certificatePem] = await Promise.all([
-      readFile(keyFile, "utf8"),
-      readFile(certificateFile, "utf8"),
-    ]);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
-    throw error;
-  }
-  const der = new Uint8Array(x509.PemConverter.decodeFirst(certificatePem));
-  const key = await crypto.subtle.importKey(
-    "pkcs8",
-    x509.PemConverter.decodeFirst(keyPem),
-    EC_P256,
-    false,
-    ["sign"],
-  );
+  const pair = await readDevelopmentKeyPair({ keyFile, certificateFile });
+  if (pair === undefined) return undefined;
+  const der = pair.certificate;
+  const key = await crypto.subtle.importKey("pkcs8", pair.pkcs8, EC_P256, false, ["sign"]);
   return {
     authority: developmentAuthority(der, key),
     notAfter: new x509.X509Certificate(der).notAfter,
@@ -313,10 +300,4 @@ function bytesOf(data: webcrypto.BufferSource): Uint8Array {
 
 function copy(bytes: Uint8Array): ArrayBuffer {
   return bytes.slice().buffer;
-}
-
-async function writeAtomically(file: string, content: string, mode: number): Promise<void> {
-  const temporary = `${file}.${process.pid}.tmp`;
-  await writeFile(temporary, content, { mode });
-  await rename(temporary, file);
 }
