@@ -117,7 +117,6 @@ async function signInFrame(page: Page, frame: Frame, name: string): Promise<void
   // The swipe, from the keyboard (its slider's End), as the other signing tests do.
   await frame.getByRole("slider", { name: SIGNING.en.swipe }).focus();
   await page.keyboard.press("End");
-  await page.keyboard.press("Enter").catch(() => undefined);
 }
 
 /**

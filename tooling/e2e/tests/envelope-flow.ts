@@ -256,9 +256,13 @@ export async function signByTyping(
   await signing.context().close();
 }
 
+/**
+ * Swipes to sign from the keyboard: the slider's End confirms at once. No other key follows: it
+ * would land on whatever has the focus once the pad closes (at QES, the qualified step's first
+ * button, its Cancel).
+ */
 export async function swipe(page: Page, language: "en" | "fr" = "en"): Promise<void> {
   const slider = page.getByRole("slider", { name: SIGNING[language].swipe });
   await slider.focus();
   await page.keyboard.press("End");
-  await page.keyboard.press("Enter").catch(() => undefined);
 }

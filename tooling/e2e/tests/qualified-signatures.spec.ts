@@ -33,11 +33,6 @@ import { VALIDATION_AUTHORITY } from "./validation-authority";
 // certificate) and types its PIN; a wrong PIN is said and changes nothing, the right one signs.
 // The seal reaches PAdES B-LTA: the provider's certificates name its CRLs, which the seal embeds.
 
-// One retry: in one fresh-clone run on a loaded machine the qualified step did not open after the
-// desktop's swipe (the pad closed, no dialog, nothing refused by the api); under investigation, the
-// retry's report keeps the first attempt's trace.
-test.describe.configure({ retries: 1 });
-
 /** The provider's user of the test CSC service (DEFAULT_CSC_USERS). */
 const PROVIDER_USER = { id: "ada", password: "ada-password", pin: "123456" };
 /** The test CSC service (playwright.config.ts), which serves its root at /ca.pem. */
