@@ -89,7 +89,7 @@ describe("createTunnelClient: handshake and round trip", () => {
       received: "{}",
     });
     expect(client.isOpen()).toBe(true);
-    expect(responder.stats).toEqual({ hellos: 1, finishes: 1, requests: 1 });
+    expect(responder.stats).toEqual({ hellos: 1, finishes: 1, requests: 1, firstRequests: 0 });
     expect(onAttestation).toHaveBeenCalledTimes(1);
     expect(client.getAttestationStatus()).toEqual(TEST_STATUS);
     expect(JSON.parse(client.getAttestationResults() ?? "null")).toHaveProperty("components");
@@ -100,7 +100,7 @@ describe("createTunnelClient: handshake and round trip", () => {
     const { client, responder } = setup();
     for (let i = 0; i < 3; i++)
       await client.request("POST", "/user/profile", { body: json({ i }) });
-    expect(responder.stats).toEqual({ hellos: 1, finishes: 1, requests: 3 });
+    expect(responder.stats).toEqual({ hellos: 1, finishes: 1, requests: 3, firstRequests: 0 });
   });
 
   it("runs one handshake for concurrent callers", async () => {
@@ -316,7 +316,8 @@ describe("createTunnelClient: TUNNEL_ERROR 401", () => {
     });
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ received: '{"n":2}' });
-    expect(responder.stats).toEqual({ hellos: 2, finishes: 2, requests: 2 });
+    // Sent again with the new handshake's second message.
+    expect(responder.stats).toEqual({ hellos: 2, finishes: 2, requests: 2, firstRequests: 1 });
   });
 
   it("never sends a call that is not idempotent again after a plaintext 401, which anyone on the path could forge", async () => {
@@ -341,7 +342,8 @@ describe("createTunnelClient: TUNNEL_ERROR 401", () => {
   });
 
   it("does not loop: a second 401 is surfaced and the session dropped", async () => {
-    const { client, responder } = setup();
+    // A server that takes no first request: each attempt is a call of its own.
+    const { client, responder } = setup({}, createTestResponder({ firstRequest: false }));
     let calls = 0;
     server.use(
       http.post(`${API_BASE}/x`, () => {
@@ -742,3 +744,231 @@ describe("createTunnelClient: request errors", () => {
     await expect(client.request("POST", "/x", { body: json({}) })).rejects.toThrow(TypeError);
   });
 });
+
+describe("createTunnelClient: the first call with the handshake's second message", () => {
+  /** Handshake POSTs, by frame type, passed on to the responder. */
+  function handshakeFrames() {
+    const types: number[] = [];
+    const bodies: Uint8Array[] = [];
+    interceptHandshake((_call, request) => {
+      void request
+        .clone()
+        .arrayBuffer()
+        .then((buffer) => {
+          bodies.push(new Uint8Array(buffer));
+          types.push(new Uint8Array(buffer)[1] ?? 0);
+        });
+      return undefined;
+    });
+    return { types, bodies };
+  }
+
+  it("sends an idempotent call with the ClientFinished and opens the answer that comes with the server's", async () => {
+    const { client, responder } = setup();
+    const { types } = handshakeFrames();
+    const seen: { sessionId: string | null; seq: number }[] = [];
+    const response = await client.request("POST", "/envelope/open", {
+      body: json({ token: "t" }),
+      idempotent: true,
+      headers: { "Accept-Language": "fr" },
+      beforeSend: ({ headers, body }) => {
+        seen.push({
+          sessionId: headers.get(SESSION_ID_HEADER),
+          seq: decodeSealedMessage(body).seq,
+        });
+        headers.set("X-Timestamp", "1700000000");
+      },
+    });
+    expect(response.status).toBe(200);
+    expect(response.encrypted).toBe(true);
+    expect(await response.json()).toEqual({
+      method: "POST",
+      path: "/envelope/open",
+      received: '{"token":"t"}',
+    });
+    // Two POSTs in all: the hello, then the ClientFinishedWithRequest; no call of its own.
+    expect(types).toEqual([HandshakeMessageType.ClientHello, 5]);
+    expect(responder.stats).toEqual({ hellos: 1, finishes: 1, requests: 1, firstRequests: 1 });
+    // Sealed for the new session (sequence number 0) and signed by beforeSend as any call.
+    expect(seen).toEqual([{ sessionId: responder.openSessionIds[0], seq: 0 }]);
+    expect(client.isOpen()).toBe(true);
+    // The session goes on from sequence number 1.
+    await client.request("POST", "/x", { body: json({}) });
+    expect(responder.stats.requests).toBe(2);
+  });
+
+  it("carries the headers the request's signature needs to the route", async () => {
+    const received: Headers[] = [];
+    const responder = createTestResponder({
+      route: ({ headers }) => {
+        received.push(headers);
+        return { status: 200, body: json({}) };
+      },
+    });
+    const { client } = setup({}, responder);
+    await client.request("POST", "/envelope/open", {
+      body: json({}),
+      idempotent: true,
+      headers: { Accept: "application/json" },
+      beforeSend: ({ headers }) => {
+        headers.set("Signature", "sig=:AAAA:");
+        headers.set("Signature-Input", 'sig=("@method");created=1');
+        headers.set("Content-Digest", "sha-256=:BBBB:");
+      },
+    });
+    expect(responder.stats.firstRequests).toBe(1);
+    const headers = received[0] as Headers;
+    expect(headers.get("signature")).toBe("sig=:AAAA:");
+    expect(headers.get("signature-input")).toBe('sig=("@method");created=1');
+    expect(headers.get("content-digest")).toBe("sha-256=:BBBB:");
+    expect(headers.get("accept")).toBe("application/json");
+    expect(headers.get("content-type")).toBe(TUNNEL_CONTENT_TYPE);
+  });
+
+  it("never opens the answer when the server's confirmation does not match the transcript", async () => {
+    const { client, responder } = setup({}, createTestResponder({ tamperServerFinished: true }));
+    const error = await failure(
+      client.request("POST", "/envelope/open", { body: json({}), idempotent: true }),
+    );
+    expect(error.code).toBe("KEY_CONFIRMATION_FAILED");
+    expect(responder.stats.firstRequests).toBe(1);
+    expect(client.isOpen()).toBe(false);
+  });
+
+  it("a call that is not idempotent, or that cannot ride, is sent on its own after the handshake", async () => {
+    const { client, responder } = setup();
+    const { types } = handshakeFrames();
+    await client.request("POST", "/envelope/sign", { body: json({}) });
+    expect(types).toEqual([HandshakeMessageType.ClientHello, HandshakeMessageType.ClientFinished]);
+    client.destroy();
+    // A header the ClientFinishedWithRequest does not carry.
+    await client.request("POST", "/x", {
+      body: json({}),
+      idempotent: true,
+      headers: { "X-Custom": "1" },
+    });
+    client.destroy();
+    // An upload that reports its progress.
+    await client.request("POST", "/x", {
+      body: json({}),
+      idempotent: true,
+      onUploadProgress: () => undefined,
+    });
+    client.destroy();
+    // A body larger than the server takes with the handshake.
+    const large = await client.request("POST", "/x", {
+      body: json({ text: "x".repeat(70_000) }),
+      idempotent: true,
+    });
+    expect(large.status).toBe(200);
+    expect(types.filter((type) => type === 5)).toEqual([]);
+    expect(responder.stats).toMatchObject({ hellos: 4, requests: 4, firstRequests: 0 });
+  });
+
+  it("an older server, whose hello offers nothing, gets the ClientFinished and then the call", async () => {
+    const { client, responder } = setup({}, createTestResponder({ firstRequest: false }));
+    const { types } = handshakeFrames();
+    const response = await client.request("POST", "/envelope/open", {
+      body: json({}),
+      idempotent: true,
+    });
+    expect(response.status).toBe(200);
+    expect(types).toEqual([HandshakeMessageType.ClientHello, HandshakeMessageType.ClientFinished]);
+    expect(responder.stats).toEqual({ hellos: 1, finishes: 1, requests: 1, firstRequests: 0 });
+  });
+
+  it("a replay of the combined message is refused and runs nothing; its request cannot be replayed in the session either", async () => {
+    const { client, responder } = setup();
+    const { bodies } = handshakeFrames();
+    await client.request("POST", "/envelope/open", { body: json({}), idempotent: true });
+    const sessionId = responder.openSessionIds[0] as string;
+    const combined = bodies[1] as Uint8Array;
+    const replay = await responder.handshake(
+      new Request(`${API_BASE}/tunnel/session`, {
+        method: "POST",
+        headers: { "Content-Type": TUNNEL_CONTENT_TYPE, [SESSION_ID_HEADER]: sessionId },
+        body: combined,
+      }),
+    );
+    expect(replay.status).toBe(401);
+    // The sealed request inside it, sent as a call of the session: seq 0 was taken.
+    const sealed = combined.subarray(combined.length - decodeSealedTail(combined));
+    const again = await responder.handle(
+      new Request(`${API_BASE}/envelope/open`, {
+        method: "POST",
+        headers: { "Content-Type": TUNNEL_CONTENT_TYPE, [SESSION_ID_HEADER]: sessionId },
+        body: sealed,
+      }),
+    );
+    expect(again.status).toBe(400);
+    expect(responder.stats).toMatchObject({ requests: 1, firstRequests: 1 });
+  });
+
+  it("a transient failure of the combined step starts over and sends the call again, sealed for the new session", async () => {
+    const { client, responder } = setup();
+    const calls = interceptHandshake((call) =>
+      call === 2 ? errorResponse(503, "UNAVAILABLE", "busy", "/tunnel/session") : undefined,
+    );
+    const sessions: (string | null)[] = [];
+    const response = await client.request("POST", "/envelope/open", {
+      body: json({}),
+      idempotent: true,
+      beforeSend: ({ headers }) => {
+        sessions.push(headers.get(SESSION_ID_HEADER));
+      },
+    });
+    expect(response.status).toBe(200);
+    expect(calls()).toBe(4);
+    expect(sessions).toHaveLength(2);
+    expect(sessions[0]).not.toBe(sessions[1]);
+    expect(responder.stats).toMatchObject({ hellos: 2, finishes: 1, firstRequests: 1 });
+  });
+
+  it("a plaintext TUNNEL_ERROR 401 inside the answer is handled as a call's: sent again once, then returned", async () => {
+    const { client, responder } = setup();
+    let calls = 0;
+    responder.handle = async () => {
+      calls += 1;
+      return errorResponse(401, "TUNNEL_ERROR", "unknown or expired tunnel session", "/x");
+    };
+    const response = await client.request("POST", "/x", { body: json({}), idempotent: true });
+    expect(response.status).toBe(401);
+    expect(response.encrypted).toBe(false);
+    expect(calls).toBe(2);
+    expect(responder.stats).toMatchObject({ hellos: 2, firstRequests: 2 });
+    expect(client.isOpen()).toBe(false);
+  });
+
+  it("a beforeSend that throws fails the call with its own error, not as a failed handshake", async () => {
+    const { client } = setup();
+    const refusal = new Error("no credential");
+    await expect(
+      client.request("POST", "/x", {
+        body: json({}),
+        idempotent: true,
+        beforeSend: () => {
+          throw refusal;
+        },
+      }),
+    ).rejects.toBe(refusal);
+  });
+});
+
+/** The length of the sealed message at the end of a ClientFinishedWithRequest frame. */
+function decodeSealedTail(frame: Uint8Array): number {
+  let at = 6 + 82;
+  const u16 = () => {
+    const value = ((frame[at] ?? 0) << 8) | (frame[at + 1] ?? 0);
+    at += 2;
+    return value;
+  };
+  at += u16(); // method
+  at += u16(); // path
+  const count = frame[at] ?? 0;
+  at += 1;
+  for (let i = 0; i < count; i++) {
+    at += u16();
+    at += u16();
+  }
+  return frame.length - at;
+}

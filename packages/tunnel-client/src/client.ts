@@ -1,5 +1,11 @@
 import { handshakeBackoffMs } from "./backoff";
-import { runHandshake } from "./handshake";
+import {
+  FirstRequestFailure,
+  runHandshake,
+  type FirstAnswer,
+  type FirstRequestWriter,
+  type HandshakeResult,
+} from "./handshake";
 import {
   xhrConstructor,
   xhrSendWithProgress,
@@ -12,11 +18,13 @@ import { canonicalMethod, canonicalPath } from "./protocol/aad";
 import type { Bytes } from "./protocol/bytes";
 import {
   ENCRYPTED_RESPONSE_HEADER,
+  FIRST_REQUEST_HEADERS,
   LOCK_TIMEOUT_MS,
   MAX_CONSECUTIVE_FAILURES,
   SESSION_ID_HEADER,
   TUNNEL_CONTENT_TYPE,
 } from "./protocol/constants";
+import type { FirstRequest } from "./protocol/handshake";
 import { decodeSealedMessage } from "./protocol/message";
 import { isTransientStatus, parseErrorBody } from "./server-errors";
 import { encodeSealedRequest } from "./protocol/request-meta";
@@ -81,6 +89,12 @@ export interface TunnelRequestOptions {
    * is not authenticated: anyone on the path could answer it to a call the server did run. So
    * only an idempotent call is sent again, once, on a new session; any other call gets the 401 (its
    * session is dropped, and the next call opens a new one). False by default.
+   *
+   * An idempotent call made while no session is open travels with the handshake's second message
+   * (README, "First request"), a round trip less, when the server's hello says it takes it and the
+   * call fits (no `onUploadProgress`, only the headers of `FIRST_REQUEST_HEADERS`, at most the
+   * server's `maxFirstRequestLength`): a handshake step that fails transiently is started again
+   * and the call with it, so only a call that may run twice rides.
    */
   idempotent?: boolean;
   /**
@@ -130,17 +144,62 @@ export interface TunnelClient {
 const defaultSleep = (ms: number): Promise<void> =>
   new Promise((resolve) => setTimeout(resolve, ms));
 
-function makeResponse(response: Response, body: Bytes, encrypted: boolean): TunnelResponse {
+/** An answer as it arrived: by its own HTTP response, or inside the handshake's answer. */
+interface ArrivedAnswer {
+  status: number;
+  statusText: string;
+  headers: Headers;
+  encrypted: boolean;
+  data: Bytes;
+}
+
+function makeResponse(response: ArrivedAnswer, body: Bytes, encrypted: boolean): TunnelResponse {
   return {
     status: response.status,
     statusText: response.statusText,
-    ok: response.ok,
+    ok: response.status >= 200 && response.status < 300,
     headers: new Headers(response.headers),
     encrypted,
     body,
     arrayBuffer: async () => body.slice().buffer,
     text: async () => new TextDecoder().decode(body),
     json: async () => JSON.parse(new TextDecoder().decode(body)) as unknown,
+  };
+}
+
+/** The call as a ClientFinishedWithRequest carries it, or null when a header cannot ride. */
+function firstRequestOf(
+  method: string,
+  path: string,
+  headers: Headers,
+  sealed: Bytes,
+): FirstRequest | null {
+  const carried: Array<readonly [string, string]> = [];
+  // Headers iterate lower-case names, sorted.
+  for (const [name, value] of headers) {
+    if (name === "content-type" || name === SESSION_ID_HEADER.toLowerCase()) continue;
+    if (!FIRST_REQUEST_HEADERS.includes(name)) return null;
+    carried.push([name, value]);
+  }
+  return { method, path, headers: carried, sealed };
+}
+
+/** The length of a first request's part of the ClientFinishedWithRequest (see the README). */
+function firstRequestLength(request: FirstRequest): number {
+  const encoder = new TextEncoder();
+  let length = 2 + encoder.encode(request.method).length + 2 + encoder.encode(request.path).length;
+  length += 1 + request.sealed.length;
+  for (const [name, value] of request.headers) length += 4 + name.length + value.length;
+  return length;
+}
+
+function answerOfFirst(first: FirstAnswer): ArrivedAnswer {
+  return {
+    status: first.status,
+    statusText: "",
+    headers: first.headers,
+    encrypted: first.encrypted,
+    data: first.body,
   };
 }
 
@@ -179,8 +238,8 @@ export function createTunnelClient(options: TunnelClientOptions): TunnelClient {
       `maximum consecutive failures reached (${MAX_CONSECUTIVE_FAILURES} failed handshakes); reset() to try again`,
     );
 
-  async function openSession(): Promise<TunnelSession> {
-    if (current?.isOpen()) return current;
+  async function openSession(writeFirst?: FirstRequestWriter): Promise<HandshakeResult> {
+    if (current?.isOpen()) return { session: current, first: null };
     const startedIn = generation;
     if (consecutiveFailures >= MAX_CONSECUTIVE_FAILURES) throw failFast();
     if (!hasWebCrypto()) {
@@ -191,29 +250,34 @@ export function createTunnelClient(options: TunnelClientOptions): TunnelClient {
     }
     const release = await lock.acquire(LOCK_TIMEOUT_MS);
     try {
-      if (current?.isOpen()) return current;
+      if (current?.isOpen()) return { session: current, first: null };
       if (consecutiveFailures >= MAX_CONSECUTIVE_FAILURES) throw failFast();
       if (consecutiveFailures > 0) await sleep(handshakeBackoffMs(consecutiveFailures - 1, random));
-      let session: TunnelSession;
+      let result: HandshakeResult;
       try {
-        session = await runHandshake({
-          baseUrl,
-          fetch: fetchImpl,
-          credentials,
-          verifyEvidence: options.verifyEvidence,
-          onAttestation: recordAttestation,
-          now,
-          sleep,
-          random,
-        });
+        result = await runHandshake(
+          {
+            baseUrl,
+            fetch: fetchImpl,
+            credentials,
+            verifyEvidence: options.verifyEvidence,
+            onAttestation: recordAttestation,
+            now,
+            sleep,
+            random,
+          },
+          writeFirst,
+        );
       } catch (error) {
+        // The call's own failure (its beforeSend) is not the handshake's.
+        if (error instanceof FirstRequestFailure) throw error.error;
         consecutiveFailures += 1;
         throw error;
       }
       consecutiveFailures = 0;
       // A destroy() during the handshake (logout) keeps this session out of the client.
-      if (startedIn === generation) current = session;
-      return session;
+      if (startedIn === generation) current = result.session;
+      return result;
     } finally {
       release();
     }
@@ -259,11 +323,9 @@ export function createTunnelClient(options: TunnelClientOptions): TunnelClient {
       }
       const url = baseUrl + wirePath;
 
-      let retried = false;
-      for (;;) {
-        const session = await openSession();
-        const sealed = await session.write(body, { method: wireMethod, path: wirePath });
-        const requestSeq = decodeSealedMessage(sealed).seq;
+      const signal = requestOptions.signal;
+      // The headers of an attempt, sealed body in hand: the caller's, the tunnel's, then beforeSend's.
+      const prepare = async (session: TunnelSession, sealed: Bytes): Promise<Headers> => {
         const headers = new Headers(requestOptions.headers);
         headers.set("Content-Type", TUNNEL_CONTENT_TYPE);
         headers.set(SESSION_ID_HEADER, session.sessionId ?? "");
@@ -274,27 +336,70 @@ export function createTunnelClient(options: TunnelClientOptions): TunnelClient {
           headers,
           body: sealed,
         });
-        const init = {
-          method: wireMethod,
-          headers,
-          body: sealed,
-          credentials,
-          signal: requestOptions.signal,
-        };
-        const onUploadProgress = requestOptions.onUploadProgress;
-        let response: Response;
-        if (onUploadProgress === undefined) response = await fetchImpl(url, init);
-        else if (sendWithProgress !== null) {
-          onUploadProgress({ sent: 0, total: sealed.byteLength });
-          response = await sendWithProgress(url, init, onUploadProgress);
+        return headers;
+      };
+      // Seals and signs the call for the handshake's second message, if it fits there.
+      const writeFirst: FirstRequestWriter | undefined =
+        requestOptions.idempotent === true && requestOptions.onUploadProgress === undefined
+          ? async (session) => {
+              const limit = session.firstRequestLimit();
+              if (limit === null || body.length > limit) return null;
+              const sealed = await session.writeFirst(body, { method: wireMethod, path: wirePath });
+              const request = firstRequestOf(
+                wireMethod,
+                wirePath,
+                await prepare(session, sealed),
+                sealed,
+              );
+              return request !== null && firstRequestLength(request) <= limit ? request : null;
+            }
+          : undefined;
+
+      let retried = false;
+      for (;;) {
+        signal?.throwIfAborted();
+        const { session, first } = await openSession(writeFirst);
+        let answer: ArrivedAnswer;
+        let requestSeq: number;
+        if (first !== null) {
+          // The call travelled with the handshake (sequence number 0); its answer came with the
+          // server's confirmation, which the session checked before handing it over.
+          signal?.throwIfAborted();
+          answer = answerOfFirst(first);
+          requestSeq = 0;
         } else {
-          onUploadProgress({ sent: 0, total: sealed.byteLength });
-          response = await fetchImpl(url, init);
-          onUploadProgress({ sent: sealed.byteLength, total: sealed.byteLength });
+          const sealed = await session.write(body, { method: wireMethod, path: wirePath });
+          requestSeq = decodeSealedMessage(sealed).seq;
+          const headers = await prepare(session, sealed);
+          const init = {
+            method: wireMethod,
+            headers,
+            body: sealed,
+            credentials,
+            signal,
+          };
+          const onUploadProgress = requestOptions.onUploadProgress;
+          let response: Response;
+          if (onUploadProgress === undefined) response = await fetchImpl(url, init);
+          else if (sendWithProgress !== null) {
+            onUploadProgress({ sent: 0, total: sealed.byteLength });
+            response = await sendWithProgress(url, init, onUploadProgress);
+          } else {
+            onUploadProgress({ sent: 0, total: sealed.byteLength });
+            response = await fetchImpl(url, init);
+            onUploadProgress({ sent: sealed.byteLength, total: sealed.byteLength });
+          }
+          answer = {
+            status: response.status,
+            statusText: response.statusText,
+            headers: response.headers,
+            encrypted: response.headers.has(ENCRYPTED_RESPONSE_HEADER),
+            data: new Uint8Array(await response.arrayBuffer()),
+          };
         }
 
-        if (response.headers.has(ENCRYPTED_RESPONSE_HEADER)) {
-          const data = new Uint8Array(await response.arrayBuffer());
+        if (answer.encrypted) {
+          const data = answer.data;
           if (data.length === 0) {
             throw new TunnelError("EMPTY_RESPONSE_DATA", "the encrypted response has no body", {
               transient: true,
@@ -304,13 +409,14 @@ export function createTunnelClient(options: TunnelClientOptions): TunnelClient {
             method: wireMethod,
             path: wirePath,
             requestSeq,
-            status: response.status,
+            status: answer.status,
           });
-          return makeResponse(response, plaintext, true);
+          return makeResponse(answer, plaintext, true);
         }
 
-        const data = new Uint8Array(await response.arrayBuffer());
-        if (response.ok) {
+        const response = answer;
+        const data = answer.data;
+        if (response.status >= 200 && response.status < 300) {
           throw new TunnelError(
             "UNENCRYPTED_RESPONSE",
             `HTTP ${response.status} answer without the ${ENCRYPTED_RESPONSE_HEADER} header: refused`,

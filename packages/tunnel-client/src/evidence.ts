@@ -37,6 +37,8 @@ export interface AttestationOutcome extends EvidenceVerification {
 export interface CheckedEvidence {
   publicKeyBytes: Bytes;
   verification: EvidenceVerification;
+  /** The server hello's `maxFirstRequestLength`: null when the server takes no first request. */
+  maxFirstRequestLength: number | null;
 }
 
 /**
@@ -51,8 +53,11 @@ export async function checkServerEvidence(
   verifyEvidence: VerifyEvidence,
 ): Promise<CheckedEvidence> {
   let evidence: TunnelEvidence;
+  let maxFirstRequestLength: number | null;
   try {
-    evidence = decodeServerHello(serverHello).evidence;
+    const hello = decodeServerHello(serverHello);
+    evidence = hello.evidence;
+    maxFirstRequestLength = hello.maxFirstRequestLength ?? null;
   } catch (error) {
     const detail = error instanceof Error ? `: ${error.message}` : "";
     throw new TunnelError("FAILED_TO_ESTABLISH_SESSION", `malformed server hello${detail}`, {
@@ -78,7 +83,7 @@ export async function checkServerEvidence(
       clientNonce: new Uint8Array(nonce),
       hpkePublicKey: new Uint8Array(publicKeyBytes),
     });
-    return { publicKeyBytes, verification };
+    return { publicKeyBytes, verification, maxFirstRequestLength };
   } catch (error) {
     throw new TunnelError("EVIDENCE_REJECTED", "the evidence verifier failed", { cause: error });
   }

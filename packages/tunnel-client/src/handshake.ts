@@ -7,6 +7,7 @@ import {
   SESSION_ID_HEADER,
   TUNNEL_CONTENT_TYPE,
 } from "./protocol/constants";
+import type { FirstRequest, FirstResponse } from "./protocol/handshake";
 import { asTunnelError, isTransientStatus, parseErrorBody } from "./server-errors";
 import type { AttestationOutcome, VerifyEvidence } from "./evidence";
 import { createTunnelSession, type TunnelSession } from "./session";
@@ -59,8 +60,38 @@ async function readHandshakeAnswer(response: Response): Promise<Bytes> {
   }
 }
 
-/** One handshake: up to MAX_HANDSHAKE_STEPS POSTs, transient failures restarted after backoff. */
-export async function runHandshake(deps: HandshakeDeps): Promise<TunnelSession> {
+/**
+ * Seals (`session.writeFirst`) and signs a call to travel with the ClientFinished, once the
+ * evidence was checked; null when it cannot (the ClientFinished then goes alone). Called again,
+ * on a new session, when a transient failure restarts the handshake.
+ */
+export type FirstRequestWriter = (session: TunnelSession) => Promise<FirstRequest | null>;
+
+/** A failure of the first request's writer (its `beforeSend`, say): not the handshake's. */
+export class FirstRequestFailure {
+  constructor(readonly error: unknown) {}
+}
+
+/** The first request's answer, with the HTTP answer that carried it. */
+export interface FirstAnswer extends FirstResponse {
+  /** The headers of the handshake's answer (its request id, ...). */
+  headers: Headers;
+}
+
+export interface HandshakeResult {
+  session: TunnelSession;
+  /** The first request's answer when it travelled with the handshake, else null. */
+  first: FirstAnswer | null;
+}
+
+/**
+ * One handshake: up to MAX_HANDSHAKE_STEPS POSTs, transient failures restarted after backoff. With
+ * `writeFirst`, a call rides with the ClientFinished when the server's hello says it takes one.
+ */
+export async function runHandshake(
+  deps: HandshakeDeps,
+  writeFirst?: FirstRequestWriter,
+): Promise<HandshakeResult> {
   let steps = 0;
   let retries = 0;
   for (;;) {
@@ -69,9 +100,18 @@ export async function runHandshake(deps: HandshakeDeps): Promise<TunnelSession> 
       onAttestation: deps.onAttestation,
       now: deps.now,
     });
+    let last: Response | null = null;
     try {
       while (!session.isOpen()) {
-        const outgoing = await session.getOutgoingMessage();
+        let firstRequest: FirstRequest | null = null;
+        if (writeFirst !== undefined && session.firstRequestLimit() !== null) {
+          try {
+            firstRequest = await writeFirst(session);
+          } catch (error) {
+            throw new FirstRequestFailure(error);
+          }
+        }
+        const outgoing = await session.getOutgoingMessage(firstRequest ?? undefined);
         if (outgoing === null) {
           throw new TunnelError("FAILED_TO_ESTABLISH_SESSION", "the handshake stalled");
         }
@@ -100,10 +140,19 @@ export async function runHandshake(deps: HandshakeDeps): Promise<TunnelSession> 
         await session.putIncomingMessage(body, {
           sessionId: response.headers.get(SESSION_ID_HEADER),
         });
+        last = response;
       }
-      return session;
+      const answer = session.takeFirstResponse();
+      return {
+        session,
+        first:
+          answer === null || last === null
+            ? null
+            : { ...answer, headers: new Headers(last.headers) },
+      };
     } catch (caught) {
       session.close();
+      if (caught instanceof FirstRequestFailure) throw caught;
       const error = asTunnelError(caught, "FAILED_TO_ESTABLISH_SESSION", "the handshake failed");
       if (!error.transient || error.code === "MAX_HANDSHAKE_STEPS_REACHED") throw error;
       if (steps + HANDSHAKE_MESSAGES > MAX_HANDSHAKE_STEPS) {

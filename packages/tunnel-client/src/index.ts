@@ -56,4 +56,4 @@ export {
   SESSION_ID_HEADER,
   TUNNEL_CONTENT_TYPE,
 } from "./protocol/constants";
-export type { TunnelEvidence } from "./protocol/handshake";
+export type { FirstRequest, FirstResponse, TunnelEvidence } from "./protocol/handshake";

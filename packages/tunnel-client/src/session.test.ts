@@ -461,3 +461,66 @@ describe("TunnelSession write and read", () => {
     );
   });
 });
+
+describe("TunnelSession first request", () => {
+  it("seals nothing before the evidence was checked, and hands the answer out only once open", async () => {
+    const responder = createTestResponder();
+    const session = createTunnelSession({ verifyEvidence: verifyTestEvidence });
+    expect(await codeOf(session.writeFirst(utf8("{}"), { method: "POST", path: "/x" }))).toBe(
+      "SESSION_NOT_OPEN",
+    );
+    const hello = await session.getOutgoingMessage();
+    expect(session.firstRequestLimit()).toBeNull();
+    const answer = await post(responder.handshake, "/tunnel/session", hello ?? new Uint8Array());
+    await session.putIncomingMessage(answer.body, { sessionId: answer.sessionId });
+    expect(session.firstRequestLimit()).toBe(64 * 1024);
+    const sealed = await session.writeFirst(utf8('{"a":1}'), { method: "POST", path: "/x" });
+    expect(decodeSealedMessage(sealed).seq).toBe(0);
+    // Only once, before the ClientFinished.
+    expect(await codeOf(session.writeFirst(utf8("{}"), { method: "POST", path: "/x" }))).toBe(
+      "SESSION_NOT_OPEN",
+    );
+    expect(session.takeFirstResponse()).toBeNull();
+    const finished = await session.getOutgoingMessage({
+      method: "POST",
+      path: "/x",
+      headers: [],
+      sealed,
+    });
+    expect(finished?.[1]).toBe(HandshakeMessageType.ClientFinishedWithRequest);
+    expect(session.firstRequestLimit()).toBeNull();
+    const reply = await post(responder.handshake, "/tunnel/session", finished ?? new Uint8Array(), {
+      [SESSION_ID_HEADER]: session.sessionId ?? "",
+    });
+    await session.putIncomingMessage(reply.body, { sessionId: reply.sessionId });
+    expect(session.isOpen()).toBe(true);
+    const first = session.takeFirstResponse();
+    expect(first).toMatchObject({ status: 200, encrypted: true });
+    expect(session.takeFirstResponse()).toBeNull();
+    const opened = await session.read(first?.body ?? new Uint8Array(), {
+      method: "POST",
+      path: "/x",
+      requestSeq: 0,
+      status: 200,
+    });
+    expect(JSON.parse(fromUtf8(opened))).toMatchObject({ received: '{"a":1}' });
+    // Later requests go on from sequence number 1.
+    const { requestSeq } = await exchange(session, responder, "/y", "{}");
+    expect(requestSeq).toBe(1);
+  });
+
+  it("refuses a ServerFinished without the answer when the request was sent", async () => {
+    const responder = createTestResponder();
+    const session = createTunnelSession({ verifyEvidence: verifyTestEvidence });
+    const hello = await session.getOutgoingMessage();
+    const answer = await post(responder.handshake, "/tunnel/session", hello ?? new Uint8Array());
+    await session.putIncomingMessage(answer.body, { sessionId: answer.sessionId });
+    const sealed = await session.writeFirst(utf8("{}"), { method: "POST", path: "/x" });
+    await session.getOutgoingMessage({ method: "POST", path: "/x", headers: [], sealed });
+    const plain = encodeHandshakeFrame(HandshakeMessageType.ServerFinished, new Uint8Array(48));
+    expect(await codeOf(session.putIncomingMessage(plain, { sessionId: session.sessionId }))).toBe(
+      "FAILED_TO_ESTABLISH_SESSION",
+    );
+    expect(session.takeFirstResponse()).toBeNull();
+  });
+});

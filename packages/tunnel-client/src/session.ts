@@ -8,9 +8,13 @@ import {
   computeTranscriptHash,
   createHpkeSuite,
   decodeServerFinished,
+  decodeServerFinishedWithResponse,
   encodeClientFinished,
+  encodeClientFinishedWithRequest,
   encodeClientHello,
   openServerFinished,
+  type FirstRequest,
+  type FirstResponse,
 } from "./protocol/handshake";
 import { deriveSessionKeys, type SessionKeys } from "./protocol/keys";
 import { decodeSealedMessage, openMessage, sealMessage } from "./protocol/message";
@@ -64,10 +68,32 @@ export interface TunnelSession {
   readonly state: TunnelSessionState;
   /** True once the server's key confirmation checked out, until `close()`. */
   isOpen(): boolean;
-  /** The next handshake message to POST, or null when waiting for an answer or done. */
-  getOutgoingMessage(): Promise<Bytes | null>;
+  /**
+   * The next handshake message to POST, or null when waiting for an answer or done. Given
+   * `firstRequest` (sealed by {@link writeFirst}) when the ClientFinished is next, that message is a
+   * ClientFinishedWithRequest carrying it, and the answer expected a ServerFinishedWithResponse.
+   */
+  getOutgoingMessage(firstRequest?: FirstRequest): Promise<Bytes | null>;
   /** Feeds the server's answer to the last message, with the X-Session-Id it came with. */
   putIncomingMessage(message: Uint8Array, meta?: { sessionId?: string | null }): Promise<void>;
+  /**
+   * The largest request part the server takes with the ClientFinished (its hello's
+   * `maxFirstRequestLength`), once the evidence was checked and the keys exist (state
+   * `client-finished-ready`), and until the ClientFinished is sent; null otherwise.
+   */
+  firstRequestLimit(): number | null;
+  /**
+   * Seals the session's first request (sequence number 0) to travel with the ClientFinished: only
+   * in state `client-finished-ready` (the evidence was checked: no secret is sealed before) and
+   * before any other write. Its answer is opened with {@link read} once the session is open.
+   */
+  writeFirst(plaintext: Uint8Array, meta: WriteMeta): Promise<Bytes>;
+  /**
+   * The answer of the first request, once the server's confirmation matched the transcript (the
+   * session is open), taken once; null otherwise. An `encrypted` body is opened with {@link read}
+   * (requestSeq 0).
+   */
+  takeFirstResponse(): FirstResponse | null;
   /** Seals a request body: the sealed message to send as the request body. */
   write(plaintext: Uint8Array, meta: WriteMeta): Promise<Bytes>;
   /** Opens a sealed response body. */
@@ -98,7 +124,10 @@ export function createTunnelSession(options: TunnelSessionOptions): TunnelSessio
   let sessionId: string | null = null;
   let clientNonce: Bytes | null = null;
   let clientHello: Bytes | null = null;
-  let clientFinished: Bytes | null = null;
+  let clientFinished: { enc: Bytes; confirmation: Bytes } | null = null;
+  let sentFirstRequest = false;
+  let maxFirstRequestLength: number | null = null;
+  let firstResponse: FirstResponse | null = null;
   let transcriptHash: Bytes | null = null;
   let pendingKeys: SessionKeys | null = null;
   let keys: SessionKeys | null = null;
@@ -108,6 +137,7 @@ export function createTunnelSession(options: TunnelSessionOptions): TunnelSessio
 
   const forget = (): void => {
     clientFinished = null;
+    firstResponse = null;
     pendingKeys = null;
     keys = null;
     incoming = createReplayWindow();
@@ -154,6 +184,7 @@ export function createTunnelSession(options: TunnelSessionOptions): TunnelSessio
       return fail(error as TunnelError);
     }
     const { publicKeyBytes, verification } = checked;
+    maxFirstRequestLength = checked.maxFirstRequestLength;
     if (state !== "awaiting-server-hello") {
       return fail(
         new TunnelError("SESSION_NOT_OPEN", "the session was closed during the handshake"),
@@ -190,7 +221,8 @@ export function createTunnelSession(options: TunnelSessionOptions): TunnelSessio
       }
       transcriptHash = transcript;
       pendingKeys = derived;
-      clientFinished = encodeClientFinished({ enc, confirmation });
+      encodeClientFinished({ enc, confirmation }); // checks the lengths
+      clientFinished = { enc, confirmation };
       state = "client-finished-ready";
     } catch (error) {
       if (error instanceof TunnelError) throw error;
@@ -218,8 +250,15 @@ export function createTunnelSession(options: TunnelSessionOptions): TunnelSessio
       );
     }
     let confirmation: Bytes;
+    let answer: FirstResponse | null = null;
     try {
-      confirmation = decodeServerFinished(message).confirmation;
+      if (sentFirstRequest) {
+        const decoded = decodeServerFinishedWithResponse(message);
+        confirmation = decoded.confirmation;
+        answer = decoded.response;
+      } else {
+        confirmation = decodeServerFinished(message).confirmation;
+      }
     } catch (error) {
       return fail(protocolFailure("malformed server finished", error));
     }
@@ -252,6 +291,8 @@ export function createTunnelSession(options: TunnelSessionOptions): TunnelSessio
     keys = candidate;
     pendingKeys = null;
     clientFinished = null;
+    // The first request's answer is handed out only now: the confirmation matched the transcript.
+    firstResponse = answer;
     state = "open";
   }
 
@@ -264,7 +305,7 @@ export function createTunnelSession(options: TunnelSessionOptions): TunnelSessio
     },
     isOpen: () => state === "open",
 
-    async getOutgoingMessage() {
+    async getOutgoingMessage(firstRequest) {
       if (state === "initial") {
         if (!hasWebCrypto()) {
           fail(
@@ -280,10 +321,82 @@ export function createTunnelSession(options: TunnelSessionOptions): TunnelSessio
         return new Uint8Array(clientHello);
       }
       if (state === "client-finished-ready") {
+        const finished = clientFinished as { enc: Bytes; confirmation: Bytes };
+        const keysOnly = encodeClientFinished(finished);
+        let frame: Bytes = keysOnly;
+        if (firstRequest !== undefined) {
+          if (nextSeq !== 1 || maxFirstRequestLength === null) {
+            throw new TunnelError(
+              "WRITE_ERROR",
+              "the first request must be sealed by writeFirst, for a server that takes it",
+            );
+          }
+          try {
+            frame = encodeClientFinishedWithRequest({ ...finished, request: firstRequest });
+          } catch (error) {
+            throw new TunnelError(
+              "WRITE_ERROR",
+              `cannot send the first request: ${(error as Error).message}`,
+              { cause: error },
+            );
+          }
+          if (frame.length - keysOnly.length > maxFirstRequestLength) {
+            throw new TunnelError(
+              "WRITE_ERROR",
+              "the first request is larger than the server takes",
+            );
+          }
+          sentFirstRequest = true;
+        }
         state = "awaiting-server-finished";
-        return new Uint8Array(clientFinished as Bytes);
+        return frame;
       }
       return null;
+    },
+
+    firstRequestLimit() {
+      return state === "client-finished-ready" ? maxFirstRequestLength : null;
+    },
+
+    async writeFirst(plaintext, meta) {
+      if (
+        state !== "client-finished-ready" ||
+        !pendingKeys ||
+        sessionId === null ||
+        nextSeq !== 0
+      ) {
+        throw new TunnelError(
+          "SESSION_NOT_OPEN",
+          "the first request is sealed after the evidence check and before the ClientFinished",
+        );
+      }
+      if (plaintext.length === 0) {
+        throw new TunnelError("EMPTY_REQUEST_BODY", "a tunnelled request needs a non-empty body");
+      }
+      let aad: Bytes;
+      try {
+        aad = buildAssociatedData({ direction: "request", ...meta, sessionId, seq: 0 });
+      } catch (error) {
+        throw new TunnelError(
+          "WRITE_ERROR",
+          `cannot seal the request: ${(error as Error).message}`,
+          {
+            cause: error,
+          },
+        );
+      }
+      nextSeq = 1;
+      try {
+        return await sealMessage(pendingKeys.c2sKey, pendingKeys.c2sIv, 0, aad, plaintext);
+      } catch (error) {
+        throw new TunnelError("WRITE_ERROR", "sealing the request failed", { cause: error });
+      }
+    },
+
+    takeFirstResponse() {
+      const answer = state === "open" ? firstResponse : null;
+      firstResponse = null;
+      return answer;
     },
 
     async putIncomingMessage(message, meta = {}) {

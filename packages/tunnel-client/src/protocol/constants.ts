@@ -70,6 +70,29 @@ export const REPLAY_WINDOW_SIZE = 64;
 /** Largest server hello (evidence JSON) the client accepts. */
 export const MAX_SERVER_HELLO_LENGTH = 1024 * 1024;
 
+/**
+ * Largest request part a ClientFinishedWithRequest carries (method, path, headers and sealed
+ * request), and what a server that takes the combined step advertises by default in its hello
+ * (`maxFirstRequestLength`). A larger first call is sent on its own after the handshake.
+ */
+export const MAX_FIRST_REQUEST_LENGTH = 64 * 1024;
+
+/**
+ * The request headers a ClientFinishedWithRequest may carry for its request, lower case: those
+ * the request signature needs (RFC 9421 `signature`, `signature-input`, RFC 9530 `content-digest`,
+ * the legacy `digest`, `x-timestamp`) and content negotiation (`accept`, `accept-language`).
+ * Any other header keeps the call out of the handshake (it is sent on its own).
+ */
+export const FIRST_REQUEST_HEADERS: readonly string[] = [
+  "accept",
+  "accept-language",
+  "content-digest",
+  "digest",
+  "signature",
+  "signature-input",
+  "x-timestamp",
+];
+
 /** HPKE exporter contexts of the session keys (RFC 9180 §5.3). */
 export const EXPORT_LABELS = {
   c2sKey: `${PROTOCOL_LABEL} c2s key`,
@@ -93,5 +116,9 @@ export const HandshakeMessageType = {
   ServerHello: 2,
   ClientFinished: 3,
   ServerFinished: 4,
+  /** ClientFinished carrying the session's first sealed request (see the README). */
+  ClientFinishedWithRequest: 5,
+  /** ServerFinished carrying the answer of that first request. */
+  ServerFinishedWithResponse: 6,
 } as const;
 export type HandshakeMessageType = (typeof HandshakeMessageType)[keyof typeof HandshakeMessageType];

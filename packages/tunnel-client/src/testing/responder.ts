@@ -13,12 +13,17 @@ import {
   createHpkeSuite,
   createReplayWindow,
   decodeClientFinished,
+  decodeClientFinishedWithRequest,
   decodeClientHello,
   decodeSealedMessage,
   deriveSessionKeys,
   encodeServerFinished,
+  encodeServerFinishedWithResponse,
   encodeServerHello,
   ENCRYPTED_RESPONSE_HEADER,
+  HandshakeMessageType,
+  handshakeFrameType,
+  MAX_FIRST_REQUEST_LENGTH,
   fromUtf8,
   isValidSessionId,
   MAX_SEQUENCE_NUMBER,
@@ -32,6 +37,8 @@ import {
   TUNNEL_CONTENT_TYPE,
   utf8,
   type Bytes,
+  type ClientFinished,
+  type FirstRequest,
   type ReplayWindow,
   type SessionKeys,
   type TunnelEvidence,
@@ -69,6 +76,12 @@ export interface TestResponderOptions {
   route?: Route;
   /** Replaces the transcript hash the server confirms (to test key confirmation). */
   tamperServerFinished?: boolean;
+  /**
+   * Whether the server takes a first request with the ClientFinished (frames 5 and 6, advertised
+   * in its hello): true by default; false is a server that predates them (its hello says nothing,
+   * and it answers a ClientFinishedWithRequest 400 as a malformed ClientFinished).
+   */
+  firstRequest?: boolean;
 }
 
 /** Answers in the spec's error shape. */
@@ -103,7 +116,8 @@ export interface TestResponder {
   /** Forgets every session (a restarted server): the next call gets TUNNEL_ERROR 401. */
   forgetSessions(): void;
   route: Route;
-  readonly stats: { hellos: number; finishes: number; requests: number };
+  /** `firstRequests`: the calls that came with a ClientFinishedWithRequest (also in `requests`). */
+  readonly stats: { hellos: number; finishes: number; requests: number; firstRequests: number };
   readonly openSessionIds: string[];
   /** The s2c sequence number the next response will use, per session (tests reorder them). */
   setNextResponseSeq(sessionId: string, seq: number): void;
@@ -117,7 +131,8 @@ export function createTestResponder(options: TestResponderOptions = {}): TestRes
   );
   const pending = new Map<string, PendingSession>();
   const sessions = new Map<string, OpenSession>();
-  const stats = { hellos: 0, finishes: 0, requests: 0 };
+  const stats = { hellos: 0, finishes: 0, requests: 0, firstRequests: 0 };
+  const takesFirstRequest = options.firstRequest ?? true;
   const makeEvidence =
     options.makeEvidence ??
     ((fields) => ({ format: "paraphe-test", ...fields }) satisfies TunnelEvidence);
@@ -152,7 +167,11 @@ export function createTestResponder(options: TestResponderOptions = {}): TestRes
         hpkePublicKey: await publicKey,
         clientNonce: toBase64Url(clientNonce),
       });
-      const serverHello = encodeServerHello({ evidence });
+      const serverHello = encodeServerHello(
+        takesFirstRequest
+          ? { evidence, maxFirstRequestLength: MAX_FIRST_REQUEST_LENGTH }
+          : { evidence },
+      );
       pending.set(id, { clientHello: body, serverHello });
       return octets(serverHello, 200, id);
     }
@@ -161,9 +180,19 @@ export function createTestResponder(options: TestResponderOptions = {}): TestRes
     const session = isValidSessionId(sessionId) ? pending.get(sessionId) : undefined;
     if (!session) return errorResponse(401, "TUNNEL_ERROR", "unknown or expired handshake", path);
     pending.delete(sessionId); // one attempt per pending session
-    let finished;
+    let finished: ClientFinished;
+    let firstRequest: FirstRequest | undefined;
     try {
-      finished = decodeClientFinished(body);
+      if (
+        takesFirstRequest &&
+        handshakeFrameType(body) === HandshakeMessageType.ClientFinishedWithRequest
+      ) {
+        const decoded = decodeClientFinishedWithRequest(body);
+        finished = decoded;
+        firstRequest = decoded.request;
+      } else {
+        finished = decodeClientFinished(body);
+      }
     } catch {
       return errorResponse(400, "TUNNEL_ERROR", "malformed client finished", path);
     }
@@ -194,7 +223,28 @@ export function createTestResponder(options: TestResponderOptions = {}): TestRes
       : transcript;
     const confirmation = await sealServerFinished(keys, sessionId, confirmedTranscript);
     sessions.set(sessionId, { keys, incoming: createReplayWindow(), nextS2cSeq: 0 });
-    return octets(encodeServerFinished({ confirmation }), 200, sessionId);
+    if (firstRequest === undefined) {
+      return octets(encodeServerFinished({ confirmation }), 200, sessionId);
+    }
+    // The first request runs as any tunnelled call: the same handler, from its own parts.
+    stats.firstRequests += 1;
+    const headers = new Headers();
+    for (const [name, value] of firstRequest.headers) headers.append(name, value);
+    headers.set("Content-Type", TUNNEL_CONTENT_TYPE);
+    headers.set(SESSION_ID_HEADER, sessionId);
+    const answer = await responder.handle(
+      new Request(new URL(firstRequest.path, request.url), {
+        method: firstRequest.method,
+        headers,
+        body: firstRequest.sealed,
+      }),
+    );
+    const response = {
+      status: answer.status,
+      encrypted: answer.headers.has(ENCRYPTED_RESPONSE_HEADER),
+      body: new Uint8Array(await answer.arrayBuffer()),
+    };
+    return octets(encodeServerFinishedWithResponse({ confirmation, response }), 200, sessionId);
   }
 
   const responder: TestResponder = {
