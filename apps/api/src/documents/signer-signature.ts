@@ -6,7 +6,7 @@ import * as x509 from "@peculiar/x509";
 import { CscClient } from "../qes/csc-client";
 import { CscSigner } from "../qes/csc-signer";
 import { providerFetch } from "./provider-fetch";
-import { uniqueFieldName } from "./seal";
+import { uniqueFieldName } from "./signature-field-name";
 import { drawFields, parseStampFields, type StampField } from "./stamp";
 
 /** Where a signer's signature is written and what validators show beside it. */
