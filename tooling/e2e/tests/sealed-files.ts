@@ -20,6 +20,15 @@ export interface SealedFiles {
   proof: string;
 }
 
+/** Saves as `file` what the button named `label` in `page` downloads. */
+export async function downloadTo(page: Page, label: string, file: string): Promise<void> {
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("button", { name: label }).click(),
+  ]);
+  await download.saveAs(file);
+}
+
 /**
  * Downloads a complete envelope's sealed PDF and its proof from the sender's view open in `page`
  * (English), each checked by `qpdf --check`, into a new temporary folder.
@@ -31,11 +40,7 @@ export async function downloadSealedAndProof(page: Page, prefix: string): Promis
     [files.sealed, SIGNING.en.downloadSealed],
     [files.proof, SIGNING.en.downloadProof],
   ] as const) {
-    const [download] = await Promise.all([
-      page.waitForEvent("download"),
-      page.getByRole("button", { name: label }).click(),
-    ]);
-    await download.saveAs(file);
+    await downloadTo(page, label, file);
     await run("qpdf", ["--check", file]);
   }
   return files;

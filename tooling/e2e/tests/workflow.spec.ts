@@ -1,9 +1,7 @@
-import { execFile, spawnSync } from "node:child_process";
+import { execFile } from "node:child_process";
 import { createHash } from "node:crypto";
-import { mkdtemp, readFile } from "node:fs/promises";
-import { createRequire } from "node:module";
-import { tmpdir } from "node:os";
-import { dirname, join, resolve } from "node:path";
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
 import { promisify } from "node:util";
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
 import { APPROVING } from "./approver-flow";
@@ -15,6 +13,13 @@ import {
   SIGNING,
   signByTyping,
 } from "./envelope-flow";
+import {
+  DEVELOPMENT_SEAL_CERTIFICATE,
+  downloadSealedAndProof,
+  downloadTo,
+  parapheVerify,
+  pdfsigReport,
+} from "./sealed-files";
 import {
   apiClientAs,
   createAccountWithTeam,
@@ -264,23 +269,13 @@ test("a three-step workflow with a copy and a viewer, steps set with the editor'
   }
   await expect(page.getByText("Signing step ended").first()).toBeVisible();
   await accessibleAtBothWidths(page, "envelope view in steps (en)", testInfo, "view-steps-en");
-  const dir = await mkdtemp(join(tmpdir(), "paraphe-e2e-workflow-"));
-  const files = { sealed: join(dir, "sealed.pdf"), proof: join(dir, "proof.pdf") };
-  for (const [file, label] of [
-    [files.sealed, SIGNING.en.downloadSealed],
-    [files.proof, SIGNING.en.downloadProof],
-  ] as const) {
-    const [download] = await Promise.all([
-      page.waitForEvent("download"),
-      page.getByRole("button", { name: label }).click(),
-    ]);
-    await download.saveAs(file);
-    const sig = await run("pdfsig", [file]).then((result) => result.stdout);
+  const files = await downloadSealedAndProof(page, "workflow");
+  for (const file of [files.sealed, files.proof]) {
+    const sig = await pdfsigReport(file);
     expect(sig).toContain("Signature is Valid");
     // Sealed at PAdES B-LTA: the seal covers the file up to its validation data, which a
     // document timestamp (the suite's timestamp authority) covers in turn.
     expect(sig).toContain("Signature Field Name: Paraphe archival timestamp");
-    await run("qpdf", ["--check", file]);
   }
   // The attachment is in the sealed PDF's embedded files.
   const embedded = await run("pdfdetach", ["-list", files.sealed]).then((result) => result.stdout);
@@ -306,26 +301,12 @@ test("a three-step workflow with a copy and a viewer, steps set with the editor'
 
   // paraphe-verify, built, as users run it: the development seal certificate is the one trusted,
   // and the suite's validation authority for the seal's timestamps (B-LTA).
-  const cli = join(
-    dirname(createRequire(import.meta.url).resolve("@paraphe/api-sdk/package.json")),
-    "dist/verify/cli.js",
-  );
-  const certificate = resolve(
-    import.meta.dirname,
-    "../.cache/data/platform-seal/development-certificate.pem",
-  );
-  const verified = spawnSync(
-    process.execPath,
-    [
-      cli,
-      files.sealed,
-      files.proof,
-      "--ca",
-      certificate,
-      "--tsa-ca",
-      VALIDATION_AUTHORITY.caFile,
-    ].concat(["--original", AGREEMENT, "--lang", "en"]),
-    { encoding: "utf8" },
+  const verified = parapheVerify(
+    files,
+    "--ca",
+    DEVELOPMENT_SEAL_CERTIFICATE,
+    "--tsa-ca",
+    VALIDATION_AUTHORITY.caFile,
   );
   expect(verified.status, verified.stdout + verified.stderr).toBe(0);
   expect(verified.stdout).toContain("Valid: the sealed document and its proof are intact");
@@ -347,12 +328,8 @@ test("a three-step workflow with a copy and a viewer, steps set with the editor'
     ["Download the signed PDF", "copy-sealed.pdf", files.sealed],
     ["Download the audit-log proof", "copy-proof.pdf", files.proof],
   ] as const) {
-    const [download] = await Promise.all([
-      copied.waitForEvent("download"),
-      copied.getByRole("button", { name: label }).click(),
-    ]);
-    await download.saveAs(join(dir, file));
-    expect(sha256(await readFile(join(dir, file)))).toBe(sha256(await readFile(same)));
+    await downloadTo(copied, label, join(files.dir, file));
+    expect(sha256(await readFile(join(files.dir, file)))).toBe(sha256(await readFile(same)));
   }
   await copied.context().close();
 });
