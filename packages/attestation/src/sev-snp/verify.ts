@@ -7,10 +7,11 @@ import {
   importEcdsaP384Key,
   isRsaPssSha384,
   isSignedBy,
+  sameName,
   subjectCommonName,
+  type Certificate,
   type CertificateChainInput,
   type CertificateInput,
-  type X509Certificate,
 } from "./certificates";
 import {
   parseSnpReport,
@@ -163,16 +164,16 @@ function describe(error: unknown): string {
 }
 
 interface ParsedChain {
-  ark: X509Certificate;
-  ask: X509Certificate;
+  ark: Certificate;
+  ask: Certificate;
 }
 
-function splitChain(certificates: readonly X509Certificate[]): ParsedChain | string {
+function splitChain(certificates: readonly Certificate[]): ParsedChain | string {
   if (certificates.length !== 2) {
     return `The chain must hold exactly the ASK and the ARK; it holds ${certificates.length} certificate(s).`;
   }
-  const selfIssued = certificates.filter(
-    (certificate) => certificate.subject === certificate.issuer,
+  const selfIssued = certificates.filter((certificate) =>
+    sameName(certificate.subject, certificate.issuer),
   );
   const ark = selfIssued[0];
   const ask = certificates.find((certificate) => certificate !== ark);
@@ -229,7 +230,7 @@ export async function verifySnpReport(
     );
   }
 
-  let vcek: X509Certificate | null = null;
+  let vcek: Certificate | null = null;
   try {
     vcek = decodeCertificate(options.vcek);
   } catch (error) {
@@ -264,10 +265,10 @@ export async function verifySnpReport(
         fail("chain", `The ${role} is not signed with RSASSA-PSS and SHA-384.`);
     }
     if (!(await isSignedBy(ark, ark))) fail("chain", "The ARK's self-signature does not verify.");
-    if (ask.issuer !== ark.subject) fail("chain", "The ASK's issuer is not the ARK.");
+    if (!sameName(ask.issuer, ark.subject)) fail("chain", "The ASK's issuer is not the ARK.");
     if (!(await isSignedBy(ask, ark)))
       fail("chain", "The ASK's signature does not verify with the ARK's key.");
-    if (vcek.issuer !== ask.subject) fail("chain", "The VCEK's issuer is not the ASK.");
+    if (!sameName(vcek.issuer, ask.subject)) fail("chain", "The VCEK's issuer is not the ASK.");
     if (!(await isSignedBy(vcek, ask)))
       fail("chain", "The VCEK's signature does not verify with the ASK's key.");
     productLine = productLineOfAsk(subjectCommonName(ask));
