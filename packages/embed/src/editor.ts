@@ -6,6 +6,7 @@
  */
 
 import { mountFrame, type MountedFrame } from "./frame";
+import { frameEventOf, isString } from "./frame-message";
 
 /** What the embedding page gives the editor. */
 export interface EditorOptions {
@@ -94,14 +95,10 @@ export function editorFrameAddress(
   };
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null;
-const isString = (value: unknown): value is string => typeof value === "string";
 const isDocument = (payload: Record<string, unknown>) =>
   (payload.kind === "envelope" || payload.kind === "template") && isString(payload.uuid);
 
-function payloadOf(type: EditorEventName, payload: unknown): boolean {
-  if (!isRecord(payload)) return false;
+function payloadOf(type: EditorEventName, payload: Record<string, unknown>): boolean {
   switch (type) {
     case "ready":
     case "saved":
@@ -123,14 +120,7 @@ export function editorEventOf(
   frame: Window | null,
   origin: string,
 ): EditorEvent | null {
-  if (frame === null || event.source !== frame || event.origin !== origin) return null;
-  const data: unknown = event.data;
-  if (!isRecord(data) || data.source !== "paraphe" || data.version !== 1) return null;
-  const type = data.type;
-  if (!isString(type) || !(EDITOR_EVENT_NAMES as readonly string[]).includes(type)) return null;
-  const name = type as EditorEventName;
-  if (!payloadOf(name, data.payload)) return null;
-  return { type: name, payload: data.payload } as EditorEvent;
+  return frameEventOf<EditorEvent>(event, frame, origin, EDITOR_EVENT_NAMES, payloadOf);
 }
 
 const FRAME_TITLES = { en: "Document editor", fr: "Éditeur de document" } as const;

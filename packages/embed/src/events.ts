@@ -1,3 +1,5 @@
+import { frameEventOf, isString } from "./frame-message";
+
 /** The events of the embedded signing page, with their payloads. */
 export interface SigningEventMap {
   /** The page shows: the envelope's title (`kind: "sign"`) or the template's (`"direct"`). */
@@ -35,15 +37,10 @@ export const SIGNING_EVENT_NAMES: readonly SigningEventName[] = [
   "error",
 ];
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null;
-
-const isString = (value: unknown): value is string => typeof value === "string";
 const isCount = (value: unknown): value is number => Number.isSafeInteger(value);
 
-/** Whether a payload has the shape of its event's (the page's messages are checked, not trusted). */
-function payloadOf(type: SigningEventName, payload: unknown): boolean {
-  if (!isRecord(payload)) return false;
+/** Whether a payload has the shape of its event's. */
+function payloadOf(type: SigningEventName, payload: Record<string, unknown>): boolean {
   switch (type) {
     case "ready":
       return (payload.kind === "sign" || payload.kind === "direct") && isString(payload.title);
@@ -68,12 +65,5 @@ export function signingEventOf(
   frame: Window | null,
   origin: string,
 ): SigningEvent | null {
-  if (frame === null || event.source !== frame || event.origin !== origin) return null;
-  const data: unknown = event.data;
-  if (!isRecord(data) || data.source !== "paraphe" || data.version !== 1) return null;
-  const type = data.type;
-  if (!isString(type) || !(SIGNING_EVENT_NAMES as readonly string[]).includes(type)) return null;
-  const name = type as SigningEventName;
-  if (!payloadOf(name, data.payload)) return null;
-  return { type: name, payload: data.payload } as SigningEvent;
+  return frameEventOf<SigningEvent>(event, frame, origin, SIGNING_EVENT_NAMES, payloadOf);
 }
