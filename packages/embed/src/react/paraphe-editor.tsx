@@ -1,5 +1,6 @@
-import { useEffect, useRef, type CSSProperties } from "react";
+import type { CSSProperties } from "react";
 import { mountEditorFrame, type EditorEventMap, type EditorOptions } from "../editor";
+import { useParapheFrame } from "./use-paraphe-frame";
 
 /** The callbacks of `ParapheEditor`, one per event, each given the event's payload. */
 export interface EditorCallbacks {
@@ -40,28 +41,12 @@ export function ParapheEditor({
   style,
   ...callbacks
 }: ParapheEditorProps) {
-  const containerRef = useRef<HTMLDivElement>(null);
-  const callbacksRef = useRef<EditorCallbacks>(callbacks);
-  useEffect(() => {
-    callbacksRef.current = callbacks;
-  });
-  const key = JSON.stringify({ appUrl, token, envelopeUuid, templateUuid, language, title });
-  useEffect(() => {
-    const container = containerRef.current;
-    if (container === null) return;
-    const options = JSON.parse(key) as EditorOptions & { title?: string };
-    let mounted: ReturnType<typeof mountEditorFrame>;
-    try {
-      mounted = mountEditorFrame(container, options, (event) => {
-        const callback = callbacksRef.current[CALLBACKS[event.type]] as
-          ((payload: typeof event.payload) => void) | undefined;
-        callback?.(event.payload);
-      });
-    } catch {
-      callbacksRef.current.onError?.({ code: "invalidOptions" });
-      return;
-    }
-    return () => mounted.destroy();
-  }, [key]);
+  const containerRef = useParapheFrame(
+    { appUrl, token, envelopeUuid, templateUuid, language, title },
+    mountEditorFrame,
+    callbacks,
+    CALLBACKS,
+    "invalidOptions",
+  );
   return <div ref={containerRef} className={className} style={style} />;
 }

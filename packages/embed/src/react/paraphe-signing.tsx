@@ -1,7 +1,8 @@
-import { useEffect, useRef, type CSSProperties } from "react";
+import type { CSSProperties } from "react";
 import type { SigningEventMap } from "../events";
 import { mountSigningFrame } from "../frame";
 import type { SigningOptions } from "../options";
+import { useParapheFrame } from "./use-paraphe-frame";
 
 /** The callbacks of `ParapheSigning`, one per event, each given the event's payload. */
 export interface SigningCallbacks {
@@ -46,29 +47,12 @@ export function ParapheSigning({
   style,
   ...callbacks
 }: ParapheSigningProps) {
-  const containerRef = useRef<HTMLDivElement>(null);
-  const callbacksRef = useRef<SigningCallbacks>(callbacks);
-  useEffect(() => {
-    callbacksRef.current = callbacks;
-  });
-  // The options as one value, so that an object given anew at each render makes no new frame.
-  const key = JSON.stringify({ url, language, signer, allowDecline, theme, title });
-  useEffect(() => {
-    const container = containerRef.current;
-    if (container === null) return;
-    const options = JSON.parse(key) as SigningOptions & { title?: string };
-    let mounted: ReturnType<typeof mountSigningFrame>;
-    try {
-      mounted = mountSigningFrame(container, options, (event) => {
-        const callback = callbacksRef.current[CALLBACKS[event.type]] as
-          ((payload: typeof event.payload) => void) | undefined;
-        callback?.(event.payload);
-      });
-    } catch {
-      callbacksRef.current.onError?.({ code: "invalidUrl" });
-      return;
-    }
-    return () => mounted.destroy();
-  }, [key]);
+  const containerRef = useParapheFrame(
+    { url, language, signer, allowDecline, theme, title },
+    mountSigningFrame,
+    callbacks,
+    CALLBACKS,
+    "invalidUrl",
+  );
   return <div ref={containerRef} className={className} style={style} />;
 }
