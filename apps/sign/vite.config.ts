@@ -49,6 +49,10 @@ export default defineAppConfig({
   referenceValuesFile: "../api/dist/reference-values.json",
   // Signing links carry their secret in the fragment, which is never sent; send no referrer at all.
   referrerPolicy: "no-referrer",
+  // The attestation checker, which the handshake's second request waits for: small since it reads
+  // the AMD certificates with its own DER reader (no X.509 library), so index.html preloads it with
+  // the entry instead of asking for it once the entry has run, a round trip earlier.
+  firstWaveModules: ["../../packages/attestation/src/index.ts"],
   // Embedded signing (`/embed/...`): `vite preview` answers each page with the frame-ancestors its
   // team allows, asked of the api (`tooling/vite/embedded-pages.js`).
   embeddedPages: true,

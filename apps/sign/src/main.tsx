@@ -13,10 +13,11 @@ import "./index.css";
 // (two round trips, the server's evidence checked before anything of the link is sent), then
 // `/envelope/open`, whose answer carries the page. So this entry carries the api client (tunnel,
 // contract) and starts them as soon as it runs, one round trip after the document, while React and
-// the first paint (`app/mount.tsx`), the attestation checker (which the client asks for at once)
-// and the page's texts download. What shows the envelope once it is open (the page's code, the
-// workspace) is asked for once the attestation checker is there, so as not to share the line with
-// what the handshake waits for: it arrives during the handshake's and the open call's round trips.
+// the first paint (`app/mount.tsx`) and the page's texts download; the attestation checker, which
+// the handshake's second request waits for, downloads with the entry (index.html preloads it). What
+// shows the envelope once it is open (the page's code, the workspace) is asked for once the
+// attestation checker is there, so as not to share the line with what the handshake waits for: it
+// arrives during the handshake's and the open call's round trips.
 const link = takeAccessLinkFromAddress();
 // In a frame of an allowed site (`/embed/...`): the language it asked for, if any.
 const language = embedLanguage();

@@ -47,10 +47,11 @@ export type CreateSignApiOptions = CreateSignApiBaseOptions &
   );
 
 /**
- * The attestation check of the tunnel handshake against the reference values: its certificate and
- * ASN.1 code (SEV-SNP report chains) is the largest part of the app, a chunk of its own. Its download
- * starts with the client, so that it runs in parallel with the handshake's first request instead of
- * after it; no evidence is accepted, and so no secret sent, before it has checked the server's.
+ * The attestation check of the tunnel handshake against the reference values (SEV-SNP reports and
+ * their AMD certificate chains, read by the package's own DER reader, checked with WebCrypto): a
+ * chunk of its own, which index.html preloads with the entry (`firstWaveModules` in the vite
+ * config), so that it is there by the time the handshake's first request is answered; no evidence
+ * is accepted, and so no secret sent, before it has checked the server's.
  */
 function lazyEvidenceVerifier(
   referenceValues: ReferenceValuesSetting,
