@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { readStoredUser } from "../../../app/session/session-storage";
-import { NEW_PROFILE, TEST_PASSKEYS, apiError, ok } from "../../../test/api";
+import { NEW_PROFILE, TEST_PASSKEYS, TEST_PROFILE, apiError, ok } from "../../../test/api";
 import { TEST_USER, renderApp } from "../../../test/render-app";
 
 vi.mock("@simplewebauthn/browser", () => ({
@@ -121,6 +121,31 @@ describe("login: code step", () => {
     ).toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Skip for now" }));
     await waitFor(() => expect(router.state.location.pathname).toBe("/"));
+  });
+
+  it("asks for the person's passkeys with the profile, not after it", async () => {
+    // The profile is answered only once the passkey list has been asked for: in sequence, the
+    // offer would never show.
+    let listAsked: () => void = () => undefined;
+    const passkeysAsked = new Promise<void>((resolve) => (listAsked = resolve));
+    const { user, router } = await reachCodeStep({
+      handlers: {
+        "/user/profile": async () => {
+          await passkeysAsked;
+          return ok(TEST_PROFILE);
+        },
+        "/passkey/list": () => {
+          listAsked();
+          return ok({ passkeys: [] });
+        },
+      },
+    });
+    await user.type(screen.getByRole("textbox", { name: /Verification code/ }), "ACDEFG");
+    await user.click(screen.getByRole("button", { name: "Sign in" }));
+    expect(
+      await screen.findByRole("heading", { name: "Sign in faster with a passkey" }),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/register-passkey");
   });
 
   it("skips the passkey offer for a person who already has one", async () => {

@@ -19,7 +19,9 @@ export function RegisterPasskeyPage() {
   const location = useLocation();
   const navigate = useNavigate();
   const [supported] = useState(() => browserSupportsWebAuthn());
-  const passkeys = usePasskeys({ enabled: status === "authenticated" });
+  // Asked for with the profile rather than after it: both need only the stored credential, and the
+  // offer waits for both (one round trip instead of two after the code's check).
+  const passkeys = usePasskeys({ enabled: status !== "anonymous" });
   const register = useRegisterPasskey();
   useDocumentTitle(t("registerPasskey.title"));
 
