@@ -5,6 +5,8 @@
  *   --only=NAME        only one benchmark: sealing, throughput, documents, longest-text,
  *                      completion, sessions, handshake-flood, envelope-list, signing-page,
  *                      team-app, bundle, load-signers, upload
+ *   --http1            the browser benchmarks (signing-page, team-app) served over HTTP/1.1, as
+ *                      plain `vite preview` does, instead of HTTP/2 as production behind nginx
  *
  * Scale knobs (environment): BENCH_ENVELOPES (envelope counts of the list benchmark, default
  * "1000,100000"), BENCH_SESSIONS (open sessions in the memory store, default 10000),
@@ -43,6 +45,9 @@ import { runUploadBenchmark, type UploadOptions } from "./src/upload";
 
 const args = new Set(process.argv.slice(2));
 const quick = args.has("--quick");
+const transport = args.has("--http1") ? "http1" : "http2";
+const transportName =
+  transport === "http1" ? "the app over HTTP/1.1" : "the app over HTTP/2 (TLS), as behind nginx";
 const only = [...args].find((arg) => arg.startsWith("--only="))?.slice("--only=".length);
 const BENCHMARKS = [
   "sealing",
@@ -59,11 +64,11 @@ const BENCHMARKS = [
   "load-signers",
   "upload",
 ];
-const known = new Set(["--quick", ...BENCHMARKS.map((name) => `--only=${name}`)]);
+const known = new Set(["--quick", "--http1", ...BENCHMARKS.map((name) => `--only=${name}`)]);
 const unknown = [...args].filter((arg) => !known.has(arg));
 if (unknown.length > 0) {
   console.error(`unknown option(s): ${unknown.join(" ")}`);
-  console.error(`usage: run.ts [--quick] [--only=${BENCHMARKS.join("|")}]`);
+  console.error(`usage: run.ts [--quick] [--http1] [--only=${BENCHMARKS.join("|")}]`);
   process.exit(2);
 }
 
@@ -686,11 +691,11 @@ async function main(): Promise<void> {
 
   if (only === undefined || only === "signing-page") {
     log(`signing-page: real api + vite preview, Chromium under Fast 3G, ${signingPageRuns} run(s)`);
-    const runs = await runSigningPageBenchmark({ runs: signingPageRuns }, log);
+    const runs = await runSigningPageBenchmark({ runs: signingPageRuns, transport }, log);
     console.log(
       `\nSigning page, first page visible under Fast 3G (${FAST_3G.latencyMs} ms, ` +
         `${FAST_3G.downloadBytesPerSecond.toLocaleString("en-US")} B/s down, ` +
-        `${FAST_3G.uploadBytesPerSecond.toLocaleString("en-US")} B/s up), cache disabled\n`,
+        `${FAST_3G.uploadBytesPerSecond.toLocaleString("en-US")} B/s up), cache disabled, ${transportName}\n`,
     );
     const row = (name: string, run: (typeof runs)[number]): string[] => [
       name,
@@ -779,7 +784,7 @@ async function main(): Promise<void> {
     );
     writeResult("signing-page", {
       quick,
-      options: { runs: signingPageRuns },
+      options: { runs: signingPageRuns, transport },
       results: runs,
       goals: pageGoals,
     });
@@ -787,11 +792,11 @@ async function main(): Promise<void> {
 
   if (only === undefined || only === "team-app") {
     log(`team-app: real api + vite preview, Chromium under Fast 3G, ${teamAppRuns} run(s)`);
-    const runs = await runTeamAppBenchmark({ runs: teamAppRuns }, log);
+    const runs = await runTeamAppBenchmark({ runs: teamAppRuns, transport }, log);
     console.log(
       `\nTeam web app under Fast 3G (${FAST_3G.latencyMs} ms, ` +
         `${FAST_3G.downloadBytesPerSecond.toLocaleString("en-US")} B/s down, ` +
-        `${FAST_3G.uploadBytesPerSecond.toLocaleString("en-US")} B/s up), cache disabled, 390 × 844\n`,
+        `${FAST_3G.uploadBytesPerSecond.toLocaleString("en-US")} B/s up), cache disabled, 390 × 844, ${transportName}\n`,
     );
     const header = [
       "run",
@@ -888,7 +893,7 @@ async function main(): Promise<void> {
     console.log(`\n${formatGoals(teamGoals, formatDuration)}`);
     writeResult("team-app", {
       quick,
-      options: { runs: teamAppRuns },
+      options: { runs: teamAppRuns, transport },
       results: runs,
       goals: teamGoals,
     });

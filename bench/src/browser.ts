@@ -4,12 +4,15 @@
  * bytes), the critical path of round trips and the floor it implies, and the child processes of
  * the real stack (ports, readiness, stopping, the development mailbox).
  */
-import { type ChildProcess } from "node:child_process";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { createHash, createPublicKey } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { get as httpsGet } from "node:https";
 import { createRequire } from "node:module";
 import { createServer } from "node:net";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
-import { ROOT } from "./bundle";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { ROOT, viteBin } from "./bundle";
 
 /** Chrome DevTools' "Fast 3G" preset. */
 export const FAST_3G = {
@@ -100,23 +103,136 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/** The status of a GET of an https address whose certificate is `ca` (a throw-away one). */
+function httpsStatus(url: string, ca: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    httpsGet(url, { ca }, (response) => {
+      response.resume();
+      resolve(response.statusCode ?? 0);
+    }).on("error", reject);
+  });
+}
+
 export async function waitForHttp(
   url: string,
   child: ChildProcess,
   timeoutMs = 60_000,
+  ca?: string,
 ): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`${url}: the server exited (${child.exitCode})`);
     try {
-      const response = await fetch(url);
-      if (response.ok) return;
+      const status = ca ? await httpsStatus(url, ca) : (await fetch(url)).status;
+      if (status >= 200 && status < 300) return;
     } catch {
       // not listening yet
     }
     if (Date.now() > deadline) throw new Error(`${url} did not answer within ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
+}
+
+/**
+ * How the browser benchmarks serve the apps. `http2` (the default): `vite preview` with TLS, which
+ * Vite serves with node's HTTP/2 secure server, as nginx serves the apps in production (the root
+ * README's "Production behind nginx"): one connection, every request at once. `http1`: plain
+ * `vite preview`, HTTP/1.1, where Chromium opens six connections to a host and a seventh request
+ * waits for one of them. The api stays on plain HTTP/1.1 either way (a page may call a loopback
+ * address over http).
+ */
+export type Transport = "http2" | "http1";
+
+/** A throw-away TLS identity for 127.0.0.1, and what Chromium needs to trust it. */
+interface Certificate {
+  keyFile: string;
+  certFile: string;
+  pem: string;
+  /** Chromium's flag accepting this certificate's key (base64 SHA-256 of its SubjectPublicKeyInfo). */
+  chromiumArg: string;
+}
+
+/** A self-signed P-256 certificate for 127.0.0.1, valid for a day, made with openssl in `dir`. */
+function makeCertificate(dir: string): Certificate {
+  const keyFile = path.join(dir, "preview-key.pem");
+  const certFile = path.join(dir, "preview-cert.pem");
+  const result = spawnSync(
+    "openssl",
+    [
+      "req",
+      "-x509",
+      "-newkey",
+      "ec",
+      "-pkeyopt",
+      "ec_paramgen_curve:prime256v1",
+      "-nodes",
+      "-days",
+      "1",
+      "-subj",
+      "/CN=127.0.0.1",
+      "-addext",
+      "subjectAltName=IP:127.0.0.1",
+      "-keyout",
+      keyFile,
+      "-out",
+      certFile,
+    ],
+    { stdio: ["ignore", "ignore", "pipe"] },
+  );
+  if (result.status !== 0) {
+    throw new Error(`openssl could not make the preview's certificate: ${String(result.stderr)}`);
+  }
+  const pem = readFileSync(certFile, "utf8");
+  const spki = createPublicKey(pem).export({ type: "spki", format: "der" });
+  const hash = createHash("sha256").update(spki).digest("base64");
+  // Accepted as if a known authority had issued it: the page is an ordinary secure one (no
+  // certificate error, which would, among other things, turn passkeys off).
+  return { keyFile, certFile, pem, chromiumArg: `--ignore-certificate-errors-spki-list=${hash}` };
+}
+
+export interface Preview {
+  child: ChildProcess;
+  /** The app's origin, `https://127.0.0.1:port` or `http://...`. */
+  url: string;
+  /** What Chromium must be launched with (the certificate's acceptance over HTTP/2). */
+  chromiumArgs: string[];
+}
+
+/** The origin the preview of `port` will have (for the api's configuration, made first). */
+export function previewUrl(transport: Transport, port: number): string {
+  return `${transport === "http2" ? "https" : "http"}://127.0.0.1:${port}`;
+}
+
+/**
+ * `vite preview` of apps/<app> built into `outDir`, on `port`, in a child process of its own
+ * (`preview-server.ts`), over the transport asked for; `work` holds the certificate.
+ */
+export async function startPreview(options: {
+  app: string;
+  outDir: string;
+  port: number;
+  transport: Transport;
+  work: string;
+}): Promise<Preview> {
+  const appDir = path.join(ROOT, "apps", options.app);
+  const viteEntry = path.join(path.dirname(viteBin(appDir)), "../dist/node/index.js");
+  const certificate = options.transport === "http2" ? makeCertificate(options.work) : undefined;
+  const script = fileURLToPath(new URL("preview-server.ts", import.meta.url));
+  const child = spawn(
+    process.execPath,
+    [
+      script,
+      viteEntry,
+      appDir,
+      options.outDir,
+      String(options.port),
+      ...(certificate ? [certificate.keyFile, certificate.certFile] : []),
+    ],
+    { cwd: appDir, detached: true, stdio: ["ignore", "ignore", "inherit"] },
+  );
+  const url = previewUrl(options.transport, options.port);
+  await waitForHttp(url, child, 60_000, certificate?.pem);
+  return { child, url, chromiumArgs: certificate ? [certificate.chromiumArg] : [] };
 }
 
 /** Stops a child started with `detached` (its own process group) and waits for it. */

@@ -8,7 +8,8 @@
  * mailbox, a team, a 3-page PDF, one signer, a signature field, sent); the signing link comes from
  * the invitation mail. Chromium then opens the link in a fresh context (cache disabled, Fast 3G
  * through CDP) and the time runs from navigation start until the first page's preview image has
- * loaded.
+ * loaded. The preview speaks HTTP/2 with a throw-away certificate, as production does behind nginx,
+ * or HTTP/1.1 with `--http1` (`Transport` in `browser.ts`).
  *
  * Floor: the bytes received at Fast 3G's download rate, plus the bytes sent at its upload rate,
  * plus one latency per round trip, where the round trips are the longest chain of requests each
@@ -26,7 +27,9 @@ import {
   CHROMIUM_ARGS,
   freePort,
   loadChromium,
+  previewUrl,
   startNetworkLog,
+  startPreview,
   stop,
   summarize,
   waitForHttp,
@@ -34,14 +37,16 @@ import {
   type BrowserType,
   type CDPSession,
   type LoadSummary,
+  type Transport,
 } from "./browser";
-import { buildApp, ROOT, viteBin } from "./bundle";
+import { buildApp, ROOT } from "./bundle";
 import { median } from "./stats";
 
 export { FAST_3G } from "./browser";
 
 export interface SigningPageOptions {
   runs: number;
+  transport: Transport;
 }
 
 export interface SigningPageRun extends LoadSummary {
@@ -92,10 +97,14 @@ async function createEnvelope(apiUrl: string): Promise<string> {
   return waitForMail(apiUrl, signer, /(https?:\/\/[^\s"<>]+\/sign\/[0-9a-f-]+#[^\s"<>]+)/);
 }
 
-async function measureOnce(chromium: BrowserType, link: string): Promise<SigningPageRun> {
+async function measureOnce(
+  chromium: BrowserType,
+  link: string,
+  chromiumArgs: readonly string[],
+): Promise<SigningPageRun> {
   const browser = await chromium.launch({
     executablePath: "/usr/bin/chromium",
-    args: CHROMIUM_ARGS,
+    args: [...CHROMIUM_ARGS, ...chromiumArgs],
   });
   try {
     // The app's Content-Security-Policy forbids 'unsafe-eval', which Playwright's polling
@@ -151,7 +160,7 @@ export async function runSigningPageBenchmark(
     const signPort = await freePort();
     const webPort = await freePort();
     const apiUrl = `http://127.0.0.1:${apiPort}`;
-    const signUrl = `http://127.0.0.1:${signPort}`;
+    const signUrl = previewUrl(options.transport, signPort);
     const outDir = path.join(work, "sign-dist");
 
     log(`signing-page: building apps/sign for ${apiUrl}`);
@@ -176,31 +185,25 @@ export async function runSigningPageBenchmark(
       detached: true,
       stdio: ["ignore", "ignore", "inherit"],
     });
-    const signDir = path.join(ROOT, "apps/sign");
-    preview = spawn(
-      process.execPath,
-      [
-        viteBin(signDir),
-        "preview",
-        "--outDir",
-        outDir,
-        "--host",
-        "127.0.0.1",
-        "--port",
-        String(signPort),
-        "--strictPort",
-      ],
-      { cwd: signDir, detached: true, stdio: ["ignore", "ignore", "inherit"] },
+    log(
+      `signing-page: serving apps/sign over ${options.transport === "http2" ? "HTTP/2" : "HTTP/1.1"}`,
     );
+    const served = await startPreview({
+      app: "sign",
+      outDir,
+      port: signPort,
+      transport: options.transport,
+      work,
+    });
+    preview = served.child;
     await waitForHttp(`${apiUrl}/health`, api);
-    await waitForHttp(signUrl, preview);
 
     log("signing-page: creating an envelope through the api SDK");
     const link = await createEnvelope(apiUrl);
 
     const runs: SigningPageRun[] = [];
     for (let run = 1; run <= options.runs; run++) {
-      const result = await measureOnce(chromium, link);
+      const result = await measureOnce(chromium, link, served.chromiumArgs);
       log(
         `signing-page: run ${run}/${options.runs}: ${(result.visibleMs / 1000).toFixed(2)} s, ${result.roundTrips} round trips`,
       );
