@@ -4,16 +4,20 @@ import {
   buildHpkeInfo,
   computeTranscriptHash,
   decodeClientFinished,
+  decodeClientFinishedWithRequest,
   decodeClientHello,
   deriveSessionSecrets,
   encodeServerFinished,
   encodeServerHello,
   importAeadKey,
   isValidSessionId,
+  MAX_FIRST_REQUEST_LENGTH,
   sealServerFinished,
   timingSafeEqual,
   toBase64Url,
   type Bytes,
+  type ClientFinished,
+  type FirstRequest,
   type SessionSecrets,
 } from "@paraphe/tunnel-client/protocol";
 import { AppError } from "../errors/app-error";
@@ -39,6 +43,9 @@ export const MAX_PENDING_HANDSHAKES = 10_000;
  */
 export const PENDING_SHARE_DIVISOR = 100;
 
+/** Where a ClientFinishedWithRequest's request part starts: frame header, then enc and confirmation. */
+const FIRST_REQUEST_OFFSET = 6 + 2 + 32 + 48;
+
 interface PendingHandshake {
   clientHello: Bytes;
   serverHello: Bytes;
@@ -53,6 +60,11 @@ export interface HandshakeResponderOptions {
   maxPending?: number;
   /** Most of them one client address holds (by default `maxPending / PENDING_SHARE_DIVISOR`). */
   maxPendingPerAddress?: number;
+  /**
+   * The largest first request taken with the second step (offered in every server hello):
+   * `MAX_FIRST_REQUEST_LENGTH` by default; null offers none (the step then takes only frame 3).
+   */
+  maxFirstRequestLength?: number | null;
 }
 
 /** 429 RATE_LIMITED for a client address past its quota, with `Retry-After`. */
@@ -88,9 +100,14 @@ export class HandshakeResponder {
   readonly #byAddress = new Map<string, Set<string>>();
   readonly #maxPending: number;
   readonly #maxPendingPerAddress: number;
+  readonly #maxFirstRequestLength: number | null;
 
   constructor(options: HandshakeResponderOptions) {
     this.#identity = options.identity;
+    this.#maxFirstRequestLength =
+      options.maxFirstRequestLength === undefined
+        ? MAX_FIRST_REQUEST_LENGTH
+        : options.maxFirstRequestLength;
     this.#store = options.store;
     this.#maxPending = Math.max(1, options.maxPending ?? MAX_PENDING_HANDSHAKES);
     this.#maxPendingPerAddress = Math.max(
@@ -130,7 +147,12 @@ export class HandshakeResponder {
     }
     this.#makeRoom(addressKey, now);
     const sessionId = toBase64Url(randomBytes(32));
-    const serverHello = encodeServerHello({ evidence: this.#identity.evidence(clientNonce) });
+    const evidence = this.#identity.evidence(clientNonce);
+    const serverHello = encodeServerHello(
+      this.#maxFirstRequestLength === null
+        ? { evidence }
+        : { evidence, maxFirstRequestLength: this.#maxFirstRequestLength },
+    );
     this.#pending.set(sessionId, {
       clientHello: new Uint8Array(body),
       serverHello,
@@ -145,12 +167,83 @@ export class HandshakeResponder {
     return { sessionId, serverHello };
   }
 
+  /** The largest first request the second step takes, or null when none is offered. */
+  get maxFirstRequestLength(): number | null {
+    return this.#maxFirstRequestLength;
+  }
+
   /**
    * Step 2: the client's finished message for a pending handshake (used once, whatever the
    * outcome). Checks the key confirmation, stores the open session, answers the server's
    * confirmation.
    */
   async finish(sessionId: string, body: Uint8Array, now: number): Promise<Bytes> {
+    const pending = this.#takePending(sessionId, now);
+    let finished: ClientFinished;
+    try {
+      finished = decodeClientFinished(body);
+    } catch {
+      throw new TunnelAppError(
+        400,
+        "The client finished message is malformed.",
+        "Start a new handshake.",
+      );
+    }
+    const confirmation = await this.#open(sessionId, pending, finished, now);
+    return encodeServerFinished({ confirmation });
+  }
+
+  /**
+   * Step 2 with the session's first call (a ClientFinishedWithRequest, frame 5): the pending
+   * handshake is used up as by {@link finish}; a malformed frame, or a request `mayRun` refuses
+   * (its path), is answered 400, a failed key confirmation 403, and the request is not run. Once
+   * the session is open, resolves to the server's confirmation (48 bytes, for the
+   * ServerFinishedWithResponse) and the request, which the caller runs as any tunnelled call.
+   */
+  async finishWithRequest(
+    sessionId: string,
+    body: Uint8Array,
+    now: number,
+    mayRun: (request: FirstRequest) => boolean,
+  ): Promise<{ confirmation: Bytes; request: FirstRequest }> {
+    const pending = this.#takePending(sessionId, now);
+    if (this.#maxFirstRequestLength === null) {
+      throw new TunnelAppError(
+        400,
+        "This server takes no request with the handshake.",
+        "Start a new handshake.",
+      );
+    }
+    let finished: ClientFinished & { request: FirstRequest };
+    try {
+      finished = decodeClientFinishedWithRequest(body);
+    } catch {
+      throw new TunnelAppError(
+        400,
+        "The client finished message is malformed.",
+        "Start a new handshake.",
+      );
+    }
+    if (body.length - FIRST_REQUEST_OFFSET > this.#maxFirstRequestLength) {
+      throw new TunnelAppError(
+        400,
+        "The request sent with the handshake is too large.",
+        "Start a new handshake.",
+      );
+    }
+    if (!mayRun(finished.request)) {
+      throw new TunnelAppError(
+        400,
+        "This request cannot be sent with the handshake.",
+        "Start a new handshake.",
+      );
+    }
+    const confirmation = await this.#open(sessionId, pending, finished, now);
+    return { confirmation, request: finished.request };
+  }
+
+  /** The pending handshake of `sessionId`, taken out (one attempt each), or 401. */
+  #takePending(sessionId: string, now: number): PendingHandshake {
     const pending = isValidSessionId(sessionId) ? this.#pending.get(sessionId) : undefined;
     if (pending === undefined || now >= pending.expiresAt) {
       if (pending !== undefined) this.#forget(sessionId);
@@ -161,17 +254,16 @@ export class HandshakeResponder {
       );
     }
     this.#forget(sessionId);
+    return pending;
+  }
 
-    let finished;
-    try {
-      finished = decodeClientFinished(body);
-    } catch {
-      throw new TunnelAppError(
-        400,
-        "The client finished message is malformed.",
-        "Start a new handshake.",
-      );
-    }
+  /** Checks the key confirmation (403), stores the open session; the server's confirmation. */
+  async #open(
+    sessionId: string,
+    pending: PendingHandshake,
+    finished: ClientFinished,
+    now: number,
+  ): Promise<Bytes> {
     const transcript = await computeTranscriptHash(
       pending.clientHello,
       pending.serverHello,
@@ -219,7 +311,7 @@ export class HandshakeResponder {
             created.retryAfterMs,
           );
     }
-    return encodeServerFinished({ confirmation });
+    return confirmation;
   }
 
   /**

@@ -4,8 +4,10 @@
  * request schema, mutations of the access matrix's valid body for it, and raw texts, each sent
  * sealed through the real tunnel with a real request signature as the caller its path needs (the
  * owner's session for member calls, the signing app's credential, with the link in the body, for
- * public ones). Properties: never a 5xx; a success answers what the contract says and a failure
- * is in the spec's error shape with a known code; a rejected call leaves every table as it was.
+ * public ones; one body in `WITH_HANDSHAKE_EVERY` on a new session, with the handshake's second
+ * message, as the signing page's first call travels). Properties: never a 5xx; a success answers
+ * what the contract says and a failure is in the spec's error shape with a known code; a rejected
+ * call leaves every table as it was.
  *
  * FUZZ_SEED replays a run (the seed is printed at the start); FUZZ_RUNS is the number of bodies
  * of a run over all endpoints (10,000 by default).

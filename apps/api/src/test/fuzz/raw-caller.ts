@@ -27,8 +27,16 @@ function parse(text: string): unknown {
   }
 }
 
+/**
+ * One call in this many starts a new session and travels with its handshake's second message (a
+ * ClientFinishedWithRequest, see the tunnel client's README "First request"), so that the fuzz
+ * sends bodies of every endpoint that way too.
+ */
+export const WITH_HANDSHAKE_EVERY = 16;
+
 /** Calls of `h`'s app signed with `credential()` (read at every call), from one address. */
 export function rawCaller(h: IdentityHarness, credential: () => SigningCredential): RawCall {
+  let calls = 0;
   const ip = randomIp();
   const tunnel = createTestTunnelClient(async (input, init) => {
     const headers = new Headers(init?.headers);
@@ -37,9 +45,14 @@ export function rawCaller(h: IdentityHarness, credential: () => SigningCredentia
     return h.t.app.request(input, { ...init, headers }, socketEnv(TEST_PROXY_ADDRESS));
   });
   return async (path, body) => {
+    calls += 1;
+    const withHandshake = calls % WITH_HANDSHAKE_EVERY === 0;
+    // A new session, whose handshake carries the call (only a call marked idempotent rides).
+    if (withHandshake) tunnel.destroy();
     try {
       const response = await tunnel.request("POST", path, {
         body,
+        ...(withHandshake ? { idempotent: true } : {}),
         headers: new Headers({ Accept: "application/json" }),
         beforeSend: async (wire) => {
           const signed = await signRequest({
