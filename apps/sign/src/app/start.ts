@@ -32,14 +32,18 @@ export function takeAccessLinkFromAddress(): AccessLink | null {
 export const loadSignedArea = () => import("./signed-area");
 
 /**
- * `/envelope/open`, sent as soon as the api client is there: the tunnel's handshake first (the
- * server's evidence is checked before anything of the link is sent through it), then the call, with
- * no wait for React or the page's code. The page's query takes it over (`prefetchOpenEnvelope`).
- * Null for a path that names no envelope (the page says so without a call).
+ * `/envelope/open`, sent as soon as the api client is there, with no wait for React or the page's
+ * code: it starts the tunnel's handshake and travels with its second message (the tunnel client's
+ * "First request": the server's evidence is checked before anything of the link is sealed), its
+ * answer with the server's confirmation, a round trip less than a call of its own. It may ride so
+ * because it is idempotent: opening again records nothing new (`envelopeOpened` once per
+ * recipient, the first page viewed once, the missing-file notice once a day). The page's query takes
+ * it over (`prefetchOpenEnvelope`). Null for a path that names no envelope (the page says so
+ * without a call).
  */
 export function openEnvelopeEarly(api: SignApi, link: AccessLink): Promise<OpenedEnvelope> | null {
   if (!isEnvelopeUuid(link.envelopeUuid)) return null;
-  const opening = api.tunnel.ensureOpen().then(() => api.envelope.open(link));
+  const opening = api.envelope.open(link, { idempotent: true });
   // Its failure is the page's to show, once the page's query takes the call over.
   opening.catch(() => undefined);
   return opening;

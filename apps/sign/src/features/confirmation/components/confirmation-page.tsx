@@ -41,7 +41,7 @@ export function ConfirmationPage({ state }: { state: ConfirmationState }) {
       while (!stopped && Date.now() < until) {
         await new Promise((wait) => setTimeout(wait, COMPLETION_CHECK_MS));
         if (stopped) return;
-        const status = await api.envelope.open(link).then(
+        const status = await api.envelope.open(link, { idempotent: true }).then(
           (opened) => opened.envelope.status,
           () => null,
         );

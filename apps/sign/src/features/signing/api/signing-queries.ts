@@ -26,7 +26,8 @@ export function openEnvelopeQueryOptions(
     queryFn: async ({ signal, client }) => {
       const pending = early;
       early = undefined;
-      const opened = await (pending ?? api.envelope.open(link, { signal }));
+      // Idempotent (see `openEnvelopeEarly`): sent again after a lost session, or with a new handshake.
+      const opened = await (pending ?? api.envelope.open(link, { signal, idempotent: true }));
       if (opened.firstPage) {
         const { documentUuid, filename, contentType, data } = opened.firstPage;
         client.setQueryData(pagePreviewQueryOptions(api, link, documentUuid, 0).queryKey, {
