@@ -285,6 +285,39 @@ describe.each(testDatabaseKinds)("signers verified by their Paraphe account on %
     await expect(sign(client, link)).resolves.toMatchObject({ recipientStatus: "signed" });
   });
 
+  it("refuses, without failing, an answer of the account's passkey that lacks its parts", async () => {
+    const email = uniqueEmail("malformed-answer");
+    const authenticator = await accountWithPasskey(email);
+    const { sent, link } = await accountEnvelope(email);
+    const client = signingClient(h);
+    const asked = await client.envelope.signerPasskeyOptions(link);
+    const answer = authenticator.authenticate(asked.options, { origin: signOrigin });
+    // The passkey's id is known, so the server reads on into the answer: without its `response`
+    // object, or with a user handle that is not text, it is refused as any answer that does not
+    // verify (this was a 500 once).
+    const { response: _dropped, ...withoutResponse } = answer;
+    const malformed = [
+      withoutResponse,
+      { ...answer, response: "not an object" },
+      { ...answer, response: { ...answer.response, userHandle: 42 } },
+    ];
+    for (const response of malformed) {
+      const refused = await failure(
+        client.envelope.checkSignerPasskey({ ...link, challengeId: asked.challengeId, response }),
+      );
+      expect(refused.code).toBe("AUTHENTICATION_ERROR");
+    }
+    expect((await checkState(sent.uuid)).verifiedAt).toBeNull();
+    // The challenge was not spent: the whole answer still passes.
+    await expect(
+      client.envelope.checkSignerPasskey({
+        ...link,
+        challengeId: asked.challengeId,
+        response: answer,
+      }),
+    ).resolves.toMatchObject({ verified: true });
+  });
+
   it("refuses another account's passkey", async () => {
     const email = uniqueEmail("rightful");
     await accountWithPasskey(email);

@@ -313,6 +313,7 @@ export async function verifyPasskeyAssertion(
     .where("passkey.id", "=", credentialId)
     .executeTakeFirst();
   if (passkey === undefined) throw input.refused("This passkey is not known.");
+  if (!isAssertionShaped(input.response)) throw refusal;
   const response = input.response as unknown as AuthenticationResponseJSON;
   const userHandle = response.response.userHandle;
   if (
@@ -354,6 +355,18 @@ export async function verifyPasskeyAssertion(
     storedCounter,
     newCounter,
   };
+}
+
+/**
+ * Whether an answer has the parts of an AuthenticationResponseJSON that are read before the WebAuthn
+ * library checks it in depth (an answer without its `response` object, or with a user handle that is
+ * not text, is refused rather than read).
+ */
+function isAssertionShaped(value: Record<string, unknown>): boolean {
+  const inner = value.response;
+  if (typeof inner !== "object" || inner === null || Array.isArray(inner)) return false;
+  const userHandle = (inner as Record<string, unknown>).userHandle;
+  return userHandle === undefined || typeof userHandle === "string";
 }
 
 /**
