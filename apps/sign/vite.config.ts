@@ -66,6 +66,14 @@ export default defineAppConfig({
               name: "react",
               test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/,
             },
+            // tslib's helpers (react-remove-scroll's), shared by the signing page's chunk and the
+            // workspace's: in a chunk of their own, as when the attestation checker's X.509
+            // library shared them too. Left to rolldown, they land in the workspace's chunk, whose
+            // namespace export it then leaves undefined, and the page does not load.
+            {
+              name: "tslib",
+              test: /[\\/]node_modules[\\/]tslib[\\/]/,
+            },
             {
               name: "first-paint",
               includeDependenciesRecursively: false,
