@@ -1,3 +1,6 @@
+import type { AddressInfo } from "node:net";
+import type { Server } from "node:http";
+import { serve } from "@hono/node-server";
 import { errorResponseSchema } from "@paraphe/api-sdk/contract";
 import { createTunnelSession } from "@paraphe/tunnel-client";
 import {
@@ -166,6 +169,29 @@ describe.each(testDatabaseKinds.slice(0, 1))(
       // The session goes on from sequence number 1.
       const next = await client.request("POST", "/test/record", { body: utf8('{"note":"2"}') });
       expect(await next.json()).toMatchObject({ recorded: 2 });
+    });
+
+    it("works over a real listening server with the client's own fetch", async () => {
+      const server = await new Promise<Server>((resolve) => {
+        const started = serve({ fetch: t.app.fetch, hostname: "127.0.0.1", port: 0 }, () =>
+          resolve(started as Server),
+        );
+      });
+      try {
+        const { port } = server.address() as AddressInfo;
+        const { fetch, sent } = recordingFetch((input, init) => globalThis.fetch(input, init));
+        const client = createTestTunnelClient(fetch, { baseUrl: `http://127.0.0.1:${port}` });
+        const response = await client.request("POST", "/test/record", {
+          body: utf8('{"note":"over http"}'),
+          idempotent: true,
+          headers: { Accept: "application/json" },
+        });
+        expect(response.encrypted).toBe(true);
+        expect(await response.json()).toMatchObject({ recorded: 1 });
+        expect(sent).toHaveLength(2);
+      } finally {
+        await new Promise<void>((resolve) => server.close(() => resolve()));
+      }
     });
 
     it("refuses a replay of the combined message with 401 and runs nothing", async () => {
