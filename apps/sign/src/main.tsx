@@ -10,14 +10,15 @@ import "./index.css";
 // The chunk-load guard is a classic script that index.html loads ahead of this module.
 //
 // A signing link's first page needs the network before anything else: the tunnel's handshake
-// (two round trips, the server's evidence checked before anything of the link is sent), then
-// `/envelope/open`, whose answer carries the page. So this entry carries the api client (tunnel,
+// (two round trips, the server's evidence checked before anything of the link is sent) and
+// `/envelope/open`, whose answer carries the page and which travels with the handshake's second
+// message (`openEnvelopeEarly`). So this entry carries the api client (tunnel,
 // contract) and starts them as soon as it runs, one round trip after the document, while React and
 // the first paint (`app/mount.tsx`) and the page's texts download; the attestation checker, which
 // the handshake's second request waits for, downloads with the entry (index.html preloads it). What
 // shows the envelope once it is open (the page's code, the workspace) is asked for once the
 // attestation checker is there, so as not to share the line with what the handshake waits for: it
-// arrives during the handshake's and the open call's round trips.
+// arrives during the handshake's round trips.
 const link = takeAccessLinkFromAddress();
 // In a frame of an allowed site (`/embed/...`): the language it asked for, if any.
 const language = embedLanguage();
