@@ -175,13 +175,15 @@ function firstRequestOf(
   sealed: Bytes,
 ): FirstRequest | null {
   const carried: Array<readonly [string, string]> = [];
-  // Headers iterate lower-case names, sorted.
-  for (const [name, value] of headers) {
-    if (name === "content-type" || name === SESSION_ID_HEADER.toLowerCase()) continue;
-    if (!FIRST_REQUEST_HEADERS.includes(name)) return null;
-    carried.push([name, value]);
-  }
-  return { method, path, headers: carried, sealed };
+  let ridable = true;
+  // Headers give lower-case names, sorted (forEach: the iterator needs the DOM.Iterable types,
+  // which not every program that compiles this source has).
+  headers.forEach((value, name) => {
+    if (name === "content-type" || name === SESSION_ID_HEADER.toLowerCase()) return;
+    if (!FIRST_REQUEST_HEADERS.includes(name)) ridable = false;
+    else carried.push([name, value]);
+  });
+  return ridable ? { method, path, headers: carried, sealed } : null;
 }
 
 /** The length of a first request's part of the ClientFinishedWithRequest (see the README). */
