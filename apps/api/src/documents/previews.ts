@@ -1,6 +1,10 @@
 import { createRequire } from "node:module";
 import path from "node:path";
 import type { Canvas } from "@napi-rs/canvas";
+import {
+  DEFAULT_PREVIEW_WIDTH as DEFAULT_WIDTH,
+  type PreviewWidth,
+} from "@paraphe/api-sdk/contract";
 import { DocumentError } from "./document-error";
 
 export interface PreviewOptions {
@@ -19,8 +23,12 @@ export interface PagePreview {
   data: Uint8Array;
 }
 
-/** Suits the envelope cards and the light signing app on phones and desktops. */
-export const DEFAULT_PREVIEW_WIDTH = 1000;
+/**
+ * The width every page is drawn at after the upload (the widest of the contract's PREVIEW_WIDTHS):
+ * suits the envelope cards and the signing page on desktops; the signing page on a narrower screen
+ * asks for a narrower one, drawn on demand.
+ */
+export const DEFAULT_PREVIEW_WIDTH: PreviewWidth = DEFAULT_WIDTH;
 
 /**
  * Most pixels in one page's preview (4 megapixels, 16 MB of canvas): a page whose image would be

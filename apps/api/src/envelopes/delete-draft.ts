@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "../db/database";
 import type { EnvelopeDeps } from "./envelope-deps";
 import { lockDraftFor } from "./envelope-store";
+import { sizedPreviewKeys } from "./file-keys";
 import { type Member } from "../membership/members";
 
 /**
@@ -31,9 +32,21 @@ export async function deleteEnvelopeRow(
   const documents = await trx
     .selectFrom("envelopeDocument")
     .leftJoin("documentPreview", "documentPreview.documentId", "envelopeDocument.id")
-    .select(["envelopeDocument.blobKey", "documentPreview.blobKey as previewKey"])
+    .select([
+      "envelopeDocument.id",
+      "envelopeDocument.blobKey",
+      "documentPreview.blobKey as previewKey",
+      "documentPreview.page",
+    ])
     .where("envelopeDocument.envelopeId", "=", envelopeId)
     .execute();
   await trx.deleteFrom("envelope").where("id", "=", envelopeId).execute();
-  return new Set(documents.flatMap((row) => [row.blobKey, row.previewKey ?? []].flat()));
+  return new Set(
+    documents.flatMap((row) => [
+      row.blobKey,
+      ...(row.previewKey === null ? [] : [row.previewKey]),
+      // The page's previews at the narrower widths, drawn or not (deleting none is harmless).
+      ...(row.page === null ? [] : sizedPreviewKeys(envelopeId, row.id, row.page)),
+    ]),
+  );
 }

@@ -1,9 +1,14 @@
-import { RETENTION_DELETED_REASON, type BinaryFile } from "@paraphe/api-sdk/contract";
+import {
+  DEFAULT_PREVIEW_WIDTH,
+  RETENTION_DELETED_REASON,
+  type BinaryFile,
+  type PreviewWidth,
+} from "@paraphe/api-sdk/contract";
 import { type Kysely } from "kysely";
 import type { BlobStore } from "../blob/blob-store";
 import type { Database } from "../db/database";
 import { AppError } from "../errors/app-error";
-import { renderPageOnDemand, type PreviewDeps } from "./page-previews";
+import { renderPageOnDemand, sizedPagePreview, type PreviewDeps } from "./page-previews";
 
 /** A stored file as the binary-file answer (base64). */
 export async function binaryFile(
@@ -36,7 +41,9 @@ export async function proofFile(
  * `render.owner`'s share of the uploads lane: 429 RATE_LIMITED or 503 SERVICE_BUSY with Retry-After
  * when the lane is full, which the apps retry); a page pdf.js cannot draw answers CONFLICT
  * `preview_failed` (at once when it was recorded unreadable). With `render: false`, a page
- * without its preview yet answers NOT_FOUND.
+ * without its preview yet answers NOT_FOUND. `width`: one of the narrower preview widths, drawn
+ * on demand the first time (`sizedPagePreview`) once the page's preview at the default width
+ * exists, and kept; that default one is served when the narrower one cannot be drawn now.
  */
 export async function pagePreview(
   deps: PreviewDeps,
@@ -44,6 +51,7 @@ export async function pagePreview(
   documentId: string | undefined,
   page: number,
   render: { owner: string } | false,
+  width: PreviewWidth = DEFAULT_PREVIEW_WIDTH,
 ): Promise<BinaryFile & { documentId: string }> {
   await requireDocumentsKept(deps.db, envelopeId);
   let query = deps.db
@@ -58,6 +66,7 @@ export async function pagePreview(
       "envelopeDocument.filename",
       "envelopeDocument.pageCount",
       "envelopeDocument.unreadablePages",
+      "envelopeDocument.blobKey as originalKey",
       "documentPreview.blobKey",
       "documentPreview.contentType",
     ])
@@ -79,8 +88,25 @@ export async function pagePreview(
     if (row?.blobKey === null || row?.blobKey === undefined) throw previewFailed();
   }
   const { blobKey, contentType } = row as { blobKey: string; contentType: string };
-  const extension = contentType === "image/webp" ? "webp" : "png";
   const base = row.filename.replace(/\.pdf$/i, "");
+  if (width < DEFAULT_PREVIEW_WIDTH && render !== false) {
+    const sized = await sizedPagePreview(
+      deps,
+      { id: row.id, envelopeId, blobKey: row.originalKey },
+      page,
+      width,
+      render.owner,
+    );
+    if (sized !== null) {
+      return {
+        filename: `${base}-page-${page + 1}.${sized.contentType === "image/webp" ? "webp" : "png"}`,
+        contentType: sized.contentType,
+        data: Buffer.from(sized.bytes).toString("base64"),
+        documentId: row.id,
+      };
+    }
+  }
+  const extension = contentType === "image/webp" ? "webp" : "png";
   return {
     ...(await binaryFile(deps.blobStore, blobKey, `${base}-page-${page + 1}.${extension}`)),
     documentId: row.id,

@@ -1,4 +1,4 @@
-import { type AccessLink, type BinaryFile } from "@paraphe/api-sdk/contract";
+import { type AccessLink, type BinaryFile, type PreviewWidth } from "@paraphe/api-sdk/contract";
 import type { EnvelopeDeps } from "./envelope-deps";
 import { AppError } from "../errors/app-error";
 import { documentFile, pagePreview, proofFile } from "./document-files";
@@ -15,6 +15,7 @@ export async function downloadSignerDocument(
   input: AccessLink & {
     documentUuid?: string | undefined;
     page?: number | undefined;
+    previewWidth?: PreviewWidth | undefined;
     proof?: boolean | undefined;
   },
 ): Promise<BinaryFile> {
@@ -32,9 +33,14 @@ export async function downloadSignerDocument(
   }
   if (input.page !== undefined) {
     // A page not rendered yet is rendered at once: a signer never waits for the queue's turn.
-    const preview = await pagePreview(deps, envelope.id, input.documentUuid, input.page, {
-      owner: `recipient:${recipient.id}`,
-    });
+    const preview = await pagePreview(
+      deps,
+      envelope.id,
+      input.documentUuid,
+      input.page,
+      { owner: `recipient:${recipient.id}` },
+      input.previewWidth,
+    );
     await recordPageViewed(deps, recipient.id, preview.documentId, input.page);
     return { filename: preview.filename, contentType: preview.contentType, data: preview.data };
   }

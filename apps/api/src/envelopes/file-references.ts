@@ -3,6 +3,7 @@ import type { BlobStore } from "../blob/blob-store";
 import { sweepOrphanBlobs } from "../blob/orphan-sweep";
 import type { Database } from "../db/database";
 import { scheduleRecurringJob } from "../jobs/queue";
+import { parseSizedPreviewKey, SIZED_PREVIEW_WIDTHS } from "./file-keys";
 import { sweepOrphanFilesJob } from "./job-definitions";
 import type { Logger } from "../logger";
 
@@ -11,8 +12,9 @@ export const ENVELOPE_FILES_PREFIX = "envelopes/";
 
 /**
  * Which of `keys` an envelope row names: a document's original, current revision (advanced
- * signatures) or sealed copy, a page preview, a
- * recipient's signature or initials image, a file a signer attached, an envelope's proof.
+ * signatures) or sealed copy, a page preview (and that page's previews at the narrower widths,
+ * `blobKeys.sizedPreview`, named by the same record), a recipient's signature or initials image, a
+ * file a signer attached, an envelope's proof.
  */
 export async function referencedEnvelopeFiles(
   db: Kysely<Database>,
@@ -62,7 +64,36 @@ export async function referencedEnvelopeFiles(
       .where("blobKey", "in", list)
       .execute(),
   ]);
-  return new Set(found.flat().flatMap((row) => (row.key === null ? [] : [row.key])));
+  const referenced = new Set(found.flat().flatMap((row) => (row.key === null ? [] : [row.key])));
+  for (const key of await referencedSizedPreviews(db, list)) referenced.add(key);
+  return referenced;
+}
+
+/**
+ * Which of `keys` are previews at a narrower width of a page whose preview is recorded, in the
+ * envelope the key names.
+ */
+async function referencedSizedPreviews(
+  db: Kysely<Database>,
+  keys: readonly string[],
+): Promise<string[]> {
+  const sized = keys.flatMap((key) => {
+    const parts = parseSizedPreviewKey(key);
+    return parts !== null && (SIZED_PREVIEW_WIDTHS as readonly number[]).includes(parts.width)
+      ? [{ key, ...parts }]
+      : [];
+  });
+  if (sized.length === 0) return [];
+  const pages = await db
+    .selectFrom("documentPreview")
+    .innerJoin("envelopeDocument", "envelopeDocument.id", "documentPreview.documentId")
+    .select(["envelopeDocument.envelopeId", "documentPreview.documentId", "documentPreview.page"])
+    .where("documentPreview.documentId", "in", [...new Set(sized.map((row) => row.documentId))])
+    .execute();
+  const recorded = new Set(pages.map((row) => `${row.envelopeId}/${row.documentId}/${row.page}`));
+  return sized
+    .filter((row) => recorded.has(`${row.envelopeId}/${row.documentId}/${row.page}`))
+    .map((row) => row.key);
 }
 
 /** The orphan-file sweep runs once an hour (and at start). */

@@ -2,6 +2,7 @@ import {
   type AccessLink,
   FIRST_PAGE_PREVIEW_MAX_BASE64_LENGTH,
   type OpenEnvelopeResponse,
+  type PreviewWidth,
 } from "@paraphe/api-sdk/contract";
 import { signerBrandingOf } from "../branding/team-branding";
 import type { EnvelopeRow, RecipientRow } from "../db/database";
@@ -22,7 +23,7 @@ import { readPages, recordPageViewed } from "./page-reads";
 /** POST /envelope/open: what the signing page shows; records envelopeOpened once per recipient. */
 export async function openEnvelope(
   deps: EnvelopeDeps,
-  link: AccessLink,
+  link: AccessLink & { previewWidth?: PreviewWidth | undefined },
   origin: RequestOrigin,
 ): Promise<OpenEnvelopeResponse> {
   let { envelope, recipient } = await verifyAccessLink(deps, deps.db, link);
@@ -63,7 +64,9 @@ export async function openEnvelope(
   const languages = await mailLanguages(deps.db, [recipient.email], sender.language);
   const turn = isTurn(envelope, recipient, recipients);
   const acting = canAct(envelope, recipient, turn, deps.now());
-  const firstPage = acting ? await serveFirstPage(deps, envelope, recipient) : null;
+  const firstPage = acting
+    ? await serveFirstPage(deps, envelope, recipient, link.previewWidth)
+    : null;
   const completedFields = acting
     ? await completedFieldsFor(deps, envelope, recipient, recipients, sender.language)
     : [];
@@ -186,19 +189,26 @@ async function noticeMissingOriginal(
  * The first document's first page preview for `/envelope/open`, recorded as viewed as
  * `/envelope/download-signer-document` records a page it serves, rendered now if the queue has not
  * yet; null when it cannot be rendered now or its base64 is longer than
- * FIRST_PAGE_PREVIEW_MAX_BASE64_LENGTH (the page is then asked for as any other).
+ * FIRST_PAGE_PREVIEW_MAX_BASE64_LENGTH (the page is then asked for as any other). At `width` when
+ * given (a narrower preview width, as the page call draws it), else at the default width.
  */
 async function serveFirstPage(
   deps: EnvelopeDeps,
   envelope: EnvelopeRow,
   recipient: RecipientRow,
+  width: PreviewWidth | undefined,
 ): Promise<OpenEnvelopeResponse["firstPage"]> {
   let preview: Awaited<ReturnType<typeof pagePreview>>;
   try {
     // Not rendered yet (the queue renders after the upload): rendered now, as a page call would.
-    preview = await pagePreview(deps, envelope.id, undefined, 0, {
-      owner: `recipient:${recipient.id}`,
-    });
+    preview = await pagePreview(
+      deps,
+      envelope.id,
+      undefined,
+      0,
+      { owner: `recipient:${recipient.id}` },
+      width,
+    );
   } catch (error) {
     // No page, a page that cannot be drawn, or workers too busy: the page is asked for as any other.
     if (error instanceof AppError) return null;

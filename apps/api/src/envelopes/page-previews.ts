@@ -4,7 +4,8 @@ import type { Config } from "../config";
 import type { Database } from "../db/database";
 import { isDocumentError } from "../documents/document-error";
 import type { PreviewRangeResult } from "../documents/previews";
-import { renderPreviewRange } from "../documents/worker-pool";
+import { DocumentWorkerError, renderPreviewRange } from "../documents/worker-pool";
+import { BusyError } from "../errors/busy-error";
 import { UnrecoverableJobError } from "../jobs/job-worker";
 import { enqueueJob } from "../jobs/queue";
 import { blobKeys } from "./file-keys";
@@ -248,4 +249,67 @@ export async function renderPageOnDemand(
   } finally {
     for (const key of keys) onDemand.delete(key);
   }
+}
+
+/**
+ * A page's preview at one of the narrower preview widths (`blobKeys.sizedPreview`), drawn on demand
+ * in a document worker (one page, counted in `owner`'s share of the uploads lane) the first time
+ * it is asked for, then kept; one render per page and width at a time in this process. Call it for
+ * a page whose preview at the default width is recorded: the narrower one is kept as long as that
+ * one is. Null when it cannot be drawn now (the original gone, the file's problem, workers too
+ * busy): the caller serves the default width instead.
+ */
+export async function sizedPagePreview(
+  deps: PreviewDeps,
+  document: { id: string; envelopeId: string; blobKey: string },
+  page: number,
+  width: number,
+  owner: string,
+): Promise<{ bytes: Uint8Array; contentType: string } | null> {
+  const key = blobKeys.sizedPreview(document.envelopeId, document.id, page, width);
+  const kept = await deps.blobStore.get(key);
+  if (kept !== null) return kept;
+  const slot = `${document.id}:${page}:w${width}`;
+  let render = onDemand.get(slot) as Promise<{ bytes: Uint8Array; contentType: string } | null>;
+  if (render === undefined) {
+    render = drawSizedPreview(deps, document, key, page, width, owner);
+    onDemand.set(slot, render);
+    void render.finally(() => onDemand.delete(slot)).catch(() => undefined);
+  }
+  return render;
+}
+
+async function drawSizedPreview(
+  deps: PreviewDeps,
+  document: { id: string; blobKey: string },
+  key: string,
+  page: number,
+  width: number,
+  owner: string,
+): Promise<{ bytes: Uint8Array; contentType: string } | null> {
+  const original = await deps.blobStore.get(document.blobKey);
+  if (original === null) return null;
+  let result: PreviewRangeResult;
+  try {
+    result = await renderPreviewRange(
+      original.bytes,
+      { firstPage: page, pageCount: 1 },
+      { maxWidth: width },
+      owner,
+    );
+  } catch (error) {
+    // The file's problem, a worker lost under it, or the lane full: the default width serves.
+    if (
+      isDocumentError(error) ||
+      error instanceof DocumentWorkerError ||
+      error instanceof BusyError
+    ) {
+      return null;
+    }
+    throw error;
+  }
+  const [preview] = result.previews;
+  if (preview?.page !== page) return null;
+  await deps.blobStore.put(key, preview.data, { contentType: preview.contentType });
+  return { bytes: preview.data, contentType: preview.contentType };
 }

@@ -2,6 +2,7 @@ import { sql, type Kysely } from "kysely";
 import { recordUsageEvent } from "../billing/subscriptions";
 import type { Database } from "../db/database";
 import { deleteEnvelopeRow } from "../envelopes/delete-draft";
+import { parseSizedPreviewKey } from "../envelopes/file-keys";
 import { ENDED_STATUSES as ENDED } from "../envelopes/retention-dates";
 import type { RetentionDeps } from "./retention-deps";
 
@@ -123,6 +124,10 @@ async function documentKeys(db: Kysely<Database>, envelopeId: string): Promise<s
 
 async function deleteDocuments(deps: RetentionDeps, envelope: Due, at: Date): Promise<boolean> {
   const keys = await documentKeys(deps.db, envelope.id);
+  // The pages' previews at the narrower widths the signing page asked for (no row names them).
+  for await (const listing of deps.blobStore.list(`envelopes/${envelope.id}/documents/`)) {
+    if (parseSizedPreviewKey(listing.key) !== null) keys.push(listing.key);
+  }
   // Files first: a run stopped after them leaves the envelope due, and the next run finishes.
   await Promise.all(keys.map((key) => deps.blobStore.delete(key)));
   return deps.db.transaction().execute(async (trx) => {

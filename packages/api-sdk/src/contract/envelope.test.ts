@@ -6,6 +6,9 @@ import {
   FIELD_IMAGE_VALUE_MAX_LENGTH,
   FIELD_VALUE_MAX_LENGTH,
   fieldInputSchema,
+  openEnvelopeRequestSchema,
+  PREVIEW_WIDTHS,
+  previewWidthFor,
   signEnvelopeRequestSchema,
   TYPED_NAME_MAX_LENGTH,
   saveRecipientsRequestSchema,
@@ -106,5 +109,30 @@ describe("the envelope contract", () => {
       });
     expect(event("u".repeat(USER_AGENT_MAX_LENGTH)).success).toBe(true);
     expect(event("u".repeat(USER_AGENT_MAX_LENGTH + 1)).success).toBe(false);
+  });
+});
+
+describe("preview widths", () => {
+  it("gives the smallest width at least the screen's width in device pixels, else the widest", () => {
+    expect(previewWidthFor(390, 1)).toBe(480);
+    expect(previewWidthFor(480, 1)).toBe(480);
+    expect(previewWidthFor(360, 2)).toBe(720);
+    expect(previewWidthFor(390, 2)).toBe(1000);
+    expect(previewWidthFor(390, 3)).toBe(1000);
+    expect(previewWidthFor(1440, 1)).toBe(1000);
+    // A ratio the browser does not give reads as 1.
+    expect(previewWidthFor(400, Number.NaN)).toBe(480);
+    expect(previewWidthFor(400, 0)).toBe(480);
+  });
+
+  it("accepts only the listed widths on /envelope/open", () => {
+    const link = { envelopeUuid: ENVELOPE, token: "t".repeat(20), secretKey: "s".repeat(20) };
+    for (const previewWidth of PREVIEW_WIDTHS) {
+      expect(openEnvelopeRequestSchema.safeParse({ ...link, previewWidth }).success).toBe(true);
+    }
+    expect(openEnvelopeRequestSchema.safeParse(link).success).toBe(true);
+    for (const previewWidth of [0, 500, 1001, 2000, "480"]) {
+      expect(openEnvelopeRequestSchema.safeParse({ ...link, previewWidth }).success).toBe(false);
+    }
   });
 });

@@ -36,6 +36,26 @@ export const FIELD_VALUE_MAX_LENGTH = 1000;
  */
 export const FIRST_PAGE_PREVIEW_MAX_BYTES = 512 * 1024;
 export const FIRST_PAGE_PREVIEW_MAX_BASE64_LENGTH = Math.ceil(FIRST_PAGE_PREVIEW_MAX_BYTES / 3) * 4;
+/**
+ * Widths, in pixels, a page preview is drawn at for the signing page: the screen asks for the
+ * smallest one at least as wide as it shows the page (`previewWidthFor`); the widest is the one
+ * every page gets drawn at after the upload, and the one served when none is asked for.
+ */
+export const PREVIEW_WIDTHS = [480, 720, 1000] as const;
+export type PreviewWidth = (typeof PREVIEW_WIDTHS)[number];
+/** The widest of PREVIEW_WIDTHS: what a page is drawn at when no width is asked for. */
+export const DEFAULT_PREVIEW_WIDTH: PreviewWidth = 1000;
+export const previewWidthSchema = z.literal(PREVIEW_WIDTHS);
+/**
+ * The preview width for a screen `cssWidth` CSS pixels wide at `pixelRatio` device pixels per CSS
+ * pixel: the smallest of PREVIEW_WIDTHS at least that many device pixels, else the widest.
+ */
+export function previewWidthFor(cssWidth: number, pixelRatio: number): PreviewWidth {
+  const wanted = Math.ceil(
+    cssWidth * (Number.isFinite(pixelRatio) && pixelRatio > 0 ? pixelRatio : 1),
+  );
+  return PREVIEW_WIDTHS.find((width) => width >= wanted) ?? DEFAULT_PREVIEW_WIDTH;
+}
 /** An image field's value: a PNG in base64 (about 15 KB). */
 export const FIELD_IMAGE_VALUE_MAX_LENGTH = 20_000;
 /** A typed signature's text (drawn as an image, shown on the proof). */
@@ -669,7 +689,10 @@ export const accessLinkSchema = z.object({
 export type AccessLink = z.infer<typeof accessLinkSchema>;
 
 // POST /envelope/open
-export const openEnvelopeRequestSchema = accessLinkSchema;
+export const openEnvelopeRequestSchema = accessLinkSchema.extend({
+  /** The width `firstPage` is drawn at (PREVIEW_WIDTHS); the widest when absent. */
+  previewWidth: previewWidthSchema.optional(),
+});
 export const openEnvelopeResponseSchema = z.object({
   envelope: z.object({
     uuid,
@@ -735,6 +758,8 @@ export const downloadSignerDocumentRequestSchema = accessLinkSchema.extend({
    * the whole PDF (sealed once complete).
    */
   page: z.number().int().min(0).optional(),
+  /** With `page`: the width the preview is drawn at (PREVIEW_WIDTHS); the widest when absent. */
+  previewWidth: previewWidthSchema.optional(),
   /**
    * The audit-log proof instead of a document, once the envelope is complete (CONFLICT
    * `not_complete` before): every recipient's link, a copy's too, gives the sealed PDF and its proof.
