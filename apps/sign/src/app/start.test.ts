@@ -60,7 +60,8 @@ describe("the entry's open call", () => {
     await expect(opening).rejects.toMatchObject({ code: "NOT_FOUND" });
     expect(paths).toEqual(["/tunnel/session", "/tunnel/session"]);
     expect(api.responder.stats).toMatchObject({ finishes: 1, requests: 1, firstRequests: 1 });
-    expect(opened).toEqual([{ path: "/envelope/open", body: LINK }]);
+    // With the screen's preview width: the test window is 1024 pixels wide at a ratio of 1.
+    expect(opened).toEqual([{ path: "/envelope/open", body: { ...LINK, previewWidth: 1000 } }]);
     client.tunnel.destroy();
   });
 });

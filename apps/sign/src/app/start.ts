@@ -1,6 +1,7 @@
 import type { AccessLink, OpenedEnvelope, SignApi } from "../lib/api";
 import { isEnvelopeUuid, takeAccessLink } from "../domain/access-link";
 import { embedFragment } from "../domain/embed-fragment";
+import { screenPreviewWidth } from "../domain/preview-width";
 import { matchRoute } from "./router";
 
 // What the entry (`main.tsx`) does before React is there: nothing here imports React, which the entry
@@ -37,13 +38,17 @@ export const loadSignedArea = () => import("./signed-area");
  * "First request": the server's evidence is checked before anything of the link is sealed), its
  * answer with the server's confirmation, a round trip less than a call of its own. It may ride so
  * because it is idempotent: opening again records nothing new (`envelopeOpened` once per
- * recipient, the first page viewed once, the missing-file notice once a day). The page's query takes
+ * recipient, the first page viewed once, the missing-file notice once a day). Its first page comes
+ * at the screen's width (`screenPreviewWidth`), the width the page's queries ask for. The page's query takes
  * it over (`prefetchOpenEnvelope`). Null for a path that names no envelope (the page says so
  * without a call).
  */
 export function openEnvelopeEarly(api: SignApi, link: AccessLink): Promise<OpenedEnvelope> | null {
   if (!isEnvelopeUuid(link.envelopeUuid)) return null;
-  const opening = api.envelope.open(link, { idempotent: true });
+  const opening = api.envelope.open(
+    { ...link, previewWidth: screenPreviewWidth() },
+    { idempotent: true },
+  );
   // Its failure is the page's to show, once the page's query takes the call over.
   opening.catch(() => undefined);
   return opening;

@@ -1,12 +1,15 @@
 import { queryOptions, type QueryClient } from "@tanstack/react-query";
+import { type PreviewWidth } from "@paraphe/api-sdk/contract";
+import { screenPreviewWidth } from "../../../domain/preview-width";
 import { type AccessLink, type OpenedEnvelope, type SignApi } from "../../../lib/api";
 
 /** Query keys of the signing page. The link's secret is never part of a key. */
 export const signingKeys = {
   all: ["signing"] as const,
   envelope: (envelopeUuid: string) => [...signingKeys.all, "envelope", envelopeUuid] as const,
-  page: (envelopeUuid: string, documentUuid: string, page: number) =>
-    [...signingKeys.envelope(envelopeUuid), "page", documentUuid, page] as const,
+  /** A page's preview at one of the contract's preview widths. */
+  page: (envelopeUuid: string, documentUuid: string, page: number, width: PreviewWidth) =>
+    [...signingKeys.envelope(envelopeUuid), "page", documentUuid, page, width] as const,
 };
 
 /**
@@ -27,10 +30,14 @@ export function openEnvelopeQueryOptions(
       const pending = early;
       early = undefined;
       // Idempotent (see `openEnvelopeEarly`): sent again after a lost session, or with a new handshake.
-      const opened = await (pending ?? api.envelope.open(link, { signal, idempotent: true }));
+      // The width the entry's call asked for, unless the screen changed since (then the page's
+      // query asks for its first page again at the new width).
+      const width = screenPreviewWidth();
+      const opened = await (pending ??
+        api.envelope.open({ ...link, previewWidth: width }, { signal, idempotent: true }));
       if (opened.firstPage) {
         const { documentUuid, filename, contentType, data } = opened.firstPage;
-        client.setQueryData(pagePreviewQueryOptions(api, link, documentUuid, 0).queryKey, {
+        client.setQueryData(pagePreviewQueryOptions(api, link, documentUuid, 0, width).queryKey, {
           filename,
           contentType,
           data,
@@ -61,19 +68,24 @@ export function prefetchOpenEnvelope(
 }
 
 /**
- * A page preview image (`/envelope/download-signer-document` with `page`): the server records the
- * page as viewed when it serves it. A page does not change: fetched once, kept for the visit.
+ * A page preview image (`/envelope/download-signer-document` with `page`) at `width`, the screen's
+ * by default (`screenPreviewWidth`): the server records the page as viewed when it serves it. A
+ * page does not change: fetched once per width, kept for the visit.
  */
 export function pagePreviewQueryOptions(
   api: SignApi,
   link: AccessLink,
   documentUuid: string,
   page: number,
+  width: PreviewWidth = screenPreviewWidth(),
 ) {
   return queryOptions({
-    queryKey: signingKeys.page(link.envelopeUuid, documentUuid, page),
+    queryKey: signingKeys.page(link.envelopeUuid, documentUuid, page, width),
     queryFn: ({ signal }) =>
-      api.envelope.downloadSignerDocument({ ...link, documentUuid, page }, { signal }),
+      api.envelope.downloadSignerDocument(
+        { ...link, documentUuid, page, previewWidth: width },
+        { signal },
+      ),
     staleTime: Infinity,
     gcTime: Infinity,
     refetchOnWindowFocus: false,

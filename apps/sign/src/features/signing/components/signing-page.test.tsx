@@ -52,7 +52,13 @@ describe("the access link", () => {
     expect(window.location.pathname + window.location.search).toBe(`${SIGN_PATH}?lng=en`);
     expect(await screen.findByRole("heading", { name: "Lease agreement" })).toBeInTheDocument();
     const open = first.calls.find((call) => call.path === "/envelope/open");
-    expect(open?.body).toEqual({ envelopeUuid: ENVELOPE_UUID, token: TOKEN, secretKey: SECRET });
+    // The test window is 1024 pixels wide at a ratio of 1: previews 1000 wide.
+    expect(open?.body).toEqual({
+      envelopeUuid: ENVELOPE_UUID,
+      token: TOKEN,
+      secretKey: SECRET,
+      previewWidth: 1000,
+    });
     first.unmount();
 
     // A reload of the tab: the address has no fragment any more; the link comes from the session.
@@ -62,6 +68,7 @@ describe("the access link", () => {
       envelopeUuid: ENVELOPE_UUID,
       token: TOKEN,
       secretKey: SECRET,
+      previewWidth: 1000,
     });
   });
 
@@ -221,6 +228,38 @@ describe("reading before signing", () => {
     expect(await screen.findByText("Pages read 2 / 2")).toBeInTheDocument();
     const pages = calls.filter((call) => call.path === "/envelope/download-signer-document");
     expect(pages.map((call) => call.body.page)).toEqual([1]);
+  });
+
+  it("asks for the first page and the others at the phone's width, keyed by it", async () => {
+    // A phone 360 CSS pixels wide at 2 device pixels each: 720 pixels, previews 720 wide.
+    const width = { innerWidth: window.innerWidth, devicePixelRatio: window.devicePixelRatio };
+    Object.assign(window, { innerWidth: 360, devicePixelRatio: 2 });
+    try {
+      const { calls, container } = openAt(`${SIGN_PATH}${LINK_FRAGMENT}`, {
+        open: () =>
+          openedEnvelope({
+            firstPage: {
+              documentUuid: DOCUMENT_UUID,
+              filename: "lease-page-1.png",
+              contentType: "image/png",
+              data: PIXEL_PNG,
+            },
+          }),
+      });
+      await screen.findByRole("heading", { name: "Lease agreement" });
+      expect(calls.find((call) => call.path === "/envelope/open")?.body).toMatchObject({
+        previewWidth: 720,
+      });
+      // The open call's first page is the one the page's query at that width finds.
+      const image = container.querySelector('[data-page="0"] img');
+      expect(image).toHaveAttribute("src", `data:image/png;base64,${PIXEL_PNG}`);
+      scrollPagesIntoView();
+      expect(await screen.findByText("Pages read 2 / 2")).toBeInTheDocument();
+      const pages = calls.filter((call) => call.path === "/envelope/download-signer-document");
+      expect(pages.map((call) => [call.body.page, call.body.previewWidth])).toEqual([[1, 720]]);
+    } finally {
+      Object.assign(window, width);
+    }
   });
 
   it("keeps Sign disabled until every page was viewed", async () => {
