@@ -97,11 +97,7 @@ export type RequestCodeResponse = z.infer<typeof requestCodeResponseSchema>;
 // POST /authentication/verify-code
 export const verifyCodeRequestSchema = z.object({ email: emailSchema, code: loginCodeSchema });
 export type VerifyCodeRequest = z.input<typeof verifyCodeRequestSchema>;
-export const loginResponseSchema = sessionCredentialSchema.extend({
-  /** True when this login created the account (the app goes to onboarding). */
-  isNewUser: z.boolean(),
-});
-export type LoginResponse = z.infer<typeof loginResponseSchema>;
+// The answer (`loginResponseSchema`) is declared below the profile it carries.
 
 // WebAuthn JSON (validated in depth by the server's WebAuthn library).
 const webAuthnJsonSchema = z.record(z.string(), z.unknown());
@@ -199,6 +195,21 @@ export const userProfileSchema = z.object({
   updatedAt: z.iso.datetime(),
 });
 export type UserProfile = z.infer<typeof userProfileSchema>;
+
+/**
+ * The answer of a sign-in (a code, a passkey, single sign-on): the session credential, with what
+ * the app asks for first with it, so that it need not ask: `profile`, the person's profile as
+ * `/user/profile` answers it, and `hasPasskey`, whether they have registered a passkey (the offer
+ * of one after a code sign-in is skipped then). Both are absent from older servers' answers: the
+ * app then asks `/user/profile` and `/passkey/list`.
+ */
+export const loginResponseSchema = sessionCredentialSchema.extend({
+  /** True when this login created the account (the app goes to onboarding). */
+  isNewUser: z.boolean(),
+  profile: userProfileSchema.optional(),
+  hasPasskey: z.boolean().optional(),
+});
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
 // POST /user/update-profile
 export const updateProfileRequestSchema = z.object({
