@@ -437,6 +437,9 @@ describe.each(testDatabaseKinds)("single sign-on with OpenID Connect on %s", (ki
       lastname: "Newcomer",
       team: { uuid: owner.teamUuid },
     });
+    // The callback's answer carried that profile already: the app need not ask for it.
+    expect(login.profile).toEqual(profile);
+    expect(login.hasPasskey).toBe(false);
     // The sessions list says the session was opened by single sign-on.
     const { sessions } = await signedIn.authentication.listSessions({});
     expect(sessions).toEqual([expect.objectContaining({ current: true, method: "oidc" })]);
