@@ -3,6 +3,30 @@ export interface ReturnState {
   from?: { pathname: string; search: string; hash: string };
 }
 
+/**
+ * The navigation state of the way from a code sign-in to the passkey offer: the return path's, and
+ * whether the sign-in's answer said the person has a passkey (absent from older servers' answers:
+ * the offer then asks for the person's passkeys).
+ */
+export interface PasskeyOfferState extends ReturnState {
+  hasPasskey?: boolean;
+}
+
+/** The state for the passkey offer: `state`'s return path, with what the sign-in answered. */
+export function passkeyOfferState(
+  state: unknown,
+  hasPasskey: boolean | undefined,
+): PasskeyOfferState {
+  const from = (state as ReturnState | null)?.from;
+  return { ...(from ? { from } : {}), ...(hasPasskey === undefined ? {} : { hasPasskey }) };
+}
+
+/** Whether the sign-in said the person has a passkey; undefined when it did not say. */
+export function hasPasskeyOf(state: unknown): boolean | undefined {
+  const hasPasskey = (state as PasskeyOfferState | null)?.hasPasskey;
+  return typeof hasPasskey === "boolean" ? hasPasskey : undefined;
+}
+
 /** Where to go once signed in: the page that asked for a login, or the dashboard. */
 export function returnPath(state: unknown): string {
   const from = (state as ReturnState | null)?.from;

@@ -1,5 +1,10 @@
 import { createContext, useContext } from "react";
-import { type SessionStatus, type StoredSessionUser, type UserProfile } from "./types";
+import {
+  type SessionStatus,
+  type SignInSeed,
+  type StoredSessionUser,
+  type UserProfile,
+} from "./types";
 
 export interface SessionContextValue {
   status: SessionStatus;
@@ -7,8 +12,11 @@ export interface SessionContextValue {
   user: StoredSessionUser | null;
   /** The profile, once authenticated. */
   profile: UserProfile | null;
-  /** Stores a user who just logged in and loads its profile. */
-  signIn: (user: StoredSessionUser) => void;
+  /**
+   * Stores a user who just logged in and loads its profile, or takes `seed.profile`, the profile
+   * the sign-in answered with the credential, without asking for it.
+   */
+  signIn: (user: StoredSessionUser, seed?: SignInSeed) => void;
   /**
    * Logs out on this browser (spec §4): ends the server sessions when the app knows how (a failure is
    * only warned), drops the secure tunnel, awaits `leave` with the email that was logged in (going to /login before the

@@ -60,6 +60,29 @@ describe("SessionProvider", () => {
     expect(loadProfile).toHaveBeenCalledTimes(1);
   });
 
+  it("takes the profile a sign-in answered: authenticated at once, without loading it", () => {
+    const loadProfile = vi.fn(async () => TEST_PROFILE);
+    renderSession({ loadProfile });
+    act(() => session?.signIn(TEST_USER, { profile: TEST_PROFILE }));
+    expect(readStoredUser()).toEqual(TEST_USER);
+    expect(status()).toBe("authenticated");
+    expect(session?.profile).toEqual(TEST_PROFILE);
+    expect(loadProfile).not.toHaveBeenCalled();
+  });
+
+  it("drops the previous person's data before taking the profile a sign-in answered", async () => {
+    writeStoredUser({ ...TEST_USER, accessKey: "ses_previous", email: "previous@example.com" });
+    const { queryClient } = renderSession({
+      loadProfile: async () => ({ ...TEST_PROFILE, email: "previous@example.com" }),
+    });
+    await waitFor(() => expect(status()).toBe("authenticated"));
+    queryClient.setQueryData(["envelopes", "previous"], ["theirs"]);
+    act(() => session?.signIn(TEST_USER, { profile: TEST_PROFILE }));
+    expect(status()).toBe("authenticated");
+    expect(session?.profile).toEqual(TEST_PROFILE);
+    expect(queryClient.getQueryData(["envelopes", "previous"])).toBeUndefined();
+  });
+
   it("signs out: ends the server session, leaves, then forgets the user and the query cache", async () => {
     writeStoredUser(TEST_USER);
     const order: string[] = [];

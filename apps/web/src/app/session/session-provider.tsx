@@ -19,6 +19,7 @@ import {
   type EndServerSession,
   type LoadProfile,
   type SessionStatus,
+  type SignInSeed,
   type StoredSessionUser,
 } from "./types";
 
@@ -118,11 +119,15 @@ export function SessionProvider({
   const profile = status === "authenticated" ? (profileQuery.data ?? null) : null;
 
   const signIn = useCallback(
-    (next: StoredSessionUser) => {
+    (next: StoredSessionUser, seed?: SignInSeed) => {
       writeStoredUser(next);
       followUser(next);
+      // The sign-in answered the profile: the session is authenticated at once, without asking
+      // /user/profile (a round trip before the first page after sign-in can show).
+      if (seed?.profile)
+        queryClient.setQueryData(sessionKeys.profile(next.accessKey), seed.profile);
     },
-    [followUser],
+    [followUser, queryClient],
   );
 
   const signOut = useCallback(

@@ -10,6 +10,14 @@ export interface StoredSessionUser {
 /** The user profile the api answers to POST /user/profile (spec §3, §7). */
 export type UserProfile = ApiUserProfile;
 
+/**
+ * What a sign-in answered with the credential (POST /authentication/verify-code, passkey-login,
+ * /auth/oidc/callback): the person's profile, absent from older servers' answers.
+ */
+export interface SignInSeed {
+  profile?: UserProfile | undefined;
+}
+
 /** Loads the profile of a stored user; rejects when the session is not valid any more. */
 export type LoadProfile = (
   user: StoredSessionUser,

@@ -157,6 +157,41 @@ describe("login: code step", () => {
     await waitFor(() => expect(router.state.location.pathname).toBe("/"));
   });
 
+  it("takes the profile and the passkey offer's answer from the code's check: asks neither", async () => {
+    const { user, server, router } = await reachCodeStep({
+      handlers: {
+        "/authentication/verify-code": () =>
+          ok({ ...TEST_USER, isNewUser: false, profile: TEST_PROFILE, hasPasskey: false }),
+      },
+    });
+    await user.type(screen.getByRole("textbox", { name: /Verification code/ }), "ACDEFG");
+    await user.click(screen.getByRole("button", { name: "Sign in" }));
+    expect(
+      await screen.findByRole("heading", { name: "Sign in faster with a passkey" }),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/register-passkey");
+    expect(server.bodiesOf("/user/profile")).toEqual([]);
+    expect(server.bodiesOf("/passkey/list")).toEqual([]);
+    await user.click(screen.getByRole("button", { name: "Skip for now" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/"));
+    expect(server.bodiesOf("/user/profile")).toEqual([]);
+  });
+
+  it("skips the offer when the code's check says the person has a passkey, without listing them", async () => {
+    const { user, server, router } = await reachCodeStep({
+      handlers: {
+        "/authentication/verify-code": () =>
+          ok({ ...TEST_USER, isNewUser: false, profile: NEW_PROFILE, hasPasskey: true }),
+      },
+    });
+    await user.type(screen.getByRole("textbox", { name: /Verification code/ }), "ACDEFG");
+    await user.click(screen.getByRole("button", { name: "Sign in" }));
+    // The answered profile has no team: onboarding, decided without asking for the profile.
+    await waitFor(() => expect(router.state.location.pathname).toBe("/onboarding/team"));
+    expect(server.bodiesOf("/passkey/list")).toEqual([]);
+    expect(server.bodiesOf("/user/profile")).toEqual([]);
+  });
+
   it("goes on to team onboarding for a new person", async () => {
     const { user, router } = await reachCodeStep({
       handlers: {

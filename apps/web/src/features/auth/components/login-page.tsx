@@ -4,7 +4,7 @@ import { Button, Card, CardContent, CardDescription, CardHeader } from "@paraphe
 import { KeyRound } from "lucide-react";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
-import { returnPath } from "../../../lib/return-path";
+import { passkeyOfferState, returnPath } from "../../../lib/return-path";
 import { prefetchPagesAfterSignIn } from "../../../app/prefetch-pages-after-sign-in";
 import { useSession } from "../../../app/session/session-context";
 import { EmailForm } from "../forms/email-form";
@@ -37,13 +37,14 @@ export function LoginPage() {
     void loadCodeForm().catch(() => undefined);
   }, []);
 
-  const signInWith = (credential: LoginResponse, next: string) => {
-    signIn({
-      accessKey: credential.accessKey,
-      secretKey: credential.secretKey,
-      email: credential.email,
-    });
-    void navigate(next, { replace: true, state: location.state as unknown });
+  // The answer carries the profile (the session needs not ask for it) and, for the passkey offer,
+  // whether the person has a passkey; an older server's answer has neither, and both are asked.
+  const signInWith = (credential: LoginResponse, next: string, state: unknown) => {
+    signIn(
+      { accessKey: credential.accessKey, secretKey: credential.secretKey, email: credential.email },
+      { profile: credential.profile },
+    );
+    void navigate(next, { replace: true, state });
   };
 
   return (
@@ -77,7 +78,9 @@ export function LoginPage() {
                 }}
               />
               <PasskeyLoginButton
-                onSignedIn={(credential) => signInWith(credential, returnPath(location.state))}
+                onSignedIn={(credential) =>
+                  signInWith(credential, returnPath(location.state), location.state)
+                }
               />
               {/* A long name ("Se connecter avec l’authentification unique") wraps, whole. */}
               <Button
@@ -101,7 +104,13 @@ export function LoginPage() {
               <CodeForm
                 email={email}
                 onChangeEmail={() => setStep("email")}
-                onVerified={(credential) => signInWith(credential, "/register-passkey")}
+                onVerified={(credential) =>
+                  signInWith(
+                    credential,
+                    "/register-passkey",
+                    passkeyOfferState(location.state, credential.hasPasskey),
+                  )
+                }
               />
             </Suspense>
           )}

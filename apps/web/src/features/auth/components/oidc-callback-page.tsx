@@ -37,11 +37,15 @@ export function OidcCallbackPage() {
     sent.current = true;
     callback.mutate(location.search || "?", {
       onSuccess: (credential) => {
-        signIn({
-          accessKey: credential.accessKey,
-          secretKey: credential.secretKey,
-          email: credential.email,
-        });
+        signIn(
+          {
+            accessKey: credential.accessKey,
+            secretKey: credential.secretKey,
+            email: credential.email,
+          },
+          // The answer carries the profile (absent from an older server's: then it is asked for).
+          { profile: credential.profile },
+        );
         void navigate(credential.returnPath, { replace: true });
       },
     });

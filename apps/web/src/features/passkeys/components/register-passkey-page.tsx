@@ -5,7 +5,7 @@ import { Fingerprint, KeyRound, ShieldCheck } from "lucide-react";
 import { useState } from "react";
 import { Navigate, useLocation, useNavigate } from "react-router";
 import { passkeyErrorKey } from "../../../lib/passkey-errors";
-import { returnPath, teamlessReturnPath } from "../../../lib/return-path";
+import { hasPasskeyOf, returnPath, teamlessReturnPath } from "../../../lib/return-path";
 import { useSession } from "../../../app/session/session-context";
 import { usePasskeys, useRegisterPasskey } from "../api/passkey-queries";
 
@@ -19,9 +19,11 @@ export function RegisterPasskeyPage() {
   const location = useLocation();
   const navigate = useNavigate();
   const [supported] = useState(() => browserSupportsWebAuthn());
-  // Asked for with the profile rather than after it: both need only the stored credential, and the
-  // offer waits for both (one round trip instead of two after the code's check).
-  const passkeys = usePasskeys({ enabled: status !== "anonymous" });
+  // The code's check answered whether the person has a passkey (and the profile, which the session
+  // took): the offer shows at once. From an older server, which does not say, the list is asked
+  // for with the profile rather than after it (both need only the stored credential).
+  const hasPasskey = hasPasskeyOf(location.state);
+  const passkeys = usePasskeys({ enabled: status !== "anonymous" && hasPasskey === undefined });
   const register = useRegisterPasskey();
   useDocumentTitle(t("registerPasskey.title"));
 
@@ -30,8 +32,12 @@ export function RegisterPasskeyPage() {
 
   const next = profile?.team ? returnPath(location.state) : teamlessReturnPath(location.state);
   const goOn = () => void navigate(next, { replace: true });
-  if (passkeys.isPending) return <LoadingScreen label={t("registerPasskey.checking")} />;
-  if (passkeys.data && passkeys.data.length > 0) return <Navigate to={next} replace />;
+  if (hasPasskey === undefined && passkeys.isPending) {
+    return <LoadingScreen label={t("registerPasskey.checking")} />;
+  }
+  if (hasPasskey ?? (passkeys.data !== undefined && passkeys.data.length > 0)) {
+    return <Navigate to={next} replace />;
+  }
 
   const failureKey = register.error ? passkeyErrorKey(register.error) : null;
   return (

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { apiError, ok } from "../../../test/api";
+import { TEST_CREDENTIAL, TEST_PROFILE, apiError, ok } from "../../../test/api";
 import { renderApp } from "../../../test/render-app";
 
 const ISSUER = "https://id.example.com";
@@ -219,6 +219,26 @@ describe("single sign-on verified domains", () => {
 });
 
 describe("single sign-on login", () => {
+  it("signs in with the profile the callback answered, without asking for it", async () => {
+    const { server, router } = renderApp({
+      path: "/auth/oidc?code=abc&state=def",
+      user: null,
+      handlers: {
+        "/auth/oidc/callback": () =>
+          ok({
+            ...TEST_CREDENTIAL,
+            isNewUser: false,
+            profile: TEST_PROFILE,
+            hasPasskey: false,
+            returnPath: "/documents",
+          }),
+      },
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe("/documents"));
+    expect(await screen.findByRole("navigation", { name: "Main navigation" })).toBeInTheDocument();
+    expect(server.bodiesOf("/user/profile")).toEqual([]);
+  });
+
   it("sends back the browser binding this tab kept when it started the login", async () => {
     window.sessionStorage.setItem("paraphe.oidc.browserBinding", "binding-of-this-tab");
     const { server } = renderApp({
