@@ -12,9 +12,9 @@ import {
   DataTable,
   Dialog,
   DialogContent,
-  toast,
   type DataTableColumn,
 } from "@paraphe/ui-kit";
+import { toast } from "../lib/toast";
 import { useMemo, type ReactNode } from "react";
 import { actionsColumn } from "../components/list-page";
 import { useErrorText } from "../lib/api/error-text";

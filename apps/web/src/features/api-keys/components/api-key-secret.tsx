@@ -1,6 +1,7 @@
 import { type CreateApiKeyResponse } from "@paraphe/api-sdk/contract";
 import { useTranslation } from "@paraphe/i18n/react";
-import { Button, FormField, Input, toast } from "@paraphe/ui-kit";
+import { Button, FormField, Input } from "@paraphe/ui-kit";
+import { toast } from "../../../lib/toast";
 import { Copy, TriangleAlert } from "lucide-react";
 
 /**

@@ -1,13 +1,7 @@
 import { type ApiKey } from "@paraphe/api-sdk/contract";
 import { useTranslation } from "@paraphe/i18n/react";
-import {
-  Badge,
-  DataTable,
-  Dialog,
-  DialogContent,
-  toast,
-  type DataTableColumn,
-} from "@paraphe/ui-kit";
+import { Badge, DataTable, Dialog, DialogContent, type DataTableColumn } from "@paraphe/ui-kit";
+import { toast } from "../../../lib/toast";
 import { Plus } from "lucide-react";
 import { useMemo, useState } from "react";
 import { useGate } from "../../../app/permissions/gates";

@@ -1,5 +1,6 @@
 import { useTranslation } from "@paraphe/i18n/react";
-import { Button, ConfirmDialog, EmptyState, Spinner, toast } from "@paraphe/ui-kit";
+import { Button, ConfirmDialog, EmptyState, Spinner } from "@paraphe/ui-kit";
+import { toast } from "../../../lib/toast";
 import { Trash2 } from "lucide-react";
 import { useState } from "react";
 import { useNavigate } from "react-router";

@@ -1,5 +1,6 @@
 import { useTranslation } from "@paraphe/i18n/react";
-import { Button, toast } from "@paraphe/ui-kit";
+import { Button } from "@paraphe/ui-kit";
+import { toast } from "../../../lib/toast";
 import { useNavigate } from "react-router";
 import { usePageMeta } from "../../../lib/page-meta";
 import { useCreateContact } from "../api/contact-queries";

@@ -1,6 +1,7 @@
 import { CONTACT_IMPORT_MAX_ROWS, contactInputSchema } from "@paraphe/api-sdk/contract";
 import { useTranslation } from "@paraphe/i18n/react";
-import { Button, toast } from "@paraphe/ui-kit";
+import { Button } from "@paraphe/ui-kit";
+import { toast } from "../../../lib/toast";
 import { useMemo } from "react";
 import { useNavigate } from "react-router";
 import { CsvImport } from "../../../lib/csv/csv-import";

@@ -1,6 +1,7 @@
 import { EMBED_ORIGINS_MAX, embedOriginSchema } from "@paraphe/api-sdk/contract";
 import { useTranslation } from "@paraphe/i18n/react";
-import { Button, Card, CardContent, FormField, Input, toast } from "@paraphe/ui-kit";
+import { Button, Card, CardContent, FormField, Input } from "@paraphe/ui-kit";
+import { toast } from "../../../lib/toast";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
 import { fieldErrorWords, useErrorText } from "../../../lib/api/error-text";

@@ -1,6 +1,7 @@
 import { type EnvelopeTag } from "@paraphe/api-sdk/contract";
 import { useTranslation } from "@paraphe/i18n/react";
-import { Button, Checkbox, Dialog, DialogContent, toast } from "@paraphe/ui-kit";
+import { Button, Checkbox, Dialog, DialogContent } from "@paraphe/ui-kit";
+import { toast } from "../../../lib/toast";
 import { useState } from "react";
 import { ColorSwatch, useTags } from "../../../domain/tags";
 import { useErrorText } from "../../../lib/api/error-text";

@@ -1,5 +1,6 @@
 import { useTranslation } from "@paraphe/i18n/react";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle, toast } from "@paraphe/ui-kit";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@paraphe/ui-kit";
+import { toast } from "../../../lib/toast";
 import { useNavigate } from "react-router";
 import { useSession } from "../../../app/session/session-context";
 import { useDeleteAccount } from "../api/erasure-queries";

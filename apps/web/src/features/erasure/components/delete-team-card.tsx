@@ -6,8 +6,8 @@ import {
   CardHeader,
   CardTitle,
   Skeleton,
-  toast,
 } from "@paraphe/ui-kit";
+import { toast } from "../../../lib/toast";
 import { useNavigate } from "react-router";
 import { useSession } from "../../../app/session/session-context";
 import { useDeleteTeam, useMemberCount } from "../api/erasure-queries";

@@ -12,8 +12,8 @@ import {
   DialogFooter,
   FormField,
   Textarea,
-  toast,
 } from "@paraphe/ui-kit";
+import { toast } from "../../../lib/toast";
 import { useForm, useWatch } from "react-hook-form";
 import { type z } from "zod";
 import { fieldErrorProblem, fieldErrorWord, useErrorText } from "../../../lib/api/error-text";

@@ -15,8 +15,8 @@ import {
   Input,
   RadioGroup,
   Select,
-  toast,
 } from "@paraphe/ui-kit";
+import { toast } from "../../../lib/toast";
 import { useState } from "react";
 import { Controller, useForm, useWatch } from "react-hook-form";
 import { z } from "zod";

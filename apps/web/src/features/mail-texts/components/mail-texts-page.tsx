@@ -18,8 +18,8 @@ import {
   Input,
   Select,
   Textarea,
-  toast,
 } from "@paraphe/ui-kit";
+import { toast } from "../../../lib/toast";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";

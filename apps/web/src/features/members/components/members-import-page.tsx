@@ -1,6 +1,7 @@
 import { MEMBERS_IMPORT_MAX_ROWS, memberImportRowSchema } from "@paraphe/api-sdk/contract";
 import { useTranslation } from "@paraphe/i18n/react";
-import { Button, FormField, Select, toast } from "@paraphe/ui-kit";
+import { Button, FormField, Select } from "@paraphe/ui-kit";
+import { toast } from "../../../lib/toast";
 import { useMemo, useState } from "react";
 import { useNavigate } from "react-router";
 import { useErrorText } from "../../../lib/api/error-text";

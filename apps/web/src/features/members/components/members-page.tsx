@@ -8,9 +8,9 @@ import {
   DialogContent,
   FormField,
   Input,
-  toast,
   type DataTableColumn,
 } from "@paraphe/ui-kit";
+import { toast } from "../../../lib/toast";
 import { Upload, UserPlus } from "lucide-react";
 import { useDeferredValue, useMemo, useState } from "react";
 import { Link, useNavigate } from "react-router";

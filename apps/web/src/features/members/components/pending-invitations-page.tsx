@@ -1,6 +1,7 @@
 import { type PendingInvitation } from "@paraphe/api-sdk/contract";
 import { useTranslation } from "@paraphe/i18n/react";
-import { Badge, Button, DataTable, toast, type DataTableColumn } from "@paraphe/ui-kit";
+import { Badge, Button, DataTable, type DataTableColumn } from "@paraphe/ui-kit";
+import { toast } from "../../../lib/toast";
 import { ArrowLeft, Send, X } from "lucide-react";
 import { useMemo, useState } from "react";
 import { Link } from "react-router";

@@ -1,6 +1,7 @@
 import { type PasskeyInfo } from "@paraphe/api-sdk/contract";
 import { useTranslation } from "@paraphe/i18n/react";
-import { Button, DataTable, toast, type DataTableColumn } from "@paraphe/ui-kit";
+import { Button, DataTable, type DataTableColumn } from "@paraphe/ui-kit";
+import { toast } from "../../../lib/toast";
 import { browserSupportsWebAuthn } from "@simplewebauthn/browser";
 import { Plus } from "lucide-react";
 import { useMemo, useState } from "react";

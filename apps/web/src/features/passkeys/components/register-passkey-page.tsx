@@ -1,5 +1,6 @@
 import { useDocumentTitle, useTranslation } from "@paraphe/i18n/react";
-import { Button, Card, CardContent, LoadingScreen, toast } from "@paraphe/ui-kit";
+import { Button, Card, CardContent, LoadingScreen } from "@paraphe/ui-kit";
+import { toast } from "../../../lib/toast";
 import { browserSupportsWebAuthn } from "@simplewebauthn/browser";
 import { Fingerprint, KeyRound, ShieldCheck } from "lucide-react";
 import { useState } from "react";

@@ -1,6 +1,7 @@
 import { PROFILE_PICTURE_TYPES, type UserProfile } from "@paraphe/api-sdk/contract";
 import { useTranslation } from "@paraphe/i18n/react";
-import { Avatar, Button, Card, CardContent, CardHeader, CardTitle, toast } from "@paraphe/ui-kit";
+import { Avatar, Button, Card, CardContent, CardHeader, CardTitle } from "@paraphe/ui-kit";
+import { toast } from "../../../lib/toast";
 import { ImageUp, Trash2 } from "lucide-react";
 import { useId, useRef, useState } from "react";
 import { useErrorText } from "../../../lib/api/error-text";

@@ -1,7 +1,8 @@
 import { LANGUAGES, updateProfileRequestSchema, type UserProfile } from "@paraphe/api-sdk/contract";
 import { LANGUAGE_LABELS } from "@paraphe/i18n";
 import { useTranslation } from "@paraphe/i18n/react";
-import { Button, FormField, Input, Select, toast } from "@paraphe/ui-kit";
+import { Button, FormField, Input, Select } from "@paraphe/ui-kit";
+import { toast } from "../../../lib/toast";
 import { useForm } from "react-hook-form";
 import { type z } from "zod";
 import { useErrorText } from "../../../lib/api/error-text";

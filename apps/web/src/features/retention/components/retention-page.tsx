@@ -12,8 +12,8 @@ import {
   FormField,
   Input,
   RadioGroup,
-  toast,
 } from "@paraphe/ui-kit";
+import { toast } from "../../../lib/toast";
 import { useState } from "react";
 import { useErrorText } from "../../../lib/api/error-text";
 import { SettingsSection } from "../../../components/settings-section";

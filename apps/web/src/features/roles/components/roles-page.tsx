@@ -7,9 +7,9 @@ import {
   DataTable,
   Dialog,
   DialogContent,
-  toast,
   type DataTableColumn,
 } from "@paraphe/ui-kit";
+import { toast } from "../../../lib/toast";
 import { Plus } from "lucide-react";
 import { useCallback, useMemo, useState } from "react";
 import { PermittedButton } from "../../../app/permissions/permitted-button";

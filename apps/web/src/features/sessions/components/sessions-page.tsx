@@ -1,13 +1,7 @@
 import { type SessionInfo } from "@paraphe/api-sdk/contract";
 import { useTranslation } from "@paraphe/i18n/react";
-import {
-  Badge,
-  Button,
-  ConfirmDialog,
-  DataTable,
-  toast,
-  type DataTableColumn,
-} from "@paraphe/ui-kit";
+import { Badge, Button, ConfirmDialog, DataTable, type DataTableColumn } from "@paraphe/ui-kit";
+import { toast } from "../../../lib/toast";
 import { LogOut } from "lucide-react";
 import { useMemo, useState } from "react";
 import { ListPage, rowActionColumn, useListTable } from "../../../components/list-page";

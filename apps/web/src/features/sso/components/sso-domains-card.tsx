@@ -1,6 +1,7 @@
 import { addSsoDomainRequestSchema, type SsoDomain } from "@paraphe/api-sdk/contract";
 import { useTranslation } from "@paraphe/i18n/react";
-import { Badge, Card, ConfirmDialog, FormField, Input, Skeleton, toast } from "@paraphe/ui-kit";
+import { Badge, Card, ConfirmDialog, FormField, Input, Skeleton } from "@paraphe/ui-kit";
+import { toast } from "../../../lib/toast";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";

@@ -14,8 +14,8 @@ import {
   Input,
   Select,
   Skeleton,
-  toast,
 } from "@paraphe/ui-kit";
+import { toast } from "../../../lib/toast";
 import { Copy, Wand2 } from "lucide-react";
 import { Controller, useForm } from "react-hook-form";
 import { Link } from "react-router";

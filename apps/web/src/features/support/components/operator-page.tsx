@@ -1,7 +1,8 @@
 import { isApiError } from "@paraphe/api-sdk";
 import { type SupportConversation } from "@paraphe/api-sdk/contract";
 import { useTranslation } from "@paraphe/i18n/react";
-import { Badge, Button, EmptyState, Spinner, cn, toast } from "@paraphe/ui-kit";
+import { Badge, Button, EmptyState, Spinner, cn } from "@paraphe/ui-kit";
+import { toast } from "../../../lib/toast";
 import { ArrowLeft, Inbox } from "lucide-react";
 import { useSearchParams } from "react-router";
 import { useErrorText } from "../../../lib/api/error-text";

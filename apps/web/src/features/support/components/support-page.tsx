@@ -1,5 +1,6 @@
 import { useTranslation } from "@paraphe/i18n/react";
-import { Button, EmptyState, Spinner, toast } from "@paraphe/ui-kit";
+import { Button, EmptyState, Spinner } from "@paraphe/ui-kit";
+import { toast } from "../../../lib/toast";
 import { Headset, MessageCircle } from "lucide-react";
 import { Link } from "react-router";
 import { useErrorText } from "../../../lib/api/error-text";

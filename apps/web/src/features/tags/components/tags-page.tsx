@@ -1,6 +1,6 @@
 import { type Tag } from "@paraphe/api-sdk/contract";
 import { useTranslation } from "@paraphe/i18n/react";
-import { toast } from "@paraphe/ui-kit";
+import { toast } from "../../../lib/toast";
 import { Plus } from "lucide-react";
 import { useMemo, useState } from "react";
 import { PermittedButton } from "../../../app/permissions/permitted-button";

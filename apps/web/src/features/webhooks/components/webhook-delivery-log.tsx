@@ -1,6 +1,7 @@
 import type { WebhookDelivery } from "@paraphe/api-sdk/contract";
 import { useTranslation } from "@paraphe/i18n/react";
-import { Badge, Button, Skeleton, toast, type BadgeVariant } from "@paraphe/ui-kit";
+import { Badge, Button, Skeleton, type BadgeVariant } from "@paraphe/ui-kit";
+import { toast } from "../../../lib/toast";
 import { RotateCcw } from "lucide-react";
 import { Link } from "react-router";
 import { useErrorText } from "../../../lib/api/error-text";

@@ -1,13 +1,6 @@
 import { useTranslation } from "@paraphe/i18n/react";
-import {
-  Button,
-  Dialog,
-  DialogContent,
-  DialogFooter,
-  FormField,
-  Input,
-  toast,
-} from "@paraphe/ui-kit";
+import { Button, Dialog, DialogContent, DialogFooter, FormField, Input } from "@paraphe/ui-kit";
+import { toast } from "../../../lib/toast";
 import { Copy } from "lucide-react";
 
 /**

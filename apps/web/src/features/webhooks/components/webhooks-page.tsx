@@ -1,6 +1,7 @@
 import type { WebhookEndpoint } from "@paraphe/api-sdk/contract";
 import { useTranslation } from "@paraphe/i18n/react";
-import { Badge, Button, Card, EmptyState, toast } from "@paraphe/ui-kit";
+import { Badge, Button, Card, EmptyState } from "@paraphe/ui-kit";
+import { toast } from "../../../lib/toast";
 import { ChevronDown, ChevronUp, Plus, Webhook } from "lucide-react";
 import { useId, useState } from "react";
 import { PermittedButton } from "../../../app/permissions/permitted-button";

@@ -5,10 +5,10 @@ import {
   Combobox,
   DataTable,
   FormField,
-  toast,
   type ComboboxOption,
   type DataTableColumn,
 } from "@paraphe/ui-kit";
+import { toast } from "../../../lib/toast";
 import { ArrowLeft } from "lucide-react";
 import { useMemo, useState } from "react";
 import { Link } from "react-router";

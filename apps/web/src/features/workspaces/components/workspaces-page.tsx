@@ -1,6 +1,7 @@
 import { type Workspace } from "@paraphe/api-sdk/contract";
 import { useTranslation } from "@paraphe/i18n/react";
-import { Badge, FormField, Select, buttonVariants, toast } from "@paraphe/ui-kit";
+import { Badge, FormField, Select, buttonVariants } from "@paraphe/ui-kit";
+import { toast } from "../../../lib/toast";
 import { Plus } from "lucide-react";
 import { useMemo, useState } from "react";
 import { Link } from "react-router";

@@ -1,6 +1,7 @@
 import { type EnvelopeDetail, type RecipientInput } from "@paraphe/api-sdk/contract";
 import { useTranslation } from "@paraphe/i18n/react";
-import { ConfirmDialog, toast } from "@paraphe/ui-kit";
+import { ConfirmDialog } from "@paraphe/ui-kit";
+import { toast } from "../../../../lib/toast";
 import { Send, Trash2 } from "lucide-react";
 import { useMemo, useState } from "react";
 import { isApiError } from "@paraphe/api-sdk";

@@ -7,7 +7,8 @@ import {
   type TemplateRole,
 } from "@paraphe/api-sdk/contract";
 import { useTranslation } from "@paraphe/i18n/react";
-import { Button, Card, Combobox, FormField, Input, Textarea, toast } from "@paraphe/ui-kit";
+import { Button, Card, Combobox, FormField, Input, Textarea } from "@paraphe/ui-kit";
+import { toast } from "../../../../lib/toast";
 import { Send } from "lucide-react";
 import { useMemo, useState } from "react";
 import {

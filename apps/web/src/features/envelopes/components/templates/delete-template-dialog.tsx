@@ -1,5 +1,6 @@
 import { useTranslation } from "@paraphe/i18n/react";
-import { ConfirmDialog, toast } from "@paraphe/ui-kit";
+import { ConfirmDialog } from "@paraphe/ui-kit";
+import { toast } from "../../../../lib/toast";
 import { useErrorText } from "../../../../lib/api/error-text";
 import { useDeleteTemplate } from "../../api/template-mutations";
 

@@ -12,8 +12,8 @@ import {
   FormField,
   Input,
   Select,
-  toast,
 } from "@paraphe/ui-kit";
+import { toast } from "../../../../lib/toast";
 import { useState, type FormEvent } from "react";
 import { useErrorText } from "../../../../lib/api/error-text";
 import { config } from "../../../../lib/config";

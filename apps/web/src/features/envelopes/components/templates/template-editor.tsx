@@ -1,6 +1,7 @@
 import { type TemplateDetail } from "@paraphe/api-sdk/contract";
 import { useTranslation } from "@paraphe/i18n/react";
-import { Button, toast } from "@paraphe/ui-kit";
+import { Button } from "@paraphe/ui-kit";
+import { toast } from "../../../../lib/toast";
 import { CheckCircle2, Link2, Trash2 } from "lucide-react";
 import { useMemo, useState } from "react";
 import { useNavigate } from "react-router";

@@ -1,5 +1,6 @@
 import { useTranslation } from "@paraphe/i18n/react";
-import { Button, toast } from "@paraphe/ui-kit";
+import { Button } from "@paraphe/ui-kit";
+import { toast } from "../../../../lib/toast";
 import { Download, Paperclip } from "lucide-react";
 import { useErrorText } from "../../../../lib/api/error-text";
 import { useDownloadAttachment } from "../../api/envelope-mutations";

@@ -1,6 +1,7 @@
 import { EXPIRED_CANCEL_REASON, type EnvelopeDetail } from "@paraphe/api-sdk/contract";
 import { useTranslation } from "@paraphe/i18n/react";
-import { Card, CardContent, toast } from "@paraphe/ui-kit";
+import { Card, CardContent } from "@paraphe/ui-kit";
+import { toast } from "../../../../lib/toast";
 import { PermittedButton } from "../../../../app/permissions/permitted-button";
 import { useErrorText } from "../../../../lib/api/error-text";
 import { formatDateTime } from "../../../../lib/format";

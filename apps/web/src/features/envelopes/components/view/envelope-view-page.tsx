@@ -1,6 +1,7 @@
 import { type EnvelopeDetail, type Recipient } from "@paraphe/api-sdk/contract";
 import { useTranslation } from "@paraphe/i18n/react";
-import { Button, Dialog, DialogContent, Skeleton, buttonVariants, toast } from "@paraphe/ui-kit";
+import { Button, Dialog, DialogContent, Skeleton, buttonVariants } from "@paraphe/ui-kit";
+import { toast } from "../../../../lib/toast";
 import {
   Ban,
   Download,

@@ -8,8 +8,8 @@ import {
   Label,
   Select,
   Skeleton,
-  toast,
 } from "@paraphe/ui-kit";
+import { toast } from "../../../../lib/toast";
 import { useId, useState } from "react";
 import { useNavigate } from "react-router";
 import { useErrorText } from "../../../../lib/api/error-text";

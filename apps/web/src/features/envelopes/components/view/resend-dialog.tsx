@@ -1,6 +1,7 @@
 import { type EnvelopeDetail, type Recipient } from "@paraphe/api-sdk/contract";
 import { useTranslation } from "@paraphe/i18n/react";
-import { Button, Dialog, DialogContent, DialogFooter, toast } from "@paraphe/ui-kit";
+import { Button, Dialog, DialogContent, DialogFooter } from "@paraphe/ui-kit";
+import { toast } from "../../../../lib/toast";
 import { useErrorText } from "../../../../lib/api/error-text";
 import { useResendInvitation } from "../../api/envelope-mutations";
 
