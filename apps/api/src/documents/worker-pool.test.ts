@@ -85,9 +85,11 @@ describe("DocumentWorkerPool", () => {
     const pool = new DocumentWorkerPool({ maxHeapMb: 128 });
     try {
       const pdf = await makePdf({ pages: 1 });
-      // 1,000,000 fields of 200 characters each: far more than 128 MB of heap to receive and parse.
-      const value = "x".repeat(200);
-      const fields = Array.from({ length: 1_000_000 }, () => ({
+      // 1,000 fields of 250,000 characters each: 250 MB of strings, far more than 128 MB of heap to
+      // receive and parse (a million fields of 200 characters proved the same with a million objects
+      // to build, encode and decode).
+      const value = "x".repeat(250_000);
+      const fields = Array.from({ length: 1_000 }, () => ({
         page: 0,
         x: 0.1,
         y: 0.1,
