@@ -5,9 +5,10 @@
 //   modulepreloads, the classic chunk-load guard) with the chunks they import statically, read
 //   from the build's manifest (dist/.vite/manifest.json);
 // - each chunk group the web app loads on demand (each lazy route, the usage charts, a language's
-//   texts): the chunk with the chunks it imports statically, less those of the initial load and of
+//   texts): the chunk with the chunks it imports statically, less those of the initial load, of
 //   the groups the app asks for as it starts on every page (`loadedAtStart`: its api client), which
-//   are measured on their own;
+//   are measured on their own, and of the chunks that every chunk asking for it imports statically
+//   (a dialog's form that its page asks for: the page's chunks are there before it);
 // - each published package's entry points an app imports (its `exports`: "." and the browser's
 //   subpaths), bundled with its dependencies (rolldown, minified, tree-shaken; peer dependencies left
 //   out, the app that uses the package brings them): the entry's chunk and those it imports
@@ -71,10 +72,26 @@ function readApp(app) {
     ...[...initialKeys].map((key) => join(dist, manifest[key].file)),
     ...scripts.map((url) => join(dist, url)),
   ]);
+  // What is loaded before a chunk that only other chunks ask for: the chunks every one of them
+  // imports statically (a dialog's form asked for by its page finds the page's chunks there).
+  const loadedBefore = (key) => {
+    const importers = Object.keys(manifest).filter((other) =>
+      (manifest[other].dynamicImports ?? []).includes(key),
+    );
+    const closures = importers.map((importer) => staticClosure(manifest, importer));
+    return new Set(
+      closures.length === 0
+        ? []
+        : [...closures[0]].filter((chunk) => chunk !== key && closures.every((c) => c.has(chunk))),
+    );
+  };
   const lazyGroups = Object.keys(manifest)
     .filter((key) => manifest[key].isDynamicEntry)
     .map((key) => {
-      const keys = [...staticClosure(manifest, key)].filter((chunk) => !initialKeys.has(chunk));
+      const before = loadedBefore(key);
+      const keys = [...staticClosure(manifest, key)].filter(
+        (chunk) => !initialKeys.has(chunk) && !before.has(chunk),
+      );
       return {
         // The module the chunk is named after, from the repository's root when it is a file.
         source: existsSync(resolve(root, app, key))

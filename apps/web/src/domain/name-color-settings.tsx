@@ -20,8 +20,17 @@ import { actionsColumn } from "../components/list-page";
 import { useErrorText } from "../lib/api/error-text";
 import { useDataTableLabels } from "../lib/data-table-labels";
 import { timestampColumns } from "../lib/date-column";
-import { NameColorForm, type NameColorValues } from "./name-color-form";
+import { lazyComponent, usePreload } from "../lib/lazy-component";
+import type * as NameColorFormModule from "./name-color-form";
+import type { NameColorValues } from "./name-color-form";
 import { ColorSwatch } from "./tags";
+
+/** The create and edit form (react-hook-form), downloaded once the page shows, not with it. */
+const NameColorForm = lazyComponent(() =>
+  import("./name-color-form").then(
+    (module: typeof NameColorFormModule | undefined) => module?.NameColorForm,
+  ),
+);
 
 /**
  * The settings pages of the team's records that have a name and a colour (workspaces, tags): the
@@ -199,6 +208,7 @@ export function NameColorDialog<T extends NameColorRecord>({
 }) {
   const { t } = useTranslation(["web", "common"]);
   const { texts, nameSchema, maxLength } = KINDS[kind];
+  usePreload(NameColorForm);
   return (
     <Dialog open={editing !== null} onOpenChange={(open) => !open && onClose()}>
       {editing ? (

@@ -1,7 +1,7 @@
 import { ENVELOPE_LIST_FILTERS, type EnvelopeListFilter } from "@paraphe/api-sdk/contract";
 import { useParams } from "react-router";
 import { EnvelopesPage } from "../features/envelopes/components/envelopes-page";
-import { NotFoundContent } from "./not-found";
+import { NotFoundContent } from "../components/not-found-content";
 
 /** /envelopes */
 export function EnvelopesRoute() {

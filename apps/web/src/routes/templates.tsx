@@ -1,7 +1,7 @@
 import { TEMPLATE_STATUSES, type TemplateStatus } from "@paraphe/api-sdk/contract";
 import { useParams } from "react-router";
 import { TemplatesPage } from "../features/envelopes/components/templates/templates-page";
-import { NotFoundContent } from "./not-found";
+import { NotFoundContent } from "../components/not-found-content";
 
 /** /templates */
 export function TemplatesRoute() {

@@ -10,9 +10,17 @@ import { ListPage, rowActionColumn, useListTable } from "../../../components/lis
 import { timestampColumns } from "../../../lib/date-column";
 import { usePageMeta } from "../../../lib/page-meta";
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from "../api/api-key-queries";
-import { ApiKeyForm } from "../forms/api-key-form";
+import type * as ApiKeyFormModule from "../forms/api-key-form";
 import { ApiKeySecret } from "./api-key-secret";
 import { ConfirmActionDialog } from "../../../components/confirm-action-dialog";
+import { lazyComponent, usePreload } from "../../../lib/lazy-component";
+
+/** Its dialog's form (react-hook-form), downloaded once the page shows, not with it. */
+const ApiKeyForm = lazyComponent(() =>
+  import("../forms/api-key-form").then(
+    (module: typeof ApiKeyFormModule | undefined) => module?.ApiKeyForm,
+  ),
+);
 
 /**
  * /settings/api-keys (spec §2, §3): the team's API keys (description, access key, permissions on
@@ -23,6 +31,7 @@ import { ConfirmActionDialog } from "../../../components/confirm-action-dialog";
 export function ApiKeysPage() {
   const { t } = useTranslation("web");
   usePageMeta({ title: t("apiKeys.title") });
+  usePreload(ApiKeyForm);
   const manage = useGate("manage API");
   return (
     <ListPage

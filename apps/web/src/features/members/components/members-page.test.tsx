@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import {
   TEST_MEMBERS,
   TEST_MEMBER_ROLES,
@@ -11,7 +11,24 @@ import {
 } from "../../../test/api";
 import { renderApp } from "../../../test/render-app";
 
+/** A button once it is enabled: the invite button waits for the members' list. */
+async function enabledButton(name: string) {
+  const button = await screen.findByRole("button", { name });
+  await waitFor(() => expect(button).toBeEnabled());
+  return button;
+}
+
 describe("members", () => {
+  // The dialogs' forms and the toasts' library are chunks the page asks for once it shows: loaded
+  // here first, so that a dialog opened at once has its form, as it has in a browser after a moment.
+  beforeAll(async () => {
+    await Promise.all([
+      import("../forms/edit-member-form"),
+      import("../forms/invite-member-form"),
+      import("../../../lib/toast-library"),
+    ]);
+  });
+
   it("lists the members with their role, shows the seats and searches", async () => {
     const { user, server } = renderApp({
       path: "/settings/members",
@@ -59,7 +76,7 @@ describe("members", () => {
           }),
       },
     });
-    await user.click(await screen.findByRole("button", { name: "Invite a member" }));
+    await user.click(await enabledButton("Invite a member"));
     const dialog = await screen.findByRole("dialog", { name: "Invite a member" });
     await user.click(within(dialog).getByRole("button", { name: "Send the invitation" }));
     expect(await within(dialog).findByText("This field is required.")).toBeInTheDocument();
@@ -87,7 +104,7 @@ describe("members", () => {
         "/team/invite": () => apiError(409, "SEATS_FULL"),
       },
     });
-    await user.click(await screen.findByRole("button", { name: "Invite a member" }));
+    await user.click(await enabledButton("Invite a member"));
     const dialog = await screen.findByRole("dialog", { name: "Invite a member" });
     expect(
       within(dialog).getByText(
@@ -117,7 +134,7 @@ describe("members", () => {
         "/team/invite": () => apiError(500, "INTERNAL_SERVER_ERROR"),
       },
     });
-    await user.click(await screen.findByRole("button", { name: "Inviter un membre" }));
+    await user.click(await enabledButton("Inviter un membre"));
     const dialog = await screen.findByRole("dialog", { name: "Inviter un membre" });
     await user.type(
       within(dialog).getByRole("textbox", { name: /Adresse e-mail/ }),

@@ -21,11 +21,25 @@ import { ListPage, useListTable } from "../../../components/list-page";
 import { dateTimeColumn } from "../../../lib/date-column";
 import { usePageMeta } from "../../../lib/page-meta";
 import { useMembers, useRemoveMember } from "../api/members-queries";
-import { EditMemberForm } from "../forms/edit-member-form";
-import { InviteMemberForm } from "../forms/invite-member-form";
+import type * as EditMemberFormModule from "../forms/edit-member-form";
+import type * as InviteMemberFormModule from "../forms/invite-member-form";
 import { useRoleLabel } from "../../../domain/role-label";
 import { useGivableRoles } from "../hooks/use-givable-roles";
 import { ConfirmActionDialog } from "../../../components/confirm-action-dialog";
+import { lazyComponent, usePreload } from "../../../lib/lazy-component";
+
+/** The dialogs' forms (react-hook-form), downloaded once the page shows, not with it. */
+const EditMemberForm = lazyComponent(() =>
+  import("../forms/edit-member-form").then(
+    (module: typeof EditMemberFormModule | undefined) => module?.EditMemberForm,
+  ),
+);
+
+const InviteMemberForm = lazyComponent(() =>
+  import("../forms/invite-member-form").then(
+    (module: typeof InviteMemberFormModule | undefined) => module?.InviteMemberForm,
+  ),
+);
 
 /**
  * /settings/members (spec §2, §3): the team's members (email, name, phone, role, join date) with
@@ -36,6 +50,7 @@ export function MembersPage() {
   const { t, i18n } = useTranslation(["web", "common"]);
   const navigate = useNavigate();
   usePageMeta({ title: t("members.title") });
+  usePreload(EditMemberForm, InviteMemberForm);
   const { profile } = useSession();
   const { can } = usePermissions();
   const administers = can("update", "Team", "members");

@@ -18,10 +18,18 @@ import { ListPage, rowActionColumn, useListTable } from "../../../components/lis
 import { timestampColumns } from "../../../lib/date-column";
 import { usePageMeta } from "../../../lib/page-meta";
 import { useCreateRole, useDeleteRole, useRoles, useUpdateRole } from "../api/role-queries";
-import { RoleForm } from "../forms/role-form";
+import type * as RoleFormModule from "../forms/role-form";
 import { EMPTY_RULE_ROW, rowsFromRules } from "../forms/role-form-schema";
 import { RuleList } from "./rule-list";
 import { ConfirmActionDialog } from "../../../components/confirm-action-dialog";
+import { lazyComponent, usePreload } from "../../../lib/lazy-component";
+
+/** Its dialog's form (react-hook-form), downloaded once the page shows, not with it. */
+const RoleForm = lazyComponent(() =>
+  import("../forms/role-form").then(
+    (module: typeof RoleFormModule | undefined) => module?.RoleForm,
+  ),
+);
 
 /** A managed role's name in the reader's language (its stored name when unknown). */
 function managedRoleName(t: (key: `roles.${ManagedRoleName}`) => string, name: string) {
@@ -40,6 +48,7 @@ type Opened = { kind: "create" } | { kind: "role"; role: Role };
 export function RolesPage() {
   const { t, i18n } = useTranslation(["web", "common"]);
   usePageMeta({ title: t("settings.roles.title") });
+  usePreload(RoleForm);
   const roles = useRoles();
   const create = useCreateRole();
   const update = useUpdateRole();

@@ -2,7 +2,7 @@ import { type Tag } from "@paraphe/api-sdk/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { envelopeKeys } from "../../../domain/query-keys";
 import { tagKeys } from "./keys";
-import { type NameColorValues } from "../../../domain/name-color-form";
+import type { NameColorValues } from "../../../domain/name-color-form";
 import { type NameColorEditing } from "../../../domain/name-color-settings";
 import { useApi } from "../../../lib/api/api-context";
 

@@ -2,7 +2,7 @@ import { type DeleteWorkspaceRequest, type Workspace } from "@paraphe/api-sdk/co
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { envelopeKeys } from "../../../domain/query-keys";
 import { workspaceKeys } from "./keys";
-import { type NameColorValues } from "../../../domain/name-color-form";
+import type { NameColorValues } from "../../../domain/name-color-form";
 import { type NameColorEditing } from "../../../domain/name-color-settings";
 import { useApi } from "../../../lib/api/api-context";
 import { type WebApi } from "../../../lib/api/create-web-api";

@@ -16,10 +16,20 @@ import { buildAbility } from "@paraphe/permissions";
 import { readReferenceValuesSetting } from "@paraphe/attestation/pinning";
 import { useEnvelope } from "../../api/envelope-queries";
 import { useTemplate } from "../../api/template-queries";
-import { TemplateEditorPage } from "../templates/template-editor";
+import type * as TemplateEditorModule from "../templates/template-editor";
 import { EditorLoading } from "./editor-page";
 import { EmbeddedEditorContext, type EmbeddedEditor } from "./embedded-editor-context";
 import { EnvelopeEditor } from "./envelope-editor";
+import { lazyComponent } from "../../../../lib/lazy-component";
+
+/** The template editor, downloaded when the token names a template: a token names one or the other. */
+const TemplateEditorPage = lazyComponent(
+  () =>
+    import("../templates/template-editor").then(
+      (module: typeof TemplateEditorModule | undefined) => module?.TemplateEditorPage,
+    ),
+  <EditorLoading />,
+);
 
 /*
  * The document editor in a frame of a team's site (issue 30, embedded preparing): `/embed/edit/

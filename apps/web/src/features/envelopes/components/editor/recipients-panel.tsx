@@ -6,9 +6,18 @@ import {
 } from "@paraphe/api-sdk/contract";
 import { useTranslation } from "@paraphe/i18n/react";
 import { useState } from "react";
-import { RecipientForm, type RecipientFormOutput } from "../../forms/recipient-form";
+import type * as RecipientFormModule from "../../forms/recipient-form";
+import type { RecipientFormOutput } from "../../forms/recipient-form";
 import { PeopleList } from "./people-list";
 import { useSavesInTurn } from "./use-saves-in-turn";
+import { lazyComponent, usePreload } from "../../../../lib/lazy-component";
+
+/** The recipient's dialog form (react-hook-form), downloaded once the panel shows, not with it. */
+const RecipientForm = lazyComponent(() =>
+  import("../../forms/recipient-form").then(
+    (module: typeof RecipientFormModule | undefined) => module?.RecipientForm,
+  ),
+);
 
 export function recipientName(recipient: Pick<Recipient, "firstname" | "lastname" | "email">) {
   return `${recipient.firstname} ${recipient.lastname}`.trim() || recipient.email;
@@ -60,6 +69,7 @@ export function RecipientsPanel({
 }) {
   const { t } = useTranslation(["web", "common"]);
   const [editing, setEditing] = useState<Editing>(null);
+  usePreload(RecipientForm);
   const [submitError, setSubmitError] = useState<unknown>(null);
   const recipients = envelope.recipients;
   const custom = signingOrder === "custom";

@@ -5,10 +5,19 @@ import {
 } from "@paraphe/api-sdk/contract";
 import { useTranslation } from "@paraphe/i18n/react";
 import { useState } from "react";
-import { RoleForm, type RoleFormOutput } from "../../forms/role-form";
+import type * as RoleFormModule from "../../forms/role-form";
+import type { RoleFormOutput } from "../../forms/role-form";
 import { type PeoplePanelProps } from "../editor/editor-source";
 import { PeopleList } from "../editor/people-list";
 import { useSavesInTurn } from "../editor/use-saves-in-turn";
+import { lazyComponent, usePreload } from "../../../../lib/lazy-component";
+
+/** The role's dialog form (react-hook-form), downloaded once the panel shows, not with it. */
+const RoleForm = lazyComponent(() =>
+  import("../../forms/role-form").then(
+    (module: typeof RoleFormModule | undefined) => module?.RoleForm,
+  ),
+);
 
 /** A role as saved again; in custom order with its step (presets set the steps). */
 const toInput = (role: TemplateRole, custom: boolean): TemplateRoleInput => ({
@@ -40,6 +49,7 @@ export function RolesPanel({
 }) {
   const { t } = useTranslation("web");
   const [editing, setEditing] = useState<Editing>(null);
+  usePreload(RoleForm);
   const [submitError, setSubmitError] = useState<unknown>(null);
   const roles = template.roles;
   const custom = panel.signingOrder === "custom";
