@@ -34,11 +34,20 @@ import {
 } from "../test/envelopes";
 import { platformSealOptions } from "./seal-options";
 
+/** The CLI's path once built: the file's four describe blocks (two per database) share one build. */
+let cliPath: string | undefined;
+
 /**
  * The built `paraphe-verify` of @paraphe/api-sdk, run as users run it (`node dist/verify/cli.js`):
- * built here with the packages it imports (turbo answers from its cache when nothing changed).
+ * built here with the packages it imports (turbo answers from its cache when nothing changed), once
+ * per file.
  */
 function builtCli(): string {
+  cliPath ??= buildCli();
+  return cliPath;
+}
+
+function buildCli(): string {
   const sdkDir = path.dirname(
     createRequire(import.meta.url).resolve("@paraphe/api-sdk/package.json"),
   );
