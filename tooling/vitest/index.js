@@ -5,6 +5,15 @@ import { configDefaults, defineConfig, mergeConfig } from "vitest/config";
 
 const JSDOM_SETUP = fileURLToPath(new URL("./jsdom-setup.js", import.meta.url));
 
+/**
+ * The transformed modules are kept on disk between runs (in the workspace's
+ * `node_modules/.experimental-vitest-cache`), keyed by each file's content, its id and the
+ * configuration, and dropped when the lockfile changes: a run transforms only the files changed
+ * since the last one. The transform (TypeScript, JSX) was a tenth of a client suite's time. Set
+ * on every project and on the root of a two-project configuration, which is where vitest reads it.
+ */
+const FS_MODULE_CACHE = { fsModuleCache: true };
+
 /** A test file that replaces modules (`vi.mock`, `vi.doMock`, `vi.resetModules`) needs a module cache of its own. */
 const REPLACES_MODULES = /\bvi\.(mock|doMock|resetModules)\(/;
 const TEST_FILE = /\.test\.tsx?$/;
@@ -83,6 +92,7 @@ export function defineVitestConfig(options, extra = {}) {
           restoreMocks: true,
           unstubGlobals: true,
           unstubEnvs: true,
+          experimental: FS_MODULE_CACHE,
           ...test,
         },
       }),
@@ -95,6 +105,7 @@ export function defineVitestConfig(options, extra = {}) {
   // to the root's and run every file twice).
   return {
     test: {
+      experimental: FS_MODULE_CACHE,
       projects: [
         config({ isolate: false, exclude: [...configDefaults.exclude, ...isolatedFiles] }),
         config({ name: `${options.name} (isolated)`, include: isolatedFiles, isolate: true }),
