@@ -69,6 +69,8 @@ describe("a template's direct link", () => {
         envelopeUuid: ENVELOPE_UUID,
         token: TOKEN,
         secretKey: SECRET,
+        // The previews at the screen's width (jsdom's window is 1024 px wide, at 1x).
+        previewWidth: 1000,
       }),
     );
     expect(window.location.pathname).toBe(`/sign/${ENVELOPE_UUID}`);
