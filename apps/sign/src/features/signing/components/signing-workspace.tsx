@@ -345,6 +345,11 @@ export function SigningWorkspace({ link, opened }: { link: AccessLink; opened: O
             if (!approve.isPending) approve.mutate();
             return;
           }
+          // A viewer's reading is confirmed by the click, never by a hover or a focus.
+          if (viewer) {
+            if (!markDocumentRead.isPending) markDocumentRead.mutate();
+            return;
+          }
           openSignature();
         }}
         // The embedding site may leave declining out (`decline=0`); an approver can always reject.
@@ -352,10 +357,6 @@ export function SigningWorkspace({ link, opened }: { link: AccessLink; opened: O
           approver || embedding().options.allowDecline ? () => setDeclineOpen(true) : undefined
         }
         onPrefetchSign={() => {
-          if (viewer) {
-            if (!markDocumentRead.isPending) markDocumentRead.mutate();
-            return;
-          }
           if (recipient.kind === "signer") void loadSignatureDialog();
         }}
       />
