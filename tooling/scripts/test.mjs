@@ -44,9 +44,8 @@ if (process.env.TEST_DATABASE_URL) {
 mustRun("pnpm", ["exec", "prettier", "--check", "--log-level", "warn", "."], { env });
 // The api's integration suite is the longest task by far (about 15 minutes, mostly waiting on
 // PostgreSQL, SMTP, the document workers and child processes): it starts first, in the background,
-// and every other task runs beside it one at a time (the browser suite last), so that the machine
-// carries the same load as when turbo ran two tasks at once, without the api suite starting
-// minutes late.
+// and every other task runs beside it one at a time, so that the machine carries the same load as
+// when turbo ran two tasks at once, without the api suite starting minutes late.
 const apiReport = join(root, ".cache", "test-logs", "api-test.json");
 const apiSuite = runInBackground(
   "pnpm",
@@ -95,14 +94,9 @@ mustRun(
 mustRun(process.execPath, ["tooling/scripts/node22.mjs", "--quick"], { env });
 // Size budgets (tooling/size-budgets.json) on the builds just made: bytes, not time.
 mustRun(process.execPath, ["tooling/scripts/check-size.mjs"], { env });
-// The browser suite starts now, beside the api suite's last minutes rather than after them: by
-// then the api suite runs alone, its workers waiting on PostgreSQL, mail and the document workers
-// more than they compute, and the browser suite's start (seeding and migrating its database,
-// starting its servers) mostly waits too. The api suite's output is printed once both are done
-// (a failure of either fails the run; a failed browser suite stops the api suite).
-mustRun("pnpm", ["--filter", "@paraphe/e2e", "test:e2e"], { env });
 await apiSuite.finish();
 printSlowestFiles(apiReport);
+mustRun("pnpm", ["--filter", "@paraphe/e2e", "test:e2e"], { env });
 
 /** The ten longest tasks of the turbo run just made (its `--summarize` file; the api suite runs apart), to see where CI's time goes. */
 function printSlowestTasks() {
