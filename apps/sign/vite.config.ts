@@ -66,6 +66,14 @@ export default defineAppConfig({
               name: "react",
               test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/,
             },
+            // zod with the configuration that keeps it from probing `new Function` (zod-jitless.ts,
+            // which the Content-Security-Policy would refuse): set as this chunk runs, so before
+            // any chunk that builds a schema (an object schema probes as it is built) can run,
+            // whichever chunks the contract's schemas are split into.
+            {
+              name: "zod",
+              test: /[\\/]node_modules[\\/]zod[\\/]|[\\/]src[\\/]app[\\/]zod-jitless\.ts$/,
+            },
             // tslib's helpers (react-remove-scroll's), shared by the signing page's chunk and the
             // workspace's: in a chunk of their own, as when the attestation checker's X.509
             // library shared them too. Left to rolldown, they land in the workspace's chunk, whose
