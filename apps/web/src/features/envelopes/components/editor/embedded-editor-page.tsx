@@ -247,11 +247,18 @@ function useDocumentEvents(
     posted.current = true;
     postEditorEvent(origin, { type: "ready", payload: { kind, uuid: loaded } });
   }, [origin, kind, loaded]);
+  // Once per failure: the editor's own view of the query, mounted once its code has come, asks
+  // again and fails the same way (the page would hear the same error twice); a success in between
+  // lets the next failure be told.
+  const postedError = useRef<string | null>(null);
   useEffect(() => {
-    if (query.isError) {
-      postEditorEvent(origin, { type: "error", payload: { code: codeOf(query.error) } });
-    }
-  }, [query.isError, query.error, origin]);
+    if (loaded !== undefined) postedError.current = null;
+    if (!query.isError) return;
+    const code = codeOf(query.error);
+    if (postedError.current === code) return;
+    postedError.current = code;
+    postEditorEvent(origin, { type: "error", payload: { code } });
+  }, [query.isError, query.error, loaded, origin]);
 }
 
 function EmbeddedEnvelope({
