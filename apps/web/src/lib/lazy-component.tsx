@@ -1,4 +1,12 @@
-import { lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode } from "react";
+import {
+  lazy,
+  Suspense,
+  useEffect,
+  useRef,
+  useState,
+  type ComponentType,
+  type ReactNode,
+} from "react";
 
 /** A component whose code is a chunk of its own, with the call that starts its download. */
 export interface LazyComponent<Props extends object> {
@@ -53,9 +61,9 @@ export function lazyComponent<Props extends object>(
 
 /** Starts the download of components a page may open, once the page has shown. */
 export function usePreload(...components: readonly { preload: () => void }[]): void {
+  // Once per mount, with the components the page first named (module constants).
+  const toPreload = useRef(components);
   useEffect(() => {
-    for (const component of components) component.preload();
-    // The components are module constants: once per mount.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    for (const component of toPreload.current) component.preload();
   }, []);
 }
