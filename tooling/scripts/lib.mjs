@@ -248,6 +248,10 @@ export async function waitForUrl(url, { timeoutMs = 60_000, child } = {}) {
 }
 
 const chromiumCandidates = ["/usr/bin/chromium", "/usr/bin/chromium-browser"];
+// Chromium's headless shell (Debian's chromium-headless-shell, the build Playwright itself runs
+// headless tests in): the browser suite's pages cost the two cores about a tenth less CPU in it
+// than in the full browser started headless. The benchmarks keep the full browser.
+const headlessShell = "/usr/bin/chromium-headless-shell";
 
 /**
  * The `initdb` of each PostgreSQL version that Debian's packages installed
@@ -264,7 +268,12 @@ function postgresqlInitdbs() {
  * found when one of its commands is on PATH (or, for fonts, one of its files exists).
  */
 export const testSystemTools = [
-  { what: "Chromium (browser tests)", pkg: "chromium", files: chromiumCandidates },
+  { what: "Chromium (benchmarks)", pkg: "chromium", files: chromiumCandidates },
+  {
+    what: "Chromium's headless shell (browser tests)",
+    pkg: "chromium-headless-shell",
+    files: [headlessShell],
+  },
   {
     what: "pdfsig, pdftoppm, pdftotext, pdffonts",
     pkg: "poppler-utils",
@@ -331,8 +340,8 @@ export function ensureSystemTools(tools) {
   return missing();
 }
 
-/** The Chromium binary for the browser tests: PARAPHE_CHROMIUM or Debian's. */
+/** The Chromium binary for the browser tests: PARAPHE_CHROMIUM or Debian's headless shell. */
 export function chromiumPath() {
   if (process.env.PARAPHE_CHROMIUM) return process.env.PARAPHE_CHROMIUM;
-  return chromiumCandidates.find((c) => existsSync(c)) ?? null;
+  return [headlessShell, ...chromiumCandidates].find((c) => existsSync(c)) ?? null;
 }

@@ -25,7 +25,7 @@ mustRun("pnpm", ["install", "--frozen-lockfile"], { env });
 // Every system tool a suite calls is installed now (one apt-get install), or the run stops here with
 // one line naming what is missing, rather than failing suites minutes later.
 const tools = process.env.PARAPHE_CHROMIUM
-  ? testSystemTools.filter((t) => t.pkg !== "chromium")
+  ? testSystemTools.filter((t) => !t.pkg.startsWith("chromium"))
   : testSystemTools;
 const missing = ensureSystemTools(tools);
 if (missing.length > 0) {
