@@ -84,8 +84,8 @@ export default defineAppConfig({
             },
             // React and the router: every page needs them, and they change less often than the app,
             // so their chunk stays cached across deployments. Every other library goes with the
-            // routes that use it (papaparse with the CSV imports, recharts with the usage page, the
-            // passkey library with the passkey pages), loaded on demand like them.
+            // routes that use it (papaparse with the CSV imports, the passkey library with the
+            // passkey pages), loaded on demand like them.
             {
               name: "react",
               test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,

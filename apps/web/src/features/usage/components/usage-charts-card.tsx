@@ -11,7 +11,7 @@ import { lazy, Suspense, useId, useMemo, useState } from "react";
 import { LoadFailure } from "../../../lib/load-failure";
 import { useUsageSeries } from "../api/usage-queries";
 
-// recharts weighs ~100 KB gzipped: only this page loads it, once it has numbers to draw.
+// Only this page draws charts: their code comes once it has numbers to draw.
 const UsageCharts = lazy(() => import("./usage-charts"));
 
 /** How many buckets each view shows, ending with the current one. */
@@ -54,6 +54,10 @@ export function UsageChartsCard() {
     );
     return (start: string) => format.format(new Date(start));
   }, [bucket, language]);
+  const formatCount = useMemo(() => {
+    const format = new Intl.NumberFormat(language);
+    return (count: number) => format.format(count);
+  }, [language]);
   const titles = {
     envelopesSent: t("teamUsage.charts.envelopesSent"),
     apiCredits: t("teamUsage.charts.apiCredits"),
@@ -115,7 +119,12 @@ export function UsageChartsCard() {
       ) : (
         <>
           <Suspense fallback={<ChartsSkeleton label={t("teamUsage.charts.loading")} />}>
-            <UsageCharts points={series.data} formatBucket={formatBucket} titles={titles} />
+            <UsageCharts
+              points={series.data}
+              formatBucket={formatBucket}
+              formatCount={formatCount}
+              titles={titles}
+            />
           </Suspense>
           <SeriesTable points={series.data} bucket={bucket} language={language} />
         </>

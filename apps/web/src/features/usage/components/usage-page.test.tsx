@@ -91,6 +91,11 @@ describe("usage", () => {
     expect(
       within(numbers).getByRole("rowheader", { name: "October 28, 2026" }),
     ).toBeInTheDocument();
+    // The charts draw the same numbers: 5 days with envelopes sent, 6 with API credits.
+    await vi.waitFor(() => {
+      expect(document.querySelectorAll("figure path.fill-brand-500")).toHaveLength(5);
+      expect(document.querySelectorAll("figure path.fill-accent-500")).toHaveLength(6);
+    });
     expect(screen.getByRole("button", { name: "Day" })).toHaveAttribute("aria-pressed", "true");
     await user.click(screen.getByRole("button", { name: "Week" }));
     expect(screen.getByRole("button", { name: "Week" })).toHaveAttribute("aria-pressed", "true");
