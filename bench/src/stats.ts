@@ -33,9 +33,14 @@ export function formatRate(perSecond: number): string {
 }
 
 export function formatSize(bytes: number): string {
-  if (bytes >= 1024 * 1024) return `${bytes / (1024 * 1024)} MB`;
-  if (bytes >= 1024) return `${bytes / 1024} KB`;
+  if (bytes >= 1024 * 1024) return `${oneDecimal(bytes / (1024 * 1024))} MB`;
+  if (bytes >= 1024) return `${oneDecimal(bytes / 1024)} KB`;
   return `${bytes} B`;
+}
+
+/** A whole number as it is (64 KB), any other with one decimal (3.7 MB). */
+function oneDecimal(value: number): string {
+  return Number.isInteger(value) ? String(value) : value.toFixed(1);
 }
 
 /** Throughput of `bytes` processed in `ms`, as MB/s. */
