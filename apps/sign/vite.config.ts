@@ -18,28 +18,41 @@ const FIRST_PAINT_MODULES = [
 ];
 
 /**
- * What the signing page shows once the envelope is open (the page, its query client, the reader,
- * the action bar, the status and error pages, the ui-kit pieces they use), in one chunk rather than
- * the eleven rolldown makes of it, for the same reason: `main.tsx` asks for it once the attestation
- * checker is there, and under HTTP/1.1 eleven requests come in two waves of six, the second one
- * landing with the open call's answer. Not the signature dialog's own chunk, which comes when it
- * opens, nor what every page shares (the button and its class helpers, the notifications), which
- * the not-found and error pages would then download with it. The signing feature's modules are
- * matched by folder, so that a new one lands here (one left to a chunk of its own broke the page's
- * exports under rolldown).
+ * What the signing page shows first once the envelope is open (the page's code, the first page's
+ * view: header, pages, fields' outlines, the action bar with the reading progress; the status and
+ * error pages' frame), in one chunk rather than the many rolldown makes of it: `main.tsx` asks for
+ * it once the attestation checker is there, and it arrives during the handshake's round trips.
+ * Not TanStack Query nor the workspace (`SIGNING_WORKSPACE_MODULES`), which come once the first
+ * page shows, nor what every page shares (the button and its class helpers), which the not-found
+ * and error pages would then download with it.
  */
 const SIGNING_PAGE_MODULES = [
+  /[\\/]node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](circle-check|file-x|link-2-off|wifi-off|file-clock|pen-line|book-open-check|user-round-check)\./,
+  /[\\/]packages[\\/]ui-kit[\\/]src[\\/](components[\\/](badge|skeleton))\./,
+  /[\\/]apps[\\/]sign[\\/]src[\\/](app[\\/]signed-area|routes[\\/]sign|domain[\\/]embed|lib[\\/]visit)\.tsx?$/,
+  /[\\/]apps[\\/]sign[\\/]src[\\/]features[\\/]signing[\\/](load|components[\\/](signing-page|first-page-view|page-frame|document-reader|envelope-header|action-bar|completed-field-overlay|access-error-page|status-panel|touch-area)|lib[\\/](envelope-state|field-values|signing-intent|access-error))\.tsx?$/,
+];
+
+/**
+ * The signing page's workspace, asked for once the first page shows (`signing-page.tsx`): TanStack
+ * Query and the page's queries, the action bar's work, the dialogs (decline, delegate,
+ * verification), the fields' inputs (Radix checkbox, select, radio group), the status pages, in
+ * one chunk rather than the eleven rolldown makes of it. Not the signature dialog's own chunk, nor
+ * the qualified signature's, which come when they open. The signing feature's modules are matched
+ * by folder, so that a new one lands here (one left to a chunk of its own broke the page's exports
+ * under rolldown); the first page's modules above are taken first.
+ */
+const SIGNING_WORKSPACE_MODULES = [
   /[\\/]node_modules[\\/](@tanstack[\\/](query-core|react-query)|@radix-ui[\\/](?!react-slot|react-compose-refs)[\w-]+|react-remove-scroll|react-remove-scroll-bar|use-callback-ref|use-sidecar|get-nonce|react-style-singleton|aria-hidden)[\\/]/,
-  /[\\/]node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](circle-check|download|file-x|link-2-off|wifi-off|ban|calendar-x|circle-x|clock|file-clock|check|minus|pen-line|x|book-open-check|user-round-check|paperclip)\./,
-  /[\\/]packages[\\/]ui-kit[\\/]src[\\/](components[\\/](dialog|checkbox|badge|skeleton|input|form-field|select|radio-group))\./,
-  /[\\/]apps[\\/]sign[\\/]src[\\/](app[\\/]signed-area|routes[\\/](sign|direct-link)|domain[\\/](download|embed))\.tsx?$/,
+  /[\\/]node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](download|ban|calendar-x|circle-x|clock|check|minus|x|paperclip)\./,
+  /[\\/]packages[\\/]ui-kit[\\/]src[\\/](components[\\/](dialog|checkbox|input|form-field|select|radio-group))\./,
+  /[\\/]apps[\\/]sign[\\/]src[\\/](app[\\/]query-area|routes[\\/]direct-link|domain[\\/]download)\.tsx?$/,
   // A template's direct link's page (`/d/<token>`): with the signing page it leads to (a chunk of
   // its own broke its exports under rolldown, as above).
   /[\\/]apps[\\/]sign[\\/]src[\\/]features[\\/]direct-link[\\/][\w\\/-]+(?<!\.test)\.tsx?$/,
-  // Every module of the signing feature but the signature dialog's own and the qualified
-  // signature's (their chunks come when they open), the skeleton (first paint) and the loaders
-  // the entry imports: a new module of the page joins this chunk by itself.
-  /[\\/]apps[\\/]sign[\\/]src[\\/]features[\\/]signing[\\/](?!load\.|components[\\/](signature-dialog|signature-input|signature-pad-canvas|signing-skeleton|qualified-signature-dialog)\.|lib[\\/]render-signature\.)[\w\\/-]+(?<!\.test)\.tsx?$/,
+  // Every other module of the signing feature but the signature dialog's own and the qualified
+  // signature's (their chunks come when they open) and the skeleton (first paint).
+  /[\\/]apps[\\/]sign[\\/]src[\\/]features[\\/]signing[\\/](?!components[\\/](signature-dialog|signature-input|signature-pad-canvas|signing-skeleton|qualified-signature-dialog)\.|lib[\\/]render-signature\.)[\w\\/-]+(?<!\.test)\.tsx?$/,
 ];
 
 export default defineAppConfig({
@@ -91,6 +104,13 @@ export default defineAppConfig({
               name: "signing-page",
               includeDependenciesRecursively: false,
               test: (id: string) => SIGNING_PAGE_MODULES.some((pattern) => pattern.test(id)),
+            },
+            {
+              name: "signing-workspace",
+              includeDependenciesRecursively: false,
+              test: (id: string) =>
+                SIGNING_WORKSPACE_MODULES.some((pattern) => pattern.test(id)) &&
+                !SIGNING_PAGE_MODULES.some((pattern) => pattern.test(id)),
             },
           ],
         },

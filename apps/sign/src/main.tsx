@@ -2,7 +2,6 @@ import "./app/zod-jitless";
 import { createLazyBrowserI18n, type I18n } from "@paraphe/i18n";
 import { loadSignedArea, openEnvelopeEarly, takeAccessLinkFromAddress } from "./app/start";
 import { embedLanguage } from "./domain/embed-fragment";
-import { loadEnvelopeStatusPage, loadSigningWorkspace } from "./features/signing/load";
 import { createConfiguredSignApi } from "./lib/sign-api";
 import { startTelemetryWhenIdle } from "./lib/telemetry/telemetry";
 import "./index.css";
@@ -16,9 +15,10 @@ import "./index.css";
 // contract) and starts them as soon as it runs, one round trip after the document, while React and
 // the first paint (`app/mount.tsx`) and the page's texts download; the attestation checker, which
 // the handshake's second request waits for, downloads with the entry (index.html preloads it). What
-// shows the envelope once it is open (the page's code, the workspace) is asked for once the
-// attestation checker is there, so as not to share the line with what the handshake waits for: it
-// arrives during the handshake's round trips.
+// shows the envelope's first page once it is open (the page's code: header, pages, progress) is
+// asked for once the attestation checker is there, so as not to share the line with what the
+// handshake waits for: it arrives during the handshake's round trips. The workspace (TanStack
+// Query, the action bar's work, dialogs, the fields' inputs) comes once the first page shows.
 const link = takeAccessLinkFromAddress();
 // In a frame of an allowed site (`/embed/...`): the language it asked for, if any.
 const language = embedLanguage();
@@ -33,23 +33,12 @@ void texts.then((ready) => {
   i18n = ready;
 });
 
-const verifier = link ? import("@paraphe/attestation") : Promise.resolve();
-const queryClient = verifier.then(loadSignedArea).then((area) => {
-  const created = area.createSignQueryClient(client);
-  if (link && opening) area.prefetchOpenEnvelope(created, client, link, opening);
-  return created;
-});
-if (link) {
-  void verifier.then(() => {
-    void loadSigningWorkspace();
-    void loadEnvelopeStatusPage();
-  });
-}
+if (link) void import("@paraphe/attestation").then(loadSignedArea);
 
 // The texts of the reader's language and React with the first paint, in parallel. A failed
 // download rejects unobserved, and the chunk-load guard reloads the page.
 void Promise.all([texts, import("./app/mount")]).then(([ready, { mountSignApp }]) => {
-  mountSignApp({ i18n: ready, api: client, queryClient });
+  mountSignApp({ i18n: ready, api: client, opening });
   // Telemetry, on the production host only: its own chunk, in an idle moment after the first paint.
   startTelemetryWhenIdle();
 });

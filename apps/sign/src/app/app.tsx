@@ -4,7 +4,7 @@ import { I18nProvider } from "@paraphe/i18n/react";
 import { lazy, Suspense, useState, type ComponentType } from "react";
 import { SigningSkeleton } from "../features/signing/components/signing-skeleton";
 import { SignPublicLayout } from "../layouts/public-layout";
-import type { SignApi } from "../lib/api";
+import type { OpenedEnvelope, SignApi } from "../lib/api";
 import { RouteErrorBoundary } from "../routes/route-error";
 import { NavigationProvider, useBrowserNavigation } from "./navigation";
 import { matchRoute } from "./router";
@@ -30,15 +30,20 @@ export interface AppProps {
    */
   api?: SignApi | Promise<SignApi>;
   /**
-   * The query client of the visit, or its making under way: `main.tsx` makes it once the page's
-   * code is there, with the `/envelope/open` call its entry sent in it. Made here when omitted.
+   * `/envelope/open` as the entry sent it before React (`openEnvelopeEarly`), for the link in the
+   * address: the signing page shows its answer, and its query takes it over.
    */
-  queryClient?: QueryClient | Promise<QueryClient>;
+  opening?: Promise<OpenedEnvelope> | null;
+  /**
+   * The query client of the visit (tests); made, with TanStack Query's download, once a page asks
+   * for it when omitted (the signing page's first page shows without it).
+   */
+  queryClient?: QueryClient;
 }
 
 /** The public signing app. */
-export function App({ i18n, api, queryClient: givenQueryClient }: AppProps) {
-  useState(takeAccessLinkFromAddress);
+export function App({ i18n, api, opening, queryClient }: AppProps) {
+  const [link] = useState(takeAccessLinkFromAddress);
   // The api pages, once their chunk and the client are both there (one query cache per visit).
   const [SignedArea] = useState(() =>
     lazy(async (): Promise<{ default: ComponentType<{ route: SignedAreaRoute }> }> => {
@@ -46,11 +51,12 @@ export function App({ i18n, api, queryClient: givenQueryClient }: AppProps) {
         loadSignedArea(),
         api ?? loadSignApi(() => i18n.language),
       ]);
-      const queryClient = (await givenQueryClient) ?? area.createSignQueryClient(client);
+      const visit = area.createSignVisit(client, {
+        early: link && opening ? { link, opening } : null,
+        queryClient,
+      });
       return {
-        default: ({ route }) => (
-          <area.SignedArea api={client} queryClient={queryClient} route={route} />
-        ),
+        default: ({ route }) => <area.SignedArea api={client} visit={visit} route={route} />,
       };
     }),
   );

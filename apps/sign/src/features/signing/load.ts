@@ -1,5 +1,6 @@
-// What the signing page shows once the envelope is open arrives as chunks of their own: `main.tsx`
-// asks for them once the attestation checker is there, so they are there when `/envelope/open`
-// answers. Without React, so that the entry can name them.
+// The signing page's workspace and what needs the query library (TanStack Query, the page's query,
+// the workspace, the status and error pages) arrive as a chunk of their own, once the first page
+// shows (`signing-page.tsx`). Without React, so that anything can name them.
+export const loadQueriedSigningPage = () => import("./components/queried-signing-page");
 export const loadSigningWorkspace = () => import("./components/signing-workspace");
 export const loadEnvelopeStatusPage = () => import("./components/envelope-status-page");

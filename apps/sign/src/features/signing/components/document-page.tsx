@@ -1,5 +1,5 @@
 import { useTranslation } from "@paraphe/i18n/react";
-import { Button, Skeleton } from "@paraphe/ui-kit";
+import { Button } from "@paraphe/ui-kit";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { useApi, type AccessLink, type CompletedField, type SignerField } from "../../../lib/api";
@@ -14,6 +14,7 @@ import { type FieldValues } from "../lib/field-values";
 import { useNearViewport } from "../lib/use-near-viewport";
 import { CompletedFieldOverlay } from "./completed-field-overlay";
 import { FieldOverlay } from "./field-overlay";
+import { PageFrame, PageImage, PagePlaceholder } from "./page-frame";
 
 export interface DocumentPageProps {
   link: AccessLink;
@@ -36,6 +37,8 @@ export interface DocumentPageProps {
   onShown: () => void;
   /** A tap on a signature or initials zone of the page. */
   onSignatureZone: () => void;
+  /** A field tapped before its input's code was there: opened as it comes. */
+  openField?: string | null;
 }
 
 /**
@@ -68,23 +71,17 @@ export function DocumentPage(props: DocumentPageProps) {
   }, [loaded, onShown]);
 
   return (
-    <div
-      ref={ref}
-      role="group"
-      aria-label={label}
-      data-page={page}
-      data-page-key={`${documentUuid}:${page}`}
-      data-loaded={loaded || undefined}
-      className="@container relative w-full overflow-hidden rounded-[4px] bg-white shadow-card ring-1 ring-border"
-      style={{ aspectRatio: `${width} / ${height}` }}
+    <PageFrame
+      frameRef={ref}
+      documentUuid={documentUuid}
+      page={page}
+      width={width}
+      height={height}
+      label={label}
+      loaded={loaded}
     >
       {preview.data ? (
-        <img
-          src={`data:${preview.data.contentType};base64,${preview.data.data}`}
-          alt=""
-          draggable={false}
-          className="absolute inset-0 size-full object-contain select-none"
-        />
+        <PageImage preview={preview.data} />
       ) : preview.isError ? (
         <div className="absolute inset-0 flex flex-col items-center justify-center gap-3 p-4 text-center">
           <p className="text-sm text-ink-muted">
@@ -97,10 +94,7 @@ export function DocumentPage(props: DocumentPageProps) {
           )}
         </div>
       ) : (
-        <>
-          <Skeleton className="absolute inset-3 rounded-[2px]" />
-          <span className="sr-only">{t("reader.loadingPage", { page: page + 1 })}</span>
-        </>
+        <PagePlaceholder page={page} />
       )}
       {loaded
         ? props.completedFields.map((field) => (
@@ -116,9 +110,10 @@ export function DocumentPage(props: DocumentPageProps) {
               onChange={props.onChange}
               missing={props.missing.has(field.uuid)}
               onSignatureZone={props.onSignatureZone}
+              openAtStart={props.openField === field.uuid}
             />
           ))
         : null}
-    </div>
+    </PageFrame>
   );
 }

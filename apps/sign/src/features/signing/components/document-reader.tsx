@@ -1,41 +1,48 @@
 import { useTranslation } from "@paraphe/i18n/react";
-import { type RefObject } from "react";
-import {
-  type AccessLink,
-  type CompletedField,
-  type SignerDocument,
-  type SignerField,
-} from "../../../lib/api";
+import { type ReactNode, type RefObject } from "react";
+import { type CompletedField, type SignerDocument, type SignerField } from "../../../lib/api";
 import { shownFields, type FieldValues } from "../lib/field-values";
-import { DocumentPage } from "./document-page";
+
+/** One page of the reader, with what is drawn over it. */
+export interface ReaderPage {
+  documentUuid: string;
+  /** 0-based. */
+  page: number;
+  pageCount: number;
+  /** Page size in PDF points. */
+  width: number;
+  height: number;
+  /** The accessible name of the page ("contract.pdf, page 2 of 5"). */
+  label: string;
+  /** The recipient's fields on this page whose condition holds. */
+  fields: SignerField[];
+  /** What earlier recipients completed on this page, read-only. */
+  completedFields: CompletedField[];
+}
 
 export interface DocumentReaderProps {
-  link: AccessLink;
   documents: SignerDocument[];
   fields: SignerField[];
   completedFields: CompletedField[];
   values: FieldValues;
-  missing: Set<string>;
-  onChange: (fieldUuid: string, value: string) => void;
-  /** A page's preview is shown: look whether it is on screen. */
-  onShown: () => void;
-  /** A tap on a signature or initials zone. */
-  onSignatureZone: () => void;
   /** The section holding the pages, watched for what is read. */
-  readerRef: RefObject<HTMLElement | null>;
+  readerRef?: RefObject<HTMLElement | null>;
+  /** A page: the first page's view draws it from the open call's answer, the workspace with its query. */
+  renderPage: (page: ReaderPage) => ReactNode;
 }
 
-/** Every page of every document, one under the other, loaded as they come near the screen. */
+/** Every page of every document, one under the other. */
 export function DocumentReader({
   documents,
   fields,
   completedFields,
+  values,
   readerRef,
-  ...rest
+  renderPage,
 }: DocumentReaderProps) {
   const { t } = useTranslation("sign");
   // A field whose condition does not hold is not drawn (nor required, nor sent).
-  const shown = shownFields(fields, rest.values);
+  const shown = shownFields(fields, values);
   return (
     <section ref={readerRef} aria-label={t("reader.documents")} className="flex flex-col gap-8">
       {documents.map((document) => (
@@ -56,21 +63,20 @@ export function DocumentReader({
                   : t("reader.page", { page: page + 1, count: document.pageCount });
               return (
                 <li key={page}>
-                  <DocumentPage
-                    {...rest}
-                    documentUuid={document.uuid}
-                    page={page}
-                    pageCount={document.pageCount}
-                    width={size.width}
-                    height={size.height}
-                    label={label}
-                    fields={shown.filter(
+                  {renderPage({
+                    documentUuid: document.uuid,
+                    page,
+                    pageCount: document.pageCount,
+                    width: size.width,
+                    height: size.height,
+                    label,
+                    fields: shown.filter(
                       (field) => field.documentUuid === document.uuid && field.page === page,
-                    )}
-                    completedFields={completedFields.filter(
+                    ),
+                    completedFields: completedFields.filter(
                       (field) => field.documentUuid === document.uuid && field.page === page,
-                    )}
-                  />
+                    ),
+                  })}
                 </li>
               );
             })}

@@ -4,7 +4,8 @@ import { PenLine } from "lucide-react";
 import { type SignerField } from "../../../lib/api";
 import { fieldProblem, type FieldValues } from "../lib/field-values";
 import { AttachmentField } from "./attachment-field";
-import { InputField, TOUCH_AREA } from "./input-field";
+import { InputField } from "./input-field";
+import { TOUCH_AREA } from "./touch-area";
 
 export interface FieldOverlayProps {
   field: SignerField;
@@ -17,6 +18,8 @@ export interface FieldOverlayProps {
   missing: boolean;
   /** A tap on a signature or initials zone: open the signature pad (or say what is left first). */
   onSignatureZone?: () => void;
+  /** Tapped before its input's code was there (the first page's view): its sheet opens at once. */
+  openAtStart?: boolean;
 }
 
 /**
@@ -31,6 +34,7 @@ export function FieldOverlay({
   onChange,
   missing,
   onSignatureZone,
+  openAtStart = false,
 }: FieldOverlayProps) {
   const { t } = useTranslation("sign");
   const kindLabel = t(`fields.${field.kind}`);
@@ -78,6 +82,7 @@ export function FieldOverlay({
           text={text}
           requiredDot={requiredDot}
           onChange={onChange}
+          openAtStart={openAtStart}
         />
       );
     case "checkbox":

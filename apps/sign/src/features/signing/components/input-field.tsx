@@ -22,10 +22,7 @@ import {
   type RefObject,
 } from "react";
 import { type SignerField } from "../../../lib/api";
-
-/** A tap area at least 44 px tall around a field however small its box is on the page. */
-export const TOUCH_AREA =
-  "after:absolute after:inset-x-0 after:top-1/2 after:h-11 after:min-h-full after:-translate-y-1/2";
+import { TOUCH_AREA } from "./touch-area";
 
 /** Shrinks `element`'s text until it fits its box (width and height), as the box resizes. */
 function useFitText(element: RefObject<HTMLElement | null>, text: string) {
@@ -62,6 +59,8 @@ interface InputFieldProps {
   text: string;
   requiredDot: ReactNode;
   onChange: (fieldUuid: string, value: string) => void;
+  /** Tapped before this code was there: the sheet opens at once. */
+  openAtStart?: boolean;
 }
 
 /**
@@ -82,10 +81,11 @@ export function InputField({
   text,
   requiredDot,
   onChange,
+  openAtStart = false,
 }: InputFieldProps) {
   const { t } = useTranslation(["sign", "common"]);
   const { language } = useLanguage();
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(openAtStart);
   const valueRef = useRef<HTMLSpanElement>(null);
   const valueId = useId();
   const isDate = field.kind === "date";

@@ -3,7 +3,6 @@ import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { App } from "../../../app/app";
-import { createSignQueryClient, prefetchOpenEnvelope } from "../../../app/signed-area";
 import { openEnvelopeEarly, takeAccessLinkFromAddress } from "../../../app/start";
 import {
   apiError,
@@ -80,7 +79,7 @@ describe("the access link", () => {
 });
 
 describe("the open call the entry sends before React", () => {
-  /** As `main.tsx` does: the link taken, the call sent, then handed to the page's query client. */
+  /** As `main.tsx` does: the link taken, the call sent, then handed to the page. */
   function openEarlyAt(url: string, handlers: SigningHandlers = {}) {
     window.history.replaceState(null, "", url);
     const { api, calls } = createTestApi(handlers);
@@ -88,9 +87,7 @@ describe("the open call the entry sends before React", () => {
     if (!link) throw new Error("no access link in the address");
     const started = openEnvelopeEarly(api, link);
     if (!started) throw new Error("the entry sent no open call");
-    const queryClient = createSignQueryClient(api);
-    prefetchOpenEnvelope(queryClient, api, link, started);
-    render(<App i18n={createBrowserI18n()} api={api} queryClient={queryClient} />);
+    render(<App i18n={createBrowserI18n()} api={api} opening={started} />);
     return { calls, started };
   }
 
@@ -205,6 +202,39 @@ describe("the signing page errors (spec §8)", () => {
   });
 });
 
+/** The first page's view gives way to the workspace (its code and TanStack Query are there). */
+async function workspaceTakesOver(container: HTMLElement) {
+  await waitFor(() => expect(container.querySelector("[data-first-view]")).toBeNull());
+}
+
+describe("the first page's view, before the workspace's code", () => {
+  it("keeps a tap on a field and opens the field once the workspace is there", async () => {
+    const opened = openedEnvelope({
+      firstPage: {
+        documentUuid: DOCUMENT_UUID,
+        filename: "lease-page-1.png",
+        contentType: "image/png",
+        data: PIXEL_PNG,
+      },
+    });
+    opened.fields.push({
+      ...opened.fields[0]!,
+      uuid: TEXT_FIELD_UUID,
+      kind: "text",
+      page: 0,
+      label: "City",
+    });
+    const { container, user } = openAt(`${SIGN_PATH}${LINK_FRAGMENT}`, { open: () => opened });
+    await screen.findByRole("heading", { name: "Lease agreement" });
+    // The field is drawn as its outline, where its input will be.
+    expect(container.querySelector("[data-first-view]")).not.toBeNull();
+    await user.click(screen.getByRole("button", { name: "City (required)" }));
+    // The workspace comes and opens the sheet of the field tapped.
+    expect(await screen.findByRole("dialog", { name: "City (required)" })).toBeInTheDocument();
+    expect(container.querySelector("[data-first-view]")).toBeNull();
+  });
+});
+
 describe("reading before signing", () => {
   it("shows the first page carried by the open call at once, without asking for it again", async () => {
     const { calls, container } = openAt(`${SIGN_PATH}${LINK_FRAGMENT}`, {
@@ -223,6 +253,14 @@ describe("reading before signing", () => {
     const image = container.querySelector('[data-page="0"] img');
     expect(image).toHaveAttribute("src", `data:image/png;base64,${PIXEL_PNG}`);
     expect(screen.getByText("Pages read 1 / 2")).toBeInTheDocument();
+    // Drawn from the open call's answer first; the workspace takes over without calling it again.
+    expect(container.querySelector("[data-first-view]")).not.toBeNull();
+    await workspaceTakesOver(container);
+    expect(container.querySelector('[data-page="0"] img')).toHaveAttribute(
+      "src",
+      `data:image/png;base64,${PIXEL_PNG}`,
+    );
+    expect(calls.filter((call) => call.path === "/envelope/open")).toHaveLength(1);
 
     scrollPagesIntoView();
     expect(await screen.findByText("Pages read 2 / 2")).toBeInTheDocument();
@@ -253,6 +291,7 @@ describe("reading before signing", () => {
       // The open call's first page is the one the page's query at that width finds.
       const image = container.querySelector('[data-page="0"] img');
       expect(image).toHaveAttribute("src", `data:image/png;base64,${PIXEL_PNG}`);
+      await workspaceTakesOver(container);
       scrollPagesIntoView();
       expect(await screen.findByText("Pages read 2 / 2")).toBeInTheDocument();
       const pages = calls.filter((call) => call.path === "/envelope/download-signer-document");

@@ -30,6 +30,8 @@ import { DeclineDialog } from "./decline-dialog";
 import { embedding, postEmbedEvent } from "../../../domain/embed";
 import { DelegateDialog, type Delegation } from "./delegate-dialog";
 import { DocumentReader } from "./document-reader";
+import { DocumentPage } from "./document-page";
+import { type SigningIntent } from "../lib/signing-intent";
 import { EnvelopeHeader } from "./envelope-header";
 import { VerificationDialog } from "./verification-dialog";
 import type { QualifiedSignature } from "./qualified-signature-dialog";
@@ -50,7 +52,16 @@ const QualifiedSignatureDialog = lazy(() =>
  * when the sender allows it, handing the turn to someone else); for an approver, the pages and the
  * approve/reject bar; for a viewer, the pages and "I have read the document".
  */
-export function SigningWorkspace({ link, opened }: { link: AccessLink; opened: OpenedEnvelope }) {
+export function SigningWorkspace({
+  link,
+  opened,
+  intent = null,
+}: {
+  link: AccessLink;
+  opened: OpenedEnvelope;
+  /** A tap made on the first page's view before this code was there: done as it mounts. */
+  intent?: SigningIntent | null;
+}) {
   const { t } = useTranslation("sign");
   const api = useApi();
   const queryClient = useQueryClient();
@@ -304,33 +315,72 @@ export function SigningWorkspace({ link, opened }: { link: AccessLink; opened: O
     },
   });
 
+  const onSign = () => {
+    if (approver) {
+      if (!approve.isPending) approve.mutate();
+      return;
+    }
+    // A viewer's reading is confirmed by the click, never by a hover or a focus.
+    if (viewer) {
+      if (!markDocumentRead.isPending) markDocumentRead.mutate();
+      return;
+    }
+    openSignature();
+  };
+  // The embedding site may leave declining out (`decline=0`); an approver can always reject.
+  const onDecline =
+    approver || embedding().options.allowDecline ? () => setDeclineOpen(true) : undefined;
+  const openDelegation = canDelegate
+    ? () => {
+        setDelegateRefused({});
+        setDelegateOpen(true);
+      }
+    : undefined;
+
+  // A tap made on the first page's view before this code came: done now, once.
+  const intendedField =
+    intent?.kind === "field" ? fields.find((field) => field.uuid === intent.fieldUuid) : undefined;
+  // A field with a sheet opens as it mounts; a signature zone and a checkbox are done below.
+  const [openField] = useState(() =>
+    intendedField && !ACTED_FIELDS.has(intendedField.kind) ? intendedField.uuid : null,
+  );
+  const intentDone = useRef(false);
+  useEffect(() => {
+    if (intent === null || intentDone.current) return;
+    intentDone.current = true;
+    if (intent.kind === "sign") {
+      // Sign opens only as the bar allows it (every page read, the required fields filled).
+      if (allRead && (approver || viewer || missingFields.length === 0)) onSign();
+    } else if (intent.kind === "decline") onDecline?.();
+    else if (intent.kind === "delegate") openDelegation?.();
+    else if (intendedField?.kind === "checkbox") {
+      onChange(intendedField.uuid, values[intendedField.uuid] === "true" ? "false" : "true");
+    } else if (intendedField && ACTED_FIELDS.has(intendedField.kind)) onSignatureZone();
+  });
+
   return (
     <div className="flex flex-col gap-6">
-      <EnvelopeHeader
-        envelope={envelope}
-        kind={recipient.kind}
-        onDelegate={
-          canDelegate
-            ? () => {
-                setDelegateRefused({});
-                setDelegateOpen(true);
-              }
-            : undefined
-        }
-      />
+      <EnvelopeHeader envelope={envelope} kind={recipient.kind} onDelegate={openDelegation} />
 
       <SigningLinkContext value={link}>
         <DocumentReader
-          link={link}
           documents={documents}
           fields={fields}
           completedFields={opened.completedFields}
           values={values}
-          missing={missing}
-          onChange={onChange}
-          onShown={onShown}
           readerRef={readerRef}
-          onSignatureZone={onSignatureZone}
+          renderPage={(page) => (
+            <DocumentPage
+              {...page}
+              link={link}
+              values={values}
+              missing={missing}
+              onChange={onChange}
+              onShown={onShown}
+              onSignatureZone={onSignatureZone}
+              openField={openField}
+            />
+          )}
         />
       </SigningLinkContext>
 
@@ -340,22 +390,8 @@ export function SigningWorkspace({ link, opened }: { link: AccessLink; opened: O
         missingCount={approver || viewer ? 0 : missingFields.length}
         mode={approver ? "approve" : viewer ? "view" : "sign"}
         busy={approve.isPending || markDocumentRead.isPending}
-        onSign={() => {
-          if (approver) {
-            if (!approve.isPending) approve.mutate();
-            return;
-          }
-          // A viewer's reading is confirmed by the click, never by a hover or a focus.
-          if (viewer) {
-            if (!markDocumentRead.isPending) markDocumentRead.mutate();
-            return;
-          }
-          openSignature();
-        }}
-        // The embedding site may leave declining out (`decline=0`); an approver can always reject.
-        onDecline={
-          approver || embedding().options.allowDecline ? () => setDeclineOpen(true) : undefined
-        }
+        onSign={onSign}
+        onDecline={onDecline}
         onPrefetchSign={() => {
           if (recipient.kind === "signer") void loadSignatureDialog();
         }}
@@ -431,6 +467,9 @@ export function SigningWorkspace({ link, opened }: { link: AccessLink; opened: O
     </div>
   );
 }
+
+/** Fields a tap acts on (a signature zone opens the pad, a checkbox is ticked) rather than opens. */
+const ACTED_FIELDS = new Set<string>(["signature", "initials", "checkbox"]);
 
 /** How the signer's check goes, for the verification dialog. */
 function checkChannel(verification: string | undefined): "email" | "sms" | "account" {
