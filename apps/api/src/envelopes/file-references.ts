@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
 import type { BlobStore } from "../blob/blob-store";
 import { sweepOrphanBlobs } from "../blob/orphan-sweep";
 import type { Database } from "../db/database";
@@ -9,6 +9,23 @@ import type { Logger } from "../logger";
 
 /** Where envelope files live in the blob store (see `blobKeys`). */
 export const ENVELOPE_FILES_PREFIX = "envelopes/";
+
+/** A table and one of its columns (checked against the table types). */
+type TableColumn = {
+  [T in keyof Database]: readonly [T, keyof Database[T] & string];
+}[keyof Database];
+
+/** The columns that name a file of an envelope, with their tables. */
+const FILE_COLUMNS: readonly TableColumn[] = [
+  ["envelopeDocument", "blobKey"],
+  ["envelopeDocument", "revisionBlobKey"],
+  ["envelopeDocument", "sealedBlobKey"],
+  ["documentPreview", "blobKey"],
+  ["recipient", "signatureBlobKey"],
+  ["recipient", "initialsBlobKey"],
+  ["envelope", "proofBlobKey"],
+  ["signerAttachment", "blobKey"],
+];
 
 /**
  * Which of `keys` an envelope row names: a document's original, current revision (advanced
@@ -22,48 +39,15 @@ export async function referencedEnvelopeFiles(
 ): Promise<ReadonlySet<string>> {
   if (keys.length === 0) return new Set();
   const list = [...keys];
-  const found = await Promise.all([
-    db
-      .selectFrom("envelopeDocument")
-      .select("blobKey as key")
-      .where("blobKey", "in", list)
-      .execute(),
-    db
-      .selectFrom("envelopeDocument")
-      .select("revisionBlobKey as key")
-      .where("revisionBlobKey", "in", list)
-      .execute(),
-    db
-      .selectFrom("envelopeDocument")
-      .select("sealedBlobKey as key")
-      .where("sealedBlobKey", "in", list)
-      .execute(),
-    db
-      .selectFrom("documentPreview")
-      .select("blobKey as key")
-      .where("blobKey", "in", list)
-      .execute(),
-    db
-      .selectFrom("recipient")
-      .select("signatureBlobKey as key")
-      .where("signatureBlobKey", "in", list)
-      .execute(),
-    db
-      .selectFrom("recipient")
-      .select("initialsBlobKey as key")
-      .where("initialsBlobKey", "in", list)
-      .execute(),
-    db
-      .selectFrom("envelope")
-      .select("proofBlobKey as key")
-      .where("proofBlobKey", "in", list)
-      .execute(),
-    db
-      .selectFrom("signerAttachment")
-      .select("blobKey as key")
-      .where("blobKey", "in", list)
-      .execute(),
-  ]);
+  const found = await Promise.all(
+    FILE_COLUMNS.map(([table, column]) =>
+      db
+        .selectFrom(table)
+        .select(sql<string | null>`${sql.ref(column)}`.as("key"))
+        .where(sql.ref(column), "in", list)
+        .execute(),
+    ),
+  );
   const referenced = new Set(found.flat().flatMap((row) => (row.key === null ? [] : [row.key])));
   for (const key of await referencedSizedPreviews(db, list)) referenced.add(key);
   return referenced;

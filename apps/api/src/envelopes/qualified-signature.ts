@@ -7,7 +7,7 @@ import type { Database, EnvelopeRow, RecipientRow } from "../db/database";
 import { providerFetch } from "../documents/provider-fetch";
 import { signAsSigner } from "../documents/worker-pool";
 import { AppError } from "../errors/app-error";
-import { hitRateLimit, type RateLimit } from "../identity/rate-limit";
+import { hitRateLimit, rateLimit } from "../identity/rate-limit";
 import { isSealedMailBody, openMailBody, sealMailBody } from "../mail/body-sealing";
 import { QesError, qesProviderFromConfig, type CscClient, type CscCredential } from "../qes";
 import { conflict } from "./command-errors";
@@ -43,11 +43,11 @@ const SESSION_LIFETIME_MS = 30 * 60_000;
  * Sign-ins at the provider one recipient may start: 10 per 15 minutes, so that a link alone
  * cannot make the api call the provider without end.
  */
-export const QES_AUTHORIZATIONS_PER_RECIPIENT: RateLimit = {
-  limit: 10,
-  windowMs: 15 * 60_000,
-  message: "Too many sign-ins at the provider were started. Wait a little before trying again.",
-};
+export const QES_AUTHORIZATIONS_PER_RECIPIENT = rateLimit(
+  10,
+  15,
+  "Too many sign-ins at the provider were started. Wait a little before trying again.",
+);
 /** The signature's reason, which validators show beside it. */
 const REASON = "Signed with Paraphe (qualified electronic signature)";
 const LABEL = "paraphe/api qes v1";

@@ -7,7 +7,7 @@ import {
   verifyPasskeyAssertion,
   WEBAUTHN_CHALLENGE_TTL_MS,
 } from "../identity/passkeys";
-import { hitRateLimit, type RateLimit } from "../identity/rate-limit";
+import { hitRateLimit, rateLimit } from "../identity/rate-limit";
 import type { EnvelopeDeps } from "./envelope-deps";
 import { verifyAccessLink } from "./link-access";
 import {
@@ -23,11 +23,11 @@ import { accountRequired, signerAccount, type SignerAccount } from "./signer-acc
  * Passkey ceremonies asked for by one recipient: 10 per 15 minutes, as many as the codes they may
  * ask for and try, so that a link alone cannot be used to fill the challenge table.
  */
-export const SIGNER_PASSKEY_OPTIONS_PER_RECIPIENT: RateLimit = {
-  limit: 2 * VERIFICATION_CODE_MAX_ATTEMPTS,
-  windowMs: 15 * 60_000,
-  message: "Too many passkey requests. Wait a little before trying again.",
-};
+export const SIGNER_PASSKEY_OPTIONS_PER_RECIPIENT = rateLimit(
+  2 * VERIFICATION_CODE_MAX_ATTEMPTS,
+  15,
+  "Too many passkey requests. Wait a little before trying again.",
+);
 
 const passkeyRefused = (message = "The passkey could not be verified.") =>
   new AppError("AUTHENTICATION_ERROR", {

@@ -13,7 +13,7 @@ import {
   ONE_TIME_CODE_TTL_MS,
   oneTimeCodeHasher,
 } from "../identity/one-time-code";
-import { hitRateLimit, type RateLimit } from "../identity/rate-limit";
+import { hitRateLimit, rateLimit } from "../identity/rate-limit";
 import { smsVerificationAvailable } from "../config";
 import { enqueueMail } from "../mail/outbox";
 import { enqueueSms } from "../sms/outbox";
@@ -40,30 +40,18 @@ const CODES_ASKED =
  * Codes sent by SMS to one number, whatever the envelopes: 10 per hour, so that many envelopes
  * sent to one person cannot be used to flood their phone (nor to spend the team's SMS).
  */
-export const VERIFICATION_CODES_PER_PHONE: RateLimit = {
-  limit: 10,
-  windowMs: 60 * 60_000,
-  message: CODES_ASKED,
-};
+export const VERIFICATION_CODES_PER_PHONE = rateLimit(10, 60, CODES_ASKED);
 
 /**
  * Codes mailed or sent by SMS to one recipient (one signing link): 5 per 15 minutes. With at most 5 tries per
  * code, someone holding the link alone makes at most 25 guesses of a million per 15 minutes.
  */
-export const VERIFICATION_CODES_PER_RECIPIENT: RateLimit = {
-  limit: 5,
-  windowMs: 15 * 60_000,
-  message: CODES_ASKED,
-};
+export const VERIFICATION_CODES_PER_RECIPIENT = rateLimit(5, 15, CODES_ASKED);
 /**
  * Codes mailed to one address, whatever the envelopes: 20 per hour, so that many envelopes sent
  * to one person cannot be used to flood their inbox.
  */
-export const VERIFICATION_CODES_PER_ADDRESS: RateLimit = {
-  limit: 20,
-  windowMs: 60 * 60_000,
-  message: CODES_ASKED,
-};
+export const VERIFICATION_CODES_PER_ADDRESS = rateLimit(20, 60, CODES_ASKED);
 
 /**
  * HMAC of the recipient, the address (the email, or the phone number of an SMS code) and the code,

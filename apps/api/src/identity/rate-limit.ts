@@ -10,49 +10,37 @@ export interface RateLimit {
   message: string;
 }
 
+/** A limit of `limit` hits per window of `minutes`, refused with `message`. */
+export function rateLimit(limit: number, minutes: number, message: string): RateLimit {
+  return { limit, windowMs: minutes * 60_000, message };
+}
+
 const CODES_ASKED =
   "Too many verification codes were asked for. Wait a little before asking again.";
 const CODES_TRIED = "Too many verification codes were tried. Wait a little before trying again.";
 
 /** Login codes asked for one email from one network (IPv4 address, IPv6 /64): 5 per 15 minutes. */
-export const LOGIN_CODES_PER_ADDRESS_AND_EMAIL: RateLimit = {
-  limit: 5,
-  windowMs: 15 * 60_000,
-  message: CODES_ASKED,
-};
+export const LOGIN_CODES_PER_ADDRESS_AND_EMAIL = rateLimit(5, 15, CODES_ASKED);
 /** Login codes asked from one network, whatever the emails: 20 per 15 minutes (LOGIN_CODES_PER_ADDRESS). */
-export const LOGIN_CODES_PER_IP: RateLimit = {
-  limit: 20,
-  windowMs: 15 * 60_000,
-  message: CODES_ASKED,
-};
+export const LOGIN_CODES_PER_IP = rateLimit(20, 15, CODES_ASKED);
 /** Login codes tried from one network, whatever the emails: 30 per 15 minutes (LOGIN_CODE_CHECKS_PER_ADDRESS). */
-export const LOGIN_CODE_CHECKS_PER_IP: RateLimit = {
-  limit: 30,
-  windowMs: 15 * 60_000,
-  message: CODES_TRIED,
-};
+export const LOGIN_CODE_CHECKS_PER_IP = rateLimit(30, 15, CODES_TRIED);
 /**
  * Wrong codes tried for one email from networks that hold no live code of that email (an IPv4
  * address or an IPv6 /64 that did not ask for one): 20 per 15 minutes. Past it, a code of the email
  * can only be used from the network that asked for it, so that someone guessing elsewhere never
  * locks its owner out.
  */
-export const LOGIN_CODE_FAILURES_PER_EMAIL: RateLimit = {
-  limit: 20,
-  windowMs: 15 * 60_000,
-  message:
-    "Too many wrong codes were tried for this email address from other networks. Ask for a new code from this device: it will work here.",
-};
+export const LOGIN_CODE_FAILURES_PER_EMAIL = rateLimit(
+  20,
+  15,
+  "Too many wrong codes were tried for this email address from other networks. Ask for a new code from this device: it will work here.",
+);
 /**
  * Wrong codes tried from one network (an IPv4 address or an IPv6 /64), whatever the emails: 10 per
  * 15 minutes; someone trying codes for many emails from a few networks is stopped after ten.
  */
-export const LOGIN_CODE_FAILURES_PER_ADDRESS: RateLimit = {
-  limit: 10,
-  windowMs: 15 * 60_000,
-  message: CODES_TRIED,
-};
+export const LOGIN_CODE_FAILURES_PER_ADDRESS = rateLimit(10, 15, CODES_TRIED);
 
 /**
  * Counts one hit of `bucket` in its current fixed window, in the database (api replicas share the

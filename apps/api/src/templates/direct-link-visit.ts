@@ -20,6 +20,7 @@ import {
   countRateLimitHit,
   hitRateLimit,
   rateLimitedError,
+  rateLimit,
   type RateLimit,
 } from "../identity/rate-limit";
 import { enqueueMail } from "../mail/outbox";
@@ -45,29 +46,17 @@ type LinkRow = Selectable<Database["templateDirectLink"]>;
 
 const CODES_ASKED = "Too many codes were asked for. Wait a little before asking again.";
 /** Codes mailed to one address through direct links: 5 per hour. */
-export const DIRECT_LINK_CODES_PER_ADDRESS: RateLimit = {
-  limit: 5,
-  windowMs: 60 * 60_000,
-  message: CODES_ASKED,
-};
+export const DIRECT_LINK_CODES_PER_ADDRESS = rateLimit(5, 60, CODES_ASKED);
 /** Codes asked for through one link, whatever the address: 60 per hour. */
-export const DIRECT_LINK_CODES_PER_LINK: RateLimit = {
-  limit: 60,
-  windowMs: 60 * 60_000,
-  message: CODES_ASKED,
-};
+export const DIRECT_LINK_CODES_PER_LINK = rateLimit(60, 60, CODES_ASKED);
 /** Codes asked for from one client address, whatever the link: 10 per hour. */
-export const DIRECT_LINK_CODES_PER_CLIENT: RateLimit = {
-  limit: 10,
-  windowMs: 60 * 60_000,
-  message: CODES_ASKED,
-};
+export const DIRECT_LINK_CODES_PER_CLIENT = rateLimit(10, 60, CODES_ASKED);
 /** Envelopes made from direct links for one client address: 5 per hour. */
-export const DIRECT_LINK_USES_PER_CLIENT: RateLimit = {
-  limit: 5,
-  windowMs: 60 * 60_000,
-  message: "Too many documents were started from this address. Wait a little before trying again.",
-};
+export const DIRECT_LINK_USES_PER_CLIENT = rateLimit(
+  5,
+  60,
+  "Too many documents were started from this address. Wait a little before trying again.",
+);
 
 const refused = (reason: string, message: string, suggestion: string): AppError =>
   new AppError("CONFLICT", { message, suggestion, reason });
