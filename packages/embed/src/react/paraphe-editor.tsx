@@ -1,6 +1,6 @@
 import type { CSSProperties } from "react";
 import { mountEditorFrame, type EditorEventMap, type EditorOptions } from "../editor";
-import { useParapheFrame } from "./use-paraphe-frame";
+import { splitCallbacks, useParapheFrame } from "./use-paraphe-frame";
 
 /** The callbacks of `ParapheEditor`, one per event, each given the event's payload. */
 export interface EditorCallbacks {
@@ -30,19 +30,10 @@ const CALLBACKS = {
  * (give it a height), with the callbacks of its events. The frame is made again when an option
  * changes; a new callback is used at once, without a new frame.
  */
-export function ParapheEditor({
-  appUrl,
-  token,
-  envelopeUuid,
-  templateUuid,
-  language,
-  title,
-  className,
-  style,
-  ...callbacks
-}: ParapheEditorProps) {
+export function ParapheEditor({ className, style, ...props }: ParapheEditorProps) {
+  const { options, callbacks } = splitCallbacks(props, CALLBACKS);
   const containerRef = useParapheFrame(
-    { appUrl, token, envelopeUuid, templateUuid, language, title },
+    options,
     mountEditorFrame,
     callbacks,
     CALLBACKS,

@@ -2,7 +2,7 @@ import type { CSSProperties } from "react";
 import type { SigningEventMap } from "../events";
 import { mountSigningFrame } from "../frame";
 import type { SigningOptions } from "../options";
-import { useParapheFrame } from "./use-paraphe-frame";
+import { splitCallbacks, useParapheFrame } from "./use-paraphe-frame";
 
 /** The callbacks of `ParapheSigning`, one per event, each given the event's payload. */
 export interface SigningCallbacks {
@@ -36,19 +36,10 @@ const CALLBACKS = {
  * it a height), with the callbacks of its events. The frame is made again when an option changes;
  * a new callback is used at once, without a new frame.
  */
-export function ParapheSigning({
-  url,
-  language,
-  signer,
-  allowDecline,
-  theme,
-  title,
-  className,
-  style,
-  ...callbacks
-}: ParapheSigningProps) {
+export function ParapheSigning({ className, style, ...props }: ParapheSigningProps) {
+  const { options, callbacks } = splitCallbacks(props, CALLBACKS);
   const containerRef = useParapheFrame(
-    { url, language, signer, allowDecline, theme, title },
+    options,
     mountSigningFrame,
     callbacks,
     CALLBACKS,

@@ -48,3 +48,23 @@ export function useParapheFrame<
   }, [key, mount, callbackNames, invalidCode]);
   return containerRef;
 }
+
+/**
+ * A component's props split into the frame's options and its callbacks (the props `callbackNames`
+ * names), for `useParapheFrame`.
+ */
+export function splitCallbacks<Props extends object, Name extends string & keyof Props>(
+  props: Props,
+  callbackNames: { readonly [type: string]: Name },
+): { options: Omit<Props, Name>; callbacks: Pick<Props, Name> } {
+  const names = new Set<string>(Object.values(callbackNames));
+  const options: Record<string, unknown> = {};
+  const callbacks: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(props)) {
+    (names.has(name) ? callbacks : options)[name] = value;
+  }
+  return {
+    options: options as Omit<Props, Name>,
+    callbacks: callbacks as Pick<Props, Name>,
+  };
+}
