@@ -109,6 +109,20 @@ describe("BarChart", () => {
     expect(container.querySelector("[data-chart-tooltip]")).toBeNull();
   });
 
+  it("puts the tooltip beside its bar, on the left when the right has no room", async () => {
+    vi.spyOn(HTMLElement.prototype, "offsetWidth", "get").mockReturnValue(100);
+    const user = userEvent.setup();
+    const { container } = render(
+      <BarChart bars={barsOf([1, 2, 3, 4])} seriesName="Envelopes sent" barClassName="fill-x" />,
+    );
+    const { bands } = drawn(container);
+    // 480 px wide, the plot from 32 to 472: bands 110 px wide, centred at 87, 197, 307 and 417.
+    await user.hover(bands[0] as Element);
+    expect(container.querySelector<HTMLElement>("[data-chart-tooltip]")?.style.left).toBe("99px");
+    await user.hover(bands[3] as Element);
+    expect(container.querySelector<HTMLElement>("[data-chart-tooltip]")?.style.left).toBe("305px");
+  });
+
   it("shows the tooltip of a touched bar until a touch elsewhere", () => {
     const { container } = render(
       <div>

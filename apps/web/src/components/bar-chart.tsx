@@ -5,6 +5,7 @@ import {
   useRef,
   useState,
   type PointerEvent as ReactPointerEvent,
+  type RefObject,
 } from "react";
 import {
   estimateLabelWidth,
@@ -41,6 +42,8 @@ const FONT_SIZE = 12;
 const MIN_LABEL_GAP = 16;
 const MAX_BAR_WIDTH = 32;
 const BAR_RADIUS = 4;
+/** The space between a bar's centre and its tooltip. */
+const TOOLTIP_OFFSET = 12;
 /**
  * The width drawn until the container is measured (before the first paint in a browser): about a
  * chart's width on the usage page, so that a test's render and a server's draw look like one.
@@ -48,7 +51,7 @@ const BAR_RADIUS = 4;
 const FIRST_WIDTH = 480;
 
 /** The width of `ref`'s element, measured before the first paint and followed as it changes. */
-function useElementWidth(ref: React.RefObject<HTMLElement | null>): number {
+function useElementWidth(ref: RefObject<HTMLElement | null>): number {
   const [width, setWidth] = useState(FIRST_WIDTH);
   useLayoutEffect(() => {
     const element = ref.current;
@@ -81,6 +84,7 @@ export function BarChart({
   height = 224,
 }: BarChartProps) {
   const containerRef = useRef<HTMLDivElement>(null);
+  const tooltipRef = useRef<HTMLDivElement>(null);
   const width = useElementWidth(containerRef);
   const [active, setActive] = useState<number | null>(null);
 
@@ -137,6 +141,20 @@ export function BarChart({
   const { plot, rects, labels, ticks } = layout;
   const activeRect = active === null ? undefined : rects[active];
   const activeBar = active === null ? undefined : bars[active];
+
+  // The tooltip beside its bar, on the right where it fits, else on the left, and always inside
+  // the chart: measured before it is painted.
+  const tooltipCenter = activeRect?.center;
+  useLayoutEffect(() => {
+    const tooltip = tooltipRef.current;
+    if (!tooltip || tooltipCenter === undefined) return;
+    const tooltipWidth = tooltip.offsetWidth;
+    const beside =
+      tooltipCenter + TOOLTIP_OFFSET + tooltipWidth <= width
+        ? tooltipCenter + TOOLTIP_OFFSET
+        : tooltipCenter - TOOLTIP_OFFSET - tooltipWidth;
+    tooltip.style.left = `${String(Math.max(0, Math.min(beside, width - tooltipWidth)))}px`;
+  }, [tooltipCenter, width]);
   const labelY = plot.top + plot.height + VALUE_LABEL_GAP;
 
   return (
@@ -221,13 +239,9 @@ export function BarChart({
       </svg>
       {activeRect && activeBar ? (
         <div
+          ref={tooltipRef}
           data-chart-tooltip=""
-          className="pointer-events-none absolute top-2 z-10 flex flex-col gap-0.5 rounded-control border border-border bg-surface px-2.5 py-1.5 text-xs whitespace-nowrap shadow-card"
-          style={
-            activeRect.center < width / 2
-              ? { left: activeRect.center + 12 }
-              : { right: width - activeRect.center + 12 }
-          }
+          className="pointer-events-none absolute top-2 left-0 z-10 flex max-w-full flex-col gap-0.5 overflow-hidden rounded-control border border-border bg-surface px-2.5 py-1.5 text-xs whitespace-nowrap shadow-card"
         >
           <span className="font-medium text-ink">{activeBar.label}</span>
           <span className="flex items-center gap-1.5 text-ink-muted">
