@@ -1,6 +1,6 @@
 import i18next, { type InitOptions, type i18n as I18n } from "i18next";
-import LanguageDetector, { type DetectorOptions } from "i18next-browser-languagedetector";
 import { DEFAULT_LANGUAGE, SUPPORTED_LANGUAGES, resolveLanguage, type Language } from "./languages";
+import { browserLanguageDetector, type LanguageDetection } from "./language-detector";
 import { DEFAULT_NAMESPACE } from "./resources/namespaces";
 
 /**
@@ -24,20 +24,29 @@ export const LANGUAGE_STORAGE_KEY = "i18nextLng";
 export interface BrowserI18nOptions {
   /** Use this language and skip detection (tests, previews). */
   language?: Language;
-  /** Overrides of the detector's options (say, another cookie domain). */
-  detection?: Omit<DetectorOptions, "order" | "caches" | "convertDetectedLanguage">;
+  /** Other names for the detector to look up (the query parameter, the cookie, the storage items). */
+  detection?: LanguageDetection;
   /** Log i18next's own diagnostics (missing keys...). */
   debug?: boolean;
 }
 
 /**
- * A fresh i18next instance with the language detector (unless a language is given) that keeps
- * `<html lang>` in step with the current language.
+ * A fresh i18next instance with the language detector (`language-detector.ts`, unless a language
+ * is given) that keeps `<html lang>` in step with the current language.
  * @internal
  */
 export function newBrowserInstance(options: BrowserI18nOptions): I18n {
   const instance = i18next.createInstance();
-  if (!options.language) instance.use(LanguageDetector);
+  if (!options.language)
+    instance.use(
+      browserLanguageDetector({
+        lookupQuerystring: LANGUAGE_QUERY_PARAMETER,
+        lookupCookie: LANGUAGE_COOKIE,
+        lookupLocalStorage: LANGUAGE_STORAGE_KEY,
+        lookupSessionStorage: LANGUAGE_STORAGE_KEY,
+        ...options.detection,
+      }),
+    );
   instance.on("languageChanged", (language) => {
     if (typeof document !== "undefined") document.documentElement.lang = resolveLanguage(language);
   });
@@ -45,8 +54,9 @@ export function newBrowserInstance(options: BrowserI18nOptions): I18n {
 }
 
 /**
- * The options both browser set-ups share: detection in DETECTION_ORDER cached in local storage,
- * region variants reduced to their language, English for anything unsupported.
+ * The options both browser set-ups share (detection in DETECTION_ORDER cached in local storage,
+ * region variants reduced to their language, is the detector's: `newBrowserInstance`), English
+ * for anything unsupported.
  * @internal
  */
 export function browserInitOptions(options: BrowserI18nOptions): InitOptions {
@@ -61,16 +71,5 @@ export function browserInitOptions(options: BrowserI18nOptions): InitOptions {
     // React escapes what it renders; escaping here too would show "&amp;" to the user.
     interpolation: { escapeValue: false },
     react: { useSuspense: false },
-    detection: {
-      lookupQuerystring: LANGUAGE_QUERY_PARAMETER,
-      lookupCookie: LANGUAGE_COOKIE,
-      lookupLocalStorage: LANGUAGE_STORAGE_KEY,
-      lookupSessionStorage: LANGUAGE_STORAGE_KEY,
-      ...options.detection,
-      order: [...DETECTION_ORDER],
-      caches: ["localStorage"],
-      // Region variants ("fr-FR", "fr_CA") are cached and used as their plain language.
-      convertDetectedLanguage: (language) => language.split(/[-_]/)[0]?.toLowerCase() ?? language,
-    },
   };
 }
