@@ -1,5 +1,7 @@
+import { fileURLToPath } from "node:url";
 import { resources } from "@paraphe/i18n";
 import { defineAppConfig } from "@paraphe/vite-config";
+import { mergeConfig } from "vite";
 
 /** A translation module of @paraphe/i18n: one language (1) of one namespace (2). */
 const TEXTS_MODULE = /[\\/]i18n[\\/]src[\\/]resources[\\/](en|fr)[\\/](\w+)\.ts$/;
@@ -7,13 +9,14 @@ const TEXTS_MODULE = /[\\/]i18n[\\/]src[\\/]resources[\\/](en|fr)[\\/](\w+)\.ts$
 /** The modules of the `common` chunk (see below): shared by the first page and most routes. */
 const COMMON_MODULES = new RegExp(
   [
-    String.raw`[\\/]node_modules[\\/](tailwind-merge|clsx|class-variance-authority|use-sync-external-store)[\\/]`,
+    String.raw`[\\/]node_modules[\\/](tailwind-merge|clsx|class-variance-authority)[\\/]`,
     String.raw`[\\/]node_modules[\\/]@radix-ui[\\/]react-(slot|primitive|compose-refs|label)[\\/]`,
     String.raw`[\\/]node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/](?!icons[\\/])`,
-    String.raw`[\\/]node_modules[\\/]@tanstack[\\/](react-query[\\/].*[\\/]useMutation|query-core[\\/].*[\\/]mutationObserver)\.js$`,
     String.raw`[\\/]packages[\\/]ui-kit[\\/]src[\\/](lib[\\/]cn|components[\\/](button|card|input|form-field|label|spinner))\.tsx?$`,
     String.raw`[\\/]packages[\\/]i18n[\\/]src[\\/]react[\\/]use-language\.ts$`,
-    String.raw`[\\/]apps[\\/]web[\\/]src[\\/](lib[\\/]api[\\/](error-text|api-context)|app[\\/]session[\\/]session-context)\.tsx?$`,
+    String.raw`[\\/]apps[\\/]web[\\/]src[\\/](lib[\\/]api[\\/](error-text|api-context|use-api-call)|app[\\/]session[\\/]session-context)\.tsx?$`,
+    // The retry rules of spec §7, which the login page's calls follow without TanStack Query.
+    String.raw`[\\/]packages[\\/]api-sdk[\\/]src[\\/]query[\\/]retry\.ts$`,
     // The app itself (`src/app/boot.tsx`: the router, the session and its guard, the providers, the
     // query client, i18next), which the entry asks for at once and index.html preloads: one chunk
     // with the rest of the first wave rather than a dozen small ones.
@@ -53,7 +56,7 @@ const PUBLIC_LAYOUT_MODULES = new RegExp(
   ].join("|"),
 );
 
-export default defineAppConfig({
+const appConfig = defineAppConfig({
   port: 5173,
   chunkLoadMessages: { en: resources.en.common.chunkLoad, fr: resources.fr.common.chunkLoad },
   // The api build's attestation reference values, pinned into this app (see its README).
@@ -91,12 +94,20 @@ export default defineAppConfig({
               test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
             },
             // What nearly every page draws with (the ui-kit's controls, class merging, the icons'
-            // renderer, a mutation's hook, the api's error texts), one chunk with the entry rather
+            // renderer, the login page's calls, the api's error texts), one chunk with the entry rather
             // than a dozen small ones that each route would otherwise ask for (and each compress
             // apart): the login page's first load is 6 KB gzip lighter for it.
             {
               name: "common",
               test: COMMON_MODULES,
+            },
+            // TanStack Query with the app's query client (`src/app/query-client.ts`): one chunk,
+            // which the query scope (`src/app/query-scope.tsx`) imports and every page but the
+            // login page asks for as it starts, with the page's module (the login page calls the
+            // api without it, so that it is not part of its first load).
+            {
+              name: "query-client",
+              test: /[\\/]node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/]|[\\/]src[\\/]app[\\/]query-client\.ts$/,
             },
             // The login page with the small modules it shares with the other identity pages (the
             // failure notice, the return path, single sign-on's browser binding): one chunk, so that
@@ -148,5 +159,17 @@ export default defineAppConfig({
         },
       },
     },
+  },
+});
+
+export default mergeConfig(appConfig, {
+  resolve: {
+    alias: [
+      // React's own hook instead of the `use-sync-external-store` shim (`src/app/use-sync-external-store.ts`).
+      {
+        find: /^use-sync-external-store\/shim$/,
+        replacement: fileURLToPath(new URL("src/app/use-sync-external-store.ts", import.meta.url)),
+      },
+    ],
   },
 });

@@ -7,15 +7,14 @@ import { createWebApi } from "../lib/api/create-web-api";
 import { config } from "../lib/config";
 import { telemetryTraceparent } from "../lib/telemetry/telemetry";
 import { AppProviders } from "./providers";
-import { createQueryClient } from "./query-client";
 
 /** The app's router (`createBrowserRouter(createAppRoutes())`). */
 export type AppRouter = ReturnType<typeof createBrowserRouter>;
 
 /**
- * The team web app: one router, one api client (tunnel + signatures), one query client. The router
- * is made before the app renders (see `main.tsx`), so that the first page's code is on its way
- * while the texts download.
+ * The team web app: one router, one api client (tunnel + signatures), one query client (made by the
+ * first page that uses queries: `QueryScope`). The router is made before the app renders (see
+ * `main.tsx`), so that the first page's code is on its way while the texts download.
  */
 export function App({ i18n, router }: { i18n: I18n; router: AppRouter }) {
   const [api] = useState(() =>
@@ -32,9 +31,8 @@ export function App({ i18n, router }: { i18n: I18n; router: AppRouter }) {
         }),
     }),
   );
-  const [queryClient] = useState(() => createQueryClient(api.tunnel));
   return (
-    <AppProviders i18n={i18n} queryClient={queryClient} api={api} preinitializeTunnel>
+    <AppProviders i18n={i18n} api={api} preinitializeTunnel>
       <RouterProvider router={router} />
     </AppProviders>
   );

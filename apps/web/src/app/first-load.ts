@@ -1,5 +1,5 @@
 import { DEFAULT_LANGUAGE, isSupportedLanguage, type Language } from "@paraphe/i18n";
-import { firstPageModules, routeModules } from "./route-modules";
+import { firstPageModules, routeModules, usesQueries } from "./route-modules";
 import { SESSION_STORAGE_KEY } from "./session/session-storage";
 import { FIRST_NAMESPACES, WEB_TEXTS } from "./web-texts";
 
@@ -59,16 +59,19 @@ function hasStoredUser(win: Window): boolean {
 /**
  * Asks for what the first page shows, at the same time as React (the entry calls it before it asks
  * for the app): the texts of the reader's language (those `createWebI18n` waits for) and the route
- * modules of the page at the address (those the router's lazy routes load). The app's later imports
- * of the same modules find them there. Nothing waits on these: a failed download is the chunk-load
- * guard's (Vite's preload helper tells it), as when the app asks for the same module.
+ * modules of the page at the address (those the router's lazy routes load, with the query client's
+ * for a page that uses it). The app's later imports of the same modules find them there. Nothing
+ * waits on these: a failed download is the chunk-load guard's (Vite's preload helper tells it), as
+ * when the app asks for the same module.
  */
 export function startFirstPage(win: Window = window): void {
   const language = detectFirstLanguage(win);
   for (const namespace of ["common", ...FIRST_NAMESPACES] as const) {
     WEB_TEXTS[namespace][language]().catch(() => undefined);
   }
-  for (const name of firstPageModules(win.location.pathname, hasStoredUser(win))) {
-    routeModules[name]().catch(() => undefined);
-  }
+  const modules = firstPageModules(win.location.pathname, hasStoredUser(win));
+  for (const name of modules) routeModules[name]().catch(() => undefined);
+  // A page that uses queries comes with the app's query client (TanStack Query), which the router
+  // loads with it (`router.tsx`).
+  if (usesQueries(modules)) import("./query-scope").catch(() => undefined);
 }

@@ -1,6 +1,7 @@
 /**
- * Starts the download of the pages a sign-in leads to: the passkey offer, the members' layout with
- * its side navigation, header and permissions, and the dashboard, all at once: the chunks the
+ * Starts the download of the pages a sign-in leads to: the passkey offer, the app's query client
+ * (TanStack Query, which the login page does without), the members' layout with its side
+ * navigation, header and permissions, and the dashboard, all at once: the chunks the
  * router's lazy routes load, there by the time the code is verified. Called by the login page once
  * a code has been sent, while the person reads their mail. The app is served over HTTP/2 (one
  * connection, every request at once), where asking for the members' pages only once the offer's
@@ -12,6 +13,7 @@
 export function prefetchPagesAfterSignIn(): void {
   void Promise.all([
     import("../routes/register-passkey"),
+    import("./query-scope"),
     import("../layouts/app-layout/app-layout"),
     import("../routes/dashboard"),
   ]).catch(() => undefined);

@@ -1,8 +1,9 @@
 import { type I18n } from "@paraphe/i18n";
 import { I18nProvider, useTranslation } from "@paraphe/i18n/react";
 import { preinitialize } from "@paraphe/tunnel-client";
-import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { lazy, Suspense, useEffect, useMemo, type ReactNode } from "react";
+import type { QueryClient } from "@tanstack/react-query";
+import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from "react";
+import { createAppQueries, QueriesContext } from "./queries";
 import { SessionProvider, type SessionProviderProps } from "./session/session-provider";
 import { type EndServerSession, type LoadProfile } from "./session/types";
 import { ApiProvider } from "../lib/api/api-context";
@@ -18,7 +19,11 @@ export const TUNNEL_TOAST_DURATION_MS = 60_000;
 
 export interface AppProvidersProps extends Omit<SessionProviderProps, "children"> {
   i18n: I18n;
-  queryClient: QueryClient;
+  /**
+   * The query client, when made already (tests); the app's is made by the first page that uses
+   * queries (`QueryScope`), with the retry rules of spec §7 acting on the api's tunnel.
+   */
+  queryClient?: QueryClient;
   /** The app's api client; the session loads the profile and ends server sessions through it. */
   api: WebApi;
   /** Opens the tunnel 200 ms after start (spec §7); off in component tests. */
@@ -42,9 +47,10 @@ export function sessionCallsOf(api: WebApi): {
 }
 
 /**
- * Everything the pages rely on: translations, the api, queries, toasts and the session. The
- * member's permissions (their CASL rules) and the tooltips' shared provider are the members'
- * layout's, so that neither library is part of the first load (no public page asks for them).
+ * Everything the pages rely on: translations, the api, the query client's holder, toasts and the
+ * session. The member's permissions (their CASL rules) and the tooltips' shared provider are the
+ * members' layout's, and TanStack Query comes with the pages that use it (`QueryScope`), so that
+ * none of these libraries is part of the login page's first load.
  */
 export function AppProviders({
   i18n,
@@ -57,10 +63,11 @@ export function AppProviders({
   children,
 }: AppProvidersProps) {
   const calls = useMemo(() => sessionCallsOf(api), [api]);
+  const [queries] = useState(() => createAppQueries(api.tunnel, queryClient));
   return (
     <I18nProvider i18n={i18n}>
       <ApiProvider api={api}>
-        <QueryClientProvider client={queryClient}>
+        <QueriesContext.Provider value={queries}>
           <SessionProvider
             loadProfile={loadProfile ?? calls.loadProfile}
             endServerSession={endServerSession ?? calls.endServerSession}
@@ -72,7 +79,7 @@ export function AppProviders({
             <TranslatedToaster />
           </Suspense>
           {preinitializeTunnel ? <TunnelPreinitializer api={api} /> : null}
-        </QueryClientProvider>
+        </QueriesContext.Provider>
       </ApiProvider>
     </I18nProvider>
   );

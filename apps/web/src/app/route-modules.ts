@@ -81,6 +81,12 @@ export type PageEntry = {
     index?: true;
     module: Name;
     children?: readonly RouteEntry[];
+    /**
+     * False for a page that calls the api without TanStack Query (the login page, so that the
+     * library is not part of its first load); the router puts every other page under the app's
+     * query client (`query-scope.tsx`).
+     */
+    queries?: false;
   } & (DefaultComponent<Name> extends ComponentOf<Name>
     ? { component?: ComponentOf<Name> }
     : { component: ComponentOf<Name> });
@@ -101,13 +107,21 @@ export type RouteEntry = PageEntry | RedirectEntry;
 
 /** The pages without a session (the identity pages, the embedded editor). */
 export const PUBLIC_PAGES: readonly RouteEntry[] = [
-  { path: "login", module: "login" },
+  { path: "login", module: "login", queries: false },
   { path: "register-passkey", module: "registerPasskey" },
   { path: "onboarding/team", module: "onboardingTeam" },
   { path: "accept-team-invite", module: "acceptTeamInvite" },
   { path: "auth/oidc", module: "authOidc" },
   { path: "embed/edit/:accessKey", module: "embedEdit" },
 ];
+
+/** Whether a page of these route modules uses TanStack Query: all but those marked `queries: false`. */
+export function usesQueries(modules: readonly RouteModuleName[]): boolean {
+  const without = PUBLIC_PAGES.flatMap((entry) =>
+    "module" in entry && entry.queries === false ? [entry.module] : [],
+  );
+  return modules.some((name) => !without.includes(name));
+}
 
 /** The members' pages, in the layout with the side navigation (`MEMBER_LAYOUT`). */
 export const MEMBER_PAGES: readonly RouteEntry[] = [

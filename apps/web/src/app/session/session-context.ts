@@ -23,6 +23,10 @@ export interface SessionContextValue {
    * guards notice the missing user), then forgets the stored user and clears the query cache.
    */
   signOut: (leave?: (email: string | undefined) => void | Promise<void>) => Promise<void>;
+  /** Puts a profile the api answered (update, team creation) in place of the session's one. */
+  setProfile: (profile: UserProfile) => void;
+  /** Loads the session's profile again (the current one stays meanwhile); a failure logs out. */
+  reloadProfile: () => Promise<void>;
 }
 
 export const SessionContext = createContext<SessionContextValue | null>(null);

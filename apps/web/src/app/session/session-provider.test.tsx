@@ -1,7 +1,7 @@
-import { QueryClientProvider } from "@tanstack/react-query";
 import { act, cleanup, render, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { leaveOnAuthenticationError } from "../../lib/api/authentication-error";
+import { createAppQueries, QueriesContext } from "../queries";
 import { createQueryClient } from "../query-client";
 import { TEST_PROFILE, TEST_USER } from "../../test/render-app";
 import { useSession } from "./session-context";
@@ -23,11 +23,11 @@ function Probe() {
 function renderSession(props: Omit<SessionProviderProps, "children"> = {}) {
   const queryClient = createQueryClient();
   render(
-    <QueryClientProvider client={queryClient}>
+    <QueriesContext.Provider value={createAppQueries(undefined, queryClient)}>
       <SessionProvider {...props}>
         <Probe />
       </SessionProvider>
-    </QueryClientProvider>,
+    </QueriesContext.Provider>,
   );
   return { queryClient };
 }

@@ -1,13 +1,14 @@
-import { useQuery, useQueryClient } from "@tanstack/react-query";
 import {
   startTransition,
   useCallback,
+  useContext,
   useEffect,
   useMemo,
   useRef,
   useState,
   type ReactNode,
 } from "react";
+import { QueriesContext } from "../queries";
 import { SessionContext, type SessionContextValue } from "./session-context";
 import {
   SESSION_STORAGE_KEY,
@@ -21,13 +22,15 @@ import {
   type SessionStatus,
   type SignInSeed,
   type StoredSessionUser,
+  type UserProfile,
 } from "./types";
 
-/** Query keys of the session feature. */
-export const sessionKeys = {
-  all: ["session"] as const,
-  profile: (accessKey: string) => ["session", "profile", accessKey] as const,
-};
+/** The profile of a user, by their access key: null while it loads; `failed` when it did not. */
+interface LoadedProfile {
+  accessKey: string;
+  profile: UserProfile | null;
+  failed: boolean;
+}
 
 /** Logged when a stored user cannot be turned into a session (spec §8). */
 export const SESSION_LOAD_FAILURE = "Failed to load user session";
@@ -56,15 +59,21 @@ export function SessionProvider({
   dropTunnel,
   children,
 }: SessionProviderProps) {
-  const queryClient = useQueryClient();
+  const queries = useContext(QueriesContext);
   const [user, setUser] = useState<StoredSessionUser | null>(() => readStoredUser());
   const userRef = useRef(user);
+  // The profile is loaded once per user (by access key) and kept until the user changes; it is not
+  // a TanStack Query query, so that the library is not part of the login page's first load.
+  const [loaded, setLoaded] = useState<LoadedProfile | null>(null);
+  /** The access key whose profile was asked for or given. */
+  const asked = useRef<string | null>(null);
+  const loading = useRef<AbortController | null>(null);
 
   /**
-   * Makes `next` the session's user. When it is someone else (another person, or nobody), every
-   * cached query goes first: nothing the previous user read (their lists, their inbox's signing
-   * links) is shown to the next one, whatever changed the stored user (a logout or sign-in here or
-   * in another tab, a 401).
+   * Makes `next` the session's user. When it is someone else (another person, or nobody), their
+   * profile and every cached query go first: nothing the previous user read (their lists, their
+   * inbox's signing links) is shown to the next one, whatever changed the stored user (a logout or
+   * sign-in here or in another tab, a 401).
    */
   const followUser = useCallback(
     (next: StoredSessionUser | null, options: { transition?: boolean } = {}) => {
@@ -73,9 +82,14 @@ export function SessionProvider({
       const changed = previous?.accessKey !== next?.accessKey || previous?.email !== next?.email;
       if (options.transition === true) startTransition(() => setUser(next));
       else setUser(next);
-      if (changed) queryClient.clear();
+      if (changed) {
+        asked.current = null;
+        loading.current?.abort();
+        setLoaded(null);
+        queries?.current()?.clear();
+      }
     },
-    [queryClient],
+    [queries],
   );
 
   // Another tab logged in or out, or a call was answered 401 (`leaveOnAuthenticationError`).
@@ -87,36 +101,62 @@ export function SessionProvider({
     return () => window.removeEventListener("storage", onStorage);
   }, [followUser]);
 
-  const profileQuery = useQuery({
-    queryKey: sessionKeys.profile(user?.accessKey ?? ""),
-    queryFn: ({ signal }) => {
-      if (!user || !loadProfile) throw new Error("No session to load");
-      return loadProfile(user, { signal });
+  /** Loads `of`'s profile (not retried: a failure means the stored session is not valid). */
+  const load = useCallback(
+    async (of: StoredSessionUser) => {
+      if (!loadProfile) return;
+      const { accessKey } = of;
+      const controller = new AbortController();
+      loading.current = controller;
+      let outcome: LoadedProfile;
+      try {
+        outcome = {
+          accessKey,
+          profile: await loadProfile(of, { signal: controller.signal }),
+          failed: false,
+        };
+      } catch (error) {
+        if (asked.current === accessKey) console.error(SESSION_LOAD_FAILURE, error);
+        outcome = { accessKey, profile: null, failed: true };
+      }
+      if (asked.current === accessKey) setLoaded(outcome);
     },
-    enabled: user !== null && loadProfile !== undefined,
-    staleTime: Infinity,
-    gcTime: Infinity,
-    refetchOnWindowFocus: false,
-    refetchOnMount: false,
-    refetchOnReconnect: false,
-    retry: false,
-  });
+    [loadProfile],
+  );
+
+  useEffect(() => {
+    if (!user || asked.current === user.accessKey) return;
+    asked.current = user.accessKey;
+    void load(user);
+  }, [user, load]);
 
   const missingLoader = user !== null && loadProfile === undefined;
-  const { error } = profileQuery;
   useEffect(() => {
     if (missingLoader)
       console.error(SESSION_LOAD_FAILURE, new Error("No profile loader is configured"));
   }, [missingLoader]);
-  useEffect(() => {
-    if (error) console.error(SESSION_LOAD_FAILURE, error);
-  }, [error]);
 
+  const current = user !== null && loaded?.accessKey === user.accessKey ? loaded : null;
   let status: SessionStatus;
-  if (!user || missingLoader || profileQuery.isError) status = "anonymous";
-  else if (profileQuery.isSuccess) status = "authenticated";
+  if (!user || missingLoader || current?.failed === true) status = "anonymous";
+  else if (current?.profile) status = "authenticated";
   else status = "loading";
-  const profile = status === "authenticated" ? (profileQuery.data ?? null) : null;
+  const profile = status === "authenticated" ? (current?.profile ?? null) : null;
+
+  /** Puts `next` in place of the user's profile (an answer of the api that carries it). */
+  const setProfile = useCallback((next: UserProfile) => {
+    const of = userRef.current;
+    if (!of) return;
+    asked.current = of.accessKey;
+    setLoaded({ accessKey: of.accessKey, profile: next, failed: false });
+  }, []);
+
+  /** Loads the user's profile again; the current one stays meanwhile. */
+  const reloadProfile = useCallback(async () => {
+    const of = userRef.current;
+    if (!of || asked.current !== of.accessKey) return;
+    await load(of);
+  }, [load]);
 
   const signIn = useCallback(
     (next: StoredSessionUser, seed?: SignInSeed) => {
@@ -124,10 +164,12 @@ export function SessionProvider({
       followUser(next);
       // The sign-in answered the profile: the session is authenticated at once, without asking
       // /user/profile (a round trip before the first page after sign-in can show).
-      if (seed?.profile)
-        queryClient.setQueryData(sessionKeys.profile(next.accessKey), seed.profile);
+      if (seed?.profile) {
+        asked.current = next.accessKey;
+        setLoaded({ accessKey: next.accessKey, profile: seed.profile, failed: false });
+      }
     },
-    [followUser, queryClient],
+    [followUser],
   );
 
   const signOut = useCallback(
@@ -155,8 +197,16 @@ export function SessionProvider({
   );
 
   const value = useMemo<SessionContextValue>(
-    () => ({ status, user: status === "anonymous" ? null : user, profile, signIn, signOut }),
-    [status, user, profile, signIn, signOut],
+    () => ({
+      status,
+      user: status === "anonymous" ? null : user,
+      profile,
+      signIn,
+      signOut,
+      setProfile,
+      reloadProfile,
+    }),
+    [status, user, profile, signIn, signOut, setProfile, reloadProfile],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

@@ -1,25 +1,31 @@
 import { type Language } from "@paraphe/api-sdk/contract";
 // Types only (`import type`): the library itself is loaded when a passkey sign-in starts.
 import type * as WebAuthn from "@simplewebauthn/browser";
-import { useMutation } from "@tanstack/react-query";
+import { useCallback } from "react";
 import { useApi } from "../../../lib/api/api-context";
+import { useApiCall } from "../../../lib/api/use-api-call";
 import { keepOidcBrowserBinding, takeOidcBrowserBinding } from "../oidc-browser-binding";
 
 /** POST /authentication/request-code: mails a 6-character code (same answer for every email). */
 export function useRequestCode() {
   const api = useApi();
-  return useMutation({
-    mutationFn: (input: { email: string; language?: Language }) =>
-      api.authentication.requestCode(input),
-  });
+  return useApiCall(
+    useCallback(
+      (input: { email: string; language?: Language }) => api.authentication.requestCode(input),
+      [api],
+    ),
+  );
 }
 
 /** POST /authentication/verify-code: the session credential of the email. */
 export function useVerifyCode() {
   const api = useApi();
-  return useMutation({
-    mutationFn: (input: { email: string; code: string }) => api.authentication.verifyCode(input),
-  });
+  return useApiCall(
+    useCallback(
+      (input: { email: string; code: string }) => api.authentication.verifyCode(input),
+      [api],
+    ),
+  );
 }
 
 /**
@@ -28,8 +34,8 @@ export function useVerifyCode() {
  */
 export function usePasskeyLogin() {
   const api = useApi();
-  return useMutation({
-    mutationFn: async () => {
+  return useApiCall(
+    useCallback(async () => {
       // The WebAuthn library downloads with the challenge, not with the login page. Undefined when
       // its chunk failed to load and the chunk-load guard reloads the page: the sign-in waits for it.
       const [{ challengeId, options }, webauthn] = await Promise.all([
@@ -44,10 +50,10 @@ export function usePasskeyLogin() {
         challengeId,
         response: response as unknown as Record<string, unknown>,
       });
-    },
+    }, [api]),
     // A passkey ceremony is never repeated behind the person's back.
-    retry: false,
-  });
+    { retry: false },
+  );
 }
 
 /**
@@ -56,13 +62,16 @@ export function usePasskeyLogin() {
  */
 export function useOidcStart() {
   const api = useApi();
-  return useMutation({
-    mutationFn: async (input: { email: string; returnPath?: string }) => {
-      const started = await api.oidc.start(input);
-      keepOidcBrowserBinding(started.browserBinding);
-      return started;
-    },
-  });
+  return useApiCall(
+    useCallback(
+      async (input: { email: string; returnPath?: string }) => {
+        const started = await api.oidc.start(input);
+        keepOidcBrowserBinding(started.browserBinding);
+        return started;
+      },
+      [api],
+    ),
+  );
 }
 
 /**
@@ -71,10 +80,13 @@ export function useOidcStart() {
  */
 export function useOidcCallback() {
   const api = useApi();
-  return useMutation({
-    mutationFn: (query: string) =>
-      api.oidc.callback({ query, browserBinding: takeOidcBrowserBinding() || "none" }),
+  return useApiCall(
+    useCallback(
+      (query: string) =>
+        api.oidc.callback({ query, browserBinding: takeOidcBrowserBinding() || "none" }),
+      [api],
+    ),
     // An authorization code works once: never sent again behind the person's back.
-    retry: false,
-  });
+    { retry: false },
+  );
 }
