@@ -1,5 +1,5 @@
 import { QueryClientProvider, useQuery, type QueryClient } from "@tanstack/react-query";
-import { Suspense, useEffect } from "react";
+import { useEffect } from "react";
 import { useApi, type AccessLink, type OpenedEnvelope, type SignApi } from "../../../lib/api";
 import { screenPreviewWidth } from "../../../domain/preview-width";
 import {
@@ -11,7 +11,8 @@ import { accessErrorKind } from "../lib/access-error";
 import { envelopeState, isActing, type EnvelopeState } from "../lib/envelope-state";
 import { type OpenedStatus, type SigningIntent } from "../lib/signing-intent";
 import { AccessErrorPage } from "./access-error-page";
-import { EnvelopeStatusPage, SigningWorkspace } from "../lazy";
+import { EnvelopeStatusPage } from "./envelope-status-page";
+import { SigningWorkspace } from "./signing-workspace";
 import { SigningSkeleton } from "./signing-skeleton";
 
 /** States where the recipient will have something to do later: the link is kept for them. */
@@ -92,13 +93,10 @@ function OpenedSigningPage({
     );
   }
   if (state === undefined) return <SigningSkeleton />;
-  return (
-    <Suspense fallback={<SigningSkeleton />}>
-      {isActing(state) ? (
-        <SigningWorkspace link={link} opened={opened.data} intent={intent} />
-      ) : (
-        <EnvelopeStatusPage state={state} link={link} title={opened.data.envelope.title} />
-      )}
-    </Suspense>
+  // In this chunk, not lazy: the workspace replaces the first page's view in the same render.
+  return isActing(state) ? (
+    <SigningWorkspace link={link} opened={opened.data} intent={intent} />
+  ) : (
+    <EnvelopeStatusPage state={state} link={link} title={opened.data.envelope.title} />
   );
 }
