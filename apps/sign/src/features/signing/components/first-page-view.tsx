@@ -139,6 +139,15 @@ function FieldOutline({ field, onTap }: { field: SignerField; onTap: () => void 
     height: `${field.height * 100}%`,
   };
   const frame = "absolute flex items-center rounded-[3px] border-2 border-brand-400 bg-brand-50/80";
+  // As `FieldOverlay` draws it.
+  const requiredDot = field.required ? (
+    <span
+      aria-hidden="true"
+      className="pointer-events-none absolute -top-2 -right-2 flex size-4 items-center justify-center rounded-full bg-brand-600 text-[10px] leading-none font-bold text-white"
+    >
+      *
+    </span>
+  ) : null;
   if (!TAPPED.has(field.kind)) {
     return (
       <div className={cn(frame, "border-dashed")} style={style} data-field-kind={field.kind} />
@@ -159,6 +168,8 @@ function FieldOutline({ field, onTap }: { field: SignerField; onTap: () => void 
       data-field-outline=""
       aria-label={name}
       onClick={onTap}
-    />
+    >
+      {requiredDot}
+    </button>
   );
 }
