@@ -9,10 +9,11 @@ const TEXTS_MODULE = /[\\/]i18n[\\/]src[\\/]resources[\\/](en|fr)[\\/](\w+)\.ts$
 /** The modules of the `common` chunk (see below): shared by the first page and most routes. */
 const COMMON_MODULES = new RegExp(
   [
-    String.raw`[\\/]node_modules[\\/](tailwind-merge|clsx|class-variance-authority)[\\/]`,
+    String.raw`[\\/]node_modules[\\/](clsx|class-variance-authority)[\\/]`,
     String.raw`[\\/]node_modules[\\/]@radix-ui[\\/]react-(slot|primitive|compose-refs|label)[\\/]`,
     String.raw`[\\/]node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/](?!icons[\\/])`,
-    String.raw`[\\/]packages[\\/]ui-kit[\\/]src[\\/](lib[\\/]cn|components[\\/](button|card|input|form-field|label|spinner))\.tsx?$`,
+    // The ui-kit's controls of the login page, their classes joined without tailwind-merge (`cx`).
+    String.raw`[\\/]packages[\\/]ui-kit[\\/]src[\\/](lib[\\/]cx|components[\\/](plain-button|card|plain-input|form-field|spinner))\.tsx?$`,
     String.raw`[\\/]packages[\\/]i18n[\\/]src[\\/]react[\\/]use-language\.ts$`,
     String.raw`[\\/]apps[\\/]web[\\/]src[\\/](lib[\\/]api[\\/](error-text|api-context|use-api-call)|app[\\/]session[\\/]session-context)\.tsx?$`,
     // The retry rules of spec §7, which the login page's calls follow without TanStack Query.
@@ -104,10 +105,13 @@ const appConfig = defineAppConfig({
             // TanStack Query with the app's query client (`src/app/query-client.ts`): one chunk,
             // which the query scope (`src/app/query-scope.tsx`) imports and every page but the
             // login page asks for as it starts, with the page's module (the login page calls the
-            // api without it, so that it is not part of its first load).
+            // api without it, so that it is not part of its first load). The ui-kit's class merging
+            // (tailwind-merge, `cn`) with the controls whose callers override their classes
+            // (`Button`, `Input`) goes with it: every page but the login page needs it too, and the
+            // login page draws with `PlainButton` and `PlainInput` (`cx`) instead.
             {
               name: "query-client",
-              test: /[\\/]node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/]|[\\/]src[\\/]app[\\/]query-client\.ts$/,
+              test: /[\\/]node_modules[\\/](@tanstack[\\/](query-core|react-query)|tailwind-merge)[\\/]|[\\/]src[\\/]app[\\/]query-client\.ts$|[\\/]packages[\\/]ui-kit[\\/]src[\\/](lib[\\/]cn|components[\\/](button|input))\.tsx?$/,
             },
             // The login page with the small modules it shares with the other identity pages (the
             // failure notice, the return path, single sign-on's browser binding): one chunk, so that

@@ -1,6 +1,7 @@
 // The public surface of @paraphe/ui-kit. Every user-visible text is a prop: the apps pass translations.
 
 export { cn } from "./lib/cn";
+export { cx } from "./lib/cx";
 
 export {
   Button,
@@ -9,6 +10,11 @@ export {
   type ButtonSize,
   type ButtonVariant,
 } from "./components/button";
+export {
+  PlainButton,
+  type PlainButtonProps,
+  type PlainButtonVariant,
+} from "./components/plain-button";
 export { Spinner, type SpinnerProps } from "./components/spinner";
 export {
   Input,
@@ -18,6 +24,7 @@ export {
   type TextareaProps,
   type LabelProps,
 } from "./components/input";
+export { PlainInput } from "./components/plain-input";
 export {
   FormField,
   type FormFieldProps,

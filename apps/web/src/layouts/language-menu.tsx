@@ -1,5 +1,5 @@
 import { useLanguage, useTranslation } from "@paraphe/i18n/react";
-import { Button } from "@paraphe/ui-kit";
+import { PlainButton } from "@paraphe/ui-kit";
 import { Languages } from "lucide-react";
 import { useState, type KeyboardEvent } from "react";
 import type * as DropdownModule from "./language-menu-dropdown";
@@ -46,7 +46,7 @@ export function LanguageMenu() {
   };
 
   const trigger = (
-    <Button
+    <PlainButton
       variant="ghost"
       size="sm"
       aria-label={t("language.current", { language: current })}
@@ -70,7 +70,7 @@ export function LanguageMenu() {
       <span aria-hidden="true" className="hidden sm:inline">
         {current}
       </span>
-    </Button>
+    </PlainButton>
   );
   if (!dropdown) return trigger;
   return <dropdown.Menu trigger={trigger} open={open} onOpenChange={setOpen} />;

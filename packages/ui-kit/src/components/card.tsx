@@ -1,5 +1,5 @@
 import { forwardRef, type HTMLAttributes } from "react";
-import { cn } from "../lib/cn";
+import { cx } from "../lib/cx";
 
 /** A white panel with the theme's card radius, border and shadow. */
 export const Card = forwardRef<HTMLDivElement, HTMLAttributes<HTMLDivElement>>(function Card(
@@ -9,7 +9,7 @@ export const Card = forwardRef<HTMLDivElement, HTMLAttributes<HTMLDivElement>>(f
   return (
     <div
       ref={ref}
-      className={cn("rounded-card border border-border bg-surface text-ink shadow-card", className)}
+      className={cx("rounded-card border border-border bg-surface text-ink shadow-card", className)}
       {...props}
     />
   );
@@ -17,7 +17,7 @@ export const Card = forwardRef<HTMLDivElement, HTMLAttributes<HTMLDivElement>>(f
 
 export const CardHeader = forwardRef<HTMLDivElement, HTMLAttributes<HTMLDivElement>>(
   function CardHeader({ className, ...props }, ref) {
-    return <div ref={ref} className={cn("flex flex-col gap-1 p-4 sm:p-5", className)} {...props} />;
+    return <div ref={ref} className={cx("flex flex-col gap-1 p-4 sm:p-5", className)} {...props} />;
   },
 );
 
@@ -26,7 +26,7 @@ export const CardTitle = forwardRef<HTMLHeadingElement, HTMLAttributes<HTMLHeadi
     return (
       <h2
         ref={ref}
-        className={cn("text-base leading-6 font-semibold text-ink", className)}
+        className={cx("text-base leading-6 font-semibold text-ink", className)}
         {...props}
       />
     );
@@ -37,7 +37,7 @@ export const CardDescription = forwardRef<
   HTMLParagraphElement,
   HTMLAttributes<HTMLParagraphElement>
 >(function CardDescription({ className, ...props }, ref) {
-  return <p ref={ref} className={cn("text-sm text-ink-muted", className)} {...props} />;
+  return <p ref={ref} className={cx("text-sm text-ink-muted", className)} {...props} />;
 });
 
 export const CardContent = forwardRef<HTMLDivElement, HTMLAttributes<HTMLDivElement>>(
@@ -45,7 +45,7 @@ export const CardContent = forwardRef<HTMLDivElement, HTMLAttributes<HTMLDivElem
     return (
       <div
         ref={ref}
-        className={cn(
+        className={cx(
           "px-4 pb-4 sm:px-5 sm:pb-5 [&:first-child]:pt-4 sm:[&:first-child]:pt-5",
           className,
         )}
@@ -60,7 +60,7 @@ export const CardFooter = forwardRef<HTMLDivElement, HTMLAttributes<HTMLDivEleme
     return (
       <div
         ref={ref}
-        className={cn(
+        className={cx(
           "flex flex-wrap items-center gap-2 border-t border-border px-4 py-3 sm:px-5",
           className,
         )}

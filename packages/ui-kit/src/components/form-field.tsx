@@ -6,8 +6,8 @@ import {
   type ReactElement,
   type ReactNode,
 } from "react";
-import { cn } from "../lib/cn";
-import { Label } from "./input";
+import { cx } from "../lib/cx";
+import { PlainLabel as Label } from "./plain-input";
 
 /** The props that FormField sets on its control. */
 export interface FormFieldControlProps {
@@ -66,7 +66,7 @@ export function FormField({
     .join(" ");
 
   return (
-    <div className={cn("flex flex-col gap-1.5", className)}>
+    <div className={cx("flex flex-col gap-1.5", className)}>
       <Label htmlFor={controlId}>
         {label}
         {required ? (

@@ -1,5 +1,5 @@
 import type { HTMLAttributes } from "react";
-import { cn } from "../lib/cn";
+import { cx } from "../lib/cx";
 
 /** The product name: a proper noun, the same in every language. */
 const PRODUCT_NAME = "Paraphe";
@@ -46,7 +46,7 @@ export function Logo({ compact = false, size = 32, className, ...props }: LogoPr
       <span
         role="img"
         aria-label={PRODUCT_NAME}
-        className={cn("inline-flex items-center", className)}
+        className={cx("inline-flex items-center", className)}
         {...props}
       >
         <LogoMark size={size} />
@@ -54,7 +54,7 @@ export function Logo({ compact = false, size = 32, className, ...props }: LogoPr
     );
   }
   return (
-    <span className={cn("inline-flex items-center gap-2", className)} {...props}>
+    <span className={cx("inline-flex items-center gap-2", className)} {...props}>
       <LogoMark size={size} />
       <span className="text-lg leading-none font-semibold tracking-tight text-ink">
         {PRODUCT_NAME}

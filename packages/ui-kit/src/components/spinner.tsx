@@ -1,5 +1,5 @@
 import type { SVGProps } from "react";
-import { cn } from "../lib/cn";
+import { cx } from "../lib/cx";
 
 export interface SpinnerProps extends Omit<SVGProps<SVGSVGElement>, "children"> {
   /** Size in pixels (width and height). Defaults to 16. */
@@ -21,7 +21,7 @@ export function Spinner({ size = 16, label, className, ...props }: SpinnerProps)
       fill="none"
       aria-hidden="true"
       focusable="false"
-      className={cn("shrink-0 animate-spin", className)}
+      className={cx("shrink-0 animate-spin", className)}
       {...props}
     >
       <circle cx="12" cy="12" r="9" stroke="currentColor" strokeOpacity="0.25" strokeWidth="3" />

@@ -1,5 +1,5 @@
 import { Spinner } from "../components/spinner";
-import { cn } from "../lib/cn";
+import { cx } from "../lib/cx";
 
 export interface LoadingScreenProps {
   /** What is loading, for screen readers (e.g. "Loading your profile"). */
@@ -13,7 +13,7 @@ export function LoadingScreen({ label, className }: LoadingScreenProps) {
     <div
       role="status"
       aria-live="polite"
-      className={cn(
+      className={cx(
         "flex min-h-dvh w-full items-center justify-center bg-surface-muted text-brand-500",
         className,
       )}

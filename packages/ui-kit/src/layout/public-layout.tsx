@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { cn } from "../lib/cn";
+import { cx } from "../lib/cx";
 
 export interface PublicLayoutProps {
   /** Branding at the left of the header (usually a Logo, possibly in a link). */
@@ -29,7 +29,7 @@ export function PublicLayout({
   className,
 }: PublicLayoutProps) {
   return (
-    <div className={cn("flex min-h-dvh flex-col bg-surface-muted text-ink", className)}>
+    <div className={cx("flex min-h-dvh flex-col bg-surface-muted text-ink", className)}>
       <header className="border-b border-border bg-surface">
         <div className="mx-auto flex w-full max-w-6xl flex-wrap items-center gap-x-4 gap-y-1 px-4 py-3 sm:px-6">
           <div className="flex min-w-0 flex-1 flex-col gap-0.5 sm:flex-row sm:items-center sm:gap-4">
@@ -42,7 +42,7 @@ export function PublicLayout({
         </div>
       </header>
       <main className="flex flex-1 justify-center px-4 py-8 sm:px-6 sm:py-12">
-        <div className={cn("w-full max-w-3xl", contentClassName)}>{children}</div>
+        <div className={cx("w-full max-w-3xl", contentClassName)}>{children}</div>
       </main>
       {footer ? (
         <footer className="border-t border-border bg-surface">

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { Button } from "../components/button";
+import { PlainButton } from "../components/plain-button";
 import { pageChunkLoadGuard } from "../runtime/page-chunk-load-guard";
 import { LoadingScreen } from "./loading-screen";
 
@@ -37,7 +37,7 @@ export function UnexpectedErrorPage({
     >
       <h1 className="text-2xl font-semibold text-ink">{title}</h1>
       <p className="max-w-md text-ink-muted">{description}</p>
-      <Button onClick={() => window.location.reload()}>{reloadLabel}</Button>
+      <PlainButton onClick={() => window.location.reload()}>{reloadLabel}</PlainButton>
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { type LoginResponse } from "@paraphe/api-sdk/contract";
 import { useDocumentTitle, useTranslation } from "@paraphe/i18n/react";
-import { Button, Card, CardContent, CardDescription, CardHeader } from "@paraphe/ui-kit";
+import { Card, CardContent, CardDescription, CardHeader, PlainButton } from "@paraphe/ui-kit";
 import { KeyRound } from "lucide-react";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
@@ -83,15 +83,15 @@ export function LoginPage() {
                 }
               />
               {/* A long name ("Se connecter avec l’authentification unique") wraps, whole. */}
-              <Button
+              <PlainButton
                 type="button"
                 variant="secondary"
-                className="h-auto min-h-11 py-2 text-center whitespace-normal sm:min-h-10"
+                size="wrap"
                 onClick={() => setStep("sso")}
               >
                 <KeyRound aria-hidden="true" />
                 {t("sso.login.open")}
-              </Button>
+              </PlainButton>
             </>
           ) : step === "sso" ? (
             <SsoForm

@@ -1,6 +1,6 @@
 import { type LoginResponse } from "@paraphe/api-sdk/contract";
 import { useTranslation } from "@paraphe/i18n/react";
-import { Button } from "@paraphe/ui-kit";
+import { PlainButton } from "@paraphe/ui-kit";
 import { KeyRound } from "lucide-react";
 import { useState } from "react";
 import { usePasskeyLogin } from "../api/auth-mutations";
@@ -34,10 +34,11 @@ export function PasskeyLoginButton({
         <span className="h-px flex-1 bg-border" />
       </div>
       {failureKey ? <LoginFailure description={t(failureKey)} /> : null}
-      <Button
+      <PlainButton
         type="button"
         variant="secondary"
-        className="h-auto min-h-11 w-full py-2 text-center whitespace-normal sm:min-h-10"
+        size="wrap"
+        className="w-full"
         loading={passkeyLogin.isPending}
         onClick={() =>
           passkeyLogin.mutate(undefined, { onSuccess: (credential) => onSignedIn(credential) })
@@ -45,7 +46,7 @@ export function PasskeyLoginButton({
       >
         <KeyRound aria-hidden="true" />
         {t("web:login.passkey.submit")}
-      </Button>
+      </PlainButton>
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { isApiError } from "@paraphe/api-sdk";
 import { useTranslation } from "@paraphe/i18n/react";
-import { Button } from "@paraphe/ui-kit";
+import { PlainButton } from "@paraphe/ui-kit";
 import { ArrowRight } from "lucide-react";
 import { fieldErrorProblem, fieldErrorWord, useErrorText } from "../../../lib/api/error-text";
 import { useRequestCode } from "../api/auth-mutations";
@@ -42,10 +42,10 @@ export function EmailForm({
         )
       ) : null}
       <LoginEmailField field={form.field} error={form.error} autoComplete="username webauthn" />
-      <Button type="submit" loading={form.isSubmitting} className="w-full">
+      <PlainButton type="submit" loading={form.isSubmitting} className="w-full">
         {t("login.email.submit")}
         <ArrowRight aria-hidden="true" />
-      </Button>
+      </PlainButton>
     </form>
   );
 }

@@ -1,5 +1,5 @@
 import { useTranslation } from "@paraphe/i18n/react";
-import { FormField, Input } from "@paraphe/ui-kit";
+import { FormField, PlainInput } from "@paraphe/ui-kit";
 import { type ChangeEventHandler, type RefObject } from "react";
 import { type FormFieldError, useErrorText } from "../../../lib/api/error-text";
 
@@ -23,7 +23,7 @@ export function LoginEmailField({
   const errorText = useErrorText();
   return (
     <FormField label={t("login.email.label")} required error={errorText.validation(error)}>
-      <Input
+      <PlainInput
         type="email"
         autoComplete={autoComplete}
         inputMode="email"

@@ -1,5 +1,5 @@
 import { useTranslation } from "@paraphe/i18n/react";
-import { Button } from "@paraphe/ui-kit";
+import { PlainButton } from "@paraphe/ui-kit";
 import { ArrowRight } from "lucide-react";
 import { fieldErrorProblem, fieldErrorWord, useErrorText } from "../../../lib/api/error-text";
 import { useOidcStart } from "../api/auth-mutations";
@@ -40,13 +40,13 @@ export function SsoForm({
         <LoginFailure description={errorText.apiError(failure)} />
       ) : null}
       <LoginEmailField field={form.field} error={form.error} autoComplete="username" />
-      <Button type="submit" loading={form.isSubmitting} className="w-full">
+      <PlainButton type="submit" loading={form.isSubmitting} className="w-full">
         {t("sso.login.submit")}
         <ArrowRight aria-hidden="true" />
-      </Button>
-      <Button type="button" variant="ghost" onClick={onBack}>
+      </PlainButton>
+      <PlainButton type="button" variant="ghost" onClick={onBack}>
         {t("sso.login.back")}
-      </Button>
+      </PlainButton>
     </form>
   );
 }
