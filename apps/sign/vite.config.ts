@@ -30,7 +30,7 @@ const SIGNING_PAGE_MODULES = [
   /[\\/]node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](circle-check|file-x|link-2-off|wifi-off|file-clock|pen-line|book-open-check|user-round-check)\./,
   /[\\/]packages[\\/]ui-kit[\\/]src[\\/](components[\\/](badge|skeleton))\./,
   /[\\/]apps[\\/]sign[\\/]src[\\/](app[\\/]signed-area|routes[\\/]sign|domain[\\/]embed|lib[\\/]visit)\.tsx?$/,
-  /[\\/]apps[\\/]sign[\\/]src[\\/]features[\\/]signing[\\/](load|components[\\/](signing-page|first-page-view|page-frame|document-reader|envelope-header|action-bar|completed-field-overlay|access-error-page|status-panel|touch-area)|lib[\\/](envelope-state|field-values|signing-intent|access-error))\.tsx?$/,
+  /[\\/]apps[\\/]sign[\\/]src[\\/]features[\\/]signing[\\/](load|components[\\/](signing-page|first-page-view|page-frame|document-reader|envelope-header|action-bar|completed-field-overlay|field-box|access-error-page|status-panel|touch-area)|lib[\\/](envelope-state|field-values|signing-intent|access-error))\.tsx?$/,
 ];
 
 /**

@@ -1,6 +1,7 @@
 import { useTranslation } from "@paraphe/i18n/react";
 import { cn } from "@paraphe/ui-kit";
 import { type CompletedField } from "../../../lib/api";
+import { fieldBoxStyle } from "./field-box";
 
 /**
  * A field an earlier recipient completed, drawn read-only where it sits on the page: their text,
@@ -8,12 +9,7 @@ import { type CompletedField } from "../../../lib/api";
  */
 export function CompletedFieldOverlay({ field }: { field: CompletedField }) {
   const { t } = useTranslation("sign");
-  const style = {
-    left: `${field.x * 100}%`,
-    top: `${field.y * 100}%`,
-    width: `${field.width * 100}%`,
-    height: `${field.height * 100}%`,
-  };
+  const style = fieldBoxStyle(field);
   const kind = t(`fields.${field.kind}`);
   const shown =
     field.kind === "checkbox"

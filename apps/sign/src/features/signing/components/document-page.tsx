@@ -2,7 +2,7 @@ import { useTranslation } from "@paraphe/i18n/react";
 import { Button } from "@paraphe/ui-kit";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
-import { useApi, type AccessLink, type CompletedField, type SignerField } from "../../../lib/api";
+import { useApi, type AccessLink } from "../../../lib/api";
 import { pagePreviewQueryOptions } from "../api/signing-queries";
 import {
   PREVIEW_BUSY_RETRIES,
@@ -13,23 +13,13 @@ import {
 import { type FieldValues } from "../lib/field-values";
 import { useNearViewport } from "../lib/use-near-viewport";
 import { CompletedFieldOverlay } from "./completed-field-overlay";
+import { type ReaderPage } from "./document-reader";
 import { FieldOverlay } from "./field-overlay";
 import { PageFrame, PageImage, PagePlaceholder } from "./page-frame";
 
-export interface DocumentPageProps {
+/** A page of the reader (its size sets the box's aspect ratio before the image arrives). */
+export interface DocumentPageProps extends ReaderPage {
   link: AccessLink;
-  documentUuid: string;
-  /** 0-based. */
-  page: number;
-  pageCount: number;
-  /** Page size in PDF points: sets the box's aspect ratio before the image arrives. */
-  width: number;
-  height: number;
-  /** The accessible name of the page ("contract.pdf, page 2 of 5"). */
-  label: string;
-  fields: SignerField[];
-  /** What earlier recipients completed on this page, read-only. */
-  completedFields: CompletedField[];
   values: FieldValues;
   missing: Set<string>;
   onChange: (fieldUuid: string, value: string) => void;

@@ -1,6 +1,6 @@
 import { useTranslation } from "@paraphe/i18n/react";
 import { type ReactNode, type RefObject } from "react";
-import { type CompletedField, type SignerDocument, type SignerField } from "../../../lib/api";
+import { type CompletedField, type OpenedEnvelope, type SignerField } from "../../../lib/api";
 import { shownFields, type FieldValues } from "../lib/field-values";
 
 /** One page of the reader, with what is drawn over it. */
@@ -21,9 +21,8 @@ export interface ReaderPage {
 }
 
 export interface DocumentReaderProps {
-  documents: SignerDocument[];
-  fields: SignerField[];
-  completedFields: CompletedField[];
+  /** The open call's answer: the documents, the recipient's fields, the completed ones. */
+  opened: Pick<OpenedEnvelope, "documents" | "fields" | "completedFields">;
   values: FieldValues;
   /** The section holding the pages, watched for what is read. */
   readerRef?: RefObject<HTMLElement | null>;
@@ -32,15 +31,9 @@ export interface DocumentReaderProps {
 }
 
 /** Every page of every document, one under the other. */
-export function DocumentReader({
-  documents,
-  fields,
-  completedFields,
-  values,
-  readerRef,
-  renderPage,
-}: DocumentReaderProps) {
+export function DocumentReader({ opened, values, readerRef, renderPage }: DocumentReaderProps) {
   const { t } = useTranslation("sign");
+  const { documents, fields, completedFields } = opened;
   // A field whose condition does not hold is not drawn (nor required, nor sent).
   const shown = shownFields(fields, values);
   return (

@@ -4,6 +4,7 @@ import { PenLine } from "lucide-react";
 import { type SignerField } from "../../../lib/api";
 import { fieldProblem, type FieldValues } from "../lib/field-values";
 import { AttachmentField } from "./attachment-field";
+import { fieldBoxStyle, fieldFrame, fieldName, RequiredDot } from "./field-box";
 import { InputField } from "./input-field";
 import { TOUCH_AREA } from "./touch-area";
 
@@ -38,28 +39,11 @@ export function FieldOverlay({
 }: FieldOverlayProps) {
   const { t } = useTranslation("sign");
   const kindLabel = t(`fields.${field.kind}`);
-  const name = [field.label || kindLabel, field.required ? t("fields.requiredMark") : ""]
-    .filter(Boolean)
-    .join(" ");
+  const name = fieldName(field, t);
   const value = values[field.uuid] ?? "";
-  const style = {
-    left: `${field.x * 100}%`,
-    top: `${field.y * 100}%`,
-    width: `${field.width * 100}%`,
-    height: `${field.height * 100}%`,
-  };
-  const frame = cn(
-    "absolute flex items-center rounded-[3px] border-2 bg-brand-50/80",
-    missing ? "border-danger" : "border-brand-400",
-  );
-  const requiredDot = field.required ? (
-    <span
-      aria-hidden="true"
-      className="pointer-events-none absolute -top-2 -right-2 flex size-4 items-center justify-center rounded-full bg-brand-600 text-[10px] leading-none font-bold text-white"
-    >
-      *
-    </span>
-  ) : null;
+  const style = fieldBoxStyle(field);
+  const frame = fieldFrame(missing);
+  const requiredDot = field.required ? <RequiredDot /> : null;
   // Container-relative text size: readable on a phone, not oversized on a desktop page.
   const text = "text-[clamp(10px,2.2cqw,16px)]";
 

@@ -1,5 +1,4 @@
 import { useDocumentTitle, useTranslation } from "@paraphe/i18n/react";
-import { cn } from "@paraphe/ui-kit";
 import { useEffect, useMemo } from "react";
 import { embedding } from "../../../domain/embed";
 import { type OpenedEnvelope, type SignerField } from "../../../lib/api";
@@ -9,6 +8,7 @@ import { ActionBar } from "./action-bar";
 import { CompletedFieldOverlay } from "./completed-field-overlay";
 import { DocumentReader, type ReaderPage } from "./document-reader";
 import { EnvelopeHeader } from "./envelope-header";
+import { fieldBoxStyle, fieldFrame, fieldName, RequiredDot } from "./field-box";
 import { PageFrame, PageImage, PagePlaceholder } from "./page-frame";
 import { TOUCH_AREA } from "./touch-area";
 
@@ -88,13 +88,7 @@ export function FirstPageView({ opened, onIntent, onFirstPageShown }: FirstPageV
         kind={recipient.kind}
         onDelegate={canDelegate ? () => onIntent({ kind: "delegate" }) : undefined}
       />
-      <DocumentReader
-        documents={documents}
-        fields={fields}
-        completedFields={opened.completedFields}
-        values={values}
-        renderPage={renderPage}
-      />
+      <DocumentReader opened={opened} values={values} renderPage={renderPage} />
       <ActionBar
         readCount={readCount}
         pageCount={pageCount}
@@ -132,44 +126,22 @@ const TAPPED = new Set<SignerField["kind"]>([
  */
 function FieldOutline({ field, onTap }: { field: SignerField; onTap: () => void }) {
   const { t } = useTranslation("sign");
-  const style = {
-    left: `${field.x * 100}%`,
-    top: `${field.y * 100}%`,
-    width: `${field.width * 100}%`,
-    height: `${field.height * 100}%`,
-  };
-  const frame = "absolute flex items-center rounded-[3px] border-2 border-brand-400 bg-brand-50/80";
-  // As `FieldOverlay` draws it.
-  const requiredDot = field.required ? (
-    <span
-      aria-hidden="true"
-      className="pointer-events-none absolute -top-2 -right-2 flex size-4 items-center justify-center rounded-full bg-brand-600 text-[10px] leading-none font-bold text-white"
-    >
-      *
-    </span>
-  ) : null;
+  const style = fieldBoxStyle(field);
+  const frame = fieldFrame(false);
   if (!TAPPED.has(field.kind)) {
-    return (
-      <div className={cn(frame, "border-dashed")} style={style} data-field-kind={field.kind} />
-    );
+    return <div className={`${frame} border-dashed`} style={style} data-field-kind={field.kind} />;
   }
-  const name = [
-    field.label || t(`fields.${field.kind}`),
-    field.required ? t("fields.requiredMark") : "",
-  ]
-    .filter(Boolean)
-    .join(" ");
   return (
     <button
       type="button"
-      className={cn(frame, TOUCH_AREA, "cursor-pointer")}
+      className={`${frame} ${TOUCH_AREA} cursor-pointer`}
       style={style}
       data-field-kind={field.kind}
       data-field-outline=""
-      aria-label={name}
+      aria-label={fieldName(field, t)}
       onClick={onTap}
     >
-      {requiredDot}
+      {field.required ? <RequiredDot /> : null}
     </button>
   );
 }

@@ -2,7 +2,7 @@ import { FIELD_VALUE_MAX_LENGTH } from "@paraphe/api-sdk/contract";
 import { useDocumentTitle, useTranslation } from "@paraphe/i18n/react";
 import { toast } from "@paraphe/ui-kit";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import {
   useApi,
   type AccessLink,
@@ -13,22 +13,19 @@ import { useNavigate } from "../../../app/navigation";
 import { type ConfirmationState } from "../../../domain/confirmation-state";
 import { useBranding } from "../../../lib/branding";
 import { SigningLinkContext } from "../lib/signing-link";
-import { asApiError, signingErrorKey, verificationRequired } from "../lib/access-error";
+import { signingErrorKey, verificationRequired } from "../lib/access-error";
 import { signingKeys } from "../api/signing-queries";
 import { accessErrorKind } from "../lib/access-error";
-import {
-  initialFieldValues,
-  initialsOf,
-  missingRequiredFields,
-  valuesToSend,
-  type FieldValues,
-} from "../lib/field-values";
+import { initialsOf, valuesToSend } from "../lib/field-values";
+import { useDelegation } from "../lib/use-delegation";
+import { useFieldEntries } from "../lib/use-field-entries";
+import { useIntentReplay } from "../lib/use-intent-replay";
 import { usePageReading } from "../lib/use-page-reading";
 import { emptyDraft, type SignatureDraft } from "../lib/signature-draft";
 import { ActionBar } from "./action-bar";
 import { DeclineDialog } from "./decline-dialog";
 import { embedding, postEmbedEvent } from "../../../domain/embed";
-import { DelegateDialog, type Delegation } from "./delegate-dialog";
+import { DelegateDialog } from "./delegate-dialog";
 import { DocumentReader } from "./document-reader";
 import { DocumentPage } from "./document-page";
 import { type SigningIntent } from "../lib/signing-intent";
@@ -66,32 +63,14 @@ export function SigningWorkspace({
   const api = useApi();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const { envelope, recipient, documents, fields } = opened;
+  const { envelope, recipient, fields } = opened;
   const approver = recipient.kind === "approver";
   const viewer = recipient.kind === "viewer";
   // Signers only, and only when the sender allows it.
   const canDelegate = recipient.kind === "signer" && envelope.allowDelegation === true;
   useDocumentTitle(envelope.title);
 
-  const [values, setValues] = useState<FieldValues>(() => initialFieldValues(opened));
-  // A required field is shown missing (red) once the signer changed it and left it empty, or tried
-  // to finish (a tap on the signature zone with fields left): not before they did anything.
-  const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set());
-  const [triedToFinish, setTriedToFinish] = useState(false);
-  const onChange = useCallback((fieldUuid: string, value: string) => {
-    setValues((current) => ({ ...current, [fieldUuid]: value }));
-    setTouched((current) => (current.has(fieldUuid) ? current : new Set(current).add(fieldUuid)));
-  }, []);
-  const missingFields = missingRequiredFields(fields, values);
-  const missing = useMemo(
-    () =>
-      new Set(
-        missingFields
-          .filter((field) => triedToFinish || touched.has(field.uuid))
-          .map((field) => field.uuid),
-      ),
-    [missingFields, triedToFinish, touched],
-  );
+  const { values, onChange, missingFields, missing, showMissing } = useFieldEntries(opened);
 
   const fullName = `${recipient.firstname} ${recipient.lastname}`.trim();
   const needsInitials = fields.some((field) => field.kind === "initials");
@@ -188,7 +167,7 @@ export function SigningWorkspace({
     onSignatureZoneRef.current = () => {
       if (!allRead) toast.info(t("reader.readAll"));
       else if (missingFields.length > 0) {
-        setTriedToFinish(true);
+        showMissing();
         toast.info(t("fields.missing", { count: missingFields.length }));
       } else openSignature();
     };
@@ -274,34 +253,7 @@ export function SigningWorkspace({
     },
   });
 
-  const [delegateOpen, setDelegateOpen] = useState(false);
-  const [delegateRefused, setDelegateRefused] = useState<Partial<Record<keyof Delegation, string>>>(
-    {},
-  );
-  const delegate = useMutation({
-    mutationFn: (delegation: Delegation) => api.envelope.delegate({ ...link, ...delegation }),
-    onSuccess: async (answer) => {
-      setDelegateOpen(false);
-      toast.success(
-        t("delegate.done", { name: `${answer.to.firstname} ${answer.to.lastname}`.trim() }),
-      );
-      // The link now answers that it was delegated.
-      await reopen();
-    },
-    onError: (error) => {
-      if (linkSpent(error)) return;
-      const words = (asApiError(error)?.details ?? []).map((detail) => detail.message);
-      if (words.includes("delegate_to_self")) {
-        setDelegateRefused({ email: t("delegate.toSelf") });
-        return;
-      }
-      if (words.includes("already_recipient")) {
-        setDelegateRefused({ email: t("delegate.alreadyRecipient") });
-        return;
-      }
-      toast.error(t("errors.delegating"));
-    },
-  });
+  const delegation = useDelegation({ link, canDelegate, linkSpent, reopen });
 
   const reject = useMutation({
     mutationFn: (reason: string) => api.envelope.reject({ ...link, reason }),
@@ -330,43 +282,32 @@ export function SigningWorkspace({
   // The embedding site may leave declining out (`decline=0`); an approver can always reject.
   const onDecline =
     approver || embedding().options.allowDecline ? () => setDeclineOpen(true) : undefined;
-  const openDelegation = canDelegate
-    ? () => {
-        setDelegateRefused({});
-        setDelegateOpen(true);
-      }
-    : undefined;
 
   // A tap made on the first page's view before this code came: done now, once.
-  const intendedField =
-    intent?.kind === "field" ? fields.find((field) => field.uuid === intent.fieldUuid) : undefined;
-  // A field with a sheet opens as it mounts; a signature zone and a checkbox are done below.
-  const [openField] = useState(() =>
-    intendedField && !ACTED_FIELDS.has(intendedField.kind) ? intendedField.uuid : null,
-  );
-  const intentDone = useRef(false);
-  useEffect(() => {
-    if (intent === null || intentDone.current) return;
-    intentDone.current = true;
-    if (intent.kind === "sign") {
-      // Sign opens only as the bar allows it (every page read, the required fields filled).
-      if (allRead && (approver || viewer || missingFields.length === 0)) onSign();
-    } else if (intent.kind === "decline") onDecline?.();
-    else if (intent.kind === "delegate") openDelegation?.();
-    else if (intendedField?.kind === "checkbox") {
-      onChange(intendedField.uuid, values[intendedField.uuid] === "true" ? "false" : "true");
-    } else if (intendedField && ACTED_FIELDS.has(intendedField.kind)) onSignatureZone();
+  const openField = useIntentReplay({
+    intent,
+    fields,
+    values,
+    // As the bar allows it: every page read, the required fields filled.
+    canSign: allRead && (approver || viewer || missingFields.length === 0),
+    onSign,
+    onDecline,
+    openDelegation: delegation.openDelegation,
+    onChange,
+    onSignatureZone,
   });
 
   return (
     <div className="flex flex-col gap-6">
-      <EnvelopeHeader envelope={envelope} kind={recipient.kind} onDelegate={openDelegation} />
+      <EnvelopeHeader
+        envelope={envelope}
+        kind={recipient.kind}
+        onDelegate={delegation.openDelegation}
+      />
 
       <SigningLinkContext value={link}>
         <DocumentReader
-          documents={documents}
-          fields={fields}
-          completedFields={opened.completedFields}
+          opened={opened}
           values={values}
           readerRef={readerRef}
           renderPage={(page) => (
@@ -419,14 +360,11 @@ export function SigningWorkspace({
 
       {canDelegate ? (
         <DelegateDialog
-          open={delegateOpen}
-          onOpenChange={setDelegateOpen}
-          onDelegate={(delegation) => {
-            setDelegateRefused({});
-            delegate.mutate(delegation);
-          }}
-          delegating={delegate.isPending}
-          refused={delegateRefused}
+          open={delegation.open}
+          onOpenChange={delegation.setOpen}
+          onDelegate={delegation.onDelegate}
+          delegating={delegation.delegating}
+          refused={delegation.refused}
         />
       ) : null}
 
@@ -467,9 +405,6 @@ export function SigningWorkspace({
     </div>
   );
 }
-
-/** Fields a tap acts on (a signature zone opens the pad, a checkbox is ticked) rather than opens. */
-const ACTED_FIELDS = new Set<string>(["signature", "initials", "checkbox"]);
 
 /** How the signer's check goes, for the verification dialog. */
 function checkChannel(verification: string | undefined): "email" | "sms" | "account" {
