@@ -1,11 +1,14 @@
 import { createBrowserI18n } from "@paraphe/i18n";
 import { I18nProvider, useLanguage, useTranslation } from "@paraphe/i18n/react";
-import { Logo, PublicLayout, Select, Skeleton } from "@paraphe/ui-kit";
+import { Badge, Logo, PublicLayout, Select, Skeleton } from "@paraphe/ui-kit";
 import { render } from "@testing-library/react";
 import { Languages } from "lucide-react";
 import type { ReactNode } from "react";
 import { describe, expect, it } from "vitest";
+import { EnvelopeHeader } from "../features/signing/components/envelope-header";
+import { PagePlaceholder } from "../features/signing/components/page-frame";
 import { SigningSkeleton } from "../features/signing/components/signing-skeleton";
+import { type OpenedEnvelope } from "../lib/api";
 import { config } from "../lib/config";
 import { LanguageSelect } from "../layouts/language-select";
 import { SignLogo, SignPublicLayout } from "../layouts/public-layout";
@@ -111,5 +114,46 @@ describe("the signing app's first paint without tailwind-merge", () => {
       );
     }
     expect(normalizedMarkup(<SigningSkeleton />)).toBe(normalizedMarkup(<SharedSkeleton />));
+  });
+});
+
+// The first page's view (the signing page's first chunk) is drawn without tailwind-merge too.
+describe("the signing page's first view without tailwind-merge", () => {
+  it("renders a page's placeholder as the ui-kit's Skeleton", () => {
+    function SharedPlaceholder() {
+      const { t } = useTranslation("sign");
+      return (
+        <>
+          <Skeleton className="absolute inset-3 rounded-[2px]" />
+          <span className="sr-only">{t("reader.loadingPage", { page: 2 })}</span>
+        </>
+      );
+    }
+    expect(normalizedMarkup(<PagePlaceholder page={1} />)).toBe(
+      normalizedMarkup(<SharedPlaceholder />),
+    );
+  });
+
+  it("renders the signature level as the ui-kit's Badge", () => {
+    const envelope = {
+      title: "Lease",
+      sender: { name: "Ada", email: "ada@example.com" },
+      signatureLevel: "SES",
+      expiresAt: null,
+      message: null,
+    } as unknown as OpenedEnvelope["envelope"];
+    const { container, unmount } = render(
+      <I18nProvider i18n={createBrowserI18n({ language: "en" })}>
+        <EnvelopeHeader envelope={envelope} kind="signer" onDelegate={undefined} />
+        <Badge data-shared="">level</Badge>
+      </I18nProvider>,
+    );
+    const classes = (element: Element | null) =>
+      (element?.getAttribute("class") ?? "").split(/\s+/).sort().join(" ");
+    const shared = container.querySelector("[data-shared]");
+    const badge = container.querySelector("header span.rounded-full");
+    expect(badge).not.toBeNull();
+    expect(classes(badge)).toBe(classes(shared));
+    unmount();
   });
 });

@@ -1,5 +1,5 @@
 import { useDocumentTitle, useTranslation } from "@paraphe/i18n/react";
-import { Button } from "@paraphe/ui-kit";
+import { PlainButton } from "@paraphe/ui-kit";
 import { FileClock, FileX, Link2Off, UserRoundCheck, WifiOff } from "lucide-react";
 import { type AccessErrorKind } from "../lib/access-error";
 import { StatusPanel } from "./status-panel";
@@ -42,9 +42,9 @@ export function AccessErrorPage({
       description={t(`errors.${kind}.description`)}
     >
       {(kind === "generic" || kind === "unavailable") && onRetry ? (
-        <Button onClick={onRetry} loading={retrying}>
+        <PlainButton onClick={onRetry} loading={retrying}>
           {t(`errors.${kind}.retry`)}
-        </Button>
+        </PlainButton>
       ) : null}
     </StatusPanel>
   );

@@ -1,5 +1,5 @@
 import { useTranslation } from "@paraphe/i18n/react";
-import { Button, cn } from "@paraphe/ui-kit";
+import { PlainButton } from "@paraphe/ui-kit";
 import { BookOpenCheck, CheckCircle2, PenLine } from "lucide-react";
 import { useId } from "react";
 
@@ -74,17 +74,17 @@ export function ActionBar({
         <p
           id={hintId}
           data-hint=""
-          className={cn("text-sm text-ink-muted", canSign && "text-success")}
+          className={canSign ? "text-sm text-success" : "text-sm text-ink-muted"}
         >
           {hint}
         </p>
         <div className="flex gap-2">
           {view || onDecline === undefined ? null : (
-            <Button variant="secondary" size="lg" className="shrink-0" onClick={onDecline}>
+            <PlainButton variant="secondary" size="lg" className="shrink-0" onClick={onDecline}>
               {t(approve ? "actions.reject" : "actions.decline")}
-            </Button>
+            </PlainButton>
           )}
-          <Button
+          <PlainButton
             size="lg"
             className="flex-1"
             disabled={!canSign}
@@ -102,7 +102,7 @@ export function ActionBar({
               <PenLine aria-hidden="true" />
             )}
             {t(approve ? "actions.approve" : view ? "actions.markRead" : "actions.sign")}
-          </Button>
+          </PlainButton>
         </div>
       </div>
     </div>

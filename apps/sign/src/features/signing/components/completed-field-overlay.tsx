@@ -1,5 +1,5 @@
 import { useTranslation } from "@paraphe/i18n/react";
-import { cn } from "@paraphe/ui-kit";
+import { cx } from "@paraphe/ui-kit";
 import { type CompletedField } from "../../../lib/api";
 import { fieldBoxStyle } from "./field-box";
 
@@ -41,11 +41,11 @@ export function CompletedFieldOverlay({ field }: { field: CompletedField }) {
           className="size-full object-contain select-none"
         />
       ) : field.kind === "checkbox" ? (
-        <span aria-hidden="true" className={cn("mx-auto font-semibold text-ink", text)}>
+        <span aria-hidden="true" className={cx("mx-auto font-semibold text-ink", text)}>
           {field.text === "true" ? "✓" : ""}
         </span>
       ) : (
-        <span aria-hidden="true" className={cn("truncate px-1 text-ink", text)}>
+        <span aria-hidden="true" className={cx("truncate px-1 text-ink", text)}>
           {field.text ?? t("completed.signedByShort", { name: field.by })}
         </span>
       )}

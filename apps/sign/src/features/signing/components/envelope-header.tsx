@@ -1,5 +1,5 @@
 import { useLanguage, useTranslation } from "@paraphe/i18n/react";
-import { Badge, Button } from "@paraphe/ui-kit";
+import { badgeVariants, PlainButton } from "@paraphe/ui-kit";
 import type { OpenedEnvelope } from "../../../lib/api";
 
 /**
@@ -35,13 +35,14 @@ export function EnvelopeHeader({
       ) : null}
       {onDelegate ? (
         <div>
-          <Button variant="ghost" size="sm" onClick={onDelegate}>
+          <PlainButton variant="ghost" size="sm" onClick={onDelegate}>
             {t("delegate.open")}
-          </Button>
+          </PlainButton>
         </div>
       ) : null}
       <div className="flex flex-wrap items-center gap-2">
-        <Badge>{t(`envelope.level.${envelope.signatureLevel}`)}</Badge>
+        {/* The ui-kit's Badge without its `cn` (tailwind-merge), which adds no classes here. */}
+        <span className={badgeVariants()}>{t(`envelope.level.${envelope.signatureLevel}`)}</span>
         {expires ? (
           <span className="text-sm text-ink-muted">{t("envelope.expires", { date: expires })}</span>
         ) : null}

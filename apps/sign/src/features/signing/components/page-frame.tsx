@@ -1,5 +1,4 @@
 import { useTranslation } from "@paraphe/i18n/react";
-import { Skeleton } from "@paraphe/ui-kit";
 import { type ReactNode, type RefObject } from "react";
 
 export interface PageFrameProps {
@@ -72,7 +71,12 @@ export function PagePlaceholder({ page }: { page: number }) {
   const { t } = useTranslation("sign");
   return (
     <>
-      <Skeleton className="absolute inset-3 rounded-[2px]" />
+      {/* The ui-kit's Skeleton with its classes merged (its `cn` would bring tailwind-merge into
+          the first page's chunk). */}
+      <div
+        aria-hidden="true"
+        className="animate-pulse bg-border/70 motion-reduce:animate-none absolute inset-3 rounded-[2px]"
+      />
       <span className="sr-only">{t("reader.loadingPage", { page: page + 1 })}</span>
     </>
   );

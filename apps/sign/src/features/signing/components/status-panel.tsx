@@ -1,4 +1,4 @@
-import { cn } from "@paraphe/ui-kit";
+import { cx } from "@paraphe/ui-kit";
 import { type LucideIcon } from "lucide-react";
 import { type ReactNode } from "react";
 
@@ -21,7 +21,7 @@ export interface StatusPanelProps {
 export function StatusPanel({ icon: Icon, tone, title, description, children }: StatusPanelProps) {
   return (
     <section className="mx-auto flex max-w-md flex-col items-center gap-4 py-10 text-center sm:py-16">
-      <span className={cn("flex size-14 items-center justify-center rounded-full", tones[tone])}>
+      <span className={cx("flex size-14 items-center justify-center rounded-full", tones[tone])}>
         <Icon aria-hidden="true" className="size-7" />
       </span>
       <h1 className="text-xl font-semibold text-balance sm:text-2xl">{title}</h1>
