@@ -6,6 +6,7 @@ export {
   type CallOptions,
   type CredentialSource,
 } from "./client/api-client";
+export { createSignerApiClient, type SignerApiClient } from "./client/signer-client";
 export type { UploadProgress } from "@paraphe/tunnel-client";
 export { DEFAULT_APP_CREDENTIALS } from "./client/app-credentials";
 export type { ApiKeyCredentials } from "./contract/api-key";

@@ -1,8 +1,8 @@
-import { type ApiClient } from "@paraphe/api-sdk";
+import { type SignerApiClient } from "@paraphe/api-sdk";
 import { createContext, useContext } from "react";
 
-/** The signing app's api client: only the public calls of the access link are used. */
-export type SignApi = ApiClient;
+/** The signing app's api client: the public calls of a signing link and of a direct link only. */
+export type SignApi = SignerApiClient;
 
 // The contract's envelope types are not exported by name yet: they are read off the client's calls.
 type EnvelopeCalls = SignApi["envelope"];

@@ -6,8 +6,8 @@ import {
   type ReferenceValuesSetting,
 } from "@paraphe/attestation/pinning";
 import {
-  createApiClient,
   createQueryClientDefaults,
+  createSignerApiClient,
   type QueryClientRetryDefaults,
   type SigningCredential,
 } from "@paraphe/api-sdk";
@@ -84,7 +84,8 @@ function lazyEvidenceVerifier(
  */
 export function createSignApi(options: CreateSignApiOptions): SignApi {
   const fetchImpl = options.fetch ?? ((...args) => globalThis.fetch(...args));
-  return createApiClient({
+  // The signer's calls only: the rest of the contract's table and schemas stay out of the entry.
+  return createSignerApiClient({
     baseUrl: options.apiUrl,
     ...("tunnel" in options
       ? { tunnel: options.tunnel }

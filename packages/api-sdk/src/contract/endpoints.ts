@@ -1,12 +1,9 @@
-import type { z } from "zod";
+import { endpoint, type Endpoint } from "./endpoint";
+import { signerEndpoints } from "./signer-endpoints";
 import {
   downloadAttachmentRequestSchema,
-  listAttachmentsRequestSchema,
   listEnvelopeAttachmentsRequestSchema,
   listEnvelopeAttachmentsResponseSchema,
-  removeAttachmentRequestSchema,
-  signerAttachmentsResponseSchema,
-  uploadAttachmentRequestSchema,
 } from "./attachment";
 import {
   createApiKeyRequestSchema,
@@ -16,12 +13,6 @@ import {
   revokeApiKeyRequestSchema,
   revokeApiKeyResponseSchema,
 } from "./api-key";
-import {
-  approveEnvelopeRequestSchema,
-  approveEnvelopeResponseSchema,
-  rejectEnvelopeRequestSchema,
-  rejectEnvelopeResponseSchema,
-} from "./approval";
 import {
   brandingResponseSchema,
   getBrandingRequestSchema,
@@ -70,20 +61,14 @@ import {
 } from "./embedding";
 import { createEmbedTokenRequestSchema, createEmbedTokenResponseSchema } from "./embed-token";
 import {
-  confirmDirectLinkRequestSchema,
-  confirmDirectLinkResponseSchema,
   disableDirectLinkRequestSchema,
   disableDirectLinkResponseSchema,
   getDirectLinkRequestSchema,
   getDirectLinkResponseSchema,
-  openDirectLinkRequestSchema,
-  openDirectLinkResponseSchema,
   rotateDirectLinkRequestSchema,
   rotateDirectLinkResponseSchema,
   saveDirectLinkRequestSchema,
   saveDirectLinkResponseSchema,
-  sendDirectLinkCodeRequestSchema,
-  sendDirectLinkCodeResponseSchema,
 } from "./direct-link";
 import {
   bulkSendRequestSchema,
@@ -112,26 +97,9 @@ import {
   resendInvitationRequestSchema,
   dashboardRequestSchema,
   dashboardResponseSchema,
-  declineEnvelopeRequestSchema,
-  declineEnvelopeResponseSchema,
   deleteEnvelopeRequestSchema,
   deleteEnvelopeResponseSchema,
   downloadEnvelopeRequestSchema,
-  downloadSignerDocumentRequestSchema,
-  markPageReadRequestSchema,
-  markPageReadResponseSchema,
-  markReadRequestSchema,
-  markReadResponseSchema,
-  delegateEnvelopeRequestSchema,
-  delegateEnvelopeResponseSchema,
-  sendVerificationCodeRequestSchema,
-  sendVerificationCodeResponseSchema,
-  checkVerificationCodeRequestSchema,
-  checkVerificationCodeResponseSchema,
-  signerPasskeyOptionsRequestSchema,
-  signerPasskeyOptionsResponseSchema,
-  checkSignerPasskeyRequestSchema,
-  checkSignerPasskeyResponseSchema,
   envelopeDetailSchema,
   envelopeRefSchema,
   getEnvelopeRequestSchema,
@@ -144,19 +112,11 @@ import {
   lookupContactRequestSchema,
   lookupContactResponseSchema,
   moveEnvelopeRequestSchema,
-  openEnvelopeRequestSchema,
-  openEnvelopeResponseSchema,
   pagePreviewRequestSchema,
   retrySealRequestSchema,
   saveFieldsRequestSchema,
   saveRecipientsRequestSchema,
   sendEnvelopeRequestSchema,
-  signEnvelopeRequestSchema,
-  qesAuthorizeRequestSchema,
-  qesAuthorizeResponseSchema,
-  qesCredentialsRequestSchema,
-  qesCredentialsResponseSchema,
-  signEnvelopeResponseSchema,
   updateEnvelopeRequestSchema,
   uploadEnvelopeRequestSchema,
 } from "./envelope";
@@ -328,21 +288,6 @@ import {
   webhookWithSecretResponseSchema,
 } from "./webhook";
 
-/** One call of the api: `POST {path}` with a JSON body, answered with JSON. */
-export interface Endpoint<Req extends z.ZodType = z.ZodType, Res extends z.ZodType = z.ZodType> {
-  readonly path: string;
-  readonly request: Req;
-  readonly response: Res;
-}
-
-function endpoint<Req extends z.ZodType, Res extends z.ZodType>(
-  path: string,
-  request: Req,
-  response: Res,
-): Endpoint<Req, Res> {
-  return { path, request, response };
-}
-
 /**
  * Every call of the api, by name. The api registers a route per entry (validating with `request`),
  * and `createApiClient` offers a typed method per entry (checking the answer with `response`).
@@ -442,80 +387,7 @@ export const endpoints = {
     dashboard: endpoint("/envelope/dashboard", dashboardRequestSchema, dashboardResponseSchema),
     setTags: endpoint("/envelope/set-tags", setEnvelopeTagsRequestSchema, envelopeDetailSchema),
     // Public calls of the signing link (app-level credential; authorised by the link).
-    open: endpoint("/envelope/open", openEnvelopeRequestSchema, openEnvelopeResponseSchema),
-    downloadSignerDocument: endpoint(
-      "/envelope/download-signer-document",
-      downloadSignerDocumentRequestSchema,
-      binaryFileSchema,
-    ),
-    markPageRead: endpoint(
-      "/envelope/mark-page-read",
-      markPageReadRequestSchema,
-      markPageReadResponseSchema,
-    ),
-    sendVerificationCode: endpoint(
-      "/envelope/verification/send",
-      sendVerificationCodeRequestSchema,
-      sendVerificationCodeResponseSchema,
-    ),
-    checkVerificationCode: endpoint(
-      "/envelope/verification/check",
-      checkVerificationCodeRequestSchema,
-      checkVerificationCodeResponseSchema,
-    ),
-    signerPasskeyOptions: endpoint(
-      "/envelope/verification/passkey-options",
-      signerPasskeyOptionsRequestSchema,
-      signerPasskeyOptionsResponseSchema,
-    ),
-    checkSignerPasskey: endpoint(
-      "/envelope/verification/passkey-check",
-      checkSignerPasskeyRequestSchema,
-      checkSignerPasskeyResponseSchema,
-    ),
-    qesAuthorize: endpoint(
-      "/envelope/qes/authorize",
-      qesAuthorizeRequestSchema,
-      qesAuthorizeResponseSchema,
-    ),
-    qesCredentials: endpoint(
-      "/envelope/qes/credentials",
-      qesCredentialsRequestSchema,
-      qesCredentialsResponseSchema,
-    ),
-    sign: endpoint("/envelope/sign", signEnvelopeRequestSchema, signEnvelopeResponseSchema),
-    decline: endpoint(
-      "/envelope/decline",
-      declineEnvelopeRequestSchema,
-      declineEnvelopeResponseSchema,
-    ),
-    approve: endpoint(
-      "/envelope/approve",
-      approveEnvelopeRequestSchema,
-      approveEnvelopeResponseSchema,
-    ),
-    reject: endpoint("/envelope/reject", rejectEnvelopeRequestSchema, rejectEnvelopeResponseSchema),
-    markRead: endpoint("/envelope/mark-read", markReadRequestSchema, markReadResponseSchema),
-    delegate: endpoint(
-      "/envelope/delegate",
-      delegateEnvelopeRequestSchema,
-      delegateEnvelopeResponseSchema,
-    ),
-    uploadAttachment: endpoint(
-      "/envelope/upload-attachment",
-      uploadAttachmentRequestSchema,
-      signerAttachmentsResponseSchema,
-    ),
-    listAttachments: endpoint(
-      "/envelope/list-attachments",
-      listAttachmentsRequestSchema,
-      signerAttachmentsResponseSchema,
-    ),
-    removeAttachment: endpoint(
-      "/envelope/remove-attachment",
-      removeAttachmentRequestSchema,
-      signerAttachmentsResponseSchema,
-    ),
+    ...signerEndpoints.envelope,
     listEnvelopeAttachments: endpoint(
       "/envelope/list-envelope-attachments",
       listEnvelopeAttachmentsRequestSchema,
@@ -865,19 +737,8 @@ export const endpoints = {
     export: endpoint("/usage/export", exportUsageRequestSchema, exportUsageResponseSchema),
   },
   // A template's direct link, its visitor's public calls (app credential; authorised by the link).
-  directLink: {
-    open: endpoint("/direct-link/open", openDirectLinkRequestSchema, openDirectLinkResponseSchema),
-    sendCode: endpoint(
-      "/direct-link/send-code",
-      sendDirectLinkCodeRequestSchema,
-      sendDirectLinkCodeResponseSchema,
-    ),
-    confirm: endpoint(
-      "/direct-link/confirm",
-      confirmDirectLinkRequestSchema,
-      confirmDirectLinkResponseSchema,
-    ),
-  },
+  directLink: signerEndpoints.directLink,
 } as const;
 
 export type Endpoints = typeof endpoints;
+export type { Endpoint };

@@ -46,6 +46,7 @@ export {
   type DevMailboxMessage,
 } from "./dev-mailbox";
 export { endpoints, type Endpoint, type Endpoints } from "./endpoints";
+export { signerEndpoints, type SignerEndpoints } from "./signer-endpoints";
 export {
   CONFIRMATION_MISMATCH_REASON,
   ERASURE_CONFIRMATION_MAX,
