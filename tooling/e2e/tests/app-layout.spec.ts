@@ -1,6 +1,10 @@
 import { expect, test } from "@playwright/test";
 import { expectAccessible, keepScreenshot, signUpWithTeam } from "./support";
 
+// With motion (the rest of the suite runs with reduced motion): the navigation's width transition,
+// the pages' fade-in and the menus' animations are what a person without that setting sees.
+test.use({ reducedMotion: "no-preference" });
+
 test("the side navigation collapses to icons with tooltips, and the avatar and logo menus offer their items", async ({
   page,
 }, testInfo) => {
