@@ -1,4 +1,4 @@
-import { errorCatalogue } from "../contract/error-catalogue";
+import { internalServerError } from "../contract/error-catalogue";
 import { ErrorCode } from "../contract/error-codes";
 import { ApiError } from "./api-error";
 
@@ -7,7 +7,7 @@ import { ApiError } from "./api-error";
 
 /** A call that got no answer (spec §8): INTERNAL_SERVER_ERROR with status 500. */
 export function networkError(cause: unknown): ApiError {
-  const definition = errorCatalogue.INTERNAL_SERVER_ERROR;
+  const definition = internalServerError;
   return new ApiError({
     statusCode: 500,
     code: ErrorCode.INTERNAL_SERVER_ERROR,

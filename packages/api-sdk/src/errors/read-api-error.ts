@@ -1,4 +1,4 @@
-import { errorCatalogue } from "../contract/error-catalogue";
+import { genericError } from "../contract/error-catalogue";
 import { ErrorCode } from "../contract/error-codes";
 import { errorResponseSchema } from "../contract/errors";
 import { ApiError } from "./api-error";
@@ -43,7 +43,7 @@ export function toApiError(status: number, body: unknown, context: ResponseConte
       details: error.fields,
     });
   }
-  const generic = errorCatalogue.GENERIC_ERROR;
+  const generic = genericError;
   return new ApiError({
     statusCode: status,
     code: ErrorCode.GENERIC_ERROR,
