@@ -3,9 +3,10 @@ import { defineAppConfig } from "@paraphe/vite-config";
 
 /**
  * The first paint's modules (React's translation binding, the app's frame, the layout, the
- * skeleton) in one chunk rather than the five small ones rolldown makes of the modules it shares
- * with later chunks: `vite preview` and many hosts serve HTTP/1.1, where a browser opens 6
- * connections to a host and the next request waits for one of them, a round trip more under Fast 3G.
+ * skeleton, the team's branding, which every page's frame reads) in one chunk rather than the
+ * five small ones rolldown makes of the modules it shares with later chunks: `vite preview` and
+ * many hosts serve HTTP/1.1, where a browser opens 6 connections to a host and the next request
+ * waits for one of them, a round trip more under Fast 3G.
  * Only these modules, not their dependencies: what the entry imports itself (the api client,
  * i18next, `src/app/start.ts`) stays in the entry, which must not wait for this chunk.
  */
@@ -14,7 +15,7 @@ const FIRST_PAINT_MODULES = [
   /[\\/]node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/](shared[\\/]|context|Icon|createLucideIcon|icons[\\/](chevron-down|languages)\.)/,
   /[\\/]packages[\\/]i18n[\\/]src[\\/]react[\\/](i18n-provider|use-language)\./,
   /[\\/]packages[\\/]ui-kit[\\/]src[\\/]runtime[\\/](mount-app|page-chunk-load-guard)\./,
-  /[\\/]apps[\\/]sign[\\/]src[\\/](app[\\/](app|mount|navigation)|layouts[\\/][\w-]+|lib[\\/]api|routes[\\/]route-error|features[\\/]signing[\\/]components[\\/]signing-skeleton)\.tsx?$/,
+  /[\\/]apps[\\/]sign[\\/]src[\\/](app[\\/](app|mount|navigation)|layouts[\\/][\w-]+|lib[\\/](api|branding)|routes[\\/]route-error|features[\\/]signing[\\/]components[\\/]signing-skeleton)\.tsx?$/,
 ];
 
 /**
