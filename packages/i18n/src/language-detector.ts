@@ -13,6 +13,23 @@ export interface LanguageDetection {
 }
 
 /**
+ * What the detector reads of a browser window, typed here so that the package also compiles in
+ * programs without the DOM's types (the api reads the package's texts, never this detector).
+ */
+interface BrowserWindow {
+  location: { search: string; hash: string };
+  document: { cookie: string; documentElement: { getAttribute(name: string): string | null } };
+  navigator: { languages: readonly string[]; language: string };
+  localStorage: { getItem(key: string): string | null; setItem(key: string, value: string): void };
+  sessionStorage: { getItem(key: string): string | null };
+}
+
+/** The page's window; undefined outside a browser. */
+function browserWindow(): BrowserWindow | undefined {
+  return (globalThis as { window?: BrowserWindow }).window;
+}
+
+/**
  * A language code i18next accepts from outside (its `isSafeLanguageCode` rule): letters, digits,
  * `-`, `_`, `@` and `.` (no `..`), at most 128 characters, not a prototype key. Markup, quotes,
  * spaces, slashes and `=` are not, so a detected value cannot break out of `<html lang="...">`.
@@ -27,7 +44,7 @@ function isSafeLanguageCode(code: unknown): code is string {
 }
 
 /** The last value of the query parameter `name`, undecoded (a hash router's query when there is no other). */
-function queryValue(location: Location, name: string): string | undefined {
+function queryValue(location: BrowserWindow["location"], name: string): string | undefined {
   let { search } = location;
   if (!search && location.hash.includes("?"))
     search = location.hash.slice(location.hash.indexOf("?"));
@@ -49,7 +66,11 @@ function cookieValue(cookie: string, name: string): string | undefined {
 }
 
 /** A storage item; undefined when storage is unavailable (private mode, blocked cookies). */
-function storedItem(storage: "localStorage" | "sessionStorage", key: string): string | undefined {
+function storedItem(
+  window: BrowserWindow,
+  storage: "localStorage" | "sessionStorage",
+  key: string,
+): string | undefined {
   try {
     return window[storage].getItem(key) ?? undefined;
   } catch {
@@ -71,13 +92,14 @@ export function browserLanguageDetector(
   return {
     type: "languageDetector",
     detect() {
-      if (typeof window === "undefined") return [];
+      const window = browserWindow();
+      if (window === undefined) return [];
       const { navigator, document } = window;
       const candidates: unknown[] = [
         queryValue(window.location, names.lookupQuerystring),
         cookieValue(document.cookie, names.lookupCookie),
-        storedItem("localStorage", names.lookupLocalStorage),
-        storedItem("sessionStorage", names.lookupSessionStorage),
+        storedItem(window, "localStorage", names.lookupLocalStorage),
+        storedItem(window, "sessionStorage", names.lookupSessionStorage),
         ...navigator.languages,
         navigator.language,
         document.documentElement.getAttribute("lang"),
@@ -89,7 +111,7 @@ export function browserLanguageDetector(
     cacheUserLanguage(language) {
       if (language === "cimode") return;
       try {
-        window.localStorage.setItem(names.lookupLocalStorage, language);
+        browserWindow()?.localStorage.setItem(names.lookupLocalStorage, language);
       } catch {
         // Storage unavailable: the language is detected again next time.
       }
