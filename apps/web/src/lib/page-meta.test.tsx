@@ -2,6 +2,7 @@ import { screen, waitFor } from "@testing-library/react";
 import { useState } from "react";
 import { type RouteObject } from "react-router";
 import { describe, expect, it, vi } from "vitest";
+import { QueryScope } from "../app/query-scope";
 import { RequireSession } from "../app/session/components/require-session";
 import { AppLayout } from "../layouts/app-layout/app-layout";
 import { profileLoader, renderApp, setViewport } from "../test/render-app";
@@ -20,7 +21,12 @@ function EditableScreen({ onBack }: { onBack: () => void }) {
 function routesWith(element: React.ReactNode): RouteObject[] {
   return [
     {
-      element: <RequireSession />,
+      // As the router gives its pages the app's query client (the layout's indicators use it).
+      element: (
+        <QueryScope>
+          <RequireSession />
+        </QueryScope>
+      ),
       children: [{ element: <AppLayout />, children: [{ path: "/edit", element }] }],
     },
   ];
